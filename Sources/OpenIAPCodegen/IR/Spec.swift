@@ -1,0 +1,120 @@
+/// The validated intermediate representation of a whole spec: every type of
+/// every file, resolved and checked. Targets render from this and nothing else.
+///
+/// Every node carries the `SourceLocation` it was read from so that later
+/// stages (validation, `generator diff`) can point back at the YAML.
+public struct Spec: Sendable {
+    /// The spec version from `spec: version:`, printed in generated headers.
+    public var version: String
+    public var versionLocation: SourceLocation?
+    /// All named types, sorted by name.
+    public var types: [NamedType]
+
+    public init(version: String, versionLocation: SourceLocation? = nil, types: [NamedType]) {
+        self.version = version
+        self.versionLocation = versionLocation
+        self.types = types.sorted { $0.name < $1.name }
+        self.index = Dictionary(self.types.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    private var index: [String: Int]
+
+    public subscript(name: String) -> NamedType? {
+        index[name].map { types[$0] }
+    }
+
+    public var enums: [EnumType] { types.compactMap { if case let .enumeration(e) = $0 { e } else { nil } } }
+    public var opaqueStrings: [OpaqueStringType] { types.compactMap { if case let .opaqueString(s) = $0 { s } else { nil } } }
+    public var records: [RecordType] { types.compactMap { if case let .record(r) = $0 { r } else { nil } } }
+    public var fieldSets: [FieldSet] { types.compactMap { if case let .fieldSet(f) = $0 { f } else { nil } } }
+    public var unions: [UnionType] { types.compactMap { if case let .union(u) = $0 { u } else { nil } } }
+
+    public func record(_ name: String) -> RecordType? {
+        if case let .record(r)? = self[name] { return r }
+        return nil
+    }
+
+    /// The records a union resolves to, following nested unions, each with the
+    /// tag it carries in the discriminator of the union that was asked for.
+    public func flattenedMembers(of union: UnionType) -> [RecordType] {
+        var result: [RecordType] = []
+        var seen: Set<String> = []
+        var stack = union.members.map(\.typeName).reversed() as [String]
+        while let name = stack.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            switch self[name] {
+            case let .record(r)?: result.append(r)
+            case let .union(u)?: stack.append(contentsOf: u.members.map(\.typeName).reversed())
+            default: break
+            }
+        }
+        return result
+    }
+}
+
+/// Documentation and lifecycle facts shared by types, fields and enum values.
+public struct Annotations: Hashable, Sendable {
+    public var doc: String?
+    /// Non-nil when deprecated; the message says what to use instead (may be empty).
+    public var deprecated: String?
+    /// The spec version that introduced the element.
+    public var since: String?
+    /// Why this element deliberately differs from the upstream SDL.
+    public var upstream: String?
+
+    public init(doc: String? = nil, deprecated: String? = nil, since: String? = nil, upstream: String? = nil) {
+        self.doc = doc
+        self.deprecated = deprecated
+        self.since = since
+        self.upstream = upstream
+    }
+}
+
+public enum NamedType: Sendable {
+    case enumeration(EnumType)
+    case opaqueString(OpaqueStringType)
+    case record(RecordType)
+    case fieldSet(FieldSet)
+    case union(UnionType)
+
+    public var name: String {
+        switch self {
+        case let .enumeration(t): t.name
+        case let .opaqueString(t): t.name
+        case let .record(t): t.name
+        case let .fieldSet(t): t.name
+        case let .union(t): t.name
+        }
+    }
+
+    public var location: SourceLocation {
+        switch self {
+        case let .enumeration(t): t.location
+        case let .opaqueString(t): t.location
+        case let .record(t): t.location
+        case let .fieldSet(t): t.location
+        case let .union(t): t.location
+        }
+    }
+
+    public var annotations: Annotations {
+        switch self {
+        case let .enumeration(t): t.annotations
+        case let .opaqueString(t): t.annotations
+        case let .record(t): t.annotations
+        case let .fieldSet(t): t.annotations
+        case let .union(t): t.annotations
+        }
+    }
+
+    /// The section keyword that declares this kind of type in YAML.
+    public var sectionName: String {
+        switch self {
+        case .enumeration: "enums"
+        case .opaqueString: "strings"
+        case let .record(r): r.direction == .input ? "inputs" : "records"
+        case .fieldSet: "shared"
+        case .union: "unions"
+        }
+    }
+}

@@ -1,0 +1,284 @@
+/// The built-in scalar types of the spec language.
+public enum Scalar: String, Sendable, CaseIterable {
+    case string = "String"
+    case bool = "Bool"
+    /// A 64-bit signed integer.
+    case int = "Int"
+    case double = "Double"
+    /// Milliseconds since the Unix epoch, carried as a JSON number.
+    case timestamp = "Timestamp"
+}
+
+/// A type expression after parsing (`String[]?` and friends), without the
+/// optional marker: optionality belongs to the field.
+public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
+    case scalar(Scalar)
+    case named(String)
+    case list(TypeRef)
+    /// An object with string keys.
+    case map(TypeRef)
+
+    public var description: String {
+        switch self {
+        case let .scalar(s): s.rawValue
+        case let .named(n): n
+        case let .list(t): "\(t)[]"
+        case let .map(t): "map<\(t)>"
+        }
+    }
+
+    /// The named type at the bottom of lists and maps, if any.
+    public var namedLeaf: String? {
+        switch self {
+        case .scalar: nil
+        case let .named(n): n
+        case let .list(t), let .map(t): t.namedLeaf
+        }
+    }
+}
+
+/// A literal written as a field's `default`.
+public indirect enum DefaultValue: Hashable, Sendable {
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    /// A wire value of the field's enum type.
+    case enumValue(String)
+    case list([DefaultValue])
+}
+
+/// Inclusive bounds and size limits checked by the generated `validate()`.
+public struct Constraints: Hashable, Sendable {
+    /// Maximum length of a string in UTF-8 bytes.
+    public var maxBytes: Int?
+    public var minimum: Double?
+    public var maximum: Double?
+
+    public init(maxBytes: Int? = nil, minimum: Double? = nil, maximum: Double? = nil) {
+        self.maxBytes = maxBytes
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+
+    public var isEmpty: Bool { maxBytes == nil && minimum == nil && maximum == nil }
+}
+
+public struct Field: Sendable {
+    /// The name on the wire, exactly as in the spec.
+    public var name: String
+    public var type: TypeRef
+    /// Required means present and non-null.
+    public var isRequired: Bool
+    public var annotations: Annotations
+    public var defaultValue: DefaultValue?
+    /// When true, a present value that cannot be read decodes as absent.
+    public var degrades: Bool
+    public var constraints: Constraints
+    /// The shared field set this field was included from, if any.
+    public var includedFrom: String?
+    public var location: SourceLocation
+
+    public init(
+        name: String, type: TypeRef, isRequired: Bool, annotations: Annotations = .init(),
+        defaultValue: DefaultValue? = nil, degrades: Bool = false, constraints: Constraints = .init(),
+        includedFrom: String? = nil, location: SourceLocation
+    ) {
+        self.name = name
+        self.type = type
+        self.isRequired = isRequired
+        self.annotations = annotations
+        self.defaultValue = defaultValue
+        self.degrades = degrades
+        self.constraints = constraints
+        self.includedFrom = includedFrom
+        self.location = location
+    }
+}
+
+public enum RecordDirection: String, Sendable {
+    /// Produced by a store, a server or the SDK; readers must tolerate growth.
+    case output
+    /// Built by callers and sent to an API.
+    case input
+}
+
+/// A group of optional fields of which exactly one must be set.
+public struct ExactlyOneGroup: Hashable, Sendable {
+    public var fields: [String]
+    public var location: SourceLocation
+
+    public init(fields: [String], location: SourceLocation) {
+        self.fields = fields
+        self.location = location
+    }
+}
+
+public struct RecordType: Sendable {
+    public var name: String
+    public var direction: RecordDirection
+    public var annotations: Annotations
+    /// Included shared field sets, in the order written.
+    public var includes: [String]
+    /// All fields: included ones first (in include order), then the record's own.
+    public var fields: [Field]
+    public var exactlyOne: [ExactlyOneGroup]
+    public var location: SourceLocation
+
+    public init(
+        name: String, direction: RecordDirection, annotations: Annotations = .init(), includes: [String] = [],
+        fields: [Field], exactlyOne: [ExactlyOneGroup] = [], location: SourceLocation
+    ) {
+        self.name = name
+        self.direction = direction
+        self.annotations = annotations
+        self.includes = includes
+        self.fields = fields
+        self.exactlyOne = exactlyOne
+        self.location = location
+    }
+
+    public func field(_ name: String) -> Field? { fields.first { $0.name == name } }
+}
+
+/// A named set of fields that records include (an OpenIAP interface).
+public struct FieldSet: Sendable {
+    public var name: String
+    public var annotations: Annotations
+    public var fields: [Field]
+    public var location: SourceLocation
+
+    public init(name: String, annotations: Annotations = .init(), fields: [Field], location: SourceLocation) {
+        self.name = name
+        self.annotations = annotations
+        self.fields = fields
+        self.location = location
+    }
+}
+
+public struct EnumValue: Sendable {
+    /// The canonical wire value, written when encoding.
+    public var wire: String
+    /// Extra spellings accepted when decoding, never written.
+    public var aliases: [String]
+    public var annotations: Annotations
+    public var location: SourceLocation
+
+    public init(wire: String, aliases: [String] = [], annotations: Annotations = .init(), location: SourceLocation) {
+        self.wire = wire
+        self.aliases = aliases
+        self.annotations = annotations
+        self.location = location
+    }
+}
+
+/// Rules that derive decode-only aliases for every value of an enum.
+public enum EnumAliasRule: String, Sendable, CaseIterable {
+    /// `pending-acknowledgment` is also accepted as `PENDING_ACKNOWLEDGMENT`.
+    case upperSnake = "UPPER_SNAKE"
+
+    public func alias(for wire: String) -> String {
+        switch self {
+        case .upperSnake:
+            String(wire.map { $0 == "-" || $0 == " " || $0 == "." ? "_" : $0 }).uppercased()
+        }
+    }
+}
+
+public struct EnumType: Sendable {
+    public var name: String
+    public var annotations: Annotations
+    /// Closed enums reject unknown values; open ones (the default) keep them.
+    public var isClosed: Bool
+    public var aliasRule: EnumAliasRule?
+    public var values: [EnumValue]
+    public var location: SourceLocation
+
+    public init(
+        name: String, annotations: Annotations = .init(), isClosed: Bool = false, aliasRule: EnumAliasRule? = nil,
+        values: [EnumValue], location: SourceLocation
+    ) {
+        self.name = name
+        self.annotations = annotations
+        self.isClosed = isClosed
+        self.aliasRule = aliasRule
+        self.values = values
+        self.location = location
+    }
+
+    /// Every decode-only spelling of a value: its own aliases plus the ones the
+    /// enum-wide rule derives, minus spellings equal to a canonical value.
+    public func decodeAliases(of value: EnumValue) -> [String] {
+        var result: [String] = []
+        var seen: Set<String> = Set(values.map(\.wire))
+        for alias in value.aliases + (aliasRule.map { [$0.alias(for: value.wire)] } ?? []) where seen.insert(alias).inserted {
+            result.append(alias)
+        }
+        return result
+    }
+}
+
+/// A string whose values belong to someone else: every string is valid, and
+/// the documented ones are named constants.
+public struct OpaqueStringType: Sendable {
+    public var name: String
+    public var annotations: Annotations
+    public var knownValues: [EnumValue]
+    /// When true, an empty string reads as an absent value.
+    public var emptyIsAbsent: Bool
+    public var location: SourceLocation
+
+    public init(
+        name: String, annotations: Annotations = .init(), knownValues: [EnumValue], emptyIsAbsent: Bool = false,
+        location: SourceLocation
+    ) {
+        self.name = name
+        self.annotations = annotations
+        self.knownValues = knownValues
+        self.emptyIsAbsent = emptyIsAbsent
+        self.location = location
+    }
+}
+
+public enum UnknownTagPolicy: String, Sendable {
+    /// Keep the whole JSON object in an `unknown` member and write it back unchanged.
+    case keep
+    /// Reject the payload.
+    case fail
+}
+
+public struct UnionMember: Sendable {
+    /// The value of the discriminator field that selects this member.
+    public var tag: String
+    /// A record or another union.
+    public var typeName: String
+    public var location: SourceLocation
+
+    public init(tag: String, typeName: String, location: SourceLocation) {
+        self.tag = tag
+        self.typeName = typeName
+        self.location = location
+    }
+}
+
+public struct UnionType: Sendable {
+    public var name: String
+    public var annotations: Annotations
+    /// The wire name of the field whose value picks the member.
+    public var discriminator: String
+    public var unknownTag: UnknownTagPolicy
+    public var members: [UnionMember]
+    public var location: SourceLocation
+
+    public init(
+        name: String, annotations: Annotations = .init(), discriminator: String, unknownTag: UnknownTagPolicy = .keep,
+        members: [UnionMember], location: SourceLocation
+    ) {
+        self.name = name
+        self.annotations = annotations
+        self.discriminator = discriminator
+        self.unknownTag = unknownTag
+        self.members = members
+        self.location = location
+    }
+}

@@ -1,0 +1,2 @@
+import OpenIAPCodegen
+print("generator: not yet wired")
