@@ -1,0 +1,71 @@
+import Foundation
+
+/// All templates of one target folder, by name without extension; partials resolve here.
+public struct TemplateSet: Sendable {
+    public private(set) var templates: [String: Template]
+
+    public init(templates: [String: Template]) {
+        self.templates = templates
+    }
+
+    /// The template names, sorted.
+    public var names: [String] { templates.keys.sorted() }
+
+    /// Loads every `*.tmpl` file of a directory (name = file name without `.tmpl`). `displayPath` prefixes names in errors.
+    ///
+    /// Subdirectories are not searched. Every file is parsed even after one
+    /// fails, and all their errors are thrown together.
+    public static func load(directory: String, displayPath: String) throws(DiagnosticError) -> TemplateSet {
+        let files = FileManager.default
+        let entries: [String]
+        do {
+            entries = try files.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw DiagnosticError(.error("cannot read template directory '\(displayPath)'", at: nil))
+        }
+
+        var templates: [String: Template] = [:]
+        var diagnostics = Diagnostics()
+        for entry in entries.sorted() where entry.hasSuffix(".tmpl") && entry != ".tmpl" {
+            let shownPath = displayPath.isEmpty ? entry
+                : displayPath.hasSuffix("/") ? displayPath + entry : displayPath + "/" + entry
+            let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
+            var isDirectory: ObjCBool = false
+            guard files.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard let data = files.contents(atPath: path) else {
+                diagnostics.error("cannot read template '\(shownPath)'", at: nil)
+                continue
+            }
+            guard let text = String(validating: data, as: UTF8.self) else {
+                diagnostics.error("template '\(shownPath)' is not valid UTF-8", at: nil)
+                continue
+            }
+            do {
+                templates[String(entry.dropLast(".tmpl".count))] = try Template(source: text, name: shownPath)
+            } catch {
+                diagnostics.append(contentsOf: error.diagnostics)
+            }
+        }
+        try diagnostics.check()
+        return TemplateSet(templates: templates)
+    }
+
+    /// Later sets override earlier ones per template name (used for user overrides of single files).
+    public func overlaid(with other: TemplateSet) -> TemplateSet {
+        TemplateSet(templates: templates.merging(other.templates) { _, override in override })
+    }
+
+    /// Renders the template called `name` with `context` as the bottom of
+    /// the context stack.
+    public func render(_ name: String, _ context: TemplateValue) throws(DiagnosticError) -> String {
+        guard let template = templates[name] else {
+            throw DiagnosticError(.error("unknown template '\(name)'", at: nil))
+        }
+        // Output is usually larger than the template once lists expand;
+        // start generously and let the string grow from there.
+        var renderer = TemplateRenderer(templates: templates, context: context,
+                                        capacity: max(4096, template.source.bytes.count * 4))
+        try renderer.render(template)
+        return renderer.output
+    }
+}
