@@ -1,0 +1,38 @@
+/// "Did you mean" support: the closest candidate by edit distance, when it is
+/// close enough to be a plausible typo.
+enum Suggestions {
+    static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+        let target = Array(word.lowercased().unicodeScalars)
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
+            if distance < (best?.distance ?? .max) || (distance == best?.distance && candidate < best!.name) {
+                best = (candidate, distance)
+            }
+        }
+        guard let best else { return nil }
+        let allowed = max(1, min(3, target.count / 3))
+        return best.distance <= allowed ? best.name : nil
+    }
+
+    /// `; did you mean 'X'?` or an empty string.
+    static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
+        closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

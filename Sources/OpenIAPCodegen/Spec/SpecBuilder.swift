@@ -1,0 +1,165 @@
+/// Joins the declarations of every file into one `Spec`: merges included
+/// field sets into records, types the defaults, and runs `SpecValidator`.
+struct SpecBuilder {
+    var files: [SpecFileReader.FileDeclarations]
+    var firstFile: String?
+    var diagnostics = Diagnostics()
+
+    init(files: [SpecFileReader.FileDeclarations], firstFile: String?) {
+        self.files = files
+        self.firstFile = firstFile
+    }
+
+    mutating func build() -> Spec {
+        let version = resolveVersion()
+        let declared = uniqueTypes()
+        var byName: [String: NamedType] = [:]
+        for type in declared { byName[type.name] = type }
+
+        var types: [NamedType] = []
+        for type in declared {
+            guard case var .record(record) = type else {
+                types.append(type)
+                continue
+            }
+            record.fields = mergedFields(of: record, byName: byName)
+            record.fields = record.fields.map { typedDefault($0, owner: record, byName: byName) }
+            types.append(.record(record))
+        }
+        let spec = Spec(version: version?.0 ?? "0.0.0", versionLocation: version?.1, types: types)
+        var validator = SpecValidator(spec: spec)
+        validator.run()
+        diagnostics.append(contentsOf: validator.diagnostics.all)
+        return spec
+    }
+
+    private mutating func resolveVersion() -> (String, SourceLocation)? {
+        let versions = files.compactMap(\.version)
+        if versions.isEmpty {
+            diagnostics.error(
+                "no spec version; add 'spec: {version: X.Y.Z}' to one file",
+                at: firstFile.map { SourceLocation(file: $0, line: 1, column: 1) })
+            return nil
+        }
+        for extra in versions.dropFirst() {
+            diagnostics.error(
+                "spec version declared twice", at: extra.1, notes: [.note("first declared here", at: versions[0].1)])
+        }
+        return versions[0]
+    }
+
+    /// Every type once; a name declared again (in any file) is an error at the
+    /// later declaration pointing back at the first.
+    private mutating func uniqueTypes() -> [NamedType] {
+        var seen: [String: NamedType] = [:]
+        var result: [NamedType] = []
+        let all = files.flatMap(\.types).sorted { $0.location < $1.location }
+        for type in all {
+            if let first = seen[type.name] {
+                diagnostics.error(
+                    "type '\(type.name)' is declared more than once",
+                    at: type.location, notes: [.note("'\(type.name)' first declared here", at: first.location)])
+                continue
+            }
+            seen[type.name] = type
+            result.append(type)
+        }
+        return result
+    }
+
+    private mutating func mergedFields(of record: RecordType, byName: [String: NamedType]) -> [Field] {
+        var merged: [Field] = []
+        var origin: [String: Field] = [:]
+        let includeLocations = files.lazy.compactMap { $0.includeLocations[record.name] }.first ?? [:]
+        for setName in record.includes {
+            let location = includeLocations[setName] ?? record.location
+            guard let type = byName[setName] else {
+                let sets = byName.values.compactMap { if case let .fieldSet(s) = $0 { s.name } else { nil } }
+                diagnostics.error(
+                    "unknown shared field set '\(setName)'\(Suggestions.didYouMean(setName, in: sets))", at: location)
+                continue
+            }
+            guard case let .fieldSet(set) = type else {
+                diagnostics.error(
+                    "'\(setName)' is not a shared field set (it is declared in '\(type.sectionName)')", at: location)
+                continue
+            }
+            for var field in set.fields where origin[field.name] == nil {
+                field.includedFrom = set.name
+                origin[field.name] = field
+                merged.append(field)
+            }
+        }
+        for field in record.fields {
+            if let included = origin[field.name] {
+                diagnostics.error(
+                    "field '\(field.name)' of '\(record.name)' is already included from '\(included.includedFrom ?? "")'",
+                    at: field.location, notes: [.note("included field declared here", at: included.location)])
+                continue
+            }
+            merged.append(field)
+        }
+        return merged
+    }
+
+    private func rawDefault(_ record: String, _ field: String) -> YAMLNode? {
+        for file in files { if let node = file.defaults[record]?[field] { return node } }
+        return nil
+    }
+
+    /// Converts a raw `default:` node to a value of the field's type.
+    private mutating func typedDefault(_ field: Field, owner: RecordType, byName: [String: NamedType]) -> Field {
+        guard let node = rawDefault(owner.name, field.name), field.includedFrom == nil else { return field }
+        var field = field
+        if owner.direction != .input {
+            diagnostics.error("'default' is only allowed on input fields; '\(owner.name)' is an output record", at: node.location)
+            return field
+        }
+        if field.isRequired {
+            diagnostics.error(
+                "'default' needs an optional field; make the type '\(field.type)?' (a required field is always sent)",
+                at: node.location)
+            return field
+        }
+        field.defaultValue = defaultValue(node, type: field.type, byName: byName)
+        return field
+    }
+
+    private mutating func defaultValue(_ node: YAMLNode, type: TypeRef, byName: [String: NamedType]) -> DefaultValue? {
+        var reader = NodeReader()
+        defer { diagnostics.append(contentsOf: reader.diagnostics.all) }
+        switch type {
+        case .scalar(.bool): return reader.bool(node, "a Bool default").map(DefaultValue.bool)
+        case .scalar(.int): return reader.integer(node, "an Int default").map { .int(Int64($0)) }
+        case .scalar(.double), .scalar(.timestamp): return reader.number(node, "a number default").map(DefaultValue.double)
+        case .scalar(.string): return reader.string(node, "a String default").map(DefaultValue.string)
+        case let .list(element):
+            guard let items = node.sequence else {
+                reader.diagnostics.error("expected a list for a '\(type)' default, found \(node.kindName)", at: node.location)
+                return nil
+            }
+            let values = items.compactMap { defaultValue($0, type: element, byName: byName) }
+            return values.count == items.count ? .list(values) : nil
+        case .map:
+            reader.diagnostics.error("map fields cannot have a default", at: node.location)
+            return nil
+        case let .named(name):
+            switch byName[name] {
+            case let .enumeration(e)?:
+                guard let text = reader.string(node, "an enum default") else { return nil }
+                guard e.values.contains(where: { $0.wire == text }) else {
+                    reader.diagnostics.error(
+                        "default '\(text)' is not a value of '\(name)'\(Suggestions.didYouMean(text, in: e.values.map(\.wire)))",
+                        at: node.location)
+                    return nil
+                }
+                return .enumValue(text)
+            case .opaqueString?:
+                return reader.string(node, "a string default").map(DefaultValue.string)
+            default:
+                reader.diagnostics.error("fields of type '\(name)' cannot have a default", at: node.location)
+                return nil
+            }
+        }
+    }
+}

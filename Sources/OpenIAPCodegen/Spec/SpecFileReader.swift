@@ -1,0 +1,307 @@
+/// Reads the YAML tree of one spec file into declarations. Nothing is resolved
+/// here: type references stay names, included field sets stay names, defaults
+/// stay YAML nodes. `SpecBuilder` joins the files and resolves.
+struct SpecFileReader {
+    /// What one file declares.
+    struct FileDeclarations {
+        var version: (String, SourceLocation)?
+        var types: [NamedType] = []
+        /// Raw `default:` nodes by type name and field name, typed later.
+        var defaults: [String: [String: YAMLNode]] = [:]
+        /// Where each include of a record was written, for errors about it.
+        var includeLocations: [String: [String: SourceLocation]] = [:]
+    }
+
+    static let sections = ["spec", "enums", "strings", "records", "inputs", "shared", "unions"]
+    static let annotationKeys = ["doc", "deprecated", "since", "upstream"]
+
+    var reader = NodeReader()
+    var result = FileDeclarations()
+
+    static func read(_ root: YAMLNode) -> (FileDeclarations, [Diagnostic]) {
+        var me = SpecFileReader()
+        me.readRoot(root)
+        return (me.result, me.reader.diagnostics.all)
+    }
+
+    private mutating func readRoot(_ root: YAMLNode) {
+        guard let pairs = root.mapping else {
+            reader.diagnostics.error(
+                "expected a mapping of sections (\(Self.sections.joined(separator: ", "))), found \(root.kindName)",
+                at: root.location)
+            return
+        }
+        reader.checkKeys(pairs, allowed: Self.sections, in: "a spec file")
+        for (key, value) in pairs {
+            switch key.scalar {
+            case "spec": readSpecHeader(value)
+            case "enums": forEachType(value, section: "enums") { me, name, node in me.readEnum(name, node) }
+            case "strings": forEachType(value, section: "strings") { me, name, node in me.readOpaque(name, node) }
+            case "records": forEachType(value, section: "records") { me, name, node in me.readRecord(name, node, .output) }
+            case "inputs": forEachType(value, section: "inputs") { me, name, node in me.readRecord(name, node, .input) }
+            case "shared": forEachType(value, section: "shared") { me, name, node in me.readFieldSet(name, node) }
+            case "unions": forEachType(value, section: "unions") { me, name, node in me.readUnion(name, node) }
+            default: break
+            }
+        }
+    }
+
+    private mutating func readSpecHeader(_ node: YAMLNode) {
+        guard let pairs = reader.mapping(node, "'spec'") else { return }
+        reader.checkKeys(pairs, allowed: ["version"], in: "'spec'")
+        for (key, value) in pairs where key.scalar == "version" {
+            if let version = reader.string(value, "'version'") { result.version = (version, value.location) }
+        }
+    }
+
+    private mutating func forEachType(
+        _ node: YAMLNode, section: String, _ body: (inout SpecFileReader, (String, SourceLocation), YAMLNode) -> Void
+    ) {
+        if node.isNull { return }
+        guard let pairs = reader.mapping(node, "section '\(section)'") else { return }
+        for (key, value) in pairs {
+            guard let name = reader.string(key, "a type name") else { continue }
+            guard Self.isTypeName(name) else {
+                reader.diagnostics.error(
+                    "type name '\(name)' must be UpperCamelCase: an ASCII capital letter, then letters and digits",
+                    at: key.location)
+                continue
+            }
+            if Scalar(rawValue: name) != nil || name == "map" {
+                reader.diagnostics.error("type name '\(name)' is reserved for a built-in type", at: key.location)
+                continue
+            }
+            body(&self, (name, key.location), value)
+        }
+    }
+
+    static func isTypeName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+    }
+
+    // MARK: - Shared pieces
+
+    /// Reads doc / deprecated / since / upstream from a definition mapping.
+    private mutating func annotations(_ pairs: [(key: YAMLNode, value: YAMLNode)]) -> Annotations {
+        var result = Annotations()
+        for (key, value) in pairs {
+            switch key.scalar {
+            case "doc": result.doc = reader.string(value, "'doc'")
+            case "since": result.since = reader.string(value, "'since'")
+            case "upstream": result.upstream = reader.string(value, "'upstream'")
+            case "deprecated":
+                if case .scalar("true", .plain) = value.kind {
+                    result.deprecated = ""
+                } else {
+                    result.deprecated = reader.string(value, "'deprecated' (a message saying what to use instead)")
+                }
+            default: break
+            }
+        }
+        return result
+    }
+
+    private func value(_ pairs: [(key: YAMLNode, value: YAMLNode)], _ key: String) -> YAMLNode? {
+        pairs.first { $0.key.scalar == key }?.value
+    }
+
+    // MARK: - Enums and opaque strings
+
+    private mutating func readEnum(_ name: (String, SourceLocation), _ node: YAMLNode) {
+        guard let pairs = reader.mapping(node, "enum '\(name.0)'") else { return }
+        reader.checkKeys(pairs, allowed: ["values", "closed", "aliases"] + Self.annotationKeys, in: "enum '\(name.0)'")
+        var type = EnumType(name: name.0, annotations: annotations(pairs), values: [], location: name.1)
+        if let closed = value(pairs, "closed") { type.isClosed = reader.bool(closed, "'closed'") ?? false }
+        if let rule = value(pairs, "aliases"), let text = reader.string(rule, "'aliases' (an alias rule)") {
+            if let parsed = EnumAliasRule(rawValue: text) {
+                type.aliasRule = parsed
+            } else {
+                let rules = EnumAliasRule.allCases.map(\.rawValue)
+                reader.diagnostics.error(
+                    "unknown alias rule '\(text)'; expected one of: \(rules.joined(separator: ", ")) (per-value aliases go on the value)",
+                    at: rule.location)
+            }
+        }
+        if let values = value(pairs, "values") {
+            type.values = readValues(values, owner: "enum '\(name.0)'", allowAliases: true)
+        } else {
+            reader.diagnostics.error("enum '\(name.0)' needs 'values'", at: name.1)
+        }
+        result.types.append(.enumeration(type))
+    }
+
+    private mutating func readOpaque(_ name: (String, SourceLocation), _ node: YAMLNode) {
+        guard let pairs = reader.mapping(node, "string type '\(name.0)'") else { return }
+        reader.checkKeys(pairs, allowed: ["values", "emptyIsAbsent"] + Self.annotationKeys, in: "string type '\(name.0)'")
+        var type = OpaqueStringType(name: name.0, annotations: annotations(pairs), knownValues: [], location: name.1)
+        if let empty = value(pairs, "emptyIsAbsent") { type.emptyIsAbsent = reader.bool(empty, "'emptyIsAbsent'") ?? false }
+        if let values = value(pairs, "values") {
+            type.knownValues = readValues(values, owner: "string type '\(name.0)'", allowAliases: false)
+        }
+        result.types.append(.opaqueString(type))
+    }
+
+    /// `values:` as a list of wire values, or a mapping of wire value to a doc
+    /// string or a mapping of value keys. Keys are always text, whatever YAML
+    /// 1.1 would make of them.
+    private mutating func readValues(_ node: YAMLNode, owner: String, allowAliases: Bool) -> [EnumValue] {
+        var values: [EnumValue] = []
+        if let items = node.sequence {
+            for item in items {
+                guard let wire = reader.string(item, "a value of \(owner)") else { continue }
+                values.append(EnumValue(wire: wire, location: item.location))
+            }
+        } else if let pairs = reader.mapping(node, "'values' of \(owner)") {
+            let allowed = (allowAliases ? ["aliases"] : []) + Self.annotationKeys
+            for (key, body) in pairs {
+                guard let wire = reader.string(key, "a value of \(owner)") else { continue }
+                var value = EnumValue(wire: wire, location: key.location)
+                if body.isNull {
+                } else if let text = body.scalar {
+                    value.annotations.doc = text
+                } else if let inner = reader.mapping(body, "value '\(wire)'") {
+                    reader.checkKeys(inner, allowed: allowed, in: "value '\(wire)'")
+                    value.annotations = annotations(inner)
+                    if let aliases = self.value(inner, "aliases"), let list = reader.stringList(aliases, "'aliases'") {
+                        value.aliases = list.map(\.0)
+                    }
+                }
+                values.append(value)
+            }
+        }
+        for value in values where value.wire.isEmpty {
+            reader.diagnostics.error("\(owner) has an empty value; wire values must not be empty", at: value.location)
+        }
+        return values
+    }
+
+    // MARK: - Records, field sets, unions
+
+    private mutating func readRecord(_ name: (String, SourceLocation), _ node: YAMLNode, _ direction: RecordDirection) {
+        let what = "\(direction == .input ? "input" : "record") '\(name.0)'"
+        guard let pairs = reader.mapping(node, what) else { return }
+        let allowed = ["fields", "include"] + (direction == .input ? ["exactlyOne"] : []) + Self.annotationKeys
+        if direction == .output, let key = pairs.first(where: { $0.key.scalar == "exactlyOne" })?.key {
+            reader.diagnostics.error("'exactlyOne' is only allowed on inputs; \(what) is an output record", at: key.location)
+        }
+        reader.checkKeys(pairs.filter { $0.key.scalar != "exactlyOne" || direction == .input }, allowed: allowed, in: what)
+        var record = RecordType(name: name.0, direction: direction, annotations: annotations(pairs), fields: [], location: name.1)
+        if let include = value(pairs, "include"), let list = reader.stringList(include, "'include'") {
+            record.includes = list.map(\.0)
+            result.includeLocations[name.0] = Dictionary(list.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
+        }
+        if let fields = value(pairs, "fields") {
+            record.fields = readFields(fields, owner: name.0, direction: direction)
+        }
+        if let groups = value(pairs, "exactlyOne") {
+            record.exactlyOne = readGroups(groups)
+        }
+        result.types.append(.record(record))
+    }
+
+    private mutating func readGroups(_ node: YAMLNode) -> [ExactlyOneGroup] {
+        guard let items = node.sequence else {
+            reader.diagnostics.error("expected a list of field names for 'exactlyOne', found \(node.kindName)", at: node.location)
+            return []
+        }
+        if items.allSatisfy({ $0.sequence != nil }) {
+            return items.compactMap { item in
+                reader.stringList(item, "'exactlyOne'").map { ExactlyOneGroup(fields: $0.map(\.0), location: item.location) }
+            }
+        }
+        return reader.stringList(node, "'exactlyOne'").map { [ExactlyOneGroup(fields: $0.map(\.0), location: node.location)] } ?? []
+    }
+
+    private mutating func readFieldSet(_ name: (String, SourceLocation), _ node: YAMLNode) {
+        guard let pairs = reader.mapping(node, "shared field set '\(name.0)'") else { return }
+        reader.checkKeys(pairs, allowed: ["fields"] + Self.annotationKeys, in: "shared field set '\(name.0)'")
+        var set = FieldSet(name: name.0, annotations: annotations(pairs), fields: [], location: name.1)
+        if let fields = value(pairs, "fields") {
+            set.fields = readFields(fields, owner: name.0, direction: .output)
+        }
+        result.types.append(.fieldSet(set))
+    }
+
+    static let fieldKeys = ["type", "default", "degrade", "maxBytes", "min", "max"] + annotationKeys
+
+    private mutating func readFields(_ node: YAMLNode, owner: String, direction: RecordDirection) -> [Field] {
+        if node.isNull { return [] }
+        guard let pairs = reader.mapping(node, "'fields' of '\(owner)'") else { return [] }
+        var fields: [Field] = []
+        for (key, body) in pairs {
+            guard let name = reader.string(key, "a field name") else { continue }
+            if let text = body.scalar, !body.isNull {
+                if let parsed = typeExpression(text, at: body) {
+                    fields.append(Field(name: name, type: parsed.type, isRequired: !parsed.isOptional, location: key.location))
+                }
+                continue
+            }
+            guard let inner = reader.mapping(body, "field '\(name)' (a type expression or a mapping)") else { continue }
+            reader.checkKeys(inner, allowed: Self.fieldKeys, in: "field '\(name)'")
+            guard let typeNode = value(inner, "type") else {
+                reader.diagnostics.error("field '\(name)' needs a 'type'", at: key.location)
+                continue
+            }
+            guard let text = reader.string(typeNode, "'type'"), let parsed = typeExpression(text, at: typeNode) else { continue }
+            var field = Field(
+                name: name, type: parsed.type, isRequired: !parsed.isOptional, annotations: annotations(inner),
+                location: key.location)
+            if let degrade = value(inner, "degrade") { field.degrades = reader.bool(degrade, "'degrade'") ?? false }
+            if let limit = value(inner, "maxBytes") {
+                if let bytes = reader.integer(limit, "'maxBytes'") {
+                    if bytes < 0 { reader.diagnostics.error("'maxBytes' must not be negative", at: limit.location) }
+                    field.constraints.maxBytes = bytes
+                }
+            }
+            if let minimum = value(inner, "min") { field.constraints.minimum = reader.number(minimum, "'min'") }
+            if let maximum = value(inner, "max") { field.constraints.maximum = reader.number(maximum, "'max'") }
+            if let defaultNode = value(inner, "default") {
+                result.defaults[owner, default: [:]][name] = defaultNode
+            }
+            fields.append(field)
+        }
+        return fields
+    }
+
+    private mutating func typeExpression(_ text: String, at node: YAMLNode) -> TypeExpression.Parsed? {
+        switch TypeExpression.parse(text) {
+        case let .success(parsed): return parsed
+        case let .failure(.invalid(message, offset)):
+            // Point inside plain scalars, where columns map one to one.
+            var location = node.location
+            if case .scalar(_, .plain) = node.kind { location.column += offset }
+            reader.diagnostics.error("invalid type '\(text)': \(message)", at: location)
+            return nil
+        }
+    }
+
+    private mutating func readUnion(_ name: (String, SourceLocation), _ node: YAMLNode) {
+        guard let pairs = reader.mapping(node, "union '\(name.0)'") else { return }
+        reader.checkKeys(pairs, allowed: ["discriminator", "unknown", "members"] + Self.annotationKeys, in: "union '\(name.0)'")
+        var union = UnionType(name: name.0, annotations: annotations(pairs), discriminator: "", members: [], location: name.1)
+        if let discriminator = value(pairs, "discriminator") {
+            union.discriminator = reader.string(discriminator, "'discriminator'") ?? ""
+        } else {
+            reader.diagnostics.error("union '\(name.0)' needs a 'discriminator' field name", at: name.1)
+        }
+        if let unknown = value(pairs, "unknown"), let text = reader.string(unknown, "'unknown'") {
+            if let policy = UnknownTagPolicy(rawValue: text) {
+                union.unknownTag = policy
+            } else {
+                reader.diagnostics.error("expected keep or fail for 'unknown', found '\(text)'", at: unknown.location)
+            }
+        }
+        if let members = value(pairs, "members"), let memberPairs = reader.mapping(members, "'members' (tag: TypeName)") {
+            for (tag, type) in memberPairs {
+                guard let tagText = reader.string(tag, "a member tag"), let typeName = reader.string(type, "a member type") else {
+                    continue
+                }
+                union.members.append(UnionMember(tag: tagText, typeName: typeName, location: type.location))
+            }
+        } else if value(pairs, "members") == nil {
+            reader.diagnostics.error("union '\(name.0)' needs 'members'", at: name.1)
+        }
+        result.types.append(.union(union))
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Entry point of the reading stage: spec files on disk → a validated `Spec`.
+public enum SpecLoader {
+    /// One spec file's bytes and the path printed in diagnostics.
+    public struct Source: Sendable {
+        public var path: String
+        public var bytes: [UInt8]
+
+        public init(path: String, bytes: [UInt8]) {
+            self.path = path
+            self.bytes = bytes
+        }
+
+        public init(path: String, text: String) {
+            self.init(path: path, bytes: Array(text.utf8))
+        }
+    }
+
+    /// Reads a spec file, or every `*.yaml` / `*.yml` file of a folder (not
+    /// recursive), in name order.
+    public static func load(path: String, limits: YAMLLimits = .default) throws(DiagnosticError) -> Spec {
+        try build(from: sources(at: path), limits: limits)
+    }
+
+    /// The files `load(path:)` would read.
+    public static func sources(at path: String) throws(DiagnosticError) -> [Source] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw DiagnosticError(.error("spec path '\(path)' does not exist", at: nil))
+        }
+        var paths: [String] = [path]
+        if isDirectory.boolValue {
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: path)
+            } catch {
+                throw DiagnosticError(.error("cannot list spec folder '\(path)': \(error.localizedDescription)", at: nil))
+            }
+            paths = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+                .map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+            if paths.isEmpty {
+                throw DiagnosticError(.error("spec folder '\(path)' holds no .yaml files", at: nil))
+            }
+        }
+        var result: [Source] = []
+        for file in paths {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw DiagnosticError(.error("cannot read spec file '\(file)'", at: nil))
+            }
+            result.append(Source(path: file, bytes: [UInt8](data)))
+        }
+        return result
+    }
+
+    /// Parses, joins and validates in-memory sources. All problems of all
+    /// files are reported together.
+    public static func build(from sources: [Source], limits: YAMLLimits = .default) throws(DiagnosticError) -> Spec {
+        var diagnostics = Diagnostics()
+        var files: [SpecFileReader.FileDeclarations] = []
+        for source in sources {
+            do {
+                let root = try YAMLReader.read(source.bytes, file: source.path, limits: limits)
+                let (declarations, problems) = SpecFileReader.read(root)
+                diagnostics.append(contentsOf: problems)
+                files.append(declarations)
+            } catch {
+                diagnostics.append(contentsOf: error.diagnostics)
+            }
+        }
+        var builder = SpecBuilder(files: files, firstFile: sources.first?.path)
+        let spec = builder.build()
+        diagnostics.append(contentsOf: builder.diagnostics.all)
+        try diagnostics.check()
+        return spec
+    }
+}
