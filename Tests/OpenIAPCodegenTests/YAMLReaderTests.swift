@@ -340,6 +340,16 @@ import Testing
         #expect(failure([0xEF, 0xBB, 0xBF, 0x61, 0x3A, 0x20, 0xFF]) == "a.yaml:1:4: error: invalid leading UTF-8 octet (byte 0xFF)")
     }
 
+    @Test func readsUTF16WithAByteOrderMark() throws {
+        // "a: é" in UTF-16LE, then a lone low surrogate on the next line.
+        let good: [UInt8] = [0xFF, 0xFE, 0x61, 0x00, 0x3A, 0x00, 0x20, 0x00, 0xE9, 0x00]
+        let doc = try YAMLReader.read(good, file: "a.yaml")
+        #expect(value(doc, "a")?.scalar == "é")
+        #expect(value(doc, "a")?.location == at(1, 4))
+        let bad = good + [0x0A, 0x00, 0x62, 0x00, 0x3A, 0x00, 0x20, 0x00, 0x00, 0xDC]
+        #expect(failure(bad) == "a.yaml:2:4: error: unexpected low surrogate area (U+DC00)")
+    }
+
     // MARK: - Size
 
     @Test func readsATwentyMegabyteScalar() throws {
