@@ -1,0 +1,363 @@
+import Foundation
+import Testing
+@testable import OpenIAPCodegen
+
+/// Renders `source` as template `main` (file `main.tmpl`) next to the given
+/// partials (each `name.tmpl`).
+private func render(
+    _ source: String, _ context: TemplateValue = [:], partials: [String: String] = [:]
+) throws(DiagnosticError) -> String {
+    var templates = ["main": try Template(source: source, name: "main.tmpl")]
+    for (name, text) in partials {
+        templates[name] = try Template(source: text, name: "\(name).tmpl")
+    }
+    return try TemplateSet(templates: templates).render("main", context)
+}
+
+/// The printed diagnostics of a render that must fail.
+private func failure(
+    _ source: String, _ context: TemplateValue = [:], partials: [String: String] = [:]
+) -> String {
+    do {
+        let output = try render(source, context, partials: partials)
+        return "unexpectedly rendered: \(output)"
+    } catch {
+        return error.description
+    }
+}
+
+@Suite struct TemplateEngineTests {
+    // MARK: Variables and names
+
+    @Test func variablesRenderStringsAndBooleansVerbatim() throws {
+        let context: TemplateValue = ["name": "<a & \"b\">", "flag": true, "off": false]
+        #expect(try render("Hello {{name}}! {{ flag }} {{off}}", context) == "Hello <a & \"b\">! true false")
+    }
+
+    @Test func dottedNamesLookInsideObjects() throws {
+        let context: TemplateValue = ["type": ["name": "Product", "doc": ["text": "A product"]]]
+        #expect(try render("{{type.name}}/{{type.doc.text}}", context) == "Product/A product")
+    }
+
+    @Test func dottedNamesDoNotFallBackToOuterValues() {
+        #expect(failure("{{a.b}}", ["a": ["x": "1"], "b": "outer"]) == "main.tmpl:1:1: error: unknown variable 'a.b'")
+    }
+
+    @Test func dotIsTheCurrentValue() throws {
+        #expect(try render("{{#xs}}<{{.}}>{{/xs}}", ["xs": ["a", "b"]]) == "<a><b>")
+        #expect(try render("{{#doc}}/// {{.}}{{/doc}}", ["doc": "Hi"]) == "/// Hi")
+        #expect(try render("{{#doc}}/// {{.}}{{/doc}}", ["doc": ""]) == "")
+    }
+
+    @Test func stringInterpolationBuildsStrings() throws {
+        let count = 3
+        #expect(try render("{{n}}", ["n": "\(count) items"]) == "3 items")
+    }
+
+    // MARK: Sections
+
+    @Test func sectionTruthiness() throws {
+        let template = "{{#v}}yes{{/v}}{{^v}}no{{/v}}"
+        let cases: [(TemplateValue, String)] = [
+            (true, "yes"), (false, "no"),
+            ("x", "yes"), ("", "no"),
+            (["a"], "yes"), (["a", "b"], "yesyes"), ([], "no"),
+            ([:], "yes"), (["k": "v"], "yes"),
+        ]
+        for (value, expected) in cases {
+            #expect(try render(template, ["v": value]) == expected, "value \(value)")
+        }
+    }
+
+    @Test func objectSectionPushesTheObject() throws {
+        let context: TemplateValue = ["module": "IAP", "type": ["name": "Product"]]
+        #expect(try render("{{#type}}{{name}} in {{module}}{{/type}}", context) == "Product in IAP")
+    }
+
+    @Test func nestedSectionsSearchTheContextStackInnermostFirst() throws {
+        let context: TemplateValue = [
+            "prefix": "IAP",
+            "types": [
+                ["name": "Product", "fields": [["name": "id"], ["name": "price"]]],
+                ["name": "Empty", "fields": []],
+            ],
+        ]
+        let template = "{{#types}}{{name}}:{{#fields}} {{prefix}}.{{name}}{{/fields}}{{^fields}} none{{/fields}};{{/types}}"
+        #expect(try render(template, context) == "Product: IAP.id IAP.price;Empty: none;")
+
+        // A field without `name` finds the enclosing type's.
+        let outer: TemplateValue = ["types": [["name": "Product", "fields": [["type": "String"]]]]]
+        #expect(try render("{{#types}}{{#fields}}{{name}}.{{type}}{{/fields}}{{/types}}", outer) == "Product.String")
+    }
+
+    @Test func invertedSections() throws {
+        let template = "{{^items}}empty{{/items}}{{^flag}}!{{/flag}}{{^doc}}undocumented{{/doc}}"
+        #expect(try render(template, ["items": [], "flag": false, "doc": ""]) == "empty!undocumented")
+        #expect(try render(template, ["items": ["x"], "flag": true, "doc": "d"]) == "")
+    }
+
+    @Test func loopVariables() throws {
+        let template = "[{{#xs}}{{^@first}}, {{/@first}}{{@index}}={{.}}{{/xs}}]"
+        #expect(try render(template, ["xs": ["a", "b", "c"]]) == "[0=a, 1=b, 2=c]")
+        #expect(try render("{{#xs}}{{@first}}/{{@last}} {{/xs}}", ["xs": ["a", "b"]]) == "true/false false/true ")
+    }
+
+    @Test func loopVariablesBelongToTheInnermostList() throws {
+        let rows: TemplateValue = ["rows": [["cells": ["a", "b"]], ["cells": ["c"]]]]
+        #expect(try render("{{#rows}}{{#cells}}{{.}}{{#@last}};{{/@last}}{{/cells}}{{/rows}}", rows) == "ab;c;")
+
+        // An object section inside a list does not hide the list's position.
+        let items: TemplateValue = ["items": [["info": ["name": "x"]], ["info": ["name": "y"]]]]
+        #expect(try render("{{#items}}{{#info}}{{name}}{{^@last}}|{{/@last}}{{/info}}{{/items}}", items) == "x|y")
+    }
+
+    @Test func jsonCommasWithLast() throws {
+        let template = "{\n  \"enum\": [\n{{#cases}}\n    \"{{.}}\"{{^@last}},{{/@last}}\n{{/cases}}\n  ]\n}\n"
+        #expect(try render(template, ["cases": ["a", "b"]]) == "{\n  \"enum\": [\n    \"a\",\n    \"b\"\n  ]\n}\n")
+    }
+
+    @Test func tenThousandElements() throws {
+        let items = (0..<10_000).map { TemplateValue.object(["name": .string("T\($0)")]) }
+        let output = try render("[{{#items}}{{name}}{{^@last}},{{/@last}}{{/items}}]", ["items": .list(items)])
+        #expect(output == "[" + (0..<10_000).map { "T\($0)" }.joined(separator: ",") + "]")
+    }
+
+    // MARK: Whitespace
+
+    @Test func standaloneLinesDisappear() throws {
+        let template = "struct {{name}} {\n    {{! fields follow }}\n{{#fields}}\n    var {{name}}: {{type}}\n{{/fields}}\n    {{^fields}}\n    // no fields\n    {{/fields}}\n}\n"
+        let product: TemplateValue = ["name": "Product", "fields": [["name": "id", "type": "String"]]]
+        #expect(try render(template, product) == "struct Product {\n    var id: String\n}\n")
+        #expect(try render(template, ["name": "Empty", "fields": []]) == "struct Empty {\n    // no fields\n}\n")
+    }
+
+    @Test func standaloneLineEdgeCases() throws {
+        // CRLF line endings go with the line.
+        #expect(try render("{{#a}}\r\nx\r\n{{/a}}\r\n", ["a": true]) == "x\r\n")
+        // The last line needs no line break; tabs count as indentation.
+        #expect(try render("a\n\t{{#b}}  \nb\n{{/b}}", ["b": true]) == "a\nb\n")
+        // A comment spanning lines is removed with both its lines.
+        #expect(try render("a\n  {{! one\n two }}  \nb\n") == "a\nb\n")
+        // Other content on the line keeps it.
+        #expect(try render("  {{#a}}x{{/a}}\n", ["a": true]) == "  x\n")
+        #expect(try render("{{#a}} {{/a}}\n", ["a": true]) == " \n")
+        // Variable tags are never standalone.
+        #expect(try render("  {{v}}\n", ["v": ""]) == "  \n")
+    }
+
+    @Test func tildeTrimsAllWhitespace() throws {
+        #expect(try render("[ {{~name~}} ]", ["name": "x"]) == "[x]")
+        #expect(try render("a,\n  {{~ name }}", ["name": "x"]) == "a,x")
+        #expect(try render("{{name ~}}\n\n  b", ["name": "x"]) == "xb")
+        #expect(try render("a {{~! note ~}} b") == "ab")
+        // Standalone removal still applies; `~` takes the rest.
+        #expect(try render("values:\n  {{~#xs~}}\n    {{.}}\n  {{~/xs}}\n", ["xs": ["a", "b"]]) == "values:ab")
+    }
+
+    // MARK: Partials
+
+    @Test func partialsSeeTheCurrentContext() throws {
+        let context: TemplateValue = ["fields": [["name": "id"], ["name": "sku"]]]
+        #expect(try render("{{#fields}}{{>field}};{{/fields}}", context, partials: ["field": "let {{name}}"]) == "let id;let sku;")
+    }
+
+    @Test func standalonePartialsIndentEveryLine() throws {
+        let partials = [
+            "inner": "enum Inner {\n\n    {{>leaf}}\n}\n",
+            "leaf": "case a\ncase b\n",
+        ]
+        let output = try render("enum Outer {\n    {{>inner}}\n}\n", partials: partials)
+        // Indentation adds up through nesting; the empty line stays empty.
+        #expect(output == "enum Outer {\n    enum Inner {\n\n        case a\n        case b\n    }\n}\n")
+    }
+
+    @Test func partialIndentationAppliesToVariableText() throws {
+        #expect(try render("  {{>p}}\n", ["body": "x\n\ny"], partials: ["p": "{{body}}\n"]) == "  x\n\n  y\n")
+    }
+
+    @Test func inlinePartialsAreNotIndented() throws {
+        #expect(try render("a {{>p}} b\n", partials: ["p": "1\n2"]) == "a 1\n2 b\n")
+    }
+
+    @Test func partialsInsideIndentedSections() throws {
+        let main = "struct {{name}} {\n{{#fields}}\n    {{>field}}\n{{/fields}}\n}\n"
+        let field = "/// {{doc}}\n{{#optional}}\nvar {{name}}: {{type}}?\n{{/optional}}\n{{^optional}}\nvar {{name}}: {{type}}\n{{/optional}}\n"
+        let context: TemplateValue = [
+            "name": "Product",
+            "fields": [
+                ["name": "id", "type": "String", "doc": "The id.", "optional": false],
+                ["name": "price", "type": "Double", "doc": "The price.", "optional": true],
+            ],
+        ]
+        #expect(try render(main, context, partials: ["field": field]) == """
+            struct Product {
+                /// The id.
+                var id: String
+                /// The price.
+                var price: Double?
+            }
+
+            """)
+    }
+
+    // MARK: Template sets
+
+    @Test func overlaidReplacesTemplatesByName() throws {
+        let base = TemplateSet(templates: [
+            "record": try Template(source: "struct {{name}} {{>body}}", name: "Templates/swift/record.tmpl"),
+            "body": try Template(source: "{ base }", name: "Templates/swift/body.tmpl"),
+        ])
+        let user = TemplateSet(templates: [
+            "body": try Template(source: "{ custom }", name: "overrides/body.tmpl"),
+            "extra": try Template(source: "extra", name: "overrides/extra.tmpl"),
+        ])
+        let merged = base.overlaid(with: user)
+        #expect(try base.render("record", ["name": "X"]) == "struct X { base }")
+        #expect(try merged.render("record", ["name": "X"]) == "struct X { custom }")
+        #expect(merged.names == ["body", "extra", "record"])
+    }
+
+    @Test func loadsTemplatesOfADirectory() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("TemplateEngineTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "struct {{name}} {\n    {{>field}}\n}\n".write(toFile: directory + "/record.tmpl", atomically: true, encoding: .utf8)
+        try "var id: String\n".write(toFile: directory + "/field.tmpl", atomically: true, encoding: .utf8)
+        try "not a template".write(toFile: directory + "/notes.txt", atomically: true, encoding: .utf8)
+
+        let set = try TemplateSet.load(directory: directory, displayPath: "Templates/swift")
+        #expect(set.names == ["field", "record"])
+        #expect(try set.render("record", ["name": "P"]) == "struct P {\n    var id: String\n}\n")
+        #expect(set.templates["record"]?.name == "Templates/swift/record.tmpl")
+    }
+
+    @Test func loadReportsEveryBrokenFile() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("TemplateEngineTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "ok\n{{/x}}".write(toFile: directory + "/b.tmpl", atomically: true, encoding: .utf8)
+        try "{{#x}}".write(toFile: directory + "/a.tmpl", atomically: true, encoding: .utf8)
+
+        do {
+            _ = try TemplateSet.load(directory: directory, displayPath: "Templates/swift")
+            Issue.record("broken templates loaded")
+        } catch {
+            #expect(error.description == """
+                Templates/swift/a.tmpl:1:1: error: unclosed section 'x'
+                Templates/swift/b.tmpl:2:1: error: closing tag 'x' without an opening section
+                """)
+        }
+        do {
+            _ = try TemplateSet.load(directory: directory + "/missing", displayPath: "Templates/nowhere")
+            Issue.record("a missing directory loaded")
+        } catch {
+            #expect(error.description == "generator: error: cannot read template directory 'Templates/nowhere'")
+        }
+    }
+
+    // MARK: Errors
+
+    @Test func unknownVariableIsLocatedAtItsTag() {
+        let source = String(repeating: "line\n", count: 11) + "    {{fieldz}}\n"
+        do {
+            let set = TemplateSet(templates: ["record": try Template(source: source, name: "Templates/swift/record.tmpl")])
+            _ = try set.render("record", ["fields": []])
+            Issue.record("rendered")
+        } catch {
+            #expect(error.description == "Templates/swift/record.tmpl:12:5: error: unknown variable 'fieldz'")
+        }
+        #expect(failure("a\n {{#fieldz}}{{/fieldz}}") == "main.tmpl:2:2: error: unknown variable 'fieldz'")
+    }
+
+    @Test func columnsCountUnicodeScalars() {
+        #expect(failure("é {{x}}") == "main.tmpl:1:3: error: unknown variable 'x'")
+        #expect(failure("日本 {{x}}") == "main.tmpl:1:4: error: unknown variable 'x'")
+    }
+
+    @Test func errorsInsidePartialsNameThePartial() {
+        #expect(failure("{{>p}}", partials: ["p": "\n  {{missing}}"]) == "p.tmpl:2:3: error: unknown variable 'missing'")
+    }
+
+    @Test func unclosedSections() {
+        #expect(failure("a\n  {{#fields}}\n{{name}}\n") == "main.tmpl:2:3: error: unclosed section 'fields'")
+        #expect(failure("{{#a}}\n{{^b}}\n") == "main.tmpl:1:1: error: unclosed section 'a'\nmain.tmpl:2:1: error: unclosed section 'b'")
+    }
+
+    @Test func mismatchedClosingTag() {
+        #expect(failure("{{#fields}}\n  {{/x}}\n") == """
+            main.tmpl:2:3: error: unexpected closing tag 'x'; expected 'fields'
+            main.tmpl:1:1: note: section 'fields' opened here
+            """)
+    }
+
+    @Test func closingTagWithoutSection() {
+        #expect(failure("ok\n{{/x}}") == "main.tmpl:2:1: error: closing tag 'x' without an opening section")
+    }
+
+    @Test func unterminatedTags() {
+        #expect(failure("a {{name\nb}}") == "main.tmpl:1:3: error: unterminated tag")
+        #expect(failure("{{a {{b}}") == "main.tmpl:1:1: error: unterminated tag")
+        #expect(failure("x{{! never closed\n") == "main.tmpl:1:2: error: unterminated tag")
+        #expect(failure("x {{") == "main.tmpl:1:3: error: unterminated tag")
+    }
+
+    @Test func unknownPartial() {
+        #expect(failure("a\n {{>foo}}\n") == "main.tmpl:2:2: error: unknown partial 'foo'")
+    }
+
+    @Test func partialRecursionIsCut() {
+        #expect(failure("{{>main}}") == "main.tmpl:1:1: error: partial recursion deeper than 64 levels")
+    }
+
+    @Test func partialRecursionLimitIsSixtyFourLevels() throws {
+        // Each level of `child` objects renders the partial once more.
+        func chain(_ depth: Int) -> TemplateValue {
+            var value: TemplateValue = ["child": false]
+            for _ in 0..<depth { value = ["child": value] }
+            return value
+        }
+        let node = "{{#child}}{{>node}}{{/child}}x"
+        let set = TemplateSet(templates: ["node": try Template(source: node, name: "node.tmpl")])
+        #expect(try set.render("node", chain(64)) == String(repeating: "x", count: 65))
+        do {
+            _ = try set.render("node", chain(65))
+            Issue.record("rendered past the limit")
+        } catch {
+            #expect(error.description == "node.tmpl:1:11: error: partial recursion deeper than 64 levels")
+        }
+    }
+
+    @Test func onlyStringsAndBooleansCanBeWritten() {
+        #expect(failure("{{xs}}", ["xs": []]) == "main.tmpl:1:1: error: 'xs' is a list; a variable tag can only render a string or a boolean")
+        #expect(failure(" {{o}}", ["o": [:]]) == "main.tmpl:1:2: error: 'o' is an object; a variable tag can only render a string or a boolean")
+    }
+
+    @Test func loopVariablesNeedAList() {
+        #expect(failure("{{#o}}{{@first}}{{/o}}", ["o": ["k": "v"]]) == "main.tmpl:1:7: error: '@first' is only available inside a list section")
+    }
+
+    @Test func dottedLookupThroughANonObject() {
+        #expect(failure("{{a.b.c}}", ["a": ["b": "s"]]) == "main.tmpl:1:1: error: cannot look up 'a.b.c': 'a.b' is a string, not an object")
+    }
+
+    @Test func malformedNames() {
+        #expect(failure("{{a b}}") == "main.tmpl:1:1: error: invalid name 'a b'")
+        #expect(failure("{{a..b}}") == "main.tmpl:1:1: error: invalid name 'a..b'")
+        #expect(failure("{{{x}}}") == "main.tmpl:1:1: error: invalid name '{x'")
+        #expect(failure("{{}}") == "main.tmpl:1:1: error: empty tag")
+        #expect(failure("{{#}}{{/}}") == "main.tmpl:1:1: error: empty tag")
+        #expect(failure("{{@foo}}") == "main.tmpl:1:1: error: unknown loop variable '@foo'; expected '@first', '@last' or '@index'")
+        #expect(failure("{{> a b}}") == "main.tmpl:1:1: error: invalid partial name 'a b'")
+    }
+
+    @Test func unknownTemplate() {
+        do {
+            _ = try TemplateSet(templates: [:]).render("nope", [:])
+            Issue.record("rendered")
+        } catch {
+            #expect(error.description == "generator: error: unknown template 'nope'")
+        }
+    }
+}
