@@ -1,0 +1,53 @@
+/// Escaping of spec text placed into Swift source: string literals and doc
+/// comments. Every Swift target decision about quoting lives here.
+public enum SwiftEscaping {
+    /// A double-quoted Swift string literal that reads back as exactly `text`.
+    public static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || isInvisibleFormat(scalar) {
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// Doc text as `///` lines at the given indentation. Control characters
+    /// are written as `\u{…}` so the comment stays on its lines.
+    public static func docLines(_ doc: String?) -> [String] {
+        guard let doc, !doc.isEmpty else { return [] }
+        let lines = doc.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        var trimmed = Array(lines)
+        while let last = trimmed.last, last.allSatisfy(\.isWhitespace) { trimmed.removeLast() }
+        return trimmed.map { line in
+            let safe = String(String.UnicodeScalarView(line.unicodeScalars.flatMap { scalar -> [Unicode.Scalar] in
+                if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F || isInvisibleFormat(scalar) {
+                    return Array("\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+                }
+                return [scalar]
+            }))
+            return safe.isEmpty ? "///" : "/// \(safe)"
+        }
+    }
+
+    /// Line and paragraph separators break lines in some editors; bidi
+    /// controls can hide code. Both are written escaped.
+    static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x85: true
+        default: false
+        }
+    }
+}

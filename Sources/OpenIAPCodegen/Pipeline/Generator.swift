@@ -1,0 +1,96 @@
+import Foundation
+
+/// The whole generation run as one call, so the CLI, the SwiftPM plugin and
+/// the tests share it: read the spec, render the chosen targets, then write
+/// (or, for `--check`, only compare).
+public struct Generator: Sendable {
+    public struct Options: Sendable {
+        /// A spec file or a folder of them.
+        public var schemaPath: String = "Schema"
+        /// The built-in template folder (one subfolder per target).
+        public var templatesRoot: String = "Templates"
+        /// A folder whose files override built-in templates one by one; same
+        /// layout as `templatesRoot`.
+        public var templateOverrides: String?
+        public var outputDirectory: String = "Generated"
+        /// Target names; empty means all.
+        public var targets: [String] = []
+
+        public init() {}
+    }
+
+    public static let allTargets: [any GenerationTarget] = [SwiftTarget()]
+
+    public var options: Options
+
+    public init(options: Options) { self.options = options }
+
+    /// The targets `options.targets` selects, in a fixed order.
+    public func selectedTargets() throws(DiagnosticError) -> [any GenerationTarget] {
+        if options.targets.isEmpty { return Self.allTargets }
+        let known = Self.allTargets.map(\.name)
+        var diagnostics = Diagnostics()
+        for name in options.targets where !known.contains(name) {
+            diagnostics.error("unknown target '\(name)'; expected one of: \(known.joined(separator: ", "))", at: nil)
+        }
+        try diagnostics.check()
+        return Self.allTargets.filter { options.targets.contains($0.name) }
+    }
+
+    /// Reads the spec and renders every selected target in memory. Paths are
+    /// relative to the output directory (`Swift/IAPKit.swift`).
+    public func render() throws(DiagnosticError) -> (spec: Spec, files: [GeneratedFile]) {
+        let targets = try selectedTargets()
+        let spec = try SpecLoader.load(path: options.schemaPath)
+        let header = GeneratedHeader(specVersion: spec.version)
+        var files: [GeneratedFile] = []
+        var diagnostics = Diagnostics()
+        for target in targets {
+            do {
+                let templates = try templateSet(for: target)
+                for file in try target.render(spec, templates: templates, header: header) {
+                    files.append(GeneratedFile(path: target.outputFolder + "/" + file.path, contents: file.contents))
+                }
+            } catch {
+                diagnostics.append(contentsOf: error.diagnostics)
+            }
+        }
+        try diagnostics.check()
+        return (spec, files.sorted { $0.path < $1.path })
+    }
+
+    /// The writer for the output folder, limited to the selected targets'
+    /// subfolders so that generating one target never removes another's files.
+    public func writer() throws(DiagnosticError) -> OutputWriter {
+        let writer = OutputWriter(outputDirectory: options.outputDirectory, marker: GeneratedHeader.marker)
+        _ = try selectedTargets()
+        return writer
+    }
+
+    /// What a write would change; writes nothing.
+    public func check() throws(DiagnosticError) -> [FileChange] {
+        let (_, files) = try render()
+        return try writer().plan(files)
+    }
+
+    /// Renders and writes atomically. On any error the output folder is left
+    /// exactly as it was.
+    @discardableResult
+    public func run() throws(DiagnosticError) -> [FileChange] {
+        let (_, files) = try render()
+        return try writer().write(files)
+    }
+
+    private func templateSet(for target: any GenerationTarget) throws(DiagnosticError) -> TemplateSet {
+        let builtIn = options.templatesRoot + "/" + target.name
+        var set = try TemplateSet.load(directory: builtIn, displayPath: builtIn)
+        if let overrides = options.templateOverrides {
+            let folder = overrides + "/" + target.name
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue {
+                set = set.overlaid(with: try TemplateSet.load(directory: folder, displayPath: folder))
+            }
+        }
+        return set
+    }
+}

@@ -1,0 +1,27 @@
+/// Renders `Generated/Swift`: one file per spec file (types keep the grouping
+/// of `Schema/`), plus `OpenIAPRuntime.swift` with the support types every
+/// generated file uses.
+public struct SwiftTarget: GenerationTarget {
+    public let name = "swift"
+    public let outputFolder = "Swift"
+
+    public init() {}
+
+    public func render(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderedFile] {
+        let model = SwiftViewModel(spec: spec)
+        var files: [RenderedFile] = []
+        let headerLine = "// " + header.text
+        files.append(RenderedFile(
+            path: "OpenIAPRuntime.swift",
+            contents: try templates.render("runtime", ["header": .string(headerLine)])))
+        for group in model.fileGroups() {
+            let context: TemplateValue = [
+                "header": .string(headerLine),
+                "source": .string(group.source),
+                "types": .list(group.types),
+            ]
+            files.append(RenderedFile(path: group.path, contents: try templates.render("file", context)))
+        }
+        return files
+    }
+}

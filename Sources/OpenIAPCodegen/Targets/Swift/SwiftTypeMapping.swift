@@ -1,0 +1,41 @@
+/// Spec types → Swift type names, in one place.
+enum SwiftTypeMapping {
+    static func swiftType(_ type: TypeRef) -> String {
+        switch type {
+        case .scalar(.string): "String"
+        case .scalar(.bool): "Bool"
+        case .scalar(.int): "Int"
+        case .scalar(.double): "Double"
+        // Epoch milliseconds: a Double keeps every value a JSON number can carry
+        // without rounding below 2^53, and encodes integral values without `.0`.
+        case .scalar(.timestamp): "Double"
+        case let .named(name): name
+        case let .list(element): "[\(swiftType(element))]"
+        case let .map(value): "[String: \(swiftType(value))]"
+        }
+    }
+
+    static func swiftType(of field: Field) -> String {
+        swiftType(field.type) + (field.isRequired ? "" : "?")
+    }
+
+    /// A Swift literal for a spec default, typed by the field.
+    static func literal(_ value: DefaultValue, type: TypeRef, spec: Spec) -> String {
+        switch value {
+        case let .bool(b): return b ? "true" : "false"
+        case let .int(i): return String(i)
+        case let .double(d):
+            return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) + ".0" : "\(d)"
+        case let .string(s):
+            if case let .named(name) = type, case .opaqueString? = spec[name] {
+                return "\(name)(rawValue: \(SwiftEscaping.stringLiteral(s)))"
+            }
+            return SwiftEscaping.stringLiteral(s)
+        case let .enumValue(wire):
+            return "." + SwiftNames.escaped(SwiftNames.lowerCamel(wire))
+        case let .list(items):
+            let element: TypeRef = if case let .list(e) = type { e } else { type }
+            return "[" + items.map { literal($0, type: element, spec: spec) }.joined(separator: ", ") + "]"
+        }
+    }
+}

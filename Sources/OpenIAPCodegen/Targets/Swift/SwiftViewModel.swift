@@ -1,0 +1,321 @@
+/// Builds the template contexts of the Swift target. Every Swift-specific
+/// decision (names, escaping, decode and encode calls, validation code) is
+/// made here; templates only place the results.
+struct SwiftViewModel {
+    let spec: Spec
+    /// Types whose `validate()` has something to check, directly or in a
+    /// nested value.
+    let needsValidation: Set<String>
+
+    init(spec: Spec) {
+        self.spec = spec
+        self.needsValidation = Self.validatingTypes(in: spec)
+    }
+
+    struct FileGroup {
+        var path: String
+        var source: String
+        var types: [TemplateValue]
+    }
+
+    /// Types grouped by the spec file that declares them; one Swift file each,
+    /// named after the YAML file (`verification.yaml` → `Verification.swift`).
+    func fileGroups() -> [FileGroup] {
+        var byFile: [String: [NamedType]] = [:]
+        for type in spec.types { byFile[type.location.file, default: []].append(type) }
+        return byFile.keys.sorted().map { file in
+            let stem = file.split(separator: "/").last.map(String.init) ?? file
+            let base = stem.split(separator: ".").first.map(String.init) ?? stem
+            let types = byFile[file]!.sorted { $0.name < $1.name }
+            return FileGroup(
+                path: SwiftNames.upperCamel(base) + ".swift",
+                source: stem,
+                types: types.map(context(for:)))
+        }
+    }
+
+    // MARK: - Per construct
+
+    func context(for type: NamedType) -> TemplateValue {
+        var base: [String: TemplateValue] = [
+            "isEnum": false, "isClosedEnum": false, "isOpaque": false, "isRecord": false, "isUnion": false, "isFieldSet": false,
+            "name": .string(type.name),
+            "docLines": lines(SwiftEscaping.docLines(type.annotations.doc)),
+            "deprecation": .string(deprecationAttribute(type.annotations)),
+        ]
+        switch type {
+        case let .enumeration(e):
+            base[e.isClosed ? "isClosedEnum" : "isEnum"] = true
+            base.merge(enumContext(e)) { $1 }
+        case let .opaqueString(s):
+            base["isOpaque"] = true
+            base.merge(opaqueContext(s)) { $1 }
+        case let .record(r):
+            base["isRecord"] = true
+            base.merge(recordContext(r)) { $1 }
+        case let .fieldSet(s):
+            base["isFieldSet"] = true
+            base["requirements"] = .list(s.fields.map { field in
+                [
+                    "docLines": lines(SwiftEscaping.docLines(field.annotations.doc)),
+                    "deprecation": .string(deprecationAttribute(field.annotations)),
+                    "property": .string(SwiftNames.escaped(SwiftNames.property(field.name))),
+                    "type": .string(SwiftTypeMapping.swiftType(of: field)),
+                ]
+            })
+        case let .union(u):
+            base["isUnion"] = true
+            base.merge(unionContext(u)) { $1 }
+        }
+        return .object(base)
+    }
+
+    private func enumContext(_ type: EnumType) -> [String: TemplateValue] {
+        let cases: [TemplateValue] = type.values.map { value in
+            let spellings = [value.wire] + type.decodeAliases(of: value)
+            var docs = SwiftEscaping.docLines(value.annotations.doc)
+            // Deprecated cases are documented, not attributed: the generated
+            // decoder must construct them, and constructing a deprecated case
+            // warns in every context that is not itself deprecated.
+            if let message = value.annotations.deprecated {
+                docs += SwiftEscaping.docLines("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message))
+            }
+            return [
+                "docLines": lines(docs),
+                "caseName": .string(SwiftNames.escaped(SwiftNames.lowerCamel(value.wire))),
+                "wire": .string(SwiftEscaping.stringLiteral(value.wire)),
+                "spellings": .string(spellings.map(SwiftEscaping.stringLiteral).joined(separator: ", ")),
+            ]
+        }
+        let expected = type.values.map(\.wire).joined(separator: ", ")
+        return [
+            "cases": .list(cases),
+            "unknownCase": .string(SwiftNames.unknownEnumCase),
+            "expectedValues": .string(SwiftEscaping.stringLiteral(expected)),
+        ]
+    }
+
+    private func opaqueContext(_ type: OpaqueStringType) -> [String: TemplateValue] {
+        [
+            "constants": .list(type.knownValues.map { value in
+                [
+                    "docLines": lines(SwiftEscaping.docLines(value.annotations.doc)),
+                    "constant": .string(SwiftNames.escaped(SwiftNames.lowerCamel(value.wire))),
+                    "wire": .string(SwiftEscaping.stringLiteral(value.wire)),
+                ]
+            }),
+        ]
+    }
+
+    private func recordContext(_ record: RecordType) -> [String: TemplateValue] {
+        let fields: [TemplateValue] = record.fields.map { field in
+            let property = SwiftNames.property(field.name)
+            let deprecated = field.annotations.deprecated != nil
+            // A deprecated field is stored under a private name and exposed by a
+            // deprecated accessor, so the generated code never warns about its
+            // own use of it.
+            let storage = deprecated ? "_" + property : SwiftNames.escaped(property)
+            var docs = SwiftEscaping.docLines(field.annotations.doc)
+            if let defaultValue = field.defaultValue {
+                docs += SwiftEscaping.docLines(
+                    "Defaults to `\(SwiftTypeMapping.literal(defaultValue, type: field.type, spec: spec))` when absent.")
+            }
+            if let limit = field.constraints.maxBytes {
+                docs += SwiftEscaping.docLines("At most \(limit) bytes of UTF-8; checked by `validate()`.")
+            }
+            if field.degrades {
+                docs += SwiftEscaping.docLines("A present value that cannot be read decodes as `nil`.")
+            }
+            let initDefault: String =
+                if let value = field.defaultValue { " = " + SwiftTypeMapping.literal(value, type: field.type, spec: spec) }
+                else if !field.isRequired { " = nil" }
+                else { "" }
+            return [
+                "docLines": lines(docs),
+                "deprecation": .string(deprecationAttribute(field.annotations)),
+                "isDeprecated": .bool(deprecated),
+                "property": .string(SwiftNames.escaped(property)),
+                "parameter": .string(SwiftNames.escaped(property)),
+                "storage": .string(storage),
+                "type": .string(SwiftTypeMapping.swiftType(of: field)),
+                "initDefault": .string(initDefault),
+                // `case name` when the wire name is the property name, else an explicit raw value.
+                "codingKey": .string(
+                    property == field.name
+                        ? SwiftNames.escaped(property)
+                        : SwiftNames.escaped(property) + " = " + SwiftEscaping.stringLiteral(field.name)),
+                "decode": .string(decodeExpression(field, key: SwiftNames.escaped(property))),
+                "encode": .string(encodeStatement(field, storage: storage, key: SwiftNames.escaped(property))),
+            ]
+        }
+        var conformances = ["Codable", "Hashable", "Sendable", "OpenIAPValidatable"] + record.includes
+        conformances = conformances.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        return [
+            "fields": .list(fields),
+            "hasFields": .bool(!record.fields.isEmpty),
+            "conformances": .string(conformances.joined(separator: ", ")),
+            "validates": .bool(needsValidation.contains(record.name)),
+            "validationLines": lines(validationLines(record)),
+        ]
+    }
+
+    private func unionContext(_ union: UnionType) -> [String: TemplateValue] {
+        let discriminator = spec.flattenedMembers(of: union).first?.field(union.discriminator)
+        // Decoding the discriminator with its own type applies its aliases;
+        // switching on the canonical raw value then picks the member.
+        let tagType: String
+        let tagValue: String
+        switch discriminator?.type {
+        case let .named(name)?:
+            tagType = name
+            tagValue = "tag.rawValue"
+        default:
+            tagType = "String"
+            tagValue = "tag"
+        }
+        let members: [TemplateValue] = union.members.map { member in
+            [
+                "caseName": .string(SwiftNames.escaped(SwiftNames.lowerCamel(member.tag))),
+                "tag": .string(SwiftEscaping.stringLiteral(member.tag)),
+                "type": .string(member.typeName),
+            ]
+        }
+        let keep = union.unknownTag == .keep
+        let expected = union.members.map(\.tag).joined(separator: ", ")
+        return [
+            "members": .list(members),
+            "keepsUnknown": .bool(keep),
+            "unknownCase": .string(SwiftNames.unknownUnionCase),
+            "discriminatorKey": .string(SwiftEscaping.stringLiteral(union.discriminator)),
+            "tagType": .string(tagType),
+            "tagValue": .string(tagValue),
+            "expectedTags": .string(SwiftEscaping.stringLiteral(expected)),
+            "validates": .bool(needsValidation.contains(union.name)),
+        ]
+    }
+
+    // MARK: - Decoding and encoding
+
+    private func decodeExpression(_ field: Field, key: String) -> String {
+        let type = SwiftTypeMapping.swiftType(field.type)
+        if field.isRequired { return "try container.decode(\(type).self, forKey: .\(key))" }
+        var expression = field.degrades
+            ? "container.decodeDegrading(\(type).self, forKey: .\(key))"
+            : "try container.decodeIfPresent(\(type).self, forKey: .\(key))"
+        if case let .named(name) = field.type, case let .opaqueString(s)? = spec[name], s.emptyIsAbsent {
+            expression += ".flatMap { $0.rawValue.isEmpty ? nil : $0 }"
+        }
+        return expression
+    }
+
+    private func encodeStatement(_ field: Field, storage: String, key: String) -> String {
+        field.isRequired
+            ? "try container.encode(\(storage), forKey: .\(key))"
+            : "try container.encodeIfPresent(\(storage), forKey: .\(key))"
+    }
+
+    // MARK: - Validation
+
+    private func validationLines(_ record: RecordType) -> [String] {
+        var result: [String] = []
+        for group in record.exactlyOne {
+            let checks = group.fields.compactMap { name in record.field(name) }
+                .map { "(\(storageName($0)) != nil ? 1 : 0)" }
+            let names = group.fields.map(SwiftEscaping.stringLiteral).joined(separator: ", ")
+            result.append("let set\(result.count) = \(checks.joined(separator: " + "))")
+            result.append(
+                "if set\(result.count - 1) != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: [\(names)], found: set\(result.count - 1))) }")
+        }
+        for field in record.fields {
+            let value = storageName(field)
+            let path = "path + [\(SwiftEscaping.stringLiteral(field.name))]"
+            var body: [String] = []
+            let c = field.constraints
+            if let limit = c.maxBytes {
+                let text = isOpaque(field.type) ? "value.rawValue" : "value"
+                body.append("try OpenIAPValidationError.checkBytes(\(text), limit: \(limit), path: \(path))")
+            }
+            if c.minimum != nil || c.maximum != nil {
+                let minimum = c.minimum.map { "\($0)" } ?? "nil"
+                let maximum = c.maximum.map { "\($0)" } ?? "nil"
+                body.append("try OpenIAPValidationError.checkRange(Double(value), minimum: \(minimum), maximum: \(maximum), path: \(path))")
+            }
+            body += nestedValidation(field.type, value: "value", path: path)
+            guard !body.isEmpty else { continue }
+            if field.isRequired {
+                result.append("do {")
+                result.append("    let value = \(value)")
+            } else {
+                result.append("if let value = \(value) {")
+            }
+            result += body.map { "    " + $0 }
+            result.append("}")
+        }
+        return result
+    }
+
+    private func nestedValidation(_ type: TypeRef, value: String, path: String) -> [String] {
+        switch type {
+        case .scalar: return []
+        case let .named(name):
+            return needsValidation.contains(name) ? ["try \(value).validate(at: \(path))"] : []
+        case let .list(element):
+            let inner = nestedValidation(element, value: "element", path: "\(path) + [\"[\\(index)]\"]")
+            guard !inner.isEmpty else { return [] }
+            return ["for (index, element) in \(value).enumerated() {"] + inner.map { "    " + $0 } + ["}"]
+        case let .map(element):
+            let inner = nestedValidation(element, value: "element", path: "\(path) + [key]")
+            guard !inner.isEmpty else { return [] }
+            return ["for (key, element) in \(value).sorted(by: { $0.key < $1.key }) {"] + inner.map { "    " + $0 } + ["}"]
+        }
+    }
+
+    private func storageName(_ field: Field) -> String {
+        let property = SwiftNames.property(field.name)
+        return field.annotations.deprecated != nil ? "_" + property : "self." + property
+    }
+
+    private func isOpaque(_ type: TypeRef) -> Bool {
+        if case let .named(name) = type, case .opaqueString? = spec[name] { return true }
+        return false
+    }
+
+    /// Records with constraints or exactly-one groups, and everything that
+    /// contains one of them, found by iterating to a fixed point.
+    static func validatingTypes(in spec: Spec) -> Set<String> {
+        var result: Set<String> = []
+        for record in spec.records where !record.exactlyOne.isEmpty || record.fields.contains(where: { !$0.constraints.isEmpty }) {
+            result.insert(record.name)
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for type in spec.types where !result.contains(type.name) {
+                let hit: Bool
+                switch type {
+                case let .record(r): hit = r.fields.contains { $0.type.namedLeaf.map(result.contains) ?? false }
+                case let .union(u): hit = spec.flattenedMembers(of: u).contains { result.contains($0.name) }
+                        || u.members.contains { result.contains($0.typeName) }
+                default: hit = false
+                }
+                if hit {
+                    result.insert(type.name)
+                    changed = true
+                }
+            }
+        }
+        return result
+    }
+
+    // MARK: - Small helpers
+
+    private func deprecationAttribute(_ annotations: Annotations) -> String {
+        guard let message = annotations.deprecated else { return "" }
+        if message.isEmpty { return "@available(*, deprecated)" }
+        return "@available(*, deprecated, message: \(SwiftEscaping.stringLiteral(message)))"
+    }
+
+    private func lines(_ lines: [String]) -> TemplateValue {
+        .list(lines.map(TemplateValue.string))
+    }
+}
