@@ -1,0 +1,48 @@
+/// One generated file: a path relative to the output folder and its full contents.
+///
+/// The path uses `/` separators and must be a plain relative path: not empty,
+/// not absolute, and without empty, `.` or `..` components. `OutputWriter`
+/// rejects anything else before touching the disk.
+public struct GeneratedFile: Hashable, Sendable {
+    public var path: String
+    public var contents: String
+
+    public init(path: String, contents: String) {
+        self.path = path
+        self.contents = contents
+    }
+}
+
+/// One difference between the output folder on disk and the files a run generated.
+public struct FileChange: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable {
+        /// The file does not exist yet.
+        case added
+        /// The file exists with different bytes.
+        case changed
+        /// The file exists, carries the generator's marker, and is no longer generated.
+        case removed
+    }
+
+    public var kind: Kind
+    /// Relative to the output folder, `/`-separated.
+    public var path: String
+    /// For `.changed`: a short unified diff of the first differing region
+    /// (at most about 20 lines). `nil` for the other kinds.
+    public var diff: String?
+
+    public init(kind: Kind, path: String, diff: String? = nil) {
+        self.kind = kind
+        self.path = path
+        self.diff = diff
+    }
+
+    /// One status line in the style of `git status --short`: `A path`, `M path` or `D path`.
+    public var description: String {
+        switch kind {
+        case .added: "A \(path)"
+        case .changed: "M \(path)"
+        case .removed: "D \(path)"
+        }
+    }
+}
