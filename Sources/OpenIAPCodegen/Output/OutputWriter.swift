@@ -17,6 +17,9 @@ import Glibc
 public struct OutputWriter: Sendable {
     public var outputDirectory: String
     public var marker: String
+    /// When set, only these top-level subfolders are scanned for stale
+    /// generated files, so writing one target never removes another's output.
+    public var managedFolders: [String]?
 
     /// Test hook: when set, `write` fails on purpose once this many files have
     /// been put in place (added, replaced or removed), then rolls back.
@@ -327,6 +330,7 @@ public struct OutputWriter: Sendable {
             return
         }
         for name in names {
+            if relative.isEmpty, let managedFolders, !managedFolders.contains(name) { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
             let absolute = directory + "/" + name
             switch try? FileSystem.entry(at: absolute) {

@@ -62,8 +62,8 @@ public struct Generator: Sendable {
     /// The writer for the output folder, limited to the selected targets'
     /// subfolders so that generating one target never removes another's files.
     public func writer() throws(DiagnosticError) -> OutputWriter {
-        let writer = OutputWriter(outputDirectory: options.outputDirectory, marker: GeneratedHeader.marker)
-        _ = try selectedTargets()
+        var writer = OutputWriter(outputDirectory: options.outputDirectory, marker: GeneratedHeader.marker)
+        writer.managedFolders = try selectedTargets().map(\.outputFolder)
         return writer
     }
 
