@@ -14,6 +14,13 @@ public struct SwiftTarget: GenerationTarget {
         files.append(RenderedFile(
             path: "OpenIAPRuntime.swift",
             contents: try templates.render("runtime", ["header": .string(headerLine)])))
+        files.append(RenderedFile(
+            path: "OpenIAPTypeRegistry.swift",
+            contents: try templates.render("registry", [
+                "header": .string(headerLine),
+                "specVersion": .string(SwiftEscaping.stringLiteral(spec.version)),
+                "entries": .list(model.registryEntries()),
+            ])))
         for group in model.fileGroups() {
             let context: TemplateValue = [
                 "header": .string(headerLine),

@@ -34,6 +34,17 @@ struct SwiftViewModel {
         }
     }
 
+    /// Records and unions by name, for `OpenIAPTypeRegistry`.
+    func registryEntries() -> [TemplateValue] {
+        spec.types.compactMap { type in
+            switch type {
+            case .record, .union:
+                ["key": .string(SwiftEscaping.stringLiteral(type.name)), "type": .string(type.name)]
+            default: nil
+            }
+        }
+    }
+
     // MARK: - Per construct
 
     func context(for type: NamedType) -> TemplateValue {

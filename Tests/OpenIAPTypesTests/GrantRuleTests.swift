@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import OpenIAPTypes
+
+/// The fail-closed grant rule of the IAPKit docs, written against the
+/// generated types with no hand parsing: grant only when `isValid` is true,
+/// the state allows fulfilment on this platform, the store is the one that
+/// was asked, and the store-verified product equals the expected one.
+enum GrantRule {
+    enum Platform { case apple, google }
+
+    static func mayGrant(_ result: RequestVerifyPurchaseWithIapkitResult, platform: Platform, expectedProductId: String) -> Bool {
+        guard result.isValid, let verified = result.productId, verified == expectedProductId else { return false }
+        switch platform {
+        case .apple:
+            return result.store == .apple && result.state == .entitled
+        case .google:
+            return result.store == .google && (result.state == .entitled || result.state == .pendingAcknowledgment)
+        }
+    }
+}
+
+@Suite struct GrantRuleTests {
+    func decode(_ json: String) throws -> RequestVerifyPurchaseWithIapkitResult {
+        try JSONDecoder().decode(RequestVerifyPurchaseWithIapkitResult.self, from: Data(json.utf8))
+    }
+
+    @Test func grantsTheDocsExample() throws {
+        let result = try decode(#"{"store":"google","isValid":true,"state":"entitled","productId":"premium_monthly","clientPayload":{"format":"toml","body":"[access]\nmax_items = 10","version":3,"updatedAt":1784160000000}}"#)
+        #expect(GrantRule.mayGrant(result, platform: .google, expectedProductId: "premium_monthly"))
+        #expect(result.clientPayload?.updatedAt == 1784160000000)
+    }
+
+    @Test func serverUpperSnakeStatesGrantWithoutNormalising() throws {
+        let result = try decode(#"{"store":"google","isValid":true,"state":"PENDING_ACKNOWLEDGMENT","productId":"p"}"#)
+        #expect(result.state == .pendingAcknowledgment)
+        #expect(GrantRule.mayGrant(result, platform: .google, expectedProductId: "p"))
+    }
+
+    @Test func failsClosedOnAFutureState() throws {
+        let result = try decode(#"{"store":"google","isValid":true,"state":"grace-period","productId":"p"}"#)
+        #expect(result.state == .unrecognized("grace-period"))
+        #expect(!GrantRule.mayGrant(result, platform: .google, expectedProductId: "p"))
+    }
+
+    @Test func failsClosedOnAFutureStore() throws {
+        let result = try decode(#"{"store":"galaxy","isValid":true,"state":"entitled","productId":"p"}"#)
+        #expect(!result.store.isKnown)
+        #expect(!GrantRule.mayGrant(result, platform: .apple, expectedProductId: "p"))
+    }
+
+    @Test func failsClosedOnAnotherProductOrAMissingOne() throws {
+        let other = try decode(#"{"store":"apple","isValid":true,"state":"entitled","productId":"other"}"#)
+        #expect(!GrantRule.mayGrant(other, platform: .apple, expectedProductId: "p"))
+        let missing = try decode(#"{"store":"apple","isValid":true,"state":"entitled"}"#)
+        #expect(!GrantRule.mayGrant(missing, platform: .apple, expectedProductId: "p"))
+    }
+
+    @Test func appleDoesNotGrantPendingAcknowledgment() throws {
+        let result = try decode(#"{"store":"apple","isValid":true,"state":"pending-acknowledgment","productId":"p"}"#)
+        #expect(!GrantRule.mayGrant(result, platform: .apple, expectedProductId: "p"))
+    }
+
+    @Test func isValidMustBeARealBoolean() {
+        #expect(throws: DecodingError.self) {
+            try decode(#"{"store":"apple","isValid":"true","state":"entitled","productId":"p"}"#)
+        }
+    }
+
+    @Test func unknownValuesRoundTripByteForByte() throws {
+        let result = try decode(#"{"store":"galaxy-store","isValid":false,"state":"Grace_Period","environment":"Staging-2"}"#)
+        let encoded = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
+        #expect(encoded.contains(#""store":"galaxy-store""#))
+        #expect(encoded.contains(#""state":"Grace_Period""#))
+        #expect(encoded.contains(#""environment":"Staging-2""#))
+        #expect(result.environment != .sandbox && IapkitEnvironment.knownValues.contains(.sandbox))
+    }
+
+    @Test func knownCasesExcludeTheUnknownCase() {
+        #expect(!IapStore.knownCases.contains { !$0.isKnown })
+        #expect(IapkitPurchaseState.knownCases.contains(.unknown))
+    }
+
+    @Test func validationNamesTheFieldPath() throws {
+        let body = String(repeating: "é", count: 8192) + "a"
+        let result = RequestVerifyPurchaseWithIapkitResult(
+            store: .google, isValid: true, state: .entitled,
+            clientPayload: IapkitProductClientPayload(format: .text, body: body, version: 1, updatedAt: 1784160000000))
+        do {
+            try result.validate()
+            Issue.record("expected a validation error")
+        } catch {
+            #expect(error.path == ["clientPayload", "body"])
+            #expect(error.description == "clientPayload.body: 16385 UTF-8 bytes exceed the limit of 16384")
+        }
+        var fits = result
+        fits.clientPayload?.body = String(repeating: "é", count: 8192)
+        try fits.validate()
+    }
+}
