@@ -475,7 +475,8 @@ public enum DeveloperBillingLaunchModeAndroid: RawRepresentable, Codable, Hashab
     }
 }
 
-/// The developer billing option offered in a purchase flow; the link fields are for programs that leave the app.
+/// The developer billing option offered in a purchase flow; the link fields are for programs that leave
+/// the app.
 public struct DeveloperBillingOptionParamsAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// The program; external payments or Billing Choice.
     public var billingProgram: BillingProgramAndroid
@@ -486,7 +487,8 @@ public struct DeveloperBillingOptionParamsAndroid: Codable, Hashable, Sendable, 
     /// Who opens the payment link.
     public var launchMode: DeveloperBillingLaunchModeAndroid?
 
-    /// A token made in advance for a Billing Choice link flow; leave it out to get one from Google Play in the callback.
+    /// A token made in advance for a Billing Choice link flow; leave it out to get one from Google Play in
+    /// the callback.
     public var externalTransactionToken: String?
 
     public init(
@@ -582,7 +584,8 @@ public enum DeveloperBillingTypeAndroid: RawRepresentable, Codable, Hashable, Se
     }
 }
 
-/// Sent when the user picks the developer's billing in External Payments or Billing Choice (Billing 8.3 and later).
+/// Sent when the user picks the developer's billing in External Payments or Billing Choice (Billing 8.3
+/// and later).
 public struct DeveloperProvidedBillingDetailsAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Token for reporting the transaction; some flows, such as external payments, give none.
     public var externalTransactionToken: String?
@@ -1724,7 +1727,8 @@ public struct PurchaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, 
     /// The obfuscated profile id passed with the purchase request.
     public var obfuscatedProfileIdAndroid: String?
 
-    /// True while a subscription is suspended for a payment problem; grant nothing then (Billing 8.1 and later).
+    /// True while a subscription is suspended for a payment problem; grant nothing then (Billing 8.1 and
+    /// later).
     public var isSuspendedAndroid: Bool?
 
     /// A plan change waiting to take effect, if any (Billing 5.0 and later).
@@ -1990,7 +1994,8 @@ public struct RequestSubscriptionAndroidProps: Codable, Hashable, Sendable, Open
     /// The offer to use for each product.
     public var subscriptionOffers: [AndroidSubscriptionOfferInput]?
 
-    /// How to replace an existing subscription item; skus must then name exactly one product (Billing 8.1 and later).
+    /// How to replace an existing subscription item; skus must then name exactly one product (Billing 8.1
+    /// and later).
     public var subscriptionProductReplacementParams: SubscriptionProductReplacementParamsAndroid?
 
     /// Offer the developer's billing in the flow, for External Payments or Billing Choice.
@@ -2230,7 +2235,8 @@ public struct UserChoiceBillingDetails: Codable, Hashable, Sendable, OpenIAPVali
     /// Token to report to Google Play within 24 hours.
     public var externalTransactionToken: String
 
-    /// External transaction of the subscription being replaced, for plan changes of developer-billed subscriptions.
+    /// External transaction of the subscription being replaced, for plan changes of developer-billed
+    /// subscriptions.
     public var originalExternalTransactionId: String?
 
     /// The products the user chose.

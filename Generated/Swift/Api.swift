@@ -262,7 +262,8 @@ public struct PurchaseOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Leave out expired or inactive items (Apple platforms).
     public var onlyIncludeActiveItemsIOS: Bool?
 
-    /// Also list suspended subscriptions, which must not unlock content (Android, Billing 8.1 and later; off when absent).
+    /// Also list suspended subscriptions, which must not unlock content (Android, Billing 8.1 and later;
+    /// off when absent).
     public var includeSuspendedAndroid: Bool?
 
     public init(
@@ -296,7 +297,8 @@ public struct PurchaseOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
     }
 }
 
-/// What to buy; set the purchase props for a one-time product or the subscription props for a subscription.
+/// What to buy; set the purchase props for a one-time product or the subscription props for a
+/// subscription.
 public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Per-platform props for a one-time product.
     public var requestPurchase: RequestPurchasePropsByPlatforms?
@@ -344,7 +346,8 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
     }
 }
 
-/// One-time purchase props for each SDK platform; the Android props also serve the Horizon and Amazon builds.
+/// One-time purchase props for each SDK platform; the Android props also serve the Horizon and Amazon
+/// builds.
 public struct RequestPurchasePropsByPlatforms: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Props used on Apple platforms.
     public var apple: RequestPurchaseIosProps?
@@ -378,7 +381,8 @@ public struct RequestPurchasePropsByPlatforms: Codable, Hashable, Sendable, Open
     }
 }
 
-/// Subscription purchase props for each SDK platform; the Android props also serve the Horizon and Amazon builds.
+/// Subscription purchase props for each SDK platform; the Android props also serve the Horizon and
+/// Amazon builds.
 public struct RequestSubscriptionPropsByPlatforms: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Props used on Apple platforms.
     public var apple: RequestSubscriptionIosProps?

@@ -830,7 +830,8 @@ public enum PurchaseState: RawRepresentable, Codable, Hashable, Sendable {
     }
 }
 
-/// What a purchase request returns directly; the final outcome still arrives through the purchase listeners.
+/// What a purchase request returns directly; the final outcome still arrives through the purchase
+/// listeners.
 public struct RequestPurchaseResult: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// The single purchase produced on Apple platforms.
     public var purchase: Purchase?

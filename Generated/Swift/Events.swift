@@ -77,7 +77,8 @@ public enum IapEvent: RawRepresentable, Codable, Hashable, Sendable {
 
 /// Options for registering a purchase-updated listener.
 public struct PurchaseUpdatedListenerOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// Deliver each StoreKit transaction once per connection; false also passes replays through (Apple platforms, ignored on Android).
+    /// Deliver each StoreKit transaction once per connection; false also passes replays through (Apple
+    /// platforms, ignored on Android).
     /// Defaults to `true` when absent.
     public var dedupeTransactionIOS: Bool?
 

@@ -231,7 +231,8 @@ public struct AppTransaction: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// StoreKit's raw value of the platform the app was first acquired on.
     public var originalPlatform: String?
 
-    /// Store channel of the original acquisition, such as consumer or education; new values may appear (Apple 27 beta).
+    /// Store channel of the original acquisition, such as consumer or education; new values may appear
+    /// (Apple 27 beta).
     public var storeType: String?
 
     public init(
@@ -560,9 +561,7 @@ public enum ExternalPurchaseCustomLinkNoticeTypeIOS: RawRepresentable, Codable, 
     case unrecognized(String)
 
     /// Every value this version knows, in spec order; never `.unrecognized`.
-    public static let knownCases: [ExternalPurchaseCustomLinkNoticeTypeIOS] = [
-        .browser,
-    ]
+    public static let knownCases: [ExternalPurchaseCustomLinkNoticeTypeIOS] = [.browser]
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {

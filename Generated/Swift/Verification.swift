@@ -239,9 +239,7 @@ public enum PurchaseVerificationProvider: RawRepresentable, Codable, Hashable, S
     case unrecognized(String)
 
     /// Every value this version knows, in spec order; never `.unrecognized`.
-    public static let knownCases: [PurchaseVerificationProvider] = [
-        .iapkit,
-    ]
+    public static let knownCases: [PurchaseVerificationProvider] = [.iapkit]
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
@@ -500,7 +498,8 @@ public struct RequestVerifyPurchaseWithIapkitResult: Codable, Hashable, Sendable
     /// A present value that cannot be read decodes as `nil`.
     public var environment: IapkitEnvironment?
 
-    /// True only for the entitled, pending-acknowledgment and ready-to-consume states; still check productId before granting.
+    /// True only for the entitled, pending-acknowledgment and ready-to-consume states; still check
+    /// productId before granting.
     public var isValid: Bool
 
     /// The purchase state IAPKit derived.

@@ -31,7 +31,7 @@ public enum SwiftEscaping {
             .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
         var trimmed = Array(lines)
         while let last = trimmed.last, last.allSatisfy(\.isWhitespace) { trimmed.removeLast() }
-        return trimmed.map { line in
+        return trimmed.flatMap { wrap(String($0), width: 100) }.map { line in
             let safe = String(String.UnicodeScalarView(line.unicodeScalars.flatMap { scalar -> [Unicode.Scalar] in
                 if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F || isInvisibleFormat(scalar) {
                     return Array("\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
@@ -40,6 +40,22 @@ public enum SwiftEscaping {
             }))
             return safe.isEmpty ? "///" : "/// \(safe)"
         }
+    }
+
+    /// Splits a long line at spaces so no doc line passes `width` characters;
+    /// a single longer word stays whole.
+    static func wrap(_ line: String, width: Int) -> [Substring] {
+        guard line.count > width else { return [Substring(line)] }
+        var result: [Substring] = []
+        var rest = Substring(line)
+        while rest.count > width {
+            let window = rest.prefix(width + 1)
+            guard let space = window.lastIndex(of: " "), space > rest.startIndex else { break }
+            result.append(rest[..<space])
+            rest = rest[rest.index(after: space)...].drop { $0 == " " }
+        }
+        result.append(rest)
+        return result
     }
 
     /// Line and paragraph separators break lines in some editors; bidi

@@ -101,6 +101,7 @@ struct SwiftViewModel {
         let expected = type.values.map(\.wire).joined(separator: ", ")
         return [
             "cases": .list(cases),
+            "hasOneValue": .bool(type.values.count == 1),
             "unknownCase": .string(SwiftNames.unknownEnumCase),
             "expectedValues": .string(SwiftEscaping.stringLiteral(expected)),
         ]
@@ -108,6 +109,7 @@ struct SwiftViewModel {
 
     private func opaqueContext(_ type: OpaqueStringType) -> [String: TemplateValue] {
         [
+            "hasOneValue": .bool(type.knownValues.count == 1),
             "constants": .list(type.knownValues.map { value in
                 [
                     "docLines": lines(SwiftEscaping.docLines(value.annotations.doc)),

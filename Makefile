@@ -1,0 +1,32 @@
+# Entry points for people and CI. `make generate` and `make test` work on a
+# bare machine: both install what is missing first (scripts/bootstrap.sh).
+
+SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
+VERDICTS := $(CURDIR)/.build/proof/swift-verdicts.json
+
+.PHONY: generate check test test-swift test-tools lint bootstrap
+
+bootstrap:
+	scripts/bootstrap.sh
+
+## Regenerate Generated/ from Schema/ and Templates/.
+generate:
+	scripts/bootstrap.sh build
+	swift run generator
+
+## Fail when Generated/ does not match Schema/ and Templates/.
+check:
+	scripts/bootstrap.sh build
+	swift run $(SWIFT_FLAGS) generator --check
+
+## Every test: build warning-free, Generated/ up to date, unit and round-trip
+## tests, lint of the generated Swift, the Python tool tests, and the
+## Swift / JSON Schema / TypeScript agreement over the fixture corpus.
+test: bootstrap
+	swift build $(SWIFT_FLAGS) --build-tests
+	swift run $(SWIFT_FLAGS) generator --check
+	swift format lint --strict -r Generated/Swift
+	mkdir -p .build/proof
+	OPENIAP_SWIFT_VERDICTS=$(VERDICTS) swift test $(SWIFT_FLAGS) --skip-build
+	python3 -m unittest discover -s Tests/Tools -p 'test_*.py'
+	scripts/prove-targets.sh $(VERDICTS)

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what building and testing need on a bare Debian machine with the
+# Swift toolchain: libyaml (spec reader), tsc (TypeScript proof) and Python's
+# jsonschema (JSON Schema proof). Does nothing for tools already present.
+#   scripts/bootstrap.sh          everything
+#   scripts/bootstrap.sh build    only what `swift run generator` needs
+set -euo pipefail
+need_apt=()
+pkg-config --exists yaml-0.1 2>/dev/null || need_apt+=(libyaml-dev pkg-config)
+if [ "${1:-all}" != build ]; then
+  command -v tsc >/dev/null 2>&1 || need_apt+=(node-typescript)
+fi
+if [ ${#need_apt[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  echo "bootstrap: apt-get install ${need_apt[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+if [ "${1:-all}" != build ]; then
+  python3 -c 'import jsonschema, referencing' 2>/dev/null || {
+    echo "bootstrap: pip install jsonschema"
+    python3 -m pip install -q jsonschema
+  }
+fi
