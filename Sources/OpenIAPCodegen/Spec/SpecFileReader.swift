@@ -149,13 +149,13 @@ struct SpecFileReader {
         var values: [EnumValue] = []
         if let items = node.sequence {
             for item in items {
-                guard let wire = reader.string(item, "a value of \(owner)") else { continue }
+                guard let wire = valueText(item, owner: owner) else { continue }
                 values.append(EnumValue(wire: wire, location: item.location))
             }
         } else if let pairs = reader.mapping(node, "'values' of \(owner)") {
             let allowed = (allowAliases ? ["aliases"] : []) + Self.annotationKeys
             for (key, body) in pairs {
-                guard let wire = reader.string(key, "a value of \(owner)") else { continue }
+                guard let wire = valueText(key, owner: owner) else { continue }
                 var value = EnumValue(wire: wire, location: key.location)
                 if body.isNull {
                 } else if let text = body.scalar {
@@ -174,6 +174,14 @@ struct SpecFileReader {
             reader.diagnostics.error("\(owner) has an empty value; wire values must not be empty", at: value.location)
         }
         return values
+    }
+
+    /// A wire value is whatever text was written: `null`, `~`, `no` are
+    /// values named that way. Only an empty plain scalar is missing.
+    private mutating func valueText(_ node: YAMLNode, owner: String) -> String? {
+        if case let .scalar(text, style) = node.kind, !(text.isEmpty && style == .plain) { return text }
+        reader.diagnostics.error("expected a value of \(owner), found \(node.kindName)", at: node.location)
+        return nil
     }
 
     // MARK: - Records, field sets, unions

@@ -58,6 +58,7 @@ public enum SpecLoader {
     public static func build(from sources: [Source], limits: YAMLLimits = .default) throws(DiagnosticError) -> Spec {
         var diagnostics = Diagnostics()
         var files: [SpecFileReader.FileDeclarations] = []
+        var unreadable = false
         for source in sources {
             do {
                 let root = try YAMLReader.read(source.bytes, file: source.path, limits: limits)
@@ -66,8 +67,12 @@ public enum SpecLoader {
                 files.append(declarations)
             } catch {
                 diagnostics.append(contentsOf: error.diagnostics)
+                unreadable = true
             }
         }
+        // A file that is not even YAML declares nothing; checking the others
+        // against it would only add noise (missing types, missing version).
+        if unreadable { throw DiagnosticError(diagnostics.all) }
         var builder = SpecBuilder(files: files, firstFile: sources.first?.path)
         let spec = builder.build()
         diagnostics.append(contentsOf: builder.diagnostics.all)

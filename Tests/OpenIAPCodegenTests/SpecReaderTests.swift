@@ -1,0 +1,188 @@
+import Testing
+@testable import OpenIAPCodegen
+
+/// Every diagnostic class of the spec reader, with its exact text and
+/// location. Specs are written inline; line 1 is the first line of the string.
+@Suite struct SpecReaderTests {
+    static let header = "spec:\n  version: 1.0.0\n"
+
+    func errors(_ files: [(String, String)]) -> String {
+        do {
+            _ = try SpecLoader.build(from: files.map { SpecLoader.Source(path: $0.0, text: $0.1) })
+            return ""
+        } catch {
+            return error.description
+        }
+    }
+
+    func errors(_ text: String) -> String { errors([("a.yaml", Self.header + text)]) }
+
+    func spec(_ text: String) throws -> Spec {
+        try SpecLoader.build(from: [SpecLoader.Source(path: "a.yaml", text: Self.header + text)])
+    }
+
+    @Test func yamlSyntaxError() {
+        #expect(errors("records:\n  A:\n    fields: [a\n") ==
+            "a.yaml:6:1: error: did not find expected ',' or ']' (while parsing a flow sequence)")
+    }
+
+    @Test func duplicateKeysAtAnyDepth() {
+        let text = "records:\n  A:\n    fields:\n      id: String\n      id: Int\n"
+        #expect(errors(text) == "a.yaml:7:7: error: duplicate key 'id'\na.yaml:6:7: note: previous occurrence of 'id'")
+    }
+
+    @Test func unknownTypeWithSuggestion() {
+        let text = "enums:\n  IapStore:\n    values: [apple]\nrecords:\n  A:\n    fields:\n      store: IapStor\n"
+        #expect(errors(text) == "a.yaml:9:7: error: unknown type 'IapStor'; did you mean 'IapStore'?")
+    }
+
+    @Test func unknownTypeWithoutCloseCandidate() {
+        #expect(errors("records:\n  A:\n    fields:\n      x: Zebra\n") == "a.yaml:6:7: error: unknown type 'Zebra'")
+    }
+
+    @Test func sameTypeInTwoFiles() {
+        let result = errors([
+            ("a.yaml", Self.header + "records:\n  A:\n    fields:\n      id: String\n"),
+            ("b.yaml", "enums:\n  A:\n    values: [x]\n"),
+        ])
+        #expect(result == "b.yaml:2:3: error: type 'A' is declared more than once\na.yaml:4:3: note: 'A' first declared here")
+    }
+
+    @Test func fieldNamesCollidingInSwift() {
+        let text = "records:\n  A:\n    fields:\n      product-id: String\n      productId: String\n"
+        #expect(errors(text) == """
+            a.yaml:7:7: error: field 'productId' of 'A' collides with 'product-id': both are named 'productId' in Swift
+            a.yaml:6:7: note: 'product-id' declared here
+            """)
+    }
+
+    @Test func enumValuesCollidingInSwift() {
+        let text = "enums:\n  Kind:\n    values: [in-app, in_app]\n"
+        #expect(errors(text) == """
+            a.yaml:5:22: error: value 'in_app' of 'Kind' collides with 'in-app': both are named 'inApp' in Swift
+            a.yaml:5:14: note: 'in-app' declared here
+            """)
+    }
+
+    @Test func openEnumValueNamedLikeTheUnknownCase() {
+        #expect(errors("enums:\n  E:\n    values: [unrecognized]\n") ==
+            "a.yaml:5:14: error: value 'unrecognized' of open enum 'E' would be named 'unrecognized' in Swift, the case that carries unknown values")
+    }
+
+    @Test func unionMemberWithoutDiscriminator() {
+        let text = """
+            unions:
+              U:
+                discriminator: kind
+                members:
+                  a: A
+            records:
+              A:
+                fields:
+                  id: String
+
+            """
+        #expect(errors(text) == """
+            a.yaml:7:10: error: union member 'A' of 'U' has no discriminator field 'kind'
+            a.yaml:9:3: note: 'A' declared here
+            """)
+    }
+
+    @Test func requiredCycle() {
+        let text = "records:\n  A:\n    fields:\n      b: B\n  B:\n    fields:\n      a: A\n"
+        #expect(errors(text) == """
+            a.yaml:4:3: error: record 'A' can never be built: its required fields form a cycle (A.b → B, B.a → A); make one of them optional or a list
+            a.yaml:7:3: error: record 'B' can never be built: its required fields form a cycle (B.a → A, A.b → B); make one of them optional or a list
+            """)
+    }
+
+    @Test func optionalOrListBreaksACycle() throws {
+        _ = try spec("records:\n  A:\n    fields:\n      b: B?\n  B:\n    fields:\n      a: A[]\n")
+    }
+
+    @Test func valueOfTheWrongKind() {
+        let text = "records:\n  A:\n    fields:\n      x:\n        type: String?\n        degrade: maybe\n"
+        #expect(errors(text) == "a.yaml:8:18: error: expected true or false for 'degrade', found 'maybe'")
+    }
+
+    @Test func yaml11BooleansAreNotBooleans() {
+        #expect(errors("enums:\n  E:\n    closed: yes\n    values: [a]\n") ==
+            "a.yaml:5:13: error: expected true or false for 'closed', found 'yes'")
+    }
+
+    @Test func yaml11PitfallsStayStrings() throws {
+        let spec = try spec("enums:\n  Answer:\n    values: [no, on, yes, off, null, 1.0, ~]\n")
+        guard case let .enumeration(e)? = spec["Answer"] else {
+            Issue.record("no enum")
+            return
+        }
+        #expect(e.values.map(\.wire) == ["no", "on", "yes", "off", "null", "1.0", "~"])
+    }
+
+    @Test func unknownKeySuggestsTheClosest() {
+        #expect(errors("records:\n  A:\n    fields:\n      x:\n        tpye: String\n") == """
+            a.yaml:6:7: error: field 'x' needs a 'type'
+            a.yaml:7:9: error: unknown key 'tpye' in field 'x'; did you mean 'type'?
+            """)
+    }
+
+    @Test func allErrorsAreReportedSortedByLocation() {
+        let result = errors([
+            ("b.yaml", "records:\n  B:\n    fields:\n      x: Nope\n"),
+            ("a.yaml", Self.header + "records:\n  A:\n    fields:\n      y: Nada\n      z: Int?\n"),
+        ])
+        #expect(result == "a.yaml:6:7: error: unknown type 'Nada'\nb.yaml:4:7: error: unknown type 'Nope'")
+    }
+
+    @Test func typeExpressions() throws {
+        let spec = try spec("records:\n  A:\n    fields:\n      a: String[]?\n      b: map<Int[]>\n      c: Timestamp\n")
+        let fields = spec.record("A")!.fields
+        #expect(fields.map(\.type) == [.list(.scalar(.string)), .map(.list(.scalar(.int))), .scalar(.timestamp)])
+        #expect(fields.map(\.isRequired) == [false, true, true])
+    }
+
+    @Test func nullableElementsAreRejected() {
+        #expect(errors("records:\n  A:\n    fields:\n      a: String?[]\n") ==
+            "a.yaml:6:16: error: invalid type 'String?[]': only the whole field can be optional; list elements and map values are never null")
+    }
+
+    @Test func missingVersion() {
+        #expect(errors([("a.yaml", "records:\n  A:\n    fields:\n      a: String\n")]) ==
+            "a.yaml:1:1: error: no spec version; add 'spec: {version: X.Y.Z}' to one file")
+    }
+
+    @Test func documentThatIsAList() {
+        #expect(errors([("a.yaml", "- a\n- b\n")]).hasPrefix(
+            "a.yaml:1:1: error: expected a mapping of sections (spec, enums, strings, records, inputs, shared, unions), found a list"))
+    }
+
+    @Test func exactlyOneNeedsOptionalFieldsThatExist() {
+        let text = "inputs:\n  P:\n    exactlyOne: [a, b, c]\n    fields:\n      a: String?\n      b: String\n"
+        #expect(errors(text) == """
+            a.yaml:5:17: error: 'exactlyOne' names 'c', which is not a field of 'P'
+            a.yaml:8:7: error: field 'b' in an 'exactlyOne' group must be optional ('String?')
+            """)
+    }
+
+    @Test func degradeNeedsAnOptionalField() {
+        #expect(errors("records:\n  A:\n    fields:\n      a:\n        type: String\n        degrade: true\n") ==
+            "a.yaml:6:7: error: 'degrade' needs an optional field: a required field 'a' cannot be dropped")
+    }
+
+    @Test func sharedFieldSetsMergeFirst() throws {
+        let spec = try spec("shared:\n  Common:\n    fields:\n      id: String\nrecords:\n  A:\n    include: [Common]\n    fields:\n      x: Int?\n")
+        #expect(spec.record("A")!.fields.map(\.name) == ["id", "x"])
+        #expect(spec.record("A")!.fields.first?.includedFrom == "Common")
+    }
+
+    @Test func enumDefaultsAreChecked() {
+        let text = "enums:\n  E:\n    values: [a, b]\ninputs:\n  P:\n    fields:\n      e:\n        type: E?\n        default: c\n"
+        #expect(errors(text) == "a.yaml:11:18: error: default 'c' is not a value of 'E'")
+    }
+
+    @Test func aliasesAreDerivedAndDeduplicated() throws {
+        let spec = try spec("enums:\n  S:\n    aliases: UPPER_SNAKE\n    values:\n      pending-acknowledgment:\n        aliases: [PENDING_ACK]\n")
+        guard case let .enumeration(e)? = spec["S"] else { return }
+        #expect(e.decodeAliases(of: e.values[0]) == ["PENDING_ACK", "PENDING_ACKNOWLEDGMENT"])
+    }
+}
