@@ -553,7 +553,7 @@ public enum PaymentMode: RawRepresentable, Codable, Hashable, Sendable {
 
 /// A one-time product from either platform.
 ///
-/// Tagged by `"platform"` on the wire.
+/// Tagged by the `platform` field on the wire.
 public enum Product: Codable, Hashable, Sendable, OpenIAPValidatable {
     case ios(ProductIOS)
     case android(ProductAndroid)
@@ -606,7 +606,7 @@ public protocol ProductCommon: Sendable {
 
 /// Either a one-time product or a subscription, as returned when both kinds are fetched together.
 ///
-/// Tagged by `"type"` on the wire.
+/// Tagged by the `type` field on the wire.
 public enum ProductOrSubscription: Codable, Hashable, Sendable, OpenIAPValidatable {
     case inApp(Product)
     case subs(ProductSubscription)
@@ -635,7 +635,7 @@ public enum ProductOrSubscription: Codable, Hashable, Sendable, OpenIAPValidatab
 
 /// A subscription product from either platform.
 ///
-/// Tagged by `"platform"` on the wire.
+/// Tagged by the `platform` field on the wire.
 public enum ProductSubscription: Codable, Hashable, Sendable, OpenIAPValidatable {
     case ios(ProductSubscriptionIOS)
     case android(ProductSubscriptionAndroid)
@@ -716,7 +716,7 @@ public enum ProductType: RawRepresentable, Codable, Hashable, Sendable {
 
 /// A purchase from any store.
 ///
-/// Tagged by `"store"` on the wire.
+/// Tagged by the `store` field on the wire.
 public enum Purchase: Codable, Hashable, Sendable, OpenIAPValidatable {
     case apple(PurchaseIOS)
     case google(PurchaseAndroid)

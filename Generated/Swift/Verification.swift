@@ -613,7 +613,7 @@ public struct VerifyPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidatab
 
 /// The outcome of verifying a purchase with the store the props named.
 ///
-/// Tagged by `"store"` on the wire.
+/// Tagged by the `store` field on the wire.
 public enum VerifyPurchaseResult: Codable, Hashable, Sendable, OpenIAPValidatable {
     case apple(VerifyPurchaseResultIOS)
     case google(VerifyPurchaseResultAndroid)

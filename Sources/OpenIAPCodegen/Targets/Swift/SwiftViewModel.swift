@@ -200,6 +200,7 @@ struct SwiftViewModel {
             "keepsUnknown": .bool(keep),
             "unknownCase": .string(SwiftNames.unknownUnionCase),
             "discriminatorKey": .string(SwiftEscaping.stringLiteral(union.discriminator)),
+            "discriminatorDoc": .string(SwiftEscaping.docLines("Tagged by the `\(union.discriminator)` field on the wire.").joined(separator: "\n")),
             "tagType": .string(tagType),
             "tagValue": .string(tagValue),
             "expectedTags": .string(SwiftEscaping.stringLiteral(expected)),

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import OpenIAPCodegen
+
+/// Renders `Tests/Golden/Spec` with every target and compares each file with
+/// `Tests/Golden/Expected/<target folder>/`. On a mismatch the failure shows a
+/// unified diff. To accept a deliberate change, run
+/// `OPENIAP_UPDATE_GOLDEN=1 swift test --filter GoldenTests` and review the diff.
+@Suite struct GoldenTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let golden = packageRoot.appendingPathComponent("Tests/Golden")
+
+    func render() throws -> [GeneratedFile] {
+        var options = Generator.Options()
+        options.schemaPath = Self.golden.appendingPathComponent("Spec").path
+        options.templatesRoot = Self.packageRoot.appendingPathComponent("Templates").path
+        return try Generator(options: options).render().files
+    }
+
+    @Test func everyTargetMatchesItsGoldenFiles() throws {
+        let files = try render()
+        let expectedRoot = Self.golden.appendingPathComponent("Expected")
+        if ProcessInfo.processInfo.environment["OPENIAP_UPDATE_GOLDEN"] != nil {
+            let writer = OutputWriter(outputDirectory: expectedRoot.path, marker: GeneratedHeader.marker)
+            _ = try writer.write(files)
+        }
+        let plan = try OutputWriter(outputDirectory: expectedRoot.path, marker: GeneratedHeader.marker).plan(files)
+        for change in plan {
+            Issue.record("""
+                golden file \(change.path) is \(change.kind.rawValue) (set OPENIAP_UPDATE_GOLDEN=1 to accept):
+                \(change.diff ?? "")
+                """)
+        }
+        #expect(files.count >= 3)
+    }
+
+    @Test func twoRunsProduceIdenticalBytes() throws {
+        let first = try render()
+        let second = try render()
+        #expect(first == second)
+        for file in first {
+            #expect(!file.contents.contains("2026"), "\(file.path) looks like it holds a date")
+        }
+    }
+
+    @Test func everyFileStartsWithTheHeader() throws {
+        for file in try render() {
+            let head = file.contents.split(separator: "\n").prefix(5).joined(separator: "\n")
+            #expect(head.contains(GeneratedHeader.marker), "\(file.path) has no generator header")
+            #expect(head.contains("9.9.9"), "\(file.path) does not name the spec version")
+        }
+    }
+}
