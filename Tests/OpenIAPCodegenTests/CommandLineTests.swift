@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+@testable import OpenIAPCodegen
+
+/// The `generator` command as users run it: exit codes, messages, `--check`,
+/// and that a failed run leaves the output folder exactly as it was.
+@Suite struct CommandLineTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let goldenSpec = packageRoot.appendingPathComponent("Tests/Golden/Spec").path
+    static let templates = packageRoot.appendingPathComponent("Templates").path
+
+    final class Captured: @unchecked Sendable {
+        var out = ""
+        var err = ""
+    }
+
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+        let captured = Captured()
+        let command = GeneratorCommand(
+            builtInTemplates: Self.templates,
+            standardOutput: { captured.out += $0 },
+            standardError: { captured.err += $0 })
+        let status = command.run(arguments)
+        return (status, captured.out, captured.err)
+    }
+
+    func temporaryDirectory() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("openiap-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+
+    /// Every file under `root` with its bytes, for before/after comparisons.
+    func snapshot(_ root: String) -> [String: Data] {
+        var result: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return result }
+        for case let path as String in walker {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory)
+            result[path] = isDirectory.boolValue ? Data("<dir>".utf8) : FileManager.default.contents(atPath: root + "/" + path)
+        }
+        return result
+    }
+
+    @Test func helpAndVersion() {
+        #expect(run(["--help"]).status == 0)
+        #expect(run(["--help"]).out.hasPrefix("usage: generator"))
+        #expect(run(["--version"]).out == "generator \(GeneratorCommand.version)\n")
+    }
+
+    @Test func misuseExitsWithTwo() {
+        let result = run(["--bogus"])
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("generator: error: unknown argument '--bogus'"))
+        #expect(run(["--output"]).status == 2)
+    }
+
+    @Test func unknownTargetIsAnError() throws {
+        let out = try temporaryDirectory()
+        let result = run(["--schema", Self.goldenSpec, "--output", out, "--target", "kotlin"])
+        #expect(result.status == 1)
+        #expect(result.err == "generator: error: unknown target 'kotlin'; expected one of: \(Generator.allTargets.map(\.name).joined(separator: ", "))\n")
+    }
+
+    @Test func checkListsChangesThenPassesAfterGenerating() throws {
+        let out = try temporaryDirectory()
+        let before = run(["--schema", Self.goldenSpec, "--output", out, "--check"])
+        #expect(before.status == 1)
+        #expect(before.err.contains("added: \(out)/Swift/Records.swift"))
+        #expect(snapshot(out).isEmpty, "--check must not write")
+
+        #expect(run(["--schema", Self.goldenSpec, "--output", out]).status == 0)
+        #expect(run(["--schema", Self.goldenSpec, "--output", out, "--check"]).status == 0)
+
+        let file = out + "/Swift/Records.swift"
+        let original = try String(contentsOfFile: file, encoding: .utf8)
+        try original.replacingOccurrences(of: "public var quantity", with: "public var quantityX")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let stale = run(["--schema", Self.goldenSpec, "--output", out, "--check"])
+        #expect(stale.status == 1)
+        #expect(stale.err.contains("changed: \(out)/Swift/Records.swift"))
+        #expect(stale.err.contains("-    public var quantityX: Int?"))
+        #expect(stale.err.contains("+    public var quantity: Int?"))
+    }
+
+    @Test func aBadSpecLeavesTheOutputUntouched() throws {
+        let out = try temporaryDirectory()
+        #expect(run(["--schema", Self.goldenSpec, "--output", out]).status == 0)
+        let before = snapshot(out)
+        let spec = try temporaryDirectory()
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.goldenSpec) {
+            try FileManager.default.copyItem(atPath: Self.goldenSpec + "/" + name, toPath: spec + "/" + name)
+        }
+        try "records:\n  Broken:\n    fields:\n      x: Missing\n".write(toFile: spec + "/zz.yaml", atomically: true, encoding: .utf8)
+        let result = run(["--schema", spec, "--output", out])
+        #expect(result.status == 1)
+        #expect(result.err == "\(spec)/zz.yaml:4:7: error: unknown type 'Missing'\n")
+        #expect(snapshot(out) == before)
+    }
+
+    @Test func aBadTemplateLeavesTheOutputUntouched() throws {
+        let out = try temporaryDirectory()
+        #expect(run(["--schema", Self.goldenSpec, "--output", out]).status == 0)
+        let before = snapshot(out)
+        let overrides = try temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: overrides + "/swift", withIntermediateDirectories: true)
+        try "{{header}}\n{{#types}}\n{{nope}}\n".write(toFile: overrides + "/swift/file.tmpl", atomically: true, encoding: .utf8)
+        let result = run(["--schema", Self.goldenSpec, "--output", out, "--templates", overrides])
+        #expect(result.status == 1)
+        #expect(result.err == "\(overrides)/swift/file.tmpl:2:1: error: unclosed section 'types'\n")
+        #expect(snapshot(out) == before)
+    }
+
+    @Test func aTemplateOverrideReplacesOneFile() throws {
+        let out = try temporaryDirectory()
+        let overrides = try temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: overrides + "/swift", withIntermediateDirectories: true)
+        let original = try String(contentsOfFile: Self.templates + "/swift/fieldSet.tmpl", encoding: .utf8)
+        try original.replacingOccurrences(of: "public protocol", with: "// customised\npublic protocol")
+            .write(toFile: overrides + "/swift/fieldSet.tmpl", atomically: true, encoding: .utf8)
+        #expect(run(["--schema", Self.goldenSpec, "--output", out, "--templates", overrides, "--target", "swift"]).status == 0)
+        let records = try String(contentsOfFile: out + "/Swift/Records.swift", encoding: .utf8)
+        #expect(records.contains("// customised\npublic protocol Common"))
+        #expect(records.contains("public struct PurchaseA"))
+    }
+
+    @Test func outputPathThatIsAFile() throws {
+        let dir = try temporaryDirectory()
+        let file = dir + "/Generated"
+        try "not a folder".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = run(["--schema", Self.goldenSpec, "--output", file])
+        #expect(result.status == 1)
+        #expect(result.err.contains("is a file, not a directory"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "not a folder")
+    }
+
+    @Test func oneTargetNeverRemovesAnothersFiles() throws {
+        let out = try temporaryDirectory()
+        #expect(run(["--schema", Self.goldenSpec, "--output", out]).status == 0)
+        let before = snapshot(out).keys.filter { !$0.hasPrefix("Swift") }
+        #expect(run(["--schema", Self.goldenSpec, "--output", out, "--target", "swift"]).status == 0)
+        #expect(Set(snapshot(out).keys.filter { !$0.hasPrefix("Swift") }) == Set(before))
+    }
+
+    @Test func staleGeneratedFilesAreRemovedButHandWrittenOnesStay() throws {
+        let out = try temporaryDirectory()
+        #expect(run(["--schema", Self.goldenSpec, "--output", out]).status == 0)
+        try "// \(GeneratedHeader.marker) from an older spec\n".write(toFile: out + "/Swift/Old.swift", atomically: true, encoding: .utf8)
+        try "// mine\n".write(toFile: out + "/Swift/Mine.swift", atomically: true, encoding: .utf8)
+        #expect(run(["--schema", Self.goldenSpec, "--output", out]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: out + "/Swift/Old.swift"))
+        #expect(FileManager.default.fileExists(atPath: out + "/Swift/Mine.swift"))
+    }
+}
