@@ -1,0 +1,51 @@
+/// How text becomes a JSON string literal. The JSON Schema target writes
+/// every string through here, and the TypeScript target uses it for string
+/// literal types (a JSON string literal is also a valid TypeScript one), so
+/// the escaping rule exists once.
+public enum JSONEscaping {
+    /// The text in double quotes with `"`, `\` and every control character
+    /// escaped. Everything else, non-ASCII included, is written as is: the
+    /// output files are UTF-8.
+    ///
+    /// U+2028 and U+2029 are escaped too. JSON allows them raw, but older
+    /// JavaScript parsers treat them as line breaks inside string literals.
+    public static func quoted(_ text: String) -> String {
+        var result = "\""
+        result.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{08}": result += "\\b"
+            case "\u{0C}": result += "\\f"
+            case "\u{2028}": result += "\\u2028"
+            case "\u{2029}": result += "\\u2029"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u" + hex4(scalar.value)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        result += "\""
+        return result
+    }
+
+    /// A number as JSON writes it: integral values without a fraction
+    /// (`0`, `16384`), others in Swift's shortest round-tripping form.
+    public static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 {
+            return String(Int64(value))
+        }
+        return value.description
+    }
+
+    private static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: false)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,48 @@
+/// Renders the whole spec as one JSON Schema (draft 2020-12) document,
+/// `openiap.schema.json`, with one entry under `$defs` per spec type. To
+/// validate a payload of type `X`, validate it against `#/$defs/X`.
+///
+/// JSON has no comments, so the generated-file notice is the document's
+/// top-level `$comment`, within its first lines where the output writer
+/// looks for the marker.
+public struct JSONSchemaTarget: GenerationTarget {
+    public let name = "jsonschema"
+    public let outputFolder = "JSONSchema"
+    public static let fileName = "openiap.schema.json"
+    public static let metaschema = "https://json-schema.org/draft/2020-12/schema"
+
+    public init() {}
+
+    public func render(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderedFile] {
+        let contents = try templates.render("document", Self.context(spec, header: header))
+        return [RenderedFile(path: Self.fileName, contents: contents)]
+    }
+
+    public static func schemaID(version: String) -> String {
+        "https://openiap.dev/schema/\(version)/\(fileName)"
+    }
+
+    /// The view model: every string already a JSON literal, every nested
+    /// value already printed, so the templates only place text.
+    static func context(_ spec: Spec, header: GeneratedHeader) -> TemplateValue {
+        let builder = JSONSchemaBuilder(spec: spec)
+        let definitions: [TemplateValue] = builder.definitions().map { definition in
+            [
+                "key": .string(JSONEscaping.quoted(definition.name)),
+                "members": .list(definition.members.map { member in
+                    ["key": .string(JSONEscaping.quoted(member.key)), "value": .string(member.value.printed())]
+                }),
+            ]
+        }
+        let description = "Every type of the OpenIAP spec \(spec.version), one schema per entry of $defs. "
+            + "Validate a payload of type X against #/$defs/X."
+        return [
+            "schema": .string(JSONEscaping.quoted(metaschema)),
+            "id": .string(JSONEscaping.quoted(schemaID(version: spec.version))),
+            "comment": .string(JSONEscaping.quoted(header.text)),
+            "title": .string(JSONEscaping.quoted("OpenIAP \(spec.version)")),
+            "description": .string(JSONEscaping.quoted(description)),
+            "definitions": .list(definitions),
+        ]
+    }
+}

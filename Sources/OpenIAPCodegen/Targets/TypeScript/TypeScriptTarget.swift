@@ -1,0 +1,324 @@
+/// Renders the whole spec as one declaration file, `openiap.d.ts`, that
+/// describes the JSON payloads: every spec type exported under its spec name,
+/// in name order.
+///
+/// - records and shared field sets become interfaces (`extends` for includes);
+///   inputs with exactly-one-of groups become an intersection with one union
+///   per group, so setting two members or none fails to compile;
+/// - enums and opaque strings become string literal unions; open ones end
+///   with `(string & {})` so any string is accepted while editors still offer
+///   the listed values;
+/// - unions become a union of their members, each intersected with its tag
+///   literal so that checking the discriminator narrows the type. Unknown
+///   tags kept at run time (`unknown: keep`) get no member of their own: a
+///   catch-all object with `disc: string` would stop that narrowing. The doc
+///   comment says so instead.
+public struct TypeScriptTarget: GenerationTarget {
+    public let name = "typescript"
+    public let outputFolder = "TypeScript"
+    public static let fileName = "openiap.d.ts"
+
+    public init() {}
+
+    public func render(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderedFile] {
+        let contents = try templates.render("file", TypeScriptViewModel(spec: spec).file(header: header))
+        return [RenderedFile(path: Self.fileName, contents: contents)]
+    }
+}
+
+/// Turns the spec into template values. Every name, type, literal and doc
+/// line is final text here; templates add only punctuation and layout.
+struct TypeScriptViewModel {
+    let spec: Spec
+
+    func file(header: GeneratedHeader) -> TemplateValue {
+        let declarations = spec.types.map(declaration)
+        return [
+            // One comment line: a stray line break must not end the comment.
+            "header": .string(header.text.split(whereSeparator: \.isNewline).joined(separator: " ")),
+            "declarations": .list(declarations),
+            // A file without exports would not be a module.
+            "isEmpty": .bool(declarations.isEmpty),
+        ]
+    }
+
+    func declaration(_ type: NamedType) -> TemplateValue {
+        switch type {
+        case let .record(record):
+            record.exactlyOne.isEmpty ? recordInterface(record) : exactlyOneIntersection(record)
+        case let .fieldSet(set):
+            interface(set.name, extends: [], fields: set.fields, doc: typeDoc(set.annotations))
+        case let .enumeration(enumeration):
+            enumAlias(enumeration)
+        case let .opaqueString(opaque):
+            opaqueAlias(opaque)
+        case let .union(union):
+            unionAlias(union)
+        }
+    }
+
+    // MARK: - Records
+
+    private func recordInterface(_ record: RecordType) -> TemplateValue {
+        interface(
+            record.name, extends: record.includes, fields: record.fields.filter { $0.includedFrom == nil },
+            doc: typeDoc(record.annotations))
+    }
+
+    private func interface(_ name: String, extends: [String], fields: [Field], doc: DocComment) -> TemplateValue {
+        let clause = extends.isEmpty ? "" : " extends " + extends.map(TypeScriptNames.typeName).joined(separator: ", ")
+        return declarationValue(
+            name: name, doc: doc, kind: .interface,
+            extra: ["extendsClause": .string(clause), "fields": .list(fields.map { field($0) })])
+    }
+
+    /// `Sets & { other fields } & (| {a: A; b?: null} | {a?: null; b: B})`:
+    /// in each variant one group member is required and not null, and the
+    /// others may only be absent or null.
+    private func exactlyOneIntersection(_ record: RecordType) -> TemplateValue {
+        let grouped = Set(record.exactlyOne.flatMap(\.fields))
+        let own = record.fields.filter { $0.includedFrom == nil && !grouped.contains($0.name) }
+        var doc = typeDoc(record.annotations)
+        for group in record.exactlyOne {
+            doc.paragraphs.append(
+                "Exactly one of \(group.fields.map(TypeScriptNames.docCode).joined(separator: ", ")) is set (present and not null).")
+        }
+        let groups: [TemplateValue] = record.exactlyOne.map { group in
+            let variants: [TemplateValue] = group.fields.map { chosen in
+                let fields: [TemplateValue] = group.fields.compactMap { name in
+                    guard let member = record.field(name) else { return nil }
+                    return name == chosen ? field(member, forceRequired: true) : nullOnlyField(member)
+                }
+                return ["fields": .list(fields)]
+            }
+            return ["variants": .list(variants)]
+        }
+        return declarationValue(
+            name: record.name, doc: doc, kind: .intersection,
+            extra: [
+                "parts": .list(record.includes.map { .string(TypeScriptNames.typeName($0)) }),
+                "hasOwnFields": .bool(!own.isEmpty),
+                "fields": .list(own.map { field($0) }),
+                "groups": .list(groups),
+            ])
+    }
+
+    private func field(_ field: Field, forceRequired: Bool = false) -> TemplateValue {
+        let required = field.isRequired || forceRequired
+        var value = fieldDoc(field).templateValue
+        value["key"] = .string(TypeScriptNames.propertyKey(field.name))
+        value["optionalMark"] = .string(required ? "" : "?")
+        value["type"] = .string(required ? TypeScriptTypeMapping.type(field.type) : TypeScriptTypeMapping.optionalType(field.type))
+        return .object(value)
+    }
+
+    /// A group member that another variant sets: absent or null only.
+    private func nullOnlyField(_ field: Field) -> TemplateValue {
+        var value = DocComment().templateValue
+        value["key"] = .string(TypeScriptNames.propertyKey(field.name))
+        value["optionalMark"] = "?"
+        value["type"] = "null"
+        return .object(value)
+    }
+
+    // MARK: - Aliases
+
+    private func enumAlias(_ type: EnumType) -> TemplateValue {
+        var doc = DocComment(type.annotations.doc)
+        var literals: [String] = []
+        var aliasNotes: [String] = []
+        for value in type.values {
+            literals.append(TypeScriptNames.stringLiteral(value.wire))
+            for alias in type.decodeAliases(of: value) {
+                aliasNotes.append("\(TypeScriptNames.docCode(alias)) (\(TypeScriptNames.docCode(value.wire)))")
+                // A closed type must still admit what readers accept.
+                if type.isClosed { literals.append(TypeScriptNames.stringLiteral(alias)) }
+            }
+        }
+        doc.paragraphs.append(
+            type.isClosed
+                ? "Closed: no other value is valid."
+                : "Open: other strings may arrive as the spec grows, so keep a fallback when comparing with these values.")
+        doc.paragraphs.append(Self.valueList(type.values))
+        if !aliasNotes.isEmpty {
+            doc.paragraphs.append(
+                "Readers also accept these spellings for the value in parentheses; write the value itself: "
+                    + aliasNotes.joined(separator: ", ") + ".")
+        }
+        doc.addLifecycle(type.annotations)
+        if !type.isClosed { literals.append(TypeScriptTypeMapping.anyOtherString) }
+        return alias(type.name, doc: doc, members: literals)
+    }
+
+    private func opaqueAlias(_ type: OpaqueStringType) -> TemplateValue {
+        var doc = DocComment(type.annotations.doc)
+        doc.paragraphs.append(
+            type.knownValues.isEmpty ? "Any string is valid." : "Any string is valid; these values are known:")
+        if !type.knownValues.isEmpty { doc.paragraphs.append(Self.valueList(type.knownValues)) }
+        if type.emptyIsAbsent { doc.paragraphs.append("Readers treat an empty string as an absent value.") }
+        doc.addLifecycle(type.annotations)
+        let members = type.knownValues.isEmpty
+            ? ["string"]
+            : type.knownValues.map { TypeScriptNames.stringLiteral($0.wire) } + [TypeScriptTypeMapping.anyOtherString]
+        return alias(type.name, doc: doc, members: members)
+    }
+
+    private func unionAlias(_ union: UnionType) -> TemplateValue {
+        var doc = DocComment(union.annotations.doc)
+        let discriminator = TypeScriptNames.docCode(union.discriminator)
+        doc.paragraphs.append(
+            "Check \(discriminator) to tell the members apart: "
+                + union.members.map { "\(TypeScriptNames.docCode($0.tag)) for {@link \(TypeScriptNames.typeName($0.typeName))}" }
+                .joined(separator: ", ") + ".")
+        switch union.unknownTag {
+        case .keep:
+            doc.paragraphs.append(
+                "Payloads with another \(discriminator) are kept by readers, but this type leaves them out so that checking \(discriminator) narrows it; code that may see them should treat an object matching no member as unknown.")
+        case .fail:
+            doc.paragraphs.append("Payloads with another \(discriminator) are rejected.")
+        }
+        doc.addLifecycle(union.annotations)
+        let key = TypeScriptNames.propertyKey(union.discriminator)
+        let members = union.members.map {
+            "(\(TypeScriptNames.typeName($0.typeName)) & { \(key): \(TypeScriptNames.stringLiteral($0.tag)) })"
+        }
+        return alias(union.name, doc: doc, members: members)
+    }
+
+    private func alias(_ name: String, doc: DocComment, members: [String]) -> TemplateValue {
+        declarationValue(name: name, doc: doc, kind: .alias, extra: ["members": .list(members.map { .string($0) })])
+    }
+
+    // MARK: - Declarations and docs
+
+    private enum Kind { case interface, intersection, alias }
+
+    /// Every key any declaration template reads is present, so a missing
+    /// one can never be picked up from an enclosing context.
+    private func declarationValue(name: String, doc: DocComment, kind: Kind, extra: [String: TemplateValue]) -> TemplateValue {
+        var value = doc.templateValue
+        value["name"] = .string(TypeScriptNames.typeName(name))
+        value["isInterface"] = .bool(kind == .interface)
+        value["isIntersection"] = .bool(kind == .intersection)
+        value["isAlias"] = .bool(kind == .alias)
+        let defaults: [String: TemplateValue] = [
+            "extendsClause": "", "fields": [], "parts": [], "hasOwnFields": false, "groups": [], "members": [],
+        ]
+        value.merge(defaults) { current, _ in current }
+        value.merge(extra) { _, new in new }
+        return .object(value)
+    }
+
+    private func typeDoc(_ annotations: Annotations) -> DocComment {
+        var doc = DocComment(annotations.doc)
+        doc.addLifecycle(annotations)
+        return doc
+    }
+
+    private func fieldDoc(_ field: Field) -> DocComment {
+        var doc = DocComment(field.annotations.doc)
+        if case .scalar(.timestamp) = field.type { doc.paragraphs.append("Epoch milliseconds.") }
+        if let bytes = field.constraints.maxBytes {
+            doc.paragraphs.append("At most \(bytes) bytes once encoded as UTF-8 (bytes, not characters).")
+        }
+        switch (field.constraints.minimum, field.constraints.maximum) {
+        case let (minimum?, maximum?):
+            doc.paragraphs.append("From \(JSONEscaping.number(minimum)) to \(JSONEscaping.number(maximum)), inclusive.")
+        case let (minimum?, nil):
+            doc.paragraphs.append("At least \(JSONEscaping.number(minimum)).")
+        case let (nil, maximum?):
+            doc.paragraphs.append("At most \(JSONEscaping.number(maximum)).")
+        case (nil, nil):
+            break
+        }
+        if field.degrades {
+            doc.paragraphs.append("Readers drop a value here that they cannot read and treat the field as absent.")
+        }
+        if let value = field.defaultValue {
+            doc.tags.append("@defaultValue " + TypeScriptNames.docCode(Self.literal(value)))
+        }
+        doc.addLifecycle(field.annotations)
+        return doc
+    }
+
+    /// `- value: doc` per value, deprecation noted.
+    static func valueList(_ values: [EnumValue]) -> String {
+        values.map { value in
+            var line = "- " + TypeScriptNames.docCode(value.wire)
+            if let doc = value.annotations.doc, !doc.isEmpty {
+                line += ": " + doc.split(whereSeparator: \.isNewline).joined(separator: " ")
+            }
+            if let message = value.annotations.deprecated {
+                line += message.isEmpty ? " (deprecated)" : " (deprecated: \(message))"
+            }
+            return line
+        }.joined(separator: "\n")
+    }
+
+    /// A default value as a TypeScript (and JSON) literal.
+    static func literal(_ value: DefaultValue) -> String {
+        switch value {
+        case let .bool(flag): flag ? "true" : "false"
+        case let .int(number): String(number)
+        case let .double(number): JSONEscaping.number(number)
+        case let .string(text), let .enumValue(text): TypeScriptNames.stringLiteral(text)
+        case let .list(items): "[" + items.map(literal).joined(separator: ", ") + "]"
+        }
+    }
+}
+
+/// The content of one `/** … */` comment: prose paragraphs, then tags.
+struct DocComment {
+    var paragraphs: [String] = []
+    var tags: [String] = []
+
+    init(_ doc: String? = nil) {
+        if let doc { paragraphs.append(doc) }
+    }
+
+    mutating func addLifecycle(_ annotations: Annotations) {
+        if let since = annotations.since { tags.append("@since " + since) }
+        if let message = annotations.deprecated {
+            tags.append(message.isEmpty ? "@deprecated" : "@deprecated " + message)
+        }
+    }
+
+    /// The comment's lines, escaped, with one blank line between paragraphs
+    /// and before the tags. Tags are added unescaped: they are meant as tags.
+    var lines: [String] {
+        var blocks: [[String]] = []
+        for paragraph in paragraphs {
+            let lines = paragraph.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { TypeScriptNames.docText(Self.trimmedTrailing(String($0))) }
+            // Drop blank lines at either end of a paragraph.
+            guard let first = lines.firstIndex(where: { !$0.isEmpty }), let last = lines.lastIndex(where: { !$0.isEmpty })
+            else { continue }
+            blocks.append(Array(lines[first...last]))
+        }
+        if !tags.isEmpty {
+            blocks.append(tags.map { tag in
+                // The tag word stays a tag; only its text is escaped.
+                let parts = tag.split(separator: " ", maxSplits: 1)
+                return parts.count == 2 ? "\(parts[0]) \(TypeScriptNames.docText(String(parts[1])).replacing("\n", with: " "))" : tag
+            })
+        }
+        return blocks.enumerated().flatMap { index, block in index == 0 ? block : [""] + block }
+    }
+
+    /// `docSingle` for a one-line comment, otherwise `hasDocBlock` and
+    /// `docLines`; all three keys are always present.
+    var templateValue: [String: TemplateValue] {
+        let lines = self.lines
+        return [
+            "docSingle": .string(lines.count == 1 ? lines[0] : ""),
+            "hasDocBlock": .bool(lines.count > 1),
+            "docLines": .list(lines.map { ["text": .string($0)] }),
+        ]
+    }
+
+    private static func trimmedTrailing(_ text: String) -> String {
+        var text = text
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+        return text
+    }
+}

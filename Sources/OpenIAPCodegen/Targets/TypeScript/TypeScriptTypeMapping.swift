@@ -1,0 +1,52 @@
+/// The one place that decides how a spec type expression is written in
+/// TypeScript.
+///
+/// | spec        | TypeScript                  |
+/// |-------------|-----------------------------|
+/// | `String`    | `string`                    |
+/// | `Bool`      | `boolean`                   |
+/// | `Int`, `Double`, `Timestamp` | `number`   |
+/// | `Name`      | `Name`                      |
+/// | `T[]`       | `T[]`, `(A | B)[]` for unions |
+/// | `map<T>`    | `{ [key: string]: T }`      |
+/// | `T?`        | `T | null` on an optional (`?:`) property |
+///
+/// Maps use an index signature rather than the global `Record`, which a spec
+/// type of that name would shadow inside the module.
+public enum TypeScriptTypeMapping {
+    /// A rendered type and whether it is a union or intersection at its top
+    /// level, which must be parenthesized before `[]`.
+    struct Rendered {
+        var text: String
+        var isCompound: Bool
+    }
+
+    /// The type of a required value.
+    public static func type(_ ref: TypeRef) -> String { rendered(ref).text }
+
+    /// The type of an optional property: absent, `null` or a value.
+    public static func optionalType(_ ref: TypeRef) -> String { type(ref) + " | null" }
+
+    static func rendered(_ ref: TypeRef) -> Rendered {
+        switch ref {
+        case let .scalar(scalar):
+            switch scalar {
+            case .string: return Rendered(text: "string", isCompound: false)
+            case .bool: return Rendered(text: "boolean", isCompound: false)
+            case .int, .double, .timestamp: return Rendered(text: "number", isCompound: false)
+            }
+        case let .named(name):
+            return Rendered(text: TypeScriptNames.typeName(name), isCompound: false)
+        case let .list(element):
+            let inner = rendered(element)
+            return Rendered(text: (inner.isCompound ? "(\(inner.text))" : inner.text) + "[]", isCompound: false)
+        case let .map(value):
+            return Rendered(text: "{ [key: string]: \(rendered(value).text) }", isCompound: false)
+        }
+    }
+
+    /// The branch of an open string type that admits any other string while
+    /// keeping the listed literals offered by editors (a plain `string` would
+    /// absorb them).
+    public static let anyOtherString = "(string & {})"
+}
