@@ -19,7 +19,7 @@ public struct Generator: Sendable {
         public init() {}
     }
 
-    public static let allTargets: [any GenerationTarget] = [SwiftTarget()]
+    public static let allTargets: [any GenerationTarget] = [SwiftTarget(), JSONSchemaTarget(), TypeScriptTarget()]
 
     public var options: Options
 
