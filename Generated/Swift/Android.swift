@@ -262,7 +262,7 @@ public struct BillingProgramAvailabilityResultAndroid: Codable, Hashable, Sendab
     /// True when the program is available.
     public var isAvailable: Bool
 
-    /// The program that was checked.
+    /// Which program this answer is about.
     public var billingProgram: BillingProgramAndroid
 
     /// Who draws the choice screen; only for an available Billing Choice program.
@@ -478,7 +478,7 @@ public enum DeveloperBillingLaunchModeAndroid: RawRepresentable, Codable, Hashab
 /// The developer billing option offered in a purchase flow; the link fields are for programs that leave
 /// the app.
 public struct DeveloperBillingOptionParamsAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The program; external payments or Billing Choice.
+    /// Which program to offer; external-payments or billing-choice.
     public var billingProgram: BillingProgramAndroid
 
     /// Where the external payment happens.
@@ -590,7 +590,7 @@ public struct DeveloperProvidedBillingDetailsAndroid: Codable, Hashable, Sendabl
     /// Token for reporting the transaction; some flows, such as external payments, give none.
     public var externalTransactionToken: String?
 
-    /// URI to open for an external-link Billing Choice flow, when Google Play gives one.
+    /// The link Google Play supplies for an external-link Billing Choice flow, if any.
     public var linkUri: String?
 
     /// External transaction of the developer-billed subscription being replaced.
@@ -637,7 +637,7 @@ public struct DeveloperProvidedBillingDetailsAndroid: Codable, Hashable, Sendabl
 
 /// A product the user chose to buy through developer billing.
 public struct DeveloperProvidedBillingProductAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The product identifier.
+    /// Identifier of the chosen product.
     public var id: String
 
     /// One-time product or subscription.
@@ -957,7 +957,7 @@ public enum InAppMessageCategoryAndroid: RawRepresentable, Codable, Hashable, Se
 
 /// Which Google Play in-app messages to show.
 public struct InAppMessageParamsAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// Message categories to show.
+    /// Which kinds of messages may be shown.
     /// Defaults to `[.transactional]` when absent.
     public var categories: [InAppMessageCategoryAndroid]?
 
@@ -1104,7 +1104,7 @@ public struct InstallmentPlanDetailsAndroid: Codable, Hashable, Sendable, OpenIA
 
 /// An external link to open through Google Play's billing programs (Billing 8.2 and later).
 public struct LaunchExternalLinkParamsAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The program; external content link, external offer or Billing Choice.
+    /// Which program the link runs under; external-content-link, external-offer or billing-choice.
     public var billingProgram: BillingProgramAndroid
 
     /// Who opens the URL.
@@ -2230,9 +2230,10 @@ public enum SubscriptionReplacementModeAndroid: RawRepresentable, Codable, Hasha
     }
 }
 
-/// Sent when the user picks alternative billing in User Choice Billing (Android).
+/// Event payload for a user who chose the app's own billing over Google Play in User Choice Billing
+/// (Android).
 public struct UserChoiceBillingDetails: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// Token to report to Google Play within 24 hours.
+    /// Google Play expects this token to be reported within a day.
     public var externalTransactionToken: String
 
     /// External transaction of the subscription being replaced, for plan changes of developer-billed
@@ -2602,7 +2603,7 @@ public struct VerifyPurchaseResultHorizon: Codable, Hashable, Sendable, OpenIAPV
     public var store: IapStore
 
     private var _success: Bool
-    /// Whether the entitlement check succeeded.
+    /// True when Meta confirmed the entitlement.
     @available(*, deprecated, message: "Read isValid instead, which every verification result has; planned to go away in OpenIAP 4.0.")
     public var success: Bool {
         get { _success }

@@ -435,7 +435,7 @@ public enum IapStore: RawRepresentable, Codable, Hashable, Sendable {
     case google
     /// Meta Horizon Store (Quest).
     case horizon
-    /// Amazon Appstore (Fire OS and Vega OS).
+    /// Amazon Appstore, on Fire OS and Vega OS devices.
     case amazon
     /// A value this version of the spec does not know, kept byte for byte.
     case unrecognized(String)

@@ -236,7 +236,7 @@ public struct PurchaseError: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// The product involved, when known.
     public var productId: String?
 
-    /// Raw diagnostic text from the native billing layer, when it gives one.
+    /// Unprocessed diagnostic text from the store's native SDK, if any.
     public var debugMessage: String?
 
     /// Native response code of a failed Android product query.

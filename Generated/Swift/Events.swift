@@ -10,11 +10,11 @@ import Foundation
 public enum IapEvent: RawRepresentable, Codable, Hashable, Sendable {
     /// A purchase succeeded or a pending one completed.
     case purchaseUpdated
-    /// A purchase failed or was cancelled.
+    /// A purchase ended in failure or cancellation.
     case purchaseError
     /// The App Store asked the app to sell a promoted product (Apple platforms).
     case promotedProductIos
-    /// The user picked alternative billing in User Choice Billing (Android).
+    /// The user chose the app's own billing over Google Play in User Choice Billing (Android).
     case userChoiceBillingAndroid
     /// The user picked the developer's billing in External Payments or Billing Choice (Android).
     case developerProvidedBillingAndroid

@@ -8,7 +8,7 @@ public struct AdvancedCommerceInfoIOS: Codable, Hashable, Sendable, OpenIAPValid
     /// The items the transaction covers.
     public var items: [AdvancedCommerceItemIOS]
 
-    /// Subscription period of the transaction.
+    /// Length of the subscription period this transaction covers.
     public var period: SubscriptionPeriodValueIOS?
 
     /// The reference id the app sent with the request.
@@ -20,10 +20,10 @@ public struct AdvancedCommerceInfoIOS: Codable, Hashable, Sendable, OpenIAPValid
     /// Price before tax, as a decimal string.
     public var taxExclusivePrice: String?
 
-    /// Estimated tax, as a decimal string.
+    /// Tax the App Store expects to collect, as a decimal string.
     public var estimatedTax: String?
 
-    /// Tax rate, as a decimal string.
+    /// Rate of tax charged, as a decimal string.
     public var taxRate: String?
 
     /// Display name, if one was set.
@@ -93,7 +93,7 @@ public struct AdvancedCommerceInfoIOS: Codable, Hashable, Sendable, OpenIAPValid
     }
 }
 
-/// Details of an Advanced Commerce item (iOS 18.4 and later).
+/// Developer-defined data of one Advanced Commerce item (iOS 18.4 and later).
 public struct AdvancedCommerceItemDetailsIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// StoreKit's raw JSON for the details.
     public var jsonRepresentation: String?
@@ -124,7 +124,7 @@ public struct AdvancedCommerceItemIOS: Codable, Hashable, Sendable, OpenIAPValid
     /// The item's details.
     public var details: AdvancedCommerceItemDetailsIOS?
 
-    /// Refunds of this item, if any.
+    /// Any money returned for this item.
     public var refunds: [AdvancedCommerceRefundIOS]?
 
     /// When access to the item was revoked.
@@ -418,7 +418,7 @@ public struct BundledSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
 
 /// A promotional offer signed with the legacy signature scheme.
 public struct DiscountOfferInputIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The offer identifier from App Store Connect.
+    /// Id of the promotional offer as set up in App Store Connect.
     public var identifier: String
 
     /// Id of the key that made the signature.
@@ -597,7 +597,7 @@ public enum ExternalPurchaseCustomLinkNoticeTypeIOS: RawRepresentable, Codable, 
 
 /// A token for reporting custom-link external purchases to Apple (iOS 18.1 and later).
 public struct ExternalPurchaseCustomLinkTokenResultIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The token to send to Apple's External Purchase Server API.
+    /// The reporting token for Apple's External Purchase Server API.
     public var token: String?
 
     /// Why no token could be fetched, if it failed.
@@ -681,7 +681,7 @@ public enum ExternalPurchaseCustomLinkTokenTypeIOS: RawRepresentable, Codable, H
     }
 }
 
-/// Outcome of opening an external purchase link.
+/// What happened when the app showed an external purchase link.
 public struct ExternalPurchaseLinkResultIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// True when the user went through the external purchase flow.
     public var success: Bool
@@ -1309,7 +1309,7 @@ public enum ProductTypeIOS: RawRepresentable, Codable, Hashable, Sendable {
 
 /// A promotional offer signed as a compact JWS (iOS 15 and later).
 public struct PromotionalOfferJWSInputIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The promotional offer identifier from App Store Connect.
+    /// Id of the promotional offer as set up in App Store Connect.
     public var offerId: String
 
     /// The compact JWS signed by the app's server.
@@ -1427,7 +1427,7 @@ public struct PurchaseIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Purc
     /// Why it was revoked, normalized, including upgraded_to_bundle.
     public var revocationReasonIOS: String?
 
-    /// StoreKit's revocation type, including assignment revocation on newer SDKs.
+    /// How StoreKit classifies the revocation; newer SDKs add assignment revocations.
     public var revocationTypeIOS: String?
 
     /// The offer applied to the transaction.
@@ -1451,7 +1451,7 @@ public struct PurchaseIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Purc
     /// Progress through a 12-month commitment (iOS 26.4 and later).
     public var commitmentInfoIOS: TransactionCommitmentInfoIOS?
 
-    /// Original transaction of the subscription bundle that produced this transaction.
+    /// First transaction of the bundle subscription this transaction came from.
     public var bundleOriginalTransactionIdIOS: String?
 
     /// Product of that subscription bundle.
@@ -2470,7 +2470,7 @@ public struct SubscriptionPricingTermsIOS: Codable, Hashable, Sendable, OpenIAPV
     }
 }
 
-/// One StoreKit subscription status entry.
+/// A subscription's state and renewal details as StoreKit reports them.
 public struct SubscriptionStatusIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// StoreKit's subscription state, such as subscribed or expired.
     public var state: String
@@ -2640,7 +2640,7 @@ public struct VerifyPurchaseResultIOS: Codable, Hashable, Sendable, OpenIAPValid
 
 /// A win-back offer to apply to a subscription purchase (iOS 18 and later).
 public struct WinBackOfferInputIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The win-back offer identifier from App Store Connect.
+    /// Id of the win-back offer as set up in App Store Connect.
     public var offerId: String
 
     public init(

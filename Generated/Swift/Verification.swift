@@ -154,7 +154,7 @@ public enum IapkitPurchaseState: RawRepresentable, Codable, Hashable, Sendable {
     case pending
     /// Cancelled, refunded or revoked.
     case canceled
-    /// The subscription or entitlement has run out.
+    /// Access has lapsed, for a subscription or any other entitlement.
     case expired
     /// A consumable that may be delivered now and then consumed.
     case readyToConsume
@@ -284,7 +284,7 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
     /// The Amazon receipt id from the purchase response.
     public var receiptId: String
 
-    /// Verify against the RVS Cloud Sandbox, for App Tester receipts.
+    /// True for App Tester receipts, which Amazon checks in its RVS Cloud Sandbox.
     public var sandbox: Bool?
 
     public init(
@@ -377,7 +377,7 @@ public struct RequestVerifyPurchaseWithIapkitGoogleProps: Codable, Hashable, Sen
 
 /// The Meta Horizon purchase to verify with IAPKit.
 public struct RequestVerifyPurchaseWithIapkitHorizonProps: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The add-on SKU as defined in the Meta developer dashboard.
+    /// The add-on's SKU from the Meta developer dashboard.
     public var sku: String
 
     /// The Meta user id of the buyer.
@@ -564,7 +564,8 @@ public struct RequestVerifyPurchaseWithIapkitResult: Codable, Hashable, Sendable
     }
 }
 
-/// Verify one purchase directly with the store that sold it; set the options of exactly one store.
+/// Verify one purchase directly with the store that sold it; the SDK uses the options of the store it
+/// runs against.
 public struct VerifyPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Verify through the App Store Server API.
     public var apple: VerifyPurchaseAppleOptions?
@@ -603,11 +604,6 @@ public struct VerifyPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidatab
         try container.encodeIfPresent(apple, forKey: .apple)
         try container.encodeIfPresent(google, forKey: .google)
         try container.encodeIfPresent(horizon, forKey: .horizon)
-    }
-
-    public func validate(at path: [String]) throws(OpenIAPValidationError) {
-        let set0 = (self.apple != nil ? 1 : 0) + (self.google != nil ? 1 : 0) + (self.horizon != nil ? 1 : 0)
-        if set0 != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: ["apple", "google", "horizon"], found: set0)) }
     }
 }
 

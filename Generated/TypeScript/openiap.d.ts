@@ -43,7 +43,7 @@ export interface AdvancedCommerceInfoIOS {
   /** The items the transaction covers. */
   items: AdvancedCommerceItemIOS[];
   /**
-   * Subscription period of the transaction.
+   * Length of the subscription period this transaction covers.
    *
    * @since 3.1.0
    */
@@ -54,9 +54,9 @@ export interface AdvancedCommerceInfoIOS {
   taxCode?: string | null;
   /** Price before tax, as a decimal string. */
   taxExclusivePrice?: string | null;
-  /** Estimated tax, as a decimal string. */
+  /** Tax the App Store expects to collect, as a decimal string. */
   estimatedTax?: string | null;
-  /** Tax rate, as a decimal string. */
+  /** Rate of tax charged, as a decimal string. */
   taxRate?: string | null;
   /** Display name, if one was set. */
   displayName?: string | null;
@@ -64,7 +64,7 @@ export interface AdvancedCommerceInfoIOS {
   description?: string | null;
 }
 
-/** Details of an Advanced Commerce item (iOS 18.4 and later). */
+/** Developer-defined data of one Advanced Commerce item (iOS 18.4 and later). */
 export interface AdvancedCommerceItemDetailsIOS {
   /** StoreKit's raw JSON for the details. */
   jsonRepresentation?: string | null;
@@ -74,7 +74,7 @@ export interface AdvancedCommerceItemDetailsIOS {
 export interface AdvancedCommerceItemIOS {
   /** The item's details. */
   details?: AdvancedCommerceItemDetailsIOS | null;
-  /** Refunds of this item, if any. */
+  /** Any money returned for this item. */
   refunds?: AdvancedCommerceRefundIOS[] | null;
   /**
    * When access to the item was revoked.
@@ -219,7 +219,7 @@ export type BillingProgramAndroid =
 export interface BillingProgramAvailabilityResultAndroid {
   /** True when the program is available. */
   isAvailable: boolean;
-  /** The program that was checked. */
+  /** Which program this answer is about. */
   billingProgram: BillingProgramAndroid;
   /**
    * Who draws the choice screen; only for an available Billing Choice program.
@@ -316,7 +316,7 @@ export type DeveloperBillingLaunchModeAndroid =
 
 /** The developer billing option offered in a purchase flow; the link fields are for programs that leave the app. */
 export interface DeveloperBillingOptionParamsAndroid {
-  /** The program; external payments or Billing Choice. */
+  /** Which program to offer; external-payments or billing-choice. */
   billingProgram: BillingProgramAndroid;
   /** Where the external payment happens. */
   linkUri?: string | null;
@@ -347,7 +347,7 @@ export type DeveloperBillingTypeAndroid =
 export interface DeveloperProvidedBillingDetailsAndroid {
   /** Token for reporting the transaction; some flows, such as external payments, give none. */
   externalTransactionToken?: string | null;
-  /** URI to open for an external-link Billing Choice flow, when Google Play gives one. */
+  /** The link Google Play supplies for an external-link Billing Choice flow, if any. */
   linkUri?: string | null;
   /** External transaction of the developer-billed subscription being replaced. */
   originalExternalTransactionId?: string | null;
@@ -357,7 +357,7 @@ export interface DeveloperProvidedBillingDetailsAndroid {
 
 /** A product the user chose to buy through developer billing. */
 export interface DeveloperProvidedBillingProductAndroid {
-  /** The product identifier. */
+  /** Identifier of the chosen product. */
   id: string;
   /** One-time product or subscription. */
   type: ProductType;
@@ -419,7 +419,7 @@ export interface DiscountOffer {
 
 /** A promotional offer signed with the legacy signature scheme. */
 export interface DiscountOfferInputIOS {
-  /** The offer identifier from App Store Connect. */
+  /** Id of the promotional offer as set up in App Store Connect. */
   identifier: string;
   /** Id of the key that made the signature. */
   keyIdentifier: string;
@@ -592,7 +592,7 @@ export type ExternalPurchaseCustomLinkNoticeTypeIOS =
 
 /** A token for reporting custom-link external purchases to Apple (iOS 18.1 and later). */
 export interface ExternalPurchaseCustomLinkTokenResultIOS {
-  /** The token to send to Apple's External Purchase Server API. */
+  /** The reporting token for Apple's External Purchase Server API. */
   token?: string | null;
   /** Why no token could be fetched, if it failed. */
   error?: string | null;
@@ -611,7 +611,7 @@ export type ExternalPurchaseCustomLinkTokenTypeIOS =
   | "services"
   | (string & {});
 
-/** Outcome of opening an external purchase link. */
+/** What happened when the app showed an external purchase link. */
 export interface ExternalPurchaseLinkResultIOS {
   /** True when the user went through the external purchase flow. */
   success: boolean;
@@ -680,9 +680,9 @@ export interface GetBillingChoiceInfoParamsAndroid {
  * Open: other strings may arrive as the spec grows, so keep a fallback when comparing with these values.
  *
  * - `purchase-updated`: A purchase succeeded or a pending one completed.
- * - `purchase-error`: A purchase failed or was cancelled.
+ * - `purchase-error`: A purchase ended in failure or cancellation.
  * - `promoted-product-ios`: The App Store asked the app to sell a promoted product (Apple platforms).
- * - `user-choice-billing-android`: The user picked alternative billing in User Choice Billing (Android).
+ * - `user-choice-billing-android`: The user chose the app's own billing over Google Play in User Choice Billing (Android).
  * - `developer-provided-billing-android`: The user picked the developer's billing in External Payments or Billing Choice (Android).
  * - `subscription-billing-issue`: A subscription hit a payment problem the user has to fix; not sent on the Horizon or Amazon flavors.
  */
@@ -717,7 +717,7 @@ export type IapPlatform =
  * - `apple`: Apple App Store.
  * - `google`: Google Play.
  * - `horizon`: Meta Horizon Store (Quest).
- * - `amazon`: Amazon Appstore (Fire OS and Vega OS).
+ * - `amazon`: Amazon Appstore, on Fire OS and Vega OS devices.
  */
 export type IapStore =
   | "unknown"
@@ -793,7 +793,7 @@ export interface IapkitProductClientPayload {
  * - `pending-acknowledgment`: Valid, but the purchase still has to be acknowledged or consumed (Google Play).
  * - `pending`: Payment or confirmation is still outstanding.
  * - `canceled`: Cancelled, refunded or revoked.
- * - `expired`: The subscription or entitlement has run out.
+ * - `expired`: Access has lapsed, for a subscription or any other entitlement.
  * - `ready-to-consume`: A consumable that may be delivered now and then consumed.
  * - `consumed`: A consumable that was already used up.
  * - `unknown`: IAPKit could not tell the state.
@@ -932,7 +932,7 @@ export type InAppMessageCategoryAndroid =
  */
 export interface InAppMessageParamsAndroid {
   /**
-   * Message categories to show.
+   * Which kinds of messages may be shown.
    *
    * @defaultValue `["transactional"]`
    */
@@ -988,7 +988,7 @@ export interface InstallmentPlanDetailsAndroid {
 
 /** An external link to open through Google Play's billing programs (Billing 8.2 and later). */
 export interface LaunchExternalLinkParamsAndroid {
-  /** The program; external content link, external offer or Billing Choice. */
+  /** Which program the link runs under; external-content-link, external-offer or billing-choice. */
   billingProgram: BillingProgramAndroid;
   /** Who opens the URL. */
   launchMode: ExternalLinkLaunchModeAndroid;
@@ -1293,7 +1293,7 @@ export type ProductTypeIOS =
 
 /** A promotional offer signed as a compact JWS (iOS 15 and later). */
 export interface PromotionalOfferJWSInputIOS {
-  /** The promotional offer identifier from App Store Connect. */
+  /** Id of the promotional offer as set up in App Store Connect. */
   offerId: string;
   /** The compact JWS signed by the app's server. */
   jws: string;
@@ -1378,7 +1378,7 @@ export interface PurchaseError {
   message: string;
   /** The product involved, when known. */
   productId?: string | null;
-  /** Raw diagnostic text from the native billing layer, when it gives one. */
+  /** Unprocessed diagnostic text from the store's native SDK, if any. */
   debugMessage?: string | null;
   /** Native response code of a failed Android product query. */
   responseCode?: number | null;
@@ -1442,7 +1442,7 @@ export interface PurchaseIOS extends PurchaseCommon {
   revocationDateIOS?: number | null;
   /** Why it was revoked, normalized, including upgraded_to_bundle. */
   revocationReasonIOS?: string | null;
-  /** StoreKit's revocation type, including assignment revocation on newer SDKs. */
+  /** How StoreKit classifies the revocation; newer SDKs add assignment revocations. */
   revocationTypeIOS?: string | null;
   /** The offer applied to the transaction. */
   offerIOS?: PurchaseOfferIOS | null;
@@ -1458,7 +1458,7 @@ export interface PurchaseIOS extends PurchaseCommon {
   billingPlanTypeIOS?: SubscriptionBillingPlanTypeIOS | null;
   /** Progress through a 12-month commitment (iOS 26.4 and later). */
   commitmentInfoIOS?: TransactionCommitmentInfoIOS | null;
-  /** Original transaction of the subscription bundle that produced this transaction. */
+  /** First transaction of the bundle subscription this transaction came from. */
   bundleOriginalTransactionIdIOS?: string | null;
   /** Product of that subscription bundle. */
   bundleProductIdIOS?: string | null;
@@ -1779,7 +1779,7 @@ export interface RequestVerifyPurchaseWithIapkitAmazonProps {
   userId?: string | null;
   /** The Amazon receipt id from the purchase response. */
   receiptId: string;
-  /** Verify against the RVS Cloud Sandbox, for App Tester receipts. */
+  /** True for App Tester receipts, which Amazon checks in its RVS Cloud Sandbox. */
   sandbox?: boolean | null;
 }
 
@@ -1797,7 +1797,7 @@ export interface RequestVerifyPurchaseWithIapkitGoogleProps {
 
 /** The Meta Horizon purchase to verify with IAPKit. */
 export interface RequestVerifyPurchaseWithIapkitHorizonProps {
-  /** The add-on SKU as defined in the Meta developer dashboard. */
+  /** The add-on's SKU from the Meta developer dashboard. */
   sku: string;
   /** The Meta user id of the buyer. */
   userId?: string | null;
@@ -2091,7 +2091,7 @@ export type SubscriptionReplacementModeAndroid =
   | "keep-existing"
   | (string & {});
 
-/** One StoreKit subscription status entry. */
+/** A subscription's state and renewal details as StoreKit reports them. */
 export interface SubscriptionStatusIOS {
   /** StoreKit's subscription state, such as subscribed or expired. */
   state: string;
@@ -2115,9 +2115,9 @@ export interface TransactionCommitmentInfoIOS {
   totalBillingPeriods: number;
 }
 
-/** Sent when the user picks alternative billing in User Choice Billing (Android). */
+/** Event payload for a user who chose the app's own billing over Google Play in User Choice Billing (Android). */
 export interface UserChoiceBillingDetails {
-  /** Token to report to Google Play within 24 hours. */
+  /** Google Play expects this token to be reported within a day. */
   externalTransactionToken: string;
   /**
    * External transaction of the subscription being replaced, for plan changes of developer-billed subscriptions.
@@ -2173,32 +2173,15 @@ export interface VerifyPurchaseHorizonOptions {
   accessToken: string;
 }
 
-/**
- * Verify one purchase directly with the store that sold it; set the options of exactly one store.
- *
- * Exactly one of `apple`, `google`, `horizon` is set (present and not null).
- */
-export type VerifyPurchaseProps =
-  (
-    | {
-        /** Verify through the App Store Server API. */
-        apple: VerifyPurchaseAppleOptions;
-        google?: null;
-        horizon?: null;
-      }
-    | {
-        apple?: null;
-        /** Verify through the Google Play Developer API. */
-        google: VerifyPurchaseGoogleOptions;
-        horizon?: null;
-      }
-    | {
-        apple?: null;
-        google?: null;
-        /** Verify through Meta's server-to-server entitlement API. */
-        horizon: VerifyPurchaseHorizonOptions;
-      }
-  );
+/** Verify one purchase directly with the store that sold it; the SDK uses the options of the store it runs against. */
+export interface VerifyPurchaseProps {
+  /** Verify through the App Store Server API. */
+  apple?: VerifyPurchaseAppleOptions | null;
+  /** Verify through the Google Play Developer API. */
+  google?: VerifyPurchaseGoogleOptions | null;
+  /** Verify through Meta's server-to-server entitlement API. */
+  horizon?: VerifyPurchaseHorizonOptions | null;
+}
 
 /**
  * The outcome of verifying a purchase with the store the props named.
@@ -2289,7 +2272,7 @@ export interface VerifyPurchaseResultHorizon extends VerifyPurchaseResultCommon 
   /** Always horizon; tells this result apart from the other verification results. */
   store: IapStore;
   /**
-   * Whether the entitlement check succeeded.
+   * True when Meta confirmed the entitlement.
    *
    * @deprecated Read isValid instead, which every verification result has; planned to go away in OpenIAP 4.0.
    */
@@ -2344,6 +2327,6 @@ export interface VoidResult {
 
 /** A win-back offer to apply to a subscription purchase (iOS 18 and later). */
 export interface WinBackOfferInputIOS {
-  /** The win-back offer identifier from App Store Connect. */
+  /** Id of the win-back offer as set up in App Store Connect. */
   offerId: string;
 }
