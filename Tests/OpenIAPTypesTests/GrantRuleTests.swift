@@ -98,3 +98,32 @@ enum GrantRule {
         try fits.validate()
     }
 }
+
+@Suite struct DecodingErrorTests {
+    @Test func closedEnumErrorsNameThePath() throws {
+        let json = #"{"store":"google","isValid":true,"state":"entitled","clientPayload":{"format":"yaml","body":"","version":1,"updatedAt":0}}"#
+        // Inside the result the payload degrades; decoded on its own it must fail at `format`.
+        let result = try JSONDecoder().decode(RequestVerifyPurchaseWithIapkitResult.self, from: Data(json.utf8))
+        #expect(result.clientPayload == nil)
+        let payload = #"{"format":"yaml","body":"","version":1,"updatedAt":0}"#
+        do {
+            _ = try JSONDecoder().decode(IapkitProductClientPayload.self, from: Data(payload.utf8))
+            Issue.record("a closed enum accepted an unknown value")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.codingPath.map(\.stringValue) == ["format"])
+            #expect(context.debugDescription == "unknown IapkitClientPayloadFormat value 'yaml'; expected one of: toml, json, text")
+        }
+    }
+
+    @Test func strictFieldsNameThePath() {
+        let json = #"{"provider":"iapkit","iapkit":{"store":"apple","isValid":1,"state":"entitled"}}"#
+        do {
+            _ = try JSONDecoder().decode(VerifyPurchaseWithProviderResult.self, from: Data(json.utf8))
+            Issue.record("a numeric isValid was accepted")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["iapkit", "isValid"])
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+}
