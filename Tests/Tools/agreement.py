@@ -202,6 +202,8 @@ def main(argv: list[str] | None = None) -> int:
         for row in bad:
             print(f"DISAGREE {row['fixture']}: {'; '.join(row['problems'])}")
     print(f"\n{len(rows)} fixtures, {len(rows) - len(bad)} OK, {len(bad)} DISAGREE")
+    # The closing line CI runners read: one row per fixture, agreeing or not.
+    print(f"agreement: {len(rows) - len(bad)} passed, {len(bad)} failed")
     if args.report:
         args.report.write_text(json.dumps({"rows": rows}, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return 1 if bad else 0
