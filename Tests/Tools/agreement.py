@@ -66,21 +66,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-MARKS = ("valid", "normalizes", "degrades", "constraint", "invalid")
-SWIFT = {
-    "valid": {"decodes"},
-    "normalizes": {"normalizes"},
-    "degrades": {"degrades"},
-    "constraint": {"constraint"},
-    "invalid": {"throws"},
-}
-SCHEMA = {
-    "valid": {"accept"},
-    "normalizes": {"accept"},
-    "degrades": {"reject"},
-    "constraint": {"accept", "reject"},
-    "invalid": {"reject"},
-}
+from fixture_corpus import MARKS, SCHEMA_ALLOWED as SCHEMA, SWIFT_ALLOWED as SWIFT, typescript_expectation
+
 MISSING = "missing"
 
 
@@ -97,15 +84,8 @@ def split_key(key: str) -> tuple[str, str, str] | None:
 
 
 def typescript_allowed(mark: str, case: str) -> set[str]:
-    if case.startswith("extra-fields"):
-        return {"skipped", MISSING}
-    if case.startswith("unknown-tag"):
-        return {"fails"}
-    if mark in ("valid", "normalizes"):
-        return {"compiles"}
-    if mark in ("degrades", "invalid"):
-        return {"fails"}
-    return {"fails"} if case.startswith("exactly-one") else {"compiles"}
+    expected = typescript_expectation(mark, case)
+    return {"skipped", MISSING} if expected == "skipped" else {expected}
 
 
 def allowed(mark: str, case: str) -> dict[str, set[str]]:

@@ -53,7 +53,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -63,70 +62,11 @@ from referencing import Registry, Resource
 from referencing.exceptions import Unresolvable
 from referencing.jsonschema import DRAFT202012
 
-MARKS = ("valid", "normalizes", "degrades", "constraint", "invalid")
-ALLOWED = {
-    "valid": {"accept"},
-    "normalizes": {"accept"},
-    "degrades": {"reject"},
-    "constraint": {"accept", "reject"},
-    "invalid": {"reject"},
-}
+from fixture_corpus import SCHEMA_ALLOWED as ALLOWED, Fixture, discover  # noqa: F401 (Fixture: re-exported for tests)
+
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 DEFAULT_ID = "urn:openiap:schema"
 MAX_MESSAGE = 400
-
-
-@dataclass(frozen=True)
-class Fixture:
-    key: str  # "<TypeName>/<file name>"
-    type_name: str
-    mark: str
-    case: str
-    path: Path
-    expected: Path | None  # the .expected.json next to it, if any
-
-
-def discover(root: Path) -> tuple[list[Fixture], list[str]]:
-    """All fixtures under root, sorted by key, and the problems found on the way.
-
-    Problems: a file that does not follow `<mark>.<case>.json`, an unknown
-    mark, a normalizes/degrades fixture without `.expected.json`, or an
-    `.expected.json` that belongs to no such fixture. Files directly in root
-    (README.md) are ignored.
-    """
-    fixtures: list[Fixture] = []
-    problems: list[str] = []
-    if not root.is_dir():
-        return [], [f"{root}: not a directory"]
-    for type_dir in sorted(p for p in root.iterdir() if p.is_dir()):
-        names = sorted(p.name for p in type_dir.iterdir())
-        expected_names = {n for n in names if n.endswith(".expected.json")}
-        claimed: set[str] = set()
-        for name in names:
-            rel = f"{type_dir.name}/{name}"
-            if name in expected_names:
-                continue
-            if not name.endswith(".json") or name.count(".") < 2:
-                problems.append(f"{rel}: not named <mark>.<case>.json")
-                continue
-            mark, case = name[: -len(".json")].split(".", 1)
-            if mark not in MARKS:
-                problems.append(f"{rel}: unknown mark {mark!r} (expected one of {', '.join(MARKS)})")
-                continue
-            exp_name = name[: -len(".json")] + ".expected.json"
-            has_expected = exp_name in expected_names
-            if mark in ("normalizes", "degrades") and not has_expected:
-                problems.append(f"{rel}: a {mark} fixture needs {exp_name}")
-            if has_expected:
-                claimed.add(exp_name)
-                if mark not in ("normalizes", "degrades"):
-                    problems.append(f"{type_dir.name}/{exp_name}: only normalizes and degrades fixtures have one")
-            fixtures.append(
-                Fixture(rel, type_dir.name, mark, case, type_dir / name, type_dir / exp_name if has_expected else None)
-            )
-        for orphan in sorted(expected_names - claimed):
-            problems.append(f"{type_dir.name}/{orphan}: no fixture for this expected file")
-    return fixtures, problems
 
 
 def load_json(path: Path) -> Any:

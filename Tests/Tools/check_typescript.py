@@ -71,77 +71,17 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-MARKS = ("valid", "normalizes", "degrades", "constraint", "invalid")
+from fixture_corpus import Fixture, discover, typescript_expectation as expectation  # noqa: F401
+
 TSC_FLAGS = ["--strict", "--noEmit", "--target", "es2020", "--module", "commonjs", "--pretty", "false",
              "--noErrorTruncation"]
 IMPORT_LINE, DIRECTIVE_LINE, VALUE_LINE = 1, 3, 4
 UNUSED_DIRECTIVE = "TS2578"
 DIAGNOSTIC = re.compile(r"^(?P<file>.+?)\((?P<line>\d+),(?P<col>\d+)\): error (?P<code>TS\d+): (?P<message>.*)$")
 MAX_MESSAGE = 400
-
-
-@dataclass(frozen=True)
-class Fixture:
-    key: str
-    type_name: str
-    mark: str
-    case: str
-    path: Path
-    expected: Path | None
-
-
-def discover(root: Path) -> tuple[list[Fixture], list[str]]:
-    """Fixtures under root (same rules as check_jsonschema.discover)."""
-    fixtures: list[Fixture] = []
-    problems: list[str] = []
-    if not root.is_dir():
-        return [], [f"{root}: not a directory"]
-    for type_dir in sorted(p for p in root.iterdir() if p.is_dir()):
-        names = sorted(p.name for p in type_dir.iterdir())
-        expected_names = {n for n in names if n.endswith(".expected.json")}
-        claimed: set[str] = set()
-        for name in names:
-            rel = f"{type_dir.name}/{name}"
-            if name in expected_names:
-                continue
-            if not name.endswith(".json") or name.count(".") < 2:
-                problems.append(f"{rel}: not named <mark>.<case>.json")
-                continue
-            mark, case = name[: -len(".json")].split(".", 1)
-            if mark not in MARKS:
-                problems.append(f"{rel}: unknown mark {mark!r}")
-                continue
-            exp_name = name[: -len(".json")] + ".expected.json"
-            has_expected = exp_name in expected_names
-            if mark in ("normalizes", "degrades") and not has_expected:
-                problems.append(f"{rel}: a {mark} fixture needs {exp_name}")
-            if has_expected:
-                claimed.add(exp_name)
-            fixtures.append(
-                Fixture(rel, type_dir.name, mark, case, type_dir / name, type_dir / exp_name if has_expected else None)
-            )
-        for orphan in sorted(expected_names - claimed):
-            problems.append(f"{type_dir.name}/{orphan}: no fixture for this expected file")
-    return fixtures, problems
-
-
-def expectation(mark: str, case: str) -> str:
-    """What tsc must say about a fixture: compiles, fails or skipped."""
-    if case.startswith("extra-fields"):
-        return "skipped"
-    if case.startswith("unknown-tag"):
-        return "fails"
-    if mark in ("valid", "normalizes"):
-        return "compiles"
-    if mark in ("degrades", "invalid"):
-        return "fails"
-    if mark == "constraint":
-        return "fails" if case.startswith("exactly-one") else "compiles"
-    raise ValueError(f"unknown mark {mark!r}")
 
 
 def module_specifier(dts: Path) -> str:
