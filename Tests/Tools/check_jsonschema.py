@@ -62,7 +62,7 @@ from referencing import Registry, Resource
 from referencing.exceptions import Unresolvable
 from referencing.jsonschema import DRAFT202012
 
-from fixture_corpus import SCHEMA_ALLOWED as ALLOWED, Fixture, discover  # noqa: F401 (Fixture: re-exported for tests)
+from fixture_corpus import SCHEMA_ALLOWED as ALLOWED, discover
 
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 DEFAULT_ID = "urn:openiap:schema"

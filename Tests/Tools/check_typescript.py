@@ -74,7 +74,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from fixture_corpus import Fixture, discover, typescript_expectation as expectation  # noqa: F401
+from fixture_corpus import Fixture, discover, typescript_expectation as expectation
 
 TSC_FLAGS = ["--strict", "--noEmit", "--target", "es2020", "--module", "commonjs", "--pretty", "false",
              "--noErrorTruncation"]
