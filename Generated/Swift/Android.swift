@@ -58,7 +58,9 @@ public enum BillingChoiceImageLayoutAndroid: RawRepresentable, Codable, Hashable
         .rectangularTwoByTwo,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "rectangular-four-by-one": self = .rectangularFourByOne
@@ -82,15 +84,6 @@ public enum BillingChoiceImageLayoutAndroid: RawRepresentable, Codable, Hashable
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -149,7 +142,9 @@ public enum BillingChoiceScreenTypeAndroid: RawRepresentable, Codable, Hashable,
         .googleRendered,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "unspecified": self = .unspecified
@@ -173,15 +168,6 @@ public enum BillingChoiceScreenTypeAndroid: RawRepresentable, Codable, Hashable,
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -215,7 +201,9 @@ public enum BillingProgramAndroid: RawRepresentable, Codable, Hashable, Sendable
         .billingChoice,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "unspecified": self = .unspecified
@@ -245,15 +233,6 @@ public enum BillingProgramAndroid: RawRepresentable, Codable, Hashable, Sendable
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -439,7 +418,9 @@ public enum DeveloperBillingLaunchModeAndroid: RawRepresentable, Codable, Hashab
         .callerWillLaunchLink,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "unspecified": self = .unspecified
@@ -463,15 +444,6 @@ public enum DeveloperBillingLaunchModeAndroid: RawRepresentable, Codable, Hashab
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -548,7 +520,9 @@ public enum DeveloperBillingTypeAndroid: RawRepresentable, Codable, Hashable, Se
         .externalLink,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "developer-billing-type-unspecified": self = .developerBillingTypeUnspecified
@@ -572,15 +546,6 @@ public enum DeveloperBillingTypeAndroid: RawRepresentable, Codable, Hashable, Se
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -766,7 +731,9 @@ public enum ExternalLinkLaunchModeAndroid: RawRepresentable, Codable, Hashable, 
         .callerWillLaunchLink,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "unspecified": self = .unspecified
@@ -791,15 +758,6 @@ public enum ExternalLinkLaunchModeAndroid: RawRepresentable, Codable, Hashable, 
         if case .unrecognized = self { return false }
         return true
     }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 /// What an external link leads to (Billing 8.2 and later).
@@ -823,7 +781,9 @@ public enum ExternalLinkTypeAndroid: RawRepresentable, Codable, Hashable, Sendab
         .linkToAppDownload,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "unspecified": self = .unspecified
@@ -847,15 +807,6 @@ public enum ExternalLinkTypeAndroid: RawRepresentable, Codable, Hashable, Sendab
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -921,7 +872,9 @@ public enum InAppMessageCategoryAndroid: RawRepresentable, Codable, Hashable, Se
         .transactional,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "unknown-in-app-message-category-id": self = .unknownInAppMessageCategoryId
@@ -943,15 +896,6 @@ public enum InAppMessageCategoryAndroid: RawRepresentable, Codable, Hashable, Se
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -1000,7 +944,9 @@ public enum InAppMessageResponseCodeAndroid: RawRepresentable, Codable, Hashable
         .subscriptionStatusUpdated,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "no-action-needed": self = .noActionNeeded
@@ -1022,15 +968,6 @@ public enum InAppMessageResponseCodeAndroid: RawRepresentable, Codable, Hashable
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -1508,7 +1445,9 @@ public enum ProductStatusAndroid: RawRepresentable, Codable, Hashable, Sendable 
         .unknown,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "ok": self = .ok
@@ -1534,15 +1473,6 @@ public enum ProductStatusAndroid: RawRepresentable, Codable, Hashable, Sendable 
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -2083,7 +2013,9 @@ public enum SubResponseCodeAndroid: RawRepresentable, Codable, Hashable, Sendabl
         .userIneligible,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "no-applicable-sub-response-code": self = .noApplicableSubResponseCode
@@ -2107,15 +2039,6 @@ public enum SubResponseCodeAndroid: RawRepresentable, Codable, Hashable, Sendabl
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -2186,7 +2109,9 @@ public enum SubscriptionReplacementModeAndroid: RawRepresentable, Codable, Hasha
         .keepExisting,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "unknown-replacement-mode": self = .unknownReplacementMode
@@ -2218,15 +2143,6 @@ public enum SubscriptionReplacementModeAndroid: RawRepresentable, Codable, Hasha
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 

@@ -292,7 +292,9 @@ public enum DiscountOfferType: RawRepresentable, Codable, Hashable, Sendable {
         .oneTime,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "introductory": self = .introductory
@@ -316,15 +318,6 @@ public enum DiscountOfferType: RawRepresentable, Codable, Hashable, Sendable {
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -388,7 +381,9 @@ public enum IapPlatform: RawRepresentable, Codable, Hashable, Sendable {
         .android,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "ios": self = .ios
@@ -410,15 +405,6 @@ public enum IapPlatform: RawRepresentable, Codable, Hashable, Sendable {
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -449,7 +435,9 @@ public enum IapStore: RawRepresentable, Codable, Hashable, Sendable {
         .amazon,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "unknown": self = .unknown
@@ -478,15 +466,6 @@ public enum IapStore: RawRepresentable, Codable, Hashable, Sendable {
         if case .unrecognized = self { return false }
         return true
     }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 /// How the buyer pays while an offer is in effect.
@@ -513,7 +492,9 @@ public enum PaymentMode: RawRepresentable, Codable, Hashable, Sendable {
         .unknown,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "free-trial": self = .freeTrial
@@ -539,15 +520,6 @@ public enum PaymentMode: RawRepresentable, Codable, Hashable, Sendable {
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -680,7 +652,9 @@ public enum ProductType: RawRepresentable, Codable, Hashable, Sendable {
         .subs,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "in-app": self = .inApp
@@ -702,15 +676,6 @@ public enum ProductType: RawRepresentable, Codable, Hashable, Sendable {
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -794,7 +759,9 @@ public enum PurchaseState: RawRepresentable, Codable, Hashable, Sendable {
         .unknown,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "pending": self = .pending
@@ -818,15 +785,6 @@ public enum PurchaseState: RawRepresentable, Codable, Hashable, Sendable {
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -1096,7 +1054,9 @@ public enum SubscriptionPeriodUnit: RawRepresentable, Codable, Hashable, Sendabl
         .unknown,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "day": self = .day
@@ -1124,15 +1084,6 @@ public enum SubscriptionPeriodUnit: RawRepresentable, Codable, Hashable, Sendabl
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 

@@ -33,7 +33,9 @@ public enum IapEvent: RawRepresentable, Codable, Hashable, Sendable {
         .subscriptionBillingIssue,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "purchase-updated": self = .purchaseUpdated
@@ -63,15 +65,6 @@ public enum IapEvent: RawRepresentable, Codable, Hashable, Sendable {
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 

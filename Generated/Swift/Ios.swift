@@ -563,7 +563,9 @@ public enum ExternalPurchaseCustomLinkNoticeTypeIOS: RawRepresentable, Codable, 
     /// Every value this version knows, in spec order; never `.unrecognized`.
     public static let knownCases: [ExternalPurchaseCustomLinkNoticeTypeIOS] = [.browser]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "browser": self = .browser
@@ -583,15 +585,6 @@ public enum ExternalPurchaseCustomLinkNoticeTypeIOS: RawRepresentable, Codable, 
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -647,7 +640,9 @@ public enum ExternalPurchaseCustomLinkTokenTypeIOS: RawRepresentable, Codable, H
         .services,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "acquisition": self = .acquisition
@@ -669,15 +664,6 @@ public enum ExternalPurchaseCustomLinkTokenTypeIOS: RawRepresentable, Codable, H
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -733,7 +719,9 @@ public enum ExternalPurchaseNoticeAction: RawRepresentable, Codable, Hashable, S
         .dismissed,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "continue": self = .`continue`
@@ -755,15 +743,6 @@ public enum ExternalPurchaseNoticeAction: RawRepresentable, Codable, Hashable, S
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -833,7 +812,9 @@ public enum PaymentModeIOS: RawRepresentable, Codable, Hashable, Sendable {
         .payUpFront,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "empty": self = .empty
@@ -859,15 +840,6 @@ public enum PaymentModeIOS: RawRepresentable, Codable, Hashable, Sendable {
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -1265,7 +1237,9 @@ public enum ProductTypeIOS: RawRepresentable, Codable, Hashable, Sendable {
         .subscriptionSuite,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "consumable": self = .consumable
@@ -1295,15 +1269,6 @@ public enum ProductTypeIOS: RawRepresentable, Codable, Hashable, Sendable {
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -2168,7 +2133,9 @@ public enum SubscriptionBillingPlanTypeIOS: RawRepresentable, Codable, Hashable,
         .upFront,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "unknown": self = .unknown
@@ -2192,15 +2159,6 @@ public enum SubscriptionBillingPlanTypeIOS: RawRepresentable, Codable, Hashable,
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -2267,7 +2225,9 @@ public enum SubscriptionOfferTypeIOS: RawRepresentable, Codable, Hashable, Senda
         .winBack,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "introductory": self = .introductory
@@ -2291,15 +2251,6 @@ public enum SubscriptionOfferTypeIOS: RawRepresentable, Codable, Hashable, Senda
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
@@ -2330,7 +2281,9 @@ public enum SubscriptionPeriodIOS: RawRepresentable, Codable, Hashable, Sendable
         .empty,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "day": self = .day
@@ -2358,15 +2311,6 @@ public enum SubscriptionPeriodIOS: RawRepresentable, Codable, Hashable, Sendable
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 

@@ -36,8 +36,8 @@ public enum IapkitClientPayloadFormat: String, Codable, Hashable, Sendable, Case
 
 /// The store environment a verification ran against, as the provider names it.
 ///
-/// Any string is valid and is kept exactly; the constants name the values
-/// known today.
+/// Any string is valid and is kept exactly (`Codable` comes from
+/// `RawRepresentable`); the constants name the values known today.
 public struct IapkitEnvironment: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral {
     public var rawValue: String
 
@@ -68,15 +68,6 @@ public struct IapkitEnvironment: RawRepresentable, Codable, Hashable, Sendable, 
         .xcode,
         .localTesting,
     ]
-
-    public init(from decoder: any Decoder) throws {
-        self.rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 /// Public, app-facing data that IAPKit stores for one product and can return with a verification.
@@ -180,7 +171,9 @@ public enum IapkitPurchaseState: RawRepresentable, Codable, Hashable, Sendable {
         .inauthentic,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "entitled", "ENTITLED": self = .entitled
@@ -217,15 +210,6 @@ public enum IapkitPurchaseState: RawRepresentable, Codable, Hashable, Sendable {
         if case .unrecognized = self { return false }
         return true
     }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 /// Hosted services that can verify a purchase for the app.
@@ -241,7 +225,9 @@ public enum PurchaseVerificationProvider: RawRepresentable, Codable, Hashable, S
     /// Every value this version knows, in spec order; never `.unrecognized`.
     public static let knownCases: [PurchaseVerificationProvider] = [.iapkit]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
+    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
+    /// standard `Codable` conformance of string `RawRepresentable` types
+    /// decodes every JSON string and writes `rawValue` back.
     public init(rawValue: String) {
         switch rawValue {
         case "iapkit": self = .iapkit
@@ -261,15 +247,6 @@ public enum PurchaseVerificationProvider: RawRepresentable, Codable, Hashable, S
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 
