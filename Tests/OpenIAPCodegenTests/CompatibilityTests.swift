@@ -183,4 +183,16 @@ import Testing
 
             """)
     }
+
+    // MARK: - README
+
+    /// The README's rule table is the rule data printed as Markdown; change
+    /// the rules and paste `swift run generator diff --rules` into it.
+    @Test func readmeShowsTheRuleTable() throws {
+        let readme = try String(contentsOfFile: HorizonEvolution.packageRoot.appendingPathComponent("README.md").path, encoding: .utf8)
+        #expect(readme.contains(CompatibilityReport.markdownRuleTable()), "README.md: paste `swift run generator diff --rules` into the rule table")
+        #expect(readme.contains("swift run generator diff --against origin/main"))
+        #expect(readme.contains("swift run generator --check"))
+        #expect(readme.contains("swift package --allow-writing-to-package-directory generate-openiap-types"))
+    }
 }
