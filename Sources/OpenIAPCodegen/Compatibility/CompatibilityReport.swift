@@ -97,7 +97,7 @@ public struct CompatibilityReport: Sendable {
         }
         let summary: [JSONValue.Member] = CompatibilityAxis.allCases.map { axis in
             .init(axis.rawValue, .object(
-                [.init("breaking", .bool(count(axis, .breaking) > 0))]
+                [.init("verdict", .string(count(axis, .breaking) > 0 ? "breaking" : "compatible"))]
                     + CompatibilitySeverity.allCases.map { .init($0.rawValue, .integer(Int64(count(axis, $0)))) }))
         }
         let items: [JSONValue] = findings.map { finding in
