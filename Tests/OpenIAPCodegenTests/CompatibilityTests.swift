@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OpenIAPCodegen
 
 /// `generator diff`: the rule table, one spec pair per rule, the Horizon
@@ -42,38 +43,50 @@ import Testing
         let (old, new) = try pair.specs()
         let report = CompatibilityReport(old: old, oldLabel: "old", new: new, newLabel: "new")
         let text = report.text()
-        #expect(text.contains(
-            "old/requiredOutputFieldRemoved.yaml:7:7: breaking: [FIELD_REMOVED] required field 'note' of record 'Receipt' was removed (old spec)\n"))
-        #expect(text.contains(
-            "old/requiredOutputFieldRemoved.yaml:7:7: breaking: [OUTPUT_REQUIRED_FIELD_REMOVED] required field 'note' of record 'Receipt' was removed (old spec)\n"))
+        #expect(
+            text.contains(
+                "old/requiredOutputFieldRemoved.yaml:7:7: breaking: [FIELD_REMOVED] required field 'note' of record 'Receipt' was removed (old spec)\n"))
+        #expect(
+            text.contains(
+                "old/requiredOutputFieldRemoved.yaml:7:7: breaking: [OUTPUT_REQUIRED_FIELD_REMOVED] required field 'note' of record 'Receipt' was removed (old spec)\n"))
     }
 
     @Test func additionsPointIntoTheNewSpec() throws {
         let pair = CompatibilityCase.all.first { $0.name == "requiredInputFieldAdded" }!
         let findings = try pair.findings()
-        #expect(findings.map(CompatibilityReport.line) == [
-            "new/requiredInputFieldAdded.yaml:7:7: breaking: [INPUT_REQUIRED_FIELD_ADDED] required field 'store' was added to input 'Request'",
-            "new/requiredInputFieldAdded.yaml:7:7: breaking: [REQUIRED_FIELD_ADDED] required field 'store' was added to input 'Request'",
-        ])
+        #expect(
+            findings.map(CompatibilityReport.line) == [
+                "new/requiredInputFieldAdded.yaml:7:7: breaking: [INPUT_REQUIRED_FIELD_ADDED] required field 'store' was added to input 'Request'",
+                "new/requiredInputFieldAdded.yaml:7:7: breaking: [REQUIRED_FIELD_ADDED] required field 'store' was added to input 'Request'",
+            ])
     }
 
     @Test func anAmbiguousRenameIsARemovalAndAnAddition() throws {
         // Two fields with the same doc disappear and two appear: no guess.
         let (old, new) = (
-            try SpecLoader.build(from: [.init(path: "old.yaml", text: CompatibilityCase.header + """
-                records:
-                  Receipt:
-                    fields:
-                      a: {type: String?, doc: Same.}
-                      b: {type: String?, doc: Same.}
-                """)]),
-            try SpecLoader.build(from: [.init(path: "new.yaml", text: CompatibilityCase.header + """
-                records:
-                  Receipt:
-                    fields:
-                      c: {type: String?, doc: Same.}
-                      d: {type: String?, doc: Same.}
-                """)]))
+            try SpecLoader.build(from: [
+                .init(
+                    path: "old.yaml",
+                    text: CompatibilityCase.header + """
+                        records:
+                          Receipt:
+                            fields:
+                              a: {type: String?, doc: Same.}
+                              b: {type: String?, doc: Same.}
+                        """)
+            ]),
+            try SpecLoader.build(from: [
+                .init(
+                    path: "new.yaml",
+                    text: CompatibilityCase.header + """
+                        records:
+                          Receipt:
+                            fields:
+                              c: {type: String?, doc: Same.}
+                              d: {type: String?, doc: Same.}
+                        """)
+            ])
+        )
         let ids = SpecComparison.compare(old: old, new: new).map(\.id)
         #expect(ids.filter { $0 == .fieldRemoved }.count == 2)
         #expect(ids.filter { $0 == .optionalFieldAdded }.count == 2)
@@ -81,48 +94,64 @@ import Testing
     }
 
     @Test func aRenamedTypeIsTheSameTypeInFieldsThatUseIt() throws {
-        let old = try SpecLoader.build(from: [.init(path: "old.yaml", text: CompatibilityCase.header + """
-            enums:
-              Store:
-                doc: Where it was bought.
-                values: [apple]
-            records:
-              Receipt:
-                fields:
-                  store: Store
-            """)])
-        let new = try SpecLoader.build(from: [.init(path: "new.yaml", text: CompatibilityCase.header + """
-            enums:
-              IapStore:
-                doc: Where it was bought.
-                values: [apple]
-            records:
-              Receipt:
-                fields:
-                  store: IapStore
-            """)])
+        let old = try SpecLoader.build(from: [
+            .init(
+                path: "old.yaml",
+                text: CompatibilityCase.header + """
+                    enums:
+                      Store:
+                        doc: Where it was bought.
+                        values: [apple]
+                    records:
+                      Receipt:
+                        fields:
+                          store: Store
+                    """)
+        ])
+        let new = try SpecLoader.build(from: [
+            .init(
+                path: "new.yaml",
+                text: CompatibilityCase.header + """
+                    enums:
+                      IapStore:
+                        doc: Where it was bought.
+                        values: [apple]
+                    records:
+                      Receipt:
+                        fields:
+                          store: IapStore
+                    """)
+        ])
         #expect(SpecComparison.compare(old: old, new: new).map(\.id) == [.typeRenamed])
     }
 
     @Test func sharedFieldChangesReachEveryIncludingRecord() throws {
-        let old = try SpecLoader.build(from: [.init(path: "old.yaml", text: CompatibilityCase.header + """
-            shared:
-              Common:
-                fields:
-                  id: String
-            records:
-              A: {include: [Common], fields: {a: Int}}
-              B: {include: [Common], fields: {b: Int}}
-            """)])
-        let new = try SpecLoader.build(from: [.init(path: "new.yaml", text: CompatibilityCase.header + """
-            shared:
-              Common:
-                fields:
-                  id: String?
-            records:
-              A: {include: [Common], fields: {a: Int}}
-              B: {include: [Common], fields: {b: Int}}
-            """)])
+        let old = try SpecLoader.build(from: [
+            .init(
+                path: "old.yaml",
+                text: CompatibilityCase.header + """
+                    shared:
+                      Common:
+                        fields:
+                          id: String
+                    records:
+                      A: {include: [Common], fields: {a: Int}}
+                      B: {include: [Common], fields: {b: Int}}
+                    """)
+        ])
+        let new = try SpecLoader.build(from: [
+            .init(
+                path: "new.yaml",
+                text: CompatibilityCase.header + """
+                    shared:
+                      Common:
+                        fields:
+                          id: String?
+                    records:
+                      A: {include: [Common], fields: {a: Int}}
+                      B: {include: [Common], fields: {b: Int}}
+                    """)
+        ])
         let messages = SpecComparison.compare(old: old, new: new).filter { $0.id == .outputFieldNowOptional }.map(\.message)
         #expect(messages == ["field 'id' of record 'A' is now optional", "field 'id' of record 'B' is now optional"])
     }
@@ -142,8 +171,9 @@ import Testing
         #expect(!report.hasBreaking, "\(report.text())")
         #expect(report.findings.allSatisfy { $0.severity == .note }, "\(report.text())")
         #expect(report.findings.map(\.id).sorted { $0.rawValue < $1.rawValue } == [.exactlyOneMemberAdded, .optionalFieldAdded, .typeAdded])
-        #expect(report.text().contains(
-            "Schema/verification.yaml:134:17: note: [EXACTLY_ONE_MEMBER_ADDED] exactly-one group of input 'RequestVerifyPurchaseWithIapkitProps' gained 'horizon'\n"))
+        #expect(
+            report.text().contains(
+                "Schema/verification.yaml:134:17: note: [EXACTLY_ONE_MEMBER_ADDED] exactly-one group of input 'RequestVerifyPurchaseWithIapkitProps' gained 'horizon'\n"))
     }
 
     // MARK: - Report formats
@@ -172,18 +202,19 @@ import Testing
         let pair = CompatibilityCase.all.first { $0.name == "openEnumValueAddedToOutput" }!
         let (old, new) = try pair.specs()
         let text = CompatibilityReport(old: old, oldLabel: "o", new: new, newLabel: "n").text()
-        #expect(text == """
-            generator diff: o (1.0.0) → n (1.0.0)
+        #expect(
+            text == """
+                generator diff: o (1.0.0) → n (1.0.0)
 
-            wire (old apps reading new outputs, new servers reading old inputs): compatible (1 note)
-            new/openEnumValueAddedToOutput.yaml:5:29: note: [OPEN_ENUM_VALUE_ADDED] value 'amazon' was added to enum 'Store'
+                wire (old apps reading new outputs, new servers reading old inputs): compatible (1 note)
+                new/openEnumValueAddedToOutput.yaml:5:29: note: [OPEN_ENUM_VALUE_ADDED] value 'amazon' was added to enum 'Store'
 
-            source (Swift and TypeScript code written against the old types, compiled against the new): BREAKING (1 breaking)
-            new/openEnumValueAddedToOutput.yaml:5:29: breaking: [ENUM_VALUE_ADDED] value 'amazon' was added to enum 'Store'
+                source (Swift and TypeScript code written against the old types, compiled against the new): BREAKING (1 breaking)
+                new/openEnumValueAddedToOutput.yaml:5:29: breaking: [ENUM_VALUE_ADDED] value 'amazon' was added to enum 'Store'
 
-            result: breaking changes (source: 1)
+                result: breaking changes (source: 1)
 
-            """)
+                """)
     }
 
     // MARK: - README

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OpenIAPCodegen
 
 /// `generator diff` as users run it: arguments, exit codes, formats, and

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import OpenIAPCodegen
 
 /// A real evolution of the spec: after 3.2.1, upstream added Meta Horizon to
@@ -55,9 +56,11 @@ enum HorizonEvolution {
                 throw EditFailed(description: "no entry \(path.joined(separator: ".")) ('\(key)' has no parent block)")
             }
             let depth = indentation(lines[first])
-            guard let start = children.first(where: {
-                indentation(lines[$0]) == depth && lines[$0].dropFirst(depth).hasPrefix(key + ":")
-            }) else {
+            guard
+                let start = children.first(where: {
+                    indentation(lines[$0]) == depth && lines[$0].dropFirst(depth).hasPrefix(key + ":")
+                })
+            else {
                 throw EditFailed(description: "no entry \(path.joined(separator: ".")) (missing '\(key)')")
             }
             var end = start + 1

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OpenIAPCodegen
 
 /// Proves the Swift side of `generator diff`'s source verdicts with the
@@ -55,8 +56,9 @@ import Testing
             result.append(Pair(name: pair.name, old: old, new: new))
         }
         let (oldSources, newSources) = try HorizonEvolution.sources(oldLabel: "horizon-old", newLabel: "horizon-new")
-        result.append(Pair(
-            name: "horizon", old: try SpecLoader.build(from: oldSources), new: try SpecLoader.build(from: newSources)))
+        result.append(
+            Pair(
+                name: "horizon", old: try SpecLoader.build(from: oldSources), new: try SpecLoader.build(from: newSources)))
         return result
     }
 
@@ -90,24 +92,33 @@ import Testing
                 try file.contents.write(toFile: folder + "/" + file.path, atomically: true, encoding: .utf8)
                 files.append(folder + "/" + file.path)
             }
-            compiles.append(try tools.start(tools.swiftc, [
-                "-emit-module", "-wmo", "-parse-as-library", "-swift-version", "6", "-module-name", "OpenIAPPairs",
-                "-emit-module-path", folder + "/OpenIAPPairs.swiftmodule",
-            ] + files.sorted(), log: folder + ".compile.log"))
+            compiles.append(
+                try tools.start(
+                    tools.swiftc,
+                    [
+                        "-emit-module", "-wmo", "-parse-as-library", "-swift-version", "6", "-module-name", "OpenIAPPairs",
+                        "-emit-module-path", folder + "/OpenIAPPairs.swiftmodule",
+                    ] + files.sorted(), log: folder + ".compile.log"))
         }
         for job in compiles {
             let (status, log) = job.wait()
             try #require(status == 0, "swiftc failed:\n\(log)")
         }
         for side in ["old", "new"] {
-            let (status, log) = try tools.start(tools.digester, [
-                "-dump-sdk", "-module", "OpenIAPPairs", "-I", root + "/" + side, "-o", root + "/" + side + ".json", "-avoid-location",
-            ], log: root + "/" + side + ".dump.log").wait()
+            let (status, log) = try tools.start(
+                tools.digester,
+                [
+                    "-dump-sdk", "-module", "OpenIAPPairs", "-I", root + "/" + side, "-o", root + "/" + side + ".json", "-avoid-location",
+                ], log: root + "/" + side + ".dump.log"
+            ).wait()
             try #require(status == 0, "swift-api-digester -dump-sdk failed:\n\(log)")
         }
-        let (_, diagnosis) = try tools.start(tools.digester, [
-            "-diagnose-sdk", "-input-paths", root + "/old.json", "-input-paths", root + "/new.json", "-compiler-style-diags",
-        ], log: root + "/diagnose.log").wait()
+        let (_, diagnosis) = try tools.start(
+            tools.digester,
+            [
+                "-diagnose-sdk", "-input-paths", root + "/old.json", "-input-paths", root + "/new.json", "-compiler-style-diags",
+            ], log: root + "/diagnose.log"
+        ).wait()
 
         var breakages: [Int: [String]] = [:]
         var unattributed: [String] = []
@@ -124,7 +135,8 @@ import Testing
         for (index, pair) in pairs.enumerated() {
             let digester = breakages[index] != nil
             if digester != ours[index] {
-                disagreements[pair.name] = "ours: \(ours[index] ? "breaking" : "compatible"), digester: "
+                disagreements[pair.name] =
+                    "ours: \(ours[index] ? "breaking" : "compatible"), digester: "
                     + (digester ? "breaking (\(breakages[index]!.joined(separator: "; ")))" : "compatible")
             }
         }

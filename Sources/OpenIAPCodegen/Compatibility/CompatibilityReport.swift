@@ -96,9 +96,11 @@ public struct CompatibilityReport: Sendable {
             .object([.init("path", .string(s.label)), .init("version", .string(s.version))])
         }
         let summary: [JSONValue.Member] = CompatibilityAxis.allCases.map { axis in
-            .init(axis.rawValue, .object(
-                [.init("verdict", .string(count(axis, .breaking) > 0 ? "breaking" : "compatible"))]
-                    + CompatibilitySeverity.allCases.map { .init($0.rawValue, .integer(Int64(count(axis, $0)))) }))
+            .init(
+                axis.rawValue,
+                .object(
+                    [.init("verdict", .string(count(axis, .breaking) > 0 ? "breaking" : "compatible"))]
+                        + CompatibilitySeverity.allCases.map { .init($0.rawValue, .integer(Int64(count(axis, $0)))) }))
         }
         let items: [JSONValue] = findings.map { finding in
             var members: [JSONValue.Member] = [

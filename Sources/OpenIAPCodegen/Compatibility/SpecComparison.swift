@@ -101,7 +101,8 @@ public struct SpecComparison {
     static func ordered(_ findings: [CompatibilityFinding]) -> [CompatibilityFinding] {
         let axes = CompatibilityAxis.allCases
         return findings.enumerated().sorted { a, b in
-            let l = a.element, r = b.element
+            let l = a.element
+            let r = b.element
             if l.axis != r.axis { return axes.firstIndex(of: l.axis)! < axes.firstIndex(of: r.axis)! }
             switch (l.location, r.location) {
             case let (x?, y?) where x != y: return x < y
@@ -131,7 +132,8 @@ public struct SpecComparison {
             report(.typeKindChanged, "'\(n.name)' changed from \(kindWord(o)) to \(kindWord(n))", at: n.location)
             if case .fieldSet = o { return }
             if case .fieldSet = n { return }
-            let readable = (!usage.contains(.output) || stringTypeAccepts(reader: o, writer: n))
+            let readable =
+                (!usage.contains(.output) || stringTypeAccepts(reader: o, writer: n))
                 && (!usage.contains(.input) || stringTypeAccepts(reader: n, writer: o))
             if !readable {
                 report(.typeWireFormChanged, "'\(n.name)' changed from \(kindWord(o)) to \(kindWord(n))", at: n.location)
@@ -144,9 +146,10 @@ public struct SpecComparison {
     private mutating func compareRecord(_ a: RecordType, _ b: RecordType, usage: Set<RecordDirection>) {
         let owner = "\(b.direction == .input ? "input" : "record") '\(b.name)'"
         if a.direction != b.direction {
-            report(.recordDirectionChanged,
-                   "'\(b.name)' moved from \(a.direction == .input ? "inputs" : "records") to \(b.direction == .input ? "inputs" : "records")",
-                   at: b.location)
+            report(
+                .recordDirectionChanged,
+                "'\(b.name)' moved from \(a.direction == .input ? "inputs" : "records") to \(b.direction == .input ? "inputs" : "records")",
+                at: b.location)
         }
         for include in a.includes where !b.includes.contains(typeMap[include] ?? include) {
             report(.includeRemoved, "\(owner) no longer includes '\(typeMap[include] ?? include)'", at: b.location)
@@ -163,10 +166,13 @@ public struct SpecComparison {
             copy.type = mapped(field.type)
             return copy
         }
-        let renames = Self.pairUp(removedMapped, added, keys: [
-            { ($0.annotations.doc ?? "").isEmpty ? nil : "\($0.type)\u{0}doc\u{0}\($0.annotations.doc!)" },
-            { field in field.annotations.since.map { "\(field.type)\u{0}since\u{0}\($0)" } },
-        ]) { field in field }
+        let renames = Self.pairUp(
+            removedMapped, added,
+            keys: [
+                { ($0.annotations.doc ?? "").isEmpty ? nil : "\($0.type)\u{0}doc\u{0}\($0.annotations.doc!)" },
+                { field in field.annotations.since.map { "\(field.type)\u{0}since\u{0}\($0)" } },
+            ]
+        ) { field in field }
         var fieldMap: [String: String] = Dictionary(a.fields.filter { newNames.contains($0.name) }.map { ($0.name, $0.name) }) { x, _ in x }
         for (fo, fn) in renames { fieldMap[fo.name] = fn.name }
 
@@ -220,7 +226,8 @@ public struct SpecComparison {
             let sameSwift = SwiftTypeMapping.swiftType(mapped(fo.type)) == SwiftTypeMapping.swiftType(fn.type)
             let sameTypeScript = TypeScriptTypeMapping.type(mapped(fo.type)) == TypeScriptTypeMapping.type(fn.type)
             report(sameSwift && sameTypeScript ? .fieldTypeEquivalent : .fieldTypeChanged, change, at: fn.location)
-            let readable = (!usage.contains(.output) || accepts(reader: fo.type, readerIsOld: true, writer: fn.type))
+            let readable =
+                (!usage.contains(.output) || accepts(reader: fo.type, readerIsOld: true, writer: fn.type))
                 && (!usage.contains(.input) || accepts(reader: fn.type, readerIsOld: false, writer: fo.type))
             if !readable {
                 report(.fieldWireTypeChanged, change, at: fn.location)
@@ -230,9 +237,10 @@ public struct SpecComparison {
         }
 
         if usage.contains(.input), fo.defaultValue != fn.defaultValue {
-            report(.defaultChanged,
-                   "default of \(subject) changed from \(Self.describe(fo.defaultValue)) to \(Self.describe(fn.defaultValue))",
-                   at: fn.location)
+            report(
+                .defaultChanged,
+                "default of \(subject) changed from \(Self.describe(fo.defaultValue)) to \(Self.describe(fn.defaultValue))",
+                at: fn.location)
         }
         let tighter = Self.tightenings(from: fo.constraints, to: fn.constraints)
         if usage.contains(.input), !tighter.isEmpty {
@@ -256,7 +264,8 @@ public struct SpecComparison {
             return "\(name) \(from.map(Self.number) ?? "none") → \(to.map(Self.number) ?? "none")"
         }
         var result: [String] = []
-        let maxA = a.maxBytes.map(Double.init), maxB = b.maxBytes.map(Double.init)
+        let maxA = a.maxBytes.map(Double.init)
+        let maxB = b.maxBytes.map(Double.init)
         if let y = maxB, maxA.map({ y < $0 }) ?? true { result.append(text("maxBytes", maxA, maxB)) }
         if let y = b.minimum, a.minimum.map({ y > $0 }) ?? true { result.append(text("min", a.minimum, b.minimum)) }
         if let y = b.maximum, a.maximum.map({ y < $0 }) ?? true { result.append(text("max", a.maximum, b.maximum)) }
@@ -271,8 +280,9 @@ public struct SpecComparison {
                 members.intersection(b.exactlyOne[x].fields).count < members.intersection(b.exactlyOne[y].fields).count
             }
             guard let index = best, !members.intersection(b.exactlyOne[index].fields).isEmpty else {
-                report(.exactlyOneGroupRemoved, "exactly-one group [\(group.fields.joined(separator: ", "))] of \(owner) was removed",
-                       at: group.location, side: .old)
+                report(
+                    .exactlyOneGroupRemoved, "exactly-one group [\(group.fields.joined(separator: ", "))] of \(owner) was removed",
+                    at: group.location, side: .old)
                 continue
             }
             unmatchedNew.removeAll { $0 == index }
@@ -280,8 +290,9 @@ public struct SpecComparison {
             let gained = newGroup.fields.filter { !members.contains($0) }
             let lost = group.fields.filter { !newGroup.fields.contains(fieldMap[$0] ?? $0) }
             if !gained.isEmpty {
-                report(.exactlyOneMemberAdded,
-                       "exactly-one group of \(owner) gained \(Self.list(gained))", at: newGroup.location)
+                report(
+                    .exactlyOneMemberAdded,
+                    "exactly-one group of \(owner) gained \(Self.list(gained))", at: newGroup.location)
             }
             if !lost.isEmpty {
                 let what = "exactly-one group of \(owner) lost \(Self.list(lost))"
@@ -352,8 +363,9 @@ public struct SpecComparison {
     private mutating func compareOpaque(_ a: OpaqueStringType, _ b: OpaqueStringType) {
         let newWires = Set(b.knownValues.map(\.wire))
         for value in a.knownValues where !newWires.contains(value.wire) {
-            report(.opaqueValueRemoved, "known value '\(value.wire)' of opaque string '\(b.name)' was removed",
-                   at: value.location, side: .old)
+            report(
+                .opaqueValueRemoved, "known value '\(value.wire)' of opaque string '\(b.name)' was removed",
+                at: value.location, side: .old)
         }
     }
 
@@ -367,12 +379,14 @@ public struct SpecComparison {
     private mutating func compareUnion(_ a: UnionType, _ b: UnionType, usage: Set<RecordDirection>) {
         let subject = "union '\(b.name)'"
         if a.discriminator != b.discriminator {
-            report(.unionDiscriminatorChanged,
-                   "discriminator of \(subject) changed from '\(a.discriminator)' to '\(b.discriminator)'", at: b.location)
+            report(
+                .unionDiscriminatorChanged,
+                "discriminator of \(subject) changed from '\(a.discriminator)' to '\(b.discriminator)'", at: b.location)
         }
         if a.unknownTag != b.unknownTag {
-            report(.unionUnknownPolicyChanged,
-                   "\(subject) changed from 'unknown: \(a.unknownTag.rawValue)' to 'unknown: \(b.unknownTag.rawValue)'", at: b.location)
+            report(
+                .unionUnknownPolicyChanged,
+                "\(subject) changed from 'unknown: \(a.unknownTag.rawValue)' to 'unknown: \(b.unknownTag.rawValue)'", at: b.location)
         }
         let newTags = Set(b.members.map(\.tag))
         let oldTags = Set(a.members.map(\.tag))
