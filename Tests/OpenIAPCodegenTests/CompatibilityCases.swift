@@ -131,6 +131,29 @@ extension CompatibilityCase {
                       environment: Environment
                 """, [.typeKindChanged]),
         .init(
+            "closedEnumBecomesOpaqueString",
+            old: """
+                enums:
+                  Format:
+                    closed: true
+                    values: [json, toml]
+                records:
+                  Payload:
+                    fields:
+                      format: Format
+                """,
+            new: """
+                strings:
+                  Format:
+                    values:
+                      json: JSON text.
+                      toml: TOML text.
+                records:
+                  Payload:
+                    fields:
+                      format: Format
+                """, [.typeKindChanged, .typeWireFormChanged]),
+        .init(
             "recordBecomesEnum",
             old: """
                 records:

@@ -210,7 +210,7 @@ public enum CompatibilityRules {
         // MARK: Wire
         .init(
             .typeWireFormChanged, .wire, .breaking,
-            "The type's JSON form changed (object, tagged object, string), so a payload of one does not decode as the other."),
+            "The type's JSON form changed (object, tagged object, string), or a closed enum now meets strings it does not list, so payloads of one do not decode as the other."),
         .init(
             .recordDirectionChanged, .wire, .warning,
             "The record moved between inputs and outputs: its readers change, and so do the rules its later changes are judged by."),
