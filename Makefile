@@ -4,7 +4,7 @@
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 VERDICTS := $(CURDIR)/.build/proof/swift-verdicts.json
 
-.PHONY: generate check test test-swift test-tools lint bootstrap
+.PHONY: generate check diff test test-swift test-tools lint bootstrap
 
 bootstrap:
 	scripts/bootstrap.sh
@@ -19,12 +19,21 @@ check:
 	scripts/bootstrap.sh build
 	swift run $(SWIFT_FLAGS) generator --check
 
-## Every test: build warning-free, Generated/ up to date, unit and round-trip
+## Compatibility of Schema/ with another revision (default origin/main):
+## exits 1 when something breaks on the wire or in Swift/TypeScript source.
+AGAINST ?= origin/main
+diff:
+	scripts/bootstrap.sh build
+	swift run $(SWIFT_FLAGS) generator diff --against $(AGAINST)
+
+## Every test: build warning-free, Generated/ up to date (also through the
+## SwiftPM plugin), unit and round-trip
 ## tests, lint of the generated Swift, the Python tool tests, and the
 ## Swift / JSON Schema / TypeScript agreement over the fixture corpus.
 test: bootstrap
 	swift build $(SWIFT_FLAGS) --build-tests
 	swift run $(SWIFT_FLAGS) generator --check
+	swift package --allow-writing-to-package-directory generate-openiap-types --check
 	swift format lint --strict -r Generated/Swift
 	mkdir -p .build/proof
 	OPENIAP_SWIFT_VERDICTS=$(VERDICTS) swift test $(SWIFT_FLAGS) --skip-build

@@ -5,6 +5,8 @@ let package = Package(
     name: "OpenIAPCodegen",
     products: [
         .executable(name: "generator", targets: ["generator"]),
+        // `swift package generate-openiap-types [generator options]` in a package that vendors the spec.
+        .plugin(name: "GenerateOpenIAPTypes", targets: ["GenerateOpenIAPTypes"]),
         .library(name: "OpenIAPCodegen", targets: ["OpenIAPCodegen"]),
         .library(name: "OpenIAPTypes", targets: ["OpenIAPTypes"]),
     ],
@@ -27,6 +29,19 @@ let package = Package(
             name: "generator",
             dependencies: ["OpenIAPCodegen"],
             path: "Sources/generator"
+        ),
+        // Runs `generator` in the package directory with the arguments given
+        // to `swift package generate-openiap-types` (same options, `--check` included).
+        .plugin(
+            name: "GenerateOpenIAPTypes",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-openiap-types",
+                    description: "Regenerate Generated/ from Schema/ and Templates/ (or check it with --check)"),
+                permissions: [.writeToPackageDirectory(reason: "The generator rewrites the Generated/ folder from Schema/.")]
+            ),
+            dependencies: ["generator"],
+            path: "Plugins/GenerateOpenIAPTypes"
         ),
         // The generated Codable types. Never edit by hand: run `swift run generator`.
         .target(

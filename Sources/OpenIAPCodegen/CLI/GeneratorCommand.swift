@@ -8,8 +8,11 @@ public struct GeneratorCommand {
 
     public static let usage = """
         usage: generator [options]
+               generator diff OLD [NEW] [--against REV] [--format text|json] [--allow-breaking]
 
         Reads the OpenIAP spec, renders every target and writes the output folder.
+        `generator diff` compares two versions of the spec instead and reports
+        what breaks on the wire and in source; `generator diff --help` explains.
 
         options:
           --schema PATH      spec file or folder (default: Schema)
@@ -45,6 +48,7 @@ public struct GeneratorCommand {
     /// Runs with the arguments after the program name; returns the exit status:
     /// 0 success, 1 errors in the input or a stale output (`--check`), 2 misuse.
     public func run(_ arguments: [String]) -> Int32 {
+        if arguments.first == "diff" { return runDiff(Array(arguments.dropFirst())) }
         var options = Generator.Options()
         options.templatesRoot = builtInTemplates
         var check = false

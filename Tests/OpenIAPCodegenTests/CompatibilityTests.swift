@@ -1,0 +1,231 @@
+import Foundation
+import Testing
+
+@testable import OpenIAPCodegen
+
+/// `generator diff`: the rule table, one spec pair per rule, the Horizon
+/// evolution, the report formats and the command line.
+@Suite struct CompatibilityTests {
+    // MARK: - The rule table
+
+    @Test func everyRuleIdentifierHasExactlyOneRule() {
+        let ids = CompatibilityRules.all.map(\.id)
+        #expect(ids.count == Set(ids).count, "a rule is listed twice")
+        #expect(Set(ids) == Set(CompatibilityRule.ID.allCases))
+        for rule in CompatibilityRules.all {
+            #expect(!rule.rationale.isEmpty && !rule.rationale.contains("\n"), "\(rule.id.rawValue): one-line rationale")
+        }
+    }
+
+    @Test func everyRuleHasASpecPair() {
+        let covered = Set(CompatibilityCase.all.flatMap(\.expected))
+        let missing = CompatibilityRule.ID.allCases.filter { !covered.contains($0) }.map(\.rawValue)
+        #expect(missing.isEmpty, "rules without a spec pair: \(missing)")
+        let names = CompatibilityCase.all.map(\.name)
+        #expect(names.count == Set(names).count)
+    }
+
+    // MARK: - One spec pair per rule
+
+    @Test(arguments: CompatibilityCase.all)
+    func specPair(_ pair: CompatibilityCase) throws {
+        let findings = try pair.findings()
+        let found = findings.map(\.id.rawValue).sorted()
+        #expect(found == pair.expected.map(\.rawValue).sorted(), "\(findings.map(CompatibilityReport.line))")
+        for finding in findings {
+            let file = finding.location?.file ?? ""
+            #expect(file.hasPrefix(finding.side == .old ? "old/" : "new/"), "\(CompatibilityReport.line(finding))")
+        }
+    }
+
+    @Test func removalsPointIntoTheOldSpecAndSaySo() throws {
+        let pair = CompatibilityCase.all.first { $0.name == "requiredOutputFieldRemoved" }!
+        let (old, new) = try pair.specs()
+        let report = CompatibilityReport(old: old, oldLabel: "old", new: new, newLabel: "new")
+        let text = report.text()
+        #expect(
+            text.contains(
+                "old/requiredOutputFieldRemoved.yaml:7:7: breaking: [FIELD_REMOVED] required field 'note' of record 'Receipt' was removed (old spec)\n"))
+        #expect(
+            text.contains(
+                "old/requiredOutputFieldRemoved.yaml:7:7: breaking: [OUTPUT_REQUIRED_FIELD_REMOVED] required field 'note' of record 'Receipt' was removed (old spec)\n"))
+    }
+
+    @Test func additionsPointIntoTheNewSpec() throws {
+        let pair = CompatibilityCase.all.first { $0.name == "requiredInputFieldAdded" }!
+        let findings = try pair.findings()
+        #expect(
+            findings.map(CompatibilityReport.line) == [
+                "new/requiredInputFieldAdded.yaml:7:7: breaking: [INPUT_REQUIRED_FIELD_ADDED] required field 'store' was added to input 'Request'",
+                "new/requiredInputFieldAdded.yaml:7:7: breaking: [REQUIRED_FIELD_ADDED] required field 'store' was added to input 'Request'",
+            ])
+    }
+
+    @Test func anAmbiguousRenameIsARemovalAndAnAddition() throws {
+        // Two fields with the same doc disappear and two appear: no guess.
+        let (old, new) = (
+            try SpecLoader.build(from: [
+                .init(
+                    path: "old.yaml",
+                    text: CompatibilityCase.header + """
+                        records:
+                          Receipt:
+                            fields:
+                              a: {type: String?, doc: Same.}
+                              b: {type: String?, doc: Same.}
+                        """)
+            ]),
+            try SpecLoader.build(from: [
+                .init(
+                    path: "new.yaml",
+                    text: CompatibilityCase.header + """
+                        records:
+                          Receipt:
+                            fields:
+                              c: {type: String?, doc: Same.}
+                              d: {type: String?, doc: Same.}
+                        """)
+            ])
+        )
+        let ids = SpecComparison.compare(old: old, new: new).map(\.id)
+        #expect(ids.filter { $0 == .fieldRemoved }.count == 2)
+        #expect(ids.filter { $0 == .optionalFieldAdded }.count == 2)
+        #expect(!ids.contains(.fieldRenamed))
+    }
+
+    @Test func aRenamedTypeIsTheSameTypeInFieldsThatUseIt() throws {
+        let old = try SpecLoader.build(from: [
+            .init(
+                path: "old.yaml",
+                text: CompatibilityCase.header + """
+                    enums:
+                      Store:
+                        doc: Where it was bought.
+                        values: [apple]
+                    records:
+                      Receipt:
+                        fields:
+                          store: Store
+                    """)
+        ])
+        let new = try SpecLoader.build(from: [
+            .init(
+                path: "new.yaml",
+                text: CompatibilityCase.header + """
+                    enums:
+                      IapStore:
+                        doc: Where it was bought.
+                        values: [apple]
+                    records:
+                      Receipt:
+                        fields:
+                          store: IapStore
+                    """)
+        ])
+        #expect(SpecComparison.compare(old: old, new: new).map(\.id) == [.typeRenamed])
+    }
+
+    @Test func sharedFieldChangesReachEveryIncludingRecord() throws {
+        let old = try SpecLoader.build(from: [
+            .init(
+                path: "old.yaml",
+                text: CompatibilityCase.header + """
+                    shared:
+                      Common:
+                        fields:
+                          id: String
+                    records:
+                      A: {include: [Common], fields: {a: Int}}
+                      B: {include: [Common], fields: {b: Int}}
+                    """)
+        ])
+        let new = try SpecLoader.build(from: [
+            .init(
+                path: "new.yaml",
+                text: CompatibilityCase.header + """
+                    shared:
+                      Common:
+                        fields:
+                          id: String?
+                    records:
+                      A: {include: [Common], fields: {a: Int}}
+                      B: {include: [Common], fields: {b: Int}}
+                    """)
+        ])
+        let messages = SpecComparison.compare(old: old, new: new).filter { $0.id == .outputFieldNowOptional }.map(\.message)
+        #expect(messages == ["field 'id' of record 'A' is now optional", "field 'id' of record 'B' is now optional"])
+    }
+
+    // MARK: - Horizon
+
+    /// Upstream's Horizon addition must be non-breaking on both axes: a new
+    /// input type, a new optional field, and a new member of an exactly-one
+    /// group (old clients still set exactly one of the members they know).
+    @Test func horizonAfter321IsCompatibleOnBothAxes() throws {
+        let (oldSources, newSources) = try HorizonEvolution.sources()
+        let old = try SpecLoader.build(from: oldSources)
+        let new = try SpecLoader.build(from: newSources)
+        #expect(old["RequestVerifyPurchaseWithIapkitHorizonProps"] == nil)
+        #expect(old.record("RequestVerifyPurchaseWithIapkitProps")?.field("horizon") == nil)
+        let report = CompatibilityReport(old: old, oldLabel: "Schema@3.2.1", new: new, newLabel: "Schema")
+        #expect(!report.hasBreaking, "\(report.text())")
+        #expect(report.findings.allSatisfy { $0.severity == .note }, "\(report.text())")
+        #expect(report.findings.map(\.id).sorted { $0.rawValue < $1.rawValue } == [.exactlyOneMemberAdded, .optionalFieldAdded, .typeAdded])
+        #expect(
+            report.text().contains(
+                "Schema/verification.yaml:134:17: note: [EXACTLY_ONE_MEMBER_ADDED] exactly-one group of input 'RequestVerifyPurchaseWithIapkitProps' gained 'horizon'\n"))
+    }
+
+    // MARK: - Report formats
+
+    @Test func jsonReportCarriesEveryFinding() throws {
+        let pair = CompatibilityCase.all.first { $0.name == "outputFieldNowOptional" }!
+        let (old, new) = try pair.specs()
+        let report = CompatibilityReport(old: old, oldLabel: "o", new: new, newLabel: "n")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
+        #expect(object["breaking"] as? Bool == true)
+        let summary = try #require(object["summary"] as? [String: [String: Any]])
+        #expect(summary["wire"]?["verdict"] as? String == "breaking")
+        #expect(summary["wire"]?["breaking"] as? Int == 1)
+        #expect(summary["wire"]?["note"] as? Int == 0)
+        #expect(summary["source"]?["breaking"] as? Int == 1)
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["rule"] as? String } == ["OUTPUT_FIELD_NOW_OPTIONAL", "FIELD_NOW_OPTIONAL"])
+        #expect(findings.first?["axis"] as? String == "wire")
+        #expect(findings.first?["file"] as? String == "new/outputFieldNowOptional.yaml")
+        #expect(findings.first?["line"] as? Int == 6)
+        #expect(findings.first?["side"] as? String == "new")
+        #expect(findings.first?["rationale"] as? String == CompatibilityRules.rule(.outputFieldNowOptional).rationale)
+    }
+
+    @Test func textReportHasOneSectionPerAxis() throws {
+        let pair = CompatibilityCase.all.first { $0.name == "openEnumValueAddedToOutput" }!
+        let (old, new) = try pair.specs()
+        let text = CompatibilityReport(old: old, oldLabel: "o", new: new, newLabel: "n").text()
+        #expect(
+            text == """
+                generator diff: o (1.0.0) → n (1.0.0)
+
+                wire (old apps reading new outputs, new servers reading old inputs): compatible (1 note)
+                new/openEnumValueAddedToOutput.yaml:5:29: note: [OPEN_ENUM_VALUE_ADDED] value 'amazon' was added to enum 'Store'
+
+                source (Swift and TypeScript code written against the old types, compiled against the new): BREAKING (1 breaking)
+                new/openEnumValueAddedToOutput.yaml:5:29: breaking: [ENUM_VALUE_ADDED] value 'amazon' was added to enum 'Store'
+
+                result: breaking changes (source: 1)
+
+                """)
+    }
+
+    // MARK: - README
+
+    /// The README's rule table is the rule data printed as Markdown; change
+    /// the rules and paste `swift run generator diff --rules` into it.
+    @Test func readmeShowsTheRuleTable() throws {
+        let readme = try String(contentsOfFile: HorizonEvolution.packageRoot.appendingPathComponent("README.md").path, encoding: .utf8)
+        #expect(readme.contains(CompatibilityReport.markdownRuleTable()), "README.md: paste `swift run generator diff --rules` into the rule table")
+        #expect(readme.contains("swift run generator diff --against origin/main"))
+        #expect(readme.contains("swift run generator --check"))
+        #expect(readme.contains("swift package --allow-writing-to-package-directory generate-openiap-types"))
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+import Testing
+
+@testable import OpenIAPCodegen
+
+/// Proves the Swift side of `generator diff`'s source verdicts with the
+/// toolchain's own API checker. Every spec pair of `CompatibilityCase` (and
+/// the Horizon evolution) is rendered with `SwiftTarget`, OLD and NEW are
+/// each compiled as a module, `swift-api-digester` dumps both APIs and
+/// diagnoses the difference, and for every pair its verdict (any "API
+/// breakage" line naming the pair's types) must equal ours (any breaking
+/// finding on the source axis) — except for the pairs listed in
+/// `exceptions`, each with the reason the two legitimately differ.
+///
+/// To keep this to two compiler runs, the pairs are compiled together: each
+/// pair's types get the prefix `K<index>_`, which is how digester lines are
+/// attributed back to their pair.
+@Suite struct SwiftAPIDigesterTests {
+    /// Pairs on which the digester and `generator diff` disagree, and why.
+    /// The test fails if an exception stops being one, so the list stays true.
+    static let exceptions: [String: String] = [
+        // The digester matches declarations by their full name, and a new
+        // field adds a parameter to the memberwise initialiser: it reports
+        // `init(id:)` as removed. Calls still compile because the new
+        // parameter defaults to nil; only a reference to the initialiser as a
+        // function value (`Receipt.init(id:)`) would break, which we accept.
+        "optionalOutputFieldAdded": "digester only: init gains a parameter with a nil default",
+        "optionalInputFieldAdded": "digester only: init gains a parameter with a nil default",
+        "horizon": "digester only: RequestVerifyPurchaseWithIapkitProps.init gains `horizon` with a nil default",
+        // Breaks TypeScript, which the digester cannot see: the property keeps
+        // its Swift name (`product-id` and `productId` are both `productId`)
+        // and only the private coding key changes, but the TypeScript key is
+        // the wire name.
+        "fieldWireNameChangedSameSwiftName": "TypeScript only: the interface key is the wire name",
+        // Exactly-one groups are TypeScript variant types; in Swift they are
+        // only checked by validate(), whose signature does not change.
+        "exactlyOneGroupAdded": "TypeScript only: the variants of the new group",
+        "exactlyOneMemberRemoved": "TypeScript only: the variant of the field that left the group",
+        // Without a group there is nothing left to check, so the record no
+        // longer declares `validate(at:)` and inherits the no-op default of
+        // `OpenIAPValidatable`. The digester reports the declaration as
+        // removed; every call still compiles against the default.
+        "exactlyOneGroupRemoved": "digester only: validate(at:) now comes from the protocol's default implementation",
+    ]
+
+    struct Pair {
+        var name: String
+        var old: Spec
+        var new: Spec
+    }
+
+    static func pairs() throws -> [Pair] {
+        var result: [Pair] = []
+        for pair in CompatibilityCase.all {
+            let (old, new) = try pair.specs()
+            result.append(Pair(name: pair.name, old: old, new: new))
+        }
+        let (oldSources, newSources) = try HorizonEvolution.sources(oldLabel: "horizon-old", newLabel: "horizon-new")
+        result.append(
+            Pair(
+                name: "horizon", old: try SpecLoader.build(from: oldSources), new: try SpecLoader.build(from: newSources)))
+        return result
+    }
+
+    @Test func sourceVerdictsAgreeWithTheDigester() throws {
+        guard let tools = Toolchain.locate() else {
+            Issue.record("swift-api-digester and swiftc not found next to `swift` on PATH or in /opt/swift/usr/bin")
+            return
+        }
+        let pairs = try Self.pairs()
+        let ours = pairs.map { pair in
+            SpecComparison.compare(old: pair.old, new: pair.new).contains { $0.axis == .source && $0.severity == .breaking }
+        }
+
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("openiap-digester-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let templates = try TemplateSet.load(
+            directory: HorizonEvolution.packageRoot.appendingPathComponent("Templates/swift").path, displayPath: "Templates/swift")
+        var compiles: [Toolchain.Job] = []
+        for side in ["old", "new"] {
+            var types: [NamedType] = []
+            for (index, pair) in pairs.enumerated() {
+                let spec = side == "old" ? pair.old : pair.new
+                let kept = pair.name == "horizon" ? Self.closure(of: "verification.yaml", in: spec) : spec.types
+                types += kept.map { Self.prefixed($0, "K\(index)_") }
+            }
+            let merged = Spec(version: "1.0.0", types: types)
+            let folder = root + "/" + side
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            var files: [String] = []
+            for file in try SwiftTarget().render(merged, templates: templates, header: GeneratedHeader(specVersion: "1.0.0")) {
+                try file.contents.write(toFile: folder + "/" + file.path, atomically: true, encoding: .utf8)
+                files.append(folder + "/" + file.path)
+            }
+            compiles.append(
+                try tools.start(
+                    tools.swiftc,
+                    [
+                        "-emit-module", "-wmo", "-parse-as-library", "-swift-version", "6", "-module-name", "OpenIAPPairs",
+                        "-emit-module-path", folder + "/OpenIAPPairs.swiftmodule",
+                    ] + files.sorted(), log: folder + ".compile.log"))
+        }
+        for job in compiles {
+            let (status, log) = job.wait()
+            try #require(status == 0, "swiftc failed:\n\(log)")
+        }
+        for side in ["old", "new"] {
+            let (status, log) = try tools.start(
+                tools.digester,
+                [
+                    "-dump-sdk", "-module", "OpenIAPPairs", "-I", root + "/" + side, "-o", root + "/" + side + ".json", "-avoid-location",
+                ], log: root + "/" + side + ".dump.log"
+            ).wait()
+            try #require(status == 0, "swift-api-digester -dump-sdk failed:\n\(log)")
+        }
+        let (_, diagnosis) = try tools.start(
+            tools.digester,
+            [
+                "-diagnose-sdk", "-input-paths", root + "/old.json", "-input-paths", root + "/new.json", "-compiler-style-diags",
+            ], log: root + "/diagnose.log"
+        ).wait()
+
+        var breakages: [Int: [String]] = [:]
+        var unattributed: [String] = []
+        for line in diagnosis.split(separator: "\n").map(String.init) where line.contains("API breakage:") {
+            if let match = line.firstMatch(of: /K(\d+)_/), let index = Int(match.1), pairs.indices.contains(index) {
+                breakages[index, default: []].append(line)
+            } else {
+                unattributed.append(line)
+            }
+        }
+        #expect(unattributed.isEmpty, "digester breakages outside any pair: \(unattributed)")
+
+        var disagreements: [String: String] = [:]
+        for (index, pair) in pairs.enumerated() {
+            let digester = breakages[index] != nil
+            if digester != ours[index] {
+                disagreements[pair.name] =
+                    "ours: \(ours[index] ? "breaking" : "compatible"), digester: "
+                    + (digester ? "breaking (\(breakages[index]!.joined(separator: "; ")))" : "compatible")
+            }
+        }
+        let unexpected = disagreements.filter { Self.exceptions[$0.key] == nil }
+        #expect(unexpected.isEmpty, "source verdicts that the digester contradicts: \(unexpected)")
+        let stale = Self.exceptions.keys.filter { disagreements[$0] == nil }.sorted()
+        #expect(stale.isEmpty, "listed exceptions on which the digester now agrees: \(stale)")
+        // Every listed exception is real: the pair exists.
+        #expect(Set(Self.exceptions.keys).isSubset(of: Set(pairs.map(\.name))))
+        // Both verdicts occur, so the agreement is not vacuous.
+        #expect(ours.contains(true) && ours.contains(false))
+    }
+
+    // MARK: - Preparing the merged module
+
+    /// The types declared in `file` and every type they reach.
+    static func closure(of file: String, in spec: Spec) -> [NamedType] {
+        var wanted = spec.types.filter { $0.location.file.hasSuffix("/" + file) }.map(\.name)
+        var kept: Set<String> = []
+        while let name = wanted.popLast() {
+            guard kept.insert(name).inserted, let type = spec[name] else { continue }
+            switch type {
+            case let .record(r): wanted += r.fields.compactMap(\.type.namedLeaf) + r.includes
+            case let .fieldSet(s): wanted += s.fields.compactMap(\.type.namedLeaf)
+            case let .union(u): wanted += u.members.map(\.typeName)
+            case .enumeration, .opaqueString: break
+            }
+        }
+        return spec.types.filter { kept.contains($0.name) }
+    }
+
+    /// The type with `prefix` before its name and every type name it refers
+    /// to, declared in a file named after the prefix (one Swift file per
+    /// pair and spec file).
+    static func prefixed(_ type: NamedType, _ prefix: String) -> NamedType {
+        func ref(_ t: TypeRef) -> TypeRef {
+            switch t {
+            case .scalar: t
+            case let .named(n): .named(prefix + n)
+            case let .list(e): .list(ref(e))
+            case let .map(v): .map(ref(v))
+            }
+        }
+        func field(_ f: Field) -> Field {
+            var copy = f
+            copy.type = ref(f.type)
+            copy.includedFrom = f.includedFrom.map { prefix + $0 }
+            return copy
+        }
+        func place(_ location: OpenIAPCodegen.SourceLocation) -> OpenIAPCodegen.SourceLocation {
+            var copy = location
+            copy.file = prefix + URL(fileURLWithPath: location.file).lastPathComponent
+            return copy
+        }
+        switch type {
+        case var .enumeration(e):
+            e.name = prefix + e.name
+            e.location = place(e.location)
+            return .enumeration(e)
+        case var .opaqueString(s):
+            s.name = prefix + s.name
+            s.location = place(s.location)
+            return .opaqueString(s)
+        case var .record(r):
+            r.name = prefix + r.name
+            r.includes = r.includes.map { prefix + $0 }
+            r.fields = r.fields.map(field)
+            r.location = place(r.location)
+            return .record(r)
+        case var .fieldSet(s):
+            s.name = prefix + s.name
+            s.fields = s.fields.map(field)
+            s.location = place(s.location)
+            return .fieldSet(s)
+        case var .union(u):
+            u.name = prefix + u.name
+            u.members = u.members.map { member in
+                var copy = member
+                copy.typeName = prefix + member.typeName
+                return copy
+            }
+            u.location = place(u.location)
+            return .union(u)
+        }
+    }
+}
+
+/// `swiftc` and `swift-api-digester` from the toolchain running the tests.
+struct Toolchain {
+    var swiftc: String
+    var digester: String
+
+    static func locate() -> Toolchain? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let folders = path.split(separator: ":").map(String.init) + ["/opt/swift/usr/bin", "/usr/bin"]
+        for folder in folders {
+            let swiftc = folder + "/swiftc"
+            let digester = folder + "/swift-api-digester"
+            if FileManager.default.isExecutableFile(atPath: swiftc), FileManager.default.isExecutableFile(atPath: digester) {
+                return Toolchain(swiftc: swiftc, digester: digester)
+            }
+        }
+        return nil
+    }
+
+    /// A started tool whose output (both streams) goes to a log file.
+    struct Job {
+        var process: Process
+        var log: String
+
+        func wait() -> (status: Int32, output: String) {
+            process.waitUntilExit()
+            return (process.terminationStatus, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+        }
+    }
+
+    func start(_ executable: String, _ arguments: [String], log: String) throws -> Job {
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return Job(process: process, log: log)
+    }
+}
