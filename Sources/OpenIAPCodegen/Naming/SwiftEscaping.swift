@@ -58,12 +58,20 @@ public enum SwiftEscaping {
         return result
     }
 
-    /// Line and paragraph separators break lines in some editors; bidi
-    /// controls can hide code. Both are written escaped.
+    /// Line and paragraph separators and C1 controls break lines in some
+    /// editors; bidi controls and marks can make code read differently from
+    /// what it does; a byte order mark is invisible. All are written escaped.
     static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x85: true
+        case 0x80...0x9F, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
         default: false
         }
+    }
+
+    /// Whether a character of spec text must be escaped wherever it is shown
+    /// as text on a line: every control character (tab included) and every
+    /// invisible format character.
+    static func needsEscapeInText(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F || isInvisibleFormat(scalar)
     }
 }
