@@ -32,8 +32,8 @@ public struct AndroidSubscriptionOfferInput: Codable, Hashable, Sendable, OpenIA
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sku, forKey: .sku)
-        try container.encode(offerToken, forKey: .offerToken)
+        try container.encode(self.sku, forKey: .sku)
+        try container.encode(self.offerToken, forKey: .offerToken)
     }
 }
 
@@ -123,8 +123,8 @@ public struct BillingChoiceInfoAndroid: Codable, Hashable, Sendable, OpenIAPVali
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(playBillingChoiceImageUrl, forKey: .playBillingChoiceImageUrl)
-        try container.encodeIfPresent(playBillingLoyaltyInfo, forKey: .playBillingLoyaltyInfo)
+        try container.encode(self.playBillingChoiceImageUrl, forKey: .playBillingChoiceImageUrl)
+        try container.encodeIfPresent(self.playBillingLoyaltyInfo, forKey: .playBillingLoyaltyInfo)
     }
 }
 
@@ -300,24 +300,24 @@ public struct BillingProgramAvailabilityResultAndroid: Codable, Hashable, Sendab
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(isAvailable, forKey: .isAvailable)
-        try container.encode(billingProgram, forKey: .billingProgram)
-        try container.encodeIfPresent(choiceScreenType, forKey: .choiceScreenType)
-        try container.encodeIfPresent(isExternalLinkAvailable, forKey: .isExternalLinkAvailable)
+        try container.encode(self.isAvailable, forKey: .isAvailable)
+        try container.encode(self.billingProgram, forKey: .billingProgram)
+        try container.encodeIfPresent(self.choiceScreenType, forKey: .choiceScreenType)
+        try container.encodeIfPresent(self.isExternalLinkAvailable, forKey: .isExternalLinkAvailable)
     }
 }
 
 /// Props for Google's required information dialog before a developer-drawn Billing Choice screen.
 public struct BillingProgramInformationDialogParamsAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// The billing program; only billing-choice is supported.
-    /// Defaults to `.billingChoice` when absent.
+    /// Defaults to `BillingProgramAndroid.billingChoice` when absent.
     public var billingProgram: BillingProgramAndroid?
 
     /// The token from the Billing Choice reporting details.
     public var externalTransactionToken: String
 
     public init(
-        billingProgram: BillingProgramAndroid? = .billingChoice,
+        billingProgram: BillingProgramAndroid? = BillingProgramAndroid.billingChoice,
         externalTransactionToken: String
     ) {
         self.billingProgram = billingProgram
@@ -337,8 +337,8 @@ public struct BillingProgramInformationDialogParamsAndroid: Codable, Hashable, S
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(billingProgram, forKey: .billingProgram)
-        try container.encode(externalTransactionToken, forKey: .externalTransactionToken)
+        try container.encodeIfPresent(self.billingProgram, forKey: .billingProgram)
+        try container.encode(self.externalTransactionToken, forKey: .externalTransactionToken)
     }
 }
 
@@ -371,8 +371,8 @@ public struct BillingProgramReportingDetailsAndroid: Codable, Hashable, Sendable
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(billingProgram, forKey: .billingProgram)
-        try container.encode(externalTransactionToken, forKey: .externalTransactionToken)
+        try container.encode(self.billingProgram, forKey: .billingProgram)
+        try container.encode(self.externalTransactionToken, forKey: .externalTransactionToken)
     }
 }
 
@@ -412,9 +412,9 @@ public struct BillingResultAndroid: Codable, Hashable, Sendable, OpenIAPValidata
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(responseCode, forKey: .responseCode)
-        try container.encodeIfPresent(debugMessage, forKey: .debugMessage)
-        try container.encodeIfPresent(subResponseCode, forKey: .subResponseCode)
+        try container.encode(self.responseCode, forKey: .responseCode)
+        try container.encodeIfPresent(self.debugMessage, forKey: .debugMessage)
+        try container.encodeIfPresent(self.subResponseCode, forKey: .subResponseCode)
     }
 }
 
@@ -520,10 +520,10 @@ public struct DeveloperBillingOptionParamsAndroid: Codable, Hashable, Sendable, 
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(billingProgram, forKey: .billingProgram)
-        try container.encodeIfPresent(linkUri, forKey: .linkUri)
-        try container.encodeIfPresent(launchMode, forKey: .launchMode)
-        try container.encodeIfPresent(externalTransactionToken, forKey: .externalTransactionToken)
+        try container.encode(self.billingProgram, forKey: .billingProgram)
+        try container.encodeIfPresent(self.linkUri, forKey: .linkUri)
+        try container.encodeIfPresent(self.launchMode, forKey: .launchMode)
+        try container.encodeIfPresent(self.externalTransactionToken, forKey: .externalTransactionToken)
     }
 }
 
@@ -628,10 +628,10 @@ public struct DeveloperProvidedBillingDetailsAndroid: Codable, Hashable, Sendabl
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(externalTransactionToken, forKey: .externalTransactionToken)
-        try container.encodeIfPresent(linkUri, forKey: .linkUri)
-        try container.encodeIfPresent(originalExternalTransactionId, forKey: .originalExternalTransactionId)
-        try container.encode(products, forKey: .products)
+        try container.encodeIfPresent(self.externalTransactionToken, forKey: .externalTransactionToken)
+        try container.encodeIfPresent(self.linkUri, forKey: .linkUri)
+        try container.encodeIfPresent(self.originalExternalTransactionId, forKey: .originalExternalTransactionId)
+        try container.encode(self.products, forKey: .products)
     }
 }
 
@@ -671,9 +671,9 @@ public struct DeveloperProvidedBillingProductAndroid: Codable, Hashable, Sendabl
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(type, forKey: .type)
-        try container.encodeIfPresent(offerToken, forKey: .offerToken)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.type, forKey: .type)
+        try container.encodeIfPresent(self.offerToken, forKey: .offerToken)
     }
 }
 
@@ -706,8 +706,8 @@ public struct DiscountAmountAndroid: Codable, Hashable, Sendable, OpenIAPValidat
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(discountAmountMicros, forKey: .discountAmountMicros)
-        try container.encode(formattedDiscountAmount, forKey: .formattedDiscountAmount)
+        try container.encode(self.discountAmountMicros, forKey: .discountAmountMicros)
+        try container.encode(self.formattedDiscountAmount, forKey: .formattedDiscountAmount)
     }
 }
 
@@ -740,8 +740,8 @@ public struct DiscountDisplayInfoAndroid: Codable, Hashable, Sendable, OpenIAPVa
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(percentageDiscount, forKey: .percentageDiscount)
-        try container.encodeIfPresent(discountAmount, forKey: .discountAmount)
+        try container.encodeIfPresent(self.percentageDiscount, forKey: .percentageDiscount)
+        try container.encodeIfPresent(self.discountAmount, forKey: .discountAmount)
     }
 }
 
@@ -862,19 +862,19 @@ public enum ExternalLinkTypeAndroid: RawRepresentable, Codable, Hashable, Sendab
 /// What to fetch for a developer-drawn Billing Choice screen.
 public struct GetBillingChoiceInfoParamsAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// The billing program; only billing-choice is supported.
-    /// Defaults to `.billingChoice` when absent.
+    /// Defaults to `BillingProgramAndroid.billingChoice` when absent.
     public var billingProgram: BillingProgramAndroid?
 
     /// The image layout wanted.
-    /// Defaults to `.rectangularFourByOne` when absent.
+    /// Defaults to `BillingChoiceImageLayoutAndroid.rectangularFourByOne` when absent.
     public var playBillingChoiceImageLayout: BillingChoiceImageLayoutAndroid?
 
     /// BCP 47 locale; the user's default locale when absent.
     public var userLocale: String?
 
     public init(
-        billingProgram: BillingProgramAndroid? = .billingChoice,
-        playBillingChoiceImageLayout: BillingChoiceImageLayoutAndroid? = .rectangularFourByOne,
+        billingProgram: BillingProgramAndroid? = BillingProgramAndroid.billingChoice,
+        playBillingChoiceImageLayout: BillingChoiceImageLayoutAndroid? = BillingChoiceImageLayoutAndroid.rectangularFourByOne,
         userLocale: String? = nil
     ) {
         self.billingProgram = billingProgram
@@ -897,9 +897,9 @@ public struct GetBillingChoiceInfoParamsAndroid: Codable, Hashable, Sendable, Op
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(billingProgram, forKey: .billingProgram)
-        try container.encodeIfPresent(playBillingChoiceImageLayout, forKey: .playBillingChoiceImageLayout)
-        try container.encodeIfPresent(userLocale, forKey: .userLocale)
+        try container.encodeIfPresent(self.billingProgram, forKey: .billingProgram)
+        try container.encodeIfPresent(self.playBillingChoiceImageLayout, forKey: .playBillingChoiceImageLayout)
+        try container.encodeIfPresent(self.userLocale, forKey: .userLocale)
     }
 }
 
@@ -958,11 +958,11 @@ public enum InAppMessageCategoryAndroid: RawRepresentable, Codable, Hashable, Se
 /// Which Google Play in-app messages to show.
 public struct InAppMessageParamsAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Message categories to show.
-    /// Defaults to `[.transactional]` when absent.
+    /// Defaults to `[InAppMessageCategoryAndroid.transactional]` when absent.
     public var categories: [InAppMessageCategoryAndroid]?
 
     public init(
-        categories: [InAppMessageCategoryAndroid]? = [.transactional]
+        categories: [InAppMessageCategoryAndroid]? = [InAppMessageCategoryAndroid.transactional]
     ) {
         self.categories = categories
     }
@@ -978,7 +978,7 @@ public struct InAppMessageParamsAndroid: Codable, Hashable, Sendable, OpenIAPVal
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(categories, forKey: .categories)
+        try container.encodeIfPresent(self.categories, forKey: .categories)
     }
 }
 
@@ -1063,8 +1063,8 @@ public struct InAppMessageResultAndroid: Codable, Hashable, Sendable, OpenIAPVal
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(responseCode, forKey: .responseCode)
-        try container.encodeIfPresent(purchaseToken, forKey: .purchaseToken)
+        try container.encode(self.responseCode, forKey: .responseCode)
+        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
     }
 }
 
@@ -1097,8 +1097,8 @@ public struct InstallmentPlanDetailsAndroid: Codable, Hashable, Sendable, OpenIA
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(commitmentPaymentsCount, forKey: .commitmentPaymentsCount)
-        try container.encode(subsequentCommitmentPaymentsCount, forKey: .subsequentCommitmentPaymentsCount)
+        try container.encode(self.commitmentPaymentsCount, forKey: .commitmentPaymentsCount)
+        try container.encode(self.subsequentCommitmentPaymentsCount, forKey: .subsequentCommitmentPaymentsCount)
     }
 }
 
@@ -1152,11 +1152,11 @@ public struct LaunchExternalLinkParamsAndroid: Codable, Hashable, Sendable, Open
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(billingProgram, forKey: .billingProgram)
-        try container.encode(launchMode, forKey: .launchMode)
-        try container.encode(linkType, forKey: .linkType)
-        try container.encode(linkUri, forKey: .linkUri)
-        try container.encodeIfPresent(externalTransactionToken, forKey: .externalTransactionToken)
+        try container.encode(self.billingProgram, forKey: .billingProgram)
+        try container.encode(self.launchMode, forKey: .launchMode)
+        try container.encode(self.linkType, forKey: .linkType)
+        try container.encode(self.linkUri, forKey: .linkUri)
+        try container.encodeIfPresent(self.externalTransactionToken, forKey: .externalTransactionToken)
     }
 }
 
@@ -1189,8 +1189,8 @@ public struct LimitedQuantityInfoAndroid: Codable, Hashable, Sendable, OpenIAPVa
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(maximumQuantity, forKey: .maximumQuantity)
-        try container.encode(remainingQuantity, forKey: .remainingQuantity)
+        try container.encode(self.maximumQuantity, forKey: .maximumQuantity)
+        try container.encode(self.remainingQuantity, forKey: .remainingQuantity)
     }
 }
 
@@ -1223,8 +1223,8 @@ public struct PendingPurchaseUpdateAndroid: Codable, Hashable, Sendable, OpenIAP
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(products, forKey: .products)
-        try container.encode(purchaseToken, forKey: .purchaseToken)
+        try container.encode(self.products, forKey: .products)
+        try container.encode(self.purchaseToken, forKey: .purchaseToken)
     }
 }
 
@@ -1257,8 +1257,8 @@ public struct PreorderDetailsAndroid: Codable, Hashable, Sendable, OpenIAPValida
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(preorderPresaleEndTimeMillis, forKey: .preorderPresaleEndTimeMillis)
-        try container.encode(preorderReleaseTimeMillis, forKey: .preorderReleaseTimeMillis)
+        try container.encode(self.preorderPresaleEndTimeMillis, forKey: .preorderPresaleEndTimeMillis)
+        try container.encode(self.preorderReleaseTimeMillis, forKey: .preorderReleaseTimeMillis)
     }
 }
 
@@ -1319,12 +1319,12 @@ public struct PricingPhaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatab
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(formattedPrice, forKey: .formattedPrice)
-        try container.encode(priceCurrencyCode, forKey: .priceCurrencyCode)
-        try container.encode(billingPeriod, forKey: .billingPeriod)
-        try container.encode(billingCycleCount, forKey: .billingCycleCount)
-        try container.encode(priceAmountMicros, forKey: .priceAmountMicros)
-        try container.encode(recurrenceMode, forKey: .recurrenceMode)
+        try container.encode(self.formattedPrice, forKey: .formattedPrice)
+        try container.encode(self.priceCurrencyCode, forKey: .priceCurrencyCode)
+        try container.encode(self.billingPeriod, forKey: .billingPeriod)
+        try container.encode(self.billingCycleCount, forKey: .billingCycleCount)
+        try container.encode(self.priceAmountMicros, forKey: .priceAmountMicros)
+        try container.encode(self.recurrenceMode, forKey: .recurrenceMode)
     }
 }
 
@@ -1350,7 +1350,7 @@ public struct PricingPhasesAndroid: Codable, Hashable, Sendable, OpenIAPValidata
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(pricingPhaseList, forKey: .pricingPhaseList)
+        try container.encode(self.pricingPhaseList, forKey: .pricingPhaseList)
     }
 }
 
@@ -1467,20 +1467,20 @@ public struct ProductAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, P
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(description, forKey: .description)
-        try container.encode(type, forKey: .type)
-        try container.encodeIfPresent(displayName, forKey: .displayName)
-        try container.encode(displayPrice, forKey: .displayPrice)
-        try container.encode(currency, forKey: .currency)
-        try container.encodeIfPresent(price, forKey: .price)
-        try container.encodeIfPresent(debugDescription, forKey: .debugDescription)
-        try container.encode(platform, forKey: .platform)
-        try container.encode(nameAndroid, forKey: .nameAndroid)
-        try container.encodeIfPresent(productStatusAndroid, forKey: .productStatusAndroid)
-        try container.encodeIfPresent(discountOffers, forKey: .discountOffers)
-        try container.encodeIfPresent(subscriptionOffers, forKey: .subscriptionOffers)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.title, forKey: .title)
+        try container.encode(self.description, forKey: .description)
+        try container.encode(self.type, forKey: .type)
+        try container.encodeIfPresent(self.displayName, forKey: .displayName)
+        try container.encode(self.displayPrice, forKey: .displayPrice)
+        try container.encode(self.currency, forKey: .currency)
+        try container.encodeIfPresent(self.price, forKey: .price)
+        try container.encodeIfPresent(self.debugDescription, forKey: .debugDescription)
+        try container.encode(self.platform, forKey: .platform)
+        try container.encode(self.nameAndroid, forKey: .nameAndroid)
+        try container.encodeIfPresent(self.productStatusAndroid, forKey: .productStatusAndroid)
+        try container.encodeIfPresent(self.discountOffers, forKey: .discountOffers)
+        try container.encodeIfPresent(self.subscriptionOffers, forKey: .subscriptionOffers)
     }
 }
 
@@ -1652,19 +1652,19 @@ public struct ProductSubscriptionAndroid: Codable, Hashable, Sendable, OpenIAPVa
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(description, forKey: .description)
-        try container.encode(type, forKey: .type)
-        try container.encodeIfPresent(displayName, forKey: .displayName)
-        try container.encode(displayPrice, forKey: .displayPrice)
-        try container.encode(currency, forKey: .currency)
-        try container.encodeIfPresent(price, forKey: .price)
-        try container.encodeIfPresent(debugDescription, forKey: .debugDescription)
-        try container.encode(platform, forKey: .platform)
-        try container.encode(nameAndroid, forKey: .nameAndroid)
-        try container.encodeIfPresent(productStatusAndroid, forKey: .productStatusAndroid)
-        try container.encode(subscriptionOffers, forKey: .subscriptionOffers)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.title, forKey: .title)
+        try container.encode(self.description, forKey: .description)
+        try container.encode(self.type, forKey: .type)
+        try container.encodeIfPresent(self.displayName, forKey: .displayName)
+        try container.encode(self.displayPrice, forKey: .displayPrice)
+        try container.encode(self.currency, forKey: .currency)
+        try container.encodeIfPresent(self.price, forKey: .price)
+        try container.encodeIfPresent(self.debugDescription, forKey: .debugDescription)
+        try container.encode(self.platform, forKey: .platform)
+        try container.encode(self.nameAndroid, forKey: .nameAndroid)
+        try container.encodeIfPresent(self.productStatusAndroid, forKey: .productStatusAndroid)
+        try container.encode(self.subscriptionOffers, forKey: .subscriptionOffers)
     }
 }
 
@@ -1845,29 +1845,29 @@ public struct PurchaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, 
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(productId, forKey: .productId)
-        try container.encodeIfPresent(ids, forKey: .ids)
-        try container.encode(transactionDate, forKey: .transactionDate)
-        try container.encodeIfPresent(purchaseToken, forKey: .purchaseToken)
-        try container.encode(store, forKey: .store)
-        try container.encode(quantity, forKey: .quantity)
-        try container.encode(purchaseState, forKey: .purchaseState)
-        try container.encode(isAutoRenewing, forKey: .isAutoRenewing)
-        try container.encodeIfPresent(currentPlanId, forKey: .currentPlanId)
-        try container.encodeIfPresent(transactionId, forKey: .transactionId)
-        try container.encodeIfPresent(dataAndroid, forKey: .dataAndroid)
-        try container.encodeIfPresent(signatureAndroid, forKey: .signatureAndroid)
-        try container.encodeIfPresent(autoRenewingAndroid, forKey: .autoRenewingAndroid)
-        try container.encodeIfPresent(isAcknowledgedAndroid, forKey: .isAcknowledgedAndroid)
-        try container.encodeIfPresent(packageNameAndroid, forKey: .packageNameAndroid)
-        try container.encodeIfPresent(developerPayloadAndroid, forKey: .developerPayloadAndroid)
-        try container.encodeIfPresent(obfuscatedAccountIdAndroid, forKey: .obfuscatedAccountIdAndroid)
-        try container.encodeIfPresent(obfuscatedProfileIdAndroid, forKey: .obfuscatedProfileIdAndroid)
-        try container.encodeIfPresent(isSuspendedAndroid, forKey: .isSuspendedAndroid)
-        try container.encodeIfPresent(pendingPurchaseUpdateAndroid, forKey: .pendingPurchaseUpdateAndroid)
-        try container.encodeIfPresent(userIdAmazon, forKey: .userIdAmazon)
-        try container.encodeIfPresent(userMarketplaceAmazon, forKey: .userMarketplaceAmazon)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.productId, forKey: .productId)
+        try container.encodeIfPresent(self.ids, forKey: .ids)
+        try container.encode(self.transactionDate, forKey: .transactionDate)
+        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
+        try container.encode(self.store, forKey: .store)
+        try container.encode(self.quantity, forKey: .quantity)
+        try container.encode(self.purchaseState, forKey: .purchaseState)
+        try container.encode(self.isAutoRenewing, forKey: .isAutoRenewing)
+        try container.encodeIfPresent(self.currentPlanId, forKey: .currentPlanId)
+        try container.encodeIfPresent(self.transactionId, forKey: .transactionId)
+        try container.encodeIfPresent(self.dataAndroid, forKey: .dataAndroid)
+        try container.encodeIfPresent(self.signatureAndroid, forKey: .signatureAndroid)
+        try container.encodeIfPresent(self.autoRenewingAndroid, forKey: .autoRenewingAndroid)
+        try container.encodeIfPresent(self.isAcknowledgedAndroid, forKey: .isAcknowledgedAndroid)
+        try container.encodeIfPresent(self.packageNameAndroid, forKey: .packageNameAndroid)
+        try container.encodeIfPresent(self.developerPayloadAndroid, forKey: .developerPayloadAndroid)
+        try container.encodeIfPresent(self.obfuscatedAccountIdAndroid, forKey: .obfuscatedAccountIdAndroid)
+        try container.encodeIfPresent(self.obfuscatedProfileIdAndroid, forKey: .obfuscatedProfileIdAndroid)
+        try container.encodeIfPresent(self.isSuspendedAndroid, forKey: .isSuspendedAndroid)
+        try container.encodeIfPresent(self.pendingPurchaseUpdateAndroid, forKey: .pendingPurchaseUpdateAndroid)
+        try container.encodeIfPresent(self.userIdAmazon, forKey: .userIdAmazon)
+        try container.encodeIfPresent(self.userMarketplaceAmazon, forKey: .userMarketplaceAmazon)
     }
 }
 
@@ -1900,8 +1900,8 @@ public struct RentalDetailsAndroid: Codable, Hashable, Sendable, OpenIAPValidata
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(rentalPeriod, forKey: .rentalPeriod)
-        try container.encodeIfPresent(rentalExpirationPeriod, forKey: .rentalExpirationPeriod)
+        try container.encode(self.rentalPeriod, forKey: .rentalPeriod)
+        try container.encodeIfPresent(self.rentalExpirationPeriod, forKey: .rentalExpirationPeriod)
     }
 }
 
@@ -1962,12 +1962,12 @@ public struct RequestPurchaseAndroidProps: Codable, Hashable, Sendable, OpenIAPV
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(skus, forKey: .skus)
-        try container.encodeIfPresent(obfuscatedAccountId, forKey: .obfuscatedAccountId)
-        try container.encodeIfPresent(obfuscatedProfileId, forKey: .obfuscatedProfileId)
-        try container.encodeIfPresent(isOfferPersonalized, forKey: .isOfferPersonalized)
-        try container.encodeIfPresent(offerToken, forKey: .offerToken)
-        try container.encodeIfPresent(developerBillingOption, forKey: .developerBillingOption)
+        try container.encode(self.skus, forKey: .skus)
+        try container.encodeIfPresent(self.obfuscatedAccountId, forKey: .obfuscatedAccountId)
+        try container.encodeIfPresent(self.obfuscatedProfileId, forKey: .obfuscatedProfileId)
+        try container.encodeIfPresent(self.isOfferPersonalized, forKey: .isOfferPersonalized)
+        try container.encodeIfPresent(self.offerToken, forKey: .offerToken)
+        try container.encodeIfPresent(self.developerBillingOption, forKey: .developerBillingOption)
     }
 }
 
@@ -2050,15 +2050,15 @@ public struct RequestSubscriptionAndroidProps: Codable, Hashable, Sendable, Open
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(skus, forKey: .skus)
-        try container.encodeIfPresent(obfuscatedAccountId, forKey: .obfuscatedAccountId)
-        try container.encodeIfPresent(obfuscatedProfileId, forKey: .obfuscatedProfileId)
-        try container.encodeIfPresent(isOfferPersonalized, forKey: .isOfferPersonalized)
-        try container.encodeIfPresent(purchaseToken, forKey: .purchaseToken)
-        try container.encodeIfPresent(originalExternalTransactionId, forKey: .originalExternalTransactionId)
-        try container.encodeIfPresent(subscriptionOffers, forKey: .subscriptionOffers)
-        try container.encodeIfPresent(subscriptionProductReplacementParams, forKey: .subscriptionProductReplacementParams)
-        try container.encodeIfPresent(developerBillingOption, forKey: .developerBillingOption)
+        try container.encode(self.skus, forKey: .skus)
+        try container.encodeIfPresent(self.obfuscatedAccountId, forKey: .obfuscatedAccountId)
+        try container.encodeIfPresent(self.obfuscatedProfileId, forKey: .obfuscatedProfileId)
+        try container.encodeIfPresent(self.isOfferPersonalized, forKey: .isOfferPersonalized)
+        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
+        try container.encodeIfPresent(self.originalExternalTransactionId, forKey: .originalExternalTransactionId)
+        try container.encodeIfPresent(self.subscriptionOffers, forKey: .subscriptionOffers)
+        try container.encodeIfPresent(self.subscriptionProductReplacementParams, forKey: .subscriptionProductReplacementParams)
+        try container.encodeIfPresent(self.developerBillingOption, forKey: .developerBillingOption)
     }
 }
 
@@ -2148,8 +2148,8 @@ public struct SubscriptionProductReplacementParamsAndroid: Codable, Hashable, Se
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(oldProductId, forKey: .oldProductId)
-        try container.encode(replacementMode, forKey: .replacementMode)
+        try container.encode(self.oldProductId, forKey: .oldProductId)
+        try container.encode(self.replacementMode, forKey: .replacementMode)
     }
 }
 
@@ -2274,10 +2274,10 @@ public struct UserChoiceBillingDetails: Codable, Hashable, Sendable, OpenIAPVali
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(externalTransactionToken, forKey: .externalTransactionToken)
-        try container.encodeIfPresent(originalExternalTransactionId, forKey: .originalExternalTransactionId)
-        try container.encode(products, forKey: .products)
-        try container.encodeIfPresent(productDetailsAndroid, forKey: .productDetailsAndroid)
+        try container.encode(self.externalTransactionToken, forKey: .externalTransactionToken)
+        try container.encodeIfPresent(self.originalExternalTransactionId, forKey: .originalExternalTransactionId)
+        try container.encode(self.products, forKey: .products)
+        try container.encodeIfPresent(self.productDetailsAndroid, forKey: .productDetailsAndroid)
     }
 }
 
@@ -2310,8 +2310,8 @@ public struct ValidTimeWindowAndroid: Codable, Hashable, Sendable, OpenIAPValida
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(startTimeMillis, forKey: .startTimeMillis)
-        try container.encode(endTimeMillis, forKey: .endTimeMillis)
+        try container.encode(self.startTimeMillis, forKey: .startTimeMillis)
+        try container.encode(self.endTimeMillis, forKey: .endTimeMillis)
     }
 }
 
@@ -2365,11 +2365,11 @@ public struct VerifyPurchaseGoogleOptions: Codable, Hashable, Sendable, OpenIAPV
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sku, forKey: .sku)
-        try container.encode(packageName, forKey: .packageName)
-        try container.encode(purchaseToken, forKey: .purchaseToken)
-        try container.encode(accessToken, forKey: .accessToken)
-        try container.encodeIfPresent(isSub, forKey: .isSub)
+        try container.encode(self.sku, forKey: .sku)
+        try container.encode(self.packageName, forKey: .packageName)
+        try container.encode(self.purchaseToken, forKey: .purchaseToken)
+        try container.encode(self.accessToken, forKey: .accessToken)
+        try container.encodeIfPresent(self.isSub, forKey: .isSub)
     }
 }
 
@@ -2409,9 +2409,9 @@ public struct VerifyPurchaseHorizonOptions: Codable, Hashable, Sendable, OpenIAP
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sku, forKey: .sku)
-        try container.encode(userId, forKey: .userId)
-        try container.encode(accessToken, forKey: .accessToken)
+        try container.encode(self.sku, forKey: .sku)
+        try container.encode(self.userId, forKey: .userId)
+        try container.encode(self.accessToken, forKey: .accessToken)
     }
 }
 
@@ -2570,26 +2570,26 @@ public struct VerifyPurchaseResultAndroid: Codable, Hashable, Sendable, OpenIAPV
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(isValid, forKey: .isValid)
-        try container.encode(store, forKey: .store)
-        try container.encode(autoRenewing, forKey: .autoRenewing)
-        try container.encode(betaProduct, forKey: .betaProduct)
-        try container.encodeIfPresent(cancelDate, forKey: .cancelDate)
-        try container.encodeIfPresent(cancelReason, forKey: .cancelReason)
-        try container.encodeIfPresent(deferredDate, forKey: .deferredDate)
-        try container.encodeIfPresent(deferredSku, forKey: .deferredSku)
-        try container.encode(freeTrialEndDate, forKey: .freeTrialEndDate)
-        try container.encode(gracePeriodEndDate, forKey: .gracePeriodEndDate)
-        try container.encode(parentProductId, forKey: .parentProductId)
-        try container.encode(productId, forKey: .productId)
-        try container.encode(productType, forKey: .productType)
-        try container.encode(purchaseDate, forKey: .purchaseDate)
-        try container.encode(quantity, forKey: .quantity)
-        try container.encode(receiptId, forKey: .receiptId)
-        try container.encode(renewalDate, forKey: .renewalDate)
-        try container.encode(term, forKey: .term)
-        try container.encode(termSku, forKey: .termSku)
-        try container.encode(testTransaction, forKey: .testTransaction)
+        try container.encode(self.isValid, forKey: .isValid)
+        try container.encode(self.store, forKey: .store)
+        try container.encode(self.autoRenewing, forKey: .autoRenewing)
+        try container.encode(self.betaProduct, forKey: .betaProduct)
+        try container.encodeIfPresent(self.cancelDate, forKey: .cancelDate)
+        try container.encodeIfPresent(self.cancelReason, forKey: .cancelReason)
+        try container.encodeIfPresent(self.deferredDate, forKey: .deferredDate)
+        try container.encodeIfPresent(self.deferredSku, forKey: .deferredSku)
+        try container.encode(self.freeTrialEndDate, forKey: .freeTrialEndDate)
+        try container.encode(self.gracePeriodEndDate, forKey: .gracePeriodEndDate)
+        try container.encode(self.parentProductId, forKey: .parentProductId)
+        try container.encode(self.productId, forKey: .productId)
+        try container.encode(self.productType, forKey: .productType)
+        try container.encode(self.purchaseDate, forKey: .purchaseDate)
+        try container.encode(self.quantity, forKey: .quantity)
+        try container.encode(self.receiptId, forKey: .receiptId)
+        try container.encode(self.renewalDate, forKey: .renewalDate)
+        try container.encode(self.term, forKey: .term)
+        try container.encode(self.termSku, forKey: .termSku)
+        try container.encode(self.testTransaction, forKey: .testTransaction)
     }
 }
 
@@ -2641,9 +2641,9 @@ public struct VerifyPurchaseResultHorizon: Codable, Hashable, Sendable, OpenIAPV
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(isValid, forKey: .isValid)
-        try container.encode(store, forKey: .store)
-        try container.encode(_success, forKey: .success)
-        try container.encodeIfPresent(grantTime, forKey: .grantTime)
+        try container.encode(self.isValid, forKey: .isValid)
+        try container.encode(self.store, forKey: .store)
+        try container.encode(self._success, forKey: .success)
+        try container.encodeIfPresent(self.grantTime, forKey: .grantTime)
     }
 }

@@ -32,8 +32,8 @@ public struct DeepLinkOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(skuAndroid, forKey: .skuAndroid)
-        try container.encodeIfPresent(packageNameAndroid, forKey: .packageNameAndroid)
+        try container.encodeIfPresent(self.skuAndroid, forKey: .skuAndroid)
+        try container.encodeIfPresent(self.packageNameAndroid, forKey: .packageNameAndroid)
     }
 }
 
@@ -43,12 +43,12 @@ public struct InitConnectionConfig: Codable, Hashable, Sendable, OpenIAPValidata
     public var enableBillingProgramAndroid: BillingProgramAndroid?
 
     /// Who draws the Billing Choice screen; must agree with the Play Console setting (Android).
-    /// Defaults to `.googleRendered` when absent.
+    /// Defaults to `BillingChoiceScreenTypeAndroid.googleRendered` when absent.
     public var billingChoiceScreenTypeAndroid: BillingChoiceScreenTypeAndroid?
 
     public init(
         enableBillingProgramAndroid: BillingProgramAndroid? = nil,
-        billingChoiceScreenTypeAndroid: BillingChoiceScreenTypeAndroid? = .googleRendered
+        billingChoiceScreenTypeAndroid: BillingChoiceScreenTypeAndroid? = BillingChoiceScreenTypeAndroid.googleRendered
     ) {
         self.enableBillingProgramAndroid = enableBillingProgramAndroid
         self.billingChoiceScreenTypeAndroid = billingChoiceScreenTypeAndroid
@@ -67,8 +67,8 @@ public struct InitConnectionConfig: Codable, Hashable, Sendable, OpenIAPValidata
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(enableBillingProgramAndroid, forKey: .enableBillingProgramAndroid)
-        try container.encodeIfPresent(billingChoiceScreenTypeAndroid, forKey: .billingChoiceScreenTypeAndroid)
+        try container.encodeIfPresent(self.enableBillingProgramAndroid, forKey: .enableBillingProgramAndroid)
+        try container.encodeIfPresent(self.billingChoiceScreenTypeAndroid, forKey: .billingChoiceScreenTypeAndroid)
     }
 }
 
@@ -135,12 +135,12 @@ public struct ProductRequest: Codable, Hashable, Sendable, OpenIAPValidatable {
     public var skus: [String]
 
     /// The kind of products to fetch.
-    /// Defaults to `.inApp` when absent.
+    /// Defaults to `ProductQueryType.inApp` when absent.
     public var type: ProductQueryType?
 
     public init(
         skus: [String],
-        type: ProductQueryType? = .inApp
+        type: ProductQueryType? = ProductQueryType.inApp
     ) {
         self.skus = skus
         self.type = type
@@ -159,8 +159,8 @@ public struct ProductRequest: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(skus, forKey: .skus)
-        try container.encodeIfPresent(type, forKey: .type)
+        try container.encode(self.skus, forKey: .skus)
+        try container.encodeIfPresent(self.type, forKey: .type)
     }
 }
 
@@ -242,15 +242,15 @@ public struct PurchaseInput: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(productId, forKey: .productId)
-        try container.encodeIfPresent(ids, forKey: .ids)
-        try container.encode(transactionDate, forKey: .transactionDate)
-        try container.encodeIfPresent(purchaseToken, forKey: .purchaseToken)
-        try container.encodeIfPresent(store, forKey: .store)
-        try container.encode(quantity, forKey: .quantity)
-        try container.encode(purchaseState, forKey: .purchaseState)
-        try container.encode(isAutoRenewing, forKey: .isAutoRenewing)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.productId, forKey: .productId)
+        try container.encodeIfPresent(self.ids, forKey: .ids)
+        try container.encode(self.transactionDate, forKey: .transactionDate)
+        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
+        try container.encodeIfPresent(self.store, forKey: .store)
+        try container.encode(self.quantity, forKey: .quantity)
+        try container.encode(self.purchaseState, forKey: .purchaseState)
+        try container.encode(self.isAutoRenewing, forKey: .isAutoRenewing)
     }
 }
 
@@ -291,9 +291,9 @@ public struct PurchaseOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(alsoPublishToEventListenerIOS, forKey: .alsoPublishToEventListenerIOS)
-        try container.encodeIfPresent(onlyIncludeActiveItemsIOS, forKey: .onlyIncludeActiveItemsIOS)
-        try container.encodeIfPresent(includeSuspendedAndroid, forKey: .includeSuspendedAndroid)
+        try container.encodeIfPresent(self.alsoPublishToEventListenerIOS, forKey: .alsoPublishToEventListenerIOS)
+        try container.encodeIfPresent(self.onlyIncludeActiveItemsIOS, forKey: .onlyIncludeActiveItemsIOS)
+        try container.encodeIfPresent(self.includeSuspendedAndroid, forKey: .includeSuspendedAndroid)
     }
 }
 
@@ -307,13 +307,13 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
     public var requestSubscription: RequestSubscriptionPropsByPlatforms?
 
     /// Tells the SDK which kind of product is being bought.
-    /// Defaults to `.inApp` when absent.
+    /// Defaults to `ProductQueryType.inApp` when absent.
     public var type: ProductQueryType?
 
     public init(
         requestPurchase: RequestPurchasePropsByPlatforms? = nil,
         requestSubscription: RequestSubscriptionPropsByPlatforms? = nil,
-        type: ProductQueryType? = .inApp
+        type: ProductQueryType? = ProductQueryType.inApp
     ) {
         self.requestPurchase = requestPurchase
         self.requestSubscription = requestSubscription
@@ -335,9 +335,9 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(requestPurchase, forKey: .requestPurchase)
-        try container.encodeIfPresent(requestSubscription, forKey: .requestSubscription)
-        try container.encodeIfPresent(type, forKey: .type)
+        try container.encodeIfPresent(self.requestPurchase, forKey: .requestPurchase)
+        try container.encodeIfPresent(self.requestSubscription, forKey: .requestSubscription)
+        try container.encodeIfPresent(self.type, forKey: .type)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -376,8 +376,8 @@ public struct RequestPurchasePropsByPlatforms: Codable, Hashable, Sendable, Open
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(apple, forKey: .apple)
-        try container.encodeIfPresent(google, forKey: .google)
+        try container.encodeIfPresent(self.apple, forKey: .apple)
+        try container.encodeIfPresent(self.google, forKey: .google)
     }
 }
 
@@ -411,7 +411,7 @@ public struct RequestSubscriptionPropsByPlatforms: Codable, Hashable, Sendable, 
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(apple, forKey: .apple)
-        try container.encodeIfPresent(google, forKey: .google)
+        try container.encodeIfPresent(self.apple, forKey: .apple)
+        try container.encodeIfPresent(self.google, forKey: .google)
     }
 }

@@ -109,19 +109,19 @@ public struct ActiveSubscription: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(productId, forKey: .productId)
-        try container.encode(isActive, forKey: .isActive)
-        try container.encodeIfPresent(expirationDateIOS, forKey: .expirationDateIOS)
-        try container.encodeIfPresent(autoRenewingAndroid, forKey: .autoRenewingAndroid)
-        try container.encodeIfPresent(environmentIOS, forKey: .environmentIOS)
-        try container.encodeIfPresent(daysUntilExpirationIOS, forKey: .daysUntilExpirationIOS)
-        try container.encode(transactionId, forKey: .transactionId)
-        try container.encodeIfPresent(purchaseToken, forKey: .purchaseToken)
-        try container.encode(transactionDate, forKey: .transactionDate)
-        try container.encodeIfPresent(basePlanIdAndroid, forKey: .basePlanIdAndroid)
-        try container.encodeIfPresent(purchaseTokenAndroid, forKey: .purchaseTokenAndroid)
-        try container.encodeIfPresent(currentPlanId, forKey: .currentPlanId)
-        try container.encodeIfPresent(renewalInfoIOS, forKey: .renewalInfoIOS)
+        try container.encode(self.productId, forKey: .productId)
+        try container.encode(self.isActive, forKey: .isActive)
+        try container.encodeIfPresent(self.expirationDateIOS, forKey: .expirationDateIOS)
+        try container.encodeIfPresent(self.autoRenewingAndroid, forKey: .autoRenewingAndroid)
+        try container.encodeIfPresent(self.environmentIOS, forKey: .environmentIOS)
+        try container.encodeIfPresent(self.daysUntilExpirationIOS, forKey: .daysUntilExpirationIOS)
+        try container.encode(self.transactionId, forKey: .transactionId)
+        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
+        try container.encode(self.transactionDate, forKey: .transactionDate)
+        try container.encodeIfPresent(self.basePlanIdAndroid, forKey: .basePlanIdAndroid)
+        try container.encodeIfPresent(self.purchaseTokenAndroid, forKey: .purchaseTokenAndroid)
+        try container.encodeIfPresent(self.currentPlanId, forKey: .currentPlanId)
+        try container.encodeIfPresent(self.renewalInfoIOS, forKey: .renewalInfoIOS)
     }
 }
 
@@ -252,22 +252,22 @@ public struct DiscountOffer: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(id, forKey: .id)
-        try container.encode(displayPrice, forKey: .displayPrice)
-        try container.encode(price, forKey: .price)
-        try container.encode(currency, forKey: .currency)
-        try container.encode(type, forKey: .type)
-        try container.encodeIfPresent(offerTokenAndroid, forKey: .offerTokenAndroid)
-        try container.encodeIfPresent(offerTagsAndroid, forKey: .offerTagsAndroid)
-        try container.encodeIfPresent(fullPriceMicrosAndroid, forKey: .fullPriceMicrosAndroid)
-        try container.encodeIfPresent(percentageDiscountAndroid, forKey: .percentageDiscountAndroid)
-        try container.encodeIfPresent(discountAmountMicrosAndroid, forKey: .discountAmountMicrosAndroid)
-        try container.encodeIfPresent(formattedDiscountAmountAndroid, forKey: .formattedDiscountAmountAndroid)
-        try container.encodeIfPresent(validTimeWindowAndroid, forKey: .validTimeWindowAndroid)
-        try container.encodeIfPresent(limitedQuantityInfoAndroid, forKey: .limitedQuantityInfoAndroid)
-        try container.encodeIfPresent(preorderDetailsAndroid, forKey: .preorderDetailsAndroid)
-        try container.encodeIfPresent(rentalDetailsAndroid, forKey: .rentalDetailsAndroid)
-        try container.encodeIfPresent(purchaseOptionIdAndroid, forKey: .purchaseOptionIdAndroid)
+        try container.encodeIfPresent(self.id, forKey: .id)
+        try container.encode(self.displayPrice, forKey: .displayPrice)
+        try container.encode(self.price, forKey: .price)
+        try container.encode(self.currency, forKey: .currency)
+        try container.encode(self.type, forKey: .type)
+        try container.encodeIfPresent(self.offerTokenAndroid, forKey: .offerTokenAndroid)
+        try container.encodeIfPresent(self.offerTagsAndroid, forKey: .offerTagsAndroid)
+        try container.encodeIfPresent(self.fullPriceMicrosAndroid, forKey: .fullPriceMicrosAndroid)
+        try container.encodeIfPresent(self.percentageDiscountAndroid, forKey: .percentageDiscountAndroid)
+        try container.encodeIfPresent(self.discountAmountMicrosAndroid, forKey: .discountAmountMicrosAndroid)
+        try container.encodeIfPresent(self.formattedDiscountAmountAndroid, forKey: .formattedDiscountAmountAndroid)
+        try container.encodeIfPresent(self.validTimeWindowAndroid, forKey: .validTimeWindowAndroid)
+        try container.encodeIfPresent(self.limitedQuantityInfoAndroid, forKey: .limitedQuantityInfoAndroid)
+        try container.encodeIfPresent(self.preorderDetailsAndroid, forKey: .preorderDetailsAndroid)
+        try container.encodeIfPresent(self.rentalDetailsAndroid, forKey: .rentalDetailsAndroid)
+        try container.encodeIfPresent(self.purchaseOptionIdAndroid, forKey: .purchaseOptionIdAndroid)
     }
 }
 
@@ -364,9 +364,9 @@ public struct FetchProductsResult: Codable, Hashable, Sendable, OpenIAPValidatab
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(products, forKey: .products)
-        try container.encodeIfPresent(subscriptions, forKey: .subscriptions)
-        try container.encodeIfPresent(all, forKey: .all)
+        try container.encodeIfPresent(self.products, forKey: .products)
+        try container.encodeIfPresent(self.subscriptions, forKey: .subscriptions)
+        try container.encodeIfPresent(self.all, forKey: .all)
     }
 }
 
@@ -860,8 +860,8 @@ public struct RequestPurchaseResult: Codable, Hashable, Sendable, OpenIAPValidat
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(purchase, forKey: .purchase)
-        try container.encodeIfPresent(purchases, forKey: .purchases)
+        try container.encodeIfPresent(self.purchase, forKey: .purchase)
+        try container.encodeIfPresent(self.purchases, forKey: .purchases)
     }
 }
 
@@ -1013,25 +1013,25 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable, OpenIAPValidatable
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(displayPrice, forKey: .displayPrice)
-        try container.encode(price, forKey: .price)
-        try container.encodeIfPresent(currency, forKey: .currency)
-        try container.encode(type, forKey: .type)
-        try container.encodeIfPresent(period, forKey: .period)
-        try container.encodeIfPresent(periodCount, forKey: .periodCount)
-        try container.encodeIfPresent(paymentMode, forKey: .paymentMode)
-        try container.encodeIfPresent(keyIdentifierIOS, forKey: .keyIdentifierIOS)
-        try container.encodeIfPresent(nonceIOS, forKey: .nonceIOS)
-        try container.encodeIfPresent(signatureIOS, forKey: .signatureIOS)
-        try container.encodeIfPresent(timestampIOS, forKey: .timestampIOS)
-        try container.encodeIfPresent(numberOfPeriodsIOS, forKey: .numberOfPeriodsIOS)
-        try container.encodeIfPresent(localizedPriceIOS, forKey: .localizedPriceIOS)
-        try container.encodeIfPresent(basePlanIdAndroid, forKey: .basePlanIdAndroid)
-        try container.encodeIfPresent(offerTokenAndroid, forKey: .offerTokenAndroid)
-        try container.encodeIfPresent(offerTagsAndroid, forKey: .offerTagsAndroid)
-        try container.encodeIfPresent(pricingPhasesAndroid, forKey: .pricingPhasesAndroid)
-        try container.encodeIfPresent(installmentPlanDetailsAndroid, forKey: .installmentPlanDetailsAndroid)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.displayPrice, forKey: .displayPrice)
+        try container.encode(self.price, forKey: .price)
+        try container.encodeIfPresent(self.currency, forKey: .currency)
+        try container.encode(self.type, forKey: .type)
+        try container.encodeIfPresent(self.period, forKey: .period)
+        try container.encodeIfPresent(self.periodCount, forKey: .periodCount)
+        try container.encodeIfPresent(self.paymentMode, forKey: .paymentMode)
+        try container.encodeIfPresent(self.keyIdentifierIOS, forKey: .keyIdentifierIOS)
+        try container.encodeIfPresent(self.nonceIOS, forKey: .nonceIOS)
+        try container.encodeIfPresent(self.signatureIOS, forKey: .signatureIOS)
+        try container.encodeIfPresent(self.timestampIOS, forKey: .timestampIOS)
+        try container.encodeIfPresent(self.numberOfPeriodsIOS, forKey: .numberOfPeriodsIOS)
+        try container.encodeIfPresent(self.localizedPriceIOS, forKey: .localizedPriceIOS)
+        try container.encodeIfPresent(self.basePlanIdAndroid, forKey: .basePlanIdAndroid)
+        try container.encodeIfPresent(self.offerTokenAndroid, forKey: .offerTokenAndroid)
+        try container.encodeIfPresent(self.offerTagsAndroid, forKey: .offerTagsAndroid)
+        try container.encodeIfPresent(self.pricingPhasesAndroid, forKey: .pricingPhasesAndroid)
+        try container.encodeIfPresent(self.installmentPlanDetailsAndroid, forKey: .installmentPlanDetailsAndroid)
     }
 }
 
@@ -1064,8 +1064,8 @@ public struct SubscriptionPeriod: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(unit, forKey: .unit)
-        try container.encode(value, forKey: .value)
+        try container.encode(self.unit, forKey: .unit)
+        try container.encode(self.value, forKey: .value)
     }
 }
 
@@ -1158,6 +1158,6 @@ public struct VoidResult: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(success, forKey: .success)
+        try container.encode(self.success, forKey: .success)
     }
 }

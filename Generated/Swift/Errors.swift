@@ -303,14 +303,14 @@ public struct PurchaseError: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(code, forKey: .code)
-        try container.encode(message, forKey: .message)
-        try container.encodeIfPresent(productId, forKey: .productId)
-        try container.encodeIfPresent(debugMessage, forKey: .debugMessage)
-        try container.encodeIfPresent(responseCode, forKey: .responseCode)
-        try container.encodeIfPresent(subResponseCodeAndroid, forKey: .subResponseCodeAndroid)
-        try container.encodeIfPresent(productIds, forKey: .productIds)
-        try container.encodeIfPresent(productType, forKey: .productType)
-        try container.encodeIfPresent(isEmptyProductList, forKey: .isEmptyProductList)
+        try container.encode(self.code, forKey: .code)
+        try container.encode(self.message, forKey: .message)
+        try container.encodeIfPresent(self.productId, forKey: .productId)
+        try container.encodeIfPresent(self.debugMessage, forKey: .debugMessage)
+        try container.encodeIfPresent(self.responseCode, forKey: .responseCode)
+        try container.encodeIfPresent(self.subResponseCodeAndroid, forKey: .subResponseCodeAndroid)
+        try container.encodeIfPresent(self.productIds, forKey: .productIds)
+        try container.encodeIfPresent(self.productType, forKey: .productType)
+        try container.encodeIfPresent(self.isEmptyProductList, forKey: .isEmptyProductList)
     }
 }

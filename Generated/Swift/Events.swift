@@ -99,6 +99,6 @@ public struct PurchaseUpdatedListenerOptions: Codable, Hashable, Sendable, OpenI
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(dedupeTransactionIOS, forKey: .dedupeTransactionIOS)
+        try container.encodeIfPresent(self.dedupeTransactionIOS, forKey: .dedupeTransactionIOS)
     }
 }

@@ -81,15 +81,15 @@ public struct AdvancedCommerceInfoIOS: Codable, Hashable, Sendable, OpenIAPValid
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(items, forKey: .items)
-        try container.encodeIfPresent(period, forKey: .period)
-        try container.encodeIfPresent(requestReferenceId, forKey: .requestReferenceId)
-        try container.encodeIfPresent(taxCode, forKey: .taxCode)
-        try container.encodeIfPresent(taxExclusivePrice, forKey: .taxExclusivePrice)
-        try container.encodeIfPresent(estimatedTax, forKey: .estimatedTax)
-        try container.encodeIfPresent(taxRate, forKey: .taxRate)
-        try container.encodeIfPresent(displayName, forKey: .displayName)
-        try container.encodeIfPresent(description, forKey: .description)
+        try container.encode(self.items, forKey: .items)
+        try container.encodeIfPresent(self.period, forKey: .period)
+        try container.encodeIfPresent(self.requestReferenceId, forKey: .requestReferenceId)
+        try container.encodeIfPresent(self.taxCode, forKey: .taxCode)
+        try container.encodeIfPresent(self.taxExclusivePrice, forKey: .taxExclusivePrice)
+        try container.encodeIfPresent(self.estimatedTax, forKey: .estimatedTax)
+        try container.encodeIfPresent(self.taxRate, forKey: .taxRate)
+        try container.encodeIfPresent(self.displayName, forKey: .displayName)
+        try container.encodeIfPresent(self.description, forKey: .description)
     }
 }
 
@@ -115,7 +115,7 @@ public struct AdvancedCommerceItemDetailsIOS: Codable, Hashable, Sendable, OpenI
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(jsonRepresentation, forKey: .jsonRepresentation)
+        try container.encodeIfPresent(self.jsonRepresentation, forKey: .jsonRepresentation)
     }
 }
 
@@ -155,9 +155,9 @@ public struct AdvancedCommerceItemIOS: Codable, Hashable, Sendable, OpenIAPValid
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(details, forKey: .details)
-        try container.encodeIfPresent(refunds, forKey: .refunds)
-        try container.encodeIfPresent(revocationDate, forKey: .revocationDate)
+        try container.encodeIfPresent(self.details, forKey: .details)
+        try container.encodeIfPresent(self.refunds, forKey: .refunds)
+        try container.encodeIfPresent(self.revocationDate, forKey: .revocationDate)
     }
 }
 
@@ -183,7 +183,7 @@ public struct AdvancedCommerceRefundIOS: Codable, Hashable, Sendable, OpenIAPVal
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(jsonRepresentation, forKey: .jsonRepresentation)
+        try container.encodeIfPresent(self.jsonRepresentation, forKey: .jsonRepresentation)
     }
 }
 
@@ -308,21 +308,21 @@ public struct AppTransaction: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(bundleId, forKey: .bundleId)
-        try container.encode(appVersion, forKey: .appVersion)
-        try container.encode(originalAppVersion, forKey: .originalAppVersion)
-        try container.encode(originalPurchaseDate, forKey: .originalPurchaseDate)
-        try container.encode(deviceVerification, forKey: .deviceVerification)
-        try container.encode(deviceVerificationNonce, forKey: .deviceVerificationNonce)
-        try container.encode(environment, forKey: .environment)
-        try container.encode(signedDate, forKey: .signedDate)
-        try container.encode(appId, forKey: .appId)
-        try container.encode(appVersionId, forKey: .appVersionId)
-        try container.encodeIfPresent(preorderDate, forKey: .preorderDate)
-        try container.encodeIfPresent(revocationDate, forKey: .revocationDate)
-        try container.encodeIfPresent(appTransactionId, forKey: .appTransactionId)
-        try container.encodeIfPresent(originalPlatform, forKey: .originalPlatform)
-        try container.encodeIfPresent(storeType, forKey: .storeType)
+        try container.encode(self.bundleId, forKey: .bundleId)
+        try container.encode(self.appVersion, forKey: .appVersion)
+        try container.encode(self.originalAppVersion, forKey: .originalAppVersion)
+        try container.encode(self.originalPurchaseDate, forKey: .originalPurchaseDate)
+        try container.encode(self.deviceVerification, forKey: .deviceVerification)
+        try container.encode(self.deviceVerificationNonce, forKey: .deviceVerificationNonce)
+        try container.encode(self.environment, forKey: .environment)
+        try container.encode(self.signedDate, forKey: .signedDate)
+        try container.encode(self.appId, forKey: .appId)
+        try container.encode(self.appVersionId, forKey: .appVersionId)
+        try container.encodeIfPresent(self.preorderDate, forKey: .preorderDate)
+        try container.encodeIfPresent(self.revocationDate, forKey: .revocationDate)
+        try container.encodeIfPresent(self.appTransactionId, forKey: .appTransactionId)
+        try container.encodeIfPresent(self.originalPlatform, forKey: .originalPlatform)
+        try container.encodeIfPresent(self.storeType, forKey: .storeType)
     }
 }
 
@@ -404,15 +404,15 @@ public struct BundledSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(displayName, forKey: .displayName)
-        try container.encode(description, forKey: .description)
-        try container.encode(price, forKey: .price)
-        try container.encode(displayPrice, forKey: .displayPrice)
-        try container.encode(isFamilyShareable, forKey: .isFamilyShareable)
-        try container.encode(subscriptionGroupId, forKey: .subscriptionGroupId)
-        try container.encode(subscriptionGroupLevel, forKey: .subscriptionGroupLevel)
-        try container.encode(subscriptionGroupDisplayName, forKey: .subscriptionGroupDisplayName)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.displayName, forKey: .displayName)
+        try container.encode(self.description, forKey: .description)
+        try container.encode(self.price, forKey: .price)
+        try container.encode(self.displayPrice, forKey: .displayPrice)
+        try container.encode(self.isFamilyShareable, forKey: .isFamilyShareable)
+        try container.encode(self.subscriptionGroupId, forKey: .subscriptionGroupId)
+        try container.encode(self.subscriptionGroupLevel, forKey: .subscriptionGroupLevel)
+        try container.encode(self.subscriptionGroupDisplayName, forKey: .subscriptionGroupDisplayName)
     }
 }
 
@@ -466,11 +466,11 @@ public struct DiscountOfferInputIOS: Codable, Hashable, Sendable, OpenIAPValidat
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(identifier, forKey: .identifier)
-        try container.encode(keyIdentifier, forKey: .keyIdentifier)
-        try container.encode(nonce, forKey: .nonce)
-        try container.encode(signature, forKey: .signature)
-        try container.encode(timestamp, forKey: .timestamp)
+        try container.encode(self.identifier, forKey: .identifier)
+        try container.encode(self.keyIdentifier, forKey: .keyIdentifier)
+        try container.encode(self.nonce, forKey: .nonce)
+        try container.encode(self.signature, forKey: .signature)
+        try container.encode(self.timestamp, forKey: .timestamp)
     }
 }
 
@@ -510,9 +510,9 @@ public struct EntitlementIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sku, forKey: .sku)
-        try container.encode(transactionId, forKey: .transactionId)
-        try container.encode(jsonRepresentation, forKey: .jsonRepresentation)
+        try container.encode(self.sku, forKey: .sku)
+        try container.encode(self.transactionId, forKey: .transactionId)
+        try container.encode(self.jsonRepresentation, forKey: .jsonRepresentation)
     }
 }
 
@@ -545,8 +545,8 @@ public struct ExternalPurchaseCustomLinkNoticeResultIOS: Codable, Hashable, Send
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(continued, forKey: .continued)
-        try container.encodeIfPresent(error, forKey: .error)
+        try container.encode(self.continued, forKey: .continued)
+        try container.encodeIfPresent(self.error, forKey: .error)
     }
 }
 
@@ -624,8 +624,8 @@ public struct ExternalPurchaseCustomLinkTokenResultIOS: Codable, Hashable, Senda
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(token, forKey: .token)
-        try container.encodeIfPresent(error, forKey: .error)
+        try container.encodeIfPresent(self.token, forKey: .token)
+        try container.encodeIfPresent(self.error, forKey: .error)
     }
 }
 
@@ -710,8 +710,8 @@ public struct ExternalPurchaseLinkResultIOS: Codable, Hashable, Sendable, OpenIA
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(success, forKey: .success)
-        try container.encodeIfPresent(error, forKey: .error)
+        try container.encode(self.success, forKey: .success)
+        try container.encodeIfPresent(self.error, forKey: .error)
     }
 }
 
@@ -803,9 +803,9 @@ public struct ExternalPurchaseNoticeResultIOS: Codable, Hashable, Sendable, Open
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(result, forKey: .result)
-        try container.encodeIfPresent(error, forKey: .error)
-        try container.encodeIfPresent(externalPurchaseToken, forKey: .externalPurchaseToken)
+        try container.encode(self.result, forKey: .result)
+        try container.encodeIfPresent(self.error, forKey: .error)
+        try container.encodeIfPresent(self.externalPurchaseToken, forKey: .externalPurchaseToken)
     }
 }
 
@@ -998,22 +998,22 @@ public struct ProductIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Produ
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(description, forKey: .description)
-        try container.encode(type, forKey: .type)
-        try container.encodeIfPresent(displayName, forKey: .displayName)
-        try container.encode(displayPrice, forKey: .displayPrice)
-        try container.encode(currency, forKey: .currency)
-        try container.encodeIfPresent(price, forKey: .price)
-        try container.encodeIfPresent(debugDescription, forKey: .debugDescription)
-        try container.encode(platform, forKey: .platform)
-        try container.encode(displayNameIOS, forKey: .displayNameIOS)
-        try container.encode(isFamilyShareableIOS, forKey: .isFamilyShareableIOS)
-        try container.encode(jsonRepresentationIOS, forKey: .jsonRepresentationIOS)
-        try container.encode(typeIOS, forKey: .typeIOS)
-        try container.encodeIfPresent(subscriptionOffers, forKey: .subscriptionOffers)
-        try container.encodeIfPresent(pricingTermsIOS, forKey: .pricingTermsIOS)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.title, forKey: .title)
+        try container.encode(self.description, forKey: .description)
+        try container.encode(self.type, forKey: .type)
+        try container.encodeIfPresent(self.displayName, forKey: .displayName)
+        try container.encode(self.displayPrice, forKey: .displayPrice)
+        try container.encode(self.currency, forKey: .currency)
+        try container.encodeIfPresent(self.price, forKey: .price)
+        try container.encodeIfPresent(self.debugDescription, forKey: .debugDescription)
+        try container.encode(self.platform, forKey: .platform)
+        try container.encode(self.displayNameIOS, forKey: .displayNameIOS)
+        try container.encode(self.isFamilyShareableIOS, forKey: .isFamilyShareableIOS)
+        try container.encode(self.jsonRepresentationIOS, forKey: .jsonRepresentationIOS)
+        try container.encode(self.typeIOS, forKey: .typeIOS)
+        try container.encodeIfPresent(self.subscriptionOffers, forKey: .subscriptionOffers)
+        try container.encodeIfPresent(self.pricingTermsIOS, forKey: .pricingTermsIOS)
     }
 }
 
@@ -1207,31 +1207,31 @@ public struct ProductSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(description, forKey: .description)
-        try container.encode(type, forKey: .type)
-        try container.encodeIfPresent(displayName, forKey: .displayName)
-        try container.encode(displayPrice, forKey: .displayPrice)
-        try container.encode(currency, forKey: .currency)
-        try container.encodeIfPresent(price, forKey: .price)
-        try container.encodeIfPresent(debugDescription, forKey: .debugDescription)
-        try container.encode(platform, forKey: .platform)
-        try container.encode(displayNameIOS, forKey: .displayNameIOS)
-        try container.encode(isFamilyShareableIOS, forKey: .isFamilyShareableIOS)
-        try container.encode(jsonRepresentationIOS, forKey: .jsonRepresentationIOS)
-        try container.encode(typeIOS, forKey: .typeIOS)
-        try container.encodeIfPresent(subscriptionOffers, forKey: .subscriptionOffers)
-        try container.encodeIfPresent(pricingTermsIOS, forKey: .pricingTermsIOS)
-        try container.encodeIfPresent(bundledSubscriptionsIOS, forKey: .bundledSubscriptionsIOS)
-        try container.encodeIfPresent(subscriptionGroupIdIOS, forKey: .subscriptionGroupIdIOS)
-        try container.encodeIfPresent(introductoryPriceIOS, forKey: .introductoryPriceIOS)
-        try container.encodeIfPresent(introductoryPriceAsAmountIOS, forKey: .introductoryPriceAsAmountIOS)
-        try container.encode(introductoryPricePaymentModeIOS, forKey: .introductoryPricePaymentModeIOS)
-        try container.encodeIfPresent(introductoryPriceNumberOfPeriodsIOS, forKey: .introductoryPriceNumberOfPeriodsIOS)
-        try container.encodeIfPresent(introductoryPriceSubscriptionPeriodIOS, forKey: .introductoryPriceSubscriptionPeriodIOS)
-        try container.encodeIfPresent(subscriptionPeriodNumberIOS, forKey: .subscriptionPeriodNumberIOS)
-        try container.encodeIfPresent(subscriptionPeriodUnitIOS, forKey: .subscriptionPeriodUnitIOS)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.title, forKey: .title)
+        try container.encode(self.description, forKey: .description)
+        try container.encode(self.type, forKey: .type)
+        try container.encodeIfPresent(self.displayName, forKey: .displayName)
+        try container.encode(self.displayPrice, forKey: .displayPrice)
+        try container.encode(self.currency, forKey: .currency)
+        try container.encodeIfPresent(self.price, forKey: .price)
+        try container.encodeIfPresent(self.debugDescription, forKey: .debugDescription)
+        try container.encode(self.platform, forKey: .platform)
+        try container.encode(self.displayNameIOS, forKey: .displayNameIOS)
+        try container.encode(self.isFamilyShareableIOS, forKey: .isFamilyShareableIOS)
+        try container.encode(self.jsonRepresentationIOS, forKey: .jsonRepresentationIOS)
+        try container.encode(self.typeIOS, forKey: .typeIOS)
+        try container.encodeIfPresent(self.subscriptionOffers, forKey: .subscriptionOffers)
+        try container.encodeIfPresent(self.pricingTermsIOS, forKey: .pricingTermsIOS)
+        try container.encodeIfPresent(self.bundledSubscriptionsIOS, forKey: .bundledSubscriptionsIOS)
+        try container.encodeIfPresent(self.subscriptionGroupIdIOS, forKey: .subscriptionGroupIdIOS)
+        try container.encodeIfPresent(self.introductoryPriceIOS, forKey: .introductoryPriceIOS)
+        try container.encodeIfPresent(self.introductoryPriceAsAmountIOS, forKey: .introductoryPriceAsAmountIOS)
+        try container.encode(self.introductoryPricePaymentModeIOS, forKey: .introductoryPricePaymentModeIOS)
+        try container.encodeIfPresent(self.introductoryPriceNumberOfPeriodsIOS, forKey: .introductoryPriceNumberOfPeriodsIOS)
+        try container.encodeIfPresent(self.introductoryPriceSubscriptionPeriodIOS, forKey: .introductoryPriceSubscriptionPeriodIOS)
+        try container.encodeIfPresent(self.subscriptionPeriodNumberIOS, forKey: .subscriptionPeriodNumberIOS)
+        try container.encodeIfPresent(self.subscriptionPeriodUnitIOS, forKey: .subscriptionPeriodUnitIOS)
     }
 }
 
@@ -1336,8 +1336,8 @@ public struct PromotionalOfferJWSInputIOS: Codable, Hashable, Sendable, OpenIAPV
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(offerId, forKey: .offerId)
-        try container.encode(jws, forKey: .jws)
+        try container.encode(self.offerId, forKey: .offerId)
+        try container.encode(self.jws, forKey: .jws)
     }
 }
 
@@ -1650,48 +1650,48 @@ public struct PurchaseIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Purc
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(productId, forKey: .productId)
-        try container.encodeIfPresent(ids, forKey: .ids)
-        try container.encode(transactionDate, forKey: .transactionDate)
-        try container.encodeIfPresent(purchaseToken, forKey: .purchaseToken)
-        try container.encode(store, forKey: .store)
-        try container.encode(quantity, forKey: .quantity)
-        try container.encode(purchaseState, forKey: .purchaseState)
-        try container.encode(isAutoRenewing, forKey: .isAutoRenewing)
-        try container.encodeIfPresent(currentPlanId, forKey: .currentPlanId)
-        try container.encode(transactionId, forKey: .transactionId)
-        try container.encodeIfPresent(quantityIOS, forKey: .quantityIOS)
-        try container.encodeIfPresent(originalTransactionDateIOS, forKey: .originalTransactionDateIOS)
-        try container.encodeIfPresent(originalTransactionIdentifierIOS, forKey: .originalTransactionIdentifierIOS)
-        try container.encodeIfPresent(appAccountToken, forKey: .appAccountToken)
-        try container.encodeIfPresent(expirationDateIOS, forKey: .expirationDateIOS)
-        try container.encodeIfPresent(webOrderLineItemIdIOS, forKey: .webOrderLineItemIdIOS)
-        try container.encodeIfPresent(environmentIOS, forKey: .environmentIOS)
-        try container.encodeIfPresent(storefrontCountryCodeIOS, forKey: .storefrontCountryCodeIOS)
-        try container.encodeIfPresent(appBundleIdIOS, forKey: .appBundleIdIOS)
-        try container.encodeIfPresent(subscriptionGroupIdIOS, forKey: .subscriptionGroupIdIOS)
-        try container.encodeIfPresent(isUpgradedIOS, forKey: .isUpgradedIOS)
-        try container.encodeIfPresent(ownershipTypeIOS, forKey: .ownershipTypeIOS)
-        try container.encodeIfPresent(reasonIOS, forKey: .reasonIOS)
-        try container.encodeIfPresent(reasonStringRepresentationIOS, forKey: .reasonStringRepresentationIOS)
-        try container.encodeIfPresent(transactionReasonIOS, forKey: .transactionReasonIOS)
-        try container.encodeIfPresent(revocationDateIOS, forKey: .revocationDateIOS)
-        try container.encodeIfPresent(revocationReasonIOS, forKey: .revocationReasonIOS)
-        try container.encodeIfPresent(revocationTypeIOS, forKey: .revocationTypeIOS)
-        try container.encodeIfPresent(offerIOS, forKey: .offerIOS)
-        try container.encodeIfPresent(currencyCodeIOS, forKey: .currencyCodeIOS)
-        try container.encodeIfPresent(currencySymbolIOS, forKey: .currencySymbolIOS)
-        try container.encodeIfPresent(countryCodeIOS, forKey: .countryCodeIOS)
-        try container.encodeIfPresent(renewalInfoIOS, forKey: .renewalInfoIOS)
-        try container.encodeIfPresent(billingPlanTypeIOS, forKey: .billingPlanTypeIOS)
-        try container.encodeIfPresent(commitmentInfoIOS, forKey: .commitmentInfoIOS)
-        try container.encodeIfPresent(bundleOriginalTransactionIdIOS, forKey: .bundleOriginalTransactionIdIOS)
-        try container.encodeIfPresent(bundleProductIdIOS, forKey: .bundleProductIdIOS)
-        try container.encodeIfPresent(bundleSubscriptionGroupIdIOS, forKey: .bundleSubscriptionGroupIdIOS)
-        try container.encodeIfPresent(bundleTransactionIdIOS, forKey: .bundleTransactionIdIOS)
-        try container.encodeIfPresent(previousOriginalTransactionIdIOS, forKey: .previousOriginalTransactionIdIOS)
-        try container.encodeIfPresent(advancedCommerceInfoIOS, forKey: .advancedCommerceInfoIOS)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.productId, forKey: .productId)
+        try container.encodeIfPresent(self.ids, forKey: .ids)
+        try container.encode(self.transactionDate, forKey: .transactionDate)
+        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
+        try container.encode(self.store, forKey: .store)
+        try container.encode(self.quantity, forKey: .quantity)
+        try container.encode(self.purchaseState, forKey: .purchaseState)
+        try container.encode(self.isAutoRenewing, forKey: .isAutoRenewing)
+        try container.encodeIfPresent(self.currentPlanId, forKey: .currentPlanId)
+        try container.encode(self.transactionId, forKey: .transactionId)
+        try container.encodeIfPresent(self.quantityIOS, forKey: .quantityIOS)
+        try container.encodeIfPresent(self.originalTransactionDateIOS, forKey: .originalTransactionDateIOS)
+        try container.encodeIfPresent(self.originalTransactionIdentifierIOS, forKey: .originalTransactionIdentifierIOS)
+        try container.encodeIfPresent(self.appAccountToken, forKey: .appAccountToken)
+        try container.encodeIfPresent(self.expirationDateIOS, forKey: .expirationDateIOS)
+        try container.encodeIfPresent(self.webOrderLineItemIdIOS, forKey: .webOrderLineItemIdIOS)
+        try container.encodeIfPresent(self.environmentIOS, forKey: .environmentIOS)
+        try container.encodeIfPresent(self.storefrontCountryCodeIOS, forKey: .storefrontCountryCodeIOS)
+        try container.encodeIfPresent(self.appBundleIdIOS, forKey: .appBundleIdIOS)
+        try container.encodeIfPresent(self.subscriptionGroupIdIOS, forKey: .subscriptionGroupIdIOS)
+        try container.encodeIfPresent(self.isUpgradedIOS, forKey: .isUpgradedIOS)
+        try container.encodeIfPresent(self.ownershipTypeIOS, forKey: .ownershipTypeIOS)
+        try container.encodeIfPresent(self.reasonIOS, forKey: .reasonIOS)
+        try container.encodeIfPresent(self.reasonStringRepresentationIOS, forKey: .reasonStringRepresentationIOS)
+        try container.encodeIfPresent(self.transactionReasonIOS, forKey: .transactionReasonIOS)
+        try container.encodeIfPresent(self.revocationDateIOS, forKey: .revocationDateIOS)
+        try container.encodeIfPresent(self.revocationReasonIOS, forKey: .revocationReasonIOS)
+        try container.encodeIfPresent(self.revocationTypeIOS, forKey: .revocationTypeIOS)
+        try container.encodeIfPresent(self.offerIOS, forKey: .offerIOS)
+        try container.encodeIfPresent(self.currencyCodeIOS, forKey: .currencyCodeIOS)
+        try container.encodeIfPresent(self.currencySymbolIOS, forKey: .currencySymbolIOS)
+        try container.encodeIfPresent(self.countryCodeIOS, forKey: .countryCodeIOS)
+        try container.encodeIfPresent(self.renewalInfoIOS, forKey: .renewalInfoIOS)
+        try container.encodeIfPresent(self.billingPlanTypeIOS, forKey: .billingPlanTypeIOS)
+        try container.encodeIfPresent(self.commitmentInfoIOS, forKey: .commitmentInfoIOS)
+        try container.encodeIfPresent(self.bundleOriginalTransactionIdIOS, forKey: .bundleOriginalTransactionIdIOS)
+        try container.encodeIfPresent(self.bundleProductIdIOS, forKey: .bundleProductIdIOS)
+        try container.encodeIfPresent(self.bundleSubscriptionGroupIdIOS, forKey: .bundleSubscriptionGroupIdIOS)
+        try container.encodeIfPresent(self.bundleTransactionIdIOS, forKey: .bundleTransactionIdIOS)
+        try container.encodeIfPresent(self.previousOriginalTransactionIdIOS, forKey: .previousOriginalTransactionIdIOS)
+        try container.encodeIfPresent(self.advancedCommerceInfoIOS, forKey: .advancedCommerceInfoIOS)
     }
 }
 
@@ -1731,9 +1731,9 @@ public struct PurchaseOfferIOS: Codable, Hashable, Sendable, OpenIAPValidatable 
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(type, forKey: .type)
-        try container.encode(paymentMode, forKey: .paymentMode)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.type, forKey: .type)
+        try container.encode(self.paymentMode, forKey: .paymentMode)
     }
 }
 
@@ -1766,8 +1766,8 @@ public struct RefundResultIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(status, forKey: .status)
-        try container.encodeIfPresent(message, forKey: .message)
+        try container.encode(self.status, forKey: .status)
+        try container.encodeIfPresent(self.message, forKey: .message)
     }
 }
 
@@ -1821,11 +1821,11 @@ public struct RenewalCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIAPVali
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(commitmentAutoRenewProductId, forKey: .commitmentAutoRenewProductId)
-        try container.encode(commitmentAutoRenewStatus, forKey: .commitmentAutoRenewStatus)
-        try container.encode(commitmentRenewalBillingPlanType, forKey: .commitmentRenewalBillingPlanType)
-        try container.encode(commitmentRenewalDate, forKey: .commitmentRenewalDate)
-        try container.encode(commitmentRenewalPrice, forKey: .commitmentRenewalPrice)
+        try container.encode(self.commitmentAutoRenewProductId, forKey: .commitmentAutoRenewProductId)
+        try container.encode(self.commitmentAutoRenewStatus, forKey: .commitmentAutoRenewStatus)
+        try container.encode(self.commitmentRenewalBillingPlanType, forKey: .commitmentRenewalBillingPlanType)
+        try container.encode(self.commitmentRenewalDate, forKey: .commitmentRenewalDate)
+        try container.encode(self.commitmentRenewalPrice, forKey: .commitmentRenewalPrice)
     }
 }
 
@@ -1963,23 +1963,23 @@ public struct RenewalInfoIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(jsonRepresentation, forKey: .jsonRepresentation)
-        try container.encode(willAutoRenew, forKey: .willAutoRenew)
-        try container.encodeIfPresent(autoRenewPreference, forKey: .autoRenewPreference)
-        try container.encodeIfPresent(expirationReason, forKey: .expirationReason)
-        try container.encodeIfPresent(gracePeriodExpirationDate, forKey: .gracePeriodExpirationDate)
-        try container.encodeIfPresent(isInBillingRetry, forKey: .isInBillingRetry)
-        try container.encodeIfPresent(pendingUpgradeProductId, forKey: .pendingUpgradeProductId)
-        try container.encodeIfPresent(priceIncreaseStatus, forKey: .priceIncreaseStatus)
-        try container.encodeIfPresent(renewalDate, forKey: .renewalDate)
-        try container.encodeIfPresent(renewalOfferId, forKey: .renewalOfferId)
-        try container.encodeIfPresent(renewalOfferType, forKey: .renewalOfferType)
-        try container.encodeIfPresent(renewalBillingPlanType, forKey: .renewalBillingPlanType)
-        try container.encodeIfPresent(commitmentInfo, forKey: .commitmentInfo)
-        try container.encodeIfPresent(bundleOriginalTransactionId, forKey: .bundleOriginalTransactionId)
-        try container.encodeIfPresent(bundleProductId, forKey: .bundleProductId)
-        try container.encodeIfPresent(bundleSubscriptionGroupId, forKey: .bundleSubscriptionGroupId)
-        try container.encodeIfPresent(willUnbundle, forKey: .willUnbundle)
+        try container.encodeIfPresent(self.jsonRepresentation, forKey: .jsonRepresentation)
+        try container.encode(self.willAutoRenew, forKey: .willAutoRenew)
+        try container.encodeIfPresent(self.autoRenewPreference, forKey: .autoRenewPreference)
+        try container.encodeIfPresent(self.expirationReason, forKey: .expirationReason)
+        try container.encodeIfPresent(self.gracePeriodExpirationDate, forKey: .gracePeriodExpirationDate)
+        try container.encodeIfPresent(self.isInBillingRetry, forKey: .isInBillingRetry)
+        try container.encodeIfPresent(self.pendingUpgradeProductId, forKey: .pendingUpgradeProductId)
+        try container.encodeIfPresent(self.priceIncreaseStatus, forKey: .priceIncreaseStatus)
+        try container.encodeIfPresent(self.renewalDate, forKey: .renewalDate)
+        try container.encodeIfPresent(self.renewalOfferId, forKey: .renewalOfferId)
+        try container.encodeIfPresent(self.renewalOfferType, forKey: .renewalOfferType)
+        try container.encodeIfPresent(self.renewalBillingPlanType, forKey: .renewalBillingPlanType)
+        try container.encodeIfPresent(self.commitmentInfo, forKey: .commitmentInfo)
+        try container.encodeIfPresent(self.bundleOriginalTransactionId, forKey: .bundleOriginalTransactionId)
+        try container.encodeIfPresent(self.bundleProductId, forKey: .bundleProductId)
+        try container.encodeIfPresent(self.bundleSubscriptionGroupId, forKey: .bundleSubscriptionGroupId)
+        try container.encodeIfPresent(self.willUnbundle, forKey: .willUnbundle)
     }
 }
 
@@ -2040,12 +2040,12 @@ public struct RequestPurchaseIosProps: Codable, Hashable, Sendable, OpenIAPValid
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sku, forKey: .sku)
-        try container.encodeIfPresent(andDangerouslyFinishTransactionAutomatically, forKey: .andDangerouslyFinishTransactionAutomatically)
-        try container.encodeIfPresent(appAccountToken, forKey: .appAccountToken)
-        try container.encodeIfPresent(quantity, forKey: .quantity)
-        try container.encodeIfPresent(withOffer, forKey: .withOffer)
-        try container.encodeIfPresent(advancedCommerceData, forKey: .advancedCommerceData)
+        try container.encode(self.sku, forKey: .sku)
+        try container.encodeIfPresent(self.andDangerouslyFinishTransactionAutomatically, forKey: .andDangerouslyFinishTransactionAutomatically)
+        try container.encodeIfPresent(self.appAccountToken, forKey: .appAccountToken)
+        try container.encodeIfPresent(self.quantity, forKey: .quantity)
+        try container.encodeIfPresent(self.withOffer, forKey: .withOffer)
+        try container.encodeIfPresent(self.advancedCommerceData, forKey: .advancedCommerceData)
     }
 }
 
@@ -2134,16 +2134,16 @@ public struct RequestSubscriptionIosProps: Codable, Hashable, Sendable, OpenIAPV
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sku, forKey: .sku)
-        try container.encodeIfPresent(andDangerouslyFinishTransactionAutomatically, forKey: .andDangerouslyFinishTransactionAutomatically)
-        try container.encodeIfPresent(appAccountToken, forKey: .appAccountToken)
-        try container.encodeIfPresent(quantity, forKey: .quantity)
-        try container.encodeIfPresent(withOffer, forKey: .withOffer)
-        try container.encodeIfPresent(winBackOffer, forKey: .winBackOffer)
-        try container.encodeIfPresent(promotionalOfferJWS, forKey: .promotionalOfferJWS)
-        try container.encodeIfPresent(billingPlanType, forKey: .billingPlanType)
-        try container.encodeIfPresent(compactJWS, forKey: .compactJWS)
-        try container.encodeIfPresent(advancedCommerceData, forKey: .advancedCommerceData)
+        try container.encode(self.sku, forKey: .sku)
+        try container.encodeIfPresent(self.andDangerouslyFinishTransactionAutomatically, forKey: .andDangerouslyFinishTransactionAutomatically)
+        try container.encodeIfPresent(self.appAccountToken, forKey: .appAccountToken)
+        try container.encodeIfPresent(self.quantity, forKey: .quantity)
+        try container.encodeIfPresent(self.withOffer, forKey: .withOffer)
+        try container.encodeIfPresent(self.winBackOffer, forKey: .winBackOffer)
+        try container.encodeIfPresent(self.promotionalOfferJWS, forKey: .promotionalOfferJWS)
+        try container.encodeIfPresent(self.billingPlanType, forKey: .billingPlanType)
+        try container.encodeIfPresent(self.compactJWS, forKey: .compactJWS)
+        try container.encodeIfPresent(self.advancedCommerceData, forKey: .advancedCommerceData)
     }
 }
 
@@ -2240,9 +2240,9 @@ public struct SubscriptionCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIA
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(displayPrice, forKey: .displayPrice)
-        try container.encode(period, forKey: .period)
-        try container.encode(price, forKey: .price)
+        try container.encode(self.displayPrice, forKey: .displayPrice)
+        try container.encode(self.period, forKey: .period)
+        try container.encode(self.price, forKey: .price)
     }
 }
 
@@ -2399,8 +2399,8 @@ public struct SubscriptionPeriodValueIOS: Codable, Hashable, Sendable, OpenIAPVa
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(unit, forKey: .unit)
-        try container.encode(value, forKey: .value)
+        try container.encode(self.unit, forKey: .unit)
+        try container.encode(self.value, forKey: .value)
     }
 }
 
@@ -2461,12 +2461,12 @@ public struct SubscriptionPricingTermsIOS: Codable, Hashable, Sendable, OpenIAPV
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(billingDisplayPrice, forKey: .billingDisplayPrice)
-        try container.encode(billingPeriod, forKey: .billingPeriod)
-        try container.encode(billingPlanType, forKey: .billingPlanType)
-        try container.encode(billingPrice, forKey: .billingPrice)
-        try container.encode(commitmentInfo, forKey: .commitmentInfo)
-        try container.encodeIfPresent(subscriptionOffers, forKey: .subscriptionOffers)
+        try container.encode(self.billingDisplayPrice, forKey: .billingDisplayPrice)
+        try container.encode(self.billingPeriod, forKey: .billingPeriod)
+        try container.encode(self.billingPlanType, forKey: .billingPlanType)
+        try container.encode(self.billingPrice, forKey: .billingPrice)
+        try container.encode(self.commitmentInfo, forKey: .commitmentInfo)
+        try container.encodeIfPresent(self.subscriptionOffers, forKey: .subscriptionOffers)
     }
 }
 
@@ -2499,8 +2499,8 @@ public struct SubscriptionStatusIOS: Codable, Hashable, Sendable, OpenIAPValidat
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(state, forKey: .state)
-        try container.encodeIfPresent(renewalInfo, forKey: .renewalInfo)
+        try container.encode(self.state, forKey: .state)
+        try container.encodeIfPresent(self.renewalInfo, forKey: .renewalInfo)
     }
 }
 
@@ -2547,10 +2547,10 @@ public struct TransactionCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIAP
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(billingPeriodNumber, forKey: .billingPeriodNumber)
-        try container.encode(commitmentExpiresDate, forKey: .commitmentExpiresDate)
-        try container.encode(commitmentPrice, forKey: .commitmentPrice)
-        try container.encode(totalBillingPeriods, forKey: .totalBillingPeriods)
+        try container.encode(self.billingPeriodNumber, forKey: .billingPeriodNumber)
+        try container.encode(self.commitmentExpiresDate, forKey: .commitmentExpiresDate)
+        try container.encode(self.commitmentPrice, forKey: .commitmentPrice)
+        try container.encode(self.totalBillingPeriods, forKey: .totalBillingPeriods)
     }
 }
 
@@ -2576,7 +2576,7 @@ public struct VerifyPurchaseAppleOptions: Codable, Hashable, Sendable, OpenIAPVa
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sku, forKey: .sku)
+        try container.encode(self.sku, forKey: .sku)
     }
 }
 
@@ -2630,11 +2630,11 @@ public struct VerifyPurchaseResultIOS: Codable, Hashable, Sendable, OpenIAPValid
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(isValid, forKey: .isValid)
-        try container.encode(store, forKey: .store)
-        try container.encode(receiptData, forKey: .receiptData)
-        try container.encode(jwsRepresentation, forKey: .jwsRepresentation)
-        try container.encodeIfPresent(latestTransaction, forKey: .latestTransaction)
+        try container.encode(self.isValid, forKey: .isValid)
+        try container.encode(self.store, forKey: .store)
+        try container.encode(self.receiptData, forKey: .receiptData)
+        try container.encode(self.jwsRepresentation, forKey: .jwsRepresentation)
+        try container.encodeIfPresent(self.latestTransaction, forKey: .latestTransaction)
     }
 }
 
@@ -2660,6 +2660,6 @@ public struct WinBackOfferInputIOS: Codable, Hashable, Sendable, OpenIAPValidata
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(offerId, forKey: .offerId)
+        try container.encode(self.offerId, forKey: .offerId)
     }
 }

@@ -123,10 +123,10 @@ public struct IapkitProductClientPayload: Codable, Hashable, Sendable, OpenIAPVa
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(format, forKey: .format)
-        try container.encode(body, forKey: .body)
-        try container.encode(version, forKey: .version)
-        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(self.format, forKey: .format)
+        try container.encode(self.body, forKey: .body)
+        try container.encode(self.version, forKey: .version)
+        try container.encode(self.updatedAt, forKey: .updatedAt)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -316,10 +316,10 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(expectedProductId, forKey: .expectedProductId)
-        try container.encodeIfPresent(userId, forKey: .userId)
-        try container.encode(receiptId, forKey: .receiptId)
-        try container.encodeIfPresent(sandbox, forKey: .sandbox)
+        try container.encodeIfPresent(self.expectedProductId, forKey: .expectedProductId)
+        try container.encodeIfPresent(self.userId, forKey: .userId)
+        try container.encode(self.receiptId, forKey: .receiptId)
+        try container.encodeIfPresent(self.sandbox, forKey: .sandbox)
     }
 }
 
@@ -345,7 +345,7 @@ public struct RequestVerifyPurchaseWithIapkitAppleProps: Codable, Hashable, Send
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(jws, forKey: .jws)
+        try container.encode(self.jws, forKey: .jws)
     }
 }
 
@@ -371,7 +371,7 @@ public struct RequestVerifyPurchaseWithIapkitGoogleProps: Codable, Hashable, Sen
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(purchaseToken, forKey: .purchaseToken)
+        try container.encode(self.purchaseToken, forKey: .purchaseToken)
     }
 }
 
@@ -404,8 +404,8 @@ public struct RequestVerifyPurchaseWithIapkitHorizonProps: Codable, Hashable, Se
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sku, forKey: .sku)
-        try container.encodeIfPresent(userId, forKey: .userId)
+        try container.encode(self.sku, forKey: .sku)
+        try container.encodeIfPresent(self.userId, forKey: .userId)
     }
 }
 
@@ -474,13 +474,13 @@ public struct RequestVerifyPurchaseWithIapkitProps: Codable, Hashable, Sendable,
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(apiKey, forKey: .apiKey)
-        try container.encodeIfPresent(baseUrl, forKey: .baseUrl)
-        try container.encodeIfPresent(includeClientPayload, forKey: .includeClientPayload)
-        try container.encodeIfPresent(apple, forKey: .apple)
-        try container.encodeIfPresent(google, forKey: .google)
-        try container.encodeIfPresent(amazon, forKey: .amazon)
-        try container.encodeIfPresent(horizon, forKey: .horizon)
+        try container.encodeIfPresent(self.apiKey, forKey: .apiKey)
+        try container.encodeIfPresent(self.baseUrl, forKey: .baseUrl)
+        try container.encodeIfPresent(self.includeClientPayload, forKey: .includeClientPayload)
+        try container.encodeIfPresent(self.apple, forKey: .apple)
+        try container.encodeIfPresent(self.google, forKey: .google)
+        try container.encodeIfPresent(self.amazon, forKey: .amazon)
+        try container.encodeIfPresent(self.horizon, forKey: .horizon)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -549,12 +549,12 @@ public struct RequestVerifyPurchaseWithIapkitResult: Codable, Hashable, Sendable
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(store, forKey: .store)
-        try container.encodeIfPresent(environment, forKey: .environment)
-        try container.encode(isValid, forKey: .isValid)
-        try container.encode(state, forKey: .state)
-        try container.encodeIfPresent(productId, forKey: .productId)
-        try container.encodeIfPresent(clientPayload, forKey: .clientPayload)
+        try container.encode(self.store, forKey: .store)
+        try container.encodeIfPresent(self.environment, forKey: .environment)
+        try container.encode(self.isValid, forKey: .isValid)
+        try container.encode(self.state, forKey: .state)
+        try container.encodeIfPresent(self.productId, forKey: .productId)
+        try container.encodeIfPresent(self.clientPayload, forKey: .clientPayload)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -600,9 +600,9 @@ public struct VerifyPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidatab
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(apple, forKey: .apple)
-        try container.encodeIfPresent(google, forKey: .google)
-        try container.encodeIfPresent(horizon, forKey: .horizon)
+        try container.encodeIfPresent(self.apple, forKey: .apple)
+        try container.encodeIfPresent(self.google, forKey: .google)
+        try container.encodeIfPresent(self.horizon, forKey: .horizon)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -678,8 +678,8 @@ public struct VerifyPurchaseWithProviderError: Codable, Hashable, Sendable, Open
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(message, forKey: .message)
-        try container.encodeIfPresent(code, forKey: .code)
+        try container.encode(self.message, forKey: .message)
+        try container.encodeIfPresent(self.code, forKey: .code)
     }
 }
 
@@ -712,8 +712,8 @@ public struct VerifyPurchaseWithProviderProps: Codable, Hashable, Sendable, Open
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(provider, forKey: .provider)
-        try container.encodeIfPresent(iapkit, forKey: .iapkit)
+        try container.encode(self.provider, forKey: .provider)
+        try container.encodeIfPresent(self.iapkit, forKey: .iapkit)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -759,9 +759,9 @@ public struct VerifyPurchaseWithProviderResult: Codable, Hashable, Sendable, Ope
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(provider, forKey: .provider)
-        try container.encodeIfPresent(iapkit, forKey: .iapkit)
-        try container.encodeIfPresent(errors, forKey: .errors)
+        try container.encode(self.provider, forKey: .provider)
+        try container.encodeIfPresent(self.iapkit, forKey: .iapkit)
+        try container.encodeIfPresent(self.errors, forKey: .errors)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {

@@ -50,7 +50,7 @@ struct SpecFileReader {
         guard let pairs = reader.mapping(node, "'spec'") else { return }
         reader.checkKeys(pairs, allowed: ["version"], in: "'spec'")
         for (key, value) in pairs where key.scalar == "version" {
-            if let version = reader.string(value, "'version'") { result.version = (version, value.location) }
+            if let version = reader.version(value, "'version'") { result.version = (version, value.location) }
         }
     }
 
@@ -71,6 +71,10 @@ struct SpecFileReader {
                 reader.diagnostics.error("type name '\(name)' is reserved for a built-in type", at: key.location)
                 continue
             }
+            if let problem = SwiftNames.typeNameProblem(name) {
+                reader.diagnostics.error(problem, at: key.location)
+                continue
+            }
             body(&self, (name, key.location), value)
         }
     }
@@ -88,7 +92,7 @@ struct SpecFileReader {
         for (key, value) in pairs {
             switch key.scalar {
             case "doc": result.doc = reader.string(value, "'doc'")
-            case "since": result.since = reader.string(value, "'since'")
+            case "since": result.since = reader.version(value, "'since'")
             case "upstream": result.upstream = reader.string(value, "'upstream'")
             case "deprecated":
                 if case .scalar("true", .plain) = value.kind {
@@ -238,7 +242,7 @@ struct SpecFileReader {
         guard let pairs = reader.mapping(node, "'fields' of '\(owner)'") else { return [] }
         var fields: [Field] = []
         for (key, body) in pairs {
-            guard let name = reader.string(key, "a field name") else { continue }
+            guard let name = reader.wireName(key, "a field name") else { continue }
             if let text = body.scalar, !body.isNull {
                 if let parsed = typeExpression(text, at: body) {
                     fields.append(Field(name: name, type: parsed.type, isRequired: !parsed.isOptional, location: key.location))
@@ -289,7 +293,7 @@ struct SpecFileReader {
         reader.checkKeys(pairs, allowed: ["discriminator", "unknown", "members"] + Self.annotationKeys, in: "union '\(name.0)'")
         var union = UnionType(name: name.0, annotations: annotations(pairs), discriminator: "", members: [], location: name.1)
         if let discriminator = value(pairs, "discriminator") {
-            union.discriminator = reader.string(discriminator, "'discriminator'") ?? ""
+            union.discriminator = reader.wireName(discriminator, "'discriminator'") ?? ""
         } else {
             reader.diagnostics.error("union '\(name.0)' needs a 'discriminator' field name", at: name.1)
         }
@@ -302,7 +306,7 @@ struct SpecFileReader {
         }
         if let members = value(pairs, "members"), let memberPairs = reader.mapping(members, "'members' (tag: TypeName)") {
             for (tag, type) in memberPairs {
-                guard let tagText = reader.string(tag, "a member tag"), let typeName = reader.string(type, "a member type") else {
+                guard let tagText = reader.wireName(tag, "a member tag"), let typeName = reader.string(type, "a member type") else {
                     continue
                 }
                 union.members.append(UnionMember(tag: tagText, typeName: typeName, location: type.location))

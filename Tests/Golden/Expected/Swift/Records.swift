@@ -52,10 +52,10 @@ public struct Payload: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(format, forKey: .format)
-        try container.encode(body, forKey: .body)
-        try container.encode(version, forKey: .version)
-        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(self.format, forKey: .format)
+        try container.encode(self.body, forKey: .body)
+        try container.encode(self.version, forKey: .version)
+        try container.encode(self.updatedAt, forKey: .updatedAt)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -79,14 +79,14 @@ public struct Props: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Defaults to `false` when absent.
     public var includePayload: Bool?
 
-    /// Defaults to `.json` when absent.
+    /// Defaults to `Format.json` when absent.
     public var format: Format?
 
     public init(
         a: PurchaseA? = nil,
         b: PurchaseB? = nil,
         includePayload: Bool? = false,
-        format: Format? = .json
+        format: Format? = Format.json
     ) {
         self.a = a
         self.b = b
@@ -111,10 +111,10 @@ public struct Props: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(a, forKey: .a)
-        try container.encodeIfPresent(b, forKey: .b)
-        try container.encodeIfPresent(includePayload, forKey: .includePayload)
-        try container.encodeIfPresent(format, forKey: .format)
+        try container.encodeIfPresent(self.a, forKey: .a)
+        try container.encodeIfPresent(self.b, forKey: .b)
+        try container.encodeIfPresent(self.includePayload, forKey: .includePayload)
+        try container.encodeIfPresent(self.format, forKey: .format)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -187,9 +187,9 @@ public struct PurchaseA: Codable, Hashable, Sendable, OpenIAPValidatable, Common
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(platform, forKey: .platform)
-        try container.encodeIfPresent(quantity, forKey: .quantity)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.platform, forKey: .platform)
+        try container.encodeIfPresent(self.quantity, forKey: .quantity)
     }
 }
 
@@ -228,9 +228,9 @@ public struct PurchaseB: Codable, Hashable, Sendable, OpenIAPValidatable, Common
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(platform, forKey: .platform)
-        try container.encode(token, forKey: .token)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.platform, forKey: .platform)
+        try container.encode(self.token, forKey: .token)
     }
 }
 
@@ -311,15 +311,15 @@ public struct VerificationResult: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(store, forKey: .store)
-        try container.encode(isValid, forKey: .isValid)
-        try container.encode(state, forKey: .state)
-        try container.encodeIfPresent(environment, forKey: .environment)
-        try container.encodeIfPresent(payload, forKey: .payload)
-        try container.encodeIfPresent(tags, forKey: .tags)
-        try container.encodeIfPresent(counts, forKey: .counts)
-        try container.encodeIfPresent(_oldName, forKey: .oldName)
-        try container.encodeIfPresent(`default`, forKey: .`default`)
+        try container.encode(self.store, forKey: .store)
+        try container.encode(self.isValid, forKey: .isValid)
+        try container.encode(self.state, forKey: .state)
+        try container.encodeIfPresent(self.environment, forKey: .environment)
+        try container.encodeIfPresent(self.payload, forKey: .payload)
+        try container.encodeIfPresent(self.tags, forKey: .tags)
+        try container.encodeIfPresent(self.counts, forKey: .counts)
+        try container.encodeIfPresent(self._oldName, forKey: .oldName)
+        try container.encodeIfPresent(self.`default`, forKey: .`default`)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
