@@ -51,6 +51,7 @@ struct SpecValidator {
 
     private mutating func checkEnum(_ type: EnumType) {
         if type.values.isEmpty { diagnostics.error("enum '\(type.name)' has no values", at: type.location) }
+        checkDuplicateValues(type.values, owner: type.name)
         let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
         checkSwiftNames(type.values.map { (SwiftNames.name($0.wire, in: place), $0.wire, $0.location) }, kind: "value", owner: type.name)
         if !type.isClosed { checkReserved(type.values, owner: type.name) }
@@ -83,9 +84,29 @@ struct SpecValidator {
     }
 
     private mutating func checkOpaque(_ type: OpaqueStringType) {
+        checkDuplicateValues(type.knownValues, owner: type.name)
         checkSwiftNames(
             type.knownValues.map { (SwiftNames.name($0.wire, in: .opaqueConstant), $0.wire, $0.location) }, kind: "value",
             owner: type.name)
+    }
+
+    /// A value listed twice. Swift compares strings by canonical
+    /// equivalence, so two spellings that differ only in Unicode
+    /// normalization (`é` as one code point or as `e` and a combining
+    /// accent) are the same value to the generated code and are rejected too.
+    private mutating func checkDuplicateValues(_ values: [EnumValue], owner: String) {
+        var seen: [String: EnumValue] = [:]
+        for value in values {
+            guard let first = seen[value.wire] else {
+                seen[value.wire] = value
+                continue
+            }
+            let how = first.wire.unicodeScalars.elementsEqual(value.wire.unicodeScalars)
+                ? "is listed twice" : "differs from '\(first.wire)' only in Unicode normalization, which Swift strings ignore"
+            diagnostics.error(
+                "value '\(value.wire)' of '\(owner)' \(how)", at: value.location,
+                notes: [.note("'\(first.wire)' declared here", at: first.location)])
+        }
     }
 
     private mutating func checkReserved(_ values: [EnumValue], owner: String) {
@@ -105,6 +126,8 @@ struct SpecValidator {
         var reported: Set<SourceLocation> = []
         for name in names {
             if let first = seen[name.swift] {
+                // The same value listed twice has an error of its own.
+                if first.wire == name.wire { continue }
                 guard reported.insert(name.location).inserted else { continue }
                 diagnostics.error(
                     "\(kind) '\(name.wire)' of '\(owner)' collides with '\(first.wire)': both are named '\(name.swift)' in Swift",

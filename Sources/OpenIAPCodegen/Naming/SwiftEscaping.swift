@@ -32,14 +32,25 @@ public enum SwiftEscaping {
         var trimmed = Array(lines)
         while let last = trimmed.last, last.allSatisfy(\.isWhitespace) { trimmed.removeLast() }
         return trimmed.flatMap { wrap(String($0), width: 100) }.map { line in
-            let safe = String(String.UnicodeScalarView(line.unicodeScalars.flatMap { scalar -> [Unicode.Scalar] in
-                if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F || isInvisibleFormat(scalar) {
-                    return Array("\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
-                }
-                return [scalar]
-            }))
+            let safe = visible(line)
             return safe.isEmpty ? "///" : "/// \(safe)"
         }
+    }
+
+    /// The text with control characters other than tab, and invisible format
+    /// characters, written as `\u{…}`.
+    static func visible(_ text: some StringProtocol) -> String {
+        let mustEscape = { (scalar: Unicode.Scalar) in scalar != "\t" && needsEscapeInText(scalar) }
+        guard text.unicodeScalars.contains(where: mustEscape) else { return String(text) }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if mustEscape(scalar) {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// Splits a long line at spaces so no doc line passes `width` characters;
@@ -72,6 +83,7 @@ public enum SwiftEscaping {
     /// as text on a line: every control character (tab included) and every
     /// invisible format character.
     static func needsEscapeInText(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F || isInvisibleFormat(scalar)
+        if scalar.value >= 0x20 && scalar.value < 0x7F { return false }
+        return scalar.value < 0x20 || scalar.value == 0x7F || isInvisibleFormat(scalar)
     }
 }

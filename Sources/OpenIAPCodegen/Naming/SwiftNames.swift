@@ -66,6 +66,12 @@ public enum SwiftNames {
 
     /// Why a spec type name cannot be used in Swift, or nil when it can.
     public static func typeNameProblem(_ name: String) -> String? {
+        if keywords.contains(name) || name == "Protocol" {
+            return "type name '\(name)' is a keyword in Swift"
+        }
+        if name == "CodingKeys" {
+            return "type name 'CodingKeys' is reserved: every generated record declares a 'CodingKeys' of its own"
+        }
         if reservedTypeNames.contains(name) {
             return "type name '\(name)' is reserved in Swift: a generated type of that name would hide the standard one"
         }

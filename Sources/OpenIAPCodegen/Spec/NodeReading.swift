@@ -79,7 +79,21 @@ struct NodeReader {
             diagnostics.error("\(what) must not be empty", at: node.location)
             return nil
         }
-        return text
+        return withinNameLimit(text, what, at: node.location) ? text : nil
+    }
+
+    /// The longest name, in UTF-8 bytes, of a type, field, value, tag or
+    /// discriminator. YAML already limits implicit keys to 1024 characters;
+    /// the same bound holds for names written any other way, so that one
+    /// absurd name cannot blow up every file generated from it.
+    static let maxNameBytes = 1024
+
+    /// Reports a name over the limit without repeating it.
+    mutating func withinNameLimit(_ text: String, _ what: String, at location: SourceLocation) -> Bool {
+        let bytes = text.utf8.count
+        guard bytes > Self.maxNameBytes else { return true }
+        diagnostics.error("\(what) is \(bytes) bytes long; names are limited to \(Self.maxNameBytes) bytes of UTF-8", at: location)
+        return false
     }
 
     /// A single string or a list of strings.

@@ -5,6 +5,9 @@ struct SpecFileReader {
     /// What one file declares.
     struct FileDeclarations {
         var version: (String, SourceLocation)?
+        /// A `version` was written, valid or not; an invalid one has its own
+        /// error and is not reported missing as well.
+        var writesVersion = false
         var types: [NamedType] = []
         /// Raw `default:` nodes by type name and field name, typed later.
         var defaults: [String: [String: YAMLNode]] = [:]
@@ -25,6 +28,12 @@ struct SpecFileReader {
     }
 
     private mutating func readRoot(_ root: YAMLNode) {
+        if case .scalar("", .plain) = root.kind, root.tag == nil {
+            reader.diagnostics.error(
+                "empty spec file; expected a mapping of sections (\(Self.sections.joined(separator: ", ")))",
+                at: root.location)
+            return
+        }
         guard let pairs = root.mapping else {
             reader.diagnostics.error(
                 "expected a mapping of sections (\(Self.sections.joined(separator: ", "))), found \(root.kindName)",
@@ -50,6 +59,7 @@ struct SpecFileReader {
         guard let pairs = reader.mapping(node, "'spec'") else { return }
         reader.checkKeys(pairs, allowed: ["version"], in: "'spec'")
         for (key, value) in pairs where key.scalar == "version" {
+            result.writesVersion = true
             if let version = reader.version(value, "'version'") { result.version = (version, value.location) }
         }
     }
@@ -61,6 +71,7 @@ struct SpecFileReader {
         guard let pairs = reader.mapping(node, "section '\(section)'") else { return }
         for (key, value) in pairs {
             guard let name = reader.string(key, "a type name") else { continue }
+            guard reader.withinNameLimit(name, "a type name", at: key.location) else { continue }
             guard Self.isTypeName(name) else {
                 reader.diagnostics.error(
                     "type name '\(name)' must be UpperCamelCase: an ASCII capital letter, then letters and digits",
@@ -183,7 +194,9 @@ struct SpecFileReader {
     /// A wire value is whatever text was written: `null`, `~`, `no` are
     /// values named that way. Only an empty plain scalar is missing.
     private mutating func valueText(_ node: YAMLNode, owner: String) -> String? {
-        if case let .scalar(text, style) = node.kind, !(text.isEmpty && style == .plain) { return text }
+        if case let .scalar(text, style) = node.kind, !(text.isEmpty && style == .plain) {
+            return reader.withinNameLimit(text, "a value of \(owner)", at: node.location) ? text : nil
+        }
         reader.diagnostics.error("expected a value of \(owner), found \(node.kindName)", at: node.location)
         return nil
     }
