@@ -26,8 +26,8 @@ public struct AndroidSubscriptionOfferInput: Codable, Hashable, Sendable, OpenIA
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decode(String.self, forKey: .sku)
-        self.offerToken = try container.decode(String.self, forKey: .offerToken)
+        self.sku = try container.decodeField(String.self, forKey: .sku)
+        self.offerToken = try container.decodeField(String.self, forKey: .offerToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -117,8 +117,8 @@ public struct BillingChoiceInfoAndroid: Codable, Hashable, Sendable, OpenIAPVali
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.playBillingChoiceImageUrl = try container.decode(String.self, forKey: .playBillingChoiceImageUrl)
-        self.playBillingLoyaltyInfo = try container.decodeIfPresent(String.self, forKey: .playBillingLoyaltyInfo)
+        self.playBillingChoiceImageUrl = try container.decodeField(String.self, forKey: .playBillingChoiceImageUrl)
+        self.playBillingLoyaltyInfo = try container.decodeFieldIfPresent(String.self, forKey: .playBillingLoyaltyInfo)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -292,10 +292,10 @@ public struct BillingProgramAvailabilityResultAndroid: Codable, Hashable, Sendab
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.isAvailable = try container.decode(Bool.self, forKey: .isAvailable)
-        self.billingProgram = try container.decode(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.choiceScreenType = try container.decodeIfPresent(BillingChoiceScreenTypeAndroid.self, forKey: .choiceScreenType)
-        self.isExternalLinkAvailable = try container.decodeIfPresent(Bool.self, forKey: .isExternalLinkAvailable)
+        self.isAvailable = try container.decodeField(Bool.self, forKey: .isAvailable)
+        self.billingProgram = try container.decodeField(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.choiceScreenType = try container.decodeFieldIfPresent(BillingChoiceScreenTypeAndroid.self, forKey: .choiceScreenType)
+        self.isExternalLinkAvailable = try container.decodeFieldIfPresent(Bool.self, forKey: .isExternalLinkAvailable)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -331,8 +331,8 @@ public struct BillingProgramInformationDialogParamsAndroid: Codable, Hashable, S
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decodeIfPresent(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.externalTransactionToken = try container.decode(String.self, forKey: .externalTransactionToken)
+        self.billingProgram = try container.decodeFieldIfPresent(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.externalTransactionToken = try container.decodeField(String.self, forKey: .externalTransactionToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -365,8 +365,8 @@ public struct BillingProgramReportingDetailsAndroid: Codable, Hashable, Sendable
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decode(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.externalTransactionToken = try container.decode(String.self, forKey: .externalTransactionToken)
+        self.billingProgram = try container.decodeField(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.externalTransactionToken = try container.decodeField(String.self, forKey: .externalTransactionToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -405,9 +405,9 @@ public struct BillingResultAndroid: Codable, Hashable, Sendable, OpenIAPValidata
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.responseCode = try container.decode(Int.self, forKey: .responseCode)
-        self.debugMessage = try container.decodeIfPresent(String.self, forKey: .debugMessage)
-        self.subResponseCode = try container.decodeIfPresent(SubResponseCodeAndroid.self, forKey: .subResponseCode)
+        self.responseCode = try container.decodeField(Int.self, forKey: .responseCode)
+        self.debugMessage = try container.decodeFieldIfPresent(String.self, forKey: .debugMessage)
+        self.subResponseCode = try container.decodeFieldIfPresent(SubResponseCodeAndroid.self, forKey: .subResponseCode)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -512,10 +512,10 @@ public struct DeveloperBillingOptionParamsAndroid: Codable, Hashable, Sendable, 
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decode(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.linkUri = try container.decodeIfPresent(String.self, forKey: .linkUri)
-        self.launchMode = try container.decodeIfPresent(DeveloperBillingLaunchModeAndroid.self, forKey: .launchMode)
-        self.externalTransactionToken = try container.decodeIfPresent(String.self, forKey: .externalTransactionToken)
+        self.billingProgram = try container.decodeField(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.linkUri = try container.decodeFieldIfPresent(String.self, forKey: .linkUri)
+        self.launchMode = try container.decodeFieldIfPresent(DeveloperBillingLaunchModeAndroid.self, forKey: .launchMode)
+        self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: .externalTransactionToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -620,10 +620,10 @@ public struct DeveloperProvidedBillingDetailsAndroid: Codable, Hashable, Sendabl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.externalTransactionToken = try container.decodeIfPresent(String.self, forKey: .externalTransactionToken)
-        self.linkUri = try container.decodeIfPresent(String.self, forKey: .linkUri)
-        self.originalExternalTransactionId = try container.decodeIfPresent(String.self, forKey: .originalExternalTransactionId)
-        self.products = try container.decode([DeveloperProvidedBillingProductAndroid].self, forKey: .products)
+        self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: .externalTransactionToken)
+        self.linkUri = try container.decodeFieldIfPresent(String.self, forKey: .linkUri)
+        self.originalExternalTransactionId = try container.decodeFieldIfPresent(String.self, forKey: .originalExternalTransactionId)
+        self.products = try container.decodeField([DeveloperProvidedBillingProductAndroid].self, forKey: .products)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -664,9 +664,9 @@ public struct DeveloperProvidedBillingProductAndroid: Codable, Hashable, Sendabl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.type = try container.decode(ProductType.self, forKey: .type)
-        self.offerToken = try container.decodeIfPresent(String.self, forKey: .offerToken)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.type = try container.decodeField(ProductType.self, forKey: .type)
+        self.offerToken = try container.decodeFieldIfPresent(String.self, forKey: .offerToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -700,8 +700,8 @@ public struct DiscountAmountAndroid: Codable, Hashable, Sendable, OpenIAPValidat
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.discountAmountMicros = try container.decode(String.self, forKey: .discountAmountMicros)
-        self.formattedDiscountAmount = try container.decode(String.self, forKey: .formattedDiscountAmount)
+        self.discountAmountMicros = try container.decodeField(String.self, forKey: .discountAmountMicros)
+        self.formattedDiscountAmount = try container.decodeField(String.self, forKey: .formattedDiscountAmount)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -734,8 +734,8 @@ public struct DiscountDisplayInfoAndroid: Codable, Hashable, Sendable, OpenIAPVa
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.percentageDiscount = try container.decodeIfPresent(Int.self, forKey: .percentageDiscount)
-        self.discountAmount = try container.decodeIfPresent(DiscountAmountAndroid.self, forKey: .discountAmount)
+        self.percentageDiscount = try container.decodeFieldIfPresent(Int.self, forKey: .percentageDiscount)
+        self.discountAmount = try container.decodeFieldIfPresent(DiscountAmountAndroid.self, forKey: .discountAmount)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -890,9 +890,9 @@ public struct GetBillingChoiceInfoParamsAndroid: Codable, Hashable, Sendable, Op
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decodeIfPresent(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.playBillingChoiceImageLayout = try container.decodeIfPresent(BillingChoiceImageLayoutAndroid.self, forKey: .playBillingChoiceImageLayout)
-        self.userLocale = try container.decodeIfPresent(String.self, forKey: .userLocale)
+        self.billingProgram = try container.decodeFieldIfPresent(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.playBillingChoiceImageLayout = try container.decodeFieldIfPresent(BillingChoiceImageLayoutAndroid.self, forKey: .playBillingChoiceImageLayout)
+        self.userLocale = try container.decodeFieldIfPresent(String.self, forKey: .userLocale)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -973,7 +973,7 @@ public struct InAppMessageParamsAndroid: Codable, Hashable, Sendable, OpenIAPVal
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.categories = try container.decodeIfPresent([InAppMessageCategoryAndroid].self, forKey: .categories)
+        self.categories = try container.decodeFieldIfPresent([InAppMessageCategoryAndroid].self, forKey: .categories)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1057,8 +1057,8 @@ public struct InAppMessageResultAndroid: Codable, Hashable, Sendable, OpenIAPVal
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.responseCode = try container.decode(InAppMessageResponseCodeAndroid.self, forKey: .responseCode)
-        self.purchaseToken = try container.decodeIfPresent(String.self, forKey: .purchaseToken)
+        self.responseCode = try container.decodeField(InAppMessageResponseCodeAndroid.self, forKey: .responseCode)
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1091,8 +1091,8 @@ public struct InstallmentPlanDetailsAndroid: Codable, Hashable, Sendable, OpenIA
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.commitmentPaymentsCount = try container.decode(Int.self, forKey: .commitmentPaymentsCount)
-        self.subsequentCommitmentPaymentsCount = try container.decode(Int.self, forKey: .subsequentCommitmentPaymentsCount)
+        self.commitmentPaymentsCount = try container.decodeField(Int.self, forKey: .commitmentPaymentsCount)
+        self.subsequentCommitmentPaymentsCount = try container.decodeField(Int.self, forKey: .subsequentCommitmentPaymentsCount)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1143,11 +1143,11 @@ public struct LaunchExternalLinkParamsAndroid: Codable, Hashable, Sendable, Open
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decode(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.launchMode = try container.decode(ExternalLinkLaunchModeAndroid.self, forKey: .launchMode)
-        self.linkType = try container.decode(ExternalLinkTypeAndroid.self, forKey: .linkType)
-        self.linkUri = try container.decode(String.self, forKey: .linkUri)
-        self.externalTransactionToken = try container.decodeIfPresent(String.self, forKey: .externalTransactionToken)
+        self.billingProgram = try container.decodeField(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.launchMode = try container.decodeField(ExternalLinkLaunchModeAndroid.self, forKey: .launchMode)
+        self.linkType = try container.decodeField(ExternalLinkTypeAndroid.self, forKey: .linkType)
+        self.linkUri = try container.decodeField(String.self, forKey: .linkUri)
+        self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: .externalTransactionToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1183,8 +1183,8 @@ public struct LimitedQuantityInfoAndroid: Codable, Hashable, Sendable, OpenIAPVa
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.maximumQuantity = try container.decode(Int.self, forKey: .maximumQuantity)
-        self.remainingQuantity = try container.decode(Int.self, forKey: .remainingQuantity)
+        self.maximumQuantity = try container.decodeField(Int.self, forKey: .maximumQuantity)
+        self.remainingQuantity = try container.decodeField(Int.self, forKey: .remainingQuantity)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1217,8 +1217,8 @@ public struct PendingPurchaseUpdateAndroid: Codable, Hashable, Sendable, OpenIAP
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.products = try container.decode([String].self, forKey: .products)
-        self.purchaseToken = try container.decode(String.self, forKey: .purchaseToken)
+        self.products = try container.decodeField([String].self, forKey: .products)
+        self.purchaseToken = try container.decodeField(String.self, forKey: .purchaseToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1251,8 +1251,8 @@ public struct PreorderDetailsAndroid: Codable, Hashable, Sendable, OpenIAPValida
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.preorderPresaleEndTimeMillis = try container.decode(String.self, forKey: .preorderPresaleEndTimeMillis)
-        self.preorderReleaseTimeMillis = try container.decode(String.self, forKey: .preorderReleaseTimeMillis)
+        self.preorderPresaleEndTimeMillis = try container.decodeField(String.self, forKey: .preorderPresaleEndTimeMillis)
+        self.preorderReleaseTimeMillis = try container.decodeField(String.self, forKey: .preorderReleaseTimeMillis)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1309,12 +1309,12 @@ public struct PricingPhaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatab
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.formattedPrice = try container.decode(String.self, forKey: .formattedPrice)
-        self.priceCurrencyCode = try container.decode(String.self, forKey: .priceCurrencyCode)
-        self.billingPeriod = try container.decode(String.self, forKey: .billingPeriod)
-        self.billingCycleCount = try container.decode(Int.self, forKey: .billingCycleCount)
-        self.priceAmountMicros = try container.decode(String.self, forKey: .priceAmountMicros)
-        self.recurrenceMode = try container.decode(Int.self, forKey: .recurrenceMode)
+        self.formattedPrice = try container.decodeField(String.self, forKey: .formattedPrice)
+        self.priceCurrencyCode = try container.decodeField(String.self, forKey: .priceCurrencyCode)
+        self.billingPeriod = try container.decodeField(String.self, forKey: .billingPeriod)
+        self.billingCycleCount = try container.decodeField(Int.self, forKey: .billingCycleCount)
+        self.priceAmountMicros = try container.decodeField(String.self, forKey: .priceAmountMicros)
+        self.recurrenceMode = try container.decodeField(Int.self, forKey: .recurrenceMode)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1345,7 +1345,7 @@ public struct PricingPhasesAndroid: Codable, Hashable, Sendable, OpenIAPValidata
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.pricingPhaseList = try container.decode([PricingPhaseAndroid].self, forKey: .pricingPhaseList)
+        self.pricingPhaseList = try container.decodeField([PricingPhaseAndroid].self, forKey: .pricingPhaseList)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1449,20 +1449,20 @@ public struct ProductAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, P
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.description = try container.decode(String.self, forKey: .description)
-        self.type = try container.decode(ProductType.self, forKey: .type)
-        self.displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
-        self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
-        self.currency = try container.decode(String.self, forKey: .currency)
-        self.price = try container.decodeIfPresent(Double.self, forKey: .price)
-        self.debugDescription = try container.decodeIfPresent(String.self, forKey: .debugDescription)
-        self.platform = try container.decode(IapPlatform.self, forKey: .platform)
-        self.nameAndroid = try container.decode(String.self, forKey: .nameAndroid)
-        self.productStatusAndroid = try container.decodeIfPresent(ProductStatusAndroid.self, forKey: .productStatusAndroid)
-        self.discountOffers = try container.decodeIfPresent([DiscountOffer].self, forKey: .discountOffers)
-        self.subscriptionOffers = try container.decodeIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.title = try container.decodeField(String.self, forKey: .title)
+        self.description = try container.decodeField(String.self, forKey: .description)
+        self.type = try container.decodeField(ProductType.self, forKey: .type)
+        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: .displayName)
+        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
+        self.currency = try container.decodeField(String.self, forKey: .currency)
+        self.price = try container.decodeFieldIfPresent(Double.self, forKey: .price)
+        self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: .debugDescription)
+        self.platform = try container.decodeField(IapPlatform.self, forKey: .platform)
+        self.nameAndroid = try container.decodeField(String.self, forKey: .nameAndroid)
+        self.productStatusAndroid = try container.decodeFieldIfPresent(ProductStatusAndroid.self, forKey: .productStatusAndroid)
+        self.discountOffers = try container.decodeFieldIfPresent([DiscountOffer].self, forKey: .discountOffers)
+        self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1635,19 +1635,19 @@ public struct ProductSubscriptionAndroid: Codable, Hashable, Sendable, OpenIAPVa
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.description = try container.decode(String.self, forKey: .description)
-        self.type = try container.decode(ProductType.self, forKey: .type)
-        self.displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
-        self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
-        self.currency = try container.decode(String.self, forKey: .currency)
-        self.price = try container.decodeIfPresent(Double.self, forKey: .price)
-        self.debugDescription = try container.decodeIfPresent(String.self, forKey: .debugDescription)
-        self.platform = try container.decode(IapPlatform.self, forKey: .platform)
-        self.nameAndroid = try container.decode(String.self, forKey: .nameAndroid)
-        self.productStatusAndroid = try container.decodeIfPresent(ProductStatusAndroid.self, forKey: .productStatusAndroid)
-        self.subscriptionOffers = try container.decode([SubscriptionOffer].self, forKey: .subscriptionOffers)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.title = try container.decodeField(String.self, forKey: .title)
+        self.description = try container.decodeField(String.self, forKey: .description)
+        self.type = try container.decodeField(ProductType.self, forKey: .type)
+        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: .displayName)
+        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
+        self.currency = try container.decodeField(String.self, forKey: .currency)
+        self.price = try container.decodeFieldIfPresent(Double.self, forKey: .price)
+        self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: .debugDescription)
+        self.platform = try container.decodeField(IapPlatform.self, forKey: .platform)
+        self.nameAndroid = try container.decodeField(String.self, forKey: .nameAndroid)
+        self.productStatusAndroid = try container.decodeFieldIfPresent(ProductStatusAndroid.self, forKey: .productStatusAndroid)
+        self.subscriptionOffers = try container.decodeField([SubscriptionOffer].self, forKey: .subscriptionOffers)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1818,29 +1818,29 @@ public struct PurchaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, 
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.productId = try container.decode(String.self, forKey: .productId)
-        self.ids = try container.decodeIfPresent([String].self, forKey: .ids)
-        self.transactionDate = try container.decode(Double.self, forKey: .transactionDate)
-        self.purchaseToken = try container.decodeIfPresent(String.self, forKey: .purchaseToken)
-        self.store = try container.decode(IapStore.self, forKey: .store)
-        self.quantity = try container.decode(Int.self, forKey: .quantity)
-        self.purchaseState = try container.decode(PurchaseState.self, forKey: .purchaseState)
-        self.isAutoRenewing = try container.decode(Bool.self, forKey: .isAutoRenewing)
-        self.currentPlanId = try container.decodeIfPresent(String.self, forKey: .currentPlanId)
-        self.transactionId = try container.decodeIfPresent(String.self, forKey: .transactionId)
-        self.dataAndroid = try container.decodeIfPresent(String.self, forKey: .dataAndroid)
-        self.signatureAndroid = try container.decodeIfPresent(String.self, forKey: .signatureAndroid)
-        self.autoRenewingAndroid = try container.decodeIfPresent(Bool.self, forKey: .autoRenewingAndroid)
-        self.isAcknowledgedAndroid = try container.decodeIfPresent(Bool.self, forKey: .isAcknowledgedAndroid)
-        self.packageNameAndroid = try container.decodeIfPresent(String.self, forKey: .packageNameAndroid)
-        self.developerPayloadAndroid = try container.decodeIfPresent(String.self, forKey: .developerPayloadAndroid)
-        self.obfuscatedAccountIdAndroid = try container.decodeIfPresent(String.self, forKey: .obfuscatedAccountIdAndroid)
-        self.obfuscatedProfileIdAndroid = try container.decodeIfPresent(String.self, forKey: .obfuscatedProfileIdAndroid)
-        self.isSuspendedAndroid = try container.decodeIfPresent(Bool.self, forKey: .isSuspendedAndroid)
-        self.pendingPurchaseUpdateAndroid = try container.decodeIfPresent(PendingPurchaseUpdateAndroid.self, forKey: .pendingPurchaseUpdateAndroid)
-        self.userIdAmazon = try container.decodeIfPresent(String.self, forKey: .userIdAmazon)
-        self.userMarketplaceAmazon = try container.decodeIfPresent(String.self, forKey: .userMarketplaceAmazon)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.productId = try container.decodeField(String.self, forKey: .productId)
+        self.ids = try container.decodeFieldIfPresent([String].self, forKey: .ids)
+        self.transactionDate = try container.decodeField(Double.self, forKey: .transactionDate)
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
+        self.store = try container.decodeField(IapStore.self, forKey: .store)
+        self.quantity = try container.decodeField(Int.self, forKey: .quantity)
+        self.purchaseState = try container.decodeField(PurchaseState.self, forKey: .purchaseState)
+        self.isAutoRenewing = try container.decodeField(Bool.self, forKey: .isAutoRenewing)
+        self.currentPlanId = try container.decodeFieldIfPresent(String.self, forKey: .currentPlanId)
+        self.transactionId = try container.decodeFieldIfPresent(String.self, forKey: .transactionId)
+        self.dataAndroid = try container.decodeFieldIfPresent(String.self, forKey: .dataAndroid)
+        self.signatureAndroid = try container.decodeFieldIfPresent(String.self, forKey: .signatureAndroid)
+        self.autoRenewingAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: .autoRenewingAndroid)
+        self.isAcknowledgedAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: .isAcknowledgedAndroid)
+        self.packageNameAndroid = try container.decodeFieldIfPresent(String.self, forKey: .packageNameAndroid)
+        self.developerPayloadAndroid = try container.decodeFieldIfPresent(String.self, forKey: .developerPayloadAndroid)
+        self.obfuscatedAccountIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedAccountIdAndroid)
+        self.obfuscatedProfileIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedProfileIdAndroid)
+        self.isSuspendedAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: .isSuspendedAndroid)
+        self.pendingPurchaseUpdateAndroid = try container.decodeFieldIfPresent(PendingPurchaseUpdateAndroid.self, forKey: .pendingPurchaseUpdateAndroid)
+        self.userIdAmazon = try container.decodeFieldIfPresent(String.self, forKey: .userIdAmazon)
+        self.userMarketplaceAmazon = try container.decodeFieldIfPresent(String.self, forKey: .userMarketplaceAmazon)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1894,8 +1894,8 @@ public struct RentalDetailsAndroid: Codable, Hashable, Sendable, OpenIAPValidata
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.rentalPeriod = try container.decode(String.self, forKey: .rentalPeriod)
-        self.rentalExpirationPeriod = try container.decodeIfPresent(String.self, forKey: .rentalExpirationPeriod)
+        self.rentalPeriod = try container.decodeField(String.self, forKey: .rentalPeriod)
+        self.rentalExpirationPeriod = try container.decodeFieldIfPresent(String.self, forKey: .rentalExpirationPeriod)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1952,12 +1952,12 @@ public struct RequestPurchaseAndroidProps: Codable, Hashable, Sendable, OpenIAPV
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.skus = try container.decode([String].self, forKey: .skus)
-        self.obfuscatedAccountId = try container.decodeIfPresent(String.self, forKey: .obfuscatedAccountId)
-        self.obfuscatedProfileId = try container.decodeIfPresent(String.self, forKey: .obfuscatedProfileId)
-        self.isOfferPersonalized = try container.decodeIfPresent(Bool.self, forKey: .isOfferPersonalized)
-        self.offerToken = try container.decodeIfPresent(String.self, forKey: .offerToken)
-        self.developerBillingOption = try container.decodeIfPresent(DeveloperBillingOptionParamsAndroid.self, forKey: .developerBillingOption)
+        self.skus = try container.decodeField([String].self, forKey: .skus)
+        self.obfuscatedAccountId = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedAccountId)
+        self.obfuscatedProfileId = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedProfileId)
+        self.isOfferPersonalized = try container.decodeFieldIfPresent(Bool.self, forKey: .isOfferPersonalized)
+        self.offerToken = try container.decodeFieldIfPresent(String.self, forKey: .offerToken)
+        self.developerBillingOption = try container.decodeFieldIfPresent(DeveloperBillingOptionParamsAndroid.self, forKey: .developerBillingOption)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2037,15 +2037,15 @@ public struct RequestSubscriptionAndroidProps: Codable, Hashable, Sendable, Open
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.skus = try container.decode([String].self, forKey: .skus)
-        self.obfuscatedAccountId = try container.decodeIfPresent(String.self, forKey: .obfuscatedAccountId)
-        self.obfuscatedProfileId = try container.decodeIfPresent(String.self, forKey: .obfuscatedProfileId)
-        self.isOfferPersonalized = try container.decodeIfPresent(Bool.self, forKey: .isOfferPersonalized)
-        self.purchaseToken = try container.decodeIfPresent(String.self, forKey: .purchaseToken)
-        self.originalExternalTransactionId = try container.decodeIfPresent(String.self, forKey: .originalExternalTransactionId)
-        self.subscriptionOffers = try container.decodeIfPresent([AndroidSubscriptionOfferInput].self, forKey: .subscriptionOffers)
-        self.subscriptionProductReplacementParams = try container.decodeIfPresent(SubscriptionProductReplacementParamsAndroid.self, forKey: .subscriptionProductReplacementParams)
-        self.developerBillingOption = try container.decodeIfPresent(DeveloperBillingOptionParamsAndroid.self, forKey: .developerBillingOption)
+        self.skus = try container.decodeField([String].self, forKey: .skus)
+        self.obfuscatedAccountId = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedAccountId)
+        self.obfuscatedProfileId = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedProfileId)
+        self.isOfferPersonalized = try container.decodeFieldIfPresent(Bool.self, forKey: .isOfferPersonalized)
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
+        self.originalExternalTransactionId = try container.decodeFieldIfPresent(String.self, forKey: .originalExternalTransactionId)
+        self.subscriptionOffers = try container.decodeFieldIfPresent([AndroidSubscriptionOfferInput].self, forKey: .subscriptionOffers)
+        self.subscriptionProductReplacementParams = try container.decodeFieldIfPresent(SubscriptionProductReplacementParamsAndroid.self, forKey: .subscriptionProductReplacementParams)
+        self.developerBillingOption = try container.decodeFieldIfPresent(DeveloperBillingOptionParamsAndroid.self, forKey: .developerBillingOption)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2142,8 +2142,8 @@ public struct SubscriptionProductReplacementParamsAndroid: Codable, Hashable, Se
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.oldProductId = try container.decode(String.self, forKey: .oldProductId)
-        self.replacementMode = try container.decode(SubscriptionReplacementModeAndroid.self, forKey: .replacementMode)
+        self.oldProductId = try container.decodeField(String.self, forKey: .oldProductId)
+        self.replacementMode = try container.decodeField(SubscriptionReplacementModeAndroid.self, forKey: .replacementMode)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2266,10 +2266,10 @@ public struct UserChoiceBillingDetails: Codable, Hashable, Sendable, OpenIAPVali
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.externalTransactionToken = try container.decode(String.self, forKey: .externalTransactionToken)
-        self.originalExternalTransactionId = try container.decodeIfPresent(String.self, forKey: .originalExternalTransactionId)
-        self.products = try container.decode([String].self, forKey: .products)
-        self.productDetailsAndroid = try container.decodeIfPresent([DeveloperProvidedBillingProductAndroid].self, forKey: .productDetailsAndroid)
+        self.externalTransactionToken = try container.decodeField(String.self, forKey: .externalTransactionToken)
+        self.originalExternalTransactionId = try container.decodeFieldIfPresent(String.self, forKey: .originalExternalTransactionId)
+        self.products = try container.decodeField([String].self, forKey: .products)
+        self.productDetailsAndroid = try container.decodeFieldIfPresent([DeveloperProvidedBillingProductAndroid].self, forKey: .productDetailsAndroid)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2304,8 +2304,8 @@ public struct ValidTimeWindowAndroid: Codable, Hashable, Sendable, OpenIAPValida
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.startTimeMillis = try container.decode(String.self, forKey: .startTimeMillis)
-        self.endTimeMillis = try container.decode(String.self, forKey: .endTimeMillis)
+        self.startTimeMillis = try container.decodeField(String.self, forKey: .startTimeMillis)
+        self.endTimeMillis = try container.decodeField(String.self, forKey: .endTimeMillis)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2356,11 +2356,11 @@ public struct VerifyPurchaseGoogleOptions: Codable, Hashable, Sendable, OpenIAPV
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decode(String.self, forKey: .sku)
-        self.packageName = try container.decode(String.self, forKey: .packageName)
-        self.purchaseToken = try container.decode(String.self, forKey: .purchaseToken)
-        self.accessToken = try container.decode(String.self, forKey: .accessToken)
-        self.isSub = try container.decodeIfPresent(Bool.self, forKey: .isSub)
+        self.sku = try container.decodeField(String.self, forKey: .sku)
+        self.packageName = try container.decodeField(String.self, forKey: .packageName)
+        self.purchaseToken = try container.decodeField(String.self, forKey: .purchaseToken)
+        self.accessToken = try container.decodeField(String.self, forKey: .accessToken)
+        self.isSub = try container.decodeFieldIfPresent(Bool.self, forKey: .isSub)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2402,9 +2402,9 @@ public struct VerifyPurchaseHorizonOptions: Codable, Hashable, Sendable, OpenIAP
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decode(String.self, forKey: .sku)
-        self.userId = try container.decode(String.self, forKey: .userId)
-        self.accessToken = try container.decode(String.self, forKey: .accessToken)
+        self.sku = try container.decodeField(String.self, forKey: .sku)
+        self.userId = try container.decodeField(String.self, forKey: .userId)
+        self.accessToken = try container.decodeField(String.self, forKey: .accessToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2546,26 +2546,26 @@ public struct VerifyPurchaseResultAndroid: Codable, Hashable, Sendable, OpenIAPV
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.isValid = try container.decode(Bool.self, forKey: .isValid)
-        self.store = try container.decode(IapStore.self, forKey: .store)
-        self.autoRenewing = try container.decode(Bool.self, forKey: .autoRenewing)
-        self.betaProduct = try container.decode(Bool.self, forKey: .betaProduct)
-        self.cancelDate = try container.decodeIfPresent(Double.self, forKey: .cancelDate)
-        self.cancelReason = try container.decodeIfPresent(String.self, forKey: .cancelReason)
-        self.deferredDate = try container.decodeIfPresent(Double.self, forKey: .deferredDate)
-        self.deferredSku = try container.decodeIfPresent(String.self, forKey: .deferredSku)
-        self.freeTrialEndDate = try container.decode(Double.self, forKey: .freeTrialEndDate)
-        self.gracePeriodEndDate = try container.decode(Double.self, forKey: .gracePeriodEndDate)
-        self.parentProductId = try container.decode(String.self, forKey: .parentProductId)
-        self.productId = try container.decode(String.self, forKey: .productId)
-        self.productType = try container.decode(String.self, forKey: .productType)
-        self.purchaseDate = try container.decode(Double.self, forKey: .purchaseDate)
-        self.quantity = try container.decode(Int.self, forKey: .quantity)
-        self.receiptId = try container.decode(String.self, forKey: .receiptId)
-        self.renewalDate = try container.decode(Double.self, forKey: .renewalDate)
-        self.term = try container.decode(String.self, forKey: .term)
-        self.termSku = try container.decode(String.self, forKey: .termSku)
-        self.testTransaction = try container.decode(Bool.self, forKey: .testTransaction)
+        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
+        self.store = try container.decodeField(IapStore.self, forKey: .store)
+        self.autoRenewing = try container.decodeField(Bool.self, forKey: .autoRenewing)
+        self.betaProduct = try container.decodeField(Bool.self, forKey: .betaProduct)
+        self.cancelDate = try container.decodeFieldIfPresent(Double.self, forKey: .cancelDate)
+        self.cancelReason = try container.decodeFieldIfPresent(String.self, forKey: .cancelReason)
+        self.deferredDate = try container.decodeFieldIfPresent(Double.self, forKey: .deferredDate)
+        self.deferredSku = try container.decodeFieldIfPresent(String.self, forKey: .deferredSku)
+        self.freeTrialEndDate = try container.decodeField(Double.self, forKey: .freeTrialEndDate)
+        self.gracePeriodEndDate = try container.decodeField(Double.self, forKey: .gracePeriodEndDate)
+        self.parentProductId = try container.decodeField(String.self, forKey: .parentProductId)
+        self.productId = try container.decodeField(String.self, forKey: .productId)
+        self.productType = try container.decodeField(String.self, forKey: .productType)
+        self.purchaseDate = try container.decodeField(Double.self, forKey: .purchaseDate)
+        self.quantity = try container.decodeField(Int.self, forKey: .quantity)
+        self.receiptId = try container.decodeField(String.self, forKey: .receiptId)
+        self.renewalDate = try container.decodeField(Double.self, forKey: .renewalDate)
+        self.term = try container.decodeField(String.self, forKey: .term)
+        self.termSku = try container.decodeField(String.self, forKey: .termSku)
+        self.testTransaction = try container.decodeField(Bool.self, forKey: .testTransaction)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2633,10 +2633,10 @@ public struct VerifyPurchaseResultHorizon: Codable, Hashable, Sendable, OpenIAPV
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.isValid = try container.decode(Bool.self, forKey: .isValid)
-        self.store = try container.decode(IapStore.self, forKey: .store)
-        self._success = try container.decode(Bool.self, forKey: .success)
-        self.grantTime = try container.decodeIfPresent(Double.self, forKey: .grantTime)
+        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
+        self.store = try container.decodeField(IapStore.self, forKey: .store)
+        self._success = try container.decodeField(Bool.self, forKey: .success)
+        self.grantTime = try container.decodeFieldIfPresent(Double.self, forKey: .grantTime)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -26,8 +26,8 @@ public struct DeepLinkOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.skuAndroid = try container.decodeIfPresent(String.self, forKey: .skuAndroid)
-        self.packageNameAndroid = try container.decodeIfPresent(String.self, forKey: .packageNameAndroid)
+        self.skuAndroid = try container.decodeFieldIfPresent(String.self, forKey: .skuAndroid)
+        self.packageNameAndroid = try container.decodeFieldIfPresent(String.self, forKey: .packageNameAndroid)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -61,8 +61,8 @@ public struct InitConnectionConfig: Codable, Hashable, Sendable, OpenIAPValidata
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.enableBillingProgramAndroid = try container.decodeIfPresent(BillingProgramAndroid.self, forKey: .enableBillingProgramAndroid)
-        self.billingChoiceScreenTypeAndroid = try container.decodeIfPresent(BillingChoiceScreenTypeAndroid.self, forKey: .billingChoiceScreenTypeAndroid)
+        self.enableBillingProgramAndroid = try container.decodeFieldIfPresent(BillingProgramAndroid.self, forKey: .enableBillingProgramAndroid)
+        self.billingChoiceScreenTypeAndroid = try container.decodeFieldIfPresent(BillingChoiceScreenTypeAndroid.self, forKey: .billingChoiceScreenTypeAndroid)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -153,8 +153,8 @@ public struct ProductRequest: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.skus = try container.decode([String].self, forKey: .skus)
-        self.type = try container.decodeIfPresent(ProductQueryType.self, forKey: .type)
+        self.skus = try container.decodeField([String].self, forKey: .skus)
+        self.type = try container.decodeFieldIfPresent(ProductQueryType.self, forKey: .type)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -229,15 +229,15 @@ public struct PurchaseInput: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.productId = try container.decode(String.self, forKey: .productId)
-        self.ids = try container.decodeIfPresent([String].self, forKey: .ids)
-        self.transactionDate = try container.decode(Double.self, forKey: .transactionDate)
-        self.purchaseToken = try container.decodeIfPresent(String.self, forKey: .purchaseToken)
-        self.store = try container.decodeIfPresent(IapStore.self, forKey: .store)
-        self.quantity = try container.decode(Int.self, forKey: .quantity)
-        self.purchaseState = try container.decode(PurchaseState.self, forKey: .purchaseState)
-        self.isAutoRenewing = try container.decode(Bool.self, forKey: .isAutoRenewing)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.productId = try container.decodeField(String.self, forKey: .productId)
+        self.ids = try container.decodeFieldIfPresent([String].self, forKey: .ids)
+        self.transactionDate = try container.decodeField(Double.self, forKey: .transactionDate)
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
+        self.store = try container.decodeFieldIfPresent(IapStore.self, forKey: .store)
+        self.quantity = try container.decodeField(Int.self, forKey: .quantity)
+        self.purchaseState = try container.decodeField(PurchaseState.self, forKey: .purchaseState)
+        self.isAutoRenewing = try container.decodeField(Bool.self, forKey: .isAutoRenewing)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -284,9 +284,9 @@ public struct PurchaseOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.alsoPublishToEventListenerIOS = try container.decodeIfPresent(Bool.self, forKey: .alsoPublishToEventListenerIOS)
-        self.onlyIncludeActiveItemsIOS = try container.decodeIfPresent(Bool.self, forKey: .onlyIncludeActiveItemsIOS)
-        self.includeSuspendedAndroid = try container.decodeIfPresent(Bool.self, forKey: .includeSuspendedAndroid)
+        self.alsoPublishToEventListenerIOS = try container.decodeFieldIfPresent(Bool.self, forKey: .alsoPublishToEventListenerIOS)
+        self.onlyIncludeActiveItemsIOS = try container.decodeFieldIfPresent(Bool.self, forKey: .onlyIncludeActiveItemsIOS)
+        self.includeSuspendedAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: .includeSuspendedAndroid)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -328,9 +328,9 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.requestPurchase = try container.decodeIfPresent(RequestPurchasePropsByPlatforms.self, forKey: .requestPurchase)
-        self.requestSubscription = try container.decodeIfPresent(RequestSubscriptionPropsByPlatforms.self, forKey: .requestSubscription)
-        self.type = try container.decodeIfPresent(ProductQueryType.self, forKey: .type)
+        self.requestPurchase = try container.decodeFieldIfPresent(RequestPurchasePropsByPlatforms.self, forKey: .requestPurchase)
+        self.requestSubscription = try container.decodeFieldIfPresent(RequestSubscriptionPropsByPlatforms.self, forKey: .requestSubscription)
+        self.type = try container.decodeFieldIfPresent(ProductQueryType.self, forKey: .type)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -370,8 +370,8 @@ public struct RequestPurchasePropsByPlatforms: Codable, Hashable, Sendable, Open
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.apple = try container.decodeIfPresent(RequestPurchaseIosProps.self, forKey: .apple)
-        self.google = try container.decodeIfPresent(RequestPurchaseAndroidProps.self, forKey: .google)
+        self.apple = try container.decodeFieldIfPresent(RequestPurchaseIosProps.self, forKey: .apple)
+        self.google = try container.decodeFieldIfPresent(RequestPurchaseAndroidProps.self, forKey: .google)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -405,8 +405,8 @@ public struct RequestSubscriptionPropsByPlatforms: Codable, Hashable, Sendable, 
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.apple = try container.decodeIfPresent(RequestSubscriptionIosProps.self, forKey: .apple)
-        self.google = try container.decodeIfPresent(RequestSubscriptionAndroidProps.self, forKey: .google)
+        self.apple = try container.decodeFieldIfPresent(RequestSubscriptionIosProps.self, forKey: .apple)
+        self.google = try container.decodeFieldIfPresent(RequestSubscriptionAndroidProps.self, forKey: .google)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -92,19 +92,19 @@ public struct ActiveSubscription: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.productId = try container.decode(String.self, forKey: .productId)
-        self.isActive = try container.decode(Bool.self, forKey: .isActive)
-        self.expirationDateIOS = try container.decodeIfPresent(Double.self, forKey: .expirationDateIOS)
-        self.autoRenewingAndroid = try container.decodeIfPresent(Bool.self, forKey: .autoRenewingAndroid)
-        self.environmentIOS = try container.decodeIfPresent(String.self, forKey: .environmentIOS)
-        self.daysUntilExpirationIOS = try container.decodeIfPresent(Double.self, forKey: .daysUntilExpirationIOS)
-        self.transactionId = try container.decode(String.self, forKey: .transactionId)
-        self.purchaseToken = try container.decodeIfPresent(String.self, forKey: .purchaseToken)
-        self.transactionDate = try container.decode(Double.self, forKey: .transactionDate)
-        self.basePlanIdAndroid = try container.decodeIfPresent(String.self, forKey: .basePlanIdAndroid)
-        self.purchaseTokenAndroid = try container.decodeIfPresent(String.self, forKey: .purchaseTokenAndroid)
-        self.currentPlanId = try container.decodeIfPresent(String.self, forKey: .currentPlanId)
-        self.renewalInfoIOS = try container.decodeIfPresent(RenewalInfoIOS.self, forKey: .renewalInfoIOS)
+        self.productId = try container.decodeField(String.self, forKey: .productId)
+        self.isActive = try container.decodeField(Bool.self, forKey: .isActive)
+        self.expirationDateIOS = try container.decodeFieldIfPresent(Double.self, forKey: .expirationDateIOS)
+        self.autoRenewingAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: .autoRenewingAndroid)
+        self.environmentIOS = try container.decodeFieldIfPresent(String.self, forKey: .environmentIOS)
+        self.daysUntilExpirationIOS = try container.decodeFieldIfPresent(Double.self, forKey: .daysUntilExpirationIOS)
+        self.transactionId = try container.decodeField(String.self, forKey: .transactionId)
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
+        self.transactionDate = try container.decodeField(Double.self, forKey: .transactionDate)
+        self.basePlanIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: .basePlanIdAndroid)
+        self.purchaseTokenAndroid = try container.decodeFieldIfPresent(String.self, forKey: .purchaseTokenAndroid)
+        self.currentPlanId = try container.decodeFieldIfPresent(String.self, forKey: .currentPlanId)
+        self.renewalInfoIOS = try container.decodeFieldIfPresent(RenewalInfoIOS.self, forKey: .renewalInfoIOS)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -232,22 +232,22 @@ public struct DiscountOffer: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-        self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
-        self.price = try container.decode(Double.self, forKey: .price)
-        self.currency = try container.decode(String.self, forKey: .currency)
-        self.type = try container.decode(DiscountOfferType.self, forKey: .type)
-        self.offerTokenAndroid = try container.decodeIfPresent(String.self, forKey: .offerTokenAndroid)
-        self.offerTagsAndroid = try container.decodeIfPresent([String].self, forKey: .offerTagsAndroid)
-        self.fullPriceMicrosAndroid = try container.decodeIfPresent(String.self, forKey: .fullPriceMicrosAndroid)
-        self.percentageDiscountAndroid = try container.decodeIfPresent(Int.self, forKey: .percentageDiscountAndroid)
-        self.discountAmountMicrosAndroid = try container.decodeIfPresent(String.self, forKey: .discountAmountMicrosAndroid)
-        self.formattedDiscountAmountAndroid = try container.decodeIfPresent(String.self, forKey: .formattedDiscountAmountAndroid)
-        self.validTimeWindowAndroid = try container.decodeIfPresent(ValidTimeWindowAndroid.self, forKey: .validTimeWindowAndroid)
-        self.limitedQuantityInfoAndroid = try container.decodeIfPresent(LimitedQuantityInfoAndroid.self, forKey: .limitedQuantityInfoAndroid)
-        self.preorderDetailsAndroid = try container.decodeIfPresent(PreorderDetailsAndroid.self, forKey: .preorderDetailsAndroid)
-        self.rentalDetailsAndroid = try container.decodeIfPresent(RentalDetailsAndroid.self, forKey: .rentalDetailsAndroid)
-        self.purchaseOptionIdAndroid = try container.decodeIfPresent(String.self, forKey: .purchaseOptionIdAndroid)
+        self.id = try container.decodeFieldIfPresent(String.self, forKey: .id)
+        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
+        self.price = try container.decodeField(Double.self, forKey: .price)
+        self.currency = try container.decodeField(String.self, forKey: .currency)
+        self.type = try container.decodeField(DiscountOfferType.self, forKey: .type)
+        self.offerTokenAndroid = try container.decodeFieldIfPresent(String.self, forKey: .offerTokenAndroid)
+        self.offerTagsAndroid = try container.decodeFieldIfPresent([String].self, forKey: .offerTagsAndroid)
+        self.fullPriceMicrosAndroid = try container.decodeFieldIfPresent(String.self, forKey: .fullPriceMicrosAndroid)
+        self.percentageDiscountAndroid = try container.decodeFieldIfPresent(Int.self, forKey: .percentageDiscountAndroid)
+        self.discountAmountMicrosAndroid = try container.decodeFieldIfPresent(String.self, forKey: .discountAmountMicrosAndroid)
+        self.formattedDiscountAmountAndroid = try container.decodeFieldIfPresent(String.self, forKey: .formattedDiscountAmountAndroid)
+        self.validTimeWindowAndroid = try container.decodeFieldIfPresent(ValidTimeWindowAndroid.self, forKey: .validTimeWindowAndroid)
+        self.limitedQuantityInfoAndroid = try container.decodeFieldIfPresent(LimitedQuantityInfoAndroid.self, forKey: .limitedQuantityInfoAndroid)
+        self.preorderDetailsAndroid = try container.decodeFieldIfPresent(PreorderDetailsAndroid.self, forKey: .preorderDetailsAndroid)
+        self.rentalDetailsAndroid = try container.decodeFieldIfPresent(RentalDetailsAndroid.self, forKey: .rentalDetailsAndroid)
+        self.purchaseOptionIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: .purchaseOptionIdAndroid)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -357,9 +357,9 @@ public struct FetchProductsResult: Codable, Hashable, Sendable, OpenIAPValidatab
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.products = try container.decodeIfPresent([Product].self, forKey: .products)
-        self.subscriptions = try container.decodeIfPresent([ProductSubscription].self, forKey: .subscriptions)
-        self.all = try container.decodeIfPresent([ProductOrSubscription].self, forKey: .all)
+        self.products = try container.decodeFieldIfPresent([Product].self, forKey: .products)
+        self.subscriptions = try container.decodeFieldIfPresent([ProductSubscription].self, forKey: .subscriptions)
+        self.all = try container.decodeFieldIfPresent([ProductOrSubscription].self, forKey: .all)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -562,7 +562,7 @@ public enum Product: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decode(IapPlatform.self, forKey: OpenIAPAnyKey("platform"))
+        let tag = try container.decodeField(IapPlatform.self, forKey: OpenIAPAnyKey("platform"))
         switch tag.rawValue {
         case "ios": self = .ios(try ProductIOS(from: decoder))
         case "android": self = .android(try ProductAndroid(from: decoder))
@@ -615,7 +615,7 @@ public enum ProductOrSubscription: Codable, Hashable, Sendable, OpenIAPValidatab
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decode(ProductType.self, forKey: OpenIAPAnyKey("type"))
+        let tag = try container.decodeField(ProductType.self, forKey: OpenIAPAnyKey("type"))
         switch tag.rawValue {
         case "in-app": self = .inApp(try Product(from: decoder))
         case "subs": self = .subs(try ProductSubscription(from: decoder))
@@ -644,7 +644,7 @@ public enum ProductSubscription: Codable, Hashable, Sendable, OpenIAPValidatable
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decode(IapPlatform.self, forKey: OpenIAPAnyKey("platform"))
+        let tag = try container.decodeField(IapPlatform.self, forKey: OpenIAPAnyKey("platform"))
         switch tag.rawValue {
         case "ios": self = .ios(try ProductSubscriptionIOS(from: decoder))
         case "android": self = .android(try ProductSubscriptionAndroid(from: decoder))
@@ -727,7 +727,7 @@ public enum Purchase: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decode(IapStore.self, forKey: OpenIAPAnyKey("store"))
+        let tag = try container.decodeField(IapStore.self, forKey: OpenIAPAnyKey("store"))
         switch tag.rawValue {
         case "apple": self = .apple(try PurchaseIOS(from: decoder))
         case "google": self = .google(try PurchaseAndroid(from: decoder))
@@ -854,8 +854,8 @@ public struct RequestPurchaseResult: Codable, Hashable, Sendable, OpenIAPValidat
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.purchase = try container.decodeIfPresent(Purchase.self, forKey: .purchase)
-        self.purchases = try container.decodeIfPresent([Purchase].self, forKey: .purchases)
+        self.purchase = try container.decodeFieldIfPresent(Purchase.self, forKey: .purchase)
+        self.purchases = try container.decodeFieldIfPresent([Purchase].self, forKey: .purchases)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -990,25 +990,25 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable, OpenIAPValidatable
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
-        self.price = try container.decode(Double.self, forKey: .price)
-        self.currency = try container.decodeIfPresent(String.self, forKey: .currency)
-        self.type = try container.decode(DiscountOfferType.self, forKey: .type)
-        self.period = try container.decodeIfPresent(SubscriptionPeriod.self, forKey: .period)
-        self.periodCount = try container.decodeIfPresent(Int.self, forKey: .periodCount)
-        self.paymentMode = try container.decodeIfPresent(PaymentMode.self, forKey: .paymentMode)
-        self.keyIdentifierIOS = try container.decodeIfPresent(String.self, forKey: .keyIdentifierIOS)
-        self.nonceIOS = try container.decodeIfPresent(String.self, forKey: .nonceIOS)
-        self.signatureIOS = try container.decodeIfPresent(String.self, forKey: .signatureIOS)
-        self.timestampIOS = try container.decodeIfPresent(Double.self, forKey: .timestampIOS)
-        self.numberOfPeriodsIOS = try container.decodeIfPresent(Int.self, forKey: .numberOfPeriodsIOS)
-        self.localizedPriceIOS = try container.decodeIfPresent(String.self, forKey: .localizedPriceIOS)
-        self.basePlanIdAndroid = try container.decodeIfPresent(String.self, forKey: .basePlanIdAndroid)
-        self.offerTokenAndroid = try container.decodeIfPresent(String.self, forKey: .offerTokenAndroid)
-        self.offerTagsAndroid = try container.decodeIfPresent([String].self, forKey: .offerTagsAndroid)
-        self.pricingPhasesAndroid = try container.decodeIfPresent(PricingPhasesAndroid.self, forKey: .pricingPhasesAndroid)
-        self.installmentPlanDetailsAndroid = try container.decodeIfPresent(InstallmentPlanDetailsAndroid.self, forKey: .installmentPlanDetailsAndroid)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
+        self.price = try container.decodeField(Double.self, forKey: .price)
+        self.currency = try container.decodeFieldIfPresent(String.self, forKey: .currency)
+        self.type = try container.decodeField(DiscountOfferType.self, forKey: .type)
+        self.period = try container.decodeFieldIfPresent(SubscriptionPeriod.self, forKey: .period)
+        self.periodCount = try container.decodeFieldIfPresent(Int.self, forKey: .periodCount)
+        self.paymentMode = try container.decodeFieldIfPresent(PaymentMode.self, forKey: .paymentMode)
+        self.keyIdentifierIOS = try container.decodeFieldIfPresent(String.self, forKey: .keyIdentifierIOS)
+        self.nonceIOS = try container.decodeFieldIfPresent(String.self, forKey: .nonceIOS)
+        self.signatureIOS = try container.decodeFieldIfPresent(String.self, forKey: .signatureIOS)
+        self.timestampIOS = try container.decodeFieldIfPresent(Double.self, forKey: .timestampIOS)
+        self.numberOfPeriodsIOS = try container.decodeFieldIfPresent(Int.self, forKey: .numberOfPeriodsIOS)
+        self.localizedPriceIOS = try container.decodeFieldIfPresent(String.self, forKey: .localizedPriceIOS)
+        self.basePlanIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: .basePlanIdAndroid)
+        self.offerTokenAndroid = try container.decodeFieldIfPresent(String.self, forKey: .offerTokenAndroid)
+        self.offerTagsAndroid = try container.decodeFieldIfPresent([String].self, forKey: .offerTagsAndroid)
+        self.pricingPhasesAndroid = try container.decodeFieldIfPresent(PricingPhasesAndroid.self, forKey: .pricingPhasesAndroid)
+        self.installmentPlanDetailsAndroid = try container.decodeFieldIfPresent(InstallmentPlanDetailsAndroid.self, forKey: .installmentPlanDetailsAndroid)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1058,8 +1058,8 @@ public struct SubscriptionPeriod: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.unit = try container.decode(SubscriptionPeriodUnit.self, forKey: .unit)
-        self.value = try container.decode(Int.self, forKey: .value)
+        self.unit = try container.decodeField(SubscriptionPeriodUnit.self, forKey: .unit)
+        self.value = try container.decodeField(Int.self, forKey: .value)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1153,7 +1153,7 @@ public struct VoidResult: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.success = try container.decode(Bool.self, forKey: .success)
+        self.success = try container.decodeField(Bool.self, forKey: .success)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -290,15 +290,15 @@ public struct PurchaseError: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.code = try container.decode(ErrorCode.self, forKey: .code)
-        self.message = try container.decode(String.self, forKey: .message)
-        self.productId = try container.decodeIfPresent(String.self, forKey: .productId)
-        self.debugMessage = try container.decodeIfPresent(String.self, forKey: .debugMessage)
-        self.responseCode = try container.decodeIfPresent(Int.self, forKey: .responseCode)
-        self.subResponseCodeAndroid = try container.decodeIfPresent(SubResponseCodeAndroid.self, forKey: .subResponseCodeAndroid)
-        self.productIds = try container.decodeIfPresent([String].self, forKey: .productIds)
-        self.productType = try container.decodeIfPresent(String.self, forKey: .productType)
-        self.isEmptyProductList = try container.decodeIfPresent(Bool.self, forKey: .isEmptyProductList)
+        self.code = try container.decodeField(ErrorCode.self, forKey: .code)
+        self.message = try container.decodeField(String.self, forKey: .message)
+        self.productId = try container.decodeFieldIfPresent(String.self, forKey: .productId)
+        self.debugMessage = try container.decodeFieldIfPresent(String.self, forKey: .debugMessage)
+        self.responseCode = try container.decodeFieldIfPresent(Int.self, forKey: .responseCode)
+        self.subResponseCodeAndroid = try container.decodeFieldIfPresent(SubResponseCodeAndroid.self, forKey: .subResponseCodeAndroid)
+        self.productIds = try container.decodeFieldIfPresent([String].self, forKey: .productIds)
+        self.productType = try container.decodeFieldIfPresent(String.self, forKey: .productType)
+        self.isEmptyProductList = try container.decodeFieldIfPresent(Bool.self, forKey: .isEmptyProductList)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -94,7 +94,7 @@ public struct PurchaseUpdatedListenerOptions: Codable, Hashable, Sendable, OpenI
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.dedupeTransactionIOS = try container.decodeIfPresent(Bool.self, forKey: .dedupeTransactionIOS)
+        self.dedupeTransactionIOS = try container.decodeFieldIfPresent(Bool.self, forKey: .dedupeTransactionIOS)
     }
 
     public func encode(to encoder: any Encoder) throws {

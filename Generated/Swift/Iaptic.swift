@@ -170,20 +170,20 @@ public struct IapticPurchase: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.purchaseDate = try container.decodeIfPresent(Double.self, forKey: .purchaseDate)
-        self.expiryDate = try container.decodeIfPresent(Double.self, forKey: .expiryDate)
-        self.renewalIntentChangeDate = try container.decodeIfPresent(Double.self, forKey: .renewalIntentChangeDate)
-        self.lastRenewalDate = try container.decodeIfPresent(Double.self, forKey: .lastRenewalDate)
-        self.isExpired = try container.decodeIfPresent(Bool.self, forKey: .isExpired)
-        self.renewalIntent = try container.decodeIfPresent(String.self, forKey: .renewalIntent)
-        self.cancelationReason = try container.decodeIfPresent(String.self, forKey: .cancelationReason)
-        self.isBillingRetryPeriod = try container.decodeIfPresent(Bool.self, forKey: .isBillingRetryPeriod)
-        self.isTrialPeriod = try container.decodeIfPresent(Bool.self, forKey: .isTrialPeriod)
-        self.isIntroPeriod = try container.decodeIfPresent(Bool.self, forKey: .isIntroPeriod)
-        self.isAcknowledged = try container.decodeIfPresent(Bool.self, forKey: .isAcknowledged)
-        self.discountId = try container.decodeIfPresent(String.self, forKey: .discountId)
-        self.priceConsentStatus = try container.decodeIfPresent(String.self, forKey: .priceConsentStatus)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.purchaseDate = try container.decodeFieldIfPresent(Double.self, forKey: .purchaseDate)
+        self.expiryDate = try container.decodeFieldIfPresent(Double.self, forKey: .expiryDate)
+        self.renewalIntentChangeDate = try container.decodeFieldIfPresent(Double.self, forKey: .renewalIntentChangeDate)
+        self.lastRenewalDate = try container.decodeFieldIfPresent(Double.self, forKey: .lastRenewalDate)
+        self.isExpired = try container.decodeFieldIfPresent(Bool.self, forKey: .isExpired)
+        self.renewalIntent = try container.decodeFieldIfPresent(String.self, forKey: .renewalIntent)
+        self.cancelationReason = try container.decodeFieldIfPresent(String.self, forKey: .cancelationReason)
+        self.isBillingRetryPeriod = try container.decodeFieldIfPresent(Bool.self, forKey: .isBillingRetryPeriod)
+        self.isTrialPeriod = try container.decodeFieldIfPresent(Bool.self, forKey: .isTrialPeriod)
+        self.isIntroPeriod = try container.decodeFieldIfPresent(Bool.self, forKey: .isIntroPeriod)
+        self.isAcknowledged = try container.decodeFieldIfPresent(Bool.self, forKey: .isAcknowledged)
+        self.discountId = try container.decodeFieldIfPresent(String.self, forKey: .discountId)
+        self.priceConsentStatus = try container.decodeFieldIfPresent(String.self, forKey: .priceConsentStatus)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -276,16 +276,16 @@ public struct IapticValidationResult: Codable, Hashable, Sendable, OpenIAPValida
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.isValid = try container.decode(Bool.self, forKey: .isValid)
-        self.isExpired = try container.decode(Bool.self, forKey: .isExpired)
-        self.isActive = try container.decode(Bool.self, forKey: .isActive)
-        self.errorCode = try container.decodeIfPresent(IapticErrorCode.self, forKey: .errorCode)
-        self.errorMessage = try container.decodeIfPresent(String.self, forKey: .errorMessage)
-        self.purchases = try container.decodeIfPresent([IapticPurchase].self, forKey: .purchases)
-        self.ineligibleForIntroPrice = try container.decodeIfPresent([String].self, forKey: .ineligibleForIntroPrice)
-        self.productId = try container.decodeIfPresent(String.self, forKey: .productId)
-        self.validationDate = try container.decodeIfPresent(Double.self, forKey: .validationDate)
-        self.warning = try container.decodeIfPresent(String.self, forKey: .warning)
+        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
+        self.isExpired = try container.decodeField(Bool.self, forKey: .isExpired)
+        self.isActive = try container.decodeField(Bool.self, forKey: .isActive)
+        self.errorCode = try container.decodeFieldIfPresent(IapticErrorCode.self, forKey: .errorCode)
+        self.errorMessage = try container.decodeFieldIfPresent(String.self, forKey: .errorMessage)
+        self.purchases = try container.decodeFieldIfPresent([IapticPurchase].self, forKey: .purchases)
+        self.ineligibleForIntroPrice = try container.decodeFieldIfPresent([String].self, forKey: .ineligibleForIntroPrice)
+        self.productId = try container.decodeFieldIfPresent(String.self, forKey: .productId)
+        self.validationDate = try container.decodeFieldIfPresent(Double.self, forKey: .validationDate)
+        self.warning = try container.decodeFieldIfPresent(String.self, forKey: .warning)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -68,15 +68,15 @@ public struct AdvancedCommerceInfoIOS: Codable, Hashable, Sendable, OpenIAPValid
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.items = try container.decode([AdvancedCommerceItemIOS].self, forKey: .items)
-        self.period = try container.decodeIfPresent(SubscriptionPeriodValueIOS.self, forKey: .period)
-        self.requestReferenceId = try container.decodeIfPresent(String.self, forKey: .requestReferenceId)
-        self.taxCode = try container.decodeIfPresent(String.self, forKey: .taxCode)
-        self.taxExclusivePrice = try container.decodeIfPresent(String.self, forKey: .taxExclusivePrice)
-        self.estimatedTax = try container.decodeIfPresent(String.self, forKey: .estimatedTax)
-        self.taxRate = try container.decodeIfPresent(String.self, forKey: .taxRate)
-        self.displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
-        self.description = try container.decodeIfPresent(String.self, forKey: .description)
+        self.items = try container.decodeField([AdvancedCommerceItemIOS].self, forKey: .items)
+        self.period = try container.decodeFieldIfPresent(SubscriptionPeriodValueIOS.self, forKey: .period)
+        self.requestReferenceId = try container.decodeFieldIfPresent(String.self, forKey: .requestReferenceId)
+        self.taxCode = try container.decodeFieldIfPresent(String.self, forKey: .taxCode)
+        self.taxExclusivePrice = try container.decodeFieldIfPresent(String.self, forKey: .taxExclusivePrice)
+        self.estimatedTax = try container.decodeFieldIfPresent(String.self, forKey: .estimatedTax)
+        self.taxRate = try container.decodeFieldIfPresent(String.self, forKey: .taxRate)
+        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: .displayName)
+        self.description = try container.decodeFieldIfPresent(String.self, forKey: .description)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -110,7 +110,7 @@ public struct AdvancedCommerceItemDetailsIOS: Codable, Hashable, Sendable, OpenI
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.jsonRepresentation = try container.decodeIfPresent(String.self, forKey: .jsonRepresentation)
+        self.jsonRepresentation = try container.decodeFieldIfPresent(String.self, forKey: .jsonRepresentation)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -148,9 +148,9 @@ public struct AdvancedCommerceItemIOS: Codable, Hashable, Sendable, OpenIAPValid
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.details = try container.decodeIfPresent(AdvancedCommerceItemDetailsIOS.self, forKey: .details)
-        self.refunds = try container.decodeIfPresent([AdvancedCommerceRefundIOS].self, forKey: .refunds)
-        self.revocationDate = try container.decodeIfPresent(Double.self, forKey: .revocationDate)
+        self.details = try container.decodeFieldIfPresent(AdvancedCommerceItemDetailsIOS.self, forKey: .details)
+        self.refunds = try container.decodeFieldIfPresent([AdvancedCommerceRefundIOS].self, forKey: .refunds)
+        self.revocationDate = try container.decodeFieldIfPresent(Double.self, forKey: .revocationDate)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -178,7 +178,7 @@ public struct AdvancedCommerceRefundIOS: Codable, Hashable, Sendable, OpenIAPVal
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.jsonRepresentation = try container.decodeIfPresent(String.self, forKey: .jsonRepresentation)
+        self.jsonRepresentation = try container.decodeFieldIfPresent(String.self, forKey: .jsonRepresentation)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -289,21 +289,21 @@ public struct AppTransaction: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.bundleId = try container.decode(String.self, forKey: .bundleId)
-        self.appVersion = try container.decode(String.self, forKey: .appVersion)
-        self.originalAppVersion = try container.decode(String.self, forKey: .originalAppVersion)
-        self.originalPurchaseDate = try container.decode(Double.self, forKey: .originalPurchaseDate)
-        self.deviceVerification = try container.decode(String.self, forKey: .deviceVerification)
-        self.deviceVerificationNonce = try container.decode(String.self, forKey: .deviceVerificationNonce)
-        self.environment = try container.decode(String.self, forKey: .environment)
-        self.signedDate = try container.decode(Double.self, forKey: .signedDate)
-        self.appId = try container.decode(Double.self, forKey: .appId)
-        self.appVersionId = try container.decode(Double.self, forKey: .appVersionId)
-        self.preorderDate = try container.decodeIfPresent(Double.self, forKey: .preorderDate)
-        self.revocationDate = try container.decodeIfPresent(Double.self, forKey: .revocationDate)
-        self.appTransactionId = try container.decodeIfPresent(String.self, forKey: .appTransactionId)
-        self.originalPlatform = try container.decodeIfPresent(String.self, forKey: .originalPlatform)
-        self.storeType = try container.decodeIfPresent(String.self, forKey: .storeType)
+        self.bundleId = try container.decodeField(String.self, forKey: .bundleId)
+        self.appVersion = try container.decodeField(String.self, forKey: .appVersion)
+        self.originalAppVersion = try container.decodeField(String.self, forKey: .originalAppVersion)
+        self.originalPurchaseDate = try container.decodeField(Double.self, forKey: .originalPurchaseDate)
+        self.deviceVerification = try container.decodeField(String.self, forKey: .deviceVerification)
+        self.deviceVerificationNonce = try container.decodeField(String.self, forKey: .deviceVerificationNonce)
+        self.environment = try container.decodeField(String.self, forKey: .environment)
+        self.signedDate = try container.decodeField(Double.self, forKey: .signedDate)
+        self.appId = try container.decodeField(Double.self, forKey: .appId)
+        self.appVersionId = try container.decodeField(Double.self, forKey: .appVersionId)
+        self.preorderDate = try container.decodeFieldIfPresent(Double.self, forKey: .preorderDate)
+        self.revocationDate = try container.decodeFieldIfPresent(Double.self, forKey: .revocationDate)
+        self.appTransactionId = try container.decodeFieldIfPresent(String.self, forKey: .appTransactionId)
+        self.originalPlatform = try container.decodeFieldIfPresent(String.self, forKey: .originalPlatform)
+        self.storeType = try container.decodeFieldIfPresent(String.self, forKey: .storeType)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -391,15 +391,15 @@ public struct BundledSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.displayName = try container.decode(String.self, forKey: .displayName)
-        self.description = try container.decode(String.self, forKey: .description)
-        self.price = try container.decode(Double.self, forKey: .price)
-        self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
-        self.isFamilyShareable = try container.decode(Bool.self, forKey: .isFamilyShareable)
-        self.subscriptionGroupId = try container.decode(String.self, forKey: .subscriptionGroupId)
-        self.subscriptionGroupLevel = try container.decode(Int.self, forKey: .subscriptionGroupLevel)
-        self.subscriptionGroupDisplayName = try container.decode(String.self, forKey: .subscriptionGroupDisplayName)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.displayName = try container.decodeField(String.self, forKey: .displayName)
+        self.description = try container.decodeField(String.self, forKey: .description)
+        self.price = try container.decodeField(Double.self, forKey: .price)
+        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
+        self.isFamilyShareable = try container.decodeField(Bool.self, forKey: .isFamilyShareable)
+        self.subscriptionGroupId = try container.decodeField(String.self, forKey: .subscriptionGroupId)
+        self.subscriptionGroupLevel = try container.decodeField(Int.self, forKey: .subscriptionGroupLevel)
+        self.subscriptionGroupDisplayName = try container.decodeField(String.self, forKey: .subscriptionGroupDisplayName)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -457,11 +457,11 @@ public struct DiscountOfferInputIOS: Codable, Hashable, Sendable, OpenIAPValidat
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.identifier = try container.decode(String.self, forKey: .identifier)
-        self.keyIdentifier = try container.decode(String.self, forKey: .keyIdentifier)
-        self.nonce = try container.decode(String.self, forKey: .nonce)
-        self.signature = try container.decode(String.self, forKey: .signature)
-        self.timestamp = try container.decode(Double.self, forKey: .timestamp)
+        self.identifier = try container.decodeField(String.self, forKey: .identifier)
+        self.keyIdentifier = try container.decodeField(String.self, forKey: .keyIdentifier)
+        self.nonce = try container.decodeField(String.self, forKey: .nonce)
+        self.signature = try container.decodeField(String.self, forKey: .signature)
+        self.timestamp = try container.decodeField(Double.self, forKey: .timestamp)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -503,9 +503,9 @@ public struct EntitlementIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decode(String.self, forKey: .sku)
-        self.transactionId = try container.decode(String.self, forKey: .transactionId)
-        self.jsonRepresentation = try container.decode(String.self, forKey: .jsonRepresentation)
+        self.sku = try container.decodeField(String.self, forKey: .sku)
+        self.transactionId = try container.decodeField(String.self, forKey: .transactionId)
+        self.jsonRepresentation = try container.decodeField(String.self, forKey: .jsonRepresentation)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -539,8 +539,8 @@ public struct ExternalPurchaseCustomLinkNoticeResultIOS: Codable, Hashable, Send
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.continued = try container.decode(Bool.self, forKey: .continued)
-        self.error = try container.decodeIfPresent(String.self, forKey: .error)
+        self.continued = try container.decodeField(Bool.self, forKey: .continued)
+        self.error = try container.decodeFieldIfPresent(String.self, forKey: .error)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -618,8 +618,8 @@ public struct ExternalPurchaseCustomLinkTokenResultIOS: Codable, Hashable, Senda
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.token = try container.decodeIfPresent(String.self, forKey: .token)
-        self.error = try container.decodeIfPresent(String.self, forKey: .error)
+        self.token = try container.decodeFieldIfPresent(String.self, forKey: .token)
+        self.error = try container.decodeFieldIfPresent(String.self, forKey: .error)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -704,8 +704,8 @@ public struct ExternalPurchaseLinkResultIOS: Codable, Hashable, Sendable, OpenIA
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.success = try container.decode(Bool.self, forKey: .success)
-        self.error = try container.decodeIfPresent(String.self, forKey: .error)
+        self.success = try container.decodeField(Bool.self, forKey: .success)
+        self.error = try container.decodeFieldIfPresent(String.self, forKey: .error)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -796,9 +796,9 @@ public struct ExternalPurchaseNoticeResultIOS: Codable, Hashable, Sendable, Open
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.result = try container.decode(ExternalPurchaseNoticeAction.self, forKey: .result)
-        self.error = try container.decodeIfPresent(String.self, forKey: .error)
-        self.externalPurchaseToken = try container.decodeIfPresent(String.self, forKey: .externalPurchaseToken)
+        self.result = try container.decodeField(ExternalPurchaseNoticeAction.self, forKey: .result)
+        self.error = try container.decodeFieldIfPresent(String.self, forKey: .error)
+        self.externalPurchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .externalPurchaseToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -978,22 +978,22 @@ public struct ProductIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Produ
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.description = try container.decode(String.self, forKey: .description)
-        self.type = try container.decode(ProductType.self, forKey: .type)
-        self.displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
-        self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
-        self.currency = try container.decode(String.self, forKey: .currency)
-        self.price = try container.decodeIfPresent(Double.self, forKey: .price)
-        self.debugDescription = try container.decodeIfPresent(String.self, forKey: .debugDescription)
-        self.platform = try container.decode(IapPlatform.self, forKey: .platform)
-        self.displayNameIOS = try container.decode(String.self, forKey: .displayNameIOS)
-        self.isFamilyShareableIOS = try container.decode(Bool.self, forKey: .isFamilyShareableIOS)
-        self.jsonRepresentationIOS = try container.decode(String.self, forKey: .jsonRepresentationIOS)
-        self.typeIOS = try container.decode(ProductTypeIOS.self, forKey: .typeIOS)
-        self.subscriptionOffers = try container.decodeIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
-        self.pricingTermsIOS = try container.decodeIfPresent([SubscriptionPricingTermsIOS].self, forKey: .pricingTermsIOS)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.title = try container.decodeField(String.self, forKey: .title)
+        self.description = try container.decodeField(String.self, forKey: .description)
+        self.type = try container.decodeField(ProductType.self, forKey: .type)
+        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: .displayName)
+        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
+        self.currency = try container.decodeField(String.self, forKey: .currency)
+        self.price = try container.decodeFieldIfPresent(Double.self, forKey: .price)
+        self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: .debugDescription)
+        self.platform = try container.decodeField(IapPlatform.self, forKey: .platform)
+        self.displayNameIOS = try container.decodeField(String.self, forKey: .displayNameIOS)
+        self.isFamilyShareableIOS = try container.decodeField(Bool.self, forKey: .isFamilyShareableIOS)
+        self.jsonRepresentationIOS = try container.decodeField(String.self, forKey: .jsonRepresentationIOS)
+        self.typeIOS = try container.decodeField(ProductTypeIOS.self, forKey: .typeIOS)
+        self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
+        self.pricingTermsIOS = try container.decodeFieldIfPresent([SubscriptionPricingTermsIOS].self, forKey: .pricingTermsIOS)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1178,31 +1178,31 @@ public struct ProductSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.description = try container.decode(String.self, forKey: .description)
-        self.type = try container.decode(ProductType.self, forKey: .type)
-        self.displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
-        self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
-        self.currency = try container.decode(String.self, forKey: .currency)
-        self.price = try container.decodeIfPresent(Double.self, forKey: .price)
-        self.debugDescription = try container.decodeIfPresent(String.self, forKey: .debugDescription)
-        self.platform = try container.decode(IapPlatform.self, forKey: .platform)
-        self.displayNameIOS = try container.decode(String.self, forKey: .displayNameIOS)
-        self.isFamilyShareableIOS = try container.decode(Bool.self, forKey: .isFamilyShareableIOS)
-        self.jsonRepresentationIOS = try container.decode(String.self, forKey: .jsonRepresentationIOS)
-        self.typeIOS = try container.decode(ProductTypeIOS.self, forKey: .typeIOS)
-        self.subscriptionOffers = try container.decodeIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
-        self.pricingTermsIOS = try container.decodeIfPresent([SubscriptionPricingTermsIOS].self, forKey: .pricingTermsIOS)
-        self.bundledSubscriptionsIOS = try container.decodeIfPresent([BundledSubscriptionIOS].self, forKey: .bundledSubscriptionsIOS)
-        self.subscriptionGroupIdIOS = try container.decodeIfPresent(String.self, forKey: .subscriptionGroupIdIOS)
-        self.introductoryPriceIOS = try container.decodeIfPresent(String.self, forKey: .introductoryPriceIOS)
-        self.introductoryPriceAsAmountIOS = try container.decodeIfPresent(String.self, forKey: .introductoryPriceAsAmountIOS)
-        self.introductoryPricePaymentModeIOS = try container.decode(PaymentModeIOS.self, forKey: .introductoryPricePaymentModeIOS)
-        self.introductoryPriceNumberOfPeriodsIOS = try container.decodeIfPresent(String.self, forKey: .introductoryPriceNumberOfPeriodsIOS)
-        self.introductoryPriceSubscriptionPeriodIOS = try container.decodeIfPresent(SubscriptionPeriodIOS.self, forKey: .introductoryPriceSubscriptionPeriodIOS)
-        self.subscriptionPeriodNumberIOS = try container.decodeIfPresent(String.self, forKey: .subscriptionPeriodNumberIOS)
-        self.subscriptionPeriodUnitIOS = try container.decodeIfPresent(SubscriptionPeriodIOS.self, forKey: .subscriptionPeriodUnitIOS)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.title = try container.decodeField(String.self, forKey: .title)
+        self.description = try container.decodeField(String.self, forKey: .description)
+        self.type = try container.decodeField(ProductType.self, forKey: .type)
+        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: .displayName)
+        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
+        self.currency = try container.decodeField(String.self, forKey: .currency)
+        self.price = try container.decodeFieldIfPresent(Double.self, forKey: .price)
+        self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: .debugDescription)
+        self.platform = try container.decodeField(IapPlatform.self, forKey: .platform)
+        self.displayNameIOS = try container.decodeField(String.self, forKey: .displayNameIOS)
+        self.isFamilyShareableIOS = try container.decodeField(Bool.self, forKey: .isFamilyShareableIOS)
+        self.jsonRepresentationIOS = try container.decodeField(String.self, forKey: .jsonRepresentationIOS)
+        self.typeIOS = try container.decodeField(ProductTypeIOS.self, forKey: .typeIOS)
+        self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
+        self.pricingTermsIOS = try container.decodeFieldIfPresent([SubscriptionPricingTermsIOS].self, forKey: .pricingTermsIOS)
+        self.bundledSubscriptionsIOS = try container.decodeFieldIfPresent([BundledSubscriptionIOS].self, forKey: .bundledSubscriptionsIOS)
+        self.subscriptionGroupIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .subscriptionGroupIdIOS)
+        self.introductoryPriceIOS = try container.decodeFieldIfPresent(String.self, forKey: .introductoryPriceIOS)
+        self.introductoryPriceAsAmountIOS = try container.decodeFieldIfPresent(String.self, forKey: .introductoryPriceAsAmountIOS)
+        self.introductoryPricePaymentModeIOS = try container.decodeField(PaymentModeIOS.self, forKey: .introductoryPricePaymentModeIOS)
+        self.introductoryPriceNumberOfPeriodsIOS = try container.decodeFieldIfPresent(String.self, forKey: .introductoryPriceNumberOfPeriodsIOS)
+        self.introductoryPriceSubscriptionPeriodIOS = try container.decodeFieldIfPresent(SubscriptionPeriodIOS.self, forKey: .introductoryPriceSubscriptionPeriodIOS)
+        self.subscriptionPeriodNumberIOS = try container.decodeFieldIfPresent(String.self, forKey: .subscriptionPeriodNumberIOS)
+        self.subscriptionPeriodUnitIOS = try container.decodeFieldIfPresent(SubscriptionPeriodIOS.self, forKey: .subscriptionPeriodUnitIOS)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1330,8 +1330,8 @@ public struct PromotionalOfferJWSInputIOS: Codable, Hashable, Sendable, OpenIAPV
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.offerId = try container.decode(String.self, forKey: .offerId)
-        self.jws = try container.decode(String.self, forKey: .jws)
+        self.offerId = try container.decodeField(String.self, forKey: .offerId)
+        self.jws = try container.decodeField(String.self, forKey: .jws)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1604,48 +1604,48 @@ public struct PurchaseIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Purc
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.productId = try container.decode(String.self, forKey: .productId)
-        self.ids = try container.decodeIfPresent([String].self, forKey: .ids)
-        self.transactionDate = try container.decode(Double.self, forKey: .transactionDate)
-        self.purchaseToken = try container.decodeIfPresent(String.self, forKey: .purchaseToken)
-        self.store = try container.decode(IapStore.self, forKey: .store)
-        self.quantity = try container.decode(Int.self, forKey: .quantity)
-        self.purchaseState = try container.decode(PurchaseState.self, forKey: .purchaseState)
-        self.isAutoRenewing = try container.decode(Bool.self, forKey: .isAutoRenewing)
-        self.currentPlanId = try container.decodeIfPresent(String.self, forKey: .currentPlanId)
-        self.transactionId = try container.decode(String.self, forKey: .transactionId)
-        self.quantityIOS = try container.decodeIfPresent(Int.self, forKey: .quantityIOS)
-        self.originalTransactionDateIOS = try container.decodeIfPresent(Double.self, forKey: .originalTransactionDateIOS)
-        self.originalTransactionIdentifierIOS = try container.decodeIfPresent(String.self, forKey: .originalTransactionIdentifierIOS)
-        self.appAccountToken = try container.decodeIfPresent(String.self, forKey: .appAccountToken)
-        self.expirationDateIOS = try container.decodeIfPresent(Double.self, forKey: .expirationDateIOS)
-        self.webOrderLineItemIdIOS = try container.decodeIfPresent(String.self, forKey: .webOrderLineItemIdIOS)
-        self.environmentIOS = try container.decodeIfPresent(String.self, forKey: .environmentIOS)
-        self.storefrontCountryCodeIOS = try container.decodeIfPresent(String.self, forKey: .storefrontCountryCodeIOS)
-        self.appBundleIdIOS = try container.decodeIfPresent(String.self, forKey: .appBundleIdIOS)
-        self.subscriptionGroupIdIOS = try container.decodeIfPresent(String.self, forKey: .subscriptionGroupIdIOS)
-        self.isUpgradedIOS = try container.decodeIfPresent(Bool.self, forKey: .isUpgradedIOS)
-        self.ownershipTypeIOS = try container.decodeIfPresent(String.self, forKey: .ownershipTypeIOS)
-        self.reasonIOS = try container.decodeIfPresent(String.self, forKey: .reasonIOS)
-        self.reasonStringRepresentationIOS = try container.decodeIfPresent(String.self, forKey: .reasonStringRepresentationIOS)
-        self.transactionReasonIOS = try container.decodeIfPresent(String.self, forKey: .transactionReasonIOS)
-        self.revocationDateIOS = try container.decodeIfPresent(Double.self, forKey: .revocationDateIOS)
-        self.revocationReasonIOS = try container.decodeIfPresent(String.self, forKey: .revocationReasonIOS)
-        self.revocationTypeIOS = try container.decodeIfPresent(String.self, forKey: .revocationTypeIOS)
-        self.offerIOS = try container.decodeIfPresent(PurchaseOfferIOS.self, forKey: .offerIOS)
-        self.currencyCodeIOS = try container.decodeIfPresent(String.self, forKey: .currencyCodeIOS)
-        self.currencySymbolIOS = try container.decodeIfPresent(String.self, forKey: .currencySymbolIOS)
-        self.countryCodeIOS = try container.decodeIfPresent(String.self, forKey: .countryCodeIOS)
-        self.renewalInfoIOS = try container.decodeIfPresent(RenewalInfoIOS.self, forKey: .renewalInfoIOS)
-        self.billingPlanTypeIOS = try container.decodeIfPresent(SubscriptionBillingPlanTypeIOS.self, forKey: .billingPlanTypeIOS)
-        self.commitmentInfoIOS = try container.decodeIfPresent(TransactionCommitmentInfoIOS.self, forKey: .commitmentInfoIOS)
-        self.bundleOriginalTransactionIdIOS = try container.decodeIfPresent(String.self, forKey: .bundleOriginalTransactionIdIOS)
-        self.bundleProductIdIOS = try container.decodeIfPresent(String.self, forKey: .bundleProductIdIOS)
-        self.bundleSubscriptionGroupIdIOS = try container.decodeIfPresent(String.self, forKey: .bundleSubscriptionGroupIdIOS)
-        self.bundleTransactionIdIOS = try container.decodeIfPresent(String.self, forKey: .bundleTransactionIdIOS)
-        self.previousOriginalTransactionIdIOS = try container.decodeIfPresent(String.self, forKey: .previousOriginalTransactionIdIOS)
-        self.advancedCommerceInfoIOS = try container.decodeIfPresent(AdvancedCommerceInfoIOS.self, forKey: .advancedCommerceInfoIOS)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.productId = try container.decodeField(String.self, forKey: .productId)
+        self.ids = try container.decodeFieldIfPresent([String].self, forKey: .ids)
+        self.transactionDate = try container.decodeField(Double.self, forKey: .transactionDate)
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
+        self.store = try container.decodeField(IapStore.self, forKey: .store)
+        self.quantity = try container.decodeField(Int.self, forKey: .quantity)
+        self.purchaseState = try container.decodeField(PurchaseState.self, forKey: .purchaseState)
+        self.isAutoRenewing = try container.decodeField(Bool.self, forKey: .isAutoRenewing)
+        self.currentPlanId = try container.decodeFieldIfPresent(String.self, forKey: .currentPlanId)
+        self.transactionId = try container.decodeField(String.self, forKey: .transactionId)
+        self.quantityIOS = try container.decodeFieldIfPresent(Int.self, forKey: .quantityIOS)
+        self.originalTransactionDateIOS = try container.decodeFieldIfPresent(Double.self, forKey: .originalTransactionDateIOS)
+        self.originalTransactionIdentifierIOS = try container.decodeFieldIfPresent(String.self, forKey: .originalTransactionIdentifierIOS)
+        self.appAccountToken = try container.decodeFieldIfPresent(String.self, forKey: .appAccountToken)
+        self.expirationDateIOS = try container.decodeFieldIfPresent(Double.self, forKey: .expirationDateIOS)
+        self.webOrderLineItemIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .webOrderLineItemIdIOS)
+        self.environmentIOS = try container.decodeFieldIfPresent(String.self, forKey: .environmentIOS)
+        self.storefrontCountryCodeIOS = try container.decodeFieldIfPresent(String.self, forKey: .storefrontCountryCodeIOS)
+        self.appBundleIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .appBundleIdIOS)
+        self.subscriptionGroupIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .subscriptionGroupIdIOS)
+        self.isUpgradedIOS = try container.decodeFieldIfPresent(Bool.self, forKey: .isUpgradedIOS)
+        self.ownershipTypeIOS = try container.decodeFieldIfPresent(String.self, forKey: .ownershipTypeIOS)
+        self.reasonIOS = try container.decodeFieldIfPresent(String.self, forKey: .reasonIOS)
+        self.reasonStringRepresentationIOS = try container.decodeFieldIfPresent(String.self, forKey: .reasonStringRepresentationIOS)
+        self.transactionReasonIOS = try container.decodeFieldIfPresent(String.self, forKey: .transactionReasonIOS)
+        self.revocationDateIOS = try container.decodeFieldIfPresent(Double.self, forKey: .revocationDateIOS)
+        self.revocationReasonIOS = try container.decodeFieldIfPresent(String.self, forKey: .revocationReasonIOS)
+        self.revocationTypeIOS = try container.decodeFieldIfPresent(String.self, forKey: .revocationTypeIOS)
+        self.offerIOS = try container.decodeFieldIfPresent(PurchaseOfferIOS.self, forKey: .offerIOS)
+        self.currencyCodeIOS = try container.decodeFieldIfPresent(String.self, forKey: .currencyCodeIOS)
+        self.currencySymbolIOS = try container.decodeFieldIfPresent(String.self, forKey: .currencySymbolIOS)
+        self.countryCodeIOS = try container.decodeFieldIfPresent(String.self, forKey: .countryCodeIOS)
+        self.renewalInfoIOS = try container.decodeFieldIfPresent(RenewalInfoIOS.self, forKey: .renewalInfoIOS)
+        self.billingPlanTypeIOS = try container.decodeFieldIfPresent(SubscriptionBillingPlanTypeIOS.self, forKey: .billingPlanTypeIOS)
+        self.commitmentInfoIOS = try container.decodeFieldIfPresent(TransactionCommitmentInfoIOS.self, forKey: .commitmentInfoIOS)
+        self.bundleOriginalTransactionIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .bundleOriginalTransactionIdIOS)
+        self.bundleProductIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .bundleProductIdIOS)
+        self.bundleSubscriptionGroupIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .bundleSubscriptionGroupIdIOS)
+        self.bundleTransactionIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .bundleTransactionIdIOS)
+        self.previousOriginalTransactionIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .previousOriginalTransactionIdIOS)
+        self.advancedCommerceInfoIOS = try container.decodeFieldIfPresent(AdvancedCommerceInfoIOS.self, forKey: .advancedCommerceInfoIOS)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1724,9 +1724,9 @@ public struct PurchaseOfferIOS: Codable, Hashable, Sendable, OpenIAPValidatable 
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.type = try container.decode(String.self, forKey: .type)
-        self.paymentMode = try container.decode(String.self, forKey: .paymentMode)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.type = try container.decodeField(String.self, forKey: .type)
+        self.paymentMode = try container.decodeField(String.self, forKey: .paymentMode)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1760,8 +1760,8 @@ public struct RefundResultIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.status = try container.decode(String.self, forKey: .status)
-        self.message = try container.decodeIfPresent(String.self, forKey: .message)
+        self.status = try container.decodeField(String.self, forKey: .status)
+        self.message = try container.decodeFieldIfPresent(String.self, forKey: .message)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1812,11 +1812,11 @@ public struct RenewalCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIAPVali
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.commitmentAutoRenewProductId = try container.decode(String.self, forKey: .commitmentAutoRenewProductId)
-        self.commitmentAutoRenewStatus = try container.decode(Bool.self, forKey: .commitmentAutoRenewStatus)
-        self.commitmentRenewalBillingPlanType = try container.decode(SubscriptionBillingPlanTypeIOS.self, forKey: .commitmentRenewalBillingPlanType)
-        self.commitmentRenewalDate = try container.decode(Double.self, forKey: .commitmentRenewalDate)
-        self.commitmentRenewalPrice = try container.decode(Double.self, forKey: .commitmentRenewalPrice)
+        self.commitmentAutoRenewProductId = try container.decodeField(String.self, forKey: .commitmentAutoRenewProductId)
+        self.commitmentAutoRenewStatus = try container.decodeField(Bool.self, forKey: .commitmentAutoRenewStatus)
+        self.commitmentRenewalBillingPlanType = try container.decodeField(SubscriptionBillingPlanTypeIOS.self, forKey: .commitmentRenewalBillingPlanType)
+        self.commitmentRenewalDate = try container.decodeField(Double.self, forKey: .commitmentRenewalDate)
+        self.commitmentRenewalPrice = try container.decodeField(Double.self, forKey: .commitmentRenewalPrice)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1942,23 +1942,23 @@ public struct RenewalInfoIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.jsonRepresentation = try container.decodeIfPresent(String.self, forKey: .jsonRepresentation)
-        self.willAutoRenew = try container.decode(Bool.self, forKey: .willAutoRenew)
-        self.autoRenewPreference = try container.decodeIfPresent(String.self, forKey: .autoRenewPreference)
-        self.expirationReason = try container.decodeIfPresent(String.self, forKey: .expirationReason)
-        self.gracePeriodExpirationDate = try container.decodeIfPresent(Double.self, forKey: .gracePeriodExpirationDate)
-        self.isInBillingRetry = try container.decodeIfPresent(Bool.self, forKey: .isInBillingRetry)
-        self.pendingUpgradeProductId = try container.decodeIfPresent(String.self, forKey: .pendingUpgradeProductId)
-        self.priceIncreaseStatus = try container.decodeIfPresent(String.self, forKey: .priceIncreaseStatus)
-        self.renewalDate = try container.decodeIfPresent(Double.self, forKey: .renewalDate)
-        self.renewalOfferId = try container.decodeIfPresent(String.self, forKey: .renewalOfferId)
-        self.renewalOfferType = try container.decodeIfPresent(String.self, forKey: .renewalOfferType)
-        self.renewalBillingPlanType = try container.decodeIfPresent(SubscriptionBillingPlanTypeIOS.self, forKey: .renewalBillingPlanType)
-        self.commitmentInfo = try container.decodeIfPresent(RenewalCommitmentInfoIOS.self, forKey: .commitmentInfo)
-        self.bundleOriginalTransactionId = try container.decodeIfPresent(String.self, forKey: .bundleOriginalTransactionId)
-        self.bundleProductId = try container.decodeIfPresent(String.self, forKey: .bundleProductId)
-        self.bundleSubscriptionGroupId = try container.decodeIfPresent(String.self, forKey: .bundleSubscriptionGroupId)
-        self.willUnbundle = try container.decodeIfPresent(Bool.self, forKey: .willUnbundle)
+        self.jsonRepresentation = try container.decodeFieldIfPresent(String.self, forKey: .jsonRepresentation)
+        self.willAutoRenew = try container.decodeField(Bool.self, forKey: .willAutoRenew)
+        self.autoRenewPreference = try container.decodeFieldIfPresent(String.self, forKey: .autoRenewPreference)
+        self.expirationReason = try container.decodeFieldIfPresent(String.self, forKey: .expirationReason)
+        self.gracePeriodExpirationDate = try container.decodeFieldIfPresent(Double.self, forKey: .gracePeriodExpirationDate)
+        self.isInBillingRetry = try container.decodeFieldIfPresent(Bool.self, forKey: .isInBillingRetry)
+        self.pendingUpgradeProductId = try container.decodeFieldIfPresent(String.self, forKey: .pendingUpgradeProductId)
+        self.priceIncreaseStatus = try container.decodeFieldIfPresent(String.self, forKey: .priceIncreaseStatus)
+        self.renewalDate = try container.decodeFieldIfPresent(Double.self, forKey: .renewalDate)
+        self.renewalOfferId = try container.decodeFieldIfPresent(String.self, forKey: .renewalOfferId)
+        self.renewalOfferType = try container.decodeFieldIfPresent(String.self, forKey: .renewalOfferType)
+        self.renewalBillingPlanType = try container.decodeFieldIfPresent(SubscriptionBillingPlanTypeIOS.self, forKey: .renewalBillingPlanType)
+        self.commitmentInfo = try container.decodeFieldIfPresent(RenewalCommitmentInfoIOS.self, forKey: .commitmentInfo)
+        self.bundleOriginalTransactionId = try container.decodeFieldIfPresent(String.self, forKey: .bundleOriginalTransactionId)
+        self.bundleProductId = try container.decodeFieldIfPresent(String.self, forKey: .bundleProductId)
+        self.bundleSubscriptionGroupId = try container.decodeFieldIfPresent(String.self, forKey: .bundleSubscriptionGroupId)
+        self.willUnbundle = try container.decodeFieldIfPresent(Bool.self, forKey: .willUnbundle)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2030,12 +2030,12 @@ public struct RequestPurchaseIosProps: Codable, Hashable, Sendable, OpenIAPValid
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decode(String.self, forKey: .sku)
-        self.andDangerouslyFinishTransactionAutomatically = try container.decodeIfPresent(Bool.self, forKey: .andDangerouslyFinishTransactionAutomatically)
-        self.appAccountToken = try container.decodeIfPresent(String.self, forKey: .appAccountToken)
-        self.quantity = try container.decodeIfPresent(Int.self, forKey: .quantity)
-        self.withOffer = try container.decodeIfPresent(DiscountOfferInputIOS.self, forKey: .withOffer)
-        self.advancedCommerceData = try container.decodeIfPresent(String.self, forKey: .advancedCommerceData)
+        self.sku = try container.decodeField(String.self, forKey: .sku)
+        self.andDangerouslyFinishTransactionAutomatically = try container.decodeFieldIfPresent(Bool.self, forKey: .andDangerouslyFinishTransactionAutomatically)
+        self.appAccountToken = try container.decodeFieldIfPresent(String.self, forKey: .appAccountToken)
+        self.quantity = try container.decodeFieldIfPresent(Int.self, forKey: .quantity)
+        self.withOffer = try container.decodeFieldIfPresent(DiscountOfferInputIOS.self, forKey: .withOffer)
+        self.advancedCommerceData = try container.decodeFieldIfPresent(String.self, forKey: .advancedCommerceData)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2120,16 +2120,16 @@ public struct RequestSubscriptionIosProps: Codable, Hashable, Sendable, OpenIAPV
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decode(String.self, forKey: .sku)
-        self.andDangerouslyFinishTransactionAutomatically = try container.decodeIfPresent(Bool.self, forKey: .andDangerouslyFinishTransactionAutomatically)
-        self.appAccountToken = try container.decodeIfPresent(String.self, forKey: .appAccountToken)
-        self.quantity = try container.decodeIfPresent(Int.self, forKey: .quantity)
-        self.withOffer = try container.decodeIfPresent(DiscountOfferInputIOS.self, forKey: .withOffer)
-        self.winBackOffer = try container.decodeIfPresent(WinBackOfferInputIOS.self, forKey: .winBackOffer)
-        self.promotionalOfferJWS = try container.decodeIfPresent(PromotionalOfferJWSInputIOS.self, forKey: .promotionalOfferJWS)
-        self.billingPlanType = try container.decodeIfPresent(SubscriptionBillingPlanTypeIOS.self, forKey: .billingPlanType)
-        self.compactJWS = try container.decodeIfPresent(String.self, forKey: .compactJWS)
-        self.advancedCommerceData = try container.decodeIfPresent(String.self, forKey: .advancedCommerceData)
+        self.sku = try container.decodeField(String.self, forKey: .sku)
+        self.andDangerouslyFinishTransactionAutomatically = try container.decodeFieldIfPresent(Bool.self, forKey: .andDangerouslyFinishTransactionAutomatically)
+        self.appAccountToken = try container.decodeFieldIfPresent(String.self, forKey: .appAccountToken)
+        self.quantity = try container.decodeFieldIfPresent(Int.self, forKey: .quantity)
+        self.withOffer = try container.decodeFieldIfPresent(DiscountOfferInputIOS.self, forKey: .withOffer)
+        self.winBackOffer = try container.decodeFieldIfPresent(WinBackOfferInputIOS.self, forKey: .winBackOffer)
+        self.promotionalOfferJWS = try container.decodeFieldIfPresent(PromotionalOfferJWSInputIOS.self, forKey: .promotionalOfferJWS)
+        self.billingPlanType = try container.decodeFieldIfPresent(SubscriptionBillingPlanTypeIOS.self, forKey: .billingPlanType)
+        self.compactJWS = try container.decodeFieldIfPresent(String.self, forKey: .compactJWS)
+        self.advancedCommerceData = try container.decodeFieldIfPresent(String.self, forKey: .advancedCommerceData)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2233,9 +2233,9 @@ public struct SubscriptionCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIA
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
-        self.period = try container.decode(SubscriptionPeriodValueIOS.self, forKey: .period)
-        self.price = try container.decode(Double.self, forKey: .price)
+        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
+        self.period = try container.decodeField(SubscriptionPeriodValueIOS.self, forKey: .period)
+        self.price = try container.decodeField(Double.self, forKey: .price)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2393,8 +2393,8 @@ public struct SubscriptionPeriodValueIOS: Codable, Hashable, Sendable, OpenIAPVa
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.unit = try container.decode(SubscriptionPeriodIOS.self, forKey: .unit)
-        self.value = try container.decode(Int.self, forKey: .value)
+        self.unit = try container.decodeField(SubscriptionPeriodIOS.self, forKey: .unit)
+        self.value = try container.decodeField(Int.self, forKey: .value)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2451,12 +2451,12 @@ public struct SubscriptionPricingTermsIOS: Codable, Hashable, Sendable, OpenIAPV
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingDisplayPrice = try container.decode(String.self, forKey: .billingDisplayPrice)
-        self.billingPeriod = try container.decode(SubscriptionPeriodValueIOS.self, forKey: .billingPeriod)
-        self.billingPlanType = try container.decode(SubscriptionBillingPlanTypeIOS.self, forKey: .billingPlanType)
-        self.billingPrice = try container.decode(Double.self, forKey: .billingPrice)
-        self.commitmentInfo = try container.decode(SubscriptionCommitmentInfoIOS.self, forKey: .commitmentInfo)
-        self.subscriptionOffers = try container.decodeIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
+        self.billingDisplayPrice = try container.decodeField(String.self, forKey: .billingDisplayPrice)
+        self.billingPeriod = try container.decodeField(SubscriptionPeriodValueIOS.self, forKey: .billingPeriod)
+        self.billingPlanType = try container.decodeField(SubscriptionBillingPlanTypeIOS.self, forKey: .billingPlanType)
+        self.billingPrice = try container.decodeField(Double.self, forKey: .billingPrice)
+        self.commitmentInfo = try container.decodeField(SubscriptionCommitmentInfoIOS.self, forKey: .commitmentInfo)
+        self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2493,8 +2493,8 @@ public struct SubscriptionStatusIOS: Codable, Hashable, Sendable, OpenIAPValidat
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.state = try container.decode(String.self, forKey: .state)
-        self.renewalInfo = try container.decodeIfPresent(RenewalInfoIOS.self, forKey: .renewalInfo)
+        self.state = try container.decodeField(String.self, forKey: .state)
+        self.renewalInfo = try container.decodeFieldIfPresent(RenewalInfoIOS.self, forKey: .renewalInfo)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2539,10 +2539,10 @@ public struct TransactionCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIAP
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingPeriodNumber = try container.decode(Int.self, forKey: .billingPeriodNumber)
-        self.commitmentExpiresDate = try container.decode(Double.self, forKey: .commitmentExpiresDate)
-        self.commitmentPrice = try container.decode(Double.self, forKey: .commitmentPrice)
-        self.totalBillingPeriods = try container.decode(Int.self, forKey: .totalBillingPeriods)
+        self.billingPeriodNumber = try container.decodeField(Int.self, forKey: .billingPeriodNumber)
+        self.commitmentExpiresDate = try container.decodeField(Double.self, forKey: .commitmentExpiresDate)
+        self.commitmentPrice = try container.decodeField(Double.self, forKey: .commitmentPrice)
+        self.totalBillingPeriods = try container.decodeField(Int.self, forKey: .totalBillingPeriods)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2571,7 +2571,7 @@ public struct VerifyPurchaseAppleOptions: Codable, Hashable, Sendable, OpenIAPVa
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decode(String.self, forKey: .sku)
+        self.sku = try container.decodeField(String.self, forKey: .sku)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2621,11 +2621,11 @@ public struct VerifyPurchaseResultIOS: Codable, Hashable, Sendable, OpenIAPValid
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.isValid = try container.decode(Bool.self, forKey: .isValid)
-        self.store = try container.decode(IapStore.self, forKey: .store)
-        self.receiptData = try container.decode(String.self, forKey: .receiptData)
-        self.jwsRepresentation = try container.decode(String.self, forKey: .jwsRepresentation)
-        self.latestTransaction = try container.decodeIfPresent(Purchase.self, forKey: .latestTransaction)
+        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
+        self.store = try container.decodeField(IapStore.self, forKey: .store)
+        self.receiptData = try container.decodeField(String.self, forKey: .receiptData)
+        self.jwsRepresentation = try container.decodeField(String.self, forKey: .jwsRepresentation)
+        self.latestTransaction = try container.decodeFieldIfPresent(Purchase.self, forKey: .latestTransaction)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2655,7 +2655,7 @@ public struct WinBackOfferInputIOS: Codable, Hashable, Sendable, OpenIAPValidata
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.offerId = try container.decode(String.self, forKey: .offerId)
+        self.offerId = try container.decodeField(String.self, forKey: .offerId)
     }
 
     public func encode(to encoder: any Encoder) throws {

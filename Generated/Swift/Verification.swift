@@ -115,10 +115,10 @@ public struct IapkitProductClientPayload: Codable, Hashable, Sendable, OpenIAPVa
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.format = try container.decode(IapkitClientPayloadFormat.self, forKey: .format)
-        self.body = try container.decode(String.self, forKey: .body)
-        self.version = try container.decode(Int.self, forKey: .version)
-        self.updatedAt = try container.decode(Double.self, forKey: .updatedAt)
+        self.format = try container.decodeField(IapkitClientPayloadFormat.self, forKey: .format)
+        self.body = try container.decodeField(String.self, forKey: .body)
+        self.version = try container.decodeField(Int.self, forKey: .version)
+        self.updatedAt = try container.decodeField(Double.self, forKey: .updatedAt)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -308,10 +308,10 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.expectedProductId = try container.decodeIfPresent(String.self, forKey: .expectedProductId)
-        self.userId = try container.decodeIfPresent(String.self, forKey: .userId)
-        self.receiptId = try container.decode(String.self, forKey: .receiptId)
-        self.sandbox = try container.decodeIfPresent(Bool.self, forKey: .sandbox)
+        self.expectedProductId = try container.decodeFieldIfPresent(String.self, forKey: .expectedProductId)
+        self.userId = try container.decodeFieldIfPresent(String.self, forKey: .userId)
+        self.receiptId = try container.decodeField(String.self, forKey: .receiptId)
+        self.sandbox = try container.decodeFieldIfPresent(Bool.self, forKey: .sandbox)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -340,7 +340,7 @@ public struct RequestVerifyPurchaseWithIapkitAppleProps: Codable, Hashable, Send
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.jws = try container.decode(String.self, forKey: .jws)
+        self.jws = try container.decodeField(String.self, forKey: .jws)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -366,7 +366,7 @@ public struct RequestVerifyPurchaseWithIapkitGoogleProps: Codable, Hashable, Sen
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.purchaseToken = try container.decode(String.self, forKey: .purchaseToken)
+        self.purchaseToken = try container.decodeField(String.self, forKey: .purchaseToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -398,8 +398,8 @@ public struct RequestVerifyPurchaseWithIapkitHorizonProps: Codable, Hashable, Se
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decode(String.self, forKey: .sku)
-        self.userId = try container.decodeIfPresent(String.self, forKey: .userId)
+        self.sku = try container.decodeField(String.self, forKey: .sku)
+        self.userId = try container.decodeFieldIfPresent(String.self, forKey: .userId)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -463,13 +463,13 @@ public struct RequestVerifyPurchaseWithIapkitProps: Codable, Hashable, Sendable,
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.apiKey = try container.decodeIfPresent(String.self, forKey: .apiKey)
-        self.baseUrl = try container.decodeIfPresent(String.self, forKey: .baseUrl)
-        self.includeClientPayload = try container.decodeIfPresent(Bool.self, forKey: .includeClientPayload)
-        self.apple = try container.decodeIfPresent(RequestVerifyPurchaseWithIapkitAppleProps.self, forKey: .apple)
-        self.google = try container.decodeIfPresent(RequestVerifyPurchaseWithIapkitGoogleProps.self, forKey: .google)
-        self.amazon = try container.decodeIfPresent(RequestVerifyPurchaseWithIapkitAmazonProps.self, forKey: .amazon)
-        self.horizon = try container.decodeIfPresent(RequestVerifyPurchaseWithIapkitHorizonProps.self, forKey: .horizon)
+        self.apiKey = try container.decodeFieldIfPresent(String.self, forKey: .apiKey)
+        self.baseUrl = try container.decodeFieldIfPresent(String.self, forKey: .baseUrl)
+        self.includeClientPayload = try container.decodeFieldIfPresent(Bool.self, forKey: .includeClientPayload)
+        self.apple = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitAppleProps.self, forKey: .apple)
+        self.google = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitGoogleProps.self, forKey: .google)
+        self.amazon = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitAmazonProps.self, forKey: .amazon)
+        self.horizon = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitHorizonProps.self, forKey: .horizon)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -539,11 +539,11 @@ public struct RequestVerifyPurchaseWithIapkitResult: Codable, Hashable, Sendable
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.store = try container.decode(IapStore.self, forKey: .store)
+        self.store = try container.decodeField(IapStore.self, forKey: .store)
         self.environment = container.decodeDegrading(IapkitEnvironment.self, forKey: .environment).flatMap { $0.rawValue.isEmpty ? nil : $0 }
-        self.isValid = try container.decode(Bool.self, forKey: .isValid)
-        self.state = try container.decode(IapkitPurchaseState.self, forKey: .state)
-        self.productId = try container.decodeIfPresent(String.self, forKey: .productId)
+        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
+        self.state = try container.decodeField(IapkitPurchaseState.self, forKey: .state)
+        self.productId = try container.decodeFieldIfPresent(String.self, forKey: .productId)
         self.clientPayload = container.decodeDegrading(IapkitProductClientPayload.self, forKey: .clientPayload)
     }
 
@@ -593,9 +593,9 @@ public struct VerifyPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidatab
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.apple = try container.decodeIfPresent(VerifyPurchaseAppleOptions.self, forKey: .apple)
-        self.google = try container.decodeIfPresent(VerifyPurchaseGoogleOptions.self, forKey: .google)
-        self.horizon = try container.decodeIfPresent(VerifyPurchaseHorizonOptions.self, forKey: .horizon)
+        self.apple = try container.decodeFieldIfPresent(VerifyPurchaseAppleOptions.self, forKey: .apple)
+        self.google = try container.decodeFieldIfPresent(VerifyPurchaseGoogleOptions.self, forKey: .google)
+        self.horizon = try container.decodeFieldIfPresent(VerifyPurchaseHorizonOptions.self, forKey: .horizon)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -623,7 +623,7 @@ public enum VerifyPurchaseResult: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decode(IapStore.self, forKey: OpenIAPAnyKey("store"))
+        let tag = try container.decodeField(IapStore.self, forKey: OpenIAPAnyKey("store"))
         switch tag.rawValue {
         case "apple": self = .apple(try VerifyPurchaseResultIOS(from: decoder))
         case "google": self = .google(try VerifyPurchaseResultAndroid(from: decoder))
@@ -672,8 +672,8 @@ public struct VerifyPurchaseWithProviderError: Codable, Hashable, Sendable, Open
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.message = try container.decode(String.self, forKey: .message)
-        self.code = try container.decodeIfPresent(String.self, forKey: .code)
+        self.message = try container.decodeField(String.self, forKey: .message)
+        self.code = try container.decodeFieldIfPresent(String.self, forKey: .code)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -706,8 +706,8 @@ public struct VerifyPurchaseWithProviderProps: Codable, Hashable, Sendable, Open
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.provider = try container.decode(PurchaseVerificationProvider.self, forKey: .provider)
-        self.iapkit = try container.decodeIfPresent(RequestVerifyPurchaseWithIapkitProps.self, forKey: .iapkit)
+        self.provider = try container.decodeField(PurchaseVerificationProvider.self, forKey: .provider)
+        self.iapkit = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitProps.self, forKey: .iapkit)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -752,9 +752,9 @@ public struct VerifyPurchaseWithProviderResult: Codable, Hashable, Sendable, Ope
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.provider = try container.decode(PurchaseVerificationProvider.self, forKey: .provider)
-        self.iapkit = try container.decodeIfPresent(RequestVerifyPurchaseWithIapkitResult.self, forKey: .iapkit)
-        self.errors = try container.decodeIfPresent([VerifyPurchaseWithProviderError].self, forKey: .errors)
+        self.provider = try container.decodeField(PurchaseVerificationProvider.self, forKey: .provider)
+        self.iapkit = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitResult.self, forKey: .iapkit)
+        self.errors = try container.decodeFieldIfPresent([VerifyPurchaseWithProviderError].self, forKey: .errors)
     }
 
     public func encode(to encoder: any Encoder) throws {

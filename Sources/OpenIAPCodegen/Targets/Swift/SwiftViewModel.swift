@@ -215,10 +215,10 @@ struct SwiftViewModel {
 
     private func decodeExpression(_ field: Field, key: String) -> String {
         let type = SwiftTypeMapping.swiftType(field.type)
-        if field.isRequired { return "try container.decode(\(type).self, forKey: .\(key))" }
+        if field.isRequired { return "try container.decodeField(\(type).self, forKey: .\(key))" }
         var expression = field.degrades
             ? "container.decodeDegrading(\(type).self, forKey: .\(key))"
-            : "try container.decodeIfPresent(\(type).self, forKey: .\(key))"
+            : "try container.decodeFieldIfPresent(\(type).self, forKey: .\(key))"
         if case let .named(name) = field.type, case let .opaqueString(s)? = spec[name], s.emptyIsAbsent {
             expression += ".flatMap { $0.rawValue.isEmpty ? nil : $0 }"
         }

@@ -44,10 +44,10 @@ public struct Payload: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.format = try container.decode(Format.self, forKey: .format)
-        self.body = try container.decode(String.self, forKey: .body)
-        self.version = try container.decode(Int.self, forKey: .version)
-        self.updatedAt = try container.decode(Double.self, forKey: .updatedAt)
+        self.format = try container.decodeField(Format.self, forKey: .format)
+        self.body = try container.decodeField(String.self, forKey: .body)
+        self.version = try container.decodeField(Int.self, forKey: .version)
+        self.updatedAt = try container.decodeField(Double.self, forKey: .updatedAt)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -103,10 +103,10 @@ public struct Props: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.a = try container.decodeIfPresent(PurchaseA.self, forKey: .a)
-        self.b = try container.decodeIfPresent(PurchaseB.self, forKey: .b)
-        self.includePayload = try container.decodeIfPresent(Bool.self, forKey: .includePayload)
-        self.format = try container.decodeIfPresent(Format.self, forKey: .format)
+        self.a = try container.decodeFieldIfPresent(PurchaseA.self, forKey: .a)
+        self.b = try container.decodeFieldIfPresent(PurchaseB.self, forKey: .b)
+        self.includePayload = try container.decodeFieldIfPresent(Bool.self, forKey: .includePayload)
+        self.format = try container.decodeFieldIfPresent(Format.self, forKey: .format)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -134,7 +134,7 @@ public enum Purchase: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decode(String.self, forKey: OpenIAPAnyKey("platform"))
+        let tag = try container.decodeField(String.self, forKey: OpenIAPAnyKey("platform"))
         switch tag {
         case "a": self = .a(try PurchaseA(from: decoder))
         case "b": self = .b(try PurchaseB(from: decoder))
@@ -180,9 +180,9 @@ public struct PurchaseA: Codable, Hashable, Sendable, OpenIAPValidatable, Common
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.platform = try container.decode(String.self, forKey: .platform)
-        self.quantity = try container.decodeIfPresent(Int.self, forKey: .quantity)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.platform = try container.decodeField(String.self, forKey: .platform)
+        self.quantity = try container.decodeFieldIfPresent(Int.self, forKey: .quantity)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -221,9 +221,9 @@ public struct PurchaseB: Codable, Hashable, Sendable, OpenIAPValidatable, Common
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.platform = try container.decode(String.self, forKey: .platform)
-        self.token = try container.decode(String.self, forKey: .token)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.platform = try container.decodeField(String.self, forKey: .platform)
+        self.token = try container.decodeField(String.self, forKey: .token)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -298,15 +298,15 @@ public struct VerificationResult: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.store = try container.decode(Store.self, forKey: .store)
-        self.isValid = try container.decode(Bool.self, forKey: .isValid)
-        self.state = try container.decode(State.self, forKey: .state)
+        self.store = try container.decodeField(Store.self, forKey: .store)
+        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
+        self.state = try container.decodeField(State.self, forKey: .state)
         self.environment = container.decodeDegrading(Environment.self, forKey: .environment).flatMap { $0.rawValue.isEmpty ? nil : $0 }
         self.payload = container.decodeDegrading(Payload.self, forKey: .payload)
-        self.tags = try container.decodeIfPresent([String].self, forKey: .tags)
-        self.counts = try container.decodeIfPresent([String: Int].self, forKey: .counts)
-        self._oldName = try container.decodeIfPresent(String.self, forKey: .oldName)
-        self.`default` = try container.decodeIfPresent(Bool.self, forKey: .`default`)
+        self.tags = try container.decodeFieldIfPresent([String].self, forKey: .tags)
+        self.counts = try container.decodeFieldIfPresent([String: Int].self, forKey: .counts)
+        self._oldName = try container.decodeFieldIfPresent(String.self, forKey: .oldName)
+        self.`default` = try container.decodeFieldIfPresent(Bool.self, forKey: .`default`)
     }
 
     public func encode(to encoder: any Encoder) throws {
