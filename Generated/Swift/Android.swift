@@ -26,14 +26,14 @@ public struct AndroidSubscriptionOfferInput: Codable, Hashable, Sendable, OpenIA
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decode(String.self, forKey: .sku)
-        self.offerToken = try container.decode(String.self, forKey: .offerToken)
+        self.sku = try container.decodeField(String.self, forKey: .sku)
+        self.offerToken = try container.decodeField(String.self, forKey: .offerToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sku, forKey: .sku)
-        try container.encode(offerToken, forKey: .offerToken)
+        try container.encode(self.sku, forKey: .sku)
+        try container.encode(self.offerToken, forKey: .offerToken)
     }
 }
 
@@ -58,9 +58,7 @@ public enum BillingChoiceImageLayoutAndroid: RawRepresentable, Codable, Hashable
         .rectangularTwoByTwo,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "rectangular-four-by-one": self = .rectangularFourByOne
@@ -84,6 +82,15 @@ public enum BillingChoiceImageLayoutAndroid: RawRepresentable, Codable, Hashable
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -110,14 +117,14 @@ public struct BillingChoiceInfoAndroid: Codable, Hashable, Sendable, OpenIAPVali
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.playBillingChoiceImageUrl = try container.decode(String.self, forKey: .playBillingChoiceImageUrl)
-        self.playBillingLoyaltyInfo = try container.decodeIfPresent(String.self, forKey: .playBillingLoyaltyInfo)
+        self.playBillingChoiceImageUrl = try container.decodeField(String.self, forKey: .playBillingChoiceImageUrl)
+        self.playBillingLoyaltyInfo = try container.decodeFieldIfPresent(String.self, forKey: .playBillingLoyaltyInfo)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(playBillingChoiceImageUrl, forKey: .playBillingChoiceImageUrl)
-        try container.encodeIfPresent(playBillingLoyaltyInfo, forKey: .playBillingLoyaltyInfo)
+        try container.encode(self.playBillingChoiceImageUrl, forKey: .playBillingChoiceImageUrl)
+        try container.encodeIfPresent(self.playBillingLoyaltyInfo, forKey: .playBillingLoyaltyInfo)
     }
 }
 
@@ -142,9 +149,7 @@ public enum BillingChoiceScreenTypeAndroid: RawRepresentable, Codable, Hashable,
         .googleRendered,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "unspecified": self = .unspecified
@@ -168,6 +173,15 @@ public enum BillingChoiceScreenTypeAndroid: RawRepresentable, Codable, Hashable,
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -201,9 +215,7 @@ public enum BillingProgramAndroid: RawRepresentable, Codable, Hashable, Sendable
         .billingChoice,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "unspecified": self = .unspecified
@@ -233,6 +245,15 @@ public enum BillingProgramAndroid: RawRepresentable, Codable, Hashable, Sendable
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -271,32 +292,32 @@ public struct BillingProgramAvailabilityResultAndroid: Codable, Hashable, Sendab
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.isAvailable = try container.decode(Bool.self, forKey: .isAvailable)
-        self.billingProgram = try container.decode(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.choiceScreenType = try container.decodeIfPresent(BillingChoiceScreenTypeAndroid.self, forKey: .choiceScreenType)
-        self.isExternalLinkAvailable = try container.decodeIfPresent(Bool.self, forKey: .isExternalLinkAvailable)
+        self.isAvailable = try container.decodeField(Bool.self, forKey: .isAvailable)
+        self.billingProgram = try container.decodeField(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.choiceScreenType = try container.decodeFieldIfPresent(BillingChoiceScreenTypeAndroid.self, forKey: .choiceScreenType)
+        self.isExternalLinkAvailable = try container.decodeFieldIfPresent(Bool.self, forKey: .isExternalLinkAvailable)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(isAvailable, forKey: .isAvailable)
-        try container.encode(billingProgram, forKey: .billingProgram)
-        try container.encodeIfPresent(choiceScreenType, forKey: .choiceScreenType)
-        try container.encodeIfPresent(isExternalLinkAvailable, forKey: .isExternalLinkAvailable)
+        try container.encode(self.isAvailable, forKey: .isAvailable)
+        try container.encode(self.billingProgram, forKey: .billingProgram)
+        try container.encodeIfPresent(self.choiceScreenType, forKey: .choiceScreenType)
+        try container.encodeIfPresent(self.isExternalLinkAvailable, forKey: .isExternalLinkAvailable)
     }
 }
 
 /// Props for Google's required information dialog before a developer-drawn Billing Choice screen.
 public struct BillingProgramInformationDialogParamsAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// The billing program; only billing-choice is supported.
-    /// Defaults to `.billingChoice` when absent.
+    /// Defaults to `BillingProgramAndroid.billingChoice` when absent.
     public var billingProgram: BillingProgramAndroid?
 
     /// The token from the Billing Choice reporting details.
     public var externalTransactionToken: String
 
     public init(
-        billingProgram: BillingProgramAndroid? = .billingChoice,
+        billingProgram: BillingProgramAndroid? = BillingProgramAndroid.billingChoice,
         externalTransactionToken: String
     ) {
         self.billingProgram = billingProgram
@@ -310,14 +331,14 @@ public struct BillingProgramInformationDialogParamsAndroid: Codable, Hashable, S
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decodeIfPresent(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.externalTransactionToken = try container.decode(String.self, forKey: .externalTransactionToken)
+        self.billingProgram = try container.decodeFieldIfPresent(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.externalTransactionToken = try container.decodeField(String.self, forKey: .externalTransactionToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(billingProgram, forKey: .billingProgram)
-        try container.encode(externalTransactionToken, forKey: .externalTransactionToken)
+        try container.encodeIfPresent(self.billingProgram, forKey: .billingProgram)
+        try container.encode(self.externalTransactionToken, forKey: .externalTransactionToken)
     }
 }
 
@@ -344,14 +365,14 @@ public struct BillingProgramReportingDetailsAndroid: Codable, Hashable, Sendable
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decode(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.externalTransactionToken = try container.decode(String.self, forKey: .externalTransactionToken)
+        self.billingProgram = try container.decodeField(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.externalTransactionToken = try container.decodeField(String.self, forKey: .externalTransactionToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(billingProgram, forKey: .billingProgram)
-        try container.encode(externalTransactionToken, forKey: .externalTransactionToken)
+        try container.encode(self.billingProgram, forKey: .billingProgram)
+        try container.encode(self.externalTransactionToken, forKey: .externalTransactionToken)
     }
 }
 
@@ -384,16 +405,16 @@ public struct BillingResultAndroid: Codable, Hashable, Sendable, OpenIAPValidata
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.responseCode = try container.decode(Int.self, forKey: .responseCode)
-        self.debugMessage = try container.decodeIfPresent(String.self, forKey: .debugMessage)
-        self.subResponseCode = try container.decodeIfPresent(SubResponseCodeAndroid.self, forKey: .subResponseCode)
+        self.responseCode = try container.decodeField(Int.self, forKey: .responseCode)
+        self.debugMessage = try container.decodeFieldIfPresent(String.self, forKey: .debugMessage)
+        self.subResponseCode = try container.decodeFieldIfPresent(SubResponseCodeAndroid.self, forKey: .subResponseCode)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(responseCode, forKey: .responseCode)
-        try container.encodeIfPresent(debugMessage, forKey: .debugMessage)
-        try container.encodeIfPresent(subResponseCode, forKey: .subResponseCode)
+        try container.encode(self.responseCode, forKey: .responseCode)
+        try container.encodeIfPresent(self.debugMessage, forKey: .debugMessage)
+        try container.encodeIfPresent(self.subResponseCode, forKey: .subResponseCode)
     }
 }
 
@@ -418,9 +439,7 @@ public enum DeveloperBillingLaunchModeAndroid: RawRepresentable, Codable, Hashab
         .callerWillLaunchLink,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "unspecified": self = .unspecified
@@ -444,6 +463,15 @@ public enum DeveloperBillingLaunchModeAndroid: RawRepresentable, Codable, Hashab
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -484,18 +512,18 @@ public struct DeveloperBillingOptionParamsAndroid: Codable, Hashable, Sendable, 
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decode(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.linkUri = try container.decodeIfPresent(String.self, forKey: .linkUri)
-        self.launchMode = try container.decodeIfPresent(DeveloperBillingLaunchModeAndroid.self, forKey: .launchMode)
-        self.externalTransactionToken = try container.decodeIfPresent(String.self, forKey: .externalTransactionToken)
+        self.billingProgram = try container.decodeField(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.linkUri = try container.decodeFieldIfPresent(String.self, forKey: .linkUri)
+        self.launchMode = try container.decodeFieldIfPresent(DeveloperBillingLaunchModeAndroid.self, forKey: .launchMode)
+        self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: .externalTransactionToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(billingProgram, forKey: .billingProgram)
-        try container.encodeIfPresent(linkUri, forKey: .linkUri)
-        try container.encodeIfPresent(launchMode, forKey: .launchMode)
-        try container.encodeIfPresent(externalTransactionToken, forKey: .externalTransactionToken)
+        try container.encode(self.billingProgram, forKey: .billingProgram)
+        try container.encodeIfPresent(self.linkUri, forKey: .linkUri)
+        try container.encodeIfPresent(self.launchMode, forKey: .launchMode)
+        try container.encodeIfPresent(self.externalTransactionToken, forKey: .externalTransactionToken)
     }
 }
 
@@ -520,9 +548,7 @@ public enum DeveloperBillingTypeAndroid: RawRepresentable, Codable, Hashable, Se
         .externalLink,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "developer-billing-type-unspecified": self = .developerBillingTypeUnspecified
@@ -546,6 +572,15 @@ public enum DeveloperBillingTypeAndroid: RawRepresentable, Codable, Hashable, Se
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -585,18 +620,18 @@ public struct DeveloperProvidedBillingDetailsAndroid: Codable, Hashable, Sendabl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.externalTransactionToken = try container.decodeIfPresent(String.self, forKey: .externalTransactionToken)
-        self.linkUri = try container.decodeIfPresent(String.self, forKey: .linkUri)
-        self.originalExternalTransactionId = try container.decodeIfPresent(String.self, forKey: .originalExternalTransactionId)
-        self.products = try container.decode([DeveloperProvidedBillingProductAndroid].self, forKey: .products)
+        self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: .externalTransactionToken)
+        self.linkUri = try container.decodeFieldIfPresent(String.self, forKey: .linkUri)
+        self.originalExternalTransactionId = try container.decodeFieldIfPresent(String.self, forKey: .originalExternalTransactionId)
+        self.products = try container.decodeField([DeveloperProvidedBillingProductAndroid].self, forKey: .products)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(externalTransactionToken, forKey: .externalTransactionToken)
-        try container.encodeIfPresent(linkUri, forKey: .linkUri)
-        try container.encodeIfPresent(originalExternalTransactionId, forKey: .originalExternalTransactionId)
-        try container.encode(products, forKey: .products)
+        try container.encodeIfPresent(self.externalTransactionToken, forKey: .externalTransactionToken)
+        try container.encodeIfPresent(self.linkUri, forKey: .linkUri)
+        try container.encodeIfPresent(self.originalExternalTransactionId, forKey: .originalExternalTransactionId)
+        try container.encode(self.products, forKey: .products)
     }
 }
 
@@ -629,16 +664,16 @@ public struct DeveloperProvidedBillingProductAndroid: Codable, Hashable, Sendabl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.type = try container.decode(ProductType.self, forKey: .type)
-        self.offerToken = try container.decodeIfPresent(String.self, forKey: .offerToken)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.type = try container.decodeField(ProductType.self, forKey: .type)
+        self.offerToken = try container.decodeFieldIfPresent(String.self, forKey: .offerToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(type, forKey: .type)
-        try container.encodeIfPresent(offerToken, forKey: .offerToken)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.type, forKey: .type)
+        try container.encodeIfPresent(self.offerToken, forKey: .offerToken)
     }
 }
 
@@ -665,14 +700,14 @@ public struct DiscountAmountAndroid: Codable, Hashable, Sendable, OpenIAPValidat
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.discountAmountMicros = try container.decode(String.self, forKey: .discountAmountMicros)
-        self.formattedDiscountAmount = try container.decode(String.self, forKey: .formattedDiscountAmount)
+        self.discountAmountMicros = try container.decodeField(String.self, forKey: .discountAmountMicros)
+        self.formattedDiscountAmount = try container.decodeField(String.self, forKey: .formattedDiscountAmount)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(discountAmountMicros, forKey: .discountAmountMicros)
-        try container.encode(formattedDiscountAmount, forKey: .formattedDiscountAmount)
+        try container.encode(self.discountAmountMicros, forKey: .discountAmountMicros)
+        try container.encode(self.formattedDiscountAmount, forKey: .formattedDiscountAmount)
     }
 }
 
@@ -699,14 +734,14 @@ public struct DiscountDisplayInfoAndroid: Codable, Hashable, Sendable, OpenIAPVa
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.percentageDiscount = try container.decodeIfPresent(Int.self, forKey: .percentageDiscount)
-        self.discountAmount = try container.decodeIfPresent(DiscountAmountAndroid.self, forKey: .discountAmount)
+        self.percentageDiscount = try container.decodeFieldIfPresent(Int.self, forKey: .percentageDiscount)
+        self.discountAmount = try container.decodeFieldIfPresent(DiscountAmountAndroid.self, forKey: .discountAmount)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(percentageDiscount, forKey: .percentageDiscount)
-        try container.encodeIfPresent(discountAmount, forKey: .discountAmount)
+        try container.encodeIfPresent(self.percentageDiscount, forKey: .percentageDiscount)
+        try container.encodeIfPresent(self.discountAmount, forKey: .discountAmount)
     }
 }
 
@@ -731,9 +766,7 @@ public enum ExternalLinkLaunchModeAndroid: RawRepresentable, Codable, Hashable, 
         .callerWillLaunchLink,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "unspecified": self = .unspecified
@@ -758,6 +791,15 @@ public enum ExternalLinkLaunchModeAndroid: RawRepresentable, Codable, Hashable, 
         if case .unrecognized = self { return false }
         return true
     }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// What an external link leads to (Billing 8.2 and later).
@@ -781,9 +823,7 @@ public enum ExternalLinkTypeAndroid: RawRepresentable, Codable, Hashable, Sendab
         .linkToAppDownload,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "unspecified": self = .unspecified
@@ -808,24 +848,33 @@ public enum ExternalLinkTypeAndroid: RawRepresentable, Codable, Hashable, Sendab
         if case .unrecognized = self { return false }
         return true
     }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// What to fetch for a developer-drawn Billing Choice screen.
 public struct GetBillingChoiceInfoParamsAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// The billing program; only billing-choice is supported.
-    /// Defaults to `.billingChoice` when absent.
+    /// Defaults to `BillingProgramAndroid.billingChoice` when absent.
     public var billingProgram: BillingProgramAndroid?
 
     /// The image layout wanted.
-    /// Defaults to `.rectangularFourByOne` when absent.
+    /// Defaults to `BillingChoiceImageLayoutAndroid.rectangularFourByOne` when absent.
     public var playBillingChoiceImageLayout: BillingChoiceImageLayoutAndroid?
 
     /// BCP 47 locale; the user's default locale when absent.
     public var userLocale: String?
 
     public init(
-        billingProgram: BillingProgramAndroid? = .billingChoice,
-        playBillingChoiceImageLayout: BillingChoiceImageLayoutAndroid? = .rectangularFourByOne,
+        billingProgram: BillingProgramAndroid? = BillingProgramAndroid.billingChoice,
+        playBillingChoiceImageLayout: BillingChoiceImageLayoutAndroid? = BillingChoiceImageLayoutAndroid.rectangularFourByOne,
         userLocale: String? = nil
     ) {
         self.billingProgram = billingProgram
@@ -841,16 +890,16 @@ public struct GetBillingChoiceInfoParamsAndroid: Codable, Hashable, Sendable, Op
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decodeIfPresent(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.playBillingChoiceImageLayout = try container.decodeIfPresent(BillingChoiceImageLayoutAndroid.self, forKey: .playBillingChoiceImageLayout)
-        self.userLocale = try container.decodeIfPresent(String.self, forKey: .userLocale)
+        self.billingProgram = try container.decodeFieldIfPresent(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.playBillingChoiceImageLayout = try container.decodeFieldIfPresent(BillingChoiceImageLayoutAndroid.self, forKey: .playBillingChoiceImageLayout)
+        self.userLocale = try container.decodeFieldIfPresent(String.self, forKey: .userLocale)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(billingProgram, forKey: .billingProgram)
-        try container.encodeIfPresent(playBillingChoiceImageLayout, forKey: .playBillingChoiceImageLayout)
-        try container.encodeIfPresent(userLocale, forKey: .userLocale)
+        try container.encodeIfPresent(self.billingProgram, forKey: .billingProgram)
+        try container.encodeIfPresent(self.playBillingChoiceImageLayout, forKey: .playBillingChoiceImageLayout)
+        try container.encodeIfPresent(self.userLocale, forKey: .userLocale)
     }
 }
 
@@ -872,9 +921,7 @@ public enum InAppMessageCategoryAndroid: RawRepresentable, Codable, Hashable, Se
         .transactional,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "unknown-in-app-message-category-id": self = .unknownInAppMessageCategoryId
@@ -897,16 +944,25 @@ public enum InAppMessageCategoryAndroid: RawRepresentable, Codable, Hashable, Se
         if case .unrecognized = self { return false }
         return true
     }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// Which Google Play in-app messages to show.
 public struct InAppMessageParamsAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Which kinds of messages may be shown.
-    /// Defaults to `[.transactional]` when absent.
+    /// Defaults to `[InAppMessageCategoryAndroid.transactional]` when absent.
     public var categories: [InAppMessageCategoryAndroid]?
 
     public init(
-        categories: [InAppMessageCategoryAndroid]? = [.transactional]
+        categories: [InAppMessageCategoryAndroid]? = [InAppMessageCategoryAndroid.transactional]
     ) {
         self.categories = categories
     }
@@ -917,12 +973,12 @@ public struct InAppMessageParamsAndroid: Codable, Hashable, Sendable, OpenIAPVal
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.categories = try container.decodeIfPresent([InAppMessageCategoryAndroid].self, forKey: .categories)
+        self.categories = try container.decodeFieldIfPresent([InAppMessageCategoryAndroid].self, forKey: .categories)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(categories, forKey: .categories)
+        try container.encodeIfPresent(self.categories, forKey: .categories)
     }
 }
 
@@ -944,9 +1000,7 @@ public enum InAppMessageResponseCodeAndroid: RawRepresentable, Codable, Hashable
         .subscriptionStatusUpdated,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "no-action-needed": self = .noActionNeeded
@@ -968,6 +1022,15 @@ public enum InAppMessageResponseCodeAndroid: RawRepresentable, Codable, Hashable
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -994,14 +1057,14 @@ public struct InAppMessageResultAndroid: Codable, Hashable, Sendable, OpenIAPVal
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.responseCode = try container.decode(InAppMessageResponseCodeAndroid.self, forKey: .responseCode)
-        self.purchaseToken = try container.decodeIfPresent(String.self, forKey: .purchaseToken)
+        self.responseCode = try container.decodeField(InAppMessageResponseCodeAndroid.self, forKey: .responseCode)
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(responseCode, forKey: .responseCode)
-        try container.encodeIfPresent(purchaseToken, forKey: .purchaseToken)
+        try container.encode(self.responseCode, forKey: .responseCode)
+        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
     }
 }
 
@@ -1028,14 +1091,14 @@ public struct InstallmentPlanDetailsAndroid: Codable, Hashable, Sendable, OpenIA
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.commitmentPaymentsCount = try container.decode(Int.self, forKey: .commitmentPaymentsCount)
-        self.subsequentCommitmentPaymentsCount = try container.decode(Int.self, forKey: .subsequentCommitmentPaymentsCount)
+        self.commitmentPaymentsCount = try container.decodeField(Int.self, forKey: .commitmentPaymentsCount)
+        self.subsequentCommitmentPaymentsCount = try container.decodeField(Int.self, forKey: .subsequentCommitmentPaymentsCount)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(commitmentPaymentsCount, forKey: .commitmentPaymentsCount)
-        try container.encode(subsequentCommitmentPaymentsCount, forKey: .subsequentCommitmentPaymentsCount)
+        try container.encode(self.commitmentPaymentsCount, forKey: .commitmentPaymentsCount)
+        try container.encode(self.subsequentCommitmentPaymentsCount, forKey: .subsequentCommitmentPaymentsCount)
     }
 }
 
@@ -1080,20 +1143,20 @@ public struct LaunchExternalLinkParamsAndroid: Codable, Hashable, Sendable, Open
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decode(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.launchMode = try container.decode(ExternalLinkLaunchModeAndroid.self, forKey: .launchMode)
-        self.linkType = try container.decode(ExternalLinkTypeAndroid.self, forKey: .linkType)
-        self.linkUri = try container.decode(String.self, forKey: .linkUri)
-        self.externalTransactionToken = try container.decodeIfPresent(String.self, forKey: .externalTransactionToken)
+        self.billingProgram = try container.decodeField(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.launchMode = try container.decodeField(ExternalLinkLaunchModeAndroid.self, forKey: .launchMode)
+        self.linkType = try container.decodeField(ExternalLinkTypeAndroid.self, forKey: .linkType)
+        self.linkUri = try container.decodeField(String.self, forKey: .linkUri)
+        self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: .externalTransactionToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(billingProgram, forKey: .billingProgram)
-        try container.encode(launchMode, forKey: .launchMode)
-        try container.encode(linkType, forKey: .linkType)
-        try container.encode(linkUri, forKey: .linkUri)
-        try container.encodeIfPresent(externalTransactionToken, forKey: .externalTransactionToken)
+        try container.encode(self.billingProgram, forKey: .billingProgram)
+        try container.encode(self.launchMode, forKey: .launchMode)
+        try container.encode(self.linkType, forKey: .linkType)
+        try container.encode(self.linkUri, forKey: .linkUri)
+        try container.encodeIfPresent(self.externalTransactionToken, forKey: .externalTransactionToken)
     }
 }
 
@@ -1120,14 +1183,14 @@ public struct LimitedQuantityInfoAndroid: Codable, Hashable, Sendable, OpenIAPVa
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.maximumQuantity = try container.decode(Int.self, forKey: .maximumQuantity)
-        self.remainingQuantity = try container.decode(Int.self, forKey: .remainingQuantity)
+        self.maximumQuantity = try container.decodeField(Int.self, forKey: .maximumQuantity)
+        self.remainingQuantity = try container.decodeField(Int.self, forKey: .remainingQuantity)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(maximumQuantity, forKey: .maximumQuantity)
-        try container.encode(remainingQuantity, forKey: .remainingQuantity)
+        try container.encode(self.maximumQuantity, forKey: .maximumQuantity)
+        try container.encode(self.remainingQuantity, forKey: .remainingQuantity)
     }
 }
 
@@ -1154,14 +1217,14 @@ public struct PendingPurchaseUpdateAndroid: Codable, Hashable, Sendable, OpenIAP
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.products = try container.decode([String].self, forKey: .products)
-        self.purchaseToken = try container.decode(String.self, forKey: .purchaseToken)
+        self.products = try container.decodeField([String].self, forKey: .products)
+        self.purchaseToken = try container.decodeField(String.self, forKey: .purchaseToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(products, forKey: .products)
-        try container.encode(purchaseToken, forKey: .purchaseToken)
+        try container.encode(self.products, forKey: .products)
+        try container.encode(self.purchaseToken, forKey: .purchaseToken)
     }
 }
 
@@ -1188,14 +1251,14 @@ public struct PreorderDetailsAndroid: Codable, Hashable, Sendable, OpenIAPValida
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.preorderPresaleEndTimeMillis = try container.decode(String.self, forKey: .preorderPresaleEndTimeMillis)
-        self.preorderReleaseTimeMillis = try container.decode(String.self, forKey: .preorderReleaseTimeMillis)
+        self.preorderPresaleEndTimeMillis = try container.decodeField(String.self, forKey: .preorderPresaleEndTimeMillis)
+        self.preorderReleaseTimeMillis = try container.decodeField(String.self, forKey: .preorderReleaseTimeMillis)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(preorderPresaleEndTimeMillis, forKey: .preorderPresaleEndTimeMillis)
-        try container.encode(preorderReleaseTimeMillis, forKey: .preorderReleaseTimeMillis)
+        try container.encode(self.preorderPresaleEndTimeMillis, forKey: .preorderPresaleEndTimeMillis)
+        try container.encode(self.preorderReleaseTimeMillis, forKey: .preorderReleaseTimeMillis)
     }
 }
 
@@ -1246,22 +1309,22 @@ public struct PricingPhaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatab
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.formattedPrice = try container.decode(String.self, forKey: .formattedPrice)
-        self.priceCurrencyCode = try container.decode(String.self, forKey: .priceCurrencyCode)
-        self.billingPeriod = try container.decode(String.self, forKey: .billingPeriod)
-        self.billingCycleCount = try container.decode(Int.self, forKey: .billingCycleCount)
-        self.priceAmountMicros = try container.decode(String.self, forKey: .priceAmountMicros)
-        self.recurrenceMode = try container.decode(Int.self, forKey: .recurrenceMode)
+        self.formattedPrice = try container.decodeField(String.self, forKey: .formattedPrice)
+        self.priceCurrencyCode = try container.decodeField(String.self, forKey: .priceCurrencyCode)
+        self.billingPeriod = try container.decodeField(String.self, forKey: .billingPeriod)
+        self.billingCycleCount = try container.decodeField(Int.self, forKey: .billingCycleCount)
+        self.priceAmountMicros = try container.decodeField(String.self, forKey: .priceAmountMicros)
+        self.recurrenceMode = try container.decodeField(Int.self, forKey: .recurrenceMode)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(formattedPrice, forKey: .formattedPrice)
-        try container.encode(priceCurrencyCode, forKey: .priceCurrencyCode)
-        try container.encode(billingPeriod, forKey: .billingPeriod)
-        try container.encode(billingCycleCount, forKey: .billingCycleCount)
-        try container.encode(priceAmountMicros, forKey: .priceAmountMicros)
-        try container.encode(recurrenceMode, forKey: .recurrenceMode)
+        try container.encode(self.formattedPrice, forKey: .formattedPrice)
+        try container.encode(self.priceCurrencyCode, forKey: .priceCurrencyCode)
+        try container.encode(self.billingPeriod, forKey: .billingPeriod)
+        try container.encode(self.billingCycleCount, forKey: .billingCycleCount)
+        try container.encode(self.priceAmountMicros, forKey: .priceAmountMicros)
+        try container.encode(self.recurrenceMode, forKey: .recurrenceMode)
     }
 }
 
@@ -1282,12 +1345,12 @@ public struct PricingPhasesAndroid: Codable, Hashable, Sendable, OpenIAPValidata
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.pricingPhaseList = try container.decode([PricingPhaseAndroid].self, forKey: .pricingPhaseList)
+        self.pricingPhaseList = try container.decodeField([PricingPhaseAndroid].self, forKey: .pricingPhaseList)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(pricingPhaseList, forKey: .pricingPhaseList)
+        try container.encode(self.pricingPhaseList, forKey: .pricingPhaseList)
     }
 }
 
@@ -1386,38 +1449,38 @@ public struct ProductAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, P
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.description = try container.decode(String.self, forKey: .description)
-        self.type = try container.decode(ProductType.self, forKey: .type)
-        self.displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
-        self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
-        self.currency = try container.decode(String.self, forKey: .currency)
-        self.price = try container.decodeIfPresent(Double.self, forKey: .price)
-        self.debugDescription = try container.decodeIfPresent(String.self, forKey: .debugDescription)
-        self.platform = try container.decode(IapPlatform.self, forKey: .platform)
-        self.nameAndroid = try container.decode(String.self, forKey: .nameAndroid)
-        self.productStatusAndroid = try container.decodeIfPresent(ProductStatusAndroid.self, forKey: .productStatusAndroid)
-        self.discountOffers = try container.decodeIfPresent([DiscountOffer].self, forKey: .discountOffers)
-        self.subscriptionOffers = try container.decodeIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.title = try container.decodeField(String.self, forKey: .title)
+        self.description = try container.decodeField(String.self, forKey: .description)
+        self.type = try container.decodeField(ProductType.self, forKey: .type)
+        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: .displayName)
+        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
+        self.currency = try container.decodeField(String.self, forKey: .currency)
+        self.price = try container.decodeFieldIfPresent(Double.self, forKey: .price)
+        self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: .debugDescription)
+        self.platform = try container.decodeField(IapPlatform.self, forKey: .platform)
+        self.nameAndroid = try container.decodeField(String.self, forKey: .nameAndroid)
+        self.productStatusAndroid = try container.decodeFieldIfPresent(ProductStatusAndroid.self, forKey: .productStatusAndroid)
+        self.discountOffers = try container.decodeFieldIfPresent([DiscountOffer].self, forKey: .discountOffers)
+        self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(description, forKey: .description)
-        try container.encode(type, forKey: .type)
-        try container.encodeIfPresent(displayName, forKey: .displayName)
-        try container.encode(displayPrice, forKey: .displayPrice)
-        try container.encode(currency, forKey: .currency)
-        try container.encodeIfPresent(price, forKey: .price)
-        try container.encodeIfPresent(debugDescription, forKey: .debugDescription)
-        try container.encode(platform, forKey: .platform)
-        try container.encode(nameAndroid, forKey: .nameAndroid)
-        try container.encodeIfPresent(productStatusAndroid, forKey: .productStatusAndroid)
-        try container.encodeIfPresent(discountOffers, forKey: .discountOffers)
-        try container.encodeIfPresent(subscriptionOffers, forKey: .subscriptionOffers)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.title, forKey: .title)
+        try container.encode(self.description, forKey: .description)
+        try container.encode(self.type, forKey: .type)
+        try container.encodeIfPresent(self.displayName, forKey: .displayName)
+        try container.encode(self.displayPrice, forKey: .displayPrice)
+        try container.encode(self.currency, forKey: .currency)
+        try container.encodeIfPresent(self.price, forKey: .price)
+        try container.encodeIfPresent(self.debugDescription, forKey: .debugDescription)
+        try container.encode(self.platform, forKey: .platform)
+        try container.encode(self.nameAndroid, forKey: .nameAndroid)
+        try container.encodeIfPresent(self.productStatusAndroid, forKey: .productStatusAndroid)
+        try container.encodeIfPresent(self.discountOffers, forKey: .discountOffers)
+        try container.encodeIfPresent(self.subscriptionOffers, forKey: .subscriptionOffers)
     }
 }
 
@@ -1445,9 +1508,7 @@ public enum ProductStatusAndroid: RawRepresentable, Codable, Hashable, Sendable 
         .unknown,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "ok": self = .ok
@@ -1473,6 +1534,15 @@ public enum ProductStatusAndroid: RawRepresentable, Codable, Hashable, Sendable 
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -1565,36 +1635,36 @@ public struct ProductSubscriptionAndroid: Codable, Hashable, Sendable, OpenIAPVa
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.description = try container.decode(String.self, forKey: .description)
-        self.type = try container.decode(ProductType.self, forKey: .type)
-        self.displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
-        self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
-        self.currency = try container.decode(String.self, forKey: .currency)
-        self.price = try container.decodeIfPresent(Double.self, forKey: .price)
-        self.debugDescription = try container.decodeIfPresent(String.self, forKey: .debugDescription)
-        self.platform = try container.decode(IapPlatform.self, forKey: .platform)
-        self.nameAndroid = try container.decode(String.self, forKey: .nameAndroid)
-        self.productStatusAndroid = try container.decodeIfPresent(ProductStatusAndroid.self, forKey: .productStatusAndroid)
-        self.subscriptionOffers = try container.decode([SubscriptionOffer].self, forKey: .subscriptionOffers)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.title = try container.decodeField(String.self, forKey: .title)
+        self.description = try container.decodeField(String.self, forKey: .description)
+        self.type = try container.decodeField(ProductType.self, forKey: .type)
+        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: .displayName)
+        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
+        self.currency = try container.decodeField(String.self, forKey: .currency)
+        self.price = try container.decodeFieldIfPresent(Double.self, forKey: .price)
+        self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: .debugDescription)
+        self.platform = try container.decodeField(IapPlatform.self, forKey: .platform)
+        self.nameAndroid = try container.decodeField(String.self, forKey: .nameAndroid)
+        self.productStatusAndroid = try container.decodeFieldIfPresent(ProductStatusAndroid.self, forKey: .productStatusAndroid)
+        self.subscriptionOffers = try container.decodeField([SubscriptionOffer].self, forKey: .subscriptionOffers)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(description, forKey: .description)
-        try container.encode(type, forKey: .type)
-        try container.encodeIfPresent(displayName, forKey: .displayName)
-        try container.encode(displayPrice, forKey: .displayPrice)
-        try container.encode(currency, forKey: .currency)
-        try container.encodeIfPresent(price, forKey: .price)
-        try container.encodeIfPresent(debugDescription, forKey: .debugDescription)
-        try container.encode(platform, forKey: .platform)
-        try container.encode(nameAndroid, forKey: .nameAndroid)
-        try container.encodeIfPresent(productStatusAndroid, forKey: .productStatusAndroid)
-        try container.encode(subscriptionOffers, forKey: .subscriptionOffers)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.title, forKey: .title)
+        try container.encode(self.description, forKey: .description)
+        try container.encode(self.type, forKey: .type)
+        try container.encodeIfPresent(self.displayName, forKey: .displayName)
+        try container.encode(self.displayPrice, forKey: .displayPrice)
+        try container.encode(self.currency, forKey: .currency)
+        try container.encodeIfPresent(self.price, forKey: .price)
+        try container.encodeIfPresent(self.debugDescription, forKey: .debugDescription)
+        try container.encode(self.platform, forKey: .platform)
+        try container.encode(self.nameAndroid, forKey: .nameAndroid)
+        try container.encodeIfPresent(self.productStatusAndroid, forKey: .productStatusAndroid)
+        try container.encode(self.subscriptionOffers, forKey: .subscriptionOffers)
     }
 }
 
@@ -1748,56 +1818,56 @@ public struct PurchaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, 
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.productId = try container.decode(String.self, forKey: .productId)
-        self.ids = try container.decodeIfPresent([String].self, forKey: .ids)
-        self.transactionDate = try container.decode(Double.self, forKey: .transactionDate)
-        self.purchaseToken = try container.decodeIfPresent(String.self, forKey: .purchaseToken)
-        self.store = try container.decode(IapStore.self, forKey: .store)
-        self.quantity = try container.decode(Int.self, forKey: .quantity)
-        self.purchaseState = try container.decode(PurchaseState.self, forKey: .purchaseState)
-        self.isAutoRenewing = try container.decode(Bool.self, forKey: .isAutoRenewing)
-        self.currentPlanId = try container.decodeIfPresent(String.self, forKey: .currentPlanId)
-        self.transactionId = try container.decodeIfPresent(String.self, forKey: .transactionId)
-        self.dataAndroid = try container.decodeIfPresent(String.self, forKey: .dataAndroid)
-        self.signatureAndroid = try container.decodeIfPresent(String.self, forKey: .signatureAndroid)
-        self.autoRenewingAndroid = try container.decodeIfPresent(Bool.self, forKey: .autoRenewingAndroid)
-        self.isAcknowledgedAndroid = try container.decodeIfPresent(Bool.self, forKey: .isAcknowledgedAndroid)
-        self.packageNameAndroid = try container.decodeIfPresent(String.self, forKey: .packageNameAndroid)
-        self.developerPayloadAndroid = try container.decodeIfPresent(String.self, forKey: .developerPayloadAndroid)
-        self.obfuscatedAccountIdAndroid = try container.decodeIfPresent(String.self, forKey: .obfuscatedAccountIdAndroid)
-        self.obfuscatedProfileIdAndroid = try container.decodeIfPresent(String.self, forKey: .obfuscatedProfileIdAndroid)
-        self.isSuspendedAndroid = try container.decodeIfPresent(Bool.self, forKey: .isSuspendedAndroid)
-        self.pendingPurchaseUpdateAndroid = try container.decodeIfPresent(PendingPurchaseUpdateAndroid.self, forKey: .pendingPurchaseUpdateAndroid)
-        self.userIdAmazon = try container.decodeIfPresent(String.self, forKey: .userIdAmazon)
-        self.userMarketplaceAmazon = try container.decodeIfPresent(String.self, forKey: .userMarketplaceAmazon)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.productId = try container.decodeField(String.self, forKey: .productId)
+        self.ids = try container.decodeFieldIfPresent([String].self, forKey: .ids)
+        self.transactionDate = try container.decodeField(Double.self, forKey: .transactionDate)
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
+        self.store = try container.decodeField(IapStore.self, forKey: .store)
+        self.quantity = try container.decodeField(Int.self, forKey: .quantity)
+        self.purchaseState = try container.decodeField(PurchaseState.self, forKey: .purchaseState)
+        self.isAutoRenewing = try container.decodeField(Bool.self, forKey: .isAutoRenewing)
+        self.currentPlanId = try container.decodeFieldIfPresent(String.self, forKey: .currentPlanId)
+        self.transactionId = try container.decodeFieldIfPresent(String.self, forKey: .transactionId)
+        self.dataAndroid = try container.decodeFieldIfPresent(String.self, forKey: .dataAndroid)
+        self.signatureAndroid = try container.decodeFieldIfPresent(String.self, forKey: .signatureAndroid)
+        self.autoRenewingAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: .autoRenewingAndroid)
+        self.isAcknowledgedAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: .isAcknowledgedAndroid)
+        self.packageNameAndroid = try container.decodeFieldIfPresent(String.self, forKey: .packageNameAndroid)
+        self.developerPayloadAndroid = try container.decodeFieldIfPresent(String.self, forKey: .developerPayloadAndroid)
+        self.obfuscatedAccountIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedAccountIdAndroid)
+        self.obfuscatedProfileIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedProfileIdAndroid)
+        self.isSuspendedAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: .isSuspendedAndroid)
+        self.pendingPurchaseUpdateAndroid = try container.decodeFieldIfPresent(PendingPurchaseUpdateAndroid.self, forKey: .pendingPurchaseUpdateAndroid)
+        self.userIdAmazon = try container.decodeFieldIfPresent(String.self, forKey: .userIdAmazon)
+        self.userMarketplaceAmazon = try container.decodeFieldIfPresent(String.self, forKey: .userMarketplaceAmazon)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(productId, forKey: .productId)
-        try container.encodeIfPresent(ids, forKey: .ids)
-        try container.encode(transactionDate, forKey: .transactionDate)
-        try container.encodeIfPresent(purchaseToken, forKey: .purchaseToken)
-        try container.encode(store, forKey: .store)
-        try container.encode(quantity, forKey: .quantity)
-        try container.encode(purchaseState, forKey: .purchaseState)
-        try container.encode(isAutoRenewing, forKey: .isAutoRenewing)
-        try container.encodeIfPresent(currentPlanId, forKey: .currentPlanId)
-        try container.encodeIfPresent(transactionId, forKey: .transactionId)
-        try container.encodeIfPresent(dataAndroid, forKey: .dataAndroid)
-        try container.encodeIfPresent(signatureAndroid, forKey: .signatureAndroid)
-        try container.encodeIfPresent(autoRenewingAndroid, forKey: .autoRenewingAndroid)
-        try container.encodeIfPresent(isAcknowledgedAndroid, forKey: .isAcknowledgedAndroid)
-        try container.encodeIfPresent(packageNameAndroid, forKey: .packageNameAndroid)
-        try container.encodeIfPresent(developerPayloadAndroid, forKey: .developerPayloadAndroid)
-        try container.encodeIfPresent(obfuscatedAccountIdAndroid, forKey: .obfuscatedAccountIdAndroid)
-        try container.encodeIfPresent(obfuscatedProfileIdAndroid, forKey: .obfuscatedProfileIdAndroid)
-        try container.encodeIfPresent(isSuspendedAndroid, forKey: .isSuspendedAndroid)
-        try container.encodeIfPresent(pendingPurchaseUpdateAndroid, forKey: .pendingPurchaseUpdateAndroid)
-        try container.encodeIfPresent(userIdAmazon, forKey: .userIdAmazon)
-        try container.encodeIfPresent(userMarketplaceAmazon, forKey: .userMarketplaceAmazon)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.productId, forKey: .productId)
+        try container.encodeIfPresent(self.ids, forKey: .ids)
+        try container.encode(self.transactionDate, forKey: .transactionDate)
+        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
+        try container.encode(self.store, forKey: .store)
+        try container.encode(self.quantity, forKey: .quantity)
+        try container.encode(self.purchaseState, forKey: .purchaseState)
+        try container.encode(self.isAutoRenewing, forKey: .isAutoRenewing)
+        try container.encodeIfPresent(self.currentPlanId, forKey: .currentPlanId)
+        try container.encodeIfPresent(self.transactionId, forKey: .transactionId)
+        try container.encodeIfPresent(self.dataAndroid, forKey: .dataAndroid)
+        try container.encodeIfPresent(self.signatureAndroid, forKey: .signatureAndroid)
+        try container.encodeIfPresent(self.autoRenewingAndroid, forKey: .autoRenewingAndroid)
+        try container.encodeIfPresent(self.isAcknowledgedAndroid, forKey: .isAcknowledgedAndroid)
+        try container.encodeIfPresent(self.packageNameAndroid, forKey: .packageNameAndroid)
+        try container.encodeIfPresent(self.developerPayloadAndroid, forKey: .developerPayloadAndroid)
+        try container.encodeIfPresent(self.obfuscatedAccountIdAndroid, forKey: .obfuscatedAccountIdAndroid)
+        try container.encodeIfPresent(self.obfuscatedProfileIdAndroid, forKey: .obfuscatedProfileIdAndroid)
+        try container.encodeIfPresent(self.isSuspendedAndroid, forKey: .isSuspendedAndroid)
+        try container.encodeIfPresent(self.pendingPurchaseUpdateAndroid, forKey: .pendingPurchaseUpdateAndroid)
+        try container.encodeIfPresent(self.userIdAmazon, forKey: .userIdAmazon)
+        try container.encodeIfPresent(self.userMarketplaceAmazon, forKey: .userMarketplaceAmazon)
     }
 }
 
@@ -1824,14 +1894,14 @@ public struct RentalDetailsAndroid: Codable, Hashable, Sendable, OpenIAPValidata
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.rentalPeriod = try container.decode(String.self, forKey: .rentalPeriod)
-        self.rentalExpirationPeriod = try container.decodeIfPresent(String.self, forKey: .rentalExpirationPeriod)
+        self.rentalPeriod = try container.decodeField(String.self, forKey: .rentalPeriod)
+        self.rentalExpirationPeriod = try container.decodeFieldIfPresent(String.self, forKey: .rentalExpirationPeriod)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(rentalPeriod, forKey: .rentalPeriod)
-        try container.encodeIfPresent(rentalExpirationPeriod, forKey: .rentalExpirationPeriod)
+        try container.encode(self.rentalPeriod, forKey: .rentalPeriod)
+        try container.encodeIfPresent(self.rentalExpirationPeriod, forKey: .rentalExpirationPeriod)
     }
 }
 
@@ -1882,22 +1952,22 @@ public struct RequestPurchaseAndroidProps: Codable, Hashable, Sendable, OpenIAPV
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.skus = try container.decode([String].self, forKey: .skus)
-        self.obfuscatedAccountId = try container.decodeIfPresent(String.self, forKey: .obfuscatedAccountId)
-        self.obfuscatedProfileId = try container.decodeIfPresent(String.self, forKey: .obfuscatedProfileId)
-        self.isOfferPersonalized = try container.decodeIfPresent(Bool.self, forKey: .isOfferPersonalized)
-        self.offerToken = try container.decodeIfPresent(String.self, forKey: .offerToken)
-        self.developerBillingOption = try container.decodeIfPresent(DeveloperBillingOptionParamsAndroid.self, forKey: .developerBillingOption)
+        self.skus = try container.decodeField([String].self, forKey: .skus)
+        self.obfuscatedAccountId = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedAccountId)
+        self.obfuscatedProfileId = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedProfileId)
+        self.isOfferPersonalized = try container.decodeFieldIfPresent(Bool.self, forKey: .isOfferPersonalized)
+        self.offerToken = try container.decodeFieldIfPresent(String.self, forKey: .offerToken)
+        self.developerBillingOption = try container.decodeFieldIfPresent(DeveloperBillingOptionParamsAndroid.self, forKey: .developerBillingOption)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(skus, forKey: .skus)
-        try container.encodeIfPresent(obfuscatedAccountId, forKey: .obfuscatedAccountId)
-        try container.encodeIfPresent(obfuscatedProfileId, forKey: .obfuscatedProfileId)
-        try container.encodeIfPresent(isOfferPersonalized, forKey: .isOfferPersonalized)
-        try container.encodeIfPresent(offerToken, forKey: .offerToken)
-        try container.encodeIfPresent(developerBillingOption, forKey: .developerBillingOption)
+        try container.encode(self.skus, forKey: .skus)
+        try container.encodeIfPresent(self.obfuscatedAccountId, forKey: .obfuscatedAccountId)
+        try container.encodeIfPresent(self.obfuscatedProfileId, forKey: .obfuscatedProfileId)
+        try container.encodeIfPresent(self.isOfferPersonalized, forKey: .isOfferPersonalized)
+        try container.encodeIfPresent(self.offerToken, forKey: .offerToken)
+        try container.encodeIfPresent(self.developerBillingOption, forKey: .developerBillingOption)
     }
 }
 
@@ -1967,28 +2037,28 @@ public struct RequestSubscriptionAndroidProps: Codable, Hashable, Sendable, Open
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.skus = try container.decode([String].self, forKey: .skus)
-        self.obfuscatedAccountId = try container.decodeIfPresent(String.self, forKey: .obfuscatedAccountId)
-        self.obfuscatedProfileId = try container.decodeIfPresent(String.self, forKey: .obfuscatedProfileId)
-        self.isOfferPersonalized = try container.decodeIfPresent(Bool.self, forKey: .isOfferPersonalized)
-        self.purchaseToken = try container.decodeIfPresent(String.self, forKey: .purchaseToken)
-        self.originalExternalTransactionId = try container.decodeIfPresent(String.self, forKey: .originalExternalTransactionId)
-        self.subscriptionOffers = try container.decodeIfPresent([AndroidSubscriptionOfferInput].self, forKey: .subscriptionOffers)
-        self.subscriptionProductReplacementParams = try container.decodeIfPresent(SubscriptionProductReplacementParamsAndroid.self, forKey: .subscriptionProductReplacementParams)
-        self.developerBillingOption = try container.decodeIfPresent(DeveloperBillingOptionParamsAndroid.self, forKey: .developerBillingOption)
+        self.skus = try container.decodeField([String].self, forKey: .skus)
+        self.obfuscatedAccountId = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedAccountId)
+        self.obfuscatedProfileId = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedProfileId)
+        self.isOfferPersonalized = try container.decodeFieldIfPresent(Bool.self, forKey: .isOfferPersonalized)
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
+        self.originalExternalTransactionId = try container.decodeFieldIfPresent(String.self, forKey: .originalExternalTransactionId)
+        self.subscriptionOffers = try container.decodeFieldIfPresent([AndroidSubscriptionOfferInput].self, forKey: .subscriptionOffers)
+        self.subscriptionProductReplacementParams = try container.decodeFieldIfPresent(SubscriptionProductReplacementParamsAndroid.self, forKey: .subscriptionProductReplacementParams)
+        self.developerBillingOption = try container.decodeFieldIfPresent(DeveloperBillingOptionParamsAndroid.self, forKey: .developerBillingOption)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(skus, forKey: .skus)
-        try container.encodeIfPresent(obfuscatedAccountId, forKey: .obfuscatedAccountId)
-        try container.encodeIfPresent(obfuscatedProfileId, forKey: .obfuscatedProfileId)
-        try container.encodeIfPresent(isOfferPersonalized, forKey: .isOfferPersonalized)
-        try container.encodeIfPresent(purchaseToken, forKey: .purchaseToken)
-        try container.encodeIfPresent(originalExternalTransactionId, forKey: .originalExternalTransactionId)
-        try container.encodeIfPresent(subscriptionOffers, forKey: .subscriptionOffers)
-        try container.encodeIfPresent(subscriptionProductReplacementParams, forKey: .subscriptionProductReplacementParams)
-        try container.encodeIfPresent(developerBillingOption, forKey: .developerBillingOption)
+        try container.encode(self.skus, forKey: .skus)
+        try container.encodeIfPresent(self.obfuscatedAccountId, forKey: .obfuscatedAccountId)
+        try container.encodeIfPresent(self.obfuscatedProfileId, forKey: .obfuscatedProfileId)
+        try container.encodeIfPresent(self.isOfferPersonalized, forKey: .isOfferPersonalized)
+        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
+        try container.encodeIfPresent(self.originalExternalTransactionId, forKey: .originalExternalTransactionId)
+        try container.encodeIfPresent(self.subscriptionOffers, forKey: .subscriptionOffers)
+        try container.encodeIfPresent(self.subscriptionProductReplacementParams, forKey: .subscriptionProductReplacementParams)
+        try container.encodeIfPresent(self.developerBillingOption, forKey: .developerBillingOption)
     }
 }
 
@@ -2013,9 +2083,7 @@ public enum SubResponseCodeAndroid: RawRepresentable, Codable, Hashable, Sendabl
         .userIneligible,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "no-applicable-sub-response-code": self = .noApplicableSubResponseCode
@@ -2039,6 +2107,15 @@ public enum SubResponseCodeAndroid: RawRepresentable, Codable, Hashable, Sendabl
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -2065,14 +2142,14 @@ public struct SubscriptionProductReplacementParamsAndroid: Codable, Hashable, Se
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.oldProductId = try container.decode(String.self, forKey: .oldProductId)
-        self.replacementMode = try container.decode(SubscriptionReplacementModeAndroid.self, forKey: .replacementMode)
+        self.oldProductId = try container.decodeField(String.self, forKey: .oldProductId)
+        self.replacementMode = try container.decodeField(SubscriptionReplacementModeAndroid.self, forKey: .replacementMode)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(oldProductId, forKey: .oldProductId)
-        try container.encode(replacementMode, forKey: .replacementMode)
+        try container.encode(self.oldProductId, forKey: .oldProductId)
+        try container.encode(self.replacementMode, forKey: .replacementMode)
     }
 }
 
@@ -2109,9 +2186,7 @@ public enum SubscriptionReplacementModeAndroid: RawRepresentable, Codable, Hasha
         .keepExisting,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "unknown-replacement-mode": self = .unknownReplacementMode
@@ -2143,6 +2218,15 @@ public enum SubscriptionReplacementModeAndroid: RawRepresentable, Codable, Hasha
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -2183,18 +2267,18 @@ public struct UserChoiceBillingDetails: Codable, Hashable, Sendable, OpenIAPVali
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.externalTransactionToken = try container.decode(String.self, forKey: .externalTransactionToken)
-        self.originalExternalTransactionId = try container.decodeIfPresent(String.self, forKey: .originalExternalTransactionId)
-        self.products = try container.decode([String].self, forKey: .products)
-        self.productDetailsAndroid = try container.decodeIfPresent([DeveloperProvidedBillingProductAndroid].self, forKey: .productDetailsAndroid)
+        self.externalTransactionToken = try container.decodeField(String.self, forKey: .externalTransactionToken)
+        self.originalExternalTransactionId = try container.decodeFieldIfPresent(String.self, forKey: .originalExternalTransactionId)
+        self.products = try container.decodeField([String].self, forKey: .products)
+        self.productDetailsAndroid = try container.decodeFieldIfPresent([DeveloperProvidedBillingProductAndroid].self, forKey: .productDetailsAndroid)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(externalTransactionToken, forKey: .externalTransactionToken)
-        try container.encodeIfPresent(originalExternalTransactionId, forKey: .originalExternalTransactionId)
-        try container.encode(products, forKey: .products)
-        try container.encodeIfPresent(productDetailsAndroid, forKey: .productDetailsAndroid)
+        try container.encode(self.externalTransactionToken, forKey: .externalTransactionToken)
+        try container.encodeIfPresent(self.originalExternalTransactionId, forKey: .originalExternalTransactionId)
+        try container.encode(self.products, forKey: .products)
+        try container.encodeIfPresent(self.productDetailsAndroid, forKey: .productDetailsAndroid)
     }
 }
 
@@ -2221,14 +2305,14 @@ public struct ValidTimeWindowAndroid: Codable, Hashable, Sendable, OpenIAPValida
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.startTimeMillis = try container.decode(String.self, forKey: .startTimeMillis)
-        self.endTimeMillis = try container.decode(String.self, forKey: .endTimeMillis)
+        self.startTimeMillis = try container.decodeField(String.self, forKey: .startTimeMillis)
+        self.endTimeMillis = try container.decodeField(String.self, forKey: .endTimeMillis)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(startTimeMillis, forKey: .startTimeMillis)
-        try container.encode(endTimeMillis, forKey: .endTimeMillis)
+        try container.encode(self.startTimeMillis, forKey: .startTimeMillis)
+        try container.encode(self.endTimeMillis, forKey: .endTimeMillis)
     }
 }
 
@@ -2273,20 +2357,20 @@ public struct VerifyPurchaseGoogleOptions: Codable, Hashable, Sendable, OpenIAPV
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decode(String.self, forKey: .sku)
-        self.packageName = try container.decode(String.self, forKey: .packageName)
-        self.purchaseToken = try container.decode(String.self, forKey: .purchaseToken)
-        self.accessToken = try container.decode(String.self, forKey: .accessToken)
-        self.isSub = try container.decodeIfPresent(Bool.self, forKey: .isSub)
+        self.sku = try container.decodeField(String.self, forKey: .sku)
+        self.packageName = try container.decodeField(String.self, forKey: .packageName)
+        self.purchaseToken = try container.decodeField(String.self, forKey: .purchaseToken)
+        self.accessToken = try container.decodeField(String.self, forKey: .accessToken)
+        self.isSub = try container.decodeFieldIfPresent(Bool.self, forKey: .isSub)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sku, forKey: .sku)
-        try container.encode(packageName, forKey: .packageName)
-        try container.encode(purchaseToken, forKey: .purchaseToken)
-        try container.encode(accessToken, forKey: .accessToken)
-        try container.encodeIfPresent(isSub, forKey: .isSub)
+        try container.encode(self.sku, forKey: .sku)
+        try container.encode(self.packageName, forKey: .packageName)
+        try container.encode(self.purchaseToken, forKey: .purchaseToken)
+        try container.encode(self.accessToken, forKey: .accessToken)
+        try container.encodeIfPresent(self.isSub, forKey: .isSub)
     }
 }
 
@@ -2319,16 +2403,16 @@ public struct VerifyPurchaseHorizonOptions: Codable, Hashable, Sendable, OpenIAP
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decode(String.self, forKey: .sku)
-        self.userId = try container.decode(String.self, forKey: .userId)
-        self.accessToken = try container.decode(String.self, forKey: .accessToken)
+        self.sku = try container.decodeField(String.self, forKey: .sku)
+        self.userId = try container.decodeField(String.self, forKey: .userId)
+        self.accessToken = try container.decodeField(String.self, forKey: .accessToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sku, forKey: .sku)
-        try container.encode(userId, forKey: .userId)
-        try container.encode(accessToken, forKey: .accessToken)
+        try container.encode(self.sku, forKey: .sku)
+        try container.encode(self.userId, forKey: .userId)
+        try container.encode(self.accessToken, forKey: .accessToken)
     }
 }
 
@@ -2463,50 +2547,50 @@ public struct VerifyPurchaseResultAndroid: Codable, Hashable, Sendable, OpenIAPV
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.isValid = try container.decode(Bool.self, forKey: .isValid)
-        self.store = try container.decode(IapStore.self, forKey: .store)
-        self.autoRenewing = try container.decode(Bool.self, forKey: .autoRenewing)
-        self.betaProduct = try container.decode(Bool.self, forKey: .betaProduct)
-        self.cancelDate = try container.decodeIfPresent(Double.self, forKey: .cancelDate)
-        self.cancelReason = try container.decodeIfPresent(String.self, forKey: .cancelReason)
-        self.deferredDate = try container.decodeIfPresent(Double.self, forKey: .deferredDate)
-        self.deferredSku = try container.decodeIfPresent(String.self, forKey: .deferredSku)
-        self.freeTrialEndDate = try container.decode(Double.self, forKey: .freeTrialEndDate)
-        self.gracePeriodEndDate = try container.decode(Double.self, forKey: .gracePeriodEndDate)
-        self.parentProductId = try container.decode(String.self, forKey: .parentProductId)
-        self.productId = try container.decode(String.self, forKey: .productId)
-        self.productType = try container.decode(String.self, forKey: .productType)
-        self.purchaseDate = try container.decode(Double.self, forKey: .purchaseDate)
-        self.quantity = try container.decode(Int.self, forKey: .quantity)
-        self.receiptId = try container.decode(String.self, forKey: .receiptId)
-        self.renewalDate = try container.decode(Double.self, forKey: .renewalDate)
-        self.term = try container.decode(String.self, forKey: .term)
-        self.termSku = try container.decode(String.self, forKey: .termSku)
-        self.testTransaction = try container.decode(Bool.self, forKey: .testTransaction)
+        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
+        self.store = try container.decodeField(IapStore.self, forKey: .store)
+        self.autoRenewing = try container.decodeField(Bool.self, forKey: .autoRenewing)
+        self.betaProduct = try container.decodeField(Bool.self, forKey: .betaProduct)
+        self.cancelDate = try container.decodeFieldIfPresent(Double.self, forKey: .cancelDate)
+        self.cancelReason = try container.decodeFieldIfPresent(String.self, forKey: .cancelReason)
+        self.deferredDate = try container.decodeFieldIfPresent(Double.self, forKey: .deferredDate)
+        self.deferredSku = try container.decodeFieldIfPresent(String.self, forKey: .deferredSku)
+        self.freeTrialEndDate = try container.decodeField(Double.self, forKey: .freeTrialEndDate)
+        self.gracePeriodEndDate = try container.decodeField(Double.self, forKey: .gracePeriodEndDate)
+        self.parentProductId = try container.decodeField(String.self, forKey: .parentProductId)
+        self.productId = try container.decodeField(String.self, forKey: .productId)
+        self.productType = try container.decodeField(String.self, forKey: .productType)
+        self.purchaseDate = try container.decodeField(Double.self, forKey: .purchaseDate)
+        self.quantity = try container.decodeField(Int.self, forKey: .quantity)
+        self.receiptId = try container.decodeField(String.self, forKey: .receiptId)
+        self.renewalDate = try container.decodeField(Double.self, forKey: .renewalDate)
+        self.term = try container.decodeField(String.self, forKey: .term)
+        self.termSku = try container.decodeField(String.self, forKey: .termSku)
+        self.testTransaction = try container.decodeField(Bool.self, forKey: .testTransaction)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(isValid, forKey: .isValid)
-        try container.encode(store, forKey: .store)
-        try container.encode(autoRenewing, forKey: .autoRenewing)
-        try container.encode(betaProduct, forKey: .betaProduct)
-        try container.encodeIfPresent(cancelDate, forKey: .cancelDate)
-        try container.encodeIfPresent(cancelReason, forKey: .cancelReason)
-        try container.encodeIfPresent(deferredDate, forKey: .deferredDate)
-        try container.encodeIfPresent(deferredSku, forKey: .deferredSku)
-        try container.encode(freeTrialEndDate, forKey: .freeTrialEndDate)
-        try container.encode(gracePeriodEndDate, forKey: .gracePeriodEndDate)
-        try container.encode(parentProductId, forKey: .parentProductId)
-        try container.encode(productId, forKey: .productId)
-        try container.encode(productType, forKey: .productType)
-        try container.encode(purchaseDate, forKey: .purchaseDate)
-        try container.encode(quantity, forKey: .quantity)
-        try container.encode(receiptId, forKey: .receiptId)
-        try container.encode(renewalDate, forKey: .renewalDate)
-        try container.encode(term, forKey: .term)
-        try container.encode(termSku, forKey: .termSku)
-        try container.encode(testTransaction, forKey: .testTransaction)
+        try container.encode(self.isValid, forKey: .isValid)
+        try container.encode(self.store, forKey: .store)
+        try container.encode(self.autoRenewing, forKey: .autoRenewing)
+        try container.encode(self.betaProduct, forKey: .betaProduct)
+        try container.encodeIfPresent(self.cancelDate, forKey: .cancelDate)
+        try container.encodeIfPresent(self.cancelReason, forKey: .cancelReason)
+        try container.encodeIfPresent(self.deferredDate, forKey: .deferredDate)
+        try container.encodeIfPresent(self.deferredSku, forKey: .deferredSku)
+        try container.encode(self.freeTrialEndDate, forKey: .freeTrialEndDate)
+        try container.encode(self.gracePeriodEndDate, forKey: .gracePeriodEndDate)
+        try container.encode(self.parentProductId, forKey: .parentProductId)
+        try container.encode(self.productId, forKey: .productId)
+        try container.encode(self.productType, forKey: .productType)
+        try container.encode(self.purchaseDate, forKey: .purchaseDate)
+        try container.encode(self.quantity, forKey: .quantity)
+        try container.encode(self.receiptId, forKey: .receiptId)
+        try container.encode(self.renewalDate, forKey: .renewalDate)
+        try container.encode(self.term, forKey: .term)
+        try container.encode(self.termSku, forKey: .termSku)
+        try container.encode(self.testTransaction, forKey: .testTransaction)
     }
 }
 
@@ -2550,17 +2634,17 @@ public struct VerifyPurchaseResultHorizon: Codable, Hashable, Sendable, OpenIAPV
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.isValid = try container.decode(Bool.self, forKey: .isValid)
-        self.store = try container.decode(IapStore.self, forKey: .store)
-        self._success = try container.decode(Bool.self, forKey: .success)
-        self.grantTime = try container.decodeIfPresent(Double.self, forKey: .grantTime)
+        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
+        self.store = try container.decodeField(IapStore.self, forKey: .store)
+        self._success = try container.decodeField(Bool.self, forKey: .success)
+        self.grantTime = try container.decodeFieldIfPresent(Double.self, forKey: .grantTime)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(isValid, forKey: .isValid)
-        try container.encode(store, forKey: .store)
-        try container.encode(_success, forKey: .success)
-        try container.encodeIfPresent(grantTime, forKey: .grantTime)
+        try container.encode(self.isValid, forKey: .isValid)
+        try container.encode(self.store, forKey: .store)
+        try container.encode(self._success, forKey: .success)
+        try container.encodeIfPresent(self.grantTime, forKey: .grantTime)
     }
 }

@@ -26,14 +26,14 @@ public struct DeepLinkOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.skuAndroid = try container.decodeIfPresent(String.self, forKey: .skuAndroid)
-        self.packageNameAndroid = try container.decodeIfPresent(String.self, forKey: .packageNameAndroid)
+        self.skuAndroid = try container.decodeFieldIfPresent(String.self, forKey: .skuAndroid)
+        self.packageNameAndroid = try container.decodeFieldIfPresent(String.self, forKey: .packageNameAndroid)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(skuAndroid, forKey: .skuAndroid)
-        try container.encodeIfPresent(packageNameAndroid, forKey: .packageNameAndroid)
+        try container.encodeIfPresent(self.skuAndroid, forKey: .skuAndroid)
+        try container.encodeIfPresent(self.packageNameAndroid, forKey: .packageNameAndroid)
     }
 }
 
@@ -43,12 +43,12 @@ public struct InitConnectionConfig: Codable, Hashable, Sendable, OpenIAPValidata
     public var enableBillingProgramAndroid: BillingProgramAndroid?
 
     /// Who draws the Billing Choice screen; must agree with the Play Console setting (Android).
-    /// Defaults to `.googleRendered` when absent.
+    /// Defaults to `BillingChoiceScreenTypeAndroid.googleRendered` when absent.
     public var billingChoiceScreenTypeAndroid: BillingChoiceScreenTypeAndroid?
 
     public init(
         enableBillingProgramAndroid: BillingProgramAndroid? = nil,
-        billingChoiceScreenTypeAndroid: BillingChoiceScreenTypeAndroid? = .googleRendered
+        billingChoiceScreenTypeAndroid: BillingChoiceScreenTypeAndroid? = BillingChoiceScreenTypeAndroid.googleRendered
     ) {
         self.enableBillingProgramAndroid = enableBillingProgramAndroid
         self.billingChoiceScreenTypeAndroid = billingChoiceScreenTypeAndroid
@@ -61,14 +61,14 @@ public struct InitConnectionConfig: Codable, Hashable, Sendable, OpenIAPValidata
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.enableBillingProgramAndroid = try container.decodeIfPresent(BillingProgramAndroid.self, forKey: .enableBillingProgramAndroid)
-        self.billingChoiceScreenTypeAndroid = try container.decodeIfPresent(BillingChoiceScreenTypeAndroid.self, forKey: .billingChoiceScreenTypeAndroid)
+        self.enableBillingProgramAndroid = try container.decodeFieldIfPresent(BillingProgramAndroid.self, forKey: .enableBillingProgramAndroid)
+        self.billingChoiceScreenTypeAndroid = try container.decodeFieldIfPresent(BillingChoiceScreenTypeAndroid.self, forKey: .billingChoiceScreenTypeAndroid)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(enableBillingProgramAndroid, forKey: .enableBillingProgramAndroid)
-        try container.encodeIfPresent(billingChoiceScreenTypeAndroid, forKey: .billingChoiceScreenTypeAndroid)
+        try container.encodeIfPresent(self.enableBillingProgramAndroid, forKey: .enableBillingProgramAndroid)
+        try container.encodeIfPresent(self.billingChoiceScreenTypeAndroid, forKey: .billingChoiceScreenTypeAndroid)
     }
 }
 
@@ -93,9 +93,7 @@ public enum ProductQueryType: RawRepresentable, Codable, Hashable, Sendable {
         .all,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "in-app": self = .inApp
@@ -120,6 +118,15 @@ public enum ProductQueryType: RawRepresentable, Codable, Hashable, Sendable {
         if case .unrecognized = self { return false }
         return true
     }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// Which products to fetch from the store.
@@ -128,12 +135,12 @@ public struct ProductRequest: Codable, Hashable, Sendable, OpenIAPValidatable {
     public var skus: [String]
 
     /// The kind of products to fetch.
-    /// Defaults to `.inApp` when absent.
+    /// Defaults to `ProductQueryType.inApp` when absent.
     public var type: ProductQueryType?
 
     public init(
         skus: [String],
-        type: ProductQueryType? = .inApp
+        type: ProductQueryType? = ProductQueryType.inApp
     ) {
         self.skus = skus
         self.type = type
@@ -146,14 +153,14 @@ public struct ProductRequest: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.skus = try container.decode([String].self, forKey: .skus)
-        self.type = try container.decodeIfPresent(ProductQueryType.self, forKey: .type)
+        self.skus = try container.decodeField([String].self, forKey: .skus)
+        self.type = try container.decodeFieldIfPresent(ProductQueryType.self, forKey: .type)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(skus, forKey: .skus)
-        try container.encodeIfPresent(type, forKey: .type)
+        try container.encode(self.skus, forKey: .skus)
+        try container.encodeIfPresent(self.type, forKey: .type)
     }
 }
 
@@ -222,28 +229,28 @@ public struct PurchaseInput: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.productId = try container.decode(String.self, forKey: .productId)
-        self.ids = try container.decodeIfPresent([String].self, forKey: .ids)
-        self.transactionDate = try container.decode(Double.self, forKey: .transactionDate)
-        self.purchaseToken = try container.decodeIfPresent(String.self, forKey: .purchaseToken)
-        self.store = try container.decodeIfPresent(IapStore.self, forKey: .store)
-        self.quantity = try container.decode(Int.self, forKey: .quantity)
-        self.purchaseState = try container.decode(PurchaseState.self, forKey: .purchaseState)
-        self.isAutoRenewing = try container.decode(Bool.self, forKey: .isAutoRenewing)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.productId = try container.decodeField(String.self, forKey: .productId)
+        self.ids = try container.decodeFieldIfPresent([String].self, forKey: .ids)
+        self.transactionDate = try container.decodeField(Double.self, forKey: .transactionDate)
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
+        self.store = try container.decodeFieldIfPresent(IapStore.self, forKey: .store)
+        self.quantity = try container.decodeField(Int.self, forKey: .quantity)
+        self.purchaseState = try container.decodeField(PurchaseState.self, forKey: .purchaseState)
+        self.isAutoRenewing = try container.decodeField(Bool.self, forKey: .isAutoRenewing)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(productId, forKey: .productId)
-        try container.encodeIfPresent(ids, forKey: .ids)
-        try container.encode(transactionDate, forKey: .transactionDate)
-        try container.encodeIfPresent(purchaseToken, forKey: .purchaseToken)
-        try container.encodeIfPresent(store, forKey: .store)
-        try container.encode(quantity, forKey: .quantity)
-        try container.encode(purchaseState, forKey: .purchaseState)
-        try container.encode(isAutoRenewing, forKey: .isAutoRenewing)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.productId, forKey: .productId)
+        try container.encodeIfPresent(self.ids, forKey: .ids)
+        try container.encode(self.transactionDate, forKey: .transactionDate)
+        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
+        try container.encodeIfPresent(self.store, forKey: .store)
+        try container.encode(self.quantity, forKey: .quantity)
+        try container.encode(self.purchaseState, forKey: .purchaseState)
+        try container.encode(self.isAutoRenewing, forKey: .isAutoRenewing)
     }
 }
 
@@ -277,16 +284,16 @@ public struct PurchaseOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.alsoPublishToEventListenerIOS = try container.decodeIfPresent(Bool.self, forKey: .alsoPublishToEventListenerIOS)
-        self.onlyIncludeActiveItemsIOS = try container.decodeIfPresent(Bool.self, forKey: .onlyIncludeActiveItemsIOS)
-        self.includeSuspendedAndroid = try container.decodeIfPresent(Bool.self, forKey: .includeSuspendedAndroid)
+        self.alsoPublishToEventListenerIOS = try container.decodeFieldIfPresent(Bool.self, forKey: .alsoPublishToEventListenerIOS)
+        self.onlyIncludeActiveItemsIOS = try container.decodeFieldIfPresent(Bool.self, forKey: .onlyIncludeActiveItemsIOS)
+        self.includeSuspendedAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: .includeSuspendedAndroid)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(alsoPublishToEventListenerIOS, forKey: .alsoPublishToEventListenerIOS)
-        try container.encodeIfPresent(onlyIncludeActiveItemsIOS, forKey: .onlyIncludeActiveItemsIOS)
-        try container.encodeIfPresent(includeSuspendedAndroid, forKey: .includeSuspendedAndroid)
+        try container.encodeIfPresent(self.alsoPublishToEventListenerIOS, forKey: .alsoPublishToEventListenerIOS)
+        try container.encodeIfPresent(self.onlyIncludeActiveItemsIOS, forKey: .onlyIncludeActiveItemsIOS)
+        try container.encodeIfPresent(self.includeSuspendedAndroid, forKey: .includeSuspendedAndroid)
     }
 }
 
@@ -300,13 +307,13 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
     public var requestSubscription: RequestSubscriptionPropsByPlatforms?
 
     /// Tells the SDK which kind of product is being bought.
-    /// Defaults to `.inApp` when absent.
+    /// Defaults to `ProductQueryType.inApp` when absent.
     public var type: ProductQueryType?
 
     public init(
         requestPurchase: RequestPurchasePropsByPlatforms? = nil,
         requestSubscription: RequestSubscriptionPropsByPlatforms? = nil,
-        type: ProductQueryType? = .inApp
+        type: ProductQueryType? = ProductQueryType.inApp
     ) {
         self.requestPurchase = requestPurchase
         self.requestSubscription = requestSubscription
@@ -321,16 +328,16 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.requestPurchase = try container.decodeIfPresent(RequestPurchasePropsByPlatforms.self, forKey: .requestPurchase)
-        self.requestSubscription = try container.decodeIfPresent(RequestSubscriptionPropsByPlatforms.self, forKey: .requestSubscription)
-        self.type = try container.decodeIfPresent(ProductQueryType.self, forKey: .type)
+        self.requestPurchase = try container.decodeFieldIfPresent(RequestPurchasePropsByPlatforms.self, forKey: .requestPurchase)
+        self.requestSubscription = try container.decodeFieldIfPresent(RequestSubscriptionPropsByPlatforms.self, forKey: .requestSubscription)
+        self.type = try container.decodeFieldIfPresent(ProductQueryType.self, forKey: .type)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(requestPurchase, forKey: .requestPurchase)
-        try container.encodeIfPresent(requestSubscription, forKey: .requestSubscription)
-        try container.encodeIfPresent(type, forKey: .type)
+        try container.encodeIfPresent(self.requestPurchase, forKey: .requestPurchase)
+        try container.encodeIfPresent(self.requestSubscription, forKey: .requestSubscription)
+        try container.encodeIfPresent(self.type, forKey: .type)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -363,14 +370,14 @@ public struct RequestPurchasePropsByPlatforms: Codable, Hashable, Sendable, Open
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.apple = try container.decodeIfPresent(RequestPurchaseIosProps.self, forKey: .apple)
-        self.google = try container.decodeIfPresent(RequestPurchaseAndroidProps.self, forKey: .google)
+        self.apple = try container.decodeFieldIfPresent(RequestPurchaseIosProps.self, forKey: .apple)
+        self.google = try container.decodeFieldIfPresent(RequestPurchaseAndroidProps.self, forKey: .google)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(apple, forKey: .apple)
-        try container.encodeIfPresent(google, forKey: .google)
+        try container.encodeIfPresent(self.apple, forKey: .apple)
+        try container.encodeIfPresent(self.google, forKey: .google)
     }
 }
 
@@ -398,13 +405,13 @@ public struct RequestSubscriptionPropsByPlatforms: Codable, Hashable, Sendable, 
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.apple = try container.decodeIfPresent(RequestSubscriptionIosProps.self, forKey: .apple)
-        self.google = try container.decodeIfPresent(RequestSubscriptionAndroidProps.self, forKey: .google)
+        self.apple = try container.decodeFieldIfPresent(RequestSubscriptionIosProps.self, forKey: .apple)
+        self.google = try container.decodeFieldIfPresent(RequestSubscriptionAndroidProps.self, forKey: .google)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(apple, forKey: .apple)
-        try container.encodeIfPresent(google, forKey: .google)
+        try container.encodeIfPresent(self.apple, forKey: .apple)
+        try container.encodeIfPresent(self.google, forKey: .google)
     }
 }

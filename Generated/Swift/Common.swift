@@ -92,36 +92,36 @@ public struct ActiveSubscription: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.productId = try container.decode(String.self, forKey: .productId)
-        self.isActive = try container.decode(Bool.self, forKey: .isActive)
-        self.expirationDateIOS = try container.decodeIfPresent(Double.self, forKey: .expirationDateIOS)
-        self.autoRenewingAndroid = try container.decodeIfPresent(Bool.self, forKey: .autoRenewingAndroid)
-        self.environmentIOS = try container.decodeIfPresent(String.self, forKey: .environmentIOS)
-        self.daysUntilExpirationIOS = try container.decodeIfPresent(Double.self, forKey: .daysUntilExpirationIOS)
-        self.transactionId = try container.decode(String.self, forKey: .transactionId)
-        self.purchaseToken = try container.decodeIfPresent(String.self, forKey: .purchaseToken)
-        self.transactionDate = try container.decode(Double.self, forKey: .transactionDate)
-        self.basePlanIdAndroid = try container.decodeIfPresent(String.self, forKey: .basePlanIdAndroid)
-        self.purchaseTokenAndroid = try container.decodeIfPresent(String.self, forKey: .purchaseTokenAndroid)
-        self.currentPlanId = try container.decodeIfPresent(String.self, forKey: .currentPlanId)
-        self.renewalInfoIOS = try container.decodeIfPresent(RenewalInfoIOS.self, forKey: .renewalInfoIOS)
+        self.productId = try container.decodeField(String.self, forKey: .productId)
+        self.isActive = try container.decodeField(Bool.self, forKey: .isActive)
+        self.expirationDateIOS = try container.decodeFieldIfPresent(Double.self, forKey: .expirationDateIOS)
+        self.autoRenewingAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: .autoRenewingAndroid)
+        self.environmentIOS = try container.decodeFieldIfPresent(String.self, forKey: .environmentIOS)
+        self.daysUntilExpirationIOS = try container.decodeFieldIfPresent(Double.self, forKey: .daysUntilExpirationIOS)
+        self.transactionId = try container.decodeField(String.self, forKey: .transactionId)
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
+        self.transactionDate = try container.decodeField(Double.self, forKey: .transactionDate)
+        self.basePlanIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: .basePlanIdAndroid)
+        self.purchaseTokenAndroid = try container.decodeFieldIfPresent(String.self, forKey: .purchaseTokenAndroid)
+        self.currentPlanId = try container.decodeFieldIfPresent(String.self, forKey: .currentPlanId)
+        self.renewalInfoIOS = try container.decodeFieldIfPresent(RenewalInfoIOS.self, forKey: .renewalInfoIOS)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(productId, forKey: .productId)
-        try container.encode(isActive, forKey: .isActive)
-        try container.encodeIfPresent(expirationDateIOS, forKey: .expirationDateIOS)
-        try container.encodeIfPresent(autoRenewingAndroid, forKey: .autoRenewingAndroid)
-        try container.encodeIfPresent(environmentIOS, forKey: .environmentIOS)
-        try container.encodeIfPresent(daysUntilExpirationIOS, forKey: .daysUntilExpirationIOS)
-        try container.encode(transactionId, forKey: .transactionId)
-        try container.encodeIfPresent(purchaseToken, forKey: .purchaseToken)
-        try container.encode(transactionDate, forKey: .transactionDate)
-        try container.encodeIfPresent(basePlanIdAndroid, forKey: .basePlanIdAndroid)
-        try container.encodeIfPresent(purchaseTokenAndroid, forKey: .purchaseTokenAndroid)
-        try container.encodeIfPresent(currentPlanId, forKey: .currentPlanId)
-        try container.encodeIfPresent(renewalInfoIOS, forKey: .renewalInfoIOS)
+        try container.encode(self.productId, forKey: .productId)
+        try container.encode(self.isActive, forKey: .isActive)
+        try container.encodeIfPresent(self.expirationDateIOS, forKey: .expirationDateIOS)
+        try container.encodeIfPresent(self.autoRenewingAndroid, forKey: .autoRenewingAndroid)
+        try container.encodeIfPresent(self.environmentIOS, forKey: .environmentIOS)
+        try container.encodeIfPresent(self.daysUntilExpirationIOS, forKey: .daysUntilExpirationIOS)
+        try container.encode(self.transactionId, forKey: .transactionId)
+        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
+        try container.encode(self.transactionDate, forKey: .transactionDate)
+        try container.encodeIfPresent(self.basePlanIdAndroid, forKey: .basePlanIdAndroid)
+        try container.encodeIfPresent(self.purchaseTokenAndroid, forKey: .purchaseTokenAndroid)
+        try container.encodeIfPresent(self.currentPlanId, forKey: .currentPlanId)
+        try container.encodeIfPresent(self.renewalInfoIOS, forKey: .renewalInfoIOS)
     }
 }
 
@@ -232,42 +232,42 @@ public struct DiscountOffer: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-        self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
-        self.price = try container.decode(Double.self, forKey: .price)
-        self.currency = try container.decode(String.self, forKey: .currency)
-        self.type = try container.decode(DiscountOfferType.self, forKey: .type)
-        self.offerTokenAndroid = try container.decodeIfPresent(String.self, forKey: .offerTokenAndroid)
-        self.offerTagsAndroid = try container.decodeIfPresent([String].self, forKey: .offerTagsAndroid)
-        self.fullPriceMicrosAndroid = try container.decodeIfPresent(String.self, forKey: .fullPriceMicrosAndroid)
-        self.percentageDiscountAndroid = try container.decodeIfPresent(Int.self, forKey: .percentageDiscountAndroid)
-        self.discountAmountMicrosAndroid = try container.decodeIfPresent(String.self, forKey: .discountAmountMicrosAndroid)
-        self.formattedDiscountAmountAndroid = try container.decodeIfPresent(String.self, forKey: .formattedDiscountAmountAndroid)
-        self.validTimeWindowAndroid = try container.decodeIfPresent(ValidTimeWindowAndroid.self, forKey: .validTimeWindowAndroid)
-        self.limitedQuantityInfoAndroid = try container.decodeIfPresent(LimitedQuantityInfoAndroid.self, forKey: .limitedQuantityInfoAndroid)
-        self.preorderDetailsAndroid = try container.decodeIfPresent(PreorderDetailsAndroid.self, forKey: .preorderDetailsAndroid)
-        self.rentalDetailsAndroid = try container.decodeIfPresent(RentalDetailsAndroid.self, forKey: .rentalDetailsAndroid)
-        self.purchaseOptionIdAndroid = try container.decodeIfPresent(String.self, forKey: .purchaseOptionIdAndroid)
+        self.id = try container.decodeFieldIfPresent(String.self, forKey: .id)
+        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
+        self.price = try container.decodeField(Double.self, forKey: .price)
+        self.currency = try container.decodeField(String.self, forKey: .currency)
+        self.type = try container.decodeField(DiscountOfferType.self, forKey: .type)
+        self.offerTokenAndroid = try container.decodeFieldIfPresent(String.self, forKey: .offerTokenAndroid)
+        self.offerTagsAndroid = try container.decodeFieldIfPresent([String].self, forKey: .offerTagsAndroid)
+        self.fullPriceMicrosAndroid = try container.decodeFieldIfPresent(String.self, forKey: .fullPriceMicrosAndroid)
+        self.percentageDiscountAndroid = try container.decodeFieldIfPresent(Int.self, forKey: .percentageDiscountAndroid)
+        self.discountAmountMicrosAndroid = try container.decodeFieldIfPresent(String.self, forKey: .discountAmountMicrosAndroid)
+        self.formattedDiscountAmountAndroid = try container.decodeFieldIfPresent(String.self, forKey: .formattedDiscountAmountAndroid)
+        self.validTimeWindowAndroid = try container.decodeFieldIfPresent(ValidTimeWindowAndroid.self, forKey: .validTimeWindowAndroid)
+        self.limitedQuantityInfoAndroid = try container.decodeFieldIfPresent(LimitedQuantityInfoAndroid.self, forKey: .limitedQuantityInfoAndroid)
+        self.preorderDetailsAndroid = try container.decodeFieldIfPresent(PreorderDetailsAndroid.self, forKey: .preorderDetailsAndroid)
+        self.rentalDetailsAndroid = try container.decodeFieldIfPresent(RentalDetailsAndroid.self, forKey: .rentalDetailsAndroid)
+        self.purchaseOptionIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: .purchaseOptionIdAndroid)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(id, forKey: .id)
-        try container.encode(displayPrice, forKey: .displayPrice)
-        try container.encode(price, forKey: .price)
-        try container.encode(currency, forKey: .currency)
-        try container.encode(type, forKey: .type)
-        try container.encodeIfPresent(offerTokenAndroid, forKey: .offerTokenAndroid)
-        try container.encodeIfPresent(offerTagsAndroid, forKey: .offerTagsAndroid)
-        try container.encodeIfPresent(fullPriceMicrosAndroid, forKey: .fullPriceMicrosAndroid)
-        try container.encodeIfPresent(percentageDiscountAndroid, forKey: .percentageDiscountAndroid)
-        try container.encodeIfPresent(discountAmountMicrosAndroid, forKey: .discountAmountMicrosAndroid)
-        try container.encodeIfPresent(formattedDiscountAmountAndroid, forKey: .formattedDiscountAmountAndroid)
-        try container.encodeIfPresent(validTimeWindowAndroid, forKey: .validTimeWindowAndroid)
-        try container.encodeIfPresent(limitedQuantityInfoAndroid, forKey: .limitedQuantityInfoAndroid)
-        try container.encodeIfPresent(preorderDetailsAndroid, forKey: .preorderDetailsAndroid)
-        try container.encodeIfPresent(rentalDetailsAndroid, forKey: .rentalDetailsAndroid)
-        try container.encodeIfPresent(purchaseOptionIdAndroid, forKey: .purchaseOptionIdAndroid)
+        try container.encodeIfPresent(self.id, forKey: .id)
+        try container.encode(self.displayPrice, forKey: .displayPrice)
+        try container.encode(self.price, forKey: .price)
+        try container.encode(self.currency, forKey: .currency)
+        try container.encode(self.type, forKey: .type)
+        try container.encodeIfPresent(self.offerTokenAndroid, forKey: .offerTokenAndroid)
+        try container.encodeIfPresent(self.offerTagsAndroid, forKey: .offerTagsAndroid)
+        try container.encodeIfPresent(self.fullPriceMicrosAndroid, forKey: .fullPriceMicrosAndroid)
+        try container.encodeIfPresent(self.percentageDiscountAndroid, forKey: .percentageDiscountAndroid)
+        try container.encodeIfPresent(self.discountAmountMicrosAndroid, forKey: .discountAmountMicrosAndroid)
+        try container.encodeIfPresent(self.formattedDiscountAmountAndroid, forKey: .formattedDiscountAmountAndroid)
+        try container.encodeIfPresent(self.validTimeWindowAndroid, forKey: .validTimeWindowAndroid)
+        try container.encodeIfPresent(self.limitedQuantityInfoAndroid, forKey: .limitedQuantityInfoAndroid)
+        try container.encodeIfPresent(self.preorderDetailsAndroid, forKey: .preorderDetailsAndroid)
+        try container.encodeIfPresent(self.rentalDetailsAndroid, forKey: .rentalDetailsAndroid)
+        try container.encodeIfPresent(self.purchaseOptionIdAndroid, forKey: .purchaseOptionIdAndroid)
     }
 }
 
@@ -292,9 +292,7 @@ public enum DiscountOfferType: RawRepresentable, Codable, Hashable, Sendable {
         .oneTime,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "introductory": self = .introductory
@@ -318,6 +316,15 @@ public enum DiscountOfferType: RawRepresentable, Codable, Hashable, Sendable {
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -350,16 +357,16 @@ public struct FetchProductsResult: Codable, Hashable, Sendable, OpenIAPValidatab
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.products = try container.decodeIfPresent([Product].self, forKey: .products)
-        self.subscriptions = try container.decodeIfPresent([ProductSubscription].self, forKey: .subscriptions)
-        self.all = try container.decodeIfPresent([ProductOrSubscription].self, forKey: .all)
+        self.products = try container.decodeFieldIfPresent([Product].self, forKey: .products)
+        self.subscriptions = try container.decodeFieldIfPresent([ProductSubscription].self, forKey: .subscriptions)
+        self.all = try container.decodeFieldIfPresent([ProductOrSubscription].self, forKey: .all)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(products, forKey: .products)
-        try container.encodeIfPresent(subscriptions, forKey: .subscriptions)
-        try container.encodeIfPresent(all, forKey: .all)
+        try container.encodeIfPresent(self.products, forKey: .products)
+        try container.encodeIfPresent(self.subscriptions, forKey: .subscriptions)
+        try container.encodeIfPresent(self.all, forKey: .all)
     }
 }
 
@@ -381,9 +388,7 @@ public enum IapPlatform: RawRepresentable, Codable, Hashable, Sendable {
         .android,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "ios": self = .ios
@@ -405,6 +410,15 @@ public enum IapPlatform: RawRepresentable, Codable, Hashable, Sendable {
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -435,9 +449,7 @@ public enum IapStore: RawRepresentable, Codable, Hashable, Sendable {
         .amazon,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "unknown": self = .unknown
@@ -466,6 +478,15 @@ public enum IapStore: RawRepresentable, Codable, Hashable, Sendable {
         if case .unrecognized = self { return false }
         return true
     }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// How the buyer pays while an offer is in effect.
@@ -492,9 +513,7 @@ public enum PaymentMode: RawRepresentable, Codable, Hashable, Sendable {
         .unknown,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "free-trial": self = .freeTrial
@@ -521,6 +540,15 @@ public enum PaymentMode: RawRepresentable, Codable, Hashable, Sendable {
         if case .unrecognized = self { return false }
         return true
     }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// A one-time product from either platform.
@@ -534,7 +562,7 @@ public enum Product: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decode(IapPlatform.self, forKey: OpenIAPAnyKey("platform"))
+        let tag = try container.decodeField(IapPlatform.self, forKey: OpenIAPAnyKey("platform"))
         switch tag.rawValue {
         case "ios": self = .ios(try ProductIOS(from: decoder))
         case "android": self = .android(try ProductAndroid(from: decoder))
@@ -587,7 +615,7 @@ public enum ProductOrSubscription: Codable, Hashable, Sendable, OpenIAPValidatab
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decode(ProductType.self, forKey: OpenIAPAnyKey("type"))
+        let tag = try container.decodeField(ProductType.self, forKey: OpenIAPAnyKey("type"))
         switch tag.rawValue {
         case "in-app": self = .inApp(try Product(from: decoder))
         case "subs": self = .subs(try ProductSubscription(from: decoder))
@@ -616,7 +644,7 @@ public enum ProductSubscription: Codable, Hashable, Sendable, OpenIAPValidatable
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decode(IapPlatform.self, forKey: OpenIAPAnyKey("platform"))
+        let tag = try container.decodeField(IapPlatform.self, forKey: OpenIAPAnyKey("platform"))
         switch tag.rawValue {
         case "ios": self = .ios(try ProductSubscriptionIOS(from: decoder))
         case "android": self = .android(try ProductSubscriptionAndroid(from: decoder))
@@ -652,9 +680,7 @@ public enum ProductType: RawRepresentable, Codable, Hashable, Sendable {
         .subs,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "in-app": self = .inApp
@@ -677,6 +703,15 @@ public enum ProductType: RawRepresentable, Codable, Hashable, Sendable {
         if case .unrecognized = self { return false }
         return true
     }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// A purchase from any store.
@@ -692,7 +727,7 @@ public enum Purchase: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decode(IapStore.self, forKey: OpenIAPAnyKey("store"))
+        let tag = try container.decodeField(IapStore.self, forKey: OpenIAPAnyKey("store"))
         switch tag.rawValue {
         case "apple": self = .apple(try PurchaseIOS(from: decoder))
         case "google": self = .google(try PurchaseAndroid(from: decoder))
@@ -759,9 +794,7 @@ public enum PurchaseState: RawRepresentable, Codable, Hashable, Sendable {
         .unknown,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "pending": self = .pending
@@ -785,6 +818,15 @@ public enum PurchaseState: RawRepresentable, Codable, Hashable, Sendable {
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -812,14 +854,14 @@ public struct RequestPurchaseResult: Codable, Hashable, Sendable, OpenIAPValidat
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.purchase = try container.decodeIfPresent(Purchase.self, forKey: .purchase)
-        self.purchases = try container.decodeIfPresent([Purchase].self, forKey: .purchases)
+        self.purchase = try container.decodeFieldIfPresent(Purchase.self, forKey: .purchase)
+        self.purchases = try container.decodeFieldIfPresent([Purchase].self, forKey: .purchases)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(purchase, forKey: .purchase)
-        try container.encodeIfPresent(purchases, forKey: .purchases)
+        try container.encodeIfPresent(self.purchase, forKey: .purchase)
+        try container.encodeIfPresent(self.purchases, forKey: .purchases)
     }
 }
 
@@ -948,48 +990,48 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable, OpenIAPValidatable
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
-        self.price = try container.decode(Double.self, forKey: .price)
-        self.currency = try container.decodeIfPresent(String.self, forKey: .currency)
-        self.type = try container.decode(DiscountOfferType.self, forKey: .type)
-        self.period = try container.decodeIfPresent(SubscriptionPeriod.self, forKey: .period)
-        self.periodCount = try container.decodeIfPresent(Int.self, forKey: .periodCount)
-        self.paymentMode = try container.decodeIfPresent(PaymentMode.self, forKey: .paymentMode)
-        self.keyIdentifierIOS = try container.decodeIfPresent(String.self, forKey: .keyIdentifierIOS)
-        self.nonceIOS = try container.decodeIfPresent(String.self, forKey: .nonceIOS)
-        self.signatureIOS = try container.decodeIfPresent(String.self, forKey: .signatureIOS)
-        self.timestampIOS = try container.decodeIfPresent(Double.self, forKey: .timestampIOS)
-        self.numberOfPeriodsIOS = try container.decodeIfPresent(Int.self, forKey: .numberOfPeriodsIOS)
-        self.localizedPriceIOS = try container.decodeIfPresent(String.self, forKey: .localizedPriceIOS)
-        self.basePlanIdAndroid = try container.decodeIfPresent(String.self, forKey: .basePlanIdAndroid)
-        self.offerTokenAndroid = try container.decodeIfPresent(String.self, forKey: .offerTokenAndroid)
-        self.offerTagsAndroid = try container.decodeIfPresent([String].self, forKey: .offerTagsAndroid)
-        self.pricingPhasesAndroid = try container.decodeIfPresent(PricingPhasesAndroid.self, forKey: .pricingPhasesAndroid)
-        self.installmentPlanDetailsAndroid = try container.decodeIfPresent(InstallmentPlanDetailsAndroid.self, forKey: .installmentPlanDetailsAndroid)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
+        self.price = try container.decodeField(Double.self, forKey: .price)
+        self.currency = try container.decodeFieldIfPresent(String.self, forKey: .currency)
+        self.type = try container.decodeField(DiscountOfferType.self, forKey: .type)
+        self.period = try container.decodeFieldIfPresent(SubscriptionPeriod.self, forKey: .period)
+        self.periodCount = try container.decodeFieldIfPresent(Int.self, forKey: .periodCount)
+        self.paymentMode = try container.decodeFieldIfPresent(PaymentMode.self, forKey: .paymentMode)
+        self.keyIdentifierIOS = try container.decodeFieldIfPresent(String.self, forKey: .keyIdentifierIOS)
+        self.nonceIOS = try container.decodeFieldIfPresent(String.self, forKey: .nonceIOS)
+        self.signatureIOS = try container.decodeFieldIfPresent(String.self, forKey: .signatureIOS)
+        self.timestampIOS = try container.decodeFieldIfPresent(Double.self, forKey: .timestampIOS)
+        self.numberOfPeriodsIOS = try container.decodeFieldIfPresent(Int.self, forKey: .numberOfPeriodsIOS)
+        self.localizedPriceIOS = try container.decodeFieldIfPresent(String.self, forKey: .localizedPriceIOS)
+        self.basePlanIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: .basePlanIdAndroid)
+        self.offerTokenAndroid = try container.decodeFieldIfPresent(String.self, forKey: .offerTokenAndroid)
+        self.offerTagsAndroid = try container.decodeFieldIfPresent([String].self, forKey: .offerTagsAndroid)
+        self.pricingPhasesAndroid = try container.decodeFieldIfPresent(PricingPhasesAndroid.self, forKey: .pricingPhasesAndroid)
+        self.installmentPlanDetailsAndroid = try container.decodeFieldIfPresent(InstallmentPlanDetailsAndroid.self, forKey: .installmentPlanDetailsAndroid)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(displayPrice, forKey: .displayPrice)
-        try container.encode(price, forKey: .price)
-        try container.encodeIfPresent(currency, forKey: .currency)
-        try container.encode(type, forKey: .type)
-        try container.encodeIfPresent(period, forKey: .period)
-        try container.encodeIfPresent(periodCount, forKey: .periodCount)
-        try container.encodeIfPresent(paymentMode, forKey: .paymentMode)
-        try container.encodeIfPresent(keyIdentifierIOS, forKey: .keyIdentifierIOS)
-        try container.encodeIfPresent(nonceIOS, forKey: .nonceIOS)
-        try container.encodeIfPresent(signatureIOS, forKey: .signatureIOS)
-        try container.encodeIfPresent(timestampIOS, forKey: .timestampIOS)
-        try container.encodeIfPresent(numberOfPeriodsIOS, forKey: .numberOfPeriodsIOS)
-        try container.encodeIfPresent(localizedPriceIOS, forKey: .localizedPriceIOS)
-        try container.encodeIfPresent(basePlanIdAndroid, forKey: .basePlanIdAndroid)
-        try container.encodeIfPresent(offerTokenAndroid, forKey: .offerTokenAndroid)
-        try container.encodeIfPresent(offerTagsAndroid, forKey: .offerTagsAndroid)
-        try container.encodeIfPresent(pricingPhasesAndroid, forKey: .pricingPhasesAndroid)
-        try container.encodeIfPresent(installmentPlanDetailsAndroid, forKey: .installmentPlanDetailsAndroid)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.displayPrice, forKey: .displayPrice)
+        try container.encode(self.price, forKey: .price)
+        try container.encodeIfPresent(self.currency, forKey: .currency)
+        try container.encode(self.type, forKey: .type)
+        try container.encodeIfPresent(self.period, forKey: .period)
+        try container.encodeIfPresent(self.periodCount, forKey: .periodCount)
+        try container.encodeIfPresent(self.paymentMode, forKey: .paymentMode)
+        try container.encodeIfPresent(self.keyIdentifierIOS, forKey: .keyIdentifierIOS)
+        try container.encodeIfPresent(self.nonceIOS, forKey: .nonceIOS)
+        try container.encodeIfPresent(self.signatureIOS, forKey: .signatureIOS)
+        try container.encodeIfPresent(self.timestampIOS, forKey: .timestampIOS)
+        try container.encodeIfPresent(self.numberOfPeriodsIOS, forKey: .numberOfPeriodsIOS)
+        try container.encodeIfPresent(self.localizedPriceIOS, forKey: .localizedPriceIOS)
+        try container.encodeIfPresent(self.basePlanIdAndroid, forKey: .basePlanIdAndroid)
+        try container.encodeIfPresent(self.offerTokenAndroid, forKey: .offerTokenAndroid)
+        try container.encodeIfPresent(self.offerTagsAndroid, forKey: .offerTagsAndroid)
+        try container.encodeIfPresent(self.pricingPhasesAndroid, forKey: .pricingPhasesAndroid)
+        try container.encodeIfPresent(self.installmentPlanDetailsAndroid, forKey: .installmentPlanDetailsAndroid)
     }
 }
 
@@ -1016,14 +1058,14 @@ public struct SubscriptionPeriod: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.unit = try container.decode(SubscriptionPeriodUnit.self, forKey: .unit)
-        self.value = try container.decode(Int.self, forKey: .value)
+        self.unit = try container.decodeField(SubscriptionPeriodUnit.self, forKey: .unit)
+        self.value = try container.decodeField(Int.self, forKey: .value)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(unit, forKey: .unit)
-        try container.encode(value, forKey: .value)
+        try container.encode(self.unit, forKey: .unit)
+        try container.encode(self.value, forKey: .value)
     }
 }
 
@@ -1054,9 +1096,7 @@ public enum SubscriptionPeriodUnit: RawRepresentable, Codable, Hashable, Sendabl
         .unknown,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "day": self = .day
@@ -1085,6 +1125,15 @@ public enum SubscriptionPeriodUnit: RawRepresentable, Codable, Hashable, Sendabl
         if case .unrecognized = self { return false }
         return true
     }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// The answer of an operation that has nothing to return beyond success.
@@ -1104,11 +1153,11 @@ public struct VoidResult: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.success = try container.decode(Bool.self, forKey: .success)
+        self.success = try container.decodeField(Bool.self, forKey: .success)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(success, forKey: .success)
+        try container.encode(self.success, forKey: .success)
     }
 }

@@ -123,9 +123,7 @@ public enum ErrorCode: RawRepresentable, Codable, Hashable, Sendable {
         .duplicatePurchase,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "unknown": self = .unknown
@@ -216,6 +214,15 @@ public enum ErrorCode: RawRepresentable, Codable, Hashable, Sendable {
         if case .unrecognized = self { return false }
         return true
     }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// A failed or cancelled purchase, as sent to error listeners and thrown by the APIs.
@@ -283,27 +290,27 @@ public struct PurchaseError: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.code = try container.decode(ErrorCode.self, forKey: .code)
-        self.message = try container.decode(String.self, forKey: .message)
-        self.productId = try container.decodeIfPresent(String.self, forKey: .productId)
-        self.debugMessage = try container.decodeIfPresent(String.self, forKey: .debugMessage)
-        self.responseCode = try container.decodeIfPresent(Int.self, forKey: .responseCode)
-        self.subResponseCodeAndroid = try container.decodeIfPresent(SubResponseCodeAndroid.self, forKey: .subResponseCodeAndroid)
-        self.productIds = try container.decodeIfPresent([String].self, forKey: .productIds)
-        self.productType = try container.decodeIfPresent(String.self, forKey: .productType)
-        self.isEmptyProductList = try container.decodeIfPresent(Bool.self, forKey: .isEmptyProductList)
+        self.code = try container.decodeField(ErrorCode.self, forKey: .code)
+        self.message = try container.decodeField(String.self, forKey: .message)
+        self.productId = try container.decodeFieldIfPresent(String.self, forKey: .productId)
+        self.debugMessage = try container.decodeFieldIfPresent(String.self, forKey: .debugMessage)
+        self.responseCode = try container.decodeFieldIfPresent(Int.self, forKey: .responseCode)
+        self.subResponseCodeAndroid = try container.decodeFieldIfPresent(SubResponseCodeAndroid.self, forKey: .subResponseCodeAndroid)
+        self.productIds = try container.decodeFieldIfPresent([String].self, forKey: .productIds)
+        self.productType = try container.decodeFieldIfPresent(String.self, forKey: .productType)
+        self.isEmptyProductList = try container.decodeFieldIfPresent(Bool.self, forKey: .isEmptyProductList)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(code, forKey: .code)
-        try container.encode(message, forKey: .message)
-        try container.encodeIfPresent(productId, forKey: .productId)
-        try container.encodeIfPresent(debugMessage, forKey: .debugMessage)
-        try container.encodeIfPresent(responseCode, forKey: .responseCode)
-        try container.encodeIfPresent(subResponseCodeAndroid, forKey: .subResponseCodeAndroid)
-        try container.encodeIfPresent(productIds, forKey: .productIds)
-        try container.encodeIfPresent(productType, forKey: .productType)
-        try container.encodeIfPresent(isEmptyProductList, forKey: .isEmptyProductList)
+        try container.encode(self.code, forKey: .code)
+        try container.encode(self.message, forKey: .message)
+        try container.encodeIfPresent(self.productId, forKey: .productId)
+        try container.encodeIfPresent(self.debugMessage, forKey: .debugMessage)
+        try container.encodeIfPresent(self.responseCode, forKey: .responseCode)
+        try container.encodeIfPresent(self.subResponseCodeAndroid, forKey: .subResponseCodeAndroid)
+        try container.encodeIfPresent(self.productIds, forKey: .productIds)
+        try container.encodeIfPresent(self.productType, forKey: .productType)
+        try container.encodeIfPresent(self.isEmptyProductList, forKey: .isEmptyProductList)
     }
 }

@@ -33,9 +33,7 @@ public enum IapEvent: RawRepresentable, Codable, Hashable, Sendable {
         .subscriptionBillingIssue,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "purchase-updated": self = .purchaseUpdated
@@ -66,6 +64,15 @@ public enum IapEvent: RawRepresentable, Codable, Hashable, Sendable {
         if case .unrecognized = self { return false }
         return true
     }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// Options for registering a purchase-updated listener.
@@ -87,11 +94,11 @@ public struct PurchaseUpdatedListenerOptions: Codable, Hashable, Sendable, OpenI
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.dedupeTransactionIOS = try container.decodeIfPresent(Bool.self, forKey: .dedupeTransactionIOS)
+        self.dedupeTransactionIOS = try container.decodeFieldIfPresent(Bool.self, forKey: .dedupeTransactionIOS)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(dedupeTransactionIOS, forKey: .dedupeTransactionIOS)
+        try container.encodeIfPresent(self.dedupeTransactionIOS, forKey: .dedupeTransactionIOS)
     }
 }

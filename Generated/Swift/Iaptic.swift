@@ -33,9 +33,7 @@ public enum IapticErrorCode: RawRepresentable, Codable, Hashable, Sendable {
         .requestError,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "PurchaseFailed": self = .purchaseFailed
@@ -65,6 +63,15 @@ public enum IapticErrorCode: RawRepresentable, Codable, Hashable, Sendable {
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -163,38 +170,38 @@ public struct IapticPurchase: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.purchaseDate = try container.decodeIfPresent(Double.self, forKey: .purchaseDate)
-        self.expiryDate = try container.decodeIfPresent(Double.self, forKey: .expiryDate)
-        self.renewalIntentChangeDate = try container.decodeIfPresent(Double.self, forKey: .renewalIntentChangeDate)
-        self.lastRenewalDate = try container.decodeIfPresent(Double.self, forKey: .lastRenewalDate)
-        self.isExpired = try container.decodeIfPresent(Bool.self, forKey: .isExpired)
-        self.renewalIntent = try container.decodeIfPresent(String.self, forKey: .renewalIntent)
-        self.cancelationReason = try container.decodeIfPresent(String.self, forKey: .cancelationReason)
-        self.isBillingRetryPeriod = try container.decodeIfPresent(Bool.self, forKey: .isBillingRetryPeriod)
-        self.isTrialPeriod = try container.decodeIfPresent(Bool.self, forKey: .isTrialPeriod)
-        self.isIntroPeriod = try container.decodeIfPresent(Bool.self, forKey: .isIntroPeriod)
-        self.isAcknowledged = try container.decodeIfPresent(Bool.self, forKey: .isAcknowledged)
-        self.discountId = try container.decodeIfPresent(String.self, forKey: .discountId)
-        self.priceConsentStatus = try container.decodeIfPresent(String.self, forKey: .priceConsentStatus)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.purchaseDate = try container.decodeFieldIfPresent(Double.self, forKey: .purchaseDate)
+        self.expiryDate = try container.decodeFieldIfPresent(Double.self, forKey: .expiryDate)
+        self.renewalIntentChangeDate = try container.decodeFieldIfPresent(Double.self, forKey: .renewalIntentChangeDate)
+        self.lastRenewalDate = try container.decodeFieldIfPresent(Double.self, forKey: .lastRenewalDate)
+        self.isExpired = try container.decodeFieldIfPresent(Bool.self, forKey: .isExpired)
+        self.renewalIntent = try container.decodeFieldIfPresent(String.self, forKey: .renewalIntent)
+        self.cancelationReason = try container.decodeFieldIfPresent(String.self, forKey: .cancelationReason)
+        self.isBillingRetryPeriod = try container.decodeFieldIfPresent(Bool.self, forKey: .isBillingRetryPeriod)
+        self.isTrialPeriod = try container.decodeFieldIfPresent(Bool.self, forKey: .isTrialPeriod)
+        self.isIntroPeriod = try container.decodeFieldIfPresent(Bool.self, forKey: .isIntroPeriod)
+        self.isAcknowledged = try container.decodeFieldIfPresent(Bool.self, forKey: .isAcknowledged)
+        self.discountId = try container.decodeFieldIfPresent(String.self, forKey: .discountId)
+        self.priceConsentStatus = try container.decodeFieldIfPresent(String.self, forKey: .priceConsentStatus)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeIfPresent(purchaseDate, forKey: .purchaseDate)
-        try container.encodeIfPresent(expiryDate, forKey: .expiryDate)
-        try container.encodeIfPresent(renewalIntentChangeDate, forKey: .renewalIntentChangeDate)
-        try container.encodeIfPresent(lastRenewalDate, forKey: .lastRenewalDate)
-        try container.encodeIfPresent(isExpired, forKey: .isExpired)
-        try container.encodeIfPresent(renewalIntent, forKey: .renewalIntent)
-        try container.encodeIfPresent(cancelationReason, forKey: .cancelationReason)
-        try container.encodeIfPresent(isBillingRetryPeriod, forKey: .isBillingRetryPeriod)
-        try container.encodeIfPresent(isTrialPeriod, forKey: .isTrialPeriod)
-        try container.encodeIfPresent(isIntroPeriod, forKey: .isIntroPeriod)
-        try container.encodeIfPresent(isAcknowledged, forKey: .isAcknowledged)
-        try container.encodeIfPresent(discountId, forKey: .discountId)
-        try container.encodeIfPresent(priceConsentStatus, forKey: .priceConsentStatus)
+        try container.encode(self.id, forKey: .id)
+        try container.encodeIfPresent(self.purchaseDate, forKey: .purchaseDate)
+        try container.encodeIfPresent(self.expiryDate, forKey: .expiryDate)
+        try container.encodeIfPresent(self.renewalIntentChangeDate, forKey: .renewalIntentChangeDate)
+        try container.encodeIfPresent(self.lastRenewalDate, forKey: .lastRenewalDate)
+        try container.encodeIfPresent(self.isExpired, forKey: .isExpired)
+        try container.encodeIfPresent(self.renewalIntent, forKey: .renewalIntent)
+        try container.encodeIfPresent(self.cancelationReason, forKey: .cancelationReason)
+        try container.encodeIfPresent(self.isBillingRetryPeriod, forKey: .isBillingRetryPeriod)
+        try container.encodeIfPresent(self.isTrialPeriod, forKey: .isTrialPeriod)
+        try container.encodeIfPresent(self.isIntroPeriod, forKey: .isIntroPeriod)
+        try container.encodeIfPresent(self.isAcknowledged, forKey: .isAcknowledged)
+        try container.encodeIfPresent(self.discountId, forKey: .discountId)
+        try container.encodeIfPresent(self.priceConsentStatus, forKey: .priceConsentStatus)
     }
 }
 
@@ -269,29 +276,29 @@ public struct IapticValidationResult: Codable, Hashable, Sendable, OpenIAPValida
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.isValid = try container.decode(Bool.self, forKey: .isValid)
-        self.isExpired = try container.decode(Bool.self, forKey: .isExpired)
-        self.isActive = try container.decode(Bool.self, forKey: .isActive)
-        self.errorCode = try container.decodeIfPresent(IapticErrorCode.self, forKey: .errorCode)
-        self.errorMessage = try container.decodeIfPresent(String.self, forKey: .errorMessage)
-        self.purchases = try container.decodeIfPresent([IapticPurchase].self, forKey: .purchases)
-        self.ineligibleForIntroPrice = try container.decodeIfPresent([String].self, forKey: .ineligibleForIntroPrice)
-        self.productId = try container.decodeIfPresent(String.self, forKey: .productId)
-        self.validationDate = try container.decodeIfPresent(Double.self, forKey: .validationDate)
-        self.warning = try container.decodeIfPresent(String.self, forKey: .warning)
+        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
+        self.isExpired = try container.decodeField(Bool.self, forKey: .isExpired)
+        self.isActive = try container.decodeField(Bool.self, forKey: .isActive)
+        self.errorCode = try container.decodeFieldIfPresent(IapticErrorCode.self, forKey: .errorCode)
+        self.errorMessage = try container.decodeFieldIfPresent(String.self, forKey: .errorMessage)
+        self.purchases = try container.decodeFieldIfPresent([IapticPurchase].self, forKey: .purchases)
+        self.ineligibleForIntroPrice = try container.decodeFieldIfPresent([String].self, forKey: .ineligibleForIntroPrice)
+        self.productId = try container.decodeFieldIfPresent(String.self, forKey: .productId)
+        self.validationDate = try container.decodeFieldIfPresent(Double.self, forKey: .validationDate)
+        self.warning = try container.decodeFieldIfPresent(String.self, forKey: .warning)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(isValid, forKey: .isValid)
-        try container.encode(isExpired, forKey: .isExpired)
-        try container.encode(isActive, forKey: .isActive)
-        try container.encodeIfPresent(errorCode, forKey: .errorCode)
-        try container.encodeIfPresent(errorMessage, forKey: .errorMessage)
-        try container.encodeIfPresent(purchases, forKey: .purchases)
-        try container.encodeIfPresent(ineligibleForIntroPrice, forKey: .ineligibleForIntroPrice)
-        try container.encodeIfPresent(productId, forKey: .productId)
-        try container.encodeIfPresent(validationDate, forKey: .validationDate)
-        try container.encodeIfPresent(warning, forKey: .warning)
+        try container.encode(self.isValid, forKey: .isValid)
+        try container.encode(self.isExpired, forKey: .isExpired)
+        try container.encode(self.isActive, forKey: .isActive)
+        try container.encodeIfPresent(self.errorCode, forKey: .errorCode)
+        try container.encodeIfPresent(self.errorMessage, forKey: .errorMessage)
+        try container.encodeIfPresent(self.purchases, forKey: .purchases)
+        try container.encodeIfPresent(self.ineligibleForIntroPrice, forKey: .ineligibleForIntroPrice)
+        try container.encodeIfPresent(self.productId, forKey: .productId)
+        try container.encodeIfPresent(self.validationDate, forKey: .validationDate)
+        try container.encodeIfPresent(self.warning, forKey: .warning)
     }
 }

@@ -68,28 +68,28 @@ public struct AdvancedCommerceInfoIOS: Codable, Hashable, Sendable, OpenIAPValid
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.items = try container.decode([AdvancedCommerceItemIOS].self, forKey: .items)
-        self.period = try container.decodeIfPresent(SubscriptionPeriodValueIOS.self, forKey: .period)
-        self.requestReferenceId = try container.decodeIfPresent(String.self, forKey: .requestReferenceId)
-        self.taxCode = try container.decodeIfPresent(String.self, forKey: .taxCode)
-        self.taxExclusivePrice = try container.decodeIfPresent(String.self, forKey: .taxExclusivePrice)
-        self.estimatedTax = try container.decodeIfPresent(String.self, forKey: .estimatedTax)
-        self.taxRate = try container.decodeIfPresent(String.self, forKey: .taxRate)
-        self.displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
-        self.description = try container.decodeIfPresent(String.self, forKey: .description)
+        self.items = try container.decodeField([AdvancedCommerceItemIOS].self, forKey: .items)
+        self.period = try container.decodeFieldIfPresent(SubscriptionPeriodValueIOS.self, forKey: .period)
+        self.requestReferenceId = try container.decodeFieldIfPresent(String.self, forKey: .requestReferenceId)
+        self.taxCode = try container.decodeFieldIfPresent(String.self, forKey: .taxCode)
+        self.taxExclusivePrice = try container.decodeFieldIfPresent(String.self, forKey: .taxExclusivePrice)
+        self.estimatedTax = try container.decodeFieldIfPresent(String.self, forKey: .estimatedTax)
+        self.taxRate = try container.decodeFieldIfPresent(String.self, forKey: .taxRate)
+        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: .displayName)
+        self.description = try container.decodeFieldIfPresent(String.self, forKey: .description)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(items, forKey: .items)
-        try container.encodeIfPresent(period, forKey: .period)
-        try container.encodeIfPresent(requestReferenceId, forKey: .requestReferenceId)
-        try container.encodeIfPresent(taxCode, forKey: .taxCode)
-        try container.encodeIfPresent(taxExclusivePrice, forKey: .taxExclusivePrice)
-        try container.encodeIfPresent(estimatedTax, forKey: .estimatedTax)
-        try container.encodeIfPresent(taxRate, forKey: .taxRate)
-        try container.encodeIfPresent(displayName, forKey: .displayName)
-        try container.encodeIfPresent(description, forKey: .description)
+        try container.encode(self.items, forKey: .items)
+        try container.encodeIfPresent(self.period, forKey: .period)
+        try container.encodeIfPresent(self.requestReferenceId, forKey: .requestReferenceId)
+        try container.encodeIfPresent(self.taxCode, forKey: .taxCode)
+        try container.encodeIfPresent(self.taxExclusivePrice, forKey: .taxExclusivePrice)
+        try container.encodeIfPresent(self.estimatedTax, forKey: .estimatedTax)
+        try container.encodeIfPresent(self.taxRate, forKey: .taxRate)
+        try container.encodeIfPresent(self.displayName, forKey: .displayName)
+        try container.encodeIfPresent(self.description, forKey: .description)
     }
 }
 
@@ -110,12 +110,12 @@ public struct AdvancedCommerceItemDetailsIOS: Codable, Hashable, Sendable, OpenI
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.jsonRepresentation = try container.decodeIfPresent(String.self, forKey: .jsonRepresentation)
+        self.jsonRepresentation = try container.decodeFieldIfPresent(String.self, forKey: .jsonRepresentation)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(jsonRepresentation, forKey: .jsonRepresentation)
+        try container.encodeIfPresent(self.jsonRepresentation, forKey: .jsonRepresentation)
     }
 }
 
@@ -148,16 +148,16 @@ public struct AdvancedCommerceItemIOS: Codable, Hashable, Sendable, OpenIAPValid
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.details = try container.decodeIfPresent(AdvancedCommerceItemDetailsIOS.self, forKey: .details)
-        self.refunds = try container.decodeIfPresent([AdvancedCommerceRefundIOS].self, forKey: .refunds)
-        self.revocationDate = try container.decodeIfPresent(Double.self, forKey: .revocationDate)
+        self.details = try container.decodeFieldIfPresent(AdvancedCommerceItemDetailsIOS.self, forKey: .details)
+        self.refunds = try container.decodeFieldIfPresent([AdvancedCommerceRefundIOS].self, forKey: .refunds)
+        self.revocationDate = try container.decodeFieldIfPresent(Double.self, forKey: .revocationDate)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(details, forKey: .details)
-        try container.encodeIfPresent(refunds, forKey: .refunds)
-        try container.encodeIfPresent(revocationDate, forKey: .revocationDate)
+        try container.encodeIfPresent(self.details, forKey: .details)
+        try container.encodeIfPresent(self.refunds, forKey: .refunds)
+        try container.encodeIfPresent(self.revocationDate, forKey: .revocationDate)
     }
 }
 
@@ -178,12 +178,12 @@ public struct AdvancedCommerceRefundIOS: Codable, Hashable, Sendable, OpenIAPVal
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.jsonRepresentation = try container.decodeIfPresent(String.self, forKey: .jsonRepresentation)
+        self.jsonRepresentation = try container.decodeFieldIfPresent(String.self, forKey: .jsonRepresentation)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(jsonRepresentation, forKey: .jsonRepresentation)
+        try container.encodeIfPresent(self.jsonRepresentation, forKey: .jsonRepresentation)
     }
 }
 
@@ -289,40 +289,40 @@ public struct AppTransaction: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.bundleId = try container.decode(String.self, forKey: .bundleId)
-        self.appVersion = try container.decode(String.self, forKey: .appVersion)
-        self.originalAppVersion = try container.decode(String.self, forKey: .originalAppVersion)
-        self.originalPurchaseDate = try container.decode(Double.self, forKey: .originalPurchaseDate)
-        self.deviceVerification = try container.decode(String.self, forKey: .deviceVerification)
-        self.deviceVerificationNonce = try container.decode(String.self, forKey: .deviceVerificationNonce)
-        self.environment = try container.decode(String.self, forKey: .environment)
-        self.signedDate = try container.decode(Double.self, forKey: .signedDate)
-        self.appId = try container.decode(Double.self, forKey: .appId)
-        self.appVersionId = try container.decode(Double.self, forKey: .appVersionId)
-        self.preorderDate = try container.decodeIfPresent(Double.self, forKey: .preorderDate)
-        self.revocationDate = try container.decodeIfPresent(Double.self, forKey: .revocationDate)
-        self.appTransactionId = try container.decodeIfPresent(String.self, forKey: .appTransactionId)
-        self.originalPlatform = try container.decodeIfPresent(String.self, forKey: .originalPlatform)
-        self.storeType = try container.decodeIfPresent(String.self, forKey: .storeType)
+        self.bundleId = try container.decodeField(String.self, forKey: .bundleId)
+        self.appVersion = try container.decodeField(String.self, forKey: .appVersion)
+        self.originalAppVersion = try container.decodeField(String.self, forKey: .originalAppVersion)
+        self.originalPurchaseDate = try container.decodeField(Double.self, forKey: .originalPurchaseDate)
+        self.deviceVerification = try container.decodeField(String.self, forKey: .deviceVerification)
+        self.deviceVerificationNonce = try container.decodeField(String.self, forKey: .deviceVerificationNonce)
+        self.environment = try container.decodeField(String.self, forKey: .environment)
+        self.signedDate = try container.decodeField(Double.self, forKey: .signedDate)
+        self.appId = try container.decodeField(Double.self, forKey: .appId)
+        self.appVersionId = try container.decodeField(Double.self, forKey: .appVersionId)
+        self.preorderDate = try container.decodeFieldIfPresent(Double.self, forKey: .preorderDate)
+        self.revocationDate = try container.decodeFieldIfPresent(Double.self, forKey: .revocationDate)
+        self.appTransactionId = try container.decodeFieldIfPresent(String.self, forKey: .appTransactionId)
+        self.originalPlatform = try container.decodeFieldIfPresent(String.self, forKey: .originalPlatform)
+        self.storeType = try container.decodeFieldIfPresent(String.self, forKey: .storeType)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(bundleId, forKey: .bundleId)
-        try container.encode(appVersion, forKey: .appVersion)
-        try container.encode(originalAppVersion, forKey: .originalAppVersion)
-        try container.encode(originalPurchaseDate, forKey: .originalPurchaseDate)
-        try container.encode(deviceVerification, forKey: .deviceVerification)
-        try container.encode(deviceVerificationNonce, forKey: .deviceVerificationNonce)
-        try container.encode(environment, forKey: .environment)
-        try container.encode(signedDate, forKey: .signedDate)
-        try container.encode(appId, forKey: .appId)
-        try container.encode(appVersionId, forKey: .appVersionId)
-        try container.encodeIfPresent(preorderDate, forKey: .preorderDate)
-        try container.encodeIfPresent(revocationDate, forKey: .revocationDate)
-        try container.encodeIfPresent(appTransactionId, forKey: .appTransactionId)
-        try container.encodeIfPresent(originalPlatform, forKey: .originalPlatform)
-        try container.encodeIfPresent(storeType, forKey: .storeType)
+        try container.encode(self.bundleId, forKey: .bundleId)
+        try container.encode(self.appVersion, forKey: .appVersion)
+        try container.encode(self.originalAppVersion, forKey: .originalAppVersion)
+        try container.encode(self.originalPurchaseDate, forKey: .originalPurchaseDate)
+        try container.encode(self.deviceVerification, forKey: .deviceVerification)
+        try container.encode(self.deviceVerificationNonce, forKey: .deviceVerificationNonce)
+        try container.encode(self.environment, forKey: .environment)
+        try container.encode(self.signedDate, forKey: .signedDate)
+        try container.encode(self.appId, forKey: .appId)
+        try container.encode(self.appVersionId, forKey: .appVersionId)
+        try container.encodeIfPresent(self.preorderDate, forKey: .preorderDate)
+        try container.encodeIfPresent(self.revocationDate, forKey: .revocationDate)
+        try container.encodeIfPresent(self.appTransactionId, forKey: .appTransactionId)
+        try container.encodeIfPresent(self.originalPlatform, forKey: .originalPlatform)
+        try container.encodeIfPresent(self.storeType, forKey: .storeType)
     }
 }
 
@@ -391,28 +391,28 @@ public struct BundledSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.displayName = try container.decode(String.self, forKey: .displayName)
-        self.description = try container.decode(String.self, forKey: .description)
-        self.price = try container.decode(Double.self, forKey: .price)
-        self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
-        self.isFamilyShareable = try container.decode(Bool.self, forKey: .isFamilyShareable)
-        self.subscriptionGroupId = try container.decode(String.self, forKey: .subscriptionGroupId)
-        self.subscriptionGroupLevel = try container.decode(Int.self, forKey: .subscriptionGroupLevel)
-        self.subscriptionGroupDisplayName = try container.decode(String.self, forKey: .subscriptionGroupDisplayName)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.displayName = try container.decodeField(String.self, forKey: .displayName)
+        self.description = try container.decodeField(String.self, forKey: .description)
+        self.price = try container.decodeField(Double.self, forKey: .price)
+        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
+        self.isFamilyShareable = try container.decodeField(Bool.self, forKey: .isFamilyShareable)
+        self.subscriptionGroupId = try container.decodeField(String.self, forKey: .subscriptionGroupId)
+        self.subscriptionGroupLevel = try container.decodeField(Int.self, forKey: .subscriptionGroupLevel)
+        self.subscriptionGroupDisplayName = try container.decodeField(String.self, forKey: .subscriptionGroupDisplayName)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(displayName, forKey: .displayName)
-        try container.encode(description, forKey: .description)
-        try container.encode(price, forKey: .price)
-        try container.encode(displayPrice, forKey: .displayPrice)
-        try container.encode(isFamilyShareable, forKey: .isFamilyShareable)
-        try container.encode(subscriptionGroupId, forKey: .subscriptionGroupId)
-        try container.encode(subscriptionGroupLevel, forKey: .subscriptionGroupLevel)
-        try container.encode(subscriptionGroupDisplayName, forKey: .subscriptionGroupDisplayName)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.displayName, forKey: .displayName)
+        try container.encode(self.description, forKey: .description)
+        try container.encode(self.price, forKey: .price)
+        try container.encode(self.displayPrice, forKey: .displayPrice)
+        try container.encode(self.isFamilyShareable, forKey: .isFamilyShareable)
+        try container.encode(self.subscriptionGroupId, forKey: .subscriptionGroupId)
+        try container.encode(self.subscriptionGroupLevel, forKey: .subscriptionGroupLevel)
+        try container.encode(self.subscriptionGroupDisplayName, forKey: .subscriptionGroupDisplayName)
     }
 }
 
@@ -457,20 +457,20 @@ public struct DiscountOfferInputIOS: Codable, Hashable, Sendable, OpenIAPValidat
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.identifier = try container.decode(String.self, forKey: .identifier)
-        self.keyIdentifier = try container.decode(String.self, forKey: .keyIdentifier)
-        self.nonce = try container.decode(String.self, forKey: .nonce)
-        self.signature = try container.decode(String.self, forKey: .signature)
-        self.timestamp = try container.decode(Double.self, forKey: .timestamp)
+        self.identifier = try container.decodeField(String.self, forKey: .identifier)
+        self.keyIdentifier = try container.decodeField(String.self, forKey: .keyIdentifier)
+        self.nonce = try container.decodeField(String.self, forKey: .nonce)
+        self.signature = try container.decodeField(String.self, forKey: .signature)
+        self.timestamp = try container.decodeField(Double.self, forKey: .timestamp)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(identifier, forKey: .identifier)
-        try container.encode(keyIdentifier, forKey: .keyIdentifier)
-        try container.encode(nonce, forKey: .nonce)
-        try container.encode(signature, forKey: .signature)
-        try container.encode(timestamp, forKey: .timestamp)
+        try container.encode(self.identifier, forKey: .identifier)
+        try container.encode(self.keyIdentifier, forKey: .keyIdentifier)
+        try container.encode(self.nonce, forKey: .nonce)
+        try container.encode(self.signature, forKey: .signature)
+        try container.encode(self.timestamp, forKey: .timestamp)
     }
 }
 
@@ -503,16 +503,16 @@ public struct EntitlementIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decode(String.self, forKey: .sku)
-        self.transactionId = try container.decode(String.self, forKey: .transactionId)
-        self.jsonRepresentation = try container.decode(String.self, forKey: .jsonRepresentation)
+        self.sku = try container.decodeField(String.self, forKey: .sku)
+        self.transactionId = try container.decodeField(String.self, forKey: .transactionId)
+        self.jsonRepresentation = try container.decodeField(String.self, forKey: .jsonRepresentation)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sku, forKey: .sku)
-        try container.encode(transactionId, forKey: .transactionId)
-        try container.encode(jsonRepresentation, forKey: .jsonRepresentation)
+        try container.encode(self.sku, forKey: .sku)
+        try container.encode(self.transactionId, forKey: .transactionId)
+        try container.encode(self.jsonRepresentation, forKey: .jsonRepresentation)
     }
 }
 
@@ -539,14 +539,14 @@ public struct ExternalPurchaseCustomLinkNoticeResultIOS: Codable, Hashable, Send
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.continued = try container.decode(Bool.self, forKey: .continued)
-        self.error = try container.decodeIfPresent(String.self, forKey: .error)
+        self.continued = try container.decodeField(Bool.self, forKey: .continued)
+        self.error = try container.decodeFieldIfPresent(String.self, forKey: .error)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(continued, forKey: .continued)
-        try container.encodeIfPresent(error, forKey: .error)
+        try container.encode(self.continued, forKey: .continued)
+        try container.encodeIfPresent(self.error, forKey: .error)
     }
 }
 
@@ -563,9 +563,7 @@ public enum ExternalPurchaseCustomLinkNoticeTypeIOS: RawRepresentable, Codable, 
     /// Every value this version knows, in spec order; never `.unrecognized`.
     public static let knownCases: [ExternalPurchaseCustomLinkNoticeTypeIOS] = [.browser]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "browser": self = .browser
@@ -585,6 +583,15 @@ public enum ExternalPurchaseCustomLinkNoticeTypeIOS: RawRepresentable, Codable, 
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -611,14 +618,14 @@ public struct ExternalPurchaseCustomLinkTokenResultIOS: Codable, Hashable, Senda
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.token = try container.decodeIfPresent(String.self, forKey: .token)
-        self.error = try container.decodeIfPresent(String.self, forKey: .error)
+        self.token = try container.decodeFieldIfPresent(String.self, forKey: .token)
+        self.error = try container.decodeFieldIfPresent(String.self, forKey: .error)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(token, forKey: .token)
-        try container.encodeIfPresent(error, forKey: .error)
+        try container.encodeIfPresent(self.token, forKey: .token)
+        try container.encodeIfPresent(self.error, forKey: .error)
     }
 }
 
@@ -640,9 +647,7 @@ public enum ExternalPurchaseCustomLinkTokenTypeIOS: RawRepresentable, Codable, H
         .services,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "acquisition": self = .acquisition
@@ -664,6 +669,15 @@ public enum ExternalPurchaseCustomLinkTokenTypeIOS: RawRepresentable, Codable, H
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -690,14 +704,14 @@ public struct ExternalPurchaseLinkResultIOS: Codable, Hashable, Sendable, OpenIA
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.success = try container.decode(Bool.self, forKey: .success)
-        self.error = try container.decodeIfPresent(String.self, forKey: .error)
+        self.success = try container.decodeField(Bool.self, forKey: .success)
+        self.error = try container.decodeFieldIfPresent(String.self, forKey: .error)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(success, forKey: .success)
-        try container.encodeIfPresent(error, forKey: .error)
+        try container.encode(self.success, forKey: .success)
+        try container.encodeIfPresent(self.error, forKey: .error)
     }
 }
 
@@ -719,9 +733,7 @@ public enum ExternalPurchaseNoticeAction: RawRepresentable, Codable, Hashable, S
         .dismissed,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "continue": self = .`continue`
@@ -743,6 +755,15 @@ public enum ExternalPurchaseNoticeAction: RawRepresentable, Codable, Hashable, S
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -775,16 +796,16 @@ public struct ExternalPurchaseNoticeResultIOS: Codable, Hashable, Sendable, Open
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.result = try container.decode(ExternalPurchaseNoticeAction.self, forKey: .result)
-        self.error = try container.decodeIfPresent(String.self, forKey: .error)
-        self.externalPurchaseToken = try container.decodeIfPresent(String.self, forKey: .externalPurchaseToken)
+        self.result = try container.decodeField(ExternalPurchaseNoticeAction.self, forKey: .result)
+        self.error = try container.decodeFieldIfPresent(String.self, forKey: .error)
+        self.externalPurchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .externalPurchaseToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(result, forKey: .result)
-        try container.encodeIfPresent(error, forKey: .error)
-        try container.encodeIfPresent(externalPurchaseToken, forKey: .externalPurchaseToken)
+        try container.encode(self.result, forKey: .result)
+        try container.encodeIfPresent(self.error, forKey: .error)
+        try container.encodeIfPresent(self.externalPurchaseToken, forKey: .externalPurchaseToken)
     }
 }
 
@@ -812,9 +833,7 @@ public enum PaymentModeIOS: RawRepresentable, Codable, Hashable, Sendable {
         .payUpFront,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "empty": self = .empty
@@ -840,6 +859,15 @@ public enum PaymentModeIOS: RawRepresentable, Codable, Hashable, Sendable {
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -950,42 +978,42 @@ public struct ProductIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Produ
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.description = try container.decode(String.self, forKey: .description)
-        self.type = try container.decode(ProductType.self, forKey: .type)
-        self.displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
-        self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
-        self.currency = try container.decode(String.self, forKey: .currency)
-        self.price = try container.decodeIfPresent(Double.self, forKey: .price)
-        self.debugDescription = try container.decodeIfPresent(String.self, forKey: .debugDescription)
-        self.platform = try container.decode(IapPlatform.self, forKey: .platform)
-        self.displayNameIOS = try container.decode(String.self, forKey: .displayNameIOS)
-        self.isFamilyShareableIOS = try container.decode(Bool.self, forKey: .isFamilyShareableIOS)
-        self.jsonRepresentationIOS = try container.decode(String.self, forKey: .jsonRepresentationIOS)
-        self.typeIOS = try container.decode(ProductTypeIOS.self, forKey: .typeIOS)
-        self.subscriptionOffers = try container.decodeIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
-        self.pricingTermsIOS = try container.decodeIfPresent([SubscriptionPricingTermsIOS].self, forKey: .pricingTermsIOS)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.title = try container.decodeField(String.self, forKey: .title)
+        self.description = try container.decodeField(String.self, forKey: .description)
+        self.type = try container.decodeField(ProductType.self, forKey: .type)
+        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: .displayName)
+        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
+        self.currency = try container.decodeField(String.self, forKey: .currency)
+        self.price = try container.decodeFieldIfPresent(Double.self, forKey: .price)
+        self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: .debugDescription)
+        self.platform = try container.decodeField(IapPlatform.self, forKey: .platform)
+        self.displayNameIOS = try container.decodeField(String.self, forKey: .displayNameIOS)
+        self.isFamilyShareableIOS = try container.decodeField(Bool.self, forKey: .isFamilyShareableIOS)
+        self.jsonRepresentationIOS = try container.decodeField(String.self, forKey: .jsonRepresentationIOS)
+        self.typeIOS = try container.decodeField(ProductTypeIOS.self, forKey: .typeIOS)
+        self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
+        self.pricingTermsIOS = try container.decodeFieldIfPresent([SubscriptionPricingTermsIOS].self, forKey: .pricingTermsIOS)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(description, forKey: .description)
-        try container.encode(type, forKey: .type)
-        try container.encodeIfPresent(displayName, forKey: .displayName)
-        try container.encode(displayPrice, forKey: .displayPrice)
-        try container.encode(currency, forKey: .currency)
-        try container.encodeIfPresent(price, forKey: .price)
-        try container.encodeIfPresent(debugDescription, forKey: .debugDescription)
-        try container.encode(platform, forKey: .platform)
-        try container.encode(displayNameIOS, forKey: .displayNameIOS)
-        try container.encode(isFamilyShareableIOS, forKey: .isFamilyShareableIOS)
-        try container.encode(jsonRepresentationIOS, forKey: .jsonRepresentationIOS)
-        try container.encode(typeIOS, forKey: .typeIOS)
-        try container.encodeIfPresent(subscriptionOffers, forKey: .subscriptionOffers)
-        try container.encodeIfPresent(pricingTermsIOS, forKey: .pricingTermsIOS)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.title, forKey: .title)
+        try container.encode(self.description, forKey: .description)
+        try container.encode(self.type, forKey: .type)
+        try container.encodeIfPresent(self.displayName, forKey: .displayName)
+        try container.encode(self.displayPrice, forKey: .displayPrice)
+        try container.encode(self.currency, forKey: .currency)
+        try container.encodeIfPresent(self.price, forKey: .price)
+        try container.encodeIfPresent(self.debugDescription, forKey: .debugDescription)
+        try container.encode(self.platform, forKey: .platform)
+        try container.encode(self.displayNameIOS, forKey: .displayNameIOS)
+        try container.encode(self.isFamilyShareableIOS, forKey: .isFamilyShareableIOS)
+        try container.encode(self.jsonRepresentationIOS, forKey: .jsonRepresentationIOS)
+        try container.encode(self.typeIOS, forKey: .typeIOS)
+        try container.encodeIfPresent(self.subscriptionOffers, forKey: .subscriptionOffers)
+        try container.encodeIfPresent(self.pricingTermsIOS, forKey: .pricingTermsIOS)
     }
 }
 
@@ -1150,60 +1178,60 @@ public struct ProductSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.description = try container.decode(String.self, forKey: .description)
-        self.type = try container.decode(ProductType.self, forKey: .type)
-        self.displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
-        self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
-        self.currency = try container.decode(String.self, forKey: .currency)
-        self.price = try container.decodeIfPresent(Double.self, forKey: .price)
-        self.debugDescription = try container.decodeIfPresent(String.self, forKey: .debugDescription)
-        self.platform = try container.decode(IapPlatform.self, forKey: .platform)
-        self.displayNameIOS = try container.decode(String.self, forKey: .displayNameIOS)
-        self.isFamilyShareableIOS = try container.decode(Bool.self, forKey: .isFamilyShareableIOS)
-        self.jsonRepresentationIOS = try container.decode(String.self, forKey: .jsonRepresentationIOS)
-        self.typeIOS = try container.decode(ProductTypeIOS.self, forKey: .typeIOS)
-        self.subscriptionOffers = try container.decodeIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
-        self.pricingTermsIOS = try container.decodeIfPresent([SubscriptionPricingTermsIOS].self, forKey: .pricingTermsIOS)
-        self.bundledSubscriptionsIOS = try container.decodeIfPresent([BundledSubscriptionIOS].self, forKey: .bundledSubscriptionsIOS)
-        self.subscriptionGroupIdIOS = try container.decodeIfPresent(String.self, forKey: .subscriptionGroupIdIOS)
-        self.introductoryPriceIOS = try container.decodeIfPresent(String.self, forKey: .introductoryPriceIOS)
-        self.introductoryPriceAsAmountIOS = try container.decodeIfPresent(String.self, forKey: .introductoryPriceAsAmountIOS)
-        self.introductoryPricePaymentModeIOS = try container.decode(PaymentModeIOS.self, forKey: .introductoryPricePaymentModeIOS)
-        self.introductoryPriceNumberOfPeriodsIOS = try container.decodeIfPresent(String.self, forKey: .introductoryPriceNumberOfPeriodsIOS)
-        self.introductoryPriceSubscriptionPeriodIOS = try container.decodeIfPresent(SubscriptionPeriodIOS.self, forKey: .introductoryPriceSubscriptionPeriodIOS)
-        self.subscriptionPeriodNumberIOS = try container.decodeIfPresent(String.self, forKey: .subscriptionPeriodNumberIOS)
-        self.subscriptionPeriodUnitIOS = try container.decodeIfPresent(SubscriptionPeriodIOS.self, forKey: .subscriptionPeriodUnitIOS)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.title = try container.decodeField(String.self, forKey: .title)
+        self.description = try container.decodeField(String.self, forKey: .description)
+        self.type = try container.decodeField(ProductType.self, forKey: .type)
+        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: .displayName)
+        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
+        self.currency = try container.decodeField(String.self, forKey: .currency)
+        self.price = try container.decodeFieldIfPresent(Double.self, forKey: .price)
+        self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: .debugDescription)
+        self.platform = try container.decodeField(IapPlatform.self, forKey: .platform)
+        self.displayNameIOS = try container.decodeField(String.self, forKey: .displayNameIOS)
+        self.isFamilyShareableIOS = try container.decodeField(Bool.self, forKey: .isFamilyShareableIOS)
+        self.jsonRepresentationIOS = try container.decodeField(String.self, forKey: .jsonRepresentationIOS)
+        self.typeIOS = try container.decodeField(ProductTypeIOS.self, forKey: .typeIOS)
+        self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
+        self.pricingTermsIOS = try container.decodeFieldIfPresent([SubscriptionPricingTermsIOS].self, forKey: .pricingTermsIOS)
+        self.bundledSubscriptionsIOS = try container.decodeFieldIfPresent([BundledSubscriptionIOS].self, forKey: .bundledSubscriptionsIOS)
+        self.subscriptionGroupIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .subscriptionGroupIdIOS)
+        self.introductoryPriceIOS = try container.decodeFieldIfPresent(String.self, forKey: .introductoryPriceIOS)
+        self.introductoryPriceAsAmountIOS = try container.decodeFieldIfPresent(String.self, forKey: .introductoryPriceAsAmountIOS)
+        self.introductoryPricePaymentModeIOS = try container.decodeField(PaymentModeIOS.self, forKey: .introductoryPricePaymentModeIOS)
+        self.introductoryPriceNumberOfPeriodsIOS = try container.decodeFieldIfPresent(String.self, forKey: .introductoryPriceNumberOfPeriodsIOS)
+        self.introductoryPriceSubscriptionPeriodIOS = try container.decodeFieldIfPresent(SubscriptionPeriodIOS.self, forKey: .introductoryPriceSubscriptionPeriodIOS)
+        self.subscriptionPeriodNumberIOS = try container.decodeFieldIfPresent(String.self, forKey: .subscriptionPeriodNumberIOS)
+        self.subscriptionPeriodUnitIOS = try container.decodeFieldIfPresent(SubscriptionPeriodIOS.self, forKey: .subscriptionPeriodUnitIOS)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(description, forKey: .description)
-        try container.encode(type, forKey: .type)
-        try container.encodeIfPresent(displayName, forKey: .displayName)
-        try container.encode(displayPrice, forKey: .displayPrice)
-        try container.encode(currency, forKey: .currency)
-        try container.encodeIfPresent(price, forKey: .price)
-        try container.encodeIfPresent(debugDescription, forKey: .debugDescription)
-        try container.encode(platform, forKey: .platform)
-        try container.encode(displayNameIOS, forKey: .displayNameIOS)
-        try container.encode(isFamilyShareableIOS, forKey: .isFamilyShareableIOS)
-        try container.encode(jsonRepresentationIOS, forKey: .jsonRepresentationIOS)
-        try container.encode(typeIOS, forKey: .typeIOS)
-        try container.encodeIfPresent(subscriptionOffers, forKey: .subscriptionOffers)
-        try container.encodeIfPresent(pricingTermsIOS, forKey: .pricingTermsIOS)
-        try container.encodeIfPresent(bundledSubscriptionsIOS, forKey: .bundledSubscriptionsIOS)
-        try container.encodeIfPresent(subscriptionGroupIdIOS, forKey: .subscriptionGroupIdIOS)
-        try container.encodeIfPresent(introductoryPriceIOS, forKey: .introductoryPriceIOS)
-        try container.encodeIfPresent(introductoryPriceAsAmountIOS, forKey: .introductoryPriceAsAmountIOS)
-        try container.encode(introductoryPricePaymentModeIOS, forKey: .introductoryPricePaymentModeIOS)
-        try container.encodeIfPresent(introductoryPriceNumberOfPeriodsIOS, forKey: .introductoryPriceNumberOfPeriodsIOS)
-        try container.encodeIfPresent(introductoryPriceSubscriptionPeriodIOS, forKey: .introductoryPriceSubscriptionPeriodIOS)
-        try container.encodeIfPresent(subscriptionPeriodNumberIOS, forKey: .subscriptionPeriodNumberIOS)
-        try container.encodeIfPresent(subscriptionPeriodUnitIOS, forKey: .subscriptionPeriodUnitIOS)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.title, forKey: .title)
+        try container.encode(self.description, forKey: .description)
+        try container.encode(self.type, forKey: .type)
+        try container.encodeIfPresent(self.displayName, forKey: .displayName)
+        try container.encode(self.displayPrice, forKey: .displayPrice)
+        try container.encode(self.currency, forKey: .currency)
+        try container.encodeIfPresent(self.price, forKey: .price)
+        try container.encodeIfPresent(self.debugDescription, forKey: .debugDescription)
+        try container.encode(self.platform, forKey: .platform)
+        try container.encode(self.displayNameIOS, forKey: .displayNameIOS)
+        try container.encode(self.isFamilyShareableIOS, forKey: .isFamilyShareableIOS)
+        try container.encode(self.jsonRepresentationIOS, forKey: .jsonRepresentationIOS)
+        try container.encode(self.typeIOS, forKey: .typeIOS)
+        try container.encodeIfPresent(self.subscriptionOffers, forKey: .subscriptionOffers)
+        try container.encodeIfPresent(self.pricingTermsIOS, forKey: .pricingTermsIOS)
+        try container.encodeIfPresent(self.bundledSubscriptionsIOS, forKey: .bundledSubscriptionsIOS)
+        try container.encodeIfPresent(self.subscriptionGroupIdIOS, forKey: .subscriptionGroupIdIOS)
+        try container.encodeIfPresent(self.introductoryPriceIOS, forKey: .introductoryPriceIOS)
+        try container.encodeIfPresent(self.introductoryPriceAsAmountIOS, forKey: .introductoryPriceAsAmountIOS)
+        try container.encode(self.introductoryPricePaymentModeIOS, forKey: .introductoryPricePaymentModeIOS)
+        try container.encodeIfPresent(self.introductoryPriceNumberOfPeriodsIOS, forKey: .introductoryPriceNumberOfPeriodsIOS)
+        try container.encodeIfPresent(self.introductoryPriceSubscriptionPeriodIOS, forKey: .introductoryPriceSubscriptionPeriodIOS)
+        try container.encodeIfPresent(self.subscriptionPeriodNumberIOS, forKey: .subscriptionPeriodNumberIOS)
+        try container.encodeIfPresent(self.subscriptionPeriodUnitIOS, forKey: .subscriptionPeriodUnitIOS)
     }
 }
 
@@ -1237,9 +1265,7 @@ public enum ProductTypeIOS: RawRepresentable, Codable, Hashable, Sendable {
         .subscriptionSuite,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "consumable": self = .consumable
@@ -1270,6 +1296,15 @@ public enum ProductTypeIOS: RawRepresentable, Codable, Hashable, Sendable {
         if case .unrecognized = self { return false }
         return true
     }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// A promotional offer signed as a compact JWS (iOS 15 and later).
@@ -1295,14 +1330,14 @@ public struct PromotionalOfferJWSInputIOS: Codable, Hashable, Sendable, OpenIAPV
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.offerId = try container.decode(String.self, forKey: .offerId)
-        self.jws = try container.decode(String.self, forKey: .jws)
+        self.offerId = try container.decodeField(String.self, forKey: .offerId)
+        self.jws = try container.decodeField(String.self, forKey: .jws)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(offerId, forKey: .offerId)
-        try container.encode(jws, forKey: .jws)
+        try container.encode(self.offerId, forKey: .offerId)
+        try container.encode(self.jws, forKey: .jws)
     }
 }
 
@@ -1569,94 +1604,94 @@ public struct PurchaseIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Purc
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.productId = try container.decode(String.self, forKey: .productId)
-        self.ids = try container.decodeIfPresent([String].self, forKey: .ids)
-        self.transactionDate = try container.decode(Double.self, forKey: .transactionDate)
-        self.purchaseToken = try container.decodeIfPresent(String.self, forKey: .purchaseToken)
-        self.store = try container.decode(IapStore.self, forKey: .store)
-        self.quantity = try container.decode(Int.self, forKey: .quantity)
-        self.purchaseState = try container.decode(PurchaseState.self, forKey: .purchaseState)
-        self.isAutoRenewing = try container.decode(Bool.self, forKey: .isAutoRenewing)
-        self.currentPlanId = try container.decodeIfPresent(String.self, forKey: .currentPlanId)
-        self.transactionId = try container.decode(String.self, forKey: .transactionId)
-        self.quantityIOS = try container.decodeIfPresent(Int.self, forKey: .quantityIOS)
-        self.originalTransactionDateIOS = try container.decodeIfPresent(Double.self, forKey: .originalTransactionDateIOS)
-        self.originalTransactionIdentifierIOS = try container.decodeIfPresent(String.self, forKey: .originalTransactionIdentifierIOS)
-        self.appAccountToken = try container.decodeIfPresent(String.self, forKey: .appAccountToken)
-        self.expirationDateIOS = try container.decodeIfPresent(Double.self, forKey: .expirationDateIOS)
-        self.webOrderLineItemIdIOS = try container.decodeIfPresent(String.self, forKey: .webOrderLineItemIdIOS)
-        self.environmentIOS = try container.decodeIfPresent(String.self, forKey: .environmentIOS)
-        self.storefrontCountryCodeIOS = try container.decodeIfPresent(String.self, forKey: .storefrontCountryCodeIOS)
-        self.appBundleIdIOS = try container.decodeIfPresent(String.self, forKey: .appBundleIdIOS)
-        self.subscriptionGroupIdIOS = try container.decodeIfPresent(String.self, forKey: .subscriptionGroupIdIOS)
-        self.isUpgradedIOS = try container.decodeIfPresent(Bool.self, forKey: .isUpgradedIOS)
-        self.ownershipTypeIOS = try container.decodeIfPresent(String.self, forKey: .ownershipTypeIOS)
-        self.reasonIOS = try container.decodeIfPresent(String.self, forKey: .reasonIOS)
-        self.reasonStringRepresentationIOS = try container.decodeIfPresent(String.self, forKey: .reasonStringRepresentationIOS)
-        self.transactionReasonIOS = try container.decodeIfPresent(String.self, forKey: .transactionReasonIOS)
-        self.revocationDateIOS = try container.decodeIfPresent(Double.self, forKey: .revocationDateIOS)
-        self.revocationReasonIOS = try container.decodeIfPresent(String.self, forKey: .revocationReasonIOS)
-        self.revocationTypeIOS = try container.decodeIfPresent(String.self, forKey: .revocationTypeIOS)
-        self.offerIOS = try container.decodeIfPresent(PurchaseOfferIOS.self, forKey: .offerIOS)
-        self.currencyCodeIOS = try container.decodeIfPresent(String.self, forKey: .currencyCodeIOS)
-        self.currencySymbolIOS = try container.decodeIfPresent(String.self, forKey: .currencySymbolIOS)
-        self.countryCodeIOS = try container.decodeIfPresent(String.self, forKey: .countryCodeIOS)
-        self.renewalInfoIOS = try container.decodeIfPresent(RenewalInfoIOS.self, forKey: .renewalInfoIOS)
-        self.billingPlanTypeIOS = try container.decodeIfPresent(SubscriptionBillingPlanTypeIOS.self, forKey: .billingPlanTypeIOS)
-        self.commitmentInfoIOS = try container.decodeIfPresent(TransactionCommitmentInfoIOS.self, forKey: .commitmentInfoIOS)
-        self.bundleOriginalTransactionIdIOS = try container.decodeIfPresent(String.self, forKey: .bundleOriginalTransactionIdIOS)
-        self.bundleProductIdIOS = try container.decodeIfPresent(String.self, forKey: .bundleProductIdIOS)
-        self.bundleSubscriptionGroupIdIOS = try container.decodeIfPresent(String.self, forKey: .bundleSubscriptionGroupIdIOS)
-        self.bundleTransactionIdIOS = try container.decodeIfPresent(String.self, forKey: .bundleTransactionIdIOS)
-        self.previousOriginalTransactionIdIOS = try container.decodeIfPresent(String.self, forKey: .previousOriginalTransactionIdIOS)
-        self.advancedCommerceInfoIOS = try container.decodeIfPresent(AdvancedCommerceInfoIOS.self, forKey: .advancedCommerceInfoIOS)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.productId = try container.decodeField(String.self, forKey: .productId)
+        self.ids = try container.decodeFieldIfPresent([String].self, forKey: .ids)
+        self.transactionDate = try container.decodeField(Double.self, forKey: .transactionDate)
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
+        self.store = try container.decodeField(IapStore.self, forKey: .store)
+        self.quantity = try container.decodeField(Int.self, forKey: .quantity)
+        self.purchaseState = try container.decodeField(PurchaseState.self, forKey: .purchaseState)
+        self.isAutoRenewing = try container.decodeField(Bool.self, forKey: .isAutoRenewing)
+        self.currentPlanId = try container.decodeFieldIfPresent(String.self, forKey: .currentPlanId)
+        self.transactionId = try container.decodeField(String.self, forKey: .transactionId)
+        self.quantityIOS = try container.decodeFieldIfPresent(Int.self, forKey: .quantityIOS)
+        self.originalTransactionDateIOS = try container.decodeFieldIfPresent(Double.self, forKey: .originalTransactionDateIOS)
+        self.originalTransactionIdentifierIOS = try container.decodeFieldIfPresent(String.self, forKey: .originalTransactionIdentifierIOS)
+        self.appAccountToken = try container.decodeFieldIfPresent(String.self, forKey: .appAccountToken)
+        self.expirationDateIOS = try container.decodeFieldIfPresent(Double.self, forKey: .expirationDateIOS)
+        self.webOrderLineItemIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .webOrderLineItemIdIOS)
+        self.environmentIOS = try container.decodeFieldIfPresent(String.self, forKey: .environmentIOS)
+        self.storefrontCountryCodeIOS = try container.decodeFieldIfPresent(String.self, forKey: .storefrontCountryCodeIOS)
+        self.appBundleIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .appBundleIdIOS)
+        self.subscriptionGroupIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .subscriptionGroupIdIOS)
+        self.isUpgradedIOS = try container.decodeFieldIfPresent(Bool.self, forKey: .isUpgradedIOS)
+        self.ownershipTypeIOS = try container.decodeFieldIfPresent(String.self, forKey: .ownershipTypeIOS)
+        self.reasonIOS = try container.decodeFieldIfPresent(String.self, forKey: .reasonIOS)
+        self.reasonStringRepresentationIOS = try container.decodeFieldIfPresent(String.self, forKey: .reasonStringRepresentationIOS)
+        self.transactionReasonIOS = try container.decodeFieldIfPresent(String.self, forKey: .transactionReasonIOS)
+        self.revocationDateIOS = try container.decodeFieldIfPresent(Double.self, forKey: .revocationDateIOS)
+        self.revocationReasonIOS = try container.decodeFieldIfPresent(String.self, forKey: .revocationReasonIOS)
+        self.revocationTypeIOS = try container.decodeFieldIfPresent(String.self, forKey: .revocationTypeIOS)
+        self.offerIOS = try container.decodeFieldIfPresent(PurchaseOfferIOS.self, forKey: .offerIOS)
+        self.currencyCodeIOS = try container.decodeFieldIfPresent(String.self, forKey: .currencyCodeIOS)
+        self.currencySymbolIOS = try container.decodeFieldIfPresent(String.self, forKey: .currencySymbolIOS)
+        self.countryCodeIOS = try container.decodeFieldIfPresent(String.self, forKey: .countryCodeIOS)
+        self.renewalInfoIOS = try container.decodeFieldIfPresent(RenewalInfoIOS.self, forKey: .renewalInfoIOS)
+        self.billingPlanTypeIOS = try container.decodeFieldIfPresent(SubscriptionBillingPlanTypeIOS.self, forKey: .billingPlanTypeIOS)
+        self.commitmentInfoIOS = try container.decodeFieldIfPresent(TransactionCommitmentInfoIOS.self, forKey: .commitmentInfoIOS)
+        self.bundleOriginalTransactionIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .bundleOriginalTransactionIdIOS)
+        self.bundleProductIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .bundleProductIdIOS)
+        self.bundleSubscriptionGroupIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .bundleSubscriptionGroupIdIOS)
+        self.bundleTransactionIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .bundleTransactionIdIOS)
+        self.previousOriginalTransactionIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .previousOriginalTransactionIdIOS)
+        self.advancedCommerceInfoIOS = try container.decodeFieldIfPresent(AdvancedCommerceInfoIOS.self, forKey: .advancedCommerceInfoIOS)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(productId, forKey: .productId)
-        try container.encodeIfPresent(ids, forKey: .ids)
-        try container.encode(transactionDate, forKey: .transactionDate)
-        try container.encodeIfPresent(purchaseToken, forKey: .purchaseToken)
-        try container.encode(store, forKey: .store)
-        try container.encode(quantity, forKey: .quantity)
-        try container.encode(purchaseState, forKey: .purchaseState)
-        try container.encode(isAutoRenewing, forKey: .isAutoRenewing)
-        try container.encodeIfPresent(currentPlanId, forKey: .currentPlanId)
-        try container.encode(transactionId, forKey: .transactionId)
-        try container.encodeIfPresent(quantityIOS, forKey: .quantityIOS)
-        try container.encodeIfPresent(originalTransactionDateIOS, forKey: .originalTransactionDateIOS)
-        try container.encodeIfPresent(originalTransactionIdentifierIOS, forKey: .originalTransactionIdentifierIOS)
-        try container.encodeIfPresent(appAccountToken, forKey: .appAccountToken)
-        try container.encodeIfPresent(expirationDateIOS, forKey: .expirationDateIOS)
-        try container.encodeIfPresent(webOrderLineItemIdIOS, forKey: .webOrderLineItemIdIOS)
-        try container.encodeIfPresent(environmentIOS, forKey: .environmentIOS)
-        try container.encodeIfPresent(storefrontCountryCodeIOS, forKey: .storefrontCountryCodeIOS)
-        try container.encodeIfPresent(appBundleIdIOS, forKey: .appBundleIdIOS)
-        try container.encodeIfPresent(subscriptionGroupIdIOS, forKey: .subscriptionGroupIdIOS)
-        try container.encodeIfPresent(isUpgradedIOS, forKey: .isUpgradedIOS)
-        try container.encodeIfPresent(ownershipTypeIOS, forKey: .ownershipTypeIOS)
-        try container.encodeIfPresent(reasonIOS, forKey: .reasonIOS)
-        try container.encodeIfPresent(reasonStringRepresentationIOS, forKey: .reasonStringRepresentationIOS)
-        try container.encodeIfPresent(transactionReasonIOS, forKey: .transactionReasonIOS)
-        try container.encodeIfPresent(revocationDateIOS, forKey: .revocationDateIOS)
-        try container.encodeIfPresent(revocationReasonIOS, forKey: .revocationReasonIOS)
-        try container.encodeIfPresent(revocationTypeIOS, forKey: .revocationTypeIOS)
-        try container.encodeIfPresent(offerIOS, forKey: .offerIOS)
-        try container.encodeIfPresent(currencyCodeIOS, forKey: .currencyCodeIOS)
-        try container.encodeIfPresent(currencySymbolIOS, forKey: .currencySymbolIOS)
-        try container.encodeIfPresent(countryCodeIOS, forKey: .countryCodeIOS)
-        try container.encodeIfPresent(renewalInfoIOS, forKey: .renewalInfoIOS)
-        try container.encodeIfPresent(billingPlanTypeIOS, forKey: .billingPlanTypeIOS)
-        try container.encodeIfPresent(commitmentInfoIOS, forKey: .commitmentInfoIOS)
-        try container.encodeIfPresent(bundleOriginalTransactionIdIOS, forKey: .bundleOriginalTransactionIdIOS)
-        try container.encodeIfPresent(bundleProductIdIOS, forKey: .bundleProductIdIOS)
-        try container.encodeIfPresent(bundleSubscriptionGroupIdIOS, forKey: .bundleSubscriptionGroupIdIOS)
-        try container.encodeIfPresent(bundleTransactionIdIOS, forKey: .bundleTransactionIdIOS)
-        try container.encodeIfPresent(previousOriginalTransactionIdIOS, forKey: .previousOriginalTransactionIdIOS)
-        try container.encodeIfPresent(advancedCommerceInfoIOS, forKey: .advancedCommerceInfoIOS)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.productId, forKey: .productId)
+        try container.encodeIfPresent(self.ids, forKey: .ids)
+        try container.encode(self.transactionDate, forKey: .transactionDate)
+        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
+        try container.encode(self.store, forKey: .store)
+        try container.encode(self.quantity, forKey: .quantity)
+        try container.encode(self.purchaseState, forKey: .purchaseState)
+        try container.encode(self.isAutoRenewing, forKey: .isAutoRenewing)
+        try container.encodeIfPresent(self.currentPlanId, forKey: .currentPlanId)
+        try container.encode(self.transactionId, forKey: .transactionId)
+        try container.encodeIfPresent(self.quantityIOS, forKey: .quantityIOS)
+        try container.encodeIfPresent(self.originalTransactionDateIOS, forKey: .originalTransactionDateIOS)
+        try container.encodeIfPresent(self.originalTransactionIdentifierIOS, forKey: .originalTransactionIdentifierIOS)
+        try container.encodeIfPresent(self.appAccountToken, forKey: .appAccountToken)
+        try container.encodeIfPresent(self.expirationDateIOS, forKey: .expirationDateIOS)
+        try container.encodeIfPresent(self.webOrderLineItemIdIOS, forKey: .webOrderLineItemIdIOS)
+        try container.encodeIfPresent(self.environmentIOS, forKey: .environmentIOS)
+        try container.encodeIfPresent(self.storefrontCountryCodeIOS, forKey: .storefrontCountryCodeIOS)
+        try container.encodeIfPresent(self.appBundleIdIOS, forKey: .appBundleIdIOS)
+        try container.encodeIfPresent(self.subscriptionGroupIdIOS, forKey: .subscriptionGroupIdIOS)
+        try container.encodeIfPresent(self.isUpgradedIOS, forKey: .isUpgradedIOS)
+        try container.encodeIfPresent(self.ownershipTypeIOS, forKey: .ownershipTypeIOS)
+        try container.encodeIfPresent(self.reasonIOS, forKey: .reasonIOS)
+        try container.encodeIfPresent(self.reasonStringRepresentationIOS, forKey: .reasonStringRepresentationIOS)
+        try container.encodeIfPresent(self.transactionReasonIOS, forKey: .transactionReasonIOS)
+        try container.encodeIfPresent(self.revocationDateIOS, forKey: .revocationDateIOS)
+        try container.encodeIfPresent(self.revocationReasonIOS, forKey: .revocationReasonIOS)
+        try container.encodeIfPresent(self.revocationTypeIOS, forKey: .revocationTypeIOS)
+        try container.encodeIfPresent(self.offerIOS, forKey: .offerIOS)
+        try container.encodeIfPresent(self.currencyCodeIOS, forKey: .currencyCodeIOS)
+        try container.encodeIfPresent(self.currencySymbolIOS, forKey: .currencySymbolIOS)
+        try container.encodeIfPresent(self.countryCodeIOS, forKey: .countryCodeIOS)
+        try container.encodeIfPresent(self.renewalInfoIOS, forKey: .renewalInfoIOS)
+        try container.encodeIfPresent(self.billingPlanTypeIOS, forKey: .billingPlanTypeIOS)
+        try container.encodeIfPresent(self.commitmentInfoIOS, forKey: .commitmentInfoIOS)
+        try container.encodeIfPresent(self.bundleOriginalTransactionIdIOS, forKey: .bundleOriginalTransactionIdIOS)
+        try container.encodeIfPresent(self.bundleProductIdIOS, forKey: .bundleProductIdIOS)
+        try container.encodeIfPresent(self.bundleSubscriptionGroupIdIOS, forKey: .bundleSubscriptionGroupIdIOS)
+        try container.encodeIfPresent(self.bundleTransactionIdIOS, forKey: .bundleTransactionIdIOS)
+        try container.encodeIfPresent(self.previousOriginalTransactionIdIOS, forKey: .previousOriginalTransactionIdIOS)
+        try container.encodeIfPresent(self.advancedCommerceInfoIOS, forKey: .advancedCommerceInfoIOS)
     }
 }
 
@@ -1689,16 +1724,16 @@ public struct PurchaseOfferIOS: Codable, Hashable, Sendable, OpenIAPValidatable 
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.type = try container.decode(String.self, forKey: .type)
-        self.paymentMode = try container.decode(String.self, forKey: .paymentMode)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.type = try container.decodeField(String.self, forKey: .type)
+        self.paymentMode = try container.decodeField(String.self, forKey: .paymentMode)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(type, forKey: .type)
-        try container.encode(paymentMode, forKey: .paymentMode)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.type, forKey: .type)
+        try container.encode(self.paymentMode, forKey: .paymentMode)
     }
 }
 
@@ -1725,14 +1760,14 @@ public struct RefundResultIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.status = try container.decode(String.self, forKey: .status)
-        self.message = try container.decodeIfPresent(String.self, forKey: .message)
+        self.status = try container.decodeField(String.self, forKey: .status)
+        self.message = try container.decodeFieldIfPresent(String.self, forKey: .message)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(status, forKey: .status)
-        try container.encodeIfPresent(message, forKey: .message)
+        try container.encode(self.status, forKey: .status)
+        try container.encodeIfPresent(self.message, forKey: .message)
     }
 }
 
@@ -1777,20 +1812,20 @@ public struct RenewalCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIAPVali
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.commitmentAutoRenewProductId = try container.decode(String.self, forKey: .commitmentAutoRenewProductId)
-        self.commitmentAutoRenewStatus = try container.decode(Bool.self, forKey: .commitmentAutoRenewStatus)
-        self.commitmentRenewalBillingPlanType = try container.decode(SubscriptionBillingPlanTypeIOS.self, forKey: .commitmentRenewalBillingPlanType)
-        self.commitmentRenewalDate = try container.decode(Double.self, forKey: .commitmentRenewalDate)
-        self.commitmentRenewalPrice = try container.decode(Double.self, forKey: .commitmentRenewalPrice)
+        self.commitmentAutoRenewProductId = try container.decodeField(String.self, forKey: .commitmentAutoRenewProductId)
+        self.commitmentAutoRenewStatus = try container.decodeField(Bool.self, forKey: .commitmentAutoRenewStatus)
+        self.commitmentRenewalBillingPlanType = try container.decodeField(SubscriptionBillingPlanTypeIOS.self, forKey: .commitmentRenewalBillingPlanType)
+        self.commitmentRenewalDate = try container.decodeField(Double.self, forKey: .commitmentRenewalDate)
+        self.commitmentRenewalPrice = try container.decodeField(Double.self, forKey: .commitmentRenewalPrice)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(commitmentAutoRenewProductId, forKey: .commitmentAutoRenewProductId)
-        try container.encode(commitmentAutoRenewStatus, forKey: .commitmentAutoRenewStatus)
-        try container.encode(commitmentRenewalBillingPlanType, forKey: .commitmentRenewalBillingPlanType)
-        try container.encode(commitmentRenewalDate, forKey: .commitmentRenewalDate)
-        try container.encode(commitmentRenewalPrice, forKey: .commitmentRenewalPrice)
+        try container.encode(self.commitmentAutoRenewProductId, forKey: .commitmentAutoRenewProductId)
+        try container.encode(self.commitmentAutoRenewStatus, forKey: .commitmentAutoRenewStatus)
+        try container.encode(self.commitmentRenewalBillingPlanType, forKey: .commitmentRenewalBillingPlanType)
+        try container.encode(self.commitmentRenewalDate, forKey: .commitmentRenewalDate)
+        try container.encode(self.commitmentRenewalPrice, forKey: .commitmentRenewalPrice)
     }
 }
 
@@ -1907,44 +1942,44 @@ public struct RenewalInfoIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.jsonRepresentation = try container.decodeIfPresent(String.self, forKey: .jsonRepresentation)
-        self.willAutoRenew = try container.decode(Bool.self, forKey: .willAutoRenew)
-        self.autoRenewPreference = try container.decodeIfPresent(String.self, forKey: .autoRenewPreference)
-        self.expirationReason = try container.decodeIfPresent(String.self, forKey: .expirationReason)
-        self.gracePeriodExpirationDate = try container.decodeIfPresent(Double.self, forKey: .gracePeriodExpirationDate)
-        self.isInBillingRetry = try container.decodeIfPresent(Bool.self, forKey: .isInBillingRetry)
-        self.pendingUpgradeProductId = try container.decodeIfPresent(String.self, forKey: .pendingUpgradeProductId)
-        self.priceIncreaseStatus = try container.decodeIfPresent(String.self, forKey: .priceIncreaseStatus)
-        self.renewalDate = try container.decodeIfPresent(Double.self, forKey: .renewalDate)
-        self.renewalOfferId = try container.decodeIfPresent(String.self, forKey: .renewalOfferId)
-        self.renewalOfferType = try container.decodeIfPresent(String.self, forKey: .renewalOfferType)
-        self.renewalBillingPlanType = try container.decodeIfPresent(SubscriptionBillingPlanTypeIOS.self, forKey: .renewalBillingPlanType)
-        self.commitmentInfo = try container.decodeIfPresent(RenewalCommitmentInfoIOS.self, forKey: .commitmentInfo)
-        self.bundleOriginalTransactionId = try container.decodeIfPresent(String.self, forKey: .bundleOriginalTransactionId)
-        self.bundleProductId = try container.decodeIfPresent(String.self, forKey: .bundleProductId)
-        self.bundleSubscriptionGroupId = try container.decodeIfPresent(String.self, forKey: .bundleSubscriptionGroupId)
-        self.willUnbundle = try container.decodeIfPresent(Bool.self, forKey: .willUnbundle)
+        self.jsonRepresentation = try container.decodeFieldIfPresent(String.self, forKey: .jsonRepresentation)
+        self.willAutoRenew = try container.decodeField(Bool.self, forKey: .willAutoRenew)
+        self.autoRenewPreference = try container.decodeFieldIfPresent(String.self, forKey: .autoRenewPreference)
+        self.expirationReason = try container.decodeFieldIfPresent(String.self, forKey: .expirationReason)
+        self.gracePeriodExpirationDate = try container.decodeFieldIfPresent(Double.self, forKey: .gracePeriodExpirationDate)
+        self.isInBillingRetry = try container.decodeFieldIfPresent(Bool.self, forKey: .isInBillingRetry)
+        self.pendingUpgradeProductId = try container.decodeFieldIfPresent(String.self, forKey: .pendingUpgradeProductId)
+        self.priceIncreaseStatus = try container.decodeFieldIfPresent(String.self, forKey: .priceIncreaseStatus)
+        self.renewalDate = try container.decodeFieldIfPresent(Double.self, forKey: .renewalDate)
+        self.renewalOfferId = try container.decodeFieldIfPresent(String.self, forKey: .renewalOfferId)
+        self.renewalOfferType = try container.decodeFieldIfPresent(String.self, forKey: .renewalOfferType)
+        self.renewalBillingPlanType = try container.decodeFieldIfPresent(SubscriptionBillingPlanTypeIOS.self, forKey: .renewalBillingPlanType)
+        self.commitmentInfo = try container.decodeFieldIfPresent(RenewalCommitmentInfoIOS.self, forKey: .commitmentInfo)
+        self.bundleOriginalTransactionId = try container.decodeFieldIfPresent(String.self, forKey: .bundleOriginalTransactionId)
+        self.bundleProductId = try container.decodeFieldIfPresent(String.self, forKey: .bundleProductId)
+        self.bundleSubscriptionGroupId = try container.decodeFieldIfPresent(String.self, forKey: .bundleSubscriptionGroupId)
+        self.willUnbundle = try container.decodeFieldIfPresent(Bool.self, forKey: .willUnbundle)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(jsonRepresentation, forKey: .jsonRepresentation)
-        try container.encode(willAutoRenew, forKey: .willAutoRenew)
-        try container.encodeIfPresent(autoRenewPreference, forKey: .autoRenewPreference)
-        try container.encodeIfPresent(expirationReason, forKey: .expirationReason)
-        try container.encodeIfPresent(gracePeriodExpirationDate, forKey: .gracePeriodExpirationDate)
-        try container.encodeIfPresent(isInBillingRetry, forKey: .isInBillingRetry)
-        try container.encodeIfPresent(pendingUpgradeProductId, forKey: .pendingUpgradeProductId)
-        try container.encodeIfPresent(priceIncreaseStatus, forKey: .priceIncreaseStatus)
-        try container.encodeIfPresent(renewalDate, forKey: .renewalDate)
-        try container.encodeIfPresent(renewalOfferId, forKey: .renewalOfferId)
-        try container.encodeIfPresent(renewalOfferType, forKey: .renewalOfferType)
-        try container.encodeIfPresent(renewalBillingPlanType, forKey: .renewalBillingPlanType)
-        try container.encodeIfPresent(commitmentInfo, forKey: .commitmentInfo)
-        try container.encodeIfPresent(bundleOriginalTransactionId, forKey: .bundleOriginalTransactionId)
-        try container.encodeIfPresent(bundleProductId, forKey: .bundleProductId)
-        try container.encodeIfPresent(bundleSubscriptionGroupId, forKey: .bundleSubscriptionGroupId)
-        try container.encodeIfPresent(willUnbundle, forKey: .willUnbundle)
+        try container.encodeIfPresent(self.jsonRepresentation, forKey: .jsonRepresentation)
+        try container.encode(self.willAutoRenew, forKey: .willAutoRenew)
+        try container.encodeIfPresent(self.autoRenewPreference, forKey: .autoRenewPreference)
+        try container.encodeIfPresent(self.expirationReason, forKey: .expirationReason)
+        try container.encodeIfPresent(self.gracePeriodExpirationDate, forKey: .gracePeriodExpirationDate)
+        try container.encodeIfPresent(self.isInBillingRetry, forKey: .isInBillingRetry)
+        try container.encodeIfPresent(self.pendingUpgradeProductId, forKey: .pendingUpgradeProductId)
+        try container.encodeIfPresent(self.priceIncreaseStatus, forKey: .priceIncreaseStatus)
+        try container.encodeIfPresent(self.renewalDate, forKey: .renewalDate)
+        try container.encodeIfPresent(self.renewalOfferId, forKey: .renewalOfferId)
+        try container.encodeIfPresent(self.renewalOfferType, forKey: .renewalOfferType)
+        try container.encodeIfPresent(self.renewalBillingPlanType, forKey: .renewalBillingPlanType)
+        try container.encodeIfPresent(self.commitmentInfo, forKey: .commitmentInfo)
+        try container.encodeIfPresent(self.bundleOriginalTransactionId, forKey: .bundleOriginalTransactionId)
+        try container.encodeIfPresent(self.bundleProductId, forKey: .bundleProductId)
+        try container.encodeIfPresent(self.bundleSubscriptionGroupId, forKey: .bundleSubscriptionGroupId)
+        try container.encodeIfPresent(self.willUnbundle, forKey: .willUnbundle)
     }
 }
 
@@ -1995,22 +2030,22 @@ public struct RequestPurchaseIosProps: Codable, Hashable, Sendable, OpenIAPValid
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decode(String.self, forKey: .sku)
-        self.andDangerouslyFinishTransactionAutomatically = try container.decodeIfPresent(Bool.self, forKey: .andDangerouslyFinishTransactionAutomatically)
-        self.appAccountToken = try container.decodeIfPresent(String.self, forKey: .appAccountToken)
-        self.quantity = try container.decodeIfPresent(Int.self, forKey: .quantity)
-        self.withOffer = try container.decodeIfPresent(DiscountOfferInputIOS.self, forKey: .withOffer)
-        self.advancedCommerceData = try container.decodeIfPresent(String.self, forKey: .advancedCommerceData)
+        self.sku = try container.decodeField(String.self, forKey: .sku)
+        self.andDangerouslyFinishTransactionAutomatically = try container.decodeFieldIfPresent(Bool.self, forKey: .andDangerouslyFinishTransactionAutomatically)
+        self.appAccountToken = try container.decodeFieldIfPresent(String.self, forKey: .appAccountToken)
+        self.quantity = try container.decodeFieldIfPresent(Int.self, forKey: .quantity)
+        self.withOffer = try container.decodeFieldIfPresent(DiscountOfferInputIOS.self, forKey: .withOffer)
+        self.advancedCommerceData = try container.decodeFieldIfPresent(String.self, forKey: .advancedCommerceData)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sku, forKey: .sku)
-        try container.encodeIfPresent(andDangerouslyFinishTransactionAutomatically, forKey: .andDangerouslyFinishTransactionAutomatically)
-        try container.encodeIfPresent(appAccountToken, forKey: .appAccountToken)
-        try container.encodeIfPresent(quantity, forKey: .quantity)
-        try container.encodeIfPresent(withOffer, forKey: .withOffer)
-        try container.encodeIfPresent(advancedCommerceData, forKey: .advancedCommerceData)
+        try container.encode(self.sku, forKey: .sku)
+        try container.encodeIfPresent(self.andDangerouslyFinishTransactionAutomatically, forKey: .andDangerouslyFinishTransactionAutomatically)
+        try container.encodeIfPresent(self.appAccountToken, forKey: .appAccountToken)
+        try container.encodeIfPresent(self.quantity, forKey: .quantity)
+        try container.encodeIfPresent(self.withOffer, forKey: .withOffer)
+        try container.encodeIfPresent(self.advancedCommerceData, forKey: .advancedCommerceData)
     }
 }
 
@@ -2085,30 +2120,30 @@ public struct RequestSubscriptionIosProps: Codable, Hashable, Sendable, OpenIAPV
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decode(String.self, forKey: .sku)
-        self.andDangerouslyFinishTransactionAutomatically = try container.decodeIfPresent(Bool.self, forKey: .andDangerouslyFinishTransactionAutomatically)
-        self.appAccountToken = try container.decodeIfPresent(String.self, forKey: .appAccountToken)
-        self.quantity = try container.decodeIfPresent(Int.self, forKey: .quantity)
-        self.withOffer = try container.decodeIfPresent(DiscountOfferInputIOS.self, forKey: .withOffer)
-        self.winBackOffer = try container.decodeIfPresent(WinBackOfferInputIOS.self, forKey: .winBackOffer)
-        self.promotionalOfferJWS = try container.decodeIfPresent(PromotionalOfferJWSInputIOS.self, forKey: .promotionalOfferJWS)
-        self.billingPlanType = try container.decodeIfPresent(SubscriptionBillingPlanTypeIOS.self, forKey: .billingPlanType)
-        self.compactJWS = try container.decodeIfPresent(String.self, forKey: .compactJWS)
-        self.advancedCommerceData = try container.decodeIfPresent(String.self, forKey: .advancedCommerceData)
+        self.sku = try container.decodeField(String.self, forKey: .sku)
+        self.andDangerouslyFinishTransactionAutomatically = try container.decodeFieldIfPresent(Bool.self, forKey: .andDangerouslyFinishTransactionAutomatically)
+        self.appAccountToken = try container.decodeFieldIfPresent(String.self, forKey: .appAccountToken)
+        self.quantity = try container.decodeFieldIfPresent(Int.self, forKey: .quantity)
+        self.withOffer = try container.decodeFieldIfPresent(DiscountOfferInputIOS.self, forKey: .withOffer)
+        self.winBackOffer = try container.decodeFieldIfPresent(WinBackOfferInputIOS.self, forKey: .winBackOffer)
+        self.promotionalOfferJWS = try container.decodeFieldIfPresent(PromotionalOfferJWSInputIOS.self, forKey: .promotionalOfferJWS)
+        self.billingPlanType = try container.decodeFieldIfPresent(SubscriptionBillingPlanTypeIOS.self, forKey: .billingPlanType)
+        self.compactJWS = try container.decodeFieldIfPresent(String.self, forKey: .compactJWS)
+        self.advancedCommerceData = try container.decodeFieldIfPresent(String.self, forKey: .advancedCommerceData)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sku, forKey: .sku)
-        try container.encodeIfPresent(andDangerouslyFinishTransactionAutomatically, forKey: .andDangerouslyFinishTransactionAutomatically)
-        try container.encodeIfPresent(appAccountToken, forKey: .appAccountToken)
-        try container.encodeIfPresent(quantity, forKey: .quantity)
-        try container.encodeIfPresent(withOffer, forKey: .withOffer)
-        try container.encodeIfPresent(winBackOffer, forKey: .winBackOffer)
-        try container.encodeIfPresent(promotionalOfferJWS, forKey: .promotionalOfferJWS)
-        try container.encodeIfPresent(billingPlanType, forKey: .billingPlanType)
-        try container.encodeIfPresent(compactJWS, forKey: .compactJWS)
-        try container.encodeIfPresent(advancedCommerceData, forKey: .advancedCommerceData)
+        try container.encode(self.sku, forKey: .sku)
+        try container.encodeIfPresent(self.andDangerouslyFinishTransactionAutomatically, forKey: .andDangerouslyFinishTransactionAutomatically)
+        try container.encodeIfPresent(self.appAccountToken, forKey: .appAccountToken)
+        try container.encodeIfPresent(self.quantity, forKey: .quantity)
+        try container.encodeIfPresent(self.withOffer, forKey: .withOffer)
+        try container.encodeIfPresent(self.winBackOffer, forKey: .winBackOffer)
+        try container.encodeIfPresent(self.promotionalOfferJWS, forKey: .promotionalOfferJWS)
+        try container.encodeIfPresent(self.billingPlanType, forKey: .billingPlanType)
+        try container.encodeIfPresent(self.compactJWS, forKey: .compactJWS)
+        try container.encodeIfPresent(self.advancedCommerceData, forKey: .advancedCommerceData)
     }
 }
 
@@ -2133,9 +2168,7 @@ public enum SubscriptionBillingPlanTypeIOS: RawRepresentable, Codable, Hashable,
         .upFront,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "unknown": self = .unknown
@@ -2159,6 +2192,15 @@ public enum SubscriptionBillingPlanTypeIOS: RawRepresentable, Codable, Hashable,
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -2191,16 +2233,16 @@ public struct SubscriptionCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIA
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
-        self.period = try container.decode(SubscriptionPeriodValueIOS.self, forKey: .period)
-        self.price = try container.decode(Double.self, forKey: .price)
+        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
+        self.period = try container.decodeField(SubscriptionPeriodValueIOS.self, forKey: .period)
+        self.price = try container.decodeField(Double.self, forKey: .price)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(displayPrice, forKey: .displayPrice)
-        try container.encode(period, forKey: .period)
-        try container.encode(price, forKey: .price)
+        try container.encode(self.displayPrice, forKey: .displayPrice)
+        try container.encode(self.period, forKey: .period)
+        try container.encode(self.price, forKey: .price)
     }
 }
 
@@ -2225,9 +2267,7 @@ public enum SubscriptionOfferTypeIOS: RawRepresentable, Codable, Hashable, Senda
         .winBack,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "introductory": self = .introductory
@@ -2251,6 +2291,15 @@ public enum SubscriptionOfferTypeIOS: RawRepresentable, Codable, Hashable, Senda
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -2281,9 +2330,7 @@ public enum SubscriptionPeriodIOS: RawRepresentable, Codable, Hashable, Sendable
         .empty,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "day": self = .day
@@ -2312,6 +2359,15 @@ public enum SubscriptionPeriodIOS: RawRepresentable, Codable, Hashable, Sendable
         if case .unrecognized = self { return false }
         return true
     }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// A StoreKit period as a unit and a count.
@@ -2337,14 +2393,14 @@ public struct SubscriptionPeriodValueIOS: Codable, Hashable, Sendable, OpenIAPVa
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.unit = try container.decode(SubscriptionPeriodIOS.self, forKey: .unit)
-        self.value = try container.decode(Int.self, forKey: .value)
+        self.unit = try container.decodeField(SubscriptionPeriodIOS.self, forKey: .unit)
+        self.value = try container.decodeField(Int.self, forKey: .value)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(unit, forKey: .unit)
-        try container.encode(value, forKey: .value)
+        try container.encode(self.unit, forKey: .unit)
+        try container.encode(self.value, forKey: .value)
     }
 }
 
@@ -2395,22 +2451,22 @@ public struct SubscriptionPricingTermsIOS: Codable, Hashable, Sendable, OpenIAPV
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingDisplayPrice = try container.decode(String.self, forKey: .billingDisplayPrice)
-        self.billingPeriod = try container.decode(SubscriptionPeriodValueIOS.self, forKey: .billingPeriod)
-        self.billingPlanType = try container.decode(SubscriptionBillingPlanTypeIOS.self, forKey: .billingPlanType)
-        self.billingPrice = try container.decode(Double.self, forKey: .billingPrice)
-        self.commitmentInfo = try container.decode(SubscriptionCommitmentInfoIOS.self, forKey: .commitmentInfo)
-        self.subscriptionOffers = try container.decodeIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
+        self.billingDisplayPrice = try container.decodeField(String.self, forKey: .billingDisplayPrice)
+        self.billingPeriod = try container.decodeField(SubscriptionPeriodValueIOS.self, forKey: .billingPeriod)
+        self.billingPlanType = try container.decodeField(SubscriptionBillingPlanTypeIOS.self, forKey: .billingPlanType)
+        self.billingPrice = try container.decodeField(Double.self, forKey: .billingPrice)
+        self.commitmentInfo = try container.decodeField(SubscriptionCommitmentInfoIOS.self, forKey: .commitmentInfo)
+        self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(billingDisplayPrice, forKey: .billingDisplayPrice)
-        try container.encode(billingPeriod, forKey: .billingPeriod)
-        try container.encode(billingPlanType, forKey: .billingPlanType)
-        try container.encode(billingPrice, forKey: .billingPrice)
-        try container.encode(commitmentInfo, forKey: .commitmentInfo)
-        try container.encodeIfPresent(subscriptionOffers, forKey: .subscriptionOffers)
+        try container.encode(self.billingDisplayPrice, forKey: .billingDisplayPrice)
+        try container.encode(self.billingPeriod, forKey: .billingPeriod)
+        try container.encode(self.billingPlanType, forKey: .billingPlanType)
+        try container.encode(self.billingPrice, forKey: .billingPrice)
+        try container.encode(self.commitmentInfo, forKey: .commitmentInfo)
+        try container.encodeIfPresent(self.subscriptionOffers, forKey: .subscriptionOffers)
     }
 }
 
@@ -2437,14 +2493,14 @@ public struct SubscriptionStatusIOS: Codable, Hashable, Sendable, OpenIAPValidat
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.state = try container.decode(String.self, forKey: .state)
-        self.renewalInfo = try container.decodeIfPresent(RenewalInfoIOS.self, forKey: .renewalInfo)
+        self.state = try container.decodeField(String.self, forKey: .state)
+        self.renewalInfo = try container.decodeFieldIfPresent(RenewalInfoIOS.self, forKey: .renewalInfo)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(state, forKey: .state)
-        try container.encodeIfPresent(renewalInfo, forKey: .renewalInfo)
+        try container.encode(self.state, forKey: .state)
+        try container.encodeIfPresent(self.renewalInfo, forKey: .renewalInfo)
     }
 }
 
@@ -2483,18 +2539,18 @@ public struct TransactionCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIAP
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingPeriodNumber = try container.decode(Int.self, forKey: .billingPeriodNumber)
-        self.commitmentExpiresDate = try container.decode(Double.self, forKey: .commitmentExpiresDate)
-        self.commitmentPrice = try container.decode(Double.self, forKey: .commitmentPrice)
-        self.totalBillingPeriods = try container.decode(Int.self, forKey: .totalBillingPeriods)
+        self.billingPeriodNumber = try container.decodeField(Int.self, forKey: .billingPeriodNumber)
+        self.commitmentExpiresDate = try container.decodeField(Double.self, forKey: .commitmentExpiresDate)
+        self.commitmentPrice = try container.decodeField(Double.self, forKey: .commitmentPrice)
+        self.totalBillingPeriods = try container.decodeField(Int.self, forKey: .totalBillingPeriods)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(billingPeriodNumber, forKey: .billingPeriodNumber)
-        try container.encode(commitmentExpiresDate, forKey: .commitmentExpiresDate)
-        try container.encode(commitmentPrice, forKey: .commitmentPrice)
-        try container.encode(totalBillingPeriods, forKey: .totalBillingPeriods)
+        try container.encode(self.billingPeriodNumber, forKey: .billingPeriodNumber)
+        try container.encode(self.commitmentExpiresDate, forKey: .commitmentExpiresDate)
+        try container.encode(self.commitmentPrice, forKey: .commitmentPrice)
+        try container.encode(self.totalBillingPeriods, forKey: .totalBillingPeriods)
     }
 }
 
@@ -2515,12 +2571,12 @@ public struct VerifyPurchaseAppleOptions: Codable, Hashable, Sendable, OpenIAPVa
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decode(String.self, forKey: .sku)
+        self.sku = try container.decodeField(String.self, forKey: .sku)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sku, forKey: .sku)
+        try container.encode(self.sku, forKey: .sku)
     }
 }
 
@@ -2565,20 +2621,20 @@ public struct VerifyPurchaseResultIOS: Codable, Hashable, Sendable, OpenIAPValid
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.isValid = try container.decode(Bool.self, forKey: .isValid)
-        self.store = try container.decode(IapStore.self, forKey: .store)
-        self.receiptData = try container.decode(String.self, forKey: .receiptData)
-        self.jwsRepresentation = try container.decode(String.self, forKey: .jwsRepresentation)
-        self.latestTransaction = try container.decodeIfPresent(Purchase.self, forKey: .latestTransaction)
+        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
+        self.store = try container.decodeField(IapStore.self, forKey: .store)
+        self.receiptData = try container.decodeField(String.self, forKey: .receiptData)
+        self.jwsRepresentation = try container.decodeField(String.self, forKey: .jwsRepresentation)
+        self.latestTransaction = try container.decodeFieldIfPresent(Purchase.self, forKey: .latestTransaction)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(isValid, forKey: .isValid)
-        try container.encode(store, forKey: .store)
-        try container.encode(receiptData, forKey: .receiptData)
-        try container.encode(jwsRepresentation, forKey: .jwsRepresentation)
-        try container.encodeIfPresent(latestTransaction, forKey: .latestTransaction)
+        try container.encode(self.isValid, forKey: .isValid)
+        try container.encode(self.store, forKey: .store)
+        try container.encode(self.receiptData, forKey: .receiptData)
+        try container.encode(self.jwsRepresentation, forKey: .jwsRepresentation)
+        try container.encodeIfPresent(self.latestTransaction, forKey: .latestTransaction)
     }
 }
 
@@ -2599,11 +2655,11 @@ public struct WinBackOfferInputIOS: Codable, Hashable, Sendable, OpenIAPValidata
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.offerId = try container.decode(String.self, forKey: .offerId)
+        self.offerId = try container.decodeField(String.self, forKey: .offerId)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(offerId, forKey: .offerId)
+        try container.encode(self.offerId, forKey: .offerId)
     }
 }

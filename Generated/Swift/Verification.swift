@@ -36,8 +36,8 @@ public enum IapkitClientPayloadFormat: String, Codable, Hashable, Sendable, Case
 
 /// The store environment a verification ran against, as the provider names it.
 ///
-/// Any string is valid and is kept exactly (`Codable` comes from
-/// `RawRepresentable`); the constants name the values known today.
+/// Any string is valid and is kept exactly; the constants name the values
+/// known today.
 public struct IapkitEnvironment: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral {
     public var rawValue: String
 
@@ -68,6 +68,15 @@ public struct IapkitEnvironment: RawRepresentable, Codable, Hashable, Sendable, 
         .xcode,
         .localTesting,
     ]
+
+    public init(from decoder: any Decoder) throws {
+        self.rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// Public, app-facing data that IAPKit stores for one product and can return with a verification.
@@ -106,18 +115,18 @@ public struct IapkitProductClientPayload: Codable, Hashable, Sendable, OpenIAPVa
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.format = try container.decode(IapkitClientPayloadFormat.self, forKey: .format)
-        self.body = try container.decode(String.self, forKey: .body)
-        self.version = try container.decode(Int.self, forKey: .version)
-        self.updatedAt = try container.decode(Double.self, forKey: .updatedAt)
+        self.format = try container.decodeField(IapkitClientPayloadFormat.self, forKey: .format)
+        self.body = try container.decodeField(String.self, forKey: .body)
+        self.version = try container.decodeField(Int.self, forKey: .version)
+        self.updatedAt = try container.decodeField(Double.self, forKey: .updatedAt)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(format, forKey: .format)
-        try container.encode(body, forKey: .body)
-        try container.encode(version, forKey: .version)
-        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(self.format, forKey: .format)
+        try container.encode(self.body, forKey: .body)
+        try container.encode(self.version, forKey: .version)
+        try container.encode(self.updatedAt, forKey: .updatedAt)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -171,9 +180,7 @@ public enum IapkitPurchaseState: RawRepresentable, Codable, Hashable, Sendable {
         .inauthentic,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "entitled", "ENTITLED": self = .entitled
@@ -210,6 +217,15 @@ public enum IapkitPurchaseState: RawRepresentable, Codable, Hashable, Sendable {
         if case .unrecognized = self { return false }
         return true
     }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// Hosted services that can verify a purchase for the app.
@@ -225,9 +241,7 @@ public enum PurchaseVerificationProvider: RawRepresentable, Codable, Hashable, S
     /// Every value this version knows, in spec order; never `.unrecognized`.
     public static let knownCases: [PurchaseVerificationProvider] = [.iapkit]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "iapkit": self = .iapkit
@@ -247,6 +261,15 @@ public enum PurchaseVerificationProvider: RawRepresentable, Codable, Hashable, S
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -285,18 +308,18 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.expectedProductId = try container.decodeIfPresent(String.self, forKey: .expectedProductId)
-        self.userId = try container.decodeIfPresent(String.self, forKey: .userId)
-        self.receiptId = try container.decode(String.self, forKey: .receiptId)
-        self.sandbox = try container.decodeIfPresent(Bool.self, forKey: .sandbox)
+        self.expectedProductId = try container.decodeFieldIfPresent(String.self, forKey: .expectedProductId)
+        self.userId = try container.decodeFieldIfPresent(String.self, forKey: .userId)
+        self.receiptId = try container.decodeField(String.self, forKey: .receiptId)
+        self.sandbox = try container.decodeFieldIfPresent(Bool.self, forKey: .sandbox)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(expectedProductId, forKey: .expectedProductId)
-        try container.encodeIfPresent(userId, forKey: .userId)
-        try container.encode(receiptId, forKey: .receiptId)
-        try container.encodeIfPresent(sandbox, forKey: .sandbox)
+        try container.encodeIfPresent(self.expectedProductId, forKey: .expectedProductId)
+        try container.encodeIfPresent(self.userId, forKey: .userId)
+        try container.encode(self.receiptId, forKey: .receiptId)
+        try container.encodeIfPresent(self.sandbox, forKey: .sandbox)
     }
 }
 
@@ -317,12 +340,12 @@ public struct RequestVerifyPurchaseWithIapkitAppleProps: Codable, Hashable, Send
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.jws = try container.decode(String.self, forKey: .jws)
+        self.jws = try container.decodeField(String.self, forKey: .jws)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(jws, forKey: .jws)
+        try container.encode(self.jws, forKey: .jws)
     }
 }
 
@@ -343,12 +366,12 @@ public struct RequestVerifyPurchaseWithIapkitGoogleProps: Codable, Hashable, Sen
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.purchaseToken = try container.decode(String.self, forKey: .purchaseToken)
+        self.purchaseToken = try container.decodeField(String.self, forKey: .purchaseToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(purchaseToken, forKey: .purchaseToken)
+        try container.encode(self.purchaseToken, forKey: .purchaseToken)
     }
 }
 
@@ -375,14 +398,14 @@ public struct RequestVerifyPurchaseWithIapkitHorizonProps: Codable, Hashable, Se
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decode(String.self, forKey: .sku)
-        self.userId = try container.decodeIfPresent(String.self, forKey: .userId)
+        self.sku = try container.decodeField(String.self, forKey: .sku)
+        self.userId = try container.decodeFieldIfPresent(String.self, forKey: .userId)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sku, forKey: .sku)
-        try container.encodeIfPresent(userId, forKey: .userId)
+        try container.encode(self.sku, forKey: .sku)
+        try container.encodeIfPresent(self.userId, forKey: .userId)
     }
 }
 
@@ -440,24 +463,24 @@ public struct RequestVerifyPurchaseWithIapkitProps: Codable, Hashable, Sendable,
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.apiKey = try container.decodeIfPresent(String.self, forKey: .apiKey)
-        self.baseUrl = try container.decodeIfPresent(String.self, forKey: .baseUrl)
-        self.includeClientPayload = try container.decodeIfPresent(Bool.self, forKey: .includeClientPayload)
-        self.apple = try container.decodeIfPresent(RequestVerifyPurchaseWithIapkitAppleProps.self, forKey: .apple)
-        self.google = try container.decodeIfPresent(RequestVerifyPurchaseWithIapkitGoogleProps.self, forKey: .google)
-        self.amazon = try container.decodeIfPresent(RequestVerifyPurchaseWithIapkitAmazonProps.self, forKey: .amazon)
-        self.horizon = try container.decodeIfPresent(RequestVerifyPurchaseWithIapkitHorizonProps.self, forKey: .horizon)
+        self.apiKey = try container.decodeFieldIfPresent(String.self, forKey: .apiKey)
+        self.baseUrl = try container.decodeFieldIfPresent(String.self, forKey: .baseUrl)
+        self.includeClientPayload = try container.decodeFieldIfPresent(Bool.self, forKey: .includeClientPayload)
+        self.apple = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitAppleProps.self, forKey: .apple)
+        self.google = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitGoogleProps.self, forKey: .google)
+        self.amazon = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitAmazonProps.self, forKey: .amazon)
+        self.horizon = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitHorizonProps.self, forKey: .horizon)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(apiKey, forKey: .apiKey)
-        try container.encodeIfPresent(baseUrl, forKey: .baseUrl)
-        try container.encodeIfPresent(includeClientPayload, forKey: .includeClientPayload)
-        try container.encodeIfPresent(apple, forKey: .apple)
-        try container.encodeIfPresent(google, forKey: .google)
-        try container.encodeIfPresent(amazon, forKey: .amazon)
-        try container.encodeIfPresent(horizon, forKey: .horizon)
+        try container.encodeIfPresent(self.apiKey, forKey: .apiKey)
+        try container.encodeIfPresent(self.baseUrl, forKey: .baseUrl)
+        try container.encodeIfPresent(self.includeClientPayload, forKey: .includeClientPayload)
+        try container.encodeIfPresent(self.apple, forKey: .apple)
+        try container.encodeIfPresent(self.google, forKey: .google)
+        try container.encodeIfPresent(self.amazon, forKey: .amazon)
+        try container.encodeIfPresent(self.horizon, forKey: .horizon)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -516,22 +539,22 @@ public struct RequestVerifyPurchaseWithIapkitResult: Codable, Hashable, Sendable
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.store = try container.decode(IapStore.self, forKey: .store)
+        self.store = try container.decodeField(IapStore.self, forKey: .store)
         self.environment = container.decodeDegrading(IapkitEnvironment.self, forKey: .environment).flatMap { $0.rawValue.isEmpty ? nil : $0 }
-        self.isValid = try container.decode(Bool.self, forKey: .isValid)
-        self.state = try container.decode(IapkitPurchaseState.self, forKey: .state)
-        self.productId = try container.decodeIfPresent(String.self, forKey: .productId)
+        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
+        self.state = try container.decodeField(IapkitPurchaseState.self, forKey: .state)
+        self.productId = try container.decodeFieldIfPresent(String.self, forKey: .productId)
         self.clientPayload = container.decodeDegrading(IapkitProductClientPayload.self, forKey: .clientPayload)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(store, forKey: .store)
-        try container.encodeIfPresent(environment, forKey: .environment)
-        try container.encode(isValid, forKey: .isValid)
-        try container.encode(state, forKey: .state)
-        try container.encodeIfPresent(productId, forKey: .productId)
-        try container.encodeIfPresent(clientPayload, forKey: .clientPayload)
+        try container.encode(self.store, forKey: .store)
+        try container.encodeIfPresent(self.environment, forKey: .environment)
+        try container.encode(self.isValid, forKey: .isValid)
+        try container.encode(self.state, forKey: .state)
+        try container.encodeIfPresent(self.productId, forKey: .productId)
+        try container.encodeIfPresent(self.clientPayload, forKey: .clientPayload)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -571,16 +594,16 @@ public struct VerifyPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidatab
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.apple = try container.decodeIfPresent(VerifyPurchaseAppleOptions.self, forKey: .apple)
-        self.google = try container.decodeIfPresent(VerifyPurchaseGoogleOptions.self, forKey: .google)
-        self.horizon = try container.decodeIfPresent(VerifyPurchaseHorizonOptions.self, forKey: .horizon)
+        self.apple = try container.decodeFieldIfPresent(VerifyPurchaseAppleOptions.self, forKey: .apple)
+        self.google = try container.decodeFieldIfPresent(VerifyPurchaseGoogleOptions.self, forKey: .google)
+        self.horizon = try container.decodeFieldIfPresent(VerifyPurchaseHorizonOptions.self, forKey: .horizon)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(apple, forKey: .apple)
-        try container.encodeIfPresent(google, forKey: .google)
-        try container.encodeIfPresent(horizon, forKey: .horizon)
+        try container.encodeIfPresent(self.apple, forKey: .apple)
+        try container.encodeIfPresent(self.google, forKey: .google)
+        try container.encodeIfPresent(self.horizon, forKey: .horizon)
     }
 }
 
@@ -596,7 +619,7 @@ public enum VerifyPurchaseResult: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decode(IapStore.self, forKey: OpenIAPAnyKey("store"))
+        let tag = try container.decodeField(IapStore.self, forKey: OpenIAPAnyKey("store"))
         switch tag.rawValue {
         case "apple": self = .apple(try VerifyPurchaseResultIOS(from: decoder))
         case "google": self = .google(try VerifyPurchaseResultAndroid(from: decoder))
@@ -645,14 +668,14 @@ public struct VerifyPurchaseWithProviderError: Codable, Hashable, Sendable, Open
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.message = try container.decode(String.self, forKey: .message)
-        self.code = try container.decodeIfPresent(String.self, forKey: .code)
+        self.message = try container.decodeField(String.self, forKey: .message)
+        self.code = try container.decodeFieldIfPresent(String.self, forKey: .code)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(message, forKey: .message)
-        try container.encodeIfPresent(code, forKey: .code)
+        try container.encode(self.message, forKey: .message)
+        try container.encodeIfPresent(self.code, forKey: .code)
     }
 }
 
@@ -679,14 +702,14 @@ public struct VerifyPurchaseWithProviderProps: Codable, Hashable, Sendable, Open
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.provider = try container.decode(PurchaseVerificationProvider.self, forKey: .provider)
-        self.iapkit = try container.decodeIfPresent(RequestVerifyPurchaseWithIapkitProps.self, forKey: .iapkit)
+        self.provider = try container.decodeField(PurchaseVerificationProvider.self, forKey: .provider)
+        self.iapkit = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitProps.self, forKey: .iapkit)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(provider, forKey: .provider)
-        try container.encodeIfPresent(iapkit, forKey: .iapkit)
+        try container.encode(self.provider, forKey: .provider)
+        try container.encodeIfPresent(self.iapkit, forKey: .iapkit)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -725,16 +748,16 @@ public struct VerifyPurchaseWithProviderResult: Codable, Hashable, Sendable, Ope
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.provider = try container.decode(PurchaseVerificationProvider.self, forKey: .provider)
-        self.iapkit = try container.decodeIfPresent(RequestVerifyPurchaseWithIapkitResult.self, forKey: .iapkit)
-        self.errors = try container.decodeIfPresent([VerifyPurchaseWithProviderError].self, forKey: .errors)
+        self.provider = try container.decodeField(PurchaseVerificationProvider.self, forKey: .provider)
+        self.iapkit = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitResult.self, forKey: .iapkit)
+        self.errors = try container.decodeFieldIfPresent([VerifyPurchaseWithProviderError].self, forKey: .errors)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(provider, forKey: .provider)
-        try container.encodeIfPresent(iapkit, forKey: .iapkit)
-        try container.encodeIfPresent(errors, forKey: .errors)
+        try container.encode(self.provider, forKey: .provider)
+        try container.encodeIfPresent(self.iapkit, forKey: .iapkit)
+        try container.encodeIfPresent(self.errors, forKey: .errors)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {

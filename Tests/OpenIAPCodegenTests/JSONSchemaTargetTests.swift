@@ -104,9 +104,9 @@ private enum SchemaRendering {
               "required": ["format", "body", "version", "updatedAt"]
             },
             """#)
-        #expect(SchemaRendering.definition("Result", in: output) == #"""
-            "Result": {
-              "title": "Result",
+        #expect(SchemaRendering.definition("VerifyResult", in: output) == #"""
+            "VerifyResult": {
+              "title": "VerifyResult",
               "description": "What the server answered.",
               "$comment": "Output record: properties not listed here are allowed, because answers gain fields over time and readers ignore the ones they do not know.",
               "type": "object",
@@ -141,7 +141,7 @@ private enum SchemaRendering {
                 }
               },
               "required": ["isValid", "store", "state", "counts"]
-            },
+            }
             """#)
         // A shared field set is also a definition of its own.
         #expect(SchemaRendering.definition("Common", in: output) == #"""
@@ -350,17 +350,17 @@ private enum SchemaRendering {
         let output = try SchemaRendering.render(Self.outputSpec)
         let inputs = try SchemaRendering.render(Self.inputSpec)
         let cases: [(type: String, valid: Bool, instance: String, note: String)] = [
-            ("Result", true, #"{"isValid": true, "store": "apple", "state": "entitled", "counts": {}}"#, "minimal"),
-            ("Result", true, #"{"isValid": true, "store": "apple", "state": "entitled", "counts": {"a": [1]}, "environment": null, "payload": null, "tags": null}"#, "nulls for optional fields"),
-            ("Result", true, #"{"isValid": true, "store": "future-store", "state": "SOMETHING_NEW", "counts": {}}"#, "unknown open-enum strings"),
-            ("Result", true, #"{"isValid": true, "store": "apple", "state": "PENDING_ACKNOWLEDGMENT", "counts": {}}"#, "an UPPER_SNAKE alias"),
-            ("Result", true, #"{"isValid": true, "store": "apple", "state": "entitled", "counts": {}, "environment": "Xcode", "extra": {"x": 1}}"#, "unknown environment and an unknown property"),
-            ("Result", false, #"{"isValid": true, "store": "apple", "state": "entitled", "counts": {}, "environment": 42}"#, "a numeric environment"),
-            ("Result", false, #"{"isValid": "true", "store": "apple", "state": "entitled", "counts": {}}"#, "isValid as a string"),
-            ("Result", false, #"{"store": "apple", "state": "entitled", "counts": {}}"#, "isValid missing"),
-            ("Result", false, #"{"isValid": true, "store": null, "state": "entitled", "counts": {}}"#, "a null required field"),
-            ("Result", false, #"{"isValid": true, "store": 1, "state": "entitled", "counts": {}}"#, "a numeric store"),
-            ("Result", false, #"{"isValid": true, "store": "apple", "state": "entitled", "counts": {}, "payload": {"format": "yaml", "body": "", "version": 0, "updatedAt": 0}}"#, "a closed enum value it does not know"),
+            ("VerifyResult", true, #"{"isValid": true, "store": "apple", "state": "entitled", "counts": {}}"#, "minimal"),
+            ("VerifyResult", true, #"{"isValid": true, "store": "apple", "state": "entitled", "counts": {"a": [1]}, "environment": null, "payload": null, "tags": null}"#, "nulls for optional fields"),
+            ("VerifyResult", true, #"{"isValid": true, "store": "future-store", "state": "SOMETHING_NEW", "counts": {}}"#, "unknown open-enum strings"),
+            ("VerifyResult", true, #"{"isValid": true, "store": "apple", "state": "PENDING_ACKNOWLEDGMENT", "counts": {}}"#, "an UPPER_SNAKE alias"),
+            ("VerifyResult", true, #"{"isValid": true, "store": "apple", "state": "entitled", "counts": {}, "environment": "Xcode", "extra": {"x": 1}}"#, "unknown environment and an unknown property"),
+            ("VerifyResult", false, #"{"isValid": true, "store": "apple", "state": "entitled", "counts": {}, "environment": 42}"#, "a numeric environment"),
+            ("VerifyResult", false, #"{"isValid": "true", "store": "apple", "state": "entitled", "counts": {}}"#, "isValid as a string"),
+            ("VerifyResult", false, #"{"store": "apple", "state": "entitled", "counts": {}}"#, "isValid missing"),
+            ("VerifyResult", false, #"{"isValid": true, "store": null, "state": "entitled", "counts": {}}"#, "a null required field"),
+            ("VerifyResult", false, #"{"isValid": true, "store": 1, "state": "entitled", "counts": {}}"#, "a numeric store"),
+            ("VerifyResult", false, #"{"isValid": true, "store": "apple", "state": "entitled", "counts": {}, "payload": {"format": "yaml", "body": "", "version": 0, "updatedAt": 0}}"#, "a closed enum value it does not know"),
             ("Payload", true, #"{"format": "TOML", "body": "0123456789abcdef", "version": 10, "updatedAt": 1784160000000}"#, "a closed-enum alias and 16 characters"),
             ("Payload", false, #"{"format": "toml", "body": "0123456789abcdefg", "version": 0, "updatedAt": 0}"#, "17 characters"),
             ("Payload", false, #"{"format": "toml", "body": "", "version": 11, "updatedAt": 0}"#, "above max"),
@@ -447,7 +447,7 @@ private enum SchemaRendering {
                 type: Double?
                 min: 0.5
               updatedAt: Timestamp
-          Result:
+          VerifyResult:
             doc: What the server answered.
             include: [Common]
             fields:

@@ -21,8 +21,42 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     ) {
         self.severity = severity
         self.location = location
-        self.message = message
+        self.message = Self.printable(message)
         self.notes = notes
+    }
+
+    /// Messages longer than this many characters lose their middle.
+    static let maxMessageLength = 600
+
+    /// A message as one printable line, whatever spec text it quotes: line
+    /// breaks, tabs and other control or invisible format characters are
+    /// written as escapes (`\n`, `\u{0}`), and a message made huge by a huge
+    /// name keeps its start and its end around an ellipsis.
+    static func printable(_ message: String) -> String {
+        let needsEscaping = message.unicodeScalars.contains { SwiftEscaping.needsEscapeInText($0) }
+        var text = message
+        if needsEscaping {
+            text = ""
+            for scalar in message.unicodeScalars {
+                switch scalar {
+                case "\n": text += "\\n"
+                case "\r": text += "\\r"
+                case "\t": text += "\\t"
+                default:
+                    if SwiftEscaping.needsEscapeInText(scalar) {
+                        text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                    } else {
+                        text.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+        }
+        let count = text.unicodeScalars.count
+        guard count > maxMessageLength else { return text }
+        let scalars = text.unicodeScalars
+        let head = scalars.prefix(maxMessageLength * 2 / 3)
+        let tail = scalars.suffix(maxMessageLength / 3)
+        return String(String.UnicodeScalarView(head)) + " … " + String(String.UnicodeScalarView(tail))
     }
 
     public static func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) -> Diagnostic {

@@ -18,13 +18,42 @@ struct SpecValidator {
             }
         }
         checkRequiredCycles()
+        checkSwiftFileNames()
+    }
+
+    /// Each spec file that declares types becomes one Swift file; two spec
+    /// files must not map to the same one (compared without case, for file
+    /// systems that ignore it), nor to a runtime file.
+    private mutating func checkSwiftFileNames() {
+        var files: [String] = []
+        for type in spec.types where !files.contains(type.location.file) { files.append(type.location.file) }
+        var seen: [String: String] = [:]
+        for name in SwiftNames.runtimeFileNames { seen[name.lowercased()] = "" }
+        for file in files.sorted() {
+            let swift = SwiftNames.fileName(forSpecFile: file)
+            let top = SourceLocation(file: file, line: 1, column: 1)
+            switch seen[swift.lowercased()] {
+            case nil:
+                seen[swift.lowercased()] = file
+            case ""?:
+                diagnostics.error(
+                    "spec file '\(file)' would become the Swift file '\(swift)', which the generator writes for its runtime; rename the file",
+                    at: top)
+            case let other?:
+                diagnostics.error(
+                    "spec files '\(other)' and '\(file)' would both become the Swift file '\(swift)'; rename one",
+                    at: top, notes: [.note("'\(other)' is here", at: SourceLocation(file: other, line: 1, column: 1))])
+            }
+        }
     }
 
     // MARK: - Enums
 
     private mutating func checkEnum(_ type: EnumType) {
         if type.values.isEmpty { diagnostics.error("enum '\(type.name)' has no values", at: type.location) }
-        checkSwiftNames(type.values.map { (SwiftNames.lowerCamel($0.wire), $0.wire, $0.location) }, kind: "value", owner: type.name)
+        checkDuplicateValues(type.values, owner: type.name)
+        let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
+        checkSwiftNames(type.values.map { (SwiftNames.name($0.wire, in: place), $0.wire, $0.location) }, kind: "value", owner: type.name)
         if !type.isClosed { checkReserved(type.values, owner: type.name) }
         var spellings: [String: EnumValue] = [:]
         for value in type.values { spellings[value.wire] = value }
@@ -55,11 +84,33 @@ struct SpecValidator {
     }
 
     private mutating func checkOpaque(_ type: OpaqueStringType) {
-        checkSwiftNames(type.knownValues.map { (SwiftNames.lowerCamel($0.wire), $0.wire, $0.location) }, kind: "value", owner: type.name)
+        checkDuplicateValues(type.knownValues, owner: type.name)
+        checkSwiftNames(
+            type.knownValues.map { (SwiftNames.name($0.wire, in: .opaqueConstant), $0.wire, $0.location) }, kind: "value",
+            owner: type.name)
+    }
+
+    /// A value listed twice. Swift compares strings by canonical
+    /// equivalence, so two spellings that differ only in Unicode
+    /// normalization (`é` as one code point or as `e` and a combining
+    /// accent) are the same value to the generated code and are rejected too.
+    private mutating func checkDuplicateValues(_ values: [EnumValue], owner: String) {
+        var seen: [String: EnumValue] = [:]
+        for value in values {
+            guard let first = seen[value.wire] else {
+                seen[value.wire] = value
+                continue
+            }
+            let how = first.wire.unicodeScalars.elementsEqual(value.wire.unicodeScalars)
+                ? "is listed twice" : "differs from '\(first.wire)' only in Unicode normalization, which Swift strings ignore"
+            diagnostics.error(
+                "value '\(value.wire)' of '\(owner)' \(how)", at: value.location,
+                notes: [.note("'\(first.wire)' declared here", at: first.location)])
+        }
     }
 
     private mutating func checkReserved(_ values: [EnumValue], owner: String) {
-        for value in values where SwiftNames.lowerCamel(value.wire) == SwiftNames.unknownEnumCase {
+        for value in values where SwiftNames.name(value.wire, in: .openEnumCase) == SwiftNames.unknownEnumCase {
             diagnostics.error(
                 "value '\(value.wire)' of open enum '\(owner)' would be named '\(SwiftNames.unknownEnumCase)' in Swift, the case that carries unknown values",
                 at: value.location)
@@ -67,10 +118,17 @@ struct SpecValidator {
     }
 
     /// Two spec names that become the same Swift identifier.
-    private mutating func checkSwiftNames(_ names: [(swift: String, wire: String, location: SourceLocation)], kind: String, owner: String) {
+    private mutating func checkSwiftNames(
+        _ names: [(swift: String, wire: String, location: SourceLocation)], kind: String, owner: String
+    ) {
         var seen: [String: (wire: String, location: SourceLocation)] = [:]
+        // One error per spec name is enough, whichever of its Swift names clashes first.
+        var reported: Set<SourceLocation> = []
         for name in names {
             if let first = seen[name.swift] {
+                // The same value listed twice has an error of its own.
+                if first.wire == name.wire { continue }
+                guard reported.insert(name.location).inserted else { continue }
                 diagnostics.error(
                     "\(kind) '\(name.wire)' of '\(owner)' collides with '\(first.wire)': both are named '\(name.swift)' in Swift",
                     at: name.location, notes: [.note("'\(first.wire)' declared here", at: first.location)])
@@ -80,11 +138,27 @@ struct SpecValidator {
         }
     }
 
+    /// The Swift names of a record's fields: its members (properties, the
+    /// private storage of deprecated fields, the initializer parameter that
+    /// stands in for `self`) share one namespace.
+    private mutating func checkFieldNames(_ fields: [Field], owner: String) {
+        var members: [(swift: String, wire: String, location: SourceLocation)] = []
+        for field in fields {
+            let property = SwiftNames.name(field.name, in: .property)
+            members.append((property, field.name, field.location))
+            if field.annotations.deprecated != nil { members.append(("_" + property, field.name, field.location)) }
+            if let internalName = SwiftNames.parameterInternalName(property) {
+                members.append((internalName, field.name, field.location))
+            }
+        }
+        checkSwiftNames(members, kind: "field", owner: owner)
+    }
+
     // MARK: - Records and fields
 
     private mutating func checkRecord(_ record: RecordType) {
         for field in record.fields where field.includedFrom == nil { checkField(field, owner: record.name) }
-        checkSwiftNames(record.fields.map { (SwiftNames.property($0.name), $0.name, $0.location) }, kind: "field", owner: record.name)
+        checkFieldNames(record.fields, owner: record.name)
         for group in record.exactlyOne {
             if group.fields.count < 2 {
                 diagnostics.error("an 'exactlyOne' group needs at least two fields", at: group.location)
@@ -151,9 +225,9 @@ struct SpecValidator {
 
     private mutating func checkUnion(_ union: UnionType) {
         if union.members.isEmpty { diagnostics.error("union '\(union.name)' has no members", at: union.location) }
-        checkSwiftNames(union.members.map { (SwiftNames.lowerCamel($0.tag), $0.tag, $0.location) }, kind: "tag", owner: union.name)
+        checkSwiftNames(union.members.map { (SwiftNames.name($0.tag, in: .unionCase), $0.tag, $0.location) }, kind: "tag", owner: union.name)
         if union.unknownTag == .keep {
-            for member in union.members where SwiftNames.lowerCamel(member.tag) == SwiftNames.unknownUnionCase {
+            for member in union.members where SwiftNames.name(member.tag, in: .unionCase) == SwiftNames.unknownUnionCase {
                 diagnostics.error(
                     "tag '\(member.tag)' of '\(union.name)' would be named '\(SwiftNames.unknownUnionCase)' in Swift, the case that keeps unknown payloads",
                     at: member.location)

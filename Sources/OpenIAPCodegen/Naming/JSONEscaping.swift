@@ -7,8 +7,10 @@ public enum JSONEscaping {
     /// escaped. Everything else, non-ASCII included, is written as is: the
     /// output files are UTF-8.
     ///
-    /// U+2028 and U+2029 are escaped too. JSON allows them raw, but older
-    /// JavaScript parsers treat them as line breaks inside string literals.
+    /// U+2028 and U+2029 are escaped too (JSON allows them raw, but older
+    /// JavaScript parsers treat them as line breaks inside string literals),
+    /// and so are C1 controls, bidi controls and marks and the byte order
+    /// mark, which would otherwise hide in the text.
     public static func quoted(_ text: String) -> String {
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
@@ -21,10 +23,8 @@ public enum JSONEscaping {
             case "\t": result += "\\t"
             case "\u{08}": result += "\\b"
             case "\u{0C}": result += "\\f"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if SwiftEscaping.needsEscapeInText(scalar) {
                     result += "\\u" + hex4(scalar.value)
                 } else {
                     result.unicodeScalars.append(scalar)

@@ -2,9 +2,14 @@
 /// close enough to be a plausible typo.
 enum Suggestions {
     static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+        // Every name in a spec is short; a long word is no typo of one, and
+        // the edit distance of a huge one would cost time for nothing.
+        guard word.utf8.count <= 256 else { return nil }
         let target = Array(word.lowercased().unicodeScalars)
         var best: (name: String, distance: Int)?
         for candidate in candidates {
+            // The distance is at least the difference in length.
+            guard abs(candidate.unicodeScalars.count - target.count) <= 3 else { continue }
             let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
             if distance < (best?.distance ?? .max) || (distance == best?.distance && candidate < best!.name) {
                 best = (candidate, distance)

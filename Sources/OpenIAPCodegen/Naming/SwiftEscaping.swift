@@ -32,14 +32,25 @@ public enum SwiftEscaping {
         var trimmed = Array(lines)
         while let last = trimmed.last, last.allSatisfy(\.isWhitespace) { trimmed.removeLast() }
         return trimmed.flatMap { wrap(String($0), width: 100) }.map { line in
-            let safe = String(String.UnicodeScalarView(line.unicodeScalars.flatMap { scalar -> [Unicode.Scalar] in
-                if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F || isInvisibleFormat(scalar) {
-                    return Array("\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
-                }
-                return [scalar]
-            }))
+            let safe = visible(line)
             return safe.isEmpty ? "///" : "/// \(safe)"
         }
+    }
+
+    /// The text with control characters other than tab, and invisible format
+    /// characters, written as `\u{…}`.
+    static func visible(_ text: some StringProtocol) -> String {
+        let mustEscape = { (scalar: Unicode.Scalar) in scalar != "\t" && needsEscapeInText(scalar) }
+        guard text.unicodeScalars.contains(where: mustEscape) else { return String(text) }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if mustEscape(scalar) {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// Splits a long line at spaces so no doc line passes `width` characters;
@@ -58,12 +69,21 @@ public enum SwiftEscaping {
         return result
     }
 
-    /// Line and paragraph separators break lines in some editors; bidi
-    /// controls can hide code. Both are written escaped.
+    /// Line and paragraph separators and C1 controls break lines in some
+    /// editors; bidi controls and marks can make code read differently from
+    /// what it does; a byte order mark is invisible. All are written escaped.
     static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x85: true
+        case 0x80...0x9F, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
         default: false
         }
+    }
+
+    /// Whether a character of spec text must be escaped wherever it is shown
+    /// as text on a line: every control character (tab included) and every
+    /// invisible format character.
+    static func needsEscapeInText(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value >= 0x20 && scalar.value < 0x7F { return false }
+        return scalar.value < 0x20 || scalar.value == 0x7F || isInvisibleFormat(scalar)
     }
 }

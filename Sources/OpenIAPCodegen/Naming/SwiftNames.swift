@@ -1,6 +1,23 @@
 /// How spec names become Swift identifiers. The Swift target and the
 /// validator (which rejects names that collide once converted) both ask here,
 /// so the rule lives in one place.
+///
+/// A wire name becomes an identifier in three steps:
+///
+/// 1. its form: lower camel case from the words of the name (`pending-ack` →
+///    `pendingAck`); a field name that already is an identifier starting with
+///    a lower-case letter or `_` is kept as is (`productID`);
+/// 2. its place: a name that the generated code already uses for a member in
+///    that place (`rawValue` in an enum, `hashValue` in a record) gets a `_`
+///    appended, as often as needed;
+/// 3. its spelling in source: keywords are written in backticks (`escaped`).
+///
+/// Only characters that every Swift compiler accepts in identifiers are kept:
+/// ASCII letters, digits and `_`, and non-ASCII letters (and, after the first
+/// character, combining marks and digits) from the ranges Swift allows. Format
+/// characters such as bidi controls and zero-width joiners are word breaks. A
+/// name with no usable character at all is spelled by its code points
+/// (`*/` → `_2A_2F`).
 public enum SwiftNames {
     /// The case of an open enum that carries an unrecognised wire value. No
     /// spec value may convert to it.
@@ -9,7 +26,8 @@ public enum SwiftNames {
     public static let unknownUnionCase = "unrecognized"
 
     /// Words Swift reserves in some position; an identifier equal to one of
-    /// them is written in backticks.
+    /// them is written in backticks. Contextual keywords are included: the
+    /// backticks are harmless where they are not needed.
     public static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
@@ -17,15 +35,126 @@ public enum SwiftNames {
         "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where",
         "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
         "async", "some", "any", "consume", "copy", "discard", "borrowing", "consuming", "package", "each", "Type",
+        "Protocol", "macro", "nonisolated", "isolated", "sending", "then",
     ]
+
+    /// Type names a spec may not declare. A generated type of one of these
+    /// names would hide the standard one inside the module (the generated code
+    /// says `String`, `Codable`, `Decoder`…), or is a keyword, or is a type the
+    /// generated code nests in every record (`CodingKeys`). Foundation is
+    /// imported by every generated file, so its common value types are here
+    /// too. The `OpenIAP` prefix belongs to the runtime types.
+    public static let reservedTypeNames: Set<String> = [
+        // Keywords and special names in type position.
+        "Any", "AnyObject", "AnyClass", "Self", "Type", "Protocol", "Swift", "Foundation", "Glibc", "Darwin",
+        // Standard library types and protocols.
+        "AnyHashable", "Array", "ArraySlice", "Bool", "CaseIterable", "Character", "ClosedRange", "Codable",
+        "CodingKey", "CodingKeys", "Collection", "Comparable", "ContiguousArray", "CustomDebugStringConvertible",
+        "CustomStringConvertible", "Decodable", "Decoder", "DecodingError", "Dictionary", "Double", "Encodable",
+        "Encoder", "EncodingError", "Equatable", "Error", "ExpressibleByStringLiteral", "Float", "Hashable", "Hasher",
+        "Identifiable", "Int", "Int8", "Int16", "Int32", "Int64", "KeyedDecodingContainer", "KeyedEncodingContainer",
+        "Never", "Optional", "Range", "RawRepresentable", "Result", "Sendable", "Sequence", "Set",
+        "SingleValueDecodingContainer", "SingleValueEncodingContainer", "StaticString", "String", "Substring",
+        "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "UnkeyedDecodingContainer", "UnkeyedEncodingContainer",
+        "Unicode", "Void", "Actor", "MainActor", "Task",
+        // Foundation value types.
+        "Data", "Date", "Decimal", "JSONDecoder", "JSONEncoder", "Locale", "TimeZone", "URL", "UUID", "NSObject",
+    ]
+
+    /// The prefix of the runtime types (`OpenIAPJSONValue`, …); spec types may not use it.
+    public static let runtimeTypePrefix = "OpenIAP"
+
+    /// Why a spec type name cannot be used in Swift, or nil when it can.
+    public static func typeNameProblem(_ name: String) -> String? {
+        if keywords.contains(name) || name == "Protocol" {
+            return "type name '\(name)' is a keyword in Swift"
+        }
+        if name == "CodingKeys" {
+            return "type name 'CodingKeys' is reserved: every generated record declares a 'CodingKeys' of its own"
+        }
+        if reservedTypeNames.contains(name) {
+            return "type name '\(name)' is reserved in Swift: a generated type of that name would hide the standard one"
+        }
+        if name.hasPrefix(runtimeTypePrefix) {
+            return "type name '\(name)' is reserved: the '\(runtimeTypePrefix)' prefix belongs to the generated runtime types"
+        }
+        return nil
+    }
+
+    /// The Swift files every run writes besides one per spec file.
+    public static let runtimeFileNames = ["OpenIAPRuntime.swift", "OpenIAPTypeRegistry.swift"]
+
+    /// The Swift file that holds the types of a spec file:
+    /// `Schema/verification.yaml` → `Verification.swift`.
+    public static func fileName(forSpecFile path: String) -> String {
+        let stem = path.split(separator: "/").last.map(String.init) ?? path
+        let base = stem.split(separator: ".").first.map(String.init) ?? stem
+        return upperCamel(base) + ".swift"
+    }
+
+    /// The places a spec name can take in generated Swift. Each comes with the
+    /// member names the generated type already declares there.
+    public enum Place: Sendable {
+        /// A stored property of a record (and its `CodingKeys` case), or a
+        /// requirement of a shared field set.
+        case property
+        /// A case of an open enum.
+        case openEnumCase
+        /// A case of a closed enum.
+        case closedEnumCase
+        /// A static constant of an opaque string.
+        case opaqueConstant
+        /// A case of a union.
+        case unionCase
+
+        /// Names that clash with a member the generated type declares, or
+        /// gets from a protocol, of the same kind (static or instance):
+        /// `knownCases` is a static list like the cases themselves, while an
+        /// instance member such as `rawValue` can share a case's name. A
+        /// stored `hashValue` would be taken as the deprecated `Hashable`
+        /// requirement. `unrecognized` is not here: a spec value or tag that
+        /// converts to it is rejected instead (see `SpecValidator`).
+        public var taken: Set<String> {
+            switch self {
+            case .property: ["hashValue"]
+            case .openEnumCase: ["knownCases"]
+            case .closedEnumCase: ["allCases"]
+            case .opaqueConstant: ["knownValues"]
+            case .unionCase: []
+            }
+        }
+    }
+
+    /// The identifier a wire name gets in `place`, without backticks.
+    public static func name(_ wire: String, in place: Place) -> String {
+        var name: String
+        switch place {
+        case .property: name = property(wire)
+        case .openEnumCase, .closedEnumCase, .opaqueConstant, .unionCase: name = lowerCamel(wire)
+        }
+        let taken = place.taken
+        while taken.contains(name) { name += "_" }
+        return name
+    }
+
+    /// The identifier as written in source: keywords in backticks.
+    public static func escaped(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// The internal name of a memberwise initializer's parameter. A parameter
+    /// called `self` would hide `self` in the initializer's body, so that one
+    /// alone gets another name.
+    public static func parameterInternalName(_ property: String) -> String? {
+        property == "self" ? "self_" : nil
+    }
 
     /// `pending-acknowledgment` → `pendingAcknowledgment`, `LocalTesting` →
     /// `localTesting`, `IN_APP` → `inApp`, `3ds` → `_3ds`. Word breaks are any
-    /// character that cannot appear in an identifier; letters and digits
-    /// outside ASCII are kept.
+    /// character that cannot appear in an identifier.
     public static func lowerCamel(_ wire: String) -> String {
         let words = splitWords(wire)
-        guard !words.isEmpty else { return "_" }
+        guard !words.isEmpty else { return codePointName(wire) }
         var result = ""
         for (index, word) in words.enumerated() {
             if index == 0 {
@@ -35,38 +164,71 @@ public enum SwiftNames {
             }
         }
         if let first = result.unicodeScalars.first, !isIdentifierHead(first) { result = "_" + result }
-        return result
+        // Case mapping outside ASCII can produce characters of other classes;
+        // such a name falls back to its code points.
+        return isPlainIdentifier(result) ? result : codePointName(wire)
     }
 
     /// `ios` → `Ios`: used where a type-like name is derived from a tag.
     public static func upperCamel(_ wire: String) -> String {
         let lower = lowerCamel(wire)
         if lower.hasPrefix("_") { return lower }
-        return lower.prefix(1).uppercased() + lower.dropFirst()
-    }
-
-    /// The identifier as written in source: keywords in backticks.
-    public static func escaped(_ identifier: String) -> String {
-        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+        let upper = lower.prefix(1).uppercased() + lower.dropFirst()
+        return isPlainIdentifier(upper) ? upper : "_" + lower
     }
 
     /// A property name for a wire field name: the name itself when it is
-    /// already a plain identifier, otherwise its lower-camel form.
+    /// already an identifier that does not start with a capital (which could
+    /// name a type), otherwise its lower-camel form.
     public static func property(_ wire: String) -> String {
-        isPlainIdentifier(wire) ? wire : lowerCamel(wire)
+        if isPlainIdentifier(wire), let first = wire.unicodeScalars.first, !first.properties.isUppercase {
+            return wire
+        }
+        return lowerCamel(wire)
     }
 
     public static func isPlainIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, isIdentifierHead(first) else { return false }
+        guard let first = text.unicodeScalars.first, isIdentifierHead(first), text != "_" else { return false }
         return text.unicodeScalars.allSatisfy { isIdentifierBody($0) }
     }
 
     static func isIdentifierHead(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || scalar.properties.isAlphabetic
+        if scalar.isASCII { return scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        return isSwiftIdentifierRange(scalar) && scalar.properties.isAlphabetic && !isMark(scalar)
     }
 
     static func isIdentifierBody(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+        if scalar.isASCII { return isIdentifierHead(scalar) || ("0"..."9").contains(scalar) }
+        guard isSwiftIdentifierRange(scalar) else { return false }
+        return scalar.properties.isAlphabetic || isMark(scalar) || scalar.properties.numericType == .decimal
+    }
+
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark: true
+        default: false
+        }
+    }
+
+    /// The non-ASCII code points Swift accepts in identifiers, narrowed to the
+    /// blocks that hold letters; combining-mark blocks that may not start an
+    /// identifier are left to `isMark`.
+    private static func isSwiftIdentifierRange(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xAA, 0xB5, 0xBA, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x167F, 0x1681...0x180D, 0x180F...0x1FFF,
+             0x2070...0x218F, 0x2C00...0x2DFF, 0x2E80...0x2FFF, 0x3040...0xD7FF, 0xF900...0xFD3D,
+             0xFD40...0xFDCF, 0xFDF0...0xFE1F, 0xFE30...0xFE44, 0xFE47...0xFFFD, 0x10000...0xEFFFD:
+            true
+        default:
+            false
+        }
+    }
+
+    /// `_` and the hexadecimal code points, for names without a single
+    /// identifier character: `*/` → `_2A_2F`, the empty name → `_empty`.
+    static func codePointName(_ wire: String) -> String {
+        if wire.isEmpty { return "_empty" }
+        return "_" + wire.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "_")
     }
 
     /// Splits on separators and on lower→upper humps (`LocalTesting` →

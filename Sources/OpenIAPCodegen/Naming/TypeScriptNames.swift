@@ -28,9 +28,11 @@ public enum TypeScriptNames {
     }
 
     /// Makes prose safe inside a `/** … */` block: `*/` would end the
-    /// comment, and a line starting with `@` would be read as a tag.
+    /// comment, a line starting with `@` would be read as a tag, and control
+    /// and invisible format characters (a NUL, a bidi override) are written
+    /// as `\u{…}` escapes so the comment shows what the spec says.
     public static func docText(_ line: String) -> String {
-        var text = line.replacing("*/", with: "*\\/")
+        var text = visible(line, escapingLineBreaks: false).replacing("*/", with: "*\\/")
         if let start = text.firstIndex(where: { $0 != " " && $0 != "\t" }), text[start] == "@" {
             text.insert("\\", at: start)
         }
@@ -38,9 +40,33 @@ public enum TypeScriptNames {
     }
 
     /// Inline code in a doc comment: a backtick cannot be escaped inside a
-    /// code span, so it is dropped rather than ending the span early.
+    /// code span, so it is dropped rather than ending the span early; a line
+    /// break is shown as `\n` so the span stays on its line.
     public static func docCode(_ text: String) -> String {
-        "`" + docText(text.replacing("`", with: "")) + "`"
+        "`" + docText(visible(text.replacing("`", with: ""), escapingLineBreaks: true)) + "`"
+    }
+
+    /// The text with control and invisible format characters escaped; line
+    /// breaks only when asked, tabs never.
+    static func visible(_ text: String, escapingLineBreaks: Bool) -> String {
+        guard text.unicodeScalars.contains(where: SwiftEscaping.needsEscapeInText) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\t": result.unicodeScalars.append(scalar)
+            case "\n" where !escapingLineBreaks: result.unicodeScalars.append(scalar)
+            case "\n": result += "\\n"
+            case "\r" where !escapingLineBreaks: result.unicodeScalars.append(scalar)
+            case "\r": result += "\\r"
+            default:
+                if SwiftEscaping.needsEscapeInText(scalar) {
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
     }
 
     private static func isHead(_ scalar: Unicode.Scalar) -> Bool {

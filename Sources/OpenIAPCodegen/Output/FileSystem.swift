@@ -64,13 +64,6 @@ enum FileSystem {
         }
     }
 
-    /// The device a path lives on, following links.
-    static func device(of path: String) throws(SystemError) -> UInt64 {
-        var info = stat()
-        if stat(path, &info) != 0 { throw SystemError("stat", path) }
-        return UInt64(info.st_dev)
-    }
-
     /// Where a symbolic link points, as stored in the link.
     static func linkTarget(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -8,10 +8,12 @@ struct WriteFailure: Error {
 /// The steps of one `OutputWriter.write`, with a journal of everything done
 /// to the output folder so that it can all be undone.
 ///
-/// Layout of the staging directory (one `mkdtemp` directory next to the
-/// output folder, so that every `rename` stays on one filesystem):
-/// `new-N` holds the complete new contents of change N before it is moved
-/// into place, and `old-N` keeps the file that change N replaces or removes.
+/// Layout of the staging directory (one `mkdtemp` directory inside the output
+/// folder, named `OutputWriter.stagingPrefix` plus six random characters, so
+/// that every `rename` stays on one filesystem and nothing is ever written
+/// outside the output folder): `new-N` holds the complete new contents of
+/// change N before it is moved into place, and `old-N` keeps the file that
+/// change N replaces or removes.
 struct OutputTransaction {
     /// Absolute, resolved path of the output folder.
     let root: String
@@ -73,21 +75,12 @@ struct OutputTransaction {
         }
     }
 
-    /// Creates the staging directory beside the output folder, or inside it
-    /// when the folder is a mount point and its parent is another filesystem.
+    /// Creates the staging directory inside the output folder.
     mutating func createStaging() throws(WriteFailure) {
-        let parent = Self.parent(of: root)
-        let name = String(root[root.index(after: root.lastIndex(of: "/")!)...])
-        var base = parent
-        if let parentDevice = try? FileSystem.device(of: parent),
-           let rootDevice = try? FileSystem.device(of: root),
-           parentDevice != rootDevice {
-            base = root
-        }
         do {
-            staging = try FileSystem.makeTemporaryDirectory(prefix: (base == "/" ? "" : base) + "/.\(name).staging-")
+            staging = try FileSystem.makeTemporaryDirectory(prefix: root + "/" + OutputWriter.stagingPrefix)
         } catch {
-            throw WriteFailure(message: "cannot create a staging directory next to output directory '\(shownRoot)': \(error.reason)")
+            throw WriteFailure(message: "cannot create a staging directory in output directory '\(shownRoot)': \(error.reason)")
         }
     }
 

@@ -35,6 +35,7 @@ struct SpecBuilder {
 
     private mutating func resolveVersion() -> (String, SourceLocation)? {
         let versions = files.compactMap(\.version)
+        if versions.isEmpty, files.contains(where: \.writesVersion) { return nil }
         if versions.isEmpty {
             diagnostics.error(
                 "no spec version; add 'spec: {version: X.Y.Z}' to one file",

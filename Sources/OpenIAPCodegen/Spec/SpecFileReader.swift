@@ -5,6 +5,9 @@ struct SpecFileReader {
     /// What one file declares.
     struct FileDeclarations {
         var version: (String, SourceLocation)?
+        /// A `version` was written, valid or not; an invalid one has its own
+        /// error and is not reported missing as well.
+        var writesVersion = false
         var types: [NamedType] = []
         /// Raw `default:` nodes by type name and field name, typed later.
         var defaults: [String: [String: YAMLNode]] = [:]
@@ -25,6 +28,12 @@ struct SpecFileReader {
     }
 
     private mutating func readRoot(_ root: YAMLNode) {
+        if case .scalar("", .plain) = root.kind, root.tag == nil {
+            reader.diagnostics.error(
+                "empty spec file; expected a mapping of sections (\(Self.sections.joined(separator: ", ")))",
+                at: root.location)
+            return
+        }
         guard let pairs = root.mapping else {
             reader.diagnostics.error(
                 "expected a mapping of sections (\(Self.sections.joined(separator: ", "))), found \(root.kindName)",
@@ -50,7 +59,8 @@ struct SpecFileReader {
         guard let pairs = reader.mapping(node, "'spec'") else { return }
         reader.checkKeys(pairs, allowed: ["version"], in: "'spec'")
         for (key, value) in pairs where key.scalar == "version" {
-            if let version = reader.string(value, "'version'") { result.version = (version, value.location) }
+            result.writesVersion = true
+            if let version = reader.version(value, "'version'") { result.version = (version, value.location) }
         }
     }
 
@@ -61,6 +71,7 @@ struct SpecFileReader {
         guard let pairs = reader.mapping(node, "section '\(section)'") else { return }
         for (key, value) in pairs {
             guard let name = reader.string(key, "a type name") else { continue }
+            guard reader.withinNameLimit(name, "a type name", at: key.location) else { continue }
             guard Self.isTypeName(name) else {
                 reader.diagnostics.error(
                     "type name '\(name)' must be UpperCamelCase: an ASCII capital letter, then letters and digits",
@@ -69,6 +80,10 @@ struct SpecFileReader {
             }
             if Scalar(rawValue: name) != nil || name == "map" {
                 reader.diagnostics.error("type name '\(name)' is reserved for a built-in type", at: key.location)
+                continue
+            }
+            if let problem = SwiftNames.typeNameProblem(name) {
+                reader.diagnostics.error(problem, at: key.location)
                 continue
             }
             body(&self, (name, key.location), value)
@@ -88,7 +103,7 @@ struct SpecFileReader {
         for (key, value) in pairs {
             switch key.scalar {
             case "doc": result.doc = reader.string(value, "'doc'")
-            case "since": result.since = reader.string(value, "'since'")
+            case "since": result.since = reader.version(value, "'since'")
             case "upstream": result.upstream = reader.string(value, "'upstream'")
             case "deprecated":
                 if case .scalar("true", .plain) = value.kind {
@@ -179,7 +194,9 @@ struct SpecFileReader {
     /// A wire value is whatever text was written: `null`, `~`, `no` are
     /// values named that way. Only an empty plain scalar is missing.
     private mutating func valueText(_ node: YAMLNode, owner: String) -> String? {
-        if case let .scalar(text, style) = node.kind, !(text.isEmpty && style == .plain) { return text }
+        if case let .scalar(text, style) = node.kind, !(text.isEmpty && style == .plain) {
+            return reader.withinNameLimit(text, "a value of \(owner)", at: node.location) ? text : nil
+        }
         reader.diagnostics.error("expected a value of \(owner), found \(node.kindName)", at: node.location)
         return nil
     }
@@ -238,7 +255,7 @@ struct SpecFileReader {
         guard let pairs = reader.mapping(node, "'fields' of '\(owner)'") else { return [] }
         var fields: [Field] = []
         for (key, body) in pairs {
-            guard let name = reader.string(key, "a field name") else { continue }
+            guard let name = reader.wireName(key, "a field name") else { continue }
             if let text = body.scalar, !body.isNull {
                 if let parsed = typeExpression(text, at: body) {
                     fields.append(Field(name: name, type: parsed.type, isRequired: !parsed.isOptional, location: key.location))
@@ -289,7 +306,7 @@ struct SpecFileReader {
         reader.checkKeys(pairs, allowed: ["discriminator", "unknown", "members"] + Self.annotationKeys, in: "union '\(name.0)'")
         var union = UnionType(name: name.0, annotations: annotations(pairs), discriminator: "", members: [], location: name.1)
         if let discriminator = value(pairs, "discriminator") {
-            union.discriminator = reader.string(discriminator, "'discriminator'") ?? ""
+            union.discriminator = reader.wireName(discriminator, "'discriminator'") ?? ""
         } else {
             reader.diagnostics.error("union '\(name.0)' needs a 'discriminator' field name", at: name.1)
         }
@@ -302,7 +319,7 @@ struct SpecFileReader {
         }
         if let members = value(pairs, "members"), let memberPairs = reader.mapping(members, "'members' (tag: TypeName)") {
             for (tag, type) in memberPairs {
-                guard let tagText = reader.string(tag, "a member tag"), let typeName = reader.string(type, "a member type") else {
+                guard let tagText = reader.wireName(tag, "a member tag"), let typeName = reader.string(type, "a member type") else {
                     continue
                 }
                 union.members.append(UnionMember(tag: tagText, typeName: typeName, location: type.location))

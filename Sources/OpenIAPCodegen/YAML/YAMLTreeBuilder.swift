@@ -191,9 +191,13 @@ struct YAMLTreeBuilder {
             return
         }
         if let first = stack[index].seenKeys[text] {
+            // Keys compare as Swift strings do, by canonical equivalence, like
+            // the keys of a JSON object the generated Swift decodes.
+            let previous = stack[index].pairs.last { $0.key.scalar == text }?.key.scalar ?? text
+            let same = previous.unicodeScalars.elementsEqual(text.unicodeScalars)
             let shown = Self.shownKey(text)
-            error("duplicate key '\(shown)'", at: key.location,
-                  notes: [.note("previous occurrence of '\(shown)'", at: first)])
+            error("duplicate key '\(shown)'" + (same ? "" : " (the same text once Unicode-normalized)"), at: key.location,
+                  notes: [.note("previous occurrence of '\(Self.shownKey(previous))'", at: first)])
         } else {
             stack[index].seenKeys[text] = key.location
         }

@@ -32,7 +32,11 @@ enum SwiftTypeMapping {
             }
             return SwiftEscaping.stringLiteral(s)
         case let .enumValue(wire):
-            return "." + SwiftNames.escaped(SwiftNames.lowerCamel(wire))
+            // Qualified: `.none` or `.some` would otherwise name Optional's cases.
+            guard case let .named(name) = type, case let .enumeration(e)? = spec[name] else {
+                return "." + SwiftNames.escaped(SwiftNames.name(wire, in: .openEnumCase))
+            }
+            return name + "." + SwiftNames.escaped(SwiftNames.name(wire, in: e.isClosed ? .closedEnumCase : .openEnumCase))
         case let .list(items):
             let element: TypeRef = if case let .list(e) = type { e } else { type }
             return "[" + items.map { literal($0, type: element, spec: spec) }.joined(separator: ", ") + "]"

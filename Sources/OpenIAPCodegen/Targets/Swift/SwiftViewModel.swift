@@ -25,10 +25,9 @@ struct SwiftViewModel {
         for type in spec.types { byFile[type.location.file, default: []].append(type) }
         return byFile.keys.sorted().map { file in
             let stem = file.split(separator: "/").last.map(String.init) ?? file
-            let base = stem.split(separator: ".").first.map(String.init) ?? stem
             let types = byFile[file]!.sorted { $0.name < $1.name }
             return FileGroup(
-                path: SwiftNames.upperCamel(base) + ".swift",
+                path: SwiftNames.fileName(forSpecFile: file),
                 source: stem,
                 types: types.map(context(for:)))
         }
@@ -70,7 +69,7 @@ struct SwiftViewModel {
                 [
                     "docLines": lines(SwiftEscaping.docLines(field.annotations.doc)),
                     "deprecation": .string(deprecationAttribute(field.annotations)),
-                    "property": .string(SwiftNames.escaped(SwiftNames.property(field.name))),
+                    "property": .string(SwiftNames.escaped(SwiftNames.name(field.name, in: .property))),
                     "type": .string(SwiftTypeMapping.swiftType(of: field)),
                 ]
             })
@@ -93,7 +92,7 @@ struct SwiftViewModel {
             }
             return [
                 "docLines": lines(docs),
-                "caseName": .string(SwiftNames.escaped(SwiftNames.lowerCamel(value.wire))),
+                "caseName": .string(SwiftNames.escaped(SwiftNames.name(value.wire, in: type.isClosed ? .closedEnumCase : .openEnumCase))),
                 "wire": .string(SwiftEscaping.stringLiteral(value.wire)),
                 "spellings": .string(spellings.map(SwiftEscaping.stringLiteral).joined(separator: ", ")),
             ]
@@ -113,7 +112,7 @@ struct SwiftViewModel {
             "constants": .list(type.knownValues.map { value in
                 [
                     "docLines": lines(SwiftEscaping.docLines(value.annotations.doc)),
-                    "constant": .string(SwiftNames.escaped(SwiftNames.lowerCamel(value.wire))),
+                    "constant": .string(SwiftNames.escaped(SwiftNames.name(value.wire, in: .opaqueConstant))),
                     "wire": .string(SwiftEscaping.stringLiteral(value.wire)),
                 ]
             }),
@@ -122,12 +121,15 @@ struct SwiftViewModel {
 
     private func recordContext(_ record: RecordType) -> [String: TemplateValue] {
         let fields: [TemplateValue] = record.fields.map { field in
-            let property = SwiftNames.property(field.name)
+            let property = SwiftNames.name(field.name, in: .property)
             let deprecated = field.annotations.deprecated != nil
             // A deprecated field is stored under a private name and exposed by a
             // deprecated accessor, so the generated code never warns about its
             // own use of it.
             let storage = deprecated ? "_" + property : SwiftNames.escaped(property)
+            let key = SwiftNames.escaped(property)
+            let parameter = SwiftNames.escaped(property)
+            let internalName = SwiftNames.parameterInternalName(property)
             var docs = SwiftEscaping.docLines(field.annotations.doc)
             if let defaultValue = field.defaultValue {
                 docs += SwiftEscaping.docLines(
@@ -148,17 +150,18 @@ struct SwiftViewModel {
                 "deprecation": .string(deprecationAttribute(field.annotations)),
                 "isDeprecated": .bool(deprecated),
                 "property": .string(SwiftNames.escaped(property)),
-                "parameter": .string(SwiftNames.escaped(property)),
+                "parameter": .string(internalName.map { parameter + " " + $0 } ?? parameter),
+                "argument": .string(internalName ?? parameter),
                 "storage": .string(storage),
                 "type": .string(SwiftTypeMapping.swiftType(of: field)),
                 "initDefault": .string(initDefault),
                 // `case name` when the wire name is the property name, else an explicit raw value.
                 "codingKey": .string(
                     property == field.name
-                        ? SwiftNames.escaped(property)
-                        : SwiftNames.escaped(property) + " = " + SwiftEscaping.stringLiteral(field.name)),
-                "decode": .string(decodeExpression(field, key: SwiftNames.escaped(property))),
-                "encode": .string(encodeStatement(field, storage: storage, key: SwiftNames.escaped(property))),
+                        ? key
+                        : key + " = " + SwiftEscaping.stringLiteral(field.name)),
+                "decode": .string(decodeExpression(field, key: key)),
+                "encode": .string(encodeStatement(field, storage: "self." + storage, key: key)),
             ]
         }
         var conformances = ["Codable", "Hashable", "Sendable", "OpenIAPValidatable"] + record.includes
@@ -188,7 +191,7 @@ struct SwiftViewModel {
         }
         let members: [TemplateValue] = union.members.map { member in
             [
-                "caseName": .string(SwiftNames.escaped(SwiftNames.lowerCamel(member.tag))),
+                "caseName": .string(SwiftNames.escaped(SwiftNames.name(member.tag, in: .unionCase))),
                 "tag": .string(SwiftEscaping.stringLiteral(member.tag)),
                 "type": .string(member.typeName),
             ]
@@ -212,10 +215,10 @@ struct SwiftViewModel {
 
     private func decodeExpression(_ field: Field, key: String) -> String {
         let type = SwiftTypeMapping.swiftType(field.type)
-        if field.isRequired { return "try container.decode(\(type).self, forKey: .\(key))" }
+        if field.isRequired { return "try container.decodeField(\(type).self, forKey: .\(key))" }
         var expression = field.degrades
             ? "container.decodeDegrading(\(type).self, forKey: .\(key))"
-            : "try container.decodeIfPresent(\(type).self, forKey: .\(key))"
+            : "try container.decodeFieldIfPresent(\(type).self, forKey: .\(key))"
         if case let .named(name) = field.type, case let .opaqueString(s)? = spec[name], s.emptyIsAbsent {
             expression += ".flatMap { $0.rawValue.isEmpty ? nil : $0 }"
         }
@@ -285,8 +288,8 @@ struct SwiftViewModel {
     }
 
     private func storageName(_ field: Field) -> String {
-        let property = SwiftNames.property(field.name)
-        return field.annotations.deprecated != nil ? "_" + property : "self." + property
+        let property = SwiftNames.name(field.name, in: .property)
+        return "self." + (field.annotations.deprecated != nil ? "_" + property : SwiftNames.escaped(property))
     }
 
     private func isOpaque(_ type: TypeRef) -> Bool {

@@ -25,6 +25,16 @@ public struct OpenIAPAnyKey: CodingKey, Hashable, Sendable {
 /// Any JSON value, kept exactly enough to be written back: integers stay
 /// integers, object keys keep their text. Union payloads with an unknown tag
 /// are stored as one of these.
+///
+/// Hostile input has defined results:
+/// - nesting is limited to `maxDepth` levels, counted from the top of the
+///   document being decoded or encoded; deeper input throws (JSONDecoder
+///   itself stops at 512), so recursion stays shallow;
+/// - `==` and `hash(into:)` walk the value without recursion;
+/// - an integer outside `Int64` is kept as the nearest `Double`, and a number
+///   outside `Double`'s range fails decoding;
+/// - of duplicate object keys, the decoder decides which one is kept
+///   (Foundation's JSONDecoder keeps the first).
 public enum OpenIAPJSONValue: Codable, Hashable, Sendable {
     case null
     case bool(Bool)
@@ -34,11 +44,21 @@ public enum OpenIAPJSONValue: Codable, Hashable, Sendable {
     case array([OpenIAPJSONValue])
     case object([String: OpenIAPJSONValue])
 
+    /// The deepest nesting decoded or encoded, counted in coding path
+    /// components from the top of the document.
+    public static let maxDepth = 512
+
     public init(from decoder: any Decoder) throws {
+        if decoder.codingPath.count > Self.maxDepth {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "JSON nested deeper than \(Self.maxDepth) levels"))
+        }
         if let container = try? decoder.container(keyedBy: OpenIAPAnyKey.self) {
             var object: [String: OpenIAPJSONValue] = [:]
             for key in container.allKeys {
-                object[key.stringValue] = try container.decode(OpenIAPJSONValue.self, forKey: key)
+                object[key.stringValue] = try container.decodeField(OpenIAPJSONValue.self, forKey: key)
             }
             self = .object(object)
             return
@@ -46,7 +66,11 @@ public enum OpenIAPJSONValue: Codable, Hashable, Sendable {
         if var container = try? decoder.unkeyedContainer() {
             var array: [OpenIAPJSONValue] = []
             while !container.isAtEnd {
-                array.append(try container.decode(OpenIAPJSONValue.self))
+                do {
+                    array.append(try container.decode(OpenIAPJSONValue.self))
+                } catch {
+                    throw OpenIAPDecoding.located(error, at: container.codingPath)
+                }
             }
             self = .array(array)
             return
@@ -56,16 +80,28 @@ public enum OpenIAPJSONValue: Codable, Hashable, Sendable {
             self = .null
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
         } else if let value = try? container.decode(Int64.self) {
             self = .integer(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
         } else {
-            self = .string(try container.decode(String.self))
+            // The last try reports its own error: a number out of range.
+            do {
+                self = .double(try container.decode(Double.self))
+            } catch {
+                throw OpenIAPDecoding.located(error, at: decoder.codingPath)
+            }
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
+        if encoder.codingPath.count > Self.maxDepth {
+            throw EncodingError.invalidValue(
+                self,
+                EncodingError.Context(
+                    codingPath: encoder.codingPath,
+                    debugDescription: "JSON nested deeper than \(Self.maxDepth) levels"))
+        }
         switch self {
         case .null:
             var container = encoder.singleValueContainer()
@@ -89,6 +125,66 @@ public enum OpenIAPJSONValue: Codable, Hashable, Sendable {
             var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
             for key in members.keys.sorted() {
                 try container.encode(members[key]!, forKey: OpenIAPAnyKey(key))
+            }
+        }
+    }
+
+    public static func == (lhs: OpenIAPJSONValue, rhs: OpenIAPJSONValue) -> Bool {
+        var pending = [(lhs, rhs)]
+        while let (left, right) = pending.popLast() {
+            switch (left, right) {
+            case (.null, .null): continue
+            case let (.bool(a), .bool(b)): if a != b { return false }
+            case let (.integer(a), .integer(b)): if a != b { return false }
+            case let (.double(a), .double(b)): if a != b { return false }
+            case let (.string(a), .string(b)): if a != b { return false }
+            case let (.array(a), .array(b)):
+                guard a.count == b.count else { return false }
+                pending.append(contentsOf: zip(a, b))
+            case let (.object(a), .object(b)):
+                guard a.count == b.count else { return false }
+                for (key, value) in a {
+                    guard let other = b[key] else { return false }
+                    pending.append((value, other))
+                }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        var pending = [self]
+        while let value = pending.popLast() {
+            switch value {
+            case .null:
+                hasher.combine(0)
+            case let .bool(flag):
+                hasher.combine(1)
+                hasher.combine(flag)
+            case let .integer(number):
+                hasher.combine(2)
+                hasher.combine(number)
+            case let .double(number):
+                hasher.combine(3)
+                hasher.combine(number)
+            case let .string(text):
+                hasher.combine(4)
+                hasher.combine(text)
+            case let .array(values):
+                hasher.combine(5)
+                hasher.combine(values.count)
+                pending.append(contentsOf: values.reversed())
+            case let .object(members):
+                // Equal objects have the same keys, so sorting them gives
+                // equal values the same hash whatever their storage order.
+                hasher.combine(6)
+                hasher.combine(members.count)
+                for key in members.keys.sorted().reversed() {
+                    hasher.combine(key)
+                    pending.append(members[key]!)
+                }
             }
         }
     }
@@ -172,7 +268,38 @@ extension OpenIAPValidatable {
     }
 }
 
+/// Decoding errors with a place. Foundation's JSONDecoder finds some problems
+/// only when a value is read (a number out of range, a broken `\u` escape)
+/// and reports them without a coding path; the generated decoders rethrow
+/// those as `DecodingError.dataCorrupted` at the field being read.
+enum OpenIAPDecoding {
+    static func located(_ error: any Error, at codingPath: [any CodingKey]) -> any Error {
+        if error is DecodingError { return error }
+        return DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath, debugDescription: "the value cannot be read: \(error)", underlyingError: error))
+    }
+}
+
 extension KeyedDecodingContainer {
+    /// `decode(_:forKey:)`, with the field's path on every error.
+    func decodeField<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        do {
+            return try decode(type, forKey: key)
+        } catch {
+            throw OpenIAPDecoding.located(error, at: codingPath + [key])
+        }
+    }
+
+    /// `decodeIfPresent(_:forKey:)`, with the field's path on every error.
+    func decodeFieldIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        do {
+            return try decodeIfPresent(type, forKey: key)
+        } catch {
+            throw OpenIAPDecoding.located(error, at: codingPath + [key])
+        }
+    }
+
     /// Reads an optional field that degrades: a present value that cannot be
     /// read (wrong JSON type, a nested failure) counts as absent.
     @inlinable

@@ -5,8 +5,8 @@ import Foundation
 
 /// Store environment, named by the store.
 ///
-/// Any string is valid and is kept exactly (`Codable` comes from
-/// `RawRepresentable`); the constants name the values known today.
+/// Any string is valid and is kept exactly; the constants name the values
+/// known today.
 public struct Environment: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral {
     public var rawValue: String
 
@@ -29,6 +29,15 @@ public struct Environment: RawRepresentable, Codable, Hashable, Sendable, Expres
         .sandbox,
         .production,
     ]
+
+    public init(from decoder: any Decoder) throws {
+        self.rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// Payload format.
@@ -79,9 +88,7 @@ public enum State: RawRepresentable, Codable, Hashable, Sendable {
         .legacyState,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "entitled", "ENTITLED": self = .entitled
@@ -106,6 +113,15 @@ public enum State: RawRepresentable, Codable, Hashable, Sendable {
         if case .unrecognized = self { return false }
         return true
     }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// Where a purchase was made.
@@ -129,9 +145,7 @@ public enum Store: RawRepresentable, Codable, Hashable, Sendable {
         .unknown,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails, so the
-    /// standard `Codable` conformance of string `RawRepresentable` types
-    /// decodes every JSON string and writes `rawValue` back.
+    /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
         switch rawValue {
         case "apple": self = .apple
@@ -155,5 +169,14 @@ public enum Store: RawRepresentable, Codable, Hashable, Sendable {
     public var isKnown: Bool {
         if case .unrecognized = self { return false }
         return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }

@@ -44,18 +44,18 @@ public struct Payload: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.format = try container.decode(Format.self, forKey: .format)
-        self.body = try container.decode(String.self, forKey: .body)
-        self.version = try container.decode(Int.self, forKey: .version)
-        self.updatedAt = try container.decode(Double.self, forKey: .updatedAt)
+        self.format = try container.decodeField(Format.self, forKey: .format)
+        self.body = try container.decodeField(String.self, forKey: .body)
+        self.version = try container.decodeField(Int.self, forKey: .version)
+        self.updatedAt = try container.decodeField(Double.self, forKey: .updatedAt)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(format, forKey: .format)
-        try container.encode(body, forKey: .body)
-        try container.encode(version, forKey: .version)
-        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(self.format, forKey: .format)
+        try container.encode(self.body, forKey: .body)
+        try container.encode(self.version, forKey: .version)
+        try container.encode(self.updatedAt, forKey: .updatedAt)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -79,14 +79,14 @@ public struct Props: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Defaults to `false` when absent.
     public var includePayload: Bool?
 
-    /// Defaults to `.json` when absent.
+    /// Defaults to `Format.json` when absent.
     public var format: Format?
 
     public init(
         a: PurchaseA? = nil,
         b: PurchaseB? = nil,
         includePayload: Bool? = false,
-        format: Format? = .json
+        format: Format? = Format.json
     ) {
         self.a = a
         self.b = b
@@ -103,18 +103,18 @@ public struct Props: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.a = try container.decodeIfPresent(PurchaseA.self, forKey: .a)
-        self.b = try container.decodeIfPresent(PurchaseB.self, forKey: .b)
-        self.includePayload = try container.decodeIfPresent(Bool.self, forKey: .includePayload)
-        self.format = try container.decodeIfPresent(Format.self, forKey: .format)
+        self.a = try container.decodeFieldIfPresent(PurchaseA.self, forKey: .a)
+        self.b = try container.decodeFieldIfPresent(PurchaseB.self, forKey: .b)
+        self.includePayload = try container.decodeFieldIfPresent(Bool.self, forKey: .includePayload)
+        self.format = try container.decodeFieldIfPresent(Format.self, forKey: .format)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(a, forKey: .a)
-        try container.encodeIfPresent(b, forKey: .b)
-        try container.encodeIfPresent(includePayload, forKey: .includePayload)
-        try container.encodeIfPresent(format, forKey: .format)
+        try container.encodeIfPresent(self.a, forKey: .a)
+        try container.encodeIfPresent(self.b, forKey: .b)
+        try container.encodeIfPresent(self.includePayload, forKey: .includePayload)
+        try container.encodeIfPresent(self.format, forKey: .format)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -134,7 +134,7 @@ public enum Purchase: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decode(String.self, forKey: OpenIAPAnyKey("platform"))
+        let tag = try container.decodeField(String.self, forKey: OpenIAPAnyKey("platform"))
         switch tag {
         case "a": self = .a(try PurchaseA(from: decoder))
         case "b": self = .b(try PurchaseB(from: decoder))
@@ -180,16 +180,16 @@ public struct PurchaseA: Codable, Hashable, Sendable, OpenIAPValidatable, Common
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.platform = try container.decode(String.self, forKey: .platform)
-        self.quantity = try container.decodeIfPresent(Int.self, forKey: .quantity)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.platform = try container.decodeField(String.self, forKey: .platform)
+        self.quantity = try container.decodeFieldIfPresent(Int.self, forKey: .quantity)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(platform, forKey: .platform)
-        try container.encodeIfPresent(quantity, forKey: .quantity)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.platform, forKey: .platform)
+        try container.encodeIfPresent(self.quantity, forKey: .quantity)
     }
 }
 
@@ -221,16 +221,16 @@ public struct PurchaseB: Codable, Hashable, Sendable, OpenIAPValidatable, Common
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.platform = try container.decode(String.self, forKey: .platform)
-        self.token = try container.decode(String.self, forKey: .token)
+        self.id = try container.decodeField(String.self, forKey: .id)
+        self.platform = try container.decodeField(String.self, forKey: .platform)
+        self.token = try container.decodeField(String.self, forKey: .token)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(platform, forKey: .platform)
-        try container.encode(token, forKey: .token)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.platform, forKey: .platform)
+        try container.encode(self.token, forKey: .token)
     }
 }
 
@@ -298,28 +298,28 @@ public struct VerificationResult: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.store = try container.decode(Store.self, forKey: .store)
-        self.isValid = try container.decode(Bool.self, forKey: .isValid)
-        self.state = try container.decode(State.self, forKey: .state)
+        self.store = try container.decodeField(Store.self, forKey: .store)
+        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
+        self.state = try container.decodeField(State.self, forKey: .state)
         self.environment = container.decodeDegrading(Environment.self, forKey: .environment).flatMap { $0.rawValue.isEmpty ? nil : $0 }
         self.payload = container.decodeDegrading(Payload.self, forKey: .payload)
-        self.tags = try container.decodeIfPresent([String].self, forKey: .tags)
-        self.counts = try container.decodeIfPresent([String: Int].self, forKey: .counts)
-        self._oldName = try container.decodeIfPresent(String.self, forKey: .oldName)
-        self.`default` = try container.decodeIfPresent(Bool.self, forKey: .`default`)
+        self.tags = try container.decodeFieldIfPresent([String].self, forKey: .tags)
+        self.counts = try container.decodeFieldIfPresent([String: Int].self, forKey: .counts)
+        self._oldName = try container.decodeFieldIfPresent(String.self, forKey: .oldName)
+        self.`default` = try container.decodeFieldIfPresent(Bool.self, forKey: .`default`)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(store, forKey: .store)
-        try container.encode(isValid, forKey: .isValid)
-        try container.encode(state, forKey: .state)
-        try container.encodeIfPresent(environment, forKey: .environment)
-        try container.encodeIfPresent(payload, forKey: .payload)
-        try container.encodeIfPresent(tags, forKey: .tags)
-        try container.encodeIfPresent(counts, forKey: .counts)
-        try container.encodeIfPresent(_oldName, forKey: .oldName)
-        try container.encodeIfPresent(`default`, forKey: .`default`)
+        try container.encode(self.store, forKey: .store)
+        try container.encode(self.isValid, forKey: .isValid)
+        try container.encode(self.state, forKey: .state)
+        try container.encodeIfPresent(self.environment, forKey: .environment)
+        try container.encodeIfPresent(self.payload, forKey: .payload)
+        try container.encodeIfPresent(self.tags, forKey: .tags)
+        try container.encodeIfPresent(self.counts, forKey: .counts)
+        try container.encodeIfPresent(self._oldName, forKey: .oldName)
+        try container.encodeIfPresent(self.`default`, forKey: .`default`)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {

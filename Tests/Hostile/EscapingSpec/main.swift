@@ -1,0 +1,171 @@
+// The Swift half of the escaping proof (see EscapingTests). Compiled with
+// swiftc -swift-version 6 -warnings-as-errors together with the Swift that the
+// generator renders from this folder's spec; run with payload.json.
+//
+// For every type in the payload, every instance is decoded with the generated
+// type and encoded again, and the result must be the same JSON: the same keys,
+// spelled exactly as on the wire, with the same values. Then the generated
+// names are checked against the wire names they stand for.
+
+import Foundation
+
+var failures: [String] = []
+
+@MainActor
+func check(_ condition: Bool, _ what: @autoclosure () -> String, line: Int = #line) {
+    if !condition { failures.append("line \(line): \(what())") }
+}
+
+/// The same JSON text for the same JSON value, whatever order and spacing it was written with.
+func canonical(_ json: Any) throws -> String {
+    String(decoding: try JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed, .sortedKeys]), as: UTF8.self)
+}
+
+/// Decodes `json` as `T`, encodes it again and compares the two as JSON values.
+@MainActor
+func roundTrip<T: Codable>(_ type: T.Type, _ json: Any, _ what: String) -> T? {
+    do {
+        let input = try JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed])
+        let value = try JSONDecoder().decode(T.self, from: input)
+        let output = try JSONEncoder().encode(value)
+        let again = try JSONSerialization.jsonObject(with: output, options: [.fragmentsAllowed])
+        check(try canonical(json) == canonical(again), "\(what) came back as \(String(decoding: output, as: UTF8.self))")
+        return value
+    } catch {
+        failures.append("\(what): \(error)")
+        return nil
+    }
+}
+
+let payloadPath = CommandLine.arguments.dropFirst().first ?? "payload.json"
+let payloadData = try Data(contentsOf: URL(fileURLWithPath: payloadPath))
+guard let payload = try JSONSerialization.jsonObject(with: payloadData) as? [String: [Any]] else {
+    fatalError("payload.json must map type names to lists of instances")
+}
+
+func instances(_ type: String) -> [Any] { payload[type] ?? [] }
+
+// MARK: - Records: every wire name decodes into its property and back
+
+var records: [NastyRecord] = []
+for (index, json) in instances("NastyRecord").enumerated() {
+    if let record = roundTrip(NastyRecord.self, json, "NastyRecord[\(index)]") { records.append(record) }
+}
+if let record = records.first, let json = instances("NastyRecord").first as? [String: Any] {
+    let expected: [(String, String)] = [
+        ("default", record.default), ("protocol", record.protocol), ("Type", record.type), ("self", record.`self`),
+        ("init", record.`init`), ("delete", record.delete), ("enum", record.enum), ("constructor", record.constructor),
+        ("__proto__", record.__proto__), ("3ds", record._3ds), ("café", record.café), ("a\"b", record.aB),
+        ("back\\slash", record.backSlash), ("new\nline", record.newLine), ("nul\0byte", record.nulByte),
+        ("${x}", record.x), ("`tick`", record.tick), ("#tag", record.tag), ("</script>", record.script),
+        ("*/", record._2A_2F),
+        ("hash", record.hash ?? ""), ("encode", record.encode ?? ""), ("validate", record.validate ?? ""),
+        ("container", record.container ?? ""), ("encoder", record.encoder ?? ""), ("decoder", record.decoder ?? ""),
+        ("CodingKeys", record.codingKeys ?? ""), ("stringValue", record.stringValue ?? ""),
+        ("description", record.description ?? ""), ("path", record.path ?? ""), ("value", record.value ?? ""),
+        ("key", record.key ?? ""), ("index", record.index ?? ""), ("element", record.element ?? ""),
+        ("newValue", record.newValue ?? ""),
+    ]
+    for (wire, property) in expected {
+        check(json[wire] as? String == property, "property for '\(wire)' holds '\(property)'")
+    }
+    check(record.日本 == 42, "日本")
+    check(record.hashValue_ == 7, "hashValue_")
+    check(record.kind == .newLine && record.kind.rawValue == "new\nline", "kind")
+    check(record.closed == NastyClosed.none, "closed")
+    check(record.opaque == .script, "opaque")
+    // The record is still Hashable with a field named hashValue.
+    check(Set(records).count == records.count, "hashing")
+    do {
+        try record.validate()
+    } catch {
+        failures.append("validate: \(error)")
+    }
+    var long = record
+    long.bounded = "more than eight bytes"
+    do {
+        try long.validate()
+        failures.append("validate accepted a long 'bounded'")
+    } catch {
+        check(error.path == ["bounded"], "validation path \(error.path)")
+    }
+    // The memberwise initializer, with the parameter that stands for `self`.
+    let built = NastyRecord(
+        default: "d", protocol: "p", type: "t", self: "s", init: "i", delete: "d", enum: "e", constructor: "c",
+        __proto__: "_", _3ds: "3", café: "c", 日本: 1, aB: "a", backSlash: "b", newLine: "n", nulByte: "0", x: "x",
+        tick: "t", tag: "#", script: "s", _2A_2F: "*", kind: .self)
+    check(built.`self` == "s" && built.`init` == "i" && built.kind == .`self`, "memberwise init")
+}
+if records.count > 1 {
+    check(!records[1].kind.isKnown, "an unknown value stays unknown")
+    check(records[1].kind.rawValue == "some value nobody knows \u{202E} yet", "unknown value kept exactly")
+}
+
+// MARK: - Unions: tags and the discriminator with a quote in its name
+
+for (index, json) in instances("NastyUnion").enumerated() {
+    guard let value = roundTrip(NastyUnion.self, json, "NastyUnion[\(index)]") else { continue }
+    switch (index, value) {
+    case (0, .default(let member)): check(member.__proto__ == "proto", "union member field")
+    case (1, .self(let member)): check(member.kiNd == "self", "union member of a type named Default")
+    case (2, .aB): break
+    case (3, .unrecognized): break
+    default: failures.append("NastyUnion[\(index)] decoded as \(value)")
+    }
+}
+for (index, json) in instances("NastyMember").enumerated() { _ = roundTrip(NastyMember.self, json, "NastyMember[\(index)]") }
+for (index, json) in instances("Default").enumerated() { _ = roundTrip(Default.self, json, "Default[\(index)]") }
+
+// MARK: - Inputs: defaults survive every quoting rule
+
+for (index, json) in instances("NastyInput").enumerated() { _ = roundTrip(NastyInput.self, json, "NastyInput[\(index)]") }
+let defaults = NastyInput()
+check(defaults.text == "*/ \"\"\" \\ ' \n \0 ${x} ` # </script>", "text default")
+check(defaults.kind == .`self` && defaults.kind?.rawValue == "self", "kind default")
+check(defaults.kindNone == Nasty.none && defaults.kindNone?.rawValue == "none", "a default named none is not nil")
+check(defaults.closed == .aB, "closed default")
+check(defaults.closedNone == NastyClosed.none, "closed default named none")
+check(defaults.opaque == .nulByte && defaults.opaque?.rawValue == "nul\0byte", "opaque default")
+check(defaults.list == ["*/", "\"\"\"", "\\"], "list default")
+check(defaults.number == 1.5e300, "number default")
+check(defaults.count == Int.min, "count default")
+
+// MARK: - Enums and opaque strings: every wire value round-trips
+
+let nasty = instances("Nasty").compactMap { $0 as? String }
+for wire in nasty {
+    let value = Nasty(rawValue: wire)
+    check(value.rawValue == wire, "Nasty '\(wire)' came back as '\(value.rawValue)'")
+    _ = roundTrip(Nasty.self, wire, "Nasty '\(wire)'")
+}
+check(Nasty.knownCases.map(\.rawValue) == nasty.dropLast(), "Nasty.knownCases")
+check(Nasty.knownCases.allSatisfy(\.isKnown) && !Nasty(rawValue: nasty.last ?? "").isKnown, "isKnown")
+// Cases may share a name with an instance member; a static one is renamed.
+check(Nasty.rawValue.rawValue == "rawValue" && Nasty.knownCases_.rawValue == "knownCases", "renamed cases")
+check(Nasty(rawValue: "hashValue") == .hashValue && Nasty._2A_2F.rawValue == "*/", "code-point names")
+
+let closed = instances("NastyClosed").compactMap { $0 as? String }
+check(NastyClosed.allCases.map(\.rawValue) == closed, "NastyClosed.allCases")
+for wire in closed { _ = roundTrip(NastyClosed.self, wire, "NastyClosed '\(wire)'") }
+check(NastyClosed.allCases_.rawValue == "allCases", "closed allCases_")
+do {
+    _ = try JSONDecoder().decode(NastyClosed.self, from: Data("\"nope\"".utf8))
+    failures.append("a closed enum accepted an unknown value")
+} catch {}
+
+let strings = instances("NastyString").compactMap { $0 as? String }
+check(NastyString.knownValues.map(\.rawValue) == strings.dropLast(), "NastyString.knownValues")
+for wire in strings { _ = roundTrip(NastyString.self, wire, "NastyString '\(wire)'") }
+check(NastyString.knownValues_.rawValue == "knownValues" && NastyString.rawValue.rawValue == "rawValue", "constants")
+
+// MARK: - Registry
+
+check(OpenIAPTypeRegistry.specVersion == "1.0.0-hostile.1", "spec version")
+check(OpenIAPTypeRegistry.types["NastyUnion"] != nil && OpenIAPTypeRegistry.types["Default"] != nil, "registry")
+
+if failures.isEmpty {
+    print("escaping check passed")
+} else {
+    print(failures.joined(separator: "\n"))
+    exit(1)
+}

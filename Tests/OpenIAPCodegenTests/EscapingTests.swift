@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@testable import OpenIAPCodegen
+
+/// The escaping proof over `Tests/Hostile/EscapingSpec`: a spec whose names,
+/// wire values, docs and defaults hold `*/`, `"""`, `\`, quotes, line breaks,
+/// NULs, `${`, backticks, `#`, `</script>`, keywords of every target, names
+/// starting with a digit and non-ASCII names. All three targets are rendered
+/// into a temporary folder, then checked with the real tools:
+///
+/// - the Swift is compiled with `swiftc -swift-version 6 -warnings-as-errors`
+///   together with the folder's `main.swift`, which decodes `payload.json`,
+///   encodes it again and checks every wire name survives;
+/// - the TypeScript is type-checked with `tsc --strict` against a usage file
+///   that assigns the same payload to the generated types;
+/// - the JSON Schema is checked against the 2020-12 metaschema and the
+///   payload validated with Python's `jsonschema`.
+///
+/// Names that cannot be made to work are rejected with located errors; those
+/// are in `HostileSpecTests`.
+@Suite(.serialized) struct EscapingTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let specFolder = packageRoot.appendingPathComponent("Tests/Hostile/EscapingSpec")
+
+    /// The rendered files in a fresh temporary folder, which the caller deletes.
+    static func render() throws -> URL {
+        var options = Generator.Options()
+        options.schemaPath = specFolder.path
+        options.templatesRoot = packageRoot.appendingPathComponent("Templates").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("escaping-\(UUID().uuidString)")
+        options.outputDirectory = directory.path
+        try Generator(options: options).run()
+        return directory
+    }
+
+    static func payload() throws -> [String: Any] {
+        let data = try Data(contentsOf: specFolder.appendingPathComponent("payload.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test func swiftCompilesAndKeepsEveryWireName() throws {
+        let directory = try Self.render()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let swiftFolder = directory.appendingPathComponent("Swift")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: swiftFolder.path).sorted()
+            .filter { $0.hasSuffix(".swift") }.map { swiftFolder.appendingPathComponent($0).path }
+        #expect(sources.count == 3)
+        let binary = directory.appendingPathComponent("escaping-check").path
+        let compile = try ExternalTool.run(
+            ["swiftc", "-swift-version", "6", "-warnings-as-errors", "-module-name", "EscapingCheck"] + sources
+                + [Self.specFolder.appendingPathComponent("main.swift").path, "-o", binary],
+            in: directory)
+        try #require(compile.status == 0, "swiftc failed:\n\(compile.output)")
+        let run = try ExternalTool.run(
+            [binary, Self.specFolder.appendingPathComponent("payload.json").path], in: directory)
+        #expect(run.status == 0)
+        #expect(run.output == "escaping check passed\n")
+    }
+
+    @Test func typeScriptTypeChecksThePayload() throws {
+        let directory = try Self.render()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let payload = try Self.payload()
+        // A JSON value is a TypeScript expression, so the payload is assigned
+        // as written; every key keeps its wire spelling.
+        var usage = """
+            import type { Default, Nasty, NastyClosed, NastyInput, NastyMember, NastyRecord, NastyString, NastyUnion } from "./openiap";
+
+            """
+        for type in payload.keys.sorted() {
+            var instances = try #require(payload[type] as? [Any])
+            if type == "NastyUnion" {
+                // The TypeScript union lists only the known tags, by design
+                // (see TypeScriptTarget); the payload's unknown one is left out.
+                instances = instances.filter { ($0 as? [String: Any])?["ki\"nd"] as? String != "a future tag" }
+                #expect(instances.count == 3)
+            }
+            let json = try JSONSerialization.data(withJSONObject: instances, options: [.sortedKeys, .prettyPrinted])
+            usage += "export const all\(type): \(type)[] = \(String(decoding: json, as: UTF8.self));\n"
+        }
+        usage += #"""
+            // The quoted discriminator narrows the union.
+            export function proto(value: NastyUnion): string | null | undefined {
+              if (value["ki\"nd"] === "default") { return value.__proto__; }
+              return undefined;
+            }
+            // Keys that are keywords or special in JavaScript read like any other.
+            export function keys(r: NastyRecord): string[] {
+              return [r.default, r.delete, r.enum, r.constructor, r.__proto__, r["3ds"], r["a\"b"], r["new\nline"], r["*/"]];
+            }
+            // @ts-expect-error a closed enum rejects other strings
+            export const badClosed: NastyClosed = "nope";
+            export const openValue: Nasty = "anything";
+            export const openString: NastyString = "anything";
+            // @ts-expect-error a required field with a keyword name is required
+            export const badMember: NastyMember = { "__proto__": "x" };
+            export const input: NastyInput = {};
+            export const member: Default = { "ki\"nd": "self" };
+
+            """#
+        let usageFile = directory.appendingPathComponent("TypeScript/usage.ts")
+        try usage.write(to: usageFile, atomically: true, encoding: .utf8)
+        let result = try ExternalTool.run(
+            ["tsc", "--strict", "--noEmit", "--target", "es2020", "--module", "commonjs", "--pretty", "false", "usage.ts"],
+            in: directory.appendingPathComponent("TypeScript"))
+        #expect(result.status == 0, "tsc failed:\n\(result.output)")
+    }
+
+    @Test func jsonSchemaIsValidAndAcceptsThePayload() throws {
+        let directory = try Self.render()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = #"""
+            import json, sys
+            from jsonschema import Draft202012Validator
+            document = json.load(open(sys.argv[1], encoding="utf-8"))
+            Draft202012Validator.check_schema(document)
+            payload = json.load(open(sys.argv[2], encoding="utf-8"))
+            def valid(type_name, instance):
+                schema = dict(document)
+                schema["$ref"] = "#/$defs/" + type_name
+                return Draft202012Validator(schema).is_valid(instance)
+            failures = []
+            for type_name, instances in payload.items():
+                for index, instance in enumerate(instances):
+                    if not valid(type_name, instance):
+                        failures.append("%s[%d] rejected" % (type_name, index))
+            record = dict(payload["NastyRecord"][0])
+            del record["self"]
+            rejected = [("NastyClosed", "nope"), ("NastyRecord", record), ("NastyMember", {"__proto__": "x"}),
+                        ("NastyRecord", dict(payload["NastyRecord"][0], **{"new\nline": 1}))]
+            for type_name, instance in rejected:
+                if valid(type_name, instance):
+                    failures.append("%s accepted %r" % (type_name, instance))
+            print("\n".join(failures))
+            sys.exit(1 if failures else 0)
+            """#
+        let result = try ExternalTool.run(
+            ["python3", "-c", script, directory.appendingPathComponent("JSONSchema/openiap.schema.json").path,
+             Self.specFolder.appendingPathComponent("payload.json").path],
+            in: directory)
+        #expect(result.status == 0, "jsonschema disagreed:\n\(result.output)")
+    }
+
+    /// No raw control or invisible format character reaches any output file:
+    /// every one is written as an escape.
+    @Test func outputHoldsNoRawControlCharacters() throws {
+        let directory = try Self.render()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for folder in ["Swift", "JSONSchema", "TypeScript"] {
+            let path = directory.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: path.path) {
+                let text = try String(contentsOf: path.appendingPathComponent(name), encoding: .utf8)
+                let bad = text.unicodeScalars.filter { $0 != "\n" && $0 != "\t" && SwiftEscaping.needsEscapeInText($0) }
+                #expect(bad.isEmpty, "\(folder)/\(name) holds \(bad.map { String($0.value, radix: 16) })")
+            }
+        }
+    }
+}

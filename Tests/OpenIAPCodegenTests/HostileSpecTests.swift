@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+@testable import OpenIAPCodegen
+
+/// Hostile spec files, end to end through `SpecLoader.build`: each ends in
+/// its exact located errors or in a spec that every target renders, never in
+/// a crash, a hang or unbounded memory.
+///
+/// The corpus lives in `Tests/Hostile/Spec`: a `NAME.yaml` file (or a `NAME`
+/// folder of spec files) with `NAME.expected` beside it, holding the printed
+/// diagnostics, or `ok: ` and the declared type names when the spec loads.
+/// Files are read under their corpus names (`NAME.yaml`, `NAME/file.yaml`), so
+/// the expected text does not depend on where the package is checked out.
+/// Inputs too large to keep in the repository (deep nesting, 20 MB scalars)
+/// are built by the tests below. `OPENIAP_UPDATE_HOSTILE=1` rewrites the
+/// expected files; review the diff.
+@Suite struct HostileSpecTests {
+    static let corpus = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Hostile/Spec")
+
+    /// The case names: every `.yaml` file and every folder of the corpus.
+    static func cases() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
+        return names.compactMap { name -> String? in
+            if name.hasSuffix(".yaml") { return String(name.dropLast(5)) }
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: corpus.appendingPathComponent(name).path, isDirectory: &isDirectory)
+            return exists && isDirectory.boolValue ? name : nil
+        }.sorted()
+    }
+
+    static func sources(_ name: String) throws -> [SpecLoader.Source] {
+        let file = corpus.appendingPathComponent(name + ".yaml")
+        if FileManager.default.fileExists(atPath: file.path) {
+            return [SpecLoader.Source(path: name + ".yaml", bytes: [UInt8](try Data(contentsOf: file)))]
+        }
+        let folder = corpus.appendingPathComponent(name)
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+            .map { SpecLoader.Source(path: name + "/" + $0, bytes: [UInt8](try Data(contentsOf: folder.appendingPathComponent($0)))) }
+    }
+
+    /// What a run prints: the diagnostics, or `ok: ` and the type names after
+    /// rendering every target.
+    static func outcome(_ sources: [SpecLoader.Source]) throws -> String {
+        let spec: Spec
+        do {
+            spec = try SpecLoader.build(from: sources)
+        } catch {
+            for diagnostic in error.diagnostics {
+                #expect(diagnostic.location != nil, "every diagnostic is located: \(diagnostic)")
+            }
+            return error.description
+        }
+        try renderAll(spec)
+        return "ok: " + spec.types.map(\.name).joined(separator: ", ")
+    }
+
+    static func renderAll(_ spec: Spec) throws {
+        let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Templates")
+        for target in Generator.allTargets {
+            let set = try TemplateSet.load(directory: templates.appendingPathComponent(target.name).path, displayPath: target.name)
+            let files = try target.render(spec, templates: set, header: GeneratedHeader(specVersion: spec.version))
+            #expect(!files.isEmpty)
+        }
+    }
+
+    @Test(arguments: cases())
+    func corpusCase(_ name: String) throws {
+        let actual = try Self.outcome(try Self.sources(name))
+        let expectedFile = Self.corpus.appendingPathComponent(name + ".expected")
+        if ProcessInfo.processInfo.environment["OPENIAP_UPDATE_HOSTILE"] != nil {
+            try (actual + "\n").write(to: expectedFile, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: expectedFile, encoding: .utf8)
+        #expect(actual + "\n" == expected)
+    }
+
+    /// The corpus covers every item of the hostile-input list; a case
+    /// removed by accident fails here.
+    @Test func corpusCoversTheList() {
+        let required = [
+            "billion-laughs", "bom", "duplicate-keys", "empty", "invalid-utf8", "list-document", "merge-keys", "nul-byte",
+            "python-tag", "several-documents", "tabs", "reserved-type-names", "name-collisions", "normalization",
+            "empty-names", "bad-versions", "file-name-collision",
+        ]
+        let present = Set(Self.cases())
+        for name in required { #expect(present.contains(name), "missing hostile case \(name)") }
+        for name in present {
+            #expect(FileManager.default.fileExists(atPath: Self.corpus.appendingPathComponent(name + ".expected").path),
+                    "\(name) has no .expected file")
+        }
+    }
+
+    // MARK: - Inputs built in code
+
+    static let header = "spec:\n  version: 1.0.0\n"
+
+    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = ContinuousClock.now
+        try body()
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    static func outcome(_ text: String) throws -> String {
+        try outcome([SpecLoader.Source(path: "a.yaml", text: text)])
+    }
+
+    @Test func nestingAHundredThousandLevelsDeep() throws {
+        let flow = Self.header + "records:\n  A:\n    doc: " + String(repeating: "[", count: 100_000)
+            + String(repeating: "]", count: 100_000) + "\n"
+        let block = Self.header + "x:\n" + String(repeating: "- ", count: 100_000) + "y\n"
+        let mappings = Self.header + "x: " + String(repeating: "{k: ", count: 100_000) + "v" + String(repeating: "}", count: 100_000) + "\n"
+        var results: [String] = []
+        let elapsed = try Self.seconds {
+            results = [try Self.outcome(flow), try Self.outcome(block), try Self.outcome(mappings)]
+        }
+        // The limit counts every collection, the ones around the value too.
+        #expect(results[0] == "a.yaml:5:263: error: nesting deeper than 256 levels")
+        #expect(results[1] == "a.yaml:4:511: error: nesting deeper than 256 levels")
+        #expect(results[2] == "a.yaml:3:1024: error: nesting deeper than 256 levels")
+        #expect(elapsed < 10)
+    }
+
+    @Test func aTwentyMegabyteDocLoadsAndRenders() throws {
+        let big = String(repeating: "0123456789", count: 2_000_000)
+        var result = ""
+        let elapsed = try Self.seconds {
+            result = try Self.outcome(Self.header + "records:\n  A:\n    doc: \(big)\n    fields:\n      id: String\n")
+        }
+        #expect(result == "ok: A")
+        // Linear work, but a debug build on a shared machine: the bound only
+        // catches something quadratic.
+        #expect(elapsed < 120)
+    }
+
+    @Test func aTwentyMegabyteNameGivesAShortError() throws {
+        let big = String(repeating: "abcdefghij", count: 2_000_000)
+        var results: [String] = []
+        let elapsed = try Self.seconds {
+            // YAML allows long keys only in the explicit `? key` form.
+            results = [
+                try Self.outcome(Self.header + "records:\n  A:\n    fields:\n      id: String\n    ? \(big)\n    : 1\n"),
+                try Self.outcome(Self.header + "records:\n  ? X\(big)\n  :\n    fields:\n      id: String\n"),
+                try Self.outcome(Self.header + "records:\n  A:\n    fields:\n      id: Zz\(big)\n"),
+                try Self.outcome(Self.header + "records:\n  A:\n    fields:\n      id: String\n    \(big): 1\n"),
+            ]
+        }
+        #expect(results[0].hasPrefix("a.yaml:7:7: error: unknown key 'abcdefghijabcdefghij"))
+        #expect(results[0].hasSuffix("; expected one of: fields, include, doc, deprecated, since, upstream"))
+        #expect(results[1] == "a.yaml:4:5: error: a type name is 20000001 bytes long; names are limited to 1024 bytes of UTF-8")
+        #expect(results[2].hasPrefix("a.yaml:6:7: error: unknown type 'Zzabcdefghij"))
+        // An implicit key longer than 1024 characters is a YAML error at its end.
+        #expect(results[3] == "a.yaml:7:20000005: error: could not find expected ':' (while scanning a simple key)")
+        for result in results { #expect(result.count < 1_000) }
+        #expect(elapsed < 60)
+    }
+
+    @Test func aBillionLaughsInAnyPlace() throws {
+        // Nine aliases of nine aliases... expanded in a field list instead of a doc.
+        var lines = [Self.header + "records:\n  A:\n    fields:", "      a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+        let names = ["a", "b", "c", "d", "e", "f", "g"]
+        for (previous, name) in zip(names, names.dropFirst()) {
+            lines.append("      \(name): &\(name) [\(Array(repeating: "*\(previous)", count: 9).joined(separator: ", "))]")
+        }
+        var result = ""
+        let elapsed = try Self.seconds { result = try Self.outcome(lines.joined(separator: "\n") + "\n") }
+        #expect(result == "a.yaml:11:14: error: alias expansion exceeds 100000 nodes")
+        #expect(elapsed < 5)
+    }
+
+    @Test func nulInsideAQuotedNameIsAName() throws {
+        // A NUL written as an escape is text like any other; the escaping
+        // tests prove the targets keep it.
+        #expect(try Self.outcome(Self.header + "records:\n  A:\n    fields:\n      \"a\\0b\": String\n") == "ok: A")
+    }
+}
