@@ -116,6 +116,17 @@ for (index, json) in instances("NastyUnion").enumerated() {
 for (index, json) in instances("NastyMember").enumerated() { _ = roundTrip(NastyMember.self, json, "NastyMember[\(index)]") }
 for (index, json) in instances("Default").enumerated() { _ = roundTrip(Default.self, json, "Default[\(index)]") }
 
+// MARK: - A type that contains itself through an indirect union
+
+for (index, json) in instances("NastyTree").enumerated() {
+    guard let tree = roundTrip(NastyTree.self, json, "NastyTree[\(index)]") else { continue }
+    if index == 1, case let .node(node) = tree, case let .node(inner)? = node.child {
+        check(inner.children?.count == 2, "nested children")
+    } else if index == 1 {
+        failures.append("NastyTree[1] decoded as \(tree)")
+    }
+}
+
 // MARK: - Inputs: defaults survive every quoting rule
 
 for (index, json) in instances("NastyInput").enumerated() { _ = roundTrip(NastyInput.self, json, "NastyInput[\(index)]") }

@@ -6,10 +6,13 @@ struct SwiftViewModel {
     /// Types whose `validate()` has something to check, directly or in a
     /// nested value.
     let needsValidation: Set<String>
+    /// Types that contain themselves by value; unions among them are `indirect`.
+    let onContainmentCycle: Set<String>
 
     init(spec: Spec) {
         self.spec = spec
         self.needsValidation = Self.validatingTypes(in: spec)
+        self.onContainmentCycle = Containment(spec).onCycle
     }
 
     struct FileGroup {
@@ -200,6 +203,7 @@ struct SwiftViewModel {
         let expected = union.members.map(\.tag).joined(separator: ", ")
         return [
             "members": .list(members),
+            "isIndirect": .bool(onContainmentCycle.contains(union.name)),
             "keepsUnknown": .bool(keep),
             "unknownCase": .string(SwiftNames.unknownUnionCase),
             "discriminatorKey": .string(SwiftEscaping.stringLiteral(union.discriminator)),
@@ -298,28 +302,30 @@ struct SwiftViewModel {
     }
 
     /// Records with constraints or exactly-one groups, and everything that
-    /// contains one of them, found by iterating to a fixed point.
+    /// contains one of them: records with such a field (in lists and maps
+    /// too) and unions with such a member. Worked outwards from the records
+    /// that check something, through who contains each, so long chains of
+    /// types cost linear time.
     static func validatingTypes(in spec: Spec) -> Set<String> {
-        var result: Set<String> = []
-        for record in spec.records where !record.exactlyOne.isEmpty || record.fields.contains(where: { !$0.constraints.isEmpty }) {
-            result.insert(record.name)
-        }
-        var changed = true
-        while changed {
-            changed = false
-            for type in spec.types where !result.contains(type.name) {
-                let hit: Bool
-                switch type {
-                case let .record(r): hit = r.fields.contains { $0.type.namedLeaf.map(result.contains) ?? false }
-                case let .union(u): hit = spec.flattenedMembers(of: u).contains { result.contains($0.name) }
-                        || u.members.contains { result.contains($0.typeName) }
-                default: hit = false
+        var containers: [String: [String]] = [:]
+        var pending: [String] = []
+        for type in spec.types {
+            switch type {
+            case let .record(r):
+                if !r.exactlyOne.isEmpty || r.fields.contains(where: { !$0.constraints.isEmpty }) { pending.append(r.name) }
+                for field in r.fields {
+                    if let leaf = field.type.namedLeaf { containers[leaf, default: []].append(r.name) }
                 }
-                if hit {
-                    result.insert(type.name)
-                    changed = true
-                }
+            case let .union(u):
+                for member in u.members { containers[member.typeName, default: []].append(u.name) }
+            default:
+                break
             }
+        }
+        var result: Set<String> = []
+        while let name = pending.popLast() {
+            guard result.insert(name).inserted else { continue }
+            pending.append(contentsOf: containers[name] ?? [])
         }
         return result
     }
