@@ -204,6 +204,31 @@ import Testing
         #expect(elapsed < 30)
     }
 
+    // MARK: - Hostile templates (`--templates` overrides)
+
+    @Test func templateSectionsAHundredThousandDeep() {
+        let source = String(repeating: "{{#a}}", count: 100_000) + "x" + String(repeating: "{{/a}}", count: 100_000)
+        do {
+            _ = try Template(source: source, name: "deep.tmpl")
+            Issue.record("a 100,000-deep template parsed")
+        } catch {
+            #expect(error.description == "deep.tmpl:1:601: error: sections nest deeper than 100 levels")
+        }
+    }
+
+    @Test func templateSectionsAndPartialsNestedTogetherAreBounded() throws {
+        // Four sections per partial level: the combined limit comes before
+        // the partial limit of 64.
+        let main = "{{#a}}{{#a}}{{#a}}{{#a}}{{>main}}{{/a}}{{/a}}{{/a}}{{/a}}"
+        let set = TemplateSet(templates: ["main": try Template(source: main, name: "main.tmpl")])
+        do {
+            _ = try set.render("main", ["a": true])
+            Issue.record("endless template rendered")
+        } catch {
+            #expect(error.description == "main.tmpl:1:7: error: sections and partials nest deeper than 256 levels")
+        }
+    }
+
     @Test func nulInsideAQuotedNameIsAName() throws {
         // A NUL written as an escape is text like any other; the escaping
         // tests prove the targets keep it.
