@@ -229,6 +229,11 @@ import Testing
         }
     }
 
+    @Test func aFileNameWithALineBreakStaysOnOneLine() throws {
+        let result = try Self.outcome([SpecLoader.Source(path: "evil\nname.yaml", text: "records: [\n")])
+        #expect(result == "evil\\nname.yaml:2:1: error: did not find expected node content (while parsing a flow node)")
+    }
+
     @Test func nulInsideAQuotedNameIsAName() throws {
         // A NUL written as an escape is text like any other; the escaping
         // tests prove the targets keep it.
