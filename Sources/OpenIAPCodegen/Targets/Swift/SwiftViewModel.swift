@@ -129,9 +129,9 @@ struct SwiftViewModel {
             // A deprecated field is stored under a private name and exposed by a
             // deprecated accessor, so the generated code never warns about its
             // own use of it.
-            let storage = deprecated ? "_" + property : SwiftNames.escaped(property)
-            let key = SwiftNames.escaped(property)
-            let parameter = SwiftNames.escaped(property)
+            // The property, its coding key and its initializer label share one spelling.
+            let escaped = SwiftNames.escaped(property)
+            let storage = deprecated ? "_" + property : escaped
             let internalName = SwiftNames.parameterInternalName(property)
             var docs = SwiftEscaping.docLines(field.annotations.doc)
             if let defaultValue = field.defaultValue {
@@ -152,19 +152,19 @@ struct SwiftViewModel {
                 "docLines": lines(docs),
                 "deprecation": .string(deprecationAttribute(field.annotations)),
                 "isDeprecated": .bool(deprecated),
-                "property": .string(SwiftNames.escaped(property)),
-                "parameter": .string(internalName.map { parameter + " " + $0 } ?? parameter),
-                "argument": .string(internalName ?? parameter),
+                "property": .string(escaped),
+                "parameter": .string(internalName.map { escaped + " " + $0 } ?? escaped),
+                "argument": .string(internalName ?? escaped),
                 "storage": .string(storage),
                 "type": .string(SwiftTypeMapping.swiftType(of: field)),
                 "initDefault": .string(initDefault),
                 // `case name` when the wire name is the property name, else an explicit raw value.
                 "codingKey": .string(
                     property == field.name
-                        ? key
-                        : key + " = " + SwiftEscaping.stringLiteral(field.name)),
-                "decode": .string(decodeExpression(field, key: key)),
-                "encode": .string(encodeStatement(field, storage: "self." + storage, key: key)),
+                        ? escaped
+                        : escaped + " = " + SwiftEscaping.stringLiteral(field.name)),
+                "decode": .string(decodeExpression(field, key: escaped)),
+                "encode": .string(encodeStatement(field, storage: "self." + storage, key: escaped)),
             ]
         }
         var conformances = ["Codable", "Hashable", "Sendable", "OpenIAPValidatable"] + record.includes
