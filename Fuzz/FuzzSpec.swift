@@ -11,6 +11,8 @@
 //
 // - every diagnostic of a rejected spec has a location and is one line;
 // - a spec that loads renders with every target without an error;
+// - no rendered file holds a raw control or invisible format character
+//   (line breaks and tabs aside): spec text always arrives escaped;
 // - the JSON Schema document is valid JSON.
 
 import Foundation
@@ -77,6 +79,10 @@ public func fuzzSpecText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             files = try target.render(spec, templates: templates, header: header)
         } catch {
             fatalError("target \(target.name) failed on a spec that loaded: \(error)")
+        }
+        for file in files {
+            let raw = file.contents.unicodeScalars.first { $0 != "\n" && $0 != "\t" && SwiftEscaping.needsEscapeInText($0) }
+            precondition(raw == nil, "\(target.name)/\(file.path) holds a raw U+\(String(raw?.value ?? 0, radix: 16))")
         }
         if target is JSONSchemaTarget {
             for file in files {

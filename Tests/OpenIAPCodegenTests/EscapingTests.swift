@@ -65,16 +65,20 @@ import Testing
         // A JSON value is a TypeScript expression, so the payload is assigned
         // as written; every key keeps its wire spelling.
         var usage = """
-            import type { Default, Nasty, NastyClosed, NastyInput, NastyMember, NastyRecord, NastyString, NastyUnion } from "./openiap";
+            import type { Default, Nasty, NastyClosed, NastyInput, NastyMember, NastyRecord, NastyString, NastyTree, NastyUnion } from "./openiap";
 
             """
         for type in payload.keys.sorted() {
             var instances = try #require(payload[type] as? [Any])
+            // The TypeScript unions list only the known tags, by design (see
+            // TypeScriptTarget); the payload's unknown ones are left out.
             if type == "NastyUnion" {
-                // The TypeScript union lists only the known tags, by design
-                // (see TypeScriptTarget); the payload's unknown one is left out.
                 instances = instances.filter { ($0 as? [String: Any])?["ki\"nd"] as? String != "a future tag" }
                 #expect(instances.count == 3)
+            }
+            if type == "NastyTree" {
+                instances = instances.filter { ($0 as? [String: Any])?["type"] as? String != "sapling" }
+                #expect(instances.count == 2)
             }
             let json = try JSONSerialization.data(withJSONObject: instances, options: [.sortedKeys, .prettyPrinted])
             usage += "export const all\(type): \(type)[] = \(String(decoding: json, as: UTF8.self));\n"

@@ -75,7 +75,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func line(_ severity: Severity, _ location: SourceLocation?, _ message: String) -> String {
-        let prefix = location.map { "\($0): " } ?? "generator: "
+        // A file name can hold a line break too; it is escaped like a message.
+        let prefix = location.map { "\(printable($0.description)): " } ?? "generator: "
         return "\(prefix)\(severity.rawValue): \(message)"
     }
 }

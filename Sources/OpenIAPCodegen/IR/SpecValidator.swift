@@ -4,6 +4,8 @@
 struct SpecValidator {
     let spec: Spec
     var diagnostics = Diagnostics()
+    /// Records whose required fields form a cycle, found by `checkRequiredCycles`.
+    private var unbuildable: Set<String> = []
 
     init(spec: Spec) { self.spec = spec }
 
@@ -18,6 +20,7 @@ struct SpecValidator {
             }
         }
         checkRequiredCycles()
+        checkContainment()
         checkSwiftFileNames()
     }
 
@@ -297,33 +300,51 @@ struct SpecValidator {
 
     /// A record whose required fields lead back to itself (without passing a
     /// list, a map or an optional field) has no finite value.
+    ///
+    /// Worked forward from what is satisfiable without any record, through
+    /// the types that depend on each newly satisfiable one, so the cost stays
+    /// linear in the size of the spec, however long its chains are.
     private mutating func checkRequiredCycles() {
-        var satisfiable: Set<String> = Set(spec.types.compactMap {
-            switch $0 {
-            case .enumeration, .opaqueString, .fieldSet: $0.name
-            case let .union(u): u.unknownTag == .keep ? u.name : nil
-            case .record: nil
-            }
-        })
-        var changed = true
-        while changed {
-            changed = false
-            for type in spec.types where !satisfiable.contains(type.name) {
-                let ok: Bool
-                switch type {
-                case let .record(r):
-                    ok = r.fields.allSatisfy { !$0.isRequired || isSatisfied($0.type, satisfiable) }
-                case let .union(u):
-                    ok = u.members.contains { satisfiable.contains($0.typeName) || spec[$0.typeName] == nil }
-                default: ok = true
+        var satisfiable: Set<String> = []
+        var ready: [String] = []
+        /// Per record, how many of its required fields still wait for their type.
+        var waiting: [String: Int] = [:]
+        /// Who waits for a type: records (once per required field) and unions.
+        var dependents: [String: [String]] = [:]
+        for type in spec.types {
+            switch type {
+            case .enumeration, .opaqueString, .fieldSet:
+                ready.append(type.name)
+            case let .union(u):
+                if u.unknownTag == .keep || u.members.contains(where: { spec[$0.typeName] == nil }) {
+                    ready.append(u.name)
+                } else {
+                    for member in u.members { dependents[member.typeName, default: []].append(u.name) }
                 }
-                if ok {
-                    satisfiable.insert(type.name)
-                    changed = true
+            case let .record(r):
+                var count = 0
+                for field in r.fields where field.isRequired {
+                    guard case let .named(name) = field.type, spec[name] != nil else { continue }
+                    count += 1
+                    dependents[name, default: []].append(r.name)
+                }
+                if count == 0 { ready.append(r.name) } else { waiting[r.name] = count }
+            }
+        }
+        while let name = ready.popLast() {
+            guard satisfiable.insert(name).inserted else { continue }
+            for dependent in dependents[name] ?? [] where !satisfiable.contains(dependent) {
+                if let count = waiting[dependent] {
+                    waiting[dependent] = count - 1
+                    if count == 1 { ready.append(dependent) }
+                } else {
+                    // A union needs one satisfiable member.
+                    ready.append(dependent)
                 }
             }
         }
         for record in spec.records where !satisfiable.contains(record.name) {
+            unbuildable.insert(record.name)
             let path = cyclePath(from: record.name, unsatisfied: satisfiable)
             diagnostics.error(
                 "record '\(record.name)' can never be built: its required fields form a cycle (\(path)); make one of them optional or a list",
@@ -331,10 +352,24 @@ struct SpecValidator {
         }
     }
 
-    private func isSatisfied(_ type: TypeRef, _ satisfiable: Set<String>) -> Bool {
-        switch type {
-        case .scalar, .list, .map: true
-        case let .named(name): satisfiable.contains(name) || spec[name] == nil
+    /// Types that contain themselves by value (see `Containment`). Through a
+    /// union the Swift target makes the enum `indirect`; through records
+    /// alone, or through member unions alone, it cannot help.
+    private mutating func checkContainment() {
+        let containment = Containment(spec)
+        for union in spec.unions where containment.unionCycles.contains(union.name) {
+            // A union that names itself has an error of its own.
+            if union.members.contains(where: { $0.typeName == union.name }) { continue }
+            let path = containment.cycle(from: union.name) { containment.unionCycles.contains($0) }
+            diagnostics.error(
+                "union '\(union.name)' contains itself through member unions (\(path)); a decoder could go round without end",
+                at: union.location)
+        }
+        for record in spec.records where containment.recordCycles.contains(record.name) && !unbuildable.contains(record.name) {
+            let path = containment.cycle(from: record.name) { containment.recordCycles.contains($0) }
+            diagnostics.error(
+                "record '\(record.name)' contains itself through fields that are not lists or maps (\(path)); Swift stores such fields inline, so make one of them a list",
+                at: record.location)
         }
     }
 
@@ -349,6 +384,11 @@ struct SpecValidator {
               }),
               case let .named(name) = next.type
         {
+            // A long cycle is shown by its first steps.
+            if path.count > 8 {
+                path.append("…")
+                break
+            }
             path.append("\(current).\(next.name) → \(name)")
             if !visited.insert(name).inserted { break }
             current = name

@@ -46,8 +46,8 @@ public enum TypeScriptNames {
         "`" + docText(visible(text.replacing("`", with: ""), escapingLineBreaks: true)) + "`"
     }
 
-    /// The text with control and invisible format characters escaped; line
-    /// breaks only when asked, tabs never.
+    /// The text with control and invisible format characters escaped; `\n`
+    /// only when asked, tabs never.
     static func visible(_ text: String, escapingLineBreaks: Bool) -> String {
         guard text.unicodeScalars.contains(where: SwiftEscaping.needsEscapeInText) else { return text }
         var result = ""
@@ -56,7 +56,6 @@ public enum TypeScriptNames {
             case "\t": result.unicodeScalars.append(scalar)
             case "\n" where !escapingLineBreaks: result.unicodeScalars.append(scalar)
             case "\n": result += "\\n"
-            case "\r" where !escapingLineBreaks: result.unicodeScalars.append(scalar)
             case "\r": result += "\\r"
             default:
                 if SwiftEscaping.needsEscapeInText(scalar) {

@@ -11,6 +11,10 @@ enum TypeExpression {
         case invalid(String, offset: Int)
     }
 
+    /// How many lists and maps may wrap one another. Every later stage walks
+    /// type expressions recursively, so the depth is bounded here.
+    static let maxNesting = 32
+
     static func parse(_ text: String) -> Result<Parsed, Failure> {
         var parser = Parser(chars: Array(text))
         return parser.parseTop()
@@ -19,6 +23,14 @@ enum TypeExpression {
     private struct Parser {
         let chars: [Character]
         var position = 0
+        /// Lists and maps opened so far around the current position.
+        var nesting = 0
+
+        mutating func nest() -> Failure? {
+            nesting += 1
+            guard nesting > TypeExpression.maxNesting else { return nil }
+            return .invalid("lists and maps nest deeper than \(TypeExpression.maxNesting) levels", offset: position)
+        }
 
         mutating func parseTop() -> Result<Parsed, Failure> {
             skipSpaces()
@@ -55,6 +67,7 @@ enum TypeExpression {
             let name = String(chars[start..<position])
             var type: TypeRef
             if name == "map" {
+                if let failure = nest() { return .failure(failure) }
                 skipSpaces()
                 guard position < chars.count, chars[position] == "<" else {
                     return .failure(.invalid("expected '<' after 'map'", offset: position))
@@ -78,6 +91,7 @@ enum TypeExpression {
                 skipSpaces()
                 guard position + 1 < chars.count, chars[position] == "[", chars[position + 1] == "]" else { break }
                 position += 2
+                if let failure = nest() { return .failure(failure) }
                 type = .list(type)
             }
             if position < chars.count, chars[position] == "?", position + 1 < chars.count {

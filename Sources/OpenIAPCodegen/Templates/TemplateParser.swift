@@ -13,6 +13,9 @@ struct TemplateParser {
         var body: [TemplateNode] = []
     }
 
+    /// How many sections may be open inside one another.
+    static let maxSectionDepth = 100
+
     func parse(_ tokens: [TemplateToken]) throws(DiagnosticError) -> [TemplateNode] {
         var root: [TemplateNode] = []
         var open: [OpenSection] = []
@@ -38,6 +41,10 @@ struct TemplateParser {
                 append(.variable(try name(content, at: token.start), at: token.start))
             case .section, .invertedSection:
                 let parsed = try name(content, at: token.start)
+                // The tree is walked recursively when rendered and freed.
+                if open.count >= Self.maxSectionDepth {
+                    throw source.error("sections nest deeper than \(Self.maxSectionDepth) levels", at: token.start)
+                }
                 open.append(OpenSection(name: parsed, text: content,
                                         inverted: token.kind == .invertedSection, offset: token.start))
             case .close:

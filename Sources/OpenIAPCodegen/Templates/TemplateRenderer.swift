@@ -3,6 +3,9 @@
 struct TemplateRenderer {
     /// Deeper partial nesting than this is taken to be runaway recursion.
     static let maxPartialDepth = 64
+    /// Sections and partials inside one another, counted together: every
+    /// level is a level of recursion here.
+    static let maxNesting = 256
 
     /// One entry of the context stack. Elements of a list section also carry
     /// their position, which is where `@first`, `@last` and `@index` come from.
@@ -30,6 +33,7 @@ struct TemplateRenderer {
     /// `indent` is not empty, the only time it matters.
     private var atLineStart = true
     private var partialDepth = 0
+    private var nesting = 0
 
     init(templates: [String: Template], context: TemplateValue, capacity: Int) {
         self.templates = templates
@@ -61,6 +65,11 @@ struct TemplateRenderer {
                 }
 
             case .section(let name, let inverted, let body, let offset):
+                guard nesting < Self.maxNesting else {
+                    throw source.error("sections and partials nest deeper than \(Self.maxNesting) levels", at: offset)
+                }
+                nesting += 1
+                defer { nesting -= 1 }
                 let value = try resolve(name, offset, source)
                 if inverted {
                     if !value.isTruthy { try render(body, source) }
@@ -89,8 +98,13 @@ struct TemplateRenderer {
                     // A standalone tag began its line, so the partial does too.
                     atLineStart = true
                 }
+                guard nesting < Self.maxNesting else {
+                    throw source.error("sections and partials nest deeper than \(Self.maxNesting) levels", at: offset)
+                }
                 partialDepth += 1
+                nesting += 1
                 try render(partial.nodes, partial.source)
+                nesting -= 1
                 partialDepth -= 1
                 indent = outerIndent
             }

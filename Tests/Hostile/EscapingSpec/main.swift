@@ -55,7 +55,7 @@ if let record = records.first, let json = instances("NastyRecord").first as? [St
     let expected: [(String, String)] = [
         ("default", record.default), ("protocol", record.protocol), ("Type", record.type), ("self", record.`self`),
         ("init", record.`init`), ("delete", record.delete), ("enum", record.enum), ("constructor", record.constructor),
-        ("__proto__", record.__proto__), ("3ds", record._3ds), ("café", record.café), ("a\"b", record.aB),
+        ("__proto__", record.__proto__), ("3ds", record._3ds), ("café", record.café), ("a\"b", record.aB), ("it's", record.itS),
         ("back\\slash", record.backSlash), ("new\nline", record.newLine), ("nul\0byte", record.nulByte),
         ("${x}", record.x), ("`tick`", record.tick), ("#tag", record.tag), ("</script>", record.script),
         ("*/", record._2A_2F),
@@ -92,7 +92,7 @@ if let record = records.first, let json = instances("NastyRecord").first as? [St
     // The memberwise initializer, with the parameter that stands for `self`.
     let built = NastyRecord(
         default: "d", protocol: "p", type: "t", self: "s", init: "i", delete: "d", enum: "e", constructor: "c",
-        __proto__: "_", _3ds: "3", café: "c", 日本: 1, aB: "a", backSlash: "b", newLine: "n", nulByte: "0", x: "x",
+        __proto__: "_", _3ds: "3", café: "c", 日本: 1, aB: "a", itS: "'", backSlash: "b", newLine: "n", nulByte: "0", x: "x",
         tick: "t", tag: "#", script: "s", _2A_2F: "*", kind: .self)
     check(built.`self` == "s" && built.`init` == "i" && built.kind == .`self`, "memberwise init")
 }
@@ -115,6 +115,17 @@ for (index, json) in instances("NastyUnion").enumerated() {
 }
 for (index, json) in instances("NastyMember").enumerated() { _ = roundTrip(NastyMember.self, json, "NastyMember[\(index)]") }
 for (index, json) in instances("Default").enumerated() { _ = roundTrip(Default.self, json, "Default[\(index)]") }
+
+// MARK: - A type that contains itself through an indirect union
+
+for (index, json) in instances("NastyTree").enumerated() {
+    guard let tree = roundTrip(NastyTree.self, json, "NastyTree[\(index)]") else { continue }
+    if index == 1, case let .node(node) = tree, case let .node(inner)? = node.child {
+        check(inner.children?.count == 2, "nested children")
+    } else if index == 1 {
+        failures.append("NastyTree[1] decoded as \(tree)")
+    }
+}
 
 // MARK: - Inputs: defaults survive every quoting rule
 

@@ -6,10 +6,13 @@ struct SwiftViewModel {
     /// Types whose `validate()` has something to check, directly or in a
     /// nested value.
     let needsValidation: Set<String>
+    /// Types that contain themselves by value; unions among them are `indirect`.
+    let onContainmentCycle: Set<String>
 
     init(spec: Spec) {
         self.spec = spec
         self.needsValidation = Self.validatingTypes(in: spec)
+        self.onContainmentCycle = Containment(spec).onCycle
     }
 
     struct FileGroup {
@@ -126,9 +129,9 @@ struct SwiftViewModel {
             // A deprecated field is stored under a private name and exposed by a
             // deprecated accessor, so the generated code never warns about its
             // own use of it.
-            let storage = deprecated ? "_" + property : SwiftNames.escaped(property)
-            let key = SwiftNames.escaped(property)
-            let parameter = SwiftNames.escaped(property)
+            // The property, its coding key and its initializer label share one spelling.
+            let escaped = SwiftNames.escaped(property)
+            let storage = deprecated ? "_" + property : escaped
             let internalName = SwiftNames.parameterInternalName(property)
             var docs = SwiftEscaping.docLines(field.annotations.doc)
             if let defaultValue = field.defaultValue {
@@ -149,19 +152,19 @@ struct SwiftViewModel {
                 "docLines": lines(docs),
                 "deprecation": .string(deprecationAttribute(field.annotations)),
                 "isDeprecated": .bool(deprecated),
-                "property": .string(SwiftNames.escaped(property)),
-                "parameter": .string(internalName.map { parameter + " " + $0 } ?? parameter),
-                "argument": .string(internalName ?? parameter),
+                "property": .string(escaped),
+                "parameter": .string(internalName.map { escaped + " " + $0 } ?? escaped),
+                "argument": .string(internalName ?? escaped),
                 "storage": .string(storage),
                 "type": .string(SwiftTypeMapping.swiftType(of: field)),
                 "initDefault": .string(initDefault),
                 // `case name` when the wire name is the property name, else an explicit raw value.
                 "codingKey": .string(
                     property == field.name
-                        ? key
-                        : key + " = " + SwiftEscaping.stringLiteral(field.name)),
-                "decode": .string(decodeExpression(field, key: key)),
-                "encode": .string(encodeStatement(field, storage: "self." + storage, key: key)),
+                        ? escaped
+                        : escaped + " = " + SwiftEscaping.stringLiteral(field.name)),
+                "decode": .string(decodeExpression(field, key: escaped)),
+                "encode": .string(encodeStatement(field, storage: "self." + storage, key: escaped)),
             ]
         }
         var conformances = ["Codable", "Hashable", "Sendable", "OpenIAPValidatable"] + record.includes
@@ -200,6 +203,7 @@ struct SwiftViewModel {
         let expected = union.members.map(\.tag).joined(separator: ", ")
         return [
             "members": .list(members),
+            "isIndirect": .bool(onContainmentCycle.contains(union.name)),
             "keepsUnknown": .bool(keep),
             "unknownCase": .string(SwiftNames.unknownUnionCase),
             "discriminatorKey": .string(SwiftEscaping.stringLiteral(union.discriminator)),
@@ -298,28 +302,30 @@ struct SwiftViewModel {
     }
 
     /// Records with constraints or exactly-one groups, and everything that
-    /// contains one of them, found by iterating to a fixed point.
+    /// contains one of them: records with such a field (in lists and maps
+    /// too) and unions with such a member. Worked outwards from the records
+    /// that check something, through who contains each, so long chains of
+    /// types cost linear time.
     static func validatingTypes(in spec: Spec) -> Set<String> {
-        var result: Set<String> = []
-        for record in spec.records where !record.exactlyOne.isEmpty || record.fields.contains(where: { !$0.constraints.isEmpty }) {
-            result.insert(record.name)
-        }
-        var changed = true
-        while changed {
-            changed = false
-            for type in spec.types where !result.contains(type.name) {
-                let hit: Bool
-                switch type {
-                case let .record(r): hit = r.fields.contains { $0.type.namedLeaf.map(result.contains) ?? false }
-                case let .union(u): hit = spec.flattenedMembers(of: u).contains { result.contains($0.name) }
-                        || u.members.contains { result.contains($0.typeName) }
-                default: hit = false
+        var containers: [String: [String]] = [:]
+        var pending: [String] = []
+        for type in spec.types {
+            switch type {
+            case let .record(r):
+                if !r.exactlyOne.isEmpty || r.fields.contains(where: { !$0.constraints.isEmpty }) { pending.append(r.name) }
+                for field in r.fields {
+                    if let leaf = field.type.namedLeaf { containers[leaf, default: []].append(r.name) }
                 }
-                if hit {
-                    result.insert(type.name)
-                    changed = true
-                }
+            case let .union(u):
+                for member in u.members { containers[member.typeName, default: []].append(u.name) }
+            default:
+                break
             }
+        }
+        var result: Set<String> = []
+        while let name = pending.popLast() {
+            guard result.insert(name).inserted else { continue }
+            pending.append(contentsOf: containers[name] ?? [])
         }
         return result
     }
