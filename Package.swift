@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "generator", targets: ["generator"]),
         .library(name: "OpenIAPCodegen", targets: ["OpenIAPCodegen"]),
         .library(name: "OpenIAPTypes", targets: ["OpenIAPTypes"]),
+        .executable(name: "benchmark", targets: ["benchmark"]),
     ],
     targets: [
         // libyaml, found through pkg-config (`yaml-0.1`).
@@ -32,6 +33,12 @@ let package = Package(
         .target(
             name: "OpenIAPTypes",
             path: "Generated/Swift"
+        ),
+        // Generation, decoding and compile-time figures: `swift run -c release benchmark`.
+        .executableTarget(
+            name: "benchmark",
+            dependencies: ["OpenIAPCodegen", "OpenIAPTypes", "CYAML"],
+            path: "Sources/benchmark"
         ),
         .testTarget(
             name: "OpenIAPCodegenTests",
