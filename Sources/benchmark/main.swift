@@ -26,6 +26,8 @@ struct Options {
     var fixturesRoot = packageFolder("Tests/Fixtures")
     /// Set in the child processes that measure one size each.
     var childTypes: Int?
+    /// `--write-spec N DIR`: only write the synthetic spec of N types.
+    var writeSpec: (types: Int, directory: String)?
 
     static let usage = """
         usage: benchmark [--quick] [--json FILE] [--sizes N,N,...] [--runs N] [--no-compile] [--in-process]
@@ -37,6 +39,9 @@ struct Options {
           --runs N       runs per generation figure (default 3); decoding uses twice as many plus one
           --no-compile   skip compiling the generated Swift
           --in-process   measure every size in this process (peak memory is then cumulative)
+
+        benchmark --write-spec N DIR   writes the synthetic spec of N types into DIR and stops
+                                       (for profiling the generator on it)
         """
 
     init(_ arguments: [String]) throws {
@@ -74,6 +79,7 @@ struct Options {
             case "--templates": templatesRoot = try value(argument)
             case "--fixtures": fixturesRoot = try value(argument)
             case "--child-generation": childTypes = try number(argument)
+            case "--write-spec": writeSpec = (try number(argument), try value(argument))
             case "-h", "--help":
                 print(Self.usage)
                 exit(0)
@@ -98,6 +104,11 @@ struct UsageError: Error, CustomStringConvertible {
 
 do {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    if let (types, directory) = options.writeSpec {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try SyntheticSpec(types: types).write(to: directory)
+        exit(0)
+    }
     if let types = options.childTypes {
         // A child: measure one size and hand the figures back on stdout.
         let figures = try GenerationBenchmark(types: types, runs: options.generationRuns, templatesRoot: options.templatesRoot).run()

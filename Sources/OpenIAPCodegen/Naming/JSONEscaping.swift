@@ -10,6 +10,17 @@ public enum JSONEscaping {
     /// U+2028 and U+2029 are escaped too. JSON allows them raw, but older
     /// JavaScript parsers treat them as line breaks inside string literals.
     public static func quoted(_ text: String) -> String {
+        // Most text needs no escape at all; it is then copied in one piece.
+        // Any byte that might start an escape (a quote, a backslash, a
+        // control character, or 0xE2, the lead byte of U+2028 and U+2029)
+        // sends the text through the scalar-by-scalar path below.
+        if !mayNeedEscape(text) {
+            var result = "\""
+            result.reserveCapacity(text.utf8.count + 2)
+            result += text
+            result += "\""
+            return result
+        }
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -33,6 +44,13 @@ public enum JSONEscaping {
         }
         result += "\""
         return result
+    }
+
+    private static func mayNeedEscape(_ text: String) -> Bool {
+        func check(_ bytes: some Sequence<UInt8>) -> Bool {
+            bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }
+        }
+        return text.utf8.withContiguousStorageIfAvailable { check($0) } ?? check(text.utf8)
     }
 
     /// A number as JSON writes it: integral values without a fraction

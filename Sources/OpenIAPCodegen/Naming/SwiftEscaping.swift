@@ -27,11 +27,12 @@ public enum SwiftEscaping {
     /// are written as `\u{…}` so the comment stays on its lines.
     public static func docLines(_ doc: String?) -> [String] {
         guard let doc, !doc.isEmpty else { return [] }
+        if let lines = plainDocLines(doc) { return lines }
         let lines = doc.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
         var trimmed = Array(lines)
         while let last = trimmed.last, last.allSatisfy(\.isWhitespace) { trimmed.removeLast() }
-        return trimmed.flatMap { wrap(String($0), width: 100) }.map { line in
+        return trimmed.flatMap { wrap(String($0), width: docWidth) }.map { line in
             let safe = String(String.UnicodeScalarView(line.unicodeScalars.flatMap { scalar -> [Unicode.Scalar] in
                 if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F || isInvisibleFormat(scalar) {
                     return Array("\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
@@ -40,6 +41,44 @@ public enum SwiftEscaping {
             }))
             return safe.isEmpty ? "///" : "/// \(safe)"
         }
+    }
+
+    /// `docLines` for the usual doc: printable ASCII and line feeds only.
+    /// There every character is one byte and nothing needs escaping, so the
+    /// same splitting, trimming and wrapping run on bytes. Nil for any other
+    /// text, which takes the general path.
+    private static func plainDocLines(_ doc: String) -> [String]? {
+        let space = UInt8(ascii: " ")
+        let newline = UInt8(ascii: "\n")
+        let bytes = Array(doc.utf8)
+        guard !bytes.contains(where: { ($0 < 0x20 && $0 != newline) || $0 >= 0x7F }) else { return nil }
+        var lines = bytes.split(separator: newline, omittingEmptySubsequences: false)
+        while let last = lines.last, last.allSatisfy({ $0 == space }) { lines.removeLast() }
+        var result: [String] = []
+        result.reserveCapacity(lines.count)
+        for line in lines {
+            var rest = line
+            // The same rule as `wrap`: break at the last space within one
+            // character past the width; a longer word stays whole.
+            while rest.count > docWidth {
+                let window = rest.prefix(docWidth + 1)
+                guard let breakAt = window.lastIndex(of: space), breakAt > rest.startIndex else { break }
+                result.append(docLine(rest[..<breakAt]))
+                rest = rest[(breakAt + 1)...].drop { $0 == space }
+            }
+            result.append(docLine(rest))
+        }
+        return result
+    }
+
+    private static let docWidth = 100
+
+    private static func docLine(_ text: ArraySlice<UInt8>) -> String {
+        if text.isEmpty { return "///" }
+        var line = "/// "
+        line.reserveCapacity(text.count + 4)
+        line += String(decoding: text, as: UTF8.self)
+        return line
     }
 
     /// Splits a long line at spaces so no doc line passes `width` characters;

@@ -62,11 +62,18 @@ public enum SwiftNames {
     }
 
     static func isIdentifierHead(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || scalar.properties.isAlphabetic
+        scalar == "_" || isAlphabetic(scalar)
     }
 
     static func isIdentifierBody(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+        scalar == "_" || isAlphabetic(scalar) || ("0"..."9").contains(scalar)
+    }
+
+    /// `properties.isAlphabetic`, answered without the Unicode tables for
+    /// ASCII, where only the 52 letters are alphabetic.
+    private static func isAlphabetic(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        return scalar.properties.isAlphabetic
     }
 
     /// Splits on separators and on lower→upper humps (`LocalTesting` →

@@ -30,11 +30,30 @@ public enum TypeScriptNames {
     /// Makes prose safe inside a `/** … */` block: `*/` would end the
     /// comment, and a line starting with `@` would be read as a tag.
     public static func docText(_ line: String) -> String {
+        if !needsDocEscape(line) { return line }
         var text = line.replacing("*/", with: "*\\/")
         if let start = text.firstIndex(where: { $0 != " " && $0 != "\t" }), text[start] == "@" {
             text.insert("\\", at: start)
         }
         return text
+    }
+
+    /// False when `docText` certainly leaves `line` as it is: no `*/` among
+    /// its bytes, and its first byte other than a space or tab is not `@`.
+    /// (Both checks look at bytes; when either might match, the exact
+    /// character-based rule in `docText` decides.)
+    private static func needsDocEscape(_ line: String) -> Bool {
+        var leading = true
+        var previous: UInt8 = 0
+        for byte in line.utf8 {
+            if leading, byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") {
+                if byte == UInt8(ascii: "@") { return true }
+                leading = false
+            }
+            if previous == UInt8(ascii: "*"), byte == UInt8(ascii: "/") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// Inline code in a doc comment: a backtick cannot be escaped inside a

@@ -17,6 +17,8 @@ struct SpecFileReader {
 
     var reader = NodeReader()
     var result = FileDeclarations()
+    /// Type expressions parsed so far in this file.
+    private var parsedTypes: [String: Result<TypeExpression.Parsed, TypeExpression.Failure>] = [:]
 
     static func read(_ root: YAMLNode) -> (FileDeclarations, [Diagnostic]) {
         var me = SpecFileReader()
@@ -273,7 +275,16 @@ struct SpecFileReader {
     }
 
     private mutating func typeExpression(_ text: String, at node: YAMLNode) -> TypeExpression.Parsed? {
-        switch TypeExpression.parse(text) {
+        // The same few expressions (`String?`, a type used by many fields)
+        // come back again and again; parsing is pure, so each is parsed once.
+        let result: Result<TypeExpression.Parsed, TypeExpression.Failure>
+        if let known = parsedTypes[text] {
+            result = known
+        } else {
+            result = TypeExpression.parse(text)
+            parsedTypes[text] = result
+        }
+        switch result {
         case let .success(parsed): return parsed
         case let .failure(.invalid(message, offset)):
             // Point inside plain scalars, where columns map one to one.

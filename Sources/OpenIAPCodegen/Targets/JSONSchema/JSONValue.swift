@@ -31,7 +31,7 @@ enum JSONValue: Hashable, Sendable {
     /// the indentation of the place it is written at.
     func printed() -> String {
         var output = ""
-        write(to: &output, indent: "")
+        Layout(self).write(to: &output, indent: "")
         return output
     }
 
@@ -50,47 +50,100 @@ enum JSONValue: Hashable, Sendable {
         }
     }
 
-    /// Whether a `description` member appears anywhere inside.
-    private var holdsDescription: Bool {
-        switch self {
-        case let .array(items): items.contains { $0.holdsDescription }
-        case let .object(members): members.contains { $0.key == "description" || $0.value.holdsDescription }
-        default: false
-        }
-    }
+    /// A value measured once, bottom up, for printing: how long its one-line
+    /// form is, whether it holds a `description`, and the one-line text of
+    /// every part short enough to be printed that way. Deciding layout level
+    /// by level from these keeps printing linear in the size of the value.
+    ///
+    /// Lengths count `Character`s like `String.count`. A one-line form is
+    /// its leaves (quoted strings, numbers, literals) joined by ASCII
+    /// punctuation, and no grapheme cluster spans a boundary between two
+    /// ASCII characters, so the count of the whole is the sum of its parts.
+    private struct Layout {
+        /// The one-line text: always kept for leaves and empty containers,
+        /// and for containers that are printed on one line.
+        var inline: String?
+        var length: Int
+        var holdsDescription: Bool
+        /// For containers: the member keys (quoted; empty for arrays) and the
+        /// layout of each element or member value.
+        var keys: [String] = []
+        var children: [Layout] = []
+        var isObject = false
 
-    private func write(to output: inout String, indent: String) {
-        let oneLine = inline()
-        let isContainer: Bool
-        switch self {
-        case let .array(items): isContainer = !items.isEmpty
-        case let .object(members): isContainer = !members.isEmpty
-        default: isContainer = false
+        init(_ value: JSONValue) {
+            switch value {
+            case let .array(items):
+                self.init(container: items.map { ("", Layout($0)) }, isObject: false, holdsDescription: false)
+            case let .object(members):
+                var holds = false
+                let parts = members.map { member -> (String, Layout) in
+                    if member.key == "description" { holds = true }
+                    return (JSONEscaping.quoted(member.key), Layout(member.value))
+                }
+                self.init(container: parts, isObject: true, holdsDescription: holds)
+            default:
+                self.init(leaf: value.inline())
+            }
         }
-        guard isContainer, oneLine.count > Self.inlineLimit || holdsDescription else {
-            output += oneLine
-            return
+
+        private init(leaf text: String) {
+            inline = text
+            // A leaf is a quoted string with every control character escaped,
+            // a number or a literal, so in ASCII (with no CR LF pair left)
+            // every character is one byte; only other text needs the
+            // grapheme-counting `count`.
+            let bytes = text.utf8
+            length = bytes.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } == true ? bytes.count : text.count
+            holdsDescription = false
         }
-        let inner = indent + "  "
-        switch self {
-        case let .array(items):
-            output += "[\n"
-            for (index, item) in items.enumerated() {
+
+        private init(container parts: [(key: String, layout: Layout)], isObject: Bool, holdsDescription: Bool) {
+            self.isObject = isObject
+            // Brackets, plus ", " between parts, plus each key and its ": ".
+            var length = 2 + max(0, parts.count - 1) * 2
+            var holds = holdsDescription
+            for part in parts {
+                length += part.layout.length
+                if isObject { length += part.key.count + 2 }
+                holds = holds || part.layout.holdsDescription
+            }
+            self.length = length
+            self.holdsDescription = holds
+            if parts.isEmpty {
+                inline = isObject ? "{}" : "[]"
+                return
+            }
+            if length <= JSONValue.inlineLimit, !holds {
+                // Short parts always carry their own one-line text.
+                var text = isObject ? "{" : "["
+                for (index, part) in parts.enumerated() {
+                    if index > 0 { text += ", " }
+                    if isObject { text += part.key + ": " }
+                    text += part.layout.inline!
+                }
+                text += isObject ? "}" : "]"
+                inline = text
+                return
+            }
+            keys = parts.map(\.key)
+            children = parts.map(\.layout)
+        }
+
+        func write(to output: inout String, indent: String) {
+            if let inline {
+                output += inline
+                return
+            }
+            let inner = indent + "  "
+            output += isObject ? "{\n" : "[\n"
+            for (index, child) in children.enumerated() {
                 output += inner
-                item.write(to: &output, indent: inner)
-                output += index == items.count - 1 ? "\n" : ",\n"
+                if isObject { output += keys[index] + ": " }
+                child.write(to: &output, indent: inner)
+                output += index == children.count - 1 ? "\n" : ",\n"
             }
-            output += indent + "]"
-        case let .object(members):
-            output += "{\n"
-            for (index, member) in members.enumerated() {
-                output += inner + JSONEscaping.quoted(member.key) + ": "
-                member.value.write(to: &output, indent: inner)
-                output += index == members.count - 1 ? "\n" : ",\n"
-            }
-            output += indent + "}"
-        default:
-            output += oneLine
+            output += indent + (isObject ? "}" : "]")
         }
     }
 }
