@@ -10,47 +10,54 @@ public enum JSONEscaping {
     /// U+2028 and U+2029 are escaped too. JSON allows them raw, but older
     /// JavaScript parsers treat them as line breaks inside string literals.
     public static func quoted(_ text: String) -> String {
-        // Most text needs no escape at all; it is then copied in one piece.
-        // Any byte that might start an escape (a quote, a backslash, a
-        // control character, or 0xE2, the lead byte of U+2028 and U+2029)
-        // sends the text through the scalar-by-scalar path below.
-        if !mayNeedEscape(text) {
-            var result = "\""
-            result.reserveCapacity(text.utf8.count + 2)
-            result += text
-            result += "\""
-            return result
-        }
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u" + hex4(scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        result += "\""
-        return result
+        var output: [UInt8] = []
+        appendQuoted(text, to: &output)
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private static func mayNeedEscape(_ text: String) -> Bool {
-        func check(_ bytes: some Sequence<UInt8>) -> Bool {
-            bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }
+    /// Appends `quoted(text)` as UTF-8. Works on bytes: every character that
+    /// is escaped is ASCII except U+2028 and U+2029, which are recognised by
+    /// their three-byte UTF-8 form; all other bytes are copied.
+    static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        output.reserveCapacity(output.count + text.utf8.count + 2)
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var copied = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                // Most bytes are copied as they are.
+                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0x7F, byte != 0xE2 {
+                    index += 1
+                    continue
+                }
+                let escape: String
+                var width = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case UInt8(ascii: "\n"): escape = "\\n"
+                case UInt8(ascii: "\r"): escape = "\\r"
+                case UInt8(ascii: "\t"): escape = "\\t"
+                case 0x08: escape = "\\b"
+                case 0x0C: escape = "\\f"
+                case 0x00..<0x20, 0x7F: escape = "\\u" + hex4(UInt32(byte))
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                default:
+                    index += 1
+                    continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+                output.append(contentsOf: escape.utf8)
+                index += width
+                copied = index
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
         }
-        return text.utf8.withContiguousStorageIfAvailable { check($0) } ?? check(text.utf8)
+        output.append(UInt8(ascii: "\""))
     }
 
     /// A number as JSON writes it: integral values without a fraction

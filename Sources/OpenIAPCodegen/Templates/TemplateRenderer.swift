@@ -141,7 +141,7 @@ struct TemplateRenderer {
             }
             for (position, part) in parts.enumerated().dropFirst() {
                 guard case .object(let members) = value else {
-                    let prefix = parts[..<position].joined(separator: ".")
+                    let prefix = parts[..<position].map(\.name).joined(separator: ".")
                     throw source.error(
                         "cannot look up '\(name)': '\(prefix)' is \(value.kindName), not an object", at: offset)
                 }

@@ -48,7 +48,7 @@ struct SwiftViewModel {
     // MARK: - Per construct
 
     func context(for type: NamedType) -> TemplateValue {
-        var base: [String: TemplateValue] = [
+        var base: TemplateObject = [
             "isEnum": false, "isClosedEnum": false, "isOpaque": false, "isRecord": false, "isUnion": false, "isFieldSet": false,
             "name": .string(type.name),
             "docLines": lines(SwiftEscaping.docLines(type.annotations.doc)),
@@ -81,7 +81,7 @@ struct SwiftViewModel {
         return .object(base)
     }
 
-    private func enumContext(_ type: EnumType) -> [String: TemplateValue] {
+    private func enumContext(_ type: EnumType) -> TemplateObject {
         let cases: [TemplateValue] = type.values.map { value in
             let spellings = [value.wire] + type.decodeAliases(of: value)
             var docs = SwiftEscaping.docLines(value.annotations.doc)
@@ -107,7 +107,7 @@ struct SwiftViewModel {
         ]
     }
 
-    private func opaqueContext(_ type: OpaqueStringType) -> [String: TemplateValue] {
+    private func opaqueContext(_ type: OpaqueStringType) -> TemplateObject {
         [
             "hasOneValue": .bool(type.knownValues.count == 1),
             "constants": .list(type.knownValues.map { value in
@@ -120,7 +120,7 @@ struct SwiftViewModel {
         ]
     }
 
-    private func recordContext(_ record: RecordType) -> [String: TemplateValue] {
+    private func recordContext(_ record: RecordType) -> TemplateObject {
         let fields: [TemplateValue] = record.fields.map { field in
             let property = SwiftNames.property(field.name)
             let deprecated = field.annotations.deprecated != nil
@@ -172,7 +172,7 @@ struct SwiftViewModel {
         ]
     }
 
-    private func unionContext(_ union: UnionType) -> [String: TemplateValue] {
+    private func unionContext(_ union: UnionType) -> TemplateObject {
         let discriminator = spec.flattenedMembers(of: union).first?.field(union.discriminator)
         // Decoding the discriminator with its own type applies its aliases;
         // switching on the canonical raw value then picks the member.

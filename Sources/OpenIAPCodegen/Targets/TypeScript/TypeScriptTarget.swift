@@ -195,13 +195,13 @@ struct TypeScriptViewModel {
 
     /// Every key any declaration template reads is present, so a missing
     /// one can never be picked up from an enclosing context.
-    private func declarationValue(name: String, doc: DocComment, kind: Kind, extra: [String: TemplateValue]) -> TemplateValue {
+    private func declarationValue(name: String, doc: DocComment, kind: Kind, extra: TemplateObject) -> TemplateValue {
         var value = doc.templateValue
         value["name"] = .string(TypeScriptNames.typeName(name))
         value["isInterface"] = .bool(kind == .interface)
         value["isIntersection"] = .bool(kind == .intersection)
         value["isAlias"] = .bool(kind == .alias)
-        let defaults: [String: TemplateValue] = [
+        let defaults: TemplateObject = [
             "extendsClause": "", "fields": [], "parts": [], "hasOwnFields": false, "groups": [], "members": [],
         ]
         value.merge(defaults) { current, _ in current }
@@ -308,7 +308,7 @@ struct DocComment {
 
     /// `docSingle` for a one-line comment, otherwise `hasDocBlock` and
     /// `docLines`; all three keys are always present.
-    var templateValue: [String: TemplateValue] {
+    var templateValue: TemplateObject {
         let lines = self.lines
         return [
             "docSingle": .string(lines.count == 1 ? lines[0] : ""),
