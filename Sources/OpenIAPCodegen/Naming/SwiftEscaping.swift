@@ -3,6 +3,10 @@
 public enum SwiftEscaping {
     /// A double-quoted Swift string literal that reads back as exactly `text`.
     public static func stringLiteral(_ text: String) -> String {
+        // Printable ASCII other than a quote or a backslash is written as is.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -75,10 +79,15 @@ public enum SwiftEscaping {
 
     private static func docLine(_ text: ArraySlice<UInt8>) -> String {
         if text.isEmpty { return "///" }
-        var line = "/// "
-        line.reserveCapacity(text.count + 4)
-        line += String(decoding: text, as: UTF8.self)
-        return line
+        return String(unsafeUninitializedCapacity: text.count + 4) { buffer in
+            // "/// ", then the text.
+            buffer[0] = UInt8(ascii: "/")
+            buffer[1] = UInt8(ascii: "/")
+            buffer[2] = UInt8(ascii: "/")
+            buffer[3] = UInt8(ascii: " ")
+            _ = buffer[4...].initialize(fromContentsOf: text)
+            return text.count + 4
+        }
     }
 
     /// Splits a long line at spaces so no doc line passes `width` characters;

@@ -3,7 +3,10 @@
 /// Only four shapes exist on purpose: anything a target language needs
 /// (escaped strings, joined names, flags such as `isOptional`) is decided by
 /// the view model in Swift, and the template merely places it.
-public indirect enum TemplateValue: Sendable, Hashable,
+///
+/// Not `indirect`: lists and objects already hold their elements in arrays,
+/// so every value can live inline instead of in a box of its own.
+public enum TemplateValue: Sendable, Hashable,
     ExpressibleByStringLiteral, ExpressibleByStringInterpolation,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
@@ -148,14 +151,15 @@ struct TemplateKey: Sendable, Hashable, CustomStringConvertible {
     let fingerprint: UInt64
 
     init(_ name: String) {
-        self.name = name
-        var print = UInt64(truncatingIfNeeded: name.utf8.count) << 56
-        var shift: UInt64 = 0
-        for byte in name.utf8.prefix(7) {
-            print |= UInt64(byte) << shift
-            shift += 8
+        var text = name
+        fingerprint = text.withUTF8 { bytes in
+            var print = UInt64(truncatingIfNeeded: bytes.count) << 56
+            for index in 0..<min(7, bytes.count) {
+                print |= UInt64(bytes[index]) << UInt64(index * 8)
+            }
+            return print
         }
-        fingerprint = print
+        self.name = text
     }
 
     static func == (lhs: TemplateKey, rhs: TemplateKey) -> Bool {
