@@ -293,16 +293,16 @@ public struct BillingProgramAvailabilityResultAndroid: Codable, Hashable, Sendab
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.isAvailable = try container.decode(Bool.self, forKey: .isAvailable)
-        self.billingProgram = try container.decode(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.choiceScreenType = try container.decodeIfPresent(BillingChoiceScreenTypeAndroid.self, forKey: .choiceScreenType)
+        self.billingProgram = BillingProgramAndroid(rawValue: try container.decode(String.self, forKey: .billingProgram))
+        self.choiceScreenType = try container.decodeIfPresent(String.self, forKey: .choiceScreenType).map(BillingChoiceScreenTypeAndroid.init(rawValue:))
         self.isExternalLinkAvailable = try container.decodeIfPresent(Bool.self, forKey: .isExternalLinkAvailable)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(isAvailable, forKey: .isAvailable)
-        try container.encode(billingProgram, forKey: .billingProgram)
-        try container.encodeIfPresent(choiceScreenType, forKey: .choiceScreenType)
+        try container.encode(billingProgram.rawValue, forKey: .billingProgram)
+        try container.encodeIfPresent(choiceScreenType?.rawValue, forKey: .choiceScreenType)
         try container.encodeIfPresent(isExternalLinkAvailable, forKey: .isExternalLinkAvailable)
     }
 }
@@ -331,13 +331,13 @@ public struct BillingProgramInformationDialogParamsAndroid: Codable, Hashable, S
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decodeIfPresent(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.billingProgram = try container.decodeIfPresent(String.self, forKey: .billingProgram).map(BillingProgramAndroid.init(rawValue:))
         self.externalTransactionToken = try container.decode(String.self, forKey: .externalTransactionToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(billingProgram, forKey: .billingProgram)
+        try container.encodeIfPresent(billingProgram?.rawValue, forKey: .billingProgram)
         try container.encode(externalTransactionToken, forKey: .externalTransactionToken)
     }
 }
@@ -365,13 +365,13 @@ public struct BillingProgramReportingDetailsAndroid: Codable, Hashable, Sendable
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decode(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.billingProgram = BillingProgramAndroid(rawValue: try container.decode(String.self, forKey: .billingProgram))
         self.externalTransactionToken = try container.decode(String.self, forKey: .externalTransactionToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(billingProgram, forKey: .billingProgram)
+        try container.encode(billingProgram.rawValue, forKey: .billingProgram)
         try container.encode(externalTransactionToken, forKey: .externalTransactionToken)
     }
 }
@@ -407,14 +407,14 @@ public struct BillingResultAndroid: Codable, Hashable, Sendable, OpenIAPValidata
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.responseCode = try container.decode(Int.self, forKey: .responseCode)
         self.debugMessage = try container.decodeIfPresent(String.self, forKey: .debugMessage)
-        self.subResponseCode = try container.decodeIfPresent(SubResponseCodeAndroid.self, forKey: .subResponseCode)
+        self.subResponseCode = try container.decodeIfPresent(String.self, forKey: .subResponseCode).map(SubResponseCodeAndroid.init(rawValue:))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(responseCode, forKey: .responseCode)
         try container.encodeIfPresent(debugMessage, forKey: .debugMessage)
-        try container.encodeIfPresent(subResponseCode, forKey: .subResponseCode)
+        try container.encodeIfPresent(subResponseCode?.rawValue, forKey: .subResponseCode)
     }
 }
 
@@ -512,17 +512,17 @@ public struct DeveloperBillingOptionParamsAndroid: Codable, Hashable, Sendable, 
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decode(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.billingProgram = BillingProgramAndroid(rawValue: try container.decode(String.self, forKey: .billingProgram))
         self.linkUri = try container.decodeIfPresent(String.self, forKey: .linkUri)
-        self.launchMode = try container.decodeIfPresent(DeveloperBillingLaunchModeAndroid.self, forKey: .launchMode)
+        self.launchMode = try container.decodeIfPresent(String.self, forKey: .launchMode).map(DeveloperBillingLaunchModeAndroid.init(rawValue:))
         self.externalTransactionToken = try container.decodeIfPresent(String.self, forKey: .externalTransactionToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(billingProgram, forKey: .billingProgram)
+        try container.encode(billingProgram.rawValue, forKey: .billingProgram)
         try container.encodeIfPresent(linkUri, forKey: .linkUri)
-        try container.encodeIfPresent(launchMode, forKey: .launchMode)
+        try container.encodeIfPresent(launchMode?.rawValue, forKey: .launchMode)
         try container.encodeIfPresent(externalTransactionToken, forKey: .externalTransactionToken)
     }
 }
@@ -665,14 +665,14 @@ public struct DeveloperProvidedBillingProductAndroid: Codable, Hashable, Sendabl
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decode(String.self, forKey: .id)
-        self.type = try container.decode(ProductType.self, forKey: .type)
+        self.type = ProductType(rawValue: try container.decode(String.self, forKey: .type))
         self.offerToken = try container.decodeIfPresent(String.self, forKey: .offerToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
-        try container.encode(type, forKey: .type)
+        try container.encode(type.rawValue, forKey: .type)
         try container.encodeIfPresent(offerToken, forKey: .offerToken)
     }
 }
@@ -890,15 +890,15 @@ public struct GetBillingChoiceInfoParamsAndroid: Codable, Hashable, Sendable, Op
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decodeIfPresent(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.playBillingChoiceImageLayout = try container.decodeIfPresent(BillingChoiceImageLayoutAndroid.self, forKey: .playBillingChoiceImageLayout)
+        self.billingProgram = try container.decodeIfPresent(String.self, forKey: .billingProgram).map(BillingProgramAndroid.init(rawValue:))
+        self.playBillingChoiceImageLayout = try container.decodeIfPresent(String.self, forKey: .playBillingChoiceImageLayout).map(BillingChoiceImageLayoutAndroid.init(rawValue:))
         self.userLocale = try container.decodeIfPresent(String.self, forKey: .userLocale)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(billingProgram, forKey: .billingProgram)
-        try container.encodeIfPresent(playBillingChoiceImageLayout, forKey: .playBillingChoiceImageLayout)
+        try container.encodeIfPresent(billingProgram?.rawValue, forKey: .billingProgram)
+        try container.encodeIfPresent(playBillingChoiceImageLayout?.rawValue, forKey: .playBillingChoiceImageLayout)
         try container.encodeIfPresent(userLocale, forKey: .userLocale)
     }
 }
@@ -1057,13 +1057,13 @@ public struct InAppMessageResultAndroid: Codable, Hashable, Sendable, OpenIAPVal
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.responseCode = try container.decode(InAppMessageResponseCodeAndroid.self, forKey: .responseCode)
+        self.responseCode = InAppMessageResponseCodeAndroid(rawValue: try container.decode(String.self, forKey: .responseCode))
         self.purchaseToken = try container.decodeIfPresent(String.self, forKey: .purchaseToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(responseCode, forKey: .responseCode)
+        try container.encode(responseCode.rawValue, forKey: .responseCode)
         try container.encodeIfPresent(purchaseToken, forKey: .purchaseToken)
     }
 }
@@ -1143,18 +1143,18 @@ public struct LaunchExternalLinkParamsAndroid: Codable, Hashable, Sendable, Open
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decode(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.launchMode = try container.decode(ExternalLinkLaunchModeAndroid.self, forKey: .launchMode)
-        self.linkType = try container.decode(ExternalLinkTypeAndroid.self, forKey: .linkType)
+        self.billingProgram = BillingProgramAndroid(rawValue: try container.decode(String.self, forKey: .billingProgram))
+        self.launchMode = ExternalLinkLaunchModeAndroid(rawValue: try container.decode(String.self, forKey: .launchMode))
+        self.linkType = ExternalLinkTypeAndroid(rawValue: try container.decode(String.self, forKey: .linkType))
         self.linkUri = try container.decode(String.self, forKey: .linkUri)
         self.externalTransactionToken = try container.decodeIfPresent(String.self, forKey: .externalTransactionToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(billingProgram, forKey: .billingProgram)
-        try container.encode(launchMode, forKey: .launchMode)
-        try container.encode(linkType, forKey: .linkType)
+        try container.encode(billingProgram.rawValue, forKey: .billingProgram)
+        try container.encode(launchMode.rawValue, forKey: .launchMode)
+        try container.encode(linkType.rawValue, forKey: .linkType)
         try container.encode(linkUri, forKey: .linkUri)
         try container.encodeIfPresent(externalTransactionToken, forKey: .externalTransactionToken)
     }
@@ -1452,15 +1452,15 @@ public struct ProductAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, P
         self.id = try container.decode(String.self, forKey: .id)
         self.title = try container.decode(String.self, forKey: .title)
         self.description = try container.decode(String.self, forKey: .description)
-        self.type = try container.decode(ProductType.self, forKey: .type)
+        self.type = ProductType(rawValue: try container.decode(String.self, forKey: .type))
         self.displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
         self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
         self.currency = try container.decode(String.self, forKey: .currency)
         self.price = try container.decodeIfPresent(Double.self, forKey: .price)
         self.debugDescription = try container.decodeIfPresent(String.self, forKey: .debugDescription)
-        self.platform = try container.decode(IapPlatform.self, forKey: .platform)
+        self.platform = IapPlatform(rawValue: try container.decode(String.self, forKey: .platform))
         self.nameAndroid = try container.decode(String.self, forKey: .nameAndroid)
-        self.productStatusAndroid = try container.decodeIfPresent(ProductStatusAndroid.self, forKey: .productStatusAndroid)
+        self.productStatusAndroid = try container.decodeIfPresent(String.self, forKey: .productStatusAndroid).map(ProductStatusAndroid.init(rawValue:))
         self.discountOffers = try container.decodeIfPresent([DiscountOffer].self, forKey: .discountOffers)
         self.subscriptionOffers = try container.decodeIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
     }
@@ -1470,15 +1470,15 @@ public struct ProductAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, P
         try container.encode(id, forKey: .id)
         try container.encode(title, forKey: .title)
         try container.encode(description, forKey: .description)
-        try container.encode(type, forKey: .type)
+        try container.encode(type.rawValue, forKey: .type)
         try container.encodeIfPresent(displayName, forKey: .displayName)
         try container.encode(displayPrice, forKey: .displayPrice)
         try container.encode(currency, forKey: .currency)
         try container.encodeIfPresent(price, forKey: .price)
         try container.encodeIfPresent(debugDescription, forKey: .debugDescription)
-        try container.encode(platform, forKey: .platform)
+        try container.encode(platform.rawValue, forKey: .platform)
         try container.encode(nameAndroid, forKey: .nameAndroid)
-        try container.encodeIfPresent(productStatusAndroid, forKey: .productStatusAndroid)
+        try container.encodeIfPresent(productStatusAndroid?.rawValue, forKey: .productStatusAndroid)
         try container.encodeIfPresent(discountOffers, forKey: .discountOffers)
         try container.encodeIfPresent(subscriptionOffers, forKey: .subscriptionOffers)
     }
@@ -1638,15 +1638,15 @@ public struct ProductSubscriptionAndroid: Codable, Hashable, Sendable, OpenIAPVa
         self.id = try container.decode(String.self, forKey: .id)
         self.title = try container.decode(String.self, forKey: .title)
         self.description = try container.decode(String.self, forKey: .description)
-        self.type = try container.decode(ProductType.self, forKey: .type)
+        self.type = ProductType(rawValue: try container.decode(String.self, forKey: .type))
         self.displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
         self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
         self.currency = try container.decode(String.self, forKey: .currency)
         self.price = try container.decodeIfPresent(Double.self, forKey: .price)
         self.debugDescription = try container.decodeIfPresent(String.self, forKey: .debugDescription)
-        self.platform = try container.decode(IapPlatform.self, forKey: .platform)
+        self.platform = IapPlatform(rawValue: try container.decode(String.self, forKey: .platform))
         self.nameAndroid = try container.decode(String.self, forKey: .nameAndroid)
-        self.productStatusAndroid = try container.decodeIfPresent(ProductStatusAndroid.self, forKey: .productStatusAndroid)
+        self.productStatusAndroid = try container.decodeIfPresent(String.self, forKey: .productStatusAndroid).map(ProductStatusAndroid.init(rawValue:))
         self.subscriptionOffers = try container.decode([SubscriptionOffer].self, forKey: .subscriptionOffers)
     }
 
@@ -1655,15 +1655,15 @@ public struct ProductSubscriptionAndroid: Codable, Hashable, Sendable, OpenIAPVa
         try container.encode(id, forKey: .id)
         try container.encode(title, forKey: .title)
         try container.encode(description, forKey: .description)
-        try container.encode(type, forKey: .type)
+        try container.encode(type.rawValue, forKey: .type)
         try container.encodeIfPresent(displayName, forKey: .displayName)
         try container.encode(displayPrice, forKey: .displayPrice)
         try container.encode(currency, forKey: .currency)
         try container.encodeIfPresent(price, forKey: .price)
         try container.encodeIfPresent(debugDescription, forKey: .debugDescription)
-        try container.encode(platform, forKey: .platform)
+        try container.encode(platform.rawValue, forKey: .platform)
         try container.encode(nameAndroid, forKey: .nameAndroid)
-        try container.encodeIfPresent(productStatusAndroid, forKey: .productStatusAndroid)
+        try container.encodeIfPresent(productStatusAndroid?.rawValue, forKey: .productStatusAndroid)
         try container.encode(subscriptionOffers, forKey: .subscriptionOffers)
     }
 }
@@ -1823,9 +1823,9 @@ public struct PurchaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, 
         self.ids = try container.decodeIfPresent([String].self, forKey: .ids)
         self.transactionDate = try container.decode(Double.self, forKey: .transactionDate)
         self.purchaseToken = try container.decodeIfPresent(String.self, forKey: .purchaseToken)
-        self.store = try container.decode(IapStore.self, forKey: .store)
+        self.store = IapStore(rawValue: try container.decode(String.self, forKey: .store))
         self.quantity = try container.decode(Int.self, forKey: .quantity)
-        self.purchaseState = try container.decode(PurchaseState.self, forKey: .purchaseState)
+        self.purchaseState = PurchaseState(rawValue: try container.decode(String.self, forKey: .purchaseState))
         self.isAutoRenewing = try container.decode(Bool.self, forKey: .isAutoRenewing)
         self.currentPlanId = try container.decodeIfPresent(String.self, forKey: .currentPlanId)
         self.transactionId = try container.decodeIfPresent(String.self, forKey: .transactionId)
@@ -1850,9 +1850,9 @@ public struct PurchaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, 
         try container.encodeIfPresent(ids, forKey: .ids)
         try container.encode(transactionDate, forKey: .transactionDate)
         try container.encodeIfPresent(purchaseToken, forKey: .purchaseToken)
-        try container.encode(store, forKey: .store)
+        try container.encode(store.rawValue, forKey: .store)
         try container.encode(quantity, forKey: .quantity)
-        try container.encode(purchaseState, forKey: .purchaseState)
+        try container.encode(purchaseState.rawValue, forKey: .purchaseState)
         try container.encode(isAutoRenewing, forKey: .isAutoRenewing)
         try container.encodeIfPresent(currentPlanId, forKey: .currentPlanId)
         try container.encodeIfPresent(transactionId, forKey: .transactionId)
@@ -2143,13 +2143,13 @@ public struct SubscriptionProductReplacementParamsAndroid: Codable, Hashable, Se
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.oldProductId = try container.decode(String.self, forKey: .oldProductId)
-        self.replacementMode = try container.decode(SubscriptionReplacementModeAndroid.self, forKey: .replacementMode)
+        self.replacementMode = SubscriptionReplacementModeAndroid(rawValue: try container.decode(String.self, forKey: .replacementMode))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(oldProductId, forKey: .oldProductId)
-        try container.encode(replacementMode, forKey: .replacementMode)
+        try container.encode(replacementMode.rawValue, forKey: .replacementMode)
     }
 }
 
@@ -2547,7 +2547,7 @@ public struct VerifyPurchaseResultAndroid: Codable, Hashable, Sendable, OpenIAPV
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.isValid = try container.decode(Bool.self, forKey: .isValid)
-        self.store = try container.decode(IapStore.self, forKey: .store)
+        self.store = IapStore(rawValue: try container.decode(String.self, forKey: .store))
         self.autoRenewing = try container.decode(Bool.self, forKey: .autoRenewing)
         self.betaProduct = try container.decode(Bool.self, forKey: .betaProduct)
         self.cancelDate = try container.decodeIfPresent(Double.self, forKey: .cancelDate)
@@ -2571,7 +2571,7 @@ public struct VerifyPurchaseResultAndroid: Codable, Hashable, Sendable, OpenIAPV
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(isValid, forKey: .isValid)
-        try container.encode(store, forKey: .store)
+        try container.encode(store.rawValue, forKey: .store)
         try container.encode(autoRenewing, forKey: .autoRenewing)
         try container.encode(betaProduct, forKey: .betaProduct)
         try container.encodeIfPresent(cancelDate, forKey: .cancelDate)
@@ -2634,7 +2634,7 @@ public struct VerifyPurchaseResultHorizon: Codable, Hashable, Sendable, OpenIAPV
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.isValid = try container.decode(Bool.self, forKey: .isValid)
-        self.store = try container.decode(IapStore.self, forKey: .store)
+        self.store = IapStore(rawValue: try container.decode(String.self, forKey: .store))
         self._success = try container.decode(Bool.self, forKey: .success)
         self.grantTime = try container.decodeIfPresent(Double.self, forKey: .grantTime)
     }
@@ -2642,7 +2642,7 @@ public struct VerifyPurchaseResultHorizon: Codable, Hashable, Sendable, OpenIAPV
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(isValid, forKey: .isValid)
-        try container.encode(store, forKey: .store)
+        try container.encode(store.rawValue, forKey: .store)
         try container.encode(_success, forKey: .success)
         try container.encodeIfPresent(grantTime, forKey: .grantTime)
     }

@@ -61,14 +61,14 @@ public struct InitConnectionConfig: Codable, Hashable, Sendable, OpenIAPValidata
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.enableBillingProgramAndroid = try container.decodeIfPresent(BillingProgramAndroid.self, forKey: .enableBillingProgramAndroid)
-        self.billingChoiceScreenTypeAndroid = try container.decodeIfPresent(BillingChoiceScreenTypeAndroid.self, forKey: .billingChoiceScreenTypeAndroid)
+        self.enableBillingProgramAndroid = try container.decodeIfPresent(String.self, forKey: .enableBillingProgramAndroid).map(BillingProgramAndroid.init(rawValue:))
+        self.billingChoiceScreenTypeAndroid = try container.decodeIfPresent(String.self, forKey: .billingChoiceScreenTypeAndroid).map(BillingChoiceScreenTypeAndroid.init(rawValue:))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(enableBillingProgramAndroid, forKey: .enableBillingProgramAndroid)
-        try container.encodeIfPresent(billingChoiceScreenTypeAndroid, forKey: .billingChoiceScreenTypeAndroid)
+        try container.encodeIfPresent(enableBillingProgramAndroid?.rawValue, forKey: .enableBillingProgramAndroid)
+        try container.encodeIfPresent(billingChoiceScreenTypeAndroid?.rawValue, forKey: .billingChoiceScreenTypeAndroid)
     }
 }
 
@@ -154,13 +154,13 @@ public struct ProductRequest: Codable, Hashable, Sendable, OpenIAPValidatable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.skus = try container.decode([String].self, forKey: .skus)
-        self.type = try container.decodeIfPresent(ProductQueryType.self, forKey: .type)
+        self.type = try container.decodeIfPresent(String.self, forKey: .type).map(ProductQueryType.init(rawValue:))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(skus, forKey: .skus)
-        try container.encodeIfPresent(type, forKey: .type)
+        try container.encodeIfPresent(type?.rawValue, forKey: .type)
     }
 }
 
@@ -234,9 +234,9 @@ public struct PurchaseInput: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.ids = try container.decodeIfPresent([String].self, forKey: .ids)
         self.transactionDate = try container.decode(Double.self, forKey: .transactionDate)
         self.purchaseToken = try container.decodeIfPresent(String.self, forKey: .purchaseToken)
-        self.store = try container.decodeIfPresent(IapStore.self, forKey: .store)
+        self.store = try container.decodeIfPresent(String.self, forKey: .store).map(IapStore.init(rawValue:))
         self.quantity = try container.decode(Int.self, forKey: .quantity)
-        self.purchaseState = try container.decode(PurchaseState.self, forKey: .purchaseState)
+        self.purchaseState = PurchaseState(rawValue: try container.decode(String.self, forKey: .purchaseState))
         self.isAutoRenewing = try container.decode(Bool.self, forKey: .isAutoRenewing)
     }
 
@@ -247,9 +247,9 @@ public struct PurchaseInput: Codable, Hashable, Sendable, OpenIAPValidatable {
         try container.encodeIfPresent(ids, forKey: .ids)
         try container.encode(transactionDate, forKey: .transactionDate)
         try container.encodeIfPresent(purchaseToken, forKey: .purchaseToken)
-        try container.encodeIfPresent(store, forKey: .store)
+        try container.encodeIfPresent(store?.rawValue, forKey: .store)
         try container.encode(quantity, forKey: .quantity)
-        try container.encode(purchaseState, forKey: .purchaseState)
+        try container.encode(purchaseState.rawValue, forKey: .purchaseState)
         try container.encode(isAutoRenewing, forKey: .isAutoRenewing)
     }
 }
@@ -330,14 +330,14 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.requestPurchase = try container.decodeIfPresent(RequestPurchasePropsByPlatforms.self, forKey: .requestPurchase)
         self.requestSubscription = try container.decodeIfPresent(RequestSubscriptionPropsByPlatforms.self, forKey: .requestSubscription)
-        self.type = try container.decodeIfPresent(ProductQueryType.self, forKey: .type)
+        self.type = try container.decodeIfPresent(String.self, forKey: .type).map(ProductQueryType.init(rawValue:))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(requestPurchase, forKey: .requestPurchase)
         try container.encodeIfPresent(requestSubscription, forKey: .requestSubscription)
-        try container.encodeIfPresent(type, forKey: .type)
+        try container.encodeIfPresent(type?.rawValue, forKey: .type)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {

@@ -236,7 +236,7 @@ public struct DiscountOffer: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
         self.price = try container.decode(Double.self, forKey: .price)
         self.currency = try container.decode(String.self, forKey: .currency)
-        self.type = try container.decode(DiscountOfferType.self, forKey: .type)
+        self.type = DiscountOfferType(rawValue: try container.decode(String.self, forKey: .type))
         self.offerTokenAndroid = try container.decodeIfPresent(String.self, forKey: .offerTokenAndroid)
         self.offerTagsAndroid = try container.decodeIfPresent([String].self, forKey: .offerTagsAndroid)
         self.fullPriceMicrosAndroid = try container.decodeIfPresent(String.self, forKey: .fullPriceMicrosAndroid)
@@ -256,7 +256,7 @@ public struct DiscountOffer: Codable, Hashable, Sendable, OpenIAPValidatable {
         try container.encode(displayPrice, forKey: .displayPrice)
         try container.encode(price, forKey: .price)
         try container.encode(currency, forKey: .currency)
-        try container.encode(type, forKey: .type)
+        try container.encode(type.rawValue, forKey: .type)
         try container.encodeIfPresent(offerTokenAndroid, forKey: .offerTokenAndroid)
         try container.encodeIfPresent(offerTagsAndroid, forKey: .offerTagsAndroid)
         try container.encodeIfPresent(fullPriceMicrosAndroid, forKey: .fullPriceMicrosAndroid)
@@ -994,10 +994,10 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable, OpenIAPValidatable
         self.displayPrice = try container.decode(String.self, forKey: .displayPrice)
         self.price = try container.decode(Double.self, forKey: .price)
         self.currency = try container.decodeIfPresent(String.self, forKey: .currency)
-        self.type = try container.decode(DiscountOfferType.self, forKey: .type)
+        self.type = DiscountOfferType(rawValue: try container.decode(String.self, forKey: .type))
         self.period = try container.decodeIfPresent(SubscriptionPeriod.self, forKey: .period)
         self.periodCount = try container.decodeIfPresent(Int.self, forKey: .periodCount)
-        self.paymentMode = try container.decodeIfPresent(PaymentMode.self, forKey: .paymentMode)
+        self.paymentMode = try container.decodeIfPresent(String.self, forKey: .paymentMode).map(PaymentMode.init(rawValue:))
         self.keyIdentifierIOS = try container.decodeIfPresent(String.self, forKey: .keyIdentifierIOS)
         self.nonceIOS = try container.decodeIfPresent(String.self, forKey: .nonceIOS)
         self.signatureIOS = try container.decodeIfPresent(String.self, forKey: .signatureIOS)
@@ -1017,10 +1017,10 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable, OpenIAPValidatable
         try container.encode(displayPrice, forKey: .displayPrice)
         try container.encode(price, forKey: .price)
         try container.encodeIfPresent(currency, forKey: .currency)
-        try container.encode(type, forKey: .type)
+        try container.encode(type.rawValue, forKey: .type)
         try container.encodeIfPresent(period, forKey: .period)
         try container.encodeIfPresent(periodCount, forKey: .periodCount)
-        try container.encodeIfPresent(paymentMode, forKey: .paymentMode)
+        try container.encodeIfPresent(paymentMode?.rawValue, forKey: .paymentMode)
         try container.encodeIfPresent(keyIdentifierIOS, forKey: .keyIdentifierIOS)
         try container.encodeIfPresent(nonceIOS, forKey: .nonceIOS)
         try container.encodeIfPresent(signatureIOS, forKey: .signatureIOS)
@@ -1058,13 +1058,13 @@ public struct SubscriptionPeriod: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.unit = try container.decode(SubscriptionPeriodUnit.self, forKey: .unit)
+        self.unit = SubscriptionPeriodUnit(rawValue: try container.decode(String.self, forKey: .unit))
         self.value = try container.decode(Int.self, forKey: .value)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(unit, forKey: .unit)
+        try container.encode(unit.rawValue, forKey: .unit)
         try container.encode(value, forKey: .value)
     }
 }

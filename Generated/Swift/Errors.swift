@@ -290,12 +290,12 @@ public struct PurchaseError: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.code = try container.decode(ErrorCode.self, forKey: .code)
+        self.code = ErrorCode(rawValue: try container.decode(String.self, forKey: .code))
         self.message = try container.decode(String.self, forKey: .message)
         self.productId = try container.decodeIfPresent(String.self, forKey: .productId)
         self.debugMessage = try container.decodeIfPresent(String.self, forKey: .debugMessage)
         self.responseCode = try container.decodeIfPresent(Int.self, forKey: .responseCode)
-        self.subResponseCodeAndroid = try container.decodeIfPresent(SubResponseCodeAndroid.self, forKey: .subResponseCodeAndroid)
+        self.subResponseCodeAndroid = try container.decodeIfPresent(String.self, forKey: .subResponseCodeAndroid).map(SubResponseCodeAndroid.init(rawValue:))
         self.productIds = try container.decodeIfPresent([String].self, forKey: .productIds)
         self.productType = try container.decodeIfPresent(String.self, forKey: .productType)
         self.isEmptyProductList = try container.decodeIfPresent(Bool.self, forKey: .isEmptyProductList)
@@ -303,12 +303,12 @@ public struct PurchaseError: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(code, forKey: .code)
+        try container.encode(code.rawValue, forKey: .code)
         try container.encode(message, forKey: .message)
         try container.encodeIfPresent(productId, forKey: .productId)
         try container.encodeIfPresent(debugMessage, forKey: .debugMessage)
         try container.encodeIfPresent(responseCode, forKey: .responseCode)
-        try container.encodeIfPresent(subResponseCodeAndroid, forKey: .subResponseCodeAndroid)
+        try container.encodeIfPresent(subResponseCodeAndroid?.rawValue, forKey: .subResponseCodeAndroid)
         try container.encodeIfPresent(productIds, forKey: .productIds)
         try container.encodeIfPresent(productType, forKey: .productType)
         try container.encodeIfPresent(isEmptyProductList, forKey: .isEmptyProductList)

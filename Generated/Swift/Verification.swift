@@ -539,20 +539,20 @@ public struct RequestVerifyPurchaseWithIapkitResult: Codable, Hashable, Sendable
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.store = try container.decode(IapStore.self, forKey: .store)
-        self.environment = container.decodeDegrading(IapkitEnvironment.self, forKey: .environment).flatMap { $0.rawValue.isEmpty ? nil : $0 }
+        self.store = IapStore(rawValue: try container.decode(String.self, forKey: .store))
+        self.environment = container.decodeDegrading(String.self, forKey: .environment).map(IapkitEnvironment.init(rawValue:)).flatMap { $0.rawValue.isEmpty ? nil : $0 }
         self.isValid = try container.decode(Bool.self, forKey: .isValid)
-        self.state = try container.decode(IapkitPurchaseState.self, forKey: .state)
+        self.state = IapkitPurchaseState(rawValue: try container.decode(String.self, forKey: .state))
         self.productId = try container.decodeIfPresent(String.self, forKey: .productId)
         self.clientPayload = container.decodeDegrading(IapkitProductClientPayload.self, forKey: .clientPayload)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(store, forKey: .store)
-        try container.encodeIfPresent(environment, forKey: .environment)
+        try container.encode(store.rawValue, forKey: .store)
+        try container.encodeIfPresent(environment?.rawValue, forKey: .environment)
         try container.encode(isValid, forKey: .isValid)
-        try container.encode(state, forKey: .state)
+        try container.encode(state.rawValue, forKey: .state)
         try container.encodeIfPresent(productId, forKey: .productId)
         try container.encodeIfPresent(clientPayload, forKey: .clientPayload)
     }
@@ -706,13 +706,13 @@ public struct VerifyPurchaseWithProviderProps: Codable, Hashable, Sendable, Open
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.provider = try container.decode(PurchaseVerificationProvider.self, forKey: .provider)
+        self.provider = PurchaseVerificationProvider(rawValue: try container.decode(String.self, forKey: .provider))
         self.iapkit = try container.decodeIfPresent(RequestVerifyPurchaseWithIapkitProps.self, forKey: .iapkit)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(provider, forKey: .provider)
+        try container.encode(provider.rawValue, forKey: .provider)
         try container.encodeIfPresent(iapkit, forKey: .iapkit)
     }
 
@@ -752,14 +752,14 @@ public struct VerifyPurchaseWithProviderResult: Codable, Hashable, Sendable, Ope
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.provider = try container.decode(PurchaseVerificationProvider.self, forKey: .provider)
+        self.provider = PurchaseVerificationProvider(rawValue: try container.decode(String.self, forKey: .provider))
         self.iapkit = try container.decodeIfPresent(RequestVerifyPurchaseWithIapkitResult.self, forKey: .iapkit)
         self.errors = try container.decodeIfPresent([VerifyPurchaseWithProviderError].self, forKey: .errors)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(provider, forKey: .provider)
+        try container.encode(provider.rawValue, forKey: .provider)
         try container.encodeIfPresent(iapkit, forKey: .iapkit)
         try container.encodeIfPresent(errors, forKey: .errors)
     }

@@ -37,6 +37,7 @@ struct Options {
           --json FILE    also write the figures as JSON
           --sizes        spec sizes in types (default 100,1000,10000); scaling compares the last two
           --runs N       runs per generation figure (default 3); decoding uses twice as many plus one
+          --batch-kb N   size of the decoding document in kB (default 10000)
           --no-compile   skip compiling the generated Swift
           --in-process   measure every size in this process (peak memory is then cumulative)
 
@@ -59,6 +60,7 @@ struct Options {
         }
         var explicitSizes = false
         var explicitRuns = false
+        var explicitBatch = false
         while let argument = rest.popFirst() {
             switch argument {
             case "--quick": quick = true
@@ -75,6 +77,9 @@ struct Options {
                 generationRuns = try number(argument)
                 explicitRuns = true
             case "--no-compile": compileTypes = nil
+            case "--batch-kb":
+                batchBytes = try number(argument) * 1_000
+                explicitBatch = true
             case "--in-process": inProcess = true
             case "--templates": templatesRoot = try value(argument)
             case "--fixtures": fixturesRoot = try value(argument)
@@ -89,7 +94,7 @@ struct Options {
         if quick {
             if !explicitSizes { sizes = [20, 200] }
             if !explicitRuns { generationRuns = 1 }
-            batchBytes = 200_000
+            if !explicitBatch { batchBytes = 200_000 }
             compileTypes = nil
         }
         codingRuns = quick ? 1 : generationRuns * 2 + 1

@@ -161,14 +161,16 @@ struct SwiftViewModel {
                 "encode": .string(encodeStatement(field, storage: storage, key: SwiftNames.escaped(property))),
             ]
         }
+        let validates = needsValidation.contains(record.name)
         var conformances = ["Codable", "Hashable", "Sendable", "OpenIAPValidatable"] + record.includes
         conformances = conformances.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         return [
             "fields": .list(fields),
             "hasFields": .bool(!record.fields.isEmpty),
             "conformances": .string(conformances.joined(separator: ", ")),
-            "validates": .bool(needsValidation.contains(record.name)),
-            "validationLines": lines(validationLines(record)),
+            "validates": .bool(validates),
+            // A record has validation lines exactly when it validates.
+            "validationLines": validates ? lines(validationLines(record)) : .list([]),
         ]
     }
 
@@ -212,6 +214,21 @@ struct SwiftViewModel {
 
     private func decodeExpression(_ field: Field, key: String) -> String {
         let type = SwiftTypeMapping.swiftType(field.type)
+        // An open enum or opaque string is a JSON string on the wire; its own
+        // `init(from:)` only reads that string and wraps it. Reading the
+        // string straight from the object and wrapping it here does the same
+        // without a nested decoder per value.
+        if let wrapper = stringWrapper(field.type) {
+            let wrap = ".map(\(wrapper).init(rawValue:))"
+            if field.isRequired { return "\(wrapper)(rawValue: try container.decode(String.self, forKey: .\(key)))" }
+            var expression = field.degrades
+                ? "container.decodeDegrading(String.self, forKey: .\(key))\(wrap)"
+                : "try container.decodeIfPresent(String.self, forKey: .\(key))\(wrap)"
+            if case let .opaqueString(s)? = spec[wrapper], s.emptyIsAbsent {
+                expression += ".flatMap { $0.rawValue.isEmpty ? nil : $0 }"
+            }
+            return expression
+        }
         if field.isRequired { return "try container.decode(\(type).self, forKey: .\(key))" }
         var expression = field.degrades
             ? "container.decodeDegrading(\(type).self, forKey: .\(key))"
@@ -223,9 +240,29 @@ struct SwiftViewModel {
     }
 
     private func encodeStatement(_ field: Field, storage: String, key: String) -> String {
-        field.isRequired
+        // The wire string of an open enum or opaque string, written directly
+        // (see `decodeExpression`).
+        if stringWrapper(field.type) != nil {
+            return field.isRequired
+                ? "try container.encode(\(storage).rawValue, forKey: .\(key))"
+                : "try container.encodeIfPresent(\(storage)?.rawValue, forKey: .\(key))"
+        }
+        return field.isRequired
             ? "try container.encode(\(storage), forKey: .\(key))"
             : "try container.encodeIfPresent(\(storage), forKey: .\(key))"
+    }
+
+    /// The name of an open enum or opaque string field type: types whose
+    /// generated `Codable` conformance is exactly "a JSON string, wrapped by
+    /// `init(rawValue:)`, written back as `rawValue`". Closed enums are not
+    /// among them: they reject unknown values with their own message.
+    private func stringWrapper(_ type: TypeRef) -> String? {
+        guard case let .named(name) = type else { return nil }
+        switch spec[name] {
+        case let .enumeration(e)? where !e.isClosed: return name
+        case .opaqueString?: return name
+        default: return nil
+        }
     }
 
     // MARK: - Validation
@@ -241,6 +278,8 @@ struct SwiftViewModel {
                 "if set\(result.count - 1) != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: [\(names)], found: set\(result.count - 1))) }")
         }
         for field in record.fields {
+            // Only constraints and nested values that validate produce lines.
+            guard !field.constraints.isEmpty || (field.type.namedLeaf.map(needsValidation.contains) ?? false) else { continue }
             let value = storageName(field)
             let path = "path + [\(SwiftEscaping.stringLiteral(field.name))]"
             var body: [String] = []

@@ -298,10 +298,10 @@ public struct VerificationResult: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.store = try container.decode(Store.self, forKey: .store)
+        self.store = Store(rawValue: try container.decode(String.self, forKey: .store))
         self.isValid = try container.decode(Bool.self, forKey: .isValid)
-        self.state = try container.decode(State.self, forKey: .state)
-        self.environment = container.decodeDegrading(Environment.self, forKey: .environment).flatMap { $0.rawValue.isEmpty ? nil : $0 }
+        self.state = State(rawValue: try container.decode(String.self, forKey: .state))
+        self.environment = container.decodeDegrading(String.self, forKey: .environment).map(Environment.init(rawValue:)).flatMap { $0.rawValue.isEmpty ? nil : $0 }
         self.payload = container.decodeDegrading(Payload.self, forKey: .payload)
         self.tags = try container.decodeIfPresent([String].self, forKey: .tags)
         self.counts = try container.decodeIfPresent([String: Int].self, forKey: .counts)
@@ -311,10 +311,10 @@ public struct VerificationResult: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(store, forKey: .store)
+        try container.encode(store.rawValue, forKey: .store)
         try container.encode(isValid, forKey: .isValid)
-        try container.encode(state, forKey: .state)
-        try container.encodeIfPresent(environment, forKey: .environment)
+        try container.encode(state.rawValue, forKey: .state)
+        try container.encodeIfPresent(environment?.rawValue, forKey: .environment)
         try container.encodeIfPresent(payload, forKey: .payload)
         try container.encodeIfPresent(tags, forKey: .tags)
         try container.encodeIfPresent(counts, forKey: .counts)
