@@ -223,29 +223,50 @@ struct SpecValidator {
 
     /// A record whose required fields lead back to itself (without passing a
     /// list, a map or an optional field) has no finite value.
+    ///
+    /// The satisfiable types are the least set closed under: enums, opaque
+    /// strings, field sets and unions that keep unknown tags are satisfiable;
+    /// a record is when every required field's type is (scalars, lists, maps
+    /// and unknown names always are); a union that fails on unknown tags is
+    /// when one of its members is (or is unknown). It is found with a work
+    /// list, so each type and field is looked at a bounded number of times.
     private mutating func checkRequiredCycles() {
-        var satisfiable: Set<String> = Set(spec.types.compactMap {
-            switch $0 {
-            case .enumeration, .opaqueString, .fieldSet: $0.name
-            case let .union(u): u.unknownTag == .keep ? u.name : nil
-            case .record: nil
-            }
-        })
-        var changed = true
-        while changed {
-            changed = false
-            for type in spec.types where !satisfiable.contains(type.name) {
-                let ok: Bool
-                switch type {
-                case let .record(r):
-                    ok = r.fields.allSatisfy { !$0.isRequired || isSatisfied($0.type, satisfiable) }
-                case let .union(u):
-                    ok = u.members.contains { satisfiable.contains($0.typeName) || spec[$0.typeName] == nil }
-                default: ok = true
+        var satisfiable: Set<String> = []
+        var ready: [String] = []
+        // For each type not yet known to be satisfiable: the records and
+        // unions waiting for it, and for records how many waits are left.
+        var waiting: [String: [String]] = [:]
+        var missing: [String: Int] = [:]
+        for type in spec.types {
+            switch type {
+            case .enumeration, .opaqueString, .fieldSet:
+                ready.append(type.name)
+            case let .union(u):
+                if u.unknownTag == .keep || u.members.contains(where: { isAlwaysSatisfied($0.typeName) }) {
+                    ready.append(u.name)
+                } else {
+                    for member in u.members { waiting[member.typeName, default: []].append(u.name) }
                 }
-                if ok {
-                    satisfiable.insert(type.name)
-                    changed = true
+            case let .record(r):
+                var count = 0
+                for field in r.fields where field.isRequired {
+                    guard case let .named(name) = field.type, !isAlwaysSatisfied(name) else { continue }
+                    waiting[name, default: []].append(r.name)
+                    count += 1
+                }
+                if count == 0 { ready.append(r.name) } else { missing[r.name] = count }
+            }
+        }
+        while let name = ready.popLast() {
+            guard satisfiable.insert(name).inserted else { continue }
+            for dependent in waiting.removeValue(forKey: name) ?? [] {
+                if let count = missing[dependent] {
+                    // A record: one fewer required field to wait for.
+                    missing[dependent] = count - 1
+                    if count == 1 { ready.append(dependent) }
+                } else {
+                    // A union: one satisfiable member is enough.
+                    ready.append(dependent)
                 }
             }
         }
@@ -257,10 +278,14 @@ struct SpecValidator {
         }
     }
 
-    private func isSatisfied(_ type: TypeRef, _ satisfiable: Set<String>) -> Bool {
-        switch type {
-        case .scalar, .list, .map: true
-        case let .named(name): satisfiable.contains(name) || spec[name] == nil
+    /// Names that satisfy a required field without waiting for anything:
+    /// unknown names (reported elsewhere) and the kinds that are satisfiable
+    /// from the start.
+    private func isAlwaysSatisfied(_ name: String) -> Bool {
+        switch spec[name] {
+        case nil, .enumeration?, .opaqueString?, .fieldSet?: true
+        case let .union(u)?: u.unknownTag == .keep
+        case .record?: false
         }
     }
 

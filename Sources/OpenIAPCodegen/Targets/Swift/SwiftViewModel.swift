@@ -334,28 +334,32 @@ struct SwiftViewModel {
     }
 
     /// Records with constraints or exactly-one groups, and everything that
-    /// contains one of them, found by iterating to a fixed point.
+    /// contains one of them: records with a field (or list or map element)
+    /// of such a type, and unions with such a member, directly or through
+    /// nested unions. Found with a work list over "is contained in" links,
+    /// so each link is followed once.
     static func validatingTypes(in spec: Spec) -> Set<String> {
-        var result: Set<String> = []
-        for record in spec.records where !record.exactlyOne.isEmpty || record.fields.contains(where: { !$0.constraints.isEmpty }) {
-            result.insert(record.name)
-        }
-        var changed = true
-        while changed {
-            changed = false
-            for type in spec.types where !result.contains(type.name) {
-                let hit: Bool
-                switch type {
-                case let .record(r): hit = r.fields.contains { $0.type.namedLeaf.map(result.contains) ?? false }
-                case let .union(u): hit = spec.flattenedMembers(of: u).contains { result.contains($0.name) }
-                        || u.members.contains { result.contains($0.typeName) }
-                default: hit = false
+        var containers: [String: [String]] = [:]
+        var ready: [String] = []
+        for type in spec.types {
+            switch type {
+            case let .record(r):
+                if !r.exactlyOne.isEmpty || r.fields.contains(where: { !$0.constraints.isEmpty }) { ready.append(r.name) }
+                for field in r.fields {
+                    if let leaf = field.type.namedLeaf { containers[leaf, default: []].append(r.name) }
                 }
-                if hit {
-                    result.insert(type.name)
-                    changed = true
-                }
+            case let .union(u):
+                for member in u.members { containers[member.typeName, default: []].append(u.name) }
+                for record in spec.flattenedMembers(of: u) { containers[record.name, default: []].append(u.name) }
+            default:
+                break
             }
+        }
+        var result: Set<String> = []
+        while let name = ready.popLast() {
+            guard result.insert(name).inserted else { continue }
+            // Only records and unions can contain a value that validates.
+            ready += containers.removeValue(forKey: name) ?? []
         }
         return result
     }
