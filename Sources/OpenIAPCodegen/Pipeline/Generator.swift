@@ -43,16 +43,23 @@ public struct Generator: Sendable {
         let targets = try selectedTargets()
         let spec = try SpecLoader.load(path: options.schemaPath)
         let header = GeneratedHeader(specVersion: spec.version)
+        // The targets are independent, so they are rendered side by side.
+        let rendered = targets.concurrentMap { target -> Result<[GeneratedFile], DiagnosticError> in
+            do throws(DiagnosticError) {
+                let templates = try templateSet(for: target)
+                return .success(try target.render(spec, templates: templates, header: header).map {
+                    GeneratedFile(path: target.outputFolder + "/" + $0.path, contents: $0.contents)
+                })
+            } catch {
+                return .failure(error)
+            }
+        }
         var files: [GeneratedFile] = []
         var diagnostics = Diagnostics()
-        for target in targets {
-            do {
-                let templates = try templateSet(for: target)
-                for file in try target.render(spec, templates: templates, header: header) {
-                    files.append(GeneratedFile(path: target.outputFolder + "/" + file.path, contents: file.contents))
-                }
-            } catch {
-                diagnostics.append(contentsOf: error.diagnostics)
+        for result in rendered {
+            switch result {
+            case let .success(targetFiles): files += targetFiles
+            case let .failure(error): diagnostics.append(contentsOf: error.diagnostics)
             }
         }
         try diagnostics.check()

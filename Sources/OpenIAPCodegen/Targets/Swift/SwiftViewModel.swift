@@ -15,7 +15,12 @@ struct SwiftViewModel {
     struct FileGroup {
         var path: String
         var source: String
-        var types: [TemplateValue]
+        var types: [NamedType]
+
+        /// The context of each type, in name order.
+        func contexts(_ model: SwiftViewModel) -> [TemplateValue] {
+            types.map(model.context(for:))
+        }
     }
 
     /// Types grouped by the spec file that declares them; one Swift file each,
@@ -26,11 +31,12 @@ struct SwiftViewModel {
         return byFile.keys.sorted().map { file in
             let stem = file.split(separator: "/").last.map(String.init) ?? file
             let base = stem.split(separator: ".").first.map(String.init) ?? stem
-            let types = byFile[file]!.sorted { $0.name < $1.name }
-            return FileGroup(
-                path: SwiftNames.upperCamel(base) + ".swift",
-                source: stem,
-                types: types.map(context(for:)))
+            var types = byFile[file]!
+            // `Spec` keeps its types sorted by name, so this rarely sorts.
+            if !zip(types, types.dropFirst()).allSatisfy({ $0.name <= $1.name }) {
+                types.sort { $0.name < $1.name }
+            }
+            return FileGroup(path: SwiftNames.upperCamel(base) + ".swift", source: stem, types: types)
         }
     }
 
