@@ -157,12 +157,19 @@ enum FileSystem {
     /// of `bytes`, applies `mode` when given, and flushes it to disk unless
     /// `sync` is false (the caller then flushes it with `sync(_:)`).
     static func createFile(_ path: String, bytes: [UInt8], mode: mode_t?, sync: Bool = true) throws(SystemError) {
+        let result = bytes.withUnsafeBytes { bytes in
+            Result { () throws(SystemError) in try createFile(path, bytes: bytes, mode: mode, sync: sync) }
+        }
+        try result.get()
+    }
+
+    static func createFile(_ path: String, bytes: UnsafeRawBufferPointer, mode: mode_t?, sync: Bool = true) throws(SystemError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
         guard fd >= 0 else { throw SystemError("open", path) }
         var failure: SystemError?
         var offset = 0
         while offset < bytes.count {
-            let wrote = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let wrote = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if wrote < 0 {
                 if errno == EINTR { continue }
                 failure = SystemError("write", path)

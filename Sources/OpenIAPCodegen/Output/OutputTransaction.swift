@@ -98,10 +98,15 @@ struct OutputTransaction {
         guard let staging else { return }
         var staged: [(path: String, change: String)] = []
         for (index, change) in changes.enumerated() {
-            guard let bytes = change.bytes else { continue }
+            guard var contents = change.contents else { continue }
             let path = staging + "/new-\(index)"
+            let result = contents.withUTF8 { bytes in
+                Result { () throws(SystemError) in
+                    try FileSystem.createFile(path, bytes: UnsafeRawBufferPointer(bytes), mode: change.mode, sync: false)
+                }
+            }
             do {
-                try FileSystem.createFile(path, bytes: bytes, mode: change.mode, sync: false)
+                try result.get()
             } catch {
                 throw WriteFailure(message: "cannot stage '\(change.path)': \(error.reason)")
             }
