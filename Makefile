@@ -4,7 +4,7 @@
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 VERDICTS := $(CURDIR)/.build/proof/swift-verdicts.json
 
-.PHONY: generate check test test-swift test-tools lint bootstrap
+.PHONY: generate check test test-swift test-tools lint bootstrap benchmark
 
 bootstrap:
 	scripts/bootstrap.sh
@@ -19,14 +19,21 @@ check:
 	scripts/bootstrap.sh build
 	swift run $(SWIFT_FLAGS) generator --check
 
+## Generation, decoding and compile-time figures (README, "Benchmarks").
+benchmark:
+	scripts/bootstrap.sh build
+	swift run -c release benchmark --json .build/benchmark.json
+
 ## Every test: build warning-free, Generated/ up to date, unit and round-trip
-## tests, lint of the generated Swift, the Python tool tests, and the
-## Swift / JSON Schema / TypeScript agreement over the fixture corpus.
+## tests, a smoke run of the benchmark (no timing checked), lint of the
+## generated Swift, the Python tool tests, and the Swift / JSON Schema /
+## TypeScript agreement over the fixture corpus.
 test: bootstrap
 	swift build $(SWIFT_FLAGS) --build-tests
 	swift run $(SWIFT_FLAGS) generator --check
 	swift format lint --strict -r Generated/Swift
 	mkdir -p .build/proof
 	OPENIAP_SWIFT_VERDICTS=$(VERDICTS) swift test $(SWIFT_FLAGS) --skip-build
+	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/benchmark-smoke.sh
 	python3 -m unittest discover -s Tests/Tools -p 'test_*.py'
 	scripts/prove-targets.sh $(VERDICTS)

@@ -84,7 +84,7 @@ struct BenchmarkRun {
         var compile: CompileFigures?
         if let types = options.compileTypes {
             progress("compiling the Swift generated for \(types) types…")
-            compile = try CompileBenchmark(types: types, templatesRoot: options.templatesRoot).run()
+            compile = try CompileBenchmark(types: types, templatesRoot: options.templatesRoot, release: options.compileRelease).run()
             printCompile(compile!)
         }
 
@@ -179,7 +179,7 @@ struct BenchmarkRun {
         print("Compiling the generated Swift of \(f.types) types (\(f.swiftFiles) files, \(f.swiftLines) lines), seconds")
         printTable(
             ["swiftc -emit-module", "-c -wmo -Onone", "-c -wmo -O"],
-            [[seconds(f.emitModule), seconds(f.debugObject), seconds(f.releaseObject)]])
+            [[seconds(f.emitModule), seconds(f.debugObject), f.releaseObject.map(seconds) ?? "(--compile-release)"]])
         print("")
     }
 

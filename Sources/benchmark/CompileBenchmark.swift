@@ -9,8 +9,8 @@ struct CompileFigures: Codable {
     var emitModule: Double
     /// `swiftc -c -wmo -Onone`: a debug object file.
     var debugObject: Double
-    /// `swiftc -c -wmo -O`: an optimised object file.
-    var releaseObject: Double
+    /// `swiftc -c -wmo -O`: an optimised object file (with `--compile-release`).
+    var releaseObject: Double?
     var compiler: String
 }
 
@@ -20,6 +20,8 @@ struct CompileFigures: Codable {
 struct CompileBenchmark {
     var types: Int
     var templatesRoot: String
+    /// Also time an optimised build, which takes several times longer.
+    var release: Bool
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -48,10 +50,10 @@ struct CompileBenchmark {
         let common = ["-swift-version", "6", "-parse-as-library", "-module-name", "SyntheticTypes"]
         let emitModule = try Self.time(compiler, common + ["-emit-module", "-emit-module-path", work + "/SyntheticTypes.swiftmodule"] + paths)
         let debug = try Self.time(compiler, common + ["-c", "-wmo", "-Onone", "-o", work + "/debug.o"] + paths)
-        let release = try Self.time(compiler, common + ["-c", "-wmo", "-O", "-o", work + "/release.o"] + paths)
+        let optimised = release ? try Self.time(compiler, common + ["-c", "-wmo", "-O", "-o", work + "/release.o"] + paths) : nil
         return CompileFigures(
             types: spec.types.count, swiftFiles: files.count, swiftLines: lines,
-            emitModule: emitModule, debugObject: debug, releaseObject: release, compiler: compiler)
+            emitModule: emitModule, debugObject: debug, releaseObject: optimised, compiler: compiler)
     }
 
     /// `$SWIFTC`, else the first `swiftc` on `PATH`.

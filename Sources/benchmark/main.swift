@@ -21,6 +21,7 @@ struct Options {
     var codingRuns = 7
     var batchBytes = 10_000_000
     var compileTypes: Int? = 1_000
+    var compileRelease = false
     var inProcess = false
     var templatesRoot = packageFolder("Templates")
     var fixturesRoot = packageFolder("Tests/Fixtures")
@@ -30,8 +31,8 @@ struct Options {
     var writeSpec: (types: Int, directory: String)?
 
     static let usage = """
-        usage: benchmark [--quick] [--json FILE] [--sizes N,N,...] [--runs N] [--no-compile] [--in-process]
-                         [--templates DIR] [--fixtures DIR]
+        usage: benchmark [--quick] [--json FILE] [--sizes N,N,...] [--runs N] [--batch-kb N] [--no-compile]
+                         [--compile-release] [--in-process] [--templates DIR] [--fixtures DIR]
 
           --quick        small sizes, one run, a small batch, no compiling: a smoke run
           --json FILE    also write the figures as JSON
@@ -39,6 +40,7 @@ struct Options {
           --runs N       runs per generation figure (default 3); decoding uses twice as many plus one
           --batch-kb N   size of the decoding document in kB (default 10000)
           --no-compile   skip compiling the generated Swift
+          --compile-release  also time an optimised (-O) compile, which takes many minutes
           --in-process   measure every size in this process (peak memory is then cumulative)
 
         benchmark --write-spec N DIR   writes the synthetic spec of N types into DIR and stops
@@ -77,6 +79,7 @@ struct Options {
                 generationRuns = try number(argument)
                 explicitRuns = true
             case "--no-compile": compileTypes = nil
+            case "--compile-release": compileRelease = true
             case "--batch-kb":
                 batchBytes = try number(argument) * 1_000
                 explicitBatch = true
