@@ -146,18 +146,19 @@ struct BenchmarkRun {
 
     private func printGeneration(_ figures: [GenerationFigures]) {
         print("Generation, seconds (best of \(options.generationRuns)); peak memory per size, each size in its own process")
-        let header = ["types", "YAML MB", "floor", "load", "render", "write", "total", "total/floor", "out MB", "peak MB"]
+        let header = ["types", "YAML MB", "floor", "load", "render", "write", "total", "total/floor", "CPU", "out MB", "peak MB"]
         var rows: [[String]] = []
         for f in figures {
             rows.append([
                 "\(f.types)", megabytes(f.yamlBytes), seconds(f.floor), seconds(f.load), seconds(f.render), seconds(f.write),
-                seconds(f.total), String(format: "%.2f", f.total / f.floor), megabytes(f.outputBytes),
+                seconds(f.total), String(format: "%.2f", f.total / f.floor), seconds(f.totalCPU), megabytes(f.outputBytes),
                 f.peakBytes.map(megabytes) ?? "?",
             ])
         }
         printTable(header, rows)
         print("floor: libyaml events only; load: YAML → validated IR; render: Swift + JSON Schema + TypeScript;")
-        print("write: OutputWriter into an empty folder; total: Generator.run() end to end, timed separately.")
+        print("write: OutputWriter into an empty folder; total: Generator.run() end to end, timed separately;")
+        print("CPU: processor time of that run over all threads (the generator reads files and renders targets in parallel).")
         if let baseline = figures.first?.baselinePeakBytes { print("A process that does nothing peaks at about \(megabytes(baseline)) MB.") }
         print("")
     }

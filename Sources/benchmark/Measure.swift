@@ -10,6 +10,20 @@ enum Measure {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
 
+    /// Seconds `body` took on the monotonic clock, and the processor time
+    /// this process used meanwhile, summed over its threads.
+    static func secondsAndCPU(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+        let cpuStart = processorTime()
+        let wall = try seconds(body)
+        return (wall, processorTime() - cpuStart)
+    }
+
+    private static func processorTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+
     /// The fastest of `runs` timings of `body`. The minimum is the figure
     /// least disturbed by other processes sharing the machine.
     static func best(of runs: Int, _ body: () throws -> Void) rethrows -> Double {

@@ -24,8 +24,9 @@ struct SpecValidator {
 
     private mutating func checkEnum(_ type: EnumType) {
         if type.values.isEmpty { diagnostics.error("enum '\(type.name)' has no values", at: type.location) }
-        checkSwiftNames(type.values.map { (SwiftNames.lowerCamel($0.wire), $0.wire, $0.location) }, kind: "value", owner: type.name)
-        if !type.isClosed { checkReserved(type.values, owner: type.name) }
+        let swiftNames = type.values.map { SwiftNames.lowerCamel($0.wire) }
+        checkSwiftNames(zip(swiftNames, type.values).map { ($0, $1.wire, $1.location) }, kind: "value", owner: type.name)
+        if !type.isClosed { checkReserved(type.values, swiftNames: swiftNames, owner: type.name) }
         var spellings: [String: EnumValue] = [:]
         for value in type.values { spellings[value.wire] = value }
         for value in type.values {
@@ -58,8 +59,8 @@ struct SpecValidator {
         checkSwiftNames(type.knownValues.map { (SwiftNames.lowerCamel($0.wire), $0.wire, $0.location) }, kind: "value", owner: type.name)
     }
 
-    private mutating func checkReserved(_ values: [EnumValue], owner: String) {
-        for value in values where SwiftNames.lowerCamel(value.wire) == SwiftNames.unknownEnumCase {
+    private mutating func checkReserved(_ values: [EnumValue], swiftNames: [String], owner: String) {
+        for (value, swiftName) in zip(values, swiftNames) where swiftName == SwiftNames.unknownEnumCase {
             diagnostics.error(
                 "value '\(value.wire)' of open enum '\(owner)' would be named '\(SwiftNames.unknownEnumCase)' in Swift, the case that carries unknown values",
                 at: value.location)

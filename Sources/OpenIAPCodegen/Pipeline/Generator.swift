@@ -42,6 +42,15 @@ public struct Generator: Sendable {
     public func render() throws(DiagnosticError) -> (spec: Spec, files: [GeneratedFile]) {
         let targets = try selectedTargets()
         let spec = try SpecLoader.load(path: options.schemaPath)
+        return (spec, try render(spec, targets: targets))
+    }
+
+    /// Renders every selected target from a spec that is already loaded.
+    public func render(_ spec: Spec) throws(DiagnosticError) -> [GeneratedFile] {
+        try render(spec, targets: selectedTargets())
+    }
+
+    private func render(_ spec: Spec, targets: [any GenerationTarget]) throws(DiagnosticError) -> [GeneratedFile] {
         let header = GeneratedHeader(specVersion: spec.version)
         // The targets are independent, so they are rendered side by side.
         let rendered = targets.concurrentMap { target -> Result<[GeneratedFile], DiagnosticError> in
@@ -63,7 +72,7 @@ public struct Generator: Sendable {
             }
         }
         try diagnostics.check()
-        return (spec, files.sorted { $0.path < $1.path })
+        return files.sorted { $0.path < $1.path }
     }
 
     /// The writer for the output folder, limited to the selected targets'
