@@ -79,7 +79,7 @@ public struct Annotations: Hashable, Sendable {
     }
 }
 
-public enum NamedType: Sendable {
+public indirect enum NamedType: Sendable {
     case enumeration(EnumType)
     case opaqueString(OpaqueStringType)
     case record(RecordType)
