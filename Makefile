@@ -4,7 +4,7 @@
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 VERDICTS := $(CURDIR)/.build/proof/swift-verdicts.json
 
-.PHONY: generate check diff test test-swift test-tools lint bootstrap
+.PHONY: generate check diff test bootstrap benchmark
 
 bootstrap:
 	scripts/bootstrap.sh
@@ -26,10 +26,15 @@ diff:
 	scripts/bootstrap.sh build
 	swift run $(SWIFT_FLAGS) generator diff --against $(AGAINST)
 
+## Generation, decoding and compile-time figures (README, "Benchmarks").
+benchmark:
+	scripts/bootstrap.sh build
+	swift run -c release benchmark --json .build/benchmark.json
+
 ## Every test: build warning-free, Generated/ up to date (also through the
-## SwiftPM plugin), unit and round-trip
-## tests, lint of the generated Swift, the Python tool tests, and the
-## Swift / JSON Schema / TypeScript agreement over the fixture corpus.
+## SwiftPM plugin), unit and round-trip tests, a smoke run of the benchmark
+## (no timing checked), lint of the generated Swift, the Python tool tests,
+## and the Swift / JSON Schema / TypeScript agreement over the fixture corpus.
 test: bootstrap
 	swift build $(SWIFT_FLAGS) --build-tests
 	swift run $(SWIFT_FLAGS) generator --check
@@ -37,5 +42,6 @@ test: bootstrap
 	swift format lint --strict -r Generated/Swift
 	mkdir -p .build/proof
 	OPENIAP_SWIFT_VERDICTS=$(VERDICTS) swift test $(SWIFT_FLAGS) --skip-build
+	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/benchmark-smoke.sh
 	python3 -m unittest discover -s Tests/Tools -p 'test_*.py'
 	scripts/prove-targets.sh $(VERDICTS)

@@ -9,6 +9,7 @@ let package = Package(
         .plugin(name: "GenerateOpenIAPTypes", targets: ["GenerateOpenIAPTypes"]),
         .library(name: "OpenIAPCodegen", targets: ["OpenIAPCodegen"]),
         .library(name: "OpenIAPTypes", targets: ["OpenIAPTypes"]),
+        .executable(name: "benchmark", targets: ["benchmark"]),
     ],
     targets: [
         // libyaml, found through pkg-config (`yaml-0.1`).
@@ -47,6 +48,12 @@ let package = Package(
         .target(
             name: "OpenIAPTypes",
             path: "Generated/Swift"
+        ),
+        // Generation, decoding and compile-time figures: `swift run -c release benchmark`.
+        .executableTarget(
+            name: "benchmark",
+            dependencies: ["OpenIAPCodegen", "OpenIAPTypes", "CYAML"],
+            path: "Sources/benchmark"
         ),
         .testTarget(
             name: "OpenIAPCodegenTests",

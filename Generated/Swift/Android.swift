@@ -293,16 +293,16 @@ public struct BillingProgramAvailabilityResultAndroid: Codable, Hashable, Sendab
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.isAvailable = try container.decodeField(Bool.self, forKey: .isAvailable)
-        self.billingProgram = try container.decodeField(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.choiceScreenType = try container.decodeFieldIfPresent(BillingChoiceScreenTypeAndroid.self, forKey: .choiceScreenType)
+        self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: .billingProgram))
+        self.choiceScreenType = try container.decodeFieldIfPresent(String.self, forKey: .choiceScreenType).map(BillingChoiceScreenTypeAndroid.init(rawValue:))
         self.isExternalLinkAvailable = try container.decodeFieldIfPresent(Bool.self, forKey: .isExternalLinkAvailable)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.isAvailable, forKey: .isAvailable)
-        try container.encode(self.billingProgram, forKey: .billingProgram)
-        try container.encodeIfPresent(self.choiceScreenType, forKey: .choiceScreenType)
+        try container.encode(self.billingProgram.rawValue, forKey: .billingProgram)
+        try container.encodeIfPresent(self.choiceScreenType?.rawValue, forKey: .choiceScreenType)
         try container.encodeIfPresent(self.isExternalLinkAvailable, forKey: .isExternalLinkAvailable)
     }
 }
@@ -331,13 +331,13 @@ public struct BillingProgramInformationDialogParamsAndroid: Codable, Hashable, S
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decodeFieldIfPresent(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.billingProgram = try container.decodeFieldIfPresent(String.self, forKey: .billingProgram).map(BillingProgramAndroid.init(rawValue:))
         self.externalTransactionToken = try container.decodeField(String.self, forKey: .externalTransactionToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.billingProgram, forKey: .billingProgram)
+        try container.encodeIfPresent(self.billingProgram?.rawValue, forKey: .billingProgram)
         try container.encode(self.externalTransactionToken, forKey: .externalTransactionToken)
     }
 }
@@ -365,13 +365,13 @@ public struct BillingProgramReportingDetailsAndroid: Codable, Hashable, Sendable
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decodeField(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: .billingProgram))
         self.externalTransactionToken = try container.decodeField(String.self, forKey: .externalTransactionToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.billingProgram, forKey: .billingProgram)
+        try container.encode(self.billingProgram.rawValue, forKey: .billingProgram)
         try container.encode(self.externalTransactionToken, forKey: .externalTransactionToken)
     }
 }
@@ -407,14 +407,14 @@ public struct BillingResultAndroid: Codable, Hashable, Sendable, OpenIAPValidata
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.responseCode = try container.decodeField(Int.self, forKey: .responseCode)
         self.debugMessage = try container.decodeFieldIfPresent(String.self, forKey: .debugMessage)
-        self.subResponseCode = try container.decodeFieldIfPresent(SubResponseCodeAndroid.self, forKey: .subResponseCode)
+        self.subResponseCode = try container.decodeFieldIfPresent(String.self, forKey: .subResponseCode).map(SubResponseCodeAndroid.init(rawValue:))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.responseCode, forKey: .responseCode)
         try container.encodeIfPresent(self.debugMessage, forKey: .debugMessage)
-        try container.encodeIfPresent(self.subResponseCode, forKey: .subResponseCode)
+        try container.encodeIfPresent(self.subResponseCode?.rawValue, forKey: .subResponseCode)
     }
 }
 
@@ -512,17 +512,17 @@ public struct DeveloperBillingOptionParamsAndroid: Codable, Hashable, Sendable, 
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decodeField(BillingProgramAndroid.self, forKey: .billingProgram)
+        self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: .billingProgram))
         self.linkUri = try container.decodeFieldIfPresent(String.self, forKey: .linkUri)
-        self.launchMode = try container.decodeFieldIfPresent(DeveloperBillingLaunchModeAndroid.self, forKey: .launchMode)
+        self.launchMode = try container.decodeFieldIfPresent(String.self, forKey: .launchMode).map(DeveloperBillingLaunchModeAndroid.init(rawValue:))
         self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: .externalTransactionToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.billingProgram, forKey: .billingProgram)
+        try container.encode(self.billingProgram.rawValue, forKey: .billingProgram)
         try container.encodeIfPresent(self.linkUri, forKey: .linkUri)
-        try container.encodeIfPresent(self.launchMode, forKey: .launchMode)
+        try container.encodeIfPresent(self.launchMode?.rawValue, forKey: .launchMode)
         try container.encodeIfPresent(self.externalTransactionToken, forKey: .externalTransactionToken)
     }
 }
@@ -665,14 +665,14 @@ public struct DeveloperProvidedBillingProductAndroid: Codable, Hashable, Sendabl
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decodeField(String.self, forKey: .id)
-        self.type = try container.decodeField(ProductType.self, forKey: .type)
+        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: .type))
         self.offerToken = try container.decodeFieldIfPresent(String.self, forKey: .offerToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.id, forKey: .id)
-        try container.encode(self.type, forKey: .type)
+        try container.encode(self.type.rawValue, forKey: .type)
         try container.encodeIfPresent(self.offerToken, forKey: .offerToken)
     }
 }
@@ -890,15 +890,15 @@ public struct GetBillingChoiceInfoParamsAndroid: Codable, Hashable, Sendable, Op
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decodeFieldIfPresent(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.playBillingChoiceImageLayout = try container.decodeFieldIfPresent(BillingChoiceImageLayoutAndroid.self, forKey: .playBillingChoiceImageLayout)
+        self.billingProgram = try container.decodeFieldIfPresent(String.self, forKey: .billingProgram).map(BillingProgramAndroid.init(rawValue:))
+        self.playBillingChoiceImageLayout = try container.decodeFieldIfPresent(String.self, forKey: .playBillingChoiceImageLayout).map(BillingChoiceImageLayoutAndroid.init(rawValue:))
         self.userLocale = try container.decodeFieldIfPresent(String.self, forKey: .userLocale)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.billingProgram, forKey: .billingProgram)
-        try container.encodeIfPresent(self.playBillingChoiceImageLayout, forKey: .playBillingChoiceImageLayout)
+        try container.encodeIfPresent(self.billingProgram?.rawValue, forKey: .billingProgram)
+        try container.encodeIfPresent(self.playBillingChoiceImageLayout?.rawValue, forKey: .playBillingChoiceImageLayout)
         try container.encodeIfPresent(self.userLocale, forKey: .userLocale)
     }
 }
@@ -1057,13 +1057,13 @@ public struct InAppMessageResultAndroid: Codable, Hashable, Sendable, OpenIAPVal
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.responseCode = try container.decodeField(InAppMessageResponseCodeAndroid.self, forKey: .responseCode)
+        self.responseCode = InAppMessageResponseCodeAndroid(rawValue: try container.decodeField(String.self, forKey: .responseCode))
         self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.responseCode, forKey: .responseCode)
+        try container.encode(self.responseCode.rawValue, forKey: .responseCode)
         try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
     }
 }
@@ -1143,18 +1143,18 @@ public struct LaunchExternalLinkParamsAndroid: Codable, Hashable, Sendable, Open
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decodeField(BillingProgramAndroid.self, forKey: .billingProgram)
-        self.launchMode = try container.decodeField(ExternalLinkLaunchModeAndroid.self, forKey: .launchMode)
-        self.linkType = try container.decodeField(ExternalLinkTypeAndroid.self, forKey: .linkType)
+        self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: .billingProgram))
+        self.launchMode = ExternalLinkLaunchModeAndroid(rawValue: try container.decodeField(String.self, forKey: .launchMode))
+        self.linkType = ExternalLinkTypeAndroid(rawValue: try container.decodeField(String.self, forKey: .linkType))
         self.linkUri = try container.decodeField(String.self, forKey: .linkUri)
         self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: .externalTransactionToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.billingProgram, forKey: .billingProgram)
-        try container.encode(self.launchMode, forKey: .launchMode)
-        try container.encode(self.linkType, forKey: .linkType)
+        try container.encode(self.billingProgram.rawValue, forKey: .billingProgram)
+        try container.encode(self.launchMode.rawValue, forKey: .launchMode)
+        try container.encode(self.linkType.rawValue, forKey: .linkType)
         try container.encode(self.linkUri, forKey: .linkUri)
         try container.encodeIfPresent(self.externalTransactionToken, forKey: .externalTransactionToken)
     }
@@ -1452,15 +1452,15 @@ public struct ProductAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, P
         self.id = try container.decodeField(String.self, forKey: .id)
         self.title = try container.decodeField(String.self, forKey: .title)
         self.description = try container.decodeField(String.self, forKey: .description)
-        self.type = try container.decodeField(ProductType.self, forKey: .type)
+        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: .type))
         self.displayName = try container.decodeFieldIfPresent(String.self, forKey: .displayName)
         self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
         self.currency = try container.decodeField(String.self, forKey: .currency)
         self.price = try container.decodeFieldIfPresent(Double.self, forKey: .price)
         self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: .debugDescription)
-        self.platform = try container.decodeField(IapPlatform.self, forKey: .platform)
+        self.platform = IapPlatform(rawValue: try container.decodeField(String.self, forKey: .platform))
         self.nameAndroid = try container.decodeField(String.self, forKey: .nameAndroid)
-        self.productStatusAndroid = try container.decodeFieldIfPresent(ProductStatusAndroid.self, forKey: .productStatusAndroid)
+        self.productStatusAndroid = try container.decodeFieldIfPresent(String.self, forKey: .productStatusAndroid).map(ProductStatusAndroid.init(rawValue:))
         self.discountOffers = try container.decodeFieldIfPresent([DiscountOffer].self, forKey: .discountOffers)
         self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
     }
@@ -1470,15 +1470,15 @@ public struct ProductAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, P
         try container.encode(self.id, forKey: .id)
         try container.encode(self.title, forKey: .title)
         try container.encode(self.description, forKey: .description)
-        try container.encode(self.type, forKey: .type)
+        try container.encode(self.type.rawValue, forKey: .type)
         try container.encodeIfPresent(self.displayName, forKey: .displayName)
         try container.encode(self.displayPrice, forKey: .displayPrice)
         try container.encode(self.currency, forKey: .currency)
         try container.encodeIfPresent(self.price, forKey: .price)
         try container.encodeIfPresent(self.debugDescription, forKey: .debugDescription)
-        try container.encode(self.platform, forKey: .platform)
+        try container.encode(self.platform.rawValue, forKey: .platform)
         try container.encode(self.nameAndroid, forKey: .nameAndroid)
-        try container.encodeIfPresent(self.productStatusAndroid, forKey: .productStatusAndroid)
+        try container.encodeIfPresent(self.productStatusAndroid?.rawValue, forKey: .productStatusAndroid)
         try container.encodeIfPresent(self.discountOffers, forKey: .discountOffers)
         try container.encodeIfPresent(self.subscriptionOffers, forKey: .subscriptionOffers)
     }
@@ -1638,15 +1638,15 @@ public struct ProductSubscriptionAndroid: Codable, Hashable, Sendable, OpenIAPVa
         self.id = try container.decodeField(String.self, forKey: .id)
         self.title = try container.decodeField(String.self, forKey: .title)
         self.description = try container.decodeField(String.self, forKey: .description)
-        self.type = try container.decodeField(ProductType.self, forKey: .type)
+        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: .type))
         self.displayName = try container.decodeFieldIfPresent(String.self, forKey: .displayName)
         self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
         self.currency = try container.decodeField(String.self, forKey: .currency)
         self.price = try container.decodeFieldIfPresent(Double.self, forKey: .price)
         self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: .debugDescription)
-        self.platform = try container.decodeField(IapPlatform.self, forKey: .platform)
+        self.platform = IapPlatform(rawValue: try container.decodeField(String.self, forKey: .platform))
         self.nameAndroid = try container.decodeField(String.self, forKey: .nameAndroid)
-        self.productStatusAndroid = try container.decodeFieldIfPresent(ProductStatusAndroid.self, forKey: .productStatusAndroid)
+        self.productStatusAndroid = try container.decodeFieldIfPresent(String.self, forKey: .productStatusAndroid).map(ProductStatusAndroid.init(rawValue:))
         self.subscriptionOffers = try container.decodeField([SubscriptionOffer].self, forKey: .subscriptionOffers)
     }
 
@@ -1655,15 +1655,15 @@ public struct ProductSubscriptionAndroid: Codable, Hashable, Sendable, OpenIAPVa
         try container.encode(self.id, forKey: .id)
         try container.encode(self.title, forKey: .title)
         try container.encode(self.description, forKey: .description)
-        try container.encode(self.type, forKey: .type)
+        try container.encode(self.type.rawValue, forKey: .type)
         try container.encodeIfPresent(self.displayName, forKey: .displayName)
         try container.encode(self.displayPrice, forKey: .displayPrice)
         try container.encode(self.currency, forKey: .currency)
         try container.encodeIfPresent(self.price, forKey: .price)
         try container.encodeIfPresent(self.debugDescription, forKey: .debugDescription)
-        try container.encode(self.platform, forKey: .platform)
+        try container.encode(self.platform.rawValue, forKey: .platform)
         try container.encode(self.nameAndroid, forKey: .nameAndroid)
-        try container.encodeIfPresent(self.productStatusAndroid, forKey: .productStatusAndroid)
+        try container.encodeIfPresent(self.productStatusAndroid?.rawValue, forKey: .productStatusAndroid)
         try container.encode(self.subscriptionOffers, forKey: .subscriptionOffers)
     }
 }
@@ -1823,9 +1823,9 @@ public struct PurchaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, 
         self.ids = try container.decodeFieldIfPresent([String].self, forKey: .ids)
         self.transactionDate = try container.decodeField(Double.self, forKey: .transactionDate)
         self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
-        self.store = try container.decodeField(IapStore.self, forKey: .store)
+        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: .store))
         self.quantity = try container.decodeField(Int.self, forKey: .quantity)
-        self.purchaseState = try container.decodeField(PurchaseState.self, forKey: .purchaseState)
+        self.purchaseState = PurchaseState(rawValue: try container.decodeField(String.self, forKey: .purchaseState))
         self.isAutoRenewing = try container.decodeField(Bool.self, forKey: .isAutoRenewing)
         self.currentPlanId = try container.decodeFieldIfPresent(String.self, forKey: .currentPlanId)
         self.transactionId = try container.decodeFieldIfPresent(String.self, forKey: .transactionId)
@@ -1850,9 +1850,9 @@ public struct PurchaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, 
         try container.encodeIfPresent(self.ids, forKey: .ids)
         try container.encode(self.transactionDate, forKey: .transactionDate)
         try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
-        try container.encode(self.store, forKey: .store)
+        try container.encode(self.store.rawValue, forKey: .store)
         try container.encode(self.quantity, forKey: .quantity)
-        try container.encode(self.purchaseState, forKey: .purchaseState)
+        try container.encode(self.purchaseState.rawValue, forKey: .purchaseState)
         try container.encode(self.isAutoRenewing, forKey: .isAutoRenewing)
         try container.encodeIfPresent(self.currentPlanId, forKey: .currentPlanId)
         try container.encodeIfPresent(self.transactionId, forKey: .transactionId)
@@ -2143,13 +2143,13 @@ public struct SubscriptionProductReplacementParamsAndroid: Codable, Hashable, Se
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.oldProductId = try container.decodeField(String.self, forKey: .oldProductId)
-        self.replacementMode = try container.decodeField(SubscriptionReplacementModeAndroid.self, forKey: .replacementMode)
+        self.replacementMode = SubscriptionReplacementModeAndroid(rawValue: try container.decodeField(String.self, forKey: .replacementMode))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.oldProductId, forKey: .oldProductId)
-        try container.encode(self.replacementMode, forKey: .replacementMode)
+        try container.encode(self.replacementMode.rawValue, forKey: .replacementMode)
     }
 }
 
@@ -2548,7 +2548,7 @@ public struct VerifyPurchaseResultAndroid: Codable, Hashable, Sendable, OpenIAPV
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
-        self.store = try container.decodeField(IapStore.self, forKey: .store)
+        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: .store))
         self.autoRenewing = try container.decodeField(Bool.self, forKey: .autoRenewing)
         self.betaProduct = try container.decodeField(Bool.self, forKey: .betaProduct)
         self.cancelDate = try container.decodeFieldIfPresent(Double.self, forKey: .cancelDate)
@@ -2572,7 +2572,7 @@ public struct VerifyPurchaseResultAndroid: Codable, Hashable, Sendable, OpenIAPV
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.isValid, forKey: .isValid)
-        try container.encode(self.store, forKey: .store)
+        try container.encode(self.store.rawValue, forKey: .store)
         try container.encode(self.autoRenewing, forKey: .autoRenewing)
         try container.encode(self.betaProduct, forKey: .betaProduct)
         try container.encodeIfPresent(self.cancelDate, forKey: .cancelDate)
@@ -2635,7 +2635,7 @@ public struct VerifyPurchaseResultHorizon: Codable, Hashable, Sendable, OpenIAPV
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
-        self.store = try container.decodeField(IapStore.self, forKey: .store)
+        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: .store))
         self._success = try container.decodeField(Bool.self, forKey: .success)
         self.grantTime = try container.decodeFieldIfPresent(Double.self, forKey: .grantTime)
     }
@@ -2643,7 +2643,7 @@ public struct VerifyPurchaseResultHorizon: Codable, Hashable, Sendable, OpenIAPV
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.isValid, forKey: .isValid)
-        try container.encode(self.store, forKey: .store)
+        try container.encode(self.store.rawValue, forKey: .store)
         try container.encode(self._success, forKey: .success)
         try container.encodeIfPresent(self.grantTime, forKey: .grantTime)
     }

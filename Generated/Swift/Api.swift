@@ -61,14 +61,14 @@ public struct InitConnectionConfig: Codable, Hashable, Sendable, OpenIAPValidata
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.enableBillingProgramAndroid = try container.decodeFieldIfPresent(BillingProgramAndroid.self, forKey: .enableBillingProgramAndroid)
-        self.billingChoiceScreenTypeAndroid = try container.decodeFieldIfPresent(BillingChoiceScreenTypeAndroid.self, forKey: .billingChoiceScreenTypeAndroid)
+        self.enableBillingProgramAndroid = try container.decodeFieldIfPresent(String.self, forKey: .enableBillingProgramAndroid).map(BillingProgramAndroid.init(rawValue:))
+        self.billingChoiceScreenTypeAndroid = try container.decodeFieldIfPresent(String.self, forKey: .billingChoiceScreenTypeAndroid).map(BillingChoiceScreenTypeAndroid.init(rawValue:))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.enableBillingProgramAndroid, forKey: .enableBillingProgramAndroid)
-        try container.encodeIfPresent(self.billingChoiceScreenTypeAndroid, forKey: .billingChoiceScreenTypeAndroid)
+        try container.encodeIfPresent(self.enableBillingProgramAndroid?.rawValue, forKey: .enableBillingProgramAndroid)
+        try container.encodeIfPresent(self.billingChoiceScreenTypeAndroid?.rawValue, forKey: .billingChoiceScreenTypeAndroid)
     }
 }
 
@@ -154,13 +154,13 @@ public struct ProductRequest: Codable, Hashable, Sendable, OpenIAPValidatable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.skus = try container.decodeField([String].self, forKey: .skus)
-        self.type = try container.decodeFieldIfPresent(ProductQueryType.self, forKey: .type)
+        self.type = try container.decodeFieldIfPresent(String.self, forKey: .type).map(ProductQueryType.init(rawValue:))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.skus, forKey: .skus)
-        try container.encodeIfPresent(self.type, forKey: .type)
+        try container.encodeIfPresent(self.type?.rawValue, forKey: .type)
     }
 }
 
@@ -234,9 +234,9 @@ public struct PurchaseInput: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.ids = try container.decodeFieldIfPresent([String].self, forKey: .ids)
         self.transactionDate = try container.decodeField(Double.self, forKey: .transactionDate)
         self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
-        self.store = try container.decodeFieldIfPresent(IapStore.self, forKey: .store)
+        self.store = try container.decodeFieldIfPresent(String.self, forKey: .store).map(IapStore.init(rawValue:))
         self.quantity = try container.decodeField(Int.self, forKey: .quantity)
-        self.purchaseState = try container.decodeField(PurchaseState.self, forKey: .purchaseState)
+        self.purchaseState = PurchaseState(rawValue: try container.decodeField(String.self, forKey: .purchaseState))
         self.isAutoRenewing = try container.decodeField(Bool.self, forKey: .isAutoRenewing)
     }
 
@@ -247,9 +247,9 @@ public struct PurchaseInput: Codable, Hashable, Sendable, OpenIAPValidatable {
         try container.encodeIfPresent(self.ids, forKey: .ids)
         try container.encode(self.transactionDate, forKey: .transactionDate)
         try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
-        try container.encodeIfPresent(self.store, forKey: .store)
+        try container.encodeIfPresent(self.store?.rawValue, forKey: .store)
         try container.encode(self.quantity, forKey: .quantity)
-        try container.encode(self.purchaseState, forKey: .purchaseState)
+        try container.encode(self.purchaseState.rawValue, forKey: .purchaseState)
         try container.encode(self.isAutoRenewing, forKey: .isAutoRenewing)
     }
 }
@@ -330,14 +330,14 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.requestPurchase = try container.decodeFieldIfPresent(RequestPurchasePropsByPlatforms.self, forKey: .requestPurchase)
         self.requestSubscription = try container.decodeFieldIfPresent(RequestSubscriptionPropsByPlatforms.self, forKey: .requestSubscription)
-        self.type = try container.decodeFieldIfPresent(ProductQueryType.self, forKey: .type)
+        self.type = try container.decodeFieldIfPresent(String.self, forKey: .type).map(ProductQueryType.init(rawValue:))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(self.requestPurchase, forKey: .requestPurchase)
         try container.encodeIfPresent(self.requestSubscription, forKey: .requestSubscription)
-        try container.encodeIfPresent(self.type, forKey: .type)
+        try container.encodeIfPresent(self.type?.rawValue, forKey: .type)
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {

@@ -236,7 +236,7 @@ public struct DiscountOffer: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
         self.price = try container.decodeField(Double.self, forKey: .price)
         self.currency = try container.decodeField(String.self, forKey: .currency)
-        self.type = try container.decodeField(DiscountOfferType.self, forKey: .type)
+        self.type = DiscountOfferType(rawValue: try container.decodeField(String.self, forKey: .type))
         self.offerTokenAndroid = try container.decodeFieldIfPresent(String.self, forKey: .offerTokenAndroid)
         self.offerTagsAndroid = try container.decodeFieldIfPresent([String].self, forKey: .offerTagsAndroid)
         self.fullPriceMicrosAndroid = try container.decodeFieldIfPresent(String.self, forKey: .fullPriceMicrosAndroid)
@@ -256,7 +256,7 @@ public struct DiscountOffer: Codable, Hashable, Sendable, OpenIAPValidatable {
         try container.encode(self.displayPrice, forKey: .displayPrice)
         try container.encode(self.price, forKey: .price)
         try container.encode(self.currency, forKey: .currency)
-        try container.encode(self.type, forKey: .type)
+        try container.encode(self.type.rawValue, forKey: .type)
         try container.encodeIfPresent(self.offerTokenAndroid, forKey: .offerTokenAndroid)
         try container.encodeIfPresent(self.offerTagsAndroid, forKey: .offerTagsAndroid)
         try container.encodeIfPresent(self.fullPriceMicrosAndroid, forKey: .fullPriceMicrosAndroid)
@@ -994,10 +994,10 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable, OpenIAPValidatable
         self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
         self.price = try container.decodeField(Double.self, forKey: .price)
         self.currency = try container.decodeFieldIfPresent(String.self, forKey: .currency)
-        self.type = try container.decodeField(DiscountOfferType.self, forKey: .type)
+        self.type = DiscountOfferType(rawValue: try container.decodeField(String.self, forKey: .type))
         self.period = try container.decodeFieldIfPresent(SubscriptionPeriod.self, forKey: .period)
         self.periodCount = try container.decodeFieldIfPresent(Int.self, forKey: .periodCount)
-        self.paymentMode = try container.decodeFieldIfPresent(PaymentMode.self, forKey: .paymentMode)
+        self.paymentMode = try container.decodeFieldIfPresent(String.self, forKey: .paymentMode).map(PaymentMode.init(rawValue:))
         self.keyIdentifierIOS = try container.decodeFieldIfPresent(String.self, forKey: .keyIdentifierIOS)
         self.nonceIOS = try container.decodeFieldIfPresent(String.self, forKey: .nonceIOS)
         self.signatureIOS = try container.decodeFieldIfPresent(String.self, forKey: .signatureIOS)
@@ -1017,10 +1017,10 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable, OpenIAPValidatable
         try container.encode(self.displayPrice, forKey: .displayPrice)
         try container.encode(self.price, forKey: .price)
         try container.encodeIfPresent(self.currency, forKey: .currency)
-        try container.encode(self.type, forKey: .type)
+        try container.encode(self.type.rawValue, forKey: .type)
         try container.encodeIfPresent(self.period, forKey: .period)
         try container.encodeIfPresent(self.periodCount, forKey: .periodCount)
-        try container.encodeIfPresent(self.paymentMode, forKey: .paymentMode)
+        try container.encodeIfPresent(self.paymentMode?.rawValue, forKey: .paymentMode)
         try container.encodeIfPresent(self.keyIdentifierIOS, forKey: .keyIdentifierIOS)
         try container.encodeIfPresent(self.nonceIOS, forKey: .nonceIOS)
         try container.encodeIfPresent(self.signatureIOS, forKey: .signatureIOS)
@@ -1058,13 +1058,13 @@ public struct SubscriptionPeriod: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.unit = try container.decodeField(SubscriptionPeriodUnit.self, forKey: .unit)
+        self.unit = SubscriptionPeriodUnit(rawValue: try container.decodeField(String.self, forKey: .unit))
         self.value = try container.decodeField(Int.self, forKey: .value)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.unit, forKey: .unit)
+        try container.encode(self.unit.rawValue, forKey: .unit)
         try container.encode(self.value, forKey: .value)
     }
 }

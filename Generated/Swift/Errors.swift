@@ -290,12 +290,12 @@ public struct PurchaseError: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.code = try container.decodeField(ErrorCode.self, forKey: .code)
+        self.code = ErrorCode(rawValue: try container.decodeField(String.self, forKey: .code))
         self.message = try container.decodeField(String.self, forKey: .message)
         self.productId = try container.decodeFieldIfPresent(String.self, forKey: .productId)
         self.debugMessage = try container.decodeFieldIfPresent(String.self, forKey: .debugMessage)
         self.responseCode = try container.decodeFieldIfPresent(Int.self, forKey: .responseCode)
-        self.subResponseCodeAndroid = try container.decodeFieldIfPresent(SubResponseCodeAndroid.self, forKey: .subResponseCodeAndroid)
+        self.subResponseCodeAndroid = try container.decodeFieldIfPresent(String.self, forKey: .subResponseCodeAndroid).map(SubResponseCodeAndroid.init(rawValue:))
         self.productIds = try container.decodeFieldIfPresent([String].self, forKey: .productIds)
         self.productType = try container.decodeFieldIfPresent(String.self, forKey: .productType)
         self.isEmptyProductList = try container.decodeFieldIfPresent(Bool.self, forKey: .isEmptyProductList)
@@ -303,12 +303,12 @@ public struct PurchaseError: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.code, forKey: .code)
+        try container.encode(self.code.rawValue, forKey: .code)
         try container.encode(self.message, forKey: .message)
         try container.encodeIfPresent(self.productId, forKey: .productId)
         try container.encodeIfPresent(self.debugMessage, forKey: .debugMessage)
         try container.encodeIfPresent(self.responseCode, forKey: .responseCode)
-        try container.encodeIfPresent(self.subResponseCodeAndroid, forKey: .subResponseCodeAndroid)
+        try container.encodeIfPresent(self.subResponseCodeAndroid?.rawValue, forKey: .subResponseCodeAndroid)
         try container.encodeIfPresent(self.productIds, forKey: .productIds)
         try container.encodeIfPresent(self.productType, forKey: .productType)
         try container.encodeIfPresent(self.isEmptyProductList, forKey: .isEmptyProductList)

@@ -539,20 +539,20 @@ public struct RequestVerifyPurchaseWithIapkitResult: Codable, Hashable, Sendable
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.store = try container.decodeField(IapStore.self, forKey: .store)
-        self.environment = container.decodeDegrading(IapkitEnvironment.self, forKey: .environment).flatMap { $0.rawValue.isEmpty ? nil : $0 }
+        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: .store))
+        self.environment = container.decodeDegrading(String.self, forKey: .environment).map(IapkitEnvironment.init(rawValue:)).flatMap { $0.rawValue.isEmpty ? nil : $0 }
         self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
-        self.state = try container.decodeField(IapkitPurchaseState.self, forKey: .state)
+        self.state = IapkitPurchaseState(rawValue: try container.decodeField(String.self, forKey: .state))
         self.productId = try container.decodeFieldIfPresent(String.self, forKey: .productId)
         self.clientPayload = container.decodeDegrading(IapkitProductClientPayload.self, forKey: .clientPayload)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.store, forKey: .store)
-        try container.encodeIfPresent(self.environment, forKey: .environment)
+        try container.encode(self.store.rawValue, forKey: .store)
+        try container.encodeIfPresent(self.environment?.rawValue, forKey: .environment)
         try container.encode(self.isValid, forKey: .isValid)
-        try container.encode(self.state, forKey: .state)
+        try container.encode(self.state.rawValue, forKey: .state)
         try container.encodeIfPresent(self.productId, forKey: .productId)
         try container.encodeIfPresent(self.clientPayload, forKey: .clientPayload)
     }
@@ -702,13 +702,13 @@ public struct VerifyPurchaseWithProviderProps: Codable, Hashable, Sendable, Open
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.provider = try container.decodeField(PurchaseVerificationProvider.self, forKey: .provider)
+        self.provider = PurchaseVerificationProvider(rawValue: try container.decodeField(String.self, forKey: .provider))
         self.iapkit = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitProps.self, forKey: .iapkit)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.provider, forKey: .provider)
+        try container.encode(self.provider.rawValue, forKey: .provider)
         try container.encodeIfPresent(self.iapkit, forKey: .iapkit)
     }
 
@@ -748,14 +748,14 @@ public struct VerifyPurchaseWithProviderResult: Codable, Hashable, Sendable, Ope
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.provider = try container.decodeField(PurchaseVerificationProvider.self, forKey: .provider)
+        self.provider = PurchaseVerificationProvider(rawValue: try container.decodeField(String.self, forKey: .provider))
         self.iapkit = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitResult.self, forKey: .iapkit)
         self.errors = try container.decodeFieldIfPresent([VerifyPurchaseWithProviderError].self, forKey: .errors)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.provider, forKey: .provider)
+        try container.encode(self.provider.rawValue, forKey: .provider)
         try container.encodeIfPresent(self.iapkit, forKey: .iapkit)
         try container.encodeIfPresent(self.errors, forKey: .errors)
     }

@@ -100,6 +100,35 @@ import Testing
         _ = try spec("records:\n  A:\n    fields:\n      b: B?\n  B:\n    fields:\n      a: A[]\n")
     }
 
+    /// A long chain of required fields whose names sort against the chain,
+    /// so no single pass in name order can settle it; only its last link
+    /// decides whether every record in it can be built.
+    @Test func longRequiredChainsAreSettledWhole() throws {
+        let count = 200
+        // R1000 needs R1001, which needs R1002, …, up to R1199.
+        func chain(endingIn last: String) -> String {
+            var text = "records:\n"
+            for index in 0..<count {
+                let next = index + 1 < count ? "R\(1000 + index + 1)" : last
+                text += "  R\(1000 + index):\n    fields:\n      next: \(next)\n"
+            }
+            return text
+        }
+        _ = try spec(chain(endingIn: "String"))
+        let cyclic = errors(chain(endingIn: "R1000"))
+        #expect(cyclic.split(separator: "\n").count == count)
+        #expect(cyclic.split(separator: "\n").allSatisfy { $0.contains("can never be built") })
+    }
+
+    @Test func failingUnionNeedsOneBuildableMember() throws {
+        let union = "unions:\n  U:\n    discriminator: kind\n    unknown: fail\n    members:\n      a: A\n      b: B\n"
+        // B needs nothing, so U can be built, and so can A, which needs U.
+        _ = try spec("records:\n  A:\n    fields:\n      kind: String\n      u: U\n  B:\n    fields:\n      kind: String\n" + union)
+        // Both members need U, and U needs one of them: none can be built.
+        let text = "records:\n  A:\n    fields:\n      kind: String\n      u: U\n  B:\n    fields:\n      kind: String\n      u: U\n" + union
+        #expect(errors(text).split(separator: "\n").filter { $0.contains("can never be built") }.count == 2)
+    }
+
     @Test func valueOfTheWrongKind() {
         let text = "records:\n  A:\n    fields:\n      x:\n        type: String?\n        degrade: maybe\n"
         #expect(errors(text) == "a.yaml:8:18: error: expected true or false for 'degrade', found 'maybe'")

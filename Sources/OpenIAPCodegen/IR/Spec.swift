@@ -13,8 +13,17 @@ public struct Spec: Sendable {
     public init(version: String, versionLocation: SourceLocation? = nil, types: [NamedType]) {
         self.version = version
         self.versionLocation = versionLocation
-        self.types = types.sorted { $0.name < $1.name }
-        self.index = Dictionary(self.types.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        // Sorting positions rather than the types themselves saves moving
+        // large values around; the sort is stable either way.
+        let names = types.map(\.name)
+        let order = names.indices.sorted { names[$0] < names[$1] || (names[$0] == names[$1] && $0 < $1) }
+        self.types = order.map { types[$0] }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(order.count)
+        for (position, original) in order.enumerated() where index[names[original]] == nil {
+            index[names[original]] = position
+        }
+        self.index = index
     }
 
     private var index: [String: Int]
@@ -70,7 +79,7 @@ public struct Annotations: Hashable, Sendable {
     }
 }
 
-public enum NamedType: Sendable {
+public indirect enum NamedType: Sendable {
     case enumeration(EnumType)
     case opaqueString(OpaqueStringType)
     case record(RecordType)

@@ -11,12 +11,13 @@ public enum Scalar: String, Sendable, CaseIterable {
 
 /// A type expression after parsing (`String[]?` and friends), without the
 /// optional marker: optionality belongs to the field.
-public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
+public enum TypeRef: Hashable, Sendable, CustomStringConvertible {
     case scalar(Scalar)
     case named(String)
-    case list(TypeRef)
+    // Only the recursive cases are boxed; the common ones stay inline.
+    indirect case list(TypeRef)
     /// An object with string keys.
-    case map(TypeRef)
+    indirect case map(TypeRef)
 
     public var description: String {
         switch self {
@@ -38,7 +39,7 @@ public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A literal written as a field's `default`.
-public indirect enum DefaultValue: Hashable, Sendable {
+public enum DefaultValue: Hashable, Sendable {
     case bool(Bool)
     case int(Int64)
     case double(Double)

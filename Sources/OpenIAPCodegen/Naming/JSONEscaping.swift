@@ -12,6 +12,63 @@ public enum JSONEscaping {
     /// and so are C1 controls, bidi controls and marks and the byte order
     /// mark, which would otherwise hide in the text.
     public static func quoted(_ text: String) -> String {
+        var output: [UInt8] = []
+        appendQuoted(text, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends `quoted(text)` as UTF-8. Plain ASCII text is handled on bytes,
+    /// copying runs that need no escape.
+    static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        // Text with any non-ASCII byte takes the scalar-by-scalar rule, which
+        // also catches C1 controls, bidi marks and the byte order mark.
+        if !text.utf8.allSatisfy({ $0 < 0x80 }) {
+            output.append(contentsOf: quotedScalars(text).utf8)
+            return
+        }
+        output.reserveCapacity(output.count + text.utf8.count + 2)
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var copied = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                // Most bytes are copied as they are.
+                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0x7F, byte != 0xE2 {
+                    index += 1
+                    continue
+                }
+                let escape: String
+                var width = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case UInt8(ascii: "\n"): escape = "\\n"
+                case UInt8(ascii: "\r"): escape = "\\r"
+                case UInt8(ascii: "\t"): escape = "\\t"
+                case 0x08: escape = "\\b"
+                case 0x0C: escape = "\\f"
+                case 0x00..<0x20, 0x7F: escape = "\\u" + hex4(UInt32(byte))
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                default:
+                    index += 1
+                    continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+                output.append(contentsOf: escape.utf8)
+                index += width
+                copied = index
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// The escaping rule scalar by scalar, for text that is not plain ASCII.
+    private static func quotedScalars(_ text: String) -> String {
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {

@@ -244,7 +244,7 @@ public enum SwiftNames {
                 previous = nil
                 continue
             }
-            if let previous, scalar.properties.isUppercase, previous.properties.isLowercase || ("0"..."9").contains(previous) {
+            if let previous, isUppercase(scalar), isLowercase(previous) || ("0"..."9").contains(previous) {
                 words.append(current)
                 current = ""
             }
@@ -258,13 +258,23 @@ public enum SwiftNames {
     /// A word that is all capitals (`IOS`, `ENTITLED`) is lowered whole;
     /// otherwise only its first letter is.
     private static func lowercaseLeadingWord(_ word: String) -> String {
-        if word.unicodeScalars.allSatisfy({ !$0.properties.isLowercase }) { return word.lowercased() }
+        if word.unicodeScalars.allSatisfy({ !isLowercase($0) }) { return word.lowercased() }
         return word.prefix(1).lowercased() + word.dropFirst()
     }
 
     private static func normalizedRest(_ word: String) -> String {
         let rest = word.dropFirst()
-        if word.unicodeScalars.allSatisfy({ !$0.properties.isLowercase }) { return rest.lowercased() }
+        if word.unicodeScalars.allSatisfy({ !isLowercase($0) }) { return rest.lowercased() }
         return String(rest)
+    }
+
+    /// `properties.isUppercase` and `isLowercase`, answered without the
+    /// Unicode tables for ASCII.
+    private static func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? ("A"..."Z").contains(scalar) : scalar.properties.isUppercase
+    }
+
+    private static func isLowercase(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? ("a"..."z").contains(scalar) : scalar.properties.isLowercase
     }
 }

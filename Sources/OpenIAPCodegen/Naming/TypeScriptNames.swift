@@ -39,6 +39,24 @@ public enum TypeScriptNames {
         return text
     }
 
+    /// False when `docText` certainly leaves `line` as it is: no `*/` among
+    /// its bytes, and its first byte other than a space or tab is not `@`.
+    /// (Both checks look at bytes; when either might match, the exact
+    /// character-based rule in `docText` decides.)
+    private static func needsDocEscape(_ line: String) -> Bool {
+        var leading = true
+        var previous: UInt8 = 0
+        for byte in line.utf8 {
+            if leading, byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") {
+                if byte == UInt8(ascii: "@") { return true }
+                leading = false
+            }
+            if previous == UInt8(ascii: "*"), byte == UInt8(ascii: "/") { return true }
+            previous = byte
+        }
+        return false
+    }
+
     /// Inline code in a doc comment: a backtick cannot be escaped inside a
     /// code span, so it is dropped rather than ending the span early; a line
     /// break is shown as `\n` so the span stays on its line.

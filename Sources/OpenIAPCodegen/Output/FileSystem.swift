@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// A failed system call: which call, on which path, and the `errno` it set.
@@ -146,14 +147,22 @@ enum FileSystem {
     }
 
     /// Creates a new file (failing if anything exists at `path`), writes all
-    /// of `bytes`, applies `mode` when given, and flushes it to disk.
-    static func createFile(_ path: String, bytes: [UInt8], mode: mode_t?) throws(SystemError) {
+    /// of `bytes`, applies `mode` when given, and flushes it to disk unless
+    /// `sync` is false (the caller then flushes it with `sync(_:)`).
+    static func createFile(_ path: String, bytes: [UInt8], mode: mode_t?, sync: Bool = true) throws(SystemError) {
+        let result = bytes.withUnsafeBytes { bytes in
+            Result { () throws(SystemError) in try createFile(path, bytes: bytes, mode: mode, sync: sync) }
+        }
+        try result.get()
+    }
+
+    static func createFile(_ path: String, bytes: UnsafeRawBufferPointer, mode: mode_t?, sync: Bool = true) throws(SystemError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
         guard fd >= 0 else { throw SystemError("open", path) }
         var failure: SystemError?
         var offset = 0
         while offset < bytes.count {
-            let wrote = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let wrote = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if wrote < 0 {
                 if errno == EINTR { continue }
                 failure = SystemError("write", path)
@@ -162,11 +171,65 @@ enum FileSystem {
             offset += wrote
         }
         if failure == nil, let mode, fchmod(fd, mode) != 0 { failure = SystemError("fchmod", path) }
-        if failure == nil, fsync(fd) != 0 { failure = SystemError("fsync", path) }
+        if failure == nil, sync, fsync(fd) != 0 { failure = SystemError("fsync", path) }
         if close(fd) != 0, failure == nil { failure = SystemError("close", path) }
         if let failure {
             Glibc.unlink(path)
             throw failure
+        }
+    }
+
+    /// Flushes the files at `paths` to disk, several at a time. One `fsync`
+    /// waits for a journal commit of its own, and commits are far apart in
+    /// time compared with writing; calls that wait together share a commit.
+    /// Throws the failure of the first path (in `paths` order) that failed.
+    static func sync(_ paths: [String]) throws(SystemError) {
+        if paths.count == 1 {
+            try syncFile(paths[0])
+            return
+        }
+        let failures = SyncFailures(count: paths.count)
+        let threads = min(paths.count, 16)
+        let group = DispatchGroup()
+        for first in 0..<threads {
+            group.enter()
+            Thread {
+                for index in stride(from: first, to: paths.count, by: threads) {
+                    do throws(SystemError) {
+                        try syncFile(paths[index])
+                    } catch {
+                        failures.record(error, at: index)
+                    }
+                }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        if let failure = failures.first { throw failure }
+    }
+
+    private static func syncFile(_ path: String) throws(SystemError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { throw SystemError("open", path) }
+        var failure: SystemError?
+        if fsync(fd) != 0 { failure = SystemError("fsync", path) }
+        if close(fd) != 0, failure == nil { failure = SystemError("close", path) }
+        if let failure { throw failure }
+    }
+
+    /// The failures of `sync`, by position, filled in from several threads.
+    private final class SyncFailures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var failures: [SystemError?]
+
+        init(count: Int) { failures = Array(repeating: nil, count: count) }
+
+        func record(_ failure: SystemError, at index: Int) {
+            lock.withLock { failures[index] = failure }
+        }
+
+        var first: SystemError? {
+            lock.withLock { failures.lazy.compactMap { $0 }.first }
         }
     }
 

@@ -93,7 +93,7 @@ public struct OutputWriter: Sendable {
     struct PlannedChange {
         var change: FileChange
         /// The new contents, for added and changed files.
-        var bytes: [UInt8]?
+        var contents: String?
         /// The permission bits of the file being replaced, kept on the new one.
         var mode: mode_t?
 
@@ -109,7 +109,7 @@ public struct OutputWriter: Sendable {
     struct Target {
         var path: String
         var components: [String]
-        var bytes: [UInt8]
+        var contents: String
     }
 
     func makePlan(_ files: [GeneratedFile]) throws(DiagnosticError) -> Plan {
@@ -120,14 +120,14 @@ public struct OutputWriter: Sendable {
 
         for target in targets {
             guard root.exists else {
-                changes.append(PlannedChange(change: FileChange(kind: .added, path: target.path), bytes: target.bytes))
+                changes.append(PlannedChange(change: FileChange(kind: .added, path: target.path), contents: target.contents))
                 continue
             }
             switch Self.lookUp(target.components, under: root.path) {
             case let .problem(message):
                 diagnostics.error("cannot write '\(target.path)': \(message)", at: nil)
             case .missing:
-                changes.append(PlannedChange(change: FileChange(kind: .added, path: target.path), bytes: target.bytes))
+                changes.append(PlannedChange(change: FileChange(kind: .added, path: target.path), contents: target.contents))
             case let .file(mode):
                 let old: [UInt8]
                 do {
@@ -136,12 +136,12 @@ public struct OutputWriter: Sendable {
                     diagnostics.error("cannot read '\(target.path)' in the output folder: \(error.reason)", at: nil)
                     continue
                 }
-                if old == target.bytes { continue }
+                if Self.same(old, target.contents) { continue }
                 let diff = UnifiedDiff.make(path: target.path,
                                             old: String(decoding: old, as: UTF8.self),
-                                            new: String(decoding: target.bytes, as: UTF8.self))
+                                            new: target.contents)
                 changes.append(PlannedChange(change: FileChange(kind: .changed, path: target.path, diff: diff),
-                                             bytes: target.bytes, mode: mode))
+                                             contents: target.contents, mode: mode))
             }
         }
 
@@ -153,6 +153,16 @@ public struct OutputWriter: Sendable {
         try diagnostics.check()
         changes.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         return Plan(root: root, changes: changes)
+    }
+
+    /// Whether a file on disk holds exactly the UTF-8 bytes of `contents`.
+    static func same(_ old: [UInt8], _ contents: String) -> Bool {
+        var contents = contents
+        return contents.withUTF8 { new in
+            old.withUnsafeBufferPointer { old in
+                old.count == new.count && (old.isEmpty || memcmp(old.baseAddress!, new.baseAddress!, old.count) == 0)
+            }
+        }
     }
 
     /// Checks every path and returns the files sorted by path. All problems
@@ -177,7 +187,7 @@ public struct OutputWriter: Sendable {
             } else if !seen.insert(path).inserted {
                 diagnostics.error("generated file path '\(path)' is used by more than one file", at: nil)
             } else {
-                targets.append(Target(path: path, components: components, bytes: Array(file.contents.utf8)))
+                targets.append(Target(path: path, components: components, contents: file.contents))
             }
         }
         // A path cannot be a file and the directory of another file at once.

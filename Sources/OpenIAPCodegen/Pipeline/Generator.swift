@@ -42,21 +42,37 @@ public struct Generator: Sendable {
     public func render() throws(DiagnosticError) -> (spec: Spec, files: [GeneratedFile]) {
         let targets = try selectedTargets()
         let spec = try SpecLoader.load(path: options.schemaPath)
+        return (spec, try render(spec, targets: targets))
+    }
+
+    /// Renders every selected target from a spec that is already loaded.
+    public func render(_ spec: Spec) throws(DiagnosticError) -> [GeneratedFile] {
+        try render(spec, targets: selectedTargets())
+    }
+
+    private func render(_ spec: Spec, targets: [any GenerationTarget]) throws(DiagnosticError) -> [GeneratedFile] {
         let header = GeneratedHeader(specVersion: spec.version)
+        // The targets are independent, so they are rendered side by side.
+        let rendered = targets.concurrentMap { target -> Result<[GeneratedFile], DiagnosticError> in
+            do throws(DiagnosticError) {
+                let templates = try templateSet(for: target)
+                return .success(try target.render(spec, templates: templates, header: header).map {
+                    GeneratedFile(path: target.outputFolder + "/" + $0.path, contents: $0.contents)
+                })
+            } catch {
+                return .failure(error)
+            }
+        }
         var files: [GeneratedFile] = []
         var diagnostics = Diagnostics()
-        for target in targets {
-            do {
-                let templates = try templateSet(for: target)
-                for file in try target.render(spec, templates: templates, header: header) {
-                    files.append(GeneratedFile(path: target.outputFolder + "/" + file.path, contents: file.contents))
-                }
-            } catch {
-                diagnostics.append(contentsOf: error.diagnostics)
+        for result in rendered {
+            switch result {
+            case let .success(targetFiles): files += targetFiles
+            case let .failure(error): diagnostics.append(contentsOf: error.diagnostics)
             }
         }
         try diagnostics.check()
-        return (spec, files.sorted { $0.path < $1.path })
+        return files.sorted { $0.path < $1.path }
     }
 
     /// The writer for the output folder, limited to the selected targets'

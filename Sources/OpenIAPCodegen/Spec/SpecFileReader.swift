@@ -17,9 +17,19 @@ struct SpecFileReader {
 
     static let sections = ["spec", "enums", "strings", "records", "inputs", "shared", "unions"]
     static let annotationKeys = ["doc", "deprecated", "since", "upstream"]
+    static let enumKeys = ["values", "closed", "aliases"] + annotationKeys
+    static let opaqueKeys = ["values", "emptyIsAbsent"] + annotationKeys
+    static let outputRecordKeys = ["fields", "include"] + annotationKeys
+    static let inputRecordKeys = ["fields", "include", "exactlyOne"] + annotationKeys
+    static let fieldSetKeys = ["fields"] + annotationKeys
+    static let unionKeys = ["discriminator", "unknown", "members"] + annotationKeys
+    static let valueKeys = annotationKeys
+    static let enumValueKeys = ["aliases"] + annotationKeys
 
     var reader = NodeReader()
     var result = FileDeclarations()
+    /// Type expressions parsed so far in this file.
+    private var parsedTypes: [String: Result<TypeExpression.Parsed, TypeExpression.Failure>] = [:]
 
     static func read(_ root: YAMLNode) -> (FileDeclarations, [Diagnostic]) {
         var me = SpecFileReader()
@@ -125,7 +135,7 @@ struct SpecFileReader {
 
     private mutating func readEnum(_ name: (String, SourceLocation), _ node: YAMLNode) {
         guard let pairs = reader.mapping(node, "enum '\(name.0)'") else { return }
-        reader.checkKeys(pairs, allowed: ["values", "closed", "aliases"] + Self.annotationKeys, in: "enum '\(name.0)'")
+        reader.checkKeys(pairs, allowed: Self.enumKeys, in: "enum '\(name.0)'")
         var type = EnumType(name: name.0, annotations: annotations(pairs), values: [], location: name.1)
         if let closed = value(pairs, "closed") { type.isClosed = reader.bool(closed, "'closed'") ?? false }
         if let rule = value(pairs, "aliases"), let text = reader.string(rule, "'aliases' (an alias rule)") {
@@ -148,7 +158,7 @@ struct SpecFileReader {
 
     private mutating func readOpaque(_ name: (String, SourceLocation), _ node: YAMLNode) {
         guard let pairs = reader.mapping(node, "string type '\(name.0)'") else { return }
-        reader.checkKeys(pairs, allowed: ["values", "emptyIsAbsent"] + Self.annotationKeys, in: "string type '\(name.0)'")
+        reader.checkKeys(pairs, allowed: Self.opaqueKeys, in: "string type '\(name.0)'")
         var type = OpaqueStringType(name: name.0, annotations: annotations(pairs), knownValues: [], location: name.1)
         if let empty = value(pairs, "emptyIsAbsent") { type.emptyIsAbsent = reader.bool(empty, "'emptyIsAbsent'") ?? false }
         if let values = value(pairs, "values") {
@@ -168,7 +178,7 @@ struct SpecFileReader {
                 values.append(EnumValue(wire: wire, location: item.location))
             }
         } else if let pairs = reader.mapping(node, "'values' of \(owner)") {
-            let allowed = (allowAliases ? ["aliases"] : []) + Self.annotationKeys
+            let allowed = allowAliases ? Self.enumValueKeys : Self.valueKeys
             for (key, body) in pairs {
                 guard let wire = valueText(key, owner: owner) else { continue }
                 var value = EnumValue(wire: wire, location: key.location)
@@ -204,13 +214,19 @@ struct SpecFileReader {
     // MARK: - Records, field sets, unions
 
     private mutating func readRecord(_ name: (String, SourceLocation), _ node: YAMLNode, _ direction: RecordDirection) {
-        let what = "\(direction == .input ? "input" : "record") '\(name.0)'"
-        guard let pairs = reader.mapping(node, what) else { return }
-        let allowed = ["fields", "include"] + (direction == .input ? ["exactlyOne"] : []) + Self.annotationKeys
-        if direction == .output, let key = pairs.first(where: { $0.key.scalar == "exactlyOne" })?.key {
-            reader.diagnostics.error("'exactlyOne' is only allowed on inputs; \(what) is an output record", at: key.location)
+        // Built only for a message.
+        func what() -> String { "\(direction == .input ? "input" : "record") '\(name.0)'" }
+        guard let pairs = reader.mapping(node, what()) else { return }
+        if direction == .input {
+            reader.checkKeys(pairs, allowed: Self.inputRecordKeys, in: what())
+        } else {
+            if let key = pairs.first(where: { $0.key.scalar == "exactlyOne" })?.key {
+                reader.diagnostics.error("'exactlyOne' is only allowed on inputs; \(what()) is an output record", at: key.location)
+                reader.checkKeys(pairs.filter { $0.key.scalar != "exactlyOne" }, allowed: Self.outputRecordKeys, in: what())
+            } else {
+                reader.checkKeys(pairs, allowed: Self.outputRecordKeys, in: what())
+            }
         }
-        reader.checkKeys(pairs.filter { $0.key.scalar != "exactlyOne" || direction == .input }, allowed: allowed, in: what)
         var record = RecordType(name: name.0, direction: direction, annotations: annotations(pairs), fields: [], location: name.1)
         if let include = value(pairs, "include"), let list = reader.stringList(include, "'include'") {
             record.includes = list.map(\.0)
@@ -240,7 +256,7 @@ struct SpecFileReader {
 
     private mutating func readFieldSet(_ name: (String, SourceLocation), _ node: YAMLNode) {
         guard let pairs = reader.mapping(node, "shared field set '\(name.0)'") else { return }
-        reader.checkKeys(pairs, allowed: ["fields"] + Self.annotationKeys, in: "shared field set '\(name.0)'")
+        reader.checkKeys(pairs, allowed: Self.fieldSetKeys, in: "shared field set '\(name.0)'")
         var set = FieldSet(name: name.0, annotations: annotations(pairs), fields: [], location: name.1)
         if let fields = value(pairs, "fields") {
             set.fields = readFields(fields, owner: name.0, direction: .output)
@@ -290,7 +306,16 @@ struct SpecFileReader {
     }
 
     private mutating func typeExpression(_ text: String, at node: YAMLNode) -> TypeExpression.Parsed? {
-        switch TypeExpression.parse(text) {
+        // The same few expressions (`String?`, a type used by many fields)
+        // come back again and again; parsing is pure, so each is parsed once.
+        let result: Result<TypeExpression.Parsed, TypeExpression.Failure>
+        if let known = parsedTypes[text] {
+            result = known
+        } else {
+            result = TypeExpression.parse(text)
+            parsedTypes[text] = result
+        }
+        switch result {
         case let .success(parsed): return parsed
         case let .failure(.invalid(message, offset)):
             // Point inside plain scalars, where columns map one to one.
@@ -303,7 +328,7 @@ struct SpecFileReader {
 
     private mutating func readUnion(_ name: (String, SourceLocation), _ node: YAMLNode) {
         guard let pairs = reader.mapping(node, "union '\(name.0)'") else { return }
-        reader.checkKeys(pairs, allowed: ["discriminator", "unknown", "members"] + Self.annotationKeys, in: "union '\(name.0)'")
+        reader.checkKeys(pairs, allowed: Self.unionKeys, in: "union '\(name.0)'")
         var union = UnionType(name: name.0, annotations: annotations(pairs), discriminator: "", members: [], location: name.1)
         if let discriminator = value(pairs, "discriminator") {
             union.discriminator = reader.wireName(discriminator, "'discriminator'") ?? ""

@@ -56,16 +56,24 @@ public enum SpecLoader {
     /// Parses, joins and validates in-memory sources. All problems of all
     /// files are reported together.
     public static func build(from sources: [Source], limits: YAMLLimits = .default) throws(DiagnosticError) -> Spec {
+        // Each file is parsed and read on its own, several at a time; only
+        // joining them needs all of them.
+        let read = sources.concurrentMap { source -> Result<(SpecFileReader.FileDeclarations, [Diagnostic]), DiagnosticError> in
+            do throws(DiagnosticError) {
+                return .success(SpecFileReader.read(try YAMLReader.read(source.bytes, file: source.path, limits: limits)))
+            } catch {
+                return .failure(error)
+            }
+        }
         var diagnostics = Diagnostics()
         var files: [SpecFileReader.FileDeclarations] = []
         var unreadable = false
-        for source in sources {
-            do {
-                let root = try YAMLReader.read(source.bytes, file: source.path, limits: limits)
-                let (declarations, problems) = SpecFileReader.read(root)
+        for result in read {
+            switch result {
+            case let .success((declarations, problems)):
                 diagnostics.append(contentsOf: problems)
                 files.append(declarations)
-            } catch {
+            case let .failure(error):
                 diagnostics.append(contentsOf: error.diagnostics)
                 unreadable = true
             }

@@ -72,7 +72,7 @@ enum TemplateName: Sendable, Equatable, CustomStringConvertible {
     case loop(LoopVariable)
     /// `a` or `a.b.c`: the first part is searched through the context stack,
     /// the rest is looked up inside what was found.
-    case path([String])
+    case path([TemplateKey])
 
     enum LoopVariable: String, Sendable {
         case first = "@first"
@@ -84,7 +84,7 @@ enum TemplateName: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .current: return "."
         case .loop(let variable): return variable.rawValue
-        case .path(let parts): return parts.joined(separator: ".")
+        case .path(let parts): return parts.map(\.name).joined(separator: ".")
         }
     }
 }

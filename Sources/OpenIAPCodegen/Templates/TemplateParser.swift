@@ -93,7 +93,7 @@ struct TemplateParser {
         for part in parts where part.isEmpty || !part.utf8.allSatisfy(Self.isNameByte) {
             throw source.error("invalid name '\(text)'", at: offset)
         }
-        return .path(parts.map(String.init))
+        return .path(parts.map { TemplateKey(String($0)) })
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {

@@ -24,7 +24,8 @@ struct TemplateRenderer {
     }
 
     private let templates: [String: Template]
-    private(set) var output = ""
+    /// The UTF-8 bytes written so far; see `result`.
+    private var output: [UInt8] = []
     private var frames: [Frame] = []
     /// What every non-empty output line starts with: the sum of the
     /// indentation of the standalone partial tags being rendered.
@@ -41,6 +42,10 @@ struct TemplateRenderer {
         frames.reserveCapacity(16)
         frames.append(Frame(context))
     }
+
+    /// Everything rendered, as text. Templates and values are valid UTF-8
+    /// and are only ever split at line feeds, so the bytes are too.
+    var result: String { String(decoding: output, as: UTF8.self) }
 
     mutating func render(_ template: Template) throws(DiagnosticError) {
         try render(template.nodes, template.source)
@@ -150,7 +155,7 @@ struct TemplateRenderer {
             }
             for (position, part) in parts.enumerated().dropFirst() {
                 guard case .object(let members) = value else {
-                    let prefix = parts[..<position].joined(separator: ".")
+                    let prefix = parts[..<position].map(\.name).joined(separator: ".")
                     throw source.error(
                         "cannot look up '\(name)': '\(prefix)' is \(value.kindName), not an object", at: offset)
                 }
@@ -168,28 +173,26 @@ struct TemplateRenderer {
     /// partials never leave trailing whitespace.
     private mutating func write(_ text: String) {
         if indent.isEmpty {
-            output.append(text)
+            output.append(contentsOf: text.utf8)
             return
         }
-        let bytes = text.utf8
-        var segmentStart = bytes.startIndex
-        var index = segmentStart
-        while index != bytes.endIndex {
-            if bytes[index] == UInt8(ascii: "\n") {
-                if segmentStart != index { writeLineContent(text[segmentStart..<index]) }
-                output.append("\n")
+        var text = text
+        text.withUTF8 { bytes in
+            var segmentStart = 0
+            for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\n") {
+                if segmentStart != index { writeLineContent(UnsafeBufferPointer(rebasing: bytes[segmentStart..<index])) }
+                output.append(UInt8(ascii: "\n"))
                 atLineStart = true
-                segmentStart = bytes.index(after: index)
+                segmentStart = index + 1
             }
-            index = bytes.index(after: index)
+            if segmentStart != bytes.count { writeLineContent(UnsafeBufferPointer(rebasing: bytes[segmentStart...])) }
         }
-        if segmentStart != bytes.endIndex { writeLineContent(text[segmentStart...]) }
     }
 
     /// Appends text that holds no line break.
-    private mutating func writeLineContent(_ text: Substring) {
+    private mutating func writeLineContent(_ text: UnsafeBufferPointer<UInt8>) {
         // The `\r` of a CRLF line ending is not content.
-        if atLineStart, text != "\r" { output.append(indent) }
+        if atLineStart, !(text.count == 1 && text[0] == UInt8(ascii: "\r")) { output.append(contentsOf: indent.utf8) }
         output.append(contentsOf: text)
         atLineStart = false
     }

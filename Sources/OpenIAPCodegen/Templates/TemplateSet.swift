@@ -66,6 +66,6 @@ public struct TemplateSet: Sendable {
         var renderer = TemplateRenderer(templates: templates, context: context,
                                         capacity: max(4096, template.source.bytes.count * 4))
         try renderer.render(template)
-        return renderer.output
+        return renderer.result
     }
 }

@@ -25,6 +25,11 @@ struct YAMLTreeBuilder {
         var height: Int
     }
 
+    struct SeenKey {
+        var text: String
+        var location: SourceLocation
+    }
+
     /// A collection whose end event has not arrived yet.
     private struct Frame {
         var location: SourceLocation
@@ -35,7 +40,10 @@ struct YAMLTreeBuilder {
         var pairs: [(key: YAMLNode, value: YAMLNode)] = []
         /// The key read last in a mapping, waiting for its value.
         var pendingKey: YAMLNode?
-        /// First location of every scalar key seen so far in this mapping.
+        /// Every scalar key accepted so far in this mapping with its first
+        /// location: in `fewKeys` while there are at most `linearKeyLimit`,
+        /// then in `seenKeys`.
+        var fewKeys: [SeenKey] = []
         var seenKeys: [String: SourceLocation] = [:]
         var size = 1
         var childHeight = 0
@@ -190,7 +198,7 @@ struct YAMLTreeBuilder {
             error("merge keys ('<<') are not supported; write the fields out", at: key.location)
             return
         }
-        if let first = stack[index].seenKeys[text] {
+        if let first = firstOccurrence(of: text, inFrame: index) {
             // Keys compare as Swift strings do, by canonical equivalence, like
             // the keys of a JSON object the generated Swift decodes.
             let previous = stack[index].pairs.last { $0.key.scalar == text }?.key.scalar ?? text
@@ -198,9 +206,30 @@ struct YAMLTreeBuilder {
             let shown = Self.shownKey(text)
             error("duplicate key '\(shown)'" + (same ? "" : " (the same text once Unicode-normalized)"), at: key.location,
                   notes: [.note("previous occurrence of '\(Self.shownKey(previous))'", at: first)])
+        } else if stack[index].fewKeys.count < Self.linearKeyLimit {
+            stack[index].fewKeys.append(SeenKey(text: text, location: key.location))
         } else {
+            if stack[index].seenKeys.isEmpty {
+                for seen in stack[index].fewKeys { stack[index].seenKeys[seen.text] = seen.location }
+            }
             stack[index].seenKeys[text] = key.location
         }
+    }
+
+    /// Up to this many keys, a mapping looks for a repeated key by going
+    /// through a list, which for the short mappings of a spec (a field's
+    /// `type` and `doc`) is cheaper than keeping a dictionary.
+    private static let linearKeyLimit = 8
+
+    /// Where `text` first appeared as an accepted key of the mapping in
+    /// `frame`, if it did.
+    private func firstOccurrence(of text: String, inFrame index: Int) -> SourceLocation? {
+        let frame = stack[index]
+        if frame.seenKeys.isEmpty {
+            for seen in frame.fewKeys where seen.text == text { return seen.location }
+            return nil
+        }
+        return frame.seenKeys[text]
     }
 
     /// Accepts no tag, the non-specific `!`, and the one core tag that fits

@@ -21,13 +21,27 @@ public struct SwiftTarget: GenerationTarget {
                 "specVersion": .string(SwiftEscaping.stringLiteral(spec.version)),
                 "entries": .list(model.registryEntries()),
             ])))
-        for group in model.fileGroups() {
+        // One file per spec file, each built and rendered on its own, several
+        // at a time.
+        let rendered = model.fileGroups().concurrentMap { group -> Result<RenderedFile, DiagnosticError> in
             let context: TemplateValue = [
                 "header": .string(headerLine),
                 "source": .string(group.source),
-                "types": .list(group.types),
+                "types": .list(group.contexts(model)),
             ]
-            files.append(RenderedFile(path: group.path, contents: try templates.render("file", context)))
+            do throws(DiagnosticError) {
+                return .success(RenderedFile(path: group.path, contents: try templates.render("file", context)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        // As when rendering one after the other, the first file that fails
+        // (a template error fails them all alike) is the one reported.
+        for result in rendered {
+            switch result {
+            case let .success(file): files.append(file)
+            case let .failure(error): throw error
+            }
         }
         return files
     }

@@ -18,7 +18,12 @@ struct SwiftViewModel {
     struct FileGroup {
         var path: String
         var source: String
-        var types: [TemplateValue]
+        var types: [NamedType]
+
+        /// The context of each type, in name order.
+        func contexts(_ model: SwiftViewModel) -> [TemplateValue] {
+            types.map(model.context(for:))
+        }
     }
 
     /// Types grouped by the spec file that declares them; one Swift file each,
@@ -28,11 +33,12 @@ struct SwiftViewModel {
         for type in spec.types { byFile[type.location.file, default: []].append(type) }
         return byFile.keys.sorted().map { file in
             let stem = file.split(separator: "/").last.map(String.init) ?? file
-            let types = byFile[file]!.sorted { $0.name < $1.name }
-            return FileGroup(
-                path: SwiftNames.fileName(forSpecFile: file),
-                source: stem,
-                types: types.map(context(for:)))
+            var types = byFile[file]!
+            // `Spec` keeps its types sorted by name, so this rarely sorts.
+            if !zip(types, types.dropFirst()).allSatisfy({ $0.name <= $1.name }) {
+                types.sort { $0.name < $1.name }
+            }
+            return FileGroup(path: SwiftNames.fileName(forSpecFile: file), source: stem, types: types)
         }
     }
 
@@ -50,7 +56,7 @@ struct SwiftViewModel {
     // MARK: - Per construct
 
     func context(for type: NamedType) -> TemplateValue {
-        var base: [String: TemplateValue] = [
+        var base: TemplateObject = [
             "isEnum": false, "isClosedEnum": false, "isOpaque": false, "isRecord": false, "isUnion": false, "isFieldSet": false,
             "name": .string(type.name),
             "docLines": lines(SwiftEscaping.docLines(type.annotations.doc)),
@@ -83,7 +89,7 @@ struct SwiftViewModel {
         return .object(base)
     }
 
-    private func enumContext(_ type: EnumType) -> [String: TemplateValue] {
+    private func enumContext(_ type: EnumType) -> TemplateObject {
         let cases: [TemplateValue] = type.values.map { value in
             let spellings = [value.wire] + type.decodeAliases(of: value)
             var docs = SwiftEscaping.docLines(value.annotations.doc)
@@ -109,7 +115,7 @@ struct SwiftViewModel {
         ]
     }
 
-    private func opaqueContext(_ type: OpaqueStringType) -> [String: TemplateValue] {
+    private func opaqueContext(_ type: OpaqueStringType) -> TemplateObject {
         [
             "hasOneValue": .bool(type.knownValues.count == 1),
             "constants": .list(type.knownValues.map { value in
@@ -122,7 +128,7 @@ struct SwiftViewModel {
         ]
     }
 
-    private func recordContext(_ record: RecordType) -> [String: TemplateValue] {
+    private func recordContext(_ record: RecordType) -> TemplateObject {
         let fields: [TemplateValue] = record.fields.map { field in
             let property = SwiftNames.name(field.name, in: .property)
             let deprecated = field.annotations.deprecated != nil
@@ -167,18 +173,20 @@ struct SwiftViewModel {
                 "encode": .string(encodeStatement(field, storage: "self." + storage, key: escaped)),
             ]
         }
+        let validates = needsValidation.contains(record.name)
         var conformances = ["Codable", "Hashable", "Sendable", "OpenIAPValidatable"] + record.includes
         conformances = conformances.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         return [
             "fields": .list(fields),
             "hasFields": .bool(!record.fields.isEmpty),
             "conformances": .string(conformances.joined(separator: ", ")),
-            "validates": .bool(needsValidation.contains(record.name)),
-            "validationLines": lines(validationLines(record)),
+            "validates": .bool(validates),
+            // A record has validation lines exactly when it validates.
+            "validationLines": validates ? lines(validationLines(record)) : .list([]),
         ]
     }
 
-    private func unionContext(_ union: UnionType) -> [String: TemplateValue] {
+    private func unionContext(_ union: UnionType) -> TemplateObject {
         let discriminator = spec.flattenedMembers(of: union).first?.field(union.discriminator)
         // Decoding the discriminator with its own type applies its aliases;
         // switching on the canonical raw value then picks the member.
@@ -219,6 +227,21 @@ struct SwiftViewModel {
 
     private func decodeExpression(_ field: Field, key: String) -> String {
         let type = SwiftTypeMapping.swiftType(field.type)
+        // An open enum or opaque string is a JSON string on the wire; its own
+        // `init(from:)` only reads that string and wraps it. Reading the
+        // string straight from the object and wrapping it here does the same
+        // without a nested decoder per value.
+        if let wrapper = stringWrapper(field.type) {
+            let wrap = ".map(\(wrapper).init(rawValue:))"
+            if field.isRequired { return "\(wrapper)(rawValue: try container.decodeField(String.self, forKey: .\(key)))" }
+            var expression = field.degrades
+                ? "container.decodeDegrading(String.self, forKey: .\(key))\(wrap)"
+                : "try container.decodeFieldIfPresent(String.self, forKey: .\(key))\(wrap)"
+            if case let .opaqueString(s)? = spec[wrapper], s.emptyIsAbsent {
+                expression += ".flatMap { $0.rawValue.isEmpty ? nil : $0 }"
+            }
+            return expression
+        }
         if field.isRequired { return "try container.decodeField(\(type).self, forKey: .\(key))" }
         var expression = field.degrades
             ? "container.decodeDegrading(\(type).self, forKey: .\(key))"
@@ -230,9 +253,29 @@ struct SwiftViewModel {
     }
 
     private func encodeStatement(_ field: Field, storage: String, key: String) -> String {
-        field.isRequired
+        // The wire string of an open enum or opaque string, written directly
+        // (see `decodeExpression`).
+        if stringWrapper(field.type) != nil {
+            return field.isRequired
+                ? "try container.encode(\(storage).rawValue, forKey: .\(key))"
+                : "try container.encodeIfPresent(\(storage)?.rawValue, forKey: .\(key))"
+        }
+        return field.isRequired
             ? "try container.encode(\(storage), forKey: .\(key))"
             : "try container.encodeIfPresent(\(storage), forKey: .\(key))"
+    }
+
+    /// The name of an open enum or opaque string field type: types whose
+    /// generated `Codable` conformance is exactly "a JSON string, wrapped by
+    /// `init(rawValue:)`, written back as `rawValue`". Closed enums are not
+    /// among them: they reject unknown values with their own message.
+    private func stringWrapper(_ type: TypeRef) -> String? {
+        guard case let .named(name) = type else { return nil }
+        switch spec[name] {
+        case let .enumeration(e)? where !e.isClosed: return name
+        case .opaqueString?: return name
+        default: return nil
+        }
     }
 
     // MARK: - Validation
@@ -248,6 +291,8 @@ struct SwiftViewModel {
                 "if set\(result.count - 1) != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: [\(names)], found: set\(result.count - 1))) }")
         }
         for field in record.fields {
+            // Only constraints and nested values that validate produce lines.
+            guard !field.constraints.isEmpty || (field.type.namedLeaf.map(needsValidation.contains) ?? false) else { continue }
             let value = storageName(field)
             let path = "path + [\(SwiftEscaping.stringLiteral(field.name))]"
             var body: [String] = []

@@ -195,13 +195,13 @@ struct TypeScriptViewModel {
 
     /// Every key any declaration template reads is present, so a missing
     /// one can never be picked up from an enclosing context.
-    private func declarationValue(name: String, doc: DocComment, kind: Kind, extra: [String: TemplateValue]) -> TemplateValue {
+    private func declarationValue(name: String, doc: DocComment, kind: Kind, extra: TemplateObject) -> TemplateValue {
         var value = doc.templateValue
         value["name"] = .string(TypeScriptNames.typeName(name))
         value["isInterface"] = .bool(kind == .interface)
         value["isIntersection"] = .bool(kind == .intersection)
         value["isAlias"] = .bool(kind == .alias)
-        let defaults: [String: TemplateValue] = [
+        let defaults: TemplateObject = [
             "extendsClause": "", "fields": [], "parts": [], "hasOwnFields": false, "groups": [], "members": [],
         ]
         value.merge(defaults) { current, _ in current }
@@ -288,7 +288,8 @@ struct DocComment {
     var lines: [String] {
         var blocks: [[String]] = []
         for paragraph in paragraphs {
-            let lines = paragraph.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = Self.plainLines(paragraph)
+                ?? paragraph.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { TypeScriptNames.docText(Self.trimmedTrailing(String($0))) }
             // Drop blank lines at either end of a paragraph.
             guard let first = lines.firstIndex(where: { !$0.isEmpty }), let last = lines.lastIndex(where: { !$0.isEmpty })
@@ -307,13 +308,26 @@ struct DocComment {
 
     /// `docSingle` for a one-line comment, otherwise `hasDocBlock` and
     /// `docLines`; all three keys are always present.
-    var templateValue: [String: TemplateValue] {
+    var templateValue: TemplateObject {
         let lines = self.lines
         return [
             "docSingle": .string(lines.count == 1 ? lines[0] : ""),
             "hasDocBlock": .bool(lines.count > 1),
             "docLines": .list(lines.map { ["text": .string($0)] }),
         ]
+    }
+
+    /// The escaped lines of a paragraph of printable ASCII and line feeds,
+    /// split and trimmed on bytes (there every character is one byte);
+    /// nil for any other text, which takes the character-based path.
+    private static func plainLines(_ paragraph: String) -> [String]? {
+        let bytes = Array(paragraph.utf8)
+        guard !bytes.contains(where: { ($0 < 0x20 && $0 != UInt8(ascii: "\n")) || $0 >= 0x7F }) else { return nil }
+        return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            var end = line.endIndex
+            while end > line.startIndex, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
+            return TypeScriptNames.docText(String(decoding: line[..<end], as: UTF8.self))
+        }
     }
 
     private static func trimmedTrailing(_ text: String) -> String {

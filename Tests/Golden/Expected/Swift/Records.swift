@@ -298,10 +298,10 @@ public struct VerificationResult: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.store = try container.decodeField(Store.self, forKey: .store)
+        self.store = Store(rawValue: try container.decodeField(String.self, forKey: .store))
         self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
-        self.state = try container.decodeField(State.self, forKey: .state)
-        self.environment = container.decodeDegrading(Environment.self, forKey: .environment).flatMap { $0.rawValue.isEmpty ? nil : $0 }
+        self.state = State(rawValue: try container.decodeField(String.self, forKey: .state))
+        self.environment = container.decodeDegrading(String.self, forKey: .environment).map(Environment.init(rawValue:)).flatMap { $0.rawValue.isEmpty ? nil : $0 }
         self.payload = container.decodeDegrading(Payload.self, forKey: .payload)
         self.tags = try container.decodeFieldIfPresent([String].self, forKey: .tags)
         self.counts = try container.decodeFieldIfPresent([String: Int].self, forKey: .counts)
@@ -311,10 +311,10 @@ public struct VerificationResult: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.store, forKey: .store)
+        try container.encode(self.store.rawValue, forKey: .store)
         try container.encode(self.isValid, forKey: .isValid)
-        try container.encode(self.state, forKey: .state)
-        try container.encodeIfPresent(self.environment, forKey: .environment)
+        try container.encode(self.state.rawValue, forKey: .state)
+        try container.encodeIfPresent(self.environment?.rawValue, forKey: .environment)
         try container.encodeIfPresent(self.payload, forKey: .payload)
         try container.encodeIfPresent(self.tags, forKey: .tags)
         try container.encodeIfPresent(self.counts, forKey: .counts)

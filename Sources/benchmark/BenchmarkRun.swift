@@ -1,0 +1,203 @@
+import Foundation
+
+/// Where the figures came from.
+struct Machine: Codable {
+    var processors: Int
+    var cpu: String
+    var swift: String
+    /// `/proc/loadavg` (1, 5 and 15 minutes) before and after the run: a load
+    /// near or above `processors` means other processes competed for the CPU.
+    var loadBefore: String
+    var loadAfter: String
+
+    static func read(compiler: String?) -> Machine {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown"
+        var swift = "unknown"
+        if let compiler {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: compiler)
+            process.arguments = ["--version"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = Pipe()
+            if (try? process.run()) != nil {
+                let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                swift = text.split(separator: "\n").first.map(String.init) ?? swift
+            }
+        }
+        return Machine(
+            processors: ProcessInfo.processInfo.activeProcessorCount, cpu: model, swift: swift,
+            loadBefore: loadAverage(), loadAfter: "")
+    }
+
+    static func loadAverage() -> String {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
+}
+
+/// Everything `--json` writes. The four ratios are the tracked figures.
+struct Report: Codable {
+    /// total / floor at the largest size; target at most 3.
+    var floorRatio: Double
+    /// total(largest) / total(the size before it); target at most 11 for a
+    /// tenfold size step (linear with some slack).
+    var scaling: Double
+    /// The two sizes `scaling` compares.
+    var scalingSizes: [Int]
+    /// Generated throughput / hand-written throughput; target at least 0.9.
+    var decodeRatio: Double
+    var encodeRatio: Double
+    /// Seconds to compile the generated Swift of the compile spec, if measured.
+    var compileSeconds: Double?
+    var quick: Bool
+    var machine: Machine
+    var generation: [GenerationFigures]
+    var coding: CodingFigures
+    var compile: CompileFigures?
+}
+
+struct BenchmarkRun {
+    var options: Options
+
+    func run() throws {
+        let compiler = CompileBenchmark.findCompiler()
+        var machine = Machine.read(compiler: compiler)
+        print("OpenIAP generator benchmark\(options.quick ? " (quick smoke run: figures are not meaningful)" : "")")
+        print("\(machine.processors) processors, \(machine.cpu), \(machine.swift); load average \(machine.loadBefore)")
+        print("")
+
+        var generation: [GenerationFigures] = []
+        for size in options.sizes {
+            progress("generating \(size) types…")
+            generation.append(try measureGeneration(types: size))
+        }
+        printGeneration(generation)
+
+        progress("decoding and encoding…")
+        let coding = try DecodeBenchmark(fixturesRoot: options.fixturesRoot, targetBytes: options.batchBytes, runs: options.codingRuns).run()
+        printCoding(coding)
+
+        var compile: CompileFigures?
+        if let types = options.compileTypes {
+            progress("compiling the Swift generated for \(types) types…")
+            compile = try CompileBenchmark(types: types, templatesRoot: options.templatesRoot, release: options.compileRelease).run()
+            printCompile(compile!)
+        }
+
+        machine.loadAfter = Machine.loadAverage()
+        let last = generation[generation.count - 1]
+        let previous = generation.count > 1 ? generation[generation.count - 2] : last
+        let report = Report(
+            floorRatio: last.total / last.floor,
+            scaling: last.total / previous.total,
+            scalingSizes: [previous.types, last.types],
+            decodeRatio: coding.decodeRatio,
+            encodeRatio: coding.encodeRatio,
+            compileSeconds: compile?.debugObject,
+            quick: options.quick,
+            machine: machine, generation: generation, coding: coding, compile: compile)
+        print("")
+        print(String(format: "floor_ratio   %6.2f   (total / floor at %d types; target ≤ 3)", report.floorRatio, last.types))
+        print(String(format: "scaling       %6.2f   (total at %d / total at %d types; target ≤ 11)", report.scaling, last.types, previous.types))
+        print(String(format: "decode_ratio  %6.2f   (generated / hand-written throughput; target ≥ 0.9)", report.decodeRatio))
+        print(String(format: "encode_ratio  %6.2f   (generated / hand-written throughput; target ≥ 0.9)", report.encodeRatio))
+        print("load average before \(machine.loadBefore), after \(machine.loadAfter)")
+
+        if let path = options.jsonPath {
+            let encoder = JSONEncoder()
+            encoder.keyEncodingStrategy = .convertToSnakeCase
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(report).write(to: URL(fileURLWithPath: path))
+            print("figures written to \(path)")
+        }
+    }
+
+    private func progress(_ text: String) {
+        FileHandle.standardError.write(Data("  \(text)\n".utf8))
+    }
+
+    /// One size in a child process of its own, so that its peak memory is
+    /// its own; in this process with `--in-process`.
+    private func measureGeneration(types: Int) throws -> GenerationFigures {
+        if options.inProcess {
+            return try GenerationBenchmark(types: types, runs: options.generationRuns, templatesRoot: options.templatesRoot).run()
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        process.arguments = [
+            "--child-generation", String(types), "--runs", String(options.generationRuns), "--templates", options.templatesRoot,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw UsageError(message: "measuring \(types) types failed (exit status \(process.terminationStatus))")
+        }
+        return try JSONDecoder().decode(GenerationFigures.self, from: data)
+    }
+
+    // MARK: - Tables
+
+    private func printGeneration(_ figures: [GenerationFigures]) {
+        print("Generation, seconds (best of \(options.generationRuns)); peak memory per size, each size in its own process")
+        let header = ["types", "YAML MB", "floor", "load", "render", "write", "total", "total/floor", "CPU", "out MB", "peak MB"]
+        var rows: [[String]] = []
+        for f in figures {
+            rows.append([
+                "\(f.types)", megabytes(f.yamlBytes), seconds(f.floor), seconds(f.load), seconds(f.render), seconds(f.write),
+                seconds(f.total), String(format: "%.2f", f.total / f.floor), seconds(f.totalCPU), megabytes(f.outputBytes),
+                f.peakBytes.map(megabytes) ?? "?",
+            ])
+        }
+        printTable(header, rows)
+        print("floor: libyaml events only; load: YAML → validated IR; render: Swift + JSON Schema + TypeScript;")
+        print("write: OutputWriter into an empty folder; total: Generator.run() end to end, timed separately;")
+        print("CPU: processor time of that run over all threads (the generator reads files and renders targets in parallel).")
+        if let baseline = figures.first?.baselinePeakBytes { print("A process that does nothing peaks at about \(megabytes(baseline)) MB.") }
+        print("")
+    }
+
+    private func printCoding(_ f: CodingFigures) {
+        print("Decoding and encoding \(megabytes(f.batchBytes)) MB of JSON (\(f.payloads) payloads from \(f.fixturesUsed.count) fixtures), best of \(options.codingRuns)")
+        let rate = { (time: Double) in String(format: "%.1f", Double(f.batchBytes) / time / 1_000_000) }
+        printTable(
+            ["", "generated MB/s", "hand-written MB/s", "ratio"],
+            [
+                ["decode", rate(f.generatedDecode), rate(f.handWrittenDecode), String(format: "%.2f", f.decodeRatio)],
+                ["encode", rate(f.generatedEncode), rate(f.handWrittenEncode), String(format: "%.2f", f.encodeRatio)],
+            ])
+        print("Left out: \(f.fixturesSkipped.count) valid fixtures (values the hand-written closed enums cannot hold, or 16 KiB bodies).")
+        print("")
+    }
+
+    private func printCompile(_ f: CompileFigures) {
+        print("Compiling the generated Swift of \(f.types) types (\(f.swiftFiles) files, \(f.swiftLines) lines), seconds")
+        printTable(
+            ["swiftc -emit-module", "-c -wmo -Onone", "-c -wmo -O"],
+            [[seconds(f.emitModule), seconds(f.debugObject), f.releaseObject.map(seconds) ?? "(--compile-release)"]])
+        print("")
+    }
+
+    private func printTable(_ header: [String], _ rows: [[String]]) {
+        var widths = header.map(\.count)
+        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == 0 && header[0].isEmpty
+                    ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[index] - cell.count) + cell
+            }.joined(separator: "  ")
+        }
+        print(line(header))
+        for row in rows { print(line(row)) }
+    }
+
+    private func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+    private func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_000_000) }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import OpenIAPCodegen
+
+struct CompileFigures: Codable {
+    var types: Int
+    var swiftFiles: Int
+    var swiftLines: Int
+    /// `swiftc -emit-module`: parsing and type checking, no code generation.
+    var emitModule: Double
+    /// `swiftc -c -wmo -Onone`: a debug object file.
+    var debugObject: Double
+    /// `swiftc -c -wmo -O`: an optimised object file (with `--compile-release`).
+    var releaseObject: Double?
+    var compiler: String
+}
+
+/// Compiles the Swift rendered for a synthetic spec with the toolchain's
+/// `swiftc`, one timing per mode. There is no target yet; the figures are
+/// tracked to see how spec growth and template changes affect app builds.
+struct CompileBenchmark {
+    var types: Int
+    var templatesRoot: String
+    /// Also time an optimised build, which takes several times longer.
+    var release: Bool
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    func run() throws -> CompileFigures {
+        guard let compiler = Self.findCompiler() else { throw Failure(description: "no swiftc on PATH") }
+        let specDirectory = try Measure.temporaryDirectory("compile-spec")
+        let work = try Measure.temporaryDirectory("compile")
+        defer {
+            Measure.remove(specDirectory)
+            Measure.remove(work)
+        }
+        try SyntheticSpec(types: types).write(to: specDirectory)
+        let spec = try SpecLoader.load(path: specDirectory)
+        let templates = try TemplateSet.load(directory: templatesRoot + "/swift", displayPath: "swift")
+        let files = try SwiftTarget().render(spec, templates: templates, header: GeneratedHeader(specVersion: spec.version))
+        var paths: [String] = []
+        var lines = 0
+        for file in files {
+            let path = work + "/" + file.path
+            try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
+            paths.append(path)
+            lines += file.contents.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        }
+        let common = ["-swift-version", "6", "-parse-as-library", "-module-name", "SyntheticTypes"]
+        let emitModule = try Self.time(compiler, common + ["-emit-module", "-emit-module-path", work + "/SyntheticTypes.swiftmodule"] + paths)
+        let debug = try Self.time(compiler, common + ["-c", "-wmo", "-Onone", "-o", work + "/debug.o"] + paths)
+        let optimised = release ? try Self.time(compiler, common + ["-c", "-wmo", "-O", "-o", work + "/release.o"] + paths) : nil
+        return CompileFigures(
+            types: spec.types.count, swiftFiles: files.count, swiftLines: lines,
+            emitModule: emitModule, debugObject: debug, releaseObject: optimised, compiler: compiler)
+    }
+
+    /// `$SWIFTC`, else the first `swiftc` on `PATH`.
+    static func findCompiler() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let explicit = environment["SWIFTC"], !explicit.isEmpty { return explicit }
+        for folder in (environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = String(folder) + "/swiftc"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Runs a command to completion and returns its wall time; a non-zero
+    /// exit is an error carrying the end of its output.
+    static func time(_ executable: String, _ arguments: [String]) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        var text = Data()
+        let seconds = try Measure.seconds {
+            try process.run()
+            text = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+        }
+        guard process.terminationStatus == 0 else {
+            let tail = String(decoding: text.suffix(2000), as: UTF8.self)
+            throw Failure(description: "\(executable) \(arguments.prefix(8).joined(separator: " ")) … failed:\n\(tail)")
+        }
+        return seconds
+    }
+}

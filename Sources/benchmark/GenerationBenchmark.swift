@@ -1,0 +1,132 @@
+import CYAML
+import Foundation
+import OpenIAPCodegen
+
+/// The generation figures of one spec size, all in seconds except where the
+/// name says otherwise. Each is the best of several runs.
+struct GenerationFigures: Codable {
+    var types: Int
+    var specFiles: Int
+    var yamlBytes: Int
+    var outputFiles: Int
+    var outputBytes: Int
+    /// libyaml reading every event of every file and throwing it away.
+    var floor: Double
+    /// `SpecLoader.load`: YAML to the validated IR.
+    var load: Double
+    /// The Swift, JSON Schema and TypeScript targets, templates included.
+    var render: Double
+    /// `OutputWriter.write` into an empty folder.
+    var write: Double
+    /// `Generator.run()` end to end, timed on its own.
+    var total: Double
+    /// Processor time of that run (the fastest one), summed over threads:
+    /// above `total` when the generator kept several cores busy.
+    var totalCPU: Double
+    /// `VmHWM` of the measuring process when it started and when it finished.
+    var baselinePeakBytes: Int?
+    var peakBytes: Int?
+}
+
+/// Times the stages of the generator over a synthetic spec. Meant to run in
+/// a process of its own per size, so that the peak memory it reports is
+/// that size's and not the largest one measured so far.
+struct GenerationBenchmark {
+    var types: Int
+    var runs: Int
+    var templatesRoot: String
+
+    func run() throws -> GenerationFigures {
+        let baseline = Measure.statusBytes("VmHWM")
+        let spec = SyntheticSpec(types: types)
+        let specDirectory = try Measure.temporaryDirectory("spec")
+        defer { Measure.remove(specDirectory) }
+        try spec.write(to: specDirectory)
+
+        var options = Generator.Options()
+        options.schemaPath = specDirectory
+        options.templatesRoot = templatesRoot
+
+        var floor = Double.infinity, load = Double.infinity, render = Double.infinity
+        var write = Double.infinity, total = Double.infinity, totalCPU = Double.infinity
+        var outputFiles = 0, outputBytes = 0
+        // The stages take turns run after run, so a burst of load from other
+        // processes spoils one run of each rather than every run of one.
+        for _ in 0..<max(1, runs) {
+            var events = 0
+            floor = min(floor, try Measure.seconds { events = try Self.parseEvents(in: specDirectory) })
+            precondition(events > 0)
+
+            var loaded: Spec?
+            load = min(load, try Measure.seconds { loaded = try SpecLoader.load(path: specDirectory) })
+
+            var files: [GeneratedFile] = []
+            render = min(render, try Measure.seconds { files = try Generator(options: options).render(loaded!) })
+            outputFiles = files.count
+            outputBytes = files.reduce(0) { $0 + $1.contents.utf8.count }
+
+            let writeDirectory = try Measure.temporaryDirectory("write")
+            write = min(write, try Measure.seconds {
+                _ = try OutputWriter(outputDirectory: writeDirectory, marker: GeneratedHeader.marker).write(files)
+            })
+            Measure.remove(writeDirectory)
+            files = []
+            loaded = nil
+
+            let runDirectory = try Measure.temporaryDirectory("run")
+            options.outputDirectory = runDirectory
+            let generator = Generator(options: options)
+            let run = try Measure.secondsAndCPU { try generator.run() }
+            if run.wall < total { (total, totalCPU) = (run.wall, run.cpu) }
+            Measure.remove(runDirectory)
+        }
+        return GenerationFigures(
+            types: spec.typeCount, specFiles: spec.files.count, yamlBytes: spec.byteCount,
+            outputFiles: outputFiles, outputBytes: outputBytes,
+            floor: floor, load: load, render: render, write: write, total: total, totalCPU: totalCPU,
+            baselinePeakBytes: baseline, peakBytes: Measure.statusBytes("VmHWM"))
+    }
+
+    // MARK: - The floor
+
+    struct ParseFailure: Error, CustomStringConvertible {
+        var file: String
+        var description: String { "libyaml could not parse \(file)" }
+    }
+
+    /// Reads every YAML file of `directory` the way `SpecLoader` does and
+    /// runs libyaml's event parser over it, discarding the events. Returns
+    /// how many events there were, so the work cannot be optimised away.
+    static func parseEvents(in directory: String) throws -> Int {
+        var total = 0
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".yaml") }.sorted()
+        for name in names {
+            let path = directory + "/" + name
+            guard let data = FileManager.default.contents(atPath: path) else { throw ParseFailure(file: path) }
+            let bytes = [UInt8](data)
+            let count = bytes.withUnsafeBufferPointer { countEvents($0) }
+            guard let count else { throw ParseFailure(file: path) }
+            total += count
+        }
+        return total
+    }
+
+    private static func countEvents(_ input: UnsafeBufferPointer<UInt8>) -> Int? {
+        // libyaml's parser must not move while it is in use, so it lives on
+        // the heap rather than in a Swift variable.
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        defer { parser.deallocate() }
+        guard yaml_parser_initialize(parser) != 0 else { return nil }
+        defer { yaml_parser_delete(parser) }
+        yaml_parser_set_input_string(parser, input.baseAddress, input.count)
+        var event = yaml_event_t()
+        var count = 0
+        while true {
+            guard yaml_parser_parse(parser, &event) != 0 else { return nil }
+            let type = event.type
+            yaml_event_delete(&event)
+            count += 1
+            if type == YAML_STREAM_END_EVENT { return count }
+        }
+    }
+}

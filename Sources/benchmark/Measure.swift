@@ -1,0 +1,57 @@
+import Foundation
+
+/// Wall-clock timing and memory figures of this process.
+enum Measure {
+    /// Seconds `body` took, on the monotonic clock.
+    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = ContinuousClock.now
+        try body()
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    /// Seconds `body` took on the monotonic clock, and the processor time
+    /// this process used meanwhile, summed over its threads.
+    static func secondsAndCPU(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+        let cpuStart = processorTime()
+        let wall = try seconds(body)
+        return (wall, processorTime() - cpuStart)
+    }
+
+    private static func processorTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+
+    /// The fastest of `runs` timings of `body`. The minimum is the figure
+    /// least disturbed by other processes sharing the machine.
+    static func best(of runs: Int, _ body: () throws -> Void) rethrows -> Double {
+        var best = Double.infinity
+        for _ in 0..<max(1, runs) { best = min(best, try seconds(body)) }
+        return best
+    }
+
+    /// A line of `/proc/self/status` in bytes, such as `VmHWM` (the peak
+    /// resident set size since the process started) or `VmRSS` (now).
+    /// Nil where /proc is not available.
+    static func statusBytes(_ key: String) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
+            let number = line.dropFirst(key.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) }
+            return number.map { $0 * 1024 }
+        }
+        return nil
+    }
+
+    /// A fresh, empty directory under the system's temporary folder.
+    static func temporaryDirectory(_ label: String) throws -> String {
+        let path = NSTemporaryDirectory() + "openiap-bench-\(label)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+// `swift run -c release benchmark [--quick] [--json FILE]`: generation
+// scaling, decode and encode speed against hand-written types, and the compile
+// time of generated code. See the README's "Benchmarks" section.
+
+/// A folder of the package: `name` in the working directory (the package
+/// root, where `swift run` is used), else found beside these sources.
+func packageFolder(_ name: String) -> String {
+    if FileManager.default.fileExists(atPath: name) { return name }
+    return URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(name).path
+}
+
+struct Options {
+    var quick = false
+    var jsonPath: String?
+    var sizes = [100, 1_000, 10_000]
+    var generationRuns = 3
+    var codingRuns = 7
+    var batchBytes = 10_000_000
+    var compileTypes: Int? = 1_000
+    var compileRelease = false
+    var inProcess = false
+    var templatesRoot = packageFolder("Templates")
+    var fixturesRoot = packageFolder("Tests/Fixtures")
+    /// Set in the child processes that measure one size each.
+    var childTypes: Int?
+    /// `--write-spec N DIR`: only write the synthetic spec of N types.
+    var writeSpec: (types: Int, directory: String)?
+
+    static let usage = """
+        usage: benchmark [--quick] [--json FILE] [--sizes N,N,...] [--runs N] [--batch-kb N] [--no-compile]
+                         [--compile-release] [--in-process] [--templates DIR] [--fixtures DIR]
+
+          --quick        small sizes, one run, a small batch, no compiling: a smoke run
+          --json FILE    also write the figures as JSON
+          --sizes        spec sizes in types (default 100,1000,10000); scaling compares the last two
+          --runs N       runs per generation figure (default 3); decoding uses twice as many plus one
+          --batch-kb N   size of the decoding document in kB (default 10000)
+          --no-compile   skip compiling the generated Swift
+          --compile-release  also time an optimised (-O) compile, which takes many minutes
+          --in-process   measure every size in this process (peak memory is then cumulative)
+
+        benchmark --write-spec N DIR   writes the synthetic spec of N types into DIR and stops
+                                       (for profiling the generator on it)
+        """
+
+    init(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        func value(_ flag: String) throws -> String {
+            guard let next = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
+            return next
+        }
+        func number(_ flag: String) throws -> Int {
+            let text = try value(flag)
+            guard let parsed = Int(text.replacingOccurrences(of: "_", with: "")), parsed > 0 else {
+                throw UsageError(message: "\(flag) needs a positive number, not '\(text)'")
+            }
+            return parsed
+        }
+        var explicitSizes = false
+        var explicitRuns = false
+        var explicitBatch = false
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--quick": quick = true
+            case "--json": jsonPath = try value(argument)
+            case "--sizes":
+                sizes = try value(argument).split(separator: ",").map {
+                    guard let size = Int($0.replacingOccurrences(of: "_", with: "")), size > 0 else {
+                        throw UsageError(message: "--sizes needs positive numbers, not '\($0)'")
+                    }
+                    return size
+                }
+                explicitSizes = true
+            case "--runs":
+                generationRuns = try number(argument)
+                explicitRuns = true
+            case "--no-compile": compileTypes = nil
+            case "--compile-release": compileRelease = true
+            case "--batch-kb":
+                batchBytes = try number(argument) * 1_000
+                explicitBatch = true
+            case "--in-process": inProcess = true
+            case "--templates": templatesRoot = try value(argument)
+            case "--fixtures": fixturesRoot = try value(argument)
+            case "--child-generation": childTypes = try number(argument)
+            case "--write-spec": writeSpec = (try number(argument), try value(argument))
+            case "-h", "--help":
+                print(Self.usage)
+                exit(0)
+            default: throw UsageError(message: "unknown argument '\(argument)'")
+            }
+        }
+        if quick {
+            if !explicitSizes { sizes = [20, 200] }
+            if !explicitRuns { generationRuns = 1 }
+            if !explicitBatch { batchBytes = 200_000 }
+            compileTypes = nil
+        }
+        codingRuns = quick ? 1 : generationRuns * 2 + 1
+        if sizes.isEmpty { throw UsageError(message: "--sizes needs at least one size") }
+    }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message + "\n" + Options.usage }
+}
+
+do {
+    let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    if let (types, directory) = options.writeSpec {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try SyntheticSpec(types: types).write(to: directory)
+        exit(0)
+    }
+    if let types = options.childTypes {
+        // A child: measure one size and hand the figures back on stdout.
+        let figures = try GenerationBenchmark(types: types, runs: options.generationRuns, templatesRoot: options.templatesRoot).run()
+        FileHandle.standardOutput.write(try JSONEncoder().encode(figures))
+        exit(0)
+    }
+    try BenchmarkRun(options: options).run()
+} catch {
+    FileHandle.standardError.write(Data("benchmark: \(error)\n".utf8))
+    exit(1)
+}
