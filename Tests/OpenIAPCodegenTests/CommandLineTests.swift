@@ -5,30 +5,15 @@ import Testing
 /// The `generator` command as users run it: exit codes, messages, `--check`,
 /// and that a failed run leaves the output folder exactly as it was.
 @Suite struct CommandLineTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let goldenSpec = packageRoot.appendingPathComponent("Tests/Golden/Spec").path
-    static let templates = packageRoot.appendingPathComponent("Templates").path
-
-    final class Captured: @unchecked Sendable {
-        var out = ""
-        var err = ""
-    }
+    static let goldenSpec = CommandHarness.goldenSpec
+    static let templates = CommandHarness.templates
 
     func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let captured = Captured()
-        let command = GeneratorCommand(
-            builtInTemplates: Self.templates,
-            standardOutput: { captured.out += $0 },
-            standardError: { captured.err += $0 })
-        let status = command.run(arguments)
-        return (status, captured.out, captured.err)
+        CommandHarness.run(arguments)
     }
 
     func temporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("openiap-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
+        try CommandHarness.scratch("openiap-cli")
     }
 
     /// Every file under `root` with its bytes, for before/after comparisons.

@@ -6,25 +6,12 @@ import Testing
 /// `generator diff` as users run it: arguments, exit codes, formats, and
 /// `--against REV` over a real git repository.
 @Suite struct DiffCommandTests {
-    final class Captured: @unchecked Sendable {
-        var out = ""
-        var err = ""
-    }
-
     func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let captured = Captured()
-        let command = GeneratorCommand(
-            builtInTemplates: HorizonEvolution.packageRoot.appendingPathComponent("Templates").path,
-            standardOutput: { captured.out += $0 },
-            standardError: { captured.err += $0 })
-        let status = command.run(arguments)
-        return (status, captured.out, captured.err)
+        CommandHarness.run(arguments)
     }
 
     func temporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("openiap-diff-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
+        try CommandHarness.scratch("openiap-diff")
     }
 
     /// Writes a pair's OLD and NEW specs as `dir/old/spec.yaml` and `dir/new/spec.yaml`.

@@ -7,28 +7,16 @@ import Testing
 /// outside `--output` (not even for a moment: the directories around it keep
 /// their modification times), and `--check` never writes at all.
 @Suite struct NothingLostTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let goldenSpec = packageRoot.appendingPathComponent("Tests/Golden/Spec").path
-    static let templates = packageRoot.appendingPathComponent("Templates").path
-
-    final class Captured: @unchecked Sendable {
-        var out = ""
-        var err = ""
-    }
+    static let packageRoot = CommandHarness.packageRoot
+    static let goldenSpec = CommandHarness.goldenSpec
+    static let templates = CommandHarness.templates
 
     static func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let captured = Captured()
-        let command = GeneratorCommand(
-            builtInTemplates: templates, standardOutput: { captured.out += $0 }, standardError: { captured.err += $0 })
-        let status = command.run(arguments)
-        return (status, captured.out, captured.err)
+        CommandHarness.run(arguments)
     }
 
     static func scratch() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nothing-lost-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try CommandHarness.scratch("nothing-lost")
     }
 
     /// Everything below `root` without following links: kind, permissions and

@@ -8,19 +8,9 @@ public protocol GenerationTarget: Sendable {
     var name: String { get }
     /// The subfolder of the output directory this target owns: `Swift`, `JSONSchema`, `TypeScript`.
     var outputFolder: String { get }
-    /// Renders every file of the target. Paths are relative to `outputFolder`.
-    func render(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderedFile]
-}
-
-/// A rendered file, its path relative to the target's output folder.
-public struct RenderedFile: Hashable, Sendable {
-    public var path: String
-    public var contents: String
-
-    public init(path: String, contents: String) {
-        self.path = path
-        self.contents = contents
-    }
+    /// Renders every file of the target. Paths are relative to `outputFolder`;
+    /// the pipeline prefixes them before handing them to the output writer.
+    func render(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [GeneratedFile]
 }
 
 /// The "generated, do not edit" notice every output file starts with. Its

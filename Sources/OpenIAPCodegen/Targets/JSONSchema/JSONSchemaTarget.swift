@@ -13,9 +13,9 @@ public struct JSONSchemaTarget: GenerationTarget {
 
     public init() {}
 
-    public func render(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderedFile] {
+    public func render(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [GeneratedFile] {
         let contents = try templates.render("document", Self.context(spec, header: header))
-        return [RenderedFile(path: Self.fileName, contents: contents)]
+        return [GeneratedFile(path: Self.fileName, contents: contents)]
     }
 
     public static func schemaID(version: String) -> String {

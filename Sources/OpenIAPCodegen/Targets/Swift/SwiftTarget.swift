@@ -7,14 +7,14 @@ public struct SwiftTarget: GenerationTarget {
 
     public init() {}
 
-    public func render(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderedFile] {
+    public func render(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [GeneratedFile] {
         let model = SwiftViewModel(spec: spec)
-        var files: [RenderedFile] = []
+        var files: [GeneratedFile] = []
         let headerLine = "// " + header.text
-        files.append(RenderedFile(
+        files.append(GeneratedFile(
             path: "OpenIAPRuntime.swift",
             contents: try templates.render("runtime", ["header": .string(headerLine)])))
-        files.append(RenderedFile(
+        files.append(GeneratedFile(
             path: "OpenIAPTypeRegistry.swift",
             contents: try templates.render("registry", [
                 "header": .string(headerLine),
@@ -23,14 +23,14 @@ public struct SwiftTarget: GenerationTarget {
             ])))
         // One file per spec file, each built and rendered on its own, several
         // at a time.
-        let rendered = model.fileGroups().concurrentMap { group -> Result<RenderedFile, DiagnosticError> in
+        let rendered = model.fileGroups().concurrentMap { group -> Result<GeneratedFile, DiagnosticError> in
             let context: TemplateValue = [
                 "header": .string(headerLine),
                 "source": .string(group.source),
                 "types": .list(group.contexts(model)),
             ]
             do throws(DiagnosticError) {
-                return .success(RenderedFile(path: group.path, contents: try templates.render("file", context)))
+                return .success(GeneratedFile(path: group.path, contents: try templates.render("file", context)))
             } catch {
                 return .failure(error)
             }

@@ -20,9 +20,9 @@ public struct TypeScriptTarget: GenerationTarget {
 
     public init() {}
 
-    public func render(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderedFile] {
+    public func render(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [GeneratedFile] {
         let contents = try templates.render("file", TypeScriptViewModel(spec: spec).file(header: header))
-        return [RenderedFile(path: Self.fileName, contents: contents)]
+        return [GeneratedFile(path: Self.fileName, contents: contents)]
     }
 }
 
