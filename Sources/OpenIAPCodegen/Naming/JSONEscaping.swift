@@ -35,12 +35,11 @@ public enum JSONEscaping {
             while index < bytes.count {
                 let byte = bytes[index]
                 // Most bytes are copied as they are.
-                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0x7F, byte != 0xE2 {
+                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0x7F {
                     index += 1
                     continue
                 }
                 let escape: String
-                var width = 1
                 switch byte {
                 case UInt8(ascii: "\""): escape = "\\\""
                 case UInt8(ascii: "\\"): escape = "\\\\"
@@ -50,16 +49,13 @@ public enum JSONEscaping {
                 case 0x08: escape = "\\b"
                 case 0x0C: escape = "\\f"
                 case 0x00..<0x20, 0x7F: escape = "\\u" + hex4(UInt32(byte))
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                    width = 3
                 default:
                     index += 1
                     continue
                 }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
                 output.append(contentsOf: escape.utf8)
-                index += width
+                index += 1
                 copied = index
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
