@@ -38,9 +38,11 @@ public enum TypeScriptNames {
     }
 
     /// Inline code in a doc comment: a backtick cannot be escaped inside a
-    /// code span, so it is dropped rather than ending the span early.
+    /// code span, so it is dropped rather than ending the span early. Tags
+    /// are not read inside code spans, and `*/` is escaped with the rest of
+    /// the line by `docText`.
     public static func docCode(_ text: String) -> String {
-        "`" + docText(text.replacing("`", with: "")) + "`"
+        "`" + text.replacing("`", with: "") + "`"
     }
 
     private static func isHead(_ scalar: Unicode.Scalar) -> Bool {
