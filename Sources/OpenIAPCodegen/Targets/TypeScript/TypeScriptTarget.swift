@@ -186,7 +186,12 @@ struct TypeScriptViewModel {
     }
 
     private func alias(_ name: String, doc: DocComment, members: [String]) -> TemplateValue {
-        declarationValue(name: name, doc: doc, kind: .alias, extra: ["members": .list(members.map { .string($0) })])
+        declarationValue(
+            name: name, doc: doc, kind: .alias,
+            extra: [
+                "single": .string(members.count == 1 ? members[0] : ""),
+                "members": .list(members.map { .string($0) }),
+            ])
     }
 
     // MARK: - Declarations and docs
@@ -202,7 +207,7 @@ struct TypeScriptViewModel {
         value["isIntersection"] = .bool(kind == .intersection)
         value["isAlias"] = .bool(kind == .alias)
         let defaults: TemplateObject = [
-            "extendsClause": "", "fields": [], "parts": [], "hasOwnFields": false, "groups": [], "members": [],
+            "extendsClause": "", "fields": [], "parts": [], "hasOwnFields": false, "groups": [], "single": "", "members": [],
         ]
         value.merge(defaults) { current, _ in current }
         value.merge(extra) { _, new in new }
