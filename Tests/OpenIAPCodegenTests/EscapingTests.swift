@@ -155,7 +155,7 @@ import Testing
             let path = directory.appendingPathComponent(folder)
             for name in try FileManager.default.contentsOfDirectory(atPath: path.path) {
                 let text = try String(contentsOf: path.appendingPathComponent(name), encoding: .utf8)
-                let bad = text.unicodeScalars.filter { $0 != "\n" && $0 != "\t" && SwiftEscaping.needsEscapeInText($0) }
+                let bad = text.unicodeScalars.filter { $0 != "\n" && $0 != "\t" && InvisibleCharacters.needsEscape($0) }
                 #expect(bad.isEmpty, "\(folder)/\(name) holds \(bad.map { String($0.value, radix: 16) })")
             }
         }

@@ -33,24 +33,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// written as escapes (`\n`, `\u{0}`), and a message made huge by a huge
     /// name keeps its start and its end around an ellipsis.
     static func printable(_ message: String) -> String {
-        let needsEscaping = message.unicodeScalars.contains { SwiftEscaping.needsEscapeInText($0) }
-        var text = message
-        if needsEscaping {
-            text = ""
-            for scalar in message.unicodeScalars {
-                switch scalar {
-                case "\n": text += "\\n"
-                case "\r": text += "\\r"
-                case "\t": text += "\\t"
-                default:
-                    if SwiftEscaping.needsEscapeInText(scalar) {
-                        text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                    } else {
-                        text.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-        }
+        let text = InvisibleCharacters.escaped(message, named: ["\n": "\\n", "\r": "\\r", "\t": "\\t"])
         let count = text.unicodeScalars.count
         guard count > maxMessageLength else { return text }
         let scalars = text.unicodeScalars

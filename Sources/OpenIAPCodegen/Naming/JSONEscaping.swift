@@ -77,7 +77,7 @@ public enum JSONEscaping {
             case "\u{08}": result += "\\b"
             case "\u{0C}": result += "\\f"
             default:
-                if SwiftEscaping.needsEscapeInText(scalar) {
+                if InvisibleCharacters.needsEscape(scalar) {
                     result += "\\u" + hex4(scalar.value)
                 } else {
                     result.unicodeScalars.append(scalar)

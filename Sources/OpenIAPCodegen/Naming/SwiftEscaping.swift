@@ -7,25 +7,13 @@ public enum SwiftEscaping {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
             return "\"" + text + "\""
         }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || isInvisibleFormat(scalar) {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        return "\"" + InvisibleCharacters.escaped(text, named: literalEscapes) + "\""
     }
+
+    /// What a Swift string literal spells with a backslash of its own.
+    private static let literalEscapes: [Unicode.Scalar: String] = [
+        "\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0",
+    ]
 
     /// Doc text as `///` lines at the given indentation. Control characters
     /// are written as `\u{…}` so the comment stays on its lines.
@@ -45,17 +33,7 @@ public enum SwiftEscaping {
     /// The text with control characters other than tab, and invisible format
     /// characters, written as `\u{…}`.
     static func visible(_ text: some StringProtocol) -> String {
-        let mustEscape = { (scalar: Unicode.Scalar) in scalar != "\t" && needsEscapeInText(scalar) }
-        guard text.unicodeScalars.contains(where: mustEscape) else { return String(text) }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if mustEscape(scalar) {
-                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        InvisibleCharacters.escaped(text, keep: ["\t"])
     }
 
     /// `docLines` for the usual doc: printable ASCII and line feeds only.
@@ -115,23 +93,5 @@ public enum SwiftEscaping {
         }
         result.append(rest)
         return result
-    }
-
-    /// Line and paragraph separators and C1 controls break lines in some
-    /// editors; bidi controls and marks can make code read differently from
-    /// what it does; a byte order mark is invisible. All are written escaped.
-    static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x80...0x9F, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
-        default: false
-        }
-    }
-
-    /// Whether a character of spec text must be escaped wherever it is shown
-    /// as text on a line: every control character (tab included) and every
-    /// invisible format character.
-    static func needsEscapeInText(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value >= 0x20 && scalar.value < 0x7F { return false }
-        return scalar.value < 0x20 || scalar.value == 0x7F || isInvisibleFormat(scalar)
     }
 }

@@ -67,23 +67,9 @@ public enum TypeScriptNames {
     /// The text with control and invisible format characters escaped; `\n`
     /// only when asked, tabs never.
     static func visible(_ text: String, escapingLineBreaks: Bool) -> String {
-        guard text.unicodeScalars.contains(where: SwiftEscaping.needsEscapeInText) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\t": result.unicodeScalars.append(scalar)
-            case "\n" where !escapingLineBreaks: result.unicodeScalars.append(scalar)
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            default:
-                if SwiftEscaping.needsEscapeInText(scalar) {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
+        InvisibleCharacters.escaped(
+            text, keep: escapingLineBreaks ? ["\t"] : ["\t", "\n"],
+            named: escapingLineBreaks ? ["\n": "\\n", "\r": "\\r"] : ["\r": "\\r"])
     }
 
     private static func isHead(_ scalar: Unicode.Scalar) -> Bool {
