@@ -32,8 +32,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// breaks, tabs and other control or invisible format characters are
     /// written as escapes (`\n`, `\u{0}`), and a message made huge by a huge
     /// name keeps its start and its end around an ellipsis.
+    private static let messageEscapes = InvisibleCharacters.Rules(named: ["\n": "\\n", "\r": "\\r", "\t": "\\t"])
+
     static func printable(_ message: String) -> String {
-        let text = InvisibleCharacters.escaped(message, named: ["\n": "\\n", "\r": "\\r", "\t": "\\t"])
+        let text = InvisibleCharacters.escaped(message, messageEscapes)
         let count = text.unicodeScalars.count
         guard count > maxMessageLength else { return text }
         let scalars = text.unicodeScalars

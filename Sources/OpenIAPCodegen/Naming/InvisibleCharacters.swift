@@ -26,23 +26,65 @@ enum InvisibleCharacters {
         "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
     }
 
-    /// The text with every character that `needsEscape` written as `\u{…}`,
-    /// except the ones in `keep`, which stay raw. Characters in `named` are
-    /// always written with their given spelling (`"\n": "\\n"`), whether or
-    /// not they are invisible; a target uses that for its own quoting.
-    static func escaped(
-        _ text: some StringProtocol, keep: Set<Unicode.Scalar> = [], named: [Unicode.Scalar: String] = [:]
-    ) -> String {
-        let mustEscape = { (scalar: Unicode.Scalar) in
+    /// How one kind of output escapes text: which characters that
+    /// `needsEscape` stay raw (`keep`) and which characters are always written
+    /// with a spelling of their own (`named`, such as `"\n": "\\n"`),
+    /// whether or not they are invisible; a target uses that for its quoting.
+    /// Build one as a `static let` so the sets are made once, not per call.
+    struct Rules: Sendable {
+        let keep: Set<Unicode.Scalar>
+        let named: [Unicode.Scalar: String]
+        /// Bit `b` set: the ASCII byte `b` may not be copied as it is.
+        private let asciiMask: (UInt64, UInt64)
+
+        init(keep: Set<Unicode.Scalar> = [], named: [Unicode.Scalar: String] = [:]) {
+            self.keep = keep
+            self.named = named
+            var mask: (UInt64, UInt64) = (0, 0)
+            for byte in 0..<128 {
+                let scalar = Unicode.Scalar(UInt8(byte))
+                guard named[scalar] != nil || (needsEscape(scalar) && !keep.contains(scalar)) else { continue }
+                if byte < 64 { mask.0 |= 1 << UInt64(byte) } else { mask.1 |= 1 << UInt64(byte - 64) }
+            }
+            asciiMask = mask
+        }
+
+        func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
             named[scalar] != nil || (needsEscape(scalar) && !keep.contains(scalar))
         }
-        guard text.unicodeScalars.contains(where: mustEscape) else { return String(text) }
+
+        /// True when every byte is ASCII that these rules copy as it is: the
+        /// common case, settled without decoding a single scalar.
+        func isPlain(_ bytes: some Sequence<UInt8>) -> Bool {
+            let (low, high) = asciiMask
+            for byte in bytes {
+                if byte < 64 {
+                    if low & (1 << UInt64(byte)) != 0 { return false }
+                } else if byte < 128 {
+                    if high & (1 << UInt64(byte - 64)) != 0 { return false }
+                } else {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
+    /// Escape every invisible character, keep none raw, name none.
+    static let allInvisible = Rules()
+
+    /// The text with every character that `needsEscape` written as `\u{…}`,
+    /// except the ones `rules` keeps raw; characters `rules` names are
+    /// written with their own spelling.
+    static func escaped(_ text: some StringProtocol, _ rules: Rules = allInvisible) -> String {
+        if rules.isPlain(text.utf8) { return String(text) }
+        guard text.unicodeScalars.contains(where: rules.mustEscape) else { return String(text) }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
-            if let spelling = named[scalar] {
+            if let spelling = rules.named[scalar] {
                 result += spelling
-            } else if needsEscape(scalar) && !keep.contains(scalar) {
+            } else if needsEscape(scalar) && !rules.keep.contains(scalar) {
                 result += braced(scalar)
             } else {
                 result.unicodeScalars.append(scalar)

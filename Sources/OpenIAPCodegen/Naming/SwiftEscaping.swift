@@ -7,13 +7,13 @@ public enum SwiftEscaping {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
             return "\"" + text + "\""
         }
-        return "\"" + InvisibleCharacters.escaped(text, named: literalEscapes) + "\""
+        return "\"" + InvisibleCharacters.escaped(text, literalEscapes) + "\""
     }
 
     /// What a Swift string literal spells with a backslash of its own.
-    private static let literalEscapes: [Unicode.Scalar: String] = [
+    private static let literalEscapes = InvisibleCharacters.Rules(named: [
         "\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0",
-    ]
+    ])
 
     /// Doc text as `///` lines at the given indentation. Control characters
     /// are written as `\u{…}` so the comment stays on its lines.
@@ -32,8 +32,10 @@ public enum SwiftEscaping {
 
     /// The text with control characters other than tab, and invisible format
     /// characters, written as `\u{…}`.
+    private static let docEscapes = InvisibleCharacters.Rules(keep: ["\t"])
+
     static func visible(_ text: some StringProtocol) -> String {
-        InvisibleCharacters.escaped(text, keep: ["\t"])
+        InvisibleCharacters.escaped(text, docEscapes)
     }
 
     /// `docLines` for the usual doc: printable ASCII and line feeds only.

@@ -32,6 +32,7 @@ public enum TypeScriptNames {
     /// and invisible format characters (a NUL, a bidi override) are written
     /// as `\u{…}` escapes so the comment shows what the spec says.
     public static func docText(_ line: String) -> String {
+        if !needsDocEscape(line) { return line }
         var text = visible(line, escapingLineBreaks: false).replacing("*/", with: "*\\/")
         if let start = text.firstIndex(where: { $0 != " " && $0 != "\t" }), text[start] == "@" {
             text.insert("\\", at: start)
@@ -39,14 +40,15 @@ public enum TypeScriptNames {
         return text
     }
 
-    /// False when `docText` certainly leaves `line` as it is: no `*/` among
-    /// its bytes, and its first byte other than a space or tab is not `@`.
-    /// (Both checks look at bytes; when either might match, the exact
-    /// character-based rule in `docText` decides.)
+    /// False when `docText` certainly leaves `line` as it is: printable
+    /// ASCII and tabs only, no `*/` among its bytes, and its first byte other
+    /// than a space or tab is not `@`. (The checks look at bytes; when any
+    /// might match, the exact character-based rule in `docText` decides.)
     private static func needsDocEscape(_ line: String) -> Bool {
         var leading = true
         var previous: UInt8 = 0
         for byte in line.utf8 {
+            if byte >= 0x7F || (byte < 0x20 && byte != UInt8(ascii: "\t")) { return true }
             if leading, byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") {
                 if byte == UInt8(ascii: "@") { return true }
                 leading = false
@@ -66,10 +68,11 @@ public enum TypeScriptNames {
 
     /// The text with control and invisible format characters escaped; `\n`
     /// only when asked, tabs never.
+    private static let inlineEscapes = InvisibleCharacters.Rules(keep: ["\t"], named: ["\n": "\\n", "\r": "\\r"])
+    private static let blockEscapes = InvisibleCharacters.Rules(keep: ["\t", "\n"], named: ["\r": "\\r"])
+
     static func visible(_ text: String, escapingLineBreaks: Bool) -> String {
-        InvisibleCharacters.escaped(
-            text, keep: escapingLineBreaks ? ["\t"] : ["\t", "\n"],
-            named: escapingLineBreaks ? ["\n": "\\n", "\r": "\\r"] : ["\r": "\\r"])
+        InvisibleCharacters.escaped(text, escapingLineBreaks ? inlineEscapes : blockEscapes)
     }
 
     private static func isHead(_ scalar: Unicode.Scalar) -> Bool {
