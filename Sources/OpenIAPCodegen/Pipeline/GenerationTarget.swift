@@ -8,9 +8,77 @@ public protocol GenerationTarget: Sendable {
     var name: String { get }
     /// The subfolder of the output directory this target owns: `Swift`, `JSONSchema`, `TypeScript`.
     var outputFolder: String { get }
-    /// Renders every file of the target. Paths are relative to `outputFolder`;
-    /// the pipeline prefixes them before handing them to the output writer.
-    func render(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [GeneratedFile]
+    /// The work of rendering this target, cut into jobs that do not depend on
+    /// one another. The pipeline runs the jobs of every selected target
+    /// together, spread over the processor cores, so a target with one large
+    /// file should cut it into pieces. Paths are relative to `outputFolder`.
+    func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob]
+}
+
+extension GenerationTarget {
+    /// Every file of the target, its jobs run side by side and their pieces
+    /// joined; what the pipeline does, for one target alone.
+    public func render(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [GeneratedFile] {
+        try RenderJob.run(jobs(spec, templates: templates, header: header))
+    }
+}
+
+/// A part of a target's output that can be rendered on its own: whole files,
+/// or one piece of a file that other jobs write the rest of.
+///
+/// Pieces of one path are joined in the order of the jobs that made them,
+/// whichever finished first, so output never depends on scheduling.
+public struct RenderJob: Sendable {
+    /// A rough measure of the work (types to render, say); larger jobs are
+    /// started first so that no core is left with one big job at the end.
+    public var cost: Int
+    public var run: @Sendable () throws(DiagnosticError) -> [GeneratedFile]
+
+    public init(cost: Int, _ run: @escaping @Sendable () throws(DiagnosticError) -> [GeneratedFile]) {
+        self.cost = cost
+        self.run = run
+    }
+
+    /// Runs `jobs` concurrently, largest first, and joins their output:
+    /// files in order of first appearance, pieces of one path concatenated in
+    /// job order. Every job runs even after one fails; the diagnostics of the
+    /// failed jobs are thrown together, in job order, each once (a broken
+    /// template fails every job that uses it alike).
+    public static func run(_ jobs: [RenderJob]) throws(DiagnosticError) -> [GeneratedFile] {
+        let order = jobs.indices.sorted { jobs[$0].cost > jobs[$1].cost || (jobs[$0].cost == jobs[$1].cost && $0 < $1) }
+        let finished = order.concurrentMap { index -> Result<[GeneratedFile], DiagnosticError> in
+            do throws(DiagnosticError) {
+                return .success(try jobs[index].run())
+            } catch {
+                return .failure(error)
+            }
+        }
+        var results = [Result<[GeneratedFile], DiagnosticError>?](repeating: nil, count: jobs.count)
+        for (position, index) in order.enumerated() { results[index] = finished[position] }
+
+        var diagnostics = Diagnostics()
+        var reported = Set<Diagnostic>()
+        var pieces: [String: [String]] = [:]
+        var paths: [String] = []
+        for result in results {
+            switch result! {
+            case let .success(files):
+                for file in files {
+                    if pieces[file.path] == nil { paths.append(file.path) }
+                    pieces[file.path, default: []].append(file.contents)
+                }
+            case let .failure(error):
+                for diagnostic in error.diagnostics where reported.insert(diagnostic).inserted {
+                    diagnostics.append(diagnostic)
+                }
+            }
+        }
+        try diagnostics.check()
+        return paths.map { path in
+            let parts = pieces[path]!
+            return GeneratedFile(path: path, contents: parts.count == 1 ? parts[0] : parts.joined())
+        }
+    }
 }
 
 /// The "generated, do not edit" notice every output file starts with. Its

@@ -52,27 +52,26 @@ public struct Generator: Sendable {
 
     private func render(_ spec: Spec, targets: [any GenerationTarget]) throws(DiagnosticError) -> [GeneratedFile] {
         let header = GeneratedHeader(specVersion: spec.version)
-        // The targets are independent, so they are rendered side by side.
-        let rendered = targets.concurrentMap { target -> Result<[GeneratedFile], DiagnosticError> in
-            do throws(DiagnosticError) {
-                let templates = try templateSet(for: target)
-                return .success(try target.render(spec, templates: templates, header: header).map {
-                    GeneratedFile(path: target.outputFolder + "/" + $0.path, contents: $0.contents)
-                })
-            } catch {
-                return .failure(error)
-            }
-        }
-        var files: [GeneratedFile] = []
+        // Every target cuts its work into jobs; the jobs of all targets then
+        // share the cores as one pool, so that a target with many files does
+        // not run them one by one while another target's single file keeps
+        // the other core busy.
+        var jobs: [RenderJob] = []
         var diagnostics = Diagnostics()
-        for result in rendered {
-            switch result {
-            case let .success(targetFiles): files += targetFiles
-            case let .failure(error): diagnostics.append(contentsOf: error.diagnostics)
+        for target in targets {
+            do throws(DiagnosticError) {
+                let folder = target.outputFolder
+                jobs += try target.jobs(spec, templates: templateSet(for: target), header: header).map { job in
+                    RenderJob(cost: job.cost) { () throws(DiagnosticError) in
+                        try job.run().map { GeneratedFile(path: folder + "/" + $0.path, contents: $0.contents) }
+                    }
+                }
+            } catch {
+                diagnostics.append(contentsOf: error.diagnostics)
             }
         }
         try diagnostics.check()
-        return files.sorted { $0.path < $1.path }
+        return try RenderJob.run(jobs).sorted { $0.path < $1.path }
     }
 
     /// The writer for the output folder, limited to the selected targets'

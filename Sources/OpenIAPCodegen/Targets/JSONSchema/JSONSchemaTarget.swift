@@ -13,9 +13,10 @@ public struct JSONSchemaTarget: GenerationTarget {
 
     public init() {}
 
-    public func render(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [GeneratedFile] {
-        let contents = try templates.render("document", Self.context(spec, header: header))
-        return [GeneratedFile(path: Self.fileName, contents: contents)]
+    public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
+        [RenderJob(cost: spec.types.count) { () throws(DiagnosticError) in
+            [GeneratedFile(path: Self.fileName, contents: try templates.render("document", Self.context(spec, header: header)))]
+        }]
     }
 
     public static func schemaID(version: String) -> String {

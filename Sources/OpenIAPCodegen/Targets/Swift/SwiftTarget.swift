@@ -7,42 +7,33 @@ public struct SwiftTarget: GenerationTarget {
 
     public init() {}
 
-    public func render(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [GeneratedFile] {
+    public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
         let model = SwiftViewModel(spec: spec)
-        var files: [GeneratedFile] = []
         let headerLine = "// " + header.text
-        files.append(GeneratedFile(
-            path: "OpenIAPRuntime.swift",
-            contents: try templates.render("runtime", ["header": .string(headerLine)])))
-        files.append(GeneratedFile(
-            path: "OpenIAPTypeRegistry.swift",
-            contents: try templates.render("registry", [
-                "header": .string(headerLine),
-                "specVersion": .string(SwiftEscaping.stringLiteral(spec.version)),
-                "entries": .list(model.registryEntries()),
-            ])))
-        // One file per spec file, each built and rendered on its own, several
-        // at a time.
-        let rendered = model.fileGroups().concurrentMap { group -> Result<GeneratedFile, DiagnosticError> in
-            let context: TemplateValue = [
-                "header": .string(headerLine),
-                "source": .string(group.source),
-                "types": .list(group.contexts(model)),
+        let support = RenderJob(cost: 1) { () throws(DiagnosticError) in
+            [
+                GeneratedFile(
+                    path: "OpenIAPRuntime.swift",
+                    contents: try templates.render("runtime", ["header": .string(headerLine)])),
+                GeneratedFile(
+                    path: "OpenIAPTypeRegistry.swift",
+                    contents: try templates.render("registry", [
+                        "header": .string(headerLine),
+                        "specVersion": .string(SwiftEscaping.stringLiteral(spec.version)),
+                        "entries": .list(model.registryEntries()),
+                    ])),
             ]
-            do throws(DiagnosticError) {
-                return .success(GeneratedFile(path: group.path, contents: try templates.render("file", context)))
-            } catch {
-                return .failure(error)
+        }
+        // One file per spec file, each built and rendered on its own.
+        return [support] + model.fileGroups().map { group in
+            RenderJob(cost: group.types.count) { () throws(DiagnosticError) in
+                let context: TemplateValue = [
+                    "header": .string(headerLine),
+                    "source": .string(group.source),
+                    "types": .list(group.contexts(model)),
+                ]
+                return [GeneratedFile(path: group.path, contents: try templates.render("file", context))]
             }
         }
-        // As when rendering one after the other, the first file that fails
-        // (a template error fails them all alike) is the one reported.
-        for result in rendered {
-            switch result {
-            case let .success(file): files.append(file)
-            case let .failure(error): throw error
-            }
-        }
-        return files
     }
 }

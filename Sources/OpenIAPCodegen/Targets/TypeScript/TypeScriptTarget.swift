@@ -20,9 +20,10 @@ public struct TypeScriptTarget: GenerationTarget {
 
     public init() {}
 
-    public func render(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [GeneratedFile] {
-        let contents = try templates.render("file", TypeScriptViewModel(spec: spec).file(header: header))
-        return [GeneratedFile(path: Self.fileName, contents: contents)]
+    public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
+        [RenderJob(cost: spec.types.count) { () throws(DiagnosticError) in
+            [GeneratedFile(path: Self.fileName, contents: try templates.render("file", TypeScriptViewModel(spec: spec).file(header: header)))]
+        }]
     }
 }
 
