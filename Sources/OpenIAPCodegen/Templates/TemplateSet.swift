@@ -65,6 +65,7 @@ public struct TemplateSet: Sendable {
         // start generously and let the string grow from there.
         var renderer = TemplateRenderer(templates: templates, context: context,
                                         capacity: max(4096, template.source.bytes.count * 4))
+        defer { renderer.finish() }
         try renderer.render(template)
         return renderer.result
     }
