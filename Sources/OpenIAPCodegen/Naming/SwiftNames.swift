@@ -115,12 +115,18 @@ public enum SwiftNames {
         /// requirement. `unrecognized` is not here: a spec value or tag that
         /// converts to it is rejected instead (see `SpecValidator`).
         public var taken: Set<String> {
+            takenName.map { [$0] } ?? []
+        }
+
+        /// The single name in `taken`, if any; comparing with it is cheaper
+        /// than building the set.
+        var takenName: String? {
             switch self {
-            case .property: ["hashValue"]
-            case .openEnumCase: ["knownCases"]
-            case .closedEnumCase: ["allCases"]
-            case .opaqueConstant: ["knownValues"]
-            case .unionCase: []
+            case .property: "hashValue"
+            case .openEnumCase: "knownCases"
+            case .closedEnumCase: "allCases"
+            case .opaqueConstant: "knownValues"
+            case .unionCase: nil
             }
         }
     }
@@ -132,8 +138,7 @@ public enum SwiftNames {
         case .property: name = property(wire)
         case .openEnumCase, .closedEnumCase, .opaqueConstant, .unionCase: name = lowerCamel(wire)
         }
-        let taken = place.taken
-        while taken.contains(name) { name += "_" }
+        if let taken = place.takenName, name == taken { name += "_" }
         return name
     }
 
@@ -181,15 +186,28 @@ public enum SwiftNames {
     /// already an identifier that does not start with a capital (which could
     /// name a type), otherwise its lower-camel form.
     public static func property(_ wire: String) -> String {
-        if isPlainIdentifier(wire), let first = wire.unicodeScalars.first, !first.properties.isUppercase {
+        if isPlainIdentifier(wire), let first = wire.unicodeScalars.first, !isUppercase(first) {
             return wire
         }
         return lowerCamel(wire)
     }
 
     public static func isPlainIdentifier(_ text: String) -> Bool {
+        // Most names are ASCII, where a byte is a scalar and the rule is short.
+        let utf8 = text.utf8
+        if let first = utf8.first, utf8.allSatisfy({ $0 < 0x80 }) {
+            return isASCIIIdentifierHead(first) && text != "_"
+                && utf8.allSatisfy { isASCIIIdentifierHead($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        }
         guard let first = text.unicodeScalars.first, isIdentifierHead(first), text != "_" else { return false }
         return text.unicodeScalars.allSatisfy { isIdentifierBody($0) }
+    }
+
+    private static func isASCIIIdentifierHead(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): true
+        default: false
+        }
     }
 
     static func isIdentifierHead(_ scalar: Unicode.Scalar) -> Bool {
