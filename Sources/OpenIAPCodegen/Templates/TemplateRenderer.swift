@@ -38,11 +38,21 @@ struct TemplateRenderer {
         }
     }
 
-    /// What a name refers to: a value inside the context, or one made for
-    /// the occasion (loop variables, and what a dotted name finds).
+    /// What a name refers to: a value inside the context, one made for the
+    /// occasion (loop variables, and what a dotted name finds), or the
+    /// streamed list.
     private enum Resolved {
         case pointer(UnsafePointer<TemplateValue>)
         case made(TemplateValue)
+        case stream
+    }
+
+    /// A list member of the bottom context whose elements are made one at a
+    /// time while rendering; see `TemplateSet.render(_:_:streaming:count:element:)`.
+    struct Stream {
+        var key: TemplateKey
+        var count: Int
+        var element: (Int) -> TemplateValue
     }
 
     private let templates: [String: Template]
@@ -58,10 +68,12 @@ struct TemplateRenderer {
     private var atLineStart = true
     private var partialDepth = 0
     private var nesting = 0
+    private let stream: Stream?
 
-    init(templates: [String: Template], context: TemplateValue, capacity: Int) {
+    init(templates: [String: Template], context: TemplateValue, stream: Stream? = nil, capacity: Int) {
         self.templates = templates
         self.context = context
+        self.stream = stream
         output = TemplateOutput(capacity: capacity)
         frames.reserveCapacity(16)
     }
@@ -125,6 +137,7 @@ struct TemplateRenderer {
         switch try resolve(program, instruction) {
         case .pointer(let value): try write(value.pointee, program, instruction)
         case .made(let value): try write(value, program, instruction)
+        case .stream: try write(.list([]), program, instruction)
         }
     }
 
@@ -155,6 +168,17 @@ struct TemplateRenderer {
         case .made(let value):
             try withUnsafePointer(to: value) { value throws(DiagnosticError) in
                 try renderSection(program, inverted: instruction.operation == .invertedSection, body: body, over: value)
+            }
+        case .stream:
+            guard let stream else { return }
+            if instruction.operation == .invertedSection {
+                if stream.count == 0 { try run(program, body) }
+                return
+            }
+            for index in 0..<stream.count {
+                try withUnsafePointer(to: stream.element(index)) { item throws(DiagnosticError) in
+                    try renderBody(program, body, in: item, index: index, count: stream.count)
+                }
             }
         }
     }
@@ -232,17 +256,28 @@ struct TemplateRenderer {
             var level = frames.count - 1
             var found: UnsafePointer<TemplateValue>?
             while level >= 0 {
+                // The streamed list is a member of the bottom context.
+                if level == 0, let stream, stream.key == program.firstKeys[name] {
+                    break
+                }
                 if let value = frames[level].member(program.firstKeys[name]) {
                     found = value
                     break
                 }
                 level -= 1
             }
-            guard let found else {
+            var value: TemplateValue
+            if let found {
+                guard kind == .path else { return .pointer(found) }
+                value = found.pointee
+            } else if level == 0, stream != nil {
+                guard kind == .path else { return .stream }
+                // Only for the error below: a list has no members.
+                value = .list([])
+            } else {
                 throw program.source.error("unknown variable '\(program.names[name])'", at: instruction.offset)
             }
-            guard kind == .path, case .path(let parts) = program.names[name] else { return .pointer(found) }
-            var value = found.pointee
+            guard case .path(let parts) = program.names[name] else { return .made(value) }
             for (position, part) in parts.enumerated().dropFirst() {
                 guard case .object(let members) = value else {
                     let prefix = parts[..<position].map(\.name).joined(separator: ".")
@@ -260,6 +295,9 @@ struct TemplateRenderer {
     }
 
     private mutating func write(_ text: String) {
+        // A native string lends its bytes; a small one keeps them inline,
+        // where a copy on the stack reaches them.
+        if text.utf8.withContiguousStorageIfAvailable({ write($0) }) != nil { return }
         var text = text
         text.withUTF8 { write($0) }
     }
