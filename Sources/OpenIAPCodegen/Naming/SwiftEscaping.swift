@@ -58,7 +58,16 @@ public enum SwiftEscaping {
         return doc.withUTF8 { bytes in
             let space = UInt8(ascii: " ")
             let newline = UInt8(ascii: "\n")
-            guard !bytes.contains(where: { ($0 < 0x20 && $0 != newline) || $0 >= 0x7F }) else { return false }
+            var lineBreaks = false
+            for byte in bytes where byte < 0x20 || byte >= 0x7F {
+                guard byte == newline else { return false }
+                lineBreaks = true
+            }
+            // The commonest doc: one line short enough to stay whole.
+            if !lineBreaks, bytes.count <= docWidth {
+                if !bytes.allSatisfy({ $0 == space }) { body(docLine(bytes[...])) }
+                return true
+            }
             // Trailing lines of spaces only are dropped.
             var end = bytes.count
             while true {
