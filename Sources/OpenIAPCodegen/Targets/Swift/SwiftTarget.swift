@@ -22,15 +22,15 @@ public struct SwiftTarget: GenerationTarget {
                 "entries": .list(model.registryEntries()),
             ])))
         // One file per spec file, each built and rendered on its own, several
-        // at a time.
+        // at a time. A type's context is built when the file reaches it and
+        // dropped after, so only one is held at a time.
         let rendered = model.fileGroups().concurrentMap { group -> Result<GeneratedFile, DiagnosticError> in
-            let context: TemplateValue = [
-                "header": .string(headerLine),
-                "source": .string(group.source),
-                "types": .list(group.contexts(model)),
-            ]
+            let context: TemplateObject = ["header": .string(headerLine), "source": .string(group.source)]
             do throws(DiagnosticError) {
-                return .success(GeneratedFile(path: group.path, contents: try templates.render("file", context)))
+                let contents = try templates.render("file", context, streaming: "types", count: group.types.count) {
+                    model.context(for: group.types[$0])
+                }
+                return .success(GeneratedFile(path: group.path, contents: contents))
             } catch {
                 return .failure(error)
             }

@@ -8,22 +8,31 @@ struct SwiftViewModel {
     let needsValidation: Set<String>
     /// Types that contain themselves by value; unions among them are `indirect`.
     let onContainmentCycle: Set<String>
+    /// Open enums and opaque strings by name, each with whether an empty
+    /// string reads as absent (always false for enums): the types a field
+    /// reads and writes as a bare JSON string (see `NamedFieldType`).
+    let stringWrappers: [String: Bool]
 
     init(spec: Spec) {
         self.spec = spec
         self.needsValidation = Self.validatingTypes(in: spec)
         self.onContainmentCycle = Containment(spec).onCycle
+        var stringWrappers: [String: Bool] = [:]
+        for type in spec.types {
+            switch type {
+            case let .enumeration(e) where !e.isClosed: stringWrappers[e.name] = false
+            case let .opaqueString(s): stringWrappers[s.name] = s.emptyIsAbsent
+            default: break
+            }
+        }
+        self.stringWrappers = stringWrappers
     }
 
     struct FileGroup {
         var path: String
         var source: String
+        /// In name order.
         var types: [NamedType]
-
-        /// The context of each type, in name order.
-        func contexts(_ model: SwiftViewModel) -> [TemplateValue] {
-            types.map(model.context(for:))
-        }
     }
 
     /// Types grouped by the spec file that declares them; one Swift file each,
@@ -119,7 +128,7 @@ struct SwiftViewModel {
             object.append(Key.isFieldSet, .bool(kind == Key.isFieldSet))
             object.append(Key.name, .string(name))
             object.append(Key.docLines, docLines(annotations.doc))
-            object.append(Key.deprecation, .string(deprecationAttribute(annotations)))
+            object.append(Key.deprecation, .string(deprecationAttribute(annotations.deprecated)))
         }
         switch type {
         case let .enumeration(e):
@@ -149,7 +158,7 @@ struct SwiftViewModel {
     private func requirementContext(_ field: Field) -> TemplateValue {
         var object = TemplateObject(capacity: 4)
         object.append(Key.docLines, docLines(field.annotations.doc))
-        object.append(Key.deprecation, .string(deprecationAttribute(field.annotations)))
+        object.append(Key.deprecation, .string(deprecationAttribute(field.annotations.deprecated)))
         object.append(Key.property, .string(SwiftNames.escaped(SwiftNames.name(field.name, in: .property))))
         object.append(Key.type, .string(SwiftTypeMapping.swiftType(of: field)))
         return .object(object)
@@ -209,7 +218,7 @@ struct SwiftViewModel {
         fields.reserveCapacity(record.fields.count)
         // Through a buffer, so each field is read in place rather than copied.
         record.fields.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices { fields.append(fieldContext(buffer[index])) }
+            for index in buffer.indices { fields.append(fieldContext(buffer.baseAddress.unsafelyUnwrapped + index)) }
         }
         let validates = needsValidation.contains(record.name)
         var conformances = Self.plainConformances
@@ -226,47 +235,54 @@ struct SwiftViewModel {
         object.append(Key.validationLines, validates ? lines(validationLines(record)) : .list([]))
     }
 
-    private func fieldContext(_ field: Field) -> TemplateValue {
-        let property = SwiftNames.name(field.name, in: .property)
-        let deprecated = field.annotations.deprecated != nil
+    /// `field` points into the record's fields; reading it member by member
+    /// spares a copy of the whole field (and its reference counts) per field.
+    private func fieldContext(_ field: UnsafePointer<Field>) -> TemplateValue {
+        let name = field.pointee.name
+        let type = field.pointee.type
+        let isRequired = field.pointee.isRequired
+        let defaultValue = field.pointee.defaultValue
+        let deprecation = field.pointee.annotations.deprecated
+        let property = SwiftNames.name(name, in: .property)
         // A deprecated field is stored under a private name and exposed by a
         // deprecated accessor, so the generated code never warns about its
         // own use of it.
         // The property, its coding key and its initializer label share one spelling.
         let escaped = SwiftNames.escaped(property)
-        let storage = deprecated ? "_" + property : escaped
+        let storage = deprecation != nil ? "_" + property : escaped
         let internalName = SwiftNames.parameterInternalName(property)
-        let named = NamedFieldType(field.type, in: spec)
-        var docs = docLineValues(field.annotations.doc)
-        if let defaultValue = field.defaultValue {
+        let named = NamedFieldType(type, in: self)
+        var docs = docLineValues(field.pointee.annotations.doc)
+        if let defaultValue {
             appendDocLines(
-                "Defaults to `\(SwiftTypeMapping.literal(defaultValue, type: field.type, spec: spec))` when absent.", to: &docs)
+                "Defaults to `\(SwiftTypeMapping.literal(defaultValue, type: type, spec: spec))` when absent.", to: &docs)
         }
-        if let limit = field.constraints.maxBytes {
+        if let limit = field.pointee.constraints.maxBytes {
             appendDocLines("At most \(limit) bytes of UTF-8; checked by `validate()`.", to: &docs)
         }
-        if field.degrades {
+        if field.pointee.degrades {
             appendDocLines("A present value that cannot be read decodes as `nil`.", to: &docs)
         }
         let initDefault: String =
-            if let value = field.defaultValue { " = " + SwiftTypeMapping.literal(value, type: field.type, spec: spec) }
-            else if !field.isRequired { " = nil" }
+            if let defaultValue { " = " + SwiftTypeMapping.literal(defaultValue, type: type, spec: spec) }
+            else if !isRequired { " = nil" }
             else { "" }
         var object = TemplateObject(capacity: 12)
         object.append(Key.docLines, .list(docs))
-        object.append(Key.deprecation, .string(deprecationAttribute(field.annotations)))
-        object.append(Key.isDeprecated, .bool(deprecated))
+        object.append(Key.deprecation, .string(deprecationAttribute(deprecation)))
+        object.append(Key.isDeprecated, .bool(deprecation != nil))
         object.append(Key.property, .string(escaped))
         object.append(Key.parameter, .string(internalName.map { escaped + " " + $0 } ?? escaped))
         object.append(Key.argument, .string(internalName ?? escaped))
         object.append(Key.storage, .string(storage))
-        object.append(Key.type, .string(SwiftTypeMapping.swiftType(of: field)))
+        object.append(Key.type, .string(SwiftTypeMapping.swiftType(type, isRequired: isRequired)))
         object.append(Key.initDefault, .string(initDefault))
         // `case name` when the wire name is the property name, else an explicit raw value.
         object.append(Key.codingKey, .string(
-            property == field.name ? escaped : escaped + " = " + SwiftEscaping.stringLiteral(field.name)))
-        object.append(Key.decode, .string(decodeExpression(field, named, key: escaped)))
-        object.append(Key.encode, .string(encodeStatement(field, named, storage: "self." + storage, key: escaped)))
+            property == name ? escaped : escaped + " = " + SwiftEscaping.stringLiteral(name)))
+        let decode = decodeExpression(type, isRequired: isRequired, degrades: field.pointee.degrades, named, key: escaped)
+        object.append(Key.decode, .string(decode))
+        object.append(Key.encode, .string(encodeStatement(isRequired: isRequired, named, storage: "self." + storage, key: escaped)))
         return .object(object)
     }
 
@@ -322,28 +338,23 @@ struct SwiftViewModel {
         /// An opaque string that reads an empty string as absent.
         var emptyIsAbsent = false
 
-        init(_ type: TypeRef, in spec: Spec) {
-            guard case let .named(name) = type else { return }
-            switch spec[name] {
-            case let .enumeration(e)? where !e.isClosed:
-                stringWrapper = name
-            case let .opaqueString(s)?:
-                stringWrapper = name
-                emptyIsAbsent = s.emptyIsAbsent
-            default:
-                break
-            }
+        init(_ type: TypeRef, in model: SwiftViewModel) {
+            guard case let .named(name) = type, let emptyIsAbsent = model.stringWrappers[name] else { return }
+            stringWrapper = name
+            self.emptyIsAbsent = emptyIsAbsent
         }
     }
 
-    private func decodeExpression(_ field: Field, _ named: NamedFieldType, key: String) -> String {
+    private func decodeExpression(
+        _ type: TypeRef, isRequired: Bool, degrades: Bool, _ named: NamedFieldType, key: String
+    ) -> String {
         // An open enum or opaque string is a JSON string on the wire; its own
         // `init(from:)` only reads that string and wraps it. Reading the
         // string straight from the object and wrapping it here does the same
         // without a nested decoder per value.
         if let wrapper = named.stringWrapper {
-            if field.isRequired { return "\(wrapper)(rawValue: try container.decodeField(String.self, forKey: .\(key)))" }
-            var expression = field.degrades
+            if isRequired { return "\(wrapper)(rawValue: try container.decodeField(String.self, forKey: .\(key)))" }
+            var expression = degrades
                 ? "container.decodeDegrading(String.self, forKey: .\(key)).map(\(wrapper).init(rawValue:))"
                 : "try container.decodeFieldIfPresent(String.self, forKey: .\(key)).map(\(wrapper).init(rawValue:))"
             if named.emptyIsAbsent {
@@ -351,22 +362,22 @@ struct SwiftViewModel {
             }
             return expression
         }
-        let type = SwiftTypeMapping.swiftType(field.type)
-        if field.isRequired { return "try container.decodeField(\(type).self, forKey: .\(key))" }
-        return field.degrades
+        let type = SwiftTypeMapping.swiftType(type)
+        if isRequired { return "try container.decodeField(\(type).self, forKey: .\(key))" }
+        return degrades
             ? "container.decodeDegrading(\(type).self, forKey: .\(key))"
             : "try container.decodeFieldIfPresent(\(type).self, forKey: .\(key))"
     }
 
-    private func encodeStatement(_ field: Field, _ named: NamedFieldType, storage: String, key: String) -> String {
+    private func encodeStatement(isRequired: Bool, _ named: NamedFieldType, storage: String, key: String) -> String {
         // The wire string of an open enum or opaque string, written directly
         // (see `decodeExpression`).
         if named.stringWrapper != nil {
-            return field.isRequired
+            return isRequired
                 ? "try container.encode(\(storage).rawValue, forKey: .\(key))"
                 : "try container.encodeIfPresent(\(storage)?.rawValue, forKey: .\(key))"
         }
-        return field.isRequired
+        return isRequired
             ? "try container.encode(\(storage), forKey: .\(key))"
             : "try container.encodeIfPresent(\(storage), forKey: .\(key))"
     }
@@ -377,27 +388,31 @@ struct SwiftViewModel {
         var result: [String] = []
         for group in record.exactlyOne {
             let checks = group.fields.compactMap { name in record.field(name) }
-                .map { "(\(storageName($0)) != nil ? 1 : 0)" }
+                .map { "(\(storageName($0.name, deprecated: $0.annotations.deprecated != nil)) != nil ? 1 : 0)" }
             let names = group.fields.map(SwiftEscaping.stringLiteral).joined(separator: ", ")
             result.append("let set\(result.count) = \(checks.joined(separator: " + "))")
             result.append(
                 "if set\(result.count - 1) != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: [\(names)], found: set\(result.count - 1))) }")
         }
         record.fields.withUnsafeBufferPointer { fields in
-            for index in fields.indices { appendValidationLines(fields[index], to: &result) }
+            for index in fields.indices { appendValidationLines(fields.baseAddress.unsafelyUnwrapped + index, to: &result) }
         }
         return result
     }
 
-    private func appendValidationLines(_ field: Field, to result: inout [String]) {
+    /// `field` points into the record's fields, read member by member as in
+    /// `fieldContext`.
+    private func appendValidationLines(_ field: UnsafePointer<Field>, to result: inout [String]) {
+        let c = field.pointee.constraints
+        let type = field.pointee.type
         // Only constraints and nested values that validate produce lines.
-        guard !field.constraints.isEmpty || (field.type.namedLeaf.map(needsValidation.contains) ?? false) else { return }
-        let value = storageName(field)
-        let path = "path + [\(SwiftEscaping.stringLiteral(field.name))]"
+        guard !c.isEmpty || (type.namedLeaf.map(needsValidation.contains) ?? false) else { return }
+        let name = field.pointee.name
+        let value = storageName(name, deprecated: field.pointee.annotations.deprecated != nil)
+        let path = "path + [\(SwiftEscaping.stringLiteral(name))]"
         var body: [String] = []
-        let c = field.constraints
         if let limit = c.maxBytes {
-            let text = isOpaque(field.type) ? "value.rawValue" : "value"
+            let text = isOpaque(type) ? "value.rawValue" : "value"
             body.append("try OpenIAPValidationError.checkBytes(\(text), limit: \(limit), path: \(path))")
         }
         if c.minimum != nil || c.maximum != nil {
@@ -405,9 +420,9 @@ struct SwiftViewModel {
             let maximum = c.maximum.map { "\($0)" } ?? "nil"
             body.append("try OpenIAPValidationError.checkRange(Double(value), minimum: \(minimum), maximum: \(maximum), path: \(path))")
         }
-        body += nestedValidation(field.type, value: "value", path: path)
+        body += nestedValidation(type, value: "value", path: path)
         guard !body.isEmpty else { return }
-        if field.isRequired {
+        if field.pointee.isRequired {
             result.append("do {")
             result.append("    let value = \(value)")
         } else {
@@ -433,9 +448,10 @@ struct SwiftViewModel {
         }
     }
 
-    private func storageName(_ field: Field) -> String {
-        let property = SwiftNames.name(field.name, in: .property)
-        return "self." + (field.annotations.deprecated != nil ? "_" + property : SwiftNames.escaped(property))
+    /// `self.` and the stored property of the field called `name`.
+    private func storageName(_ name: String, deprecated: Bool) -> String {
+        let property = SwiftNames.name(name, in: .property)
+        return "self." + (deprecated ? "_" + property : SwiftNames.escaped(property))
     }
 
     private func isOpaque(_ type: TypeRef) -> Bool {
@@ -478,8 +494,8 @@ struct SwiftViewModel {
 
     // MARK: - Small helpers
 
-    private func deprecationAttribute(_ annotations: Annotations) -> String {
-        guard let message = annotations.deprecated else { return "" }
+    private func deprecationAttribute(_ message: String?) -> String {
+        guard let message else { return "" }
         if message.isEmpty { return "@available(*, deprecated)" }
         return "@available(*, deprecated, message: \(SwiftEscaping.stringLiteral(message)))"
     }
