@@ -350,7 +350,12 @@ struct TemplateOutput {
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         if bytes.count > capacity - count { grow(toHold: count + bytes.count) }
-        (start + count).update(from: source, count: bytes.count)
+        if bytes.count <= 16 {
+            // Most pieces are a few bytes, which a loop copies sooner than a call.
+            for index in 0..<bytes.count { start[count + index] = source[index] }
+        } else {
+            (start + count).update(from: source, count: bytes.count)
+        }
         count += bytes.count
     }
 
