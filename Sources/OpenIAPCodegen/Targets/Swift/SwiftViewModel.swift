@@ -168,31 +168,42 @@ struct SwiftViewModel {
         let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
         var cases: [TemplateValue] = []
         cases.reserveCapacity(type.values.count)
-        for index in type.values.indices {
-            let value = type.values[index]
-            var spellings = SwiftEscaping.stringLiteral(value.wire)
-            for alias in type.decodeAliases(of: value) {
-                spellings += ", " + SwiftEscaping.stringLiteral(alias)
+        type.values.withUnsafeBufferPointer { values in
+            for index in values.indices {
+                cases.append(caseContext(values.baseAddress.unsafelyUnwrapped + index, of: type, place: place))
             }
-            var docs = SwiftEscaping.docLines(value.annotations.doc)
-            // Deprecated cases are documented, not attributed: the generated
-            // decoder must construct them, and constructing a deprecated case
-            // warns in every context that is not itself deprecated.
-            if let message = value.annotations.deprecated {
-                docs += SwiftEscaping.docLines("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message))
-            }
-            var item = TemplateObject(capacity: 4)
-            item.append(Key.docLines, lines(docs))
-            item.append(Key.caseName, .string(SwiftNames.escaped(SwiftNames.name(value.wire, in: place))))
-            item.append(Key.wire, .string(SwiftEscaping.stringLiteral(value.wire)))
-            item.append(Key.spellings, .string(spellings))
-            cases.append(.object(item))
         }
         let expected = type.values.map(\.wire).joined(separator: ", ")
         object.append(Key.cases, .list(cases))
         object.append(Key.hasOneValue, .bool(type.values.count == 1))
         object.append(Key.unknownCase, .string(SwiftNames.unknownEnumCase))
         object.append(Key.expectedValues, .string(SwiftEscaping.stringLiteral(expected)))
+    }
+
+    /// `value` points into the enum's values, read member by member as in
+    /// `fieldContext`.
+    private func caseContext(_ value: UnsafePointer<EnumValue>, of type: EnumType, place: SwiftNames.Place) -> TemplateValue {
+        let wire = value.pointee.wire
+        var spellings = SwiftEscaping.stringLiteral(wire)
+        // Without aliases of its own or a rule, a value has no other spelling.
+        if !value.pointee.aliases.isEmpty || type.aliasRule != nil {
+            for alias in type.decodeAliases(of: value.pointee) {
+                spellings += ", " + SwiftEscaping.stringLiteral(alias)
+            }
+        }
+        var docs = docLineValues(value.pointee.annotations.doc)
+        // Deprecated cases are documented, not attributed: the generated
+        // decoder must construct them, and constructing a deprecated case
+        // warns in every context that is not itself deprecated.
+        if let message = value.pointee.annotations.deprecated {
+            appendDocLines("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message), to: &docs)
+        }
+        var item = TemplateObject(capacity: 4)
+        item.append(Key.docLines, .list(docs))
+        item.append(Key.caseName, .string(SwiftNames.escaped(SwiftNames.name(wire, in: place))))
+        item.append(Key.wire, .string(SwiftEscaping.stringLiteral(wire)))
+        item.append(Key.spellings, .string(spellings))
+        return .object(item)
     }
 
     private func addOpaque(_ type: OpaqueStringType, to object: inout TemplateObject) {
@@ -232,7 +243,7 @@ struct SwiftViewModel {
         object.append(Key.conformances, .string(conformances))
         object.append(Key.validates, .bool(validates))
         // A record has validation lines exactly when it validates.
-        object.append(Key.validationLines, validates ? lines(validationLines(record)) : .list([]))
+        object.append(Key.validationLines, .list(validates ? validationLines(record) : []))
     }
 
     /// `field` points into the record's fields; reading it member by member
@@ -251,7 +262,7 @@ struct SwiftViewModel {
         let escaped = SwiftNames.escaped(property)
         let storage = deprecation != nil ? "_" + property : escaped
         let internalName = SwiftNames.parameterInternalName(property)
-        let named = NamedFieldType(type, in: self)
+        let named = NamedFieldType(type, stringWrappers: stringWrappers)
         var docs = docLineValues(field.pointee.annotations.doc)
         if let defaultValue {
             appendDocLines(
@@ -282,7 +293,7 @@ struct SwiftViewModel {
             property == name ? escaped : escaped + " = " + SwiftEscaping.stringLiteral(name)))
         let decode = decodeExpression(type, isRequired: isRequired, degrades: field.pointee.degrades, named, key: escaped)
         object.append(Key.decode, .string(decode))
-        object.append(Key.encode, .string(encodeStatement(isRequired: isRequired, named, storage: "self." + storage, key: escaped)))
+        object.append(Key.encode, .string(encodeStatement(isRequired: isRequired, named, storage: storage, key: escaped)))
         return .object(object)
     }
 
@@ -338,8 +349,8 @@ struct SwiftViewModel {
         /// An opaque string that reads an empty string as absent.
         var emptyIsAbsent = false
 
-        init(_ type: TypeRef, in model: SwiftViewModel) {
-            guard case let .named(name) = type, let emptyIsAbsent = model.stringWrappers[name] else { return }
+        init(_ type: TypeRef, stringWrappers: [String: Bool]) {
+            guard case let .named(name) = type, let emptyIsAbsent = stringWrappers[name] else { return }
             stringWrapper = name
             self.emptyIsAbsent = emptyIsAbsent
         }
@@ -369,30 +380,32 @@ struct SwiftViewModel {
             : "try container.decodeFieldIfPresent(\(type).self, forKey: .\(key))"
     }
 
+    /// `storage` is the stored property, written after `self.`.
     private func encodeStatement(isRequired: Bool, _ named: NamedFieldType, storage: String, key: String) -> String {
         // The wire string of an open enum or opaque string, written directly
         // (see `decodeExpression`).
         if named.stringWrapper != nil {
             return isRequired
-                ? "try container.encode(\(storage).rawValue, forKey: .\(key))"
-                : "try container.encodeIfPresent(\(storage)?.rawValue, forKey: .\(key))"
+                ? "try container.encode(self.\(storage).rawValue, forKey: .\(key))"
+                : "try container.encodeIfPresent(self.\(storage)?.rawValue, forKey: .\(key))"
         }
         return isRequired
-            ? "try container.encode(\(storage), forKey: .\(key))"
-            : "try container.encodeIfPresent(\(storage), forKey: .\(key))"
+            ? "try container.encode(self.\(storage), forKey: .\(key))"
+            : "try container.encodeIfPresent(self.\(storage), forKey: .\(key))"
     }
 
     // MARK: - Validation
 
-    private func validationLines(_ record: RecordType) -> [String] {
-        var result: [String] = []
+    private func validationLines(_ record: RecordType) -> [TemplateValue] {
+        var result: [TemplateValue] = []
         for group in record.exactlyOne {
             let checks = group.fields.compactMap { name in record.field(name) }
                 .map { "(\(storageName($0.name, deprecated: $0.annotations.deprecated != nil)) != nil ? 1 : 0)" }
             let names = group.fields.map(SwiftEscaping.stringLiteral).joined(separator: ", ")
-            result.append("let set\(result.count) = \(checks.joined(separator: " + "))")
-            result.append(
-                "if set\(result.count - 1) != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: [\(names)], found: set\(result.count - 1))) }")
+            let set = "set\(result.count)"
+            result.append(.string("let \(set) = \(checks.joined(separator: " + "))"))
+            result.append(.string(
+                "if \(set) != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: [\(names)], found: \(set))) }"))
         }
         record.fields.withUnsafeBufferPointer { fields in
             for index in fields.indices { appendValidationLines(fields.baseAddress.unsafelyUnwrapped + index, to: &result) }
@@ -402,49 +415,61 @@ struct SwiftViewModel {
 
     /// `field` points into the record's fields, read member by member as in
     /// `fieldContext`.
-    private func appendValidationLines(_ field: UnsafePointer<Field>, to result: inout [String]) {
+    private func appendValidationLines(_ field: UnsafePointer<Field>, to result: inout [TemplateValue]) {
         let c = field.pointee.constraints
         let type = field.pointee.type
-        // Only constraints and nested values that validate produce lines.
-        guard !c.isEmpty || (type.namedLeaf.map(needsValidation.contains) ?? false) else { return }
+        // Only constraints and nested values that validate produce lines, so
+        // past this point there is at least one.
+        guard !c.isEmpty || leafValidates(type) else { return }
         let name = field.pointee.name
         let value = storageName(name, deprecated: field.pointee.annotations.deprecated != nil)
         let path = "path + [\(SwiftEscaping.stringLiteral(name))]"
-        var body: [String] = []
+        if field.pointee.isRequired {
+            result.append("do {")
+            result.append(.string("    let value = \(value)"))
+        } else {
+            result.append(.string("if let value = \(value) {"))
+        }
         if let limit = c.maxBytes {
             let text = isOpaque(type) ? "value.rawValue" : "value"
-            body.append("try OpenIAPValidationError.checkBytes(\(text), limit: \(limit), path: \(path))")
+            result.append(.string("    try OpenIAPValidationError.checkBytes(\(text), limit: \(limit), path: \(path))"))
         }
         if c.minimum != nil || c.maximum != nil {
             let minimum = c.minimum.map { "\($0)" } ?? "nil"
             let maximum = c.maximum.map { "\($0)" } ?? "nil"
-            body.append("try OpenIAPValidationError.checkRange(Double(value), minimum: \(minimum), maximum: \(maximum), path: \(path))")
+            result.append(.string(
+                "    try OpenIAPValidationError.checkRange(Double(value), minimum: \(minimum), maximum: \(maximum), path: \(path))"))
         }
-        body += nestedValidation(type, value: "value", path: path)
-        guard !body.isEmpty else { return }
-        if field.pointee.isRequired {
-            result.append("do {")
-            result.append("    let value = \(value)")
-        } else {
-            result.append("if let value = \(value) {")
-        }
-        result += body.map { "    " + $0 }
+        appendNestedValidation(type, value: "value", path: path, indent: "    ", to: &result)
         result.append("}")
     }
 
-    private func nestedValidation(_ type: TypeRef, value: String, path: String) -> [String] {
+    /// Whether a value of `type` has something of its own to validate: its
+    /// named type does, directly or inside lists and maps.
+    private func leafValidates(_ type: TypeRef) -> Bool {
+        type.namedLeaf.map(needsValidation.contains) ?? false
+    }
+
+    /// The lines that validate `value`, each after `indent`; none when its
+    /// type has nothing to check.
+    private func appendNestedValidation(
+        _ type: TypeRef, value: String, path: String, indent: String, to lines: inout [TemplateValue]
+    ) {
         switch type {
-        case .scalar: return []
+        case .scalar:
+            return
         case let .named(name):
-            return needsValidation.contains(name) ? ["try \(value).validate(at: \(path))"] : []
+            if needsValidation.contains(name) { lines.append(.string("\(indent)try \(value).validate(at: \(path))")) }
         case let .list(element):
-            let inner = nestedValidation(element, value: "element", path: "\(path) + [\"[\\(index)]\"]")
-            guard !inner.isEmpty else { return [] }
-            return ["for (index, element) in \(value).enumerated() {"] + inner.map { "    " + $0 } + ["}"]
+            guard leafValidates(element) else { return }
+            lines.append(.string("\(indent)for (index, element) in \(value).enumerated() {"))
+            appendNestedValidation(element, value: "element", path: "\(path) + [\"[\\(index)]\"]", indent: indent + "    ", to: &lines)
+            lines.append(.string("\(indent)}"))
         case let .map(element):
-            let inner = nestedValidation(element, value: "element", path: "\(path) + [key]")
-            guard !inner.isEmpty else { return [] }
-            return ["for (key, element) in \(value).sorted(by: { $0.key < $1.key }) {"] + inner.map { "    " + $0 } + ["}"]
+            guard leafValidates(element) else { return }
+            lines.append(.string("\(indent)for (key, element) in \(value).sorted(by: { $0.key < $1.key }) {"))
+            appendNestedValidation(element, value: "element", path: "\(path) + [key]", indent: indent + "    ", to: &lines)
+            lines.append(.string("\(indent)}"))
         }
     }
 
@@ -498,10 +523,6 @@ struct SwiftViewModel {
         guard let message else { return "" }
         if message.isEmpty { return "@available(*, deprecated)" }
         return "@available(*, deprecated, message: \(SwiftEscaping.stringLiteral(message)))"
-    }
-
-    private func lines(_ lines: [String]) -> TemplateValue {
-        .list(lines.map(TemplateValue.string))
     }
 
     /// `SwiftEscaping.docLines`, as a list value.
