@@ -54,6 +54,7 @@ public enum SwiftEscaping {
     /// having called nothing, for any other text, which takes the general
     /// path.
     private static func forEachPlainDocLine(_ doc: String, _ body: (String) -> Void) -> Bool {
+        let original = doc
         var doc = doc
         return doc.withUTF8 { bytes in
             let space = UInt8(ascii: " ")
@@ -63,9 +64,10 @@ public enum SwiftEscaping {
                 guard byte == newline else { return false }
                 lineBreaks = true
             }
-            // The commonest doc: one line short enough to stay whole.
+            // The commonest doc: one line short enough to stay whole, written
+            // after the marker as the string it already is.
             if !lineBreaks, bytes.count <= docWidth {
-                if !bytes.allSatisfy({ $0 == space }) { body(docLine(bytes[...])) }
+                if !bytes.allSatisfy({ $0 == space }) { body(docPrefix + original) }
                 return true
             }
             // Trailing lines of spaces only are dropped.
@@ -98,6 +100,7 @@ public enum SwiftEscaping {
     }
 
     private static let docWidth = 100
+    private static let docPrefix = "/// "
 
     private static func docLine(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         if text.isEmpty { return "///" }

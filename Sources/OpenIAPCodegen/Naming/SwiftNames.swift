@@ -144,7 +144,27 @@ public enum SwiftNames {
 
     /// The identifier as written in source: keywords in backticks.
     public static func escaped(_ identifier: String) -> String {
-        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+        mayBeKeyword(identifier) && keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// For each length up to 63 bytes, a bit per first letter (`A`…`z`) some
+    /// keyword of that length starts with; most names fail this test and so
+    /// skip hashing.
+    private static let keywordShapes: [UInt64] = {
+        var shapes = [UInt64](repeating: 0, count: 64)
+        for keyword in keywords {
+            let bytes = Array(keyword.utf8)
+            shapes[bytes.count] |= 1 << UInt64(bytes[0] - UInt8(ascii: "A"))
+        }
+        return shapes
+    }()
+
+    private static func mayBeKeyword(_ identifier: String) -> Bool {
+        let utf8 = identifier.utf8
+        guard let first = utf8.first, utf8.count < 64, (UInt8(ascii: "A")...UInt8(ascii: "z")).contains(first) else {
+            return false
+        }
+        return keywordShapes[utf8.count] & (1 << UInt64(first - UInt8(ascii: "A"))) != 0
     }
 
     /// The internal name of a memberwise initializer's parameter. A parameter
