@@ -490,8 +490,23 @@ struct SwiftViewModel {
     /// that check something, through who contains each, so long chains of
     /// types cost linear time.
     static func validatingTypes(in spec: Spec) -> Set<String> {
-        var containers: [String: [String]] = [:]
-        var pending: [String] = []
+        // Only records and unions check or contain anything. They are
+        // numbered in spec order, so the graph below holds integers and a
+        // name is hashed once per field rather than once per edge and list.
+        var numbers: [String: Int] = [:]
+        var names: [String] = []
+        for type in spec.types {
+            switch type {
+            case .record, .union:
+                numbers[type.name] = names.count
+                names.append(type.name)
+            default:
+                break
+            }
+        }
+        var containers = [[Int]](repeating: [], count: names.count)
+        var pending: [Int] = []
+        var number = 0
         for type in spec.types {
             switch type {
             case let .record(r):
@@ -499,20 +514,29 @@ struct SwiftViewModel {
                 r.fields.withUnsafeBufferPointer { fields in
                     for index in fields.indices {
                         if !fields[index].constraints.isEmpty { checks = true }
-                        if let leaf = fields[index].type.namedLeaf { containers[leaf, default: []].append(r.name) }
+                        if let leaf = fields[index].type.namedLeaf, let contained = numbers[leaf] {
+                            containers[contained].append(number)
+                        }
                     }
                 }
-                if checks { pending.append(r.name) }
+                if checks { pending.append(number) }
+                number += 1
             case let .union(u):
-                for member in u.members { containers[member.typeName, default: []].append(u.name) }
+                for member in u.members {
+                    if let contained = numbers[member.typeName] { containers[contained].append(number) }
+                }
+                number += 1
             default:
                 break
             }
         }
+        var validates = [Bool](repeating: false, count: names.count)
         var result: Set<String> = []
-        while let name = pending.popLast() {
-            guard result.insert(name).inserted else { continue }
-            pending.append(contentsOf: containers[name] ?? [])
+        while let next = pending.popLast() {
+            guard !validates[next] else { continue }
+            validates[next] = true
+            result.insert(names[next])
+            pending.append(contentsOf: containers[next])
         }
         return result
     }
