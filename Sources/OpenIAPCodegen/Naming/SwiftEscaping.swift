@@ -18,15 +18,25 @@ public enum SwiftEscaping {
     /// Doc text as `///` lines at the given indentation. Control characters
     /// are written as `\u{…}` so the comment stays on its lines.
     public static func docLines(_ doc: String?) -> [String] {
-        guard let doc, !doc.isEmpty else { return [] }
-        if let lines = plainDocLines(doc) { return lines }
+        var lines: [String] = []
+        forEachDocLine(doc) { lines.append($0) }
+        return lines
+    }
+
+    /// Hands each line of `docLines(doc)` to `body`, in order, for callers
+    /// that keep the lines in a collection of their own.
+    static func forEachDocLine(_ doc: String?, _ body: (String) -> Void) {
+        guard let doc, !doc.isEmpty else { return }
+        if forEachPlainDocLine(doc, body) { return }
         let lines = doc.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
         var trimmed = Array(lines)
         while let last = trimmed.last, last.allSatisfy(\.isWhitespace) { trimmed.removeLast() }
-        return trimmed.flatMap { wrap(String($0), width: 100) }.map { line in
-            let safe = visible(line)
-            return safe.isEmpty ? "///" : "/// \(safe)"
+        for line in trimmed {
+            for part in wrap(String(line), width: 100) {
+                let safe = visible(part)
+                body(safe.isEmpty ? "///" : "/// \(safe)")
+            }
         }
     }
 
@@ -38,37 +48,61 @@ public enum SwiftEscaping {
         InvisibleCharacters.escaped(text, docEscapes)
     }
 
-    /// `docLines` for the usual doc: printable ASCII and line feeds only.
-    /// There every character is one byte and nothing needs escaping, so the
-    /// same splitting, trimming and wrapping run on bytes. Nil for any other
-    /// text, which takes the general path.
-    private static func plainDocLines(_ doc: String) -> [String]? {
-        let space = UInt8(ascii: " ")
-        let newline = UInt8(ascii: "\n")
-        let bytes = Array(doc.utf8)
-        guard !bytes.contains(where: { ($0 < 0x20 && $0 != newline) || $0 >= 0x7F }) else { return nil }
-        var lines = bytes.split(separator: newline, omittingEmptySubsequences: false)
-        while let last = lines.last, last.allSatisfy({ $0 == space }) { lines.removeLast() }
-        var result: [String] = []
-        result.reserveCapacity(lines.count)
-        for line in lines {
-            var rest = line
-            // The same rule as `wrap`: break at the last space within one
-            // character past the width; a longer word stays whole.
-            while rest.count > docWidth {
-                let window = rest.prefix(docWidth + 1)
-                guard let breakAt = window.lastIndex(of: space), breakAt > rest.startIndex else { break }
-                result.append(docLine(rest[..<breakAt]))
-                rest = rest[(breakAt + 1)...].drop { $0 == space }
+    /// `forEachDocLine` for the usual doc: printable ASCII and line feeds
+    /// only. There every character is one byte and nothing needs escaping,
+    /// so the same splitting, trimming and wrapping run on bytes. False,
+    /// having called nothing, for any other text, which takes the general
+    /// path.
+    private static func forEachPlainDocLine(_ doc: String, _ body: (String) -> Void) -> Bool {
+        let original = doc
+        var doc = doc
+        return doc.withUTF8 { bytes in
+            let space = UInt8(ascii: " ")
+            let newline = UInt8(ascii: "\n")
+            var lineBreaks = false
+            for byte in bytes where byte < 0x20 || byte >= 0x7F {
+                guard byte == newline else { return false }
+                lineBreaks = true
             }
-            result.append(docLine(rest))
+            // The commonest doc: one line short enough to stay whole, written
+            // after the marker as the string it already is.
+            if !lineBreaks, bytes.count <= docWidth {
+                if !bytes.allSatisfy({ $0 == space }) { body(docPrefix + original) }
+                return true
+            }
+            // Trailing lines of spaces only are dropped.
+            var end = bytes.count
+            while true {
+                var lineStart = end
+                while lineStart > 0, bytes[lineStart - 1] != newline { lineStart -= 1 }
+                guard bytes[lineStart..<end].allSatisfy({ $0 == space }) else { break }
+                if lineStart == 0 { return true }
+                end = lineStart - 1
+            }
+            var lineStart = 0
+            while lineStart <= end {
+                var lineEnd = lineStart
+                while lineEnd < end, bytes[lineEnd] != newline { lineEnd += 1 }
+                var rest = bytes[lineStart..<lineEnd]
+                // The same rule as `wrap`: break at the last space within one
+                // character past the width; a longer word stays whole.
+                while rest.count > docWidth {
+                    let window = rest.prefix(docWidth + 1)
+                    guard let breakAt = window.lastIndex(of: space), breakAt > rest.startIndex else { break }
+                    body(docLine(rest[..<breakAt]))
+                    rest = rest[(breakAt + 1)...].drop { $0 == space }
+                }
+                body(docLine(rest))
+                lineStart = lineEnd + 1
+            }
+            return true
         }
-        return result
     }
 
     private static let docWidth = 100
+    private static let docPrefix = "/// "
 
-    private static func docLine(_ text: ArraySlice<UInt8>) -> String {
+    private static func docLine(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         if text.isEmpty { return "///" }
         return String(unsafeUninitializedCapacity: text.count + 4) { buffer in
             // "/// ", then the text.

@@ -115,12 +115,18 @@ public enum SwiftNames {
         /// requirement. `unrecognized` is not here: a spec value or tag that
         /// converts to it is rejected instead (see `SpecValidator`).
         public var taken: Set<String> {
+            takenName.map { [$0] } ?? []
+        }
+
+        /// The single name in `taken`, if any; comparing with it is cheaper
+        /// than building the set.
+        var takenName: String? {
             switch self {
-            case .property: ["hashValue"]
-            case .openEnumCase: ["knownCases"]
-            case .closedEnumCase: ["allCases"]
-            case .opaqueConstant: ["knownValues"]
-            case .unionCase: []
+            case .property: "hashValue"
+            case .openEnumCase: "knownCases"
+            case .closedEnumCase: "allCases"
+            case .opaqueConstant: "knownValues"
+            case .unionCase: nil
             }
         }
     }
@@ -132,14 +138,33 @@ public enum SwiftNames {
         case .property: name = property(wire)
         case .openEnumCase, .closedEnumCase, .opaqueConstant, .unionCase: name = lowerCamel(wire)
         }
-        let taken = place.taken
-        while taken.contains(name) { name += "_" }
+        if let taken = place.takenName, name == taken { name += "_" }
         return name
     }
 
     /// The identifier as written in source: keywords in backticks.
     public static func escaped(_ identifier: String) -> String {
-        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+        mayBeKeyword(identifier) && keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// For each length up to 63 bytes, a bit per first letter (`A`…`z`) some
+    /// keyword of that length starts with; most names fail this test and so
+    /// skip hashing.
+    private static let keywordShapes: [UInt64] = {
+        var shapes = [UInt64](repeating: 0, count: 64)
+        for keyword in keywords {
+            let bytes = Array(keyword.utf8)
+            shapes[bytes.count] |= 1 << UInt64(bytes[0] - UInt8(ascii: "A"))
+        }
+        return shapes
+    }()
+
+    private static func mayBeKeyword(_ identifier: String) -> Bool {
+        let utf8 = identifier.utf8
+        guard let first = utf8.first, utf8.count < 64, (UInt8(ascii: "A")...UInt8(ascii: "z")).contains(first) else {
+            return false
+        }
+        return keywordShapes[utf8.count] & (1 << UInt64(first - UInt8(ascii: "A"))) != 0
     }
 
     /// The internal name of a memberwise initializer's parameter. A parameter
@@ -153,6 +178,7 @@ public enum SwiftNames {
     /// `localTesting`, `IN_APP` → `inApp`, `3ds` → `_3ds`. Word breaks are any
     /// character that cannot appear in an identifier.
     public static func lowerCamel(_ wire: String) -> String {
+        if let name = asciiLowerCamel(wire) { return name }
         let words = splitWords(wire)
         guard !words.isEmpty else { return codePointName(wire) }
         var result = ""
@@ -169,6 +195,56 @@ public enum SwiftNames {
         return isPlainIdentifier(result) ? result : codePointName(wire)
     }
 
+    /// `lowerCamel` for an ASCII name with at least one letter or digit,
+    /// worked out on bytes: the same words, cases and `_` prefix, without a
+    /// string per word. Nil for any other name.
+    private static func asciiLowerCamel(_ wire: String) -> String? {
+        var wire = wire
+        return wire.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            func isLower(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
+            func isUpper(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
+            func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+            func lowered(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte + 32 : byte }
+            func uppered(_ byte: UInt8) -> UInt8 { isLower(byte) ? byte - 32 : byte }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 1)
+            var wordCount = 0
+            // Appends the word that ends at `end` and starts at `start`.
+            func appendWord(_ start: Int, _ end: Int, hasLower: Bool) {
+                // The first word starts lower case, the others upper case; the
+                // rest of a word of capitals is lowered, any other is kept.
+                result.append(wordCount == 0 ? lowered(bytes[start]) : uppered(bytes[start]))
+                for index in start + 1..<end { result.append(hasLower ? bytes[index] : lowered(bytes[index])) }
+                wordCount += 1
+            }
+            var start = -1
+            var hasLower = false
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard isLower(byte) || isUpper(byte) || isDigit(byte) else {
+                    // `_` and every other character end a word.
+                    if start >= 0 { appendWord(start, index, hasLower: hasLower) }
+                    start = -1
+                    continue
+                }
+                if start >= 0, isUpper(byte), isLower(bytes[index - 1]) || isDigit(bytes[index - 1]) {
+                    appendWord(start, index, hasLower: hasLower)
+                    start = -1
+                }
+                if start < 0 {
+                    start = index
+                    hasLower = false
+                }
+                if isLower(byte) { hasLower = true }
+            }
+            if start >= 0 { appendWord(start, bytes.count, hasLower: hasLower) }
+            guard let first = result.first else { return nil }
+            if isDigit(first) { result.insert(UInt8(ascii: "_"), at: 0) }
+            return String(decoding: result, as: UTF8.self)
+        }
+    }
+
     /// `ios` → `Ios`: used where a type-like name is derived from a tag.
     public static func upperCamel(_ wire: String) -> String {
         let lower = lowerCamel(wire)
@@ -181,15 +257,36 @@ public enum SwiftNames {
     /// already an identifier that does not start with a capital (which could
     /// name a type), otherwise its lower-camel form.
     public static func property(_ wire: String) -> String {
-        if isPlainIdentifier(wire), let first = wire.unicodeScalars.first, !first.properties.isUppercase {
+        if isPlainIdentifier(wire), let first = wire.unicodeScalars.first, !isUppercase(first) {
             return wire
         }
         return lowerCamel(wire)
     }
 
     public static func isPlainIdentifier(_ text: String) -> Bool {
+        // Most names are ASCII, where a byte is a scalar and the rule is short.
+        let utf8 = text.utf8
+        if let first = utf8.first, first < 0x80 {
+            var ascii = true
+            var identifier = isASCIIIdentifierHead(first)
+            for byte in utf8 where !(isASCIIIdentifierHead(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)) {
+                identifier = false
+                if byte >= 0x80 {
+                    ascii = false
+                    break
+                }
+            }
+            if ascii { return identifier && text != "_" }
+        }
         guard let first = text.unicodeScalars.first, isIdentifierHead(first), text != "_" else { return false }
         return text.unicodeScalars.allSatisfy { isIdentifierBody($0) }
+    }
+
+    private static func isASCIIIdentifierHead(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): true
+        default: false
+        }
     }
 
     static func isIdentifierHead(_ scalar: Unicode.Scalar) -> Bool {

@@ -10,12 +10,15 @@ public struct Template: Sendable {
 
     let source: TemplateSource
     let nodes: [TemplateNode]
+    /// The nodes laid out for rendering.
+    let program: TemplateProgram
 
     public init(source: String, name: String) throws(DiagnosticError) {
         let text = TemplateSource(file: name, bytes: Array(source.utf8))
         let tokens = try TemplateLexer(source: text).tokenize()
         self.source = text
         self.nodes = try TemplateParser(source: text).parse(tokens)
+        self.program = TemplateProgram(nodes: nodes, source: text)
     }
 }
 

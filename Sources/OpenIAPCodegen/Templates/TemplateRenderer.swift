@@ -1,5 +1,13 @@
+import Foundation
+
 /// Walks a parsed template against a context and appends to one output
-/// string. One renderer is used per `TemplateSet.render` call.
+/// buffer. One renderer is used per `TemplateSet.render` call.
+///
+/// Nothing changes the context while it is rendered, so the renderer points
+/// into it rather than copying values out: each frame of the context stack
+/// holds a pointer to its value and, for an object, to its members. A frame
+/// is pushed inside the `withUnsafe…` call that provides its pointers and
+/// popped before that call returns.
 struct TemplateRenderer {
     /// Deeper partial nesting than this is taken to be runaway recursion.
     static let maxPartialDepth = 64
@@ -7,193 +15,362 @@ struct TemplateRenderer {
     /// level is a level of recursion here.
     static let maxNesting = 256
 
+    private typealias Instruction = TemplateProgram.Instruction
+
     /// One entry of the context stack. Elements of a list section also carry
     /// their position, which is where `@first`, `@last` and `@index` come from.
     private struct Frame {
-        var value: TemplateValue
+        var value: UnsafePointer<TemplateValue>
+        /// The members when `value` is an object; empty otherwise.
+        var members: UnsafeBufferPointer<TemplateObject.Entry>
         var index: Int
         /// The length of the list the value came from, or -1 when it did not
         /// come from a list.
         var count: Int
 
-        init(_ value: TemplateValue, index: Int = 0, count: Int = -1) {
-            self.value = value
-            self.index = index
-            self.count = count
+        /// The value of the member called `key`, if this frame is an object
+        /// that has one.
+        func member(_ key: TemplateKey) -> UnsafePointer<TemplateValue>? {
+            for index in members.indices where members[index].key == key {
+                return members.baseAddress.unsafelyUnwrapped.advanced(by: index).pointer(to: \.value)
+            }
+            return nil
         }
     }
 
+    /// What a name refers to: a value inside the context, one made for the
+    /// occasion (loop variables, and what a dotted name finds), or the
+    /// streamed list.
+    private enum Resolved {
+        case pointer(UnsafePointer<TemplateValue>)
+        case made(TemplateValue)
+        case stream
+    }
+
+    /// A list member of the bottom context whose elements are made one at a
+    /// time while rendering; see `TemplateSet.render(_:_:streaming:count:element:)`.
+    struct Stream {
+        var key: TemplateKey
+        var count: Int
+        var element: (Int) -> TemplateValue
+    }
+
     private let templates: [String: Template]
+    private let context: TemplateValue
     /// The UTF-8 bytes written so far; see `result`.
-    private var output: [UInt8] = []
+    private var output: TemplateOutput
     private var frames: [Frame] = []
     /// What every non-empty output line starts with: the sum of the
     /// indentation of the standalone partial tags being rendered.
-    private var indent = ""
+    private var indent: [UInt8] = []
     /// Whether the next character written begins a line; only tracked while
     /// `indent` is not empty, the only time it matters.
     private var atLineStart = true
     private var partialDepth = 0
     private var nesting = 0
+    private let stream: Stream?
 
-    init(templates: [String: Template], context: TemplateValue, capacity: Int) {
+    init(templates: [String: Template], context: TemplateValue, stream: Stream? = nil, capacity: Int) {
         self.templates = templates
-        output.reserveCapacity(capacity)
+        self.context = context
+        self.stream = stream
+        output = TemplateOutput(capacity: capacity)
         frames.reserveCapacity(16)
-        frames.append(Frame(context))
     }
 
     /// Everything rendered, as text. Templates and values are valid UTF-8
     /// and are only ever split at line feeds, so the bytes are too.
-    var result: String { String(decoding: output, as: UTF8.self) }
+    var result: String { String(decoding: output.bytes, as: UTF8.self) }
 
-    mutating func render(_ template: Template) throws(DiagnosticError) {
-        try render(template.nodes, template.source)
+    /// Frees the output; the renderer is not used afterwards.
+    func finish() {
+        output.deallocate()
     }
 
-    private mutating func render(_ nodes: [TemplateNode], _ source: TemplateSource) throws(DiagnosticError) {
-        for node in nodes {
-            switch node {
-            case .text(let text):
-                write(text)
+    mutating func render(_ template: Template) throws(DiagnosticError) {
+        let program = template.program
+        try withUnsafePointer(to: context) { root throws(DiagnosticError) in
+            try renderBody(program, 0..<program.instructions.count, in: root, index: 0, count: -1)
+        }
+    }
 
-            case .variable(let name, let offset):
-                switch try resolve(name, offset, source) {
-                case .string(let text):
-                    write(text)
-                case .bool(let flag):
-                    write(flag ? "true" : "false")
-                case let other:
-                    throw source.error(
-                        "'\(name)' is \(other.kindName); a variable tag can only render a string or a boolean",
-                        at: offset)
-                }
+    /// Renders the instructions in `body` with `value` pushed onto the
+    /// context stack.
+    private mutating func renderBody(
+        _ program: TemplateProgram, _ body: Range<Int>, in value: UnsafePointer<TemplateValue>, index: Int, count: Int
+    ) throws(DiagnosticError) {
+        guard case .object(let object) = value.pointee else {
+            frames.append(Frame(value: value, members: UnsafeBufferPointer(start: nil, count: 0), index: index, count: count))
+            try run(program, body)
+            frames.removeLast()
+            return
+        }
+        try object.entries.withUnsafeBufferPointer { members throws(DiagnosticError) in
+            frames.append(Frame(value: value, members: members, index: index, count: count))
+            try run(program, body)
+            frames.removeLast()
+        }
+    }
 
-            case .section(let name, let inverted, let body, let offset):
-                guard nesting < Self.maxNesting else {
-                    throw source.error("sections and partials nest deeper than \(Self.maxNesting) levels", at: offset)
-                }
-                nesting += 1
-                defer { nesting -= 1 }
-                let value = try resolve(name, offset, source)
-                if inverted {
-                    if !value.isTruthy { try render(body, source) }
-                } else if case .list(let items) = value {
-                    for (index, item) in items.enumerated() {
-                        frames.append(Frame(item, index: index, count: items.count))
-                        try render(body, source)
-                        frames.removeLast()
-                    }
-                } else if value.isTruthy {
-                    frames.append(Frame(value))
-                    try render(body, source)
-                    frames.removeLast()
-                }
-
-            case .partial(let name, let partialIndent, let offset):
-                guard let partial = templates[name] else {
-                    throw source.error("unknown partial '\(name)'", at: offset)
-                }
-                guard partialDepth < Self.maxPartialDepth else {
-                    throw source.error("partial recursion deeper than \(Self.maxPartialDepth) levels", at: offset)
-                }
-                let outerIndent = indent
-                if !partialIndent.isEmpty {
-                    indent += partialIndent
-                    // A standalone tag began its line, so the partial does too.
-                    atLineStart = true
-                }
-                guard nesting < Self.maxNesting else {
-                    throw source.error("sections and partials nest deeper than \(Self.maxNesting) levels", at: offset)
-                }
-                partialDepth += 1
-                nesting += 1
-                try render(partial.nodes, partial.source)
-                nesting -= 1
-                partialDepth -= 1
-                indent = outerIndent
+    private mutating func run(_ program: TemplateProgram, _ range: Range<Int>) throws(DiagnosticError) {
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let instruction = program.instructions[position]
+            switch instruction.operation {
+            case .text:
+                write(UnsafeBufferPointer(rebasing: program.text[instruction.operand..<instruction.end]))
+                position += 1
+            case .variable:
+                try writeVariable(program, instruction)
+                position += 1
+            case .section, .invertedSection:
+                try renderSection(program, instruction, body: position + 1..<instruction.end)
+                position = instruction.end
+            case .partial:
+                try renderPartial(program, instruction)
+                position += 1
             }
         }
     }
 
-    /// Finds what a name refers to, or throws an error located at the tag.
-    private func resolve(_ name: TemplateName, _ offset: Int, _ source: TemplateSource) throws(DiagnosticError) -> TemplateValue {
-        switch name {
-        case .current:
-            return frames[frames.count - 1].value
+    private mutating func writeVariable(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) {
+        switch try resolve(program, instruction) {
+        case .pointer(let value): try write(value.pointee, program, instruction)
+        case .made(let value): try write(value, program, instruction)
+        case .stream: try write(.list([]), program, instruction)
+        }
+    }
 
-        case .loop(let variable):
+    private mutating func write(_ value: TemplateValue, _ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) {
+        switch value {
+        case .string(let text):
+            write(text)
+        case .bool(let flag):
+            write(flag ? "true" : "false")
+        case let other:
+            throw program.source.error(
+                "'\(program.names[instruction.operand])' is \(other.kindName); a variable tag can only render a string or a boolean",
+                at: instruction.offset)
+        }
+    }
+
+    private mutating func renderSection(
+        _ program: TemplateProgram, _ instruction: Instruction, body: Range<Int>
+    ) throws(DiagnosticError) {
+        guard nesting < Self.maxNesting else {
+            throw program.source.error("sections and partials nest deeper than \(Self.maxNesting) levels", at: instruction.offset)
+        }
+        nesting += 1
+        defer { nesting -= 1 }
+        switch try resolve(program, instruction) {
+        case .pointer(let value):
+            try renderSection(program, inverted: instruction.operation == .invertedSection, body: body, over: value)
+        case .made(let value):
+            try withUnsafePointer(to: value) { value throws(DiagnosticError) in
+                try renderSection(program, inverted: instruction.operation == .invertedSection, body: body, over: value)
+            }
+        case .stream:
+            guard let stream else { return }
+            if instruction.operation == .invertedSection {
+                if stream.count == 0 { try run(program, body) }
+                return
+            }
+            for index in 0..<stream.count {
+                try withUnsafePointer(to: stream.element(index)) { item throws(DiagnosticError) in
+                    try renderBody(program, body, in: item, index: index, count: stream.count)
+                }
+            }
+        }
+    }
+
+    private mutating func renderSection(
+        _ program: TemplateProgram, inverted: Bool, body: Range<Int>, over value: UnsafePointer<TemplateValue>
+    ) throws(DiagnosticError) {
+        if inverted {
+            if !value.pointee.isTruthy { try run(program, body) }
+        } else if case .list(let items) = value.pointee {
+            try items.withUnsafeBufferPointer { items throws(DiagnosticError) in
+                for index in items.indices {
+                    try renderBody(program, body, in: items.baseAddress.unsafelyUnwrapped + index, index: index, count: items.count)
+                }
+            }
+        } else if value.pointee.isTruthy {
+            try renderBody(program, body, in: value, index: 0, count: -1)
+        }
+    }
+
+    private mutating func renderPartial(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) {
+        let partial = program.partials[instruction.operand]
+        guard let template = templates[partial.name] else {
+            throw program.source.error("unknown partial '\(partial.name)'", at: instruction.offset)
+        }
+        guard partialDepth < Self.maxPartialDepth else {
+            throw program.source.error("partial recursion deeper than \(Self.maxPartialDepth) levels", at: instruction.offset)
+        }
+        let outerIndent = indent
+        if !partial.indent.isEmpty {
+            indent += partial.indent
+            // A standalone tag began its line, so the partial does too.
+            atLineStart = true
+        }
+        guard nesting < Self.maxNesting else {
+            throw program.source.error("sections and partials nest deeper than \(Self.maxNesting) levels", at: instruction.offset)
+        }
+        partialDepth += 1
+        nesting += 1
+        let callee = template.program
+        try run(callee, 0..<callee.instructions.count)
+        nesting -= 1
+        partialDepth -= 1
+        indent = outerIndent
+    }
+
+    /// Finds what the name of a variable or section tag refers to, or throws
+    /// an error located at the tag.
+    private func resolve(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) -> Resolved {
+        let name = instruction.operand
+        let kind = program.nameKinds[name]
+        switch kind {
+        case .current:
+            return .pointer(frames[frames.count - 1].value)
+
+        case .first, .last, .index:
             var level = frames.count - 1
             while level >= 0 {
                 let count = frames[level].count
                 if count >= 0 {
                     let index = frames[level].index
-                    switch variable {
-                    case .first: return .bool(index == 0)
-                    case .last: return .bool(index == count - 1)
-                    case .index: return .string(String(index))
+                    switch kind {
+                    case .first: return .made(.bool(index == 0))
+                    case .last: return .made(.bool(index == count - 1))
+                    default: return .made(.string(String(index)))
                     }
                 }
                 level -= 1
             }
-            throw source.error("'\(name)' is only available inside a list section", at: offset)
+            throw program.source.error("'\(program.names[name])' is only available inside a list section", at: instruction.offset)
 
-        case .path(let parts):
+        case .key, .path:
             // Only the first part walks the stack; the rest must be found
             // inside what it names, so `a.b` never picks up an outer `b`.
-            var found: TemplateValue?
             var level = frames.count - 1
+            var found: UnsafePointer<TemplateValue>?
             while level >= 0 {
-                if case .object(let members) = frames[level].value, let value = members[parts[0]] {
+                // The streamed list is a member of the bottom context.
+                if level == 0, let stream, stream.key == program.firstKeys[name] {
+                    break
+                }
+                if let value = frames[level].member(program.firstKeys[name]) {
                     found = value
                     break
                 }
                 level -= 1
             }
-            guard var value = found else {
-                throw source.error("unknown variable '\(name)'", at: offset)
+            var value: TemplateValue
+            if let found {
+                guard kind == .path else { return .pointer(found) }
+                value = found.pointee
+            } else if level == 0, stream != nil {
+                guard kind == .path else { return .stream }
+                // Only for the error below: a list has no members.
+                value = .list([])
+            } else {
+                throw program.source.error("unknown variable '\(program.names[name])'", at: instruction.offset)
             }
+            guard case .path(let parts) = program.names[name] else { return .made(value) }
             for (position, part) in parts.enumerated().dropFirst() {
                 guard case .object(let members) = value else {
                     let prefix = parts[..<position].map(\.name).joined(separator: ".")
-                    throw source.error(
-                        "cannot look up '\(name)': '\(prefix)' is \(value.kindName), not an object", at: offset)
+                    throw program.source.error(
+                        "cannot look up '\(program.names[name])': '\(prefix)' is \(value.kindName), not an object",
+                        at: instruction.offset)
                 }
                 guard let member = members[part] else {
-                    throw source.error("unknown variable '\(name)'", at: offset)
+                    throw program.source.error("unknown variable '\(program.names[name])'", at: instruction.offset)
                 }
                 value = member
             }
-            return value
+            return .made(value)
         }
+    }
+
+    private mutating func write(_ text: String) {
+        // A native string lends its bytes; a small one keeps them inline,
+        // where a copy on the stack reaches them.
+        if text.utf8.withContiguousStorageIfAvailable({ write($0) }) != nil { return }
+        var text = text
+        text.withUTF8 { write($0) }
     }
 
     /// Appends text, inserting the current indentation at the start of
     /// every line that has content. Empty lines stay empty so indented
     /// partials never leave trailing whitespace.
-    private mutating func write(_ text: String) {
+    private mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         if indent.isEmpty {
-            output.append(contentsOf: text.utf8)
+            output.append(bytes)
             return
         }
-        var text = text
-        text.withUTF8 { bytes in
-            var segmentStart = 0
-            for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\n") {
-                if segmentStart != index { writeLineContent(UnsafeBufferPointer(rebasing: bytes[segmentStart..<index])) }
-                output.append(UInt8(ascii: "\n"))
-                atLineStart = true
-                segmentStart = index + 1
-            }
-            if segmentStart != bytes.count { writeLineContent(UnsafeBufferPointer(rebasing: bytes[segmentStart...])) }
+        var segmentStart = 0
+        for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\n") {
+            if segmentStart != index { writeLineContent(UnsafeBufferPointer(rebasing: bytes[segmentStart..<index])) }
+            output.append(UInt8(ascii: "\n"))
+            atLineStart = true
+            segmentStart = index + 1
         }
+        if segmentStart != bytes.count { writeLineContent(UnsafeBufferPointer(rebasing: bytes[segmentStart...])) }
     }
 
     /// Appends text that holds no line break.
     private mutating func writeLineContent(_ text: UnsafeBufferPointer<UInt8>) {
         // The `\r` of a CRLF line ending is not content.
-        if atLineStart, !(text.count == 1 && text[0] == UInt8(ascii: "\r")) { output.append(contentsOf: indent.utf8) }
-        output.append(contentsOf: text)
+        if atLineStart, !(text.count == 1 && text[0] == UInt8(ascii: "\r")) {
+            indent.withUnsafeBufferPointer { output.append($0) }
+        }
+        output.append(text)
         atLineStart = false
+    }
+}
+
+/// The bytes a renderer writes, in one block of memory that grows with
+/// `realloc` (which can often extend a large block where it is). Appending
+/// is a bounds check and a copy, without the uniqueness check an array
+/// makes every time. The owner calls `deallocate()` when done.
+struct TemplateOutput {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        start = malloc(self.capacity).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+    }
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        if bytes.count > capacity - count { grow(toHold: count + bytes.count) }
+        if bytes.count <= 16 {
+            // Most pieces are a few bytes, which a loop copies sooner than a call.
+            for index in 0..<bytes.count { start[count + index] = source[index] }
+        } else {
+            (start + count).update(from: source, count: bytes.count)
+        }
+        count += bytes.count
+    }
+
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    private mutating func grow(toHold needed: Int) {
+        capacity = max(needed, capacity * 2)
+        start = realloc(start, capacity).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+    }
+
+    func deallocate() {
+        free(start)
     }
 }

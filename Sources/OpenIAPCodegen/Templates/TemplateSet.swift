@@ -65,7 +65,32 @@ public struct TemplateSet: Sendable {
         // start generously and let the string grow from there.
         var renderer = TemplateRenderer(templates: templates, context: context,
                                         capacity: max(4096, template.source.bytes.count * 4))
+        defer { renderer.finish() }
         try renderer.render(template)
         return renderer.result
+    }
+
+    /// Renders like `render(_:_:)` with `context` plus a list under `key`
+    /// whose elements are made while rendering: `element(i)` builds element
+    /// `i` when a section over the list reaches it, and it is released when
+    /// that pass of the section ends. The output is what the whole list in
+    /// the context would give; making one element at a time keeps a long
+    /// list of large elements from being held in memory all at once.
+    func render(
+        _ name: String, _ context: TemplateObject, streaming key: String, count: Int,
+        element: (Int) -> TemplateValue
+    ) throws(DiagnosticError) -> String {
+        guard let template = templates[name] else {
+            throw DiagnosticError(.error("unknown template '\(name)'", at: nil))
+        }
+        let capacity = max(4096, template.source.bytes.count * 4)
+        return try withoutActuallyEscaping(element) { element throws(DiagnosticError) in
+            let stream = TemplateRenderer.Stream(key: TemplateKey(key), count: count, element: element)
+            var renderer = TemplateRenderer(
+                templates: templates, context: .object(context), stream: stream, capacity: capacity)
+            defer { renderer.finish() }
+            try renderer.render(template)
+            return renderer.result
+        }
     }
 }

@@ -88,7 +88,21 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
         assert(Set(elements.map(\.0)).count == elements.count, "repeated key in a template object literal")
     }
 
+    /// An empty object with room for `capacity` members, for view models
+    /// that know how many they will add.
+    init(capacity: Int) {
+        entries = []
+        entries.reserveCapacity(capacity)
+    }
+
     public var count: Int { entries.count }
+
+    /// Adds a member under a name the object does not have yet (checked in
+    /// debug builds). Cheaper than the subscript, which searches first.
+    mutating func append(_ key: TemplateKey, _ value: TemplateValue) {
+        assert(!entries.contains { $0.key == key }, "repeated key '\(key.name)' in a template object")
+        entries.append(Entry(key: key, value: value))
+    }
 
     /// The names, in no particular order.
     public var keys: [String] { entries.map(\.key.name) }
@@ -100,7 +114,8 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
 
     subscript(key: TemplateKey) -> TemplateValue? {
         get {
-            for entry in entries where entry.key == key { return entry.value }
+            // By position, so only the member found is copied.
+            for index in entries.indices where entries[index].key == key { return entries[index].value }
             return nil
         }
         set {

@@ -24,15 +24,16 @@ public struct SwiftTarget: GenerationTarget {
                     ])),
             ]
         }
-        // One file per spec file, each built and rendered on its own.
+        // One file per spec file, each built and rendered on its own. A type's
+        // context is built when the file reaches it and dropped after, so
+        // only one is held at a time.
         return [support] + model.fileGroups().map { group in
             RenderJob(cost: group.types.count) { () throws(DiagnosticError) in
-                let context: TemplateValue = [
-                    "header": .string(headerLine),
-                    "source": .string(group.source),
-                    "types": .list(group.contexts(model)),
-                ]
-                return [GeneratedFile(path: group.path, contents: try templates.render("file", context))]
+                let context: TemplateObject = ["header": .string(headerLine), "source": .string(group.source)]
+                let contents = try templates.render("file", context, streaming: "types", count: group.types.count) {
+                    model.context(for: group.types[$0])
+                }
+                return [GeneratedFile(path: group.path, contents: contents)]
             }
         }
     }

@@ -16,7 +16,12 @@ enum SwiftTypeMapping {
     }
 
     static func swiftType(of field: Field) -> String {
-        swiftType(field.type) + (field.isRequired ? "" : "?")
+        swiftType(field.type, isRequired: field.isRequired)
+    }
+
+    /// The type of a field's property: optional unless required.
+    static func swiftType(_ type: TypeRef, isRequired: Bool) -> String {
+        swiftType(type) + (isRequired ? "" : "?")
     }
 
     /// A Swift literal for a spec default, typed by the field.

@@ -8,22 +8,31 @@ struct SwiftViewModel {
     let needsValidation: Set<String>
     /// Types that contain themselves by value; unions among them are `indirect`.
     let onContainmentCycle: Set<String>
+    /// Open enums and opaque strings by name, each with whether an empty
+    /// string reads as absent (always false for enums): the types a field
+    /// reads and writes as a bare JSON string (see `NamedFieldType`).
+    let stringWrappers: [String: Bool]
 
     init(spec: Spec) {
         self.spec = spec
         self.needsValidation = Self.validatingTypes(in: spec)
         self.onContainmentCycle = Containment(spec).onCycle
+        var stringWrappers: [String: Bool] = [:]
+        for type in spec.types {
+            switch type {
+            case let .enumeration(e) where !e.isClosed: stringWrappers[e.name] = false
+            case let .opaqueString(s): stringWrappers[s.name] = s.emptyIsAbsent
+            default: break
+            }
+        }
+        self.stringWrappers = stringWrappers
     }
 
     struct FileGroup {
         var path: String
         var source: String
+        /// In name order.
         var types: [NamedType]
-
-        /// The context of each type, in name order.
-        func contexts(_ model: SwiftViewModel) -> [TemplateValue] {
-            types.map(model.context(for:))
-        }
     }
 
     /// Types grouped by the spec file that declares them; one Swift file each,
@@ -55,138 +64,240 @@ struct SwiftViewModel {
 
     // MARK: - Per construct
 
+    /// The member names of the objects built here, made once rather than
+    /// per object.
+    private enum Key {
+        static let isEnum = TemplateKey("isEnum")
+        static let isClosedEnum = TemplateKey("isClosedEnum")
+        static let isOpaque = TemplateKey("isOpaque")
+        static let isRecord = TemplateKey("isRecord")
+        static let isUnion = TemplateKey("isUnion")
+        static let isFieldSet = TemplateKey("isFieldSet")
+        static let name = TemplateKey("name")
+        static let docLines = TemplateKey("docLines")
+        static let deprecation = TemplateKey("deprecation")
+        // Records and field sets.
+        static let fields = TemplateKey("fields")
+        static let hasFields = TemplateKey("hasFields")
+        static let conformances = TemplateKey("conformances")
+        static let validates = TemplateKey("validates")
+        static let validationLines = TemplateKey("validationLines")
+        static let requirements = TemplateKey("requirements")
+        static let isDeprecated = TemplateKey("isDeprecated")
+        static let property = TemplateKey("property")
+        static let parameter = TemplateKey("parameter")
+        static let argument = TemplateKey("argument")
+        static let storage = TemplateKey("storage")
+        static let type = TemplateKey("type")
+        static let initDefault = TemplateKey("initDefault")
+        static let codingKey = TemplateKey("codingKey")
+        static let decode = TemplateKey("decode")
+        static let encode = TemplateKey("encode")
+        // Enums and opaque strings.
+        static let cases = TemplateKey("cases")
+        static let hasOneValue = TemplateKey("hasOneValue")
+        static let unknownCase = TemplateKey("unknownCase")
+        static let expectedValues = TemplateKey("expectedValues")
+        static let caseName = TemplateKey("caseName")
+        static let wire = TemplateKey("wire")
+        static let spellings = TemplateKey("spellings")
+        static let constants = TemplateKey("constants")
+        static let constant = TemplateKey("constant")
+        // Unions.
+        static let members = TemplateKey("members")
+        static let isIndirect = TemplateKey("isIndirect")
+        static let keepsUnknown = TemplateKey("keepsUnknown")
+        static let discriminatorKey = TemplateKey("discriminatorKey")
+        static let discriminatorDoc = TemplateKey("discriminatorDoc")
+        static let tagType = TemplateKey("tagType")
+        static let tagValue = TemplateKey("tagValue")
+        static let expectedTags = TemplateKey("expectedTags")
+        static let tag = TemplateKey("tag")
+    }
+
+    /// Every type's object has the kind flags, its name, docs and
+    /// deprecation, and then what its kind adds.
     func context(for type: NamedType) -> TemplateValue {
-        var base: TemplateObject = [
-            "isEnum": false, "isClosedEnum": false, "isOpaque": false, "isRecord": false, "isUnion": false, "isFieldSet": false,
-            "name": .string(type.name),
-            "docLines": lines(SwiftEscaping.docLines(type.annotations.doc)),
-            "deprecation": .string(deprecationAttribute(type.annotations)),
-        ]
+        var object = TemplateObject(capacity: 20)
+        func start(_ kind: TemplateKey, _ name: String, _ annotations: Annotations) {
+            object.append(Key.isEnum, .bool(kind == Key.isEnum))
+            object.append(Key.isClosedEnum, .bool(kind == Key.isClosedEnum))
+            object.append(Key.isOpaque, .bool(kind == Key.isOpaque))
+            object.append(Key.isRecord, .bool(kind == Key.isRecord))
+            object.append(Key.isUnion, .bool(kind == Key.isUnion))
+            object.append(Key.isFieldSet, .bool(kind == Key.isFieldSet))
+            object.append(Key.name, .string(name))
+            object.append(Key.docLines, docLines(annotations.doc))
+            object.append(Key.deprecation, .string(deprecationAttribute(annotations.deprecated)))
+        }
         switch type {
         case let .enumeration(e):
-            base[e.isClosed ? "isClosedEnum" : "isEnum"] = true
-            base.merge(enumContext(e)) { $1 }
+            start(e.isClosed ? Key.isClosedEnum : Key.isEnum, e.name, e.annotations)
+            addEnum(e, to: &object)
         case let .opaqueString(s):
-            base["isOpaque"] = true
-            base.merge(opaqueContext(s)) { $1 }
+            start(Key.isOpaque, s.name, s.annotations)
+            addOpaque(s, to: &object)
         case let .record(r):
-            base["isRecord"] = true
-            base.merge(recordContext(r)) { $1 }
+            start(Key.isRecord, r.name, r.annotations)
+            addRecord(r, to: &object)
         case let .fieldSet(s):
-            base["isFieldSet"] = true
-            base["requirements"] = .list(s.fields.map { field in
-                [
-                    "docLines": lines(SwiftEscaping.docLines(field.annotations.doc)),
-                    "deprecation": .string(deprecationAttribute(field.annotations)),
-                    "property": .string(SwiftNames.escaped(SwiftNames.name(field.name, in: .property))),
-                    "type": .string(SwiftTypeMapping.swiftType(of: field)),
-                ]
-            })
+            start(Key.isFieldSet, s.name, s.annotations)
+            var requirements: [TemplateValue] = []
+            requirements.reserveCapacity(s.fields.count)
+            s.fields.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices { requirements.append(requirementContext(buffer[index])) }
+            }
+            object.append(Key.requirements, .list(requirements))
         case let .union(u):
-            base["isUnion"] = true
-            base.merge(unionContext(u)) { $1 }
+            start(Key.isUnion, u.name, u.annotations)
+            addUnion(u, to: &object)
         }
-        return .object(base)
+        return .object(object)
     }
 
-    private func enumContext(_ type: EnumType) -> TemplateObject {
-        let cases: [TemplateValue] = type.values.map { value in
-            let spellings = [value.wire] + type.decodeAliases(of: value)
-            var docs = SwiftEscaping.docLines(value.annotations.doc)
-            // Deprecated cases are documented, not attributed: the generated
-            // decoder must construct them, and constructing a deprecated case
-            // warns in every context that is not itself deprecated.
-            if let message = value.annotations.deprecated {
-                docs += SwiftEscaping.docLines("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message))
+    private func requirementContext(_ field: Field) -> TemplateValue {
+        var object = TemplateObject(capacity: 4)
+        object.append(Key.docLines, docLines(field.annotations.doc))
+        object.append(Key.deprecation, .string(deprecationAttribute(field.annotations.deprecated)))
+        object.append(Key.property, .string(SwiftNames.escaped(SwiftNames.name(field.name, in: .property))))
+        object.append(Key.type, .string(SwiftTypeMapping.swiftType(of: field)))
+        return .object(object)
+    }
+
+    private func addEnum(_ type: EnumType, to object: inout TemplateObject) {
+        let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
+        var cases: [TemplateValue] = []
+        cases.reserveCapacity(type.values.count)
+        type.values.withUnsafeBufferPointer { values in
+            for index in values.indices {
+                cases.append(caseContext(values.baseAddress.unsafelyUnwrapped + index, of: type, place: place))
             }
-            return [
-                "docLines": lines(docs),
-                "caseName": .string(SwiftNames.escaped(SwiftNames.name(value.wire, in: type.isClosed ? .closedEnumCase : .openEnumCase))),
-                "wire": .string(SwiftEscaping.stringLiteral(value.wire)),
-                "spellings": .string(spellings.map(SwiftEscaping.stringLiteral).joined(separator: ", ")),
-            ]
         }
         let expected = type.values.map(\.wire).joined(separator: ", ")
-        return [
-            "cases": .list(cases),
-            "hasOneValue": .bool(type.values.count == 1),
-            "unknownCase": .string(SwiftNames.unknownEnumCase),
-            "expectedValues": .string(SwiftEscaping.stringLiteral(expected)),
-        ]
+        object.append(Key.cases, .list(cases))
+        object.append(Key.hasOneValue, .bool(type.values.count == 1))
+        object.append(Key.unknownCase, .string(SwiftNames.unknownEnumCase))
+        object.append(Key.expectedValues, .string(SwiftEscaping.stringLiteral(expected)))
     }
 
-    private func opaqueContext(_ type: OpaqueStringType) -> TemplateObject {
-        [
-            "hasOneValue": .bool(type.knownValues.count == 1),
-            "constants": .list(type.knownValues.map { value in
-                [
-                    "docLines": lines(SwiftEscaping.docLines(value.annotations.doc)),
-                    "constant": .string(SwiftNames.escaped(SwiftNames.name(value.wire, in: .opaqueConstant))),
-                    "wire": .string(SwiftEscaping.stringLiteral(value.wire)),
-                ]
-            }),
-        ]
+    /// `value` points into the enum's values, read member by member as in
+    /// `fieldContext`.
+    private func caseContext(_ value: UnsafePointer<EnumValue>, of type: EnumType, place: SwiftNames.Place) -> TemplateValue {
+        let wire = value.pointee.wire
+        var spellings = SwiftEscaping.stringLiteral(wire)
+        // Without aliases of its own or a rule, a value has no other spelling.
+        if !value.pointee.aliases.isEmpty || type.aliasRule != nil {
+            for alias in type.decodeAliases(of: value.pointee) {
+                spellings += ", " + SwiftEscaping.stringLiteral(alias)
+            }
+        }
+        var docs = docLineValues(value.pointee.annotations.doc)
+        // Deprecated cases are documented, not attributed: the generated
+        // decoder must construct them, and constructing a deprecated case
+        // warns in every context that is not itself deprecated.
+        if let message = value.pointee.annotations.deprecated {
+            appendDocLines("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message), to: &docs)
+        }
+        var item = TemplateObject(capacity: 4)
+        item.append(Key.docLines, .list(docs))
+        item.append(Key.caseName, .string(SwiftNames.escaped(SwiftNames.name(wire, in: place))))
+        item.append(Key.wire, .string(SwiftEscaping.stringLiteral(wire)))
+        item.append(Key.spellings, .string(spellings))
+        return .object(item)
     }
 
-    private func recordContext(_ record: RecordType) -> TemplateObject {
-        let fields: [TemplateValue] = record.fields.map { field in
-            let property = SwiftNames.name(field.name, in: .property)
-            let deprecated = field.annotations.deprecated != nil
-            // A deprecated field is stored under a private name and exposed by a
-            // deprecated accessor, so the generated code never warns about its
-            // own use of it.
-            // The property, its coding key and its initializer label share one spelling.
-            let escaped = SwiftNames.escaped(property)
-            let storage = deprecated ? "_" + property : escaped
-            let internalName = SwiftNames.parameterInternalName(property)
-            var docs = SwiftEscaping.docLines(field.annotations.doc)
-            if let defaultValue = field.defaultValue {
-                docs += SwiftEscaping.docLines(
-                    "Defaults to `\(SwiftTypeMapping.literal(defaultValue, type: field.type, spec: spec))` when absent.")
-            }
-            if let limit = field.constraints.maxBytes {
-                docs += SwiftEscaping.docLines("At most \(limit) bytes of UTF-8; checked by `validate()`.")
-            }
-            if field.degrades {
-                docs += SwiftEscaping.docLines("A present value that cannot be read decodes as `nil`.")
-            }
-            let initDefault: String =
-                if let value = field.defaultValue { " = " + SwiftTypeMapping.literal(value, type: field.type, spec: spec) }
-                else if !field.isRequired { " = nil" }
-                else { "" }
-            return [
-                "docLines": lines(docs),
-                "deprecation": .string(deprecationAttribute(field.annotations)),
-                "isDeprecated": .bool(deprecated),
-                "property": .string(escaped),
-                "parameter": .string(internalName.map { escaped + " " + $0 } ?? escaped),
-                "argument": .string(internalName ?? escaped),
-                "storage": .string(storage),
-                "type": .string(SwiftTypeMapping.swiftType(of: field)),
-                "initDefault": .string(initDefault),
-                // `case name` when the wire name is the property name, else an explicit raw value.
-                "codingKey": .string(
-                    property == field.name
-                        ? escaped
-                        : escaped + " = " + SwiftEscaping.stringLiteral(field.name)),
-                "decode": .string(decodeExpression(field, key: escaped)),
-                "encode": .string(encodeStatement(field, storage: "self." + storage, key: escaped)),
-            ]
+    private func addOpaque(_ type: OpaqueStringType, to object: inout TemplateObject) {
+        var constants: [TemplateValue] = []
+        constants.reserveCapacity(type.knownValues.count)
+        for index in type.knownValues.indices {
+            let value = type.knownValues[index]
+            var item = TemplateObject(capacity: 3)
+            item.append(Key.docLines, docLines(value.annotations.doc))
+            item.append(Key.constant, .string(SwiftNames.escaped(SwiftNames.name(value.wire, in: .opaqueConstant))))
+            item.append(Key.wire, .string(SwiftEscaping.stringLiteral(value.wire)))
+            constants.append(.object(item))
+        }
+        object.append(Key.hasOneValue, .bool(type.knownValues.count == 1))
+        object.append(Key.constants, .list(constants))
+    }
+
+    /// The conformances of a record that includes no field set.
+    private static let plainConformances = "Codable, Hashable, Sendable, OpenIAPValidatable"
+
+    private func addRecord(_ record: RecordType, to object: inout TemplateObject) {
+        var fields: [TemplateValue] = []
+        fields.reserveCapacity(record.fields.count)
+        // Through a buffer, so each field is read in place rather than copied.
+        record.fields.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices { fields.append(fieldContext(buffer.baseAddress.unsafelyUnwrapped + index)) }
         }
         let validates = needsValidation.contains(record.name)
-        var conformances = ["Codable", "Hashable", "Sendable", "OpenIAPValidatable"] + record.includes
-        conformances = conformances.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
-        return [
-            "fields": .list(fields),
-            "hasFields": .bool(!record.fields.isEmpty),
-            "conformances": .string(conformances.joined(separator: ", ")),
-            "validates": .bool(validates),
-            // A record has validation lines exactly when it validates.
-            "validationLines": validates ? lines(validationLines(record)) : .list([]),
-        ]
+        var conformances = Self.plainConformances
+        if !record.includes.isEmpty {
+            var names = ["Codable", "Hashable", "Sendable", "OpenIAPValidatable"]
+            for name in record.includes where !names.contains(name) { names.append(name) }
+            conformances = names.joined(separator: ", ")
+        }
+        object.append(Key.fields, .list(fields))
+        object.append(Key.hasFields, .bool(!record.fields.isEmpty))
+        object.append(Key.conformances, .string(conformances))
+        object.append(Key.validates, .bool(validates))
+        // A record has validation lines exactly when it validates.
+        object.append(Key.validationLines, .list(validates ? validationLines(record) : []))
     }
 
-    private func unionContext(_ union: UnionType) -> TemplateObject {
+    /// `field` points into the record's fields; reading it member by member
+    /// spares a copy of the whole field (and its reference counts) per field.
+    private func fieldContext(_ field: UnsafePointer<Field>) -> TemplateValue {
+        let name = field.pointee.name
+        let type = field.pointee.type
+        let isRequired = field.pointee.isRequired
+        let defaultValue = field.pointee.defaultValue
+        let deprecation = field.pointee.annotations.deprecated
+        let property = SwiftNames.name(name, in: .property)
+        // A deprecated field is stored under a private name and exposed by a
+        // deprecated accessor, so the generated code never warns about its
+        // own use of it.
+        // The property, its coding key and its initializer label share one spelling.
+        let escaped = SwiftNames.escaped(property)
+        let storage = deprecation != nil ? "_" + property : escaped
+        let internalName = SwiftNames.parameterInternalName(property)
+        let named = NamedFieldType(type, stringWrappers: stringWrappers)
+        var docs = docLineValues(field.pointee.annotations.doc)
+        if let defaultValue {
+            appendDocLines(
+                "Defaults to `\(SwiftTypeMapping.literal(defaultValue, type: type, spec: spec))` when absent.", to: &docs)
+        }
+        if let limit = field.pointee.constraints.maxBytes {
+            appendDocLines("At most \(limit) bytes of UTF-8; checked by `validate()`.", to: &docs)
+        }
+        if field.pointee.degrades {
+            appendDocLines("A present value that cannot be read decodes as `nil`.", to: &docs)
+        }
+        let initDefault: String =
+            if let defaultValue { " = " + SwiftTypeMapping.literal(defaultValue, type: type, spec: spec) }
+            else if !isRequired { " = nil" }
+            else { "" }
+        var object = TemplateObject(capacity: 12)
+        object.append(Key.docLines, .list(docs))
+        object.append(Key.deprecation, .string(deprecationAttribute(deprecation)))
+        object.append(Key.isDeprecated, .bool(deprecation != nil))
+        object.append(Key.property, .string(escaped))
+        object.append(Key.parameter, .string(internalName.map { escaped + " " + $0 } ?? escaped))
+        object.append(Key.argument, .string(internalName ?? escaped))
+        object.append(Key.storage, .string(storage))
+        object.append(Key.type, .string(SwiftTypeMapping.swiftType(type, isRequired: isRequired)))
+        object.append(Key.initDefault, .string(initDefault))
+        // `case name` when the wire name is the property name, else an explicit raw value.
+        object.append(Key.codingKey, .string(
+            property == name ? escaped : escaped + " = " + SwiftEscaping.stringLiteral(name)))
+        let decode = decodeExpression(type, isRequired: isRequired, degrades: field.pointee.degrades, named, key: escaped)
+        object.append(Key.decode, .string(decode))
+        object.append(Key.encode, .string(encodeStatement(isRequired: isRequired, named, storage: storage, key: escaped)))
+        return .object(object)
+    }
+
+    private func addUnion(_ union: UnionType, to object: inout TemplateObject) {
         let discriminator = spec.flattenedMembers(of: union).first?.field(union.discriminator)
         // Decoding the discriminator with its own type applies its aliases;
         // switching on the canonical raw value then picks the member.
@@ -200,145 +311,172 @@ struct SwiftViewModel {
             tagType = "String"
             tagValue = "tag"
         }
-        let members: [TemplateValue] = union.members.map { member in
-            [
-                "caseName": .string(SwiftNames.escaped(SwiftNames.name(member.tag, in: .unionCase))),
-                "tag": .string(SwiftEscaping.stringLiteral(member.tag)),
-                "type": .string(member.typeName),
-            ]
+        var members: [TemplateValue] = []
+        members.reserveCapacity(union.members.count)
+        for index in union.members.indices {
+            let member = union.members[index]
+            var item = TemplateObject(capacity: 3)
+            item.append(Key.caseName, .string(SwiftNames.escaped(SwiftNames.name(member.tag, in: .unionCase))))
+            item.append(Key.tag, .string(SwiftEscaping.stringLiteral(member.tag)))
+            item.append(Key.type, .string(member.typeName))
+            members.append(.object(item))
         }
         let keep = union.unknownTag == .keep
         let expected = union.members.map(\.tag).joined(separator: ", ")
-        return [
-            "members": .list(members),
-            "isIndirect": .bool(onContainmentCycle.contains(union.name)),
-            "keepsUnknown": .bool(keep),
-            "unknownCase": .string(SwiftNames.unknownUnionCase),
-            "discriminatorKey": .string(SwiftEscaping.stringLiteral(union.discriminator)),
-            "discriminatorDoc": .string(SwiftEscaping.docLines("Tagged by the `\(union.discriminator)` field on the wire.").joined(separator: "\n")),
-            "tagType": .string(tagType),
-            "tagValue": .string(tagValue),
-            "expectedTags": .string(SwiftEscaping.stringLiteral(expected)),
-            "validates": .bool(needsValidation.contains(union.name)),
-        ]
+        object.append(Key.members, .list(members))
+        object.append(Key.isIndirect, .bool(onContainmentCycle.contains(union.name)))
+        object.append(Key.keepsUnknown, .bool(keep))
+        object.append(Key.unknownCase, .string(SwiftNames.unknownUnionCase))
+        object.append(Key.discriminatorKey, .string(SwiftEscaping.stringLiteral(union.discriminator)))
+        object.append(Key.discriminatorDoc, .string(
+            SwiftEscaping.docLines("Tagged by the `\(union.discriminator)` field on the wire.").joined(separator: "\n")))
+        object.append(Key.tagType, .string(tagType))
+        object.append(Key.tagValue, .string(tagValue))
+        object.append(Key.expectedTags, .string(SwiftEscaping.stringLiteral(expected)))
+        object.append(Key.validates, .bool(needsValidation.contains(union.name)))
     }
 
     // MARK: - Decoding and encoding
 
-    private func decodeExpression(_ field: Field, key: String) -> String {
-        let type = SwiftTypeMapping.swiftType(field.type)
+    /// What decoding and encoding need to know about the type a field
+    /// names, looked up once per field.
+    private struct NamedFieldType {
+        /// The name of an open enum or opaque string: types whose generated
+        /// `Codable` conformance is exactly "a JSON string, wrapped by
+        /// `init(rawValue:)`, written back as `rawValue`". Closed enums are
+        /// not among them: they reject unknown values with their own message.
+        var stringWrapper: String?
+        /// An opaque string that reads an empty string as absent.
+        var emptyIsAbsent = false
+
+        init(_ type: TypeRef, stringWrappers: [String: Bool]) {
+            guard case let .named(name) = type, let emptyIsAbsent = stringWrappers[name] else { return }
+            stringWrapper = name
+            self.emptyIsAbsent = emptyIsAbsent
+        }
+    }
+
+    private func decodeExpression(
+        _ type: TypeRef, isRequired: Bool, degrades: Bool, _ named: NamedFieldType, key: String
+    ) -> String {
         // An open enum or opaque string is a JSON string on the wire; its own
         // `init(from:)` only reads that string and wraps it. Reading the
         // string straight from the object and wrapping it here does the same
         // without a nested decoder per value.
-        if let wrapper = stringWrapper(field.type) {
-            let wrap = ".map(\(wrapper).init(rawValue:))"
-            if field.isRequired { return "\(wrapper)(rawValue: try container.decodeField(String.self, forKey: .\(key)))" }
-            var expression = field.degrades
-                ? "container.decodeDegrading(String.self, forKey: .\(key))\(wrap)"
-                : "try container.decodeFieldIfPresent(String.self, forKey: .\(key))\(wrap)"
-            if case let .opaqueString(s)? = spec[wrapper], s.emptyIsAbsent {
+        if let wrapper = named.stringWrapper {
+            if isRequired { return "\(wrapper)(rawValue: try container.decodeField(String.self, forKey: .\(key)))" }
+            var expression = degrades
+                ? "container.decodeDegrading(String.self, forKey: .\(key)).map(\(wrapper).init(rawValue:))"
+                : "try container.decodeFieldIfPresent(String.self, forKey: .\(key)).map(\(wrapper).init(rawValue:))"
+            if named.emptyIsAbsent {
                 expression += ".flatMap { $0.rawValue.isEmpty ? nil : $0 }"
             }
             return expression
         }
-        if field.isRequired { return "try container.decodeField(\(type).self, forKey: .\(key))" }
-        var expression = field.degrades
+        let type = SwiftTypeMapping.swiftType(type)
+        if isRequired { return "try container.decodeField(\(type).self, forKey: .\(key))" }
+        return degrades
             ? "container.decodeDegrading(\(type).self, forKey: .\(key))"
             : "try container.decodeFieldIfPresent(\(type).self, forKey: .\(key))"
-        if case let .named(name) = field.type, case let .opaqueString(s)? = spec[name], s.emptyIsAbsent {
-            expression += ".flatMap { $0.rawValue.isEmpty ? nil : $0 }"
-        }
-        return expression
     }
 
-    private func encodeStatement(_ field: Field, storage: String, key: String) -> String {
+    /// `storage` is the stored property, written after `self.`.
+    private func encodeStatement(isRequired: Bool, _ named: NamedFieldType, storage: String, key: String) -> String {
         // The wire string of an open enum or opaque string, written directly
         // (see `decodeExpression`).
-        if stringWrapper(field.type) != nil {
-            return field.isRequired
-                ? "try container.encode(\(storage).rawValue, forKey: .\(key))"
-                : "try container.encodeIfPresent(\(storage)?.rawValue, forKey: .\(key))"
+        if named.stringWrapper != nil {
+            return isRequired
+                ? "try container.encode(self.\(storage).rawValue, forKey: .\(key))"
+                : "try container.encodeIfPresent(self.\(storage)?.rawValue, forKey: .\(key))"
         }
-        return field.isRequired
-            ? "try container.encode(\(storage), forKey: .\(key))"
-            : "try container.encodeIfPresent(\(storage), forKey: .\(key))"
-    }
-
-    /// The name of an open enum or opaque string field type: types whose
-    /// generated `Codable` conformance is exactly "a JSON string, wrapped by
-    /// `init(rawValue:)`, written back as `rawValue`". Closed enums are not
-    /// among them: they reject unknown values with their own message.
-    private func stringWrapper(_ type: TypeRef) -> String? {
-        guard case let .named(name) = type else { return nil }
-        switch spec[name] {
-        case let .enumeration(e)? where !e.isClosed: return name
-        case .opaqueString?: return name
-        default: return nil
-        }
+        return isRequired
+            ? "try container.encode(self.\(storage), forKey: .\(key))"
+            : "try container.encodeIfPresent(self.\(storage), forKey: .\(key))"
     }
 
     // MARK: - Validation
 
-    private func validationLines(_ record: RecordType) -> [String] {
-        var result: [String] = []
+    private func validationLines(_ record: RecordType) -> [TemplateValue] {
+        var result: [TemplateValue] = []
         for group in record.exactlyOne {
             let checks = group.fields.compactMap { name in record.field(name) }
-                .map { "(\(storageName($0)) != nil ? 1 : 0)" }
+                .map { "(\(storageName($0.name, deprecated: $0.annotations.deprecated != nil)) != nil ? 1 : 0)" }
             let names = group.fields.map(SwiftEscaping.stringLiteral).joined(separator: ", ")
-            result.append("let set\(result.count) = \(checks.joined(separator: " + "))")
-            result.append(
-                "if set\(result.count - 1) != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: [\(names)], found: set\(result.count - 1))) }")
+            let set = "set\(result.count)"
+            result.append(.string("let \(set) = \(checks.joined(separator: " + "))"))
+            result.append(.string(
+                "if \(set) != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: [\(names)], found: \(set))) }"))
         }
-        for field in record.fields {
-            // Only constraints and nested values that validate produce lines.
-            guard !field.constraints.isEmpty || (field.type.namedLeaf.map(needsValidation.contains) ?? false) else { continue }
-            let value = storageName(field)
-            let path = "path + [\(SwiftEscaping.stringLiteral(field.name))]"
-            var body: [String] = []
-            let c = field.constraints
-            if let limit = c.maxBytes {
-                let text = isOpaque(field.type) ? "value.rawValue" : "value"
-                body.append("try OpenIAPValidationError.checkBytes(\(text), limit: \(limit), path: \(path))")
-            }
-            if c.minimum != nil || c.maximum != nil {
-                let minimum = c.minimum.map { "\($0)" } ?? "nil"
-                let maximum = c.maximum.map { "\($0)" } ?? "nil"
-                body.append("try OpenIAPValidationError.checkRange(Double(value), minimum: \(minimum), maximum: \(maximum), path: \(path))")
-            }
-            body += nestedValidation(field.type, value: "value", path: path)
-            guard !body.isEmpty else { continue }
-            if field.isRequired {
-                result.append("do {")
-                result.append("    let value = \(value)")
-            } else {
-                result.append("if let value = \(value) {")
-            }
-            result += body.map { "    " + $0 }
-            result.append("}")
+        record.fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices { appendValidationLines(fields.baseAddress.unsafelyUnwrapped + index, to: &result) }
         }
         return result
     }
 
-    private func nestedValidation(_ type: TypeRef, value: String, path: String) -> [String] {
+    /// `field` points into the record's fields, read member by member as in
+    /// `fieldContext`.
+    private func appendValidationLines(_ field: UnsafePointer<Field>, to result: inout [TemplateValue]) {
+        let c = field.pointee.constraints
+        let type = field.pointee.type
+        // Only constraints and nested values that validate produce lines, so
+        // past this point there is at least one.
+        guard !c.isEmpty || leafValidates(type) else { return }
+        let name = field.pointee.name
+        let value = storageName(name, deprecated: field.pointee.annotations.deprecated != nil)
+        let path = "path + [\(SwiftEscaping.stringLiteral(name))]"
+        if field.pointee.isRequired {
+            result.append("do {")
+            result.append(.string("    let value = \(value)"))
+        } else {
+            result.append(.string("if let value = \(value) {"))
+        }
+        if let limit = c.maxBytes {
+            let text = isOpaque(type) ? "value.rawValue" : "value"
+            result.append(.string("    try OpenIAPValidationError.checkBytes(\(text), limit: \(limit), path: \(path))"))
+        }
+        if c.minimum != nil || c.maximum != nil {
+            let minimum = c.minimum.map { "\($0)" } ?? "nil"
+            let maximum = c.maximum.map { "\($0)" } ?? "nil"
+            result.append(.string(
+                "    try OpenIAPValidationError.checkRange(Double(value), minimum: \(minimum), maximum: \(maximum), path: \(path))"))
+        }
+        appendNestedValidation(type, value: "value", path: path, indent: "    ", to: &result)
+        result.append("}")
+    }
+
+    /// Whether a value of `type` has something of its own to validate: its
+    /// named type does, directly or inside lists and maps.
+    private func leafValidates(_ type: TypeRef) -> Bool {
+        type.namedLeaf.map(needsValidation.contains) ?? false
+    }
+
+    /// The lines that validate `value`, each after `indent`; none when its
+    /// type has nothing to check.
+    private func appendNestedValidation(
+        _ type: TypeRef, value: String, path: String, indent: String, to lines: inout [TemplateValue]
+    ) {
         switch type {
-        case .scalar: return []
+        case .scalar:
+            return
         case let .named(name):
-            return needsValidation.contains(name) ? ["try \(value).validate(at: \(path))"] : []
+            if needsValidation.contains(name) { lines.append(.string("\(indent)try \(value).validate(at: \(path))")) }
         case let .list(element):
-            let inner = nestedValidation(element, value: "element", path: "\(path) + [\"[\\(index)]\"]")
-            guard !inner.isEmpty else { return [] }
-            return ["for (index, element) in \(value).enumerated() {"] + inner.map { "    " + $0 } + ["}"]
+            guard leafValidates(element) else { return }
+            lines.append(.string("\(indent)for (index, element) in \(value).enumerated() {"))
+            appendNestedValidation(element, value: "element", path: "\(path) + [\"[\\(index)]\"]", indent: indent + "    ", to: &lines)
+            lines.append(.string("\(indent)}"))
         case let .map(element):
-            let inner = nestedValidation(element, value: "element", path: "\(path) + [key]")
-            guard !inner.isEmpty else { return [] }
-            return ["for (key, element) in \(value).sorted(by: { $0.key < $1.key }) {"] + inner.map { "    " + $0 } + ["}"]
+            guard leafValidates(element) else { return }
+            lines.append(.string("\(indent)for (key, element) in \(value).sorted(by: { $0.key < $1.key }) {"))
+            appendNestedValidation(element, value: "element", path: "\(path) + [key]", indent: indent + "    ", to: &lines)
+            lines.append(.string("\(indent)}"))
         }
     }
 
-    private func storageName(_ field: Field) -> String {
-        let property = SwiftNames.name(field.name, in: .property)
-        return "self." + (field.annotations.deprecated != nil ? "_" + property : SwiftNames.escaped(property))
+    /// `self.` and the stored property of the field called `name`.
+    private func storageName(_ name: String, deprecated: Bool) -> String {
+        let property = SwiftNames.name(name, in: .property)
+        return "self." + (deprecated ? "_" + property : SwiftNames.escaped(property))
     }
 
     private func isOpaque(_ type: TypeRef) -> Bool {
@@ -352,38 +490,77 @@ struct SwiftViewModel {
     /// that check something, through who contains each, so long chains of
     /// types cost linear time.
     static func validatingTypes(in spec: Spec) -> Set<String> {
-        var containers: [String: [String]] = [:]
-        var pending: [String] = []
+        // Only records and unions check or contain anything. They are
+        // numbered in spec order, so the graph below holds integers and a
+        // name is hashed once per field rather than once per edge and list.
+        var numbers: [String: Int] = [:]
+        var names: [String] = []
         for type in spec.types {
             switch type {
-            case let .record(r):
-                if !r.exactlyOne.isEmpty || r.fields.contains(where: { !$0.constraints.isEmpty }) { pending.append(r.name) }
-                for field in r.fields {
-                    if let leaf = field.type.namedLeaf { containers[leaf, default: []].append(r.name) }
-                }
-            case let .union(u):
-                for member in u.members { containers[member.typeName, default: []].append(u.name) }
+            case .record, .union:
+                numbers[type.name] = names.count
+                names.append(type.name)
             default:
                 break
             }
         }
+        var containers = [[Int]](repeating: [], count: names.count)
+        var pending: [Int] = []
+        var number = 0
+        for type in spec.types {
+            switch type {
+            case let .record(r):
+                var checks = !r.exactlyOne.isEmpty
+                r.fields.withUnsafeBufferPointer { fields in
+                    for index in fields.indices {
+                        if !fields[index].constraints.isEmpty { checks = true }
+                        if let leaf = fields[index].type.namedLeaf, let contained = numbers[leaf] {
+                            containers[contained].append(number)
+                        }
+                    }
+                }
+                if checks { pending.append(number) }
+                number += 1
+            case let .union(u):
+                for member in u.members {
+                    if let contained = numbers[member.typeName] { containers[contained].append(number) }
+                }
+                number += 1
+            default:
+                break
+            }
+        }
+        var validates = [Bool](repeating: false, count: names.count)
         var result: Set<String> = []
-        while let name = pending.popLast() {
-            guard result.insert(name).inserted else { continue }
-            pending.append(contentsOf: containers[name] ?? [])
+        while let next = pending.popLast() {
+            guard !validates[next] else { continue }
+            validates[next] = true
+            result.insert(names[next])
+            pending.append(contentsOf: containers[next])
         }
         return result
     }
 
     // MARK: - Small helpers
 
-    private func deprecationAttribute(_ annotations: Annotations) -> String {
-        guard let message = annotations.deprecated else { return "" }
+    private func deprecationAttribute(_ message: String?) -> String {
+        guard let message else { return "" }
         if message.isEmpty { return "@available(*, deprecated)" }
         return "@available(*, deprecated, message: \(SwiftEscaping.stringLiteral(message)))"
     }
 
-    private func lines(_ lines: [String]) -> TemplateValue {
-        .list(lines.map(TemplateValue.string))
+    /// `SwiftEscaping.docLines`, as a list value.
+    private func docLines(_ doc: String?) -> TemplateValue {
+        .list(docLineValues(doc))
+    }
+
+    private func docLineValues(_ doc: String?) -> [TemplateValue] {
+        var lines: [TemplateValue] = []
+        appendDocLines(doc, to: &lines)
+        return lines
+    }
+
+    private func appendDocLines(_ doc: String?, to lines: inout [TemplateValue]) {
+        SwiftEscaping.forEachDocLine(doc) { lines.append(.string($0)) }
     }
 }

@@ -1,0 +1,131 @@
+/// A parsed template laid out for rendering: the node tree flattened into
+/// one list of instructions, literal text gathered into one byte buffer and
+/// tag names split into what a lookup needs.
+///
+/// Everything the renderer reads per node is plain data in memory allocated
+/// once, so walking a template copies no strings or arrays and touches no
+/// reference counts. The memory is written only by the initializer and
+/// freed with the program, which is why sharing it between threads is safe.
+final class TemplateProgram: @unchecked Sendable {
+    struct Instruction {
+        enum Operation: UInt8 {
+            case text
+            case variable
+            case section
+            case invertedSection
+            case partial
+        }
+
+        var operation: Operation
+        /// Text: the first byte in `text`. Variable and section: the index
+        /// of the name in `names`. Partial: the index in `partials`.
+        var operand: Int
+        /// Text: one past its last byte. Section: the index of the first
+        /// instruction after its body (the body follows the section).
+        var end: Int
+        /// The offset of the tag's `{{`, for errors.
+        var offset: Int
+    }
+
+    /// How a name is looked up; see `TemplateName`.
+    enum NameKind: UInt8 {
+        case current
+        case first
+        case last
+        case index
+        /// A single part, searched through the context stack.
+        case key
+        /// Several parts: the first as for `key`, the rest inside it.
+        case path
+    }
+
+    struct Partial {
+        var name: String
+        /// The indentation of a standalone partial tag, as bytes.
+        var indent: [UInt8]
+    }
+
+    let source: TemplateSource
+    let instructions: UnsafeBufferPointer<Instruction>
+    let text: UnsafeBufferPointer<UInt8>
+    /// Per name: its kind, and for `key` and `path` its first part.
+    let nameKinds: UnsafeBufferPointer<NameKind>
+    let firstKeys: UnsafeBufferPointer<TemplateKey>
+    /// The names as parsed, for dotted paths and error messages.
+    let names: [TemplateName]
+    let partials: [Partial]
+
+    init(nodes: [TemplateNode], source: TemplateSource) {
+        var builder = Builder()
+        builder.add(nodes)
+        self.source = source
+        instructions = Self.copy(builder.instructions)
+        text = Self.copy(builder.text)
+        names = builder.names
+        partials = builder.partials
+        nameKinds = Self.copy(builder.names.map(Self.kind))
+        firstKeys = Self.copy(builder.names.map(Self.firstKey))
+    }
+
+    private static func kind(of name: TemplateName) -> NameKind {
+        switch name {
+        case .current: .current
+        case .loop(.first): .first
+        case .loop(.last): .last
+        case .loop(.index): .index
+        case .path(let parts): parts.count == 1 ? .key : .path
+        }
+    }
+
+    /// The part a lookup searches the context stack for; unused for names
+    /// that are not paths.
+    private static func firstKey(of name: TemplateName) -> TemplateKey {
+        if case .path(let parts) = name { parts[0] } else { TemplateKey("") }
+    }
+
+    deinit {
+        instructions.deallocate()
+        text.deallocate()
+        nameKinds.deallocate()
+        _ = UnsafeMutableBufferPointer(mutating: firstKeys).deinitialize()
+        firstKeys.deallocate()
+    }
+
+    private static func copy<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+        _ = buffer.initialize(fromContentsOf: elements)
+        return UnsafeBufferPointer(buffer)
+    }
+
+    /// Flattens nodes depth first: a section's body directly follows it.
+    private struct Builder {
+        var instructions: [Instruction] = []
+        var text: [UInt8] = []
+        var names: [TemplateName] = []
+        var partials: [Partial] = []
+
+        mutating func add(_ nodes: [TemplateNode]) {
+            for node in nodes {
+                switch node {
+                case .text(let literal):
+                    let start = text.count
+                    text.append(contentsOf: literal.utf8)
+                    instructions.append(Instruction(operation: .text, operand: start, end: text.count, offset: 0))
+                case .variable(let name, let offset):
+                    names.append(name)
+                    instructions.append(Instruction(operation: .variable, operand: names.count - 1, end: 0, offset: offset))
+                case .section(let name, let inverted, let body, let offset):
+                    names.append(name)
+                    let position = instructions.count
+                    let operation: Instruction.Operation = inverted ? .invertedSection : .section
+                    instructions.append(Instruction(operation: operation, operand: names.count - 1, end: 0, offset: offset))
+                    add(body)
+                    instructions[position].end = instructions.count
+                case .partial(let name, let indent, let offset):
+                    partials.append(Partial(name: name, indent: Array(indent.utf8)))
+                    instructions.append(Instruction(operation: .partial, operand: partials.count - 1, end: 0, offset: offset))
+                }
+            }
+        }
+    }
+}
