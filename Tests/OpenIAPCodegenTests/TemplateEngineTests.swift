@@ -360,4 +360,58 @@ private func failure(
             #expect(error.description == "generator: error: unknown template 'nope'")
         }
     }
+
+    // MARK: Streamed lists
+
+    /// Renders `source` twice, once with `items` in the context and once
+    /// with the same elements made on demand, and returns both outputs with
+    /// how many elements the streamed run made.
+    private func renderBothWays(
+        _ source: String, items: [TemplateValue], partials: [String: String] = [:]
+    ) throws -> (whole: String, streamed: String, made: Int) {
+        var templates = ["main": try Template(source: source, name: "main.tmpl")]
+        for (name, text) in partials { templates[name] = try Template(source: text, name: "\(name).tmpl") }
+        let set = TemplateSet(templates: templates)
+        let whole = try set.render("main", ["title": "T", "items": .list(items)])
+        var made = 0
+        let streamed = try set.render("main", ["title": "T"], streaming: "items", count: items.count) { index in
+            made += 1
+            return items[index]
+        }
+        return (whole, streamed, made)
+    }
+
+    @Test func streamedListRendersLikeTheWholeList() throws {
+        let items: [TemplateValue] = [["name": "a"], ["name": "b"], ["name": "c"]]
+        let source = """
+            {{title}}
+            {{#items}}
+              {{> item}}{{^@last}},{{/@last}}
+            {{/items}}
+            {{^items}}none{{/items}}
+            again: {{#items}}{{@index}}={{name}}{{#@first}}(first){{/@first}} {{/items}}
+
+            """
+        let result = try renderBothWays(source, items: items, partials: ["item": "{{title}}.{{name}}"])
+        #expect(result.whole == "T\n  T.a,\n  T.b,\n  T.c\n\nagain: 0=a(first) 1=b 2=c \n")
+        #expect(result.streamed == result.whole)
+        // Each pass over the list makes its elements anew.
+        #expect(result.made == 6)
+    }
+
+    @Test func emptyStreamedListIsFalsy() throws {
+        let result = try renderBothWays("{{#items}}x{{/items}}{{^items}}none{{/items}}", items: [])
+        #expect(result.whole == "none")
+        #expect(result.streamed == "none")
+        #expect(result.made == 0)
+    }
+
+    @Test func streamedElementErrorsPointAtTheTemplate() {
+        do {
+            _ = try renderBothWays("{{#items}}{{missing}}{{/items}}", items: [["name": "a"]])
+            Issue.record("rendered")
+        } catch {
+            #expect("\(error)" == "main.tmpl:1:11: error: unknown variable 'missing'")
+        }
+    }
 }
