@@ -17,25 +17,23 @@ public enum JSONEscaping {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Appends `quoted(text)` as UTF-8. Plain ASCII text is handled on bytes,
-    /// copying runs that need no escape.
-    static func appendQuoted(_ text: String, to output: inout [UInt8]) {
-        // Text with any non-ASCII byte takes the scalar-by-scalar rule, which
-        // also catches C1 controls, bidi marks and the byte order mark.
-        if !text.utf8.allSatisfy({ $0 < 0x80 }) {
-            output.append(contentsOf: quotedScalars(text).utf8)
-            return
-        }
-        output.reserveCapacity(output.count + text.utf8.count + 2)
-        output.append(UInt8(ascii: "\""))
+    /// Appends `quoted(text)` as UTF-8 and tells whether `text` was plain
+    /// ASCII. ASCII text is handled on bytes, copying runs that need no
+    /// escape; at the first non-ASCII byte the bytes written so far are
+    /// dropped and the whole text takes the scalar-by-scalar rule, which
+    /// also catches C1 controls, bidi marks and the byte order mark.
+    @discardableResult
+    static func appendQuoted(_ text: String, to output: inout [UInt8]) -> Bool {
+        let start = output.count
         var text = text
-        text.withUTF8 { bytes in
+        let isASCII = text.withUTF8 { bytes -> Bool in
+            output.append(UInt8(ascii: "\""))
             var copied = 0
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
                 // Most bytes are copied as they are.
-                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0x7F {
+                if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
                     index += 1
                     continue
                 }
@@ -49,9 +47,7 @@ public enum JSONEscaping {
                 case 0x08: escape = "\\b"
                 case 0x0C: escape = "\\f"
                 case 0x00..<0x20, 0x7F: escape = "\\u" + hex4(UInt32(byte))
-                default:
-                    index += 1
-                    continue
+                default: return false
                 }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
                 output.append(contentsOf: escape.utf8)
@@ -59,8 +55,14 @@ public enum JSONEscaping {
                 copied = index
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+            output.append(UInt8(ascii: "\""))
+            return true
         }
-        output.append(UInt8(ascii: "\""))
+        if !isASCII {
+            output.removeSubrange(start...)
+            output.append(contentsOf: quotedScalars(text).utf8)
+        }
+        return isASCII
     }
 
     /// The escaping rule scalar by scalar, for text that is not plain ASCII.
