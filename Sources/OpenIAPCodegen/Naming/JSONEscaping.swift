@@ -31,8 +31,18 @@ public enum JSONEscaping {
             var copied = 0
             var index = 0
             while index < bytes.count {
+                // Most bytes are copied as they are, eight at a time when
+                // none of them needs a look.
+                if index + 8 <= bytes.count {
+                    let word = ByteWords.word(bytes, at: index)
+                    if !ByteWords.hasControlOrNonASCII(word), !ByteWords.contains(word, UInt8(ascii: "\"")),
+                        !ByteWords.contains(word, UInt8(ascii: "\\"))
+                    {
+                        index += 8
+                        continue
+                    }
+                }
                 let byte = bytes[index]
-                // Most bytes are copied as they are.
                 if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
                     index += 1
                     continue
@@ -102,5 +112,35 @@ public enum JSONEscaping {
     private static func hex4(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: false)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}
+
+/// Tests on eight bytes at once, for the fast paths that skip over text
+/// needing no escape: a word that passes them is copied or skipped whole,
+/// and any other word is looked at byte by byte.
+enum ByteWords {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The eight bytes from `index` on (`index + 8 <= bytes.count`), in
+    /// whatever order; every test here looks at all of them alike.
+    @inline(__always)
+    static func word(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 {
+        UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+    }
+
+    /// Whether some byte is below 0x20 or at least 0x7F.
+    @inline(__always)
+    static func hasControlOrNonASCII(_ word: UInt64) -> Bool {
+        // Bytes below 0x20 (exact for a test of existence), bytes with the
+        // high bit, and 0x7F.
+        ((word &- ones &* 0x20) & ~word & highBits) != 0 || word & highBits != 0 || contains(word, 0x7F)
+    }
+
+    /// Whether some byte equals `byte`.
+    @inline(__always)
+    static func contains(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let spread = word ^ (ones &* UInt64(byte))
+        return ((spread &- ones) & ~spread & highBits) != 0
     }
 }
