@@ -148,7 +148,8 @@ struct JSONSchemaBuilder {
             notes.append(
                 "Readers drop a value here that they cannot read (the wrong JSON type, or a nested value that fails) and treat the field as absent; this schema still rejects such a value.")
         }
-        Self.addLifecycleNotes(field.pointee.annotations, to: &notes)
+        Self.addLifecycleNotes(
+            deprecated: field.pointee.annotations.deprecated, since: field.pointee.annotations.since, to: &notes)
 
         json.beginObject()
         defer { json.end() }
@@ -382,10 +383,14 @@ struct JSONSchemaBuilder {
     }
 
     private static func addLifecycleNotes(_ annotations: Annotations, to notes: inout [String]) {
-        if let message = annotations.deprecated {
+        addLifecycleNotes(deprecated: annotations.deprecated, since: annotations.since, to: &notes)
+    }
+
+    private static func addLifecycleNotes(deprecated: String?, since: String?, to notes: inout [String]) {
+        if let message = deprecated {
             notes.append(message.isEmpty ? "Deprecated." : "Deprecated: \(message)")
         }
-        if let since = annotations.since { notes.append("Since spec \(since).") }
+        if let since { notes.append("Since spec \(since).") }
     }
 
     /// The doc and the notes as paragraphs, or nil when both are empty.
@@ -423,7 +428,12 @@ struct JSONSchemaBuilder {
         // The usual case, settled on the first and last byte: a character
         // that starts or ends with any other byte is not one of the four.
         let isSpaceByte = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        if let first = text.utf8.first, let last = text.utf8.last, !isSpaceByte(first), !isSpaceByte(last) { return text }
+        var copy = text
+        let isTrimmed = copy.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return !isSpaceByte(first) && !isSpaceByte(last)
+        }
+        if isTrimmed { return text }
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let start = text.firstIndex(where: { !isSpace($0) }), let end = text.lastIndex(where: { !isSpace($0) }) else {
             return ""

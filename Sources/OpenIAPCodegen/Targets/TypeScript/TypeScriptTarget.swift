@@ -263,7 +263,7 @@ struct TypeScriptViewModel {
         if let value = field.pointee.defaultValue {
             doc.tags.append("@defaultValue " + TypeScriptNames.docCode(Self.literal(value)))
         }
-        doc.addLifecycle(field.pointee.annotations)
+        doc.addLifecycle(deprecated: field.pointee.annotations.deprecated, since: field.pointee.annotations.since)
         return doc
     }
 
@@ -312,8 +312,12 @@ struct DocComment {
     }
 
     mutating func addLifecycle(_ annotations: Annotations) {
-        if let since = annotations.since { tags.append("@since " + since) }
-        if let message = annotations.deprecated {
+        addLifecycle(deprecated: annotations.deprecated, since: annotations.since)
+    }
+
+    mutating func addLifecycle(deprecated: String?, since: String?) {
+        if let since { tags.append("@since " + since) }
+        if let message = deprecated {
             tags.append(message.isEmpty ? "@deprecated" : "@deprecated " + message)
         }
     }
