@@ -237,7 +237,7 @@ struct JSONSchemaBuilder {
     // MARK: - Enums and opaque strings
 
     private func writeEnum(_ type: EnumType, to json: inout JSONWriter) {
-        let aliasLists = Self.decodeAliases(of: type)
+        let aliasLists = type.decodeAliasesOfValues()
         var notes: [String] = []
         if type.isClosed {
             notes.append("Closed enum: no other value is accepted.")
@@ -286,14 +286,6 @@ struct JSONSchemaBuilder {
                     }
                 }
             }
-        }
-    }
-
-    /// `type.decodeAliases(of:)` of every value. Most enums have no aliases
-    /// at all, and then there is nothing to ask.
-    static func decodeAliases(of type: EnumType) -> [[String]] {
-        type.values.map { value in
-            value.aliases.isEmpty && type.aliasRule == nil ? [] : type.decodeAliases(of: value)
         }
     }
 
@@ -457,20 +449,6 @@ struct JSONSchemaBuilder {
         case let .double(number): Self.number(number)
         case let .string(text), let .enumValue(text): .string(text)
         case let .list(items): .array(items.map(json))
-        }
-    }
-}
-
-extension Array {
-    /// Calls `body` with the address of every element in turn, so that it
-    /// reads only the members it uses (`element.pointee.name`). Taking an
-    /// element as a value copies all of it, retaining every string it holds,
-    /// and while targets render on several threads those retains contend
-    /// for the same shared reference counts.
-    func forEachAddress(_ body: (UnsafePointer<Element>) -> Void) {
-        withUnsafeBufferPointer { elements in
-            guard let first = elements.baseAddress else { return }
-            for index in elements.indices { body(first + index) }
         }
     }
 }

@@ -28,7 +28,7 @@ public struct JSONSchemaTarget: GenerationTarget {
         // The document is one file, so its schemas are written in slices
         // side by side and joined in name order.
         let builder = JSONSchemaBuilder(spec: spec)
-        let definitions: [TemplateValue] = slices(of: spec.types.count).concurrentMap { range in
+        let definitions: [TemplateValue] = spec.typeSlices().concurrentMap { range in
             builder.definitions(range).map { definition in
                 ["key": .string(JSONEscaping.quoted(definition.name)), "schema": .string(definition.schema)]
             }
@@ -43,12 +43,5 @@ public struct JSONSchemaTarget: GenerationTarget {
             "description": .string(JSONEscaping.quoted(description)),
             "definitions": .list(definitions),
         ]
-    }
-
-    /// `0..<count` cut into a few slices of about equal size, enough to keep
-    /// every core busy.
-    static func slices(of count: Int) -> [Range<Int>] {
-        let pieces = max(1, min(count / 256, 16))
-        return (0..<pieces).map { piece in (count * piece / pieces)..<(count * (piece + 1) / pieces) }
     }
 }

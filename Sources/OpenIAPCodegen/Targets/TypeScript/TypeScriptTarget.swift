@@ -34,7 +34,7 @@ struct TypeScriptViewModel {
     func file(header: GeneratedHeader) -> TemplateValue {
         // The declarations are independent, so they are built in slices side
         // by side and joined in name order.
-        let declarations: [TemplateValue] = JSONSchemaTarget.slices(of: spec.types.count).concurrentMap { range in
+        let declarations: [TemplateValue] = spec.typeSlices().concurrentMap { range in
             range.map { declaration(spec.types[$0]) }
         }.flatMap { $0 }
         return [
@@ -102,9 +102,8 @@ struct TypeScriptViewModel {
             let variants: [TemplateValue] = group.fields.map { chosen in
                 let fields: [TemplateValue] = group.fields.compactMap { name in
                     guard let index = record.fields.firstIndex(where: { $0.name == name }) else { return nil }
-                    return record.fields.withUnsafeBufferPointer { fields in
-                        let member = fields.baseAddress! + index
-                        return name == chosen ? field(member, forceRequired: true) : nullOnlyField(member)
+                    return record.fields.withAddress(at: index) { member in
+                        name == chosen ? field(member, forceRequired: true) : nullOnlyField(member)
                     }
                 }
                 return ["fields": .list(fields)]
@@ -144,7 +143,7 @@ struct TypeScriptViewModel {
         var doc = DocComment(type.annotations.doc)
         var literals: [String] = []
         var aliasNotes: [String] = []
-        for (value, aliases) in zip(type.values, JSONSchemaBuilder.decodeAliases(of: type)) {
+        for (value, aliases) in zip(type.values, type.decodeAliasesOfValues()) {
             literals.append(TypeScriptNames.stringLiteral(value.wire))
             for alias in aliases {
                 aliasNotes.append("\(TypeScriptNames.docCode(alias)) (\(TypeScriptNames.docCode(value.wire)))")
