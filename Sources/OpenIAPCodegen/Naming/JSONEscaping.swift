@@ -17,25 +17,33 @@ public enum JSONEscaping {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Appends `quoted(text)` as UTF-8. Plain ASCII text is handled on bytes,
-    /// copying runs that need no escape.
-    static func appendQuoted(_ text: String, to output: inout [UInt8]) {
-        // Text with any non-ASCII byte takes the scalar-by-scalar rule, which
-        // also catches C1 controls, bidi marks and the byte order mark.
-        if !text.utf8.allSatisfy({ $0 < 0x80 }) {
-            output.append(contentsOf: quotedScalars(text).utf8)
-            return
-        }
-        output.reserveCapacity(output.count + text.utf8.count + 2)
-        output.append(UInt8(ascii: "\""))
+    /// Appends `quoted(text)` as UTF-8 and tells whether `text` was plain
+    /// ASCII. ASCII text is handled on bytes, copying runs that need no
+    /// escape; at the first non-ASCII byte the bytes written so far are
+    /// dropped and the whole text takes the scalar-by-scalar rule, which
+    /// also catches C1 controls, bidi marks and the byte order mark.
+    @discardableResult
+    static func appendQuoted(_ text: String, to output: inout [UInt8]) -> Bool {
+        let start = output.count
         var text = text
-        text.withUTF8 { bytes in
+        let isASCII = text.withUTF8 { bytes -> Bool in
+            output.append(UInt8(ascii: "\""))
             var copied = 0
             var index = 0
             while index < bytes.count {
+                // Most bytes are copied as they are, eight at a time when
+                // none of them needs a look.
+                if index + 8 <= bytes.count {
+                    let word = ByteWords.word(bytes, at: index)
+                    if !ByteWords.hasControlOrNonASCII(word), !ByteWords.contains(word, UInt8(ascii: "\"")),
+                        !ByteWords.contains(word, UInt8(ascii: "\\"))
+                    {
+                        index += 8
+                        continue
+                    }
+                }
                 let byte = bytes[index]
-                // Most bytes are copied as they are.
-                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0x7F {
+                if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
                     index += 1
                     continue
                 }
@@ -49,9 +57,7 @@ public enum JSONEscaping {
                 case 0x08: escape = "\\b"
                 case 0x0C: escape = "\\f"
                 case 0x00..<0x20, 0x7F: escape = "\\u" + hex4(UInt32(byte))
-                default:
-                    index += 1
-                    continue
+                default: return false
                 }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
                 output.append(contentsOf: escape.utf8)
@@ -59,8 +65,14 @@ public enum JSONEscaping {
                 copied = index
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+            output.append(UInt8(ascii: "\""))
+            return true
         }
-        output.append(UInt8(ascii: "\""))
+        if !isASCII {
+            output.removeSubrange(start...)
+            output.append(contentsOf: quotedScalars(text).utf8)
+        }
+        return isASCII
     }
 
     /// The escaping rule scalar by scalar, for text that is not plain ASCII.
@@ -100,5 +112,35 @@ public enum JSONEscaping {
     private static func hex4(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: false)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}
+
+/// Tests on eight bytes at once, for the fast paths that skip over text
+/// needing no escape: a word that passes them is copied or skipped whole,
+/// and any other word is looked at byte by byte.
+enum ByteWords {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The eight bytes from `index` on (`index + 8 <= bytes.count`), in
+    /// whatever order; every test here looks at all of them alike.
+    @inline(__always)
+    static func word(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 {
+        UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+    }
+
+    /// Whether some byte is below 0x20 or at least 0x7F.
+    @inline(__always)
+    static func hasControlOrNonASCII(_ word: UInt64) -> Bool {
+        // Bytes below 0x20 (exact for a test of existence), bytes with the
+        // high bit, and 0x7F.
+        ((word &- ones &* 0x20) & ~word & highBits) != 0 || word & highBits != 0 || contains(word, 0x7F)
+    }
+
+    /// Whether some byte equals `byte`.
+    @inline(__always)
+    static func contains(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let spread = word ^ (ones &* UInt64(byte))
+        return ((spread &- ones) & ~spread & highBits) != 0
     }
 }

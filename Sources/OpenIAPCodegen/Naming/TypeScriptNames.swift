@@ -17,8 +17,9 @@ public enum TypeScriptNames {
     /// Only ASCII identifiers are left bare; anything else is quoted, which
     /// is always correct and avoids Unicode identifier rules.
     public static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, isHead(first) else { return false }
-        return text.unicodeScalars.allSatisfy { isHead($0) || ("0"..."9").contains($0) }
+        // Every character allowed is ASCII, so bytes decide.
+        guard let first = text.utf8.first, isHead(first) else { return false }
+        return text.utf8.allSatisfy { isHead($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// A string literal type or value: JSON quoting, which TypeScript reads
@@ -44,26 +45,38 @@ public enum TypeScriptNames {
     /// ASCII and tabs only, no `*/` among its bytes, and its first byte other
     /// than a space or tab is not `@`. (The checks look at bytes; when any
     /// might match, the exact character-based rule in `docText` decides.)
-    private static func needsDocEscape(_ line: String) -> Bool {
-        var leading = true
-        var previous: UInt8 = 0
-        for byte in line.utf8 {
-            if byte >= 0x7F || (byte < 0x20 && byte != UInt8(ascii: "\t")) { return true }
-            if leading, byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") {
-                if byte == UInt8(ascii: "@") { return true }
-                leading = false
+    static func needsDocEscape(_ line: String) -> Bool {
+        var line = line
+        return line.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "@") { return true }
+            index = 0
+            while index < bytes.count {
+                // Eight bytes at a time while none is a control character,
+                // non-ASCII or a `/` (which might end a `*/`).
+                if index + 8 <= bytes.count {
+                    let word = ByteWords.word(bytes, at: index)
+                    if !ByteWords.hasControlOrNonASCII(word), !ByteWords.contains(word, UInt8(ascii: "/")) {
+                        index += 8
+                        continue
+                    }
+                }
+                let byte = bytes[index]
+                if byte >= 0x7F || (byte < 0x20 && byte != UInt8(ascii: "\t")) { return true }
+                if byte == UInt8(ascii: "/"), index > 0, bytes[index - 1] == UInt8(ascii: "*") { return true }
+                index += 1
             }
-            if previous == UInt8(ascii: "*"), byte == UInt8(ascii: "/") { return true }
-            previous = byte
+            return false
         }
-        return false
     }
 
     /// Inline code in a doc comment: a backtick cannot be escaped inside a
     /// code span, so it is dropped rather than ending the span early; a line
     /// break is shown as `\n` so the span stays on its line.
     public static func docCode(_ text: String) -> String {
-        "`" + docText(visible(text.replacing("`", with: ""), escapingLineBreaks: true)) + "`"
+        let text = text.utf8.contains(UInt8(ascii: "`")) ? text.replacing("`", with: "") : text
+        return "`" + docText(visible(text, escapingLineBreaks: true)) + "`"
     }
 
     /// The text with control and invisible format characters escaped; `\n`
@@ -75,7 +88,8 @@ public enum TypeScriptNames {
         InvisibleCharacters.escaped(text, escapingLineBreaks ? inlineEscapes : blockEscapes)
     }
 
-    private static func isHead(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_" || scalar == "$"
+    private static func isHead(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
     }
 }

@@ -1,6 +1,7 @@
 /// Decides the JSON Schema (draft 2020-12) of every spec type. Each kind of
-/// type maps to one construction, written once here; the templates only lay
-/// out the members this returns.
+/// type maps to one construction, written once here, member by member
+/// through a `JSONWriter` (which decides the layout); the templates only
+/// place the printed schemas.
 ///
 /// Reading rules the schema mirrors:
 /// - required means present and not null; optional fields also accept null;
@@ -13,8 +14,6 @@
 /// - `degrade` does not loosen the shape: the schema describes what a correct
 ///   writer sends, and readers are merely lenient about the rest.
 struct JSONSchemaBuilder {
-    typealias Member = JSONValue.Member
-
     let spec: Spec
 
     /// Why output records leave `additionalProperties` open.
@@ -26,18 +25,27 @@ struct JSONSchemaBuilder {
     static let fieldSetPolicy =
         "Shared field set: every record that includes it repeats these properties in its own definition."
 
-    /// The `$defs` key of every type, sorted by name.
-    func definitions() -> [(name: String, members: [Member])] {
-        spec.types.map { ($0.name, definition(of: $0)) }
+    /// The `$defs` entries of `spec.types[range]` (the types are sorted by
+    /// name): each type's name and its schema as JSON text.
+    func definitions(_ range: Range<Int>) -> [(name: String, schema: String)] {
+        var json = JSONWriter()
+        var result: [(name: String, schema: String)] = []
+        result.reserveCapacity(range.count)
+        for index in range {
+            writeSchema(of: spec.types[index], to: &json)
+            result.append((spec.types[index].name, json.take()))
+        }
+        return result
     }
 
-    func definition(of type: NamedType) -> [Member] {
+    /// Writes the schema of one type: a JSON object.
+    func writeSchema(of type: NamedType, to json: inout JSONWriter) {
         switch type {
-        case let .record(record): recordSchema(record)
-        case let .fieldSet(set): fieldSetSchema(set)
-        case let .enumeration(enumeration): enumSchema(enumeration)
-        case let .opaqueString(opaque): opaqueSchema(opaque)
-        case let .union(union): unionSchema(union)
+        case let .record(record): writeRecord(record, to: &json)
+        case let .fieldSet(set): writeFieldSet(set, to: &json)
+        case let .enumeration(enumeration): writeEnum(enumeration, to: &json)
+        case let .opaqueString(opaque): writeOpaque(opaque, to: &json)
+        case let .union(union): writeUnion(union, to: &json)
         }
     }
 
@@ -45,80 +53,127 @@ struct JSONSchemaBuilder {
 
     // MARK: - Records
 
-    private func recordSchema(_ record: RecordType) -> [Member] {
+    private func writeRecord(_ record: RecordType, to json: inout JSONWriter) {
         var notes: [String] = []
         for group in record.exactlyOne {
             notes.append("Exactly one of \(Self.codeList(group.fields)) is set (present and not null).")
         }
-        notes += lifecycleNotes(record.annotations)
-        var members = header(record.name, doc: record.annotations.doc, notes: notes)
-        if record.annotations.deprecated != nil { members.append(Member("deprecated", true)) }
-        members.append(Member("$comment", .string(record.direction == .input ? Self.inputPolicy : Self.outputPolicy)))
-        members += objectShape(record.fields)
-        let groups = record.exactlyOne.map { exactlyOneSchema($0) }
-        if groups.count == 1 {
-            members.append(Member("oneOf", groups[0]))
-        } else if groups.count > 1 {
-            members.append(Member("allOf", .array(groups.map { .object([Member("oneOf", $0)]) })))
+        Self.addLifecycleNotes(record.annotations, to: &notes)
+        json.object { json in
+            Self.writeHeader(record.name, doc: record.annotations.doc, notes: notes, to: &json)
+            if record.annotations.deprecated != nil { json.member("deprecated", true) }
+            json.member("$comment", record.direction == .input ? Self.inputPolicy : Self.outputPolicy)
+            writeObjectShape(record.fields, to: &json)
+            if record.exactlyOne.count == 1 {
+                json.key("oneOf")
+                Self.writeExactlyOne(record.exactlyOne[0], to: &json)
+            } else if record.exactlyOne.count > 1 {
+                json.key("allOf")
+                json.array { json in
+                    for group in record.exactlyOne {
+                        json.object { json in
+                            json.key("oneOf")
+                            Self.writeExactlyOne(group, to: &json)
+                        }
+                    }
+                }
+            }
         }
-        return members
     }
 
-    private func fieldSetSchema(_ set: FieldSet) -> [Member] {
-        var members = header(set.name, doc: set.annotations.doc, notes: lifecycleNotes(set.annotations))
-        if set.annotations.deprecated != nil { members.append(Member("deprecated", true)) }
-        members.append(Member("$comment", .string(Self.fieldSetPolicy)))
-        members += objectShape(set.fields)
-        return members
+    private func writeFieldSet(_ set: FieldSet, to json: inout JSONWriter) {
+        var notes: [String] = []
+        Self.addLifecycleNotes(set.annotations, to: &notes)
+        json.object { json in
+            Self.writeHeader(set.name, doc: set.annotations.doc, notes: notes, to: &json)
+            if set.annotations.deprecated != nil { json.member("deprecated", true) }
+            json.member("$comment", Self.fieldSetPolicy)
+            writeObjectShape(set.fields, to: &json)
+        }
     }
 
     /// `type`, `properties` and `required` of a record or field set.
     /// `additionalProperties` is never written: unknown properties pass.
-    private func objectShape(_ fields: [Field]) -> [Member] {
-        var members: [Member] = [Member("type", "object")]
+    private func writeObjectShape(_ fields: [Field], to json: inout JSONWriter) {
+        json.member("type", "object")
         if !fields.isEmpty {
-            members.append(Member("properties", .object(fields.map { Member($0.name, .object(fieldSchema($0))) })))
+            json.key("properties")
+            json.object { json in
+                fields.forEachAddress { field in
+                    json.key(field.pointee.name)
+                    writeField(field, to: &json)
+                }
+            }
         }
-        let required = fields.filter(\.isRequired).map { JSONValue.string($0.name) }
-        if !required.isEmpty { members.append(Member("required", .array(required))) }
-        return members
+        if fields.indices.contains(where: { fields[$0].isRequired }) {
+            json.key("required")
+            json.array { json in
+                fields.forEachAddress { field in
+                    if field.pointee.isRequired { json.string(field.pointee.name) }
+                }
+            }
+        }
     }
 
     /// One branch per field: that field present and not null. `oneOf` then
     /// fails when none matches and when two or more do.
-    private func exactlyOneSchema(_ group: ExactlyOneGroup) -> JSONValue {
-        .array(group.fields.map { name in
-            .object([
-                Member("required", [.string(name)]),
-                Member("properties", .object([Member(name, .object([Member("not", .object([Member("type", "null")]))]))])),
-            ])
-        })
+    private static func writeExactlyOne(_ group: ExactlyOneGroup, to json: inout JSONWriter) {
+        json.array { json in
+            for name in group.fields {
+                json.object { json in
+                    json.key("required")
+                    json.array { $0.string(name) }
+                    json.key("properties")
+                    json.object { json in
+                        json.key(name)
+                        json.object { json in
+                            json.key("not")
+                            json.object { $0.member("type", "null") }
+                        }
+                    }
+                }
+            }
+        }
     }
 
-    func fieldSchema(_ field: Field) -> [Member] {
+    /// The schema of a property.
+    private func writeField(_ field: UnsafePointer<Field>, to json: inout JSONWriter) {
         var notes: [String] = []
-        if case .scalar(.timestamp) = field.type { notes.append(Self.timestampNote) }
-        if let bytes = field.constraints.maxBytes {
+        if case .scalar(.timestamp) = field.pointee.type { notes.append(Self.timestampNote) }
+        if let bytes = field.pointee.constraints.maxBytes {
             notes.append(
                 "At most \(bytes) bytes once encoded as UTF-8. maxLength counts characters, so it only rejects strings that are certainly too long; a string within it may still exceed the byte limit.")
         }
-        if field.degrades {
+        if field.pointee.degrades {
             notes.append(
                 "Readers drop a value here that they cannot read (the wrong JSON type, or a nested value that fails) and treat the field as absent; this schema still rejects such a value.")
         }
-        notes += lifecycleNotes(field.annotations)
+        Self.addLifecycleNotes(
+            deprecated: field.pointee.annotations.deprecated, since: field.pointee.annotations.since, to: &notes)
 
-        var members: [Member] = []
-        if let description = Self.description(field.annotations.doc, notes) {
-            members.append(Member("description", .string(description)))
+        json.beginObject()
+        defer { json.end() }
+        if let description = Self.description(field.pointee.annotations.doc, notes) {
+            json.member("description", description)
         }
-        members += field.isRequired ? typeSchema(field.type) : nullableTypeSchema(field.type)
-        if let bytes = field.constraints.maxBytes { members.append(Member("maxLength", .integer(Int64(bytes)))) }
-        if let minimum = field.constraints.minimum { members.append(Member("minimum", Self.number(minimum))) }
-        if let maximum = field.constraints.maximum { members.append(Member("maximum", Self.number(maximum))) }
-        if let value = field.defaultValue { members.append(Member("default", Self.json(value))) }
-        if field.annotations.deprecated != nil { members.append(Member("deprecated", true)) }
-        return members
+        Self.writeType(field.pointee.type, nullable: !field.pointee.isRequired, to: &json)
+        if let bytes = field.pointee.constraints.maxBytes {
+            json.key("maxLength")
+            json.integer(Int64(bytes))
+        }
+        if let minimum = field.pointee.constraints.minimum {
+            json.key("minimum")
+            json.value(Self.number(minimum))
+        }
+        if let maximum = field.pointee.constraints.maximum {
+            json.key("maximum")
+            json.value(Self.number(maximum))
+        }
+        if let value = field.pointee.defaultValue {
+            json.key("default")
+            json.value(Self.json(value))
+        }
+        if field.pointee.annotations.deprecated != nil { json.member("deprecated", true) }
     }
 
     // MARK: - Type expressions
@@ -126,44 +181,63 @@ struct JSONSchemaBuilder {
     static let timestampNote = "Epoch milliseconds: a JSON number counting milliseconds since 1970-01-01T00:00:00Z."
 
     /// The keywords that accept exactly the values of a type expression.
-    /// A timestamp inside a list or map carries its note itself, since no
+    ///
+    /// `nullable` also accepts `null`: as a second entry of `type` where there
+    /// is one, otherwise through an `anyOf` with a null branch. A timestamp
+    /// inside a list or map (`nested`) carries its note itself, since no
     /// field description speaks for it there.
-    func typeSchema(_ type: TypeRef, nested: Bool = false) -> [Member] {
+    static func writeType(_ type: TypeRef, nullable: Bool, nested: Bool = false, to json: inout JSONWriter) {
         switch type {
         case let .scalar(scalar):
-            switch scalar {
-            case .string: return [Member("type", "string")]
-            case .bool: return [Member("type", "boolean")]
-            case .int: return [Member("type", "integer")]
-            case .double: return [Member("type", "number")]
-            case .timestamp:
-                return nested
-                    ? [Member("description", .string(Self.timestampNote)), Member("type", "number")]
-                    : [Member("type", "number")]
-            }
+            if scalar == .timestamp, nested { json.member("description", timestampNote) }
+            writeTypeKeyword(jsonType(of: scalar), nullable: nullable, to: &json)
         case let .named(name):
-            return [Member("$ref", .string(Self.reference(name)))]
+            guard nullable else {
+                json.member("$ref", reference(name))
+                return
+            }
+            json.key("anyOf")
+            json.array { json in
+                json.object { $0.member("$ref", reference(name)) }
+                json.object { $0.member("type", "null") }
+            }
         case let .list(element):
-            return [Member("type", "array"), Member("items", .object(typeSchema(element, nested: true)))]
+            writeTypeKeyword("array", nullable: nullable, to: &json)
+            json.key("items")
+            json.object { writeType(element, nullable: false, nested: true, to: &$0) }
         case let .map(value):
-            return [Member("type", "object"), Member("additionalProperties", .object(typeSchema(value, nested: true)))]
+            writeTypeKeyword("object", nullable: nullable, to: &json)
+            json.key("additionalProperties")
+            json.object { writeType(value, nullable: false, nested: true, to: &$0) }
         }
     }
 
-    /// Like `typeSchema`, also accepting `null`: a second entry in `type`
-    /// where there is one, otherwise an `anyOf` with a null branch.
-    func nullableTypeSchema(_ type: TypeRef) -> [Member] {
-        var members = typeSchema(type)
-        if let index = members.firstIndex(where: { $0.key == "type" }), case let .string(name) = members[index].value {
-            members[index].value = [.string(name), "null"]
-            return members
+    /// `"type": "name"`, or `"type": ["name", "null"]`.
+    private static func writeTypeKeyword(_ name: String, nullable: Bool, to json: inout JSONWriter) {
+        json.key("type")
+        if nullable {
+            json.array { json in
+                json.string(name)
+                json.string("null")
+            }
+        } else {
+            json.string(name)
         }
-        return [Member("anyOf", [.object(members), .object([Member("type", "null")])])]
+    }
+
+    private static func jsonType(of scalar: Scalar) -> String {
+        switch scalar {
+        case .string: "string"
+        case .bool: "boolean"
+        case .int: "integer"
+        case .double, .timestamp: "number"
+        }
     }
 
     // MARK: - Enums and opaque strings
 
-    private func enumSchema(_ type: EnumType) -> [Member] {
+    private func writeEnum(_ type: EnumType, to json: inout JSONWriter) {
+        let aliasLists = type.decodeAliasesOfValues()
         var notes: [String] = []
         if type.isClosed {
             notes.append("Closed enum: no other value is accepted.")
@@ -171,59 +245,71 @@ struct JSONSchemaBuilder {
         } else {
             notes.append("Open enum: any other string is accepted too, so that values added later do not break readers.")
         }
-        let aliases = type.values.flatMap { value in type.decodeAliases(of: value).map { "\($0) (\(value.wire))" } }
+        var aliases: [String] = []
+        for (index, list) in aliasLists.enumerated() {
+            for alias in list { aliases.append("\(alias) (\(type.values[index].wire))") }
+        }
         if !aliases.isEmpty {
             let covered = type.isClosed ? "" : " They fall under the any-string branch."
             notes.append(
                 "Readers also accept these spellings and read them as the value in parentheses: \(aliases.joined(separator: ", ")).\(covered)")
         }
-        notes += lifecycleNotes(type.annotations)
+        Self.addLifecycleNotes(type.annotations, to: &notes)
 
-        var members = header(type.name, doc: type.annotations.doc, notes: notes)
-        if type.annotations.deprecated != nil { members.append(Member("deprecated", true)) }
-        members.append(Member("type", "string"))
-        if type.isClosed {
-            var accepted: [JSONValue] = []
-            for value in type.values {
-                accepted.append(.string(value.wire))
-                accepted += type.decodeAliases(of: value).map { .string($0) }
-            }
-            members.append(Member("enum", .array(accepted)))
-        } else {
-            var branches: [JSONValue] = type.values.map { value in
-                var branch = [Member("const", .string(value.wire))]
-                if let text = Self.description(value.annotations.doc, lifecycleNotes(value.annotations)) {
-                    branch.append(Member("description", .string(text)))
+        json.object { json in
+            Self.writeHeader(type.name, doc: type.annotations.doc, notes: notes, to: &json)
+            if type.annotations.deprecated != nil { json.member("deprecated", true) }
+            json.member("type", "string")
+            if type.isClosed {
+                json.key("enum")
+                json.array { json in
+                    for (index, list) in aliasLists.enumerated() {
+                        json.string(type.values[index].wire)
+                        for alias in list { json.string(alias) }
+                    }
                 }
-                if value.annotations.deprecated != nil { branch.append(Member("deprecated", true)) }
-                return .object(branch)
+            } else {
+                json.key("anyOf")
+                json.array { json in
+                    type.values.forEachAddress { value in
+                        json.object { json in
+                            json.member("const", value.pointee.wire)
+                            var notes: [String] = []
+                            Self.addLifecycleNotes(value.pointee.annotations, to: &notes)
+                            if let text = Self.description(value.pointee.annotations.doc, notes) { json.member("description", text) }
+                            if value.pointee.annotations.deprecated != nil { json.member("deprecated", true) }
+                        }
+                    }
+                    json.object { json in
+                        json.member("description", "Any other string: a value this version of the spec does not list, kept as is.")
+                        json.member("type", "string")
+                    }
+                }
             }
-            branches.append(.object([
-                Member("description", "Any other string: a value this version of the spec does not list, kept as is."),
-                Member("type", "string"),
-            ]))
-            members.append(Member("anyOf", .array(branches)))
         }
-        return members
     }
 
-    private func opaqueSchema(_ type: OpaqueStringType) -> [Member] {
+    private func writeOpaque(_ type: OpaqueStringType, to json: inout JSONWriter) {
         var notes = ["Any string is valid."]
         if !type.knownValues.isEmpty { notes.append("Known values:\n" + Self.valueList(type.knownValues)) }
         if type.emptyIsAbsent { notes.append("Readers treat an empty string as an absent value.") }
-        notes += lifecycleNotes(type.annotations)
-        var members = header(type.name, doc: type.annotations.doc, notes: notes)
-        if type.annotations.deprecated != nil { members.append(Member("deprecated", true)) }
-        members.append(Member("type", "string"))
-        if !type.knownValues.isEmpty {
-            members.append(Member("examples", .array(type.knownValues.map { .string($0.wire) })))
+        Self.addLifecycleNotes(type.annotations, to: &notes)
+        json.object { json in
+            Self.writeHeader(type.name, doc: type.annotations.doc, notes: notes, to: &json)
+            if type.annotations.deprecated != nil { json.member("deprecated", true) }
+            json.member("type", "string")
+            if !type.knownValues.isEmpty {
+                json.key("examples")
+                json.array { json in
+                    type.knownValues.forEachAddress { json.string($0.pointee.wire) }
+                }
+            }
         }
-        return members
     }
 
     // MARK: - Unions
 
-    private func unionSchema(_ union: UnionType) -> [Member] {
+    private func writeUnion(_ union: UnionType, to json: inout JSONWriter) {
         let discriminator = union.discriminator
         var notes = [
             "The \(Self.code(discriminator)) property picks the member: "
@@ -236,73 +322,110 @@ struct JSONSchemaBuilder {
         case .fail:
             notes.append("Any other value of \(Self.code(discriminator)) is rejected.")
         }
-        notes += lifecycleNotes(union.annotations)
+        Self.addLifecycleNotes(union.annotations, to: &notes)
 
-        var members = header(union.name, doc: union.annotations.doc, notes: notes)
-        if union.annotations.deprecated != nil { members.append(Member("deprecated", true)) }
-        members.append(Member("type", "object"))
-        members.append(Member("required", [.string(discriminator)]))
-        var branches: [JSONValue] = union.members.map { member in
-            .object([
-                Member("$ref", .string(Self.reference(member.typeName))),
-                Member("properties", .object([Member(discriminator, .object([Member("const", .string(member.tag))]))])),
-            ])
+        json.object { json in
+            Self.writeHeader(union.name, doc: union.annotations.doc, notes: notes, to: &json)
+            if union.annotations.deprecated != nil { json.member("deprecated", true) }
+            json.member("type", "object")
+            json.key("required")
+            json.array { $0.string(discriminator) }
+            json.key("oneOf")
+            json.array { json in
+                union.members.forEachAddress { member in
+                    json.object { json in
+                        json.member("$ref", Self.reference(member.pointee.typeName))
+                        json.key("properties")
+                        json.object { json in
+                            json.key(discriminator)
+                            json.object { $0.member("const", member.pointee.tag) }
+                        }
+                    }
+                }
+                guard union.unknownTag == .keep else { return }
+                json.object { json in
+                    json.member("type", "object")
+                    json.key("required")
+                    json.array { $0.string(discriminator) }
+                    json.key("properties")
+                    json.object { json in
+                        json.key(discriminator)
+                        json.object { json in
+                            json.member("type", "string")
+                            json.key("not")
+                            json.object { json in
+                                json.key("enum")
+                                json.array { json in
+                                    union.members.forEachAddress { json.string($0.pointee.tag) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        if union.unknownTag == .keep {
-            let known = JSONValue.array(union.members.map { .string($0.tag) })
-            branches.append(.object([
-                Member("type", "object"),
-                Member("required", [.string(discriminator)]),
-                Member("properties", .object([
-                    Member(discriminator, .object([
-                        Member("type", "string"),
-                        Member("not", .object([Member("enum", known)])),
-                    ])),
-                ])),
-            ]))
-        }
-        members.append(Member("oneOf", .array(branches)))
-        return members
     }
 
     // MARK: - Text
 
     /// `title` and, when there is anything to say, `description`.
-    private func header(_ name: String, doc: String?, notes: [String]) -> [Member] {
-        var members = [Member("title", .string(name))]
-        if let text = Self.description(doc, notes) { members.append(Member("description", .string(text))) }
-        return members
+    private static func writeHeader(_ name: String, doc: String?, notes: [String], to json: inout JSONWriter) {
+        json.member("title", name)
+        if let text = description(doc, notes) { json.member("description", text) }
     }
 
-    private func lifecycleNotes(_ annotations: Annotations) -> [String] {
-        var notes: [String] = []
-        if let message = annotations.deprecated {
+    private static func addLifecycleNotes(_ annotations: Annotations, to notes: inout [String]) {
+        addLifecycleNotes(deprecated: annotations.deprecated, since: annotations.since, to: &notes)
+    }
+
+    private static func addLifecycleNotes(deprecated: String?, since: String?, to notes: inout [String]) {
+        if let message = deprecated {
             notes.append(message.isEmpty ? "Deprecated." : "Deprecated: \(message)")
         }
-        if let since = annotations.since { notes.append("Since spec \(since).") }
-        return notes
+        if let since { notes.append("Since spec \(since).") }
     }
 
     /// The doc and the notes as paragraphs, or nil when both are empty.
     static func description(_ doc: String?, _ notes: [String]) -> String? {
-        let parts = ([doc ?? ""] + notes).map { trimmed($0) }.filter { !$0.isEmpty }
-        return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
+        var text = doc.map(trimmed) ?? ""
+        for note in notes {
+            let note = trimmed(note)
+            if note.isEmpty { continue }
+            if !text.isEmpty { text += "\n\n" }
+            text += note
+        }
+        return text.isEmpty ? nil : text
     }
 
     /// One line per value: `- value: doc`, deprecation noted.
     static func valueList(_ values: [EnumValue]) -> String {
-        values.map { value in
-            var line = "- \(value.wire)"
-            if let doc = value.annotations.doc.map(trimmed), !doc.isEmpty { line += ": \(doc)" }
-            if let message = value.annotations.deprecated {
-                line += message.isEmpty ? " (deprecated)" : " (deprecated: \(message))"
+        var list = ""
+        values.forEachAddress { value in
+            if !list.isEmpty { list += "\n" }
+            list += "- "
+            list += value.pointee.wire
+            if let doc = value.pointee.annotations.doc.map(trimmed), !doc.isEmpty {
+                list += ": "
+                list += doc
             }
-            return line
-        }.joined(separator: "\n")
+            if let message = value.pointee.annotations.deprecated {
+                list += message.isEmpty ? " (deprecated)" : " (deprecated: \(message))"
+            }
+        }
+        return list
     }
 
     /// Without leading and trailing spaces, tabs and line breaks.
     static func trimmed(_ text: String) -> String {
+        // The usual case, settled on the first and last byte: a character
+        // that starts or ends with any other byte is not one of the four.
+        let isSpaceByte = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        var copy = text
+        let isTrimmed = copy.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return !isSpaceByte(first) && !isSpaceByte(last)
+        }
+        if isTrimmed { return text }
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let start = text.firstIndex(where: { !isSpace($0) }), let end = text.lastIndex(where: { !isSpace($0) }) else {
             return ""

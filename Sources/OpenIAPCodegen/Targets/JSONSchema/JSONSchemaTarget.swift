@@ -23,18 +23,17 @@ public struct JSONSchemaTarget: GenerationTarget {
         "https://openiap.dev/schema/\(version)/\(fileName)"
     }
 
-    /// The view model: every string already a JSON literal, every nested
-    /// value already printed, so the templates only place text.
+    /// The view model: every string already a JSON literal and every schema
+    /// already printed, so the templates only place text.
     static func context(_ spec: Spec, header: GeneratedHeader) -> TemplateValue {
+        // The document is one file, so its schemas are written in slices
+        // side by side and joined in name order.
         let builder = JSONSchemaBuilder(spec: spec)
-        let definitions: [TemplateValue] = builder.definitions().map { definition in
-            [
-                "key": .string(JSONEscaping.quoted(definition.name)),
-                "members": .list(definition.members.map { member in
-                    ["key": .string(JSONEscaping.quoted(member.key)), "value": .string(member.value.printed())]
-                }),
-            ]
-        }
+        let definitions: [TemplateValue] = spec.typeSlices().concurrentMap { range in
+            builder.definitions(range).map { definition in
+                ["key": .string(JSONEscaping.quoted(definition.name)), "schema": .string(definition.schema)]
+            }
+        }.flatMap { $0 }
         let description = "Every type of the OpenIAP spec \(spec.version), one schema per entry of $defs. "
             + "Validate a payload of type X against #/$defs/X."
         return [

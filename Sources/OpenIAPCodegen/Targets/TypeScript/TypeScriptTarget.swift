@@ -33,7 +33,11 @@ struct TypeScriptViewModel {
     let spec: Spec
 
     func file(header: GeneratedHeader) -> TemplateValue {
-        let declarations = spec.types.map(declaration)
+        // The declarations are independent, so they are built in slices side
+        // by side and joined in name order.
+        let declarations: [TemplateValue] = spec.typeSlices().concurrentMap { range in
+            range.map { declaration(spec.types[$0]) }
+        }.flatMap { $0 }
         return [
             // One comment line: a stray line break must not end the comment.
             "header": .string(header.text.split(whereSeparator: \.isNewline).joined(separator: " ")),
@@ -48,7 +52,7 @@ struct TypeScriptViewModel {
         case let .record(record):
             record.exactlyOne.isEmpty ? recordInterface(record) : exactlyOneIntersection(record)
         case let .fieldSet(set):
-            interface(set.name, extends: [], fields: set.fields, doc: typeDoc(set.annotations))
+            fieldSetInterface(set)
         case let .enumeration(enumeration):
             enumAlias(enumeration)
         case let .opaqueString(opaque):
@@ -61,16 +65,24 @@ struct TypeScriptViewModel {
     // MARK: - Records
 
     private func recordInterface(_ record: RecordType) -> TemplateValue {
-        interface(
-            record.name, extends: record.includes, fields: record.fields.filter { $0.includedFrom == nil },
-            doc: typeDoc(record.annotations))
+        var fields: [TemplateValue] = []
+        fields.reserveCapacity(record.fields.count)
+        record.fields.forEachAddress { field in
+            if field.pointee.includedFrom == nil { fields.append(self.field(field)) }
+        }
+        return interface(record.name, extends: record.includes, fields: fields, doc: typeDoc(record.annotations))
     }
 
-    private func interface(_ name: String, extends: [String], fields: [Field], doc: DocComment) -> TemplateValue {
+    private func fieldSetInterface(_ set: FieldSet) -> TemplateValue {
+        var fields: [TemplateValue] = []
+        fields.reserveCapacity(set.fields.count)
+        set.fields.forEachAddress { fields.append(field($0)) }
+        return interface(set.name, extends: [], fields: fields, doc: typeDoc(set.annotations))
+    }
+
+    private func interface(_ name: String, extends: [String], fields: [TemplateValue], doc: DocComment) -> TemplateValue {
         let clause = extends.isEmpty ? "" : " extends " + extends.map(TypeScriptNames.typeName).joined(separator: ", ")
-        return declarationValue(
-            name: name, doc: doc, kind: .interface,
-            extra: ["extendsClause": .string(clause), "fields": .list(fields.map { field($0) })])
+        return declarationValue(name: name, doc: doc, kind: .interface, extendsClause: clause, fields: fields)
     }
 
     /// `Sets & { other fields } & (| {a: A; b?: null} | {a?: null; b: B})`:
@@ -78,7 +90,10 @@ struct TypeScriptViewModel {
     /// others may only be absent or null.
     private func exactlyOneIntersection(_ record: RecordType) -> TemplateValue {
         let grouped = Set(record.exactlyOne.flatMap(\.fields))
-        let own = record.fields.filter { $0.includedFrom == nil && !grouped.contains($0.name) }
+        var own: [TemplateValue] = []
+        record.fields.forEachAddress { field in
+            if field.pointee.includedFrom == nil, !grouped.contains(field.pointee.name) { own.append(self.field(field)) }
+        }
         var doc = typeDoc(record.annotations)
         for group in record.exactlyOne {
             doc.paragraphs.append(
@@ -87,39 +102,40 @@ struct TypeScriptViewModel {
         let groups: [TemplateValue] = record.exactlyOne.map { group in
             let variants: [TemplateValue] = group.fields.map { chosen in
                 let fields: [TemplateValue] = group.fields.compactMap { name in
-                    guard let member = record.field(name) else { return nil }
-                    return name == chosen ? field(member, forceRequired: true) : nullOnlyField(member)
+                    guard let index = record.fields.firstIndex(where: { $0.name == name }) else { return nil }
+                    return record.fields.withAddress(at: index) { member in
+                        name == chosen ? field(member, forceRequired: true) : nullOnlyField(member)
+                    }
                 }
                 return ["fields": .list(fields)]
             }
             return ["variants": .list(variants)]
         }
         return declarationValue(
-            name: record.name, doc: doc, kind: .intersection,
-            extra: [
-                "parts": .list(record.includes.map { .string(TypeScriptNames.typeName($0)) }),
-                "hasOwnFields": .bool(!own.isEmpty),
-                "fields": .list(own.map { field($0) }),
-                "groups": .list(groups),
-            ])
+            name: record.name, doc: doc, kind: .intersection, fields: own,
+            parts: record.includes.map { .string(TypeScriptNames.typeName($0)) }, hasOwnFields: !own.isEmpty, groups: groups)
     }
 
-    private func field(_ field: Field, forceRequired: Bool = false) -> TemplateValue {
-        let required = field.isRequired || forceRequired
-        var value = fieldDoc(field).templateValue
-        value["key"] = .string(TypeScriptNames.propertyKey(field.name))
-        value["optionalMark"] = .string(required ? "" : "?")
-        value["type"] = .string(required ? TypeScriptTypeMapping.type(field.type) : TypeScriptTypeMapping.optionalType(field.type))
-        return .object(value)
+    private func field(_ field: UnsafePointer<Field>, forceRequired: Bool = false) -> TemplateValue {
+        let required = field.pointee.isRequired || forceRequired
+        var members: [(String, TemplateValue)] = []
+        members.reserveCapacity(DocComment.templateKeyCount + 3)
+        fieldDoc(field).addTemplateMembers(to: &members)
+        members.append(("key", .string(TypeScriptNames.propertyKey(field.pointee.name))))
+        members.append(("optionalMark", .string(required ? "" : "?")))
+        let type = required ? TypeScriptTypeMapping.type(field.pointee.type) : TypeScriptTypeMapping.optionalType(field.pointee.type)
+        members.append(("type", .string(type)))
+        return .object(TemplateObject(uniqueKeysWithValues: members))
     }
 
     /// A group member that another variant sets: absent or null only.
-    private func nullOnlyField(_ field: Field) -> TemplateValue {
-        var value = DocComment().templateValue
-        value["key"] = .string(TypeScriptNames.propertyKey(field.name))
-        value["optionalMark"] = "?"
-        value["type"] = "null"
-        return .object(value)
+    private func nullOnlyField(_ field: UnsafePointer<Field>) -> TemplateValue {
+        var members: [(String, TemplateValue)] = []
+        DocComment().addTemplateMembers(to: &members)
+        members.append(("key", .string(TypeScriptNames.propertyKey(field.pointee.name))))
+        members.append(("optionalMark", "?"))
+        members.append(("type", "null"))
+        return .object(TemplateObject(uniqueKeysWithValues: members))
     }
 
     // MARK: - Aliases
@@ -128,9 +144,9 @@ struct TypeScriptViewModel {
         var doc = DocComment(type.annotations.doc)
         var literals: [String] = []
         var aliasNotes: [String] = []
-        for value in type.values {
+        for (value, aliases) in zip(type.values, type.decodeAliasesOfValues()) {
             literals.append(TypeScriptNames.stringLiteral(value.wire))
-            for alias in type.decodeAliases(of: value) {
+            for alias in aliases {
                 aliasNotes.append("\(TypeScriptNames.docCode(alias)) (\(TypeScriptNames.docCode(value.wire)))")
                 // A closed type must still admit what readers accept.
                 if type.isClosed { literals.append(TypeScriptNames.stringLiteral(alias)) }
@@ -188,11 +204,7 @@ struct TypeScriptViewModel {
 
     private func alias(_ name: String, doc: DocComment, members: [String]) -> TemplateValue {
         declarationValue(
-            name: name, doc: doc, kind: .alias,
-            extra: [
-                "single": .string(members.count == 1 ? members[0] : ""),
-                "members": .list(members.map { .string($0) }),
-            ])
+            name: name, doc: doc, kind: .alias, single: members.count == 1 ? members[0] : "", members: members.map { .string($0) })
     }
 
     // MARK: - Declarations and docs
@@ -201,18 +213,26 @@ struct TypeScriptViewModel {
 
     /// Every key any declaration template reads is present, so a missing
     /// one can never be picked up from an enclosing context.
-    private func declarationValue(name: String, doc: DocComment, kind: Kind, extra: TemplateObject) -> TemplateValue {
-        var value = doc.templateValue
-        value["name"] = .string(TypeScriptNames.typeName(name))
-        value["isInterface"] = .bool(kind == .interface)
-        value["isIntersection"] = .bool(kind == .intersection)
-        value["isAlias"] = .bool(kind == .alias)
-        let defaults: TemplateObject = [
-            "extendsClause": "", "fields": [], "parts": [], "hasOwnFields": false, "groups": [], "single": "", "members": [],
-        ]
-        value.merge(defaults) { current, _ in current }
-        value.merge(extra) { _, new in new }
-        return .object(value)
+    private func declarationValue(
+        name: String, doc: DocComment, kind: Kind, extendsClause: String = "", fields: [TemplateValue] = [],
+        parts: [TemplateValue] = [], hasOwnFields: Bool = false, groups: [TemplateValue] = [], single: String = "",
+        members: [TemplateValue] = []
+    ) -> TemplateValue {
+        var value: [(String, TemplateValue)] = []
+        value.reserveCapacity(DocComment.templateKeyCount + 11)
+        doc.addTemplateMembers(to: &value)
+        value.append(("name", .string(TypeScriptNames.typeName(name))))
+        value.append(("isInterface", .bool(kind == .interface)))
+        value.append(("isIntersection", .bool(kind == .intersection)))
+        value.append(("isAlias", .bool(kind == .alias)))
+        value.append(("extendsClause", .string(extendsClause)))
+        value.append(("fields", .list(fields)))
+        value.append(("parts", .list(parts)))
+        value.append(("hasOwnFields", .bool(hasOwnFields)))
+        value.append(("groups", .list(groups)))
+        value.append(("single", .string(single)))
+        value.append(("members", .list(members)))
+        return .object(TemplateObject(uniqueKeysWithValues: value))
     }
 
     private func typeDoc(_ annotations: Annotations) -> DocComment {
@@ -221,13 +241,13 @@ struct TypeScriptViewModel {
         return doc
     }
 
-    private func fieldDoc(_ field: Field) -> DocComment {
-        var doc = DocComment(field.annotations.doc)
-        if case .scalar(.timestamp) = field.type { doc.paragraphs.append("Epoch milliseconds.") }
-        if let bytes = field.constraints.maxBytes {
+    private func fieldDoc(_ field: UnsafePointer<Field>) -> DocComment {
+        var doc = DocComment(field.pointee.annotations.doc)
+        if case .scalar(.timestamp) = field.pointee.type { doc.paragraphs.append("Epoch milliseconds.") }
+        if let bytes = field.pointee.constraints.maxBytes {
             doc.paragraphs.append("At most \(bytes) bytes once encoded as UTF-8 (bytes, not characters).")
         }
-        switch (field.constraints.minimum, field.constraints.maximum) {
+        switch (field.pointee.constraints.minimum, field.pointee.constraints.maximum) {
         case let (minimum?, maximum?):
             doc.paragraphs.append("From \(JSONEscaping.number(minimum)) to \(JSONEscaping.number(maximum)), inclusive.")
         case let (minimum?, nil):
@@ -237,13 +257,13 @@ struct TypeScriptViewModel {
         case (nil, nil):
             break
         }
-        if field.degrades {
+        if field.pointee.degrades {
             doc.paragraphs.append("Readers drop a value here that they cannot read and treat the field as absent.")
         }
-        if let value = field.defaultValue {
+        if let value = field.pointee.defaultValue {
             doc.tags.append("@defaultValue " + TypeScriptNames.docCode(Self.literal(value)))
         }
-        doc.addLifecycle(field.annotations)
+        doc.addLifecycle(deprecated: field.pointee.annotations.deprecated, since: field.pointee.annotations.since)
         return doc
     }
 
@@ -252,13 +272,22 @@ struct TypeScriptViewModel {
         values.map { value in
             var line = "- " + TypeScriptNames.docCode(value.wire)
             if let doc = value.annotations.doc, !doc.isEmpty {
-                line += ": " + doc.split(whereSeparator: \.isNewline).joined(separator: " ")
+                line += ": " + Self.oneLine(doc)
             }
             if let message = value.annotations.deprecated {
                 line += message.isEmpty ? " (deprecated)" : " (deprecated: \(message))"
             }
             return line
         }.joined(separator: "\n")
+    }
+
+    /// The text with its line breaks (and blank lines) replaced by single
+    /// spaces.
+    static func oneLine(_ text: String) -> String {
+        // Line breaks are ASCII 0x0A to 0x0D or non-ASCII; text with neither
+        // has none.
+        if !text.utf8.contains(where: { (0x0A...0x0D).contains($0) || $0 >= 0x80 }) { return text }
+        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     /// A default value as a TypeScript (and JSON) literal.
@@ -283,8 +312,12 @@ struct DocComment {
     }
 
     mutating func addLifecycle(_ annotations: Annotations) {
-        if let since = annotations.since { tags.append("@since " + since) }
-        if let message = annotations.deprecated {
+        addLifecycle(deprecated: annotations.deprecated, since: annotations.since)
+    }
+
+    mutating func addLifecycle(deprecated: String?, since: String?) {
+        if let since { tags.append("@since " + since) }
+        if let message = deprecated {
             tags.append(message.isEmpty ? "@deprecated" : "@deprecated " + message)
         }
     }
@@ -292,35 +325,67 @@ struct DocComment {
     /// The comment's lines, escaped, with one blank line between paragraphs
     /// and before the tags. Tags are added unescaped: they are meant as tags.
     var lines: [String] {
-        var blocks: [[String]] = []
+        var lines: [String] = []
+        // Every block added is non-empty.
+        func addBlock(_ block: some Collection<String>) {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(contentsOf: block)
+        }
         for paragraph in paragraphs {
-            let lines = Self.plainLines(paragraph)
+            if let line = Self.plainLine(paragraph) {
+                addBlock(CollectionOfOne(line))
+                continue
+            }
+            let paragraphLines = Self.plainLines(paragraph)
                 ?? paragraph.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { TypeScriptNames.docText(Self.trimmedTrailing(String($0))) }
             // Drop blank lines at either end of a paragraph.
-            guard let first = lines.firstIndex(where: { !$0.isEmpty }), let last = lines.lastIndex(where: { !$0.isEmpty })
+            guard let first = paragraphLines.firstIndex(where: { !$0.isEmpty }),
+                let last = paragraphLines.lastIndex(where: { !$0.isEmpty })
             else { continue }
-            blocks.append(Array(lines[first...last]))
+            addBlock(paragraphLines[first...last])
         }
-        if !tags.isEmpty {
-            blocks.append(tags.map { tag in
-                // The tag word stays a tag; only its text is escaped.
-                let parts = tag.split(separator: " ", maxSplits: 1)
-                return parts.count == 2 ? "\(parts[0]) \(TypeScriptNames.docText(String(parts[1])).replacing("\n", with: " "))" : tag
-            })
-        }
-        return blocks.enumerated().flatMap { index, block in index == 0 ? block : [""] + block }
+        if !tags.isEmpty { addBlock(tags.map(Self.tagLine)) }
+        return lines
     }
 
+    /// A tag as written: the tag word stays a tag; only its text is escaped.
+    private static func tagLine(_ tag: String) -> String {
+        let parts = tag.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2 else { return tag }
+        let text = TypeScriptNames.docText(String(parts[1]))
+        return "\(parts[0]) " + (text.utf8.contains(UInt8(ascii: "\n")) ? text.replacing("\n", with: " ") : text)
+    }
+
+    /// How many members `addTemplateMembers` adds.
+    static let templateKeyCount = 3
+
     /// `docSingle` for a one-line comment, otherwise `hasDocBlock` and
-    /// `docLines`; all three keys are always present.
-    var templateValue: TemplateObject {
+    /// `docLines`; all three keys are always added.
+    func addTemplateMembers(to members: inout [(String, TemplateValue)]) {
         let lines = self.lines
-        return [
-            "docSingle": .string(lines.count == 1 ? lines[0] : ""),
-            "hasDocBlock": .bool(lines.count > 1),
-            "docLines": .list(lines.map { ["text": .string($0)] }),
-        ]
+        members.append(("docSingle", .string(lines.count == 1 ? lines[0] : "")))
+        members.append(("hasDocBlock", .bool(lines.count > 1)))
+        members.append(("docLines", .list(lines.map(Self.lineValue))))
+    }
+
+    /// One entry of `docLines`.
+    private static func lineValue(_ line: String) -> TemplateValue {
+        var object = TemplateObject()
+        object["text"] = .string(line)
+        return .object(object)
+    }
+
+    /// The paragraph itself when it is one line that `docText` leaves as it
+    /// is and that ends in no space or tab: the usual doc, found without
+    /// splitting or copying it. Nil for any other paragraph.
+    private static func plainLine(_ paragraph: String) -> String? {
+        // `needsDocEscape` is true for every line break and control byte
+        // other than a tab.
+        guard let last = paragraph.utf8.last, last != UInt8(ascii: " "), last != UInt8(ascii: "\t"),
+            !TypeScriptNames.needsDocEscape(paragraph)
+        else { return nil }
+        return paragraph
     }
 
     /// The escaped lines of a paragraph of printable ASCII and line feeds,

@@ -1,0 +1,290 @@
+/// Writes JSON text in one pass and decides its layout; this is the only
+/// place that does.
+///
+/// A container (object or array) goes on one line when that line is at most
+/// `inlineLimit` characters and no `description` member appears anywhere
+/// inside it (prose reads better on a line of its own). Otherwise it gets one
+/// line per element, indented two spaces per level. The limit ignores the
+/// indentation around the value, so a value prints the same wherever a
+/// template places it. Lines after the first are indented relative to the
+/// value itself; a template adds the indentation of the place it is put.
+///
+/// Nothing is measured ahead of time. Every container starts on one line,
+/// and is rewritten into the multi-line form as soon as it breaks a rule.
+/// Only containers that are still on one line are ever rewritten, and
+/// together they hold at most about one line of text, so a rewrite is cheap.
+///
+/// Callers write values in order: `key` before each member of an object,
+/// `beginObject`/`beginArray` and `end` around the elements of a container.
+struct JSONWriter {
+    /// The longest one-line form a container may have, in characters.
+    static let inlineLimit = 72
+
+    /// The UTF-8 text written so far.
+    private(set) var bytes: [UInt8] = []
+
+    /// An object or array that has been begun and not yet ended.
+    private struct Container {
+        /// `}` or `]`.
+        let closer: UInt8
+        /// Where its opening bracket is in `bytes`.
+        var start: Int
+        /// `uncounted` when it was begun.
+        let startUncounted: Int
+        /// Where the starts of its elements begin in `elementStarts`, while
+        /// it is on one line.
+        var firstElement: Int
+        /// The elements (members, for an object) begun so far.
+        var count = 0
+        /// An object whose last key still waits for its value.
+        var awaitsValue = false
+
+        var isObject: Bool { closer == UInt8(ascii: "}") }
+    }
+
+    private var open: [Container] = []
+    /// `open[firstInline...]` are still on one line; the containers below
+    /// them have one line per element.
+    private var firstInline = 0
+    /// Where each element of a one-line container begins in `bytes`, for
+    /// every one-line container in turn.
+    private var elementStarts: [Int] = []
+    /// How many bytes written so far are not a character of their own (the
+    /// extra bytes of non-ASCII characters): a length in characters is a
+    /// length in bytes minus the growth of this count over the same text.
+    private var uncounted = 0
+
+    init() {}
+
+    /// The text written so far.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The text written so far; the writer starts over empty, keeping its
+    /// storage for the next value.
+    mutating func take() -> String {
+        precondition(open.isEmpty, "a container is still open")
+        let result = text
+        bytes.removeAll(keepingCapacity: true)
+        uncounted = 0
+        return result
+    }
+
+    // MARK: - Values
+
+    /// Writes the key of the next member of the current object; its value
+    /// comes next.
+    mutating func key(_ name: String) {
+        let top = open.count - 1
+        precondition(top >= 0 && open[top].isObject && !open[top].awaitsValue, "a key belongs in an object, before its value")
+        beginElement(top)
+        appendQuoted(name)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(UInt8(ascii: " "))
+        open[top].awaitsValue = true
+        if name == "description" {
+            // Every container around a description spans lines.
+            while firstInline <= top { expand() }
+        }
+        checkLength()
+    }
+
+    mutating func string(_ text: String) {
+        beginValue()
+        appendQuoted(text)
+        checkLength()
+    }
+
+    mutating func integer(_ value: Int64) {
+        beginValue()
+        bytes.append(contentsOf: String(value).utf8)
+        checkLength()
+    }
+
+    /// A number as `JSONEscaping.number` writes it.
+    mutating func number(_ value: Double) {
+        beginValue()
+        bytes.append(contentsOf: JSONEscaping.number(value).utf8)
+        checkLength()
+    }
+
+    mutating func bool(_ flag: Bool) {
+        beginValue()
+        bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        checkLength()
+    }
+
+    mutating func null() {
+        beginValue()
+        bytes.append(contentsOf: "null".utf8)
+        checkLength()
+    }
+
+    mutating func beginObject() { begin(closer: UInt8(ascii: "}")) }
+
+    mutating func beginArray() { begin(closer: UInt8(ascii: "]")) }
+
+    /// Ends the innermost object or array.
+    mutating func end() {
+        let index = open.count - 1
+        precondition(index >= 0 && !open[index].awaitsValue, "nothing to end, or a key without a value")
+        // The closing bracket counts towards the one-line length too.
+        if index == firstInline, length(of: index) + 1 > Self.inlineLimit { expand() }
+        let container = open.removeLast()
+        if index < firstInline {
+            firstInline = index
+            if container.count > 0 {
+                bytes.append(UInt8(ascii: "\n"))
+                appendSpaces(2 * index)
+            }
+        } else {
+            elementStarts.removeSubrange(container.firstElement...)
+        }
+        bytes.append(container.closer)
+        checkLength()
+    }
+
+    /// An object whose members `body` writes.
+    mutating func object(_ body: (inout JSONWriter) -> Void) {
+        beginObject()
+        body(&self)
+        end()
+    }
+
+    /// An array whose elements `body` writes.
+    mutating func array(_ body: (inout JSONWriter) -> Void) {
+        beginArray()
+        body(&self)
+        end()
+    }
+
+    /// A member whose value is a string.
+    mutating func member(_ name: String, _ text: String) {
+        key(name)
+        string(text)
+    }
+
+    /// A member whose value is `true` or `false`.
+    mutating func member(_ name: String, _ flag: Bool) {
+        key(name)
+        bool(flag)
+    }
+
+    /// A whole `JSONValue`, members in their order.
+    mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case let .bool(flag): bool(flag)
+        case let .integer(number): integer(number)
+        case let .number(number): self.number(number)
+        case let .string(text): string(text)
+        case let .array(items):
+            beginArray()
+            for item in items { self.value(item) }
+            end()
+        case let .object(members):
+            beginObject()
+            for member in members {
+                key(member.key)
+                self.value(member.value)
+            }
+            end()
+        }
+    }
+
+    // MARK: - Layout
+
+    private mutating func begin(closer: UInt8) {
+        beginValue()
+        open.append(Container(closer: closer, start: bytes.count, startUncounted: uncounted, firstElement: elementStarts.count))
+        bytes.append(closer == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "["))
+    }
+
+    /// Places a value: after its key in an object, as the next element in
+    /// an array, or alone at the top.
+    private mutating func beginValue() {
+        guard let top = open.indices.last else { return }
+        if open[top].awaitsValue {
+            open[top].awaitsValue = false
+        } else {
+            precondition(!open[top].isObject, "a member of an object needs a key")
+            beginElement(top)
+        }
+    }
+
+    /// Writes what goes before the next element of `open[index]`.
+    private mutating func beginElement(_ index: Int) {
+        if index < firstInline {
+            bytes.append(contentsOf: open[index].count == 0 ? Self.firstBreak : Self.nextBreak)
+            appendSpaces(2 * (index + 1))
+        } else {
+            if open[index].count > 0 {
+                bytes.append(UInt8(ascii: ","))
+                bytes.append(UInt8(ascii: " "))
+            }
+            elementStarts.append(bytes.count)
+        }
+        open[index].count += 1
+    }
+
+    private static let firstBreak: [UInt8] = [UInt8(ascii: "\n")]
+    private static let nextBreak: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "\n")]
+
+    /// The one-line length of `open[index]` so far, in characters.
+    private func length(of index: Int) -> Int {
+        (bytes.count - open[index].start) - (uncounted - open[index].startUncounted)
+    }
+
+    /// Moves every container that has grown past the limit to one line per
+    /// element. Only the outermost one-line container needs checking: the
+    /// ones inside it are shorter.
+    private mutating func checkLength() {
+        while firstInline < open.count, length(of: firstInline) > Self.inlineLimit { expand() }
+    }
+
+    /// Rewrites the outermost one-line container with one line per element.
+    /// Its elements so far keep their one-line form. Containers still open
+    /// inside its last element move along with that element.
+    private mutating func expand() {
+        let index = firstInline
+        let container = open[index]
+        let own = container.firstElement..<(container.firstElement + container.count)
+        let indent = 2 * (index + 1)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count - container.start + container.count * (indent + 2))
+        // How far the last element moves.
+        var shift = 0
+        for position in own {
+            text.append(contentsOf: position == own.lowerBound ? Self.firstBreak : Self.nextBreak)
+            text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+            let from = elementStarts[position]
+            // The next element starts after ", ".
+            let to = position + 1 < own.upperBound ? elementStarts[position + 1] - 2 : bytes.count
+            shift = container.start + 1 + text.count - from
+            text.append(contentsOf: bytes[from..<to])
+        }
+        bytes.replaceSubrange((container.start + 1)..., with: text)
+        elementStarts.removeSubrange(own)
+        for position in own.lowerBound..<elementStarts.count { elementStarts[position] += shift }
+        for above in (index + 1)..<open.count {
+            open[above].start += shift
+            open[above].firstElement -= container.count
+        }
+        firstInline += 1
+    }
+
+    private mutating func appendSpaces(_ count: Int) {
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+    }
+
+    /// Appends `text` quoted, and keeps `uncounted` right for non-ASCII text
+    /// while some container is on one line.
+    private mutating func appendQuoted(_ text: String) {
+        let start = bytes.count
+        if !JSONEscaping.appendQuoted(text, to: &bytes), firstInline < open.count {
+            // Quoted ASCII text is one character per byte (line breaks are
+            // escaped, so no CR LF pair is left); other text is counted.
+            let characters = String(decoding: bytes[start...], as: UTF8.self).count
+            uncounted += bytes.count - start - characters
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// Cheap ways for the JSON Schema and TypeScript targets to walk the spec.
+/// Each renders one large file, so their view models are built in slices
+/// side by side, and they read the IR's structs in place.
+
+extension Spec {
+    /// The indices of `types` cut into a few slices of about equal size,
+    /// enough to keep every core busy; small specs stay in one slice.
+    func typeSlices() -> [Range<Int>] {
+        let count = types.count
+        let pieces = max(1, min(count / 256, 16))
+        return (0..<pieces).map { piece in (count * piece / pieces)..<(count * (piece + 1) / pieces) }
+    }
+}
+
+extension EnumType {
+    /// `decodeAliases(of:)` of every value, in order. Most enums have no
+    /// aliases at all, and then there is nothing to ask.
+    func decodeAliasesOfValues() -> [[String]] {
+        values.map { value in
+            value.aliases.isEmpty && aliasRule == nil ? [] : decodeAliases(of: value)
+        }
+    }
+}
+
+extension Array {
+    /// Calls `body` with the address of every element in turn, so that it
+    /// reads only the members it uses (`element.pointee.name`). Taking an
+    /// element as a value copies all of it, retaining every string it holds,
+    /// and while targets render on several threads those retains contend
+    /// for the same shared reference counts.
+    func forEachAddress(_ body: (UnsafePointer<Element>) -> Void) {
+        withUnsafeBufferPointer { elements in
+            guard let first = elements.baseAddress else { return }
+            for index in elements.indices { body(first + index) }
+        }
+    }
+
+    /// Calls `body` with the address of the element at `index`.
+    func withAddress<Result>(at index: Int, _ body: (UnsafePointer<Element>) -> Result) -> Result {
+        precondition(indices.contains(index), "index out of range")
+        return withUnsafeBufferPointer { elements in body(elements.baseAddress! + index) }
+    }
+}
