@@ -32,6 +32,13 @@ public struct Spec: Sendable {
         index[name].map { types[$0] }
     }
 
+    /// Where the type `name` sits in `types` (its first declaration, if the
+    /// name was given twice). Lets the checks keep per-type facts in arrays
+    /// instead of dictionaries keyed by name.
+    func position(of name: String) -> Int? {
+        index[name]
+    }
+
     public var enums: [EnumType] { types.compactMap { if case let .enumeration(e) = $0 { e } else { nil } } }
     public var opaqueStrings: [OpaqueStringType] { types.compactMap { if case let .opaqueString(s) = $0 { s } else { nil } } }
     public var records: [RecordType] { types.compactMap { if case let .record(r) = $0 { r } else { nil } } }

@@ -12,18 +12,31 @@ struct SpecBuilder {
 
     mutating func build() -> Spec {
         let version = resolveVersion()
-        let declared = uniqueTypes()
-        var byName: [String: NamedType] = [:]
-        for type in declared { byName[type.name] = type }
+        let (declared, byName) = uniqueTypes()
+        let defaults = rawDefaults()
 
         var types: [NamedType] = []
+        types.reserveCapacity(declared.count)
         for type in declared {
             guard case var .record(record) = type else {
                 types.append(type)
                 continue
             }
-            record.fields = mergedFields(of: record, byName: byName)
-            record.fields = record.fields.map { typedDefault($0, owner: record, byName: byName) }
+            // Most records include nothing and set no defaults; those keep
+            // their declaration as it is, without copying their fields.
+            let recordDefaults = defaults[record.name]
+            if record.includes.isEmpty && recordDefaults == nil {
+                types.append(type)
+                continue
+            }
+            if !record.includes.isEmpty { record.fields = mergedFields(of: record, byName: byName) }
+            if let recordDefaults {
+                let owner = record
+                for index in record.fields.indices {
+                    guard record.fields[index].includedFrom == nil, let node = recordDefaults[record.fields[index].name] else { continue }
+                    typeDefault(node, of: &record.fields[index], owner: owner, byName: byName)
+                }
+            }
             types.append(.record(record))
         }
         let spec = Spec(version: version?.0 ?? "0.0.0", versionLocation: version?.1, types: types)
@@ -49,12 +62,21 @@ struct SpecBuilder {
         return versions[0]
     }
 
-    /// Every type once; a name declared again (in any file) is an error at the
-    /// later declaration pointing back at the first.
-    private mutating func uniqueTypes() -> [NamedType] {
+    /// Every type once, and the same types by name; a name declared again
+    /// (in any file) is an error at the later declaration pointing back at
+    /// the first.
+    private mutating func uniqueTypes() -> ([NamedType], [String: NamedType]) {
         var seen: [String: NamedType] = [:]
         var result: [NamedType] = []
-        let all = files.flatMap(\.types).sorted { $0.location < $1.location }
+        var all = files.flatMap(\.types)
+        // Each file lists its types in the order they are written, so the
+        // files in name order are usually sorted already; a stable sort of a
+        // sorted list changes nothing, so it is only done when needed.
+        if zip(all, all.dropFirst()).contains(where: { $1.location < $0.location }) {
+            all.sort { $0.location < $1.location }
+        }
+        seen.reserveCapacity(all.count)
+        result.reserveCapacity(all.count)
         for type in all {
             if let first = seen[type.name] {
                 diagnostics.error(
@@ -65,7 +87,7 @@ struct SpecBuilder {
             seen[type.name] = type
             result.append(type)
         }
-        return result
+        return (result, seen)
     }
 
     private mutating func mergedFields(of record: RecordType, byName: [String: NamedType]) -> [Field] {
@@ -103,27 +125,33 @@ struct SpecBuilder {
         return merged
     }
 
-    private func rawDefault(_ record: String, _ field: String) -> YAMLNode? {
-        for file in files { if let node = file.defaults[record]?[field] { return node } }
-        return nil
+    /// The raw `default:` nodes of every file by record and field name; when
+    /// two files give one, the first file's is kept.
+    private func rawDefaults() -> [String: [String: YAMLNode]] {
+        var result: [String: [String: YAMLNode]] = [:]
+        for file in files {
+            for (record, fields) in file.defaults {
+                for (field, node) in fields where result[record]?[field] == nil {
+                    result[record, default: [:]][field] = node
+                }
+            }
+        }
+        return result
     }
 
     /// Converts a raw `default:` node to a value of the field's type.
-    private mutating func typedDefault(_ field: Field, owner: RecordType, byName: [String: NamedType]) -> Field {
-        guard let node = rawDefault(owner.name, field.name), field.includedFrom == nil else { return field }
-        var field = field
+    private mutating func typeDefault(_ node: YAMLNode, of field: inout Field, owner: RecordType, byName: [String: NamedType]) {
         if owner.direction != .input {
             diagnostics.error("'default' is only allowed on input fields; '\(owner.name)' is an output record", at: node.location)
-            return field
+            return
         }
         if field.isRequired {
             diagnostics.error(
                 "'default' needs an optional field; make the type '\(field.type)?' (a required field is always sent)",
                 at: node.location)
-            return field
+            return
         }
         field.defaultValue = defaultValue(node, type: field.type, byName: byName)
-        return field
     }
 
     private mutating func defaultValue(_ node: YAMLNode, type: TypeRef, byName: [String: NamedType]) -> DefaultValue? {
