@@ -127,8 +127,8 @@ struct SpecBuilder {
 
     /// The raw `default:` nodes of every file by record and field name; when
     /// two files give one, the first file's is kept.
-    private func rawDefaults() -> [String: [String: YAMLNode]] {
-        var result: [String: [String: YAMLNode]] = [:]
+    private func rawDefaults() -> [String: [String: SpecFileReader.RawDefault]] {
+        var result: [String: [String: SpecFileReader.RawDefault]] = [:]
         for file in files {
             for (record, fields) in file.defaults {
                 for (field, node) in fields where result[record]?[field] == nil {
@@ -140,22 +140,24 @@ struct SpecBuilder {
     }
 
     /// Converts a raw `default:` node to a value of the field's type.
-    private mutating func typeDefault(_ node: YAMLNode, of field: inout Field, owner: RecordType, byName: [String: NamedType]) {
+    private mutating func typeDefault(_ raw: SpecFileReader.RawDefault, of field: inout Field, owner: RecordType, byName: [String: NamedType]) {
         if owner.direction != .input {
-            diagnostics.error("'default' is only allowed on input fields; '\(owner.name)' is an output record", at: node.location)
+            diagnostics.error("'default' is only allowed on input fields; '\(owner.name)' is an output record", at: raw.location)
             return
         }
         if field.isRequired {
             diagnostics.error(
                 "'default' needs an optional field; make the type '\(field.type)?' (a required field is always sent)",
-                at: node.location)
+                at: raw.location)
             return
         }
-        field.defaultValue = defaultValue(node, type: field.type, byName: byName)
+        field.defaultValue = defaultValue(raw.node, in: raw.document, type: field.type, byName: byName)
     }
 
-    private mutating func defaultValue(_ node: YAMLNode, type: TypeRef, byName: [String: NamedType]) -> DefaultValue? {
-        var reader = NodeReader()
+    private mutating func defaultValue(
+        _ node: YAMLDocument.NodeID, in document: YAMLDocument, type: TypeRef, byName: [String: NamedType]
+    ) -> DefaultValue? {
+        var reader = NodeReader(document)
         defer { diagnostics.append(contentsOf: reader.diagnostics.all) }
         switch type {
         case .scalar(.bool): return reader.bool(node, "a Bool default").map(DefaultValue.bool)
@@ -163,14 +165,14 @@ struct SpecBuilder {
         case .scalar(.double), .scalar(.timestamp): return reader.number(node, "a number default").map(DefaultValue.double)
         case .scalar(.string): return reader.string(node, "a String default").map(DefaultValue.string)
         case let .list(element):
-            guard let items = node.sequence else {
-                reader.diagnostics.error("expected a list for a '\(type)' default, found \(node.kindName)", at: node.location)
+            guard let items = document.sequence(node) else {
+                reader.diagnostics.error("expected a list for a '\(type)' default, found \(document.kindName(node))", at: reader.location(node))
                 return nil
             }
-            let values = items.compactMap { defaultValue($0, type: element, byName: byName) }
+            let values = items.compactMap { defaultValue($0, in: document, type: element, byName: byName) }
             return values.count == items.count ? .list(values) : nil
         case .map:
-            reader.diagnostics.error("map fields cannot have a default", at: node.location)
+            reader.diagnostics.error("map fields cannot have a default", at: reader.location(node))
             return nil
         case let .named(name):
             switch byName[name] {
@@ -179,14 +181,14 @@ struct SpecBuilder {
                 guard e.values.contains(where: { $0.wire == text }) else {
                     reader.diagnostics.error(
                         "default '\(text)' is not a value of '\(name)'\(Suggestions.didYouMean(text, in: e.values.map(\.wire)))",
-                        at: node.location)
+                        at: reader.location(node))
                     return nil
                 }
                 return .enumValue(text)
             case .opaqueString?:
                 return reader.string(node, "a string default").map(DefaultValue.string)
             default:
-                reader.diagnostics.error("fields of type '\(name)' cannot have a default", at: node.location)
+                reader.diagnostics.error("fields of type '\(name)' cannot have a default", at: reader.location(node))
                 return nil
             }
         }

@@ -60,7 +60,7 @@ public enum SpecLoader {
         // joining them needs all of them.
         let read = sources.concurrentMap { source -> Result<(SpecFileReader.FileDeclarations, [Diagnostic]), DiagnosticError> in
             do throws(DiagnosticError) {
-                return .success(SpecFileReader.read(try YAMLReader.read(source.bytes, file: source.path, limits: limits)))
+                return .success(SpecFileReader.read(try YAMLReader.document(source.bytes, file: source.path, limits: limits)))
             } catch {
                 return .failure(error)
             }
