@@ -8,7 +8,29 @@ struct SpecValidator {
     /// `checkRequiredCycles`, by position in `spec.types`.
     private var unbuildable: [Bool] = []
 
+    /// Swift names worked out so far, for wire names in ASCII.
+    private var knownSwiftNames: [SwiftNameKey: String] = [:]
+
+    private struct SwiftNameKey: Hashable {
+        var wire: String
+        var place: SwiftNames.Place
+    }
+
     init(spec: Spec) { self.spec = spec }
+
+    /// `SwiftNames.name(wire, in: place)`, remembered: a large spec uses the
+    /// same few field names and values again and again. Only ASCII names are
+    /// remembered, because two strings that Swift counts as equal (by
+    /// canonical equivalence) are then the same bytes, and so get the same
+    /// name; other spellings of an equal string could be named differently.
+    private mutating func swiftName(_ wire: String, in place: SwiftNames.Place) -> String {
+        guard wire.utf8.allSatisfy({ $0 < 0x80 }) else { return SwiftNames.name(wire, in: place) }
+        let key = SwiftNameKey(wire: wire, place: place)
+        if let known = knownSwiftNames[key] { return known }
+        let name = SwiftNames.name(wire, in: place)
+        knownSwiftNames[key] = name
+        return name
+    }
 
     /// Below this many types the checks run on the calling thread: handing
     /// work to other threads costs more than it saves for a small spec.
@@ -101,12 +123,15 @@ struct SpecValidator {
         if type.values.isEmpty { diagnostics.error("enum '\(type.name)' has no values", at: type.location) }
         checkDuplicateValues(type.values, owner: type.name)
         let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
-        let swiftNames = type.values.map { SwiftNames.name($0.wire, in: place) }
+        let swiftNames = type.values.map { swiftName($0.wire, in: place) }
         checkSwiftNames(type.values.indices.map { (swiftNames[$0], type.values[$0].wire, type.values[$0].location) }, kind: "value", owner: type.name)
         // An open enum's Swift names are the ones `checkReserved` looks at, so they are reused.
         if !type.isClosed { checkReserved(type.values, swiftNames: swiftNames, owner: type.name) }
+        // Only aliases are looked up among the spellings; without any there is nothing to check.
         var spellings: [String: EnumValue] = [:]
-        for value in type.values { spellings[value.wire] = value }
+        if type.values.contains(where: { !$0.aliases.isEmpty }) {
+            for value in type.values { spellings[value.wire] = value }
+        }
         for value in type.values {
             for alias in value.aliases {
                 if let other = spellings[alias], other.wire != value.wire || alias == value.wire {
@@ -136,7 +161,7 @@ struct SpecValidator {
     private mutating func checkOpaque(_ type: OpaqueStringType) {
         checkDuplicateValues(type.knownValues, owner: type.name)
         checkSwiftNames(
-            type.knownValues.map { (SwiftNames.name($0.wire, in: .opaqueConstant), $0.wire, $0.location) }, kind: "value",
+            type.knownValues.map { (swiftName($0.wire, in: .opaqueConstant), $0.wire, $0.location) }, kind: "value",
             owner: type.name)
     }
 
@@ -146,11 +171,16 @@ struct SpecValidator {
     /// accent) are the same value to the generated code and are rejected too.
     private mutating func checkDuplicateValues(_ values: [EnumValue], owner: String) {
         var seen: [String: EnumValue] = [:]
-        for value in values {
-            guard let first = seen[value.wire] else {
-                seen[value.wire] = value
-                continue
+        for (index, value) in values.enumerated() {
+            // The first earlier value with the same wire value, if any.
+            let earlier: EnumValue?
+            if values.count <= Self.linearSearchLimit {
+                earlier = values[..<index].first { $0.wire == value.wire }
+            } else {
+                earlier = seen[value.wire]
+                if earlier == nil { seen[value.wire] = value }
             }
+            guard let first = earlier else { continue }
             let how = first.wire.unicodeScalars.elementsEqual(value.wire.unicodeScalars)
                 ? "is listed twice" : "differs from '\(first.wire)' only in Unicode normalization, which Swift strings ignore"
             diagnostics.error(
@@ -175,19 +205,29 @@ struct SpecValidator {
         var seen: [String: (wire: String, location: SourceLocation)] = [:]
         // One error per spec name is enough, whichever of its Swift names clashes first.
         var reported: Set<SourceLocation> = []
-        for name in names {
-            if let first = seen[name.swift] {
-                // The same value listed twice has an error of its own.
-                if first.wire == name.wire { continue }
-                guard reported.insert(name.location).inserted else { continue }
-                diagnostics.error(
-                    "\(kind) '\(name.wire)' of '\(owner)' collides with '\(first.wire)': both are named '\(name.swift)' in Swift",
-                    at: name.location, notes: [.note("'\(first.wire)' declared here", at: first.location)])
+        for (index, name) in names.enumerated() {
+            // The first earlier name with the same Swift name, if any.
+            let earlier: (wire: String, location: SourceLocation)?
+            if names.count <= Self.linearSearchLimit {
+                earlier = names[..<index].first { $0.swift == name.swift }.map { ($0.wire, $0.location) }
             } else {
-                seen[name.swift] = (name.wire, name.location)
+                earlier = seen[name.swift]
+                if earlier == nil { seen[name.swift] = (name.wire, name.location) }
             }
+            guard let first = earlier else { continue }
+            // The same value listed twice has an error of its own.
+            if first.wire == name.wire { continue }
+            guard reported.insert(name.location).inserted else { continue }
+            diagnostics.error(
+                "\(kind) '\(name.wire)' of '\(owner)' collides with '\(first.wire)': both are named '\(name.swift)' in Swift",
+                at: name.location, notes: [.note("'\(first.wire)' declared here", at: first.location)])
         }
     }
+
+    /// Up to this many names, finding an earlier equal one by going through
+    /// the list is cheaper than hashing every name into a dictionary, and
+    /// finds the same one.
+    private static let linearSearchLimit = 16
 
     /// The Swift names of a record's fields: its members (properties, the
     /// private storage of deprecated fields, the initializer parameter that
@@ -195,7 +235,7 @@ struct SpecValidator {
     private mutating func checkFieldNames(_ fields: [Field], owner: String) {
         var members: [(swift: String, wire: String, location: SourceLocation)] = []
         for field in fields {
-            let property = SwiftNames.name(field.name, in: .property)
+            let property = swiftName(field.name, in: .property)
             members.append((property, field.name, field.location))
             if field.annotations.deprecated != nil { members.append(("_" + property, field.name, field.location)) }
             if let internalName = SwiftNames.parameterInternalName(property) {
@@ -276,9 +316,9 @@ struct SpecValidator {
 
     private mutating func checkUnion(_ union: UnionType) {
         if union.members.isEmpty { diagnostics.error("union '\(union.name)' has no members", at: union.location) }
-        checkSwiftNames(union.members.map { (SwiftNames.name($0.tag, in: .unionCase), $0.tag, $0.location) }, kind: "tag", owner: union.name)
+        checkSwiftNames(union.members.map { (swiftName($0.tag, in: .unionCase), $0.tag, $0.location) }, kind: "tag", owner: union.name)
         if union.unknownTag == .keep {
-            for member in union.members where SwiftNames.name(member.tag, in: .unionCase) == SwiftNames.unknownUnionCase {
+            for member in union.members where swiftName(member.tag, in: .unionCase) == SwiftNames.unknownUnionCase {
                 diagnostics.error(
                     "tag '\(member.tag)' of '\(union.name)' would be named '\(SwiftNames.unknownUnionCase)' in Swift, the case that keeps unknown payloads",
                     at: member.location)

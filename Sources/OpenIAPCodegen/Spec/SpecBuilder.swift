@@ -92,29 +92,37 @@ struct SpecBuilder {
 
     private mutating func mergedFields(of record: RecordType, byName: [String: NamedType]) -> [Field] {
         var merged: [Field] = []
-        var origin: [String: Field] = [:]
-        let includeLocations = files.lazy.compactMap { $0.includeLocations[record.name] }.first ?? [:]
+        /// Where each included field is in `merged`, by name.
+        var origin: [String: Int] = [:]
+        // Where an include was written only matters for an error about it.
+        func includeLocation(_ setName: String) -> SourceLocation {
+            let includeLocations = files.lazy.compactMap { $0.includeLocations[record.name] }.first ?? [:]
+            return includeLocations[setName] ?? record.location
+        }
         for setName in record.includes {
-            let location = includeLocations[setName] ?? record.location
             guard let type = byName[setName] else {
+                let location = includeLocation(setName)
                 let sets = byName.values.compactMap { if case let .fieldSet(s) = $0 { s.name } else { nil } }
                 diagnostics.error(
                     "unknown shared field set '\(setName)'\(Suggestions.didYouMean(setName, in: sets))", at: location)
                 continue
             }
             guard case let .fieldSet(set) = type else {
+                let location = includeLocation(setName)
                 diagnostics.error(
                     "'\(setName)' is not a shared field set (it is declared in '\(type.sectionName)')", at: location)
                 continue
             }
             for var field in set.fields where origin[field.name] == nil {
                 field.includedFrom = set.name
-                origin[field.name] = field
+                origin[field.name] = merged.count
                 merged.append(field)
             }
         }
+        merged.reserveCapacity(merged.count + record.fields.count)
         for field in record.fields {
-            if let included = origin[field.name] {
+            if let position = origin[field.name] {
+                let included = merged[position]
                 diagnostics.error(
                     "field '\(field.name)' of '\(record.name)' is already included from '\(included.includedFrom ?? "")'",
                     at: field.location, notes: [.note("included field declared here", at: included.location)])

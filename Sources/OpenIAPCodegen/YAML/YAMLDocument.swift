@@ -25,6 +25,10 @@ struct YAMLDocument: Sendable {
 
         var kind: Kind
         var style: YAMLNode.ScalarStyle
+        /// Whether a scalar's text is all ASCII (true for collections). Such
+        /// text equals another ASCII text only when their bytes are equal,
+        /// which makes most comparisons a length check.
+        var isASCII = true
         /// The explicit tag as `YAMLNode.tag` shows it, as a position in
         /// `tags`, or -1 when none was written.
         var tag: Int32
@@ -82,26 +86,36 @@ struct YAMLDocument: Sendable {
         }
     }
 
-    /// Whether the node is a scalar whose text equals `literal` the way Swift
-    /// strings compare (by canonical equivalence), like `scalar(node) == literal`
-    /// but without building a string in the common case.
+    /// Whether the node is a scalar whose text equals `literal`, which must
+    /// be ASCII, the way Swift strings compare (by canonical equivalence):
+    /// like `scalar(node) == literal` but without building a string unless
+    /// the scalar has text outside ASCII.
     func scalar(_ node: NodeID, is literal: StaticString) -> Bool {
-        guard nodes[node].kind == .scalar else { return false }
+        let header = nodes[node]
+        guard header.kind == .scalar else { return false }
         let wanted = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        if header.isASCII && Int(header.count) != wanted.count { return false }
         return withBytes(of: node) { Self.sameText($0, wanted) }
     }
 
     /// Whether the node is a scalar whose text equals one of `literals` (as
     /// Swift strings compare).
     func scalar(_ node: NodeID, isOneOf literals: KeyList) -> Bool {
-        guard nodes[node].kind == .scalar else { return false }
+        let header = nodes[node]
+        guard header.kind == .scalar else { return false }
         return withBytes(of: node) { bytes in
-            for candidate in literals.bytes {
+            for candidate in literals.bytes where !header.isASCII || candidate.count == bytes.count {
                 let same = candidate.withUnsafeBufferPointer { Self.sameText(bytes, $0) }
                 if same { return true }
             }
             return false
         }
+    }
+
+    /// Whether two scalars have the same text as Swift strings compare.
+    func sameScalar(_ a: NodeID, _ b: NodeID) -> Bool {
+        if nodes[a].isASCII && nodes[b].isASCII && nodes[a].count != nodes[b].count { return false }
+        return withBytes(of: a) { first in withBytes(of: b) { Self.sameText(first, $0) } }
     }
 
     /// Two UTF-8 texts compared as Swift strings: equal bytes are equal
@@ -115,7 +129,9 @@ struct YAMLDocument: Sendable {
     }
 
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.allSatisfy { $0 < 0x80 }
+        // One OR over all bytes rather than a test per byte, which the
+        // compiler can do many bytes at a time.
+        bytes.reduce(0, |) < 0x80
     }
 
     /// A plain scalar written as nothing, `~` or `null`: what YAML reads as null.
@@ -124,7 +140,7 @@ struct YAMLDocument: Sendable {
         guard header.kind == .scalar, header.style == .plain else { return false }
         if header.count == 0 { return true }
         // Only a short text, or one outside ASCII, can be one of the spellings.
-        if header.count > 4 && withBytes(of: node, Self.isASCII) { return false }
+        if header.count > 4 && header.isASCII { return false }
         return scalar(node, is: "~") || scalar(node, is: "null") || scalar(node, is: "Null") || scalar(node, is: "NULL")
     }
 

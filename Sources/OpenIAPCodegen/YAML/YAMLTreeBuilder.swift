@@ -195,7 +195,7 @@ struct YAMLTreeBuilder {
         document.text.append(contentsOf: bytes)
         document.nodes.append(
             YAMLDocument.Node(
-                kind: .scalar, style: style, tag: addTag(tag), line: Int32(line), column: Int32(column),
+                kind: .scalar, style: style, isASCII: YAMLDocument.isASCII(bytes), tag: addTag(tag), line: Int32(line), column: Int32(column),
                 start: Int32(start), count: Int32(bytes.count)))
         return document.nodes.count - 1
     }
@@ -276,13 +276,10 @@ struct YAMLTreeBuilder {
     private func firstOccurrence(of key: YAMLDocument.NodeID, inFrame index: Int) -> SourceLocation? {
         let frame = stack[index]
         if frame.seenKeys.isEmpty {
-            return document.withBytes(of: key) { bytes in
-                for seen in acceptedKeys[frame.firstAcceptedKey...] {
-                    let same = document.withBytes(of: Int(seen)) { YAMLDocument.sameText($0, bytes) }
-                    if same { return document.location(of: Int(seen)) }
-                }
-                return nil
+            for seen in acceptedKeys[frame.firstAcceptedKey...] where document.sameScalar(Int(seen), key) {
+                return document.location(of: Int(seen))
             }
+            return nil
         }
         return frame.seenKeys[document.scalar(key) ?? ""]
     }
