@@ -55,9 +55,10 @@ public struct Containment: Sendable {
             switch type {
             case let .record(r):
                 let from = canonical(position)
-                for field in r.fields {
-                    guard case let .named(name) = field.type, let to = spec.position(of: name), isContainer[to] else { continue }
-                    outgoing[from].append(IndexEdge(to: to, via: field.name))
+                // By position, so only the type and name are copied out of each field.
+                for index in r.fields.indices {
+                    guard case let .named(name) = r.fields[index].type, let to = spec.position(of: name), isContainer[to] else { continue }
+                    outgoing[from].append(IndexEdge(to: to, via: r.fields[index].name))
                 }
             case let .union(u):
                 let from = canonical(position)

@@ -234,12 +234,15 @@ struct SpecValidator {
     /// stands in for `self`) share one namespace.
     private mutating func checkFieldNames(_ fields: [Field], owner: String) {
         var members: [(swift: String, wire: String, location: SourceLocation)] = []
-        for field in fields {
-            let property = swiftName(field.name, in: .property)
-            members.append((property, field.name, field.location))
-            if field.annotations.deprecated != nil { members.append(("_" + property, field.name, field.location)) }
+        members.reserveCapacity(fields.count)
+        // By position, so only the parts used are copied out of each field.
+        for index in fields.indices {
+            let (name, location) = (fields[index].name, fields[index].location)
+            let property = swiftName(name, in: .property)
+            members.append((property, name, location))
+            if fields[index].annotations.deprecated != nil { members.append(("_" + property, name, location)) }
             if let internalName = SwiftNames.parameterInternalName(property) {
-                members.append((internalName, field.name, field.location))
+                members.append((internalName, name, location))
             }
         }
         checkSwiftNames(members, kind: "field", owner: owner)
@@ -248,7 +251,10 @@ struct SpecValidator {
     // MARK: - Records and fields
 
     private mutating func checkRecord(_ record: RecordType) {
-        for field in record.fields where field.includedFrom == nil { checkField(field, owner: record.name) }
+        // By position: `checkField` borrows each field instead of getting a copy.
+        for index in record.fields.indices where record.fields[index].includedFrom == nil {
+            checkField(record.fields[index], owner: record.name)
+        }
         checkFieldNames(record.fields, owner: record.name)
         for group in record.exactlyOne {
             if group.fields.count < 2 {
@@ -416,8 +422,8 @@ struct SpecValidator {
                 }
             case let .record(r):
                 var required = 0
-                for field in r.fields where field.isRequired {
-                    guard case let .named(name) = field.type, let target = spec.position(of: name) else { continue }
+                for index in r.fields.indices where r.fields[index].isRequired {
+                    guard case let .named(name) = r.fields[index].type, let target = spec.position(of: name) else { continue }
                     required += 1
                     dependents[target].append(me)
                 }

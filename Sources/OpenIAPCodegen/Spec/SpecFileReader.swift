@@ -315,22 +315,24 @@ struct SpecFileReader {
                 continue
             }
             guard let text = reader.string(typeNode, "'type'"), let parsed = typeExpression(text, at: typeNode) else { continue }
-            var field = Field(
-                name: name, type: parsed.type, isRequired: !parsed.isOptional, annotations: annotations(inner),
-                location: reader.location(key))
-            if let degrade = value(inner, "degrade") { field.degrades = reader.bool(degrade, "'degrade'") ?? false }
+            // The field goes into the list first and is completed there, so it is never copied.
+            fields.append(
+                Field(
+                    name: name, type: parsed.type, isRequired: !parsed.isOptional, annotations: annotations(inner),
+                    location: reader.location(key)))
+            let last = fields.count - 1
+            if let degrade = value(inner, "degrade") { fields[last].degrades = reader.bool(degrade, "'degrade'") ?? false }
             if let limit = value(inner, "maxBytes") {
                 if let bytes = reader.integer(limit, "'maxBytes'") {
                     if bytes < 0 { reader.diagnostics.error("'maxBytes' must not be negative", at: reader.location(limit)) }
-                    field.constraints.maxBytes = bytes
+                    fields[last].constraints.maxBytes = bytes
                 }
             }
-            if let minimum = value(inner, "min") { field.constraints.minimum = reader.number(minimum, "'min'") }
-            if let maximum = value(inner, "max") { field.constraints.maximum = reader.number(maximum, "'max'") }
+            if let minimum = value(inner, "min") { fields[last].constraints.minimum = reader.number(minimum, "'min'") }
+            if let maximum = value(inner, "max") { fields[last].constraints.maximum = reader.number(maximum, "'max'") }
             if let defaultNode = value(inner, "default") {
                 result.defaults[owner, default: [:]][name] = RawDefault(document: document, node: defaultNode)
             }
-            fields.append(field)
         }
         return fields
     }

@@ -40,7 +40,7 @@ public enum YAMLReader {
         guard bytes.count < Int(Int32.max) else {
             throw DiagnosticError(.error("a spec file must be smaller than 2 GiB", at: SourceLocation(file: file, line: 1, column: 1)))
         }
-        var builder = YAMLTreeBuilder(file: file, limits: limits)
+        var builder = YAMLTreeBuilder(file: file, limits: limits, inputBytes: bytes.count)
         // libyaml insists on a non-null input pointer, which an empty array
         // need not have; an empty input is an empty stream anyway.
         if !bytes.isEmpty {

@@ -62,10 +62,20 @@ struct YAMLTreeBuilder {
     /// Nodes produced so far by copying anchored nodes for aliases.
     private var expanded = 0
 
-    init(file: String, limits: YAMLLimits) {
+    /// `inputBytes` is the size of the input, if known. The document's
+    /// arrays are sized for it up front, so they are not copied again and
+    /// again as they grow: scalar text is never longer than the input, and
+    /// a node takes at least a few bytes of it (an estimate; the arrays
+    /// still grow if it is wrong, and the estimate is capped for huge
+    /// inputs). Memory reserved but never written costs next to nothing.
+    init(file: String, limits: YAMLLimits, inputBytes: Int = 0) {
         self.file = file
         self.limits = limits
         document = YAMLDocument(file: file)
+        let nodes = min(inputBytes / 8, 1 << 22)
+        document.text.reserveCapacity(inputBytes)
+        document.nodes.reserveCapacity(nodes)
+        document.children.reserveCapacity(nodes)
     }
 
     /// Records a problem found outside the builder, such as a libyaml error.
