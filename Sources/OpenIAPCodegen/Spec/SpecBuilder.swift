@@ -10,11 +10,73 @@ struct SpecBuilder {
         self.firstFile = firstFile
     }
 
+    /// Below this many types everything runs on the calling thread.
+    private static let parallelTypeCount = 512
+
+    /// One piece of `build`'s work that can go to its own thread.
+    private enum Job: Sendable {
+        /// The order of the types by name, for `Spec`.
+        case sortNames
+        /// Completing the records among `declared[range]`.
+        case complete(Range<Int>)
+    }
+
+    /// What a job hands back.
+    private enum Outcome: Sendable {
+        case order([Int])
+        case types([NamedType], [Diagnostic])
+    }
+
     mutating func build() -> Spec {
         let version = resolveVersion()
         let (declared, byName) = uniqueTypes()
         let defaults = rawDefaults()
+        let names = declared.map(\.name)
 
+        // Sorting the names and completing the records (merging included
+        // fields, typing defaults) do not depend on each other, and records
+        // are completed one by one, so the work runs in pieces on several
+        // threads. The pieces' diagnostics are joined in order, as one pass
+        // over the types would have made them.
+        var jobs: [Job] = [.sortNames]
+        let pieces = declared.count < Self.parallelTypeCount ? 1 : 4
+        let size = max(1, (declared.count + pieces - 1) / pieces)
+        for start in stride(from: 0, to: declared.count, by: size) { jobs.append(.complete(start..<min(start + size, declared.count))) }
+        let base = SpecBuilder(files: files, firstFile: firstFile)
+        let perform = { @Sendable (job: Job) -> Outcome in
+            switch job {
+            case .sortNames:
+                return .order(Spec.sortedPositions(of: names))
+            case let .complete(range):
+                var builder = base
+                let types = builder.complete(declared[range], defaults: defaults, byName: byName)
+                return .types(types, builder.diagnostics.all)
+            }
+        }
+        let outcomes = declared.count < Self.parallelTypeCount ? jobs.map(perform) : jobs.concurrentMap(perform)
+        var order: [Int] = []
+        var types: [NamedType] = []
+        types.reserveCapacity(declared.count)
+        for outcome in outcomes {
+            switch outcome {
+            case let .order(sorted): order = sorted
+            case let .types(completed, problems):
+                types.append(contentsOf: completed)
+                diagnostics.append(contentsOf: problems)
+            }
+        }
+        let spec = Spec(version: version?.0 ?? "0.0.0", versionLocation: version?.1, types: types, names: names, order: order)
+        var validator = SpecValidator(spec: spec)
+        validator.run()
+        diagnostics.append(contentsOf: validator.diagnostics.all)
+        return spec
+    }
+
+    /// `declared` with every record completed: included fields merged in and
+    /// defaults typed.
+    private mutating func complete(
+        _ declared: ArraySlice<NamedType>, defaults: [String: [String: SpecFileReader.RawDefault]], byName: [String: NamedType]
+    ) -> [NamedType] {
         var types: [NamedType] = []
         types.reserveCapacity(declared.count)
         for type in declared {
@@ -39,11 +101,7 @@ struct SpecBuilder {
             }
             types.append(.record(record))
         }
-        let spec = Spec(version: version?.0 ?? "0.0.0", versionLocation: version?.1, types: types)
-        var validator = SpecValidator(spec: spec)
-        validator.run()
-        diagnostics.append(contentsOf: validator.diagnostics.all)
-        return spec
+        return types
     }
 
     private mutating func resolveVersion() -> (String, SourceLocation)? {

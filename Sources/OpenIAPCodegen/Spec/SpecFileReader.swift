@@ -331,7 +331,9 @@ struct SpecFileReader {
             if let minimum = value(inner, "min") { fields[last].constraints.minimum = reader.number(minimum, "'min'") }
             if let maximum = value(inner, "max") { fields[last].constraints.maximum = reader.number(maximum, "'max'") }
             if let defaultNode = value(inner, "default") {
-                result.defaults[owner, default: [:]][name] = RawDefault(document: document, node: defaultNode)
+                // Only the default's own nodes are kept, so the file's document can go once it is read.
+                let extracted = document.extract(defaultNode)
+                result.defaults[owner, default: [:]][name] = RawDefault(document: extracted, node: extracted.root)
             }
         }
         return fields

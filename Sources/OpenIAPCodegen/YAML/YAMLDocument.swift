@@ -196,6 +196,42 @@ struct YAMLDocument: Sendable {
         }
     }
 
+    /// A document holding only `top` and what it contains, with `top` as its
+    /// root. Lets a caller keep a small part of a large document (a field's
+    /// `default:`) without keeping all of it alive.
+    func extract(_ top: NodeID) -> YAMLDocument {
+        var result = YAMLDocument(file: file)
+        result.tags = tags
+        // Nodes are copied as they are reached; a collection's children are
+        // given their new positions once all of them have been copied.
+        var copied: [NodeID: Int32] = [:]
+        var pending = [top]
+        var order: [NodeID] = []
+        while let node = pending.popLast() {
+            guard copied[node] == nil else { continue }
+            var header = nodes[node]
+            copied[node] = Int32(result.nodes.count)
+            order.append(node)
+            if header.kind == .scalar {
+                let start = result.text.count
+                withBytes(of: node) { result.text.append(contentsOf: $0) }
+                header.start = Int32(start)
+            } else {
+                for child in children[Int(header.start)..<Int(header.start + header.count)] { pending.append(Int(child)) }
+            }
+            result.nodes.append(header)
+        }
+        for (position, node) in order.enumerated() where nodes[node].kind != .scalar {
+            let header = nodes[node]
+            result.nodes[position].start = Int32(result.children.count)
+            for child in children[Int(header.start)..<Int(header.start + header.count)] {
+                result.children.append(copied[Int(child)]!)
+            }
+        }
+        result.root = Int(copied[top]!)
+        return result
+    }
+
     // MARK: - As a tree
 
     /// The whole document as a `YAMLNode` tree.

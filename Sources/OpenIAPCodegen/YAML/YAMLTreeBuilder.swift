@@ -28,21 +28,22 @@ struct YAMLTreeBuilder {
         var height: Int
     }
 
-    /// A collection whose end event has not arrived yet.
+    /// A collection whose end event has not arrived yet. Only plain numbers,
+    /// so opening and closing one touches no reference counts; the rare
+    /// anchor and the key dictionary of a long mapping are kept aside.
     private struct Frame {
         var line: Int32
         var column: Int32
         var tag: Int32
-        var anchor: String?
         var isMapping: Bool
+        /// Whether the collection has an anchor, the last of `frameAnchors`.
+        var hasAnchor: Bool
+        /// Whether the mapping's accepted keys are in `seenKeys` (see there).
+        var hasSeenKeys = false
         /// Where this collection's children start in `pending`.
         var firstChild: Int
         /// Where this mapping's accepted keys start in `acceptedKeys`.
         var firstAcceptedKey: Int
-        /// Every scalar key accepted so far in this mapping with its first
-        /// location, once there are more than `linearKeyLimit` of them;
-        /// before that they are only in `acceptedKeys`.
-        var seenKeys: [String: SourceLocation] = [:]
         var size = 1
         var childHeight = 0
     }
@@ -59,6 +60,12 @@ struct YAMLTreeBuilder {
     private var root: YAMLDocument.NodeID?
     private var documents = 0
     private var anchors: [String: Anchored] = [:]
+    /// The anchors of the open collections that have one, innermost last.
+    private var frameAnchors: [String] = []
+    /// Every scalar key accepted so far by an open mapping with more than
+    /// `linearKeyLimit` of them, with its first location, by the mapping's
+    /// position in `stack`. Shorter mappings only have `acceptedKeys`.
+    private var seenKeys: [Int: [String: SourceLocation]] = [:]
     /// Nodes produced so far by copying anchored nodes for aliases.
     private var expanded = 0
 
@@ -139,6 +146,8 @@ struct YAMLTreeBuilder {
 
         case .collectionEnd:
             guard let frame = stack.popLast() else { return true }
+            let anchor = frame.hasAnchor ? frameAnchors.popLast() : nil
+            if frame.hasSeenKeys { seenKeys[stack.count] = nil }
             if frame.isMapping, (pending.count - frame.firstChild) % 2 == 1 {
                 // libyaml always supplies a value, even an empty one; this
                 // only keeps the pair from being lost if it ever does not.
@@ -158,7 +167,7 @@ struct YAMLTreeBuilder {
                 YAMLDocument.Node(
                     kind: frame.isMapping ? .mapping : .sequence, style: .plain, tag: frame.tag,
                     line: frame.line, column: frame.column, start: Int32(start), count: Int32(count)))
-            finish(document.nodes.count - 1, size: frame.size, height: frame.childHeight + 1, anchor: frame.anchor)
+            finish(document.nodes.count - 1, size: frame.size, height: frame.childHeight + 1, anchor: anchor)
             return true
         }
     }
@@ -215,9 +224,10 @@ struct YAMLTreeBuilder {
             error("nesting deeper than \(limits.maxDepth) levels", line: line, column: column)
             return false
         }
+        if let anchor { frameAnchors.append(anchor) }
         stack.append(
             Frame(
-                line: Int32(line), column: Int32(column), tag: addTag(tag), anchor: anchor, isMapping: isMapping,
+                line: Int32(line), column: Int32(column), tag: addTag(tag), isMapping: isMapping, hasAnchor: anchor != nil,
                 firstChild: pending.count, firstAcceptedKey: acceptedKeys.count))
         return true
     }
@@ -262,12 +272,15 @@ struct YAMLTreeBuilder {
         }
         let accepted = acceptedKeys.count - stack[index].firstAcceptedKey
         if accepted >= Self.linearKeyLimit {
-            if stack[index].seenKeys.isEmpty {
+            if !stack[index].hasSeenKeys {
+                stack[index].hasSeenKeys = true
+                var keys: [String: SourceLocation] = [:]
                 for seen in acceptedKeys[stack[index].firstAcceptedKey...] {
-                    stack[index].seenKeys[document.scalar(Int(seen)) ?? ""] = document.location(of: Int(seen))
+                    keys[document.scalar(Int(seen)) ?? ""] = document.location(of: Int(seen))
                 }
+                seenKeys[index] = keys
             }
-            stack[index].seenKeys[document.scalar(key) ?? ""] = document.location(of: key)
+            seenKeys[index, default: [:]][document.scalar(key) ?? ""] = document.location(of: key)
         }
         acceptedKeys.append(Int32(key))
     }
@@ -285,13 +298,13 @@ struct YAMLTreeBuilder {
     /// mapping in `frame`, if it did.
     private func firstOccurrence(of key: YAMLDocument.NodeID, inFrame index: Int) -> SourceLocation? {
         let frame = stack[index]
-        if frame.seenKeys.isEmpty {
+        if !frame.hasSeenKeys {
             for seen in acceptedKeys[frame.firstAcceptedKey...] where document.sameScalar(Int(seen), key) {
                 return document.location(of: Int(seen))
             }
             return nil
         }
-        return frame.seenKeys[document.scalar(key) ?? ""]
+        return seenKeys[index]?[document.scalar(key) ?? ""]
     }
 
     /// The text of the last key of the mapping in `frame` so far that
