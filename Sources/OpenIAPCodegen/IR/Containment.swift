@@ -14,7 +14,11 @@ public struct Containment: Sendable {
     public let unionCycles: Set<String>
     /// Records that lie on a cycle made of record fields alone.
     public let recordCycles: Set<String>
-    private let edges: [String: [Edge]]
+    /// The spec the graph was built from; names resolve through it.
+    private let spec: Spec
+    /// Outgoing edges by position in `spec.types` (of a name's first
+    /// declaration), in the order fields and members are written.
+    private let outgoing: [[IndexEdge]]
 
     /// One step of containment: `from` holds `to` through `via` (a field name
     /// for records, a tag for unions).
@@ -23,49 +27,75 @@ public struct Containment: Sendable {
         public var via: String
     }
 
+    /// An `Edge` whose target is a position in `spec.types`.
+    private struct IndexEdge: Sendable {
+        var to: Int
+        var via: String
+    }
+
     public init(_ spec: Spec) {
-        var edges: [String: [Edge]] = [:]
-        for type in spec.types {
+        // The graph is kept by position rather than by name: hashing a name
+        // for every field of a large spec costs more than the search itself.
+        let count = spec.types.count
+        var isUnion = [Bool](repeating: false, count: count)
+        var isContainer = [Bool](repeating: false, count: count)
+        for (position, type) in spec.types.enumerated() {
+            switch type {
+            case .record: isContainer[position] = true
+            case .union:
+                isContainer[position] = true
+                isUnion[position] = true
+            default: break
+            }
+        }
+        // Facts about a name are those of its first declaration, as `spec[name]` gives.
+        func canonical(_ position: Int) -> Int { spec.position(of: spec.types[position].name) ?? position }
+        var outgoing = [[IndexEdge]](repeating: [], count: count)
+        for (position, type) in spec.types.enumerated() {
             switch type {
             case let .record(r):
-                for field in r.fields {
-                    guard case let .named(name) = field.type else { continue }
-                    switch spec[name] {
-                    case .record?, .union?: edges[r.name, default: []].append(Edge(to: name, via: field.name))
-                    default: break
-                    }
+                let from = canonical(position)
+                // By position, so only the type and name are copied out of each field.
+                for index in r.fields.indices {
+                    guard case let .named(name) = r.fields[index].type, let to = spec.position(of: name), isContainer[to] else { continue }
+                    outgoing[from].append(IndexEdge(to: to, via: r.fields[index].name))
                 }
             case let .union(u):
+                let from = canonical(position)
                 for member in u.members {
-                    switch spec[member.typeName] {
-                    case .record?, .union?: edges[u.name, default: []].append(Edge(to: member.typeName, via: member.tag))
-                    default: break
-                    }
+                    guard let to = spec.position(of: member.typeName), isContainer[to] else { continue }
+                    outgoing[from].append(IndexEdge(to: to, via: member.tag))
                 }
             default:
                 break
             }
         }
-        self.edges = edges
-        let isUnion = { (name: String) -> Bool in if case .union? = spec[name] { true } else { false } }
-        onCycle = Self.cyclic(edges)
-        unionCycles = Self.cyclic(edges.filter { isUnion($0.key) }.mapValues { $0.filter { isUnion($0.to) } })
-        recordCycles = Self.cyclic(edges.filter { !isUnion($0.key) }.mapValues { $0.filter { !isUnion($0.to) } })
+        self.spec = spec
+        self.outgoing = outgoing
+        func names(_ flags: [Bool]) -> Set<String> {
+            var result: Set<String> = []
+            for position in flags.indices where flags[position] { result.insert(spec.types[position].name) }
+            return result
+        }
+        onCycle = names(Self.cyclic(outgoing) { _, _ in true })
+        unionCycles = names(Self.cyclic(outgoing) { isUnion[$0] && isUnion[$1] })
+        recordCycles = names(Self.cyclic(outgoing) { !isUnion[$0] && !isUnion[$1] })
     }
 
     /// A shortest way from `start` back to itself, using only the types for
     /// which `allowed` holds: `Node.next → Node`.
     public func cycle(from start: String, within allowed: (String) -> Bool) -> String {
-        var previous: [String: (from: String, via: String)] = [:]
-        var queue = [start]
+        guard let startPosition = spec.position(of: start) else { return start }
+        var previous: [Int: (from: Int, via: String)] = [:]
+        var queue = [startPosition]
         var index = 0
         var found = false
         search: while index < queue.count {
             let current = queue[index]
             index += 1
-            for edge in edges[current] ?? [] where allowed(edge.to) {
-                if edge.to == start {
-                    previous[start] = (current, edge.via)
+            for edge in outgoing[current] where allowed(spec.types[edge.to].name) {
+                if edge.to == startPosition {
+                    previous[startPosition] = (current, edge.via)
                     found = true
                     break search
                 }
@@ -77,64 +107,71 @@ public struct Containment: Sendable {
         }
         guard found else { return start }
         var steps: [String] = []
-        var node = start
+        var node = startPosition
         repeat {
             guard let step = previous[node] else { break }
-            steps.append("\(step.from).\(step.via) → \(node)")
+            steps.append("\(spec.types[step.from].name).\(step.via) → \(spec.types[node].name)")
             node = step.from
-        } while node != start && steps.count < 64
+        } while node != startPosition && steps.count < 64
         return steps.reversed().joined(separator: ", ")
     }
 
-    /// The nodes that lie on a cycle: those in a strongly connected component
+    /// Which nodes lie on a cycle of the edges `keep` lets through (given
+    /// the positions of both ends): those in a strongly connected component
     /// of more than one node, or with an edge to themselves. Tarjan's
     /// algorithm with an explicit stack, so a long chain cannot exhaust the
-    /// call stack.
-    static func cyclic(_ edges: [String: [Edge]]) -> Set<String> {
-        var index: [String: Int] = [:]
-        var lowLink: [String: Int] = [:]
-        var onStack: Set<String> = []
-        var stack: [String] = []
-        var result: Set<String> = []
+    /// call stack. Which nodes are on a cycle does not depend on the order
+    /// the search visits them in.
+    private static func cyclic(_ outgoing: [[IndexEdge]], keep: (Int, Int) -> Bool) -> [Bool] {
+        let count = outgoing.count
+        let unvisited = -1
+        var index = [Int](repeating: unvisited, count: count)
+        var lowLink = [Int](repeating: 0, count: count)
+        var onStack = [Bool](repeating: false, count: count)
+        var stack: [Int] = []
+        var result = [Bool](repeating: false, count: count)
         var counter = 0
-        for root in edges.keys.sorted() where index[root] == nil {
+        for root in 0..<count where index[root] == unvisited && !outgoing[root].isEmpty {
             // Each frame is a node and the position of the next edge to follow.
-            var frames: [(node: String, next: Int)] = [(root, 0)]
+            var frames: [(node: Int, next: Int)] = [(root, 0)]
             index[root] = counter
             lowLink[root] = counter
             counter += 1
             stack.append(root)
-            onStack.insert(root)
+            onStack[root] = true
             while let frame = frames.last {
-                let outgoing = edges[frame.node] ?? []
-                if frame.next < outgoing.count {
+                let edges = outgoing[frame.node]
+                if frame.next < edges.count {
                     frames[frames.count - 1].next += 1
-                    let target = outgoing[frame.next].to
-                    if target == frame.node { result.insert(target) }
-                    if index[target] == nil {
+                    let target = edges[frame.next].to
+                    guard keep(frame.node, target) else { continue }
+                    if target == frame.node { result[target] = true }
+                    if index[target] == unvisited {
                         index[target] = counter
                         lowLink[target] = counter
                         counter += 1
                         stack.append(target)
-                        onStack.insert(target)
+                        onStack[target] = true
                         frames.append((target, 0))
-                    } else if onStack.contains(target) {
-                        lowLink[frame.node] = min(lowLink[frame.node]!, index[target]!)
+                    } else if onStack[target] {
+                        lowLink[frame.node] = min(lowLink[frame.node], index[target])
                     }
                     continue
                 }
                 frames.removeLast()
                 if let parent = frames.last {
-                    lowLink[parent.node] = min(lowLink[parent.node]!, lowLink[frame.node]!)
+                    lowLink[parent.node] = min(lowLink[parent.node], lowLink[frame.node])
                 }
                 guard lowLink[frame.node] == index[frame.node] else { continue }
-                var component: [String] = []
+                var size = 0
+                var members: [Int] = []
                 while let member = stack.popLast() {
-                    onStack.remove(member)
-                    component.append(member)
+                    onStack[member] = false
+                    members.append(member)
+                    size += 1
                     if member == frame.node { break }
                 }
-                if component.count > 1 { result.formUnion(component) }
+                if size > 1 { for member in members { result[member] = true } }
             }
         }
         return result

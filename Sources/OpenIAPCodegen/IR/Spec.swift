@@ -11,12 +11,18 @@ public struct Spec: Sendable {
     public var types: [NamedType]
 
     public init(version: String, versionLocation: SourceLocation? = nil, types: [NamedType]) {
+        let names = types.map(\.name)
+        self.init(version: version, versionLocation: versionLocation, types: types, names: names, order: Self.sortedPositions(of: names))
+    }
+
+    /// The spec of `types` whose names are `names`, where `order` is
+    /// `sortedPositions(of: names)`, worked out beforehand (the builder sorts
+    /// while it merges records, on another thread).
+    init(version: String, versionLocation: SourceLocation?, types: [NamedType], names: [String], order: [Int]) {
         self.version = version
         self.versionLocation = versionLocation
         // Sorting positions rather than the types themselves saves moving
-        // large values around; the sort is stable either way.
-        let names = types.map(\.name)
-        let order = names.indices.sorted { names[$0] < names[$1] || (names[$0] == names[$1] && $0 < $1) }
+        // large values around; ties keep their original order.
         self.types = order.map { types[$0] }
         var index: [String: Int] = [:]
         index.reserveCapacity(order.count)
@@ -28,8 +34,49 @@ public struct Spec: Sendable {
 
     private var index: [String: Int]
 
+    /// The positions of `names` in the order of the names as Swift compares
+    /// strings, equal names in their original order.
+    ///
+    /// Each name gets a key with its first eight bytes as one integer, so
+    /// most comparisons of ASCII names are one integer comparison: for ASCII
+    /// text, Swift's order is the order of the bytes, and two keys that
+    /// differ decide it. Names with equal keys, or outside ASCII, are
+    /// compared as strings.
+    static func sortedPositions(of names: [String]) -> [Int] {
+        struct Key {
+            var prefix: UInt64
+            var isASCII: Bool
+            var position: Int
+        }
+        let keys = names.enumerated().map { position, name in
+            var prefix: UInt64 = 0
+            var count = 0
+            var isASCII = true
+            for byte in name.utf8 {
+                if byte >= 0x80 { isASCII = false }
+                if count < 8 { prefix |= UInt64(byte) << (56 - 8 * count) }
+                count += 1
+            }
+            return Key(prefix: prefix, isASCII: isASCII, position: position)
+        }
+        return names.withUnsafeBufferPointer { names in
+            keys.sorted { a, b in
+                if a.isASCII && b.isASCII && a.prefix != b.prefix { return a.prefix < b.prefix }
+                let (left, right) = (names[a.position], names[b.position])
+                return left < right || (left == right && a.position < b.position)
+            }.map(\.position)
+        }
+    }
+
     public subscript(name: String) -> NamedType? {
         index[name].map { types[$0] }
+    }
+
+    /// Where the type `name` sits in `types` (its first declaration, if the
+    /// name was given twice). Lets the checks keep per-type facts in arrays
+    /// instead of dictionaries keyed by name.
+    func position(of name: String) -> Int? {
+        index[name]
     }
 
     public var enums: [EnumType] { types.compactMap { if case let .enumeration(e) = $0 { e } else { nil } } }

@@ -4,14 +4,84 @@
 struct SpecValidator {
     let spec: Spec
     var diagnostics = Diagnostics()
-    /// Records whose required fields form a cycle, found by `checkRequiredCycles`.
-    private var unbuildable: Set<String> = []
+    /// Records whose required fields form a cycle, found by
+    /// `checkRequiredCycles`, by position in `spec.types`.
+    private var unbuildable: [Bool] = []
+
+    /// Swift names worked out so far, for wire names in ASCII.
+    private var knownSwiftNames: [SwiftNameKey: String] = [:]
+
+    private struct SwiftNameKey: Hashable {
+        var wire: String
+        var place: SwiftNames.Place
+    }
 
     init(spec: Spec) { self.spec = spec }
 
+    /// `SwiftNames.name(wire, in: place)`, remembered: a large spec uses the
+    /// same few field names and values again and again. Only ASCII names are
+    /// remembered, because two strings that Swift counts as equal (by
+    /// canonical equivalence) are then the same bytes, and so get the same
+    /// name; other spellings of an equal string could be named differently.
+    private mutating func swiftName(_ wire: String, in place: SwiftNames.Place) -> String {
+        guard wire.utf8.allSatisfy({ $0 < 0x80 }) else { return SwiftNames.name(wire, in: place) }
+        let key = SwiftNameKey(wire: wire, place: place)
+        if let known = knownSwiftNames[key] { return known }
+        let name = SwiftNames.name(wire, in: place)
+        knownSwiftNames[key] = name
+        return name
+    }
+
+    /// Below this many types the checks run on the calling thread: handing
+    /// work to other threads costs more than it saves for a small spec.
+    private static let parallelTypeCount = 512
+    /// How many pieces the per-type checks are cut into when they run in
+    /// parallel; more pieces than cores, so a piece of heavy types does not
+    /// leave the other core idle at the end.
+    private static let typeChunks = 16
+
+    /// One piece of `run`'s work that can go to its own thread.
+    private enum Job: Sendable {
+        /// The per-type checks of `spec.types[range]`.
+        case types(Range<Int>)
+        /// The checks that look at the whole spec at once.
+        case wholeSpec
+    }
+
     mutating func run() {
-        for type in spec.types {
-            switch type {
+        // The per-type checks only read the spec, so they run in pieces on
+        // several threads, next to the whole-spec checks. The diagnostics of
+        // each piece are then joined in the order a single pass would have
+        // produced them: every type in order, then the cycle checks.
+        let count = spec.types.count
+        var jobs: [Job] = [.wholeSpec]
+        if count < Self.parallelTypeCount {
+            jobs.append(.types(0..<count))
+        } else {
+            let size = (count + Self.typeChunks - 1) / Self.typeChunks
+            for start in stride(from: 0, to: count, by: size) { jobs.append(.types(start..<min(start + size, count))) }
+        }
+        let spec = self.spec
+        let perform = { @Sendable (job: Job) -> [Diagnostic] in
+            var validator = SpecValidator(spec: spec)
+            switch job {
+            case let .types(range): validator.checkTypes(range)
+            case .wholeSpec:
+                validator.checkRequiredCycles()
+                validator.checkContainment()
+            }
+            return validator.diagnostics.all
+        }
+        let results = count < Self.parallelTypeCount ? jobs.map(perform) : jobs.concurrentMap(perform)
+        for result in results.dropFirst() { diagnostics.append(contentsOf: result) }
+        diagnostics.append(contentsOf: results[0])
+        checkSwiftFileNames()
+    }
+
+    /// The checks of each type on its own (and against the types it names).
+    private mutating func checkTypes(_ range: Range<Int>) {
+        for position in range {
+            switch spec.types[position] {
             case let .enumeration(e): checkEnum(e)
             case let .opaqueString(s): checkOpaque(s)
             case let .record(r): checkRecord(r)
@@ -19,9 +89,6 @@ struct SpecValidator {
             case let .union(u): checkUnion(u)
             }
         }
-        checkRequiredCycles()
-        checkContainment()
-        checkSwiftFileNames()
     }
 
     /// Each spec file that declares types becomes one Swift file; two spec
@@ -56,10 +123,15 @@ struct SpecValidator {
         if type.values.isEmpty { diagnostics.error("enum '\(type.name)' has no values", at: type.location) }
         checkDuplicateValues(type.values, owner: type.name)
         let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
-        checkSwiftNames(type.values.map { (SwiftNames.name($0.wire, in: place), $0.wire, $0.location) }, kind: "value", owner: type.name)
-        if !type.isClosed { checkReserved(type.values, owner: type.name) }
+        let swiftNames = type.values.map { swiftName($0.wire, in: place) }
+        checkSwiftNames(type.values.indices.map { (swiftNames[$0], type.values[$0].wire, type.values[$0].location) }, kind: "value", owner: type.name)
+        // An open enum's Swift names are the ones `checkReserved` looks at, so they are reused.
+        if !type.isClosed { checkReserved(type.values, swiftNames: swiftNames, owner: type.name) }
+        // Only aliases are looked up among the spellings; without any there is nothing to check.
         var spellings: [String: EnumValue] = [:]
-        for value in type.values { spellings[value.wire] = value }
+        if type.values.contains(where: { !$0.aliases.isEmpty }) {
+            for value in type.values { spellings[value.wire] = value }
+        }
         for value in type.values {
             for alias in value.aliases {
                 if let other = spellings[alias], other.wire != value.wire || alias == value.wire {
@@ -89,7 +161,7 @@ struct SpecValidator {
     private mutating func checkOpaque(_ type: OpaqueStringType) {
         checkDuplicateValues(type.knownValues, owner: type.name)
         checkSwiftNames(
-            type.knownValues.map { (SwiftNames.name($0.wire, in: .opaqueConstant), $0.wire, $0.location) }, kind: "value",
+            type.knownValues.map { (swiftName($0.wire, in: .opaqueConstant), $0.wire, $0.location) }, kind: "value",
             owner: type.name)
     }
 
@@ -99,11 +171,16 @@ struct SpecValidator {
     /// accent) are the same value to the generated code and are rejected too.
     private mutating func checkDuplicateValues(_ values: [EnumValue], owner: String) {
         var seen: [String: EnumValue] = [:]
-        for value in values {
-            guard let first = seen[value.wire] else {
-                seen[value.wire] = value
-                continue
+        for (index, value) in values.enumerated() {
+            // The first earlier value with the same wire value, if any.
+            let earlier: EnumValue?
+            if values.count <= Self.linearSearchLimit {
+                earlier = values[..<index].first { $0.wire == value.wire }
+            } else {
+                earlier = seen[value.wire]
+                if earlier == nil { seen[value.wire] = value }
             }
+            guard let first = earlier else { continue }
             let how = first.wire.unicodeScalars.elementsEqual(value.wire.unicodeScalars)
                 ? "is listed twice" : "differs from '\(first.wire)' only in Unicode normalization, which Swift strings ignore"
             diagnostics.error(
@@ -112,8 +189,9 @@ struct SpecValidator {
         }
     }
 
-    private mutating func checkReserved(_ values: [EnumValue], owner: String) {
-        for value in values where SwiftNames.name(value.wire, in: .openEnumCase) == SwiftNames.unknownEnumCase {
+    /// `swiftNames` are the values' names as open enum cases.
+    private mutating func checkReserved(_ values: [EnumValue], swiftNames: [String], owner: String) {
+        for (value, swiftName) in zip(values, swiftNames) where swiftName == SwiftNames.unknownEnumCase {
             diagnostics.error(
                 "value '\(value.wire)' of open enum '\(owner)' would be named '\(SwiftNames.unknownEnumCase)' in Swift, the case that carries unknown values",
                 at: value.location)
@@ -127,31 +205,44 @@ struct SpecValidator {
         var seen: [String: (wire: String, location: SourceLocation)] = [:]
         // One error per spec name is enough, whichever of its Swift names clashes first.
         var reported: Set<SourceLocation> = []
-        for name in names {
-            if let first = seen[name.swift] {
-                // The same value listed twice has an error of its own.
-                if first.wire == name.wire { continue }
-                guard reported.insert(name.location).inserted else { continue }
-                diagnostics.error(
-                    "\(kind) '\(name.wire)' of '\(owner)' collides with '\(first.wire)': both are named '\(name.swift)' in Swift",
-                    at: name.location, notes: [.note("'\(first.wire)' declared here", at: first.location)])
+        for (index, name) in names.enumerated() {
+            // The first earlier name with the same Swift name, if any.
+            let earlier: (wire: String, location: SourceLocation)?
+            if names.count <= Self.linearSearchLimit {
+                earlier = names[..<index].first { $0.swift == name.swift }.map { ($0.wire, $0.location) }
             } else {
-                seen[name.swift] = (name.wire, name.location)
+                earlier = seen[name.swift]
+                if earlier == nil { seen[name.swift] = (name.wire, name.location) }
             }
+            guard let first = earlier else { continue }
+            // The same value listed twice has an error of its own.
+            if first.wire == name.wire { continue }
+            guard reported.insert(name.location).inserted else { continue }
+            diagnostics.error(
+                "\(kind) '\(name.wire)' of '\(owner)' collides with '\(first.wire)': both are named '\(name.swift)' in Swift",
+                at: name.location, notes: [.note("'\(first.wire)' declared here", at: first.location)])
         }
     }
+
+    /// Up to this many names, finding an earlier equal one by going through
+    /// the list is cheaper than hashing every name into a dictionary, and
+    /// finds the same one.
+    private static let linearSearchLimit = 16
 
     /// The Swift names of a record's fields: its members (properties, the
     /// private storage of deprecated fields, the initializer parameter that
     /// stands in for `self`) share one namespace.
     private mutating func checkFieldNames(_ fields: [Field], owner: String) {
         var members: [(swift: String, wire: String, location: SourceLocation)] = []
-        for field in fields {
-            let property = SwiftNames.name(field.name, in: .property)
-            members.append((property, field.name, field.location))
-            if field.annotations.deprecated != nil { members.append(("_" + property, field.name, field.location)) }
+        members.reserveCapacity(fields.count)
+        // By position, so only the parts used are copied out of each field.
+        for index in fields.indices {
+            let (name, location) = (fields[index].name, fields[index].location)
+            let property = swiftName(name, in: .property)
+            members.append((property, name, location))
+            if fields[index].annotations.deprecated != nil { members.append(("_" + property, name, location)) }
             if let internalName = SwiftNames.parameterInternalName(property) {
-                members.append((internalName, field.name, field.location))
+                members.append((internalName, name, location))
             }
         }
         checkSwiftNames(members, kind: "field", owner: owner)
@@ -160,7 +251,10 @@ struct SpecValidator {
     // MARK: - Records and fields
 
     private mutating func checkRecord(_ record: RecordType) {
-        for field in record.fields where field.includedFrom == nil { checkField(field, owner: record.name) }
+        // By position: `checkField` borrows each field instead of getting a copy.
+        for index in record.fields.indices where record.fields[index].includedFrom == nil {
+            checkField(record.fields[index], owner: record.name)
+        }
         checkFieldNames(record.fields, owner: record.name)
         for group in record.exactlyOne {
             if group.fields.count < 2 {
@@ -228,9 +322,9 @@ struct SpecValidator {
 
     private mutating func checkUnion(_ union: UnionType) {
         if union.members.isEmpty { diagnostics.error("union '\(union.name)' has no members", at: union.location) }
-        checkSwiftNames(union.members.map { (SwiftNames.name($0.tag, in: .unionCase), $0.tag, $0.location) }, kind: "tag", owner: union.name)
+        checkSwiftNames(union.members.map { (swiftName($0.tag, in: .unionCase), $0.tag, $0.location) }, kind: "tag", owner: union.name)
         if union.unknownTag == .keep {
-            for member in union.members where SwiftNames.name(member.tag, in: .unionCase) == SwiftNames.unknownUnionCase {
+            for member in union.members where swiftName(member.tag, in: .unionCase) == SwiftNames.unknownUnionCase {
                 diagnostics.error(
                     "tag '\(member.tag)' of '\(union.name)' would be named '\(SwiftNames.unknownUnionCase)' in Swift, the case that keeps unknown payloads",
                     at: member.location)
@@ -305,35 +399,41 @@ struct SpecValidator {
     /// the types that depend on each newly satisfiable one, so the cost stays
     /// linear in the size of the spec, however long its chains are.
     private mutating func checkRequiredCycles() {
-        var satisfiable: Set<String> = []
-        var ready: [String] = []
+        // Kept by position in `spec.types` (a name's first declaration, as
+        // `spec[name]` finds it) rather than in dictionaries keyed by name.
+        let typeCount = spec.types.count
+        var satisfiable = [Bool](repeating: false, count: typeCount)
+        var ready: [Int] = []
         /// Per record, how many of its required fields still wait for their type.
-        var waiting: [String: Int] = [:]
+        var waiting = [Int?](repeating: nil, count: typeCount)
         /// Who waits for a type: records (once per required field) and unions.
-        var dependents: [String: [String]] = [:]
-        for type in spec.types {
+        var dependents = [[Int]](repeating: [], count: typeCount)
+        for (position, type) in spec.types.enumerated() {
+            let me = spec.position(of: type.name) ?? position
             switch type {
             case .enumeration, .opaqueString, .fieldSet:
-                ready.append(type.name)
+                ready.append(me)
             case let .union(u):
-                if u.unknownTag == .keep || u.members.contains(where: { spec[$0.typeName] == nil }) {
-                    ready.append(u.name)
+                let members = u.members.map { spec.position(of: $0.typeName) }
+                if u.unknownTag == .keep || members.contains(nil) {
+                    ready.append(me)
                 } else {
-                    for member in u.members { dependents[member.typeName, default: []].append(u.name) }
+                    for case let member? in members { dependents[member].append(me) }
                 }
             case let .record(r):
-                var count = 0
-                for field in r.fields where field.isRequired {
-                    guard case let .named(name) = field.type, spec[name] != nil else { continue }
-                    count += 1
-                    dependents[name, default: []].append(r.name)
+                var required = 0
+                for index in r.fields.indices where r.fields[index].isRequired {
+                    guard case let .named(name) = r.fields[index].type, let target = spec.position(of: name) else { continue }
+                    required += 1
+                    dependents[target].append(me)
                 }
-                if count == 0 { ready.append(r.name) } else { waiting[r.name] = count }
+                if required == 0 { ready.append(me) } else { waiting[me] = required }
             }
         }
-        while let name = ready.popLast() {
-            guard satisfiable.insert(name).inserted else { continue }
-            for dependent in dependents[name] ?? [] where !satisfiable.contains(dependent) {
+        while let type = ready.popLast() {
+            guard !satisfiable[type] else { continue }
+            satisfiable[type] = true
+            for dependent in dependents[type] where !satisfiable[dependent] {
                 if let count = waiting[dependent] {
                     waiting[dependent] = count - 1
                     if count == 1 { ready.append(dependent) }
@@ -343,9 +443,13 @@ struct SpecValidator {
                 }
             }
         }
-        for record in spec.records where !satisfiable.contains(record.name) {
-            unbuildable.insert(record.name)
-            let path = cyclePath(from: record.name, unsatisfied: satisfiable)
+        unbuildable = [Bool](repeating: false, count: typeCount)
+        for (position, type) in spec.types.enumerated() {
+            guard case let .record(record) = type else { continue }
+            let me = spec.position(of: record.name) ?? position
+            guard !satisfiable[me] else { continue }
+            unbuildable[me] = true
+            let path = cyclePath(from: record.name, satisfiable: satisfiable)
             diagnostics.error(
                 "record '\(record.name)' can never be built: its required fields form a cycle (\(path)); make one of them optional or a list",
                 at: record.location)
@@ -365,7 +469,7 @@ struct SpecValidator {
                 "union '\(union.name)' contains itself through member unions (\(path)); a decoder could go round without end",
                 at: union.location)
         }
-        for record in spec.records where containment.recordCycles.contains(record.name) && !unbuildable.contains(record.name) {
+        for record in spec.records where containment.recordCycles.contains(record.name) && !isUnbuildable(record.name) {
             let path = containment.cycle(from: record.name) { containment.recordCycles.contains($0) }
             diagnostics.error(
                 "record '\(record.name)' contains itself through fields that are not lists or maps (\(path)); Swift stores such fields inline, so make one of them a list",
@@ -373,13 +477,18 @@ struct SpecValidator {
         }
     }
 
-    private func cyclePath(from start: String, unsatisfied satisfiable: Set<String>) -> String {
+    private func isUnbuildable(_ name: String) -> Bool {
+        spec.position(of: name).map { unbuildable[$0] } ?? false
+    }
+
+    /// `satisfiable` by position in `spec.types`.
+    private func cyclePath(from start: String, satisfiable: [Bool]) -> String {
         var path = [start]
         var current = start
         var visited: Set<String> = [start]
         while let record = spec.record(current),
               let next = record.fields.first(where: {
-                  if $0.isRequired, case let .named(n) = $0.type, !satisfiable.contains(n) { return true }
+                  if $0.isRequired, case let .named(n) = $0.type, !(spec.position(of: n).map { satisfiable[$0] } ?? false) { return true }
                   return false
               }),
               case let .named(name) = next.type

@@ -1,44 +1,59 @@
-/// Typed access to YAML nodes for the spec reader. Every accessor reports a
-/// located error into the collector and returns nil instead of throwing, so one
-/// run reports every problem of a file. The `what` descriptions are only
-/// built when there is an error to report.
+/// Typed access to the nodes of a `YAMLDocument` for the spec reader. Every
+/// accessor reports a located error into the collector and returns nil
+/// instead of throwing, so one run reports every problem of a file. The
+/// `what` descriptions are only built when there is an error to report.
 struct NodeReader {
+    typealias Node = YAMLDocument.NodeID
+    typealias Pairs = YAMLDocument.Pairs
+
+    let document: YAMLDocument
     var diagnostics = Diagnostics()
 
-    mutating func mapping(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [(key: YAMLNode, value: YAMLNode)]? {
-        if let pairs = node.mapping { return pairs }
-        diagnostics.error("expected a mapping for \(what()), found \(node.kindName)", at: node.location)
+    init(_ document: YAMLDocument) {
+        self.document = document
+    }
+
+    func location(_ node: Node) -> SourceLocation { document.location(of: node) }
+
+    mutating func mapping(_ node: Node, _ what: @autoclosure () -> String) -> Pairs? {
+        if let pairs = document.mapping(node) { return pairs }
+        diagnostics.error("expected a mapping for \(what()), found \(document.kindName(node))", at: location(node))
         return nil
     }
 
-    mutating func string(_ node: YAMLNode, _ what: @autoclosure () -> String) -> String? {
-        if case let .scalar(text, _) = node.kind, !node.isNull { return text }
-        diagnostics.error("expected a string for \(what()), found \(node.kindName)", at: node.location)
+    mutating func string(_ node: Node, _ what: @autoclosure () -> String) -> String? {
+        if document.isScalar(node), !document.isNull(node), let text = document.scalar(node) { return text }
+        diagnostics.error("expected a string for \(what()), found \(document.kindName(node))", at: location(node))
         return nil
+    }
+
+    /// Whether the node is a plain scalar (the only kind a bool or number may be).
+    private func isPlain(_ node: Node) -> Bool {
+        document.isScalar(node) && document.nodes[node].style == .plain
     }
 
     /// Only `true` and `false` count: YAML 1.1 spellings such as `yes` or `on`
     /// are rejected rather than silently read as booleans.
-    mutating func bool(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Bool? {
-        if case let .scalar(text, .plain) = node.kind {
-            if text == "true" { return true }
-            if text == "false" { return false }
+    mutating func bool(_ node: Node, _ what: @autoclosure () -> String) -> Bool? {
+        if isPlain(node) {
+            if document.scalar(node, is: "true") { return true }
+            if document.scalar(node, is: "false") { return false }
         }
-        diagnostics.error("expected true or false for \(what()), found \(describe(node))", at: node.location)
+        diagnostics.error("expected true or false for \(what()), found \(describe(node))", at: location(node))
         return nil
     }
 
-    mutating func integer(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Int? {
-        if case let .scalar(text, .plain) = node.kind, let value = Int(text.replacingUnderscores) { return value }
-        diagnostics.error("expected an integer for \(what()), found \(describe(node))", at: node.location)
+    mutating func integer(_ node: Node, _ what: @autoclosure () -> String) -> Int? {
+        if isPlain(node), let text = document.scalar(node), let value = Int(text.replacingUnderscores) { return value }
+        diagnostics.error("expected an integer for \(what()), found \(describe(node))", at: location(node))
         return nil
     }
 
-    mutating func number(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Double? {
-        if case let .scalar(text, .plain) = node.kind, let value = Double(text.replacingUnderscores), value.isFinite {
+    mutating func number(_ node: Node, _ what: @autoclosure () -> String) -> Double? {
+        if isPlain(node), let text = document.scalar(node), let value = Double(text.replacingUnderscores), value.isFinite {
             return value
         }
-        diagnostics.error("expected a number for \(what()), found \(describe(node))", at: node.location)
+        diagnostics.error("expected a number for \(what()), found \(describe(node))", at: location(node))
         return nil
     }
 
@@ -46,10 +61,10 @@ struct NodeReader {
     /// optional `-` or `+` suffix of ASCII letters, digits, `.`, `-` and `+`.
     /// Versions end up in file headers, URLs and comments, so nothing else
     /// is accepted.
-    mutating func version(_ node: YAMLNode, _ what: String) -> String? {
+    mutating func version(_ node: Node, _ what: String) -> String? {
         guard let text = string(node, what) else { return nil }
         if Self.isVersion(text) { return text }
-        diagnostics.error("expected a version such as 1.2.3 for \(what), found \(describe(node))", at: node.location)
+        diagnostics.error("expected a version such as 1.2.3 for \(what), found \(describe(node))", at: location(node))
         return nil
     }
 
@@ -74,13 +89,13 @@ struct NodeReader {
 
     /// A wire name (a field name, a discriminator, a union tag): any text
     /// but the empty string, which no target can name.
-    mutating func wireName(_ node: YAMLNode, _ what: String) -> String? {
+    mutating func wireName(_ node: Node, _ what: String) -> String? {
         guard let text = string(node, what) else { return nil }
         if text.isEmpty {
-            diagnostics.error("\(what) must not be empty", at: node.location)
+            diagnostics.error("\(what) must not be empty", at: location(node))
             return nil
         }
-        return withinNameLimit(text, what, at: node.location) ? text : nil
+        return withinNameLimit(text, what, at: node) ? text : nil
     }
 
     /// The longest name, in UTF-8 bytes, of a type, field, value, tag or
@@ -90,39 +105,47 @@ struct NodeReader {
     static let maxNameBytes = 1024
 
     /// Reports a name over the limit without repeating it.
-    mutating func withinNameLimit(_ text: String, _ what: String, at location: SourceLocation) -> Bool {
+    mutating func withinNameLimit(_ text: String, _ what: String, at node: Node) -> Bool {
         let bytes = text.utf8.count
         guard bytes > Self.maxNameBytes else { return true }
-        diagnostics.error("\(what) is \(bytes) bytes long; names are limited to \(Self.maxNameBytes) bytes of UTF-8", at: location)
+        diagnostics.error("\(what) is \(bytes) bytes long; names are limited to \(Self.maxNameBytes) bytes of UTF-8", at: location(node))
         return false
     }
 
     /// A single string or a list of strings.
-    mutating func stringList(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [(String, SourceLocation)]? {
-        if let items = node.sequence {
-            return items.compactMap { item in string(item, what()).map { ($0, item.location) } }
+    mutating func stringList(_ node: Node, _ what: @autoclosure () -> String) -> [(String, SourceLocation)]? {
+        if let items = document.sequence(node) {
+            return items.compactMap { item in string(item, what()).map { ($0, location(item)) } }
         }
-        return string(node, what()).map { [($0, node.location)] }
+        return string(node, what()).map { [($0, location(node))] }
     }
 
     /// Checks that every key is one of `allowed`, suggesting the closest one.
-    mutating func checkKeys(_ pairs: [(key: YAMLNode, value: YAMLNode)], allowed: [String], in what: @autoclosure () -> String) {
-        for (key, _) in pairs {
-            let name = key.scalar ?? ""
-            if !allowed.contains(name) {
-                let hint = Suggestions.didYouMean(name, in: allowed)
-                diagnostics.error(
-                    "unknown key '\(name)' in \(what())\(hint.isEmpty ? "; expected one of: \(allowed.joined(separator: ", "))" : hint)",
-                    at: key.location)
-            }
+    mutating func checkKeys(_ pairs: Pairs, allowed: KeyList, in what: @autoclosure () -> String) {
+        for (key, _) in pairs { checkKey(key, allowed: allowed, in: what()) }
+    }
+
+    /// Checks that `key` is one of `allowed`, suggesting the closest one.
+    mutating func checkKey(_ key: Node, allowed: KeyList, in what: @autoclosure () -> String) {
+        if !document.scalar(key, isOneOf: allowed) {
+            let name = document.scalar(key) ?? ""
+            let hint = Suggestions.didYouMean(name, in: allowed.names)
+            diagnostics.error(
+                "unknown key '\(name)' in \(what())\(hint.isEmpty ? "; expected one of: \(allowed.names.joined(separator: ", "))" : hint)",
+                at: location(key))
         }
     }
 
-    func describe(_ node: YAMLNode) -> String {
-        switch node.kind {
-        case let .scalar(text, _) where !node.isNull: "'\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
-        default: node.kindName
+    /// The value of the first pair whose key is `key`.
+    func value(_ pairs: Pairs, _ key: StaticString) -> Node? {
+        pairs.first { document.scalar($0.key, is: key) }?.value
+    }
+
+    func describe(_ node: Node) -> String {
+        if document.isScalar(node), !document.isNull(node), let text = document.scalar(node) {
+            return "'\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
         }
+        return document.kindName(node)
     }
 }
 

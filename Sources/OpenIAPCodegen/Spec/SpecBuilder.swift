@@ -10,27 +10,98 @@ struct SpecBuilder {
         self.firstFile = firstFile
     }
 
+    /// Below this many types everything runs on the calling thread.
+    private static let parallelTypeCount = 512
+
+    /// One piece of `build`'s work that can go to its own thread.
+    private enum Job: Sendable {
+        /// The order of the types by name, for `Spec`.
+        case sortNames
+        /// Completing the records among `declared[range]`.
+        case complete(Range<Int>)
+    }
+
+    /// What a job hands back.
+    private enum Outcome: Sendable {
+        case order([Int])
+        case types([NamedType], [Diagnostic])
+    }
+
     mutating func build() -> Spec {
         let version = resolveVersion()
-        let declared = uniqueTypes()
-        var byName: [String: NamedType] = [:]
-        for type in declared { byName[type.name] = type }
+        let (declared, byName) = uniqueTypes()
+        let defaults = rawDefaults()
+        let names = declared.map(\.name)
 
+        // Sorting the names and completing the records (merging included
+        // fields, typing defaults) do not depend on each other, and records
+        // are completed one by one, so the work runs in pieces on several
+        // threads. The pieces' diagnostics are joined in order, as one pass
+        // over the types would have made them.
+        var jobs: [Job] = [.sortNames]
+        let pieces = declared.count < Self.parallelTypeCount ? 1 : 4
+        let size = max(1, (declared.count + pieces - 1) / pieces)
+        for start in stride(from: 0, to: declared.count, by: size) { jobs.append(.complete(start..<min(start + size, declared.count))) }
+        let base = SpecBuilder(files: files, firstFile: firstFile)
+        let perform = { @Sendable (job: Job) -> Outcome in
+            switch job {
+            case .sortNames:
+                return .order(Spec.sortedPositions(of: names))
+            case let .complete(range):
+                var builder = base
+                let types = builder.complete(declared[range], defaults: defaults, byName: byName)
+                return .types(types, builder.diagnostics.all)
+            }
+        }
+        let outcomes = declared.count < Self.parallelTypeCount ? jobs.map(perform) : jobs.concurrentMap(perform)
+        var order: [Int] = []
         var types: [NamedType] = []
+        types.reserveCapacity(declared.count)
+        for outcome in outcomes {
+            switch outcome {
+            case let .order(sorted): order = sorted
+            case let .types(completed, problems):
+                types.append(contentsOf: completed)
+                diagnostics.append(contentsOf: problems)
+            }
+        }
+        let spec = Spec(version: version?.0 ?? "0.0.0", versionLocation: version?.1, types: types, names: names, order: order)
+        var validator = SpecValidator(spec: spec)
+        validator.run()
+        diagnostics.append(contentsOf: validator.diagnostics.all)
+        return spec
+    }
+
+    /// `declared` with every record completed: included fields merged in and
+    /// defaults typed.
+    private mutating func complete(
+        _ declared: ArraySlice<NamedType>, defaults: [String: [String: SpecFileReader.RawDefault]], byName: [String: NamedType]
+    ) -> [NamedType] {
+        var types: [NamedType] = []
+        types.reserveCapacity(declared.count)
         for type in declared {
             guard case var .record(record) = type else {
                 types.append(type)
                 continue
             }
-            record.fields = mergedFields(of: record, byName: byName)
-            record.fields = record.fields.map { typedDefault($0, owner: record, byName: byName) }
+            // Most records include nothing and set no defaults; those keep
+            // their declaration as it is, without copying their fields.
+            let recordDefaults = defaults[record.name]
+            if record.includes.isEmpty && recordDefaults == nil {
+                types.append(type)
+                continue
+            }
+            if !record.includes.isEmpty { record.fields = mergedFields(of: record, byName: byName) }
+            if let recordDefaults {
+                let owner = record
+                for index in record.fields.indices {
+                    guard record.fields[index].includedFrom == nil, let node = recordDefaults[record.fields[index].name] else { continue }
+                    typeDefault(node, of: &record.fields[index], owner: owner, byName: byName)
+                }
+            }
             types.append(.record(record))
         }
-        let spec = Spec(version: version?.0 ?? "0.0.0", versionLocation: version?.1, types: types)
-        var validator = SpecValidator(spec: spec)
-        validator.run()
-        diagnostics.append(contentsOf: validator.diagnostics.all)
-        return spec
+        return types
     }
 
     private mutating func resolveVersion() -> (String, SourceLocation)? {
@@ -49,12 +120,21 @@ struct SpecBuilder {
         return versions[0]
     }
 
-    /// Every type once; a name declared again (in any file) is an error at the
-    /// later declaration pointing back at the first.
-    private mutating func uniqueTypes() -> [NamedType] {
+    /// Every type once, and the same types by name; a name declared again
+    /// (in any file) is an error at the later declaration pointing back at
+    /// the first.
+    private mutating func uniqueTypes() -> ([NamedType], [String: NamedType]) {
         var seen: [String: NamedType] = [:]
         var result: [NamedType] = []
-        let all = files.flatMap(\.types).sorted { $0.location < $1.location }
+        var all = files.flatMap(\.types)
+        // Each file lists its types in the order they are written, so the
+        // files in name order are usually sorted already; a stable sort of a
+        // sorted list changes nothing, so it is only done when needed.
+        if zip(all, all.dropFirst()).contains(where: { $1.location < $0.location }) {
+            all.sort { $0.location < $1.location }
+        }
+        seen.reserveCapacity(all.count)
+        result.reserveCapacity(all.count)
         for type in all {
             if let first = seen[type.name] {
                 diagnostics.error(
@@ -65,34 +145,42 @@ struct SpecBuilder {
             seen[type.name] = type
             result.append(type)
         }
-        return result
+        return (result, seen)
     }
 
     private mutating func mergedFields(of record: RecordType, byName: [String: NamedType]) -> [Field] {
         var merged: [Field] = []
-        var origin: [String: Field] = [:]
-        let includeLocations = files.lazy.compactMap { $0.includeLocations[record.name] }.first ?? [:]
+        /// Where each included field is in `merged`, by name.
+        var origin: [String: Int] = [:]
+        // Where an include was written only matters for an error about it.
+        func includeLocation(_ setName: String) -> SourceLocation {
+            let includeLocations = files.lazy.compactMap { $0.includeLocations[record.name] }.first ?? [:]
+            return includeLocations[setName] ?? record.location
+        }
         for setName in record.includes {
-            let location = includeLocations[setName] ?? record.location
             guard let type = byName[setName] else {
+                let location = includeLocation(setName)
                 let sets = byName.values.compactMap { if case let .fieldSet(s) = $0 { s.name } else { nil } }
                 diagnostics.error(
                     "unknown shared field set '\(setName)'\(Suggestions.didYouMean(setName, in: sets))", at: location)
                 continue
             }
             guard case let .fieldSet(set) = type else {
+                let location = includeLocation(setName)
                 diagnostics.error(
                     "'\(setName)' is not a shared field set (it is declared in '\(type.sectionName)')", at: location)
                 continue
             }
             for var field in set.fields where origin[field.name] == nil {
                 field.includedFrom = set.name
-                origin[field.name] = field
+                origin[field.name] = merged.count
                 merged.append(field)
             }
         }
+        merged.reserveCapacity(merged.count + record.fields.count)
         for field in record.fields {
-            if let included = origin[field.name] {
+            if let position = origin[field.name] {
+                let included = merged[position]
                 diagnostics.error(
                     "field '\(field.name)' of '\(record.name)' is already included from '\(included.includedFrom ?? "")'",
                     at: field.location, notes: [.note("included field declared here", at: included.location)])
@@ -103,31 +191,39 @@ struct SpecBuilder {
         return merged
     }
 
-    private func rawDefault(_ record: String, _ field: String) -> YAMLNode? {
-        for file in files { if let node = file.defaults[record]?[field] { return node } }
-        return nil
+    /// The raw `default:` nodes of every file by record and field name; when
+    /// two files give one, the first file's is kept.
+    private func rawDefaults() -> [String: [String: SpecFileReader.RawDefault]] {
+        var result: [String: [String: SpecFileReader.RawDefault]] = [:]
+        for file in files {
+            for (record, fields) in file.defaults {
+                for (field, node) in fields where result[record]?[field] == nil {
+                    result[record, default: [:]][field] = node
+                }
+            }
+        }
+        return result
     }
 
     /// Converts a raw `default:` node to a value of the field's type.
-    private mutating func typedDefault(_ field: Field, owner: RecordType, byName: [String: NamedType]) -> Field {
-        guard let node = rawDefault(owner.name, field.name), field.includedFrom == nil else { return field }
-        var field = field
+    private mutating func typeDefault(_ raw: SpecFileReader.RawDefault, of field: inout Field, owner: RecordType, byName: [String: NamedType]) {
         if owner.direction != .input {
-            diagnostics.error("'default' is only allowed on input fields; '\(owner.name)' is an output record", at: node.location)
-            return field
+            diagnostics.error("'default' is only allowed on input fields; '\(owner.name)' is an output record", at: raw.location)
+            return
         }
         if field.isRequired {
             diagnostics.error(
                 "'default' needs an optional field; make the type '\(field.type)?' (a required field is always sent)",
-                at: node.location)
-            return field
+                at: raw.location)
+            return
         }
-        field.defaultValue = defaultValue(node, type: field.type, byName: byName)
-        return field
+        field.defaultValue = defaultValue(raw.node, in: raw.document, type: field.type, byName: byName)
     }
 
-    private mutating func defaultValue(_ node: YAMLNode, type: TypeRef, byName: [String: NamedType]) -> DefaultValue? {
-        var reader = NodeReader()
+    private mutating func defaultValue(
+        _ node: YAMLDocument.NodeID, in document: YAMLDocument, type: TypeRef, byName: [String: NamedType]
+    ) -> DefaultValue? {
+        var reader = NodeReader(document)
         defer { diagnostics.append(contentsOf: reader.diagnostics.all) }
         switch type {
         case .scalar(.bool): return reader.bool(node, "a Bool default").map(DefaultValue.bool)
@@ -135,14 +231,14 @@ struct SpecBuilder {
         case .scalar(.double), .scalar(.timestamp): return reader.number(node, "a number default").map(DefaultValue.double)
         case .scalar(.string): return reader.string(node, "a String default").map(DefaultValue.string)
         case let .list(element):
-            guard let items = node.sequence else {
-                reader.diagnostics.error("expected a list for a '\(type)' default, found \(node.kindName)", at: node.location)
+            guard let items = document.sequence(node) else {
+                reader.diagnostics.error("expected a list for a '\(type)' default, found \(document.kindName(node))", at: reader.location(node))
                 return nil
             }
-            let values = items.compactMap { defaultValue($0, type: element, byName: byName) }
+            let values = items.compactMap { defaultValue($0, in: document, type: element, byName: byName) }
             return values.count == items.count ? .list(values) : nil
         case .map:
-            reader.diagnostics.error("map fields cannot have a default", at: node.location)
+            reader.diagnostics.error("map fields cannot have a default", at: reader.location(node))
             return nil
         case let .named(name):
             switch byName[name] {
@@ -151,14 +247,14 @@ struct SpecBuilder {
                 guard e.values.contains(where: { $0.wire == text }) else {
                     reader.diagnostics.error(
                         "default '\(text)' is not a value of '\(name)'\(Suggestions.didYouMean(text, in: e.values.map(\.wire)))",
-                        at: node.location)
+                        at: reader.location(node))
                     return nil
                 }
                 return .enumValue(text)
             case .opaqueString?:
                 return reader.string(node, "a string default").map(DefaultValue.string)
             default:
-                reader.diagnostics.error("fields of type '\(name)' cannot have a default", at: node.location)
+                reader.diagnostics.error("fields of type '\(name)' cannot have a default", at: reader.location(node))
                 return nil
             }
         }

@@ -1,7 +1,18 @@
-/// Reads the YAML tree of one spec file into declarations. Nothing is resolved
-/// here: type references stay names, included field sets stay names, defaults
-/// stay YAML nodes. `SpecBuilder` joins the files and resolves.
+/// Reads the YAML document of one spec file into declarations. Nothing is
+/// resolved here: type references stay names, included field sets stay names,
+/// defaults stay YAML nodes. `SpecBuilder` joins the files and resolves.
 struct SpecFileReader {
+    typealias Node = YAMLDocument.NodeID
+    typealias Pairs = YAMLDocument.Pairs
+
+    /// A `default:` node, with the document it belongs to.
+    struct RawDefault {
+        var document: YAMLDocument
+        var node: Node
+
+        var location: SourceLocation { document.location(of: node) }
+    }
+
     /// What one file declares.
     struct FileDeclarations {
         var version: (String, SourceLocation)?
@@ -10,93 +21,105 @@ struct SpecFileReader {
         var writesVersion = false
         var types: [NamedType] = []
         /// Raw `default:` nodes by type name and field name, typed later.
-        var defaults: [String: [String: YAMLNode]] = [:]
+        var defaults: [String: [String: RawDefault]] = [:]
         /// Where each include of a record was written, for errors about it.
         var includeLocations: [String: [String: SourceLocation]] = [:]
     }
 
-    static let sections = ["spec", "enums", "strings", "records", "inputs", "shared", "unions"]
-    static let annotationKeys = ["doc", "deprecated", "since", "upstream"]
-    static let enumKeys = ["values", "closed", "aliases"] + annotationKeys
-    static let opaqueKeys = ["values", "emptyIsAbsent"] + annotationKeys
-    static let outputRecordKeys = ["fields", "include"] + annotationKeys
-    static let inputRecordKeys = ["fields", "include", "exactlyOne"] + annotationKeys
-    static let fieldSetKeys = ["fields"] + annotationKeys
-    static let unionKeys = ["discriminator", "unknown", "members"] + annotationKeys
+    static let sections = KeyList(["spec", "enums", "strings", "records", "inputs", "shared", "unions"])
+    static let annotationKeys = KeyList(["doc", "deprecated", "since", "upstream"])
+    static let enumKeys = KeyList(["values", "closed", "aliases"]) + annotationKeys
+    static let opaqueKeys = KeyList(["values", "emptyIsAbsent"]) + annotationKeys
+    static let outputRecordKeys = KeyList(["fields", "include"]) + annotationKeys
+    static let inputRecordKeys = KeyList(["fields", "include", "exactlyOne"]) + annotationKeys
+    static let fieldSetKeys = KeyList(["fields"]) + annotationKeys
+    static let unionKeys = KeyList(["discriminator", "unknown", "members"]) + annotationKeys
     static let valueKeys = annotationKeys
-    static let enumValueKeys = ["aliases"] + annotationKeys
+    static let enumValueKeys = KeyList(["aliases"]) + annotationKeys
+    static let specKeys = KeyList(["version"])
 
-    var reader = NodeReader()
+    var reader: NodeReader
     var result = FileDeclarations()
     /// Type expressions parsed so far in this file.
     private var parsedTypes: [String: Result<TypeExpression.Parsed, TypeExpression.Failure>] = [:]
 
-    static func read(_ root: YAMLNode) -> (FileDeclarations, [Diagnostic]) {
-        var me = SpecFileReader()
-        me.readRoot(root)
+    private init(_ document: YAMLDocument) {
+        reader = NodeReader(document)
+    }
+
+    private var document: YAMLDocument { reader.document }
+
+    static func read(_ document: YAMLDocument) -> (FileDeclarations, [Diagnostic]) {
+        var me = SpecFileReader(document)
+        me.readRoot(document.root)
         return (me.result, me.reader.diagnostics.all)
     }
 
-    private mutating func readRoot(_ root: YAMLNode) {
-        if case .scalar("", .plain) = root.kind, root.tag == nil {
+    private mutating func readRoot(_ root: Node) {
+        if document.isEmptyPlain(root), document.tag(of: root) == nil {
             reader.diagnostics.error(
-                "empty spec file; expected a mapping of sections (\(Self.sections.joined(separator: ", ")))",
-                at: root.location)
+                "empty spec file; expected a mapping of sections (\(Self.sections.names.joined(separator: ", ")))",
+                at: reader.location(root))
             return
         }
-        guard let pairs = root.mapping else {
+        guard let pairs = document.mapping(root) else {
             reader.diagnostics.error(
-                "expected a mapping of sections (\(Self.sections.joined(separator: ", "))), found \(root.kindName)",
-                at: root.location)
+                "expected a mapping of sections (\(Self.sections.names.joined(separator: ", "))), found \(document.kindName(root))",
+                at: reader.location(root))
             return
         }
         reader.checkKeys(pairs, allowed: Self.sections, in: "a spec file")
         for (key, value) in pairs {
-            switch key.scalar {
-            case "spec": readSpecHeader(value)
-            case "enums": forEachType(value, section: "enums") { me, name, node in me.readEnum(name, node) }
-            case "strings": forEachType(value, section: "strings") { me, name, node in me.readOpaque(name, node) }
-            case "records": forEachType(value, section: "records") { me, name, node in me.readRecord(name, node, .output) }
-            case "inputs": forEachType(value, section: "inputs") { me, name, node in me.readRecord(name, node, .input) }
-            case "shared": forEachType(value, section: "shared") { me, name, node in me.readFieldSet(name, node) }
-            case "unions": forEachType(value, section: "unions") { me, name, node in me.readUnion(name, node) }
-            default: break
+            if document.scalar(key, is: "spec") {
+                readSpecHeader(value)
+            } else if document.scalar(key, is: "enums") {
+                forEachType(value, section: "enums") { me, name, node in me.readEnum(name, node) }
+            } else if document.scalar(key, is: "strings") {
+                forEachType(value, section: "strings") { me, name, node in me.readOpaque(name, node) }
+            } else if document.scalar(key, is: "records") {
+                forEachType(value, section: "records") { me, name, node in me.readRecord(name, node, .output) }
+            } else if document.scalar(key, is: "inputs") {
+                forEachType(value, section: "inputs") { me, name, node in me.readRecord(name, node, .input) }
+            } else if document.scalar(key, is: "shared") {
+                forEachType(value, section: "shared") { me, name, node in me.readFieldSet(name, node) }
+            } else if document.scalar(key, is: "unions") {
+                forEachType(value, section: "unions") { me, name, node in me.readUnion(name, node) }
             }
         }
     }
 
-    private mutating func readSpecHeader(_ node: YAMLNode) {
+    private mutating func readSpecHeader(_ node: Node) {
         guard let pairs = reader.mapping(node, "'spec'") else { return }
-        reader.checkKeys(pairs, allowed: ["version"], in: "'spec'")
-        for (key, value) in pairs where key.scalar == "version" {
+        reader.checkKeys(pairs, allowed: Self.specKeys, in: "'spec'")
+        for (key, value) in pairs where document.scalar(key, is: "version") {
             result.writesVersion = true
-            if let version = reader.version(value, "'version'") { result.version = (version, value.location) }
+            if let version = reader.version(value, "'version'") { result.version = (version, reader.location(value)) }
         }
     }
 
     private mutating func forEachType(
-        _ node: YAMLNode, section: String, _ body: (inout SpecFileReader, (String, SourceLocation), YAMLNode) -> Void
+        _ node: Node, section: String, _ body: (inout SpecFileReader, (String, SourceLocation), Node) -> Void
     ) {
-        if node.isNull { return }
+        if document.isNull(node) { return }
         guard let pairs = reader.mapping(node, "section '\(section)'") else { return }
         for (key, value) in pairs {
             guard let name = reader.string(key, "a type name") else { continue }
-            guard reader.withinNameLimit(name, "a type name", at: key.location) else { continue }
+            guard reader.withinNameLimit(name, "a type name", at: key) else { continue }
             guard Self.isTypeName(name) else {
                 reader.diagnostics.error(
                     "type name '\(name)' must be UpperCamelCase: an ASCII capital letter, then letters and digits",
-                    at: key.location)
+                    at: reader.location(key))
                 continue
             }
             if Scalar(rawValue: name) != nil || name == "map" {
-                reader.diagnostics.error("type name '\(name)' is reserved for a built-in type", at: key.location)
+                reader.diagnostics.error("type name '\(name)' is reserved for a built-in type", at: reader.location(key))
                 continue
             }
             if let problem = SwiftNames.typeNameProblem(name) {
-                reader.diagnostics.error(problem, at: key.location)
+                reader.diagnostics.error(problem, at: reader.location(key))
                 continue
             }
-            body(&self, (name, key.location), value)
+            body(&self, (name, reader.location(key)), value)
         }
     }
 
@@ -108,32 +131,33 @@ struct SpecFileReader {
     // MARK: - Shared pieces
 
     /// Reads doc / deprecated / since / upstream from a definition mapping.
-    private mutating func annotations(_ pairs: [(key: YAMLNode, value: YAMLNode)]) -> Annotations {
+    private mutating func annotations(_ pairs: Pairs) -> Annotations {
         var result = Annotations()
         for (key, value) in pairs {
-            switch key.scalar {
-            case "doc": result.doc = reader.string(value, "'doc'")
-            case "since": result.since = reader.version(value, "'since'")
-            case "upstream": result.upstream = reader.string(value, "'upstream'")
-            case "deprecated":
-                if case .scalar("true", .plain) = value.kind {
+            if document.scalar(key, is: "doc") {
+                result.doc = reader.string(value, "'doc'")
+            } else if document.scalar(key, is: "since") {
+                result.since = reader.version(value, "'since'")
+            } else if document.scalar(key, is: "upstream") {
+                result.upstream = reader.string(value, "'upstream'")
+            } else if document.scalar(key, is: "deprecated") {
+                if document.nodes[value].kind == .scalar, document.nodes[value].style == .plain, document.scalar(value, is: "true") {
                     result.deprecated = ""
                 } else {
                     result.deprecated = reader.string(value, "'deprecated' (a message saying what to use instead)")
                 }
-            default: break
             }
         }
         return result
     }
 
-    private func value(_ pairs: [(key: YAMLNode, value: YAMLNode)], _ key: String) -> YAMLNode? {
-        pairs.first { $0.key.scalar == key }?.value
+    private func value(_ pairs: Pairs, _ key: StaticString) -> Node? {
+        reader.value(pairs, key)
     }
 
     // MARK: - Enums and opaque strings
 
-    private mutating func readEnum(_ name: (String, SourceLocation), _ node: YAMLNode) {
+    private mutating func readEnum(_ name: (String, SourceLocation), _ node: Node) {
         guard let pairs = reader.mapping(node, "enum '\(name.0)'") else { return }
         reader.checkKeys(pairs, allowed: Self.enumKeys, in: "enum '\(name.0)'")
         var type = EnumType(name: name.0, annotations: annotations(pairs), values: [], location: name.1)
@@ -145,7 +169,7 @@ struct SpecFileReader {
                 let rules = EnumAliasRule.allCases.map(\.rawValue)
                 reader.diagnostics.error(
                     "unknown alias rule '\(text)'; expected one of: \(rules.joined(separator: ", ")) (per-value aliases go on the value)",
-                    at: rule.location)
+                    at: reader.location(rule))
             }
         }
         if let values = value(pairs, "values") {
@@ -156,7 +180,7 @@ struct SpecFileReader {
         result.types.append(.enumeration(type))
     }
 
-    private mutating func readOpaque(_ name: (String, SourceLocation), _ node: YAMLNode) {
+    private mutating func readOpaque(_ name: (String, SourceLocation), _ node: Node) {
         guard let pairs = reader.mapping(node, "string type '\(name.0)'") else { return }
         reader.checkKeys(pairs, allowed: Self.opaqueKeys, in: "string type '\(name.0)'")
         var type = OpaqueStringType(name: name.0, annotations: annotations(pairs), knownValues: [], location: name.1)
@@ -170,20 +194,22 @@ struct SpecFileReader {
     /// `values:` as a list of wire values, or a mapping of wire value to a doc
     /// string or a mapping of value keys. Keys are always text, whatever YAML
     /// 1.1 would make of them.
-    private mutating func readValues(_ node: YAMLNode, owner: String, allowAliases: Bool) -> [EnumValue] {
+    private mutating func readValues(_ node: Node, owner: String, allowAliases: Bool) -> [EnumValue] {
         var values: [EnumValue] = []
-        if let items = node.sequence {
+        if let items = document.sequence(node) {
+            values.reserveCapacity(items.count)
             for item in items {
                 guard let wire = valueText(item, owner: owner) else { continue }
-                values.append(EnumValue(wire: wire, location: item.location))
+                values.append(EnumValue(wire: wire, location: reader.location(item)))
             }
         } else if let pairs = reader.mapping(node, "'values' of \(owner)") {
+            values.reserveCapacity(pairs.count)
             let allowed = allowAliases ? Self.enumValueKeys : Self.valueKeys
             for (key, body) in pairs {
                 guard let wire = valueText(key, owner: owner) else { continue }
-                var value = EnumValue(wire: wire, location: key.location)
-                if body.isNull {
-                } else if let text = body.scalar {
+                var value = EnumValue(wire: wire, location: reader.location(key))
+                if document.isNull(body) {
+                } else if let text = document.scalar(body) {
                     value.annotations.doc = text
                 } else if let inner = reader.mapping(body, "value '\(wire)'") {
                     reader.checkKeys(inner, allowed: allowed, in: "value '\(wire)'")
@@ -203,26 +229,29 @@ struct SpecFileReader {
 
     /// A wire value is whatever text was written: `null`, `~`, `no` are
     /// values named that way. Only an empty plain scalar is missing.
-    private mutating func valueText(_ node: YAMLNode, owner: String) -> String? {
-        if case let .scalar(text, style) = node.kind, !(text.isEmpty && style == .plain) {
-            return reader.withinNameLimit(text, "a value of \(owner)", at: node.location) ? text : nil
+    private mutating func valueText(_ node: Node, owner: String) -> String? {
+        if document.isScalar(node), !document.isEmptyPlain(node), let text = document.scalar(node) {
+            return reader.withinNameLimit(text, "a value of \(owner)", at: node) ? text : nil
         }
-        reader.diagnostics.error("expected a value of \(owner), found \(node.kindName)", at: node.location)
+        reader.diagnostics.error("expected a value of \(owner), found \(document.kindName(node))", at: reader.location(node))
         return nil
     }
 
     // MARK: - Records, field sets, unions
 
-    private mutating func readRecord(_ name: (String, SourceLocation), _ node: YAMLNode, _ direction: RecordDirection) {
+    private mutating func readRecord(_ name: (String, SourceLocation), _ node: Node, _ direction: RecordDirection) {
         // Built only for a message.
         func what() -> String { "\(direction == .input ? "input" : "record") '\(name.0)'" }
         guard let pairs = reader.mapping(node, what()) else { return }
         if direction == .input {
             reader.checkKeys(pairs, allowed: Self.inputRecordKeys, in: what())
         } else {
-            if let key = pairs.first(where: { $0.key.scalar == "exactlyOne" })?.key {
-                reader.diagnostics.error("'exactlyOne' is only allowed on inputs; \(what()) is an output record", at: key.location)
-                reader.checkKeys(pairs.filter { $0.key.scalar != "exactlyOne" }, allowed: Self.outputRecordKeys, in: what())
+            if let key = pairs.first(where: { document.scalar($0.key, is: "exactlyOne") })?.key {
+                reader.diagnostics.error("'exactlyOne' is only allowed on inputs; \(what()) is an output record", at: reader.location(key))
+                // The other keys are checked as usual.
+                for pair in pairs where !document.scalar(pair.key, is: "exactlyOne") {
+                    reader.checkKey(pair.key, allowed: Self.outputRecordKeys, in: what())
+                }
             } else {
                 reader.checkKeys(pairs, allowed: Self.outputRecordKeys, in: what())
             }
@@ -241,20 +270,20 @@ struct SpecFileReader {
         result.types.append(.record(record))
     }
 
-    private mutating func readGroups(_ node: YAMLNode) -> [ExactlyOneGroup] {
-        guard let items = node.sequence else {
-            reader.diagnostics.error("expected a list of field names for 'exactlyOne', found \(node.kindName)", at: node.location)
+    private mutating func readGroups(_ node: Node) -> [ExactlyOneGroup] {
+        guard let items = document.sequence(node) else {
+            reader.diagnostics.error("expected a list of field names for 'exactlyOne', found \(document.kindName(node))", at: reader.location(node))
             return []
         }
-        if items.allSatisfy({ $0.sequence != nil }) {
+        if items.allSatisfy({ document.sequence($0) != nil }) {
             return items.compactMap { item in
-                reader.stringList(item, "'exactlyOne'").map { ExactlyOneGroup(fields: $0.map(\.0), location: item.location) }
+                reader.stringList(item, "'exactlyOne'").map { ExactlyOneGroup(fields: $0.map(\.0), location: reader.location(item)) }
             }
         }
-        return reader.stringList(node, "'exactlyOne'").map { [ExactlyOneGroup(fields: $0.map(\.0), location: node.location)] } ?? []
+        return reader.stringList(node, "'exactlyOne'").map { [ExactlyOneGroup(fields: $0.map(\.0), location: reader.location(node))] } ?? []
     }
 
-    private mutating func readFieldSet(_ name: (String, SourceLocation), _ node: YAMLNode) {
+    private mutating func readFieldSet(_ name: (String, SourceLocation), _ node: Node) {
         guard let pairs = reader.mapping(node, "shared field set '\(name.0)'") else { return }
         reader.checkKeys(pairs, allowed: Self.fieldSetKeys, in: "shared field set '\(name.0)'")
         var set = FieldSet(name: name.0, annotations: annotations(pairs), fields: [], location: name.1)
@@ -264,48 +293,53 @@ struct SpecFileReader {
         result.types.append(.fieldSet(set))
     }
 
-    static let fieldKeys = ["type", "default", "degrade", "maxBytes", "min", "max"] + annotationKeys
+    static let fieldKeys = KeyList(["type", "default", "degrade", "maxBytes", "min", "max"]) + annotationKeys
 
-    private mutating func readFields(_ node: YAMLNode, owner: String, direction: RecordDirection) -> [Field] {
-        if node.isNull { return [] }
+    private mutating func readFields(_ node: Node, owner: String, direction: RecordDirection) -> [Field] {
+        if document.isNull(node) { return [] }
         guard let pairs = reader.mapping(node, "'fields' of '\(owner)'") else { return [] }
         var fields: [Field] = []
+        fields.reserveCapacity(pairs.count)
         for (key, body) in pairs {
             guard let name = reader.wireName(key, "a field name") else { continue }
-            if let text = body.scalar, !body.isNull {
+            if document.isScalar(body), !document.isNull(body), let text = document.scalar(body) {
                 if let parsed = typeExpression(text, at: body) {
-                    fields.append(Field(name: name, type: parsed.type, isRequired: !parsed.isOptional, location: key.location))
+                    fields.append(Field(name: name, type: parsed.type, isRequired: !parsed.isOptional, location: reader.location(key)))
                 }
                 continue
             }
             guard let inner = reader.mapping(body, "field '\(name)' (a type expression or a mapping)") else { continue }
             reader.checkKeys(inner, allowed: Self.fieldKeys, in: "field '\(name)'")
             guard let typeNode = value(inner, "type") else {
-                reader.diagnostics.error("field '\(name)' needs a 'type'", at: key.location)
+                reader.diagnostics.error("field '\(name)' needs a 'type'", at: reader.location(key))
                 continue
             }
             guard let text = reader.string(typeNode, "'type'"), let parsed = typeExpression(text, at: typeNode) else { continue }
-            var field = Field(
-                name: name, type: parsed.type, isRequired: !parsed.isOptional, annotations: annotations(inner),
-                location: key.location)
-            if let degrade = value(inner, "degrade") { field.degrades = reader.bool(degrade, "'degrade'") ?? false }
+            // The field goes into the list first and is completed there, so it is never copied.
+            fields.append(
+                Field(
+                    name: name, type: parsed.type, isRequired: !parsed.isOptional, annotations: annotations(inner),
+                    location: reader.location(key)))
+            let last = fields.count - 1
+            if let degrade = value(inner, "degrade") { fields[last].degrades = reader.bool(degrade, "'degrade'") ?? false }
             if let limit = value(inner, "maxBytes") {
                 if let bytes = reader.integer(limit, "'maxBytes'") {
-                    if bytes < 0 { reader.diagnostics.error("'maxBytes' must not be negative", at: limit.location) }
-                    field.constraints.maxBytes = bytes
+                    if bytes < 0 { reader.diagnostics.error("'maxBytes' must not be negative", at: reader.location(limit)) }
+                    fields[last].constraints.maxBytes = bytes
                 }
             }
-            if let minimum = value(inner, "min") { field.constraints.minimum = reader.number(minimum, "'min'") }
-            if let maximum = value(inner, "max") { field.constraints.maximum = reader.number(maximum, "'max'") }
+            if let minimum = value(inner, "min") { fields[last].constraints.minimum = reader.number(minimum, "'min'") }
+            if let maximum = value(inner, "max") { fields[last].constraints.maximum = reader.number(maximum, "'max'") }
             if let defaultNode = value(inner, "default") {
-                result.defaults[owner, default: [:]][name] = defaultNode
+                // Only the default's own nodes are kept, so the file's document can go once it is read.
+                let extracted = document.extract(defaultNode)
+                result.defaults[owner, default: [:]][name] = RawDefault(document: extracted, node: extracted.root)
             }
-            fields.append(field)
         }
         return fields
     }
 
-    private mutating func typeExpression(_ text: String, at node: YAMLNode) -> TypeExpression.Parsed? {
+    private mutating func typeExpression(_ text: String, at node: Node) -> TypeExpression.Parsed? {
         // The same few expressions (`String?`, a type used by many fields)
         // come back again and again; parsing is pure, so each is parsed once.
         let result: Result<TypeExpression.Parsed, TypeExpression.Failure>
@@ -319,14 +353,14 @@ struct SpecFileReader {
         case let .success(parsed): return parsed
         case let .failure(.invalid(message, offset)):
             // Point inside plain scalars, where columns map one to one.
-            var location = node.location
-            if case .scalar(_, .plain) = node.kind { location.column += offset }
+            var location = reader.location(node)
+            if document.nodes[node].style == .plain { location.column += offset }
             reader.diagnostics.error("invalid type '\(text)': \(message)", at: location)
             return nil
         }
     }
 
-    private mutating func readUnion(_ name: (String, SourceLocation), _ node: YAMLNode) {
+    private mutating func readUnion(_ name: (String, SourceLocation), _ node: Node) {
         guard let pairs = reader.mapping(node, "union '\(name.0)'") else { return }
         reader.checkKeys(pairs, allowed: Self.unionKeys, in: "union '\(name.0)'")
         var union = UnionType(name: name.0, annotations: annotations(pairs), discriminator: "", members: [], location: name.1)
@@ -339,7 +373,7 @@ struct SpecFileReader {
             if let policy = UnknownTagPolicy(rawValue: text) {
                 union.unknownTag = policy
             } else {
-                reader.diagnostics.error("expected keep or fail for 'unknown', found '\(text)'", at: unknown.location)
+                reader.diagnostics.error("expected keep or fail for 'unknown', found '\(text)'", at: reader.location(unknown))
             }
         }
         if let members = value(pairs, "members"), let memberPairs = reader.mapping(members, "'members' (tag: TypeName)") {
@@ -347,7 +381,7 @@ struct SpecFileReader {
                 guard let tagText = reader.wireName(tag, "a member tag"), let typeName = reader.string(type, "a member type") else {
                     continue
                 }
-                union.members.append(UnionMember(tag: tagText, typeName: typeName, location: type.location))
+                union.members.append(UnionMember(tag: tagText, typeName: typeName, location: reader.location(type)))
             }
         } else if value(pairs, "members") == nil {
             reader.diagnostics.error("union '\(name.0)' needs 'members'", at: name.1)

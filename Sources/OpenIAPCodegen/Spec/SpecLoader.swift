@@ -20,11 +20,34 @@ public enum SpecLoader {
     /// Reads a spec file, or every `*.yaml` / `*.yml` file of a folder (not
     /// recursive), in name order.
     public static func load(path: String, limits: YAMLLimits = .default) throws(DiagnosticError) -> Spec {
-        try build(from: sources(at: path), limits: limits)
+        let paths = try sourcePaths(at: path)
+        // The same as `build(from: sources(at: path))`, but each file is read
+        // by the job that parses it, so reading is spread over the cores too.
+        let read = paths.concurrentMap { file -> FileResult? in
+            guard let data = FileManager.default.contents(atPath: file) else { return nil }
+            return readFile(Source(path: file, bytes: [UInt8](data)), limits: limits)
+        }
+        // As in `sources(at:)`, the first file that cannot be read is the only problem reported.
+        for (file, result) in zip(paths, read) where result.isNone {
+            throw DiagnosticError(.error("cannot read spec file '\(file)'", at: nil))
+        }
+        return try join(read.compactMap { $0 }, firstFile: paths.first)
     }
 
     /// The files `load(path:)` would read.
     public static func sources(at path: String) throws(DiagnosticError) -> [Source] {
+        var result: [Source] = []
+        for file in try sourcePaths(at: path) {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw DiagnosticError(.error("cannot read spec file '\(file)'", at: nil))
+            }
+            result.append(Source(path: file, bytes: [UInt8](data)))
+        }
+        return result
+    }
+
+    /// The paths of the files `load(path:)` would read.
+    private static func sourcePaths(at path: String) throws(DiagnosticError) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw DiagnosticError(.error("spec path '\(path)' does not exist", at: nil))
@@ -43,14 +66,7 @@ public enum SpecLoader {
                 throw DiagnosticError(.error("spec folder '\(path)' holds no .yaml files", at: nil))
             }
         }
-        var result: [Source] = []
-        for file in paths {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw DiagnosticError(.error("cannot read spec file '\(file)'", at: nil))
-            }
-            result.append(Source(path: file, bytes: [UInt8](data)))
-        }
-        return result
+        return paths
     }
 
     /// Parses, joins and validates in-memory sources. All problems of all
@@ -58,13 +74,24 @@ public enum SpecLoader {
     public static func build(from sources: [Source], limits: YAMLLimits = .default) throws(DiagnosticError) -> Spec {
         // Each file is parsed and read on its own, several at a time; only
         // joining them needs all of them.
-        let read = sources.concurrentMap { source -> Result<(SpecFileReader.FileDeclarations, [Diagnostic]), DiagnosticError> in
-            do throws(DiagnosticError) {
-                return .success(SpecFileReader.read(try YAMLReader.read(source.bytes, file: source.path, limits: limits)))
-            } catch {
-                return .failure(error)
-            }
+        let read = sources.concurrentMap { readFile($0, limits: limits) }
+        return try join(read, firstFile: sources.first?.path)
+    }
+
+    /// What one file declares and the problems found in it, or why it is not YAML.
+    private typealias FileResult = Result<(SpecFileReader.FileDeclarations, [Diagnostic]), DiagnosticError>
+
+    /// Parses one file and reads its declarations.
+    private static func readFile(_ source: Source, limits: YAMLLimits) -> FileResult {
+        do throws(DiagnosticError) {
+            return .success(SpecFileReader.read(try YAMLReader.document(source.bytes, file: source.path, limits: limits)))
+        } catch {
+            return .failure(error)
         }
+    }
+
+    /// Joins the files read and validates the whole.
+    private static func join(_ read: [FileResult], firstFile: String?) throws(DiagnosticError) -> Spec {
         var diagnostics = Diagnostics()
         var files: [SpecFileReader.FileDeclarations] = []
         var unreadable = false
@@ -81,10 +108,17 @@ public enum SpecLoader {
         // A file that is not even YAML declares nothing; checking the others
         // against it would only add noise (missing types, missing version).
         if unreadable { throw DiagnosticError(diagnostics.all) }
-        var builder = SpecBuilder(files: files, firstFile: sources.first?.path)
+        var builder = SpecBuilder(files: files, firstFile: firstFile)
         let spec = builder.build()
         diagnostics.append(contentsOf: builder.diagnostics.all)
         try diagnostics.check()
         return spec
+    }
+}
+
+extension Optional {
+    fileprivate var isNone: Bool {
+        if case .none = self { return true }
+        return false
     }
 }

@@ -16,12 +16,19 @@ enum TypeExpression {
     static let maxNesting = 32
 
     static func parse(_ text: String) -> Result<Parsed, Failure> {
+        // Offsets count characters. In ASCII text every byte is one (but for
+        // `\r\n`, which is one character), so the usual expression is parsed
+        // from its bytes, without the cost of splitting it into characters.
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            var parser = Parser(chars: Array(text.utf8))
+            return parser.parseTop()
+        }
         var parser = Parser(chars: Array(text))
         return parser.parseTop()
     }
 
-    private struct Parser {
-        let chars: [Character]
+    private struct Parser<Unit: ExpressionUnit> {
+        let chars: [Unit]
         var position = 0
         /// Lists and maps opened so far around the current position.
         var nesting = 0
@@ -41,16 +48,16 @@ enum TypeExpression {
             case let .success(t): type = t
             }
             skipSpaces()
-            if position < chars.count, chars[position] == "?" {
+            if position < chars.count, chars[position].is("?") {
                 optional = true
                 position += 1
                 skipSpaces()
             }
             if position < chars.count {
-                if chars[position] == "?" {
+                if chars[position].is("?") {
                     return .failure(.invalid("only the whole field can be optional; list elements and map values are never null", offset: position))
                 }
-                return .failure(.invalid("unexpected '\(chars[position])' in type expression", offset: position))
+                return .failure(.invalid("unexpected '\(Unit.text(chars[position...position]))' in type expression", offset: position))
             }
             return .success(Parsed(type: type, isOptional: optional))
         }
@@ -58,18 +65,18 @@ enum TypeExpression {
         mutating func parseType() -> Result<TypeRef, Failure> {
             skipSpaces()
             let start = position
-            while position < chars.count, chars[position].isLetter || chars[position].isNumber || chars[position] == "_" {
+            while position < chars.count, chars[position].isNamePart {
                 position += 1
             }
             guard position > start else {
-                return .failure(.invalid(position < chars.count ? "expected a type name, found '\(chars[position])'" : "expected a type name", offset: position))
+                return .failure(.invalid(position < chars.count ? "expected a type name, found '\(Unit.text(chars[position...position]))'" : "expected a type name", offset: position))
             }
-            let name = String(chars[start..<position])
+            let name = Unit.text(chars[start..<position])
             var type: TypeRef
             if name == "map" {
                 if let failure = nest() { return .failure(failure) }
                 skipSpaces()
-                guard position < chars.count, chars[position] == "<" else {
+                guard position < chars.count, chars[position].is("<") else {
                     return .failure(.invalid("expected '<' after 'map'", offset: position))
                 }
                 position += 1
@@ -78,7 +85,7 @@ enum TypeExpression {
                 case let .success(value): type = .map(value)
                 }
                 skipSpaces()
-                guard position < chars.count, chars[position] == ">" else {
+                guard position < chars.count, chars[position].is(">") else {
                     return .failure(.invalid("expected '>' to close 'map<'", offset: position))
                 }
                 position += 1
@@ -89,16 +96,16 @@ enum TypeExpression {
             }
             while true {
                 skipSpaces()
-                guard position + 1 < chars.count, chars[position] == "[", chars[position + 1] == "]" else { break }
+                guard position + 1 < chars.count, chars[position].is("["), chars[position + 1].is("]") else { break }
                 position += 2
                 if let failure = nest() { return .failure(failure) }
                 type = .list(type)
             }
-            if position < chars.count, chars[position] == "?", position + 1 < chars.count {
+            if position < chars.count, chars[position].is("?"), position + 1 < chars.count {
                 // `T?[]` or `map<T?>`: nullable elements are not part of the language.
                 var look = position + 1
-                while look < chars.count, chars[look] == " " { look += 1 }
-                if look < chars.count, chars[look] == "[" || chars[look] == ">" {
+                while look < chars.count, chars[look].is(" ") { look += 1 }
+                if look < chars.count, chars[look].is("[") || chars[look].is(">") {
                     return .failure(.invalid("only the whole field can be optional; list elements and map values are never null", offset: position))
                 }
             }
@@ -106,7 +113,33 @@ enum TypeExpression {
         }
 
         mutating func skipSpaces() {
-            while position < chars.count, chars[position] == " " { position += 1 }
+            while position < chars.count, chars[position].is(" ") { position += 1 }
         }
     }
+}
+
+/// What a type expression is parsed from: characters, or the bytes of ASCII
+/// text, where every byte is a character.
+private protocol ExpressionUnit {
+    /// A letter, a digit or `_`: part of a type name.
+    var isNamePart: Bool { get }
+    /// Whether this is the ASCII character `ascii`.
+    func `is`(_ ascii: Unicode.Scalar) -> Bool
+    static func text(_ units: ArraySlice<Self>) -> String
+}
+
+extension Character: ExpressionUnit {
+    var isNamePart: Bool { isLetter || isNumber || self == "_" }
+    func `is`(_ ascii: Unicode.Scalar) -> Bool { self == Character(ascii) }
+    static func text(_ units: ArraySlice<Character>) -> String { String(units) }
+}
+
+extension UInt8: ExpressionUnit {
+    /// For ASCII, `Character.isLetter` and `isNumber` hold for exactly these.
+    var isNamePart: Bool {
+        (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) || (0x30...0x39).contains(self) || self == 0x5F
+    }
+
+    func `is`(_ ascii: Unicode.Scalar) -> Bool { self == UInt8(ascii: ascii) }
+    static func text(_ units: ArraySlice<UInt8>) -> String { String(decoding: units, as: UTF8.self) }
 }

@@ -17,15 +17,30 @@ public struct YAMLLimits: Sendable {
     public static let `default` = YAMLLimits()
 }
 
-/// Reads one YAML document into located `YAMLNode`s, using libyaml's event
-/// parser and building the tree without recursion.
+/// Reads one YAML document into located nodes, using libyaml's event
+/// parser and building the document without recursion.
 public enum YAMLReader {
     /// Parses one YAML document into located nodes. `file` is the path printed in diagnostics.
     ///
     /// An empty stream or an empty document gives an empty plain scalar (a
     /// null) at 1:1. Every problem found is thrown together, sorted by place.
     public static func read(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) throws(DiagnosticError) -> YAMLNode {
-        var builder = YAMLTreeBuilder(file: file, limits: limits)
+        try document(bytes, file: file, limits: limits).tree()
+    }
+
+    /// Parses one YAML document from text; see `read(_:file:limits:)` for bytes.
+    public static func read(_ text: String, file: String, limits: YAMLLimits = .default) throws(DiagnosticError) -> YAMLNode {
+        try read(Array(text.utf8), file: file, limits: limits)
+    }
+
+    /// Parses one YAML document into the flat form the spec reader uses; see
+    /// `read(_:file:limits:)`.
+    static func document(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) throws(DiagnosticError) -> YAMLDocument {
+        // The document counts bytes, lines and nodes in 32 bits.
+        guard bytes.count < Int(Int32.max) else {
+            throw DiagnosticError(.error("a spec file must be smaller than 2 GiB", at: SourceLocation(file: file, line: 1, column: 1)))
+        }
+        var builder = YAMLTreeBuilder(file: file, limits: limits, inputBytes: bytes.count)
         // libyaml insists on a non-null input pointer, which an empty array
         // need not have; an empty input is an empty stream anyway.
         if !bytes.isEmpty {
@@ -34,11 +49,6 @@ public enum YAMLReader {
             }
         }
         return try builder.result()
-    }
-
-    /// Parses one YAML document from text; see `read(_:file:limits:)` for bytes.
-    public static func read(_ text: String, file: String, limits: YAMLLimits = .default) throws(DiagnosticError) -> YAMLNode {
-        try read(Array(text.utf8), file: file, limits: limits)
     }
 
     /// Runs libyaml over `input` and feeds each event to `builder` until the
@@ -63,7 +73,9 @@ public enum YAMLReader {
             }
             defer { yaml_event_delete(&event) }
 
-            let location = SourceLocation(file: file, mark: event.start_mark)
+            // libyaml counts lines and columns from 0.
+            let line = Int(event.start_mark.line) + 1
+            let column = Int(event.start_mark.column) + 1
             let translated: YAMLEvent
             switch event.type {
             case YAML_STREAM_END_EVENT:
@@ -72,9 +84,9 @@ public enum YAMLReader {
                 translated = .documentStart
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
-                let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                translated = .scalar(text, style: style(of: scalar.style),
-                                     tag: string(scalar.tag), anchor: string(scalar.anchor))
+                // Lent to the builder, which copies it before the event is deleted.
+                let text = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
+                translated = .scalar(text, style: style(of: scalar.style), tag: string(scalar.tag), anchor: string(scalar.anchor))
             case YAML_ALIAS_EVENT:
                 translated = .alias(string(event.data.alias.anchor) ?? "")
             case YAML_SEQUENCE_START_EVENT:
@@ -89,7 +101,7 @@ public enum YAMLReader {
                 // Stream start, document end and empty events carry nothing.
                 continue
             }
-            if !builder.consume(translated, at: location) { return }
+            if !builder.consume(translated, line: line, column: column) { return }
         }
     }
 

@@ -1,50 +1,49 @@
-/// One parser event, already turned into Swift values. The reader translates
-/// libyaml's C events into these so the tree builder never touches C memory.
+/// One parser event. A scalar's text is lent straight from libyaml's event,
+/// valid only while the builder consumes it: the builder copies the bytes
+/// into its document, so no `String` is made per scalar.
 enum YAMLEvent {
     case documentStart
-    case scalar(String, style: YAMLNode.ScalarStyle, tag: String?, anchor: String?)
+    case scalar(UnsafeBufferPointer<UInt8>, style: YAMLNode.ScalarStyle, tag: String?, anchor: String?)
     case alias(String)
     case sequenceStart(tag: String?, anchor: String?)
     case mappingStart(tag: String?, anchor: String?)
     case collectionEnd
 }
 
-/// Turns a stream of events into a `YAMLNode` tree without recursion.
+/// Turns a stream of events into a flat `YAMLDocument` without recursion.
 ///
 /// Open collections live on an explicit stack, so the depth of the input only
-/// costs heap memory, and that is capped by `YAMLLimits.maxDepth`. Problems that
-/// leave the tree usable for further checking (duplicate keys, odd tags) are
-/// collected and parsing goes on; problems that could make the work unbounded
-/// (too deep, too many alias copies, a second document) stop it.
+/// costs heap memory, and that is capped by `YAMLLimits.maxDepth`. The
+/// children of open collections wait on one shared stack (`pending`) and
+/// move to the document in one run when their collection ends. Problems that
+/// leave the document usable for further checking (duplicate keys, odd tags)
+/// are collected and parsing goes on; problems that could make the work
+/// unbounded (too deep, too many alias copies, a second document) stop it.
 struct YAMLTreeBuilder {
-    /// A finished node with the numbers the limits need: how many nodes it
+    /// What the limits need to know of an anchored node: how many nodes it
     /// holds (counting itself) and how many collections deep it goes.
-    private struct Built {
-        var node: YAMLNode
+    private struct Anchored {
+        var node: YAMLDocument.NodeID
         var size: Int
         var height: Int
     }
 
-    struct SeenKey {
-        var text: String
-        var location: SourceLocation
-    }
-
-    /// A collection whose end event has not arrived yet.
+    /// A collection whose end event has not arrived yet. Only plain numbers,
+    /// so opening and closing one touches no reference counts; the rare
+    /// anchor and the key dictionary of a long mapping are kept aside.
     private struct Frame {
-        var location: SourceLocation
-        var tag: String?
-        var anchor: String?
+        var line: Int32
+        var column: Int32
+        var tag: Int32
         var isMapping: Bool
-        var items: [YAMLNode] = []
-        var pairs: [(key: YAMLNode, value: YAMLNode)] = []
-        /// The key read last in a mapping, waiting for its value.
-        var pendingKey: YAMLNode?
-        /// Every scalar key accepted so far in this mapping with its first
-        /// location: in `fewKeys` while there are at most `linearKeyLimit`,
-        /// then in `seenKeys`.
-        var fewKeys: [SeenKey] = []
-        var seenKeys: [String: SourceLocation] = [:]
+        /// Whether the collection has an anchor, the last of `frameAnchors`.
+        var hasAnchor: Bool
+        /// Whether the mapping's accepted keys are in `seenKeys` (see there).
+        var hasSeenKeys = false
+        /// Where this collection's children start in `pending`.
+        var firstChild: Int
+        /// Where this mapping's accepted keys start in `acceptedKeys`.
+        var firstAcceptedKey: Int
         var size = 1
         var childHeight = 0
     }
@@ -52,16 +51,38 @@ struct YAMLTreeBuilder {
     let file: String
     let limits: YAMLLimits
     private(set) var diagnostics: [Diagnostic] = []
+    private var document: YAMLDocument
     private var stack: [Frame] = []
-    private var root: YAMLNode?
+    /// The finished children of every open collection, innermost last.
+    private var pending: [Int32] = []
+    /// The keys accepted so far by every open mapping, innermost last.
+    private var acceptedKeys: [Int32] = []
+    private var root: YAMLDocument.NodeID?
     private var documents = 0
-    private var anchors: [String: Built] = [:]
+    private var anchors: [String: Anchored] = [:]
+    /// The anchors of the open collections that have one, innermost last.
+    private var frameAnchors: [String] = []
+    /// Every scalar key accepted so far by an open mapping with more than
+    /// `linearKeyLimit` of them, with its first location, by the mapping's
+    /// position in `stack`. Shorter mappings only have `acceptedKeys`.
+    private var seenKeys: [Int: [String: SourceLocation]] = [:]
     /// Nodes produced so far by copying anchored nodes for aliases.
     private var expanded = 0
 
-    init(file: String, limits: YAMLLimits) {
+    /// `inputBytes` is the size of the input, if known. The document's
+    /// arrays are sized for it up front, so they are not copied again and
+    /// again as they grow: scalar text is never longer than the input, and
+    /// a node takes at least a few bytes of it (an estimate; the arrays
+    /// still grow if it is wrong, and the estimate is capped for huge
+    /// inputs). Memory reserved but never written costs next to nothing.
+    init(file: String, limits: YAMLLimits, inputBytes: Int = 0) {
         self.file = file
         self.limits = limits
+        document = YAMLDocument(file: file)
+        let nodes = min(inputBytes / 8, 1 << 22)
+        document.text.reserveCapacity(inputBytes)
+        document.nodes.reserveCapacity(nodes)
+        document.children.reserveCapacity(nodes)
     }
 
     /// Records a problem found outside the builder, such as a libyaml error.
@@ -69,84 +90,105 @@ struct YAMLTreeBuilder {
         diagnostics.append(diagnostic)
     }
 
-    /// Feeds one event. Returns false when reading has to stop.
-    mutating func consume(_ event: YAMLEvent, at location: SourceLocation) -> Bool {
+    /// Feeds one event that starts at `line` and `column` (1-based). Returns
+    /// false when reading has to stop.
+    mutating func consume(_ event: YAMLEvent, line: Int, column: Int) -> Bool {
         switch event {
         case .documentStart:
             documents += 1
             if documents > 1 {
-                error("expected a single document; found another", at: location)
+                error("expected a single document; found another", line: line, column: column)
                 return false
             }
             return true
 
-        case let .scalar(text, style, tag, anchor):
-            checkTag(tag, on: "a scalar", allowed: "tag:yaml.org,2002:str", at: location)
-            let node = YAMLNode(.scalar(text, style: style), at: location, tag: tag.map(Self.shortTag))
-            finish(Built(node: node, size: 1, height: 0), anchor: anchor)
+        case let .scalar(bytes, style, tag, anchor):
+            if let tag { checkTag(tag, on: "a scalar", allowed: "tag:yaml.org,2002:str", line: line, column: column) }
+            let node = addScalar(bytes, style: style, tag: tag, line: line, column: column)
+            finish(node, size: 1, height: 0, anchor: anchor)
             return true
 
         case let .alias(name):
             guard let anchored = anchors[name] else {
-                error("unknown alias '*\(name)'", at: location)
-                finish(Built(node: YAMLNode(.scalar("", style: .plain), at: location), size: 1, height: 0), anchor: nil)
+                error("unknown alias '*\(name)'", line: line, column: column)
+                finish(
+                    addScalar(UnsafeBufferPointer(start: nil, count: 0), style: .plain, tag: nil, line: line, column: column),
+                    size: 1, height: 0, anchor: nil)
                 return true
             }
             if stack.count + anchored.height > limits.maxDepth {
-                error("nesting deeper than \(limits.maxDepth) levels", at: location)
+                error("nesting deeper than \(limits.maxDepth) levels", line: line, column: column)
                 return false
             }
             expanded += anchored.size
             if expanded > limits.maxAliasExpansion {
-                error("alias expansion exceeds \(limits.maxAliasExpansion) nodes", at: location)
+                error("alias expansion exceeds \(limits.maxAliasExpansion) nodes", line: line, column: column)
                 return false
             }
-            // The copy keeps the locations inside it, which point at the
-            // anchored definition, but its root sits where the alias was
-            // written so that problems with the copy itself (a duplicate key,
-            // say) are reported there.
-            var copy = anchored
-            copy.node.location = location
-            finish(copy, anchor: nil)
+            // The copy shares the anchored node's children and text, whose
+            // locations point at the anchored definition, but its own node
+            // sits where the alias was written so that problems with the copy
+            // itself (a duplicate key, say) are reported there.
+            var copy = document.nodes[anchored.node]
+            copy.line = Int32(line)
+            copy.column = Int32(column)
+            document.nodes.append(copy)
+            finish(document.nodes.count - 1, size: anchored.size, height: anchored.height, anchor: nil)
             return true
 
         case let .sequenceStart(tag, anchor):
-            checkTag(tag, on: "a list", allowed: "tag:yaml.org,2002:seq", at: location)
-            return open(Frame(location: location, tag: tag, anchor: anchor, isMapping: false))
+            if let tag { checkTag(tag, on: "a list", allowed: "tag:yaml.org,2002:seq", line: line, column: column) }
+            return open(isMapping: false, tag: tag, anchor: anchor, line: line, column: column)
 
         case let .mappingStart(tag, anchor):
-            checkTag(tag, on: "a mapping", allowed: "tag:yaml.org,2002:map", at: location)
-            return open(Frame(location: location, tag: tag, anchor: anchor, isMapping: true))
+            if let tag { checkTag(tag, on: "a mapping", allowed: "tag:yaml.org,2002:map", line: line, column: column) }
+            return open(isMapping: true, tag: tag, anchor: anchor, line: line, column: column)
 
         case .collectionEnd:
-            guard var frame = stack.popLast() else { return true }
-            let kind: YAMLNode.Kind
-            if frame.isMapping {
-                if let key = frame.pendingKey {
-                    // libyaml always supplies a value, even an empty one; this
-                    // only keeps the pair from being lost if it ever does not.
-                    frame.pairs.append((key, YAMLNode(.scalar("", style: .plain), at: key.location)))
-                }
-                kind = .mapping(frame.pairs)
-            } else {
-                kind = .sequence(frame.items)
+            guard let frame = stack.popLast() else { return true }
+            let anchor = frame.hasAnchor ? frameAnchors.popLast() : nil
+            if frame.hasSeenKeys { seenKeys[stack.count] = nil }
+            if frame.isMapping, (pending.count - frame.firstChild) % 2 == 1 {
+                // libyaml always supplies a value, even an empty one; this
+                // only keeps the pair from being lost if it ever does not.
+                let key = document.nodes[Int(pending[pending.count - 1])]
+                pending.append(
+                    Int32(
+                        addScalar(
+                            UnsafeBufferPointer(start: nil, count: 0), style: .plain, tag: nil,
+                            line: Int(key.line), column: Int(key.column))))
             }
-            let node = YAMLNode(kind, at: frame.location, tag: frame.tag.map(Self.shortTag))
-            finish(Built(node: node, size: frame.size, height: frame.childHeight + 1), anchor: frame.anchor)
+            let start = document.children.count
+            let count = pending.count - frame.firstChild
+            document.children.append(contentsOf: pending[frame.firstChild...])
+            pending.removeSubrange(frame.firstChild...)
+            acceptedKeys.removeSubrange(frame.firstAcceptedKey...)
+            document.nodes.append(
+                YAMLDocument.Node(
+                    kind: frame.isMapping ? .mapping : .sequence, style: .plain, tag: frame.tag,
+                    line: frame.line, column: frame.column, start: Int32(start), count: Int32(count)))
+            finish(document.nodes.count - 1, size: frame.size, height: frame.childHeight + 1, anchor: anchor)
             return true
         }
     }
 
     /// The document, or every diagnostic collected while reading it.
-    func result() throws(DiagnosticError) -> YAMLNode {
+    func result() throws(DiagnosticError) -> YAMLDocument {
         if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
-        guard var root else { return Self.emptyDocument(file: file) }
+        var document = document
+        guard let root else {
+            document.nodes.append(YAMLDocument.Node(kind: .scalar, style: .plain, tag: -1, line: 1, column: 1, start: 0, count: 0))
+            document.root = document.nodes.count - 1
+            return document
+        }
+        document.root = root
         // An empty document is an empty plain scalar that libyaml places after
         // the `---`; report it at the top of the file like an empty stream.
-        if root.tag == nil, case let .scalar(text, style) = root.kind, text.isEmpty, style == .plain {
-            root.location = SourceLocation(file: file, line: 1, column: 1)
+        if document.tag(of: root) == nil, document.isEmptyPlain(root) {
+            document.nodes[root].line = 1
+            document.nodes[root].column = 1
         }
-        return root
+        return document
     }
 
     static func emptyDocument(file: String) -> YAMLNode {
@@ -155,65 +197,96 @@ struct YAMLTreeBuilder {
 
     // MARK: - Helpers
 
-    private mutating func error(_ message: String, at location: SourceLocation, notes: [Diagnostic] = []) {
-        diagnostics.append(.error(message, at: location, notes: notes))
+    private mutating func error(_ message: String, line: Int, column: Int, notes: [Diagnostic] = []) {
+        diagnostics.append(.error(message, at: SourceLocation(file: file, line: line, column: column), notes: notes))
     }
 
-    private mutating func open(_ frame: Frame) -> Bool {
+    private mutating func addTag(_ tag: String?) -> Int32 {
+        guard let tag else { return -1 }
+        document.tags.append(Self.shortTag(tag))
+        return Int32(document.tags.count - 1)
+    }
+
+    private mutating func addScalar(
+        _ bytes: UnsafeBufferPointer<UInt8>, style: YAMLNode.ScalarStyle, tag: String?, line: Int, column: Int
+    ) -> YAMLDocument.NodeID {
+        let start = document.text.count
+        document.text.append(contentsOf: bytes)
+        document.nodes.append(
+            YAMLDocument.Node(
+                kind: .scalar, style: style, isASCII: YAMLDocument.isASCII(bytes), tag: addTag(tag), line: Int32(line), column: Int32(column),
+                start: Int32(start), count: Int32(bytes.count)))
+        return document.nodes.count - 1
+    }
+
+    private mutating func open(isMapping: Bool, tag: String?, anchor: String?, line: Int, column: Int) -> Bool {
         if stack.count >= limits.maxDepth {
-            error("nesting deeper than \(limits.maxDepth) levels", at: frame.location)
+            error("nesting deeper than \(limits.maxDepth) levels", line: line, column: column)
             return false
         }
-        stack.append(frame)
+        if let anchor { frameAnchors.append(anchor) }
+        stack.append(
+            Frame(
+                line: Int32(line), column: Int32(column), tag: addTag(tag), isMapping: isMapping, hasAnchor: anchor != nil,
+                firstChild: pending.count, firstAcceptedKey: acceptedKeys.count))
         return true
     }
 
     /// Remembers a finished node under its anchor and hands it to its parent.
-    private mutating func finish(_ built: Built, anchor: String?) {
-        if let anchor { anchors[anchor] = built }
+    private mutating func finish(_ node: YAMLDocument.NodeID, size: Int, height: Int, anchor: String?) {
+        if let anchor { anchors[anchor] = Anchored(node: node, size: size, height: height) }
         guard !stack.isEmpty else {
-            root = built.node
+            root = node
             return
         }
         let top = stack.count - 1
-        stack[top].size += built.size
-        stack[top].childHeight = max(stack[top].childHeight, built.height)
-        if !stack[top].isMapping {
-            stack[top].items.append(built.node)
-        } else if let key = stack[top].pendingKey {
-            stack[top].pairs.append((key, built.node))
-            stack[top].pendingKey = nil
-        } else {
-            checkKey(built.node, inFrame: top)
-            stack[top].pendingKey = built.node
+        stack[top].size += size
+        stack[top].childHeight = max(stack[top].childHeight, height)
+        if stack[top].isMapping, (pending.count - stack[top].firstChild) % 2 == 0 {
+            checkKey(node, inFrame: top)
         }
+        pending.append(Int32(node))
     }
 
-    private mutating func checkKey(_ key: YAMLNode, inFrame index: Int) {
-        guard case let .scalar(text, style) = key.kind else {
-            error("mapping keys must be scalars", at: key.location)
+    private mutating func checkKey(_ key: YAMLDocument.NodeID, inFrame index: Int) {
+        guard document.isScalar(key) else {
+            error("mapping keys must be scalars", at: key)
             return
         }
-        if style == .plain, key.tag == nil, text == "<<" {
-            error("merge keys ('<<') are not supported; write the fields out", at: key.location)
+        if document.nodes[key].style == .plain, document.nodes[key].tag < 0, document.scalar(key, is: "<<") {
+            error("merge keys ('<<') are not supported; write the fields out", at: key)
             return
         }
-        if let first = firstOccurrence(of: text, inFrame: index) {
+        if let first = firstOccurrence(of: key, inFrame: index) {
             // Keys compare as Swift strings do, by canonical equivalence, like
             // the keys of a JSON object the generated Swift decodes.
-            let previous = stack[index].pairs.last { $0.key.scalar == text }?.key.scalar ?? text
+            let text = document.scalar(key) ?? ""
+            let previous = previousKey(equalTo: text, inFrame: index) ?? text
             let same = previous.unicodeScalars.elementsEqual(text.unicodeScalars)
             let shown = Self.shownKey(text)
-            error("duplicate key '\(shown)'" + (same ? "" : " (the same text once Unicode-normalized)"), at: key.location,
-                  notes: [.note("previous occurrence of '\(Self.shownKey(previous))'", at: first)])
-        } else if stack[index].fewKeys.count < Self.linearKeyLimit {
-            stack[index].fewKeys.append(SeenKey(text: text, location: key.location))
-        } else {
-            if stack[index].seenKeys.isEmpty {
-                for seen in stack[index].fewKeys { stack[index].seenKeys[seen.text] = seen.location }
-            }
-            stack[index].seenKeys[text] = key.location
+            diagnostics.append(
+                .error(
+                    "duplicate key '\(shown)'" + (same ? "" : " (the same text once Unicode-normalized)"), at: document.location(of: key),
+                    notes: [.note("previous occurrence of '\(Self.shownKey(previous))'", at: first)]))
+            return
         }
+        let accepted = acceptedKeys.count - stack[index].firstAcceptedKey
+        if accepted >= Self.linearKeyLimit {
+            if !stack[index].hasSeenKeys {
+                stack[index].hasSeenKeys = true
+                var keys: [String: SourceLocation] = [:]
+                for seen in acceptedKeys[stack[index].firstAcceptedKey...] {
+                    keys[document.scalar(Int(seen)) ?? ""] = document.location(of: Int(seen))
+                }
+                seenKeys[index] = keys
+            }
+            seenKeys[index, default: [:]][document.scalar(key) ?? ""] = document.location(of: key)
+        }
+        acceptedKeys.append(Int32(key))
+    }
+
+    private mutating func error(_ message: String, at node: YAMLDocument.NodeID) {
+        diagnostics.append(.error(message, at: document.location(of: node)))
     }
 
     /// Up to this many keys, a mapping looks for a repeated key by going
@@ -221,27 +294,39 @@ struct YAMLTreeBuilder {
     /// `type` and `doc`) is cheaper than keeping a dictionary.
     private static let linearKeyLimit = 8
 
-    /// Where `text` first appeared as an accepted key of the mapping in
-    /// `frame`, if it did.
-    private func firstOccurrence(of text: String, inFrame index: Int) -> SourceLocation? {
+    /// Where the text of `key` first appeared as an accepted key of the
+    /// mapping in `frame`, if it did.
+    private func firstOccurrence(of key: YAMLDocument.NodeID, inFrame index: Int) -> SourceLocation? {
         let frame = stack[index]
-        if frame.seenKeys.isEmpty {
-            for seen in frame.fewKeys where seen.text == text { return seen.location }
+        if !frame.hasSeenKeys {
+            for seen in acceptedKeys[frame.firstAcceptedKey...] where document.sameScalar(Int(seen), key) {
+                return document.location(of: Int(seen))
+            }
             return nil
         }
-        return frame.seenKeys[text]
+        return seenKeys[index]?[document.scalar(key) ?? ""]
+    }
+
+    /// The text of the last key of the mapping in `frame` so far that
+    /// equals `text`, as it was spelled there.
+    private func previousKey(equalTo text: String, inFrame index: Int) -> String? {
+        let keys = stride(from: stack[index].firstChild, to: pending.count, by: 2)
+        for position in keys.reversed() {
+            if let key = document.scalar(Int(pending[position])), key == text { return key }
+        }
+        return nil
     }
 
     /// Accepts no tag, the non-specific `!`, and the one core tag that fits
     /// the node's kind; anything else is reported.
-    private mutating func checkTag(_ tag: String?, on kindName: String, allowed: String, at location: SourceLocation) {
-        guard let tag, tag != "!", tag != allowed else { return }
+    private mutating func checkTag(_ tag: String, on kindName: String, allowed: String, line: Int, column: Int) {
+        guard tag != "!", tag != allowed else { return }
         let shown = Self.shortTag(tag)
         switch tag {
         case "tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map":
-            error("tag '\(shown)' cannot be used on \(kindName)", at: location)
+            error("tag '\(shown)' cannot be used on \(kindName)", line: line, column: column)
         default:
-            error("unsupported tag '\(shown)'", at: location)
+            error("unsupported tag '\(shown)'", line: line, column: column)
         }
     }
 
