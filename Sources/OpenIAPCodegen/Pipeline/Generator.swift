@@ -92,8 +92,16 @@ public struct Generator: Sendable {
     /// exactly as it was.
     @discardableResult
     public func run() throws(DiagnosticError) -> [FileChange] {
-        let (_, files) = try render()
+        let (spec, files) = try render()
+        Self.releaseInBackground(spec)
         return try writer().write(files)
+    }
+
+    /// Lets another thread free `spec` while this one goes on. A large spec
+    /// is hundreds of thousands of small allocations; freeing them while the
+    /// output is written takes them off the path the user waits on.
+    private static func releaseInBackground(_ spec: Spec) {
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(spec) {} }
     }
 
     private func templateSet(for target: any GenerationTarget) throws(DiagnosticError) -> TemplateSet {
