@@ -110,6 +110,30 @@ import Testing
         #expect(records.contains("public struct PurchaseA"))
     }
 
+    @Test func anOverrideThatReplacesNothingIsAnError() throws {
+        let out = try temporaryDirectory()
+        let overrides = try temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: overrides + "/swift", withIntermediateDirectories: true)
+        try "x".write(toFile: overrides + "/swift/recrod.tmpl", atomically: true, encoding: .utf8)
+        let result = run(["--schema", Self.goldenSpec, "--output", out, "--templates", overrides])
+        #expect(result.status == 1)
+        #expect(result.err.hasPrefix(
+            "generator: error: template override '\(overrides)/swift/recrod.tmpl' replaces no built-in swift template and no template includes it; the built-in ones are: closedEnum, enum, "))
+        #expect(snapshot(out).isEmpty)
+    }
+
+    @Test func anOverrideMayAddAPartialItIncludes() throws {
+        let out = try temporaryDirectory()
+        let overrides = try temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: overrides + "/swift", withIntermediateDirectories: true)
+        let original = try String(contentsOfFile: Self.templates + "/swift/fieldSet.tmpl", encoding: .utf8)
+        try ("{{> banner}}\n" + original).write(toFile: overrides + "/swift/fieldSet.tmpl", atomically: true, encoding: .utf8)
+        try "// shared field set\n".write(toFile: overrides + "/swift/banner.tmpl", atomically: true, encoding: .utf8)
+        #expect(run(["--schema", Self.goldenSpec, "--output", out, "--templates", overrides, "--target", "swift"]).status == 0)
+        let records = try String(contentsOfFile: out + "/Swift/Records.swift", encoding: .utf8)
+        #expect(records.contains("// shared field set\n"))
+    }
+
     @Test func outputPathThatIsAFile() throws {
         let dir = try temporaryDirectory()
         let file = dir + "/Generated"

@@ -111,7 +111,21 @@ public struct Generator: Sendable {
             let folder = overrides + "/" + target.name
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue {
-                set = set.overlaid(with: try TemplateSet.load(directory: folder, displayPath: folder))
+                let overrides = try TemplateSet.load(directory: folder, displayPath: folder)
+                let merged = set.overlaid(with: overrides)
+                // A file that replaces nothing and that nothing includes is
+                // never rendered: most likely a typo, or a template a newer
+                // version no longer has. Say so rather than ignore it.
+                let included = merged.includedPartials
+                var diagnostics = Diagnostics()
+                for name in overrides.names where set.templates[name] == nil && !included.contains(name) {
+                    diagnostics.error(
+                        "template override '\(folder)/\(name).tmpl' replaces no built-in \(target.name) template and no template includes it; "
+                            + "the built-in ones are: \(set.names.joined(separator: ", "))",
+                        at: nil)
+                }
+                try diagnostics.check()
+                set = merged
             }
         }
         return set
