@@ -129,6 +129,18 @@ import Testing
         #expect(errors(text).split(separator: "\n").filter { $0.contains("can never be built") }.count == 2)
     }
 
+    @Test func loaderKeepsTheContainmentCyclesItValidated() throws {
+        // A holds U by value and U holds A: both lie on a cycle (allowed, the
+        // union becomes `indirect`); B does not.
+        let union = "unions:\n  U:\n    discriminator: kind\n    unknown: fail\n    members:\n      a: A\n      b: B\n"
+        var loaded = try spec("records:\n  A:\n    fields:\n      kind: String\n      u: U?\n  B:\n    fields:\n      kind: String\n" + union)
+        #expect(loaded.typesOnContainmentCycles == ["A", "U"])
+        #expect(loaded.typesOnContainmentCycles == Containment(loaded).onCycle)
+        // Changing the types forgets it rather than keep a stale answer.
+        loaded.types.removeLast()
+        #expect(loaded.typesOnContainmentCycles == nil)
+    }
+
     @Test func valueOfTheWrongKind() {
         let text = "records:\n  A:\n    fields:\n      x:\n        type: String?\n        degrade: maybe\n"
         #expect(errors(text) == "a.yaml:8:18: error: expected true or false for 'degrade', found 'maybe'")

@@ -8,7 +8,14 @@ public struct Spec: Sendable {
     public var version: String
     public var versionLocation: SourceLocation?
     /// All named types, sorted by name.
-    public var types: [NamedType]
+    public var types: [NamedType] {
+        didSet { typesOnContainmentCycles = nil }
+    }
+
+    /// `Containment(self).onCycle`, kept by the loader, which works it out
+    /// while validating, so that the Swift target need not build the graph
+    /// again; nil for a spec made otherwise or changed since.
+    var typesOnContainmentCycles: Set<String>?
 
     public init(version: String, versionLocation: SourceLocation? = nil, types: [NamedType]) {
         let names = types.map(\.name)

@@ -7,6 +7,8 @@ struct SpecValidator {
     /// Records whose required fields form a cycle, found by
     /// `checkRequiredCycles`, by position in `spec.types`.
     private var unbuildable: [Bool] = []
+    /// `Containment.onCycle` of the spec, once `run` has built the graph.
+    private(set) var typesOnContainmentCycles: Set<String>?
 
     /// Swift names worked out so far, for wire names in ASCII.
     private var knownSwiftNames: [SwiftNameKey: String] = [:]
@@ -62,7 +64,7 @@ struct SpecValidator {
             for start in stride(from: 0, to: count, by: size) { jobs.append(.types(start..<min(start + size, count))) }
         }
         let spec = self.spec
-        let perform = { @Sendable (job: Job) -> [Diagnostic] in
+        let perform = { @Sendable (job: Job) -> (diagnostics: [Diagnostic], onCycle: Set<String>?) in
             var validator = SpecValidator(spec: spec)
             switch job {
             case let .types(range): validator.checkTypes(range)
@@ -70,11 +72,12 @@ struct SpecValidator {
                 validator.checkRequiredCycles()
                 validator.checkContainment()
             }
-            return validator.diagnostics.all
+            return (validator.diagnostics.all, validator.typesOnContainmentCycles)
         }
         let results = count < Self.parallelTypeCount ? jobs.map(perform) : jobs.concurrentMap(perform)
-        for result in results.dropFirst() { diagnostics.append(contentsOf: result) }
-        diagnostics.append(contentsOf: results[0])
+        for result in results.dropFirst() { diagnostics.append(contentsOf: result.diagnostics) }
+        diagnostics.append(contentsOf: results[0].diagnostics)
+        typesOnContainmentCycles = results[0].onCycle
         checkSwiftFileNames()
     }
 
@@ -461,6 +464,7 @@ struct SpecValidator {
     /// alone, or through member unions alone, it cannot help.
     private mutating func checkContainment() {
         let containment = Containment(spec)
+        typesOnContainmentCycles = containment.onCycle
         for union in spec.unions where containment.unionCycles.contains(union.name) {
             // A union that names itself has an error of its own.
             if union.members.contains(where: { $0.typeName == union.name }) { continue }

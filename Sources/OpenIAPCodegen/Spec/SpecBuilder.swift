@@ -65,10 +65,11 @@ struct SpecBuilder {
                 diagnostics.append(contentsOf: problems)
             }
         }
-        let spec = Spec(version: version?.0 ?? "0.0.0", versionLocation: version?.1, types: types, names: names, order: order)
+        var spec = Spec(version: version?.0 ?? "0.0.0", versionLocation: version?.1, types: types, names: names, order: order)
         var validator = SpecValidator(spec: spec)
         validator.run()
         diagnostics.append(contentsOf: validator.diagnostics.all)
+        spec.typesOnContainmentCycles = validator.typesOnContainmentCycles
         return spec
     }
 

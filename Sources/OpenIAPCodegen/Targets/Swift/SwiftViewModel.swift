@@ -16,7 +16,7 @@ struct SwiftViewModel {
     init(spec: Spec) {
         self.spec = spec
         self.needsValidation = Self.validatingTypes(in: spec)
-        self.onContainmentCycle = Containment(spec).onCycle
+        self.onContainmentCycle = spec.typesOnContainmentCycles ?? Containment(spec).onCycle
         var stringWrappers: [String: Bool] = [:]
         for type in spec.types {
             switch type {
