@@ -89,21 +89,26 @@ struct OutputTransaction {
     /// is much faster than one after the other), before anything is moved.
     func stage(_ changes: [OutputWriter.PlannedChange]) throws(WriteFailure) {
         guard let staging else { return }
-        var staged: [(path: String, change: String)] = []
-        for (index, change) in changes.enumerated() {
-            guard var contents = change.contents else { continue }
-            let path = staging + "/new-\(index)"
-            let result = contents.withUTF8 { bytes in
-                Result { () throws(SystemError) in
-                    try FileSystem.createFile(path, bytes: UnsafeRawBufferPointer(bytes), mode: change.mode, sync: false)
+        // The changes that have new contents, with where each is staged.
+        let toStage: [(index: Int, path: String)] = changes.indices.compactMap { index in
+            changes[index].contents == nil ? nil : (index, staging + "/new-\(index)")
+        }
+        let staged = toStage.map { (path: $0.path, change: changes[$0.index].path) }
+        // Most of writing is the kernel copying bytes, which two threads do
+        // side by side; the first failure in change order is the one reported.
+        let failures = toStage.concurrentMap { index, path -> SystemError? in
+            var contents = changes[index].contents!
+            return contents.withUTF8 { bytes in
+                do throws(SystemError) {
+                    try FileSystem.createFile(path, bytes: UnsafeRawBufferPointer(bytes), mode: changes[index].mode, sync: false)
+                    return nil
+                } catch {
+                    return error
                 }
             }
-            do {
-                try result.get()
-            } catch {
-                throw WriteFailure(message: "cannot stage '\(change.path)': \(error.reason)")
-            }
-            staged.append((path, change.path))
+        }
+        for (position, failure) in failures.enumerated() {
+            if let failure { throw WriteFailure(message: "cannot stage '\(staged[position].change)': \(failure.reason)") }
         }
         do {
             try FileSystem.sync(staged.map(\.path))
