@@ -31,7 +31,10 @@ struct TemplateRenderer {
         /// The value of the member called `key`, if this frame is an object
         /// that has one.
         func member(_ key: TemplateKey) -> UnsafePointer<TemplateValue>? {
-            for index in members.indices where members[index].key == key {
+            // The fingerprints first, read in place: most members differ there,
+            // and comparing them touches no string (no retain or release).
+            for index in members.indices
+            where members[index].key.fingerprint == key.fingerprint && members[index].key.name == key.name {
                 return members.baseAddress.unsafelyUnwrapped.advanced(by: index).pointer(to: \.value)
             }
             return nil
@@ -55,7 +58,10 @@ struct TemplateRenderer {
         var element: (Int) -> TemplateValue
     }
 
-    private let templates: [String: Template]
+    private let links: TemplateLinks
+    /// Where the partials of the program being run start in `links.targets`;
+    /// changes while a partial runs.
+    private var firstPartial = 0
     private let context: TemplateValue
     /// The UTF-8 bytes written so far; see `result`.
     private var output: TemplateOutput
@@ -65,17 +71,20 @@ struct TemplateRenderer {
     private var indent: [UInt8] = []
     /// Whether the next character written begins a line; only tracked while
     /// `indent` is not empty, the only time it matters.
+    /// A partial appends its indentation and removes it again when done, so
+    /// after the first few partials this never allocates.
     private var atLineStart = true
     private var partialDepth = 0
     private var nesting = 0
     private let stream: Stream?
 
-    init(templates: [String: Template], context: TemplateValue, stream: Stream? = nil, capacity: Int) {
-        self.templates = templates
+    init(links: TemplateLinks, context: TemplateValue, stream: Stream? = nil, capacity: Int) {
+        self.links = links
         self.context = context
         self.stream = stream
         output = TemplateOutput(capacity: capacity)
         frames.reserveCapacity(16)
+        indent.reserveCapacity(64)
     }
 
     /// Everything rendered, as text. Templates and values are valid UTF-8
@@ -87,8 +96,10 @@ struct TemplateRenderer {
         output.deallocate()
     }
 
-    mutating func render(_ template: Template) throws(DiagnosticError) {
-        let program = template.program
+    /// Renders the template at `unit` of `links`.
+    mutating func render(_ unit: Int) throws(DiagnosticError) {
+        let program = links.programs[unit]
+        firstPartial = links.firstPartial[unit]
         try withUnsafePointer(to: context) { root throws(DiagnosticError) in
             try renderBody(program, 0..<program.instructions.count, in: root, index: 0, count: -1)
         }
@@ -200,16 +211,16 @@ struct TemplateRenderer {
     }
 
     private mutating func renderPartial(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) {
-        let partial = program.partials[instruction.operand]
-        guard let template = templates[partial.name] else {
-            throw program.source.error("unknown partial '\(partial.name)'", at: instruction.offset)
+        let target = links.targets[firstPartial + instruction.operand]
+        guard target >= 0 else {
+            throw program.source.error("unknown partial '\(program.partials[instruction.operand].name)'", at: instruction.offset)
         }
         guard partialDepth < Self.maxPartialDepth else {
             throw program.source.error("partial recursion deeper than \(Self.maxPartialDepth) levels", at: instruction.offset)
         }
-        let outerIndent = indent
-        if !partial.indent.isEmpty {
-            indent += partial.indent
+        let partialIndent = program.partials[instruction.operand].indent
+        if !partialIndent.isEmpty {
+            indent.append(contentsOf: UnsafeBufferPointer(rebasing: program.text[partialIndent]))
             // A standalone tag began its line, so the partial does too.
             atLineStart = true
         }
@@ -218,11 +229,14 @@ struct TemplateRenderer {
         }
         partialDepth += 1
         nesting += 1
-        let callee = template.program
+        let callee = links.programs[target]
+        let callerPartials = firstPartial
+        firstPartial = links.firstPartial[target]
         try run(callee, 0..<callee.instructions.count)
+        firstPartial = callerPartials
         nesting -= 1
         partialDepth -= 1
-        indent = outerIndent
+        indent.removeLast(partialIndent.count)
     }
 
     /// Finds what the name of a variable or section tag refers to, or throws
@@ -310,24 +324,34 @@ struct TemplateRenderer {
             output.append(bytes)
             return
         }
+        guard let base = bytes.baseAddress else { return }
         var segmentStart = 0
-        for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\n") {
-            if segmentStart != index { writeLineContent(UnsafeBufferPointer(rebasing: bytes[segmentStart..<index])) }
-            output.append(UInt8(ascii: "\n"))
+        // `memchr` finds each line feed; it reads only the `bytes.count -
+        // segmentStart` bytes from `base + segmentStart`, all inside `bytes`,
+        // so the pointer it returns is inside `bytes` too.
+        while let found = memchr(base + segmentStart, Int32(UInt8(ascii: "\n")), bytes.count - segmentStart) {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if segmentStart != index { writeIndent(UnsafeBufferPointer(rebasing: bytes[segmentStart..<index])) }
+            // The line's content and its line feed in one copy.
+            output.append(UnsafeBufferPointer(rebasing: bytes[segmentStart...index]))
             atLineStart = true
             segmentStart = index + 1
         }
-        if segmentStart != bytes.count { writeLineContent(UnsafeBufferPointer(rebasing: bytes[segmentStart...])) }
+        if segmentStart != bytes.count {
+            let rest = UnsafeBufferPointer(rebasing: bytes[segmentStart...])
+            writeIndent(rest)
+            output.append(rest)
+            atLineStart = false
+        }
     }
 
-    /// Appends text that holds no line break.
-    private mutating func writeLineContent(_ text: UnsafeBufferPointer<UInt8>) {
+    /// Appends the indentation if `text`, a non-empty piece of one line
+    /// about to be written, begins that line and is content.
+    private mutating func writeIndent(_ text: UnsafeBufferPointer<UInt8>) {
         // The `\r` of a CRLF line ending is not content.
         if atLineStart, !(text.count == 1 && text[0] == UInt8(ascii: "\r")) {
             indent.withUnsafeBufferPointer { output.append($0) }
         }
-        output.append(text)
-        atLineStart = false
     }
 }
 
