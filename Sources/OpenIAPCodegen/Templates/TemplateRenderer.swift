@@ -105,12 +105,38 @@ struct TemplateRenderer {
         }
     }
 
+    /// Lends the value at `pointer` to `body` in place, without copying it.
+    ///
+    /// Reading `pointer.pointee` copies the value, which retains and later
+    /// releases what it holds; an `inout` argument is passed by address, so
+    /// matching on it reads the memory where it is. `body` only ever reads
+    /// its argument. Safe because the pointer is valid for the call (it
+    /// points into the context or a value on the stack, see `Frame`) and
+    /// nothing writes to the context while it is rendered, so the
+    /// exclusive access `inout` claims is never contested.
+    private static func borrow<Result>(
+        _ pointer: UnsafePointer<TemplateValue>, _ body: (inout TemplateValue) throws(DiagnosticError) -> Result
+    ) throws(DiagnosticError) -> Result {
+        try body(&UnsafeMutablePointer(mutating: pointer).pointee)
+    }
+
     /// Renders the instructions in `body` with `value` pushed onto the
     /// context stack.
     private mutating func renderBody(
         _ program: TemplateProgram, _ body: Range<Int>, in value: UnsafePointer<TemplateValue>, index: Int, count: Int
     ) throws(DiagnosticError) {
-        guard case .object(let object) = value.pointee else {
+        try Self.borrow(value) { (borrowed: inout TemplateValue) throws(DiagnosticError) in
+            try renderBody(program, body, in: value, &borrowed, index: index, count: count)
+        }
+    }
+
+    /// `renderBody(_:_:in:index:count:)` with the value at `value` lent as
+    /// `borrowed`.
+    private mutating func renderBody(
+        _ program: TemplateProgram, _ body: Range<Int>, in value: UnsafePointer<TemplateValue>,
+        _ borrowed: inout TemplateValue, index: Int, count: Int
+    ) throws(DiagnosticError) {
+        guard case .object(let object) = borrowed else {
             frames.append(Frame(value: value, members: UnsafeBufferPointer(start: nil, count: 0), index: index, count: count))
             try run(program, body)
             frames.removeLast()
@@ -146,13 +172,19 @@ struct TemplateRenderer {
 
     private mutating func writeVariable(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) {
         switch try resolve(program, instruction) {
-        case .pointer(let value): try write(value.pointee, program, instruction)
-        case .made(let value): try write(value, program, instruction)
-        case .stream: try write(.list([]), program, instruction)
+        case .pointer(let value):
+            try Self.borrow(value) { (value: inout TemplateValue) throws(DiagnosticError) in
+                try write(&value, program, instruction)
+            }
+        case .made(var value): try write(&value, program, instruction)
+        case .stream:
+            var empty = TemplateValue.list([])
+            try write(&empty, program, instruction)
         }
     }
 
-    private mutating func write(_ value: TemplateValue, _ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) {
+    /// Writes a string or boolean; `value` is only read (see `borrow`).
+    private mutating func write(_ value: inout TemplateValue, _ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) {
         switch value {
         case .string(let text):
             write(text)
@@ -197,15 +229,26 @@ struct TemplateRenderer {
     private mutating func renderSection(
         _ program: TemplateProgram, inverted: Bool, body: Range<Int>, over value: UnsafePointer<TemplateValue>
     ) throws(DiagnosticError) {
+        try Self.borrow(value) { (borrowed: inout TemplateValue) throws(DiagnosticError) in
+            try renderSection(program, inverted: inverted, body: body, over: value, borrowed: &borrowed)
+        }
+    }
+
+    /// `renderSection(_:inverted:body:over:)` with the value at `value`
+    /// lent as `borrowed`, which is only read.
+    private mutating func renderSection(
+        _ program: TemplateProgram, inverted: Bool, body: Range<Int>, over value: UnsafePointer<TemplateValue>,
+        borrowed: inout TemplateValue
+    ) throws(DiagnosticError) {
         if inverted {
-            if !value.pointee.isTruthy { try run(program, body) }
-        } else if case .list(let items) = value.pointee {
+            if !borrowed.isTruthy { try run(program, body) }
+        } else if case .list(let items) = borrowed {
             try items.withUnsafeBufferPointer { items throws(DiagnosticError) in
                 for index in items.indices {
                     try renderBody(program, body, in: items.baseAddress.unsafelyUnwrapped + index, index: index, count: items.count)
                 }
             }
-        } else if value.pointee.isTruthy {
+        } else if borrowed.isTruthy {
             try renderBody(program, body, in: value, index: 0, count: -1)
         }
     }
