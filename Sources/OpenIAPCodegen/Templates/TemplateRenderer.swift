@@ -367,13 +367,8 @@ struct TemplateRenderer {
             output.append(bytes)
             return
         }
-        guard let base = bytes.baseAddress else { return }
         var segmentStart = 0
-        // `memchr` finds each line feed; it reads only the `bytes.count -
-        // segmentStart` bytes from `base + segmentStart`, all inside `bytes`,
-        // so the pointer it returns is inside `bytes` too.
-        while let found = memchr(base + segmentStart, Int32(UInt8(ascii: "\n")), bytes.count - segmentStart) {
-            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        while let index = Self.lineFeed(in: bytes, from: segmentStart) {
             if segmentStart != index { writeIndent(UnsafeBufferPointer(rebasing: bytes[segmentStart..<index])) }
             // The line's content and its line feed in one copy.
             output.append(UnsafeBufferPointer(rebasing: bytes[segmentStart...index]))
@@ -386,6 +381,21 @@ struct TemplateRenderer {
             output.append(rest)
             atLineStart = false
         }
+    }
+
+    /// The index of the first line feed in `bytes` at or after `start`.
+    private static func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let count = bytes.count - start
+        guard count > 0, let base = bytes.baseAddress else { return nil }
+        // Most pieces are a few bytes, which a loop searches sooner than a call.
+        if count <= 16 {
+            for index in start..<bytes.count where bytes[index] == UInt8(ascii: "\n") { return index }
+            return nil
+        }
+        // `memchr` reads only the `count` bytes from `base + start`, all
+        // inside `bytes`, so the pointer it returns is inside `bytes` too.
+        guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), count) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Appends the indentation if `text`, a non-empty piece of one line
