@@ -41,8 +41,9 @@ final class TemplateProgram: @unchecked Sendable {
 
     struct Partial {
         var name: String
-        /// The indentation of a standalone partial tag, as bytes.
-        var indent: [UInt8]
+        /// The indentation of a standalone partial tag: where its bytes are
+        /// in `text`; empty when the tag is inline.
+        var indent: Range<Int>
     }
 
     let source: TemplateSource
@@ -122,7 +123,9 @@ final class TemplateProgram: @unchecked Sendable {
                     add(body)
                     instructions[position].end = instructions.count
                 case .partial(let name, let indent, let offset):
-                    partials.append(Partial(name: name, indent: Array(indent.utf8)))
+                    let start = text.count
+                    text.append(contentsOf: indent.utf8)
+                    partials.append(Partial(name: name, indent: start..<text.count))
                     instructions.append(Instruction(operation: .partial, operand: partials.count - 1, end: 0, offset: offset))
                 }
             }

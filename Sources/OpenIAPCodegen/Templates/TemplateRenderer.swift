@@ -31,7 +31,10 @@ struct TemplateRenderer {
         /// The value of the member called `key`, if this frame is an object
         /// that has one.
         func member(_ key: TemplateKey) -> UnsafePointer<TemplateValue>? {
-            for index in members.indices where members[index].key == key {
+            // The fingerprints first, read in place: most members differ there,
+            // and comparing them touches no string (no retain or release).
+            for index in members.indices
+            where members[index].key.fingerprint == key.fingerprint && members[index].key.name == key.name {
                 return members.baseAddress.unsafelyUnwrapped.advanced(by: index).pointer(to: \.value)
             }
             return nil
@@ -55,7 +58,10 @@ struct TemplateRenderer {
         var element: (Int) -> TemplateValue
     }
 
-    private let templates: [String: Template]
+    private let links: TemplateLinks
+    /// Where the partials of the program being run start in `links.targets`;
+    /// changes while a partial runs.
+    private var firstPartial = 0
     private let context: TemplateValue
     /// The UTF-8 bytes written so far; see `result`.
     private var output: TemplateOutput
@@ -65,17 +71,20 @@ struct TemplateRenderer {
     private var indent: [UInt8] = []
     /// Whether the next character written begins a line; only tracked while
     /// `indent` is not empty, the only time it matters.
+    /// A partial appends its indentation and removes it again when done, so
+    /// after the first few partials this never allocates.
     private var atLineStart = true
     private var partialDepth = 0
     private var nesting = 0
     private let stream: Stream?
 
-    init(templates: [String: Template], context: TemplateValue, stream: Stream? = nil, capacity: Int) {
-        self.templates = templates
+    init(links: TemplateLinks, context: TemplateValue, stream: Stream? = nil, capacity: Int) {
+        self.links = links
         self.context = context
         self.stream = stream
         output = TemplateOutput(capacity: capacity)
         frames.reserveCapacity(16)
+        indent.reserveCapacity(64)
     }
 
     /// Everything rendered, as text. Templates and values are valid UTF-8
@@ -87,11 +96,28 @@ struct TemplateRenderer {
         output.deallocate()
     }
 
-    mutating func render(_ template: Template) throws(DiagnosticError) {
-        let program = template.program
+    /// Renders the template at `unit` of `links`.
+    mutating func render(_ unit: Int) throws(DiagnosticError) {
+        let program = links.programs[unit]
+        firstPartial = links.firstPartial[unit]
         try withUnsafePointer(to: context) { root throws(DiagnosticError) in
             try renderBody(program, 0..<program.instructions.count, in: root, index: 0, count: -1)
         }
+    }
+
+    /// Lends the value at `pointer` to `body` in place, without copying it.
+    ///
+    /// Reading `pointer.pointee` copies the value, which retains and later
+    /// releases what it holds; an `inout` argument is passed by address, so
+    /// matching on it reads the memory where it is. `body` only ever reads
+    /// its argument. Safe because the pointer is valid for the call (it
+    /// points into the context or a value on the stack, see `Frame`) and
+    /// nothing writes to the context while it is rendered, so the
+    /// exclusive access `inout` claims is never contested.
+    private static func borrow<Result>(
+        _ pointer: UnsafePointer<TemplateValue>, _ body: (inout TemplateValue) throws(DiagnosticError) -> Result
+    ) throws(DiagnosticError) -> Result {
+        try body(&UnsafeMutablePointer(mutating: pointer).pointee)
     }
 
     /// Renders the instructions in `body` with `value` pushed onto the
@@ -99,7 +125,18 @@ struct TemplateRenderer {
     private mutating func renderBody(
         _ program: TemplateProgram, _ body: Range<Int>, in value: UnsafePointer<TemplateValue>, index: Int, count: Int
     ) throws(DiagnosticError) {
-        guard case .object(let object) = value.pointee else {
+        try Self.borrow(value) { (borrowed: inout TemplateValue) throws(DiagnosticError) in
+            try renderBody(program, body, in: value, &borrowed, index: index, count: count)
+        }
+    }
+
+    /// `renderBody(_:_:in:index:count:)` with the value at `value` lent as
+    /// `borrowed`.
+    private mutating func renderBody(
+        _ program: TemplateProgram, _ body: Range<Int>, in value: UnsafePointer<TemplateValue>,
+        _ borrowed: inout TemplateValue, index: Int, count: Int
+    ) throws(DiagnosticError) {
+        guard case .object(let object) = borrowed else {
             frames.append(Frame(value: value, members: UnsafeBufferPointer(start: nil, count: 0), index: index, count: count))
             try run(program, body)
             frames.removeLast()
@@ -135,13 +172,19 @@ struct TemplateRenderer {
 
     private mutating func writeVariable(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) {
         switch try resolve(program, instruction) {
-        case .pointer(let value): try write(value.pointee, program, instruction)
-        case .made(let value): try write(value, program, instruction)
-        case .stream: try write(.list([]), program, instruction)
+        case .pointer(let value):
+            try Self.borrow(value) { (value: inout TemplateValue) throws(DiagnosticError) in
+                try write(&value, program, instruction)
+            }
+        case .made(var value): try write(&value, program, instruction)
+        case .stream:
+            var empty = TemplateValue.list([])
+            try write(&empty, program, instruction)
         }
     }
 
-    private mutating func write(_ value: TemplateValue, _ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) {
+    /// Writes a string or boolean; `value` is only read (see `borrow`).
+    private mutating func write(_ value: inout TemplateValue, _ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) {
         switch value {
         case .string(let text):
             write(text)
@@ -186,30 +229,41 @@ struct TemplateRenderer {
     private mutating func renderSection(
         _ program: TemplateProgram, inverted: Bool, body: Range<Int>, over value: UnsafePointer<TemplateValue>
     ) throws(DiagnosticError) {
+        try Self.borrow(value) { (borrowed: inout TemplateValue) throws(DiagnosticError) in
+            try renderSection(program, inverted: inverted, body: body, over: value, borrowed: &borrowed)
+        }
+    }
+
+    /// `renderSection(_:inverted:body:over:)` with the value at `value`
+    /// lent as `borrowed`, which is only read.
+    private mutating func renderSection(
+        _ program: TemplateProgram, inverted: Bool, body: Range<Int>, over value: UnsafePointer<TemplateValue>,
+        borrowed: inout TemplateValue
+    ) throws(DiagnosticError) {
         if inverted {
-            if !value.pointee.isTruthy { try run(program, body) }
-        } else if case .list(let items) = value.pointee {
+            if !borrowed.isTruthy { try run(program, body) }
+        } else if case .list(let items) = borrowed {
             try items.withUnsafeBufferPointer { items throws(DiagnosticError) in
                 for index in items.indices {
                     try renderBody(program, body, in: items.baseAddress.unsafelyUnwrapped + index, index: index, count: items.count)
                 }
             }
-        } else if value.pointee.isTruthy {
+        } else if borrowed.isTruthy {
             try renderBody(program, body, in: value, index: 0, count: -1)
         }
     }
 
     private mutating func renderPartial(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) {
-        let partial = program.partials[instruction.operand]
-        guard let template = templates[partial.name] else {
-            throw program.source.error("unknown partial '\(partial.name)'", at: instruction.offset)
+        let target = links.targets[firstPartial + instruction.operand]
+        guard target >= 0 else {
+            throw program.source.error("unknown partial '\(program.partials[instruction.operand].name)'", at: instruction.offset)
         }
         guard partialDepth < Self.maxPartialDepth else {
             throw program.source.error("partial recursion deeper than \(Self.maxPartialDepth) levels", at: instruction.offset)
         }
-        let outerIndent = indent
-        if !partial.indent.isEmpty {
-            indent += partial.indent
+        let partialIndent = program.partials[instruction.operand].indent
+        if !partialIndent.isEmpty {
+            indent.append(contentsOf: UnsafeBufferPointer(rebasing: program.text[partialIndent]))
             // A standalone tag began its line, so the partial does too.
             atLineStart = true
         }
@@ -218,11 +272,14 @@ struct TemplateRenderer {
         }
         partialDepth += 1
         nesting += 1
-        let callee = template.program
+        let callee = links.programs[target]
+        let callerPartials = firstPartial
+        firstPartial = links.firstPartial[target]
         try run(callee, 0..<callee.instructions.count)
+        firstPartial = callerPartials
         nesting -= 1
         partialDepth -= 1
-        indent = outerIndent
+        indent.removeLast(partialIndent.count)
     }
 
     /// Finds what the name of a variable or section tag refers to, or throws
@@ -311,23 +368,43 @@ struct TemplateRenderer {
             return
         }
         var segmentStart = 0
-        for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\n") {
-            if segmentStart != index { writeLineContent(UnsafeBufferPointer(rebasing: bytes[segmentStart..<index])) }
-            output.append(UInt8(ascii: "\n"))
+        while let index = Self.lineFeed(in: bytes, from: segmentStart) {
+            if segmentStart != index { writeIndent(UnsafeBufferPointer(rebasing: bytes[segmentStart..<index])) }
+            // The line's content and its line feed in one copy.
+            output.append(UnsafeBufferPointer(rebasing: bytes[segmentStart...index]))
             atLineStart = true
             segmentStart = index + 1
         }
-        if segmentStart != bytes.count { writeLineContent(UnsafeBufferPointer(rebasing: bytes[segmentStart...])) }
+        if segmentStart != bytes.count {
+            let rest = UnsafeBufferPointer(rebasing: bytes[segmentStart...])
+            writeIndent(rest)
+            output.append(rest)
+            atLineStart = false
+        }
     }
 
-    /// Appends text that holds no line break.
-    private mutating func writeLineContent(_ text: UnsafeBufferPointer<UInt8>) {
+    /// The index of the first line feed in `bytes` at or after `start`.
+    private static func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let count = bytes.count - start
+        guard count > 0, let base = bytes.baseAddress else { return nil }
+        // Most pieces are a few bytes, which a loop searches sooner than a call.
+        if count <= 16 {
+            for index in start..<bytes.count where bytes[index] == UInt8(ascii: "\n") { return index }
+            return nil
+        }
+        // `memchr` reads only the `count` bytes from `base + start`, all
+        // inside `bytes`, so the pointer it returns is inside `bytes` too.
+        guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), count) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Appends the indentation if `text`, a non-empty piece of one line
+    /// about to be written, begins that line and is content.
+    private mutating func writeIndent(_ text: UnsafeBufferPointer<UInt8>) {
         // The `\r` of a CRLF line ending is not content.
         if atLineStart, !(text.count == 1 && text[0] == UInt8(ascii: "\r")) {
             indent.withUnsafeBufferPointer { output.append($0) }
         }
-        output.append(text)
-        atLineStart = false
     }
 }
 

@@ -3,9 +3,12 @@ import Foundation
 /// All templates of one target folder, by name without extension; partials resolve here.
 public struct TemplateSet: Sendable {
     public private(set) var templates: [String: Template]
+    /// Every partial tag resolved to the template it names, once per set.
+    let links: TemplateLinks
 
     public init(templates: [String: Template]) {
         self.templates = templates
+        links = TemplateLinks(templates)
     }
 
     /// The template names, sorted.
@@ -58,15 +61,16 @@ public struct TemplateSet: Sendable {
     /// Renders the template called `name` with `context` as the bottom of
     /// the context stack.
     public func render(_ name: String, _ context: TemplateValue) throws(DiagnosticError) -> String {
-        guard let template = templates[name] else {
+        guard let unit = links.units[name] else {
             throw DiagnosticError(.error("unknown template '\(name)'", at: nil))
         }
+        let template = links.programs[unit]
         // Output is usually larger than the template once lists expand;
         // start generously and let the string grow from there.
-        var renderer = TemplateRenderer(templates: templates, context: context,
+        var renderer = TemplateRenderer(links: links, context: context,
                                         capacity: max(4096, template.source.bytes.count * 4))
         defer { renderer.finish() }
-        try renderer.render(template)
+        try renderer.render(unit)
         return renderer.result
     }
 
@@ -80,17 +84,53 @@ public struct TemplateSet: Sendable {
         _ name: String, _ context: TemplateObject, streaming key: String, count: Int,
         element: (Int) -> TemplateValue
     ) throws(DiagnosticError) -> String {
-        guard let template = templates[name] else {
+        guard let unit = links.units[name] else {
             throw DiagnosticError(.error("unknown template '\(name)'", at: nil))
         }
-        let capacity = max(4096, template.source.bytes.count * 4)
+        let capacity = max(4096, links.programs[unit].source.bytes.count * 4)
         return try withoutActuallyEscaping(element) { element throws(DiagnosticError) in
             let stream = TemplateRenderer.Stream(key: TemplateKey(key), count: count, element: element)
             var renderer = TemplateRenderer(
-                templates: templates, context: .object(context), stream: stream, capacity: capacity)
+                links: links, context: .object(context), stream: stream, capacity: capacity)
             defer { renderer.finish() }
-            try renderer.render(template)
+            try renderer.render(unit)
             return renderer.result
         }
+    }
+}
+
+/// The programs of a template set with their partial tags resolved: the
+/// renderer follows a partial by index instead of hashing its name.
+///
+/// A partial that names no template in the set resolves to -1, and the
+/// renderer reports it as unknown when it reaches the tag, exactly as when
+/// names were looked up while rendering.
+final class TemplateLinks: Sendable {
+    /// The unit (index into `programs`) of each template name.
+    let units: [String: Int]
+    let programs: [TemplateProgram]
+    /// Per unit, where its partials start in `targets`.
+    let firstPartial: [Int]
+    /// The unit each partial tag renders, or -1 when it names no template;
+    /// partial `i` of unit `u` is at `firstPartial[u] + i`.
+    let targets: [Int]
+
+    init(_ templates: [String: Template]) {
+        var units: [String: Int] = [:]
+        var programs: [TemplateProgram] = []
+        for (name, template) in templates {
+            units[name] = programs.count
+            programs.append(template.program)
+        }
+        var firstPartial: [Int] = []
+        var targets: [Int] = []
+        for program in programs {
+            firstPartial.append(targets.count)
+            for partial in program.partials { targets.append(units[partial.name] ?? -1) }
+        }
+        self.units = units
+        self.programs = programs
+        self.firstPartial = firstPartial
+        self.targets = targets
     }
 }
