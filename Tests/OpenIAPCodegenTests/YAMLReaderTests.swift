@@ -292,6 +292,23 @@ import Testing
         #expect(try YAMLReader.read([UInt8](), file: "a.yaml").isNull)
     }
 
+    @Test func documentAndTreeAgreeOnNullAndKindNames() throws {
+        let cases: [(String, String)] = [
+            ("~", "null"), ("null", "null"), ("Null", "null"), ("NULL", "null"), ("", "null"),
+            ("nULL", "a scalar"), ("'null'", "a scalar"), ("\"~\"", "a scalar"), ("nulls", "a scalar"),
+            ("[]", "a list"), ("{}", "a mapping"),
+        ]
+        for (text, name) in cases {
+            let source = "v: \(text)\n"
+            let document = try YAMLReader.document(Array(source.utf8), file: "a.yaml")
+            let value = try #require(document.mapping(document.root)?.first?.value)
+            #expect(document.kindName(value) == name, "\(text.debugDescription)")
+            let tree = try #require(try YAMLReader.read(source, file: "a.yaml").mapping?.first?.value)
+            #expect(tree.kindName == name, "\(text.debugDescription)")
+            #expect(tree.isNull == document.isNull(value), "\(text.debugDescription)")
+        }
+    }
+
     @Test func rejectsMultipleDocuments() {
         #expect(failure("a: 1\n---\nb: 2\n") == "a.yaml:2:1: error: expected a single document; found another")
         #expect(failure("--- a\n--- b\n--- c\n") == "a.yaml:2:1: error: expected a single document; found another")

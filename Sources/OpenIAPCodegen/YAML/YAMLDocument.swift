@@ -17,11 +17,7 @@ struct YAMLDocument: Sendable {
     typealias NodeID = Int
 
     struct Node: Sendable {
-        enum Kind: UInt8, Sendable {
-            case scalar
-            case sequence
-            case mapping
-        }
+        typealias Kind = YAMLNode.Shape
 
         var kind: Kind
         var style: YAMLNode.ScalarStyle
@@ -141,7 +137,7 @@ struct YAMLDocument: Sendable {
         if header.count == 0 { return true }
         // Only a short text, or one outside ASCII, can be one of the spellings.
         if header.count > 4 && header.isASCII { return false }
-        return scalar(node, is: "~") || scalar(node, is: "null") || scalar(node, is: "Null") || scalar(node, is: "NULL")
+        return YAMLNode.nullSpellings.contains { scalar(node, is: $0) }
     }
 
     /// An empty plain scalar: a value that was left out.
@@ -151,11 +147,7 @@ struct YAMLDocument: Sendable {
 
     /// A short name of the node's kind for error messages, as `YAMLNode.kindName`.
     func kindName(_ node: NodeID) -> String {
-        switch nodes[node].kind {
-        case .scalar: return isNull(node) ? "null" : "a scalar"
-        case .sequence: return "a list"
-        case .mapping: return "a mapping"
-        }
+        nodes[node].kind.name(isNull: nodes[node].kind == .scalar && isNull(node))
     }
 
     /// The items of a sequence, or nil for any other node.

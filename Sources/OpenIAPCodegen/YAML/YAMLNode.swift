@@ -36,10 +36,14 @@ public struct YAMLNode: Sendable {
 
     public var isNull: Bool {
         if case let .scalar(text, style) = kind, style == .plain {
-            return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+            return text.isEmpty || Self.nullSpellings.contains { text == $0.description }
         }
         return false
     }
+
+    /// The plain scalars YAML reads as null, besides the empty one. The tree
+    /// and `YAMLDocument` both ask here.
+    static let nullSpellings: [StaticString] = ["~", "null", "Null", "NULL"]
 
     public var mapping: [(key: YAMLNode, value: YAMLNode)]? {
         if case let .mapping(pairs) = kind { return pairs }
@@ -54,9 +58,25 @@ public struct YAMLNode: Sendable {
     /// A short name of the node's kind for error messages.
     public var kindName: String {
         switch kind {
-        case .scalar: return isNull ? "null" : "a scalar"
-        case .sequence: return "a list"
-        case .mapping: return "a mapping"
+        case .scalar: return Shape.scalar.name(isNull: isNull)
+        case .sequence: return Shape.sequence.name(isNull: false)
+        case .mapping: return Shape.mapping.name(isNull: false)
+        }
+    }
+
+    /// A node's kind without its contents; `YAMLDocument` stores it as is.
+    enum Shape: UInt8, Sendable {
+        case scalar
+        case sequence
+        case mapping
+
+        /// How error messages name a node of this kind ("found a list").
+        func name(isNull: Bool) -> String {
+            switch self {
+            case .scalar: return isNull ? "null" : "a scalar"
+            case .sequence: return "a list"
+            case .mapping: return "a mapping"
+            }
         }
     }
 }
