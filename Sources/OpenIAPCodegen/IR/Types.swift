@@ -210,12 +210,20 @@ public struct EnumType: Sendable {
     /// Every decode-only spelling of a value: its own aliases plus the ones the
     /// enum-wide rule derives, minus spellings equal to a canonical value.
     public func decodeAliases(of value: EnumValue) -> [String] {
+        // Most values have no alias of their own and most enums no rule:
+        // then there is no other spelling, and no set of wire names to build.
+        if value.aliases.isEmpty && aliasRule == nil { return [] }
         var result: [String] = []
         var seen: Set<String> = Set(values.map(\.wire))
         for alias in value.aliases + (aliasRule.map { [$0.alias(for: value.wire)] } ?? []) where seen.insert(alias).inserted {
             result.append(alias)
         }
         return result
+    }
+
+    /// `decodeAliases(of:)` of every value, in order.
+    public func decodeAliasesOfValues() -> [[String]] {
+        values.map(decodeAliases(of:))
     }
 }
 

@@ -12,16 +12,6 @@ extension Spec {
     }
 }
 
-extension EnumType {
-    /// `decodeAliases(of:)` of every value, in order. Most enums have no
-    /// aliases at all, and then there is nothing to ask.
-    func decodeAliasesOfValues() -> [[String]] {
-        values.map { value in
-            value.aliases.isEmpty && aliasRule == nil ? [] : decodeAliases(of: value)
-        }
-    }
-}
-
 extension Array {
     /// Calls `body` with the address of every element in turn, so that it
     /// reads only the members it uses (`element.pointee.name`). Taking an

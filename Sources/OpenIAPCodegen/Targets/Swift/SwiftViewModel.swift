@@ -185,11 +185,8 @@ struct SwiftViewModel {
     private func caseContext(_ value: UnsafePointer<EnumValue>, of type: EnumType, place: SwiftNames.Place) -> TemplateValue {
         let wire = value.pointee.wire
         var spellings = SwiftEscaping.stringLiteral(wire)
-        // Without aliases of its own or a rule, a value has no other spelling.
-        if !value.pointee.aliases.isEmpty || type.aliasRule != nil {
-            for alias in type.decodeAliases(of: value.pointee) {
-                spellings += ", " + SwiftEscaping.stringLiteral(alias)
-            }
+        for alias in type.decodeAliases(of: value.pointee) {
+            spellings += ", " + SwiftEscaping.stringLiteral(alias)
         }
         var docs = docLineValues(value.pointee.annotations.doc)
         // Deprecated cases are documented, not attributed: the generated
