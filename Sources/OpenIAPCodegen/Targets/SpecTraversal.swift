@@ -1,6 +1,10 @@
 /// Cheap ways for the JSON Schema and TypeScript targets to walk the spec.
-/// Each renders one large file, so their view models are built in slices
-/// side by side, and they read the IR's structs in place.
+/// Each renders one large file as one `RenderJob`, and builds its view model
+/// in slices with `concurrentMap`. When that target runs alone the slices
+/// use every core; inside the pipeline's pool, where other jobs already
+/// keep the cores busy, Dispatch runs a nested `concurrentMap` on the
+/// calling thread, so the slices cost nothing extra there. The targets read
+/// the IR's structs in place.
 
 extension Spec {
     /// The indices of `types` cut into a few slices of about equal size,
