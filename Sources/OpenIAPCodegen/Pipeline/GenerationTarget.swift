@@ -42,8 +42,8 @@ public struct RenderJob: Sendable {
     /// Runs `jobs` concurrently, largest first, and joins their output:
     /// files in order of first appearance, pieces of one path concatenated in
     /// job order. Every job runs even after one fails; the diagnostics of the
-    /// failed jobs are thrown together, in job order, each once (a broken
-    /// template fails every job that uses it alike).
+    /// failed jobs are thrown together, each once (a broken template fails
+    /// every job that uses it alike), sorted as `DiagnosticError` sorts them.
     public static func run(_ jobs: [RenderJob]) throws(DiagnosticError) -> [GeneratedFile] {
         let order = jobs.indices.sorted { jobs[$0].cost > jobs[$1].cost || (jobs[$0].cost == jobs[$1].cost && $0 < $1) }
         let finished = order.concurrentMap { index -> Result<[GeneratedFile], DiagnosticError> in
