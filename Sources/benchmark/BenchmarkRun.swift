@@ -161,6 +161,18 @@ struct BenchmarkRun {
         print("CPU: processor time of that run over all threads (the generator reads files and renders targets in parallel).")
         if let baseline = figures.first?.baselinePeakBytes { print("A process that does nothing peaks at about \(megabytes(baseline)) MB.") }
         print("")
+        guard let last = figures.last else { return }
+        print("Stages at \(last.types) types, wall and processor seconds (CPU above wall: both cores were busy)")
+        var stages = [
+            ["floor (one thread)", seconds(last.floor), seconds(last.floor), ""],
+            ["load", seconds(last.load), seconds(last.loadCPU), ""],
+            ["render, all targets", seconds(last.render), seconds(last.renderCPU), megabytes(last.outputBytes)],
+        ]
+        for target in last.targets {
+            stages.append(["render \(target.name) alone", seconds(target.render), seconds(target.renderCPU), megabytes(target.outputBytes)])
+        }
+        printTable(["", "wall", "CPU", "out MB"], stages)
+        print("")
     }
 
     private func printCoding(_ f: CodingFigures) {

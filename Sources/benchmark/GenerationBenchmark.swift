@@ -23,9 +23,23 @@ struct GenerationFigures: Codable {
     /// Processor time of that run (the fastest one), summed over threads:
     /// above `total` when the generator kept several cores busy.
     var totalCPU: Double
+    /// Processor time of the fastest load and render, summed over threads.
+    var loadCPU: Double
+    var renderCPU: Double
+    /// Each target rendered alone from the loaded spec: wall and processor
+    /// seconds of its fastest run, by target name.
+    var targets: [TargetFigures]
     /// `VmHWM` of the measuring process when it started and when it finished.
     var baselinePeakBytes: Int?
     var peakBytes: Int?
+}
+
+/// One target rendered on its own.
+struct TargetFigures: Codable {
+    var name: String
+    var render: Double
+    var renderCPU: Double
+    var outputBytes: Int
 }
 
 /// Times the stages of the generator over a synthetic spec. Meant to run in
@@ -49,6 +63,8 @@ struct GenerationBenchmark {
 
         var floor = Double.infinity, load = Double.infinity, render = Double.infinity
         var write = Double.infinity, total = Double.infinity, totalCPU = Double.infinity
+        var loadCPU = Double.infinity, renderCPU = Double.infinity
+        var targets = Generator.allTargets.map { TargetFigures(name: $0.name, render: .infinity, renderCPU: .infinity, outputBytes: 0) }
         var outputFiles = 0, outputBytes = 0
         // The stages take turns run after run, so a burst of load from other
         // processes spoils one run of each rather than every run of one.
@@ -58,10 +74,21 @@ struct GenerationBenchmark {
             precondition(events > 0)
 
             var loaded: Spec?
-            load = min(load, try Measure.seconds { loaded = try SpecLoader.load(path: specDirectory) })
+            let loading = try Measure.secondsAndCPU { loaded = try SpecLoader.load(path: specDirectory) }
+            if loading.wall < load { (load, loadCPU) = (loading.wall, loading.cpu) }
+
+            for index in targets.indices {
+                var alone = options
+                alone.targets = [targets[index].name]
+                var files: [GeneratedFile] = []
+                let rendering = try Measure.secondsAndCPU { files = try Generator(options: alone).render(loaded!) }
+                if rendering.wall < targets[index].render { (targets[index].render, targets[index].renderCPU) = (rendering.wall, rendering.cpu) }
+                targets[index].outputBytes = files.reduce(0) { $0 + $1.contents.utf8.count }
+            }
 
             var files: [GeneratedFile] = []
-            render = min(render, try Measure.seconds { files = try Generator(options: options).render(loaded!) })
+            let rendering = try Measure.secondsAndCPU { files = try Generator(options: options).render(loaded!) }
+            if rendering.wall < render { (render, renderCPU) = (rendering.wall, rendering.cpu) }
             outputFiles = files.count
             outputBytes = files.reduce(0) { $0 + $1.contents.utf8.count }
 
@@ -84,6 +111,7 @@ struct GenerationBenchmark {
             types: spec.typeCount, specFiles: spec.files.count, yamlBytes: spec.byteCount,
             outputFiles: outputFiles, outputBytes: outputBytes,
             floor: floor, load: load, render: render, write: write, total: total, totalCPU: totalCPU,
+            loadCPU: loadCPU, renderCPU: renderCPU, targets: targets,
             baselinePeakBytes: baseline, peakBytes: Measure.statusBytes("VmHWM"))
     }
 

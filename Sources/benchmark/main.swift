@@ -29,6 +29,8 @@ struct Options {
     var childTypes: Int?
     /// `--write-spec N DIR`: only write the synthetic spec of N types.
     var writeSpec: (types: Int, directory: String)?
+    /// `--repeat STAGE N DIR`: only run one stage N times over the spec in DIR.
+    var repeatStage: (stage: String, times: Int, directory: String)?
 
     static let usage = """
         usage: benchmark [--quick] [--json FILE] [--sizes N,N,...] [--runs N] [--batch-kb N] [--no-compile]
@@ -45,6 +47,8 @@ struct Options {
 
         benchmark --write-spec N DIR   writes the synthetic spec of N types into DIR and stops
                                        (for profiling the generator on it)
+        benchmark --repeat STAGE N DIR runs one stage (load or render) N times over the spec in
+                                       DIR and prints each time: a steady loop to hold a profiler on
         """
 
     init(_ arguments: [String]) throws {
@@ -88,6 +92,12 @@ struct Options {
             case "--fixtures": fixturesRoot = try value(argument)
             case "--child-generation": childTypes = try number(argument)
             case "--write-spec": writeSpec = (try number(argument), try value(argument))
+            case "--repeat":
+                let stage = try value(argument)
+                guard StageLoop.stages.contains(stage) else {
+                    throw UsageError(message: "--repeat needs one of \(StageLoop.stages.joined(separator: ", ")), not '\(stage)'")
+                }
+                repeatStage = (stage, try number(argument), try value(argument))
             case "-h", "--help":
                 print(Self.usage)
                 exit(0)
@@ -115,6 +125,10 @@ do {
     if let (types, directory) = options.writeSpec {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try SyntheticSpec(types: types).write(to: directory)
+        exit(0)
+    }
+    if let (stage, times, directory) = options.repeatStage {
+        try StageLoop(stage: stage, times: times, specDirectory: directory, templatesRoot: options.templatesRoot).run()
         exit(0)
     }
     if let types = options.childTypes {
