@@ -1,20 +1,5 @@
-/// Cheap ways for the JSON Schema and TypeScript targets to walk the spec.
-/// Each renders one large file as one `RenderJob`, and builds its view model
-/// in slices with `concurrentMap`. When that target runs alone the slices
-/// use every core; inside the pipeline's pool, where other jobs already
-/// keep the cores busy, Dispatch runs a nested `concurrentMap` on the
-/// calling thread, so the slices cost nothing extra there. The targets read
-/// the IR's structs in place.
-
-extension Spec {
-    /// The indices of `types` cut into a few slices of about equal size,
-    /// enough to keep every core busy; small specs stay in one slice.
-    func typeSlices() -> [Range<Int>] {
-        let count = types.count
-        let pieces = max(1, min(count / 256, 16))
-        return (0..<pieces).map { piece in (count * piece / pieces)..<(count * (piece + 1) / pieces) }
-    }
-}
+/// Cheap ways for the targets to walk the spec: they read the IR's structs
+/// in place rather than copying them.
 
 extension Array {
     /// Calls `body` with the address of every element in turn, so that it

@@ -25,19 +25,6 @@ struct JSONSchemaBuilder {
     static let fieldSetPolicy =
         "Shared field set: every record that includes it repeats these properties in its own definition."
 
-    /// The `$defs` entries of `spec.types[range]` (the types are sorted by
-    /// name): each type's name and its schema as JSON text.
-    func definitions(_ range: Range<Int>) -> [(name: String, schema: String)] {
-        var json = JSONWriter()
-        var result: [(name: String, schema: String)] = []
-        result.reserveCapacity(range.count)
-        for index in range {
-            writeSchema(of: spec.types[index], to: &json)
-            result.append((spec.types[index].name, json.take()))
-        }
-        return result
-    }
-
     /// Writes the schema of one type: a JSON object.
     func writeSchema(of type: NamedType, to json: inout JSONWriter) {
         switch type {

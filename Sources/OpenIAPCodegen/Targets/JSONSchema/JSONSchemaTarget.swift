@@ -15,7 +15,17 @@ public struct JSONSchemaTarget: GenerationTarget {
 
     public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
         [RenderJob(cost: spec.types.count) { () throws(DiagnosticError) in
-            [GeneratedFile(path: Self.fileName, contents: try templates.render("document", Self.context(spec, header: header)))]
+            // Each `$defs` entry is written when the document reaches it and
+            // dropped after, so the schemas are never all held at once.
+            let builder = JSONSchemaBuilder(spec: spec)
+            var json = JSONWriter()
+            let contents = try templates.render(
+                "document", Self.frame(spec, header: header), streaming: "definitions", count: spec.types.count
+            ) { index in
+                builder.writeSchema(of: spec.types[index], to: &json)
+                return Self.definition(name: spec.types[index].name, schema: json.take())
+            }
+            return [GeneratedFile(path: Self.fileName, contents: contents)]
         }]
     }
 
@@ -24,16 +34,10 @@ public struct JSONSchemaTarget: GenerationTarget {
     }
 
     /// The view model: every string already a JSON literal and every schema
-    /// already printed, so the templates only place text.
-    static func context(_ spec: Spec, header: GeneratedHeader) -> TemplateValue {
-        // The document is one file, so its schemas are written in slices
-        // side by side and joined in name order.
-        let builder = JSONSchemaBuilder(spec: spec)
-        let definitions: [TemplateValue] = spec.typeSlices().concurrentMap { range in
-            builder.definitions(range).map { definition in
-                ["key": .string(JSONEscaping.quoted(definition.name)), "schema": .string(definition.schema)]
-            }
-        }.flatMap { $0 }
+    /// already printed, so the templates only place text. This is the
+    /// document's context without its `definitions`, which the target
+    /// streams one `definition(name:schema:)` at a time.
+    static func frame(_ spec: Spec, header: GeneratedHeader) -> TemplateObject {
         let description = "Every type of the OpenIAP spec \(spec.version), one schema per entry of $defs. "
             + "Validate a payload of type X against #/$defs/X."
         return [
@@ -42,7 +46,20 @@ public struct JSONSchemaTarget: GenerationTarget {
             "comment": .string(JSONEscaping.quoted(header.text)),
             "title": .string(JSONEscaping.quoted("OpenIAP \(spec.version)")),
             "description": .string(JSONEscaping.quoted(description)),
-            "definitions": .list(definitions),
         ]
+    }
+
+    private enum Key {
+        static let key = TemplateKey("key")
+        static let schema = TemplateKey("schema")
+    }
+
+    /// One entry of `definitions`: the type name as a JSON string and its
+    /// schema as JSON text.
+    static func definition(name: String, schema: String) -> TemplateValue {
+        var object = TemplateObject(capacity: 2)
+        object.append(Key.key, .string(JSONEscaping.quoted(name)))
+        object.append(Key.schema, .string(schema))
+        return .object(object)
     }
 }

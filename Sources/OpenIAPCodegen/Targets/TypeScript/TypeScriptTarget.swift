@@ -22,7 +22,13 @@ public struct TypeScriptTarget: GenerationTarget {
 
     public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
         [RenderJob(cost: spec.types.count) { () throws(DiagnosticError) in
-            [GeneratedFile(path: Self.fileName, contents: try templates.render("file", TypeScriptViewModel(spec: spec).file(header: header)))]
+            let model = TypeScriptViewModel(spec: spec)
+            // Each declaration is built when the file reaches it and dropped
+            // after, so the whole file's values are never held at once.
+            let contents = try templates.render(
+                "file", model.frame(header: header), streaming: "declarations", count: spec.types.count
+            ) { model.declaration(spec.types[$0]) }
+            return [GeneratedFile(path: Self.fileName, contents: contents)]
         }]
     }
 }
@@ -32,19 +38,37 @@ public struct TypeScriptTarget: GenerationTarget {
 struct TypeScriptViewModel {
     let spec: Spec
 
-    func file(header: GeneratedHeader) -> TemplateValue {
-        // The declarations are independent, so they are built in slices side
-        // by side and joined in name order.
-        let declarations: [TemplateValue] = spec.typeSlices().concurrentMap { range in
-            range.map { declaration(spec.types[$0]) }
-        }.flatMap { $0 }
-        return [
-            // One comment line: a stray line break must not end the comment.
-            "header": .string(header.text.split(whereSeparator: \.isNewline).joined(separator: " ")),
-            "declarations": .list(declarations),
-            // A file without exports would not be a module.
-            "isEmpty": .bool(declarations.isEmpty),
-        ]
+    /// The `file` template's context without its `declarations`, which the
+    /// target streams: `declaration(_:)` of each type in turn.
+    func frame(header: GeneratedHeader) -> TemplateObject {
+        var object = TemplateObject(capacity: 3)
+        // One comment line: a stray line break must not end the comment.
+        object.append(Key.header, .string(header.text.split(whereSeparator: \.isNewline).joined(separator: " ")))
+        // A file without exports would not be a module.
+        object.append(Key.isEmpty, .bool(spec.types.isEmpty))
+        return object
+    }
+
+    /// The member names of the objects built here, made once rather than
+    /// per object.
+    private enum Key {
+        static let header = TemplateKey("header")
+        static let isEmpty = TemplateKey("isEmpty")
+        static let name = TemplateKey("name")
+        static let isInterface = TemplateKey("isInterface")
+        static let isIntersection = TemplateKey("isIntersection")
+        static let isAlias = TemplateKey("isAlias")
+        static let extendsClause = TemplateKey("extendsClause")
+        static let fields = TemplateKey("fields")
+        static let parts = TemplateKey("parts")
+        static let hasOwnFields = TemplateKey("hasOwnFields")
+        static let groups = TemplateKey("groups")
+        static let variants = TemplateKey("variants")
+        static let single = TemplateKey("single")
+        static let members = TemplateKey("members")
+        static let key = TemplateKey("key")
+        static let optionalMark = TemplateKey("optionalMark")
+        static let type = TemplateKey("type")
     }
 
     func declaration(_ type: NamedType) -> TemplateValue {
@@ -107,9 +131,13 @@ struct TypeScriptViewModel {
                         name == chosen ? field(member, forceRequired: true) : nullOnlyField(member)
                     }
                 }
-                return ["fields": .list(fields)]
+                var variant = TemplateObject(capacity: 1)
+                variant.append(Key.fields, .list(fields))
+                return .object(variant)
             }
-            return ["variants": .list(variants)]
+            var group = TemplateObject(capacity: 1)
+            group.append(Key.variants, .list(variants))
+            return .object(group)
         }
         return declarationValue(
             name: record.name, doc: doc, kind: .intersection, fields: own,
@@ -118,24 +146,23 @@ struct TypeScriptViewModel {
 
     private func field(_ field: UnsafePointer<Field>, forceRequired: Bool = false) -> TemplateValue {
         let required = field.pointee.isRequired || forceRequired
-        var members: [(String, TemplateValue)] = []
-        members.reserveCapacity(DocComment.templateKeyCount + 3)
-        fieldDoc(field).addTemplateMembers(to: &members)
-        members.append(("key", .string(TypeScriptNames.propertyKey(field.pointee.name))))
-        members.append(("optionalMark", .string(required ? "" : "?")))
+        var object = TemplateObject(capacity: DocComment.templateKeyCount + 3)
+        fieldDoc(field).addTemplateMembers(to: &object)
+        object.append(Key.key, .string(TypeScriptNames.propertyKey(field.pointee.name)))
+        object.append(Key.optionalMark, .string(required ? "" : "?"))
         let type = required ? TypeScriptTypeMapping.type(field.pointee.type) : TypeScriptTypeMapping.optionalType(field.pointee.type)
-        members.append(("type", .string(type)))
-        return .object(TemplateObject(uniqueKeysWithValues: members))
+        object.append(Key.type, .string(type))
+        return .object(object)
     }
 
     /// A group member that another variant sets: absent or null only.
     private func nullOnlyField(_ field: UnsafePointer<Field>) -> TemplateValue {
-        var members: [(String, TemplateValue)] = []
-        DocComment().addTemplateMembers(to: &members)
-        members.append(("key", .string(TypeScriptNames.propertyKey(field.pointee.name))))
-        members.append(("optionalMark", "?"))
-        members.append(("type", "null"))
-        return .object(TemplateObject(uniqueKeysWithValues: members))
+        var object = TemplateObject(capacity: DocComment.templateKeyCount + 3)
+        DocComment().addTemplateMembers(to: &object)
+        object.append(Key.key, .string(TypeScriptNames.propertyKey(field.pointee.name)))
+        object.append(Key.optionalMark, "?")
+        object.append(Key.type, "null")
+        return .object(object)
     }
 
     // MARK: - Aliases
@@ -218,21 +245,20 @@ struct TypeScriptViewModel {
         parts: [TemplateValue] = [], hasOwnFields: Bool = false, groups: [TemplateValue] = [], single: String = "",
         members: [TemplateValue] = []
     ) -> TemplateValue {
-        var value: [(String, TemplateValue)] = []
-        value.reserveCapacity(DocComment.templateKeyCount + 11)
-        doc.addTemplateMembers(to: &value)
-        value.append(("name", .string(TypeScriptNames.typeName(name))))
-        value.append(("isInterface", .bool(kind == .interface)))
-        value.append(("isIntersection", .bool(kind == .intersection)))
-        value.append(("isAlias", .bool(kind == .alias)))
-        value.append(("extendsClause", .string(extendsClause)))
-        value.append(("fields", .list(fields)))
-        value.append(("parts", .list(parts)))
-        value.append(("hasOwnFields", .bool(hasOwnFields)))
-        value.append(("groups", .list(groups)))
-        value.append(("single", .string(single)))
-        value.append(("members", .list(members)))
-        return .object(TemplateObject(uniqueKeysWithValues: value))
+        var object = TemplateObject(capacity: DocComment.templateKeyCount + 11)
+        doc.addTemplateMembers(to: &object)
+        object.append(Key.name, .string(TypeScriptNames.typeName(name)))
+        object.append(Key.isInterface, .bool(kind == .interface))
+        object.append(Key.isIntersection, .bool(kind == .intersection))
+        object.append(Key.isAlias, .bool(kind == .alias))
+        object.append(Key.extendsClause, .string(extendsClause))
+        object.append(Key.fields, .list(fields))
+        object.append(Key.parts, .list(parts))
+        object.append(Key.hasOwnFields, .bool(hasOwnFields))
+        object.append(Key.groups, .list(groups))
+        object.append(Key.single, .string(single))
+        object.append(Key.members, .list(members))
+        return .object(object)
     }
 
     private func typeDoc(_ annotations: Annotations) -> DocComment {
@@ -362,17 +388,24 @@ struct DocComment {
 
     /// `docSingle` for a one-line comment, otherwise `hasDocBlock` and
     /// `docLines`; all three keys are always added.
-    func addTemplateMembers(to members: inout [(String, TemplateValue)]) {
+    func addTemplateMembers(to object: inout TemplateObject) {
         let lines = self.lines
-        members.append(("docSingle", .string(lines.count == 1 ? lines[0] : "")))
-        members.append(("hasDocBlock", .bool(lines.count > 1)))
-        members.append(("docLines", .list(lines.map(Self.lineValue))))
+        object.append(Key.docSingle, .string(lines.count == 1 ? lines[0] : ""))
+        object.append(Key.hasDocBlock, .bool(lines.count > 1))
+        object.append(Key.docLines, .list(lines.map(Self.lineValue)))
+    }
+
+    private enum Key {
+        static let docSingle = TemplateKey("docSingle")
+        static let hasDocBlock = TemplateKey("hasDocBlock")
+        static let docLines = TemplateKey("docLines")
+        static let text = TemplateKey("text")
     }
 
     /// One entry of `docLines`.
     private static func lineValue(_ line: String) -> TemplateValue {
-        var object = TemplateObject()
-        object["text"] = .string(line)
+        var object = TemplateObject(capacity: 1)
+        object.append(Key.text, .string(line))
         return .object(object)
     }
 
