@@ -7,8 +7,8 @@ import OpenIAPCodegen
 /// which then sees that stage and little else.
 struct StageLoop {
     /// `load`: YAML to the validated `Spec`; `render`: all targets from a
-    /// loaded spec, in memory.
-    static let stages = ["load", "render"]
+    /// loaded spec, in memory; `render-NAME`: that target alone.
+    static let stages = ["load", "render"] + Generator.allTargets.map { "render-" + $0.name }
 
     var stage: String
     var times: Int
@@ -19,7 +19,8 @@ struct StageLoop {
         var options = Generator.Options()
         options.schemaPath = specDirectory
         options.templatesRoot = templatesRoot
-        let spec = stage == "render" ? try SpecLoader.load(path: specDirectory) : nil
+        if stage.hasPrefix("render-") { options.targets = [String(stage.dropFirst("render-".count))] }
+        let spec = stage == "load" ? nil : try SpecLoader.load(path: specDirectory)
         for run in 1...times {
             let figures = try Measure.secondsAndCPU {
                 switch stage {
