@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import OpenIAPCodegen
 
@@ -38,5 +39,27 @@ import Testing
         } catch {
             #expect(error.description == "t.tmpl:1:1: error: broken template\nu.tmpl:2:1: error: other")
         }
+    }
+
+    @Test func sharedPreparationRunsOnceForEveryJobThatAsks() throws {
+        final class Counter: @unchecked Sendable {
+            // Read and written only with `lock` held.
+            let lock = NSLock()
+            var runs = 0
+        }
+        let counter = Counter()
+        let shared = SharedPreparation { () -> [Int] in
+            counter.lock.withLock { counter.runs += 1 }
+            // Long enough that other jobs ask while it is under way.
+            Thread.sleep(forTimeInterval: 0.05)
+            return [1, 2, 3]
+        }
+        let jobs = (0..<8).map { index in
+            RenderJob(cost: 1) { [file("\(index).txt", shared.value.map(String.init).joined())] }
+        }
+        let files = try RenderJob.run(jobs)
+        #expect(files.count == 8)
+        #expect(files.allSatisfy { $0.contents == "123" })
+        #expect(counter.runs == 1)
     }
 }

@@ -8,10 +8,13 @@ public struct SwiftTarget: GenerationTarget {
     public init() {}
 
     public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
-        let model = SwiftViewModel(spec: spec)
+        // Built by the first Swift job to run, so that other targets' jobs use
+        // the other cores meanwhile.
+        let shared = SharedPreparation { SwiftViewModel(spec: spec) }
         let headerLine = "// " + header.text
         let support = RenderJob(cost: 1) { () throws(DiagnosticError) in
-            [
+            let model = shared.value
+            return [
                 GeneratedFile(
                     path: "OpenIAPRuntime.swift",
                     contents: try templates.render("runtime", ["header": .string(headerLine)])),
@@ -27,8 +30,9 @@ public struct SwiftTarget: GenerationTarget {
         // One file per spec file, each built and rendered on its own. A type's
         // context is built when the file reaches it and dropped after, so
         // only one is held at a time.
-        return [support] + model.fileGroups().map { group in
+        return [support] + SwiftViewModel.fileGroups(spec).map { group in
             RenderJob(cost: group.types.count) { () throws(DiagnosticError) in
+                let model = shared.value
                 let context: TemplateObject = ["header": .string(headerLine), "source": .string(group.source)]
                 let contents = try templates.render("file", context, streaming: "types", count: group.types.count) {
                     model.context(for: group.types[$0])

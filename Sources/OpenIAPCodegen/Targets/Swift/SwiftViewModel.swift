@@ -37,7 +37,7 @@ struct SwiftViewModel {
 
     /// Types grouped by the spec file that declares them; one Swift file each,
     /// named after the YAML file (`verification.yaml` → `Verification.swift`).
-    func fileGroups() -> [FileGroup] {
+    static func fileGroups(_ spec: Spec) -> [FileGroup] {
         var byFile: [String: [NamedType]] = [:]
         for type in spec.types { byFile[type.location.file, default: []].append(type) }
         return byFile.keys.sorted().map { file in
