@@ -69,6 +69,17 @@ import Testing
         #expect(stale.err.contains("+    public var quantity: Int?"))
     }
 
+    @Test func fsyncWritesTheSameFiles() throws {
+        let plain = try temporaryDirectory()
+        let flushed = try temporaryDirectory()
+        #expect(run(["--schema", Self.goldenSpec, "--output", plain]).status == 0)
+        let result = run(["--schema", Self.goldenSpec, "--output", flushed, "--fsync"])
+        #expect(result.status == 0)
+        #expect(result.out.hasSuffix("files changed\n"))
+        #expect(!snapshot(flushed).isEmpty)
+        #expect(snapshot(flushed) == snapshot(plain))
+    }
+
     @Test func aBadSpecLeavesTheOutputUntouched() throws {
         let out = try temporaryDirectory()
         #expect(run(["--schema", Self.goldenSpec, "--output", out]).status == 0)

@@ -109,11 +109,13 @@ private func failure(_ body: () throws -> Void) -> String? {
         }
     }
 
-    @Test func writeAppliesThePlanAndCleansUp() throws {
+    /// With and without flushing to disk, which only adds `fsync` calls.
+    @Test(arguments: [false, true]) func writeAppliesThePlanAndCleansUp(flushing: Bool) throws {
         try withScratch { base in
             let out = base + "/out"
             try makeMixedFolder(out)
-            let writer = OutputWriter(outputDirectory: out, marker: marker)
+            var writer = OutputWriter(outputDirectory: out, marker: marker)
+            writer.flushesToDisk = flushing
 
             let changes = try writer.write(mixedFiles)
 

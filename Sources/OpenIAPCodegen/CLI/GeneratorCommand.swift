@@ -22,6 +22,8 @@ public struct GeneratorCommand {
           --target NAME      swift, jsonschema or typescript; repeatable (default: all)
           --check            write nothing; exit 1 listing every file that would be
                              added, changed or removed, with a short diff
+          --fsync            flush new files to disk before moving them into place,
+                             so that even a power failure cannot lose them
           --version          print the generator version
           --help             print this help
 
@@ -75,6 +77,7 @@ public struct GeneratorCommand {
                 default: options.targets.append(text)
                 }
             case "--check": check = true
+            case "--fsync": options.flushesToDisk = true
             default: return misuse("unknown argument '\(argument)'")
             }
             index += 1

@@ -20,15 +20,18 @@ struct OutputTransaction {
     /// The output folder as the caller spelled it, for messages.
     let shownRoot: String
     let failAfterWrites: Int?
+    /// Whether `stage` flushes the staged files to disk before returning.
+    let flushesToDisk: Bool
 
     private(set) var staging: String?
     private var journal: [Step] = []
     private var writes = 0
 
-    init(root: String, shownRoot: String, failAfterWrites: Int?) {
+    init(root: String, shownRoot: String, failAfterWrites: Int?, flushesToDisk: Bool) {
         self.root = root
         self.shownRoot = shownRoot
         self.failAfterWrites = failAfterWrites
+        self.flushesToDisk = flushesToDisk
     }
 
     /// One thing done to the disk outside the staging directory.
@@ -85,8 +88,9 @@ struct OutputTransaction {
     }
 
     /// Writes the complete new contents of every added and changed file into
-    /// the staging directory, then flushes them all to disk (together, which
-    /// is much faster than one after the other), before anything is moved.
+    /// the staging directory before anything is moved. With `flushesToDisk`
+    /// it then flushes them all to disk, together, which is much faster than
+    /// one after the other.
     func stage(_ changes: [OutputWriter.PlannedChange]) throws(WriteFailure) {
         guard let staging else { return }
         // The changes that have new contents, with where each is staged.
@@ -110,6 +114,7 @@ struct OutputTransaction {
         for (position, failure) in failures.enumerated() {
             if let failure { throw WriteFailure(message: "cannot stage '\(staged[position].change)': \(failure.reason)") }
         }
+        guard flushesToDisk else { return }
         do {
             try FileSystem.sync(staged.map(\.path))
         } catch {

@@ -20,6 +20,14 @@ public struct OutputWriter: Sendable {
     /// When set, only these top-level subfolders are scanned for stale
     /// generated files, so writing one target never removes another's output.
     public var managedFolders: [String]?
+    /// Whether `write` waits until every new file is on the disk itself
+    /// (`fsync`) before moving any into place. Without it, the files are
+    /// written to the operating system's cache and moved into place at once:
+    /// no error or killed run can leave the folder half written either way,
+    /// but a power failure soon after a run may lose its newest files, which
+    /// running again restores. Flushing makes that safe too, and costs about
+    /// as long as rendering all three targets of a large spec takes.
+    public var flushesToDisk = false
 
     /// Test hook: when set, `write` fails on purpose once this many files have
     /// been put in place (added, replaced or removed), then rolls back.
@@ -53,7 +61,7 @@ public struct OutputWriter: Sendable {
     /// Makes the folder match `files` and returns what changed, sorted by path.
     ///
     /// New contents are first written in full to a staging directory inside
-    /// the output folder, then each file is moved into place with `rename(2)`
+    /// the output folder (and flushed to disk when `flushesToDisk` is set), then each file is moved into place with `rename(2)`
     /// (new files with `link(2)`, which will not replace a file that appeared
     /// in the meantime), so no file is ever seen half written.
     /// Replaced and removed files are kept in the staging directory until the
@@ -64,7 +72,7 @@ public struct OutputWriter: Sendable {
     public func write(_ files: [GeneratedFile]) throws(DiagnosticError) -> [FileChange] {
         let plan = try makePlan(files)
         var transaction = OutputTransaction(root: plan.root.path, shownRoot: outputDirectory,
-                                            failAfterWrites: failAfterWrites)
+                                            failAfterWrites: failAfterWrites, flushesToDisk: flushesToDisk)
         do {
             try transaction.createRoot()
             if !plan.changes.isEmpty {

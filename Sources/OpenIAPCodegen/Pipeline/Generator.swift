@@ -15,6 +15,9 @@ public struct Generator: Sendable {
         public var outputDirectory: String = "Generated"
         /// Target names; empty means all.
         public var targets: [String] = []
+        /// Flush new files to disk before moving them into place; see
+        /// `OutputWriter.flushesToDisk`.
+        public var flushesToDisk = false
 
         public init() {}
     }
@@ -79,6 +82,7 @@ public struct Generator: Sendable {
     public func writer() throws(DiagnosticError) -> OutputWriter {
         var writer = OutputWriter(outputDirectory: options.outputDirectory, marker: GeneratedHeader.marker)
         writer.managedFolders = try selectedTargets().map(\.outputFolder)
+        writer.flushesToDisk = options.flushesToDisk
         return writer
     }
 
