@@ -83,14 +83,14 @@ struct GenerationBenchmark {
                 var files: [GeneratedFile] = []
                 let rendering = try Measure.secondsAndCPU { files = try Generator(options: alone).render(loaded!) }
                 if rendering.wall < targets[index].render { (targets[index].render, targets[index].renderCPU) = (rendering.wall, rendering.cpu) }
-                targets[index].outputBytes = files.reduce(0) { $0 + $1.contents.utf8.count }
+                targets[index].outputBytes = files.reduce(0) { $0 + $1.byteCount }
             }
 
             var files: [GeneratedFile] = []
             let rendering = try Measure.secondsAndCPU { files = try Generator(options: options).render(loaded!) }
             if rendering.wall < render { (render, renderCPU) = (rendering.wall, rendering.cpu) }
             outputFiles = files.count
-            outputBytes = files.reduce(0) { $0 + $1.contents.utf8.count }
+            outputBytes = files.reduce(0) { $0 + $1.byteCount }
 
             let writeDirectory = try Measure.temporaryDirectory("write")
             write = min(write, try Measure.seconds {

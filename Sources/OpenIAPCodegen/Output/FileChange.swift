@@ -1,18 +1,3 @@
-/// One generated file: a path relative to the output folder and its full contents.
-///
-/// The path uses `/` separators and must be a plain relative path: not empty,
-/// not absolute, and without empty, `.` or `..` components. `OutputWriter`
-/// rejects anything else before touching the disk.
-public struct GeneratedFile: Hashable, Sendable {
-    public var path: String
-    public var contents: String
-
-    public init(path: String, contents: String) {
-        self.path = path
-        self.contents = contents
-    }
-}
-
 /// One difference between the output folder on disk and the files a run generated.
 public struct FileChange: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable {

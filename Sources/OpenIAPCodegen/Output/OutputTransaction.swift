@@ -95,14 +95,13 @@ struct OutputTransaction {
         guard let staging else { return }
         // The changes that have new contents, with where each is staged.
         let toStage: [(index: Int, path: String)] = changes.indices.compactMap { index in
-            changes[index].contents == nil ? nil : (index, staging + "/new-\(index)")
+            changes[index].file == nil ? nil : (index, staging + "/new-\(index)")
         }
         let staged = toStage.map { (path: $0.path, change: changes[$0.index].path) }
         // Most of writing is the kernel copying bytes, which two threads do
         // side by side; the first failure in change order is the one reported.
         let failures = toStage.concurrentMap { index, path -> SystemError? in
-            var contents = changes[index].contents!
-            return contents.withUTF8 { bytes in
+            changes[index].file!.withBytes { bytes in
                 do throws(SystemError) {
                     try FileSystem.createFile(path, bytes: UnsafeRawBufferPointer(bytes), mode: changes[index].mode, sync: false)
                     return nil

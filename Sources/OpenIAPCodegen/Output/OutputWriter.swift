@@ -100,8 +100,8 @@ public struct OutputWriter: Sendable {
     /// A change plus what `write` needs to carry it out.
     struct PlannedChange {
         var change: FileChange
-        /// The new contents, for added and changed files.
-        var contents: String?
+        /// The new file, for added and changed files.
+        var file: GeneratedFile?
         /// The permission bits of the file being replaced, kept on the new one.
         var mode: mode_t?
 
@@ -117,7 +117,7 @@ public struct OutputWriter: Sendable {
     struct Target {
         var path: String
         var components: [String]
-        var contents: String
+        var file: GeneratedFile
     }
 
     func makePlan(_ files: [GeneratedFile]) throws(DiagnosticError) -> Plan {
@@ -128,14 +128,14 @@ public struct OutputWriter: Sendable {
 
         for target in targets {
             guard root.exists else {
-                changes.append(PlannedChange(change: FileChange(kind: .added, path: target.path), contents: target.contents))
+                changes.append(PlannedChange(change: FileChange(kind: .added, path: target.path), file: target.file))
                 continue
             }
             switch Self.lookUp(target.components, under: root.path) {
             case let .problem(message):
                 diagnostics.error("cannot write '\(target.path)': \(message)", at: nil)
             case .missing:
-                changes.append(PlannedChange(change: FileChange(kind: .added, path: target.path), contents: target.contents))
+                changes.append(PlannedChange(change: FileChange(kind: .added, path: target.path), file: target.file))
             case let .file(mode):
                 let old: [UInt8]
                 do {
@@ -144,12 +144,12 @@ public struct OutputWriter: Sendable {
                     diagnostics.error("cannot read '\(target.path)' in the output folder: \(error.reason)", at: nil)
                     continue
                 }
-                if Self.same(old, target.contents) { continue }
+                if Self.same(old, target.file) { continue }
                 let diff = UnifiedDiff.make(path: target.path,
                                             old: String(decoding: old, as: UTF8.self),
-                                            new: target.contents)
+                                            new: target.file.contents)
                 changes.append(PlannedChange(change: FileChange(kind: .changed, path: target.path, diff: diff),
-                                             contents: target.contents, mode: mode))
+                                             file: target.file, mode: mode))
             }
         }
 
@@ -163,10 +163,9 @@ public struct OutputWriter: Sendable {
         return Plan(root: root, changes: changes)
     }
 
-    /// Whether a file on disk holds exactly the UTF-8 bytes of `contents`.
-    static func same(_ old: [UInt8], _ contents: String) -> Bool {
-        var contents = contents
-        return contents.withUTF8 { new in
+    /// Whether a file on disk holds exactly the bytes of `file`.
+    static func same(_ old: [UInt8], _ file: GeneratedFile) -> Bool {
+        file.withBytes { new in
             old.withUnsafeBufferPointer { old in
                 old.count == new.count && (old.isEmpty || memcmp(old.baseAddress!, new.baseAddress!, old.count) == 0)
             }
@@ -195,7 +194,7 @@ public struct OutputWriter: Sendable {
             } else if !seen.insert(path).inserted {
                 diagnostics.error("generated file path '\(path)' is used by more than one file", at: nil)
             } else {
-                targets.append(Target(path: path, components: components, contents: file.contents))
+                targets.append(Target(path: path, components: components, file: file))
             }
         }
         // A path cannot be a file and the directory of another file at once.

@@ -58,14 +58,14 @@ public struct RenderJob: Sendable {
 
         var diagnostics = Diagnostics()
         var reported = Set<Diagnostic>()
-        var pieces: [String: [String]] = [:]
+        var pieces: [String: [GeneratedFile]] = [:]
         var paths: [String] = []
         for result in results {
             switch result! {
             case let .success(files):
                 for file in files {
                     if pieces[file.path] == nil { paths.append(file.path) }
-                    pieces[file.path, default: []].append(file.contents)
+                    pieces[file.path, default: []].append(file)
                 }
             case let .failure(error):
                 for diagnostic in error.diagnostics where reported.insert(diagnostic).inserted {
@@ -74,10 +74,7 @@ public struct RenderJob: Sendable {
             }
         }
         try diagnostics.check()
-        return paths.map { path in
-            let parts = pieces[path]!
-            return GeneratedFile(path: path, contents: parts.count == 1 ? parts[0] : parts.joined())
-        }
+        return paths.map { GeneratedFile.joining(pieces[$0]!, path: $0) }
     }
 }
 

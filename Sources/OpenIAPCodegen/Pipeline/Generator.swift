@@ -66,7 +66,11 @@ public struct Generator: Sendable {
                 let folder = target.outputFolder
                 jobs += try target.jobs(spec, templates: templateSet(for: target), header: header).map { job in
                     RenderJob(cost: job.cost) { () throws(DiagnosticError) in
-                        try job.run().map { GeneratedFile(path: folder + "/" + $0.path, contents: $0.contents) }
+                        try job.run().map { file in
+                            var file = file
+                            file.path = folder + "/" + file.path
+                            return file
+                        }
                     }
                 }
             } catch {

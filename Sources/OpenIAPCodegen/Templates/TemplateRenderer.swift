@@ -91,6 +91,12 @@ struct TemplateRenderer {
     /// and are only ever split at line feeds, so the bytes are too.
     var result: String { String(decoding: output.bytes, as: UTF8.self) }
 
+    /// Everything rendered, in the buffer it was rendered into; the output
+    /// starts over empty. Valid UTF-8 for the same reason as `result`.
+    mutating func takeBytes() -> FileBytes {
+        output.take()
+    }
+
     /// Frees the output; the renderer is not used afterwards.
     func finish() {
         output.deallocate()
@@ -445,6 +451,17 @@ struct TemplateOutput {
     private mutating func grow(toHold needed: Int) {
         capacity = max(needed, capacity * 2)
         start = realloc(start, capacity).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// Hands over the bytes written so far, in their own buffer trimmed to
+    /// size, and starts over empty.
+    mutating func take() -> FileBytes {
+        let written = realloc(start, max(count, 1)).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+        let bytes = FileBytes(adopting: written, count: count)
+        capacity = 16
+        count = 0
+        start = malloc(capacity).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+        return bytes
     }
 
     func deallocate() {

@@ -84,6 +84,17 @@ public struct TemplateSet: Sendable {
         _ name: String, _ context: TemplateObject, streaming key: String, count: Int,
         element: (Int) -> TemplateValue
     ) throws(DiagnosticError) -> String {
+        let bytes = try renderFile(name, context, streaming: key, count: count, element: element)
+        return bytes.withBuffer { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `render(_:_:streaming:count:element:)`, with the bytes left in the
+    /// buffer they were rendered into: what a target hands to a
+    /// `GeneratedFile` without copying them.
+    func renderFile(
+        _ name: String, _ context: TemplateObject, streaming key: String, count: Int,
+        element: (Int) -> TemplateValue
+    ) throws(DiagnosticError) -> FileBytes {
         guard let unit = links.units[name] else {
             throw DiagnosticError(.error("unknown template '\(name)'", at: nil))
         }
@@ -94,7 +105,7 @@ public struct TemplateSet: Sendable {
                 links: links, context: .object(context), stream: stream, capacity: capacity)
             defer { renderer.finish() }
             try renderer.render(unit)
-            return renderer.result
+            return renderer.takeBytes()
         }
     }
 }

@@ -19,13 +19,13 @@ public struct JSONSchemaTarget: GenerationTarget {
             // dropped after, so the schemas are never all held at once.
             let builder = JSONSchemaBuilder(spec: spec)
             var json = JSONWriter()
-            let contents = try templates.render(
+            let bytes = try templates.renderFile(
                 "document", Self.frame(spec, header: header), streaming: "definitions", count: spec.types.count
             ) { index in
                 builder.writeSchema(of: spec.types[index], to: &json)
                 return Self.definition(name: spec.types[index].name, schema: json.take())
             }
-            return [GeneratedFile(path: Self.fileName, contents: contents)]
+            return [GeneratedFile(path: Self.fileName, bytes: bytes)]
         }]
     }
 

@@ -34,10 +34,10 @@ public struct SwiftTarget: GenerationTarget {
             RenderJob(cost: group.types.count) { () throws(DiagnosticError) in
                 let model = shared.value
                 let context: TemplateObject = ["header": .string(headerLine), "source": .string(group.source)]
-                let contents = try templates.render("file", context, streaming: "types", count: group.types.count) {
+                let bytes = try templates.renderFile("file", context, streaming: "types", count: group.types.count) {
                     model.context(for: group.types[$0])
                 }
-                return [GeneratedFile(path: group.path, contents: contents)]
+                return [GeneratedFile(path: group.path, bytes: bytes)]
             }
         }
     }

@@ -25,10 +25,10 @@ public struct TypeScriptTarget: GenerationTarget {
             let model = TypeScriptViewModel(spec: spec)
             // Each declaration is built when the file reaches it and dropped
             // after, so the whole file's values are never held at once.
-            let contents = try templates.render(
+            let bytes = try templates.renderFile(
                 "file", model.frame(header: header), streaming: "declarations", count: spec.types.count
             ) { model.declaration(spec.types[$0]) }
-            return [GeneratedFile(path: Self.fileName, contents: contents)]
+            return [GeneratedFile(path: Self.fileName, bytes: bytes)]
         }]
     }
 }

@@ -1,0 +1,130 @@
+import Foundation
+
+/// One generated file: a path relative to the output folder and its full contents.
+///
+/// The path uses `/` separators and must be a plain relative path: not empty,
+/// not absolute, and without empty, `.` or `..` components. `OutputWriter`
+/// rejects anything else before touching the disk.
+///
+/// A file that a target rendered keeps the bytes in the buffer they were
+/// rendered into, and the writer puts those bytes on disk as they are: a
+/// large spec renders tens of megabytes, and turning them into a `String`
+/// first would copy and check every byte once more for nothing. `contents`
+/// makes the `String` when someone asks for it.
+public struct GeneratedFile: Hashable, Sendable {
+    public var path: String
+    private var body: Body
+
+    private enum Body: Sendable {
+        case text(String)
+        case bytes(FileBytes)
+    }
+
+    public init(path: String, contents: String) {
+        self.path = path
+        body = .text(contents)
+    }
+
+    /// A file whose contents are `bytes`, which must be UTF-8 text.
+    init(path: String, bytes: FileBytes) {
+        self.path = path
+        body = .bytes(bytes)
+    }
+
+    /// The file's text.
+    public var contents: String {
+        get {
+            switch body {
+            case let .text(text): text
+            case let .bytes(bytes): bytes.withBuffer { String(decoding: $0, as: UTF8.self) }
+            }
+        }
+        set { body = .text(newValue) }
+    }
+
+    /// The number of bytes of the file's UTF-8 text.
+    public var byteCount: Int {
+        switch body {
+        case let .text(text): text.utf8.count
+        case let .bytes(bytes): bytes.count
+        }
+    }
+
+    /// Calls `body` with the file's UTF-8 bytes, without copying them. The
+    /// buffer is valid only during the call.
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        switch self.body {
+        case var .text(text): try text.withUTF8(body)
+        case let .bytes(bytes): try bytes.withBuffer(body)
+        }
+    }
+
+    public static func == (lhs: GeneratedFile, rhs: GeneratedFile) -> Bool {
+        lhs.path == rhs.path
+            && lhs.withBytes { left in
+                rhs.withBytes { right in
+                    left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+                }
+            }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The files' bytes one after the other, as one file at `path`.
+    static func joining(_ pieces: [GeneratedFile], path: String) -> GeneratedFile {
+        if pieces.count == 1 {
+            var file = pieces[0]
+            file.path = path
+            return file
+        }
+        let total = pieces.reduce(0) { $0 + $1.byteCount }
+        let joined = FileBytes(capacity: total)
+        for piece in pieces { piece.withBytes { joined.append($0) } }
+        return GeneratedFile(path: path, bytes: joined)
+    }
+}
+
+/// Bytes in memory of their own, freed when the last file that holds them
+/// goes away. The template renderer hands over the buffer it rendered into,
+/// so a rendered file is never copied between rendering and writing.
+final class FileBytes: @unchecked Sendable {
+    // `@unchecked`: the bytes are written only while the object is being
+    // made (by `init(adopting:count:)`'s caller, or `append` before the
+    // object is shared) and are read-only after that.
+    private let start: UnsafeMutablePointer<UInt8>
+    private(set) var count: Int
+    private let capacity: Int
+
+    /// Takes ownership of `count` bytes at `start`, which must come from
+    /// `malloc` (or `realloc`); they are freed with this object.
+    init(adopting start: UnsafeMutablePointer<UInt8>, count: Int) {
+        self.start = start
+        self.count = count
+        capacity = count
+    }
+
+    /// Room for `capacity` bytes, to be filled with `append`.
+    init(capacity: Int) {
+        self.capacity = capacity
+        start = malloc(max(capacity, 1)).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+        count = 0
+    }
+
+    deinit { free(start) }
+
+    /// Adds `bytes` after the ones already held; there must be room.
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(bytes.count <= capacity - count, "FileBytes was made too small")
+        guard let source = bytes.baseAddress else { return }
+        (start + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    func withBuffer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        // The buffer stays allocated while `self` is alive, which the call keeps it.
+        try withExtendedLifetime(self) { try body(UnsafeBufferPointer(start: start, count: count)) }
+    }
+}
