@@ -97,14 +97,20 @@ struct YAMLDocument: Sendable {
     /// Whether the node is a scalar whose text equals one of `literals` (as
     /// Swift strings compare).
     func scalar(_ node: NodeID, isOneOf literals: KeyList) -> Bool {
+        position(of: node, in: literals) != nil
+    }
+
+    /// Where in `literals` the first text equal to the node's (as Swift
+    /// strings compare) is, or nil when none is or the node is no scalar.
+    func position(of node: NodeID, in literals: KeyList) -> Int? {
         let header = nodes[node]
-        guard header.kind == .scalar else { return false }
+        guard header.kind == .scalar else { return nil }
         return withBytes(of: node) { bytes in
-            for candidate in literals.bytes where !header.isASCII || candidate.count == bytes.count {
+            for (position, candidate) in literals.bytes.enumerated() where !header.isASCII || candidate.count == bytes.count {
                 let same = candidate.withUnsafeBufferPointer { Self.sameText(bytes, $0) }
-                if same { return true }
+                if same { return position }
             }
-            return false
+            return nil
         }
     }
 
@@ -288,4 +294,10 @@ struct KeyList: Sendable {
     }
 
     static func + (lhs: KeyList, rhs: KeyList) -> KeyList { KeyList(lhs.names + rhs.names) }
+
+    /// The position of `name` in the list, or nil when it is not there.
+    func position(of name: StaticString) -> Int? {
+        let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        return bytes.firstIndex { $0.elementsEqual(wanted) }
+    }
 }
