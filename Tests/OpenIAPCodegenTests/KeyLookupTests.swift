@@ -11,13 +11,6 @@ import Testing
         return (document, try #require(document.mapping(document.root)))
     }
 
-    @Test func keyListFindsNamesByPosition() {
-        #expect(Self.keys.position(of: "type") == 0)
-        #expect(Self.keys.position(of: "min") == 3)
-        #expect(Self.keys.position(of: "mi") == nil)
-        #expect(Self.keys.position(of: "") == nil)
-    }
-
     @Test func documentFindsScalarsInAKeyList() throws {
         let (document, pairs) = try pairs("min: 1\n'doc': 2\nmaxi: 3\nlist: [type]\n")
         let positions = pairs.map { document.position(of: $0.key, in: Self.keys) }
@@ -33,14 +26,18 @@ import Testing
         #expect(document.position(of: pairs[0].key, in: KeyList(["caf", "caf\u{E9}"])) == 1)
     }
 
+    @Test func fieldKeysAreListedInTheOrderOfTheirPositions() {
+        #expect(SpecFileReader.fieldKeys.names.prefix(6) == ["type", "default", "degrade", "maxBytes", "min", "max"])
+    }
+
     @Test func checkedValuesNoteAllowedKeysAndReportTheOthers() throws {
         let (document, pairs) = try pairs("max: 9\ntpye: x\ndoc: d\nzzz: 1\n")
         var reader = NodeReader(document)
         let values = reader.checkedValues(pairs, allowed: Self.keys, in: "field 'f'")
-        #expect(values["max"].flatMap { document.scalar($0) } == "9")
-        #expect(values["doc"].flatMap { document.scalar($0) } == "d")
-        #expect(values["type"] == nil)
-        #expect(values["min"] == nil)
+        #expect(values[position: 2].flatMap { document.scalar($0) } == "9")
+        #expect(values[position: 1].flatMap { document.scalar($0) } == "d")
+        #expect(values[position: 0] == nil)
+        #expect(values[position: 3] == nil)
         #expect(reader.diagnostics.all.map(\.description) == [
             "a.yaml:2:1: error: unknown key 'tpye' in field 'f'; did you mean 'type'?",
             "a.yaml:4:1: error: unknown key 'zzz' in field 'f'; expected one of: type, doc, max, min",

@@ -148,7 +148,7 @@ struct NodeReader {
     /// several keys of a small mapping (a field's `type`, `min`, `max`...)
     /// does not go through the pairs again for each of them.
     mutating func checkedValues(_ pairs: Pairs, allowed: KeyList, in what: @autoclosure () -> String) -> KeyedValues {
-        var result = KeyedValues(keys: allowed)
+        var result = KeyedValues(keyCount: allowed.names.count)
         for (key, value) in pairs {
             if let position = document.position(of: key, in: allowed) {
                 result.note(value, at: position)
@@ -167,32 +167,31 @@ struct NodeReader {
     }
 }
 
-/// The values a mapping gives to the keys of a `KeyList`, as
-/// `NodeReader.checkedValues` found them.
+/// The values a mapping gives to the keys of a `KeyList`, by the key's
+/// position in the list, as `NodeReader.checkedValues` found them. Kept
+/// inline, so finding them allocates nothing.
 struct KeyedValues {
     /// The most keys a list may have here; the spec's lists have ten at most.
     static let capacity = 16
 
-    let keys: KeyList
-    /// By the key's position in `keys`; -1 where the mapping has no such key.
+    /// -1 where the mapping has no such key.
     private var values = InlineArray<16, Int32>(repeating: -1)
 
-    init(keys: KeyList) {
-        precondition(keys.names.count <= Self.capacity, "a key list longer than KeyedValues holds")
-        self.keys = keys
+    /// For a list of `keyCount` keys.
+    init(keyCount: Int) {
+        precondition(keyCount <= Self.capacity, "a key list longer than KeyedValues holds")
     }
 
-    /// Notes the value of the key at `position` in `keys`. Only the first
+    /// Notes the value of the key at `position` in the list. Only the first
     /// value counts, as with `NodeReader.value`: a mapping with a repeated
     /// key never gets this far, but the rule is the same either way.
     mutating func note(_ value: YAMLDocument.NodeID, at position: Int) {
         if values[position] < 0 { values[position] = Int32(value) }
     }
 
-    /// The value of `key`, which must be one of `keys`, or nil when the
+    /// The value of the key at `position` in the list, or nil when the
     /// mapping does not have it.
-    subscript(key: StaticString) -> YAMLDocument.NodeID? {
-        guard let position = keys.position(of: key) else { preconditionFailure("'\(key)' is not one of the keys asked for") }
+    subscript(position position: Int) -> YAMLDocument.NodeID? {
         let value = values[position]
         return value < 0 ? nil : Int(value)
     }

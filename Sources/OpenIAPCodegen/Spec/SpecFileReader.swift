@@ -296,7 +296,14 @@ struct SpecFileReader {
         result.types.append(.fieldSet(set))
     }
 
-    static let fieldKeys = KeyList(["type", "default", "degrade", "maxBytes", "min", "max"]) + annotationKeys
+    /// The keys of a field's mapping besides its annotations. Each case is
+    /// named as its key, and `fieldKeys` lists them in this order, so a
+    /// case's raw value is its key's position there.
+    fileprivate enum FieldKey: Int, CaseIterable {
+        case type, `default`, degrade, maxBytes, min, max
+    }
+
+    static let fieldKeys = KeyList(FieldKey.allCases.map { String(describing: $0) }) + annotationKeys
 
     private mutating func readFields(_ node: Node, owner: String, direction: RecordDirection) -> [Field] {
         if document.isNull(node) { return [] }
@@ -313,7 +320,7 @@ struct SpecFileReader {
             }
             guard let inner = reader.mapping(body, "field '\(name)' (a type expression or a mapping)") else { continue }
             let keyed = reader.checkedValues(inner, allowed: Self.fieldKeys, in: "field '\(name)'")
-            guard let typeNode = keyed["type"] else {
+            guard let typeNode = keyed[.type] else {
                 reader.diagnostics.error("field '\(name)' needs a 'type'", at: reader.location(key))
                 continue
             }
@@ -324,16 +331,16 @@ struct SpecFileReader {
                     name: name, type: parsed.type, isRequired: !parsed.isOptional, annotations: annotations(inner),
                     location: reader.location(key)))
             let last = fields.count - 1
-            if let degrade = keyed["degrade"] { fields[last].degrades = reader.bool(degrade, "'degrade'") ?? false }
-            if let limit = keyed["maxBytes"] {
+            if let degrade = keyed[.degrade] { fields[last].degrades = reader.bool(degrade, "'degrade'") ?? false }
+            if let limit = keyed[.maxBytes] {
                 if let bytes = reader.integer(limit, "'maxBytes'") {
                     if bytes < 0 { reader.diagnostics.error("'maxBytes' must not be negative", at: reader.location(limit)) }
                     fields[last].constraints.maxBytes = bytes
                 }
             }
-            if let minimum = keyed["min"] { fields[last].constraints.minimum = reader.number(minimum, "'min'") }
-            if let maximum = keyed["max"] { fields[last].constraints.maximum = reader.number(maximum, "'max'") }
-            if let defaultNode = keyed["default"] {
+            if let minimum = keyed[.min] { fields[last].constraints.minimum = reader.number(minimum, "'min'") }
+            if let maximum = keyed[.max] { fields[last].constraints.maximum = reader.number(maximum, "'max'") }
+            if let defaultNode = keyed[.default] {
                 // Only the default's own nodes are kept, so the file's document can go once it is read.
                 let extracted = document.extract(defaultNode)
                 result.defaults[owner, default: [:]][name] = RawDefault(document: extracted, node: extracted.root)
@@ -391,4 +398,9 @@ struct SpecFileReader {
         }
         result.types.append(.union(union))
     }
+}
+
+extension KeyedValues {
+    /// The value of one of a field's keys.
+    fileprivate subscript(key: SpecFileReader.FieldKey) -> YAMLDocument.NodeID? { self[position: key.rawValue] }
 }

@@ -294,10 +294,4 @@ struct KeyList: Sendable {
     }
 
     static func + (lhs: KeyList, rhs: KeyList) -> KeyList { KeyList(lhs.names + rhs.names) }
-
-    /// The position of `name` in the list, or nil when it is not there.
-    func position(of name: StaticString) -> Int? {
-        let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        return bytes.firstIndex { $0.elementsEqual(wanted) }
-    }
 }

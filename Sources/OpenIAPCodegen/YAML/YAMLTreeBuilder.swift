@@ -51,9 +51,11 @@ struct YAMLTreeBuilder {
     /// The anchors of the open collections that have one, innermost last.
     private var frameAnchors: [String] = []
     /// Every scalar key accepted so far by an open mapping with more than
-    /// `linearKeyLimit` of them, with its first location, by the mapping's
-    /// position in `stack`. Shorter mappings only have `acceptedKeys`.
-    private var seenKeys: [Int: [String: SourceLocation]] = [:]
+    /// `linearKeyLimit` of them, with the node that first had it, by the
+    /// mapping's position in `stack`. Shorter mappings only have
+    /// `acceptedKeys`. A node rather than its location, which would retain
+    /// the file name for each key, and is only needed for an error.
+    private var seenKeys: [Int: [String: Int32]] = [:]
     /// Nodes produced so far by copying anchored nodes for aliases.
     private var expanded = 0
 
@@ -270,20 +272,20 @@ struct YAMLTreeBuilder {
             diagnostics.append(
                 .error(
                     "duplicate key '\(shown)'" + (same ? "" : " (the same text once Unicode-normalized)"), at: document.location(of: key),
-                    notes: [.note("previous occurrence of '\(Self.shownKey(previous))'", at: first)]))
+                    notes: [.note("previous occurrence of '\(Self.shownKey(previous))'", at: document.location(of: first))]))
             return
         }
         let accepted = acceptedKeys.count - stack[index].firstAcceptedKey
         if accepted >= Self.linearKeyLimit {
             if !stack[index].hasSeenKeys {
                 stack[index].hasSeenKeys = true
-                var keys: [String: SourceLocation] = [:]
+                var keys: [String: Int32] = [:]
                 for seen in acceptedKeys[stack[index].firstAcceptedKey...] {
-                    keys[document.scalar(Int(seen)) ?? ""] = document.location(of: Int(seen))
+                    keys[document.scalar(Int(seen)) ?? ""] = seen
                 }
                 seenKeys[index] = keys
             }
-            seenKeys[index, default: [:]][document.scalar(key) ?? ""] = document.location(of: key)
+            seenKeys[index, default: [:]][document.scalar(key) ?? ""] = Int32(key)
         }
         acceptedKeys.append(Int32(key))
     }
@@ -301,17 +303,22 @@ struct YAMLTreeBuilder {
     /// types) get one.
     static let linearKeyLimit = 32
 
-    /// Where the text of `key` first appeared as an accepted key of the
-    /// mapping in `frame`, if it did.
-    private func firstOccurrence(of key: YAMLDocument.NodeID, inFrame index: Int) -> SourceLocation? {
+    /// The accepted key of the mapping in `frame` with the same text as
+    /// `key`, if there is one.
+    private func firstOccurrence(of key: YAMLDocument.NodeID, inFrame index: Int) -> YAMLDocument.NodeID? {
         let frame = stack[index]
         if !frame.hasSeenKeys {
-            for seen in acceptedKeys[frame.firstAcceptedKey...] where document.sameScalar(Int(seen), key) {
-                return document.location(of: Int(seen))
+            let header = document.nodes[key]
+            for seen in acceptedKeys[frame.firstAcceptedKey...] {
+                // Two ASCII texts of different lengths differ; most keys are
+                // told apart here, without a call.
+                let other = document.nodes[Int(seen)]
+                if header.isASCII && other.isASCII && header.count != other.count { continue }
+                if document.sameScalar(Int(seen), key) { return Int(seen) }
             }
             return nil
         }
-        return seenKeys[index]?[document.scalar(key) ?? ""]
+        return seenKeys[index]?[document.scalar(key) ?? ""].map(Int.init)
     }
 
     /// The text of the last key of the mapping in `frame` so far that
