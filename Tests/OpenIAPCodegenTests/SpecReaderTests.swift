@@ -216,6 +216,27 @@ import Testing
         #expect(spec.record("A")!.fields.first?.includedFrom == "Common")
     }
 
+    /// Included fields are found in a list while there are few and in a
+    /// dictionary past `SpecBuilder.linearIncludeLimit`; both keep the first
+    /// of a repeated name and report a record's own field of the same name.
+    @Test(arguments: [2, SpecBuilder.linearIncludeLimit, SpecBuilder.linearIncludeLimit + 3])
+    func includedFieldsMergeOnceWhateverTheirNumber(count: Int) throws {
+        let common = (0..<count).map { "      f\($0): String\n" }.joined()
+        let text = "shared:\n  Common:\n    fields:\n" + common
+            + "  More:\n    fields:\n      f0: Int\n      extra: Bool\n"
+            + "records:\n  A:\n    include: [Common, More]\n    fields:\n      x: Int?\n"
+        let fields = try spec(text).record("A")!.fields
+        #expect(fields.map(\.name) == (0..<count).map { "f\($0)" } + ["extra", "x"])
+        #expect(fields.map(\.includedFrom) == Array(repeating: "Common", count: count) + ["More", nil])
+        #expect(fields[0].type == .scalar(.string))
+
+        let clash = text + "      f\(count - 1): Int\n"
+        #expect(errors(clash) == """
+            a.yaml:\(count + 15):7: error: field 'f\(count - 1)' of 'A' is already included from 'Common'
+            a.yaml:\(count + 5):7: note: included field declared here
+            """)
+    }
+
     @Test func enumDefaultsAreChecked() {
         let text = "enums:\n  E:\n    values: [a, b]\ninputs:\n  P:\n    fields:\n      e:\n        type: E?\n        default: c\n"
         #expect(errors(text) == "a.yaml:11:18: error: default 'c' is not a value of 'E'")
