@@ -27,7 +27,9 @@ import Testing
     }
 
     @Test func fieldKeysAreListedInTheOrderOfTheirPositions() {
-        #expect(SpecFileReader.fieldKeys.names.prefix(6) == ["type", "default", "degrade", "maxBytes", "min", "max"])
+        let cases = SpecFileReader.FieldKey.allCases
+        #expect(cases.map(\.rawValue) == Array(cases.indices))
+        #expect(Array(SpecFileReader.fieldKeys.names.prefix(cases.count)) == cases.map { String(describing: $0) })
     }
 
     @Test func checkedValuesNoteAllowedKeysAndReportTheOthers() throws {

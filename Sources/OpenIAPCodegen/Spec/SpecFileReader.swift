@@ -297,13 +297,13 @@ struct SpecFileReader {
     }
 
     /// The keys of a field's mapping besides its annotations. Each case is
-    /// named as its key, and `fieldKeys` lists them in this order, so a
-    /// case's raw value is its key's position there.
-    fileprivate enum FieldKey: Int, CaseIterable {
+    /// named as its key, and `fieldKeys` lists them in this order (a test
+    /// checks it), so a case's raw value is its key's position there.
+    enum FieldKey: Int, CaseIterable {
         case type, `default`, degrade, maxBytes, min, max
     }
 
-    static let fieldKeys = KeyList(FieldKey.allCases.map { String(describing: $0) }) + annotationKeys
+    static let fieldKeys = KeyList(["type", "default", "degrade", "maxBytes", "min", "max"]) + annotationKeys
 
     private mutating func readFields(_ node: Node, owner: String, direction: RecordDirection) -> [Field] {
         if document.isNull(node) { return [] }
@@ -402,5 +402,5 @@ struct SpecFileReader {
 
 extension KeyedValues {
     /// The value of one of a field's keys.
-    fileprivate subscript(key: SpecFileReader.FieldKey) -> YAMLDocument.NodeID? { self[position: key.rawValue] }
+    subscript(key: SpecFileReader.FieldKey) -> YAMLDocument.NodeID? { self[position: key.rawValue] }
 }
