@@ -48,6 +48,32 @@ import Testing
         #expect(result == "b.yaml:2:3: error: type 'A' is declared more than once\na.yaml:4:3: note: 'A' first declared here")
     }
 
+    @Test func everyLaterDeclarationPointsAtTheFirst() throws {
+        let result = errors([
+            ("a.yaml", Self.header + "records:\n  A:\n    fields:\n      id: String\n"),
+            ("b.yaml", "enums:\n  A:\n    values: [x]\n"),
+            ("c.yaml", "strings:\n  A:\n    values: [y]\n"),
+        ])
+        #expect(result == """
+            b.yaml:2:3: error: type 'A' is declared more than once
+            a.yaml:4:3: note: 'A' first declared here
+            c.yaml:2:3: error: type 'A' is declared more than once
+            a.yaml:4:3: note: 'A' first declared here
+            """)
+    }
+
+    /// The defaults of every file reach their records.
+    @Test func defaultsOfEveryFileAreKept() throws {
+        let input = "inputs:\n  P:\n    fields:\n      a:\n        type: Int?\n        default: 1\n      b:\n        type: Int?\n"
+        let spec = try SpecLoader.build(from: [
+            SpecLoader.Source(path: "a.yaml", text: Self.header + input),
+            SpecLoader.Source(path: "b.yaml", text: "inputs:\n  Q:\n    fields:\n      c:\n        type: Int?\n        default: 3\n"),
+        ])
+        let p = try #require(spec.record("P"))
+        #expect(p.fields.map(\.defaultValue) == [.int(1), nil])
+        #expect(spec.record("Q")?.fields.first?.defaultValue == .int(3))
+    }
+
     @Test func fieldNamesCollidingInSwift() {
         let text = "records:\n  A:\n    fields:\n      product-id: String\n      productId: String\n"
         #expect(errors(text) == """

@@ -137,13 +137,15 @@ struct SpecBuilder {
         seen.reserveCapacity(all.count)
         result.reserveCapacity(all.count)
         for type in all {
-            if let first = seen[type.name] {
+            // Stored first, so that a new name (the usual case) is hashed
+            // once; a repeated one puts the first declaration back.
+            if let first = seen.updateValue(type, forKey: type.name) {
+                seen[type.name] = first
                 diagnostics.error(
                     "type '\(type.name)' is declared more than once",
                     at: type.location, notes: [.note("'\(type.name)' first declared here", at: first.location)])
                 continue
             }
-            seen[type.name] = type
             result.append(type)
         }
         return (result, seen)
@@ -217,6 +219,12 @@ struct SpecBuilder {
         var result: [String: [String: SpecFileReader.RawDefault]] = [:]
         for file in files {
             for (record, fields) in file.defaults {
+                // Usually no earlier file gave the record defaults; then all
+                // of this file's are taken at once rather than one by one.
+                if result[record] == nil {
+                    result[record] = fields
+                    continue
+                }
                 for (field, node) in fields where result[record]?[field] == nil {
                     result[record, default: [:]][field] = node
                 }
