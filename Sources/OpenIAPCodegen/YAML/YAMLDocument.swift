@@ -200,6 +200,16 @@ struct YAMLDocument: Sendable {
     func extract(_ top: NodeID) -> YAMLDocument {
         var result = YAMLDocument(file: file)
         result.tags = tags
+        if nodes[top].kind == .scalar {
+            // A lone scalar, the usual default, is the whole result; it
+            // needs none of the bookkeeping of what was copied where.
+            var header = nodes[top]
+            header.start = 0
+            withBytes(of: top) { result.text.append(contentsOf: $0) }
+            result.nodes = [header]
+            result.root = 0
+            return result
+        }
         // Nodes are copied as they are reached; a collection's children are
         // given their new positions once all of them have been copied.
         var copied: [NodeID: Int32] = [:]
