@@ -48,6 +48,32 @@ import Testing
         #expect(result == "b.yaml:2:3: error: type 'A' is declared more than once\na.yaml:4:3: note: 'A' first declared here")
     }
 
+    @Test func everyLaterDeclarationPointsAtTheFirst() throws {
+        let result = errors([
+            ("a.yaml", Self.header + "records:\n  A:\n    fields:\n      id: String\n"),
+            ("b.yaml", "enums:\n  A:\n    values: [x]\n"),
+            ("c.yaml", "strings:\n  A:\n    values: [y]\n"),
+        ])
+        #expect(result == """
+            b.yaml:2:3: error: type 'A' is declared more than once
+            a.yaml:4:3: note: 'A' first declared here
+            c.yaml:2:3: error: type 'A' is declared more than once
+            a.yaml:4:3: note: 'A' first declared here
+            """)
+    }
+
+    /// The defaults of every file reach their records.
+    @Test func defaultsOfEveryFileAreKept() throws {
+        let input = "inputs:\n  P:\n    fields:\n      a:\n        type: Int?\n        default: 1\n      b:\n        type: Int?\n"
+        let spec = try SpecLoader.build(from: [
+            SpecLoader.Source(path: "a.yaml", text: Self.header + input),
+            SpecLoader.Source(path: "b.yaml", text: "inputs:\n  Q:\n    fields:\n      c:\n        type: Int?\n        default: 3\n"),
+        ])
+        let p = try #require(spec.record("P"))
+        #expect(p.fields.map(\.defaultValue) == [.int(1), nil])
+        #expect(spec.record("Q")?.fields.first?.defaultValue == .int(3))
+    }
+
     @Test func fieldNamesCollidingInSwift() {
         let text = "records:\n  A:\n    fields:\n      product-id: String\n      productId: String\n"
         #expect(errors(text) == """
@@ -214,6 +240,27 @@ import Testing
         let spec = try spec("shared:\n  Common:\n    fields:\n      id: String\nrecords:\n  A:\n    include: [Common]\n    fields:\n      x: Int?\n")
         #expect(spec.record("A")!.fields.map(\.name) == ["id", "x"])
         #expect(spec.record("A")!.fields.first?.includedFrom == "Common")
+    }
+
+    /// Included fields are found in a list while there are few and in a
+    /// dictionary past `SpecBuilder.linearIncludeLimit`; both keep the first
+    /// of a repeated name and report a record's own field of the same name.
+    @Test(arguments: [2, SpecBuilder.linearIncludeLimit, SpecBuilder.linearIncludeLimit + 3])
+    func includedFieldsMergeOnceWhateverTheirNumber(count: Int) throws {
+        let common = (0..<count).map { "      f\($0): String\n" }.joined()
+        let text = "shared:\n  Common:\n    fields:\n" + common
+            + "  More:\n    fields:\n      f0: Int\n      extra: Bool\n"
+            + "records:\n  A:\n    include: [Common, More]\n    fields:\n      x: Int?\n"
+        let fields = try spec(text).record("A")!.fields
+        #expect(fields.map(\.name) == (0..<count).map { "f\($0)" } + ["extra", "x"])
+        #expect(fields.map(\.includedFrom) == Array(repeating: "Common", count: count) + ["More", nil])
+        #expect(fields[0].type == .scalar(.string))
+
+        let clash = text + "      f\(count - 1): Int\n"
+        #expect(errors(clash) == """
+            a.yaml:\(count + 15):7: error: field 'f\(count - 1)' of 'A' is already included from 'Common'
+            a.yaml:\(count + 5):7: note: included field declared here
+            """)
     }
 
     @Test func enumDefaultsAreChecked() {

@@ -200,6 +200,22 @@ import Testing
             """)
     }
 
+    /// A short mapping looks for repeated keys in a list and a long one in a
+    /// dictionary; both must find the same first occurrence, also for keys
+    /// that are equal only once Unicode-normalized.
+    @Test(arguments: [3, YAMLTreeBuilder.linearKeyLimit, YAMLTreeBuilder.linearKeyLimit + 5])
+    func findsDuplicateKeysInMappingsOfAnyLength(otherKeys: Int) {
+        let filler = (0..<otherKeys).map { "k\($0): \($0)\n" }.joined()
+        let text = "caf\u{E9}: 1\n" + filler + "cafe\u{301}: 2\nk0: 3\n"
+        let line = otherKeys + 2
+        #expect(failure(text) == """
+            a.yaml:\(line):1: error: duplicate key 'cafe\u{301}' (the same text once Unicode-normalized)
+            a.yaml:1:1: note: previous occurrence of 'caf\u{E9}'
+            a.yaml:\(line + 1):1: error: duplicate key 'k0'
+            a.yaml:2:1: note: previous occurrence of 'k0'
+            """)
+    }
+
     @Test func comparesKeysByText() {
         #expect(failure("'1': a\n1: b\n") == "a.yaml:2:1: error: duplicate key '1'\na.yaml:1:1: note: previous occurrence of '1'")
     }

@@ -33,8 +33,10 @@ public struct Spec: Sendable {
         self.types = order.map { types[$0] }
         var index: [String: Int] = [:]
         index.reserveCapacity(order.count)
-        for (position, original) in order.enumerated() where index[names[original]] == nil {
-            index[names[original]] = position
+        // Backwards, so that the first position of a name is written last
+        // and stays: one hash per name, not a look-up and then a store.
+        for position in order.indices.reversed() {
+            index[names[order[position]]] = position
         }
         self.index = index
     }

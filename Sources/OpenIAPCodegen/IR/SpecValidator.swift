@@ -88,7 +88,7 @@ struct SpecValidator {
             case let .enumeration(e): checkEnum(e)
             case let .opaqueString(s): checkOpaque(s)
             case let .record(r): checkRecord(r)
-            case let .fieldSet(s): s.fields.forEach { checkField($0, owner: s.name) }
+            case let .fieldSet(s): for index in s.fields.indices { checkField(index, of: s.fields, owner: s.name) }
             case let .union(u): checkUnion(u)
             }
         }
@@ -254,9 +254,8 @@ struct SpecValidator {
     // MARK: - Records and fields
 
     private mutating func checkRecord(_ record: RecordType) {
-        // By position: `checkField` borrows each field instead of getting a copy.
         for index in record.fields.indices where record.fields[index].includedFrom == nil {
-            checkField(record.fields[index], owner: record.name)
+            checkField(index, of: record.fields, owner: record.name)
         }
         checkFieldNames(record.fields, owner: record.name)
         for group in record.exactlyOne {
@@ -278,24 +277,31 @@ struct SpecValidator {
         }
     }
 
-    private mutating func checkField(_ field: Field, owner: String) {
-        checkReference(field.type, at: field.location)
-        if field.degrades && field.isRequired {
+    /// Checks `fields[index]`. The field is named by its position rather
+    /// than passed as a value: passing a `Field` out of an array copies it,
+    /// retaining every string it holds, while most checks only read a few
+    /// plain facts; its name and location are read when an error needs them.
+    private mutating func checkField(_ index: Int, of fields: [Field], owner: String) {
+        checkReference(fields[index].type, at: fields[index].location)
+        if fields[index].degrades && fields[index].isRequired {
             diagnostics.error(
-                "'degrade' needs an optional field: a required field '\(field.name)' cannot be dropped", at: field.location)
+                "'degrade' needs an optional field: a required field '\(fields[index].name)' cannot be dropped",
+                at: fields[index].location)
         }
-        let base = field.type
-        if field.constraints.maxBytes != nil, !isStringLike(base) {
-            diagnostics.error("'maxBytes' applies to strings; '\(field.name)' is '\(base)'", at: field.location)
+        let constraints = fields[index].constraints
+        guard !constraints.isEmpty else { return }
+        let (name, base, location) = (fields[index].name, fields[index].type, fields[index].location)
+        if constraints.maxBytes != nil, !isStringLike(base) {
+            diagnostics.error("'maxBytes' applies to strings; '\(name)' is '\(base)'", at: location)
         }
-        if field.constraints.minimum != nil || field.constraints.maximum != nil {
+        if constraints.minimum != nil || constraints.maximum != nil {
             if case .scalar(let s) = base, s == .int || s == .double || s == .timestamp {
             } else {
-                diagnostics.error("'min' and 'max' apply to numbers; '\(field.name)' is '\(base)'", at: field.location)
+                diagnostics.error("'min' and 'max' apply to numbers; '\(name)' is '\(base)'", at: location)
             }
         }
-        if let min = field.constraints.minimum, let max = field.constraints.maximum, min > max {
-            diagnostics.error("'min' (\(min)) is greater than 'max' (\(max))", at: field.location)
+        if let min = constraints.minimum, let max = constraints.maximum, min > max {
+            diagnostics.error("'min' (\(min)) is greater than 'max' (\(max))", at: location)
         }
     }
 

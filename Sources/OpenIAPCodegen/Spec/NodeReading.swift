@@ -127,13 +127,15 @@ struct NodeReader {
 
     /// Checks that `key` is one of `allowed`, suggesting the closest one.
     mutating func checkKey(_ key: Node, allowed: KeyList, in what: @autoclosure () -> String) {
-        if !document.scalar(key, isOneOf: allowed) {
-            let name = document.scalar(key) ?? ""
-            let hint = Suggestions.didYouMean(name, in: allowed.names)
-            diagnostics.error(
-                "unknown key '\(name)' in \(what())\(hint.isEmpty ? "; expected one of: \(allowed.names.joined(separator: ", "))" : hint)",
-                at: location(key))
-        }
+        if !document.scalar(key, isOneOf: allowed) { reportUnknownKey(key, allowed: allowed, in: what()) }
+    }
+
+    private mutating func reportUnknownKey(_ key: Node, allowed: KeyList, in what: String) {
+        let name = document.scalar(key) ?? ""
+        let hint = Suggestions.didYouMean(name, in: allowed.names)
+        diagnostics.error(
+            "unknown key '\(name)' in \(what)\(hint.isEmpty ? "; expected one of: \(allowed.names.joined(separator: ", "))" : hint)",
+            at: location(key))
     }
 
     /// The value of the first pair whose key is `key`.
@@ -141,11 +143,57 @@ struct NodeReader {
         pairs.first { document.scalar($0.key, is: key) }?.value
     }
 
+    /// Does what `checkKeys` does and also notes the value of each allowed
+    /// key, in the same one pass over the pairs, so that a caller that wants
+    /// several keys of a small mapping (a field's `type`, `min`, `max`...)
+    /// does not go through the pairs again for each of them.
+    mutating func checkedValues(_ pairs: Pairs, allowed: KeyList, in what: @autoclosure () -> String) -> KeyedValues {
+        var result = KeyedValues(keyCount: allowed.names.count)
+        for (key, value) in pairs {
+            if let position = document.position(of: key, in: allowed) {
+                result.note(value, at: position)
+            } else {
+                reportUnknownKey(key, allowed: allowed, in: what())
+            }
+        }
+        return result
+    }
+
     func describe(_ node: Node) -> String {
         if document.isScalar(node), !document.isNull(node), let text = document.scalar(node) {
             return "'\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
         }
         return document.kindName(node)
+    }
+}
+
+/// The values a mapping gives to the keys of a `KeyList`, by the key's
+/// position in the list, as `NodeReader.checkedValues` found them. Kept
+/// inline, so finding them allocates nothing.
+struct KeyedValues {
+    /// The most keys a list may have here; the spec's lists have ten at most.
+    static let capacity = 16
+
+    /// -1 where the mapping has no such key.
+    private var values = InlineArray<16, Int32>(repeating: -1)
+
+    /// For a list of `keyCount` keys.
+    init(keyCount: Int) {
+        precondition(keyCount <= Self.capacity, "a key list longer than KeyedValues holds")
+    }
+
+    /// Notes the value of the key at `position` in the list. Only the first
+    /// value counts, as with `NodeReader.value`: a mapping with a repeated
+    /// key never gets this far, but the rule is the same either way.
+    mutating func note(_ value: YAMLDocument.NodeID, at position: Int) {
+        if values[position] < 0 { values[position] = Int32(value) }
+    }
+
+    /// The value of the key at `position` in the list, or nil when the
+    /// mapping does not have it.
+    subscript(position position: Int) -> YAMLDocument.NodeID? {
+        let value = values[position]
+        return value < 0 ? nil : Int(value)
     }
 }
 

@@ -137,22 +137,38 @@ struct SpecBuilder {
         seen.reserveCapacity(all.count)
         result.reserveCapacity(all.count)
         for type in all {
-            if let first = seen[type.name] {
+            // Stored first, so that a new name (the usual case) is hashed
+            // once; a repeated one puts the first declaration back.
+            if let first = seen.updateValue(type, forKey: type.name) {
+                seen[type.name] = first
                 diagnostics.error(
                     "type '\(type.name)' is declared more than once",
                     at: type.location, notes: [.note("'\(type.name)' first declared here", at: first.location)])
                 continue
             }
-            seen[type.name] = type
             result.append(type)
         }
         return (result, seen)
     }
 
+    /// Up to this many included fields, an included field is found by going
+    /// through the list, which for the few fields a shared set adds is
+    /// cheaper than hashing every name into a dictionary, and finds the same.
+    static let linearIncludeLimit = 16
+
     private mutating func mergedFields(of record: RecordType, byName: [String: NamedType]) -> [Field] {
         var merged: [Field] = []
-        /// Where each included field is in `merged`, by name.
-        var origin: [String: Int] = [:]
+        /// Where each included field is in `merged`, by name, once there
+        /// are more than `linearIncludeLimit` of them.
+        var origin: [String: Int]?
+        /// How many fields of `merged` are included ones; they come first.
+        var includedCount = 0
+        /// Where the included field named `name` is in `merged`, if there is one.
+        func includedPosition(of name: String) -> Int? {
+            if let origin { return origin[name] }
+            // By position, so only the name is read from each field.
+            return (0..<includedCount).first { merged[$0].name == name }
+        }
         // Where an include was written only matters for an error about it.
         func includeLocation(_ setName: String) -> SourceLocation {
             let includeLocations = files.lazy.compactMap { $0.includeLocations[record.name] }.first ?? [:]
@@ -172,15 +188,20 @@ struct SpecBuilder {
                     "'\(setName)' is not a shared field set (it is declared in '\(type.sectionName)')", at: location)
                 continue
             }
-            for var field in set.fields where origin[field.name] == nil {
+            for var field in set.fields where includedPosition(of: field.name) == nil {
                 field.includedFrom = set.name
-                origin[field.name] = merged.count
                 merged.append(field)
+                includedCount += 1
+                if origin != nil {
+                    origin?[field.name] = includedCount - 1
+                } else if includedCount > Self.linearIncludeLimit {
+                    origin = Dictionary(merged.indices.map { (merged[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+                }
             }
         }
         merged.reserveCapacity(merged.count + record.fields.count)
         for field in record.fields {
-            if let position = origin[field.name] {
+            if let position = includedPosition(of: field.name) {
                 let included = merged[position]
                 diagnostics.error(
                     "field '\(field.name)' of '\(record.name)' is already included from '\(included.includedFrom ?? "")'",
@@ -198,6 +219,12 @@ struct SpecBuilder {
         var result: [String: [String: SpecFileReader.RawDefault]] = [:]
         for file in files {
             for (record, fields) in file.defaults {
+                // Usually no earlier file gave the record defaults; then all
+                // of this file's are taken at once rather than one by one.
+                if result[record] == nil {
+                    result[record] = fields
+                    continue
+                }
                 for (field, node) in fields where result[record]?[field] == nil {
                     result[record, default: [:]][field] = node
                 }

@@ -43,11 +43,14 @@ struct SpecFileReader {
     /// Type expressions parsed so far in this file.
     private var parsedTypes: [String: Result<TypeExpression.Parsed, TypeExpression.Failure>] = [:]
 
+    /// The same document as `reader.document`, kept here too so that each
+    /// use is a plain stored property rather than a copy of the reader's.
+    private let document: YAMLDocument
+
     private init(_ document: YAMLDocument) {
+        self.document = document
         reader = NodeReader(document)
     }
-
-    private var document: YAMLDocument { reader.document }
 
     static func read(_ document: YAMLDocument) -> (FileDeclarations, [Diagnostic]) {
         var me = SpecFileReader(document)
@@ -293,6 +296,13 @@ struct SpecFileReader {
         result.types.append(.fieldSet(set))
     }
 
+    /// The keys of a field's mapping besides its annotations. Each case is
+    /// named as its key, and `fieldKeys` lists them in this order (a test
+    /// checks it), so a case's raw value is its key's position there.
+    enum FieldKey: Int, CaseIterable {
+        case type, `default`, degrade, maxBytes, min, max
+    }
+
     static let fieldKeys = KeyList(["type", "default", "degrade", "maxBytes", "min", "max"]) + annotationKeys
 
     private mutating func readFields(_ node: Node, owner: String, direction: RecordDirection) -> [Field] {
@@ -309,8 +319,8 @@ struct SpecFileReader {
                 continue
             }
             guard let inner = reader.mapping(body, "field '\(name)' (a type expression or a mapping)") else { continue }
-            reader.checkKeys(inner, allowed: Self.fieldKeys, in: "field '\(name)'")
-            guard let typeNode = value(inner, "type") else {
+            let keyed = reader.checkedValues(inner, allowed: Self.fieldKeys, in: "field '\(name)'")
+            guard let typeNode = keyed[.type] else {
                 reader.diagnostics.error("field '\(name)' needs a 'type'", at: reader.location(key))
                 continue
             }
@@ -321,16 +331,16 @@ struct SpecFileReader {
                     name: name, type: parsed.type, isRequired: !parsed.isOptional, annotations: annotations(inner),
                     location: reader.location(key)))
             let last = fields.count - 1
-            if let degrade = value(inner, "degrade") { fields[last].degrades = reader.bool(degrade, "'degrade'") ?? false }
-            if let limit = value(inner, "maxBytes") {
+            if let degrade = keyed[.degrade] { fields[last].degrades = reader.bool(degrade, "'degrade'") ?? false }
+            if let limit = keyed[.maxBytes] {
                 if let bytes = reader.integer(limit, "'maxBytes'") {
                     if bytes < 0 { reader.diagnostics.error("'maxBytes' must not be negative", at: reader.location(limit)) }
                     fields[last].constraints.maxBytes = bytes
                 }
             }
-            if let minimum = value(inner, "min") { fields[last].constraints.minimum = reader.number(minimum, "'min'") }
-            if let maximum = value(inner, "max") { fields[last].constraints.maximum = reader.number(maximum, "'max'") }
-            if let defaultNode = value(inner, "default") {
+            if let minimum = keyed[.min] { fields[last].constraints.minimum = reader.number(minimum, "'min'") }
+            if let maximum = keyed[.max] { fields[last].constraints.maximum = reader.number(maximum, "'max'") }
+            if let defaultNode = keyed[.default] {
                 // Only the default's own nodes are kept, so the file's document can go once it is read.
                 let extracted = document.extract(defaultNode)
                 result.defaults[owner, default: [:]][name] = RawDefault(document: extracted, node: extracted.root)
@@ -388,4 +398,9 @@ struct SpecFileReader {
         }
         result.types.append(.union(union))
     }
+}
+
+extension KeyedValues {
+    /// The value of one of a field's keys.
+    subscript(key: SpecFileReader.FieldKey) -> YAMLDocument.NodeID? { self[position: key.rawValue] }
 }

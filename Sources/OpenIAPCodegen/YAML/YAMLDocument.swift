@@ -97,14 +97,20 @@ struct YAMLDocument: Sendable {
     /// Whether the node is a scalar whose text equals one of `literals` (as
     /// Swift strings compare).
     func scalar(_ node: NodeID, isOneOf literals: KeyList) -> Bool {
+        position(of: node, in: literals) != nil
+    }
+
+    /// Where in `literals` the first text equal to the node's (as Swift
+    /// strings compare) is, or nil when none is or the node is no scalar.
+    func position(of node: NodeID, in literals: KeyList) -> Int? {
         let header = nodes[node]
-        guard header.kind == .scalar else { return false }
+        guard header.kind == .scalar else { return nil }
         return withBytes(of: node) { bytes in
-            for candidate in literals.bytes where !header.isASCII || candidate.count == bytes.count {
+            for (position, candidate) in literals.bytes.enumerated() where !header.isASCII || candidate.count == bytes.count {
                 let same = candidate.withUnsafeBufferPointer { Self.sameText(bytes, $0) }
-                if same { return true }
+                if same { return position }
             }
-            return false
+            return nil
         }
     }
 
@@ -194,6 +200,16 @@ struct YAMLDocument: Sendable {
     func extract(_ top: NodeID) -> YAMLDocument {
         var result = YAMLDocument(file: file)
         result.tags = tags
+        if nodes[top].kind == .scalar {
+            // A lone scalar, the usual default, is the whole result; it
+            // needs none of the bookkeeping of what was copied where.
+            var header = nodes[top]
+            header.start = 0
+            withBytes(of: top) { result.text.append(contentsOf: $0) }
+            result.nodes = [header]
+            result.root = 0
+            return result
+        }
         // Nodes are copied as they are reached; a collection's children are
         // given their new positions once all of them have been copied.
         var copied: [NodeID: Int32] = [:]

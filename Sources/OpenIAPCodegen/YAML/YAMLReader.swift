@@ -76,32 +76,38 @@ public enum YAMLReader {
             // libyaml counts lines and columns from 0.
             let line = Int(event.start_mark.line) + 1
             let column = Int(event.start_mark.column) + 1
-            let translated: YAMLEvent
+            let keepGoing: Bool
             switch event.type {
             case YAML_STREAM_END_EVENT:
                 return
             case YAML_DOCUMENT_START_EVENT:
-                translated = .documentStart
+                keepGoing = builder.documentStart(line: line, column: column)
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
                 // Lent to the builder, which copies it before the event is deleted.
                 let text = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
-                translated = .scalar(text, style: style(of: scalar.style), tag: string(scalar.tag), anchor: string(scalar.anchor))
+                builder.scalar(
+                    text, style: style(of: scalar.style), tag: string(scalar.tag), anchor: string(scalar.anchor),
+                    line: line, column: column)
+                keepGoing = true
             case YAML_ALIAS_EVENT:
-                translated = .alias(string(event.data.alias.anchor) ?? "")
+                keepGoing = builder.alias(string(event.data.alias.anchor) ?? "", line: line, column: column)
             case YAML_SEQUENCE_START_EVENT:
                 let start = event.data.sequence_start
-                translated = .sequenceStart(tag: string(start.tag), anchor: string(start.anchor))
+                keepGoing = builder.collectionStart(
+                    isMapping: false, tag: string(start.tag), anchor: string(start.anchor), line: line, column: column)
             case YAML_MAPPING_START_EVENT:
                 let start = event.data.mapping_start
-                translated = .mappingStart(tag: string(start.tag), anchor: string(start.anchor))
+                keepGoing = builder.collectionStart(
+                    isMapping: true, tag: string(start.tag), anchor: string(start.anchor), line: line, column: column)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                translated = .collectionEnd
+                builder.collectionEnd()
+                keepGoing = true
             default:
                 // Stream start, document end and empty events carry nothing.
-                continue
+                keepGoing = true
             }
-            if !builder.consume(translated, line: line, column: column) { return }
+            if !keepGoing { return }
         }
     }
 

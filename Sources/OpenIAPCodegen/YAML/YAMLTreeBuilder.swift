@@ -1,15 +1,3 @@
-/// One parser event. A scalar's text is lent straight from libyaml's event,
-/// valid only while the builder consumes it: the builder copies the bytes
-/// into its document, so no `String` is made per scalar.
-enum YAMLEvent {
-    case documentStart
-    case scalar(UnsafeBufferPointer<UInt8>, style: YAMLNode.ScalarStyle, tag: String?, anchor: String?)
-    case alias(String)
-    case sequenceStart(tag: String?, anchor: String?)
-    case mappingStart(tag: String?, anchor: String?)
-    case collectionEnd
-}
-
 /// Turns a stream of events into a flat `YAMLDocument` without recursion.
 ///
 /// Open collections live on an explicit stack, so the depth of the input only
@@ -63,9 +51,11 @@ struct YAMLTreeBuilder {
     /// The anchors of the open collections that have one, innermost last.
     private var frameAnchors: [String] = []
     /// Every scalar key accepted so far by an open mapping with more than
-    /// `linearKeyLimit` of them, with its first location, by the mapping's
-    /// position in `stack`. Shorter mappings only have `acceptedKeys`.
-    private var seenKeys: [Int: [String: SourceLocation]] = [:]
+    /// `linearKeyLimit` of them, with the node that first had it, by the
+    /// mapping's position in `stack`. Shorter mappings only have
+    /// `acceptedKeys`. A node rather than its location, which would retain
+    /// the file name for each key, and is only needed for an error.
+    private var seenKeys: [Int: [String: Int32]] = [:]
     /// Nodes produced so far by copying anchored nodes for aliases.
     private var expanded = 0
 
@@ -90,86 +80,101 @@ struct YAMLTreeBuilder {
         diagnostics.append(diagnostic)
     }
 
-    /// Feeds one event that starts at `line` and `column` (1-based). Returns
-    /// false when reading has to stop.
-    mutating func consume(_ event: YAMLEvent, line: Int, column: Int) -> Bool {
-        switch event {
-        case .documentStart:
-            documents += 1
-            if documents > 1 {
-                error("expected a single document; found another", line: line, column: column)
-                return false
-            }
-            return true
+    // MARK: - Events
+    //
+    // One method per kind of libyaml event, each given where the event starts
+    // (`line` and `column`, 1-based). The reader calls them straight from its
+    // loop, so no event value is built, copied and destroyed per event. Those
+    // that return a `Bool` return false when reading has to stop.
 
-        case let .scalar(bytes, style, tag, anchor):
-            if let tag { checkTag(tag, on: "a scalar", allowed: "tag:yaml.org,2002:str", line: line, column: column) }
-            let node = addScalar(bytes, style: style, tag: tag, line: line, column: column)
-            finish(node, size: 1, height: 0, anchor: anchor)
-            return true
+    /// A document starts; only one is allowed.
+    mutating func documentStart(line: Int, column: Int) -> Bool {
+        documents += 1
+        if documents > 1 {
+            error("expected a single document; found another", line: line, column: column)
+            return false
+        }
+        return true
+    }
 
-        case let .alias(name):
-            guard let anchored = anchors[name] else {
-                error("unknown alias '*\(name)'", line: line, column: column)
-                finish(
-                    addScalar(UnsafeBufferPointer(start: nil, count: 0), style: .plain, tag: nil, line: line, column: column),
-                    size: 1, height: 0, anchor: nil)
-                return true
-            }
-            if stack.count + anchored.height > limits.maxDepth {
-                error("nesting deeper than \(limits.maxDepth) levels", line: line, column: column)
-                return false
-            }
-            expanded += anchored.size
-            if expanded > limits.maxAliasExpansion {
-                error("alias expansion exceeds \(limits.maxAliasExpansion) nodes", line: line, column: column)
-                return false
-            }
-            // The copy shares the anchored node's children and text, whose
-            // locations point at the anchored definition, but its own node
-            // sits where the alias was written so that problems with the copy
-            // itself (a duplicate key, say) are reported there.
-            var copy = document.nodes[anchored.node]
-            copy.line = Int32(line)
-            copy.column = Int32(column)
-            document.nodes.append(copy)
-            finish(document.nodes.count - 1, size: anchored.size, height: anchored.height, anchor: nil)
-            return true
+    /// A scalar. Its text is lent straight from libyaml's event and is valid
+    /// only during the call: the builder copies the bytes into its document,
+    /// so no `String` is made per scalar.
+    mutating func scalar(
+        _ bytes: UnsafeBufferPointer<UInt8>, style: YAMLNode.ScalarStyle, tag: String?, anchor: String?, line: Int, column: Int
+    ) {
+        if let tag { checkTag(tag, on: "a scalar", allowed: "tag:yaml.org,2002:str", line: line, column: column) }
+        let node = addScalar(bytes, style: style, tag: tag, line: line, column: column)
+        finish(node, size: 1, height: 0, anchor: anchor)
+    }
 
-        case let .sequenceStart(tag, anchor):
-            if let tag { checkTag(tag, on: "a list", allowed: "tag:yaml.org,2002:seq", line: line, column: column) }
-            return open(isMapping: false, tag: tag, anchor: anchor, line: line, column: column)
-
-        case let .mappingStart(tag, anchor):
-            if let tag { checkTag(tag, on: "a mapping", allowed: "tag:yaml.org,2002:map", line: line, column: column) }
-            return open(isMapping: true, tag: tag, anchor: anchor, line: line, column: column)
-
-        case .collectionEnd:
-            guard let frame = stack.popLast() else { return true }
-            let anchor = frame.hasAnchor ? frameAnchors.popLast() : nil
-            if frame.hasSeenKeys { seenKeys[stack.count] = nil }
-            if frame.isMapping, (pending.count - frame.firstChild) % 2 == 1 {
-                // libyaml always supplies a value, even an empty one; this
-                // only keeps the pair from being lost if it ever does not.
-                let key = document.nodes[Int(pending[pending.count - 1])]
-                pending.append(
-                    Int32(
-                        addScalar(
-                            UnsafeBufferPointer(start: nil, count: 0), style: .plain, tag: nil,
-                            line: Int(key.line), column: Int(key.column))))
-            }
-            let start = document.children.count
-            let count = pending.count - frame.firstChild
-            document.children.append(contentsOf: pending[frame.firstChild...])
-            pending.removeSubrange(frame.firstChild...)
-            acceptedKeys.removeSubrange(frame.firstAcceptedKey...)
-            document.nodes.append(
-                YAMLDocument.Node(
-                    kind: frame.isMapping ? .mapping : .sequence, style: .plain, tag: frame.tag,
-                    line: frame.line, column: frame.column, start: Int32(start), count: Int32(count)))
-            finish(document.nodes.count - 1, size: frame.size, height: frame.childHeight + 1, anchor: anchor)
+    /// An alias (`*name`) of an anchored node.
+    mutating func alias(_ name: String, line: Int, column: Int) -> Bool {
+        guard let anchored = anchors[name] else {
+            error("unknown alias '*\(name)'", line: line, column: column)
+            finish(
+                addScalar(UnsafeBufferPointer(start: nil, count: 0), style: .plain, tag: nil, line: line, column: column),
+                size: 1, height: 0, anchor: nil)
             return true
         }
+        if stack.count + anchored.height > limits.maxDepth {
+            error("nesting deeper than \(limits.maxDepth) levels", line: line, column: column)
+            return false
+        }
+        expanded += anchored.size
+        if expanded > limits.maxAliasExpansion {
+            error("alias expansion exceeds \(limits.maxAliasExpansion) nodes", line: line, column: column)
+            return false
+        }
+        // The copy shares the anchored node's children and text, whose
+        // locations point at the anchored definition, but its own node
+        // sits where the alias was written so that problems with the copy
+        // itself (a duplicate key, say) are reported there.
+        var copy = document.nodes[anchored.node]
+        copy.line = Int32(line)
+        copy.column = Int32(column)
+        document.nodes.append(copy)
+        finish(document.nodes.count - 1, size: anchored.size, height: anchored.height, anchor: nil)
+        return true
+    }
+
+    /// A sequence or a mapping starts.
+    mutating func collectionStart(isMapping: Bool, tag: String?, anchor: String?, line: Int, column: Int) -> Bool {
+        if let tag {
+            if isMapping {
+                checkTag(tag, on: "a mapping", allowed: "tag:yaml.org,2002:map", line: line, column: column)
+            } else {
+                checkTag(tag, on: "a list", allowed: "tag:yaml.org,2002:seq", line: line, column: column)
+            }
+        }
+        return open(isMapping: isMapping, tag: tag, anchor: anchor, line: line, column: column)
+    }
+
+    /// The innermost open sequence or mapping ends.
+    mutating func collectionEnd() {
+        guard let frame = stack.popLast() else { return }
+        let anchor = frame.hasAnchor ? frameAnchors.popLast() : nil
+        if frame.hasSeenKeys { seenKeys[stack.count] = nil }
+        if frame.isMapping, (pending.count - frame.firstChild) % 2 == 1 {
+            // libyaml always supplies a value, even an empty one; this
+            // only keeps the pair from being lost if it ever does not.
+            let key = document.nodes[Int(pending[pending.count - 1])]
+            pending.append(
+                Int32(
+                    addScalar(
+                        UnsafeBufferPointer(start: nil, count: 0), style: .plain, tag: nil,
+                        line: Int(key.line), column: Int(key.column))))
+        }
+        let start = document.children.count
+        let count = pending.count - frame.firstChild
+        document.children.append(contentsOf: pending[frame.firstChild...])
+        pending.removeSubrange(frame.firstChild...)
+        acceptedKeys.removeSubrange(frame.firstAcceptedKey...)
+        document.nodes.append(
+            YAMLDocument.Node(
+                kind: frame.isMapping ? .mapping : .sequence, style: .plain, tag: frame.tag,
+                line: frame.line, column: frame.column, start: Int32(start), count: Int32(count)))
+        finish(document.nodes.count - 1, size: frame.size, height: frame.childHeight + 1, anchor: anchor)
     }
 
     /// The document, or every diagnostic collected while reading it.
@@ -267,20 +272,20 @@ struct YAMLTreeBuilder {
             diagnostics.append(
                 .error(
                     "duplicate key '\(shown)'" + (same ? "" : " (the same text once Unicode-normalized)"), at: document.location(of: key),
-                    notes: [.note("previous occurrence of '\(Self.shownKey(previous))'", at: first)]))
+                    notes: [.note("previous occurrence of '\(Self.shownKey(previous))'", at: document.location(of: first))]))
             return
         }
         let accepted = acceptedKeys.count - stack[index].firstAcceptedKey
         if accepted >= Self.linearKeyLimit {
             if !stack[index].hasSeenKeys {
                 stack[index].hasSeenKeys = true
-                var keys: [String: SourceLocation] = [:]
+                var keys: [String: Int32] = [:]
                 for seen in acceptedKeys[stack[index].firstAcceptedKey...] {
-                    keys[document.scalar(Int(seen)) ?? ""] = document.location(of: Int(seen))
+                    keys[document.scalar(Int(seen)) ?? ""] = seen
                 }
                 seenKeys[index] = keys
             }
-            seenKeys[index, default: [:]][document.scalar(key) ?? ""] = document.location(of: key)
+            seenKeys[index, default: [:]][document.scalar(key) ?? ""] = Int32(key)
         }
         acceptedKeys.append(Int32(key))
     }
@@ -290,21 +295,30 @@ struct YAMLTreeBuilder {
     }
 
     /// Up to this many keys, a mapping looks for a repeated key by going
-    /// through a list, which for the short mappings of a spec (a field's
-    /// `type` and `doc`) is cheaper than keeping a dictionary.
-    private static let linearKeyLimit = 8
+    /// through a list rather than keeping a dictionary. Most comparisons of
+    /// ASCII keys stop at their lengths, so the list stays cheaper well past
+    /// the short mappings of a field (`type`, `doc`) and covers a record's
+    /// `fields` or an enum's `values`, for which a dictionary would cost a
+    /// `String` and a hash per key. Only the long mappings (a section of
+    /// types) get one.
+    static let linearKeyLimit = 32
 
-    /// Where the text of `key` first appeared as an accepted key of the
-    /// mapping in `frame`, if it did.
-    private func firstOccurrence(of key: YAMLDocument.NodeID, inFrame index: Int) -> SourceLocation? {
+    /// The accepted key of the mapping in `frame` with the same text as
+    /// `key`, if there is one.
+    private func firstOccurrence(of key: YAMLDocument.NodeID, inFrame index: Int) -> YAMLDocument.NodeID? {
         let frame = stack[index]
         if !frame.hasSeenKeys {
-            for seen in acceptedKeys[frame.firstAcceptedKey...] where document.sameScalar(Int(seen), key) {
-                return document.location(of: Int(seen))
+            let header = document.nodes[key]
+            for seen in acceptedKeys[frame.firstAcceptedKey...] {
+                // Two ASCII texts of different lengths differ; most keys are
+                // told apart here, without a call.
+                let other = document.nodes[Int(seen)]
+                if header.isASCII && other.isASCII && header.count != other.count { continue }
+                if document.sameScalar(Int(seen), key) { return Int(seen) }
             }
             return nil
         }
-        return seenKeys[index]?[document.scalar(key) ?? ""]
+        return seenKeys[index]?[document.scalar(key) ?? ""].map(Int.init)
     }
 
     /// The text of the last key of the mapping in `frame` so far that
