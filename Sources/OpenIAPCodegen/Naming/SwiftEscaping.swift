@@ -5,9 +5,9 @@ public enum SwiftEscaping {
     public static func stringLiteral(_ text: String) -> String {
         // Printable ASCII other than a quote or a backslash is written as is.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
+            return String(source: "\"\(text)\"")
         }
-        return "\"" + InvisibleCharacters.escaped(text, literalEscapes) + "\""
+        return String(source: "\"\(InvisibleCharacters.escaped(text, literalEscapes))\"")
     }
 
     /// What a Swift string literal spells with a backslash of its own.
@@ -54,7 +54,6 @@ public enum SwiftEscaping {
     /// having called nothing, for any other text, which takes the general
     /// path.
     private static func forEachPlainDocLine(_ doc: String, _ body: (String) -> Void) -> Bool {
-        let original = doc
         var doc = doc
         return doc.withUTF8 { bytes in
             let space = UInt8(ascii: " ")
@@ -64,10 +63,9 @@ public enum SwiftEscaping {
                 guard byte == newline else { return false }
                 lineBreaks = true
             }
-            // The commonest doc: one line short enough to stay whole, written
-            // after the marker as the string it already is.
+            // The commonest doc: one line short enough to stay whole.
             if !lineBreaks, bytes.count <= docWidth {
-                if !bytes.allSatisfy({ $0 == space }) { body(docPrefix + original) }
+                if !bytes.allSatisfy({ $0 == space }) { body(docLine(bytes[...])) }
                 return true
             }
             // Trailing lines of spaces only are dropped.
@@ -100,7 +98,6 @@ public enum SwiftEscaping {
     }
 
     private static let docWidth = 100
-    private static let docPrefix = "/// "
 
     private static func docLine(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         if text.isEmpty { return "///" }
