@@ -63,9 +63,10 @@ public enum SwiftEscaping {
                 guard byte == newline else { return false }
                 lineBreaks = true
             }
-            // The commonest doc: one line short enough to stay whole.
-            if !lineBreaks, bytes.count <= docWidth {
-                if !bytes.allSatisfy({ $0 == space }) { body(docLine(bytes[...])) }
+            // The commonest doc: one line, kept unless it is all spaces. It
+            // needs no search for line ends or trailing blank lines.
+            guard lineBreaks else {
+                if !bytes.allSatisfy({ $0 == space }) { forEachWrappedLine(bytes[...], body) }
                 return true
             }
             // Trailing lines of spaces only are dropped.
@@ -81,20 +82,27 @@ public enum SwiftEscaping {
             while lineStart <= end {
                 var lineEnd = lineStart
                 while lineEnd < end, bytes[lineEnd] != newline { lineEnd += 1 }
-                var rest = bytes[lineStart..<lineEnd]
-                // The same rule as `wrap`: break at the last space within one
-                // character past the width; a longer word stays whole.
-                while rest.count > docWidth {
-                    let window = rest.prefix(docWidth + 1)
-                    guard let breakAt = window.lastIndex(of: space), breakAt > rest.startIndex else { break }
-                    body(docLine(rest[..<breakAt]))
-                    rest = rest[(breakAt + 1)...].drop { $0 == space }
-                }
-                body(docLine(rest))
+                forEachWrappedLine(bytes[lineStart..<lineEnd], body)
                 lineStart = lineEnd + 1
             }
             return true
         }
+    }
+
+    /// Hands `line`, one line of a plain doc, to `body` as doc lines: whole
+    /// when it fits, otherwise broken with the same rule as `wrap`, at the
+    /// last space within one character past the width (a longer word stays
+    /// whole).
+    private static func forEachWrappedLine(_ line: Slice<UnsafeBufferPointer<UInt8>>, _ body: (String) -> Void) {
+        let space = UInt8(ascii: " ")
+        var rest = line
+        while rest.count > docWidth {
+            let window = rest.prefix(docWidth + 1)
+            guard let breakAt = window.lastIndex(of: space), breakAt > rest.startIndex else { break }
+            body(docLine(rest[..<breakAt]))
+            rest = rest[(breakAt + 1)...].drop { $0 == space }
+        }
+        body(docLine(rest))
     }
 
     private static let docWidth = 100
