@@ -29,15 +29,31 @@ struct TemplateRenderer {
         var count: Int
 
         /// The value of the member called `key`, if this frame is an object
-        /// that has one.
-        func member(_ key: TemplateKey) -> UnsafePointer<TemplateValue>? {
-            // The fingerprints first, read in place: most members differ there,
-            // and comparing them touches no string (no retain or release).
-            for index in members.indices
-            where members[index].key.fingerprint == key.fingerprint && members[index].key.name == key.name {
-                return members.baseAddress.unsafelyUnwrapped.advanced(by: index).pointer(to: \.value)
+        /// that has one. `hint` is where the member was found last time: it
+        /// is tried first, and updated when the member is elsewhere.
+        func member(_ key: TemplateKey, hint: inout Int32) -> UnsafePointer<TemplateValue>? {
+            // View models build every object of one kind in the same order,
+            // so a tag finds its member where it did in the previous object.
+            let guess = Int(hint)
+            if guess < members.count, Self.matches(members[guess].key, key) { return value(at: guess) }
+            for index in members.indices where Self.matches(members[index].key, key) {
+                hint = Int32(truncatingIfNeeded: index)
+                return value(at: index)
             }
             return nil
+        }
+
+        /// Compares the fingerprints first, read in place: most members
+        /// differ there, and comparing them touches no string (no retain or
+        /// release).
+        private static func matches(_ member: TemplateKey, _ key: TemplateKey) -> Bool {
+            member.fingerprint == key.fingerprint && member.name == key.name
+        }
+
+        /// The member's value in place (`pointer(to:)` finds a stored
+        /// property of a struct, so it is never nil).
+        private func value(at index: Int) -> UnsafePointer<TemplateValue>? {
+            members.baseAddress.unsafelyUnwrapped.advanced(by: index).pointer(to: \.value)
         }
     }
 
@@ -62,6 +78,13 @@ struct TemplateRenderer {
     /// Where the partials of the program being run start in `links.targets`;
     /// changes while a partial runs.
     private var firstPartial = 0
+    /// Where the names of the program being run start in `hints`; changes
+    /// while a partial runs.
+    private var firstName = 0
+    /// Per name of every program: the position in its object where the
+    /// name was last found (see `Frame.member`). Only a guess, checked
+    /// before use, so a stale one costs a search and nothing else.
+    private let hints: UnsafeMutableBufferPointer<Int32>
     private let context: TemplateValue
     /// The UTF-8 bytes written so far; see `result`.
     private var output: TemplateOutput
@@ -83,6 +106,8 @@ struct TemplateRenderer {
         self.context = context
         self.stream = stream
         output = TemplateOutput(capacity: capacity)
+        hints = .allocate(capacity: links.nameCount)
+        hints.initialize(repeating: 0)
         frames.reserveCapacity(16)
         indent.reserveCapacity(64)
     }
@@ -91,15 +116,17 @@ struct TemplateRenderer {
     /// and are only ever split at line feeds, so the bytes are too.
     var result: String { String(decoding: output.bytes, as: UTF8.self) }
 
-    /// Frees the output; the renderer is not used afterwards.
+    /// Frees the output and the hints; the renderer is not used afterwards.
     func finish() {
         output.deallocate()
+        hints.deallocate()
     }
 
     /// Renders the template at `unit` of `links`.
     mutating func render(_ unit: Int) throws(DiagnosticError) {
         let program = links.programs[unit]
         firstPartial = links.firstPartial[unit]
+        firstName = links.firstName[unit]
         try withUnsafePointer(to: context) { root throws(DiagnosticError) in
             try renderBody(program, 0..<program.instructions.count, in: root, index: 0, count: -1)
         }
@@ -274,9 +301,12 @@ struct TemplateRenderer {
         nesting += 1
         let callee = links.programs[target]
         let callerPartials = firstPartial
+        let callerNames = firstName
         firstPartial = links.firstPartial[target]
+        firstName = links.firstName[target]
         try run(callee, 0..<callee.instructions.count)
         firstPartial = callerPartials
+        firstName = callerNames
         nesting -= 1
         partialDepth -= 1
         indent.removeLast(partialIndent.count)
@@ -317,7 +347,7 @@ struct TemplateRenderer {
                 if level == 0, let stream, stream.key == program.firstKeys[name] {
                     break
                 }
-                if let value = frames[level].member(program.firstKeys[name]) {
+                if let value = frames[level].member(program.firstKeys[name], hint: &hints[firstName + name]) {
                     found = value
                     break
                 }
