@@ -57,12 +57,17 @@ struct TemplateRenderer {
         }
     }
 
-    /// What a name refers to: a value inside the context, one made for the
-    /// occasion (loop variables, and what a dotted name finds), or the
-    /// streamed list.
+    /// What a name refers to: a value inside the context (or one of
+    /// `booleans`), one made for the occasion (`@index`, and what a dotted
+    /// name finds), or the streamed list.
+    ///
+    /// Every tag resolves a name, and the built-in templates only ever get
+    /// `.pointer`. Keeping `.made` in a box of its own makes the enum two
+    /// words that are copied in registers, where a value inline made every
+    /// return a call to `memcpy`.
     private enum Resolved {
         case pointer(UnsafePointer<TemplateValue>)
-        case made(TemplateValue)
+        indirect case made(TemplateValue)
         case stream
     }
 
@@ -85,6 +90,8 @@ struct TemplateRenderer {
     /// name was last found (see `Frame.member`). Only a guess, checked
     /// before use, so a stale one costs a search and nothing else.
     private let hints: UnsafeMutableBufferPointer<Int32>
+    /// `false` and `true`, in that order: what `@first` and `@last` point to.
+    private let booleans: UnsafeMutablePointer<TemplateValue>
     private let context: TemplateValue
     /// The UTF-8 bytes written so far; see `result`.
     private var output: TemplateOutput
@@ -108,6 +115,9 @@ struct TemplateRenderer {
         output = TemplateOutput(capacity: capacity)
         hints = .allocate(capacity: links.nameCount)
         hints.initialize(repeating: 0)
+        booleans = .allocate(capacity: 2)
+        booleans.initialize(to: .bool(false))
+        (booleans + 1).initialize(to: .bool(true))
         frames.reserveCapacity(16)
         indent.reserveCapacity(64)
     }
@@ -116,10 +126,13 @@ struct TemplateRenderer {
     /// and are only ever split at line feeds, so the bytes are too.
     var result: String { String(decoding: output.bytes, as: UTF8.self) }
 
-    /// Frees the output and the hints; the renderer is not used afterwards.
+    /// Frees the output, the hints and the booleans; the renderer is not
+    /// used afterwards.
     func finish() {
         output.deallocate()
         hints.deallocate()
+        booleans.deinitialize(count: 2)
+        booleans.deallocate()
     }
 
     /// Renders the template at `unit` of `links`.
@@ -138,7 +151,8 @@ struct TemplateRenderer {
     /// releases what it holds; an `inout` argument is passed by address, so
     /// matching on it reads the memory where it is. `body` only ever reads
     /// its argument. Safe because the pointer is valid for the call (it
-    /// points into the context or a value on the stack, see `Frame`) and
+    /// points into the context, `booleans` or a value on the stack, see
+    /// `Frame`) and
     /// nothing writes to the context while it is rendered, so the
     /// exclusive access `inout` claims is never contested.
     private static func borrow<Result>(
@@ -328,8 +342,8 @@ struct TemplateRenderer {
                 if count >= 0 {
                     let index = frames[level].index
                     switch kind {
-                    case .first: return .made(.bool(index == 0))
-                    case .last: return .made(.bool(index == count - 1))
+                    case .first: return .pointer(booleans + (index == 0 ? 1 : 0))
+                    case .last: return .pointer(booleans + (index == count - 1 ? 1 : 0))
                     default: return .made(.string(String(index)))
                     }
                 }
