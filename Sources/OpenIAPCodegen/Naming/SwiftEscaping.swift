@@ -59,9 +59,11 @@ public enum SwiftEscaping {
             let space = UInt8(ascii: " ")
             let newline = UInt8(ascii: "\n")
             var lineBreaks = false
-            for byte in bytes where byte < 0x20 || byte >= 0x7F {
-                guard byte == newline else { return false }
+            var index = 0
+            while let outside = firstNonPrintable(in: bytes, from: index) {
+                guard bytes[outside] == newline else { return false }
                 lineBreaks = true
+                index = outside + 1
             }
             // The commonest doc: one line, kept unless it is all spaces. It
             // needs no search for line ends or trailing blank lines.
@@ -106,6 +108,42 @@ public enum SwiftEscaping {
     }
 
     private static let docWidth = 100
+
+    /// The index of the first byte at or after `start` that is not
+    /// printable ASCII (0x20 to 0x7E), or nil if there is none.
+    ///
+    /// Docs are mostly printable, so the bytes are tested eight at a time
+    /// (as one word, see `isPrintableWord`), and only a word that fails is
+    /// searched byte by byte.
+    static func firstNonPrintable(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        func isPrintable(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+        guard let base = bytes.baseAddress else { return nil }
+        var index = start
+        while index + 8 <= bytes.count {
+            // Reads the eight bytes at `index`, all inside `bytes`.
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            if !isPrintableWord(word) { break }
+            index += 8
+        }
+        while index < bytes.count {
+            if !isPrintable(bytes[index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether all eight bytes of `word` are printable ASCII. A byte fails
+    /// when its top bit is set (not ASCII), when subtracting 0x20 borrows
+    /// into its top bit (below 0x20), or when adding one carries into it
+    /// (0x7F). A borrow can spill into the next byte up, but only from a
+    /// byte that fails already, so the answer for the word is exact.
+    private static func isPrintableWord(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        let belowSpace = (word &- 0x20 &* ones) & ~word
+        let delete = word &+ ones
+        return (word | belowSpace | delete) & tops == 0
+    }
 
     private static func docLine(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         if text.isEmpty { return "///" }
