@@ -328,7 +328,11 @@ struct TemplateRenderer {
 
     /// Finds what the name of a variable or section tag refers to, or throws
     /// an error located at the tag.
-    private func resolve(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) -> Resolved {
+    ///
+    /// Changes nothing, but is `mutating` so that the renderer is passed by
+    /// reference: called from the mutating methods, a non-mutating method
+    /// got a copy of the whole renderer (a `memcpy` per tag).
+    private mutating func resolve(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) -> Resolved {
         let name = instruction.operand
         let kind = program.nameKinds[name]
         switch kind {
