@@ -472,6 +472,10 @@ struct TemplateOutput {
 
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
+    // Inlined into the renderer's writes: every piece of output passes
+    // here, most of them a few bytes long, and the call cost about as much
+    // as the copy.
+    @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         let length = bytes.count
