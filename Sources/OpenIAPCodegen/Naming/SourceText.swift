@@ -64,7 +64,8 @@ struct SourceText: ExpressibleByStringInterpolation {
                 span.withUnsafeMutableBufferPointer { buffer in
                     // In bounds: checked just above. `bytes` is another
                     // value's storage, so the two never overlap.
-                    (buffer.baseAddress.unsafelyUnwrapped + start).update(from: source, count: bytes.count)
+                    UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped + start)
+                        .copyBytes(from: source, count: bytes.count)
                 }
             } else {
                 if spilled.isEmpty {

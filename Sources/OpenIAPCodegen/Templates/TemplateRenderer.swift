@@ -480,34 +480,10 @@ struct TemplateOutput {
         guard let source = bytes.baseAddress else { return }
         let length = bytes.count
         if length > capacity - count { grow(toHold: count + length) }
-        // Most pieces are a few bytes, which a couple of moves copy sooner
-        // than a call to `memcpy`.
-        let from = UnsafeRawPointer(source)
-        let to = UnsafeMutableRawPointer(start + count)
-        switch length {
-        case 8...16: Self.copy(UInt64.self, length, from, to)
-        case 4..<8: Self.copy(UInt32.self, length, from, to)
-        case 0..<4: for index in 0..<length { to.storeBytes(of: source[index], toByteOffset: index, as: UInt8.self) }
-        default: to.copyMemory(from: from, byteCount: length)
-        }
+        // `source` is a template's text or a context string, never the
+        // output, and `grow` made room for `length` bytes.
+        UnsafeMutableRawPointer(start + count).copyBytes(from: source, count: length)
         count += length
-    }
-
-    /// Copies `length` bytes, at least one and at most two `Word`s, as two
-    /// words: the first and the last, which meet or overlap in the middle.
-    /// Both loads lie inside the `length` bytes at `from` and both stores
-    /// inside the room at `to` (checked by `append`), and the two never
-    /// overlap (`from` is a template's text or a context string, not the
-    /// output).
-    @inline(__always)
-    private static func copy<Word: FixedWidthInteger>(
-        _: Word.Type, _ length: Int, _ from: UnsafeRawPointer, _ to: UnsafeMutableRawPointer
-    ) {
-        let size = MemoryLayout<Word>.size
-        let head = from.loadUnaligned(as: Word.self)
-        let tail = from.loadUnaligned(fromByteOffset: length - size, as: Word.self)
-        to.storeBytes(of: head, as: Word.self)
-        to.storeBytes(of: tail, toByteOffset: length - size, as: Word.self)
     }
 
     mutating func append(_ byte: UInt8) {
