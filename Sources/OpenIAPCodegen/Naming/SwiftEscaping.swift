@@ -4,7 +4,13 @@ public enum SwiftEscaping {
     /// A double-quoted Swift string literal that reads back as exactly `text`.
     public static func stringLiteral(_ text: String) -> String {
         // Printable ASCII other than a quote or a backslash is written as is.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        // Checked through `withUTF8`: walking `utf8` decodes the string's
+        // representation again for every byte.
+        var bytes = text
+        let plain = bytes.withUTF8 { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        }
+        if plain {
             return String(source: "\"\(text)\"")
         }
         return String(source: "\"\(InvisibleCharacters.escaped(text, literalEscapes))\"")
