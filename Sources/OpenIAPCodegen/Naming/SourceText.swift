@@ -23,11 +23,14 @@ struct SourceText: ExpressibleByStringInterpolation {
     }
 
     struct Composer: StringInterpolationProtocol {
-        /// How many bytes fit on the stack; nearly every line of generated
-        /// source is shorter.
-        static let inlineCapacity = 256
+        /// The stack buffer: 256 bytes, more than nearly every line of
+        /// generated source needs.
+        private typealias InlineBytes = InlineArray<256, UInt8>
 
-        private var inline = InlineArray<256, UInt8>(repeating: 0)
+        /// How many bytes fit on the stack.
+        static var inlineCapacity: Int { InlineBytes.count }
+
+        private var inline = InlineBytes(repeating: 0)
         private var count = 0
         /// All bytes so far once they no longer fit in `inline`.
         private var spilled: [UInt8] = []
