@@ -90,6 +90,26 @@ private func failure(
         #expect(try render("{{#types}}{{#fields}}{{name}}.{{type}}{{/fields}}{{/types}}", outer) == "Product.String")
     }
 
+    /// The renderer remembers where each tag last found its member; objects
+    /// whose members come in another order, or lack the member, must still
+    /// give their own values.
+    @Test func lookupsDoNotDependOnMemberOrder() throws {
+        let items: TemplateValue = [
+            "name": "outer",
+            "items": [
+                .object(TemplateObject(uniqueKeysWithValues: [("a", "1"), ("b", "2"), ("name", "first")])),
+                .object(TemplateObject(uniqueKeysWithValues: [("b", "3"), ("a", "4")])),
+                .object(TemplateObject(uniqueKeysWithValues: [("name", "third"), ("b", "5"), ("a", "6")])),
+            ],
+        ]
+        let template = "{{#items}}{{a}}{{b}}{{name}};{{/items}}"
+        #expect(try render(template, items) == "12first;43outer;65third;")
+
+        // The same names through a partial, which has hints of its own.
+        #expect(try render("{{#items}}{{>item}}{{/items}}", items, partials: ["item": "{{b}}{{a}}{{name}}|"])
+            == "21first|34outer|56third|")
+    }
+
     @Test func invertedSections() throws {
         let template = "{{^items}}empty{{/items}}{{^flag}}!{{/flag}}{{^doc}}undocumented{{/doc}}"
         #expect(try render(template, ["items": [], "flag": false, "doc": ""]) == "empty!undocumented")

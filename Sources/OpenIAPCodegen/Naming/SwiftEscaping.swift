@@ -4,10 +4,16 @@ public enum SwiftEscaping {
     /// A double-quoted Swift string literal that reads back as exactly `text`.
     public static func stringLiteral(_ text: String) -> String {
         // Printable ASCII other than a quote or a backslash is written as is.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
+        // Checked through `withUTF8`: walking `utf8` decodes the string's
+        // representation again for every byte.
+        var bytes = text
+        let plain = bytes.withUTF8 { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         }
-        return "\"" + InvisibleCharacters.escaped(text, literalEscapes) + "\""
+        if plain {
+            return String(source: "\"\(text)\"")
+        }
+        return String(source: "\"\(InvisibleCharacters.escaped(text, literalEscapes))\"")
     }
 
     /// What a Swift string literal spells with a backslash of its own.
@@ -54,20 +60,21 @@ public enum SwiftEscaping {
     /// having called nothing, for any other text, which takes the general
     /// path.
     private static func forEachPlainDocLine(_ doc: String, _ body: (String) -> Void) -> Bool {
-        let original = doc
         var doc = doc
         return doc.withUTF8 { bytes in
             let space = UInt8(ascii: " ")
             let newline = UInt8(ascii: "\n")
             var lineBreaks = false
-            for byte in bytes where byte < 0x20 || byte >= 0x7F {
-                guard byte == newline else { return false }
+            var index = 0
+            while let outside = firstNonPrintable(in: bytes, from: index) {
+                guard bytes[outside] == newline else { return false }
                 lineBreaks = true
+                index = outside + 1
             }
-            // The commonest doc: one line short enough to stay whole, written
-            // after the marker as the string it already is.
-            if !lineBreaks, bytes.count <= docWidth {
-                if !bytes.allSatisfy({ $0 == space }) { body(docPrefix + original) }
+            // The commonest doc: one line, kept unless it is all spaces. It
+            // needs no search for line ends or trailing blank lines.
+            guard lineBreaks else {
+                if !bytes.allSatisfy({ $0 == space }) { forEachWrappedLine(bytes[...], body) }
                 return true
             }
             // Trailing lines of spaces only are dropped.
@@ -83,24 +90,66 @@ public enum SwiftEscaping {
             while lineStart <= end {
                 var lineEnd = lineStart
                 while lineEnd < end, bytes[lineEnd] != newline { lineEnd += 1 }
-                var rest = bytes[lineStart..<lineEnd]
-                // The same rule as `wrap`: break at the last space within one
-                // character past the width; a longer word stays whole.
-                while rest.count > docWidth {
-                    let window = rest.prefix(docWidth + 1)
-                    guard let breakAt = window.lastIndex(of: space), breakAt > rest.startIndex else { break }
-                    body(docLine(rest[..<breakAt]))
-                    rest = rest[(breakAt + 1)...].drop { $0 == space }
-                }
-                body(docLine(rest))
+                forEachWrappedLine(bytes[lineStart..<lineEnd], body)
                 lineStart = lineEnd + 1
             }
             return true
         }
     }
 
+    /// Hands `line`, one line of a plain doc, to `body` as doc lines: whole
+    /// when it fits, otherwise broken with the same rule as `wrap`, at the
+    /// last space within one character past the width (a longer word stays
+    /// whole).
+    private static func forEachWrappedLine(_ line: Slice<UnsafeBufferPointer<UInt8>>, _ body: (String) -> Void) {
+        let space = UInt8(ascii: " ")
+        var rest = line
+        while rest.count > docWidth {
+            let window = rest.prefix(docWidth + 1)
+            guard let breakAt = window.lastIndex(of: space), breakAt > rest.startIndex else { break }
+            body(docLine(rest[..<breakAt]))
+            rest = rest[(breakAt + 1)...].drop { $0 == space }
+        }
+        body(docLine(rest))
+    }
+
     private static let docWidth = 100
-    private static let docPrefix = "/// "
+
+    /// The index of the first byte at or after `start` that is not
+    /// printable ASCII (0x20 to 0x7E), or nil if there is none.
+    ///
+    /// Docs are mostly printable, so the bytes are tested eight at a time
+    /// (as one word, see `isPrintableWord`), and only a word that fails is
+    /// searched byte by byte.
+    static func firstNonPrintable(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        func isPrintable(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+        guard let base = bytes.baseAddress else { return nil }
+        var index = start
+        while index + 8 <= bytes.count {
+            // Reads the eight bytes at `index`, all inside `bytes`.
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            if !isPrintableWord(word) { break }
+            index += 8
+        }
+        while index < bytes.count {
+            if !isPrintable(bytes[index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether all eight bytes of `word` are printable ASCII. A byte fails
+    /// when its top bit is set (not ASCII), when subtracting 0x20 borrows
+    /// into its top bit (below 0x20), or when adding one carries into it
+    /// (0x7F). A borrow can spill into the next byte up, but only from a
+    /// byte that fails already, so the answer for the word is exact.
+    private static func isPrintableWord(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        let belowSpace = (word &- 0x20 &* ones) & ~word
+        let delete = word &+ ones
+        return (word | belowSpace | delete) & tops == 0
+    }
 
     private static func docLine(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         if text.isEmpty { return "///" }

@@ -265,21 +265,26 @@ public enum SwiftNames {
 
     public static func isPlainIdentifier(_ text: String) -> Bool {
         // Most names are ASCII, where a byte is a scalar and the rule is short.
-        let utf8 = text.utf8
-        if let first = utf8.first, first < 0x80 {
-            var ascii = true
-            var identifier = isASCIIIdentifierHead(first)
-            for byte in utf8 where !(isASCIIIdentifierHead(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)) {
-                identifier = false
-                if byte >= 0x80 {
-                    ascii = false
-                    break
-                }
-            }
-            if ascii { return identifier && text != "_" }
-        }
+        // Read through `withUTF8`: walking `utf8` decodes the string's
+        // representation again for every byte.
+        var bytes = text
+        if let identifier = bytes.withUTF8(isASCIIIdentifier) { return identifier }
         guard let first = text.unicodeScalars.first, isIdentifierHead(first), text != "_" else { return false }
         return text.unicodeScalars.allSatisfy { isIdentifierBody($0) }
+    }
+
+    /// `isPlainIdentifier` for text that starts with an ASCII byte and has
+    /// no other bytes; nil for any other text, which the Unicode rule
+    /// decides.
+    private static func isASCIIIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let first = bytes.first, first < 0x80 else { return nil }
+        var identifier = isASCIIIdentifierHead(first)
+        for byte in bytes where !(isASCIIIdentifierHead(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)) {
+            if byte >= 0x80 { return nil }
+            identifier = false
+        }
+        // A lone `_` is not an identifier.
+        return identifier && !(bytes.count == 1 && first == UInt8(ascii: "_"))
     }
 
     private static func isASCIIIdentifierHead(_ byte: UInt8) -> Bool {

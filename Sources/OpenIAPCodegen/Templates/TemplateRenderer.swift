@@ -29,24 +29,45 @@ struct TemplateRenderer {
         var count: Int
 
         /// The value of the member called `key`, if this frame is an object
-        /// that has one.
-        func member(_ key: TemplateKey) -> UnsafePointer<TemplateValue>? {
-            // The fingerprints first, read in place: most members differ there,
-            // and comparing them touches no string (no retain or release).
-            for index in members.indices
-            where members[index].key.fingerprint == key.fingerprint && members[index].key.name == key.name {
-                return members.baseAddress.unsafelyUnwrapped.advanced(by: index).pointer(to: \.value)
+        /// that has one. `hint` is where the member was found last time: it
+        /// is tried first, and updated when the member is elsewhere.
+        func member(_ key: TemplateKey, hint: inout Int32) -> UnsafePointer<TemplateValue>? {
+            // View models build every object of one kind in the same order,
+            // so a tag finds its member where it did in the previous object.
+            let guess = Int(hint)
+            if guess < members.count, Self.matches(members[guess].key, key) { return value(at: guess) }
+            for index in members.indices where Self.matches(members[index].key, key) {
+                hint = Int32(truncatingIfNeeded: index)
+                return value(at: index)
             }
             return nil
         }
+
+        /// Compares the fingerprints first, read in place: most members
+        /// differ there, and comparing them touches no string (no retain or
+        /// release).
+        private static func matches(_ member: TemplateKey, _ key: TemplateKey) -> Bool {
+            member.fingerprint == key.fingerprint && member.name == key.name
+        }
+
+        /// The member's value in place (`pointer(to:)` finds a stored
+        /// property of a struct, so it is never nil).
+        private func value(at index: Int) -> UnsafePointer<TemplateValue>? {
+            members.baseAddress.unsafelyUnwrapped.advanced(by: index).pointer(to: \.value)
+        }
     }
 
-    /// What a name refers to: a value inside the context, one made for the
-    /// occasion (loop variables, and what a dotted name finds), or the
-    /// streamed list.
+    /// What a name refers to: a value inside the context (or one of
+    /// `booleans`), one made for the occasion (`@index`, and what a dotted
+    /// name finds), or the streamed list.
+    ///
+    /// Every tag resolves a name, and the built-in templates only ever get
+    /// `.pointer`. Keeping `.made` in a box of its own makes the enum two
+    /// words that are copied in registers, where a value inline made every
+    /// return a call to `memcpy`.
     private enum Resolved {
         case pointer(UnsafePointer<TemplateValue>)
-        case made(TemplateValue)
+        indirect case made(TemplateValue)
         case stream
     }
 
@@ -62,6 +83,15 @@ struct TemplateRenderer {
     /// Where the partials of the program being run start in `links.targets`;
     /// changes while a partial runs.
     private var firstPartial = 0
+    /// Where the names of the program being run start in `hints`; changes
+    /// while a partial runs.
+    private var firstName = 0
+    /// Per name of every program: the position in its object where the
+    /// name was last found (see `Frame.member`). Only a guess, checked
+    /// before use, so a stale one costs a search and nothing else.
+    private let hints: UnsafeMutableBufferPointer<Int32>
+    /// `false` and `true`, in that order: what `@first` and `@last` point to.
+    private let booleans: UnsafeMutablePointer<TemplateValue>
     private let context: TemplateValue
     /// The UTF-8 bytes written so far; see `result`.
     private var output: TemplateOutput
@@ -83,6 +113,11 @@ struct TemplateRenderer {
         self.context = context
         self.stream = stream
         output = TemplateOutput(capacity: capacity)
+        hints = .allocate(capacity: links.nameCount)
+        hints.initialize(repeating: 0)
+        booleans = .allocate(capacity: 2)
+        booleans.initialize(to: .bool(false))
+        (booleans + 1).initialize(to: .bool(true))
         frames.reserveCapacity(16)
         indent.reserveCapacity(64)
     }
@@ -97,15 +132,20 @@ struct TemplateRenderer {
         output.take()
     }
 
-    /// Frees the output; the renderer is not used afterwards.
+    /// Frees the output, the hints and the booleans; the renderer is not
+    /// used afterwards.
     func finish() {
         output.deallocate()
+        hints.deallocate()
+        booleans.deinitialize(count: 2)
+        booleans.deallocate()
     }
 
     /// Renders the template at `unit` of `links`.
     mutating func render(_ unit: Int) throws(DiagnosticError) {
         let program = links.programs[unit]
         firstPartial = links.firstPartial[unit]
+        firstName = links.firstName[unit]
         try withUnsafePointer(to: context) { root throws(DiagnosticError) in
             try renderBody(program, 0..<program.instructions.count, in: root, index: 0, count: -1)
         }
@@ -117,7 +157,8 @@ struct TemplateRenderer {
     /// releases what it holds; an `inout` argument is passed by address, so
     /// matching on it reads the memory where it is. `body` only ever reads
     /// its argument. Safe because the pointer is valid for the call (it
-    /// points into the context or a value on the stack, see `Frame`) and
+    /// points into the context, `booleans` or a value on the stack, see
+    /// `Frame`) and
     /// nothing writes to the context while it is rendered, so the
     /// exclusive access `inout` claims is never contested.
     private static func borrow<Result>(
@@ -280,9 +321,12 @@ struct TemplateRenderer {
         nesting += 1
         let callee = links.programs[target]
         let callerPartials = firstPartial
+        let callerNames = firstName
         firstPartial = links.firstPartial[target]
+        firstName = links.firstName[target]
         try run(callee, 0..<callee.instructions.count)
         firstPartial = callerPartials
+        firstName = callerNames
         nesting -= 1
         partialDepth -= 1
         indent.removeLast(partialIndent.count)
@@ -290,7 +334,11 @@ struct TemplateRenderer {
 
     /// Finds what the name of a variable or section tag refers to, or throws
     /// an error located at the tag.
-    private func resolve(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) -> Resolved {
+    ///
+    /// Changes nothing, but is `mutating` so that the renderer is passed by
+    /// reference: called from the mutating methods, a non-mutating method
+    /// got a copy of the whole renderer (a `memcpy` per tag).
+    private mutating func resolve(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) -> Resolved {
         let name = instruction.operand
         let kind = program.nameKinds[name]
         switch kind {
@@ -304,8 +352,8 @@ struct TemplateRenderer {
                 if count >= 0 {
                     let index = frames[level].index
                     switch kind {
-                    case .first: return .made(.bool(index == 0))
-                    case .last: return .made(.bool(index == count - 1))
+                    case .first: return .pointer(booleans + (index == 0 ? 1 : 0))
+                    case .last: return .pointer(booleans + (index == count - 1 ? 1 : 0))
                     default: return .made(.string(String(index)))
                     }
                 }
@@ -323,7 +371,7 @@ struct TemplateRenderer {
                 if level == 0, let stream, stream.key == program.firstKeys[name] {
                     break
                 }
-                if let value = frames[level].member(program.firstKeys[name]) {
+                if let value = frames[level].member(program.firstKeys[name], hint: &hints[firstName + name]) {
                     found = value
                     break
                 }
@@ -430,16 +478,18 @@ struct TemplateOutput {
 
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
+    // Inlined into the renderer's writes: every piece of output passes
+    // here, most of them a few bytes long, and the call cost about as much
+    // as the copy.
+    @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
-        if bytes.count > capacity - count { grow(toHold: count + bytes.count) }
-        if bytes.count <= 16 {
-            // Most pieces are a few bytes, which a loop copies sooner than a call.
-            for index in 0..<bytes.count { start[count + index] = source[index] }
-        } else {
-            (start + count).update(from: source, count: bytes.count)
-        }
-        count += bytes.count
+        let length = bytes.count
+        if length > capacity - count { grow(toHold: count + length) }
+        // `source` is a template's text or a context string, never the
+        // output, and `grow` made room for `length` bytes.
+        UnsafeMutableRawPointer(start + count).copyBytes(from: source, count: length)
+        count += length
     }
 
     mutating func append(_ byte: UInt8) {

@@ -125,6 +125,11 @@ final class TemplateLinks: Sendable {
     /// The unit each partial tag renders, or -1 when it names no template;
     /// partial `i` of unit `u` is at `firstPartial[u] + i`.
     let targets: [Int]
+    /// Per unit, where its names start in a renderer's lookup hints: name
+    /// `i` of unit `u` has hint `firstName[u] + i` (see `TemplateRenderer`).
+    let firstName: [Int]
+    /// The names of all programs together: how many hints a renderer keeps.
+    let nameCount: Int
 
     init(_ templates: [String: Template]) {
         var units: [String: Int] = [:]
@@ -135,13 +140,19 @@ final class TemplateLinks: Sendable {
         }
         var firstPartial: [Int] = []
         var targets: [Int] = []
+        var firstName: [Int] = []
+        var nameCount = 0
         for program in programs {
             firstPartial.append(targets.count)
             for partial in program.partials { targets.append(units[partial.name] ?? -1) }
+            firstName.append(nameCount)
+            nameCount += program.names.count
         }
         self.units = units
         self.programs = programs
         self.firstPartial = firstPartial
         self.targets = targets
+        self.firstName = firstName
+        self.nameCount = nameCount
     }
 }

@@ -10,8 +10,8 @@ enum SwiftTypeMapping {
         // without rounding below 2^53, and encodes integral values without `.0`.
         case .scalar(.timestamp): "Double"
         case let .named(name): name
-        case let .list(element): "[\(swiftType(element))]"
-        case let .map(value): "[String: \(swiftType(value))]"
+        case let .list(element): String(source: "[\(swiftType(element))]")
+        case let .map(value): String(source: "[String: \(swiftType(value))]")
         }
     }
 
@@ -21,7 +21,7 @@ enum SwiftTypeMapping {
 
     /// The type of a field's property: optional unless required.
     static func swiftType(_ type: TypeRef, isRequired: Bool) -> String {
-        swiftType(type) + (isRequired ? "" : "?")
+        isRequired ? swiftType(type) : String(source: "\(swiftType(type))?")
     }
 
     /// A Swift literal for a spec default, typed by the field.

@@ -257,22 +257,22 @@ struct SwiftViewModel {
         // own use of it.
         // The property, its coding key and its initializer label share one spelling.
         let escaped = SwiftNames.escaped(property)
-        let storage = deprecation != nil ? "_" + property : escaped
+        let storage = deprecation != nil ? String(source: "_\(property)") : escaped
         let internalName = SwiftNames.parameterInternalName(property)
         let named = NamedFieldType(type, stringWrappers: stringWrappers)
         var docs = docLineValues(field.pointee.annotations.doc)
         if let defaultValue {
-            appendDocLines(
-                "Defaults to `\(SwiftTypeMapping.literal(defaultValue, type: type, spec: spec))` when absent.", to: &docs)
+            appendDocLines(String(source:
+                "Defaults to `\(SwiftTypeMapping.literal(defaultValue, type: type, spec: spec))` when absent."), to: &docs)
         }
         if let limit = field.pointee.constraints.maxBytes {
-            appendDocLines("At most \(limit) bytes of UTF-8; checked by `validate()`.", to: &docs)
+            appendDocLines(String(source: "At most \(limit) bytes of UTF-8; checked by `validate()`."), to: &docs)
         }
         if field.pointee.degrades {
             appendDocLines("A present value that cannot be read decodes as `nil`.", to: &docs)
         }
         let initDefault: String =
-            if let defaultValue { " = " + SwiftTypeMapping.literal(defaultValue, type: type, spec: spec) }
+            if let defaultValue { String(source: " = \(SwiftTypeMapping.literal(defaultValue, type: type, spec: spec))") }
             else if !isRequired { " = nil" }
             else { "" }
         var object = TemplateObject(capacity: 12)
@@ -280,14 +280,14 @@ struct SwiftViewModel {
         object.append(Key.deprecation, .string(deprecationAttribute(deprecation)))
         object.append(Key.isDeprecated, .bool(deprecation != nil))
         object.append(Key.property, .string(escaped))
-        object.append(Key.parameter, .string(internalName.map { escaped + " " + $0 } ?? escaped))
+        object.append(Key.parameter, .string(internalName.map { String(source: "\(escaped) \($0)") } ?? escaped))
         object.append(Key.argument, .string(internalName ?? escaped))
         object.append(Key.storage, .string(storage))
         object.append(Key.type, .string(SwiftTypeMapping.swiftType(type, isRequired: isRequired)))
         object.append(Key.initDefault, .string(initDefault))
         // `case name` when the wire name is the property name, else an explicit raw value.
         object.append(Key.codingKey, .string(
-            property == name ? escaped : escaped + " = " + SwiftEscaping.stringLiteral(name)))
+            property == name ? escaped : String(source: "\(escaped) = \(SwiftEscaping.stringLiteral(name))")))
         let decode = decodeExpression(type, isRequired: isRequired, degrades: field.pointee.degrades, named, key: escaped)
         object.append(Key.decode, .string(decode))
         object.append(Key.encode, .string(encodeStatement(isRequired: isRequired, named, storage: storage, key: escaped)))
@@ -361,20 +361,18 @@ struct SwiftViewModel {
         // string straight from the object and wrapping it here does the same
         // without a nested decoder per value.
         if let wrapper = named.stringWrapper {
-            if isRequired { return "\(wrapper)(rawValue: try container.decodeField(String.self, forKey: .\(key)))" }
-            var expression = degrades
-                ? "container.decodeDegrading(String.self, forKey: .\(key)).map(\(wrapper).init(rawValue:))"
-                : "try container.decodeFieldIfPresent(String.self, forKey: .\(key)).map(\(wrapper).init(rawValue:))"
-            if named.emptyIsAbsent {
-                expression += ".flatMap { $0.rawValue.isEmpty ? nil : $0 }"
-            }
-            return expression
+            if isRequired { return String(source: "\(wrapper)(rawValue: try container.decodeField(String.self, forKey: .\(key)))") }
+            // An opaque string that reads "" as absent filters it out.
+            let absent: StaticString = named.emptyIsAbsent ? ".flatMap { $0.rawValue.isEmpty ? nil : $0 }" : ""
+            return degrades
+                ? String(source: "container.decodeDegrading(String.self, forKey: .\(key)).map(\(wrapper).init(rawValue:))\(absent)")
+                : String(source: "try container.decodeFieldIfPresent(String.self, forKey: .\(key)).map(\(wrapper).init(rawValue:))\(absent)")
         }
         let type = SwiftTypeMapping.swiftType(type)
-        if isRequired { return "try container.decodeField(\(type).self, forKey: .\(key))" }
+        if isRequired { return String(source: "try container.decodeField(\(type).self, forKey: .\(key))") }
         return degrades
-            ? "container.decodeDegrading(\(type).self, forKey: .\(key))"
-            : "try container.decodeFieldIfPresent(\(type).self, forKey: .\(key))"
+            ? String(source: "container.decodeDegrading(\(type).self, forKey: .\(key))")
+            : String(source: "try container.decodeFieldIfPresent(\(type).self, forKey: .\(key))")
     }
 
     /// `storage` is the stored property, written after `self.`.
@@ -383,12 +381,12 @@ struct SwiftViewModel {
         // (see `decodeExpression`).
         if named.stringWrapper != nil {
             return isRequired
-                ? "try container.encode(self.\(storage).rawValue, forKey: .\(key))"
-                : "try container.encodeIfPresent(self.\(storage)?.rawValue, forKey: .\(key))"
+                ? String(source: "try container.encode(self.\(storage).rawValue, forKey: .\(key))")
+                : String(source: "try container.encodeIfPresent(self.\(storage)?.rawValue, forKey: .\(key))")
         }
         return isRequired
-            ? "try container.encode(self.\(storage), forKey: .\(key))"
-            : "try container.encodeIfPresent(self.\(storage), forKey: .\(key))"
+            ? String(source: "try container.encode(self.\(storage), forKey: .\(key))")
+            : String(source: "try container.encodeIfPresent(self.\(storage), forKey: .\(key))")
     }
 
     // MARK: - Validation
@@ -397,12 +395,12 @@ struct SwiftViewModel {
         var result: [TemplateValue] = []
         for group in record.exactlyOne {
             let checks = group.fields.compactMap { name in record.field(name) }
-                .map { "(\(storageName($0.name, deprecated: $0.annotations.deprecated != nil)) != nil ? 1 : 0)" }
+                .map { String(source: "(\(storageName($0.name, deprecated: $0.annotations.deprecated != nil)) != nil ? 1 : 0)") }
             let names = group.fields.map(SwiftEscaping.stringLiteral).joined(separator: ", ")
-            let set = "set\(result.count)"
-            result.append(.string("let \(set) = \(checks.joined(separator: " + "))"))
-            result.append(.string(
-                "if \(set) != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: [\(names)], found: \(set))) }"))
+            let set = String(source: "set\(result.count)")
+            result.append(.string(String(source: "let \(set) = \(checks.joined(separator: " + "))")))
+            result.append(.string(String(source:
+                "if \(set) != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: [\(names)], found: \(set))) }")))
         }
         record.fields.withUnsafeBufferPointer { fields in
             for index in fields.indices { appendValidationLines(fields.baseAddress.unsafelyUnwrapped + index, to: &result) }
@@ -420,22 +418,22 @@ struct SwiftViewModel {
         guard !c.isEmpty || leafValidates(type) else { return }
         let name = field.pointee.name
         let value = storageName(name, deprecated: field.pointee.annotations.deprecated != nil)
-        let path = "path + [\(SwiftEscaping.stringLiteral(name))]"
+        let path = String(source: "path + [\(SwiftEscaping.stringLiteral(name))]")
         if field.pointee.isRequired {
             result.append("do {")
-            result.append(.string("    let value = \(value)"))
+            result.append(.string(String(source: "    let value = \(value)")))
         } else {
-            result.append(.string("if let value = \(value) {"))
+            result.append(.string(String(source: "if let value = \(value) {")))
         }
         if let limit = c.maxBytes {
-            let text = isOpaque(type) ? "value.rawValue" : "value"
-            result.append(.string("    try OpenIAPValidationError.checkBytes(\(text), limit: \(limit), path: \(path))"))
+            let text: StaticString = isOpaque(type) ? "value.rawValue" : "value"
+            result.append(.string(String(source: "    try OpenIAPValidationError.checkBytes(\(text), limit: \(limit), path: \(path))")))
         }
         if c.minimum != nil || c.maximum != nil {
             let minimum = c.minimum.map { "\($0)" } ?? "nil"
             let maximum = c.maximum.map { "\($0)" } ?? "nil"
-            result.append(.string(
-                "    try OpenIAPValidationError.checkRange(Double(value), minimum: \(minimum), maximum: \(maximum), path: \(path))"))
+            result.append(.string(String(source:
+                "    try OpenIAPValidationError.checkRange(Double(value), minimum: \(minimum), maximum: \(maximum), path: \(path))")))
         }
         appendNestedValidation(type, value: "value", path: path, indent: "    ", to: &result)
         result.append("}")
@@ -456,24 +454,26 @@ struct SwiftViewModel {
         case .scalar:
             return
         case let .named(name):
-            if needsValidation.contains(name) { lines.append(.string("\(indent)try \(value).validate(at: \(path))")) }
+            if needsValidation.contains(name) { lines.append(.string(String(source: "\(indent)try \(value).validate(at: \(path))"))) }
         case let .list(element):
             guard leafValidates(element) else { return }
-            lines.append(.string("\(indent)for (index, element) in \(value).enumerated() {"))
-            appendNestedValidation(element, value: "element", path: "\(path) + [\"[\\(index)]\"]", indent: indent + "    ", to: &lines)
-            lines.append(.string("\(indent)}"))
+            lines.append(.string(String(source: "\(indent)for (index, element) in \(value).enumerated() {")))
+            appendNestedValidation(
+                element, value: "element", path: String(source: "\(path) + [\"[\\(index)]\"]"), indent: indent + "    ", to: &lines)
+            lines.append(.string(String(source: "\(indent)}")))
         case let .map(element):
             guard leafValidates(element) else { return }
-            lines.append(.string("\(indent)for (key, element) in \(value).sorted(by: { $0.key < $1.key }) {"))
-            appendNestedValidation(element, value: "element", path: "\(path) + [key]", indent: indent + "    ", to: &lines)
-            lines.append(.string("\(indent)}"))
+            lines.append(.string(String(source: "\(indent)for (key, element) in \(value).sorted(by: { $0.key < $1.key }) {")))
+            appendNestedValidation(
+                element, value: "element", path: String(source: "\(path) + [key]"), indent: indent + "    ", to: &lines)
+            lines.append(.string(String(source: "\(indent)}")))
         }
     }
 
     /// `self.` and the stored property of the field called `name`.
     private func storageName(_ name: String, deprecated: Bool) -> String {
         let property = SwiftNames.name(name, in: .property)
-        return "self." + (deprecated ? "_" + property : SwiftNames.escaped(property))
+        return deprecated ? String(source: "self._\(property)") : String(source: "self.\(SwiftNames.escaped(property))")
     }
 
     private func isOpaque(_ type: TypeRef) -> Bool {
@@ -543,7 +543,7 @@ struct SwiftViewModel {
     private func deprecationAttribute(_ message: String?) -> String {
         guard let message else { return "" }
         if message.isEmpty { return "@available(*, deprecated)" }
-        return "@available(*, deprecated, message: \(SwiftEscaping.stringLiteral(message)))"
+        return String(source: "@available(*, deprecated, message: \(SwiftEscaping.stringLiteral(message)))")
     }
 
     /// `SwiftEscaping.docLines`, as a list value.
