@@ -21,11 +21,14 @@ struct SpecValidator {
     init(spec: Spec) { self.spec = spec }
 
     /// `SwiftNames.name(wire, in: place)`, remembered: a large spec uses the
-    /// same few field names and values again and again. Only ASCII names are
-    /// remembered, because two strings that Swift counts as equal (by
-    /// canonical equivalence) are then the same bytes, and so get the same
-    /// name; other spellings of an equal string could be named differently.
+    /// same few field names and values again and again. A name that keeps its
+    /// form (most field names) is not remembered: seeing that it does costs
+    /// less than hashing it. Only ASCII names are remembered, because two
+    /// strings that Swift counts as equal (by canonical equivalence) are then
+    /// the same bytes, and so get the same name; other spellings of an equal
+    /// string could be named differently.
     private mutating func swiftName(_ wire: String, in place: SwiftNames.Place) -> String {
+        if let name = SwiftNames.unconvertedName(wire, in: place) { return name }
         guard wire.utf8.allSatisfy({ $0 < 0x80 }) else { return SwiftNames.name(wire, in: place) }
         let key = SwiftNameKey(wire: wire, place: place)
         if let known = knownSwiftNames[key] { return known }

@@ -133,12 +133,22 @@ public enum SwiftNames {
 
     /// The identifier a wire name gets in `place`, without backticks.
     public static func name(_ wire: String, in place: Place) -> String {
-        var name: String
-        switch place {
-        case .property: name = property(wire)
-        case .openEnumCase, .closedEnumCase, .opaqueConstant, .unionCase: name = lowerCamel(wire)
-        }
-        if let taken = place.takenName, name == taken { name += "_" }
+        unconvertedName(wire, in: place) ?? avoidingTaken(lowerCamel(wire), in: place)
+    }
+
+    /// `name(wire, in: place)` when the wire name keeps its form: a property
+    /// whose wire name already is an identifier (see `property`). Finding
+    /// that out is one pass over the name's bytes, so a caller that remembers
+    /// converted names (`SpecValidator`) need not remember these. Nil when
+    /// the name has to be converted.
+    static func unconvertedName(_ wire: String, in place: Place) -> String? {
+        guard place == .property, keepsFormAsProperty(wire) else { return nil }
+        return avoidingTaken(wire, in: place)
+    }
+
+    /// `name` with a `_` appended when it is the member `place` already declares.
+    private static func avoidingTaken(_ name: String, in place: Place) -> String {
+        if let taken = place.takenName, name == taken { return name + "_" }
         return name
     }
 
@@ -257,29 +267,37 @@ public enum SwiftNames {
     /// already an identifier that does not start with a capital (which could
     /// name a type), otherwise its lower-camel form.
     public static func property(_ wire: String) -> String {
-        if isPlainIdentifier(wire), let first = wire.unicodeScalars.first, !isUppercase(first) {
-            return wire
-        }
-        return lowerCamel(wire)
+        keepsFormAsProperty(wire) ? wire : lowerCamel(wire)
+    }
+
+    /// Whether `property` keeps a wire name as it is.
+    private static func keepsFormAsProperty(_ wire: String) -> Bool {
+        guard isPlainIdentifier(wire), let first = wire.unicodeScalars.first else { return false }
+        return !isUppercase(first)
     }
 
     public static func isPlainIdentifier(_ text: String) -> Bool {
-        // Most names are ASCII, where a byte is a scalar and the rule is short.
-        let utf8 = text.utf8
-        if let first = utf8.first, first < 0x80 {
-            var ascii = true
-            var identifier = isASCIIIdentifierHead(first)
-            for byte in utf8 where !(isASCIIIdentifierHead(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)) {
-                identifier = false
-                if byte >= 0x80 {
-                    ascii = false
-                    break
-                }
-            }
-            if ascii { return identifier && text != "_" }
-        }
+        if let ascii = asciiIsPlainIdentifier(text) { return ascii }
         guard let first = text.unicodeScalars.first, isIdentifierHead(first), text != "_" else { return false }
         return text.unicodeScalars.allSatisfy { isIdentifierBody($0) }
+    }
+
+    /// `isPlainIdentifier` for an ASCII name, where a byte is a scalar and
+    /// the rule is short; nil for an empty name or one with other characters.
+    /// It reads the string's bytes in place: going through `utf8` one
+    /// element at a time cost several times as much, and most names a spec
+    /// holds come here.
+    private static func asciiIsPlainIdentifier(_ text: String) -> Bool? {
+        var text = text
+        return text.withUTF8 { bytes -> Bool? in
+            guard let first = bytes.first else { return nil }
+            var identifier = isASCIIIdentifierHead(first)
+            for byte in bytes where !(isASCIIIdentifierHead(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)) {
+                if byte >= 0x80 { return nil }
+                identifier = false
+            }
+            return identifier && !(bytes.count == 1 && first == UInt8(ascii: "_"))
+        }
     }
 
     private static func isASCIIIdentifierHead(_ byte: UInt8) -> Bool {
