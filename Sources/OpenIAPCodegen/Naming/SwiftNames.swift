@@ -272,7 +272,10 @@ public enum SwiftNames {
 
     /// Whether `property` keeps a wire name as it is.
     private static func keepsFormAsProperty(_ wire: String) -> Bool {
-        guard isPlainIdentifier(wire), let first = wire.unicodeScalars.first else { return false }
+        guard isPlainIdentifier(wire), let byte = wire.utf8.first else { return false }
+        // An ASCII first letter is its first byte, which is cheaper to read than a scalar.
+        if byte < 0x80 { return !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
+        guard let first = wire.unicodeScalars.first else { return false }
         return !isUppercase(first)
     }
 
