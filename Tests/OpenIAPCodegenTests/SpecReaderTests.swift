@@ -39,6 +39,14 @@ import Testing
             """)
     }
 
+    @Test func valuesWithTheSameDerivedAlias() {
+        let text = "enums:\n  E:\n    aliases: UPPER_SNAKE\n    values:\n      - ab\n      - aB\n"
+        #expect(errors(text) == """
+            a.yaml:8:9: error: values 'ab' and 'aB' have the same UPPER_SNAKE alias 'AB'
+            a.yaml:7:9: note: 'ab' declared here
+            """)
+    }
+
     @Test func yamlSyntaxError() {
         #expect(errors("records:\n  A:\n    fields: [a\n") ==
             "a.yaml:6:1: error: did not find expected ',' or ']' (while parsing a flow sequence)")

@@ -158,15 +158,20 @@ struct SpecValidator {
             }
         }
         if let rule = type.aliasRule {
-            var derived: [String: EnumValue] = [:]
-            for value in type.values {
+            // By position in `type.values`: storing the values themselves
+            // copied each one (retaining its strings), and the room is made
+            // once rather than grown.
+            var derived: [String: Int] = [:]
+            derived.reserveCapacity(type.values.count)
+            for (position, value) in type.values.enumerated() {
                 let alias = rule.alias(for: value.wire)
-                if let other = derived[alias] {
+                if let earlier = derived[alias] {
+                    let other = type.values[earlier]
                     diagnostics.error(
                         "values '\(other.wire)' and '\(value.wire)' have the same \(rule.rawValue) alias '\(alias)'",
                         at: value.location, notes: [.note("'\(other.wire)' declared here", at: other.location)])
                 }
-                derived[alias] = value
+                derived[alias] = position
             }
         }
     }
