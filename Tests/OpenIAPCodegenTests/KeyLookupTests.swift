@@ -32,6 +32,14 @@ import Testing
         #expect(Array(SpecFileReader.fieldKeys.names.prefix(cases.count)) == cases.map { String(describing: $0) })
     }
 
+    @Test func annotationKeysAreListedInTheOrderOfTheirPositionsAndEndTheFieldKeys() {
+        let cases = SpecFileReader.AnnotationKey.allCases
+        #expect(cases.map(\.rawValue) == Array(cases.indices))
+        #expect(SpecFileReader.annotationKeys.names == cases.map { String(describing: $0) })
+        #expect(SpecFileReader.fieldKeys.names.count == SpecFileReader.FieldKey.allCases.count + cases.count)
+        #expect(Array(SpecFileReader.fieldKeys.names.suffix(cases.count)) == SpecFileReader.annotationKeys.names)
+    }
+
     @Test func checkedValuesNoteAllowedKeysAndReportTheOthers() throws {
         let (document, pairs) = try pairs("max: 9\ntpye: x\ndoc: d\nzzz: 1\n")
         var reader = NodeReader(document)

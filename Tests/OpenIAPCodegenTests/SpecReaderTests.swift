@@ -21,6 +21,32 @@ import Testing
         try SpecLoader.build(from: [SpecLoader.Source(path: "a.yaml", text: Self.header + text)])
     }
 
+    @Test func fieldAnnotationsInAnyOrder() throws {
+        let text = "records:\n  A:\n    fields:\n      a:\n        upstream: u\n        since: 1.2.0\n        type: String\n"
+            + "        deprecated: true\n        doc: d\n      b:\n        type: Int\n        deprecated: use a\n"
+        let fields = try #require(try spec(text).record("A")).fields
+        #expect(fields.map(\.annotations) == [
+            Annotations(doc: "d", deprecated: "", since: "1.2.0", upstream: "u"), Annotations(deprecated: "use a"),
+        ])
+    }
+
+    @Test func fieldAnnotationErrorsInFileOrder() {
+        // Read in another order than written; reported top to bottom.
+        let text = "records:\n  A:\n    fields:\n      a:\n        type: String\n        since: soon\n        doc: [x]\n"
+        #expect(errors(text) == """
+            a.yaml:8:16: error: expected a version such as 1.2.3 for 'since', found 'soon'
+            a.yaml:9:14: error: expected a string for 'doc', found a list
+            """)
+    }
+
+    @Test func valuesWithTheSameDerivedAlias() {
+        let text = "enums:\n  E:\n    aliases: UPPER_SNAKE\n    values:\n      - ab\n      - aB\n"
+        #expect(errors(text) == """
+            a.yaml:8:9: error: values 'ab' and 'aB' have the same UPPER_SNAKE alias 'AB'
+            a.yaml:7:9: note: 'ab' declared here
+            """)
+    }
+
     @Test func yamlSyntaxError() {
         #expect(errors("records:\n  A:\n    fields: [a\n") ==
             "a.yaml:6:1: error: did not find expected ',' or ']' (while parsing a flow sequence)")

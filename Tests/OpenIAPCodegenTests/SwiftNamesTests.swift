@@ -1,10 +1,9 @@
 import Testing
 @testable import OpenIAPCodegen
 
-/// `SwiftNames.isPlainIdentifier` decides ASCII names on their bytes and
-/// hands every other name to the Unicode rule; both must give the rule's
-/// answer.
-struct SwiftNamesTests {
+/// `SwiftNames` decides ASCII names on their bytes and hands every other
+/// name to the Unicode rules; the shortcuts must give the rules' answers.
+@Suite struct SwiftNamesTests {
     @Test(arguments: [
         ("productID", true), ("_private", true), ("a1", true), ("Type", true),
         ("_", false), ("", false), ("3ds", false), ("pending-ack", false), ("a b", false), ("a.b", false),
@@ -21,5 +20,37 @@ struct SwiftNamesTests {
         #expect(SwiftNames.property("pending-ack") == "pendingAck")
         #expect(SwiftNames.property("Price") == "price")
         #expect(SwiftNames.property("größe") == "größe")
+    }
+
+    @Test func plainIdentifiersInASCIIAndBeyond() {
+        #expect(SwiftNames.isPlainIdentifier("productID"))
+        #expect(SwiftNames.isPlainIdentifier("_private2"))
+        #expect(!SwiftNames.isPlainIdentifier("_"))
+        #expect(!SwiftNames.isPlainIdentifier(""))
+        #expect(!SwiftNames.isPlainIdentifier("3ds"))
+        #expect(!SwiftNames.isPlainIdentifier("pending-ack"))
+        // A name longer than a small string, so it is read from the heap.
+        #expect(SwiftNames.isPlainIdentifier("aVeryLongPropertyNameIndeed"))
+        #expect(!SwiftNames.isPlainIdentifier("aVeryLongPropertyName indeed"))
+        // Past ASCII the scalar rules decide, wherever the first non-ASCII byte is.
+        #expect(SwiftNames.isPlainIdentifier("café"))
+        #expect(SwiftNames.isPlainIdentifier("élan"))
+        #expect(!SwiftNames.isPlainIdentifier("a\u{200B}b"))
+    }
+
+    @Test func onlyPropertiesThatKeepTheirFormAreNamedWithoutConverting() {
+        #expect(SwiftNames.unconvertedName("productID", in: .property) == "productID")
+        #expect(SwiftNames.unconvertedName("hashValue", in: .property) == "hashValue_")
+        #expect(SwiftNames.unconvertedName("pending-ack", in: .property) == nil)
+        #expect(SwiftNames.unconvertedName("LocalTesting", in: .property) == nil)
+        // Enum cases are always converted, even when the result is the same.
+        #expect(SwiftNames.unconvertedName("pending", in: .openEnumCase) == nil)
+        for wire in ["productID", "hashValue", "pending-ack", "LocalTesting", "IN_APP", "3ds", "café", "_"] {
+            if let name = SwiftNames.unconvertedName(wire, in: .property) {
+                #expect(name == SwiftNames.name(wire, in: .property))
+            }
+        }
+        #expect(SwiftNames.name("pending-ack", in: .property) == "pendingAck")
+        #expect(SwiftNames.name("allCases", in: .closedEnumCase) == "allCases_")
     }
 }

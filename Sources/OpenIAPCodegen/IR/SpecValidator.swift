@@ -13,6 +13,11 @@ struct SpecValidator {
     /// Swift names worked out so far, for wire names in ASCII.
     private var knownSwiftNames: [SwiftNameKey: String] = [:]
 
+    /// The Swift member names of the record `checkFieldNames` looks at, with
+    /// the position of the field each comes from; kept from one record to the
+    /// next so that its storage is allocated once.
+    private var memberNames: [(swift: String, source: Int)] = []
+
     private struct SwiftNameKey: Hashable {
         var wire: String
         var place: SwiftNames.Place
@@ -21,11 +26,14 @@ struct SpecValidator {
     init(spec: Spec) { self.spec = spec }
 
     /// `SwiftNames.name(wire, in: place)`, remembered: a large spec uses the
-    /// same few field names and values again and again. Only ASCII names are
-    /// remembered, because two strings that Swift counts as equal (by
-    /// canonical equivalence) are then the same bytes, and so get the same
-    /// name; other spellings of an equal string could be named differently.
+    /// same few field names and values again and again. A name that keeps its
+    /// form (most field names) is not remembered: seeing that it does costs
+    /// less than hashing it. Only ASCII names are remembered, because two
+    /// strings that Swift counts as equal (by canonical equivalence) are then
+    /// the same bytes, and so get the same name; other spellings of an equal
+    /// string could be named differently.
     private mutating func swiftName(_ wire: String, in place: SwiftNames.Place) -> String {
+        if let name = SwiftNames.unconvertedName(wire, in: place) { return name }
         guard wire.utf8.allSatisfy({ $0 < 0x80 }) else { return SwiftNames.name(wire, in: place) }
         let key = SwiftNameKey(wire: wire, place: place)
         if let known = knownSwiftNames[key] { return known }
@@ -127,7 +135,9 @@ struct SpecValidator {
         checkDuplicateValues(type.values, owner: type.name)
         let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
         let swiftNames = type.values.map { swiftName($0.wire, in: place) }
-        checkSwiftNames(type.values.indices.map { (swiftNames[$0], type.values[$0].wire, type.values[$0].location) }, kind: "value", owner: type.name)
+        checkSwiftNames(
+            type.values.indices.map { (swiftNames[$0], $0) }, kind: "value", owner: type.name,
+            wire: { type.values[$0].wire }, location: { type.values[$0].location })
         // An open enum's Swift names are the ones `checkReserved` looks at, so they are reused.
         if !type.isClosed { checkReserved(type.values, swiftNames: swiftNames, owner: type.name) }
         // Only aliases are looked up among the spellings; without any there is nothing to check.
@@ -148,15 +158,20 @@ struct SpecValidator {
             }
         }
         if let rule = type.aliasRule {
-            var derived: [String: EnumValue] = [:]
-            for value in type.values {
+            // By position in `type.values`: storing the values themselves
+            // copied each one (retaining its strings), and the room is made
+            // once rather than grown.
+            var derived: [String: Int] = [:]
+            derived.reserveCapacity(type.values.count)
+            for (position, value) in type.values.enumerated() {
                 let alias = rule.alias(for: value.wire)
-                if let other = derived[alias] {
+                if let earlier = derived[alias] {
+                    let other = type.values[earlier]
                     diagnostics.error(
                         "values '\(other.wire)' and '\(value.wire)' have the same \(rule.rawValue) alias '\(alias)'",
                         at: value.location, notes: [.note("'\(other.wire)' declared here", at: other.location)])
                 }
-                derived[alias] = value
+                derived[alias] = position
             }
         }
     }
@@ -164,8 +179,8 @@ struct SpecValidator {
     private mutating func checkOpaque(_ type: OpaqueStringType) {
         checkDuplicateValues(type.knownValues, owner: type.name)
         checkSwiftNames(
-            type.knownValues.map { (swiftName($0.wire, in: .opaqueConstant), $0.wire, $0.location) }, kind: "value",
-            owner: type.name)
+            type.knownValues.indices.map { (swiftName(type.knownValues[$0].wire, in: .opaqueConstant), $0) }, kind: "value",
+            owner: type.name, wire: { type.knownValues[$0].wire }, location: { type.knownValues[$0].location })
     }
 
     /// A value listed twice. Swift compares strings by canonical
@@ -201,29 +216,35 @@ struct SpecValidator {
         }
     }
 
-    /// Two spec names that become the same Swift identifier.
+    /// Two spec names that become the same Swift identifier. Each Swift name
+    /// comes with the position of its spec name (a value, a tag, a field),
+    /// whose wire name and location `wire` and `location` give: they are
+    /// only needed once two Swift names are equal, so they are not copied
+    /// out (retaining their strings) for every name.
     private mutating func checkSwiftNames(
-        _ names: [(swift: String, wire: String, location: SourceLocation)], kind: String, owner: String
+        _ names: [(swift: String, source: Int)], kind: String, owner: String,
+        wire: (Int) -> String, location: (Int) -> SourceLocation
     ) {
-        var seen: [String: (wire: String, location: SourceLocation)] = [:]
+        var seen: [String: Int] = [:]
         // One error per spec name is enough, whichever of its Swift names clashes first.
         var reported: Set<SourceLocation> = []
         for (index, name) in names.enumerated() {
-            // The first earlier name with the same Swift name, if any.
-            let earlier: (wire: String, location: SourceLocation)?
+            // The source of the first earlier name with the same Swift name, if any.
+            let earlier: Int?
             if names.count <= Self.linearSearchLimit {
-                earlier = names[..<index].first { $0.swift == name.swift }.map { ($0.wire, $0.location) }
+                earlier = names[..<index].first { $0.swift == name.swift }?.source
             } else {
                 earlier = seen[name.swift]
-                if earlier == nil { seen[name.swift] = (name.wire, name.location) }
+                if earlier == nil { seen[name.swift] = name.source }
             }
             guard let first = earlier else { continue }
+            let (firstWire, wireName) = (wire(first), wire(name.source))
             // The same value listed twice has an error of its own.
-            if first.wire == name.wire { continue }
-            guard reported.insert(name.location).inserted else { continue }
+            if firstWire == wireName { continue }
+            guard reported.insert(location(name.source)).inserted else { continue }
             diagnostics.error(
-                "\(kind) '\(name.wire)' of '\(owner)' collides with '\(first.wire)': both are named '\(name.swift)' in Swift",
-                at: name.location, notes: [.note("'\(first.wire)' declared here", at: first.location)])
+                "\(kind) '\(wireName)' of '\(owner)' collides with '\(firstWire)': both are named '\(name.swift)' in Swift",
+                at: location(name.source), notes: [.note("'\(firstWire)' declared here", at: location(first))])
         }
     }
 
@@ -236,19 +257,18 @@ struct SpecValidator {
     /// private storage of deprecated fields, the initializer parameter that
     /// stands in for `self`) share one namespace.
     private mutating func checkFieldNames(_ fields: [Field], owner: String) {
-        var members: [(swift: String, wire: String, location: SourceLocation)] = []
-        members.reserveCapacity(fields.count)
-        // By position, so only the parts used are copied out of each field.
+        memberNames.removeAll(keepingCapacity: true)
+        // By position, so only the name is copied out of each field.
         for index in fields.indices {
-            let (name, location) = (fields[index].name, fields[index].location)
-            let property = swiftName(name, in: .property)
-            members.append((property, name, location))
-            if fields[index].annotations.deprecated != nil { members.append(("_" + property, name, location)) }
+            let property = swiftName(fields[index].name, in: .property)
+            memberNames.append((property, index))
+            if fields[index].annotations.deprecated != nil { memberNames.append(("_" + property, index)) }
             if let internalName = SwiftNames.parameterInternalName(property) {
-                members.append((internalName, name, location))
+                memberNames.append((internalName, index))
             }
         }
-        checkSwiftNames(members, kind: "field", owner: owner)
+        checkSwiftNames(
+            memberNames, kind: "field", owner: owner, wire: { fields[$0].name }, location: { fields[$0].location })
     }
 
     // MARK: - Records and fields
@@ -331,7 +351,9 @@ struct SpecValidator {
 
     private mutating func checkUnion(_ union: UnionType) {
         if union.members.isEmpty { diagnostics.error("union '\(union.name)' has no members", at: union.location) }
-        checkSwiftNames(union.members.map { (swiftName($0.tag, in: .unionCase), $0.tag, $0.location) }, kind: "tag", owner: union.name)
+        checkSwiftNames(
+            union.members.indices.map { (swiftName(union.members[$0].tag, in: .unionCase), $0) }, kind: "tag", owner: union.name,
+            wire: { union.members[$0].tag }, location: { union.members[$0].location })
         if union.unknownTag == .keep {
             for member in union.members where swiftName(member.tag, in: .unionCase) == SwiftNames.unknownUnionCase {
                 diagnostics.error(

@@ -180,8 +180,38 @@ public enum EnumAliasRule: String, Sendable, CaseIterable {
 
     public func alias(for wire: String) -> String {
         switch self {
-        case .upperSnake:
-            String(wire.map { $0 == "-" || $0 == " " || $0 == "." ? "_" : $0 }).uppercased()
+        case .upperSnake: Self.asciiUpperSnake(wire) ?? Self.anyUpperSnake(wire)
+        }
+    }
+
+    /// The `UPPER_SNAKE` alias of any wire value: `-`, space and `.` become
+    /// `_`, then the whole is upper-cased.
+    static func anyUpperSnake(_ wire: String) -> String {
+        String(wire.map { $0 == "-" || $0 == " " || $0 == "." ? "_" : $0 }).uppercased()
+    }
+
+    /// `anyUpperSnake` of an ASCII wire value, worked out on its bytes, where
+    /// replacing and upper-casing are one byte for one; nil for any other
+    /// value. Going through `Character`s and `uppercased()` cost thousands
+    /// of instructions a value, and the validator derives the alias of every
+    /// value of every enum with a rule.
+    static func asciiUpperSnake(_ wire: String) -> String? {
+        var wire = wire
+        return wire.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            // Safe: `initializingUTF8With` hands over room for
+            // `bytes.count` bytes and this writes exactly that many, all
+            // ASCII, so the new string is valid UTF-8.
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for (index, byte) in bytes.enumerated() {
+                    switch byte {
+                    case UInt8(ascii: "-"), UInt8(ascii: " "), UInt8(ascii: "."): buffer[index] = UInt8(ascii: "_")
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"): buffer[index] = byte - 32
+                    default: buffer[index] = byte
+                    }
+                }
+                return bytes.count
+            }
         }
     }
 }

@@ -133,12 +133,22 @@ public enum SwiftNames {
 
     /// The identifier a wire name gets in `place`, without backticks.
     public static func name(_ wire: String, in place: Place) -> String {
-        var name: String
-        switch place {
-        case .property: name = property(wire)
-        case .openEnumCase, .closedEnumCase, .opaqueConstant, .unionCase: name = lowerCamel(wire)
-        }
-        if let taken = place.takenName, name == taken { name += "_" }
+        unconvertedName(wire, in: place) ?? avoidingTaken(lowerCamel(wire), in: place)
+    }
+
+    /// `name(wire, in: place)` when the wire name keeps its form: a property
+    /// whose wire name already is an identifier (see `property`). Finding
+    /// that out is one pass over the name's bytes, so a caller that remembers
+    /// converted names (`SpecValidator`) need not remember these. Nil when
+    /// the name has to be converted.
+    static func unconvertedName(_ wire: String, in place: Place) -> String? {
+        guard place == .property, keepsFormAsProperty(wire) else { return nil }
+        return avoidingTaken(wire, in: place)
+    }
+
+    /// `name` with a `_` appended when it is the member `place` already declares.
+    private static func avoidingTaken(_ name: String, in place: Place) -> String {
+        if let taken = place.takenName, name == taken { return name + "_" }
         return name
     }
 
@@ -257,10 +267,16 @@ public enum SwiftNames {
     /// already an identifier that does not start with a capital (which could
     /// name a type), otherwise its lower-camel form.
     public static func property(_ wire: String) -> String {
-        if isPlainIdentifier(wire), let first = wire.unicodeScalars.first, !isUppercase(first) {
-            return wire
-        }
-        return lowerCamel(wire)
+        keepsFormAsProperty(wire) ? wire : lowerCamel(wire)
+    }
+
+    /// Whether `property` keeps a wire name as it is.
+    private static func keepsFormAsProperty(_ wire: String) -> Bool {
+        guard isPlainIdentifier(wire), let byte = wire.utf8.first else { return false }
+        // An ASCII first letter is its first byte, which is cheaper to read than a scalar.
+        if byte < 0x80 { return !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
+        guard let first = wire.unicodeScalars.first else { return false }
+        return !isUppercase(first)
     }
 
     public static func isPlainIdentifier(_ text: String) -> Bool {

@@ -133,25 +133,53 @@ struct SpecFileReader {
 
     // MARK: - Shared pieces
 
+    /// The keys of `annotationKeys`, each named as its key and in its order
+    /// (a test checks it), so a case's raw value is its key's position there.
+    enum AnnotationKey: Int, CaseIterable {
+        case doc, deprecated, since, upstream
+    }
+
     /// Reads doc / deprecated / since / upstream from a definition mapping.
     private mutating func annotations(_ pairs: Pairs) -> Annotations {
         var result = Annotations()
         for (key, value) in pairs {
-            if document.scalar(key, is: "doc") {
-                result.doc = reader.string(value, "'doc'")
-            } else if document.scalar(key, is: "since") {
-                result.since = reader.version(value, "'since'")
-            } else if document.scalar(key, is: "upstream") {
-                result.upstream = reader.string(value, "'upstream'")
-            } else if document.scalar(key, is: "deprecated") {
-                if document.nodes[value].kind == .scalar, document.nodes[value].style == .plain, document.scalar(value, is: "true") {
-                    result.deprecated = ""
-                } else {
-                    result.deprecated = reader.string(value, "'deprecated' (a message saying what to use instead)")
-                }
+            if let position = document.position(of: key, in: Self.annotationKeys) {
+                readAnnotation(AnnotationKey.allCases[position], value, into: &result)
             }
         }
         return result
+    }
+
+    /// A field's annotations, from the values `checkedValues` found for
+    /// `fieldKeys`, where the annotation keys follow the `FieldKey` ones.
+    /// Fields are most of a spec, and going through a field's pairs once
+    /// more to find its annotations cost more than taking them from there.
+    /// Each annotation is read on its own, so the order they are read in
+    /// only changes the order of their errors, which are at different places
+    /// and get sorted by place.
+    private mutating func fieldAnnotations(_ keyed: KeyedValues) -> Annotations {
+        var result = Annotations()
+        for key in AnnotationKey.allCases {
+            if let value = keyed[position: FieldKey.allCases.count + key.rawValue] { readAnnotation(key, value, into: &result) }
+        }
+        return result
+    }
+
+    private mutating func readAnnotation(_ key: AnnotationKey, _ value: Node, into result: inout Annotations) {
+        switch key {
+        case .doc:
+            result.doc = reader.string(value, "'doc'")
+        case .since:
+            result.since = reader.version(value, "'since'")
+        case .upstream:
+            result.upstream = reader.string(value, "'upstream'")
+        case .deprecated:
+            if document.nodes[value].kind == .scalar, document.nodes[value].style == .plain, document.scalar(value, is: "true") {
+                result.deprecated = ""
+            } else {
+                result.deprecated = reader.string(value, "'deprecated' (a message saying what to use instead)")
+            }
+        }
     }
 
     private func value(_ pairs: Pairs, _ key: StaticString) -> Node? {
@@ -328,7 +356,7 @@ struct SpecFileReader {
             // The field goes into the list first and is completed there, so it is never copied.
             fields.append(
                 Field(
-                    name: name, type: parsed.type, isRequired: !parsed.isOptional, annotations: annotations(inner),
+                    name: name, type: parsed.type, isRequired: !parsed.isOptional, annotations: fieldAnnotations(keyed),
                     location: reader.location(key)))
             let last = fields.count - 1
             if let degrade = keyed[.degrade] { fields[last].degrades = reader.bool(degrade, "'degrade'") ?? false }
