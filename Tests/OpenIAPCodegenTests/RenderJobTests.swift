@@ -62,4 +62,26 @@ import Testing
         #expect(files.allSatisfy { $0.contents == "123" })
         #expect(counter.runs == 1)
     }
+
+    @Test func sharedPreparationStartedInBackgroundStillRunsOnce() {
+        final class Counter: @unchecked Sendable {
+            // Read and written only with `lock` held.
+            let lock = NSLock()
+            var runs = 0
+        }
+        let counter = Counter()
+        let shared = SharedPreparation { () -> String in
+            counter.lock.withLock { counter.runs += 1 }
+            Thread.sleep(forTimeInterval: 0.02)
+            return "ready"
+        }
+        shared.startInBackground()
+        // Asked at once, while the background thread may still be preparing
+        // it or not have started yet: either way the caller gets its result.
+        #expect(shared.value == "ready")
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(shared.value == "ready")
+        #expect(counter.lock.withLock { counter.runs } == 1)
+    }
 }
+

@@ -44,16 +44,24 @@ public struct Generator: Sendable {
     /// relative to the output directory (`Swift/IAPKit.swift`).
     public func render() throws(DiagnosticError) -> (spec: Spec, files: [GeneratedFile]) {
         let targets = try selectedTargets()
+        // The templates do not depend on the spec, so they are read and
+        // compiled on another thread while the spec loads.
+        let templates = SharedPreparation { [self] in targets.map { target in templateResult(for: target) } }
+        templates.startInBackground()
         let spec = try SpecLoader.load(path: options.schemaPath)
-        return (spec, try render(spec, targets: targets))
+        return (spec, try render(spec, targets: targets, templates: templates.value))
     }
 
     /// Renders every selected target from a spec that is already loaded.
     public func render(_ spec: Spec) throws(DiagnosticError) -> [GeneratedFile] {
-        try render(spec, targets: selectedTargets())
+        let targets = try selectedTargets()
+        return try render(spec, targets: targets, templates: targets.map(templateResult(for:)))
     }
 
-    private func render(_ spec: Spec, targets: [any GenerationTarget]) throws(DiagnosticError) -> [GeneratedFile] {
+    /// `templates` holds the template set of each target, or why it could not be loaded.
+    private func render(
+        _ spec: Spec, targets: [any GenerationTarget], templates: [Result<TemplateSet, DiagnosticError>]
+    ) throws(DiagnosticError) -> [GeneratedFile] {
         let header = GeneratedHeader(specVersion: spec.version)
         // Every target cuts its work into jobs; the jobs of all targets then
         // share the cores as one pool, so that a target with many files does
@@ -61,10 +69,10 @@ public struct Generator: Sendable {
         // the other core busy.
         var jobs: [RenderJob] = []
         var diagnostics = Diagnostics()
-        for target in targets {
+        for (target, templates) in zip(targets, templates) {
             do throws(DiagnosticError) {
                 let folder = target.outputFolder
-                jobs += try target.jobs(spec, templates: templateSet(for: target), header: header).map { job in
+                jobs += try target.jobs(spec, templates: templates.get(), header: header).map { job in
                     RenderJob(cost: job.cost) { () throws(DiagnosticError) in
                         try job.run().map { file in
                             var file = file
@@ -101,15 +109,38 @@ public struct Generator: Sendable {
     @discardableResult
     public func run() throws(DiagnosticError) -> [FileChange] {
         let (spec, files) = try render()
-        Self.releaseInBackground(spec)
+        defer { Self.releaseInBackground(spec, files) }
         return try writer().write(files)
     }
 
-    /// Lets another thread free `spec` while this one goes on. A large spec
-    /// is hundreds of thousands of small allocations; freeing them while the
-    /// output is written takes them off the path the user waits on.
-    private static func releaseInBackground(_ spec: Spec) {
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(spec) {} }
+    /// Frees the memory of a finished run on another thread. A large spec is
+    /// hundreds of thousands of small allocations, and nobody should wait
+    /// for them to be given back: `run` returns at once, and a command that
+    /// exits next never frees them at all.
+    private static func releaseInBackground(_ spec: Spec, _ files: [GeneratedFile]) {
+        releases.enter()
+        DispatchQueue.global(qos: .utility).async {
+            withExtendedLifetime((spec, files)) {}
+            releases.leave()
+        }
+    }
+
+    /// The releases `run` has handed to other threads and that have not finished.
+    private static let releases = DispatchGroup()
+
+    /// Waits until the memory of every finished run has been freed. For
+    /// measurements: so that freeing one run never overlaps the timing of
+    /// whatever is measured next.
+    public static func waitForReleases() {
+        releases.wait()
+    }
+
+    private func templateResult(for target: any GenerationTarget) -> Result<TemplateSet, DiagnosticError> {
+        do throws(DiagnosticError) {
+            return .success(try templateSet(for: target))
+        } catch {
+            return .failure(error)
+        }
     }
 
     private func templateSet(for target: any GenerationTarget) throws(DiagnosticError) -> TemplateSet {

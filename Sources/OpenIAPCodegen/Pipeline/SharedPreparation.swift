@@ -1,7 +1,8 @@
 import Foundation
 
 /// Work that several render jobs of one target need, done once, by whichever
-/// of them asks first.
+/// of them asks first (or ahead of time on another thread, with
+/// `startInBackground`).
 ///
 /// A target prepares things every one of its jobs uses (the Swift target's
 /// lookup tables over the whole spec, say). Done in `jobs(_:templates:header:)`
@@ -18,6 +19,12 @@ public final class SharedPreparation<Value: Sendable>: @unchecked Sendable {
 
     public init(_ prepare: @escaping @Sendable () -> Value) {
         self.prepare = prepare
+    }
+
+    /// Starts preparing the value on another thread, so that it may be ready
+    /// when it is first asked for; asking before it is done waits for it.
+    public func startInBackground() {
+        DispatchQueue.global().async { _ = self.value }
     }
 
     /// The prepared value, prepared now if no job has asked before.
