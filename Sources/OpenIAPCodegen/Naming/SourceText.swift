@@ -24,13 +24,17 @@ struct SourceText: ExpressibleByStringInterpolation {
 
     struct Composer: StringInterpolationProtocol {
         /// The stack buffer: 256 bytes, more than nearly every line of
-        /// generated source needs.
-        private typealias InlineBytes = InlineArray<256, UInt8>
+        /// generated source needs. Four SIMD vectors are simply a fixed
+        /// block of bytes here, one that builds wherever the generator does
+        /// (`InlineArray` would need macOS 26).
+        private struct InlineBytes {
+            var first = SIMD64<UInt8>(), second = SIMD64<UInt8>(), third = SIMD64<UInt8>(), fourth = SIMD64<UInt8>()
+        }
 
         /// How many bytes fit on the stack.
-        static var inlineCapacity: Int { InlineBytes.count }
+        static var inlineCapacity: Int { MemoryLayout<InlineBytes>.size }
 
-        private var inline = InlineBytes(repeating: 0)
+        private var inline = InlineBytes()
         private var count = 0
         /// All bytes so far once they no longer fit in `inline`.
         private var spilled: [UInt8] = []
@@ -63,17 +67,15 @@ struct SourceText: ExpressibleByStringInterpolation {
             guard let source = bytes.baseAddress else { return }
             let start = count
             if spilled.isEmpty, start + bytes.count <= Self.inlineCapacity {
-                var span = inline.mutableSpan
-                span.withUnsafeMutableBufferPointer { buffer in
+                withUnsafeMutableBytes(of: &inline) { buffer in
                     // In bounds: checked just above. `bytes` is another
                     // value's storage, so the two never overlap.
-                    UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped + start)
-                        .copyBytes(from: source, count: bytes.count)
+                    (buffer.baseAddress.unsafelyUnwrapped + start).copyBytes(from: source, count: bytes.count)
                 }
             } else {
                 if spilled.isEmpty {
                     spilled.reserveCapacity(2 * Self.inlineCapacity)
-                    inline.span.withUnsafeBufferPointer { spilled.append(contentsOf: $0[..<start]) }
+                    withUnsafeBytes(of: &inline) { spilled.append(contentsOf: $0[..<start]) }
                 }
                 spilled.append(contentsOf: bytes)
             }
@@ -84,7 +86,7 @@ struct SourceText: ExpressibleByStringInterpolation {
         /// pieces are whole strings, so their concatenation is too.
         var string: String {
             if !spilled.isEmpty { return String(decoding: spilled, as: UTF8.self) }
-            return inline.span.withUnsafeBufferPointer { String(decoding: $0[..<count], as: UTF8.self) }
+            return withUnsafeBytes(of: inline) { String(decoding: $0[..<count], as: UTF8.self) }
         }
     }
 }
