@@ -252,6 +252,26 @@ private func failure(
         #expect(set.templates["record"]?.name == "Templates/swift/record.tmpl")
     }
 
+    @Test func aTemplateThatIsNotUTF8IsReportedNotRepaired() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("TemplateEngineTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // A Latin-1 "é" and a lone continuation byte; the other file is fine.
+        try Data([0x63, 0x61, 0x66, 0xE9, 0x0A, 0x80]).write(to: URL(fileURLWithPath: directory + "/bad.tmpl"))
+        try "café {{name}}\n".write(toFile: directory + "/good.tmpl", atomically: true, encoding: .utf8)
+
+        do {
+            _ = try TemplateSet.load(directory: directory, displayPath: "Templates/swift")
+            Issue.record("a template with invalid UTF-8 loaded")
+        } catch {
+            #expect(error.description == "generator: error: template 'Templates/swift/bad.tmpl' is not valid UTF-8")
+        }
+        try FileManager.default.removeItem(atPath: directory + "/bad.tmpl")
+        let set = try TemplateSet.load(directory: directory, displayPath: "Templates/swift")
+        #expect(try set.render("good", ["name": "P"]) == "café P\n")
+    }
+
     @Test func loadReportsEveryBrokenFile() throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("TemplateEngineTests-\(UUID().uuidString)").path

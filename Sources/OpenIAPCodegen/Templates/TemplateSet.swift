@@ -39,7 +39,11 @@ public struct TemplateSet: Sendable {
                 diagnostics.error("cannot read template '\(shownPath)'", at: nil)
                 continue
             }
-            guard let text = String(validating: data, as: UTF8.self) else {
+            // Decoding repairs bad UTF-8, so the bytes come back changed
+            // exactly when they were not valid. (`String(validating:as:)`
+            // says so directly but needs macOS 15.)
+            let text = String(decoding: data, as: UTF8.self)
+            guard text.utf8.elementsEqual(data) else {
                 diagnostics.error("template '\(shownPath)' is not valid UTF-8", at: nil)
                 continue
             }
