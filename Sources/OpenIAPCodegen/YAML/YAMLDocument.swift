@@ -167,7 +167,7 @@ struct YAMLDocument: Sendable {
     func mapping(_ node: NodeID) -> Pairs? {
         let header = nodes[node]
         guard header.kind == .mapping else { return nil }
-        return Pairs(children: children, start: Int(header.start), count: Int(header.count) / 2)
+        return Pairs(run: Children(children: children, start: Int(header.start), count: Int(header.count)))
     }
 
     /// The items of a sequence, by node.
@@ -181,16 +181,15 @@ struct YAMLDocument: Sendable {
         subscript(position: Int) -> NodeID { Int(children[start + position]) }
     }
 
-    /// The key and value nodes of a mapping's pairs.
+    /// The key and value nodes of a mapping's pairs: its run of children,
+    /// which alternates keys and values, read two at a time.
     struct Pairs: RandomAccessCollection {
-        fileprivate let children: [Int32]
-        fileprivate let start: Int
-        let count: Int
+        fileprivate let run: Children
 
         var startIndex: Int { 0 }
-        var endIndex: Int { count }
+        var endIndex: Int { run.count / 2 }
         subscript(position: Int) -> (key: NodeID, value: NodeID) {
-            (Int(children[start + 2 * position]), Int(children[start + 2 * position + 1]))
+            (run[2 * position], run[2 * position + 1])
         }
     }
 
