@@ -1,5 +1,6 @@
-/// Cheap ways for the targets to walk the spec: they read the IR's structs
-/// in place rather than copying them.
+/// Walking an array of large structs (the IR's fields, values and types)
+/// by address, so that only the members used are read; the targets and
+/// the view models use it wherever they go through the IR.
 
 extension Array {
     /// Calls `body` with the address of every element in turn, so that it

@@ -168,11 +168,7 @@ struct SwiftViewModel {
         let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
         var cases: [TemplateValue] = []
         cases.reserveCapacity(type.values.count)
-        type.values.withUnsafeBufferPointer { values in
-            for index in values.indices {
-                cases.append(caseContext(values.baseAddress.unsafelyUnwrapped + index, of: type, place: place))
-            }
-        }
+        type.values.forEachAddress { cases.append(caseContext($0, of: type, place: place)) }
         let expected = type.values.map(\.wire).joined(separator: ", ")
         object.append(Key.cases, .list(cases))
         object.append(Key.hasOneValue, .bool(type.values.count == 1))
@@ -224,10 +220,8 @@ struct SwiftViewModel {
     private func addRecord(_ record: RecordType, to object: inout TemplateObject) {
         var fields: [TemplateValue] = []
         fields.reserveCapacity(record.fields.count)
-        // Through a buffer, so each field is read in place rather than copied.
-        record.fields.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices { fields.append(fieldContext(buffer.baseAddress.unsafelyUnwrapped + index)) }
-        }
+        // By address, so each field is read in place rather than copied.
+        record.fields.forEachAddress { fields.append(fieldContext($0)) }
         let validates = needsValidation.contains(record.name)
         var conformances = Self.plainConformances
         if !record.includes.isEmpty {
@@ -402,9 +396,7 @@ struct SwiftViewModel {
             result.append(.string(String(source:
                 "if \(set) != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: [\(names)], found: \(set))) }")))
         }
-        record.fields.withUnsafeBufferPointer { fields in
-            for index in fields.indices { appendValidationLines(fields.baseAddress.unsafelyUnwrapped + index, to: &result) }
-        }
+        record.fields.forEachAddress { appendValidationLines($0, to: &result) }
         return result
     }
 
