@@ -12,8 +12,11 @@ import Testing
         CommandHarness.run(arguments)
     }
 
+    /// Removes this test's folders when the test is over.
+    let scratch = ScratchFolders(prefix: "openiap-cli")
+
     func temporaryDirectory() throws -> String {
-        try CommandHarness.scratch("openiap-cli")
+        try scratch.make()
     }
 
     /// Every file under `root` with its bytes, for before/after comparisons.

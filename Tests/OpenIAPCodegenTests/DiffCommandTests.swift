@@ -10,8 +10,11 @@ import Testing
         CommandHarness.run(arguments)
     }
 
+    /// Removes this test's folders when the test is over.
+    let scratch = ScratchFolders(prefix: "openiap-diff")
+
     func temporaryDirectory() throws -> String {
-        try CommandHarness.scratch("openiap-diff")
+        try scratch.make()
     }
 
     /// Writes a pair's OLD and NEW specs as `dir/old/spec.yaml` and `dir/new/spec.yaml`.

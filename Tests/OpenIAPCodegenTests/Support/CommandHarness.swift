@@ -35,3 +35,28 @@ enum CommandHarness {
         return url.path
     }
 }
+
+/// Scratch folders a suite makes for one test, removed with everything in
+/// them when the suite instance goes away. Swift Testing makes a new instance
+/// of a suite for every test and drops it when the test ends, so a suite that
+/// keeps one of these as a stored property cleans up after each test, even
+/// one that failed halfway.
+final class ScratchFolders: @unchecked Sendable {
+    // `@unchecked`: `made` is only touched under `lock`.
+    private let prefix: String
+    private let lock = NSLock()
+    private var made: [String] = []
+
+    init(prefix: String) { self.prefix = prefix }
+
+    /// A new empty folder under the system temporary directory.
+    func make() throws -> String {
+        let path = try CommandHarness.scratch(prefix)
+        lock.withLock { made.append(path) }
+        return path
+    }
+
+    deinit {
+        for path in made { try? FileManager.default.removeItem(atPath: path) }
+    }
+}
