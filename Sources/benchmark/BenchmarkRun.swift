@@ -70,11 +70,7 @@ struct BenchmarkRun {
         print("\(machine.processors) processors, \(machine.cpu), \(machine.swift); load average \(machine.loadBefore)")
         print("")
 
-        var generation: [GenerationFigures] = []
-        for size in options.sizes {
-            progress("generating \(size) types…")
-            generation.append(try measureGeneration(types: size))
-        }
+        let generation = try measureGeneration()
         printGeneration(generation)
 
         progress("decoding and encoding…")
@@ -120,17 +116,40 @@ struct BenchmarkRun {
         FileHandle.standardError.write(Data("  \(text)\n".utf8))
     }
 
-    /// One size in a child process of its own, so that its peak memory is
-    /// its own; in this process with `--in-process`.
-    private func measureGeneration(types: Int) throws -> GenerationFigures {
+    /// The generation figures of every size, the best of `generationRuns`
+    /// runs each.
+    ///
+    /// Each run of each size is a child process of its own, so that the peak
+    /// memory is that size's alone, and the sizes take turns run after run:
+    /// a stretch of time in which other work slows the machine down then
+    /// spoils one run of every size instead of all the runs of one size,
+    /// which would skew `scaling` either way. With `--in-process`, every size
+    /// is measured in this process instead, all its runs in a row.
+    private func measureGeneration() throws -> [GenerationFigures] {
         if options.inProcess {
-            return try GenerationBenchmark(types: types, runs: options.generationRuns, templatesRoot: options.templatesRoot).run()
+            return try options.sizes.map { size in
+                progress("generating \(size) types…")
+                return try GenerationBenchmark(
+                    types: size, runs: options.generationRuns, templatesRoot: options.templatesRoot, warmUpRuns: 1
+                ).run()
+            }
         }
+        var best: [GenerationFigures?] = Array(repeating: nil, count: options.sizes.count)
+        for round in 1...options.generationRuns {
+            progress("generating, run \(round) of \(options.generationRuns): \(options.sizes.map(String.init).joined(separator: ", ")) types…")
+            for (index, size) in options.sizes.enumerated() {
+                let figures = try measureInChild(types: size)
+                best[index] = best[index].map { $0.merged(with: figures) } ?? figures
+            }
+        }
+        return best.map { $0! }
+    }
+
+    /// One run of one size in a child process (after a warm-up run there).
+    private func measureInChild(types: Int) throws -> GenerationFigures {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        process.arguments = [
-            "--child-generation", String(types), "--runs", String(options.generationRuns), "--templates", options.templatesRoot,
-        ]
+        process.arguments = ["--child-generation", String(types), "--templates", options.templatesRoot]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -145,7 +164,10 @@ struct BenchmarkRun {
     // MARK: - Tables
 
     private func printGeneration(_ figures: [GenerationFigures]) {
-        print("Generation, seconds (best of \(options.generationRuns)); peak memory per size, each size in its own process")
+        print(
+            options.inProcess
+                ? "Generation, seconds (best of \(options.generationRuns)); every size in this process, so peak memory is cumulative"
+                : "Generation, seconds (best of \(options.generationRuns) runs; each run of each size in a process of its own, the sizes taking turns)")
         let header = ["types", "YAML MB", "floor", "load", "render", "write", "total", "total/floor", "CPU", "out MB", "peak MB"]
         var rows: [[String]] = []
         for f in figures {

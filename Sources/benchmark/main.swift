@@ -39,11 +39,12 @@ struct Options {
           --quick        small sizes, one run, a small batch, no compiling: a smoke run
           --json FILE    also write the figures as JSON
           --sizes        spec sizes in types (default 100,1000,10000); scaling compares the last two
-          --runs N       runs per generation figure (default 3); decoding uses twice as many plus one
+          --runs N       runs per generation figure (default 3), each in a process of its own, the sizes
+                         taking turns; decoding uses twice as many plus one
           --batch-kb N   size of the decoding document in kB (default 10000)
           --no-compile   skip compiling the generated Swift
           --compile-release  also time an optimised (-O) compile, which takes many minutes
-          --in-process   measure every size in this process (peak memory is then cumulative)
+          --in-process   measure every size in this process, its runs in a row (peak memory is then cumulative)
 
         benchmark --write-spec N DIR   writes the synthetic spec of N types into DIR and stops
                                        (for profiling the generator on it)
@@ -132,8 +133,9 @@ do {
         exit(0)
     }
     if let types = options.childTypes {
-        // A child: measure one size and hand the figures back on stdout.
-        let figures = try GenerationBenchmark(types: types, runs: options.generationRuns, templatesRoot: options.templatesRoot).run()
+        // A child: measure one run of one size, after a warm-up run, and
+        // hand the figures back on stdout.
+        let figures = try GenerationBenchmark(types: types, runs: 1, templatesRoot: options.templatesRoot, warmUpRuns: 1).run()
         FileHandle.standardOutput.write(try JSONEncoder().encode(figures))
         exit(0)
     }
