@@ -202,7 +202,10 @@ struct TemplateRenderer {
             let instruction = program.instructions[position]
             switch instruction.operation {
             case .text:
-                write(UnsafeBufferPointer(rebasing: program.text[instruction.operand..<instruction.end]))
+                writeLinePiece(UnsafeBufferPointer(rebasing: program.text[instruction.operand..<instruction.end]), endsLine: false)
+                position += 1
+            case .line:
+                writeLinePiece(UnsafeBufferPointer(rebasing: program.text[instruction.operand..<instruction.end]), endsLine: true)
                 position += 1
             case .variable:
                 try writeVariable(program, instruction)
@@ -435,6 +438,21 @@ struct TemplateRenderer {
             output.append(rest)
             atLineStart = false
         }
+    }
+
+    /// Writes literal text that has no line feed, or only one as its last
+    /// byte (`endsLine`), as `write(_:)` would, without searching it: the
+    /// program split its text that way when it was built.
+    private mutating func writeLinePiece(_ bytes: UnsafeBufferPointer<UInt8>, endsLine: Bool) {
+        if indent.isEmpty {
+            output.append(bytes)
+            return
+        }
+        let content = endsLine ? bytes.count - 1 : bytes.count
+        if content > 0 { writeIndent(UnsafeBufferPointer(rebasing: bytes[..<content])) }
+        output.append(bytes)
+        // Unchanged by an empty piece, as `write(_:)` leaves it.
+        if endsLine || content > 0 { atLineStart = endsLine }
     }
 
     /// The index of the first line feed in `bytes` at or after `start`.
