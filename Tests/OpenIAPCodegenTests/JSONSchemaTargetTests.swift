@@ -342,6 +342,35 @@ private enum SchemaRendering {
         #expect(JSONEscaping.number(0.25) == "0.25")
     }
 
+    /// The writer quotes into a buffer of its own; the bytes must be those
+    /// of `quoted`, also when non-ASCII text makes it drop what it wrote of
+    /// a string and start over.
+    @Test func quotingIntoAnOutputBufferMatchesQuoted() {
+        let texts = [
+            "", "plain", "exactly8", "a\"b", "tail after eight\\", "\u{1}", "mixé\nd", "プレミアム",
+            String(repeating: "long text ", count: 20),
+        ]
+        var output = TemplateOutput(capacity: 1)
+        defer { output.deallocate() }
+        var expected: [UInt8] = []
+        for text in texts {
+            output.append(UInt8(ascii: ","))
+            expected.append(UInt8(ascii: ","))
+            JSONEscaping.appendQuoted(text, to: &output)
+            expected.append(contentsOf: JSONEscaping.quoted(text).utf8)
+        }
+        #expect(Array(output.bytes) == expected)
+        output.truncate(to: 1)
+        #expect(Array(output.bytes) == [UInt8(ascii: ",")])
+    }
+
+    @Test func writerBreaksLongContainersIntoIndentedLines() {
+        let long = JSONValue.array((0..<30).map { .string("item\($0)") })
+        let printed = JSONValue.object([.init("a", long), .init("description", "x")]).printed()
+        #expect(printed.hasPrefix("{\n  \"a\": [\n    \"item0\",\n    \"item1\","))
+        #expect(printed.hasSuffix("\n    \"item29\"\n  ],\n  \"description\": \"x\"\n}"))
+    }
+
     // MARK: - The real validator
 
     /// Checks the document against the 2020-12 metaschema with Python's

@@ -23,7 +23,7 @@ public enum JSONEscaping {
     /// dropped and the whole text takes the scalar-by-scalar rule, which
     /// also catches C1 controls, bidi marks and the byte order mark.
     @discardableResult
-    static func appendQuoted(_ text: String, to output: inout [UInt8]) -> Bool {
+    static func appendQuoted(_ text: String, to output: inout some ByteSink) -> Bool {
         let start = output.count
         var text = text
         let isASCII = text.withUTF8 { bytes -> Bool in
@@ -47,30 +47,29 @@ public enum JSONEscaping {
                     index += 1
                     continue
                 }
-                let escape: String
+                // Non-ASCII text is redone scalar by scalar (see below).
+                if byte >= 0x80 { return false }
+                output.append(UnsafeBufferPointer(rebasing: bytes[copied..<index]))
                 switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case UInt8(ascii: "\n"): escape = "\\n"
-                case UInt8(ascii: "\r"): escape = "\\r"
-                case UInt8(ascii: "\t"): escape = "\\t"
-                case 0x08: escape = "\\b"
-                case 0x0C: escape = "\\f"
-                case 0x00..<0x20, 0x7F: escape = "\\u" + hex4(UInt32(byte))
-                default: return false
+                case UInt8(ascii: "\""): output.append("\\\"" as StaticString)
+                case UInt8(ascii: "\\"): output.append("\\\\" as StaticString)
+                case UInt8(ascii: "\n"): output.append("\\n" as StaticString)
+                case UInt8(ascii: "\r"): output.append("\\r" as StaticString)
+                case UInt8(ascii: "\t"): output.append("\\t" as StaticString)
+                case 0x08: output.append("\\b" as StaticString)
+                case 0x0C: output.append("\\f" as StaticString)
+                default: output.append(utf8Of: "\\u" + hex4(UInt32(byte)))
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
-                output.append(contentsOf: escape.utf8)
                 index += 1
                 copied = index
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+            output.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
             output.append(UInt8(ascii: "\""))
             return true
         }
         if !isASCII {
-            output.removeSubrange(start...)
-            output.append(contentsOf: quotedScalars(text).utf8)
+            output.truncate(to: start)
+            output.append(utf8Of: quotedScalars(text))
         }
         return isASCII
     }

@@ -486,7 +486,7 @@ struct TemplateRenderer {
 /// makes every time. The owner calls `deallocate()` when done.
 struct TemplateOutput {
     private var start: UnsafeMutablePointer<UInt8>
-    private var count = 0
+    private(set) var count = 0
     private var capacity: Int
 
     init(capacity: Int) {
@@ -510,10 +510,17 @@ struct TemplateOutput {
         count += length
     }
 
+    @inline(__always)
     mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toHold: count + 1) }
         start[count] = byte
         count += 1
+    }
+
+    /// Drops the bytes after the first `count`, keeping the memory.
+    mutating func truncate(to count: Int) {
+        precondition(count >= 0 && count <= self.count, "truncating to a length the output does not have")
+        self.count = count
     }
 
     private mutating func grow(toHold needed: Int) {
