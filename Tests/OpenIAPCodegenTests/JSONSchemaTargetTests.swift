@@ -364,6 +364,36 @@ private enum SchemaRendering {
         #expect(Array(output.bytes) == [UInt8(ascii: ",")])
     }
 
+    /// Text is searched for escapes a word at a time, the last word
+    /// overlapping or padded; an escape at any position of short and long
+    /// text must still be found.
+    @Test func quotingFindsAnEscapeAtAnyPosition() {
+        func reference(_ text: String) -> String {
+            var result = "\""
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): result += "\\\""
+                case UInt8(ascii: "\\"): result += "\\\\"
+                case UInt8(ascii: "\n"): result += "\\n"
+                case 0x00..<0x20, 0x7F: result += String(format: "\\u%04x", byte)
+                default: result += String(UnicodeScalar(byte))
+                }
+            }
+            return result + "\""
+        }
+        for length in 1...20 {
+            for position in 0..<length {
+                for special in ["\"", "\\", "\n", "\u{1}", "\u{7F}"] {
+                    var characters = Array(repeating: "a", count: length)
+                    characters[position] = special
+                    let text = characters.joined()
+                    #expect(JSONEscaping.quoted(text) == reference(text), "\(length) \(position)")
+                    #expect(JSONEscaping.quoted(text + "é") == reference(text).dropLast() + "é\"")
+                }
+            }
+        }
+    }
+
     @Test func writerBreaksLongContainersIntoIndentedLines() {
         let long = JSONValue.array((0..<30).map { .string("item\($0)") })
         let printed = JSONValue.object([.init("a", long), .init("description", "x")]).printed()
