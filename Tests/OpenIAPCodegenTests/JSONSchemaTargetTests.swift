@@ -332,6 +332,8 @@ private enum SchemaRendering {
 
     @Test func jsonStringEscaping() {
         #expect(JSONEscaping.quoted("plain") == #""plain""#)
+        #expect(JSONEscaping.quoted("") == #""""#)
+        #expect(JSONEscaping.quoted(String(repeating: "plain ", count: 9)) == "\"" + String(repeating: "plain ", count: 9) + "\"")
         #expect(JSONEscaping.quoted(#"a "b" \c"#) == #""a \"b\" \\c""#)
         #expect(JSONEscaping.quoted("line\nbreak\ttab\r") == #""line\nbreak\ttab\r""#)
         #expect(JSONEscaping.quoted("\u{0}\u{1F}\u{7F}\u{8}\u{C}") == #""\u0000\u001f\u007f\b\f""#)

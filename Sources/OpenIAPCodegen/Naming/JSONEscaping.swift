@@ -12,6 +12,18 @@ public enum JSONEscaping {
     /// and so are C1 controls, bidi controls and marks and the byte order
     /// mark, which would otherwise hide in the text.
     public static func quoted(_ text: String) -> String {
+        // Text with nothing to escape, the usual case, is quoted without a
+        // scratch array; up to 13 bytes the result is a small string and
+        // allocates nothing.
+        var copy = text
+        if copy.withUTF8({ firstToEscape(in: $0, from: 0) == nil }) {
+            var result = ""
+            result.reserveCapacity(text.utf8.count + 2)
+            result += "\""
+            result += text
+            result += "\""
+            return result
+        }
         var output: [UInt8] = []
         appendQuoted(text, to: &output)
         return String(decoding: output, as: UTF8.self)

@@ -83,7 +83,9 @@ public enum TypeScriptNames {
     /// code span, so it is dropped rather than ending the span early; a line
     /// break is shown as `\n` so the span stays on its line.
     public static func docCode(_ text: String) -> String {
-        let text = text.utf8.contains(UInt8(ascii: "`")) ? text.replacing("`", with: "") : text
+        // The bytes are read in place (the UTF-8 view steps slowly).
+        var copy = text
+        let text = copy.withUTF8 { $0.contains(UInt8(ascii: "`")) } ? text.replacing("`", with: "") : text
         let body = docText(visible(text, escapingLineBreaks: true))
         // Built in one buffer of the final size; `+` twice made two.
         var code = ""

@@ -324,9 +324,15 @@ struct TypeScriptViewModel {
     static func oneLine(_ text: String) -> String {
         // Line breaks are ASCII 0x0A to 0x0D or non-ASCII; text with neither
         // has none.
-        // The bytes are read in place (the UTF-8 view steps slowly).
+        // The bytes are read in place (the UTF-8 view steps slowly), and a
+        // word with no control or non-ASCII byte is passed over whole.
         var copy = text
-        if !copy.withUTF8({ $0.contains(where: { (0x0A...0x0D).contains($0) || $0 >= 0x80 }) }) { return text }
+        let hasBreak = copy.withUTF8 { bytes in
+            var index = 0
+            while index + 8 <= bytes.count, !ByteWords.hasControlOrNonASCII(ByteWords.word(bytes, at: index)) { index += 8 }
+            return bytes[index...].contains { (0x0A...0x0D).contains($0) || $0 >= 0x80 }
+        }
+        if !hasBreak { return text }
         return text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
