@@ -483,7 +483,8 @@ struct TemplateRenderer {
 /// The bytes a renderer writes, in one block of memory that grows with
 /// `realloc` (which can often extend a large block where it is). Appending
 /// is a bounds check and a copy, without the uniqueness check an array
-/// makes every time. The owner calls `deallocate()` when done.
+/// makes every time. The owner calls `deallocate()` when done. The JSON
+/// writer keeps its text in one too, for the same reason.
 struct TemplateOutput {
     private var start: UnsafeMutablePointer<UInt8>
     private(set) var count = 0

@@ -147,7 +147,9 @@ struct JSONWriter {
                 appendSpaces(2 * index)
             }
         } else {
-            elementStarts.removeSubrange(container.firstElement...)
+            // A one-line container has a few elements: dropping their
+            // starts one by one costs less than a generic range removal.
+            while elementStarts.count > container.firstElement { elementStarts.removeLast() }
         }
         buffer.append(container.closer)
         checkLength()
@@ -233,8 +235,6 @@ struct JSONWriter {
         open[index].count += 1
     }
 
-    private static let firstBreak: [UInt8] = [UInt8(ascii: "\n")]
-    private static let nextBreak: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "\n")]
     /// Indentation is copied from here, up to this many spaces at a time.
     private static let spaces: StaticString = "                                                                "
 
@@ -263,8 +263,8 @@ struct JSONWriter {
         // How far the last element moves.
         var shift = 0
         for position in own {
-            text.append(contentsOf: position == own.lowerBound ? Self.firstBreak : Self.nextBreak)
-            text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+            text.append(position == own.lowerBound ? "\n" : ",\n" as StaticString)
+            Self.appendSpaces(indent, to: &text)
             let from = elementStarts[position]
             // The next element starts after ", ".
             let to = position + 1 < own.upperBound ? elementStarts[position + 1] - 2 : buffer.count
@@ -283,10 +283,16 @@ struct JSONWriter {
     }
 
     private mutating func appendSpaces(_ count: Int) {
+        Self.appendSpaces(count, to: &buffer)
+    }
+
+    /// Copies the spaces from `spaces`: appending `repeatElement` went a
+    /// byte at a time.
+    private static func appendSpaces(_ count: Int, to sink: inout some ByteSink) {
         var left = count
         while left > 0 {
-            let piece = min(left, Self.spaces.utf8CodeUnitCount)
-            Self.spaces.withUTF8Buffer { buffer.append(UnsafeBufferPointer(rebasing: $0[..<piece])) }
+            let piece = min(left, spaces.utf8CodeUnitCount)
+            spaces.withUTF8Buffer { sink.append(UnsafeBufferPointer(rebasing: $0[..<piece])) }
             left -= piece
         }
     }

@@ -405,8 +405,10 @@ struct DocComment {
     private static func tagLine(_ tag: String) -> String {
         let parts = tag.split(separator: " ", maxSplits: 1)
         guard parts.count == 2 else { return tag }
-        let text = TypeScriptNames.docText(String(parts[1]))
-        return "\(parts[0]) " + (text.utf8.contains(UInt8(ascii: "\n")) ? text.replacing("\n", with: " ") : text)
+        var text = TypeScriptNames.docText(String(parts[1]))
+        // The bytes are read in place (the UTF-8 view steps slowly).
+        if text.withUTF8({ $0.contains(UInt8(ascii: "\n")) }) { text = text.replacing("\n", with: " ") }
+        return "\(parts[0]) " + text
     }
 
     /// How many members `addTemplateMembers` adds.
