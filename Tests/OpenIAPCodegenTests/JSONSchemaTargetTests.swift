@@ -332,6 +332,8 @@ private enum SchemaRendering {
 
     @Test func jsonStringEscaping() {
         #expect(JSONEscaping.quoted("plain") == #""plain""#)
+        #expect(JSONEscaping.quoted("") == #""""#)
+        #expect(JSONEscaping.quoted(String(repeating: "plain ", count: 9)) == "\"" + String(repeating: "plain ", count: 9) + "\"")
         #expect(JSONEscaping.quoted(#"a "b" \c"#) == #""a \"b\" \\c""#)
         #expect(JSONEscaping.quoted("line\nbreak\ttab\r") == #""line\nbreak\ttab\r""#)
         #expect(JSONEscaping.quoted("\u{0}\u{1F}\u{7F}\u{8}\u{C}") == #""\u0000\u001f\u007f\b\f""#)
@@ -340,6 +342,65 @@ private enum SchemaRendering {
         #expect(JSONEscaping.number(16384) == "16384")
         #expect(JSONEscaping.number(-0.0) == "0")
         #expect(JSONEscaping.number(0.25) == "0.25")
+    }
+
+    /// The writer quotes into a buffer of its own; the bytes must be those
+    /// of `quoted`, also when non-ASCII text makes it drop what it wrote of
+    /// a string and start over.
+    @Test func quotingIntoAnOutputBufferMatchesQuoted() {
+        let texts = [
+            "", "plain", "exactly8", "a\"b", "tail after eight\\", "\u{1}", "mixé\nd", "プレミアム",
+            String(repeating: "long text ", count: 20),
+        ]
+        var output = TemplateOutput(capacity: 1)
+        defer { output.deallocate() }
+        var expected: [UInt8] = []
+        for text in texts {
+            output.append(UInt8(ascii: ","))
+            expected.append(UInt8(ascii: ","))
+            JSONEscaping.appendQuoted(text, to: &output)
+            expected.append(contentsOf: JSONEscaping.quoted(text).utf8)
+        }
+        #expect(Array(output.bytes) == expected)
+        output.truncate(to: 1)
+        #expect(Array(output.bytes) == [UInt8(ascii: ",")])
+    }
+
+    /// Text is searched for escapes a word at a time, the last word
+    /// overlapping or padded; an escape at any position of short and long
+    /// text must still be found.
+    @Test func quotingFindsAnEscapeAtAnyPosition() {
+        func reference(_ text: String) -> String {
+            var result = "\""
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): result += "\\\""
+                case UInt8(ascii: "\\"): result += "\\\\"
+                case UInt8(ascii: "\n"): result += "\\n"
+                case 0x00..<0x20, 0x7F: result += String(format: "\\u%04x", byte)
+                default: result += String(UnicodeScalar(byte))
+                }
+            }
+            return result + "\""
+        }
+        for length in 1...20 {
+            for position in 0..<length {
+                for special in ["\"", "\\", "\n", "\u{1}", "\u{7F}"] {
+                    var characters = Array(repeating: "a", count: length)
+                    characters[position] = special
+                    let text = characters.joined()
+                    #expect(JSONEscaping.quoted(text) == reference(text), "\(length) \(position)")
+                    #expect(JSONEscaping.quoted(text + "é") == reference(text).dropLast() + "é\"")
+                }
+            }
+        }
+    }
+
+    @Test func writerBreaksLongContainersIntoIndentedLines() {
+        let long = JSONValue.array((0..<30).map { .string("item\($0)") })
+        let printed = JSONValue.object([.init("a", long), .init("description", "x")]).printed()
+        #expect(printed.hasPrefix("{\n  \"a\": [\n    \"item0\",\n    \"item1\","))
+        #expect(printed.hasSuffix("\n    \"item29\"\n  ],\n  \"description\": \"x\"\n}"))
     }
 
     // MARK: - The real validator

@@ -33,4 +33,23 @@ struct PrintableScanTests {
             #expect(found == Self.reference(bytes, from: start))
         }
     }
+
+    /// `ByteWords.hasControlOrNonASCII`, which the JSON and TypeScript
+    /// escapers use, tests a word with borrows and carries; every byte value
+    /// at every position, alone and next to another failing byte, must give
+    /// what a test of each byte gives.
+    @Test func wordTestAgreesWithEachByte() {
+        func fails(_ byte: UInt8) -> Bool { byte < 0x20 || byte >= 0x7F }
+        for position in 0..<8 {
+            for value in UInt8.min...UInt8.max {
+                for neighbour: UInt8 in [UInt8(ascii: "a"), 0x00, 0x1F, 0x20, 0x7E, 0x7F, 0x80, 0xFF] {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+                    bytes[position] = value
+                    bytes[(position + 1) % 8] = neighbour
+                    let word = bytes.withUnsafeBufferPointer { ByteWords.word($0, at: 0) }
+                    #expect(ByteWords.hasControlOrNonASCII(word) == bytes.contains(where: fails), "\(bytes)")
+                }
+            }
+        }
+    }
 }

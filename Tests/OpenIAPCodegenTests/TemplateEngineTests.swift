@@ -195,6 +195,16 @@ private func failure(
         #expect(try render("  {{>p}}\n", ["body": "x\n\ny"], partials: ["p": "{{body}}\n"]) == "  x\n\n  y\n")
     }
 
+    /// Literal text is stored one line at a time; a partial of several
+    /// lines, a CRLF line, an empty line and a last line without a line
+    /// feed are indented as when the text was searched for line feeds.
+    @Test func partialIndentationOfLiteralLines() throws {
+        let partials = ["p": "a\r\n\r\nb {{x}}\n\nc", "q": "{{x}}d\ne"]
+        #expect(try render("  {{>p}}\n", ["x": "1\n2"], partials: partials) == "  a\r\n\r\n  b 1\n  2\n\n  c")
+        #expect(try render("- {{>q}}\n", ["x": ""], partials: partials) == "- d\ne\n")
+        #expect(try render("  {{>q}}\n", ["x": ""], partials: partials) == "  d\n  e")
+    }
+
     @Test func inlinePartialsAreNotIndented() throws {
         #expect(try render("a {{>p}} b\n", partials: ["p": "1\n2"]) == "a 1\n2 b\n")
     }

@@ -289,10 +289,44 @@ private enum DeclarationRendering {
         #expect(TypeScriptNames.docText("ends */ here") == #"ends *\/ here"#)
         #expect(TypeScriptNames.docText("  @see x") == #"  \@see x"#)
         #expect(TypeScriptNames.docCode("a`b") == "`ab`")
+        #expect(TypeScriptNames.docCode("a\nb") == #"`a\nb`"#)
+        #expect(TypeScriptViewModel.oneLine("a long first line\n\nand the second") == "a long first line and the second")
+        #expect(TypeScriptViewModel.oneLine("twelve bytes and more, no break") == "twelve bytes and more, no break")
+        #expect(TypeScriptViewModel.oneLine("exactly 8\r\nthen") == "exactly 8 then")
         #expect(TypeScriptTypeMapping.type(.scalar(.timestamp)) == "number")
         #expect(TypeScriptTypeMapping.type(.list(.list(.named("A")))) == "A[][]")
         #expect(TypeScriptTypeMapping.type(.map(.list(.scalar(.bool)))) == "{ [key: string]: boolean[] }")
         #expect(TypeScriptTypeMapping.optionalType(.list(.scalar(.string))) == "string[] | null")
+    }
+
+    /// A one-line doc takes a shortcut in `addTemplateMembers`; what the
+    /// templates see must be what the general path gives for it.
+    @Test func docCommentMembersMatchTheirLines() {
+        for doc in [DocComment("A plain line."), DocComment("Two\nlines"), DocComment(), DocComment("ends */ here")] {
+            var object = TemplateObject()
+            doc.addTemplateMembers(to: &object)
+            let lines = doc.lines
+            #expect(object["docSingle"] == .string(lines.count == 1 ? lines[0] : ""))
+            #expect(object["hasDocBlock"] == .bool(lines.count > 1))
+            #expect(object["docLines"] == .list(lines.map { ["text": .string($0)] }))
+        }
+        // Paragraphs split on line feeds, lose trailing spaces and blank
+        // lines at either end, and each line is escaped on its own.
+        var doc = DocComment("First  \n\n  second */ end\n")
+        doc.paragraphs.append("- `a`: x\n- `b`: y")
+        doc.tags.append("@since 2")
+        #expect(doc.lines == ["First", "", #"  second *\/ end"#, "", "- `a`: x", "- `b`: y", "", "@since 2"])
+        #expect(DocComment("\n\n").lines == [])
+    }
+
+    @Test func identifiersAreDecidedOnBytes() {
+        #expect(TypeScriptNames.isIdentifier("_"))
+        #expect(TypeScriptNames.isIdentifier("a1$"))
+        #expect(!TypeScriptNames.isIdentifier("1a"))
+        #expect(!TypeScriptNames.isIdentifier("a-b"))
+        #expect(!TypeScriptNames.isIdentifier("é"))
+        #expect(!TypeScriptNames.isIdentifier(""))
+        #expect(TypeScriptNames.isIdentifier("aVeryLongPropertyNameThatIsNotSmall"))
     }
 
     @Test func outputIsDeterministic() throws {

@@ -12,6 +12,18 @@ public enum JSONEscaping {
     /// and so are C1 controls, bidi controls and marks and the byte order
     /// mark, which would otherwise hide in the text.
     public static func quoted(_ text: String) -> String {
+        // Text with nothing to escape, the usual case, is quoted without a
+        // scratch array; up to 13 bytes the result is a small string and
+        // allocates nothing.
+        var copy = text
+        if copy.withUTF8({ firstToEscape(in: $0, from: 0) == nil }) {
+            var result = ""
+            result.reserveCapacity(text.utf8.count + 2)
+            result += "\""
+            result += text
+            result += "\""
+            return result
+        }
         var output: [UInt8] = []
         appendQuoted(text, to: &output)
         return String(decoding: output, as: UTF8.self)
@@ -23,56 +35,83 @@ public enum JSONEscaping {
     /// dropped and the whole text takes the scalar-by-scalar rule, which
     /// also catches C1 controls, bidi marks and the byte order mark.
     @discardableResult
-    static func appendQuoted(_ text: String, to output: inout [UInt8]) -> Bool {
+    static func appendQuoted(_ text: String, to output: inout some ByteSink) -> Bool {
         let start = output.count
         var text = text
         let isASCII = text.withUTF8 { bytes -> Bool in
             output.append(UInt8(ascii: "\""))
+            // Runs that need no escape are copied whole.
             var copied = 0
-            var index = 0
-            while index < bytes.count {
-                // Most bytes are copied as they are, eight at a time when
-                // none of them needs a look.
-                if index + 8 <= bytes.count {
-                    let word = ByteWords.word(bytes, at: index)
-                    if !ByteWords.hasControlOrNonASCII(word), !ByteWords.contains(word, UInt8(ascii: "\"")),
-                        !ByteWords.contains(word, UInt8(ascii: "\\"))
-                    {
-                        index += 8
-                        continue
-                    }
-                }
+            while let index = firstToEscape(in: bytes, from: copied) {
                 let byte = bytes[index]
-                if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
-                    index += 1
-                    continue
-                }
-                let escape: String
+                // Non-ASCII text is redone scalar by scalar (see below).
+                if byte >= 0x80 { return false }
+                output.append(UnsafeBufferPointer(rebasing: bytes[copied..<index]))
                 switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case UInt8(ascii: "\n"): escape = "\\n"
-                case UInt8(ascii: "\r"): escape = "\\r"
-                case UInt8(ascii: "\t"): escape = "\\t"
-                case 0x08: escape = "\\b"
-                case 0x0C: escape = "\\f"
-                case 0x00..<0x20, 0x7F: escape = "\\u" + hex4(UInt32(byte))
-                default: return false
+                case UInt8(ascii: "\""): output.append("\\\"" as StaticString)
+                case UInt8(ascii: "\\"): output.append("\\\\" as StaticString)
+                case UInt8(ascii: "\n"): output.append("\\n" as StaticString)
+                case UInt8(ascii: "\r"): output.append("\\r" as StaticString)
+                case UInt8(ascii: "\t"): output.append("\\t" as StaticString)
+                case 0x08: output.append("\\b" as StaticString)
+                case 0x0C: output.append("\\f" as StaticString)
+                default: output.append(utf8Of: "\\u" + hex4(UInt32(byte)))
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
-                output.append(contentsOf: escape.utf8)
-                index += 1
-                copied = index
+                copied = index + 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+            output.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
             output.append(UInt8(ascii: "\""))
             return true
         }
         if !isASCII {
-            output.removeSubrange(start...)
-            output.append(contentsOf: quotedScalars(text).utf8)
+            output.truncate(to: start)
+            output.append(utf8Of: quotedScalars(text))
         }
         return isASCII
+    }
+
+    /// The index of the first byte at or after `start` that a JSON string
+    /// cannot hold as it is (a quote, a backslash, a control character, DEL
+    /// or any non-ASCII byte), or nil if there is none.
+    ///
+    /// Eight bytes are tested at a time. So are the last few: as the last
+    /// eight bytes of the text, overlapping bytes already passed, or, in
+    /// text shorter than eight bytes, padded with spaces. Only a word that
+    /// fails is searched byte by byte. Names and keys are mostly shorter
+    /// than a word, and a byte loop cost them more than the whole test.
+    private static func firstToEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let count = bytes.count
+        var index = start
+        while index + 8 <= count {
+            if needsLook(ByteWords.word(bytes, at: index)) { return firstToEscapeByte(in: bytes, from: index) }
+            index += 8
+        }
+        guard index < count, let base = bytes.baseAddress else { return nil }
+        let last: UInt64
+        if count >= 8 {
+            last = ByteWords.word(bytes, at: count - 8)
+        } else {
+            // Spaces need no escape; the copy reads only `index..<count`.
+            var padded: UInt64 = 0x2020_2020_2020_2020
+            withUnsafeMutableBytes(of: &padded) { $0.baseAddress.unsafelyUnwrapped.copyBytes(from: base + index, count: count - index) }
+            last = padded
+        }
+        // A failing last word may fail on a byte before `index` (an escape
+        // already written); the byte search from `index` settles it.
+        return needsLook(last) ? firstToEscapeByte(in: bytes, from: index) : nil
+    }
+
+    @inline(__always)
+    private static func needsLook(_ word: UInt64) -> Bool {
+        ByteWords.hasControlOrNonASCII(word) || ByteWords.contains(word, UInt8(ascii: "\"")) || ByteWords.contains(word, UInt8(ascii: "\\"))
+    }
+
+    private static func firstToEscapeByte(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        for index in start..<bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return index }
+        }
+        return nil
     }
 
     /// The escaping rule scalar by scalar, for text that is not plain ASCII.
@@ -132,9 +171,12 @@ enum ByteWords {
     /// Whether some byte is below 0x20 or at least 0x7F.
     @inline(__always)
     static func hasControlOrNonASCII(_ word: UInt64) -> Bool {
-        // Bytes below 0x20 (exact for a test of existence), bytes with the
-        // high bit, and 0x7F.
-        ((word &- ones &* 0x20) & ~word & highBits) != 0 || word & highBits != 0 || contains(word, 0x7F)
+        // A byte below 0x20 borrows into its top bit when 0x20 is taken
+        // away, 0x7F carries into it when one is added, and a non-ASCII
+        // byte has it set already. A borrow or carry into the next byte
+        // only starts at a byte that fails, so the test is exact for
+        // whether one does, in three operations and one comparison.
+        ((word &- ones &* 0x20) | (word &+ ones) | word) & highBits != 0
     }
 
     /// Whether some byte equals `byte`.

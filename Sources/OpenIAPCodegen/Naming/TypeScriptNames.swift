@@ -17,9 +17,17 @@ public enum TypeScriptNames {
     /// Only ASCII identifiers are left bare; anything else is quoted, which
     /// is always correct and avoids Unicode identifier rules.
     public static func isIdentifier(_ text: String) -> Bool {
-        // Every character allowed is ASCII, so bytes decide.
-        guard let first = text.utf8.first, isHead(first) else { return false }
-        return text.utf8.allSatisfy { isHead($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        // Every character allowed is ASCII, so bytes decide. They are read
+        // in place: stepping through the UTF-8 view cost several times as
+        // much per byte, and every property key asks.
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.first, isHead(first) else { return false }
+            for byte in bytes where !isHead(byte) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                return false
+            }
+            return true
+        }
     }
 
     /// A string literal type or value: JSON quoting, which TypeScript reads
@@ -75,8 +83,17 @@ public enum TypeScriptNames {
     /// code span, so it is dropped rather than ending the span early; a line
     /// break is shown as `\n` so the span stays on its line.
     public static func docCode(_ text: String) -> String {
-        let text = text.utf8.contains(UInt8(ascii: "`")) ? text.replacing("`", with: "") : text
-        return "`" + docText(visible(text, escapingLineBreaks: true)) + "`"
+        // The bytes are read in place (the UTF-8 view steps slowly).
+        var copy = text
+        let text = copy.withUTF8 { $0.contains(UInt8(ascii: "`")) } ? text.replacing("`", with: "") : text
+        let body = docText(visible(text, escapingLineBreaks: true))
+        // Built in one buffer of the final size; `+` twice made two.
+        var code = ""
+        code.reserveCapacity(body.utf8.count + 2)
+        code += "`"
+        code += body
+        code += "`"
+        return code
     }
 
     /// The text with control and invisible format characters escaped; `\n`

@@ -9,7 +9,10 @@
 final class TemplateProgram: @unchecked Sendable {
     struct Instruction {
         enum Operation: UInt8 {
+            /// Literal text with no line feed.
             case text
+            /// Literal text whose only line feed is its last byte.
+            case line
             case variable
             case section
             case invertedSection
@@ -17,10 +20,10 @@ final class TemplateProgram: @unchecked Sendable {
         }
 
         var operation: Operation
-        /// Text: the first byte in `text`. Variable and section: the index
+        /// Text and line: the first byte in `text`. Variable and section: the index
         /// of the name in `names`. Partial: the index in `partials`.
         var operand: Int
-        /// Text: one past its last byte. Section: the index of the first
+        /// Text and line: one past its last byte. Section: the index of the first
         /// instruction after its body (the body follows the section).
         var end: Int
         /// The offset of the tag's `{{`, for errors.
@@ -109,9 +112,18 @@ final class TemplateProgram: @unchecked Sendable {
             for node in nodes {
                 switch node {
                 case .text(let literal):
-                    let start = text.count
+                    // One instruction per line, so that the renderer knows
+                    // where lines end without searching the text each time
+                    // it writes it under an indented partial.
+                    var start = text.count
                     text.append(contentsOf: literal.utf8)
-                    instructions.append(Instruction(operation: .text, operand: start, end: text.count, offset: 0))
+                    for index in start..<text.count where text[index] == UInt8(ascii: "\n") {
+                        instructions.append(Instruction(operation: .line, operand: start, end: index + 1, offset: 0))
+                        start = index + 1
+                    }
+                    if start < text.count {
+                        instructions.append(Instruction(operation: .text, operand: start, end: text.count, offset: 0))
+                    }
                 case .variable(let name, let offset):
                     names.append(name)
                     instructions.append(Instruction(operation: .variable, operand: names.count - 1, end: 0, offset: offset))

@@ -202,7 +202,10 @@ struct TemplateRenderer {
             let instruction = program.instructions[position]
             switch instruction.operation {
             case .text:
-                write(UnsafeBufferPointer(rebasing: program.text[instruction.operand..<instruction.end]))
+                writeLinePiece(UnsafeBufferPointer(rebasing: program.text[instruction.operand..<instruction.end]), endsLine: false)
+                position += 1
+            case .line:
+                writeLinePiece(UnsafeBufferPointer(rebasing: program.text[instruction.operand..<instruction.end]), endsLine: true)
                 position += 1
             case .variable:
                 try writeVariable(program, instruction)
@@ -437,6 +440,21 @@ struct TemplateRenderer {
         }
     }
 
+    /// Writes literal text that has no line feed, or only one as its last
+    /// byte (`endsLine`), as `write(_:)` would, without searching it: the
+    /// program split its text that way when it was built.
+    private mutating func writeLinePiece(_ bytes: UnsafeBufferPointer<UInt8>, endsLine: Bool) {
+        if indent.isEmpty {
+            output.append(bytes)
+            return
+        }
+        let content = endsLine ? bytes.count - 1 : bytes.count
+        if content > 0 { writeIndent(UnsafeBufferPointer(rebasing: bytes[..<content])) }
+        output.append(bytes)
+        // Unchanged by an empty piece, as `write(_:)` leaves it.
+        if endsLine || content > 0 { atLineStart = endsLine }
+    }
+
     /// The index of the first line feed in `bytes` at or after `start`.
     private static func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let count = bytes.count - start
@@ -465,10 +483,11 @@ struct TemplateRenderer {
 /// The bytes a renderer writes, in one block of memory that grows with
 /// `realloc` (which can often extend a large block where it is). Appending
 /// is a bounds check and a copy, without the uniqueness check an array
-/// makes every time. The owner calls `deallocate()` when done.
+/// makes every time. The owner calls `deallocate()` when done. The JSON
+/// writer keeps its text in one too, for the same reason.
 struct TemplateOutput {
     private var start: UnsafeMutablePointer<UInt8>
-    private var count = 0
+    private(set) var count = 0
     private var capacity: Int
 
     init(capacity: Int) {
@@ -492,10 +511,17 @@ struct TemplateOutput {
         count += length
     }
 
+    @inline(__always)
     mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toHold: count + 1) }
         start[count] = byte
         count += 1
+    }
+
+    /// Drops the bytes after the first `count`, keeping the memory.
+    mutating func truncate(to count: Int) {
+        precondition(count >= 0 && count <= self.count, "truncating to a length the output does not have")
+        self.count = count
     }
 
     private mutating func grow(toHold needed: Int) {

@@ -16,18 +16,24 @@
 ///
 /// Callers write values in order: `key` before each member of an object,
 /// `beginObject`/`beginArray` and `end` around the elements of a container.
+///
+/// The text is kept in memory of its own, which the owner frees with
+/// `deallocate()`; a writer is passed `inout` and never copied.
 struct JSONWriter {
     /// The longest one-line form a container may have, in characters.
     static let inlineLimit = 72
 
-    /// The UTF-8 text written so far.
-    private(set) var bytes: [UInt8] = []
+    /// The UTF-8 text written so far. A schema is written in many pieces
+    /// of a few bytes (quotes, keys, `, `, indentation), and appending to
+    /// this buffer is a bounds check and a copy where an array's
+    /// `append(contentsOf:)` cost several times as much per piece.
+    private var buffer = TemplateOutput(capacity: 4096)
 
     /// An object or array that has been begun and not yet ended.
     private struct Container {
         /// `}` or `]`.
         let closer: UInt8
-        /// Where its opening bracket is in `bytes`.
+        /// Where its opening bracket is in `buffer`.
         var start: Int
         /// `uncounted` when it was begun.
         let startUncounted: Int
@@ -46,7 +52,7 @@ struct JSONWriter {
     /// `open[firstInline...]` are still on one line; the containers below
     /// them have one line per element.
     private var firstInline = 0
-    /// Where each element of a one-line container begins in `bytes`, for
+    /// Where each element of a one-line container begins in `buffer`, for
     /// every one-line container in turn.
     private var elementStarts: [Int] = []
     /// How many bytes written so far are not a character of their own (the
@@ -57,14 +63,19 @@ struct JSONWriter {
     init() {}
 
     /// The text written so far.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { String(decoding: buffer.bytes, as: UTF8.self) }
+
+    /// Frees the text's memory; the writer is not used afterwards.
+    func deallocate() {
+        buffer.deallocate()
+    }
 
     /// The text written so far; the writer starts over empty, keeping its
     /// storage for the next value.
     mutating func take() -> String {
         precondition(open.isEmpty, "a container is still open")
         let result = text
-        bytes.removeAll(keepingCapacity: true)
+        buffer.truncate(to: 0)
         uncounted = 0
         return result
     }
@@ -78,8 +89,7 @@ struct JSONWriter {
         precondition(top >= 0 && open[top].isObject && !open[top].awaitsValue, "a key belongs in an object, before its value")
         beginElement(top)
         appendQuoted(name)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(UInt8(ascii: " "))
+        buffer.append(": " as StaticString)
         open[top].awaitsValue = true
         if name == "description" {
             // Every container around a description spans lines.
@@ -96,26 +106,26 @@ struct JSONWriter {
 
     mutating func integer(_ value: Int64) {
         beginValue()
-        bytes.append(contentsOf: String(value).utf8)
+        buffer.append(utf8Of: String(value))
         checkLength()
     }
 
     /// A number as `JSONEscaping.number` writes it.
     mutating func number(_ value: Double) {
         beginValue()
-        bytes.append(contentsOf: JSONEscaping.number(value).utf8)
+        buffer.append(utf8Of: JSONEscaping.number(value))
         checkLength()
     }
 
     mutating func bool(_ flag: Bool) {
         beginValue()
-        bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        buffer.append(flag ? "true" : "false" as StaticString)
         checkLength()
     }
 
     mutating func null() {
         beginValue()
-        bytes.append(contentsOf: "null".utf8)
+        buffer.append("null" as StaticString)
         checkLength()
     }
 
@@ -133,13 +143,15 @@ struct JSONWriter {
         if index < firstInline {
             firstInline = index
             if container.count > 0 {
-                bytes.append(UInt8(ascii: "\n"))
+                buffer.append(UInt8(ascii: "\n"))
                 appendSpaces(2 * index)
             }
         } else {
-            elementStarts.removeSubrange(container.firstElement...)
+            // A one-line container has a few elements: dropping their
+            // starts one by one costs less than a generic range removal.
+            while elementStarts.count > container.firstElement { elementStarts.removeLast() }
         }
-        bytes.append(container.closer)
+        buffer.append(container.closer)
         checkLength()
     }
 
@@ -195,8 +207,8 @@ struct JSONWriter {
 
     private mutating func begin(closer: UInt8) {
         beginValue()
-        open.append(Container(closer: closer, start: bytes.count, startUncounted: uncounted, firstElement: elementStarts.count))
-        bytes.append(closer == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        open.append(Container(closer: closer, start: buffer.count, startUncounted: uncounted, firstElement: elementStarts.count))
+        buffer.append(closer == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "["))
     }
 
     /// Places a value: after its key in an object, as the next element in
@@ -214,24 +226,21 @@ struct JSONWriter {
     /// Writes what goes before the next element of `open[index]`.
     private mutating func beginElement(_ index: Int) {
         if index < firstInline {
-            bytes.append(contentsOf: open[index].count == 0 ? Self.firstBreak : Self.nextBreak)
+            buffer.append(open[index].count == 0 ? "\n" : ",\n" as StaticString)
             appendSpaces(2 * (index + 1))
         } else {
-            if open[index].count > 0 {
-                bytes.append(UInt8(ascii: ","))
-                bytes.append(UInt8(ascii: " "))
-            }
-            elementStarts.append(bytes.count)
+            if open[index].count > 0 { buffer.append(", " as StaticString) }
+            elementStarts.append(buffer.count)
         }
         open[index].count += 1
     }
 
-    private static let firstBreak: [UInt8] = [UInt8(ascii: "\n")]
-    private static let nextBreak: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "\n")]
+    /// Indentation is copied from here, up to this many spaces at a time.
+    private static let spaces: StaticString = "                                                                "
 
     /// The one-line length of `open[index]` so far, in characters.
     private func length(of index: Int) -> Int {
-        (bytes.count - open[index].start) - (uncounted - open[index].startUncounted)
+        (buffer.count - open[index].start) - (uncounted - open[index].startUncounted)
     }
 
     /// Moves every container that has grown past the limit to one line per
@@ -250,19 +259,20 @@ struct JSONWriter {
         let own = container.firstElement..<(container.firstElement + container.count)
         let indent = 2 * (index + 1)
         var text: [UInt8] = []
-        text.reserveCapacity(bytes.count - container.start + container.count * (indent + 2))
+        text.reserveCapacity(buffer.count - container.start + container.count * (indent + 2))
         // How far the last element moves.
         var shift = 0
         for position in own {
-            text.append(contentsOf: position == own.lowerBound ? Self.firstBreak : Self.nextBreak)
-            text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+            text.append(position == own.lowerBound ? "\n" : ",\n" as StaticString)
+            Self.appendSpaces(indent, to: &text)
             let from = elementStarts[position]
             // The next element starts after ", ".
-            let to = position + 1 < own.upperBound ? elementStarts[position + 1] - 2 : bytes.count
+            let to = position + 1 < own.upperBound ? elementStarts[position + 1] - 2 : buffer.count
             shift = container.start + 1 + text.count - from
-            text.append(contentsOf: bytes[from..<to])
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: buffer.bytes[from..<to]))
         }
-        bytes.replaceSubrange((container.start + 1)..., with: text)
+        buffer.truncate(to: container.start + 1)
+        text.withUnsafeBufferPointer { buffer.append($0) }
         elementStarts.removeSubrange(own)
         for position in own.lowerBound..<elementStarts.count { elementStarts[position] += shift }
         for above in (index + 1)..<open.count {
@@ -273,18 +283,29 @@ struct JSONWriter {
     }
 
     private mutating func appendSpaces(_ count: Int) {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        Self.appendSpaces(count, to: &buffer)
+    }
+
+    /// Copies the spaces from `spaces`: appending `repeatElement` went a
+    /// byte at a time.
+    private static func appendSpaces(_ count: Int, to sink: inout some ByteSink) {
+        var left = count
+        while left > 0 {
+            let piece = min(left, spaces.utf8CodeUnitCount)
+            spaces.withUTF8Buffer { sink.append(UnsafeBufferPointer(rebasing: $0[..<piece])) }
+            left -= piece
+        }
     }
 
     /// Appends `text` quoted, and keeps `uncounted` right for non-ASCII text
     /// while some container is on one line.
     private mutating func appendQuoted(_ text: String) {
-        let start = bytes.count
-        if !JSONEscaping.appendQuoted(text, to: &bytes), firstInline < open.count {
+        let start = buffer.count
+        if !JSONEscaping.appendQuoted(text, to: &buffer), firstInline < open.count {
             // Quoted ASCII text is one character per byte (line breaks are
             // escaped, so no CR LF pair is left); other text is counted.
-            let characters = String(decoding: bytes[start...], as: UTF8.self).count
-            uncounted += bytes.count - start - characters
+            let characters = String(decoding: UnsafeBufferPointer(rebasing: buffer.bytes[start...]), as: UTF8.self).count
+            uncounted += buffer.count - start - characters
         }
     }
 }

@@ -295,16 +295,28 @@ struct TypeScriptViewModel {
 
     /// `- value: doc` per value, deprecation noted.
     static func valueList(_ values: [EnumValue]) -> String {
-        values.map { value in
-            var line = "- " + TypeScriptNames.docCode(value.wire)
+        // One string appended to in place: a string per line, joined after,
+        // allocated and copied every line twice.
+        var list = ""
+        for (position, value) in values.enumerated() {
+            if position > 0 { list += "\n" }
+            list += "- "
+            list += TypeScriptNames.docCode(value.wire)
             if let doc = value.annotations.doc, !doc.isEmpty {
-                line += ": " + Self.oneLine(doc)
+                list += ": "
+                list += Self.oneLine(doc)
             }
             if let message = value.annotations.deprecated {
-                line += message.isEmpty ? " (deprecated)" : " (deprecated: \(message))"
+                if message.isEmpty {
+                    list += " (deprecated)"
+                } else {
+                    list += " (deprecated: "
+                    list += message
+                    list += ")"
+                }
             }
-            return line
-        }.joined(separator: "\n")
+        }
+        return list
     }
 
     /// The text with its line breaks (and blank lines) replaced by single
@@ -312,7 +324,15 @@ struct TypeScriptViewModel {
     static func oneLine(_ text: String) -> String {
         // Line breaks are ASCII 0x0A to 0x0D or non-ASCII; text with neither
         // has none.
-        if !text.utf8.contains(where: { (0x0A...0x0D).contains($0) || $0 >= 0x80 }) { return text }
+        // The bytes are read in place (the UTF-8 view steps slowly), and a
+        // word with no control or non-ASCII byte is passed over whole.
+        var copy = text
+        let hasBreak = copy.withUTF8 { bytes in
+            var index = 0
+            while index + 8 <= bytes.count, !ByteWords.hasControlOrNonASCII(ByteWords.word(bytes, at: index)) { index += 8 }
+            return bytes[index...].contains { (0x0A...0x0D).contains($0) || $0 >= 0x80 }
+        }
+        if !hasBreak { return text }
         return text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
@@ -352,6 +372,9 @@ struct DocComment {
     /// and before the tags. Tags are added unescaped: they are meant as tags.
     var lines: [String] {
         var lines: [String] = []
+        // Room for every paragraph and the blank lines between them; only
+        // paragraphs of several lines grow it.
+        lines.reserveCapacity(2 * (paragraphs.count + tags.count))
         // Every block added is non-empty.
         func addBlock(_ block: some Collection<String>) {
             if !lines.isEmpty { lines.append("") }
@@ -359,7 +382,10 @@ struct DocComment {
         }
         for paragraph in paragraphs {
             if let line = Self.plainLine(paragraph) {
-                addBlock(CollectionOfOne(line))
+                // Appended as one element: the generic `append(contentsOf:)`
+                // costs more than the line itself.
+                if !lines.isEmpty { lines.append("") }
+                lines.append(line)
                 continue
             }
             let paragraphLines = Self.plainLines(paragraph)
@@ -379,8 +405,10 @@ struct DocComment {
     private static func tagLine(_ tag: String) -> String {
         let parts = tag.split(separator: " ", maxSplits: 1)
         guard parts.count == 2 else { return tag }
-        let text = TypeScriptNames.docText(String(parts[1]))
-        return "\(parts[0]) " + (text.utf8.contains(UInt8(ascii: "\n")) ? text.replacing("\n", with: " ") : text)
+        var text = TypeScriptNames.docText(String(parts[1]))
+        // The bytes are read in place (the UTF-8 view steps slowly).
+        if text.withUTF8({ $0.contains(UInt8(ascii: "\n")) }) { text = text.replacing("\n", with: " ") }
+        return "\(parts[0]) " + text
     }
 
     /// How many members `addTemplateMembers` adds.
@@ -389,10 +417,22 @@ struct DocComment {
     /// `docSingle` for a one-line comment, otherwise `hasDocBlock` and
     /// `docLines`; all three keys are always added.
     func addTemplateMembers(to object: inout TemplateObject) {
+        // Most comments are one paragraph that is one plain line: the
+        // paragraph itself is the comment, with no array of lines to build
+        // and free for every field.
+        if tags.isEmpty, paragraphs.count == 1, let line = Self.plainLine(paragraphs[0]) {
+            object.append(Key.docSingle, .string(line))
+            object.append(Key.hasDocBlock, false)
+            object.append(Key.docLines, .list([Self.lineValue(line)]))
+            return
+        }
         let lines = self.lines
         object.append(Key.docSingle, .string(lines.count == 1 ? lines[0] : ""))
         object.append(Key.hasDocBlock, .bool(lines.count > 1))
-        object.append(Key.docLines, .list(lines.map(Self.lineValue)))
+        var values: [TemplateValue] = []
+        values.reserveCapacity(lines.count)
+        for line in lines { values.append(Self.lineValue(line)) }
+        object.append(Key.docLines, .list(values))
     }
 
     private enum Key {
@@ -425,12 +465,22 @@ struct DocComment {
     /// split and trimmed on bytes (there every character is one byte);
     /// nil for any other text, which takes the character-based path.
     private static func plainLines(_ paragraph: String) -> [String]? {
-        let bytes = Array(paragraph.utf8)
-        guard !bytes.contains(where: { ($0 < 0x20 && $0 != UInt8(ascii: "\n")) || $0 >= 0x7F }) else { return nil }
-        return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-            var end = line.endIndex
-            while end > line.startIndex, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
-            return TypeScriptNames.docText(String(decoding: line[..<end], as: UTF8.self))
+        // Read in place and split in one pass, without copying the bytes
+        // into an array and the array into slices first.
+        var paragraph = paragraph
+        return paragraph.withUTF8 { bytes -> [String]? in
+            guard !bytes.contains(where: { ($0 < 0x20 && $0 != UInt8(ascii: "\n")) || $0 >= 0x7F }) else { return nil }
+            var lines: [String] = []
+            var start = 0
+            while true {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                var trimmed = end
+                while trimmed > start, bytes[trimmed - 1] == UInt8(ascii: " ") { trimmed -= 1 }
+                lines.append(TypeScriptNames.docText(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<trimmed]), as: UTF8.self)))
+                guard end < bytes.count else { return lines }
+                start = end + 1
+            }
         }
     }
 
