@@ -19,7 +19,6 @@ public struct JSONSchemaTarget: GenerationTarget {
             // dropped after, so the schemas are never all held at once.
             let builder = JSONSchemaBuilder(spec: spec)
             var json = JSONWriter()
-            defer { json.deallocate() }
             let bytes = try templates.renderFile(
                 "document", Self.frame(spec, header: header), streaming: "definitions", count: spec.types.count
             ) { index in

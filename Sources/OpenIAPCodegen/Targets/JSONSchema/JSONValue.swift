@@ -26,7 +26,6 @@ enum JSONValue: Hashable, Sendable {
     /// the caller's template adds the indentation of the place it is written at.
     func printed() -> String {
         var writer = JSONWriter()
-        defer { writer.deallocate() }
         writer.value(self)
         return writer.text
     }

@@ -17,9 +17,10 @@
 /// Callers write values in order: `key` before each member of an object,
 /// `beginObject`/`beginArray` and `end` around the elements of a container.
 ///
-/// The text is kept in memory of its own, which the owner frees with
-/// `deallocate()`; a writer is passed `inout` and never copied.
-struct JSONWriter {
+/// The text is kept in memory of its own, freed with the writer. A writer
+/// cannot be copied (two copies would free that memory twice); it is passed
+/// `inout`.
+struct JSONWriter: ~Copyable {
     /// The longest one-line form a container may have, in characters.
     static let inlineLimit = 72
 
@@ -65,8 +66,7 @@ struct JSONWriter {
     /// The text written so far.
     var text: String { String(decoding: buffer.bytes, as: UTF8.self) }
 
-    /// Frees the text's memory; the writer is not used afterwards.
-    func deallocate() {
+    deinit {
         buffer.deallocate()
     }
 
