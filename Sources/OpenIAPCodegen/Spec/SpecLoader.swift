@@ -24,8 +24,8 @@ public enum SpecLoader {
         // The same as `build(from: sources(at: path))`, but each file is read
         // by the job that parses it, so reading is spread over the cores too.
         let read = paths.concurrentMap { file -> FileResult? in
-            guard let data = FileManager.default.contents(atPath: file) else { return nil }
-            return readFile(Source(path: file, bytes: [UInt8](data)), limits: limits)
+            guard let bytes = FileContents.bytes(atPath: file) else { return nil }
+            return readFile(Source(path: file, bytes: bytes), limits: limits)
         }
         // As in `sources(at:)`, the first file that cannot be read is the only problem reported.
         for (file, result) in zip(paths, read) where result.isNone {
@@ -38,10 +38,10 @@ public enum SpecLoader {
     public static func sources(at path: String) throws(DiagnosticError) -> [Source] {
         var result: [Source] = []
         for file in try sourcePaths(at: path) {
-            guard let data = FileManager.default.contents(atPath: file) else {
+            guard let bytes = FileContents.bytes(atPath: file) else {
                 throw DiagnosticError(.error("cannot read spec file '\(file)'", at: nil))
             }
-            result.append(Source(path: file, bytes: [UInt8](data)))
+            result.append(Source(path: file, bytes: bytes))
         }
         return result
     }
