@@ -49,7 +49,7 @@ public struct Containment: Sendable {
             }
         }
         // Facts about a name are those of its first declaration, as `spec[name]` gives.
-        func canonical(_ position: Int) -> Int { spec.position(of: spec.types[position].name) ?? position }
+        func canonical(_ position: Int) -> Int { spec.firstPosition(ofNameAt: position) }
         var outgoing = [[IndexEdge]](repeating: [], count: count)
         for (position, type) in spec.types.enumerated() {
             switch type {

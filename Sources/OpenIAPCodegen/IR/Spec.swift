@@ -9,8 +9,18 @@ public struct Spec: Sendable {
     public var versionLocation: SourceLocation?
     /// All named types, sorted by name.
     public var types: [NamedType] {
-        didSet { typesOnContainmentCycles = nil }
+        didSet {
+            typesOnContainmentCycles = nil
+            hasDistinctNames = false
+        }
     }
+
+    /// Whether no two of `types` share a name, so that `position(of:)` of
+    /// the name at a position is that position. The checks ask it of every
+    /// type; knowing it spares them a look-up by name (a hash of the name)
+    /// per type. Set when the spec is made and cleared by any change to
+    /// `types`, after which the answer is looked up as before.
+    private(set) var hasDistinctNames: Bool
 
     /// `Containment(self).onCycle`, kept by the loader, which works it out
     /// while validating, so that the Swift target need not build the graph
@@ -39,6 +49,24 @@ public struct Spec: Sendable {
             index[names[order[position]]] = position
         }
         self.index = index
+        hasDistinctNames = index.count == order.count
+    }
+
+    /// The spec of `types`, whose names are all different, where `order` is
+    /// `sortedPositions` of their names and `positions` gives each name's
+    /// position in `types`. The builder has that dictionary already (it
+    /// finds repeated names with it), so the index by name is made from it
+    /// with `mapValues`, which keeps its hash table as it is, rather than by
+    /// hashing every name again.
+    init(version: String, versionLocation: SourceLocation?, types: [NamedType], positions: [String: Int], order: [Int]) {
+        precondition(positions.count == types.count && order.count == types.count, "names must be distinct")
+        self.version = version
+        self.versionLocation = versionLocation
+        self.types = order.map { types[$0] }
+        var rank = [Int](repeating: 0, count: order.count)
+        for (sorted, position) in order.enumerated() { rank[position] = sorted }
+        index = positions.mapValues { rank[$0] }
+        hasDistinctNames = true
     }
 
     private var index: [String: Int]
@@ -86,6 +114,13 @@ public struct Spec: Sendable {
     /// instead of dictionaries keyed by name.
     func position(of name: String) -> Int? {
         index[name]
+    }
+
+    /// `position(of: types[position].name)`, the position of the first
+    /// declaration of the name there: `position` itself when names are
+    /// distinct, without a look-up.
+    func firstPosition(ofNameAt position: Int) -> Int {
+        hasDistinctNames ? position : self.position(of: types[position].name) ?? position
     }
 
     public var enums: [EnumType] { types.compactMap { if case let .enumeration(e) = $0 { e } else { nil } } }

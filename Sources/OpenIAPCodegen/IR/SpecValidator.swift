@@ -440,7 +440,7 @@ struct SpecValidator {
         /// Who waits for a type: records (once per required field) and unions.
         var dependents = [[Int]](repeating: [], count: typeCount)
         for (position, type) in spec.types.enumerated() {
-            let me = spec.position(of: type.name) ?? position
+            let me = spec.firstPosition(ofNameAt: position)
             switch type {
             case .enumeration, .opaqueString, .fieldSet:
                 ready.append(me)
@@ -477,7 +477,7 @@ struct SpecValidator {
         unbuildable = [Bool](repeating: false, count: typeCount)
         for (position, type) in spec.types.enumerated() {
             guard case let .record(record) = type else { continue }
-            let me = spec.position(of: record.name) ?? position
+            let me = spec.firstPosition(ofNameAt: position)
             guard !satisfiable[me] else { continue }
             unbuildable[me] = true
             let path = cyclePath(from: record.name, satisfiable: satisfiable)

@@ -27,9 +27,23 @@ struct SpecBuilder {
         case types([NamedType], [Diagnostic])
     }
 
+    /// The declared types, each name once, and where each name is among
+    /// them. The dictionary holds plain positions rather than the types, so
+    /// filling and dropping it touches no reference counts, and `Spec` makes
+    /// its own index by name from it without hashing the names again.
+    struct DeclaredTypes: Sendable {
+        var types: [NamedType] = []
+        var positions: [String: Int] = [:]
+
+        subscript(name: String) -> NamedType? {
+            positions[name].map { types[$0] }
+        }
+    }
+
     mutating func build() -> Spec {
         let version = resolveVersion()
-        let (declared, byName) = uniqueTypes()
+        let byName = uniqueTypes()
+        let declared = byName.types
         let defaults = rawDefaults()
         let names = declared.map(\.name)
 
@@ -65,7 +79,7 @@ struct SpecBuilder {
                 diagnostics.append(contentsOf: problems)
             }
         }
-        var spec = Spec(version: version?.0 ?? "0.0.0", versionLocation: version?.1, types: types, names: names, order: order)
+        var spec = Spec(version: version?.0 ?? "0.0.0", versionLocation: version?.1, types: types, positions: byName.positions, order: order)
         var validator = SpecValidator(spec: spec)
         validator.run()
         diagnostics.append(contentsOf: validator.diagnostics.all)
@@ -76,7 +90,7 @@ struct SpecBuilder {
     /// `declared` with every record completed: included fields merged in and
     /// defaults typed.
     private mutating func complete(
-        _ declared: ArraySlice<NamedType>, defaults: [String: [String: SpecFileReader.RawDefault]], byName: [String: NamedType]
+        _ declared: ArraySlice<NamedType>, defaults: [String: [String: SpecFileReader.RawDefault]], byName: DeclaredTypes
     ) -> [NamedType] {
         var types: [NamedType] = []
         types.reserveCapacity(declared.count)
@@ -121,11 +135,11 @@ struct SpecBuilder {
         return versions[0]
     }
 
-    /// Every type once, and the same types by name; a name declared again
+    /// Every type once, and where each name is among them; a name declared again
     /// (in any file) is an error at the later declaration pointing back at
     /// the first.
-    private mutating func uniqueTypes() -> ([NamedType], [String: NamedType]) {
-        var seen: [String: NamedType] = [:]
+    private mutating func uniqueTypes() -> DeclaredTypes {
+        var seen: [String: Int] = [:]
         var result: [NamedType] = []
         var all = files.flatMap(\.types)
         // Each file lists its types in the order they are written, so the
@@ -139,16 +153,16 @@ struct SpecBuilder {
         for type in all {
             // Stored first, so that a new name (the usual case) is hashed
             // once; a repeated one puts the first declaration back.
-            if let first = seen.updateValue(type, forKey: type.name) {
+            if let first = seen.updateValue(result.count, forKey: type.name) {
                 seen[type.name] = first
                 diagnostics.error(
                     "type '\(type.name)' is declared more than once",
-                    at: type.location, notes: [.note("'\(type.name)' first declared here", at: first.location)])
+                    at: type.location, notes: [.note("'\(type.name)' first declared here", at: result[first].location)])
                 continue
             }
             result.append(type)
         }
-        return (result, seen)
+        return DeclaredTypes(types: result, positions: seen)
     }
 
     /// Up to this many included fields, an included field is found by going
@@ -156,7 +170,7 @@ struct SpecBuilder {
     /// cheaper than hashing every name into a dictionary, and finds the same.
     static let linearIncludeLimit = 16
 
-    private mutating func mergedFields(of record: RecordType, byName: [String: NamedType]) -> [Field] {
+    private mutating func mergedFields(of record: RecordType, byName: DeclaredTypes) -> [Field] {
         var merged: [Field] = []
         /// Where each included field is in `merged`, by name, once there
         /// are more than `linearIncludeLimit` of them.
@@ -177,7 +191,7 @@ struct SpecBuilder {
         for setName in record.includes {
             guard let type = byName[setName] else {
                 let location = includeLocation(setName)
-                let sets = byName.values.compactMap { if case let .fieldSet(s) = $0 { s.name } else { nil } }
+                let sets = byName.types.compactMap { if case let .fieldSet(s) = $0 { s.name } else { nil } }
                 diagnostics.error(
                     "unknown shared field set '\(setName)'\(Suggestions.didYouMean(setName, in: sets))", at: location)
                 continue
@@ -234,7 +248,7 @@ struct SpecBuilder {
     }
 
     /// Converts a raw `default:` node to a value of the field's type.
-    private mutating func typeDefault(_ raw: SpecFileReader.RawDefault, of field: inout Field, owner: RecordType, byName: [String: NamedType]) {
+    private mutating func typeDefault(_ raw: SpecFileReader.RawDefault, of field: inout Field, owner: RecordType, byName: DeclaredTypes) {
         if owner.direction != .input {
             diagnostics.error("'default' is only allowed on input fields; '\(owner.name)' is an output record", at: raw.location)
             return
@@ -249,7 +263,7 @@ struct SpecBuilder {
     }
 
     private mutating func defaultValue(
-        _ node: YAMLDocument.NodeID, in document: YAMLDocument, type: TypeRef, byName: [String: NamedType]
+        _ node: YAMLDocument.NodeID, in document: YAMLDocument, type: TypeRef, byName: DeclaredTypes
     ) -> DefaultValue? {
         var reader = NodeReader(document)
         defer { diagnostics.append(contentsOf: reader.diagnostics.all) }
