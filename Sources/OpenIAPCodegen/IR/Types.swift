@@ -7,6 +7,21 @@ public enum Scalar: String, Sendable, CaseIterable {
     case double = "Double"
     /// Milliseconds since the Unix epoch, carried as a JSON number.
     case timestamp = "Timestamp"
+
+    /// `Scalar(rawValue: name)`, for names that are mostly not scalars: the
+    /// reader asks it of every type name and every name in a type
+    /// expression, and a `switch` over strings compares the name with each
+    /// case in turn (some 700 instructions). A name of another length in
+    /// UTF-8 cannot equal any of them: the raw values are ASCII letters
+    /// without `K`, and the only text outside ASCII that is canonically
+    /// equivalent to ASCII letters is the Kelvin sign (equal to `K`), so
+    /// a string equal to a raw value is its very bytes.
+    static func named(_ name: String) -> Scalar? {
+        switch name.utf8.count {
+        case 3, 4, 6, 9: return Scalar(rawValue: name)
+        default: return nil
+        }
+    }
 }
 
 /// A type expression after parsing (`String[]?` and friends), without the

@@ -114,7 +114,7 @@ struct SpecFileReader {
                     at: reader.location(key))
                 continue
             }
-            if Scalar(rawValue: name) != nil || name == "map" {
+            if Scalar.named(name) != nil || name == "map" {
                 reader.diagnostics.error("type name '\(name)' is reserved for a built-in type", at: reader.location(key))
                 continue
             }

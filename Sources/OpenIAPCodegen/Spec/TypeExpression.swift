@@ -89,7 +89,7 @@ enum TypeExpression {
                     return .failure(.invalid("expected '>' to close 'map<'", offset: position))
                 }
                 position += 1
-            } else if let scalar = Scalar(rawValue: name) {
+            } else if let scalar = Scalar.named(name) {
                 type = .scalar(scalar)
             } else {
                 type = .named(name)

@@ -168,8 +168,9 @@ struct YAMLTreeBuilder {
         let start = document.children.count
         let count = pending.count - frame.firstChild
         document.children.append(contentsOf: pending[frame.firstChild...])
-        pending.removeSubrange(frame.firstChild...)
-        acceptedKeys.removeSubrange(frame.firstAcceptedKey...)
+        // From the end: cheaper than the general `removeSubrange`.
+        pending.removeLast(pending.count - frame.firstChild)
+        acceptedKeys.removeLast(acceptedKeys.count - frame.firstAcceptedKey)
         document.nodes.append(
             YAMLDocument.Node(
                 kind: frame.isMapping ? .mapping : .sequence, style: .plain, tag: frame.tag,
