@@ -493,6 +493,13 @@ struct SpecValidator {
     private mutating func checkContainment() {
         let containment = Containment(spec)
         typesOnContainmentCycles = containment.onCycle
+        // Most specs have no such cycle; then the lists of unions and records
+        // (copies of every one) are not made to be gone through for nothing.
+        if !containment.unionCycles.isEmpty { reportUnionCycles(containment) }
+        if !containment.recordCycles.isEmpty { reportRecordCycles(containment) }
+    }
+
+    private mutating func reportUnionCycles(_ containment: Containment) {
         for union in spec.unions where containment.unionCycles.contains(union.name) {
             // A union that names itself has an error of its own.
             if union.members.contains(where: { $0.typeName == union.name }) { continue }
@@ -501,6 +508,9 @@ struct SpecValidator {
                 "union '\(union.name)' contains itself through member unions (\(path)); a decoder could go round without end",
                 at: union.location)
         }
+    }
+
+    private mutating func reportRecordCycles(_ containment: Containment) {
         for record in spec.records where containment.recordCycles.contains(record.name) && !isUnbuildable(record.name) {
             let path = containment.cycle(from: record.name) { containment.recordCycles.contains($0) }
             diagnostics.error(
