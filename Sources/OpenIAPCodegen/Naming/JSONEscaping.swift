@@ -17,12 +17,7 @@ public enum JSONEscaping {
         // allocates nothing.
         var copy = text
         if copy.withUTF8({ firstToEscape(in: $0, from: 0) == nil }) {
-            var result = ""
-            result.reserveCapacity(text.utf8.count + 2)
-            result += "\""
-            result += text
-            result += "\""
-            return result
+            return .enclosing(text, open: "\"", close: "\"")
         }
         var output: [UInt8] = []
         appendQuoted(text, to: &output)

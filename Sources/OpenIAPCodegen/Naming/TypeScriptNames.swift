@@ -86,14 +86,7 @@ public enum TypeScriptNames {
         // The bytes are read in place (the UTF-8 view steps slowly).
         var copy = text
         let text = copy.withUTF8 { $0.contains(UInt8(ascii: "`")) } ? text.replacing("`", with: "") : text
-        let body = docText(visible(text, escapingLineBreaks: true))
-        // Built in one buffer of the final size; `+` twice made two.
-        var code = ""
-        code.reserveCapacity(body.utf8.count + 2)
-        code += "`"
-        code += body
-        code += "`"
-        return code
+        return .enclosing(docText(visible(text, escapingLineBreaks: true)), open: "`", close: "`")
     }
 
     /// The text with control and invisible format characters escaped; `\n`
