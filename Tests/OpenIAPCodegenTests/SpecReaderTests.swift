@@ -299,4 +299,33 @@ import Testing
         guard case let .enumeration(e)? = spec["S"] else { return }
         #expect(e.decodeAliases(of: e.values[0]) == ["PENDING_ACK", "PENDING_ACKNOWLEDGMENT"])
     }
+
+    /// `decodeAliasesOfValues` makes the set of wire values once per enum
+    /// and skips it when nothing has an alias; each answer must still be
+    /// `decodeAliases(of:)` of that value, with and without a rule, with
+    /// aliases that repeat, equal a wire value or equal the derived one.
+    @Test func aliasesOfAllValuesMatchEachValue() {
+        let here = SourceLocation(file: "a.yaml", line: 1, column: 1)
+        func value(_ wire: String, _ aliases: [String] = []) -> EnumValue {
+            EnumValue(wire: wire, aliases: aliases, location: here)
+        }
+        let valueSets: [[EnumValue]] = [
+            [],
+            [value("a"), value("b")],
+            [value("a", ["x", "b", "x", "a"]), value("b"), value("c", ["C"])],
+            [value("pending-ack", ["PENDING_ACK", "P", "P", "b"]), value("b"), value("B"), value("c d.e", ["q"])],
+            [value("A"), value("a"), value("x-y", ["X_Y"])],
+        ]
+        for values in valueSets {
+            for rule in [nil, EnumAliasRule.upperSnake] {
+                let e = EnumType(name: "E", aliasRule: rule, values: values, location: here)
+                let each = e.values.map { e.decodeAliases(of: $0) }
+                #expect(e.decodeAliasesOfValues() == each)
+            }
+        }
+        let e = EnumType(name: "E", aliasRule: .upperSnake, values: valueSets[3], location: here)
+        #expect(e.decodeAliasesOfValues() == [["PENDING_ACK", "P"], [], [], ["q", "C_D_E"]])
+        let closed = EnumType(name: "E", values: valueSets[2], location: here)
+        #expect(closed.decodeAliasesOfValues() == [["x"], [], ["C"]])
+    }
 }

@@ -168,7 +168,14 @@ struct SwiftViewModel {
         let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
         var cases: [TemplateValue] = []
         cases.reserveCapacity(type.values.count)
-        type.values.forEachAddress { cases.append(caseContext($0, of: type, place: place)) }
+        // Each value's aliases are checked against all the enum's wire
+        // values; asking for them all at once makes that set once per enum.
+        let aliases = type.decodeAliasesOfValues()
+        var index = 0
+        type.values.forEachAddress {
+            cases.append(caseContext($0, aliases: aliases[index], place: place))
+            index += 1
+        }
         let expected = type.values.map(\.wire).joined(separator: ", ")
         object.append(Key.cases, .list(cases))
         object.append(Key.hasOneValue, .bool(type.values.count == 1))
@@ -177,11 +184,12 @@ struct SwiftViewModel {
     }
 
     /// `value` points into the enum's values, read member by member as in
-    /// `fieldContext`.
-    private func caseContext(_ value: UnsafePointer<EnumValue>, of type: EnumType, place: SwiftNames.Place) -> TemplateValue {
+    /// `fieldContext`; `aliases` are its decode-only spellings, from
+    /// `EnumType.decodeAliasesOfValues()`.
+    private func caseContext(_ value: UnsafePointer<EnumValue>, aliases: [String], place: SwiftNames.Place) -> TemplateValue {
         let wire = value.pointee.wire
         var spellings = SwiftEscaping.stringLiteral(wire)
-        for alias in type.decodeAliases(of: value.pointee) {
+        for alias in aliases {
             spellings += ", " + SwiftEscaping.stringLiteral(alias)
         }
         var docs = docLineValues(value.pointee.annotations.doc)
