@@ -211,8 +211,7 @@ public enum EnumAliasRule: String, Sendable, CaseIterable {
     /// of instructions a value, and the validator derives the alias of every
     /// value of every enum with a rule.
     static func asciiUpperSnake(_ wire: String) -> String? {
-        var wire = wire
-        return wire.withUTF8 { bytes -> String? in
+        return wire.withUTF8Bytes { bytes -> String? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             // Safe: `initializingUTF8With` hands over room for
             // `bytes.count` bytes and this writes exactly that many, all
