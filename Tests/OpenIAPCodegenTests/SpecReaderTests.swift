@@ -181,6 +181,24 @@ import Testing
         #expect(errors(text).split(separator: "\n").filter { $0.contains("can never be built") }.count == 2)
     }
 
+    /// `firstFlattenedMember` stops at the first record of the walk that
+    /// `flattenedMembers` makes in full: through a nested union first,
+    /// past repeats, and with a record first.
+    @Test func firstFlattenedMemberIsTheFirstOfTheFlattenedList() throws {
+        let records = "records:\n  A:\n    fields:\n      kind: String\n  B:\n    fields:\n      kind: String\n"
+            + "  C:\n    fields:\n      kind: String\n"
+        let unions = "unions:\n  V:\n    discriminator: kind\n    unknown: fail\n    members:\n      c: C\n      b: B\n"
+            + "  U:\n    discriminator: kind\n    unknown: fail\n    members:\n      v: V\n      a: A\n"
+            + "  W:\n    discriminator: kind\n    unknown: fail\n    members:\n      b: B\n      u: U\n"
+        let loaded = try spec(records + unions)
+        let expected = ["U": "C", "V": "C", "W": "B"]
+        for union in loaded.unions {
+            #expect(loaded.firstFlattenedMember(of: union)?.name == expected[union.name])
+            #expect(loaded.firstFlattenedMember(of: union)?.name == loaded.flattenedMembers(of: union).first?.name)
+        }
+        #expect(loaded.unions.count == 3)
+    }
+
     @Test func loaderKeepsTheContainmentCyclesItValidated() throws {
         // A holds U by value and U holds A: both lie on a cycle (allowed, the
         // union becomes `indirect`); B does not.

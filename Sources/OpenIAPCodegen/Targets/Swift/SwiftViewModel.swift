@@ -303,12 +303,17 @@ struct SwiftViewModel {
     }
 
     private func addUnion(_ union: UnionType, to object: inout TemplateObject) {
-        let discriminator = spec.flattenedMembers(of: union).first?.field(union.discriminator)
+        // The discriminator field of the first member, read in place (see
+        // `fieldContext`) rather than copied, as `RecordType.field` does.
+        var discriminatorType: TypeRef?
+        spec.firstFlattenedMember(of: union)?.fields.forEachAddress { field in
+            if discriminatorType == nil, field.pointee.name == union.discriminator { discriminatorType = field.pointee.type }
+        }
         // Decoding the discriminator with its own type applies its aliases;
         // switching on the canonical raw value then picks the member.
         let tagType: String
         let tagValue: String
-        switch discriminator?.type {
+        switch discriminatorType {
         case let .named(name)?:
             tagType = name
             tagValue = "tag.rawValue"
