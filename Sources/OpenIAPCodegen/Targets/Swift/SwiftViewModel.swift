@@ -257,7 +257,6 @@ struct SwiftViewModel {
         let name = field.pointee.name
         let type = field.pointee.type
         let isRequired = field.pointee.isRequired
-        let defaultValue = field.pointee.defaultValue
         let deprecation = field.pointee.annotations.deprecated
         let property = SwiftNames.name(name, in: .property)
         // A deprecated field is stored under a private name and exposed by a
@@ -268,10 +267,12 @@ struct SwiftViewModel {
         let storage = deprecation != nil ? String(source: "_\(property)") : escaped
         let internalName = SwiftNames.parameterInternalName(property)
         let named = NamedFieldType(type, stringWrappers: stringWrappers)
+        // The default as a Swift literal, written in the docs and in the
+        // initializer; made once, as it looks up named types in the spec.
+        let defaultLiteral = field.pointee.defaultValue.map { SwiftTypeMapping.literal($0, type: type, spec: spec) }
         var docs = docLineValues(field.pointee.annotations.doc)
-        if let defaultValue {
-            appendDocLines(String(source:
-                "Defaults to `\(SwiftTypeMapping.literal(defaultValue, type: type, spec: spec))` when absent."), to: &docs)
+        if let defaultLiteral {
+            appendDocLines(String(source: "Defaults to `\(defaultLiteral)` when absent."), to: &docs)
         }
         if let limit = field.pointee.constraints.maxBytes {
             appendDocLines(String(source: "At most \(limit) bytes of UTF-8; checked by `validate()`."), to: &docs)
@@ -280,7 +281,7 @@ struct SwiftViewModel {
             appendDocLines("A present value that cannot be read decodes as `nil`.", to: &docs)
         }
         let initDefault: String =
-            if let defaultValue { String(source: " = \(SwiftTypeMapping.literal(defaultValue, type: type, spec: spec))") }
+            if let defaultLiteral { String(source: " = \(defaultLiteral)") }
             else if !isRequired { " = nil" }
             else { "" }
         var object = TemplateObject(capacity: 12)
