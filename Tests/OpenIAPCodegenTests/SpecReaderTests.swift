@@ -181,6 +181,24 @@ import Testing
         #expect(errors(text).split(separator: "\n").filter { $0.contains("can never be built") }.count == 2)
     }
 
+    /// `firstFlattenedMember` stops at the first record of the walk that
+    /// `flattenedMembers` makes in full: through a nested union first,
+    /// past repeats, and with a record first.
+    @Test func firstFlattenedMemberIsTheFirstOfTheFlattenedList() throws {
+        let records = "records:\n  A:\n    fields:\n      kind: String\n  B:\n    fields:\n      kind: String\n"
+            + "  C:\n    fields:\n      kind: String\n"
+        let unions = "unions:\n  V:\n    discriminator: kind\n    unknown: fail\n    members:\n      c: C\n      b: B\n"
+            + "  U:\n    discriminator: kind\n    unknown: fail\n    members:\n      v: V\n      a: A\n"
+            + "  W:\n    discriminator: kind\n    unknown: fail\n    members:\n      b: B\n      u: U\n"
+        let loaded = try spec(records + unions)
+        let expected = ["U": "C", "V": "C", "W": "B"]
+        for union in loaded.unions {
+            #expect(loaded.firstFlattenedMember(of: union)?.name == expected[union.name])
+            #expect(loaded.firstFlattenedMember(of: union)?.name == loaded.flattenedMembers(of: union).first?.name)
+        }
+        #expect(loaded.unions.count == 3)
+    }
+
     @Test func loaderKeepsTheContainmentCyclesItValidated() throws {
         // A holds U by value and U holds A: both lie on a cycle (allowed, the
         // union becomes `indirect`); B does not.
@@ -298,5 +316,34 @@ import Testing
         let spec = try spec("enums:\n  S:\n    aliases: UPPER_SNAKE\n    values:\n      pending-acknowledgment:\n        aliases: [PENDING_ACK]\n")
         guard case let .enumeration(e)? = spec["S"] else { return }
         #expect(e.decodeAliases(of: e.values[0]) == ["PENDING_ACK", "PENDING_ACKNOWLEDGMENT"])
+    }
+
+    /// `decodeAliasesOfValues` makes the set of wire values once per enum
+    /// and skips it when nothing has an alias; each answer must still be
+    /// `decodeAliases(of:)` of that value, with and without a rule, with
+    /// aliases that repeat, equal a wire value or equal the derived one.
+    @Test func aliasesOfAllValuesMatchEachValue() {
+        let here = SourceLocation(file: "a.yaml", line: 1, column: 1)
+        func value(_ wire: String, _ aliases: [String] = []) -> EnumValue {
+            EnumValue(wire: wire, aliases: aliases, location: here)
+        }
+        let valueSets: [[EnumValue]] = [
+            [],
+            [value("a"), value("b")],
+            [value("a", ["x", "b", "x", "a"]), value("b"), value("c", ["C"])],
+            [value("pending-ack", ["PENDING_ACK", "P", "P", "b"]), value("b"), value("B"), value("c d.e", ["q"])],
+            [value("A"), value("a"), value("x-y", ["X_Y"])],
+        ]
+        for values in valueSets {
+            for rule in [nil, EnumAliasRule.upperSnake] {
+                let e = EnumType(name: "E", aliasRule: rule, values: values, location: here)
+                let each = e.values.map { e.decodeAliases(of: $0) }
+                #expect(e.decodeAliasesOfValues() == each)
+            }
+        }
+        let e = EnumType(name: "E", aliasRule: .upperSnake, values: valueSets[3], location: here)
+        #expect(e.decodeAliasesOfValues() == [["PENDING_ACK", "P"], [], [], ["q", "C_D_E"]])
+        let closed = EnumType(name: "E", values: valueSets[2], location: here)
+        #expect(closed.decodeAliasesOfValues() == [["x"], [], ["C"]])
     }
 }

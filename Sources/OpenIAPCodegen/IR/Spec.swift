@@ -150,6 +150,24 @@ public struct Spec: Sendable {
         }
         return result
     }
+
+    /// `flattenedMembers(of: union).first`, found without building the
+    /// list: the Swift view model needs only the first member (its
+    /// discriminator field's type), and the list copies every member
+    /// record, retaining each of their strings and arrays.
+    public func firstFlattenedMember(of union: UnionType) -> RecordType? {
+        var seen: Set<String> = []
+        var stack = union.members.map(\.typeName).reversed() as [String]
+        while let name = stack.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            switch self[name] {
+            case let .record(r)?: return r
+            case let .union(u)?: stack.append(contentsOf: u.members.map(\.typeName).reversed())
+            default: break
+            }
+        }
+        return nil
+    }
 }
 
 /// Documentation and lifecycle facts shared by types, fields and enum values.

@@ -211,8 +211,7 @@ public enum EnumAliasRule: String, Sendable, CaseIterable {
     /// of instructions a value, and the validator derives the alias of every
     /// value of every enum with a rule.
     static func asciiUpperSnake(_ wire: String) -> String? {
-        var wire = wire
-        return wire.withUTF8 { bytes -> String? in
+        return wire.withUTF8Bytes { bytes -> String? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             // Safe: `initializingUTF8With` hands over room for
             // `bytes.count` bytes and this writes exactly that many, all
@@ -258,9 +257,29 @@ public struct EnumType: Sendable {
         // Most values have no alias of their own and most enums no rule:
         // then there is no other spelling, and no set of wire names to build.
         if value.aliases.isEmpty && aliasRule == nil { return [] }
+        return decodeAliases(of: value, wires: Set(values.map(\.wire)))
+    }
+
+    /// `decodeAliases(of:)` with the set of this enum's wire values made by
+    /// the caller, so that asking for every value builds (and hashes every
+    /// wire value into) that set once per enum rather than once per value.
+    func decodeAliases(of value: EnumValue, wires: Set<String>) -> [String] {
+        guard let rule = aliasRule else {
+            if value.aliases.isEmpty { return [] }
+            return Self.newSpellings(value.aliases, besides: wires)
+        }
+        let derived = rule.alias(for: value.wire)
+        // The usual value under a rule: the derived spelling is its only one,
+        // and needs no set of its own to drop repeats.
+        if value.aliases.isEmpty { return wires.contains(derived) ? [] : [derived] }
+        return Self.newSpellings(value.aliases + [derived], besides: wires)
+    }
+
+    /// `candidates` in order, less wire values and repeats.
+    private static func newSpellings(_ candidates: [String], besides wires: Set<String>) -> [String] {
         var result: [String] = []
-        var seen: Set<String> = Set(values.map(\.wire))
-        for alias in value.aliases + (aliasRule.map { [$0.alias(for: value.wire)] } ?? []) where seen.insert(alias).inserted {
+        var added: Set<String> = []
+        for alias in candidates where !wires.contains(alias) && added.insert(alias).inserted {
             result.append(alias)
         }
         return result
@@ -268,7 +287,14 @@ public struct EnumType: Sendable {
 
     /// `decodeAliases(of:)` of every value, in order.
     public func decodeAliasesOfValues() -> [[String]] {
-        values.map(decodeAliases(of:))
+        guard aliasRule != nil || values.contains(where: { !$0.aliases.isEmpty }) else {
+            return Array(repeating: [], count: values.count)
+        }
+        let wires = Set(values.map(\.wire))
+        var result: [[String]] = []
+        result.reserveCapacity(values.count)
+        values.forEachAddress { result.append(decodeAliases(of: $0.pointee, wires: wires)) }
+        return result
     }
 }
 

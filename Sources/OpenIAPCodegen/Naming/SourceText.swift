@@ -50,8 +50,7 @@ struct SourceText: ExpressibleByStringInterpolation {
         }
 
         mutating func appendInterpolation(_ text: String) {
-            var text = text
-            text.withUTF8 { append($0) }
+            text.withUTF8Bytes { append($0) }
         }
 
         mutating func appendInterpolation(_ text: Substring) {

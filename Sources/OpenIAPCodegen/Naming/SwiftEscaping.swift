@@ -4,10 +4,9 @@ public enum SwiftEscaping {
     /// A double-quoted Swift string literal that reads back as exactly `text`.
     public static func stringLiteral(_ text: String) -> String {
         // Printable ASCII other than a quote or a backslash is written as is.
-        // Checked through `withUTF8`: walking `utf8` decodes the string's
+        // Checked on the bytes in place: walking `utf8` decodes the string's
         // representation again for every byte.
-        var bytes = text
-        let plain = bytes.withUTF8 { bytes in
+        let plain = text.withUTF8Bytes { bytes in
             bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         }
         if plain {
@@ -60,8 +59,7 @@ public enum SwiftEscaping {
     /// having called nothing, for any other text, which takes the general
     /// path.
     private static func forEachPlainDocLine(_ doc: String, _ body: (String) -> Void) -> Bool {
-        var doc = doc
-        return doc.withUTF8 { bytes in
+        return doc.withUTF8Bytes { bytes in
             let space = UInt8(ascii: " ")
             let newline = UInt8(ascii: "\n")
             var lineBreaks = false

@@ -209,8 +209,7 @@ public enum SwiftNames {
     /// worked out on bytes: the same words, cases and `_` prefix, without a
     /// string per word. Nil for any other name.
     private static func asciiLowerCamel(_ wire: String) -> String? {
-        var wire = wire
-        return wire.withUTF8 { bytes -> String? in
+        return wire.withUTF8Bytes { bytes -> String? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             func isLower(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
             func isUpper(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
@@ -281,10 +280,9 @@ public enum SwiftNames {
 
     public static func isPlainIdentifier(_ text: String) -> Bool {
         // Most names are ASCII, where a byte is a scalar and the rule is short.
-        // Read through `withUTF8`: walking `utf8` decodes the string's
+        // Read as bytes in place: walking `utf8` decodes the string's
         // representation again for every byte.
-        var bytes = text
-        if let identifier = bytes.withUTF8(isASCIIIdentifier) { return identifier }
+        if let identifier = text.withUTF8Bytes(isASCIIIdentifier) { return identifier }
         guard let first = text.unicodeScalars.first, isIdentifierHead(first), text != "_" else { return false }
         return text.unicodeScalars.allSatisfy { isIdentifierBody($0) }
     }

@@ -168,8 +168,15 @@ struct SwiftViewModel {
         let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
         var cases: [TemplateValue] = []
         cases.reserveCapacity(type.values.count)
-        type.values.forEachAddress { cases.append(caseContext($0, of: type, place: place)) }
-        let expected = type.values.map(\.wire).joined(separator: ", ")
+        // Each value's aliases are checked against all the enum's wire
+        // values; asking for them all at once makes that set once per enum.
+        let aliases = type.decodeAliasesOfValues()
+        var index = 0
+        type.values.forEachAddress {
+            cases.append(caseContext($0, aliases: aliases[index], place: place))
+            index += 1
+        }
+        let expected = Self.commaSeparated(type.values) { $0.pointee.wire }
         object.append(Key.cases, .list(cases))
         object.append(Key.hasOneValue, .bool(type.values.count == 1))
         object.append(Key.unknownCase, .string(SwiftNames.unknownEnumCase))
@@ -177,11 +184,12 @@ struct SwiftViewModel {
     }
 
     /// `value` points into the enum's values, read member by member as in
-    /// `fieldContext`.
-    private func caseContext(_ value: UnsafePointer<EnumValue>, of type: EnumType, place: SwiftNames.Place) -> TemplateValue {
+    /// `fieldContext`; `aliases` are its decode-only spellings, from
+    /// `EnumType.decodeAliasesOfValues()`.
+    private func caseContext(_ value: UnsafePointer<EnumValue>, aliases: [String], place: SwiftNames.Place) -> TemplateValue {
         let wire = value.pointee.wire
         var spellings = SwiftEscaping.stringLiteral(wire)
-        for alias in type.decodeAliases(of: value.pointee) {
+        for alias in aliases {
             spellings += ", " + SwiftEscaping.stringLiteral(alias)
         }
         var docs = docLineValues(value.pointee.annotations.doc)
@@ -216,6 +224,9 @@ struct SwiftViewModel {
 
     /// The conformances of a record that includes no field set.
     private static let plainConformances = "Codable, Hashable, Sendable, OpenIAPValidatable"
+    /// The names in `plainConformances`, which an included field set does
+    /// not repeat.
+    private static let plainConformanceNames: Set<String> = ["Codable", "Hashable", "Sendable", "OpenIAPValidatable"]
 
     private func addRecord(_ record: RecordType, to object: inout TemplateObject) {
         var fields: [TemplateValue] = []
@@ -224,10 +235,13 @@ struct SwiftViewModel {
         record.fields.forEachAddress { fields.append(fieldContext($0)) }
         let validates = needsValidation.contains(record.name)
         var conformances = Self.plainConformances
-        if !record.includes.isEmpty {
-            var names = ["Codable", "Hashable", "Sendable", "OpenIAPValidatable"]
-            for name in record.includes where !names.contains(name) { names.append(name) }
-            conformances = names.joined(separator: ", ")
+        // Each included field set once, after the plain ones, appended in
+        // place: an array of all the names, joined, cost some 4,000
+        // instructions a record.
+        for (index, name) in record.includes.enumerated()
+        where !Self.plainConformanceNames.contains(name) && !record.includes[..<index].contains(name) {
+            conformances += ", "
+            conformances += name
         }
         object.append(Key.fields, .list(fields))
         object.append(Key.hasFields, .bool(!record.fields.isEmpty))
@@ -243,7 +257,6 @@ struct SwiftViewModel {
         let name = field.pointee.name
         let type = field.pointee.type
         let isRequired = field.pointee.isRequired
-        let defaultValue = field.pointee.defaultValue
         let deprecation = field.pointee.annotations.deprecated
         let property = SwiftNames.name(name, in: .property)
         // A deprecated field is stored under a private name and exposed by a
@@ -254,10 +267,12 @@ struct SwiftViewModel {
         let storage = deprecation != nil ? String(source: "_\(property)") : escaped
         let internalName = SwiftNames.parameterInternalName(property)
         let named = NamedFieldType(type, stringWrappers: stringWrappers)
+        // The default as a Swift literal, written in the docs and in the
+        // initializer; made once, as it looks up named types in the spec.
+        let defaultLiteral = field.pointee.defaultValue.map { SwiftTypeMapping.literal($0, type: type, spec: spec) }
         var docs = docLineValues(field.pointee.annotations.doc)
-        if let defaultValue {
-            appendDocLines(String(source:
-                "Defaults to `\(SwiftTypeMapping.literal(defaultValue, type: type, spec: spec))` when absent."), to: &docs)
+        if let defaultLiteral {
+            appendDocLines(String(source: "Defaults to `\(defaultLiteral)` when absent."), to: &docs)
         }
         if let limit = field.pointee.constraints.maxBytes {
             appendDocLines(String(source: "At most \(limit) bytes of UTF-8; checked by `validate()`."), to: &docs)
@@ -266,7 +281,7 @@ struct SwiftViewModel {
             appendDocLines("A present value that cannot be read decodes as `nil`.", to: &docs)
         }
         let initDefault: String =
-            if let defaultValue { String(source: " = \(SwiftTypeMapping.literal(defaultValue, type: type, spec: spec))") }
+            if let defaultLiteral { String(source: " = \(defaultLiteral)") }
             else if !isRequired { " = nil" }
             else { "" }
         var object = TemplateObject(capacity: 12)
@@ -289,12 +304,17 @@ struct SwiftViewModel {
     }
 
     private func addUnion(_ union: UnionType, to object: inout TemplateObject) {
-        let discriminator = spec.flattenedMembers(of: union).first?.field(union.discriminator)
+        // The discriminator field of the first member, read in place (see
+        // `fieldContext`) rather than copied, as `RecordType.field` does.
+        var discriminatorType: TypeRef?
+        spec.firstFlattenedMember(of: union)?.fields.forEachAddress { field in
+            if discriminatorType == nil, field.pointee.name == union.discriminator { discriminatorType = field.pointee.type }
+        }
         // Decoding the discriminator with its own type applies its aliases;
         // switching on the canonical raw value then picks the member.
         let tagType: String
         let tagValue: String
-        switch discriminator?.type {
+        switch discriminatorType {
         case let .named(name)?:
             tagType = name
             tagValue = "tag.rawValue"
@@ -313,7 +333,7 @@ struct SwiftViewModel {
             members.append(.object(item))
         }
         let keep = union.unknownTag == .keep
-        let expected = union.members.map(\.tag).joined(separator: ", ")
+        let expected = Self.commaSeparated(union.members) { $0.pointee.tag }
         object.append(Key.members, .list(members))
         object.append(Key.isIndirect, .bool(onContainmentCycle.contains(union.name)))
         object.append(Key.keepsUnknown, .bool(keep))
@@ -531,6 +551,20 @@ struct SwiftViewModel {
     }
 
     // MARK: - Small helpers
+
+    /// The text `text` reads from each element, joined by ", ". Appending
+    /// in place reads each element where it is, where `map` and
+    /// `joined(separator:)` first copy every text into an array of its own.
+    static func commaSeparated<Element>(_ items: [Element], _ text: (UnsafePointer<Element>) -> String) -> String {
+        var result = ""
+        var first = true
+        items.forEachAddress { item in
+            if !first { result += ", " }
+            first = false
+            result += text(item)
+        }
+        return result
+    }
 
     private func deprecationAttribute(_ message: String?) -> String {
         guard let message else { return "" }
