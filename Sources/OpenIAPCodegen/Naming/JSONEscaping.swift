@@ -15,8 +15,7 @@ public enum JSONEscaping {
         // Text with nothing to escape, the usual case, is quoted without a
         // scratch array; up to 13 bytes the result is a small string and
         // allocates nothing.
-        var copy = text
-        if copy.withUTF8({ firstToEscape(in: $0, from: 0) == nil }) {
+        if text.withUTF8Bytes({ firstToEscape(in: $0, from: 0) == nil }) {
             return .enclosing(text, open: "\"", close: "\"")
         }
         var output: [UInt8] = []
@@ -32,8 +31,7 @@ public enum JSONEscaping {
     @discardableResult
     static func appendQuoted(_ text: String, to output: inout some ByteSink) -> Bool {
         let start = output.count
-        var text = text
-        let isASCII = text.withUTF8 { bytes -> Bool in
+        let isASCII = text.withUTF8Bytes { bytes -> Bool in
             output.append(UInt8(ascii: "\""))
             // Runs that need no escape are copied whole.
             var copied = 0

@@ -20,8 +20,7 @@ public enum TypeScriptNames {
         // Every character allowed is ASCII, so bytes decide. They are read
         // in place: stepping through the UTF-8 view cost several times as
         // much per byte, and every property key asks.
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.withUTF8Bytes { bytes in
             guard let first = bytes.first, isHead(first) else { return false }
             for byte in bytes where !isHead(byte) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
                 return false
@@ -54,8 +53,7 @@ public enum TypeScriptNames {
     /// than a space or tab is not `@`. (The checks look at bytes; when any
     /// might match, the exact character-based rule in `docText` decides.)
     static func needsDocEscape(_ line: String) -> Bool {
-        var line = line
-        return line.withUTF8 { bytes in
+        return line.withUTF8Bytes { bytes in
             var index = 0
             while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
             if index < bytes.count, bytes[index] == UInt8(ascii: "@") { return true }
@@ -84,8 +82,7 @@ public enum TypeScriptNames {
     /// break is shown as `\n` so the span stays on its line.
     public static func docCode(_ text: String) -> String {
         // The bytes are read in place (the UTF-8 view steps slowly).
-        var copy = text
-        let text = copy.withUTF8 { $0.contains(UInt8(ascii: "`")) } ? text.replacing("`", with: "") : text
+        let text = text.withUTF8Bytes { $0.contains(UInt8(ascii: "`")) } ? text.replacing("`", with: "") : text
         return .enclosing(docText(visible(text, escapingLineBreaks: true)), open: "`", close: "`")
     }
 

@@ -20,8 +20,7 @@ extension ByteSink {
 
     /// Appends the UTF-8 of `text` as it is.
     mutating func append(utf8Of text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        text.withUTF8Bytes { append($0) }
     }
 }
 

@@ -409,11 +409,7 @@ struct TemplateRenderer {
     }
 
     private mutating func write(_ text: String) {
-        // A native string lends its bytes; a small one keeps them inline,
-        // where a copy on the stack reaches them.
-        if text.utf8.withContiguousStorageIfAvailable({ write($0) }) != nil { return }
-        var text = text
-        text.withUTF8 { write($0) }
+        text.withUTF8Bytes { write($0) }
     }
 
     /// Appends text, inserting the current indentation at the start of

@@ -166,15 +166,14 @@ struct TemplateKey: Sendable, Hashable, CustomStringConvertible {
     let fingerprint: UInt64
 
     init(_ name: String) {
-        var text = name
-        fingerprint = text.withUTF8 { bytes in
+        fingerprint = name.withUTF8Bytes { bytes in
             var print = UInt64(truncatingIfNeeded: bytes.count) << 56
             for index in 0..<min(7, bytes.count) {
                 print |= UInt64(bytes[index]) << UInt64(index * 8)
             }
             return print
         }
-        self.name = text
+        self.name = name
     }
 
     static func == (lhs: TemplateKey, rhs: TemplateKey) -> Bool {

@@ -407,8 +407,7 @@ struct JSONSchemaBuilder {
         // The usual case, settled on the first and last byte: a character
         // that starts or ends with any other byte is not one of the four.
         let isSpaceByte = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        var copy = text
-        let isTrimmed = copy.withUTF8 { bytes in
+        let isTrimmed = text.withUTF8Bytes { bytes in
             guard let first = bytes.first, let last = bytes.last else { return false }
             return !isSpaceByte(first) && !isSpaceByte(last)
         }

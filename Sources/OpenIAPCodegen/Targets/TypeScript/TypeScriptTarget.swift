@@ -326,8 +326,7 @@ struct TypeScriptViewModel {
         // has none.
         // The bytes are read in place (the UTF-8 view steps slowly), and a
         // word with no control or non-ASCII byte is passed over whole.
-        var copy = text
-        let hasBreak = copy.withUTF8 { bytes in
+        let hasBreak = text.withUTF8Bytes { bytes in
             var index = 0
             while index + 8 <= bytes.count, !ByteWords.hasControlOrNonASCII(ByteWords.word(bytes, at: index)) { index += 8 }
             return bytes[index...].contains { (0x0A...0x0D).contains($0) || $0 >= 0x80 }
@@ -467,8 +466,7 @@ struct DocComment {
     private static func plainLines(_ paragraph: String) -> [String]? {
         // Read in place and split in one pass, without copying the bytes
         // into an array and the array into slices first.
-        var paragraph = paragraph
-        return paragraph.withUTF8 { bytes -> [String]? in
+        return paragraph.withUTF8Bytes { bytes -> [String]? in
             guard !bytes.contains(where: { ($0 < 0x20 && $0 != UInt8(ascii: "\n")) || $0 >= 0x7F }) else { return nil }
             var lines: [String] = []
             var start = 0
