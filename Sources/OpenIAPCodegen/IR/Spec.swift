@@ -138,15 +138,9 @@ public struct Spec: Sendable {
     /// tag it carries in the discriminator of the union that was asked for.
     public func flattenedMembers(of union: UnionType) -> [RecordType] {
         var result: [RecordType] = []
-        var seen: Set<String> = []
-        var stack = union.members.map(\.typeName).reversed() as [String]
-        while let name = stack.popLast() {
-            guard seen.insert(name).inserted else { continue }
-            switch self[name] {
-            case let .record(r)?: result.append(r)
-            case let .union(u)?: stack.append(contentsOf: u.members.map(\.typeName).reversed())
-            default: break
-            }
+        walkFlattenedMembers(of: union) { record in
+            result.append(record)
+            return true
         }
         return result
     }
@@ -156,17 +150,28 @@ public struct Spec: Sendable {
     /// discriminator field's type), and the list copies every member
     /// record, retaining each of their strings and arrays.
     public func firstFlattenedMember(of union: UnionType) -> RecordType? {
+        var first: RecordType?
+        walkFlattenedMembers(of: union) { record in
+            first = record
+            return false
+        }
+        return first
+    }
+
+    /// Hands `visit` the records a union resolves to, in order (members in
+    /// the order written, a nested union's members in place of it, each
+    /// name once), until `visit` returns false.
+    private func walkFlattenedMembers(of union: UnionType, _ visit: (RecordType) -> Bool) {
         var seen: Set<String> = []
         var stack = union.members.map(\.typeName).reversed() as [String]
         while let name = stack.popLast() {
             guard seen.insert(name).inserted else { continue }
             switch self[name] {
-            case let .record(r)?: return r
+            case let .record(r)?: if !visit(r) { return }
             case let .union(u)?: stack.append(contentsOf: u.members.map(\.typeName).reversed())
             default: break
             }
         }
-        return nil
     }
 }
 

@@ -406,7 +406,7 @@ struct DocComment {
         guard parts.count == 2 else { return tag }
         var text = TypeScriptNames.docText(String(parts[1]))
         // The bytes are read in place (the UTF-8 view steps slowly).
-        if text.withUTF8({ $0.contains(UInt8(ascii: "\n")) }) { text = text.replacing("\n", with: " ") }
+        if text.withUTF8Bytes({ $0.contains(UInt8(ascii: "\n")) }) { text = text.replacing("\n", with: " ") }
         return "\(parts[0]) " + text
     }
 
