@@ -48,6 +48,13 @@ struct Report: Codable {
     var scaling: Double
     /// The two sizes `scaling` compares.
     var scalingSizes: [Int]
+    /// `scaling` round by round: the median, over the rounds, of the larger
+    /// size's total divided by the smaller one's from the same round. The
+    /// two minimums `scaling` divides may come from rounds minutes apart,
+    /// and a shared machine's speed drifts by more than ten percent over
+    /// minutes; the two runs of one round are seconds apart. Nil when the
+    /// sizes were not measured in rounds (`--in-process`).
+    var pairedScaling: Double?
     /// Generated throughput / hand-written throughput; target at least 0.9.
     var decodeRatio: Double
     var encodeRatio: Double
@@ -91,6 +98,7 @@ struct BenchmarkRun {
             floorRatio: last.total / last.floor,
             scaling: last.total / previous.total,
             scalingSizes: [previous.types, last.types],
+            pairedScaling: options.inProcess ? nil : Self.medianRatio(last.runTotals, previous.runTotals),
             decodeRatio: coding.decodeRatio,
             encodeRatio: coding.encodeRatio,
             compileSeconds: compile?.debugObject,
@@ -99,6 +107,12 @@ struct BenchmarkRun {
         print("")
         print(String(format: "floor_ratio   %6.2f   (total / floor at %d types; target ≤ 3)", report.floorRatio, last.types))
         print(String(format: "scaling       %6.2f   (total at %d / total at %d types; target ≤ 11)", report.scaling, last.types, previous.types))
+        if let paired = report.pairedScaling {
+            print(String(format: "  paired      %6.2f   (the median of the rounds' own ratios; each round ran both sizes back to back)", paired))
+            for figures in [previous, last] {
+                print("  \(figures.types) types, total of each round: " + figures.runTotals.map(seconds).joined(separator: " "))
+            }
+        }
         print(String(format: "decode_ratio  %6.2f   (generated / hand-written throughput; target ≥ 0.9)", report.decodeRatio))
         print(String(format: "encode_ratio  %6.2f   (generated / hand-written throughput; target ≥ 0.9)", report.encodeRatio))
         print("load average before \(machine.loadBefore), after \(machine.loadAfter)")
@@ -110,6 +124,14 @@ struct BenchmarkRun {
             try encoder.encode(report).write(to: URL(fileURLWithPath: path))
             print("figures written to \(path)")
         }
+    }
+
+    /// The median of `numerators[i] / denominators[i]`; nil without pairs.
+    static func medianRatio(_ numerators: [Double], _ denominators: [Double]) -> Double? {
+        guard numerators.count == denominators.count, !numerators.isEmpty else { return nil }
+        let ratios = zip(numerators, denominators).map { $0 / $1 }.sorted()
+        let middle = ratios.count / 2
+        return ratios.count % 2 == 1 ? ratios[middle] : (ratios[middle - 1] + ratios[middle]) / 2
     }
 
     private func progress(_ text: String) {

@@ -29,6 +29,9 @@ struct GenerationFigures: Codable {
     /// Each target rendered alone from the loaded spec: wall and processor
     /// seconds of its fastest run, by target name.
     var targets: [TargetFigures]
+    /// The total of every timed run, in the order they were made (with the
+    /// sizes taking turns, entry `i` of each size comes from the same round).
+    var runTotals: [Double] = []
     /// `VmHWM` of the measuring process when it started and when it finished.
     var baselinePeakBytes: Int?
     var peakBytes: Int?
@@ -46,6 +49,7 @@ extension GenerationFigures {
         if other.render < render { (result.render, result.renderCPU) = (other.render, other.renderCPU) }
         result.write = min(write, other.write)
         if other.total < total { (result.total, result.totalCPU) = (other.total, other.totalCPU) }
+        result.runTotals = runTotals + other.runTotals
         for index in targets.indices where other.targets[index].render < targets[index].render {
             result.targets[index] = other.targets[index]
         }
@@ -92,6 +96,7 @@ struct GenerationBenchmark {
         var loadCPU = Double.infinity, renderCPU = Double.infinity
         var targets = Generator.allTargets.map { TargetFigures(name: $0.name, render: .infinity, renderCPU: .infinity, outputBytes: 0) }
         var outputFiles = 0, outputBytes = 0
+        var runTotals: [Double] = []
         // The stages take turns run after run, so a burst of load from other
         // processes spoils one run of each rather than every run of one.
         for run in 0..<(warmUpRuns + max(1, runs)) {
@@ -137,6 +142,7 @@ struct GenerationBenchmark {
             let generator = Generator(options: options)
             let whole = kept(try Measure.secondsAndCPU { try generator.run() })
             if whole.wall < total { (total, totalCPU) = (whole.wall, whole.cpu) }
+            if counts { runTotals.append(whole.wall) }
             // `run` frees its memory on another thread after it returns; the
             // next stage is timed only once that is over.
             Generator.waitForReleases()
@@ -147,7 +153,7 @@ struct GenerationBenchmark {
             outputFiles: outputFiles, outputBytes: outputBytes,
             floor: floor, load: load, render: render, write: write, total: total, totalCPU: totalCPU,
             loadCPU: loadCPU, renderCPU: renderCPU, targets: targets,
-            baselinePeakBytes: baseline, peakBytes: Measure.statusBytes("VmHWM"))
+            runTotals: runTotals, baselinePeakBytes: baseline, peakBytes: Measure.statusBytes("VmHWM"))
     }
 
     // MARK: - The floor
@@ -162,13 +168,9 @@ struct GenerationBenchmark {
     /// how many events there were, so the work cannot be optimised away.
     static func parseEvents(in directory: String) throws -> Int {
         var total = 0
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".yaml") }.sorted()
-        for name in names {
-            let path = directory + "/" + name
-            guard let data = FileManager.default.contents(atPath: path) else { throw ParseFailure(file: path) }
-            let bytes = [UInt8](data)
-            let count = bytes.withUnsafeBufferPointer { countEvents($0) }
-            guard let count else { throw ParseFailure(file: path) }
+        for source in try SpecLoader.sources(at: directory) {
+            let count = source.bytes.withUnsafeBufferPointer { countEvents($0) }
+            guard let count else { throw ParseFailure(file: source.path) }
             total += count
         }
         return total

@@ -18,6 +18,28 @@ enum Measure {
         return (wall, processorTime() - cpuStart)
     }
 
+    /// What the kernel counted for this process, all threads together:
+    /// processor time spent in the kernel and minor page faults (first
+    /// touches of memory the process did not have mapped). On a virtual
+    /// machine that hands freed memory back to its host, each such fault can
+    /// cost microseconds.
+    struct KernelUsage {
+        var systemSeconds: Double
+        var pageFaults: Int
+
+        static func now() -> KernelUsage {
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return KernelUsage(
+                systemSeconds: Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) * 1e-6,
+                pageFaults: usage.ru_minflt)
+        }
+
+        static func - (end: KernelUsage, start: KernelUsage) -> KernelUsage {
+            KernelUsage(systemSeconds: end.systemSeconds - start.systemSeconds, pageFaults: end.pageFaults - start.pageFaults)
+        }
+    }
+
     private static func processorTime() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)

@@ -6,9 +6,11 @@ import OpenIAPCodegen
 /// Meant for a profiler (`perf record -g -- benchmark --repeat render 20 DIR`),
 /// which then sees that stage and little else.
 struct StageLoop {
-    /// `load`: YAML to the validated `Spec`; `render`: all targets from a
-    /// loaded spec, in memory; `render-NAME`: that target alone.
-    static let stages = ["load", "render"] + Generator.allTargets.map { "render-" + $0.name }
+    /// `floor`: libyaml's events and nothing else; `load`: YAML to the
+    /// validated `Spec`; `render`: all targets from a loaded spec, in
+    /// memory; `render-NAME`: that target alone; `run`: `Generator.run()`
+    /// into an empty folder, as the benchmark's total.
+    static let stages = ["floor", "load", "render", "run"] + Generator.allTargets.map { "render-" + $0.name }
 
     var stage: String
     var times: Int
@@ -20,15 +22,30 @@ struct StageLoop {
         options.schemaPath = specDirectory
         options.templatesRoot = templatesRoot
         if stage.hasPrefix("render-") { options.targets = [String(stage.dropFirst("render-".count))] }
-        let spec = stage == "load" ? nil : try SpecLoader.load(path: specDirectory)
+        let spec = stage == "render" || stage.hasPrefix("render-") ? try SpecLoader.load(path: specDirectory) : nil
         for run in 1...times {
+            // Made and removed outside the timing, as in the benchmark.
+            let outputDirectory = stage == "run" ? try Measure.temporaryDirectory("run") : nil
+            defer { outputDirectory.map(Measure.remove) }
+            let kernelBefore = Measure.KernelUsage.now()
             let figures = try Measure.secondsAndCPU {
                 switch stage {
+                case "floor":
+                    let events = try GenerationBenchmark.parseEvents(in: specDirectory)
+                    precondition(events > 0)
                 case "load": _ = try SpecLoader.load(path: specDirectory)
+                case "run":
+                    var whole = options
+                    whole.outputDirectory = outputDirectory!
+                    try Generator(options: whole).run()
                 default: _ = try Generator(options: options).render(spec!)
                 }
             }
-            print(String(format: "%@ %d: %.3f s wall, %.3f s CPU", stage, run, figures.wall, figures.cpu))
+            let kernel = Measure.KernelUsage.now() - kernelBefore
+            print(String(
+                format: "%@ %d: %.3f s wall, %.3f s CPU (%.3f s of it in the kernel), %d page faults",
+                stage, run, figures.wall, figures.cpu, kernel.systemSeconds, kernel.pageFaults))
+            Generator.waitForReleases()
         }
     }
 }

@@ -48,8 +48,8 @@ struct Options {
 
         benchmark --write-spec N DIR   writes the synthetic spec of N types into DIR and stops
                                        (for profiling the generator on it)
-        benchmark --repeat STAGE N DIR runs one stage (load, render or render-TARGET) N times over the spec in
-                                       DIR and prints each time: a steady loop to hold a profiler on
+        benchmark --repeat STAGE N DIR runs one stage (floor, load, render, render-TARGET or run) N times over
+                                       the spec in DIR and prints each time: a steady loop to hold a profiler on
         """
 
     init(_ arguments: [String]) throws {
