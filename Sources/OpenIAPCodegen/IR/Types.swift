@@ -125,18 +125,22 @@ public struct Constraints: Hashable, Sendable {
 }
 
 public struct Field: Sendable {
+    // The stored properties are in the order that wastes least padding, not
+    // the initializer's: `type` and `defaultValue` are 17 bytes each, and
+    // the two flags fill the gap after the first (120 bytes, not 128).
+
     /// The name on the wire, exactly as in the spec.
     public var name: String
-    public var type: TypeRef
-    /// Required means present and non-null.
-    public var isRequired: Bool
     public var annotations: Annotations
-    public var defaultValue: DefaultValue?
-    /// When true, a present value that cannot be read decodes as absent.
-    public var degrades: Bool
     public var constraints: Constraints
     /// The shared field set this field was included from, if any.
     public var includedFrom: String?
+    public var type: TypeRef
+    /// Required means present and non-null.
+    public var isRequired: Bool
+    /// When true, a present value that cannot be read decodes as absent.
+    public var degrades: Bool
+    public var defaultValue: DefaultValue?
     public var location: SourceLocation
 
     public init(
@@ -176,7 +180,6 @@ public struct ExactlyOneGroup: Hashable, Sendable {
 
 public struct RecordType: Sendable {
     public var name: String
-    public var direction: RecordDirection
     public var annotations: Annotations
     /// Included shared field sets, in the order written.
     public var includes: [String]
@@ -184,6 +187,8 @@ public struct RecordType: Sendable {
     public var fields: [Field]
     public var exactlyOne: [ExactlyOneGroup]
     public var location: SourceLocation
+    // Last, where it fits in the location's padding (80 bytes, not 88).
+    public var direction: RecordDirection
 
     public init(
         name: String, direction: RecordDirection, annotations: Annotations = .init(), includes: [String] = [],
@@ -277,11 +282,14 @@ public enum EnumAliasRule: String, Sendable, CaseIterable {
 public struct EnumType: Sendable {
     public var name: String
     public var annotations: Annotations
+    public var values: [EnumValue]
+    public var location: SourceLocation
+    // The one-byte properties last, where they fit in the location's
+    // padding (64 bytes, not 72).
+
     /// Closed enums reject unknown values; open ones (the default) keep them.
     public var isClosed: Bool
     public var aliasRule: EnumAliasRule?
-    public var values: [EnumValue]
-    public var location: SourceLocation
 
     public init(
         name: String, annotations: Annotations = .init(), isClosed: Bool = false, aliasRule: EnumAliasRule? = nil,
