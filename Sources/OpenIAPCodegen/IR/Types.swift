@@ -67,32 +67,80 @@ public enum DefaultValue: Hashable, Sendable {
 /// Inclusive bounds and size limits checked by the generated `validate()`.
 public struct Constraints: Hashable, Sendable {
     /// Maximum length of a string in UTF-8 bytes.
-    public var maxBytes: Int?
-    public var minimum: Double?
-    public var maximum: Double?
-
-    public init(maxBytes: Int? = nil, minimum: Double? = nil, maximum: Double? = nil) {
-        self.maxBytes = maxBytes
-        self.minimum = minimum
-        self.maximum = maximum
+    public var maxBytes: Int? {
+        get { bounds?.maxBytes }
+        set { bounds = Bounds.make(maxBytes: newValue, minimum: minimum, maximum: maximum) }
+    }
+    public var minimum: Double? {
+        get { bounds?.minimum }
+        set { bounds = Bounds.make(maxBytes: maxBytes, minimum: newValue, maximum: maximum) }
+    }
+    public var maximum: Double? {
+        get { bounds?.maximum }
+        set { bounds = Bounds.make(maxBytes: maxBytes, minimum: minimum, maximum: newValue) }
     }
 
-    public var isEmpty: Bool { maxBytes == nil && minimum == nil && maximum == nil }
+    /// The three limits, or nil when none is set, as for most fields. Every
+    /// field holds constraints, and three optionals inline were 41 bytes of
+    /// each; kept apart they are one word, empty in the usual case.
+    private var bounds: Bounds?
+
+    /// The limits of a field that has any. Never changed once made (a
+    /// setter makes a new one), so copies of `Constraints` can share it.
+    private final class Bounds: Hashable, Sendable {
+        let maxBytes: Int?
+        let minimum: Double?
+        let maximum: Double?
+
+        private init(maxBytes: Int?, minimum: Double?, maximum: Double?) {
+            self.maxBytes = maxBytes
+            self.minimum = minimum
+            self.maximum = maximum
+        }
+
+        /// Nil when all three are nil, so that `isEmpty` is one check and
+        /// equal constraints never differ in whether they have a box.
+        static func make(maxBytes: Int?, minimum: Double?, maximum: Double?) -> Bounds? {
+            if maxBytes == nil && minimum == nil && maximum == nil { return nil }
+            return Bounds(maxBytes: maxBytes, minimum: minimum, maximum: maximum)
+        }
+
+        static func == (lhs: Bounds, rhs: Bounds) -> Bool {
+            // No shortcut for `lhs === rhs`: a NaN bound is unequal to itself.
+            lhs.maxBytes == rhs.maxBytes && lhs.minimum == rhs.minimum && lhs.maximum == rhs.maximum
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(maxBytes)
+            hasher.combine(minimum)
+            hasher.combine(maximum)
+        }
+    }
+
+    public init(maxBytes: Int? = nil, minimum: Double? = nil, maximum: Double? = nil) {
+        self.bounds = Bounds.make(maxBytes: maxBytes, minimum: minimum, maximum: maximum)
+    }
+
+    public var isEmpty: Bool { bounds == nil }
 }
 
 public struct Field: Sendable {
+    // The stored properties are in the order that wastes least padding, not
+    // the initializer's: `type` and `defaultValue` are 17 bytes each, and
+    // the two flags fill the gap after the first (120 bytes, not 128).
+
     /// The name on the wire, exactly as in the spec.
     public var name: String
-    public var type: TypeRef
-    /// Required means present and non-null.
-    public var isRequired: Bool
     public var annotations: Annotations
-    public var defaultValue: DefaultValue?
-    /// When true, a present value that cannot be read decodes as absent.
-    public var degrades: Bool
     public var constraints: Constraints
     /// The shared field set this field was included from, if any.
     public var includedFrom: String?
+    public var type: TypeRef
+    /// Required means present and non-null.
+    public var isRequired: Bool
+    /// When true, a present value that cannot be read decodes as absent.
+    public var degrades: Bool
+    public var defaultValue: DefaultValue?
     public var location: SourceLocation
 
     public init(
@@ -132,7 +180,6 @@ public struct ExactlyOneGroup: Hashable, Sendable {
 
 public struct RecordType: Sendable {
     public var name: String
-    public var direction: RecordDirection
     public var annotations: Annotations
     /// Included shared field sets, in the order written.
     public var includes: [String]
@@ -140,6 +187,8 @@ public struct RecordType: Sendable {
     public var fields: [Field]
     public var exactlyOne: [ExactlyOneGroup]
     public var location: SourceLocation
+    // Last, where it fits in the location's padding (80 bytes, not 88).
+    public var direction: RecordDirection
 
     public init(
         name: String, direction: RecordDirection, annotations: Annotations = .init(), includes: [String] = [],
@@ -233,11 +282,14 @@ public enum EnumAliasRule: String, Sendable, CaseIterable {
 public struct EnumType: Sendable {
     public var name: String
     public var annotations: Annotations
+    public var values: [EnumValue]
+    public var location: SourceLocation
+    // The one-byte properties last, where they fit in the location's
+    // padding (64 bytes, not 72).
+
     /// Closed enums reject unknown values; open ones (the default) keep them.
     public var isClosed: Bool
     public var aliasRule: EnumAliasRule?
-    public var values: [EnumValue]
-    public var location: SourceLocation
 
     public init(
         name: String, annotations: Annotations = .init(), isClosed: Bool = false, aliasRule: EnumAliasRule? = nil,

@@ -41,6 +41,10 @@ struct YAMLDocument: Sendable {
 
     /// The path printed in diagnostics.
     let file: String
+    /// `file` interned once for the whole document, so that making the
+    /// location of a node (which the spec reader does for every field, value
+    /// and type) is a copy of three numbers, with no table lookup.
+    let fileID: SourceFiles.FileID
     var nodes: [Node] = []
     /// The children of every collection, each collection's in one run.
     var children: [Int32] = []
@@ -51,13 +55,18 @@ struct YAMLDocument: Sendable {
     var root: NodeID = 0
 
     init(file: String) {
+        self.init(file: file, fileID: SourceFiles.id(of: file))
+    }
+
+    private init(file: String, fileID: SourceFiles.FileID) {
         self.file = file
+        self.fileID = fileID
     }
 
     // MARK: - Reading nodes
 
     func location(of node: NodeID) -> SourceLocation {
-        SourceLocation(file: file, line: Int(nodes[node].line), column: Int(nodes[node].column))
+        SourceLocation(fileID: fileID, line: Int(nodes[node].line), column: Int(nodes[node].column))
     }
 
     func isScalar(_ node: NodeID) -> Bool { nodes[node].kind == .scalar }
@@ -197,7 +206,7 @@ struct YAMLDocument: Sendable {
     /// root. Lets a caller keep a small part of a large document (a field's
     /// `default:`) without keeping all of it alive.
     func extract(_ top: NodeID) -> YAMLDocument {
-        var result = YAMLDocument(file: file)
+        var result = YAMLDocument(file: file, fileID: fileID)
         result.tags = tags
         if nodes[top].kind == .scalar {
             // A lone scalar, the usual default, is the whole result; it

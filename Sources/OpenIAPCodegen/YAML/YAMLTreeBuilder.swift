@@ -53,8 +53,8 @@ struct YAMLTreeBuilder {
     /// Every scalar key accepted so far by an open mapping with more than
     /// `linearKeyLimit` of them, with the node that first had it, by the
     /// mapping's position in `stack`. Shorter mappings only have
-    /// `acceptedKeys`. A node rather than its location, which would retain
-    /// the file name for each key, and is only needed for an error.
+    /// `acceptedKeys`. A node rather than its location, which is larger and
+    /// only needed for an error.
     private var seenKeys: [Int: [String: Int32]] = [:]
     /// Nodes produced so far by copying anchored nodes for aliases.
     private var expanded = 0
@@ -204,7 +204,7 @@ struct YAMLTreeBuilder {
     // MARK: - Helpers
 
     private mutating func error(_ message: String, line: Int, column: Int, notes: [Diagnostic] = []) {
-        diagnostics.append(.error(message, at: SourceLocation(file: file, line: line, column: column), notes: notes))
+        diagnostics.append(.error(message, at: SourceLocation(fileID: document.fileID, line: line, column: column), notes: notes))
     }
 
     private mutating func addTag(_ tag: String?) -> Int32 {
