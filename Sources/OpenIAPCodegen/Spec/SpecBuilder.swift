@@ -44,7 +44,7 @@ struct SpecBuilder {
         let version = resolveVersion()
         let byName = uniqueTypes()
         let declared = byName.types
-        let defaults = rawDefaults()
+        let defaults = rawDefaults(byName: byName)
         let names = declared.map(\.name)
 
         // Sorting the names and completing the records (merging included
@@ -63,7 +63,7 @@ struct SpecBuilder {
                 return .order(Spec.sortedPositions(of: names))
             case let .complete(range):
                 var builder = base
-                let types = builder.complete(declared[range], defaults: defaults, byName: byName)
+                let types = builder.complete(declared[range], from: range.lowerBound, defaults: defaults, byName: byName)
                 return .types(types, builder.diagnostics.all)
             }
         }
@@ -88,20 +88,22 @@ struct SpecBuilder {
     }
 
     /// `declared` with every record completed: included fields merged in and
-    /// defaults typed.
+    /// defaults typed. `declared` starts at position `start` of the declared
+    /// types, by which `defaults` are kept.
     private mutating func complete(
-        _ declared: ArraySlice<NamedType>, defaults: [String: [String: SpecFileReader.RawDefault]], byName: DeclaredTypes
+        _ declared: ArraySlice<NamedType>, from start: Int, defaults: [[String: SpecFileReader.RawDefault]?],
+        byName: DeclaredTypes
     ) -> [NamedType] {
         var types: [NamedType] = []
         types.reserveCapacity(declared.count)
-        for type in declared {
+        for (position, type) in zip(start..., declared) {
             guard case var .record(record) = type else {
                 types.append(type)
                 continue
             }
             // Most records include nothing and set no defaults; those keep
             // their declaration as it is, without copying their fields.
-            let recordDefaults = defaults[record.name]
+            let recordDefaults = defaults.isEmpty ? nil : defaults[position]
             if record.includes.isEmpty && recordDefaults == nil {
                 types.append(type)
                 continue
@@ -188,12 +190,15 @@ struct SpecBuilder {
             let includeLocations = files.lazy.compactMap { $0.includeLocations[record.name] }.first ?? [:]
             return includeLocations[setName] ?? record.location
         }
+        // The sets are found first, so that `merged` gets all its room at once.
+        var sets: [FieldSet] = []
+        sets.reserveCapacity(record.includes.count)
         for setName in record.includes {
             guard let type = byName[setName] else {
                 let location = includeLocation(setName)
-                let sets = byName.types.compactMap { if case let .fieldSet(s) = $0 { s.name } else { nil } }
+                let setNames = byName.types.compactMap { if case let .fieldSet(s) = $0 { s.name } else { nil } }
                 diagnostics.error(
-                    "unknown shared field set '\(setName)'\(Suggestions.didYouMean(setName, in: sets))", at: location)
+                    "unknown shared field set '\(setName)'\(Suggestions.didYouMean(setName, in: setNames))", at: location)
                 continue
             }
             guard case let .fieldSet(set) = type else {
@@ -202,6 +207,10 @@ struct SpecBuilder {
                     "'\(setName)' is not a shared field set (it is declared in '\(type.sectionName)')", at: location)
                 continue
             }
+            sets.append(set)
+        }
+        merged.reserveCapacity(sets.reduce(record.fields.count) { $0 + $1.fields.count })
+        for set in sets {
             for var field in set.fields where includedPosition(of: field.name) == nil {
                 field.includedFrom = set.name
                 merged.append(field)
@@ -213,34 +222,47 @@ struct SpecBuilder {
                 }
             }
         }
-        merged.reserveCapacity(merged.count + record.fields.count)
-        for field in record.fields {
-            if let position = includedPosition(of: field.name) {
-                let included = merged[position]
-                diagnostics.error(
-                    "field '\(field.name)' of '\(record.name)' is already included from '\(included.includedFrom ?? "")'",
-                    at: field.location, notes: [.note("included field declared here", at: included.location)])
-                continue
-            }
-            merged.append(field)
+        // The record's own fields follow, all at once unless one of them is
+        // also included (an error); they are looked at by position, so that
+        // only the name is read from each.
+        var clashes: [Int] = []
+        for index in record.fields.indices {
+            guard let position = includedPosition(of: record.fields[index].name) else { continue }
+            let (field, included) = (record.fields[index], merged[position])
+            diagnostics.error(
+                "field '\(field.name)' of '\(record.name)' is already included from '\(included.includedFrom ?? "")'",
+                at: field.location, notes: [.note("included field declared here", at: included.location)])
+            clashes.append(index)
+        }
+        if clashes.isEmpty {
+            merged.append(contentsOf: record.fields)
+        } else {
+            for index in record.fields.indices where !clashes.contains(index) { merged.append(record.fields[index]) }
         }
         return merged
     }
 
-    /// The raw `default:` nodes of every file by record and field name; when
-    /// two files give one, the first file's is kept.
-    private func rawDefaults() -> [String: [String: SpecFileReader.RawDefault]] {
-        var result: [String: [String: SpecFileReader.RawDefault]] = [:]
+    /// The raw `default:` nodes of every file by field name, for each
+    /// declared type by its position in `byName.types` (empty when no file
+    /// gives any); when two files give one, the first file's is kept. Kept
+    /// by position, so that completing a record needs no look-up of its
+    /// name: only the few records named here are looked up, once, rather
+    /// than every record.
+    private func rawDefaults(byName: DeclaredTypes) -> [[String: SpecFileReader.RawDefault]?] {
+        guard files.contains(where: { !$0.defaults.isEmpty }) else { return [] }
+        var result = [[String: SpecFileReader.RawDefault]?](repeating: nil, count: byName.types.count)
         for file in files {
             for (record, fields) in file.defaults {
+                // Defaults of a type that is not declared are never read.
+                guard let position = byName.positions[record] else { continue }
                 // Usually no earlier file gave the record defaults; then all
                 // of this file's are taken at once rather than one by one.
-                if result[record] == nil {
-                    result[record] = fields
+                guard result[position] != nil else {
+                    result[position] = fields
                     continue
                 }
-                for (field, node) in fields where result[record]?[field] == nil {
-                    result[record, default: [:]][field] = node
+                for (field, node) in fields where result[position]?[field] == nil {
+                    result[position]?[field] = node
                 }
             }
         }
