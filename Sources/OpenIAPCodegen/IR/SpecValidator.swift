@@ -115,6 +115,16 @@ struct SpecValidator {
         }
     }
 
+    /// `nameKey(swiftName(wire, in: .property).name)`, without copying the
+    /// name out: most records are checked by these keys alone.
+    private mutating func propertyNameKey(_ wire: String) -> UInt64 {
+        let key: UInt64? = wire.withUTF8Bytes { bytes in
+            guard let hash = ASCIINameTable<KeyedName>.hash(ofASCII: bytes) else { return nil }
+            return propertyNames.withValue(for: bytes, hash: hash) { $0.key }
+        }
+        return key ?? swiftName(wire, in: .property).key
+    }
+
     private static func swiftName(
         _ wire: String, in place: SwiftNames.Place, remembered: inout ASCIINameTable<KeyedName>
     ) -> KeyedName {
@@ -373,6 +383,22 @@ struct SpecValidator {
     /// private storage of deprecated fields, the initializer parameter that
     /// stands in for `self`) share one namespace.
     private mutating func checkFieldNames(_ fields: [Field], owner: String) {
+        // Usually every member name is a property name, in ASCII, and their
+        // keys all differ; then no two names clash, which the keys alone
+        // show, without the list of names (and their reference counts) that
+        // finding and reporting a clash takes. Otherwise, or when the keys
+        // leave it open, the names are compared in full.
+        memberKeys.removeAll(keepingCapacity: true)
+        var keysDecide = true
+        for index in fields.indices {
+            let key = propertyNameKey(fields[index].name)
+            if key == 0 || key == Self.selfKey || fields[index].annotations.deprecated != nil {
+                keysDecide = false
+                break
+            }
+            memberKeys.append(key)
+        }
+        if keysDecide && Self.allDifferent(memberKeys) { return }
         var memberNames: [SourcedName] = []
         memberNames.reserveCapacity(fields.count + 1)
         // By position, so only the name is copied out of each field.
@@ -389,6 +415,23 @@ struct SpecValidator {
         }
         checkSwiftNames(
             memberNames, kind: "field", owner: owner, wire: { fields[$0].name }, location: { fields[$0].location })
+    }
+
+    /// The keys of a record's member names, for `checkFieldNames`; kept from
+    /// one record to the next so that their room is allocated once.
+    private var memberKeys: [UInt64] = []
+
+    /// The key of `self`, a property name that brings a second member name
+    /// (see `SwiftNames.parameterInternalName`).
+    private static let selfKey = nameKey("self")
+
+    /// Whether no two of `keys` are equal.
+    private static func allDifferent(_ keys: [UInt64]) -> Bool {
+        if keys.count > linearSearchLimit { return Set(keys).count == keys.count }
+        for later in keys.indices {
+            for earlier in 0..<later where keys[earlier] == keys[later] { return false }
+        }
+        return true
     }
 
     // MARK: - Records and fields
@@ -422,7 +465,8 @@ struct SpecValidator {
     /// retaining every string it holds, while most checks only read a few
     /// plain facts; its name and location are read when an error needs them.
     private mutating func checkField(_ index: Int, of fields: [Field], owner: String) {
-        checkReference(fields[index].type, at: fields[index].location)
+        // A scalar names no type; most fields are one, and are not copied out to see that.
+        if case .scalar = fields[index].type {} else { checkReference(fields[index].type, at: fields[index].location) }
         if fields[index].degrades && fields[index].isRequired {
             diagnostics.error(
                 "'degrade' needs an optional field: a required field '\(fields[index].name)' cannot be dropped",

@@ -30,6 +30,10 @@ struct ASCIINameTable<Value> {
         var size = 16
         while size < 2 * minimumCapacity { size *= 2 }
         slots = [Int32](repeating: -1, count: size)
+        hashes.reserveCapacity(minimumCapacity)
+        starts.reserveCapacity(minimumCapacity)
+        counts.reserveCapacity(minimumCapacity)
+        values.reserveCapacity(minimumCapacity)
     }
 
     var count: Int { values.count }
@@ -69,6 +73,14 @@ struct ASCIINameTable<Value> {
     func value(for name: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Value? {
         guard let entry = find(name, hash: hash).entry else { return nil }
         return values[entry]
+    }
+
+    /// `read` of the value of the name whose bytes are `name`, handed over
+    /// without copying it out of the table (which for a value holding a
+    /// string would retain it); nil when the table lacks the name.
+    func withValue<Result>(for name: UnsafeBufferPointer<UInt8>, hash: UInt64, _ read: (Value) -> Result) -> Result? {
+        guard let entry = find(name, hash: hash).entry else { return nil }
+        return read(values[entry])
     }
 
     /// Adds `name` with `value` unless the table has the name already, and
