@@ -50,14 +50,35 @@ struct SpecValidator {
         init(_ spec: Spec) {
             self.spec = spec
             guard spec.hasDistinctNames else { return }
-            var table = ASCIINameTable<Int>(minimumCapacity: spec.types.count)
-            for position in spec.types.indices {
-                let inserted = spec.types[position].name.withUTF8Bytes { bytes in
+            (table, holdsAll) = Self.table(count: spec.types.count) { spec.types[$0].name }
+        }
+
+        /// The index of `spec`, whose names are distinct, from a table made
+        /// beforehand by `table(count:name:)` over its names in `spec.types`
+        /// order: the builder makes it on another thread while it completes
+        /// the records.
+        init(_ spec: Spec, table: ASCIINameTable<Int>, holdsAll: Bool) {
+            precondition(spec.hasDistinctNames, "a table is only for distinct names")
+            self.spec = spec
+            self.table = table
+            self.holdsAll = holdsAll
+        }
+
+        /// Whether `position(of:)` has a table to look in; without one, `run` makes it.
+        var hasTable: Bool { table != nil }
+
+        /// The ASCII names among `name(0)`, `name(1)`, … `name(count - 1)`,
+        /// each with its number, and whether that was all of them.
+        static func table(count: Int, name: (Int) -> String) -> (ASCIINameTable<Int>, holdsAll: Bool) {
+            var table = ASCIINameTable<Int>(minimumCapacity: count)
+            var holdsAll = true
+            for position in 0..<count {
+                let inserted = name(position).withUTF8Bytes { bytes in
                     ASCIINameTable<Int>.hash(ofASCII: bytes).map { table.insert(bytes, hash: $0, value: position) }
                 }
                 if inserted == nil { holdsAll = false }
             }
-            self.table = table
+            return (table, holdsAll)
         }
 
         func position(of name: String) -> Int? {
@@ -78,7 +99,8 @@ struct SpecValidator {
         self.init(spec: spec, types: TypeNames(plain: spec))
     }
 
-    private init(spec: Spec, types: TypeNames) {
+    /// A validator whose look-ups by name go through `types`, made from `spec`.
+    init(spec: Spec, types: TypeNames) {
         self.spec = spec
         self.types = types
     }
@@ -171,7 +193,7 @@ struct SpecValidator {
             for start in stride(from: 0, to: count, by: size) { jobs.append(.types(start..<min(start + size, count))) }
         }
         let spec = self.spec
-        let types = TypeNames(spec)
+        let types = self.types.hasTable ? self.types : TypeNames(spec)
         let perform = { @Sendable (job: Job) -> (diagnostics: [Diagnostic], onCycle: Set<String>?, files: [String]) in
             var validator = SpecValidator(spec: spec, types: types)
             var files: [String] = []
@@ -390,9 +412,10 @@ struct SpecValidator {
         // leave it open, the names are compared in full.
         memberKeys.removeAll(keepingCapacity: true)
         var keysDecide = true
+        let selfKey = Self.selfKey
         for index in fields.indices {
             let key = propertyNameKey(fields[index].name)
-            if key == 0 || key == Self.selfKey || fields[index].annotations.deprecated != nil {
+            if key == 0 || key == selfKey || fields[index].annotations.deprecated != nil {
                 keysDecide = false
                 break
             }

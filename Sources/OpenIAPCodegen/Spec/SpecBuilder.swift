@@ -19,12 +19,17 @@ struct SpecBuilder {
         case sortNames
         /// Completing the records among `declared[range]`.
         case complete(Range<Int>)
+        /// The validator's table of the names by their bytes
+        /// (`SpecValidator.TypeNames`), which would otherwise be made
+        /// before validation, on one thread.
+        case nameTable
     }
 
     /// What a job hands back.
     private enum Outcome: Sendable {
         case order([Int])
         case types([NamedType], [Diagnostic])
+        case nameTable(ASCIINameTable<Int>, holdsAll: Bool)
     }
 
     /// The declared types, each name once, and where each name is among
@@ -52,7 +57,7 @@ struct SpecBuilder {
         // are completed one by one, so the work runs in pieces on several
         // threads. The pieces' diagnostics are joined in order, as one pass
         // over the types would have made them.
-        var jobs: [Job] = [.sortNames]
+        var jobs: [Job] = [.sortNames, .nameTable]
         let pieces = declared.count < Self.parallelTypeCount ? 1 : 4
         let size = max(1, (declared.count + pieces - 1) / pieces)
         for start in stride(from: 0, to: declared.count, by: size) { jobs.append(.complete(start..<min(start + size, declared.count))) }
@@ -61,6 +66,9 @@ struct SpecBuilder {
             switch job {
             case .sortNames:
                 return .order(Spec.sortedPositions(of: names))
+            case .nameTable:
+                let (table, holdsAll) = SpecValidator.TypeNames.table(count: names.count) { names[$0] }
+                return .nameTable(table, holdsAll: holdsAll)
             case let .complete(range):
                 var builder = base
                 let types = builder.complete(declared[range], from: range.lowerBound, defaults: defaults, byName: byName)
@@ -69,18 +77,28 @@ struct SpecBuilder {
         }
         let outcomes = declared.count < Self.parallelTypeCount ? jobs.map(perform) : jobs.concurrentMap(perform)
         var order: [Int] = []
+        var nameTable: (ASCIINameTable<Int>, holdsAll: Bool)?
         var types: [NamedType] = []
         types.reserveCapacity(declared.count)
         for outcome in outcomes {
             switch outcome {
             case let .order(sorted): order = sorted
+            case let .nameTable(table, holdsAll): nameTable = (table, holdsAll)
             case let .types(completed, problems):
                 types.append(contentsOf: completed)
                 diagnostics.append(contentsOf: problems)
             }
         }
         var spec = Spec(version: version?.0 ?? "0.0.0", versionLocation: version?.1, types: types, positions: byName.positions, order: order)
+        // The table holds positions among the declared types; the spec has
+        // them in name order.
         var validator = SpecValidator(spec: spec)
+        if let nameTable {
+            var rank = [Int](repeating: 0, count: order.count)
+            for (sorted, position) in order.enumerated() { rank[position] = sorted }
+            let types = SpecValidator.TypeNames(spec, table: nameTable.0.mapValues { rank[$0] }, holdsAll: nameTable.holdsAll)
+            validator = SpecValidator(spec: spec, types: types)
+        }
         validator.run()
         diagnostics.append(contentsOf: validator.diagnostics.all)
         spec.typesOnContainmentCycles = validator.typesOnContainmentCycles
@@ -211,12 +229,13 @@ struct SpecBuilder {
         }
         merged.reserveCapacity(sets.reduce(record.fields.count) { $0 + $1.fields.count })
         for set in sets {
-            for var field in set.fields where includedPosition(of: field.name) == nil {
-                field.includedFrom = set.name
-                merged.append(field)
+            // By position, so that each field is copied once, into `merged`.
+            for index in set.fields.indices where includedPosition(of: set.fields[index].name) == nil {
+                merged.append(set.fields[index])
+                merged[merged.count - 1].includedFrom = set.name
                 includedCount += 1
                 if origin != nil {
-                    origin?[field.name] = includedCount - 1
+                    origin?[set.fields[index].name] = includedCount - 1
                 } else if includedCount > Self.linearIncludeLimit {
                     origin = Dictionary(merged.indices.map { (merged[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
                 }

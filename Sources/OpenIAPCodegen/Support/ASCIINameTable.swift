@@ -135,6 +135,21 @@ struct ASCIINameTable<Value> {
         }
     }
 
+    /// The same names, each with `transform` of its value.
+    func mapValues<T>(_ transform: (Value) -> T) -> ASCIINameTable<T> {
+        var result = ASCIINameTable<T>(slots: slots)
+        result.bytes = bytes
+        result.hashes = hashes
+        result.starts = starts
+        result.counts = counts
+        result.values = values.map(transform)
+        return result
+    }
+
+    private init(slots: [Int32]) {
+        self.slots = slots
+    }
+
     private mutating func grow() {
         slots = [Int32](repeating: -1, count: slots.count * 2)
         let mask = slots.count - 1
