@@ -628,8 +628,12 @@ struct SpecValidator {
         var ready: [Int] = []
         /// Per record, how many of its required fields still wait for their type.
         var waiting = [Int?](repeating: nil, count: typeCount)
-        /// Who waits for a type: records (once per required field) and unions.
-        var dependents = [[Int]](repeating: [], count: typeCount)
+        /// Who waits for a type: records (once per required field) and
+        /// unions, as (type, dependent) pairs, grouped by type below. One flat
+        /// list instead of a list per type: most types have no dependents,
+        /// and the lists' allocations and reference counts cost more than
+        /// the search.
+        var waits: [(type: Int, dependent: Int)] = []
         for (position, type) in spec.types.enumerated() {
             let me = spec.firstPosition(ofNameAt: position)
             switch type {
@@ -640,22 +644,33 @@ struct SpecValidator {
                 if u.unknownTag == .keep || members.contains(nil) {
                     ready.append(me)
                 } else {
-                    for case let member? in members { dependents[member].append(me) }
+                    for case let member? in members { waits.append((member, me)) }
                 }
             case let .record(r):
                 var required = 0
                 for index in r.fields.indices where r.fields[index].isRequired {
                     guard case let .named(name) = r.fields[index].type, let target = types.position(of: name) else { continue }
                     required += 1
-                    dependents[target].append(me)
+                    waits.append((target, me))
                 }
                 if required == 0 { ready.append(me) } else { waiting[me] = required }
             }
         }
+        // The dependents of type `t` are `dependents[start[t]..<start[t + 1]]`,
+        // in the order they were found.
+        var start = [Int](repeating: 0, count: typeCount + 1)
+        for wait in waits { start[wait.type + 1] += 1 }
+        for index in 0..<typeCount { start[index + 1] += start[index] }
+        var dependents = [Int](repeating: 0, count: waits.count)
+        var next = start
+        for wait in waits {
+            dependents[next[wait.type]] = wait.dependent
+            next[wait.type] += 1
+        }
         while let type = ready.popLast() {
             guard !satisfiable[type] else { continue }
             satisfiable[type] = true
-            for dependent in dependents[type] where !satisfiable[dependent] {
+            for dependent in dependents[start[type]..<start[type + 1]] where !satisfiable[dependent] {
                 if let count = waiting[dependent] {
                     waiting[dependent] = count - 1
                     if count == 1 { ready.append(dependent) }
