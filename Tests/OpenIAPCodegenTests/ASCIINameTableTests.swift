@@ -39,6 +39,14 @@ struct ASCIINameTableTests {
         }
     }
 
+    @Test func emptyNameAlone() {
+        var table = ASCIINameTable<Int>()
+        #expect(insert("", 7, into: &table))
+        #expect(value("", in: table) == 7)
+        #expect(!insert("", 8, into: &table))
+        #expect(value("a", in: table) == nil)
+    }
+
     @Test func mapValuesKeepsTheNames() {
         var table = ASCIINameTable<Int>()
         for (value, name) in ["x", "longer-than-eight", "Mid"].enumerated() { _ = insert(name, value, into: &table) }

@@ -115,9 +115,12 @@ struct ASCIINameTable<Value> {
 
     /// Whether `bytes` hold `name` from `start` on; compares eight bytes at a time.
     private func holds(_ name: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        guard let nameBase = name.baseAddress else { return true }
+        // An empty name is held by any entry of its length (none), and may
+        // have no bytes to point at; nor may `bytes`, if it is all there is.
+        guard let nameBase = name.baseAddress, !name.isEmpty else { return true }
         return bytes.withUnsafeBytes { stored in
-            let (left, right) = (stored.baseAddress! + start, UnsafeRawPointer(nameBase))
+            guard let storedBase = stored.baseAddress else { return false }
+            let (left, right) = (storedBase + start, UnsafeRawPointer(nameBase))
             var offset = 0
             while offset + 8 <= name.count {
                 if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
