@@ -10,36 +10,157 @@ struct SpecValidator {
     /// `Containment.onCycle` of the spec, once `run` has built the graph.
     private(set) var typesOnContainmentCycles: Set<String>?
 
-    /// Swift names worked out so far, for wire names in ASCII.
-    private var knownSwiftNames: [SwiftNameKey: String] = [:]
+    /// Swift names worked out so far for ASCII wire names, a table per place.
+    private var propertyNames = ASCIINameTable<KeyedName>()
+    private var openCaseNames = ASCIINameTable<KeyedName>()
+    private var closedCaseNames = ASCIINameTable<KeyedName>()
+    private var constantNames = ASCIINameTable<KeyedName>()
+    private var unionCaseNames = ASCIINameTable<KeyedName>()
 
-    /// The Swift member names of the record `checkFieldNames` looks at, with
-    /// the position of the field each comes from; kept from one record to the
-    /// next so that its storage is allocated once.
-    private var memberNames: [(swift: String, source: Int)] = []
+    /// Finds the spec's types by name.
+    private let types: TypeNames
 
-    private struct SwiftNameKey: Hashable {
-        var wire: String
-        var place: SwiftNames.Place
+    /// A Swift name and its `nameKey`.
+    private struct KeyedName {
+        var name: String
+        var key: UInt64
     }
 
-    init(spec: Spec) { self.spec = spec }
+    /// A Swift name, its `nameKey`, and the position of the spec name it
+    /// comes from, as `checkSwiftNames` takes them.
+    private typealias SourcedName = (swift: String, key: UInt64, source: Int)
+
+    /// `spec.position(of:)` and `spec[name]`, found by the name's bytes when
+    /// it is ASCII: the checks look up the type of every field, some more
+    /// than once. Made once per run and shared by all jobs. Only a spec
+    /// whose names are distinct gets a table: a name found among its ASCII
+    /// names is then the only type of that name.
+    struct TypeNames: Sendable {
+        let spec: Spec
+        private var table: ASCIINameTable<Int>?
+        /// Whether every type name is ASCII and so in `table`: a name missing
+        /// there is then no type at all.
+        private var holdsAll = true
+
+        /// Without a table: every name is looked up in `spec`.
+        init(plain spec: Spec) {
+            self.spec = spec
+        }
+
+        init(_ spec: Spec) {
+            self.spec = spec
+            guard spec.hasDistinctNames else { return }
+            (table, holdsAll) = Self.table(count: spec.types.count) { spec.types[$0].name }
+        }
+
+        /// The index of `spec`, whose names are distinct, from a table made
+        /// beforehand by `table(count:name:)` over its names in `spec.types`
+        /// order: the builder makes it on another thread while it completes
+        /// the records.
+        init(_ spec: Spec, table: ASCIINameTable<Int>, holdsAll: Bool) {
+            precondition(spec.hasDistinctNames, "a table is only for distinct names")
+            self.spec = spec
+            self.table = table
+            self.holdsAll = holdsAll
+        }
+
+        /// Whether `position(of:)` has a table to look in; without one, `run` makes it.
+        var hasTable: Bool { table != nil }
+
+        /// The ASCII names among `name(0)`, `name(1)`, … `name(count - 1)`,
+        /// each with its number, and whether that was all of them.
+        static func table(count: Int, name: (Int) -> String) -> (ASCIINameTable<Int>, holdsAll: Bool) {
+            var table = ASCIINameTable<Int>(minimumCapacity: count)
+            var holdsAll = true
+            for position in 0..<count {
+                let inserted = name(position).withUTF8Bytes { bytes in
+                    ASCIINameTable<Int>.hash(ofASCII: bytes).map { table.insert(bytes, hash: $0, value: position) }
+                }
+                if inserted == nil { holdsAll = false }
+            }
+            return (table, holdsAll)
+        }
+
+        func position(of name: String) -> Int? {
+            guard let table else { return spec.position(of: name) }
+            let found: Int?? = name.withUTF8Bytes { bytes in
+                ASCIINameTable<Int>.hash(ofASCII: bytes).map { table.value(for: bytes, hash: $0) }
+            }
+            if let found, found != nil || holdsAll { return found }
+            return spec.position(of: name)
+        }
+
+        subscript(name: String) -> NamedType? {
+            position(of: name).map { spec.types[$0] }
+        }
+    }
+
+    init(spec: Spec) {
+        self.init(spec: spec, types: TypeNames(plain: spec))
+    }
+
+    /// A validator whose look-ups by name go through `types`, made from `spec`.
+    init(spec: Spec, types: TypeNames) {
+        self.spec = spec
+        self.types = types
+    }
+
+    /// A key that two equal ASCII strings share and two different ones
+    /// almost never do: the hash of the bytes, made odd; 0 for a string
+    /// outside ASCII, whose bytes do not decide equality. Two names with
+    /// different keys, neither 0, are different, which spares most string
+    /// comparisons when looking for names that clash.
+    private static func nameKey(_ name: String) -> UInt64 {
+        name.withUTF8Bytes { ASCIINameTable<KeyedName>.hash(ofASCII: $0).map { $0 | 1 } ?? 0 }
+    }
+
+    /// Whether two sourced names are the same Swift name.
+    private static func sameName(_ a: SourcedName, _ b: SourcedName) -> Bool {
+        if a.key != 0 && b.key != 0 && a.key != b.key { return false }
+        return a.swift == b.swift
+    }
 
     /// `SwiftNames.name(wire, in: place)`, remembered: a large spec uses the
-    /// same few field names and values again and again. A name that keeps its
-    /// form (most field names) is not remembered: seeing that it does costs
-    /// less than hashing it. Only ASCII names are remembered, because two
-    /// strings that Swift counts as equal (by canonical equivalence) are then
-    /// the same bytes, and so get the same name; other spellings of an equal
-    /// string could be named differently.
-    private mutating func swiftName(_ wire: String, in place: SwiftNames.Place) -> String {
-        if let name = SwiftNames.unconvertedName(wire, in: place) { return name }
-        guard wire.utf8.allSatisfy({ $0 < 0x80 }) else { return SwiftNames.name(wire, in: place) }
-        let key = SwiftNameKey(wire: wire, place: place)
-        if let known = knownSwiftNames[key] { return known }
+    /// same few field names and values again and again, and finding a name
+    /// by its bytes costs less than even seeing that it keeps its form.
+    /// Only ASCII names are remembered, because two strings that Swift
+    /// counts as equal (by canonical equivalence) are then the same bytes,
+    /// and so get the same name; other spellings of an equal string could be
+    /// named differently.
+    private mutating func swiftName(_ wire: String, in place: SwiftNames.Place) -> KeyedName {
+        switch place {
+        case .property: Self.swiftName(wire, in: place, remembered: &propertyNames)
+        case .openEnumCase: Self.swiftName(wire, in: place, remembered: &openCaseNames)
+        case .closedEnumCase: Self.swiftName(wire, in: place, remembered: &closedCaseNames)
+        case .opaqueConstant: Self.swiftName(wire, in: place, remembered: &constantNames)
+        case .unionCase: Self.swiftName(wire, in: place, remembered: &unionCaseNames)
+        }
+    }
+
+    /// `nameKey(swiftName(wire, in: .property).name)`, without copying the
+    /// name out: most records are checked by these keys alone.
+    private mutating func propertyNameKey(_ wire: String) -> UInt64 {
+        let key: UInt64? = wire.withUTF8Bytes { bytes in
+            guard let hash = ASCIINameTable<KeyedName>.hash(ofASCII: bytes) else { return nil }
+            return propertyNames.withValue(for: bytes, hash: hash) { $0.key }
+        }
+        return key ?? swiftName(wire, in: .property).key
+    }
+
+    private static func swiftName(
+        _ wire: String, in place: SwiftNames.Place, remembered: inout ASCIINameTable<KeyedName>
+    ) -> KeyedName {
+        let known: KeyedName? = wire.withUTF8Bytes { bytes in
+            guard let hash = ASCIINameTable<KeyedName>.hash(ofASCII: bytes) else { return nil }
+            if let known = remembered.value(for: bytes, hash: hash) { return known }
+            let name = SwiftNames.name(wire, in: place)
+            let keyed = KeyedName(name: name, key: nameKey(name))
+            remembered.insert(bytes, hash: hash, value: keyed)
+            return keyed
+        }
+        if let known { return known }
         let name = SwiftNames.name(wire, in: place)
-        knownSwiftNames[key] = name
-        return name
+        return KeyedName(name: name, key: nameKey(name))
     }
 
     /// Below this many types the checks run on the calling thread: handing
@@ -72,21 +193,41 @@ struct SpecValidator {
             for start in stride(from: 0, to: count, by: size) { jobs.append(.types(start..<min(start + size, count))) }
         }
         let spec = self.spec
-        let perform = { @Sendable (job: Job) -> (diagnostics: [Diagnostic], onCycle: Set<String>?) in
-            var validator = SpecValidator(spec: spec)
+        let types = self.types.hasTable ? self.types : TypeNames(spec)
+        let perform = { @Sendable (job: Job) -> (diagnostics: [Diagnostic], onCycle: Set<String>?, files: [String]) in
+            var validator = SpecValidator(spec: spec, types: types)
+            var files: [String] = []
             switch job {
-            case let .types(range): validator.checkTypes(range)
+            case let .types(range):
+                validator.checkTypes(range)
+                files = validator.specFiles(range)
             case .wholeSpec:
                 validator.checkRequiredCycles()
                 validator.checkContainment()
             }
-            return (validator.diagnostics.all, validator.typesOnContainmentCycles)
+            return (validator.diagnostics.all, validator.typesOnContainmentCycles, files)
         }
         let results = count < Self.parallelTypeCount ? jobs.map(perform) : jobs.concurrentMap(perform)
-        for result in results.dropFirst() { diagnostics.append(contentsOf: result.diagnostics) }
+        var files: [String] = []
+        for result in results.dropFirst() {
+            diagnostics.append(contentsOf: result.diagnostics)
+            for file in result.files where !files.contains(file) { files.append(file) }
+        }
         diagnostics.append(contentsOf: results[0].diagnostics)
         typesOnContainmentCycles = results[0].onCycle
-        checkSwiftFileNames()
+        checkSwiftFileNames(files)
+    }
+
+    /// The files that declare `spec.types[range]`, each once, in the order
+    /// they first come. Each piece of the per-type checks finds those of its
+    /// types, so this pass over every type runs on all cores too.
+    private func specFiles(_ range: Range<Int>) -> [String] {
+        var files: [String] = []
+        for position in range {
+            let file = spec.types[position].location.file
+            if !files.contains(file) { files.append(file) }
+        }
+        return files
     }
 
     /// The checks of each type on its own (and against the types it names).
@@ -104,10 +245,9 @@ struct SpecValidator {
 
     /// Each spec file that declares types becomes one Swift file; two spec
     /// files must not map to the same one (compared without case, for file
-    /// systems that ignore it), nor to a runtime file.
-    private mutating func checkSwiftFileNames() {
-        var files: [String] = []
-        for type in spec.types where !files.contains(type.location.file) { files.append(type.location.file) }
+    /// systems that ignore it), nor to a runtime file. `files` are those
+    /// that declare types, each once (see `specFiles`).
+    private mutating func checkSwiftFileNames(_ files: [String]) {
         var seen: [String: String] = [:]
         for name in SwiftNames.runtimeFileNames { seen[name.lowercased()] = "" }
         for file in files.sorted() {
@@ -134,18 +274,22 @@ struct SpecValidator {
         if type.values.isEmpty { diagnostics.error("enum '\(type.name)' has no values", at: type.location) }
         checkDuplicateValues(type.values, owner: type.name)
         let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
-        let swiftNames = type.values.map { swiftName($0.wire, in: place) }
+        let swiftNames = type.values.indices.map { index -> SourcedName in
+            let name = swiftName(type.values[index].wire, in: place)
+            return (name.name, name.key, index)
+        }
         checkSwiftNames(
-            type.values.indices.map { (swiftNames[$0], $0) }, kind: "value", owner: type.name,
+            swiftNames, kind: "value", owner: type.name,
             wire: { type.values[$0].wire }, location: { type.values[$0].location })
         // An open enum's Swift names are the ones `checkReserved` looks at, so they are reused.
         if !type.isClosed { checkReserved(type.values, swiftNames: swiftNames, owner: type.name) }
         // Only aliases are looked up among the spellings; without any there is nothing to check.
+        let hasAliases = type.values.contains(where: { !$0.aliases.isEmpty })
         var spellings: [String: EnumValue] = [:]
-        if type.values.contains(where: { !$0.aliases.isEmpty }) {
+        if hasAliases {
             for value in type.values { spellings[value.wire] = value }
         }
-        for value in type.values {
+        for value in type.values where hasAliases && !value.aliases.isEmpty {
             for alias in value.aliases {
                 if let other = spellings[alias], other.wire != value.wire || alias == value.wire {
                     let what = other.wire == alias ? "the value" : "an alias of"
@@ -163,10 +307,10 @@ struct SpecValidator {
             // once rather than grown.
             var derived: [String: Int] = [:]
             derived.reserveCapacity(type.values.count)
-            for (position, value) in type.values.enumerated() {
-                let alias = rule.alias(for: value.wire)
+            for position in type.values.indices {
+                let alias = rule.alias(for: type.values[position].wire)
                 if let earlier = derived[alias] {
-                    let other = type.values[earlier]
+                    let (other, value) = (type.values[earlier], type.values[position])
                     diagnostics.error(
                         "values '\(other.wire)' and '\(value.wire)' have the same \(rule.rawValue) alias '\(alias)'",
                         at: value.location, notes: [.note("'\(other.wire)' declared here", at: other.location)])
@@ -179,7 +323,10 @@ struct SpecValidator {
     private mutating func checkOpaque(_ type: OpaqueStringType) {
         checkDuplicateValues(type.knownValues, owner: type.name)
         checkSwiftNames(
-            type.knownValues.indices.map { (swiftName(type.knownValues[$0].wire, in: .opaqueConstant), $0) }, kind: "value",
+            type.knownValues.indices.map { index -> SourcedName in
+                let name = swiftName(type.knownValues[index].wire, in: .opaqueConstant)
+                return (name.name, name.key, index)
+            }, kind: "value",
             owner: type.name, wire: { type.knownValues[$0].wire }, location: { type.knownValues[$0].location })
     }
 
@@ -208,8 +355,9 @@ struct SpecValidator {
     }
 
     /// `swiftNames` are the values' names as open enum cases.
-    private mutating func checkReserved(_ values: [EnumValue], swiftNames: [String], owner: String) {
-        for (value, swiftName) in zip(values, swiftNames) where swiftName == SwiftNames.unknownEnumCase {
+    private mutating func checkReserved(_ values: [EnumValue], swiftNames: [SourcedName], owner: String) {
+        for index in values.indices where swiftNames[index].swift == SwiftNames.unknownEnumCase {
+            let value = values[index]
             diagnostics.error(
                 "value '\(value.wire)' of open enum '\(owner)' would be named '\(SwiftNames.unknownEnumCase)' in Swift, the case that carries unknown values",
                 at: value.location)
@@ -222,7 +370,7 @@ struct SpecValidator {
     /// only needed once two Swift names are equal, so they are not copied
     /// out (retaining their strings) for every name.
     private mutating func checkSwiftNames(
-        _ names: [(swift: String, source: Int)], kind: String, owner: String,
+        _ names: [SourcedName], kind: String, owner: String,
         wire: (Int) -> String, location: (Int) -> SourceLocation
     ) {
         var seen: [String: Int] = [:]
@@ -232,7 +380,7 @@ struct SpecValidator {
             // The source of the first earlier name with the same Swift name, if any.
             let earlier: Int?
             if names.count <= Self.linearSearchLimit {
-                earlier = names[..<index].first { $0.swift == name.swift }?.source
+                earlier = names[..<index].first { Self.sameName($0, name) }?.source
             } else {
                 earlier = seen[name.swift]
                 if earlier == nil { seen[name.swift] = name.source }
@@ -257,18 +405,56 @@ struct SpecValidator {
     /// private storage of deprecated fields, the initializer parameter that
     /// stands in for `self`) share one namespace.
     private mutating func checkFieldNames(_ fields: [Field], owner: String) {
-        memberNames.removeAll(keepingCapacity: true)
+        // Usually every member name is a property name, in ASCII, and their
+        // keys all differ; then no two names clash, which the keys alone
+        // show, without the list of names (and their reference counts) that
+        // finding and reporting a clash takes. Otherwise, or when the keys
+        // leave it open, the names are compared in full.
+        memberKeys.removeAll(keepingCapacity: true)
+        var keysDecide = true
+        let selfKey = Self.selfKey
+        for index in fields.indices {
+            let key = propertyNameKey(fields[index].name)
+            if key == 0 || key == selfKey || fields[index].annotations.deprecated != nil {
+                keysDecide = false
+                break
+            }
+            memberKeys.append(key)
+        }
+        if keysDecide && Self.allDifferent(memberKeys) { return }
+        var memberNames: [SourcedName] = []
+        memberNames.reserveCapacity(fields.count + 1)
         // By position, so only the name is copied out of each field.
         for index in fields.indices {
             let property = swiftName(fields[index].name, in: .property)
-            memberNames.append((property, index))
-            if fields[index].annotations.deprecated != nil { memberNames.append(("_" + property, index)) }
-            if let internalName = SwiftNames.parameterInternalName(property) {
-                memberNames.append((internalName, index))
+            memberNames.append((property.name, property.key, index))
+            if fields[index].annotations.deprecated != nil {
+                let storage = "_" + property.name
+                memberNames.append((storage, Self.nameKey(storage), index))
+            }
+            if let internalName = SwiftNames.parameterInternalName(property.name) {
+                memberNames.append((internalName, Self.nameKey(internalName), index))
             }
         }
         checkSwiftNames(
             memberNames, kind: "field", owner: owner, wire: { fields[$0].name }, location: { fields[$0].location })
+    }
+
+    /// The keys of a record's member names, for `checkFieldNames`; kept from
+    /// one record to the next so that their room is allocated once.
+    private var memberKeys: [UInt64] = []
+
+    /// The key of `self`, a property name that brings a second member name
+    /// (see `SwiftNames.parameterInternalName`).
+    private static let selfKey = nameKey("self")
+
+    /// Whether no two of `keys` are equal.
+    private static func allDifferent(_ keys: [UInt64]) -> Bool {
+        if keys.count > linearSearchLimit { return Set(keys).count == keys.count }
+        for later in keys.indices {
+            for earlier in 0..<later where keys[earlier] == keys[later] { return false }
+        }
+        return true
     }
 
     // MARK: - Records and fields
@@ -302,7 +488,8 @@ struct SpecValidator {
     /// retaining every string it holds, while most checks only read a few
     /// plain facts; its name and location are read when an error needs them.
     private mutating func checkField(_ index: Int, of fields: [Field], owner: String) {
-        checkReference(fields[index].type, at: fields[index].location)
+        // A scalar names no type; most fields are one, and are not copied out to see that.
+        if case .scalar = fields[index].type {} else { checkReference(fields[index].type, at: fields[index].location) }
         if fields[index].degrades && fields[index].isRequired {
             diagnostics.error(
                 "'degrade' needs an optional field: a required field '\(fields[index].name)' cannot be dropped",
@@ -328,7 +515,7 @@ struct SpecValidator {
     private func isStringLike(_ type: TypeRef) -> Bool {
         switch type {
         case .scalar(.string): return true
-        case let .named(name): if case .opaqueString? = spec[name] { return true }
+        case let .named(name): if case .opaqueString? = types[name] { return true }
         default: break
         }
         return false
@@ -336,7 +523,7 @@ struct SpecValidator {
 
     private mutating func checkReference(_ type: TypeRef, at location: SourceLocation) {
         guard let name = type.namedLeaf else { return }
-        guard let target = spec[name] else {
+        guard let target = types[name] else {
             let candidates = spec.types.filter { if case .fieldSet = $0 { false } else { true } }.map(\.name)
                 + Scalar.allCases.map(\.rawValue)
             diagnostics.error("unknown type '\(name)'\(Suggestions.didYouMean(name, in: candidates))", at: location)
@@ -352,10 +539,13 @@ struct SpecValidator {
     private mutating func checkUnion(_ union: UnionType) {
         if union.members.isEmpty { diagnostics.error("union '\(union.name)' has no members", at: union.location) }
         checkSwiftNames(
-            union.members.indices.map { (swiftName(union.members[$0].tag, in: .unionCase), $0) }, kind: "tag", owner: union.name,
+            union.members.indices.map { index -> SourcedName in
+                let name = swiftName(union.members[index].tag, in: .unionCase)
+                return (name.name, name.key, index)
+            }, kind: "tag", owner: union.name,
             wire: { union.members[$0].tag }, location: { union.members[$0].location })
         if union.unknownTag == .keep {
-            for member in union.members where swiftName(member.tag, in: .unionCase) == SwiftNames.unknownUnionCase {
+            for member in union.members where swiftName(member.tag, in: .unionCase).name == SwiftNames.unknownUnionCase {
                 diagnostics.error(
                     "tag '\(member.tag)' of '\(union.name)' would be named '\(SwiftNames.unknownUnionCase)' in Swift, the case that keeps unknown payloads",
                     at: member.location)
@@ -363,7 +553,7 @@ struct SpecValidator {
         }
         guard !union.discriminator.isEmpty else { return }
         for member in union.members {
-            guard let target = spec[member.typeName] else {
+            guard let target = types[member.typeName] else {
                 let candidates = spec.types.filter { if case .record = $0 { true } else if case .union = $0 { true } else { false } }.map(\.name)
                 diagnostics.error(
                     "unknown type '\(member.typeName)'\(Suggestions.didYouMean(member.typeName, in: candidates))", at: member.location)
@@ -403,7 +593,7 @@ struct SpecValidator {
         switch field.type {
         case .scalar(.string): break
         case let .named(name):
-            switch spec[name] {
+            switch types[name] {
             case let .enumeration(e)?:
                 if record.name == member.typeName, !e.values.contains(where: { $0.wire == member.tag }) {
                     diagnostics.error(
@@ -433,38 +623,54 @@ struct SpecValidator {
         // Kept by position in `spec.types` (a name's first declaration, as
         // `spec[name]` finds it) rather than in dictionaries keyed by name.
         let typeCount = spec.types.count
+        let types = self.types
         var satisfiable = [Bool](repeating: false, count: typeCount)
         var ready: [Int] = []
         /// Per record, how many of its required fields still wait for their type.
         var waiting = [Int?](repeating: nil, count: typeCount)
-        /// Who waits for a type: records (once per required field) and unions.
-        var dependents = [[Int]](repeating: [], count: typeCount)
+        /// Who waits for a type: records (once per required field) and
+        /// unions, as (type, dependent) pairs, grouped by type below. One flat
+        /// list instead of a list per type: most types have no dependents,
+        /// and the lists' allocations and reference counts cost more than
+        /// the search.
+        var waits: [(type: Int, dependent: Int)] = []
         for (position, type) in spec.types.enumerated() {
             let me = spec.firstPosition(ofNameAt: position)
             switch type {
             case .enumeration, .opaqueString, .fieldSet:
                 ready.append(me)
             case let .union(u):
-                let members = u.members.map { spec.position(of: $0.typeName) }
+                let members = u.members.map { types.position(of: $0.typeName) }
                 if u.unknownTag == .keep || members.contains(nil) {
                     ready.append(me)
                 } else {
-                    for case let member? in members { dependents[member].append(me) }
+                    for case let member? in members { waits.append((member, me)) }
                 }
             case let .record(r):
                 var required = 0
                 for index in r.fields.indices where r.fields[index].isRequired {
-                    guard case let .named(name) = r.fields[index].type, let target = spec.position(of: name) else { continue }
+                    guard case let .named(name) = r.fields[index].type, let target = types.position(of: name) else { continue }
                     required += 1
-                    dependents[target].append(me)
+                    waits.append((target, me))
                 }
                 if required == 0 { ready.append(me) } else { waiting[me] = required }
             }
         }
+        // The dependents of type `t` are `dependents[start[t]..<start[t + 1]]`,
+        // in the order they were found.
+        var start = [Int](repeating: 0, count: typeCount + 1)
+        for wait in waits { start[wait.type + 1] += 1 }
+        for index in 0..<typeCount { start[index + 1] += start[index] }
+        var dependents = [Int](repeating: 0, count: waits.count)
+        var next = start
+        for wait in waits {
+            dependents[next[wait.type]] = wait.dependent
+            next[wait.type] += 1
+        }
         while let type = ready.popLast() {
             guard !satisfiable[type] else { continue }
             satisfiable[type] = true
-            for dependent in dependents[type] where !satisfiable[dependent] {
+            for dependent in dependents[start[type]..<start[type + 1]] where !satisfiable[dependent] {
                 if let count = waiting[dependent] {
                     waiting[dependent] = count - 1
                     if count == 1 { ready.append(dependent) }
@@ -491,7 +697,8 @@ struct SpecValidator {
     /// union the Swift target makes the enum `indirect`; through records
     /// alone, or through member unions alone, it cannot help.
     private mutating func checkContainment() {
-        let containment = Containment(spec)
+        let types = self.types
+        let containment = Containment(spec) { types.position(of: $0) }
         typesOnContainmentCycles = containment.onCycle
         // Most specs have no such cycle; then the lists of unions and records
         // (copies of every one) are not made to be gone through for nothing.

@@ -19,12 +19,17 @@ struct SpecBuilder {
         case sortNames
         /// Completing the records among `declared[range]`.
         case complete(Range<Int>)
+        /// The validator's table of the names by their bytes
+        /// (`SpecValidator.TypeNames`), which would otherwise be made
+        /// before validation, on one thread.
+        case nameTable
     }
 
     /// What a job hands back.
     private enum Outcome: Sendable {
         case order([Int])
         case types([NamedType], [Diagnostic])
+        case nameTable(ASCIINameTable<Int>, holdsAll: Bool)
     }
 
     /// The declared types, each name once, and where each name is among
@@ -44,7 +49,7 @@ struct SpecBuilder {
         let version = resolveVersion()
         let byName = uniqueTypes()
         let declared = byName.types
-        let defaults = rawDefaults()
+        let defaults = rawDefaults(byName: byName)
         let names = declared.map(\.name)
 
         // Sorting the names and completing the records (merging included
@@ -52,7 +57,7 @@ struct SpecBuilder {
         // are completed one by one, so the work runs in pieces on several
         // threads. The pieces' diagnostics are joined in order, as one pass
         // over the types would have made them.
-        var jobs: [Job] = [.sortNames]
+        var jobs: [Job] = [.sortNames, .nameTable]
         let pieces = declared.count < Self.parallelTypeCount ? 1 : 4
         let size = max(1, (declared.count + pieces - 1) / pieces)
         for start in stride(from: 0, to: declared.count, by: size) { jobs.append(.complete(start..<min(start + size, declared.count))) }
@@ -61,26 +66,39 @@ struct SpecBuilder {
             switch job {
             case .sortNames:
                 return .order(Spec.sortedPositions(of: names))
+            case .nameTable:
+                let (table, holdsAll) = SpecValidator.TypeNames.table(count: names.count) { names[$0] }
+                return .nameTable(table, holdsAll: holdsAll)
             case let .complete(range):
                 var builder = base
-                let types = builder.complete(declared[range], defaults: defaults, byName: byName)
+                let types = builder.complete(declared[range], from: range.lowerBound, defaults: defaults, byName: byName)
                 return .types(types, builder.diagnostics.all)
             }
         }
         let outcomes = declared.count < Self.parallelTypeCount ? jobs.map(perform) : jobs.concurrentMap(perform)
         var order: [Int] = []
+        var nameTable: (ASCIINameTable<Int>, holdsAll: Bool)?
         var types: [NamedType] = []
         types.reserveCapacity(declared.count)
         for outcome in outcomes {
             switch outcome {
             case let .order(sorted): order = sorted
+            case let .nameTable(table, holdsAll): nameTable = (table, holdsAll)
             case let .types(completed, problems):
                 types.append(contentsOf: completed)
                 diagnostics.append(contentsOf: problems)
             }
         }
         var spec = Spec(version: version?.0 ?? "0.0.0", versionLocation: version?.1, types: types, positions: byName.positions, order: order)
+        // The table holds positions among the declared types; the spec has
+        // them in name order.
         var validator = SpecValidator(spec: spec)
+        if let nameTable {
+            var rank = [Int](repeating: 0, count: order.count)
+            for (sorted, position) in order.enumerated() { rank[position] = sorted }
+            let types = SpecValidator.TypeNames(spec, table: nameTable.0.mapValues { rank[$0] }, holdsAll: nameTable.holdsAll)
+            validator = SpecValidator(spec: spec, types: types)
+        }
         validator.run()
         diagnostics.append(contentsOf: validator.diagnostics.all)
         spec.typesOnContainmentCycles = validator.typesOnContainmentCycles
@@ -88,20 +106,22 @@ struct SpecBuilder {
     }
 
     /// `declared` with every record completed: included fields merged in and
-    /// defaults typed.
+    /// defaults typed. `declared` starts at position `start` of the declared
+    /// types, by which `defaults` are kept.
     private mutating func complete(
-        _ declared: ArraySlice<NamedType>, defaults: [String: [String: SpecFileReader.RawDefault]], byName: DeclaredTypes
+        _ declared: ArraySlice<NamedType>, from start: Int, defaults: [[String: SpecFileReader.RawDefault]?],
+        byName: DeclaredTypes
     ) -> [NamedType] {
         var types: [NamedType] = []
         types.reserveCapacity(declared.count)
-        for type in declared {
+        for (position, type) in zip(start..., declared) {
             guard case var .record(record) = type else {
                 types.append(type)
                 continue
             }
             // Most records include nothing and set no defaults; those keep
             // their declaration as it is, without copying their fields.
-            let recordDefaults = defaults[record.name]
+            let recordDefaults = defaults.isEmpty ? nil : defaults[position]
             if record.includes.isEmpty && recordDefaults == nil {
                 types.append(type)
                 continue
@@ -188,12 +208,15 @@ struct SpecBuilder {
             let includeLocations = files.lazy.compactMap { $0.includeLocations[record.name] }.first ?? [:]
             return includeLocations[setName] ?? record.location
         }
+        // The sets are found first, so that `merged` gets all its room at once.
+        var sets: [FieldSet] = []
+        sets.reserveCapacity(record.includes.count)
         for setName in record.includes {
             guard let type = byName[setName] else {
                 let location = includeLocation(setName)
-                let sets = byName.types.compactMap { if case let .fieldSet(s) = $0 { s.name } else { nil } }
+                let setNames = byName.types.compactMap { if case let .fieldSet(s) = $0 { s.name } else { nil } }
                 diagnostics.error(
-                    "unknown shared field set '\(setName)'\(Suggestions.didYouMean(setName, in: sets))", at: location)
+                    "unknown shared field set '\(setName)'\(Suggestions.didYouMean(setName, in: setNames))", at: location)
                 continue
             }
             guard case let .fieldSet(set) = type else {
@@ -202,45 +225,63 @@ struct SpecBuilder {
                     "'\(setName)' is not a shared field set (it is declared in '\(type.sectionName)')", at: location)
                 continue
             }
-            for var field in set.fields where includedPosition(of: field.name) == nil {
-                field.includedFrom = set.name
-                merged.append(field)
+            sets.append(set)
+        }
+        merged.reserveCapacity(sets.reduce(record.fields.count) { $0 + $1.fields.count })
+        for set in sets {
+            // By position, so that each field is copied once, into `merged`.
+            for index in set.fields.indices where includedPosition(of: set.fields[index].name) == nil {
+                merged.append(set.fields[index])
+                merged[merged.count - 1].includedFrom = set.name
                 includedCount += 1
                 if origin != nil {
-                    origin?[field.name] = includedCount - 1
+                    origin?[set.fields[index].name] = includedCount - 1
                 } else if includedCount > Self.linearIncludeLimit {
                     origin = Dictionary(merged.indices.map { (merged[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
                 }
             }
         }
-        merged.reserveCapacity(merged.count + record.fields.count)
-        for field in record.fields {
-            if let position = includedPosition(of: field.name) {
-                let included = merged[position]
-                diagnostics.error(
-                    "field '\(field.name)' of '\(record.name)' is already included from '\(included.includedFrom ?? "")'",
-                    at: field.location, notes: [.note("included field declared here", at: included.location)])
-                continue
-            }
-            merged.append(field)
+        // The record's own fields follow, all at once unless one of them is
+        // also included (an error); they are looked at by position, so that
+        // only the name is read from each.
+        var clashes: [Int] = []
+        for index in record.fields.indices {
+            guard let position = includedPosition(of: record.fields[index].name) else { continue }
+            let (field, included) = (record.fields[index], merged[position])
+            diagnostics.error(
+                "field '\(field.name)' of '\(record.name)' is already included from '\(included.includedFrom ?? "")'",
+                at: field.location, notes: [.note("included field declared here", at: included.location)])
+            clashes.append(index)
+        }
+        if clashes.isEmpty {
+            merged.append(contentsOf: record.fields)
+        } else {
+            for index in record.fields.indices where !clashes.contains(index) { merged.append(record.fields[index]) }
         }
         return merged
     }
 
-    /// The raw `default:` nodes of every file by record and field name; when
-    /// two files give one, the first file's is kept.
-    private func rawDefaults() -> [String: [String: SpecFileReader.RawDefault]] {
-        var result: [String: [String: SpecFileReader.RawDefault]] = [:]
+    /// The raw `default:` nodes of every file by field name, for each
+    /// declared type by its position in `byName.types` (empty when no file
+    /// gives any); when two files give one, the first file's is kept. Kept
+    /// by position, so that completing a record needs no look-up of its
+    /// name: only the few records named here are looked up, once, rather
+    /// than every record.
+    private func rawDefaults(byName: DeclaredTypes) -> [[String: SpecFileReader.RawDefault]?] {
+        guard files.contains(where: { !$0.defaults.isEmpty }) else { return [] }
+        var result = [[String: SpecFileReader.RawDefault]?](repeating: nil, count: byName.types.count)
         for file in files {
             for (record, fields) in file.defaults {
+                // Defaults of a type that is not declared are never read.
+                guard let position = byName.positions[record] else { continue }
                 // Usually no earlier file gave the record defaults; then all
                 // of this file's are taken at once rather than one by one.
-                if result[record] == nil {
-                    result[record] = fields
+                guard result[position] != nil else {
+                    result[position] = fields
                     continue
                 }
-                for (field, node) in fields where result[record]?[field] == nil {
-                    result[record, default: [:]][field] = node
+                for (field, node) in fields where result[position]?[field] == nil {
+                    result[position]?[field] = node
                 }
             }
         }
