@@ -154,12 +154,12 @@ public enum SwiftNames {
 
     /// The identifier as written in source: keywords in backticks.
     public static func escaped(_ identifier: String) -> String {
-        mayBeKeyword(identifier) && keywords.contains(identifier) ? "`\(identifier)`" : identifier
+        isKeyword(identifier) ? "`\(identifier)`" : identifier
     }
 
     /// For each length up to 63 bytes, a bit per first letter (`A`…`z`) some
     /// keyword of that length starts with; most names fail this test and so
-    /// skip hashing.
+    /// are never compared with a keyword.
     private static let keywordShapes: [UInt64] = {
         var shapes = [UInt64](repeating: 0, count: 64)
         for keyword in keywords {
@@ -169,12 +169,30 @@ public enum SwiftNames {
         return shapes
     }()
 
-    private static func mayBeKeyword(_ identifier: String) -> Bool {
-        let utf8 = identifier.utf8
-        guard let first = utf8.first, utf8.count < 64, (UInt8(ascii: "A")...UInt8(ascii: "z")).contains(first) else {
-            return false
+    /// The bytes of the keywords, grouped by length (up to 63 bytes).
+    private static let keywordsByLength: [[[UInt8]]] = {
+        var table = [[[UInt8]]](repeating: [], count: 64)
+        for keyword in keywords { table[keyword.utf8.count].append(Array(keyword.utf8)) }
+        return table
+    }()
+
+    /// `keywords.contains(identifier)`, decided on the identifier's bytes in
+    /// place: its length and first letter rule out most names, and the rest
+    /// are compared with the few keywords of their length. Hashing the name
+    /// for the set cost some 450 instructions each.
+    ///
+    /// Equal bytes are equal strings, and the converse holds here too: the
+    /// keywords are ASCII, and the only text outside ASCII that Swift's
+    /// string comparison takes as equal to ASCII text is the Kelvin sign,
+    /// the Greek question mark and the Greek varia (equal to `K`, `;` and
+    /// `` ` ``), none of which is in a keyword.
+    static func isKeyword(_ identifier: String) -> Bool {
+        identifier.withUTF8Bytes { bytes in
+            guard let first = bytes.first, bytes.count < 64, (UInt8(ascii: "A")...UInt8(ascii: "z")).contains(first),
+                  keywordShapes[bytes.count] & (1 << UInt64(first - UInt8(ascii: "A"))) != 0
+            else { return false }
+            return keywordsByLength[bytes.count].contains { $0.elementsEqual(bytes) }
         }
-        return keywordShapes[utf8.count] & (1 << UInt64(first - UInt8(ascii: "A"))) != 0
     }
 
     /// The internal name of a memberwise initializer's parameter. A parameter
