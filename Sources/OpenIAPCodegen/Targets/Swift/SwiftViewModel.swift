@@ -288,21 +288,25 @@ struct SwiftViewModel {
     /// `EnumType.decodeAliasesOfValues()`.
     private func caseContext(_ value: UnsafePointer<EnumValue>, aliases: [String], place: SwiftNames.Place) -> TemplateValue {
         let wire = value.pointee.wire
-        var spellings = SwiftEscaping.stringLiteral(wire)
+        // The wire value's literal, which the spellings start with: without
+        // aliases the two are one string.
+        let literal = SwiftEscaping.stringLiteral(wire)
+        var spellings = literal
         for alias in aliases {
             spellings += ", " + SwiftEscaping.stringLiteral(alias)
         }
-        var docs = docLineValues(value.pointee.annotations.doc)
+        var docs = DocLines()
+        docs.append(value.pointee.annotations.doc)
         // Deprecated cases are documented, not attributed: the generated
         // decoder must construct them, and constructing a deprecated case
         // warns in every context that is not itself deprecated.
         if let message = value.pointee.annotations.deprecated {
-            appendDocLines("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message), to: &docs)
+            docs.append("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message))
         }
         var item = TemplateObject(capacity: 4)
-        item.append(Key.docLines, .list(docs))
+        item.append(Key.docLines, docs.value)
         item.append(Key.caseName, .string(SwiftNames.escaped(SwiftNames.name(wire, in: place))))
-        item.append(Key.wire, .string(SwiftEscaping.stringLiteral(wire)))
+        item.append(Key.wire, .string(literal))
         item.append(Key.spellings, .string(spellings))
         return .object(item)
     }
@@ -382,34 +386,38 @@ struct SwiftViewModel {
         // The default as a Swift literal, written in the docs and in the
         // initializer; made once, as it looks up named types in the spec.
         let defaultLiteral = field.pointee.defaultValue.map { SwiftTypeMapping.literal($0, type: type, spec: spec) }
-        var docs = docLineValues(field.pointee.annotations.doc)
+        var docs = DocLines()
+        docs.append(field.pointee.annotations.doc)
         if let defaultLiteral {
-            appendDocLines(String(source: "Defaults to `\(defaultLiteral)` when absent."), to: &docs)
+            docs.append(String(source: "Defaults to `\(defaultLiteral)` when absent."))
         }
         if let limit = field.pointee.constraints.maxBytes {
-            appendDocLines(String(source: "At most \(limit) bytes of UTF-8; checked by `validate()`."), to: &docs)
+            docs.append(String(source: "At most \(limit) bytes of UTF-8; checked by `validate()`."))
         }
         if field.pointee.degrades {
-            appendDocLines("A present value that cannot be read decodes as `nil`.", to: &docs)
+            docs.append("A present value that cannot be read decodes as `nil`.")
         }
+        // The Swift spelling of the type, made once for the property and
+        // the decoder.
+        let swiftType = SwiftTypeMapping.swiftType(type)
         let initDefault: String =
             if let defaultLiteral { String(source: " = \(defaultLiteral)") }
             else if !isRequired { " = nil" }
             else { "" }
         var object = TemplateObject(capacity: 12)
-        object.append(Key.docLines, .list(docs))
+        object.append(Key.docLines, docs.value)
         object.append(Key.deprecation, .string(deprecationAttribute(deprecation)))
         object.append(Key.isDeprecated, .bool(deprecation != nil))
         object.append(Key.property, .string(escaped))
         object.append(Key.parameter, .string(internalName.map { String(source: "\(escaped) \($0)") } ?? escaped))
         object.append(Key.argument, .string(internalName ?? escaped))
         object.append(Key.storage, .string(storage))
-        object.append(Key.type, .string(SwiftTypeMapping.swiftType(type, isRequired: isRequired)))
+        object.append(Key.type, .string(isRequired ? swiftType : String(source: "\(swiftType)?")))
         object.append(Key.initDefault, .string(initDefault))
         // `case name` when the wire name is the property name, else an explicit raw value.
         object.append(Key.codingKey, .string(
             property == name ? escaped : String(source: "\(escaped) = \(SwiftEscaping.stringLiteral(name))")))
-        let decode = decodeExpression(type, isRequired: isRequired, degrades: field.pointee.degrades, named, key: escaped)
+        let decode = decodeExpression(swiftType, isRequired: isRequired, degrades: field.pointee.degrades, named, key: escaped)
         object.append(Key.decode, .string(decode))
         object.append(Key.encode, .string(encodeStatement(isRequired: isRequired, named, storage: storage, key: escaped)))
         if validates { appendValidationLines(field, leaf: leaf, storage: storage, to: &lines) }
@@ -482,8 +490,10 @@ struct SwiftViewModel {
         }
     }
 
+    /// `type` is the field's type as Swift spells it, without the `?` of
+    /// an optional property.
     private func decodeExpression(
-        _ type: TypeRef, isRequired: Bool, degrades: Bool, _ named: NamedFieldType, key: String
+        _ type: String, isRequired: Bool, degrades: Bool, _ named: NamedFieldType, key: String
     ) -> String {
         // An open enum or opaque string is a JSON string on the wire; its own
         // `init(from:)` only reads that string and wraps it. Reading the
@@ -497,7 +507,6 @@ struct SwiftViewModel {
                 ? String(source: "container.decodeDegrading(String.self, forKey: .\(key)).map(\(wrapper).init(rawValue:))\(absent)")
                 : String(source: "try container.decodeFieldIfPresent(String.self, forKey: .\(key)).map(\(wrapper).init(rawValue:))\(absent)")
         }
-        let type = SwiftTypeMapping.swiftType(type)
         if isRequired { return String(source: "try container.decodeField(\(type).self, forKey: .\(key))") }
         return degrades
             ? String(source: "container.decodeDegrading(\(type).self, forKey: .\(key))")
@@ -626,18 +635,46 @@ struct SwiftViewModel {
         return String(source: "@available(*, deprecated, message: \(SwiftEscaping.stringLiteral(message)))")
     }
 
-    /// `SwiftEscaping.docLines`, as a list value.
+    /// `SwiftEscaping.docLines`, as the value of `docLines`.
     private func docLines(_ doc: String?) -> TemplateValue {
-        .list(docLineValues(doc))
+        var lines = DocLines()
+        lines.append(doc)
+        return lines.value
     }
 
-    private func docLineValues(_ doc: String?) -> [TemplateValue] {
-        var lines: [TemplateValue] = []
-        appendDocLines(doc, to: &lines)
-        return lines
-    }
+    /// The doc comment lines of one element, collected as the value of a
+    /// `docLines` member: no line is an empty list, a single line is that
+    /// string alone, and more lines are a list of them.
+    ///
+    /// A section over a string renders its body once with the string as
+    /// `.`, just as over a list holding only that string, so the output is
+    /// the same; but most docs are one line, and each of those would
+    /// otherwise allocate (and later free) an array of one element. The
+    /// difference shows only to a template that asks for `@first`, `@last`
+    /// or `@index` inside `docLines`, which no built-in template does.
+    private struct DocLines {
+        private var single: String?
+        private var lines: [TemplateValue] = []
 
-    private func appendDocLines(_ doc: String?, to lines: inout [TemplateValue]) {
-        SwiftEscaping.forEachDocLine(doc) { lines.append(.string($0)) }
+        /// Adds the lines of `doc` (see `SwiftEscaping.forEachDocLine`).
+        mutating func append(_ doc: String?) {
+            SwiftEscaping.forEachDocLine(doc) { append(line: $0) }
+        }
+
+        mutating func append(line: String) {
+            if !lines.isEmpty {
+                lines.append(.string(line))
+            } else if let single {
+                lines = [.string(single), .string(line)]
+                self.single = nil
+            } else {
+                single = line
+            }
+        }
+
+        var value: TemplateValue {
+            if let single { return .string(single) }
+            return .list(lines)
+        }
     }
 }
