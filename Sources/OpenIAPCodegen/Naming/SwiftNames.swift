@@ -226,6 +226,10 @@ public enum SwiftNames {
     /// `lowerCamel` for an ASCII name with at least one letter or digit,
     /// worked out on bytes: the same words, cases and `_` prefix, without a
     /// string per word. Nil for any other name.
+    ///
+    /// Each byte of the name gives at most one byte of the result, so the
+    /// result is written straight into a new string's storage (one byte
+    /// more for the `_`), with no array of bytes in between.
     private static func asciiLowerCamel(_ wire: String) -> String? {
         return wire.withUTF8Bytes { bytes -> String? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
@@ -234,41 +238,51 @@ public enum SwiftNames {
             func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
             func lowered(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte + 32 : byte }
             func uppered(_ byte: UInt8) -> UInt8 { isLower(byte) ? byte - 32 : byte }
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + 1)
-            var wordCount = 0
-            // Appends the word that ends at `end` and starts at `start`.
-            func appendWord(_ start: Int, _ end: Int, hasLower: Bool) {
-                // The first word starts lower case, the others upper case; the
-                // rest of a word of capitals is lowered, any other is kept.
-                result.append(wordCount == 0 ? lowered(bytes[start]) : uppered(bytes[start]))
-                for index in start + 1..<end { result.append(hasLower ? bytes[index] : lowered(bytes[index])) }
-                wordCount += 1
+            // The result starts with the first letter or digit, as written
+            // or lowered; a digit there needs the `_` before it.
+            guard let firstWordByte = bytes.firstIndex(where: { isLower($0) || isUpper($0) || isDigit($0) }) else {
+                return nil
             }
-            var start = -1
-            var hasLower = false
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                guard isLower(byte) || isUpper(byte) || isDigit(byte) else {
-                    // `_` and every other character end a word.
-                    if start >= 0 { appendWord(start, index, hasLower: hasLower) }
-                    start = -1
-                    continue
+            let underscore = isDigit(bytes[firstWordByte])
+            return String(unsafeUninitializedCapacity: bytes.count + 1) { result in
+                var count = 0
+                func put(_ byte: UInt8) {
+                    result[count] = byte
+                    count += 1
                 }
-                if start >= 0, isUpper(byte), isLower(bytes[index - 1]) || isDigit(bytes[index - 1]) {
-                    appendWord(start, index, hasLower: hasLower)
-                    start = -1
+                if underscore { put(UInt8(ascii: "_")) }
+                var wordCount = 0
+                // Writes the word that ends at `end` and starts at `start`.
+                func appendWord(_ start: Int, _ end: Int, hasLower: Bool) {
+                    // The first word starts lower case, the others upper case; the
+                    // rest of a word of capitals is lowered, any other is kept.
+                    put(wordCount == 0 ? lowered(bytes[start]) : uppered(bytes[start]))
+                    for index in start + 1..<end { put(hasLower ? bytes[index] : lowered(bytes[index])) }
+                    wordCount += 1
                 }
-                if start < 0 {
-                    start = index
-                    hasLower = false
+                var start = -1
+                var hasLower = false
+                for index in 0..<bytes.count {
+                    let byte = bytes[index]
+                    guard isLower(byte) || isUpper(byte) || isDigit(byte) else {
+                        // `_` and every other character end a word.
+                        if start >= 0 { appendWord(start, index, hasLower: hasLower) }
+                        start = -1
+                        continue
+                    }
+                    if start >= 0, isUpper(byte), isLower(bytes[index - 1]) || isDigit(bytes[index - 1]) {
+                        appendWord(start, index, hasLower: hasLower)
+                        start = -1
+                    }
+                    if start < 0 {
+                        start = index
+                        hasLower = false
+                    }
+                    if isLower(byte) { hasLower = true }
                 }
-                if isLower(byte) { hasLower = true }
+                if start >= 0 { appendWord(start, bytes.count, hasLower: hasLower) }
+                return count
             }
-            if start >= 0 { appendWord(start, bytes.count, hasLower: hasLower) }
-            guard let first = result.first else { return nil }
-            if isDigit(first) { result.insert(UInt8(ascii: "_"), at: 0) }
-            return String(decoding: result, as: UTF8.self)
         }
     }
 
