@@ -6,12 +6,20 @@ public enum SwiftEscaping {
         // Printable ASCII other than a quote or a backslash is written as is.
         // Checked on the bytes in place: walking `utf8` decodes the string's
         // representation again for every byte.
-        let plain = text.withUTF8Bytes { bytes in
-            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        // Such text is quoted straight into the new string's storage, which
+        // a string of up to 15 bytes (13 and the quotes) takes without a
+        // check of its UTF-8.
+        let plain = text.withUTF8Bytes { bytes -> String? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+            else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count + 2) { buffer in
+                buffer[0] = UInt8(ascii: "\"")
+                _ = buffer[1...].initialize(fromContentsOf: bytes)
+                buffer[bytes.count + 1] = UInt8(ascii: "\"")
+                return bytes.count + 2
+            }
         }
-        if plain {
-            return String(source: "\"\(text)\"")
-        }
+        if let plain { return plain }
         return String(source: "\"\(InvisibleCharacters.escaped(text, literalEscapes))\"")
     }
 

@@ -31,11 +31,11 @@ public struct SwiftTarget: GenerationTarget {
         // context is built when the file reaches it and dropped after, so
         // only one is held at a time.
         return [support] + SwiftViewModel.fileGroups(spec).map { group in
-            RenderJob(cost: group.types.count) { () throws(DiagnosticError) in
+            RenderJob(cost: group.positions.count) { () throws(DiagnosticError) in
                 let model = shared.value
                 let context: TemplateObject = ["header": .string(headerLine), "source": .string(group.source)]
-                let bytes = try templates.renderFile("file", context, streaming: "types", count: group.types.count) {
-                    model.context(for: group.types[$0])
+                let bytes = try templates.renderFile("file", context, streaming: "types", count: group.positions.count) {
+                    model.context(at: group.positions[$0])
                 }
                 return [GeneratedFile(path: group.path, bytes: bytes)]
             }

@@ -3,51 +3,144 @@
 /// made here; templates only place the results.
 struct SwiftViewModel {
     let spec: Spec
-    /// Types whose `validate()` has something to check, directly or in a
-    /// nested value.
-    let needsValidation: Set<String>
     /// Types that contain themselves by value; unions among them are `indirect`.
     let onContainmentCycle: Set<String>
-    /// Open enums and opaque strings by name, each with whether an empty
-    /// string reads as absent (always false for enums): the types a field
-    /// reads and writes as a bare JSON string (see `NamedFieldType`).
-    let stringWrappers: [String: Bool]
+    /// What a field that names a type needs to know about it, per position
+    /// in `spec.types`.
+    private let traits: [Traits]
+    /// Per position in `spec.types`: where the record there has its fields'
+    /// entries in `leaves` (unused for other kinds of types).
+    private let firstLeaf: [Int32]
+    /// Per field of every record, records in spec order: the position of
+    /// the type its type names at the bottom of lists and maps, or -1.
+    ///
+    /// Every such name is looked up once, here, while the validating types
+    /// are worked out; rendering a field then reads its type's traits by
+    /// position instead of hashing the name again (once for how it decodes
+    /// and once more for whether it validates).
+    private let leaves: [Int32]
+
+    /// Facts about a type that the fields naming it depend on.
+    struct Traits: OptionSet {
+        let rawValue: UInt8
+        /// Its `validate()` has something to check, directly or in a nested
+        /// value: records with constraints or exactly-one groups, and every
+        /// record and union that contains one.
+        static let validates = Traits(rawValue: 1 << 0)
+        /// An open enum or opaque string: a type whose generated `Codable`
+        /// conformance is exactly "a JSON string, wrapped by
+        /// `init(rawValue:)`, written back as `rawValue`" (see
+        /// `NamedFieldType`). Closed enums are not among them: they reject
+        /// unknown values with their own message.
+        static let stringWrapper = Traits(rawValue: 1 << 1)
+        /// An opaque string that reads an empty string as absent.
+        static let emptyIsAbsent = Traits(rawValue: 1 << 2)
+        static let opaque = Traits(rawValue: 1 << 3)
+    }
 
     init(spec: Spec) {
         self.spec = spec
-        self.needsValidation = Self.validatingTypes(in: spec)
         self.onContainmentCycle = spec.typesOnContainmentCycles ?? Containment(spec).onCycle
-        var stringWrappers: [String: Bool] = [:]
-        for type in spec.types {
-            switch type {
-            case let .enumeration(e) where !e.isClosed: stringWrappers[e.name] = false
-            case let .opaqueString(s): stringWrappers[s.name] = s.emptyIsAbsent
-            default: break
+        let tables = Self.tables(spec)
+        traits = tables.traits
+        firstLeaf = tables.firstLeaf
+        leaves = tables.leaves
+    }
+
+    /// The traits of every type, and the leaf position of every record
+    /// field, in one pass over the spec.
+    ///
+    /// Which types validate is worked outwards from the records that check
+    /// something, through who contains each, so long chains of types cost
+    /// linear time. The graph is kept by position (each contained type's
+    /// containers in one flat array), so no name is hashed but the one per
+    /// field or union member that `Spec.position(of:)` looks up.
+    private static func tables(_ spec: Spec) -> (traits: [Traits], firstLeaf: [Int32], leaves: [Int32]) {
+        let count = spec.types.count
+        var traits = [Traits](repeating: [], count: count)
+        var firstLeaf = [Int32](repeating: 0, count: count)
+        var leaves: [Int32] = []
+        // (contained, container): the container validates if the contained does.
+        var edges: [(Int32, Int32)] = []
+        var pending: [Int] = []
+        for position in 0..<count {
+            switch spec.types[position] {
+            case let .enumeration(e):
+                if !e.isClosed { traits[position] = .stringWrapper }
+            case let .opaqueString(s):
+                traits[position] = s.emptyIsAbsent ? [.stringWrapper, .opaque, .emptyIsAbsent] : [.stringWrapper, .opaque]
+            case let .record(r):
+                firstLeaf[position] = Int32(leaves.count)
+                var checks = !r.exactlyOne.isEmpty
+                r.fields.forEachAddress { field in
+                    if !field.pointee.constraints.isEmpty { checks = true }
+                    var leaf: Int32 = -1
+                    if let name = field.pointee.type.namedLeaf, let contained = spec.position(of: name) {
+                        leaf = Int32(contained)
+                        edges.append((leaf, Int32(position)))
+                    }
+                    leaves.append(leaf)
+                }
+                if checks { pending.append(position) }
+            case let .union(u):
+                u.members.forEachAddress { member in
+                    if let contained = spec.position(of: member.pointee.typeName) {
+                        edges.append((Int32(contained), Int32(position)))
+                    }
+                }
+            case .fieldSet:
+                break
             }
         }
-        self.stringWrappers = stringWrappers
+        // The containers of the type at position `p` are
+        // `containers[start[p]..<start[p + 1]]`.
+        var start = [Int](repeating: 0, count: count + 1)
+        for (contained, _) in edges { start[Int(contained) + 1] += 1 }
+        for position in 0..<count { start[position + 1] += start[position] }
+        var containers = [Int32](repeating: 0, count: edges.count)
+        var next = start
+        for (contained, container) in edges {
+            containers[next[Int(contained)]] = container
+            next[Int(contained)] += 1
+        }
+        while let position = pending.popLast() {
+            guard !traits[position].contains(.validates) else { continue }
+            traits[position].insert(.validates)
+            for index in start[position]..<start[position + 1] { pending.append(Int(containers[index])) }
+        }
+        return (traits, firstLeaf, leaves)
+    }
+
+    /// The traits of the type at `position` in `spec.types`; none for -1.
+    private func traits(at position: Int32) -> Traits {
+        position < 0 ? [] : traits[Int(position)]
     }
 
     struct FileGroup {
         var path: String
         var source: String
-        /// In name order.
-        var types: [NamedType]
+        /// Positions in `spec.types`, in name order.
+        var positions: [Int]
     }
 
     /// Types grouped by the spec file that declares them; one Swift file each,
     /// named after the YAML file (`verification.yaml` → `Verification.swift`).
+    /// Each type is kept as its position in `spec.types`, which names it
+    /// without retaining it.
     static func fileGroups(_ spec: Spec) -> [FileGroup] {
-        var byFile: [String: [NamedType]] = [:]
-        for type in spec.types { byFile[type.location.file, default: []].append(type) }
+        var byFile: [String: [Int]] = [:]
+        for position in spec.types.indices {
+            byFile[spec.types[position].location.file, default: []].append(position)
+        }
         return byFile.keys.sorted().map { file in
             let stem = file.split(separator: "/").last.map(String.init) ?? file
-            var types = byFile[file]!
+            var positions = byFile[file]!
             // `Spec` keeps its types sorted by name, so this rarely sorts.
-            if !zip(types, types.dropFirst()).allSatisfy({ $0.name <= $1.name }) {
-                types.sort { $0.name < $1.name }
+            func name(_ position: Int) -> String { spec.types[position].name }
+            if !zip(positions, positions.dropFirst()).allSatisfy({ name($0) <= name($1) }) {
+                positions.sort { name($0) < name($1) }
             }
-            return FileGroup(path: SwiftNames.fileName(forSpecFile: file), source: stem, types: types)
+            return FileGroup(path: SwiftNames.fileName(forSpecFile: file), source: stem, positions: positions)
         }
     }
 
@@ -56,8 +149,12 @@ struct SwiftViewModel {
         spec.types.compactMap { type in
             switch type {
             case .record, .union:
-                ["key": .string(SwiftEscaping.stringLiteral(type.name)), "type": .string(type.name)]
-            default: nil
+                let name = type.name
+                var entry = TemplateObject(capacity: 2)
+                entry.append(Key.key, .string(SwiftEscaping.stringLiteral(name)))
+                entry.append(Key.type, .string(name))
+                return .object(entry)
+            default: return nil
             }
         }
     }
@@ -113,11 +210,14 @@ struct SwiftViewModel {
         static let tagValue = TemplateKey("tagValue")
         static let expectedTags = TemplateKey("expectedTags")
         static let tag = TemplateKey("tag")
+        // Registry entries.
+        static let key = TemplateKey("key")
     }
 
     /// Every type's object has the kind flags, its name, docs and
-    /// deprecation, and then what its kind adds.
-    func context(for type: NamedType) -> TemplateValue {
+    /// deprecation, and then what its kind adds. `position` is the type's
+    /// place in `spec.types`, where its traits are kept.
+    func context(at position: Int) -> TemplateValue {
         var object = TemplateObject(capacity: 20)
         func start(_ kind: TemplateKey, _ name: String, _ annotations: Annotations) {
             object.append(Key.isEnum, .bool(kind == Key.isEnum))
@@ -130,7 +230,7 @@ struct SwiftViewModel {
             object.append(Key.docLines, docLines(annotations.doc))
             object.append(Key.deprecation, .string(deprecationAttribute(annotations.deprecated)))
         }
-        switch type {
+        switch spec.types[position] {
         case let .enumeration(e):
             start(e.isClosed ? Key.isClosedEnum : Key.isEnum, e.name, e.annotations)
             addEnum(e, to: &object)
@@ -139,7 +239,7 @@ struct SwiftViewModel {
             addOpaque(s, to: &object)
         case let .record(r):
             start(Key.isRecord, r.name, r.annotations)
-            addRecord(r, to: &object)
+            addRecord(r, at: position, to: &object)
         case let .fieldSet(s):
             start(Key.isFieldSet, s.name, s.annotations)
             var requirements: [TemplateValue] = []
@@ -150,7 +250,7 @@ struct SwiftViewModel {
             object.append(Key.requirements, .list(requirements))
         case let .union(u):
             start(Key.isUnion, u.name, u.annotations)
-            addUnion(u, to: &object)
+            addUnion(u, at: position, to: &object)
         }
         return .object(object)
     }
@@ -188,21 +288,25 @@ struct SwiftViewModel {
     /// `EnumType.decodeAliasesOfValues()`.
     private func caseContext(_ value: UnsafePointer<EnumValue>, aliases: [String], place: SwiftNames.Place) -> TemplateValue {
         let wire = value.pointee.wire
-        var spellings = SwiftEscaping.stringLiteral(wire)
+        // The wire value's literal, which the spellings start with: without
+        // aliases the two are one string.
+        let literal = SwiftEscaping.stringLiteral(wire)
+        var spellings = literal
         for alias in aliases {
             spellings += ", " + SwiftEscaping.stringLiteral(alias)
         }
-        var docs = docLineValues(value.pointee.annotations.doc)
+        var docs = DocLines()
+        docs.append(value.pointee.annotations.doc)
         // Deprecated cases are documented, not attributed: the generated
         // decoder must construct them, and constructing a deprecated case
         // warns in every context that is not itself deprecated.
         if let message = value.pointee.annotations.deprecated {
-            appendDocLines("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message), to: &docs)
+            docs.append("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message))
         }
         var item = TemplateObject(capacity: 4)
-        item.append(Key.docLines, .list(docs))
+        item.append(Key.docLines, docs.value)
         item.append(Key.caseName, .string(SwiftNames.escaped(SwiftNames.name(wire, in: place))))
-        item.append(Key.wire, .string(SwiftEscaping.stringLiteral(wire)))
+        item.append(Key.wire, .string(literal))
         item.append(Key.spellings, .string(spellings))
         return .object(item)
     }
@@ -228,12 +332,19 @@ struct SwiftViewModel {
     /// not repeat.
     private static let plainConformanceNames: Set<String> = ["Codable", "Hashable", "Sendable", "OpenIAPValidatable"]
 
-    private func addRecord(_ record: RecordType, to object: inout TemplateObject) {
+    private func addRecord(_ record: RecordType, at position: Int, to object: inout TemplateObject) {
+        let validates = traits[position].contains(.validates)
         var fields: [TemplateValue] = []
         fields.reserveCapacity(record.fields.count)
+        // The fields' own validation lines, made in the same pass as their
+        // contexts, which work out the names and traits they need.
+        var fieldLines: [TemplateValue] = []
+        var leaf = Int(firstLeaf[position])
         // By address, so each field is read in place rather than copied.
-        record.fields.forEachAddress { fields.append(fieldContext($0)) }
-        let validates = needsValidation.contains(record.name)
+        record.fields.forEachAddress { field in
+            fields.append(fieldContext(field, leaf: traits(at: leaves[leaf]), validates: validates, lines: &fieldLines))
+            leaf += 1
+        }
         var conformances = Self.plainConformances
         // Each included field set once, after the plain ones, appended in
         // place: an array of all the names, joined, cost some 4,000
@@ -248,12 +359,17 @@ struct SwiftViewModel {
         object.append(Key.conformances, .string(conformances))
         object.append(Key.validates, .bool(validates))
         // A record has validation lines exactly when it validates.
-        object.append(Key.validationLines, .list(validates ? validationLines(record) : []))
+        object.append(Key.validationLines, .list(validates ? validationLines(record, fieldLines: fieldLines) : []))
     }
 
     /// `field` points into the record's fields; reading it member by member
     /// spares a copy of the whole field (and its reference counts) per field.
-    private func fieldContext(_ field: UnsafePointer<Field>) -> TemplateValue {
+    /// `leaf` are the traits of the type the field names (at the bottom of
+    /// lists and maps). When the record validates, the field's validation
+    /// lines are appended to `lines`.
+    private func fieldContext(
+        _ field: UnsafePointer<Field>, leaf: Traits, validates: Bool, lines: inout [TemplateValue]
+    ) -> TemplateValue {
         let name = field.pointee.name
         let type = field.pointee.type
         let isRequired = field.pointee.isRequired
@@ -266,44 +382,49 @@ struct SwiftViewModel {
         let escaped = SwiftNames.escaped(property)
         let storage = deprecation != nil ? String(source: "_\(property)") : escaped
         let internalName = SwiftNames.parameterInternalName(property)
-        let named = NamedFieldType(type, stringWrappers: stringWrappers)
+        let named = NamedFieldType(type, leaf: leaf)
         // The default as a Swift literal, written in the docs and in the
         // initializer; made once, as it looks up named types in the spec.
         let defaultLiteral = field.pointee.defaultValue.map { SwiftTypeMapping.literal($0, type: type, spec: spec) }
-        var docs = docLineValues(field.pointee.annotations.doc)
+        var docs = DocLines()
+        docs.append(field.pointee.annotations.doc)
         if let defaultLiteral {
-            appendDocLines(String(source: "Defaults to `\(defaultLiteral)` when absent."), to: &docs)
+            docs.append(String(source: "Defaults to `\(defaultLiteral)` when absent."))
         }
         if let limit = field.pointee.constraints.maxBytes {
-            appendDocLines(String(source: "At most \(limit) bytes of UTF-8; checked by `validate()`."), to: &docs)
+            docs.append(String(source: "At most \(limit) bytes of UTF-8; checked by `validate()`."))
         }
         if field.pointee.degrades {
-            appendDocLines("A present value that cannot be read decodes as `nil`.", to: &docs)
+            docs.append("A present value that cannot be read decodes as `nil`.")
         }
+        // The Swift spelling of the type, made once for the property and
+        // the decoder.
+        let swiftType = SwiftTypeMapping.swiftType(type)
         let initDefault: String =
             if let defaultLiteral { String(source: " = \(defaultLiteral)") }
             else if !isRequired { " = nil" }
             else { "" }
         var object = TemplateObject(capacity: 12)
-        object.append(Key.docLines, .list(docs))
+        object.append(Key.docLines, docs.value)
         object.append(Key.deprecation, .string(deprecationAttribute(deprecation)))
         object.append(Key.isDeprecated, .bool(deprecation != nil))
         object.append(Key.property, .string(escaped))
         object.append(Key.parameter, .string(internalName.map { String(source: "\(escaped) \($0)") } ?? escaped))
         object.append(Key.argument, .string(internalName ?? escaped))
         object.append(Key.storage, .string(storage))
-        object.append(Key.type, .string(SwiftTypeMapping.swiftType(type, isRequired: isRequired)))
+        object.append(Key.type, .string(isRequired ? swiftType : String(source: "\(swiftType)?")))
         object.append(Key.initDefault, .string(initDefault))
         // `case name` when the wire name is the property name, else an explicit raw value.
         object.append(Key.codingKey, .string(
             property == name ? escaped : String(source: "\(escaped) = \(SwiftEscaping.stringLiteral(name))")))
-        let decode = decodeExpression(type, isRequired: isRequired, degrades: field.pointee.degrades, named, key: escaped)
+        let decode = decodeExpression(swiftType, isRequired: isRequired, degrades: field.pointee.degrades, named, key: escaped)
         object.append(Key.decode, .string(decode))
         object.append(Key.encode, .string(encodeStatement(isRequired: isRequired, named, storage: storage, key: escaped)))
+        if validates { appendValidationLines(field, leaf: leaf, storage: storage, to: &lines) }
         return .object(object)
     }
 
-    private func addUnion(_ union: UnionType, to object: inout TemplateObject) {
+    private func addUnion(_ union: UnionType, at position: Int, to object: inout TemplateObject) {
         // The discriminator field of the first member, read in place (see
         // `fieldContext`) rather than copied, as `RecordType.field` does.
         var discriminatorType: TypeRef?
@@ -344,7 +465,7 @@ struct SwiftViewModel {
         object.append(Key.tagType, .string(tagType))
         object.append(Key.tagValue, .string(tagValue))
         object.append(Key.expectedTags, .string(SwiftEscaping.stringLiteral(expected)))
-        object.append(Key.validates, .bool(needsValidation.contains(union.name)))
+        object.append(Key.validates, .bool(traits[position].contains(.validates)))
     }
 
     // MARK: - Decoding and encoding
@@ -360,15 +481,19 @@ struct SwiftViewModel {
         /// An opaque string that reads an empty string as absent.
         var emptyIsAbsent = false
 
-        init(_ type: TypeRef, stringWrappers: [String: Bool]) {
-            guard case let .named(name) = type, let emptyIsAbsent = stringWrappers[name] else { return }
+        /// `leaf` are the traits of `type`'s named leaf, which is the type
+        /// itself when `type` is a name.
+        init(_ type: TypeRef, leaf: Traits) {
+            guard leaf.contains(.stringWrapper), case let .named(name) = type else { return }
             stringWrapper = name
-            self.emptyIsAbsent = emptyIsAbsent
+            emptyIsAbsent = leaf.contains(.emptyIsAbsent)
         }
     }
 
+    /// `type` is the field's type as Swift spells it, without the `?` of
+    /// an optional property.
     private func decodeExpression(
-        _ type: TypeRef, isRequired: Bool, degrades: Bool, _ named: NamedFieldType, key: String
+        _ type: String, isRequired: Bool, degrades: Bool, _ named: NamedFieldType, key: String
     ) -> String {
         // An open enum or opaque string is a JSON string on the wire; its own
         // `init(from:)` only reads that string and wraps it. Reading the
@@ -382,7 +507,6 @@ struct SwiftViewModel {
                 ? String(source: "container.decodeDegrading(String.self, forKey: .\(key)).map(\(wrapper).init(rawValue:))\(absent)")
                 : String(source: "try container.decodeFieldIfPresent(String.self, forKey: .\(key)).map(\(wrapper).init(rawValue:))\(absent)")
         }
-        let type = SwiftTypeMapping.swiftType(type)
         if isRequired { return String(source: "try container.decodeField(\(type).self, forKey: .\(key))") }
         return degrades
             ? String(source: "container.decodeDegrading(\(type).self, forKey: .\(key))")
@@ -405,7 +529,10 @@ struct SwiftViewModel {
 
     // MARK: - Validation
 
-    private func validationLines(_ record: RecordType) -> [TemplateValue] {
+    /// The record's exactly-one checks, then `fieldLines`, its fields' own
+    /// lines (see `appendValidationLines`).
+    private func validationLines(_ record: RecordType, fieldLines: [TemplateValue]) -> [TemplateValue] {
+        if record.exactlyOne.isEmpty { return fieldLines }
         var result: [TemplateValue] = []
         for group in record.exactlyOne {
             let checks = group.fields.compactMap { name in record.field(name) }
@@ -416,20 +543,24 @@ struct SwiftViewModel {
             result.append(.string(String(source:
                 "if \(set) != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: [\(names)], found: \(set))) }")))
         }
-        record.fields.forEachAddress { appendValidationLines($0, to: &result) }
+        result.append(contentsOf: fieldLines)
         return result
     }
 
     /// `field` points into the record's fields, read member by member as in
-    /// `fieldContext`.
-    private func appendValidationLines(_ field: UnsafePointer<Field>, to result: inout [TemplateValue]) {
+    /// `fieldContext`; `leaf` are the traits of the type it names and
+    /// `storage` its stored property, both worked out there.
+    private func appendValidationLines(
+        _ field: UnsafePointer<Field>, leaf: Traits, storage: String, to result: inout [TemplateValue]
+    ) {
         let c = field.pointee.constraints
         let type = field.pointee.type
+        let validates = leaf.contains(.validates)
         // Only constraints and nested values that validate produce lines, so
         // past this point there is at least one.
-        guard !c.isEmpty || leafValidates(type) else { return }
+        guard !c.isEmpty || validates else { return }
         let name = field.pointee.name
-        let value = storageName(name, deprecated: field.pointee.annotations.deprecated != nil)
+        let value = String(source: "self.\(storage)")
         let path = String(source: "path + [\(SwiftEscaping.stringLiteral(name))]")
         if field.pointee.isRequired {
             result.append("do {")
@@ -438,7 +569,8 @@ struct SwiftViewModel {
             result.append(.string(String(source: "if let value = \(value) {")))
         }
         if let limit = c.maxBytes {
-            let text: StaticString = isOpaque(type) ? "value.rawValue" : "value"
+            let isOpaque = if case .named = type { leaf.contains(.opaque) } else { false }
+            let text: StaticString = isOpaque ? "value.rawValue" : "value"
             result.append(.string(String(source: "    try OpenIAPValidationError.checkBytes(\(text), limit: \(limit), path: \(path))")))
         }
         if c.minimum != nil || c.maximum != nil {
@@ -447,34 +579,27 @@ struct SwiftViewModel {
             result.append(.string(String(source:
                 "    try OpenIAPValidationError.checkRange(Double(value), minimum: \(minimum), maximum: \(maximum), path: \(path))")))
         }
-        appendNestedValidation(type, value: "value", path: path, indent: "    ", to: &result)
+        if validates { appendNestedValidation(type, value: "value", path: path, indent: "    ", to: &result) }
         result.append("}")
     }
 
-    /// Whether a value of `type` has something of its own to validate: its
-    /// named type does, directly or inside lists and maps.
-    private func leafValidates(_ type: TypeRef) -> Bool {
-        type.namedLeaf.map(needsValidation.contains) ?? false
-    }
-
-    /// The lines that validate `value`, each after `indent`; none when its
-    /// type has nothing to check.
+    /// The lines that validate `value` of `type`, each after `indent`, for a
+    /// type whose named leaf validates: every level of lists and maps has
+    /// that same leaf, so each level has lines.
     private func appendNestedValidation(
         _ type: TypeRef, value: String, path: String, indent: String, to lines: inout [TemplateValue]
     ) {
         switch type {
         case .scalar:
             return
-        case let .named(name):
-            if needsValidation.contains(name) { lines.append(.string(String(source: "\(indent)try \(value).validate(at: \(path))"))) }
+        case .named:
+            lines.append(.string(String(source: "\(indent)try \(value).validate(at: \(path))")))
         case let .list(element):
-            guard leafValidates(element) else { return }
             lines.append(.string(String(source: "\(indent)for (index, element) in \(value).enumerated() {")))
             appendNestedValidation(
                 element, value: "element", path: String(source: "\(path) + [\"[\\(index)]\"]"), indent: indent + "    ", to: &lines)
             lines.append(.string(String(source: "\(indent)}")))
         case let .map(element):
-            guard leafValidates(element) else { return }
             lines.append(.string(String(source: "\(indent)for (key, element) in \(value).sorted(by: { $0.key < $1.key }) {")))
             appendNestedValidation(
                 element, value: "element", path: String(source: "\(path) + [key]"), indent: indent + "    ", to: &lines)
@@ -486,68 +611,6 @@ struct SwiftViewModel {
     private func storageName(_ name: String, deprecated: Bool) -> String {
         let property = SwiftNames.name(name, in: .property)
         return deprecated ? String(source: "self._\(property)") : String(source: "self.\(SwiftNames.escaped(property))")
-    }
-
-    private func isOpaque(_ type: TypeRef) -> Bool {
-        if case let .named(name) = type, case .opaqueString? = spec[name] { return true }
-        return false
-    }
-
-    /// Records with constraints or exactly-one groups, and everything that
-    /// contains one of them: records with such a field (in lists and maps
-    /// too) and unions with such a member. Worked outwards from the records
-    /// that check something, through who contains each, so long chains of
-    /// types cost linear time.
-    static func validatingTypes(in spec: Spec) -> Set<String> {
-        // Only records and unions check or contain anything. They are
-        // numbered in spec order, so the graph below holds integers and a
-        // name is hashed once per field rather than once per edge and list.
-        var numbers: [String: Int] = [:]
-        var names: [String] = []
-        for type in spec.types {
-            switch type {
-            case .record, .union:
-                numbers[type.name] = names.count
-                names.append(type.name)
-            default:
-                break
-            }
-        }
-        var containers = [[Int]](repeating: [], count: names.count)
-        var pending: [Int] = []
-        var number = 0
-        for type in spec.types {
-            switch type {
-            case let .record(r):
-                var checks = !r.exactlyOne.isEmpty
-                r.fields.withUnsafeBufferPointer { fields in
-                    for index in fields.indices {
-                        if !fields[index].constraints.isEmpty { checks = true }
-                        if let leaf = fields[index].type.namedLeaf, let contained = numbers[leaf] {
-                            containers[contained].append(number)
-                        }
-                    }
-                }
-                if checks { pending.append(number) }
-                number += 1
-            case let .union(u):
-                for member in u.members {
-                    if let contained = numbers[member.typeName] { containers[contained].append(number) }
-                }
-                number += 1
-            default:
-                break
-            }
-        }
-        var validates = [Bool](repeating: false, count: names.count)
-        var result: Set<String> = []
-        while let next = pending.popLast() {
-            guard !validates[next] else { continue }
-            validates[next] = true
-            result.insert(names[next])
-            pending.append(contentsOf: containers[next])
-        }
-        return result
     }
 
     // MARK: - Small helpers
@@ -572,18 +635,46 @@ struct SwiftViewModel {
         return String(source: "@available(*, deprecated, message: \(SwiftEscaping.stringLiteral(message)))")
     }
 
-    /// `SwiftEscaping.docLines`, as a list value.
+    /// `SwiftEscaping.docLines`, as the value of `docLines`.
     private func docLines(_ doc: String?) -> TemplateValue {
-        .list(docLineValues(doc))
+        var lines = DocLines()
+        lines.append(doc)
+        return lines.value
     }
 
-    private func docLineValues(_ doc: String?) -> [TemplateValue] {
-        var lines: [TemplateValue] = []
-        appendDocLines(doc, to: &lines)
-        return lines
-    }
+    /// The doc comment lines of one element, collected as the value of a
+    /// `docLines` member: no line is an empty list, a single line is that
+    /// string alone, and more lines are a list of them.
+    ///
+    /// A section over a string renders its body once with the string as
+    /// `.`, just as over a list holding only that string, so the output is
+    /// the same; but most docs are one line, and each of those would
+    /// otherwise allocate (and later free) an array of one element. The
+    /// difference shows only to a template that asks for `@first`, `@last`
+    /// or `@index` inside `docLines`, which no built-in template does.
+    private struct DocLines {
+        private var single: String?
+        private var lines: [TemplateValue] = []
 
-    private func appendDocLines(_ doc: String?, to lines: inout [TemplateValue]) {
-        SwiftEscaping.forEachDocLine(doc) { lines.append(.string($0)) }
+        /// Adds the lines of `doc` (see `SwiftEscaping.forEachDocLine`).
+        mutating func append(_ doc: String?) {
+            SwiftEscaping.forEachDocLine(doc) { append(line: $0) }
+        }
+
+        mutating func append(line: String) {
+            if !lines.isEmpty {
+                lines.append(.string(line))
+            } else if let single {
+                lines = [.string(single), .string(line)]
+                self.single = nil
+            } else {
+                single = line
+            }
+        }
+
+        var value: TemplateValue {
+            if let single { return .string(single) }
+            return .list(lines)
+        }
     }
 }
