@@ -494,7 +494,13 @@ struct DocComment {
 
     /// A blank line before a paragraph that follows another.
     private mutating func startParagraph() {
-        if !text.isEmpty { text.append("") }
+        if text.isEmpty {
+            // Room for the usual comment at once: a doc and a few notes
+            // grew the list two or three times.
+            text.reserveCapacity(8)
+        } else {
+            text.append("")
+        }
     }
 
     /// Adds a tag whose text is `text`, written `word text`: the word stays
