@@ -50,6 +50,10 @@ struct JSONWriter: ~Copyable {
     }
 
     private var open: [Container] = []
+    /// Where `expand` puts a container's elements together before they
+    /// replace the one-line form; kept from one expansion to the next, so
+    /// rewriting a container allocates nothing.
+    private var scratch = TemplateOutput(capacity: 256)
     /// `open[firstInline...]` are still on one line; the containers below
     /// them have one line per element.
     private var firstInline = 0
@@ -68,6 +72,7 @@ struct JSONWriter: ~Copyable {
 
     deinit {
         buffer.deallocate()
+        scratch.deallocate()
     }
 
     /// The text written so far; the writer starts over empty, keeping its
@@ -83,24 +88,51 @@ struct JSONWriter: ~Copyable {
     // MARK: - Values
 
     /// Writes the key of the next member of the current object; its value
-    /// comes next.
-    mutating func key(_ name: String) {
+    /// comes next. `name` is any text, quoted and escaped as needed.
+    mutating func key(quoting name: String) {
+        let top = beginKey()
+        appendQuoted(name)
+        endKey(top, isDescription: name == "description")
+    }
+
+    /// `key(quoting:)` for a key spelled out in the source, such as `type`:
+    /// plain ASCII that needs no escaping, so it is copied between quotes
+    /// as it is rather than searched for bytes to escape every time.
+    mutating func key(_ name: StaticString) {
+        let top = beginKey()
+        appendConstant(name)
+        endKey(top, isDescription: name.utf8CodeUnitCount == 11 && "\(name)" == "description")
+    }
+
+    private mutating func beginKey() -> Int {
         let top = open.count - 1
         precondition(top >= 0 && open[top].isObject && !open[top].awaitsValue, "a key belongs in an object, before its value")
         beginElement(top)
-        appendQuoted(name)
+        return top
+    }
+
+    private mutating func endKey(_ top: Int, isDescription: Bool) {
         buffer.append(": " as StaticString)
         open[top].awaitsValue = true
-        if name == "description" {
+        if isDescription {
             // Every container around a description spans lines.
             while firstInline <= top { expand() }
         }
         checkLength()
     }
 
-    mutating func string(_ text: String) {
+    /// A string value: any text, quoted and escaped as needed.
+    mutating func string(quoting text: String) {
         beginValue()
         appendQuoted(text)
+        checkLength()
+    }
+
+    /// `string(quoting:)` for a value spelled out in the source that needs
+    /// no escaping (`"object"`, `"null"`), copied as it is.
+    mutating func string(_ text: StaticString) {
+        beginValue()
+        appendConstant(text)
         checkLength()
     }
 
@@ -169,14 +201,21 @@ struct JSONWriter: ~Copyable {
         end()
     }
 
-    /// A member whose value is a string.
-    mutating func member(_ name: String, _ text: String) {
+    /// A member whose value is a string, quoted and escaped as needed.
+    mutating func member(_ name: StaticString, _ text: String) {
+        key(name)
+        string(quoting: text)
+    }
+
+    /// A member whose value is a string spelled out in the source that needs
+    /// no escaping.
+    mutating func member(_ name: StaticString, constant text: StaticString) {
         key(name)
         string(text)
     }
 
     /// A member whose value is `true` or `false`.
-    mutating func member(_ name: String, _ flag: Bool) {
+    mutating func member(_ name: StaticString, _ flag: Bool) {
         key(name)
         bool(flag)
     }
@@ -188,7 +227,7 @@ struct JSONWriter: ~Copyable {
         case let .bool(flag): bool(flag)
         case let .integer(number): integer(number)
         case let .number(number): self.number(number)
-        case let .string(text): string(text)
+        case let .string(text): string(quoting: text)
         case let .array(items):
             beginArray()
             for item in items { self.value(item) }
@@ -196,7 +235,7 @@ struct JSONWriter: ~Copyable {
         case let .object(members):
             beginObject()
             for member in members {
-                key(member.key)
+                key(quoting: member.key)
                 self.value(member.value)
             }
             end()
@@ -258,21 +297,20 @@ struct JSONWriter: ~Copyable {
         let container = open[index]
         let own = container.firstElement..<(container.firstElement + container.count)
         let indent = 2 * (index + 1)
-        var text: [UInt8] = []
-        text.reserveCapacity(buffer.count - container.start + container.count * (indent + 2))
+        scratch.truncate(to: 0)
         // How far the last element moves.
         var shift = 0
         for position in own {
-            text.append(position == own.lowerBound ? "\n" : ",\n" as StaticString)
-            Self.appendSpaces(indent, to: &text)
+            scratch.append(position == own.lowerBound ? "\n" : ",\n" as StaticString)
+            Self.appendSpaces(indent, to: &scratch)
             let from = elementStarts[position]
             // The next element starts after ", ".
             let to = position + 1 < own.upperBound ? elementStarts[position + 1] - 2 : buffer.count
-            shift = container.start + 1 + text.count - from
-            text.append(contentsOf: UnsafeBufferPointer(rebasing: buffer.bytes[from..<to]))
+            shift = container.start + 1 + scratch.count - from
+            scratch.append(UnsafeBufferPointer(rebasing: buffer.bytes[from..<to]))
         }
         buffer.truncate(to: container.start + 1)
-        text.withUnsafeBufferPointer { buffer.append($0) }
+        buffer.append(scratch.bytes)
         elementStarts.removeSubrange(own)
         for position in own.lowerBound..<elementStarts.count { elementStarts[position] += shift }
         for above in (index + 1)..<open.count {
@@ -295,6 +333,16 @@ struct JSONWriter: ~Copyable {
             spaces.withUTF8Buffer { sink.append(UnsafeBufferPointer(rebasing: $0[..<piece])) }
             left -= piece
         }
+    }
+
+    /// Appends `text` between quotes as it is. Only for text written in
+    /// the source, which is ASCII with nothing to escape (checked in debug
+    /// builds), so it adds nothing to `uncounted`.
+    private mutating func appendConstant(_ text: StaticString) {
+        assert(JSONEscaping.quoted("\(text)").utf8.count == text.utf8CodeUnitCount + 2, "'\(text)' needs escaping")
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(text)
+        buffer.append(UInt8(ascii: "\""))
     }
 
     /// Appends `text` quoted, and keeps `uncounted` right for non-ASCII text
