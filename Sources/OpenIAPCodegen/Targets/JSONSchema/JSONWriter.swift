@@ -7,7 +7,9 @@
 /// line per element, indented two spaces per level. The limit ignores the
 /// indentation around the value, so a value prints the same wherever a
 /// template places it. Lines after the first are indented relative to the
-/// value itself; a template adds the indentation of the place it is put.
+/// value itself, plus `indent`: the indentation of the place a template puts
+/// the value, when the writer is told it, so that the renderer can copy the
+/// text as it is instead of indenting it again line by line.
 ///
 /// Nothing is measured ahead of time. Every container starts on one line,
 /// and is rewritten into the multi-line form as soon as it breaks a rule.
@@ -65,7 +67,15 @@ struct JSONWriter: ~Copyable {
     /// length in bytes minus the growth of this count over the same text.
     private var uncounted = 0
 
-    init() {}
+    /// Spaces before every line after the first, on top of the layout's own.
+    private let indent: Int
+
+    /// A writer for values that a template places at `indent` spaces, at
+    /// the start of a line with no indentation of its own (0: the template
+    /// indents the value, or it stands alone).
+    init(indent: Int = 0) {
+        self.indent = indent
+    }
 
     /// The text written so far.
     var text: String { String(decoding: buffer.bytes, as: UTF8.self) }
@@ -176,7 +186,7 @@ struct JSONWriter: ~Copyable {
             firstInline = index
             if container.count > 0 {
                 buffer.append(UInt8(ascii: "\n"))
-                appendSpaces(2 * index)
+                appendSpaces(indent + 2 * index)
             }
         } else {
             // A one-line container has a few elements: dropping their
@@ -266,7 +276,7 @@ struct JSONWriter: ~Copyable {
     private mutating func beginElement(_ index: Int) {
         if index < firstInline {
             buffer.append(open[index].count == 0 ? "\n" : ",\n" as StaticString)
-            appendSpaces(2 * (index + 1))
+            appendSpaces(indent + 2 * (index + 1))
         } else {
             if open[index].count > 0 { buffer.append(", " as StaticString) }
             elementStarts.append(buffer.count)
@@ -296,13 +306,13 @@ struct JSONWriter: ~Copyable {
         let index = firstInline
         let container = open[index]
         let own = container.firstElement..<(container.firstElement + container.count)
-        let indent = 2 * (index + 1)
+        let spaces = indent + 2 * (index + 1)
         scratch.truncate(to: 0)
         // How far the last element moves.
         var shift = 0
         for position in own {
             scratch.append(position == own.lowerBound ? "\n" : ",\n" as StaticString)
-            Self.appendSpaces(indent, to: &scratch)
+            Self.appendSpaces(spaces, to: &scratch)
             let from = elementStarts[position]
             // The next element starts after ", ".
             let to = position + 1 < own.upperBound ? elementStarts[position + 1] - 2 : buffer.count
