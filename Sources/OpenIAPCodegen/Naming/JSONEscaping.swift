@@ -28,11 +28,16 @@ public enum JSONEscaping {
     /// escape; at the first non-ASCII byte the bytes written so far are
     /// dropped and the whole text takes the scalar-by-scalar rule, which
     /// also catches C1 controls, bidi marks and the byte order mark.
+    ///
+    /// A `prefix` (plain ASCII that needs no escaping, such as `#/$defs/`)
+    /// goes inside the quotes before the text, so a value made of both is
+    /// written without being put together as a string first.
     @discardableResult
-    static func appendQuoted(_ text: String, to output: inout some ByteSink) -> Bool {
+    static func appendQuoted(_ text: String, prefix: StaticString? = nil, to output: inout some ByteSink) -> Bool {
         let start = output.count
         let isASCII = text.withUTF8Bytes { bytes -> Bool in
             output.append(UInt8(ascii: "\""))
+            if let prefix { output.append(prefix) }
             // Runs that need no escape are copied whole.
             var copied = 0
             while let index = firstToEscape(in: bytes, from: copied) {
@@ -58,7 +63,14 @@ public enum JSONEscaping {
         }
         if !isASCII {
             output.truncate(to: start)
-            output.append(utf8Of: quotedScalars(text))
+            guard let prefix else {
+                output.append(utf8Of: quotedScalars(text))
+                return false
+            }
+            // The prefix, then the quoted text without its opening quote.
+            output.append(UInt8(ascii: "\""))
+            output.append(prefix)
+            quotedScalars(text).withUTF8Bytes { output.append(UnsafeBufferPointer(rebasing: $0.dropFirst())) }
         }
         return isASCII
     }

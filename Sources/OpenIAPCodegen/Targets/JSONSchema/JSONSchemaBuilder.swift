@@ -36,7 +36,14 @@ struct JSONSchemaBuilder {
         }
     }
 
-    static func reference(_ name: String) -> String { "#/$defs/\(name)" }
+    /// What a reference to a spec type puts before its name.
+    static let referencePrefix: StaticString = "#/$defs/"
+
+    /// `"$ref": "#/$defs/Name"`, written without making the reference as
+    /// a string first.
+    private static func writeReference(to name: String, in json: inout JSONWriter) {
+        json.member("$ref", prefix: referencePrefix, quoting: name)
+    }
 
     // MARK: - Records
 
@@ -180,12 +187,12 @@ struct JSONSchemaBuilder {
             writeTypeKeyword(jsonType(of: scalar), nullable: nullable, to: &json)
         case let .named(name):
             guard nullable else {
-                json.member("$ref", reference(name))
+                writeReference(to: name, in: &json)
                 return
             }
             json.key("anyOf")
             json.array { json in
-                json.object { $0.member("$ref", reference(name)) }
+                json.object { writeReference(to: name, in: &$0) }
                 json.object { $0.member("type", constant: "null") }
             }
         case let .list(element):
@@ -321,7 +328,7 @@ struct JSONSchemaBuilder {
             json.array { json in
                 union.members.forEachAddress { member in
                     json.object { json in
-                        json.member("$ref", Self.reference(member.pointee.typeName))
+                        Self.writeReference(to: member.pointee.typeName, in: &json)
                         json.key("properties")
                         json.object { json in
                             json.key(quoting: discriminator)

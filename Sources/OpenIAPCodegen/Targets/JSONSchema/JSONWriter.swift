@@ -122,7 +122,8 @@ struct JSONWriter: ~Copyable {
     }
 
     private mutating func endKey(_ top: Int, isDescription: Bool) {
-        buffer.append(": " as StaticString)
+        buffer.append(UInt8(ascii: ":"))
+        buffer.append(UInt8(ascii: " "))
         open[top].awaitsValue = true
         if isDescription {
             // Every container around a description spans lines.
@@ -161,13 +162,13 @@ struct JSONWriter: ~Copyable {
 
     mutating func bool(_ flag: Bool) {
         beginValue()
-        buffer.append(flag ? "true" : "false" as StaticString)
+        Self.append(flag ? "true" : "false", to: &buffer)
         checkLength()
     }
 
     mutating func null() {
         beginValue()
-        buffer.append("null" as StaticString)
+        Self.append("null", to: &buffer)
         checkLength()
     }
 
@@ -215,6 +216,16 @@ struct JSONWriter: ~Copyable {
     mutating func member(_ name: StaticString, _ text: String) {
         key(name)
         string(quoting: text)
+    }
+
+    /// A member whose value is `prefix` (spelled out in the source, needing
+    /// no escaping) followed by `text`, quoted and escaped as needed, as one
+    /// string: no string of both is made first.
+    mutating func member(_ name: StaticString, prefix: StaticString, quoting text: String) {
+        key(name)
+        beginValue()
+        appendQuoted(text, prefix: prefix)
+        checkLength()
     }
 
     /// A member whose value is a string spelled out in the source that needs
@@ -275,10 +286,14 @@ struct JSONWriter: ~Copyable {
     /// Writes what goes before the next element of `open[index]`.
     private mutating func beginElement(_ index: Int) {
         if index < firstInline {
-            buffer.append(open[index].count == 0 ? "\n" : ",\n" as StaticString)
+            if open[index].count > 0 { buffer.append(UInt8(ascii: ",")) }
+            buffer.append(UInt8(ascii: "\n"))
             appendSpaces(indent + 2 * (index + 1))
         } else {
-            if open[index].count > 0 { buffer.append(", " as StaticString) }
+            if open[index].count > 0 {
+                buffer.append(UInt8(ascii: ","))
+                buffer.append(UInt8(ascii: " "))
+            }
             elementStarts.append(buffer.count)
         }
         open[index].count += 1
@@ -311,7 +326,8 @@ struct JSONWriter: ~Copyable {
         // How far the last element moves.
         var shift = 0
         for position in own {
-            scratch.append(position == own.lowerBound ? "\n" : ",\n" as StaticString)
+            if position != own.lowerBound { scratch.append(UInt8(ascii: ",")) }
+            scratch.append(UInt8(ascii: "\n"))
             Self.appendSpaces(spaces, to: &scratch)
             let from = elementStarts[position]
             // The next element starts after ", ".
@@ -340,9 +356,23 @@ struct JSONWriter: ~Copyable {
         var left = count
         while left > 0 {
             let piece = min(left, spaces.utf8CodeUnitCount)
-            spaces.withUTF8Buffer { sink.append(UnsafeBufferPointer(rebasing: $0[..<piece])) }
+            sink.append(UnsafeBufferPointer(start: spaces.utf8Start, count: piece))
             left -= piece
         }
+    }
+
+    /// Appends the bytes of `text`, a literal of more than one character
+    /// (stored as bytes, not as a single scalar). Reading its pointer and
+    /// length directly costs a fraction of `withUTF8Buffer`, which goes
+    /// through a closure and checks the representation on every call, and
+    /// the writer appends several literals per member.
+    @inline(__always)
+    private static func append(_ text: StaticString, to sink: inout TemplateOutput) {
+        guard text.hasPointerRepresentation else {
+            text.withUTF8Buffer { sink.append($0) }
+            return
+        }
+        sink.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends `text` between quotes as it is. Only for text written in
@@ -351,15 +381,15 @@ struct JSONWriter: ~Copyable {
     private mutating func appendConstant(_ text: StaticString) {
         assert(JSONEscaping.quoted("\(text)").utf8.count == text.utf8CodeUnitCount + 2, "'\(text)' needs escaping")
         buffer.append(UInt8(ascii: "\""))
-        buffer.append(text)
+        Self.append(text, to: &buffer)
         buffer.append(UInt8(ascii: "\""))
     }
 
     /// Appends `text` quoted, and keeps `uncounted` right for non-ASCII text
     /// while some container is on one line.
-    private mutating func appendQuoted(_ text: String) {
+    private mutating func appendQuoted(_ text: String, prefix: StaticString? = nil) {
         let start = buffer.count
-        if !JSONEscaping.appendQuoted(text, to: &buffer), firstInline < open.count {
+        if !JSONEscaping.appendQuoted(text, prefix: prefix, to: &buffer), firstInline < open.count {
             // Quoted ASCII text is one character per byte (line breaks are
             // escaped, so no CR LF pair is left); other text is counted.
             let characters = String(decoding: UnsafeBufferPointer(rebasing: buffer.bytes[start...]), as: UTF8.self).count
