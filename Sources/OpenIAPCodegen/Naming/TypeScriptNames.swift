@@ -92,7 +92,12 @@ public enum TypeScriptNames {
     /// break is shown as `\n` so the span stays on its line.
     public static func docCode(_ text: String) -> String {
         // The bytes are read in place (the UTF-8 view steps slowly).
-        let text = text.withUTF8Bytes { $0.contains(UInt8(ascii: "`")) } ? text.replacing("`", with: "") : text
+        let hasBacktick = text.withUTF8Bytes { $0.contains(UInt8(ascii: "`")) }
+        // Text that `docText` leaves as it is holds only printable ASCII and
+        // tabs, which `visible` leaves too: the usual wire value or name goes
+        // between the backticks without another scan and copy.
+        if !hasBacktick, !needsDocEscape(text) { return .enclosing(text, open: "`", close: "`") }
+        let text = hasBacktick ? text.replacing("`", with: "") : text
         return .enclosing(docText(visible(text, escapingLineBreaks: true)), open: "`", close: "`")
     }
 
