@@ -302,21 +302,45 @@ private enum DeclarationRendering {
     /// A one-line doc takes a shortcut in `addTemplateMembers`; what the
     /// templates see must be what the general path gives for it.
     @Test func docCommentMembersMatchTheirLines() {
-        for doc in [DocComment("A plain line."), DocComment("Two\nlines"), DocComment(), DocComment("ends */ here")] {
+        var tagged = DocComment("A plain line.")
+        tagged.addTag("@since", "2")
+        for doc in [DocComment("A plain line."), DocComment("Two\nlines"), DocComment(), DocComment("ends */ here"), tagged] {
             var object = TemplateObject()
             doc.addTemplateMembers(to: &object)
             let lines = doc.lines
             #expect(object["docSingle"] == .string(lines.count == 1 ? lines[0] : ""))
             #expect(object["hasDocBlock"] == .bool(lines.count > 1))
-            #expect(object["docLines"] == .list(lines.map { ["text": .string($0)] }))
+            // A block's lines; a one-line comment needs none.
+            #expect(object["docLines"] == .list(lines.count > 1 ? lines.map { .string($0) } : []))
+        }
+        for doc in ["A plain line.", "Two\nlines", nil, "ends */ here", "trailing space "] as [String?] {
+            var shortcut = TemplateObject()
+            DocComment.addTemplateMembers(doc: doc, to: &shortcut)
+            var general = TemplateObject()
+            DocComment(doc).addTemplateMembers(to: &general)
+            #expect(shortcut == general)
         }
         // Paragraphs split on line feeds, lose trailing spaces and blank
         // lines at either end, and each line is escaped on its own.
         var doc = DocComment("First  \n\n  second */ end\n")
-        doc.paragraphs.append("- `a`: x\n- `b`: y")
-        doc.tags.append("@since 2")
-        #expect(doc.lines == ["First", "", #"  second *\/ end"#, "", "- `a`: x", "- `b`: y", "", "@since 2"])
+        doc.addTag("@since", "2")
+        doc.addParagraph("- `a`: x\n- `b`: y")
+        doc.addTag("@deprecated")
+        doc.addTag("@deprecated", "line\nbreak */")
+        #expect(
+            doc.lines == [
+                "First", "", #"  second *\/ end"#, "", "- `a`: x", "- `b`: y", "", "@since 2", "@deprecated",
+                #"@deprecated line break *\/"#,
+            ])
         #expect(DocComment("\n\n").lines == [])
+        // A paragraph given line by line reads as the same paragraph given whole.
+        var byLine = DocComment("Intro")
+        for (index, line) in ["- `a`: x  ", "- `b`: */ é\t", "- @c"].enumerated() {
+            byLine.addParagraphLine(line, startsParagraph: index == 0)
+        }
+        var whole = DocComment("Intro")
+        whole.addParagraph("- `a`: x  \n- `b`: */ é\t\n- @c")
+        #expect(byLine.lines == whole.lines)
     }
 
     @Test func identifiersAreDecidedOnBytes() {

@@ -28,11 +28,16 @@ public enum JSONEscaping {
     /// escape; at the first non-ASCII byte the bytes written so far are
     /// dropped and the whole text takes the scalar-by-scalar rule, which
     /// also catches C1 controls, bidi marks and the byte order mark.
+    ///
+    /// A `prefix` (plain ASCII that needs no escaping, such as `#/$defs/`)
+    /// goes inside the quotes before the text, so a value made of both is
+    /// written without being put together as a string first.
     @discardableResult
-    static func appendQuoted(_ text: String, to output: inout some ByteSink) -> Bool {
+    static func appendQuoted(_ text: String, prefix: StaticString? = nil, to output: inout some ByteSink) -> Bool {
         let start = output.count
         let isASCII = text.withUTF8Bytes { bytes -> Bool in
             output.append(UInt8(ascii: "\""))
+            if let prefix { output.append(prefix) }
             // Runs that need no escape are copied whole.
             var copied = 0
             while let index = firstToEscape(in: bytes, from: copied) {
@@ -58,7 +63,14 @@ public enum JSONEscaping {
         }
         if !isASCII {
             output.truncate(to: start)
-            output.append(utf8Of: quotedScalars(text))
+            guard let prefix else {
+                output.append(utf8Of: quotedScalars(text))
+                return false
+            }
+            // The prefix, then the quoted text without its opening quote.
+            output.append(UInt8(ascii: "\""))
+            output.append(prefix)
+            quotedScalars(text).withUTF8Bytes { output.append(UnsafeBufferPointer(rebasing: $0.dropFirst())) }
         }
         return isASCII
     }
@@ -75,6 +87,13 @@ public enum JSONEscaping {
     private static func firstToEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let count = bytes.count
         var index = start
+        // Two words a step while there are: their tests are combined into
+        // one branch, which costs less per byte over long prose.
+        while index + 16 <= count {
+            let first = lookMask(ByteWords.word(bytes, at: index))
+            if first | lookMask(ByteWords.word(bytes, at: index + 8)) != 0 { return firstToEscapeByte(in: bytes, from: index) }
+            index += 16
+        }
         while index + 8 <= count {
             if needsLook(ByteWords.word(bytes, at: index)) { return firstToEscapeByte(in: bytes, from: index) }
             index += 8
@@ -96,7 +115,14 @@ public enum JSONEscaping {
 
     @inline(__always)
     private static func needsLook(_ word: UInt64) -> Bool {
-        ByteWords.hasControlOrNonASCII(word) || ByteWords.contains(word, UInt8(ascii: "\"")) || ByteWords.contains(word, UInt8(ascii: "\\"))
+        lookMask(word) != 0
+    }
+
+    /// Nonzero when some byte of `word` may need an escape: `needsLook`'s
+    /// three tests as one value, without a branch between them.
+    @inline(__always)
+    private static func lookMask(_ word: UInt64) -> UInt64 {
+        ByteWords.controlOrNonASCIIMask(word) | ByteWords.matchMask(word, UInt8(ascii: "\"")) | ByteWords.matchMask(word, UInt8(ascii: "\\"))
     }
 
     private static func firstToEscapeByte(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
@@ -164,18 +190,32 @@ enum ByteWords {
     /// Whether some byte is below 0x20 or at least 0x7F.
     @inline(__always)
     static func hasControlOrNonASCII(_ word: UInt64) -> Bool {
+        controlOrNonASCIIMask(word) != 0
+    }
+
+    /// Nonzero exactly when `hasControlOrNonASCII(word)`, as a value that
+    /// can be combined with other tests before a single branch.
+    @inline(__always)
+    static func controlOrNonASCIIMask(_ word: UInt64) -> UInt64 {
         // A byte below 0x20 borrows into its top bit when 0x20 is taken
         // away, 0x7F carries into it when one is added, and a non-ASCII
         // byte has it set already. A borrow or carry into the next byte
         // only starts at a byte that fails, so the test is exact for
         // whether one does, in three operations and one comparison.
-        ((word &- ones &* 0x20) | (word &+ ones) | word) & highBits != 0
+        ((word &- ones &* 0x20) | (word &+ ones) | word) & highBits
     }
 
     /// Whether some byte equals `byte`.
     @inline(__always)
     static func contains(_ word: UInt64, _ byte: UInt8) -> Bool {
+        matchMask(word, byte) != 0
+    }
+
+    /// Nonzero exactly when `contains(word, byte)`, as a value that can be
+    /// combined with other tests before a single branch.
+    @inline(__always)
+    static func matchMask(_ word: UInt64, _ byte: UInt8) -> UInt64 {
         let spread = word ^ (ones &* UInt64(byte))
-        return ((spread &- ones) & ~spread & highBits) != 0
+        return (spread &- ones) & ~spread & highBits
     }
 }

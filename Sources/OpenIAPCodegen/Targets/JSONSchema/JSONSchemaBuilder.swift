@@ -17,12 +17,12 @@ struct JSONSchemaBuilder {
     let spec: Spec
 
     /// Why output records leave `additionalProperties` open.
-    static let outputPolicy =
+    static let outputPolicy: StaticString =
         "Output record: properties not listed here are allowed, because answers gain fields over time and readers ignore the ones they do not know."
     /// Why input records leave `additionalProperties` open as well.
-    static let inputPolicy =
+    static let inputPolicy: StaticString =
         "Input record: properties not listed here are allowed, as the generated decoders allow them, so a reader still accepts requests from newer clients that send fields it does not know yet. Misspelled keys are caught where requests are built (TypeScript rejects unknown keys in object literals), not here."
-    static let fieldSetPolicy =
+    static let fieldSetPolicy: StaticString =
         "Shared field set: every record that includes it repeats these properties in its own definition."
 
     /// Writes the schema of one type: a JSON object.
@@ -36,7 +36,14 @@ struct JSONSchemaBuilder {
         }
     }
 
-    static func reference(_ name: String) -> String { "#/$defs/\(name)" }
+    /// What a reference to a spec type puts before its name.
+    static let referencePrefix: StaticString = "#/$defs/"
+
+    /// `"$ref": "#/$defs/Name"`, written without making the reference as
+    /// a string first.
+    private static func writeReference(to name: String, in json: inout JSONWriter) {
+        json.member("$ref", prefix: referencePrefix, quoting: name)
+    }
 
     // MARK: - Records
 
@@ -49,7 +56,7 @@ struct JSONSchemaBuilder {
         json.object { json in
             Self.writeHeader(record.name, doc: record.annotations.doc, notes: notes, to: &json)
             if record.annotations.deprecated != nil { json.member("deprecated", true) }
-            json.member("$comment", record.direction == .input ? Self.inputPolicy : Self.outputPolicy)
+            json.member("$comment", constant: record.direction == .input ? Self.inputPolicy : Self.outputPolicy)
             writeObjectShape(record.fields, to: &json)
             if record.exactlyOne.count == 1 {
                 json.key("oneOf")
@@ -74,7 +81,7 @@ struct JSONSchemaBuilder {
         json.object { json in
             Self.writeHeader(set.name, doc: set.annotations.doc, notes: notes, to: &json)
             if set.annotations.deprecated != nil { json.member("deprecated", true) }
-            json.member("$comment", Self.fieldSetPolicy)
+            json.member("$comment", constant: Self.fieldSetPolicy)
             writeObjectShape(set.fields, to: &json)
         }
     }
@@ -82,12 +89,12 @@ struct JSONSchemaBuilder {
     /// `type`, `properties` and `required` of a record or field set.
     /// `additionalProperties` is never written: unknown properties pass.
     private func writeObjectShape(_ fields: [Field], to json: inout JSONWriter) {
-        json.member("type", "object")
+        json.member("type", constant: "object")
         if !fields.isEmpty {
             json.key("properties")
             json.object { json in
                 fields.forEachAddress { field in
-                    json.key(field.pointee.name)
+                    json.key(quoting: field.pointee.name)
                     writeField(field, to: &json)
                 }
             }
@@ -96,7 +103,7 @@ struct JSONSchemaBuilder {
             json.key("required")
             json.array { json in
                 fields.forEachAddress { field in
-                    if field.pointee.isRequired { json.string(field.pointee.name) }
+                    if field.pointee.isRequired { json.string(quoting: field.pointee.name) }
                 }
             }
         }
@@ -109,13 +116,13 @@ struct JSONSchemaBuilder {
             for name in group.fields {
                 json.object { json in
                     json.key("required")
-                    json.array { $0.string(name) }
+                    json.array { $0.string(quoting: name) }
                     json.key("properties")
                     json.object { json in
-                        json.key(name)
+                        json.key(quoting: name)
                         json.object { json in
                             json.key("not")
-                            json.object { $0.member("type", "null") }
+                            json.object { $0.member("type", constant: "null") }
                         }
                     }
                 }
@@ -180,13 +187,13 @@ struct JSONSchemaBuilder {
             writeTypeKeyword(jsonType(of: scalar), nullable: nullable, to: &json)
         case let .named(name):
             guard nullable else {
-                json.member("$ref", reference(name))
+                writeReference(to: name, in: &json)
                 return
             }
             json.key("anyOf")
             json.array { json in
-                json.object { $0.member("$ref", reference(name)) }
-                json.object { $0.member("type", "null") }
+                json.object { writeReference(to: name, in: &$0) }
+                json.object { $0.member("type", constant: "null") }
             }
         case let .list(element):
             writeTypeKeyword("array", nullable: nullable, to: &json)
@@ -200,7 +207,7 @@ struct JSONSchemaBuilder {
     }
 
     /// `"type": "name"`, or `"type": ["name", "null"]`.
-    private static func writeTypeKeyword(_ name: String, nullable: Bool, to json: inout JSONWriter) {
+    private static func writeTypeKeyword(_ name: StaticString, nullable: Bool, to json: inout JSONWriter) {
         json.key("type")
         if nullable {
             json.array { json in
@@ -212,7 +219,7 @@ struct JSONSchemaBuilder {
         }
     }
 
-    private static func jsonType(of scalar: Scalar) -> String {
+    private static func jsonType(of scalar: Scalar) -> StaticString {
         switch scalar {
         case .string: "string"
         case .bool: "boolean"
@@ -246,13 +253,13 @@ struct JSONSchemaBuilder {
         json.object { json in
             Self.writeHeader(type.name, doc: type.annotations.doc, notes: notes, to: &json)
             if type.annotations.deprecated != nil { json.member("deprecated", true) }
-            json.member("type", "string")
+            json.member("type", constant: "string")
             if type.isClosed {
                 json.key("enum")
                 json.array { json in
                     for (index, list) in aliasLists.enumerated() {
-                        json.string(type.values[index].wire)
-                        for alias in list { json.string(alias) }
+                        json.string(quoting: type.values[index].wire)
+                        for alias in list { json.string(quoting: alias) }
                     }
                 }
             } else {
@@ -268,8 +275,8 @@ struct JSONSchemaBuilder {
                         }
                     }
                     json.object { json in
-                        json.member("description", "Any other string: a value this version of the spec does not list, kept as is.")
-                        json.member("type", "string")
+                        json.member("description", constant: "Any other string: a value this version of the spec does not list, kept as is.")
+                        json.member("type", constant: "string")
                     }
                 }
             }
@@ -284,11 +291,11 @@ struct JSONSchemaBuilder {
         json.object { json in
             Self.writeHeader(type.name, doc: type.annotations.doc, notes: notes, to: &json)
             if type.annotations.deprecated != nil { json.member("deprecated", true) }
-            json.member("type", "string")
+            json.member("type", constant: "string")
             if !type.knownValues.isEmpty {
                 json.key("examples")
                 json.array { json in
-                    type.knownValues.forEachAddress { json.string($0.pointee.wire) }
+                    type.knownValues.forEachAddress { json.string(quoting: $0.pointee.wire) }
                 }
             }
         }
@@ -314,36 +321,36 @@ struct JSONSchemaBuilder {
         json.object { json in
             Self.writeHeader(union.name, doc: union.annotations.doc, notes: notes, to: &json)
             if union.annotations.deprecated != nil { json.member("deprecated", true) }
-            json.member("type", "object")
+            json.member("type", constant: "object")
             json.key("required")
-            json.array { $0.string(discriminator) }
+            json.array { $0.string(quoting: discriminator) }
             json.key("oneOf")
             json.array { json in
                 union.members.forEachAddress { member in
                     json.object { json in
-                        json.member("$ref", Self.reference(member.pointee.typeName))
+                        Self.writeReference(to: member.pointee.typeName, in: &json)
                         json.key("properties")
                         json.object { json in
-                            json.key(discriminator)
+                            json.key(quoting: discriminator)
                             json.object { $0.member("const", member.pointee.tag) }
                         }
                     }
                 }
                 guard union.unknownTag == .keep else { return }
                 json.object { json in
-                    json.member("type", "object")
+                    json.member("type", constant: "object")
                     json.key("required")
-                    json.array { $0.string(discriminator) }
+                    json.array { $0.string(quoting: discriminator) }
                     json.key("properties")
                     json.object { json in
-                        json.key(discriminator)
+                        json.key(quoting: discriminator)
                         json.object { json in
-                            json.member("type", "string")
+                            json.member("type", constant: "string")
                             json.key("not")
                             json.object { json in
                                 json.key("enum")
                                 json.array { json in
-                                    union.members.forEachAddress { json.string($0.pointee.tag) }
+                                    union.members.forEachAddress { json.string(quoting: $0.pointee.tag) }
                                 }
                             }
                         }

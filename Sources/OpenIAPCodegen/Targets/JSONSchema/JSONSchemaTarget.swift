@@ -18,7 +18,11 @@ public struct JSONSchemaTarget: GenerationTarget {
             // Each `$defs` entry is written when the document reaches it and
             // dropped after, so the schemas are never all held at once.
             let builder = JSONSchemaBuilder(spec: spec)
-            var json = JSONWriter()
+            // `definition.tmpl` puts each schema at this indentation, at
+            // the start of an unindented line: the writer indents the
+            // schema's lines itself, so the renderer copies each schema
+            // whole instead of searching it for line breaks to indent.
+            var json = JSONWriter(indent: Self.definitionIndent)
             let bytes = try templates.renderFile(
                 "document", Self.frame(spec, header: header), streaming: "definitions", count: spec.types.count
             ) { index in
@@ -28,6 +32,10 @@ public struct JSONSchemaTarget: GenerationTarget {
             return [GeneratedFile(path: Self.fileName, bytes: bytes)]
         }]
     }
+
+    /// Where `definition.tmpl` puts a `$defs` entry: inside `$defs`, two
+    /// levels deep.
+    static let definitionIndent = 4
 
     public static func schemaID(version: String) -> String {
         "https://openiap.dev/schema/\(version)/\(fileName)"

@@ -7,7 +7,9 @@
 /// line per element, indented two spaces per level. The limit ignores the
 /// indentation around the value, so a value prints the same wherever a
 /// template places it. Lines after the first are indented relative to the
-/// value itself; a template adds the indentation of the place it is put.
+/// value itself, plus `indent`: the indentation of the place a template puts
+/// the value, when the writer is told it, so that the renderer can copy the
+/// text as it is instead of indenting it again line by line.
 ///
 /// Nothing is measured ahead of time. Every container starts on one line,
 /// and is rewritten into the multi-line form as soon as it breaks a rule.
@@ -50,6 +52,10 @@ struct JSONWriter: ~Copyable {
     }
 
     private var open: [Container] = []
+    /// Where `expand` puts a container's elements together before they
+    /// replace the one-line form; kept from one expansion to the next, so
+    /// rewriting a container allocates nothing.
+    private var scratch = TemplateOutput(capacity: 256)
     /// `open[firstInline...]` are still on one line; the containers below
     /// them have one line per element.
     private var firstInline = 0
@@ -61,13 +67,22 @@ struct JSONWriter: ~Copyable {
     /// length in bytes minus the growth of this count over the same text.
     private var uncounted = 0
 
-    init() {}
+    /// Spaces before every line after the first, on top of the layout's own.
+    private let indent: Int
+
+    /// A writer for values that a template places at `indent` spaces, at
+    /// the start of a line with no indentation of its own (0: the template
+    /// indents the value, or it stands alone).
+    init(indent: Int = 0) {
+        self.indent = indent
+    }
 
     /// The text written so far.
     var text: String { String(decoding: buffer.bytes, as: UTF8.self) }
 
     deinit {
         buffer.deallocate()
+        scratch.deallocate()
     }
 
     /// The text written so far; the writer starts over empty, keeping its
@@ -83,24 +98,52 @@ struct JSONWriter: ~Copyable {
     // MARK: - Values
 
     /// Writes the key of the next member of the current object; its value
-    /// comes next.
-    mutating func key(_ name: String) {
+    /// comes next. `name` is any text, quoted and escaped as needed.
+    mutating func key(quoting name: String) {
+        let top = beginKey()
+        appendQuoted(name)
+        endKey(top, isDescription: name == "description")
+    }
+
+    /// `key(quoting:)` for a key spelled out in the source, such as `type`:
+    /// plain ASCII that needs no escaping, so it is copied between quotes
+    /// as it is rather than searched for bytes to escape every time.
+    mutating func key(_ name: StaticString) {
+        let top = beginKey()
+        appendConstant(name)
+        endKey(top, isDescription: name.utf8CodeUnitCount == 11 && "\(name)" == "description")
+    }
+
+    private mutating func beginKey() -> Int {
         let top = open.count - 1
         precondition(top >= 0 && open[top].isObject && !open[top].awaitsValue, "a key belongs in an object, before its value")
         beginElement(top)
-        appendQuoted(name)
-        buffer.append(": " as StaticString)
+        return top
+    }
+
+    private mutating func endKey(_ top: Int, isDescription: Bool) {
+        buffer.append(UInt8(ascii: ":"))
+        buffer.append(UInt8(ascii: " "))
         open[top].awaitsValue = true
-        if name == "description" {
+        if isDescription {
             // Every container around a description spans lines.
             while firstInline <= top { expand() }
         }
         checkLength()
     }
 
-    mutating func string(_ text: String) {
+    /// A string value: any text, quoted and escaped as needed.
+    mutating func string(quoting text: String) {
         beginValue()
         appendQuoted(text)
+        checkLength()
+    }
+
+    /// `string(quoting:)` for a value spelled out in the source that needs
+    /// no escaping (`"object"`, `"null"`), copied as it is.
+    mutating func string(_ text: StaticString) {
+        beginValue()
+        appendConstant(text)
         checkLength()
     }
 
@@ -119,13 +162,13 @@ struct JSONWriter: ~Copyable {
 
     mutating func bool(_ flag: Bool) {
         beginValue()
-        buffer.append(flag ? "true" : "false" as StaticString)
+        Self.append(flag ? "true" : "false", to: &buffer)
         checkLength()
     }
 
     mutating func null() {
         beginValue()
-        buffer.append("null" as StaticString)
+        Self.append("null", to: &buffer)
         checkLength()
     }
 
@@ -144,7 +187,7 @@ struct JSONWriter: ~Copyable {
             firstInline = index
             if container.count > 0 {
                 buffer.append(UInt8(ascii: "\n"))
-                appendSpaces(2 * index)
+                appendSpaces(indent + 2 * index)
             }
         } else {
             // A one-line container has a few elements: dropping their
@@ -169,14 +212,31 @@ struct JSONWriter: ~Copyable {
         end()
     }
 
-    /// A member whose value is a string.
-    mutating func member(_ name: String, _ text: String) {
+    /// A member whose value is a string, quoted and escaped as needed.
+    mutating func member(_ name: StaticString, _ text: String) {
+        key(name)
+        string(quoting: text)
+    }
+
+    /// A member whose value is `prefix` (spelled out in the source, needing
+    /// no escaping) followed by `text`, quoted and escaped as needed, as one
+    /// string: no string of both is made first.
+    mutating func member(_ name: StaticString, prefix: StaticString, quoting text: String) {
+        key(name)
+        beginValue()
+        appendQuoted(text, prefix: prefix)
+        checkLength()
+    }
+
+    /// A member whose value is a string spelled out in the source that needs
+    /// no escaping.
+    mutating func member(_ name: StaticString, constant text: StaticString) {
         key(name)
         string(text)
     }
 
     /// A member whose value is `true` or `false`.
-    mutating func member(_ name: String, _ flag: Bool) {
+    mutating func member(_ name: StaticString, _ flag: Bool) {
         key(name)
         bool(flag)
     }
@@ -188,7 +248,7 @@ struct JSONWriter: ~Copyable {
         case let .bool(flag): bool(flag)
         case let .integer(number): integer(number)
         case let .number(number): self.number(number)
-        case let .string(text): string(text)
+        case let .string(text): string(quoting: text)
         case let .array(items):
             beginArray()
             for item in items { self.value(item) }
@@ -196,7 +256,7 @@ struct JSONWriter: ~Copyable {
         case let .object(members):
             beginObject()
             for member in members {
-                key(member.key)
+                key(quoting: member.key)
                 self.value(member.value)
             }
             end()
@@ -226,10 +286,14 @@ struct JSONWriter: ~Copyable {
     /// Writes what goes before the next element of `open[index]`.
     private mutating func beginElement(_ index: Int) {
         if index < firstInline {
-            buffer.append(open[index].count == 0 ? "\n" : ",\n" as StaticString)
-            appendSpaces(2 * (index + 1))
+            if open[index].count > 0 { buffer.append(UInt8(ascii: ",")) }
+            buffer.append(UInt8(ascii: "\n"))
+            appendSpaces(indent + 2 * (index + 1))
         } else {
-            if open[index].count > 0 { buffer.append(", " as StaticString) }
+            if open[index].count > 0 {
+                buffer.append(UInt8(ascii: ","))
+                buffer.append(UInt8(ascii: " "))
+            }
             elementStarts.append(buffer.count)
         }
         open[index].count += 1
@@ -257,22 +321,22 @@ struct JSONWriter: ~Copyable {
         let index = firstInline
         let container = open[index]
         let own = container.firstElement..<(container.firstElement + container.count)
-        let indent = 2 * (index + 1)
-        var text: [UInt8] = []
-        text.reserveCapacity(buffer.count - container.start + container.count * (indent + 2))
+        let spaces = indent + 2 * (index + 1)
+        scratch.truncate(to: 0)
         // How far the last element moves.
         var shift = 0
         for position in own {
-            text.append(position == own.lowerBound ? "\n" : ",\n" as StaticString)
-            Self.appendSpaces(indent, to: &text)
+            if position != own.lowerBound { scratch.append(UInt8(ascii: ",")) }
+            scratch.append(UInt8(ascii: "\n"))
+            Self.appendSpaces(spaces, to: &scratch)
             let from = elementStarts[position]
             // The next element starts after ", ".
             let to = position + 1 < own.upperBound ? elementStarts[position + 1] - 2 : buffer.count
-            shift = container.start + 1 + text.count - from
-            text.append(contentsOf: UnsafeBufferPointer(rebasing: buffer.bytes[from..<to]))
+            shift = container.start + 1 + scratch.count - from
+            scratch.append(UnsafeBufferPointer(rebasing: buffer.bytes[from..<to]))
         }
         buffer.truncate(to: container.start + 1)
-        text.withUnsafeBufferPointer { buffer.append($0) }
+        buffer.append(scratch.bytes)
         elementStarts.removeSubrange(own)
         for position in own.lowerBound..<elementStarts.count { elementStarts[position] += shift }
         for above in (index + 1)..<open.count {
@@ -292,16 +356,40 @@ struct JSONWriter: ~Copyable {
         var left = count
         while left > 0 {
             let piece = min(left, spaces.utf8CodeUnitCount)
-            spaces.withUTF8Buffer { sink.append(UnsafeBufferPointer(rebasing: $0[..<piece])) }
+            sink.append(UnsafeBufferPointer(start: spaces.utf8Start, count: piece))
             left -= piece
         }
     }
 
+    /// Appends the bytes of `text`, a literal of more than one character
+    /// (stored as bytes, not as a single scalar). Reading its pointer and
+    /// length directly costs a fraction of `withUTF8Buffer`, which goes
+    /// through a closure and checks the representation on every call, and
+    /// the writer appends several literals per member.
+    @inline(__always)
+    private static func append(_ text: StaticString, to sink: inout TemplateOutput) {
+        guard text.hasPointerRepresentation else {
+            text.withUTF8Buffer { sink.append($0) }
+            return
+        }
+        sink.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends `text` between quotes as it is. Only for text written in
+    /// the source, which is ASCII with nothing to escape (checked in debug
+    /// builds), so it adds nothing to `uncounted`.
+    private mutating func appendConstant(_ text: StaticString) {
+        assert(JSONEscaping.quoted("\(text)").utf8.count == text.utf8CodeUnitCount + 2, "'\(text)' needs escaping")
+        buffer.append(UInt8(ascii: "\""))
+        Self.append(text, to: &buffer)
+        buffer.append(UInt8(ascii: "\""))
+    }
+
     /// Appends `text` quoted, and keeps `uncounted` right for non-ASCII text
     /// while some container is on one line.
-    private mutating func appendQuoted(_ text: String) {
+    private mutating func appendQuoted(_ text: String, prefix: StaticString? = nil) {
         let start = buffer.count
-        if !JSONEscaping.appendQuoted(text, to: &buffer), firstInline < open.count {
+        if !JSONEscaping.appendQuoted(text, prefix: prefix, to: &buffer), firstInline < open.count {
             // Quoted ASCII text is one character per byte (line breaks are
             // escaped, so no CR LF pair is left); other text is counted.
             let characters = String(decoding: UnsafeBufferPointer(rebasing: buffer.bytes[start...]), as: UTF8.self).count

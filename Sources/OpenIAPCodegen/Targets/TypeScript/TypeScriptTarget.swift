@@ -69,6 +69,7 @@ struct TypeScriptViewModel {
         static let key = TemplateKey("key")
         static let optionalMark = TemplateKey("optionalMark")
         static let type = TemplateKey("type")
+        static let nullSuffix = TemplateKey("nullSuffix")
     }
 
     func declaration(_ type: NamedType) -> TemplateValue {
@@ -120,7 +121,7 @@ struct TypeScriptViewModel {
         }
         var doc = typeDoc(record.annotations)
         for group in record.exactlyOne {
-            doc.paragraphs.append(
+            doc.addParagraph(
                 "Exactly one of \(group.fields.map(TypeScriptNames.docCode).joined(separator: ", ")) is set (present and not null).")
         }
         let groups: [TemplateValue] = record.exactlyOne.map { group in
@@ -144,24 +145,29 @@ struct TypeScriptViewModel {
             parts: record.includes.map { .string(TypeScriptNames.typeName($0)) }, hasOwnFields: !own.isEmpty, groups: groups)
     }
 
+    /// A property: `key`, `optionalMark`, `type` and `nullSuffix`, which
+    /// the template writes as `key?: type | null`. The type and its
+    /// ` | null` stay two members so that an optional property's type is
+    /// the mapped name itself rather than a new string made per field.
     private func field(_ field: UnsafePointer<Field>, forceRequired: Bool = false) -> TemplateValue {
         let required = field.pointee.isRequired || forceRequired
-        var object = TemplateObject(capacity: DocComment.templateKeyCount + 3)
-        fieldDoc(field).addTemplateMembers(to: &object)
+        var object = TemplateObject(capacity: DocComment.templateKeyCount + 4)
+        addFieldDoc(field, to: &object)
         object.append(Key.key, .string(TypeScriptNames.propertyKey(field.pointee.name)))
-        object.append(Key.optionalMark, .string(required ? "" : "?"))
-        let type = required ? TypeScriptTypeMapping.type(field.pointee.type) : TypeScriptTypeMapping.optionalType(field.pointee.type)
-        object.append(Key.type, .string(type))
+        object.append(Key.optionalMark, required ? "" : "?")
+        object.append(Key.type, .string(TypeScriptTypeMapping.type(field.pointee.type)))
+        object.append(Key.nullSuffix, required ? "" : TemplateValue.string(TypeScriptTypeMapping.nullSuffix))
         return .object(object)
     }
 
     /// A group member that another variant sets: absent or null only.
     private func nullOnlyField(_ field: UnsafePointer<Field>) -> TemplateValue {
-        var object = TemplateObject(capacity: DocComment.templateKeyCount + 3)
-        DocComment().addTemplateMembers(to: &object)
+        var object = TemplateObject(capacity: DocComment.templateKeyCount + 4)
+        DocComment.addTemplateMembers(doc: nil, to: &object)
         object.append(Key.key, .string(TypeScriptNames.propertyKey(field.pointee.name)))
         object.append(Key.optionalMark, "?")
         object.append(Key.type, "null")
+        object.append(Key.nullSuffix, "")
         return .object(object)
     }
 
@@ -169,69 +175,99 @@ struct TypeScriptViewModel {
 
     private func enumAlias(_ type: EnumType) -> TemplateValue {
         var doc = DocComment(type.annotations.doc)
-        var literals: [String] = []
-        var aliasNotes: [String] = []
-        for (value, aliases) in zip(type.values, type.decodeAliasesOfValues()) {
-            literals.append(TypeScriptNames.stringLiteral(value.wire))
+        let aliasLists = type.decodeAliasesOfValues()
+        // The literals go straight into the list the template reads.
+        var literals: [TemplateValue] = []
+        literals.reserveCapacity(type.values.count + 1)
+        // "`ALIAS` (`value`), …", written into one string.
+        var aliasNotes = ""
+        for (index, aliases) in aliasLists.enumerated() {
+            let wire = type.values.withAddress(at: index) { $0.pointee.wire }
+            literals.append(.string(TypeScriptNames.stringLiteral(wire)))
             for alias in aliases {
-                aliasNotes.append("\(TypeScriptNames.docCode(alias)) (\(TypeScriptNames.docCode(value.wire)))")
+                if !aliasNotes.isEmpty { aliasNotes += ", " }
+                aliasNotes += TypeScriptNames.docCode(alias)
+                aliasNotes += " ("
+                aliasNotes += TypeScriptNames.docCode(wire)
+                aliasNotes += ")"
                 // A closed type must still admit what readers accept.
-                if type.isClosed { literals.append(TypeScriptNames.stringLiteral(alias)) }
+                if type.isClosed { literals.append(.string(TypeScriptNames.stringLiteral(alias))) }
             }
         }
-        doc.paragraphs.append(
+        doc.addParagraph(
             type.isClosed
                 ? "Closed: no other value is valid."
                 : "Open: other strings may arrive as the spec grows, so keep a fallback when comparing with these values.")
-        doc.paragraphs.append(Self.valueList(type.values))
+        Self.addValueList(type.values, to: &doc)
         if !aliasNotes.isEmpty {
-            doc.paragraphs.append(
-                "Readers also accept these spellings for the value in parentheses; write the value itself: "
-                    + aliasNotes.joined(separator: ", ") + ".")
+            doc.addParagraph(
+                "Readers also accept these spellings for the value in parentheses; write the value itself: " + aliasNotes + ".")
         }
         doc.addLifecycle(type.annotations)
-        if !type.isClosed { literals.append(TypeScriptTypeMapping.anyOtherString) }
+        if !type.isClosed { literals.append(.string(TypeScriptTypeMapping.anyOtherString)) }
         return alias(type.name, doc: doc, members: literals)
     }
 
     private func opaqueAlias(_ type: OpaqueStringType) -> TemplateValue {
         var doc = DocComment(type.annotations.doc)
-        doc.paragraphs.append(
+        doc.addParagraph(
             type.knownValues.isEmpty ? "Any string is valid." : "Any string is valid; these values are known:")
-        if !type.knownValues.isEmpty { doc.paragraphs.append(Self.valueList(type.knownValues)) }
-        if type.emptyIsAbsent { doc.paragraphs.append("Readers treat an empty string as an absent value.") }
+        if !type.knownValues.isEmpty { Self.addValueList(type.knownValues, to: &doc) }
+        if type.emptyIsAbsent { doc.addParagraph("Readers treat an empty string as an absent value.") }
         doc.addLifecycle(type.annotations)
-        let members = type.knownValues.isEmpty
-            ? ["string"]
-            : type.knownValues.map { TypeScriptNames.stringLiteral($0.wire) } + [TypeScriptTypeMapping.anyOtherString]
+        var members: [TemplateValue] = []
+        if type.knownValues.isEmpty {
+            members.append("string")
+        } else {
+            members.reserveCapacity(type.knownValues.count + 1)
+            type.knownValues.forEachAddress { members.append(.string(TypeScriptNames.stringLiteral($0.pointee.wire))) }
+            members.append(.string(TypeScriptTypeMapping.anyOtherString))
+        }
         return alias(type.name, doc: doc, members: members)
     }
 
     private func unionAlias(_ union: UnionType) -> TemplateValue {
         var doc = DocComment(union.annotations.doc)
         let discriminator = TypeScriptNames.docCode(union.discriminator)
-        doc.paragraphs.append(
-            "Check \(discriminator) to tell the members apart: "
-                + union.members.map { "\(TypeScriptNames.docCode($0.tag)) for {@link \(TypeScriptNames.typeName($0.typeName))}" }
-                .joined(separator: ", ") + ".")
+        // Both the tag list and the members are written straight into their
+        // final strings and list.
+        var check = "Check " + discriminator + " to tell the members apart: "
+        let key = TypeScriptNames.propertyKey(union.discriminator)
+        var members: [TemplateValue] = []
+        members.reserveCapacity(union.members.count)
+        var first = true
+        union.members.forEachAddress { member in
+            let typeName = TypeScriptNames.typeName(member.pointee.typeName)
+            if !first { check += ", " }
+            first = false
+            check += TypeScriptNames.docCode(member.pointee.tag)
+            check += " for {@link "
+            check += typeName
+            check += "}"
+            var text = "("
+            text += typeName
+            text += " & { "
+            text += key
+            text += ": "
+            text += TypeScriptNames.stringLiteral(member.pointee.tag)
+            text += " })"
+            members.append(.string(text))
+        }
+        check += "."
+        doc.addParagraph(check)
         switch union.unknownTag {
         case .keep:
-            doc.paragraphs.append(
+            doc.addParagraph(
                 "Payloads with another \(discriminator) are kept by readers, but this type leaves them out so that checking \(discriminator) narrows it; code that may see them should treat an object matching no member as unknown.")
         case .fail:
-            doc.paragraphs.append("Payloads with another \(discriminator) are rejected.")
+            doc.addParagraph("Payloads with another \(discriminator) are rejected.")
         }
         doc.addLifecycle(union.annotations)
-        let key = TypeScriptNames.propertyKey(union.discriminator)
-        let members = union.members.map {
-            "(\(TypeScriptNames.typeName($0.typeName)) & { \(key): \(TypeScriptNames.stringLiteral($0.tag)) })"
-        }
         return alias(union.name, doc: doc, members: members)
     }
 
-    private func alias(_ name: String, doc: DocComment, members: [String]) -> TemplateValue {
-        declarationValue(
-            name: name, doc: doc, kind: .alias, single: members.count == 1 ? members[0] : "", members: members.map { .string($0) })
+    private func alias(_ name: String, doc: DocComment, members: [TemplateValue]) -> TemplateValue {
+        declarationValue(name: name, doc: doc, kind: .alias, single: members.count == 1 ? members[0] : "", members: members)
     }
 
     // MARK: - Declarations and docs
@@ -242,7 +278,7 @@ struct TypeScriptViewModel {
     /// one can never be picked up from an enclosing context.
     private func declarationValue(
         name: String, doc: DocComment, kind: Kind, extendsClause: String = "", fields: [TemplateValue] = [],
-        parts: [TemplateValue] = [], hasOwnFields: Bool = false, groups: [TemplateValue] = [], single: String = "",
+        parts: [TemplateValue] = [], hasOwnFields: Bool = false, groups: [TemplateValue] = [], single: TemplateValue = "",
         members: [TemplateValue] = []
     ) -> TemplateValue {
         var object = TemplateObject(capacity: DocComment.templateKeyCount + 11)
@@ -256,41 +292,75 @@ struct TypeScriptViewModel {
         object.append(Key.parts, .list(parts))
         object.append(Key.hasOwnFields, .bool(hasOwnFields))
         object.append(Key.groups, .list(groups))
-        object.append(Key.single, .string(single))
+        object.append(Key.single, single)
         object.append(Key.members, .list(members))
         return .object(object)
     }
 
+    /// The doc comment of a type: its doc, then its lifecycle tags.
     private func typeDoc(_ annotations: Annotations) -> DocComment {
         var doc = DocComment(annotations.doc)
         doc.addLifecycle(annotations)
         return doc
     }
 
-    private func fieldDoc(_ field: UnsafePointer<Field>) -> DocComment {
-        var doc = DocComment(field.pointee.annotations.doc)
-        if case .scalar(.timestamp) = field.pointee.type { doc.paragraphs.append("Epoch milliseconds.") }
-        if let bytes = field.pointee.constraints.maxBytes {
-            doc.paragraphs.append("At most \(bytes) bytes once encoded as UTF-8 (bytes, not characters).")
+    /// The doc comment members of a field: its doc, then notes on its
+    /// constraints, then tags.
+    private func addFieldDoc(_ field: UnsafePointer<Field>, to object: inout TemplateObject) {
+        let isTimestamp = if case .scalar(.timestamp) = field.pointee.type { true } else { false }
+        let constraints = field.pointee.constraints
+        // Most fields have a doc and nothing to add to it. The annotations
+        // are read through the pointer, not copied with every string they
+        // hold.
+        guard isTimestamp || constraints.maxBytes != nil || constraints.minimum != nil || constraints.maximum != nil
+            || field.pointee.degrades || field.pointee.defaultValue != nil || field.pointee.annotations.deprecated != nil
+            || field.pointee.annotations.since != nil
+        else {
+            DocComment.addTemplateMembers(doc: field.pointee.annotations.doc, to: &object)
+            return
         }
-        switch (field.pointee.constraints.minimum, field.pointee.constraints.maximum) {
+        var doc = DocComment(field.pointee.annotations.doc)
+        if isTimestamp { doc.addParagraph("Epoch milliseconds.") }
+        if let bytes = constraints.maxBytes {
+            doc.addParagraph("At most \(bytes) bytes once encoded as UTF-8 (bytes, not characters).")
+        }
+        switch (constraints.minimum, constraints.maximum) {
         case let (minimum?, maximum?):
-            doc.paragraphs.append("From \(JSONEscaping.number(minimum)) to \(JSONEscaping.number(maximum)), inclusive.")
+            doc.addParagraph("From \(JSONEscaping.number(minimum)) to \(JSONEscaping.number(maximum)), inclusive.")
         case let (minimum?, nil):
-            doc.paragraphs.append("At least \(JSONEscaping.number(minimum)).")
+            doc.addParagraph("At least \(JSONEscaping.number(minimum)).")
         case let (nil, maximum?):
-            doc.paragraphs.append("At most \(JSONEscaping.number(maximum)).")
+            doc.addParagraph("At most \(JSONEscaping.number(maximum)).")
         case (nil, nil):
             break
         }
         if field.pointee.degrades {
-            doc.paragraphs.append("Readers drop a value here that they cannot read and treat the field as absent.")
+            doc.addParagraph("Readers drop a value here that they cannot read and treat the field as absent.")
         }
         if let value = field.pointee.defaultValue {
-            doc.tags.append("@defaultValue " + TypeScriptNames.docCode(Self.literal(value)))
+            doc.addTag("@defaultValue", TypeScriptNames.docCode(Self.literal(value)))
         }
         doc.addLifecycle(deprecated: field.pointee.annotations.deprecated, since: field.pointee.annotations.since)
-        return doc
+        doc.addTemplateMembers(to: &object)
+    }
+
+    /// The `valueList` paragraph, added line by line: a value's line only
+    /// holds a line feed when its deprecation message does, and only then is
+    /// the list joined and split again as one paragraph.
+    static func addValueList(_ values: [EnumValue], to doc: inout DocComment) {
+        let messagesBreak = values.contains { value in
+            value.annotations.deprecated?.withUTF8Bytes { bytes in bytes.contains { (0x0A...0x0D).contains($0) || $0 >= 0x80 } }
+                ?? false
+        }
+        if messagesBreak {
+            doc.addParagraph(valueList(values))
+            return
+        }
+        var first = true
+        values.forEachAddress { value in
+            doc.addParagraphLine(valueLine(value), startsParagraph: first)
+            first = false
+        }
     }
 
     /// `- value: doc` per value, deprecation noted.
@@ -298,25 +368,37 @@ struct TypeScriptViewModel {
         // One string appended to in place: a string per line, joined after,
         // allocated and copied every line twice.
         var list = ""
-        for (position, value) in values.enumerated() {
-            if position > 0 { list += "\n" }
-            list += "- "
-            list += TypeScriptNames.docCode(value.wire)
-            if let doc = value.annotations.doc, !doc.isEmpty {
-                list += ": "
-                list += Self.oneLine(doc)
-            }
-            if let message = value.annotations.deprecated {
-                if message.isEmpty {
-                    list += " (deprecated)"
-                } else {
-                    list += " (deprecated: "
-                    list += message
-                    list += ")"
-                }
-            }
+        values.forEachAddress { value in
+            if !list.isEmpty { list += "\n" }
+            list += valueLine(value)
         }
         return list
+    }
+
+    /// One line of `valueList`.
+    private static func valueLine(_ value: UnsafePointer<EnumValue>) -> String {
+        let code = TypeScriptNames.docCode(value.pointee.wire)
+        let doc = value.pointee.annotations.doc.flatMap { $0.isEmpty ? nil : Self.oneLine($0) }
+        let message = value.pointee.annotations.deprecated
+        var line = ""
+        line.reserveCapacity(
+            2 + code.utf8.count + (doc.map { 2 + $0.utf8.count } ?? 0) + (message.map { 15 + $0.utf8.count } ?? 0))
+        line += "- "
+        line += code
+        if let doc {
+            line += ": "
+            line += doc
+        }
+        if let message {
+            if message.isEmpty {
+                line += " (deprecated)"
+            } else {
+                line += " (deprecated: "
+                line += message
+                line += ")"
+            }
+        }
+        return line
     }
 
     /// The text with its line breaks (and blank lines) replaced by single
@@ -348,12 +430,104 @@ struct TypeScriptViewModel {
 }
 
 /// The content of one `/** … */` comment: prose paragraphs, then tags.
+///
+/// Each paragraph and tag is turned into its final, escaped lines when it
+/// is added, straight into the values the template reads. Keeping the raw
+/// paragraphs to split and escape later built every line twice: once as a
+/// list of strings, once more as the list the template reads.
 struct DocComment {
-    var paragraphs: [String] = []
-    var tags: [String] = []
+    /// The prose as escaped lines, one blank line between two paragraphs.
+    private var text: [TemplateValue] = []
+    /// The tag lines, their text escaped.
+    private var tagLines: [TemplateValue] = []
 
     init(_ doc: String? = nil) {
-        if let doc { paragraphs.append(doc) }
+        if let doc { addParagraph(doc) }
+    }
+
+    /// The comment's lines, as the template writes them between `/**` and
+    /// `*/`: the paragraphs, then a blank line and the tags.
+    var lines: [String] {
+        var lines: [String] = []
+        for line in text { if case .string(let line) = line { lines.append(line) } }
+        if !tagLines.isEmpty, !lines.isEmpty { lines.append("") }
+        for line in tagLines { if case .string(let line) = line { lines.append(line) } }
+        return lines
+    }
+
+    /// Adds a paragraph: its lines (split at line feeds) lose trailing
+    /// spaces and tabs, blank lines at either end are dropped, and each line
+    /// is escaped on its own. A paragraph with nothing to show adds nothing.
+    mutating func addParagraph(_ paragraph: String) {
+        if let line = Self.plainLine(paragraph) {
+            startParagraph()
+            text.append(.string(line))
+            return
+        }
+        let paragraphLines = Self.plainLines(paragraph)
+            ?? paragraph.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TypeScriptNames.docText(Self.trimmedTrailing(String($0))) }
+        guard let first = paragraphLines.firstIndex(where: { !$0.isEmpty }),
+            let last = paragraphLines.lastIndex(where: { !$0.isEmpty })
+        else { return }
+        startParagraph()
+        for line in paragraphLines[first...last] { text.append(.string(line)) }
+    }
+
+    /// Adds one line of a paragraph given line by line: the lines come out
+    /// as `addParagraph` gives them for the whole paragraph, so a list needs
+    /// no joining only to be split again. `line` holds no line feed and is
+    /// not blank; `startsParagraph` is true for a paragraph's first line.
+    mutating func addParagraphLine(_ line: String, startsParagraph: Bool) {
+        if startsParagraph { startParagraph() }
+        if let plain = Self.plainLine(line) {
+            text.append(.string(plain))
+            return
+        }
+        // A line that needs trimming or escaping takes the paragraph rule,
+        // which gives one line for it.
+        var one = DocComment()
+        one.addParagraph(line)
+        assert(one.text.count == 1, "a paragraph line with a line feed, or blank")
+        text.append(contentsOf: one.text)
+    }
+
+    /// A blank line before a paragraph that follows another.
+    private mutating func startParagraph() {
+        if text.isEmpty {
+            // Room for the usual comment at once: a doc and a few notes
+            // grew the list two or three times.
+            text.reserveCapacity(8)
+        } else {
+            text.append("")
+        }
+    }
+
+    /// Adds a tag whose text is `text`, written `word text`: the word stays
+    /// a tag, only the text is escaped (and kept on its line). Tags are
+    /// listed after all paragraphs, in the order they were added.
+    mutating func addTag(_ word: String, _ text: String) {
+        // An empty text leaves the tag line as it was given.
+        guard !text.isEmpty else {
+            tagLines.append(.string(word + " "))
+            return
+        }
+        // Most tag texts (versions, messages) need no escaping: one string
+        // is built, without splitting a whole line back apart first.
+        var escaped = TypeScriptNames.docText(text)
+        // The bytes are read in place (the UTF-8 view steps slowly).
+        if escaped.withUTF8Bytes({ $0.contains(UInt8(ascii: "\n")) }) { escaped = escaped.replacing("\n", with: " ") }
+        var line = ""
+        line.reserveCapacity(word.utf8.count + 1 + escaped.utf8.count)
+        line += word
+        line += " "
+        line += escaped
+        tagLines.append(.string(line))
+    }
+
+    /// Adds a tag line with no text, such as `@deprecated`.
+    mutating func addTag(_ word: String) {
+        tagLines.append(.string(word))
     }
 
     mutating func addLifecycle(_ annotations: Annotations) {
@@ -361,91 +535,63 @@ struct DocComment {
     }
 
     mutating func addLifecycle(deprecated: String?, since: String?) {
-        if let since { tags.append("@since " + since) }
+        if let since { addTag("@since", since) }
         if let message = deprecated {
-            tags.append(message.isEmpty ? "@deprecated" : "@deprecated " + message)
+            if message.isEmpty { addTag("@deprecated") } else { addTag("@deprecated", message) }
         }
-    }
-
-    /// The comment's lines, escaped, with one blank line between paragraphs
-    /// and before the tags. Tags are added unescaped: they are meant as tags.
-    var lines: [String] {
-        var lines: [String] = []
-        // Room for every paragraph and the blank lines between them; only
-        // paragraphs of several lines grow it.
-        lines.reserveCapacity(2 * (paragraphs.count + tags.count))
-        // Every block added is non-empty.
-        func addBlock(_ block: some Collection<String>) {
-            if !lines.isEmpty { lines.append("") }
-            lines.append(contentsOf: block)
-        }
-        for paragraph in paragraphs {
-            if let line = Self.plainLine(paragraph) {
-                // Appended as one element: the generic `append(contentsOf:)`
-                // costs more than the line itself.
-                if !lines.isEmpty { lines.append("") }
-                lines.append(line)
-                continue
-            }
-            let paragraphLines = Self.plainLines(paragraph)
-                ?? paragraph.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { TypeScriptNames.docText(Self.trimmedTrailing(String($0))) }
-            // Drop blank lines at either end of a paragraph.
-            guard let first = paragraphLines.firstIndex(where: { !$0.isEmpty }),
-                let last = paragraphLines.lastIndex(where: { !$0.isEmpty })
-            else { continue }
-            addBlock(paragraphLines[first...last])
-        }
-        if !tags.isEmpty { addBlock(tags.map(Self.tagLine)) }
-        return lines
-    }
-
-    /// A tag as written: the tag word stays a tag; only its text is escaped.
-    private static func tagLine(_ tag: String) -> String {
-        let parts = tag.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2 else { return tag }
-        var text = TypeScriptNames.docText(String(parts[1]))
-        // The bytes are read in place (the UTF-8 view steps slowly).
-        if text.withUTF8Bytes({ $0.contains(UInt8(ascii: "\n")) }) { text = text.replacing("\n", with: " ") }
-        return "\(parts[0]) " + text
     }
 
     /// How many members `addTemplateMembers` adds.
     static let templateKeyCount = 3
 
     /// `docSingle` for a one-line comment, otherwise `hasDocBlock` and
-    /// `docLines`; all three keys are always added.
-    func addTemplateMembers(to object: inout TemplateObject) {
-        // Most comments are one paragraph that is one plain line: the
-        // paragraph itself is the comment, with no array of lines to build
-        // and free for every field.
-        if tags.isEmpty, paragraphs.count == 1, let line = Self.plainLine(paragraphs[0]) {
-            object.append(Key.docSingle, .string(line))
+    /// `docLines` (a list of strings); all three keys are always added. A
+    /// one-line comment's `docLines` is empty: the template reads it only
+    /// for a block, and leaving it empty saves a list per field.
+    consuming func addTemplateMembers(to object: inout TemplateObject) {
+        let count = text.count + tagLines.count + (text.isEmpty || tagLines.isEmpty ? 0 : 1)
+        if count <= 1 {
+            let single = text.first ?? tagLines.first ?? ""
+            object.append(Key.docSingle, single)
             object.append(Key.hasDocBlock, false)
-            object.append(Key.docLines, .list([Self.lineValue(line)]))
+            object.append(Key.docLines, .list([]))
             return
         }
-        let lines = self.lines
-        object.append(Key.docSingle, .string(lines.count == 1 ? lines[0] : ""))
-        object.append(Key.hasDocBlock, .bool(lines.count > 1))
-        var values: [TemplateValue] = []
-        values.reserveCapacity(lines.count)
-        for line in lines { values.append(Self.lineValue(line)) }
-        object.append(Key.docLines, .list(values))
+        // Taken out of `self` so that appending the tags grows the one list
+        // in place instead of copying it.
+        var lines = text
+        text = []
+        if !tagLines.isEmpty {
+            lines.reserveCapacity(count)
+            if !lines.isEmpty { lines.append("") }
+            lines.append(contentsOf: tagLines)
+        }
+        object.append(Key.docSingle, "")
+        object.append(Key.hasDocBlock, true)
+        object.append(Key.docLines, .list(lines))
+    }
+
+    /// `addTemplateMembers` for a comment that is `doc` alone: a doc that is
+    /// one plain line, the usual case, is the comment as it is, with no
+    /// lines to build.
+    static func addTemplateMembers(doc: String?, to object: inout TemplateObject) {
+        guard let doc else {
+            DocComment().addTemplateMembers(to: &object)
+            return
+        }
+        if let line = plainLine(doc) {
+            object.append(Key.docSingle, .string(line))
+            object.append(Key.hasDocBlock, false)
+            object.append(Key.docLines, .list([]))
+            return
+        }
+        DocComment(doc).addTemplateMembers(to: &object)
     }
 
     private enum Key {
         static let docSingle = TemplateKey("docSingle")
         static let hasDocBlock = TemplateKey("hasDocBlock")
         static let docLines = TemplateKey("docLines")
-        static let text = TemplateKey("text")
-    }
-
-    /// One entry of `docLines`.
-    private static func lineValue(_ line: String) -> TemplateValue {
-        var object = TemplateObject(capacity: 1)
-        object.append(Key.text, .string(line))
-        return .object(object)
     }
 
     /// The paragraph itself when it is one line that `docText` leaves as it

@@ -25,7 +25,11 @@ public enum TypeScriptTypeMapping {
     public static func type(_ ref: TypeRef) -> String { rendered(ref).text }
 
     /// The type of an optional property: absent, `null` or a value.
-    public static func optionalType(_ ref: TypeRef) -> String { type(ref) + " | null" }
+    public static func optionalType(_ ref: TypeRef) -> String { type(ref) + nullSuffix }
+
+    /// What follows an optional property's type: the view model hands it to
+    /// the template apart from the type, which then needs no new string.
+    static let nullSuffix = " | null"
 
     static func rendered(_ ref: TypeRef) -> Rendered {
         switch ref {
