@@ -23,6 +23,10 @@ struct GenerationFigures: Codable {
     /// Processor time of that run (the fastest one), summed over threads:
     /// above `total` when the generator kept several cores busy.
     var totalCPU: Double
+    /// What the kernel counted during the fastest load, render and total.
+    var loadKernel = KernelFigures()
+    var renderKernel = KernelFigures()
+    var totalKernel = KernelFigures()
     /// Processor time of the fastest load and render, summed over threads.
     var loadCPU: Double
     var renderCPU: Double
@@ -45,10 +49,15 @@ extension GenerationFigures {
         precondition(types == other.types)
         var result = self
         result.floor = min(floor, other.floor)
-        if other.load < load { (result.load, result.loadCPU) = (other.load, other.loadCPU) }
-        if other.render < render { (result.render, result.renderCPU) = (other.render, other.renderCPU) }
+        if other.load < load { (result.load, result.loadCPU, result.loadKernel) = (other.load, other.loadCPU, other.loadKernel) }
+        if other.render < render {
+            (result.render, result.renderCPU, result.renderKernel) = (other.render, other.renderCPU, other.renderKernel)
+        }
         result.write = min(write, other.write)
-        if other.total < total { (result.total, result.totalCPU) = (other.total, other.totalCPU) }
+        if other.total < total {
+            (result.total, result.totalCPU) = (other.total, other.totalCPU)
+            result.totalKernel = other.totalKernel
+        }
         result.runTotals = runTotals + other.runTotals
         for index in targets.indices where other.targets[index].render < targets[index].render {
             result.targets[index] = other.targets[index]
@@ -56,6 +65,24 @@ extension GenerationFigures {
         result.baselinePeakBytes = [baselinePeakBytes, other.baselinePeakBytes].compactMap { $0 }.max()
         result.peakBytes = [peakBytes, other.peakBytes].compactMap { $0 }.max()
         return result
+    }
+}
+
+/// Processor seconds spent in the kernel and page faults (first touches of
+/// memory the process did not have mapped) during one timed stage. On a
+/// virtual machine that hands freed memory back to its host, a page fault
+/// can cost microseconds, so these say how much of a stage was the memory
+/// it touched rather than its own work.
+struct KernelFigures: Codable {
+    var seconds = 0.0
+    var pageFaults = 0
+
+    init() {}
+
+    /// What the kernel counted from `start` until now.
+    init(since start: Measure.KernelUsage) {
+        let usage = Measure.KernelUsage.now() - start
+        (seconds, pageFaults) = (usage.systemSeconds, usage.pageFaults)
     }
 }
 
@@ -93,6 +120,7 @@ struct GenerationBenchmark {
 
         var floor = Double.infinity, load = Double.infinity, render = Double.infinity
         var write = Double.infinity, total = Double.infinity, totalCPU = Double.infinity
+        var loadKernel = KernelFigures(), renderKernel = KernelFigures(), totalKernel = KernelFigures()
         var loadCPU = Double.infinity, renderCPU = Double.infinity
         var targets = Generator.allTargets.map { TargetFigures(name: $0.name, render: .infinity, renderCPU: .infinity, outputBytes: 0) }
         var outputFiles = 0, outputBytes = 0
@@ -111,8 +139,9 @@ struct GenerationBenchmark {
             precondition(events > 0)
 
             var loaded: Spec?
+            var kernelBefore = Measure.KernelUsage.now()
             let loading = kept(try Measure.secondsAndCPU { loaded = try SpecLoader.load(path: specDirectory) })
-            if loading.wall < load { (load, loadCPU) = (loading.wall, loading.cpu) }
+            if loading.wall < load { (load, loadCPU, loadKernel) = (loading.wall, loading.cpu, KernelFigures(since: kernelBefore)) }
 
             for index in targets.indices {
                 var alone = options
@@ -124,8 +153,11 @@ struct GenerationBenchmark {
             }
 
             var files: [GeneratedFile] = []
+            kernelBefore = Measure.KernelUsage.now()
             let rendering = kept(try Measure.secondsAndCPU { files = try Generator(options: options).render(loaded!) })
-            if rendering.wall < render { (render, renderCPU) = (rendering.wall, rendering.cpu) }
+            if rendering.wall < render {
+                (render, renderCPU, renderKernel) = (rendering.wall, rendering.cpu, KernelFigures(since: kernelBefore))
+            }
             outputFiles = files.count
             outputBytes = files.reduce(0) { $0 + $1.byteCount }
 
@@ -140,8 +172,9 @@ struct GenerationBenchmark {
             let runDirectory = try Measure.temporaryDirectory("run")
             options.outputDirectory = runDirectory
             let generator = Generator(options: options)
+            kernelBefore = Measure.KernelUsage.now()
             let whole = kept(try Measure.secondsAndCPU { try generator.run() })
-            if whole.wall < total { (total, totalCPU) = (whole.wall, whole.cpu) }
+            if whole.wall < total { (total, totalCPU, totalKernel) = (whole.wall, whole.cpu, KernelFigures(since: kernelBefore)) }
             if counts { runTotals.append(whole.wall) }
             // `run` frees its memory on another thread after it returns; the
             // next stage is timed only once that is over.
@@ -152,6 +185,7 @@ struct GenerationBenchmark {
             types: spec.typeCount, specFiles: spec.files.count, yamlBytes: spec.byteCount,
             outputFiles: outputFiles, outputBytes: outputBytes,
             floor: floor, load: load, render: render, write: write, total: total, totalCPU: totalCPU,
+            loadKernel: loadKernel, renderKernel: renderKernel, totalKernel: totalKernel,
             loadCPU: loadCPU, renderCPU: renderCPU, targets: targets,
             runTotals: runTotals, baselinePeakBytes: baseline, peakBytes: Measure.statusBytes("VmHWM"))
     }
