@@ -180,62 +180,36 @@ public struct Annotations: Hashable, Sendable {
     public var doc: String?
     /// Non-nil when deprecated; the message says what to use instead (may be empty).
     public var deprecated: String? {
-        get { rare?.deprecated }
-        set { rare = Rare.make(deprecated: newValue, since: since, upstream: upstream) }
+        get { rare?.value.deprecated }
+        set { rare = OutOfLine.updating(rare) { $0.deprecated = newValue } }
     }
     /// The spec version that introduced the element.
     public var since: String? {
-        get { rare?.since }
-        set { rare = Rare.make(deprecated: deprecated, since: newValue, upstream: upstream) }
+        get { rare?.value.since }
+        set { rare = OutOfLine.updating(rare) { $0.since = newValue } }
     }
     /// Why this element deliberately differs from the upstream SDL.
     public var upstream: String? {
-        get { rare?.upstream }
-        set { rare = Rare.make(deprecated: deprecated, since: since, upstream: newValue) }
+        get { rare?.value.upstream }
+        set { rare = OutOfLine.updating(rare) { $0.upstream = newValue } }
     }
 
-    /// `deprecated`, `since` and `upstream`, or nil when none is set. Most
-    /// elements have a doc comment and nothing else, and every field, value
-    /// and type of the IR holds annotations: four optional strings inline
-    /// were 64 bytes of each, mostly empty, which the IR's size (and with it
-    /// how much of it stays in the caches while rendering) paid for. Kept
-    /// apart, the common case is `doc` and one empty word.
-    private var rare: Rare?
+    /// `deprecated`, `since` and `upstream`, nil when none is set: most
+    /// elements have a doc comment and nothing else, and four optional
+    /// strings inline were 64 bytes of every field, value and type.
+    private var rare: OutOfLine<Rare>?
 
-    /// The rarely set annotations. Never changed once made (a setter makes
-    /// a new one), so copies of `Annotations` can share it.
-    private final class Rare: Hashable, Sendable {
-        let deprecated: String?
-        let since: String?
-        let upstream: String?
+    private struct Rare: OutOfLineValue {
+        var deprecated: String?
+        var since: String?
+        var upstream: String?
 
-        private init(deprecated: String?, since: String?, upstream: String?) {
-            self.deprecated = deprecated
-            self.since = since
-            self.upstream = upstream
-        }
-
-        /// Nil when all three are nil, so that equal annotations never
-        /// differ in whether they have a box.
-        static func make(deprecated: String?, since: String?, upstream: String?) -> Rare? {
-            if deprecated == nil && since == nil && upstream == nil { return nil }
-            return Rare(deprecated: deprecated, since: since, upstream: upstream)
-        }
-
-        static func == (lhs: Rare, rhs: Rare) -> Bool {
-            lhs === rhs || (lhs.deprecated == rhs.deprecated && lhs.since == rhs.since && lhs.upstream == rhs.upstream)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(deprecated)
-            hasher.combine(since)
-            hasher.combine(upstream)
-        }
+        var isEmpty: Bool { deprecated == nil && since == nil && upstream == nil }
     }
 
     public init(doc: String? = nil, deprecated: String? = nil, since: String? = nil, upstream: String? = nil) {
         self.doc = doc
-        self.rare = Rare.make(deprecated: deprecated, since: since, upstream: upstream)
+        self.rare = OutOfLine.boxed(Rare(deprecated: deprecated, since: since, upstream: upstream))
     }
 }
 

@@ -68,57 +68,32 @@ public enum DefaultValue: Hashable, Sendable {
 public struct Constraints: Hashable, Sendable {
     /// Maximum length of a string in UTF-8 bytes.
     public var maxBytes: Int? {
-        get { bounds?.maxBytes }
-        set { bounds = Bounds.make(maxBytes: newValue, minimum: minimum, maximum: maximum) }
+        get { bounds?.value.maxBytes }
+        set { bounds = OutOfLine.updating(bounds) { $0.maxBytes = newValue } }
     }
     public var minimum: Double? {
-        get { bounds?.minimum }
-        set { bounds = Bounds.make(maxBytes: maxBytes, minimum: newValue, maximum: maximum) }
+        get { bounds?.value.minimum }
+        set { bounds = OutOfLine.updating(bounds) { $0.minimum = newValue } }
     }
     public var maximum: Double? {
-        get { bounds?.maximum }
-        set { bounds = Bounds.make(maxBytes: maxBytes, minimum: minimum, maximum: newValue) }
+        get { bounds?.value.maximum }
+        set { bounds = OutOfLine.updating(bounds) { $0.maximum = newValue } }
     }
 
-    /// The three limits, or nil when none is set, as for most fields. Every
-    /// field holds constraints, and three optionals inline were 41 bytes of
-    /// each; kept apart they are one word, empty in the usual case.
-    private var bounds: Bounds?
+    /// The three limits, nil when none is set, as for most fields: three
+    /// optionals inline were 41 bytes of every field.
+    private var bounds: OutOfLine<Bounds>?
 
-    /// The limits of a field that has any. Never changed once made (a
-    /// setter makes a new one), so copies of `Constraints` can share it.
-    private final class Bounds: Hashable, Sendable {
-        let maxBytes: Int?
-        let minimum: Double?
-        let maximum: Double?
+    private struct Bounds: OutOfLineValue {
+        var maxBytes: Int?
+        var minimum: Double?
+        var maximum: Double?
 
-        private init(maxBytes: Int?, minimum: Double?, maximum: Double?) {
-            self.maxBytes = maxBytes
-            self.minimum = minimum
-            self.maximum = maximum
-        }
-
-        /// Nil when all three are nil, so that `isEmpty` is one check and
-        /// equal constraints never differ in whether they have a box.
-        static func make(maxBytes: Int?, minimum: Double?, maximum: Double?) -> Bounds? {
-            if maxBytes == nil && minimum == nil && maximum == nil { return nil }
-            return Bounds(maxBytes: maxBytes, minimum: minimum, maximum: maximum)
-        }
-
-        static func == (lhs: Bounds, rhs: Bounds) -> Bool {
-            // No shortcut for `lhs === rhs`: a NaN bound is unequal to itself.
-            lhs.maxBytes == rhs.maxBytes && lhs.minimum == rhs.minimum && lhs.maximum == rhs.maximum
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(maxBytes)
-            hasher.combine(minimum)
-            hasher.combine(maximum)
-        }
+        var isEmpty: Bool { maxBytes == nil && minimum == nil && maximum == nil }
     }
 
     public init(maxBytes: Int? = nil, minimum: Double? = nil, maximum: Double? = nil) {
-        self.bounds = Bounds.make(maxBytes: maxBytes, minimum: minimum, maximum: maximum)
+        self.bounds = OutOfLine.boxed(Bounds(maxBytes: maxBytes, minimum: minimum, maximum: maximum))
     }
 
     public var isEmpty: Bool { bounds == nil }
