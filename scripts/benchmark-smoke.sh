@@ -17,5 +17,23 @@ missing = [key for key in ("floor_ratio", "scaling", "decode_ratio", "encode_rat
            or not math.isfinite(figures[key])]
 if missing:
     sys.exit(f"benchmark --json: missing or not a finite number: {', '.join(missing)}")
+
+# Each size keeps the total of every round, and paired_scaling is the median
+# of the rounds' own ratios: with the one round of --quick, that is the
+# ratio of the two totals, the same figure as scaling.
+generation = figures["generation"]
+rounds = [len(size["run_totals"]) for size in generation]
+if len(set(rounds)) != 1 or rounds[0] < 1:
+    sys.exit(f"benchmark --json: every size should have the same number of rounds, got {rounds}")
+small, large = generation[-2], generation[-1]
+expected = large["run_totals"][0] / small["run_totals"][0]
+if rounds[0] == 1 and not math.isclose(figures.get("paired_scaling", math.nan), expected, rel_tol=1e-9):
+    sys.exit(f"benchmark --json: paired_scaling {figures.get('paired_scaling')} is not {expected}")
+if rounds[0] == 1 and not math.isclose(figures["scaling"], expected, rel_tol=1e-9):
+    sys.exit(f"benchmark --json: scaling {figures['scaling']} is not the ratio of the one round's totals, {expected}")
+for stage in ("load_kernel", "render_kernel", "total_kernel"):
+    kernel = large.get(stage, {})
+    if not (isinstance(kernel.get("seconds"), (int, float)) and isinstance(kernel.get("page_faults"), int) and kernel["page_faults"] >= 0):
+        sys.exit(f"benchmark --json: {stage} should hold seconds and page_faults, got {kernel}")
 print("benchmark smoke test: ok")
 PY
