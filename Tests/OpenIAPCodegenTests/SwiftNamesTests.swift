@@ -53,4 +53,22 @@ import Testing
         #expect(SwiftNames.name("pending-ack", in: .property) == "pendingAck")
         #expect(SwiftNames.name("allCases", in: .closedEnumCase) == "allCases_")
     }
+
+    /// `isKeyword` compares bytes; it must answer as the keyword set does,
+    /// for every keyword, names one letter off, other cases and lengths,
+    /// and the non-ASCII characters Swift takes as equal to ASCII ones.
+    @Test func keywordCheckAgreesWithTheKeywordSet() {
+        var names = Array(SwiftNames.keywords)
+        for keyword in SwiftNames.keywords {
+            names += [keyword.uppercased(), keyword + "s", String(keyword.dropLast()), "_" + keyword]
+            // The Kelvin sign equals `K`, the Greek question mark `;`.
+            names.append(keyword.replacingOccurrences(of: "K", with: "\u{212A}"))
+            names.append(keyword.replacingOccurrences(of: "k", with: "\u{212A}"))
+        }
+        names += ["", "a", "Z", "zz", "`", ";", "\u{037E}", "\u{1FEF}", "self\u{0301}", String(repeating: "a", count: 70)]
+        for name in names {
+            #expect(SwiftNames.isKeyword(name) == SwiftNames.keywords.contains(name), "\(name)")
+            #expect(SwiftNames.escaped(name) == (SwiftNames.keywords.contains(name) ? "`\(name)`" : name), "\(name)")
+        }
+    }
 }
