@@ -31,6 +31,19 @@ if rounds[0] == 1 and not math.isclose(figures.get("paired_scaling", math.nan), 
     sys.exit(f"benchmark --json: paired_scaling {figures.get('paired_scaling')} is not {expected}")
 if rounds[0] == 1 and not math.isclose(figures["scaling"], expected, rel_tol=1e-9):
     sys.exit(f"benchmark --json: scaling {figures['scaling']} is not the ratio of the one round's totals, {expected}")
+# A sample of a smaller size averages as many runs as make one run of the
+# largest (10 at 20 types when the largest is 200); the fastest single run
+# of a size can be no slower than the mean of the sample it was part of, and
+# single_run_scaling is the ratio of those fastest runs.
+largest = max(size["types"] for size in generation)
+for size in generation:
+    expected_runs = max(1, round(largest / size["types"]))
+    if size.get("runs_per_sample") != expected_runs:
+        sys.exit(f"benchmark --json: {size['types']} types should average {expected_runs} runs per sample, got {size.get('runs_per_sample')}")
+    if not size["fastest_run"] <= min(size["run_totals"]):
+        sys.exit(f"benchmark --json: fastest_run {size['fastest_run']} is slower than a sample's mean {min(size['run_totals'])}")
+if not math.isclose(figures.get("single_run_scaling", math.nan), large["fastest_run"] / small["fastest_run"], rel_tol=1e-9):
+    sys.exit(f"benchmark --json: single_run_scaling {figures.get('single_run_scaling')} is not the ratio of the fastest runs")
 for stage in ("load_kernel", "render_kernel", "total_kernel"):
     kernel = large.get(stage, {})
     if not (isinstance(kernel.get("seconds"), (int, float)) and isinstance(kernel.get("page_faults"), int) and kernel["page_faults"] >= 0):

@@ -33,9 +33,13 @@ struct GenerationFigures: Codable {
     /// Each target rendered alone from the loaded spec: wall and processor
     /// seconds of its fastest run, by target name.
     var targets: [TargetFigures]
-    /// The total of every timed run, in the order they were made (with the
+    /// The total of every sample, in the order they were taken (with the
     /// sizes taking turns, entry `i` of each size comes from the same round).
     var runTotals: [Double] = []
+    /// How many runs each sample averages (`BenchmarkRun.runsPerSample`).
+    var runsPerSample = 1
+    /// The fastest single timed `Generator.run()` of any sample.
+    var fastestRun = Double.infinity
     /// `VmHWM` of the measuring process when it started and when it finished.
     var baselinePeakBytes: Int?
     var peakBytes: Int?
@@ -59,6 +63,7 @@ extension GenerationFigures {
             result.totalKernel = other.totalKernel
         }
         result.runTotals = runTotals + other.runTotals
+        result.fastestRun = min(fastestRun, other.fastestRun)
         for index in targets.indices where other.targets[index].render < targets[index].render {
             result.targets[index] = other.targets[index]
         }
@@ -79,10 +84,10 @@ struct KernelFigures: Codable {
 
     init() {}
 
-    /// What the kernel counted from `start` until now.
-    init(since start: Measure.KernelUsage) {
-        let usage = Measure.KernelUsage.now() - start
-        (seconds, pageFaults) = (usage.systemSeconds, usage.pageFaults)
+    /// What the kernel counted during a stage (per run, for a sample of
+    /// several).
+    init(_ stage: Measure.Stage) {
+        (seconds, pageFaults) = (stage.kernelSeconds, Int(stage.pageFaults.rounded()))
     }
 }
 
@@ -99,6 +104,7 @@ struct TargetFigures: Codable {
 /// that size's and not the largest one measured so far.
 struct GenerationBenchmark {
     var types: Int
+    /// Samples per stage; each stage's figure is the best sample.
     var runs: Int
     var templatesRoot: String
     /// Runs made before the timed ones and not counted: the first run of a
@@ -106,6 +112,9 @@ struct GenerationBenchmark {
     /// child process that measures a single run would otherwise always
     /// include.
     var warmUpRuns = 0
+    /// Runs that make up one sample: each figure of a sample is the mean of
+    /// that many runs, each timed on its own. See `BenchmarkRun.runsPerSample`.
+    var runsPerSample = 1
 
     func run() throws -> GenerationFigures {
         let baseline = Measure.statusBytes("VmHWM")
@@ -118,53 +127,45 @@ struct GenerationBenchmark {
         options.schemaPath = specDirectory
         options.templatesRoot = templatesRoot
 
-        var floor = Double.infinity, load = Double.infinity, render = Double.infinity
-        var write = Double.infinity, total = Double.infinity, totalCPU = Double.infinity
-        var loadKernel = KernelFigures(), renderKernel = KernelFigures(), totalKernel = KernelFigures()
-        var loadCPU = Double.infinity, renderCPU = Double.infinity
-        var targets = Generator.allTargets.map { TargetFigures(name: $0.name, render: .infinity, renderCPU: .infinity, outputBytes: 0) }
+        // The best sample of each stage, and the sample being taken.
+        var best = Samples(targets: Generator.allTargets.count, each: .unmeasured)
+        var current = Samples(targets: Generator.allTargets.count)
         var outputFiles = 0, outputBytes = 0
+        var targetBytes = Array(repeating: 0, count: Generator.allTargets.count)
         var runTotals: [Double] = []
+        var fastestRun = Double.infinity
+        let perSample = max(1, runsPerSample)
         // The stages take turns run after run, so a burst of load from other
         // processes spoils one run of each rather than every run of one.
-        for run in 0..<(warmUpRuns + max(1, runs)) {
-            // A warm-up run does all the work and keeps no figure: its
-            // times are infinite as far as the minimums below are concerned.
+        for run in 0..<(warmUpRuns + max(1, runs) * perSample) {
+            // A warm-up run does all the work and keeps no figure.
             let counts = run >= warmUpRuns
-            func kept(_ seconds: Double) -> Double { counts ? seconds : .infinity }
-            func kept(_ timing: (wall: Double, cpu: Double)) -> (wall: Double, cpu: Double) { counts ? timing : (.infinity, .infinity) }
 
             var events = 0
-            floor = min(floor, kept(try Measure.seconds { events = try Self.parseEvents(in: specDirectory) }))
+            let floor = try Measure.stage { events = try Self.parseEvents(in: specDirectory) }
             precondition(events > 0)
 
             var loaded: Spec?
-            var kernelBefore = Measure.KernelUsage.now()
-            let loading = kept(try Measure.secondsAndCPU { loaded = try SpecLoader.load(path: specDirectory) })
-            if loading.wall < load { (load, loadCPU, loadKernel) = (loading.wall, loading.cpu, KernelFigures(since: kernelBefore)) }
+            let load = try Measure.stage { loaded = try SpecLoader.load(path: specDirectory) }
 
-            for index in targets.indices {
+            var targets: [Measure.Stage] = []
+            for (index, target) in Generator.allTargets.enumerated() {
                 var alone = options
-                alone.targets = [targets[index].name]
+                alone.targets = [target.name]
                 var files: [GeneratedFile] = []
-                let rendering = kept(try Measure.secondsAndCPU { files = try Generator(options: alone).render(loaded!) })
-                if rendering.wall < targets[index].render { (targets[index].render, targets[index].renderCPU) = (rendering.wall, rendering.cpu) }
-                targets[index].outputBytes = files.reduce(0) { $0 + $1.byteCount }
+                targets.append(try Measure.stage { files = try Generator(options: alone).render(loaded!) })
+                targetBytes[index] = files.reduce(0) { $0 + $1.byteCount }
             }
 
             var files: [GeneratedFile] = []
-            kernelBefore = Measure.KernelUsage.now()
-            let rendering = kept(try Measure.secondsAndCPU { files = try Generator(options: options).render(loaded!) })
-            if rendering.wall < render {
-                (render, renderCPU, renderKernel) = (rendering.wall, rendering.cpu, KernelFigures(since: kernelBefore))
-            }
+            let render = try Measure.stage { files = try Generator(options: options).render(loaded!) }
             outputFiles = files.count
             outputBytes = files.reduce(0) { $0 + $1.byteCount }
 
             let writeDirectory = try Measure.temporaryDirectory("write")
-            write = min(write, kept(try Measure.seconds {
+            let write = try Measure.stage {
                 _ = try OutputWriter(outputDirectory: writeDirectory, marker: GeneratedHeader.marker).write(files)
-            }))
+            }
             Measure.remove(writeDirectory)
             files = []
             loaded = nil
@@ -172,22 +173,81 @@ struct GenerationBenchmark {
             let runDirectory = try Measure.temporaryDirectory("run")
             options.outputDirectory = runDirectory
             let generator = Generator(options: options)
-            kernelBefore = Measure.KernelUsage.now()
-            let whole = kept(try Measure.secondsAndCPU { try generator.run() })
-            if whole.wall < total { (total, totalCPU, totalKernel) = (whole.wall, whole.cpu, KernelFigures(since: kernelBefore)) }
-            if counts { runTotals.append(whole.wall) }
+            let total = try Measure.stage { try generator.run() }
             // `run` frees its memory on another thread after it returns; the
             // next stage is timed only once that is over.
             Generator.waitForReleases()
             Measure.remove(runDirectory)
+
+            guard counts else { continue }
+            current.add(floor: floor, load: load, targets: targets, render: render, write: write, total: total)
+            fastestRun = min(fastestRun, total.wall)
+            if current.count == perSample {
+                let sample = current.mean()
+                runTotals.append(sample.total.wall)
+                best.keepFaster(sample)
+                current = Samples(targets: Generator.allTargets.count)
+            }
         }
         return GenerationFigures(
             types: spec.typeCount, specFiles: spec.files.count, yamlBytes: spec.byteCount,
             outputFiles: outputFiles, outputBytes: outputBytes,
-            floor: floor, load: load, render: render, write: write, total: total, totalCPU: totalCPU,
-            loadKernel: loadKernel, renderKernel: renderKernel, totalKernel: totalKernel,
-            loadCPU: loadCPU, renderCPU: renderCPU, targets: targets,
-            runTotals: runTotals, baselinePeakBytes: baseline, peakBytes: Measure.statusBytes("VmHWM"))
+            floor: best.floor.wall, load: best.load.wall, render: best.render.wall, write: best.write.wall,
+            total: best.total.wall, totalCPU: best.total.cpu,
+            loadKernel: KernelFigures(best.load), renderKernel: KernelFigures(best.render), totalKernel: KernelFigures(best.total),
+            loadCPU: best.load.cpu, renderCPU: best.render.cpu,
+            targets: Generator.allTargets.indices.map { index in
+                TargetFigures(
+                    name: Generator.allTargets[index].name, render: best.targets[index].wall,
+                    renderCPU: best.targets[index].cpu, outputBytes: targetBytes[index])
+            },
+            runTotals: runTotals, runsPerSample: perSample, fastestRun: fastestRun,
+            baselinePeakBytes: baseline, peakBytes: Measure.statusBytes("VmHWM"))
+    }
+
+    /// One figure per stage: summed over the runs of a sample and then
+    /// divided into its mean, or the best sample so far.
+    private struct Samples {
+        var floor, load, render, write, total: Measure.Stage
+        var targets: [Measure.Stage]
+        /// Runs added so far.
+        var count = 0
+
+        /// Every stage `each`: zero to add runs to, or `.unmeasured` to keep
+        /// the best sample in.
+        init(targets: Int, each: Measure.Stage = Measure.Stage()) {
+            (floor, load, render, write, total) = (each, each, each, each, each)
+            self.targets = Array(repeating: each, count: targets)
+        }
+
+        mutating func add(
+            floor: Measure.Stage, load: Measure.Stage, targets: [Measure.Stage], render: Measure.Stage,
+            write: Measure.Stage, total: Measure.Stage
+        ) {
+            self.floor += floor
+            self.load += load
+            for index in targets.indices { self.targets[index] += targets[index] }
+            self.render += render
+            self.write += write
+            self.total += total
+            count += 1
+        }
+
+        func mean() -> Samples {
+            var mean = self
+            let runs = Double(count)
+            for path in [\Samples.floor, \.load, \.render, \.write, \.total] { mean[keyPath: path] = self[keyPath: path] / runs }
+            mean.targets = targets.map { $0 / runs }
+            return mean
+        }
+
+        /// Keeps, stage by stage, whichever of the two samples was faster.
+        mutating func keepFaster(_ other: Samples) {
+            for path in [\Samples.floor, \.load, \.render, \.write, \.total] where other[keyPath: path].wall < self[keyPath: path].wall {
+                self[keyPath: path] = other[keyPath: path]
+            }
+            for index in targets.indices where other.targets[index].wall < targets[index].wall { targets[index] = other.targets[index] }
+        }
     }
 
     // MARK: - The floor

@@ -18,6 +18,38 @@ enum Measure {
         return (wall, processorTime() - cpuStart)
     }
 
+    /// One timed run of a stage, or several added up or averaged: wall and
+    /// processor seconds, and what the kernel counted meanwhile.
+    struct Stage {
+        var wall = 0.0
+        var cpu = 0.0
+        var kernelSeconds = 0.0
+        var pageFaults = 0.0
+
+        /// Slower than anything measured: where a best figure starts.
+        static let unmeasured = Stage(wall: .infinity, cpu: .infinity)
+
+        static func += (sum: inout Stage, run: Stage) {
+            sum.wall += run.wall
+            sum.cpu += run.cpu
+            sum.kernelSeconds += run.kernelSeconds
+            sum.pageFaults += run.pageFaults
+        }
+
+        static func / (sum: Stage, runs: Double) -> Stage {
+            Stage(wall: sum.wall / runs, cpu: sum.cpu / runs, kernelSeconds: sum.kernelSeconds / runs, pageFaults: sum.pageFaults / runs)
+        }
+    }
+
+    /// Times one run of `body`: wall and processor time, kernel time and
+    /// page faults.
+    static func stage(_ body: () throws -> Void) rethrows -> Stage {
+        let before = KernelUsage.now()
+        let (wall, cpu) = try secondsAndCPU(body)
+        let kernel = KernelUsage.now() - before
+        return Stage(wall: wall, cpu: cpu, kernelSeconds: kernel.systemSeconds, pageFaults: Double(kernel.pageFaults))
+    }
+
     /// What the kernel counted for this process, all threads together:
     /// processor time spent in the kernel and minor page faults (first
     /// touches of memory the process did not have mapped). On a virtual

@@ -27,6 +27,7 @@ struct Options {
     var fixturesRoot = packageFolder("Tests/Fixtures")
     /// Set in the child processes that measure one size each.
     var childTypes: Int?
+    var childRunsPerSample = 1
     /// `--write-spec N DIR`: only write the synthetic spec of N types.
     var writeSpec: (types: Int, directory: String)?
     /// `--repeat STAGE N DIR`: only run one stage N times over the spec in DIR.
@@ -39,8 +40,9 @@ struct Options {
           --quick        small sizes, one run, a small batch, no compiling: a smoke run
           --json FILE    also write the figures as JSON
           --sizes        spec sizes in types (default 100,1000,10000); scaling compares the last two
-          --runs N       runs per generation figure (default 3), each in a process of its own, the sizes
-                         taking turns; decoding uses twice as many plus one
+          --runs N       samples per generation figure (default 3), each in a process of its own, the sizes
+                         taking turns; a sample of a smaller size is the mean of as many runs as make one
+                         run of the largest; decoding uses twice as many runs plus one
           --batch-kb N   size of the decoding document in kB (default 10000)
           --no-compile   skip compiling the generated Swift
           --compile-release  also time an optimised (-O) compile, which takes many minutes
@@ -92,6 +94,7 @@ struct Options {
             case "--templates": templatesRoot = try value(argument)
             case "--fixtures": fixturesRoot = try value(argument)
             case "--child-generation": childTypes = try number(argument)
+            case "--runs-per-sample": childRunsPerSample = try number(argument)
             case "--write-spec": writeSpec = (try number(argument), try value(argument))
             case "--repeat":
                 let stage = try value(argument)
@@ -133,9 +136,11 @@ do {
         exit(0)
     }
     if let types = options.childTypes {
-        // A child: measure one run of one size, after a warm-up run, and
+        // A child: measure one sample of one size, after a warm-up run, and
         // hand the figures back on stdout.
-        let figures = try GenerationBenchmark(types: types, runs: 1, templatesRoot: options.templatesRoot, warmUpRuns: 1).run()
+        let figures = try GenerationBenchmark(
+            types: types, runs: 1, templatesRoot: options.templatesRoot, warmUpRuns: 1, runsPerSample: options.childRunsPerSample
+        ).run()
         FileHandle.standardOutput.write(try JSONEncoder().encode(figures))
         exit(0)
     }
