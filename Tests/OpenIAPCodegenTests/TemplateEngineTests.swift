@@ -54,6 +54,56 @@ private func failure(
         #expect(try render("{{n}}", ["n": "\(count) items"]) == "3 items")
     }
 
+    // MARK: Objects that share their names
+
+    private static let sharedKeys = [TemplateKey("a"), TemplateKey("b"), TemplateKey("c")]
+
+    /// An object built on `sharedKeys` with values for the first `filled`.
+    private func shared(_ filled: Int) -> TemplateObject {
+        var object = TemplateObject(keys: Self.sharedKeys)
+        for (key, value) in zip(Self.sharedKeys.prefix(filled), ["1", "2", "3"]) { object.append(key, .string(value)) }
+        return object
+    }
+
+    @Test func objectsOnSharedKeysHoldOnlyTheMembersAdded() throws {
+        let full = shared(3)
+        #expect(full == ["a": "1", "b": "2", "c": "3"])
+        #expect(full.hashValue == TemplateObject(["c": "3", "a": "1", "b": "2"]).hashValue)
+        // Names declared but never added are not members.
+        let partial = shared(2)
+        #expect(partial.count == 2)
+        #expect(partial.keys.sorted() == ["a", "b"])
+        #expect(partial["c"] == nil)
+        #expect(partial == ["a": "1", "b": "2"])
+        #expect(partial.hashValue == TemplateObject(["a": "1", "b": "2"]).hashValue)
+        #expect(TemplateObject(keys: Self.sharedKeys) == [:])
+        // Appending past the declared names adds members as usual.
+        var longer = full
+        longer.append(TemplateKey("d"), "4")
+        #expect(longer == ["a": "1", "b": "2", "c": "3", "d": "4"])
+        // A template sees just the members added, and an outer `c` for the missing one.
+        #expect(try render("{{#o}}{{a}}{{b}}{{c}}{{/o}}", ["o": .object(partial), "c": "outer"]) == "12outer")
+        #expect(try render("{{#o}}{{a}}{{b}}{{c}}{{/o}}", ["o": .object(full), "c": "outer"]) == "123")
+    }
+
+    @Test func changingAnObjectOnSharedKeysChangesNoOtherObject() {
+        var partial = shared(2)
+        partial["c"] = "new"
+        #expect(partial == ["a": "1", "b": "2", "c": "new"])
+        var removed = shared(3)
+        removed["a"] = nil
+        #expect(removed == ["b": "2", "c": "3"])
+        var merged = shared(1)
+        merged.merge(["a": "x", "z": "26"]) { old, new in
+            guard case .string(let old) = old, case .string(let new) = new else { return new }
+            return .string(old + "+" + new)
+        }
+        #expect(merged == ["a": "1+x", "z": "26"])
+        // The shared names are as they were.
+        #expect(Self.sharedKeys.map(\.name) == ["a", "b", "c"])
+        #expect(shared(3) == ["a": "1", "b": "2", "c": "3"])
+    }
+
     // MARK: Sections
 
     @Test func sectionTruthiness() throws {

@@ -21,8 +21,10 @@ struct TemplateRenderer {
     /// their position, which is where `@first`, `@last` and `@index` come from.
     private struct Frame {
         var value: UnsafePointer<TemplateValue>
-        /// The members when `value` is an object; empty otherwise.
-        var members: UnsafeBufferPointer<TemplateObject.Entry>
+        /// The names and values of the members when `value` is an object;
+        /// empty otherwise. The two are equally long.
+        var keys: UnsafeBufferPointer<TemplateKey>
+        var values: UnsafePointer<TemplateValue>?
         var index: Int
         /// The length of the list the value came from, or -1 when it did not
         /// come from a list.
@@ -35,8 +37,8 @@ struct TemplateRenderer {
             // View models build every object of one kind in the same order,
             // so a tag finds its member where it did in the previous object.
             let guess = Int(hint)
-            if guess < members.count, Self.matches(members[guess].key, key) { return value(at: guess) }
-            for index in members.indices where Self.matches(members[index].key, key) {
+            if guess < keys.count, Self.matches(keys[guess], key) { return value(at: guess) }
+            for index in keys.indices where Self.matches(keys[index], key) {
                 hint = Int32(truncatingIfNeeded: index)
                 return value(at: index)
             }
@@ -50,10 +52,10 @@ struct TemplateRenderer {
             member.fingerprint == key.fingerprint && member.name == key.name
         }
 
-        /// The member's value in place (`pointer(to:)` finds a stored
-        /// property of a struct, so it is never nil).
+        /// The member's value in place; `index` is one of `keys`, so
+        /// `values` is not nil.
         private func value(at index: Int) -> UnsafePointer<TemplateValue>? {
-            members.baseAddress.unsafelyUnwrapped.advanced(by: index).pointer(to: \.value)
+            values.unsafelyUnwrapped + index
         }
     }
 
@@ -184,13 +186,13 @@ struct TemplateRenderer {
         _ borrowed: inout TemplateValue, index: Int, count: Int
     ) throws(DiagnosticError) {
         guard case .object(let object) = borrowed else {
-            frames.append(Frame(value: value, members: UnsafeBufferPointer(start: nil, count: 0), index: index, count: count))
+            frames.append(Frame(value: value, keys: UnsafeBufferPointer(start: nil, count: 0), values: nil, index: index, count: count))
             try run(program, body)
             frames.removeLast()
             return
         }
-        try object.entries.withUnsafeBufferPointer { members throws(DiagnosticError) in
-            frames.append(Frame(value: value, members: members, index: index, count: count))
+        try object.withMembers { (keys, values) throws(DiagnosticError) in
+            frames.append(Frame(value: value, keys: keys, values: values.baseAddress, index: index, count: count))
             try run(program, body)
             frames.removeLast()
         }

@@ -61,16 +61,21 @@ public enum TemplateValue: Sendable, Hashable,
 /// built and read once per rendered element, so the members are kept in a
 /// flat list and found by comparing a short fingerprint of the name before
 /// the name itself. That is cheaper than hashing, both to build and to read.
+///
+/// Names and values are kept in two lists, member `i` being `keys[i]` and
+/// `values[i]`, so that the many objects a view model builds with the same
+/// names can share one list of them (see `init(keys:)`). A shared list is
+/// copied only if such an object is changed other than by `append`.
 public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
-    struct Entry: Sendable {
-        var key: TemplateKey
-        var value: TemplateValue
-    }
-
-    private(set) var entries: [Entry]
+    /// The names of the members; may hold more names than there are
+    /// values while the object is built from a list given to
+    /// `init(keys:)`, and only the first `values.count` are members.
+    private(set) var memberKeys: [TemplateKey]
+    private(set) var values: [TemplateValue]
 
     public init() {
-        entries = []
+        memberKeys = []
+        values = []
     }
 
     /// Like a Swift dictionary literal, a repeated key is a programming error
@@ -80,49 +85,95 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
     }
 
     public init(_ members: [String: TemplateValue]) {
-        entries = members.map { Entry(key: TemplateKey($0.key), value: $0.value) }
+        memberKeys = members.keys.map(TemplateKey.init)
+        values = Array(members.values)
     }
 
     init(uniqueKeysWithValues elements: [(String, TemplateValue)]) {
-        entries = elements.map { Entry(key: TemplateKey($0.0), value: $0.1) }
+        memberKeys = elements.map { TemplateKey($0.0) }
+        values = elements.map(\.1)
         assert(Set(elements.map(\.0)).count == elements.count, "repeated key in a template object literal")
     }
 
     /// An empty object with room for `capacity` members, for view models
     /// that know how many they will add.
     init(capacity: Int) {
-        entries = []
-        entries.reserveCapacity(capacity)
+        memberKeys = []
+        memberKeys.reserveCapacity(capacity)
+        values = []
+        values.reserveCapacity(capacity)
     }
 
-    public var count: Int { entries.count }
+    /// An empty object whose members will be `keys`, added in that order
+    /// with `append` (checked in debug builds), for the objects a view model
+    /// builds many of with the same names: they all share the one list of
+    /// names, so building one copies, retains and later releases no name,
+    /// and allocates only the list of values. Appending past the end of
+    /// `keys` adds members as usual.
+    init(keys: [TemplateKey]) {
+        assert(Set(keys).count == keys.count, "repeated key in the keys of a template object")
+        memberKeys = keys
+        values = []
+        values.reserveCapacity(keys.count)
+    }
+
+    public var count: Int { values.count }
 
     /// Adds a member under a name the object does not have yet (checked in
     /// debug builds). Cheaper than the subscript, which searches first.
-    mutating func append(_ key: TemplateKey, _ value: TemplateValue) {
-        assert(!entries.contains { $0.key == key }, "repeated key '\(key.name)' in a template object")
-        entries.append(Entry(key: key, value: value))
+    ///
+    /// Inlined, and `value` is consumed: the view models call this for
+    /// every member they build, and as a call that copied its argument it
+    /// cost a retain and a release per member on top of the call.
+    @inline(__always)
+    mutating func append(_ key: TemplateKey, _ value: consuming TemplateValue) {
+        assert(!memberKeys[..<values.count].contains(key), "repeated key '\(key.name)' in a template object")
+        if values.count < memberKeys.count {
+            assert(memberKeys[values.count] == key, "'\(key.name)' added where '\(memberKeys[values.count].name)' was declared")
+        } else {
+            memberKeys.append(key)
+        }
+        values.append(value)
+    }
+
+    /// Drops the names declared by `init(keys:)` that were never added, so
+    /// that every name has a value.
+    private mutating func dropUnusedKeys() {
+        if memberKeys.count > values.count { memberKeys.removeLast(memberKeys.count - values.count) }
     }
 
     /// The names, in no particular order.
-    public var keys: [String] { entries.map(\.key.name) }
+    public var keys: [String] { memberKeys[..<values.count].map(\.name) }
 
     public subscript(name: String) -> TemplateValue? {
         get { self[TemplateKey(name)] }
         set { self[TemplateKey(name)] = newValue }
     }
 
+    /// The position of the member called `key`.
+    private func index(of key: TemplateKey) -> Int? {
+        for index in values.indices where memberKeys[index] == key { return index }
+        return nil
+    }
+
     subscript(key: TemplateKey) -> TemplateValue? {
         get {
             // By position, so only the member found is copied.
-            for index in entries.indices where entries[index].key == key { return entries[index].value }
-            return nil
+            guard let index = index(of: key) else { return nil }
+            return values[index]
         }
         set {
-            if let index = entries.firstIndex(where: { $0.key == key }) {
-                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+            dropUnusedKeys()
+            if let index = index(of: key) {
+                if let newValue {
+                    values[index] = newValue
+                } else {
+                    memberKeys.remove(at: index)
+                    values.remove(at: index)
+                }
             } else if let newValue {
-                entries.append(Entry(key: key, value: newValue))
+                memberKeys.append(key)
+                values.append(newValue)
             }
         }
     }
@@ -131,26 +182,41 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
     public mutating func merge(
         _ other: TemplateObject, uniquingKeysWith combine: (TemplateValue, TemplateValue) -> TemplateValue
     ) {
-        for entry in other.entries {
-            if let index = entries.firstIndex(where: { $0.key == entry.key }) {
-                entries[index].value = combine(entries[index].value, entry.value)
+        dropUnusedKeys()
+        for position in other.values.indices {
+            let key = other.memberKeys[position]
+            if let index = index(of: key) {
+                values[index] = combine(values[index], other.values[position])
             } else {
-                entries.append(entry)
+                memberKeys.append(key)
+                values.append(other.values[position])
+            }
+        }
+    }
+
+    /// Calls `body` with the names and the values in place; the names
+    /// buffer is as long as the values one.
+    func withMembers<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<TemplateKey>, UnsafeBufferPointer<TemplateValue>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try memberKeys.withUnsafeBufferPointer { (keys) throws(Failure) in
+            try values.withUnsafeBufferPointer { (values) throws(Failure) in
+                try body(UnsafeBufferPointer(rebasing: keys[..<values.count]), values)
             }
         }
     }
 
     public static func == (lhs: TemplateObject, rhs: TemplateObject) -> Bool {
-        lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.key] == $0.value }
+        lhs.count == rhs.count && lhs.values.indices.allSatisfy { rhs[lhs.memberKeys[$0]] == lhs.values[$0] }
     }
 
     /// Independent of member order, like a dictionary's hash.
     public func hash(into hasher: inout Hasher) {
         var members = 0
-        for entry in entries {
+        for index in values.indices {
             var one = Hasher()
-            one.combine(entry.key.name)
-            one.combine(entry.value)
+            one.combine(memberKeys[index].name)
+            one.combine(values[index])
             members ^= one.finalize()
         }
         hasher.combine(count)

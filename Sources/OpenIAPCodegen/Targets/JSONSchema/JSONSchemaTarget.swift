@@ -62,10 +62,14 @@ public struct JSONSchemaTarget: GenerationTarget {
         static let schema = TemplateKey("schema")
     }
 
+    /// The names of every `definition(name:schema:)`, shared by all of them
+    /// (see `TemplateObject.init(keys:)`).
+    private static let definitionKeys = [Key.key, Key.schema]
+
     /// One entry of `definitions`: the type name as a JSON string and its
     /// schema as JSON text.
     static func definition(name: String, schema: String) -> TemplateValue {
-        var object = TemplateObject(capacity: 2)
+        var object = TemplateObject(keys: definitionKeys)
         object.append(Key.key, .string(JSONEscaping.quoted(name)))
         object.append(Key.schema, .string(schema))
         return .object(object)

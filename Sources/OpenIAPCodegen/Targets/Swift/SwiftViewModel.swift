@@ -150,7 +150,7 @@ struct SwiftViewModel {
             switch type {
             case .record, .union:
                 let name = type.name
-                var entry = TemplateObject(capacity: 2)
+                var entry = TemplateObject(keys: Self.registryKeys)
                 entry.append(Key.key, .string(SwiftEscaping.stringLiteral(name)))
                 entry.append(Key.type, .string(name))
                 return .object(entry)
@@ -214,12 +214,40 @@ struct SwiftViewModel {
         static let key = TemplateKey("key")
     }
 
+    /// The names of each kind of object built here, in the order they are
+    /// added: every object of a kind shares its list (see
+    /// `TemplateObject.init(keys:)`).
+    private static let registryKeys = [Key.key, Key.type]
+    /// What every type's object starts with (see `context(at:)`).
+    private static let typeKeys = [
+        Key.isEnum, Key.isClosedEnum, Key.isOpaque, Key.isRecord, Key.isUnion, Key.isFieldSet, Key.name, Key.docLines,
+        Key.deprecation,
+    ]
+    private static let enumKeys = typeKeys + [Key.cases, Key.hasOneValue, Key.unknownCase, Key.expectedValues]
+    private static let opaqueKeys = typeKeys + [Key.hasOneValue, Key.constants]
+    private static let recordKeys = typeKeys + [Key.fields, Key.hasFields, Key.conformances, Key.validates, Key.validationLines]
+    private static let fieldSetKeys = typeKeys + [Key.requirements]
+    private static let unionKeys =
+        typeKeys + [
+            Key.members, Key.isIndirect, Key.keepsUnknown, Key.unknownCase, Key.discriminatorKey, Key.discriminatorDoc,
+            Key.tagType, Key.tagValue, Key.expectedTags, Key.validates,
+        ]
+    private static let requirementKeys = [Key.docLines, Key.deprecation, Key.property, Key.type]
+    private static let caseKeys = [Key.docLines, Key.caseName, Key.wire, Key.spellings]
+    private static let constantKeys = [Key.docLines, Key.constant, Key.wire]
+    private static let fieldKeys = [
+        Key.docLines, Key.deprecation, Key.isDeprecated, Key.property, Key.parameter, Key.argument, Key.storage, Key.type,
+        Key.initDefault, Key.codingKey, Key.decode, Key.encode,
+    ]
+    private static let memberKeys = [Key.caseName, Key.tag, Key.type]
+
     /// Every type's object has the kind flags, its name, docs and
     /// deprecation, and then what its kind adds. `position` is the type's
     /// place in `spec.types`, where its traits are kept.
     func context(at position: Int) -> TemplateValue {
-        var object = TemplateObject(capacity: 20)
-        func start(_ kind: TemplateKey, _ name: String, _ annotations: Annotations) {
+        var object = TemplateObject()
+        func start(_ kind: TemplateKey, _ keys: [TemplateKey], _ name: String, _ annotations: Annotations) {
+            object = TemplateObject(keys: keys)
             object.append(Key.isEnum, .bool(kind == Key.isEnum))
             object.append(Key.isClosedEnum, .bool(kind == Key.isClosedEnum))
             object.append(Key.isOpaque, .bool(kind == Key.isOpaque))
@@ -232,16 +260,16 @@ struct SwiftViewModel {
         }
         switch spec.types[position] {
         case let .enumeration(e):
-            start(e.isClosed ? Key.isClosedEnum : Key.isEnum, e.name, e.annotations)
+            start(e.isClosed ? Key.isClosedEnum : Key.isEnum, Self.enumKeys, e.name, e.annotations)
             addEnum(e, to: &object)
         case let .opaqueString(s):
-            start(Key.isOpaque, s.name, s.annotations)
+            start(Key.isOpaque, Self.opaqueKeys, s.name, s.annotations)
             addOpaque(s, to: &object)
         case let .record(r):
-            start(Key.isRecord, r.name, r.annotations)
+            start(Key.isRecord, Self.recordKeys, r.name, r.annotations)
             addRecord(r, at: position, to: &object)
         case let .fieldSet(s):
-            start(Key.isFieldSet, s.name, s.annotations)
+            start(Key.isFieldSet, Self.fieldSetKeys, s.name, s.annotations)
             var requirements: [TemplateValue] = []
             requirements.reserveCapacity(s.fields.count)
             s.fields.withUnsafeBufferPointer { buffer in
@@ -249,14 +277,14 @@ struct SwiftViewModel {
             }
             object.append(Key.requirements, .list(requirements))
         case let .union(u):
-            start(Key.isUnion, u.name, u.annotations)
+            start(Key.isUnion, Self.unionKeys, u.name, u.annotations)
             addUnion(u, at: position, to: &object)
         }
         return .object(object)
     }
 
     private func requirementContext(_ field: Field) -> TemplateValue {
-        var object = TemplateObject(capacity: 4)
+        var object = TemplateObject(keys: Self.requirementKeys)
         object.append(Key.docLines, docLines(field.annotations.doc))
         object.append(Key.deprecation, .string(deprecationAttribute(field.annotations.deprecated)))
         object.append(Key.property, .string(SwiftNames.escaped(SwiftNames.name(field.name, in: .property))))
@@ -303,7 +331,7 @@ struct SwiftViewModel {
         if let message = value.pointee.annotations.deprecated {
             docs.append("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message))
         }
-        var item = TemplateObject(capacity: 4)
+        var item = TemplateObject(keys: Self.caseKeys)
         item.append(Key.docLines, docs.value)
         item.append(Key.caseName, .string(SwiftNames.escaped(SwiftNames.name(wire, in: place))))
         item.append(Key.wire, .string(literal))
@@ -316,7 +344,7 @@ struct SwiftViewModel {
         constants.reserveCapacity(type.knownValues.count)
         for index in type.knownValues.indices {
             let value = type.knownValues[index]
-            var item = TemplateObject(capacity: 3)
+            var item = TemplateObject(keys: Self.constantKeys)
             item.append(Key.docLines, docLines(value.annotations.doc))
             item.append(Key.constant, .string(SwiftNames.escaped(SwiftNames.name(value.wire, in: .opaqueConstant))))
             item.append(Key.wire, .string(SwiftEscaping.stringLiteral(value.wire)))
@@ -404,7 +432,7 @@ struct SwiftViewModel {
             if let defaultLiteral { String(source: " = \(defaultLiteral)") }
             else if !isRequired { " = nil" }
             else { "" }
-        var object = TemplateObject(capacity: 12)
+        var object = TemplateObject(keys: Self.fieldKeys)
         object.append(Key.docLines, docs.value)
         object.append(Key.deprecation, .string(deprecationAttribute(deprecation)))
         object.append(Key.isDeprecated, .bool(deprecation != nil))
@@ -447,7 +475,7 @@ struct SwiftViewModel {
         members.reserveCapacity(union.members.count)
         for index in union.members.indices {
             let member = union.members[index]
-            var item = TemplateObject(capacity: 3)
+            var item = TemplateObject(keys: Self.memberKeys)
             item.append(Key.caseName, .string(SwiftNames.escaped(SwiftNames.name(member.tag, in: .unionCase))))
             item.append(Key.tag, .string(SwiftEscaping.stringLiteral(member.tag)))
             item.append(Key.type, .string(member.typeName))

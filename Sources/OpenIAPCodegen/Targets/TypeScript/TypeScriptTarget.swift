@@ -72,6 +72,16 @@ struct TypeScriptViewModel {
         static let nullSuffix = TemplateKey("nullSuffix")
     }
 
+    /// The names of a property's object and of a declaration's, in the
+    /// order they are added: every object of a kind shares its list (see
+    /// `TemplateObject.init(keys:)`).
+    private static let fieldKeys = DocComment.templateKeys + [Key.key, Key.optionalMark, Key.type, Key.nullSuffix]
+    private static let declarationKeys =
+        DocComment.templateKeys + [
+            Key.name, Key.isInterface, Key.isIntersection, Key.isAlias, Key.extendsClause, Key.fields, Key.parts,
+            Key.hasOwnFields, Key.groups, Key.single, Key.members,
+        ]
+
     func declaration(_ type: NamedType) -> TemplateValue {
         switch type {
         case let .record(record):
@@ -151,7 +161,7 @@ struct TypeScriptViewModel {
     /// the mapped name itself rather than a new string made per field.
     private func field(_ field: UnsafePointer<Field>, forceRequired: Bool = false) -> TemplateValue {
         let required = field.pointee.isRequired || forceRequired
-        var object = TemplateObject(capacity: DocComment.templateKeyCount + 4)
+        var object = TemplateObject(keys: Self.fieldKeys)
         addFieldDoc(field, to: &object)
         object.append(Key.key, .string(TypeScriptNames.propertyKey(field.pointee.name)))
         object.append(Key.optionalMark, required ? "" : "?")
@@ -162,7 +172,7 @@ struct TypeScriptViewModel {
 
     /// A group member that another variant sets: absent or null only.
     private func nullOnlyField(_ field: UnsafePointer<Field>) -> TemplateValue {
-        var object = TemplateObject(capacity: DocComment.templateKeyCount + 4)
+        var object = TemplateObject(keys: Self.fieldKeys)
         DocComment.addTemplateMembers(doc: nil, to: &object)
         object.append(Key.key, .string(TypeScriptNames.propertyKey(field.pointee.name)))
         object.append(Key.optionalMark, "?")
@@ -281,7 +291,7 @@ struct TypeScriptViewModel {
         parts: [TemplateValue] = [], hasOwnFields: Bool = false, groups: [TemplateValue] = [], single: TemplateValue = "",
         members: [TemplateValue] = []
     ) -> TemplateValue {
-        var object = TemplateObject(capacity: DocComment.templateKeyCount + 11)
+        var object = TemplateObject(keys: Self.declarationKeys)
         doc.addTemplateMembers(to: &object)
         object.append(Key.name, .string(TypeScriptNames.typeName(name)))
         object.append(Key.isInterface, .bool(kind == .interface))
@@ -541,8 +551,8 @@ struct DocComment {
         }
     }
 
-    /// How many members `addTemplateMembers` adds.
-    static let templateKeyCount = 3
+    /// The members `addTemplateMembers` adds, in the order it adds them.
+    static let templateKeys = [Key.docSingle, Key.hasDocBlock, Key.docLines]
 
     /// `docSingle` for a one-line comment, otherwise `hasDocBlock` and
     /// `docLines` (a list of strings); all three keys are always added. A
