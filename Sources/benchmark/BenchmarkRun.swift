@@ -56,9 +56,12 @@ struct Report: Codable {
     /// sizes were not measured in rounds (`--in-process`).
     var pairedScaling: Double?
     /// The ratio of the fastest single `Generator.run()` of each size,
-    /// whatever sample it was part of: `scaling` as it was measured before
-    /// samples of the smaller sizes averaged several runs (see
-    /// `BenchmarkRun.runsPerSample`). Kept to show what the averaging changes.
+    /// whatever sample it was part of. Before samples of the smaller sizes
+    /// averaged several runs (see `BenchmarkRun.runsPerSample`), `scaling`
+    /// was this ratio with as many runs of each size; now the smaller size
+    /// has `runsPerSample` times as many runs to be lucky in, so this
+    /// overstates even more than that did. Kept to show how far one lucky
+    /// short run undercuts the means.
     var singleRunScaling: Double
     /// Generated throughput / hand-written throughput; target at least 0.9.
     var decodeRatio: Double
@@ -119,7 +122,7 @@ struct BenchmarkRun {
                 print("  \(figures.types) types, total of each round: " + figures.runTotals.map(seconds).joined(separator: " "))
             }
         }
-        print(String(format: "  single runs %6.2f   (the fastest single run of each size, as scaling was measured before samples)", report.singleRunScaling))
+        print(String(format: "  single runs %6.2f   (the fastest single run of each size, however many runs each had)", report.singleRunScaling))
         print(String(format: "decode_ratio  %6.2f   (generated / hand-written throughput; target ≥ 0.9)", report.decodeRatio))
         print(String(format: "encode_ratio  %6.2f   (generated / hand-written throughput; target ≥ 0.9)", report.encodeRatio))
         print("load average before \(machine.loadBefore), after \(machine.loadAfter)")
