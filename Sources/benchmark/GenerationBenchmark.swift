@@ -3,7 +3,8 @@ import Foundation
 import OpenIAPCodegen
 
 /// The generation figures of one spec size, all in seconds except where the
-/// name says otherwise. Each is the best of several runs.
+/// name says otherwise. Each is the best of several samples, a sample being
+/// one run or the mean of several (`GenerationBenchmark.runsPerSample`).
 struct GenerationFigures: Codable {
     var types: Int
     var specFiles: Int
