@@ -86,7 +86,7 @@ private func failure(
         #expect(try render("{{#o}}{{a}}{{b}}{{c}}{{/o}}", ["o": .object(full), "c": "outer"]) == "123")
     }
 
-    @Test func changingAnObjectOnSharedKeysChangesNoOtherObject() {
+    @Test func changingAnObjectOnSharedKeysChangesNoOtherObject() throws {
         var partial = shared(2)
         partial["c"] = "new"
         #expect(partial == ["a": "1", "b": "2", "c": "new"])
@@ -99,6 +99,19 @@ private func failure(
             return .string(old + "+" + new)
         }
         #expect(merged == ["a": "1+x", "z": "26"])
+        // A name other than the one declared next: the names declared and
+        // not added are dropped, and the object is as if built by hand.
+        var skipped = shared(1)
+        skipped.append(TemplateKey("c"), "3")
+        #expect(skipped == ["a": "1", "c": "3"])
+        #expect(skipped.keys.sorted() == ["a", "c"])
+        #expect(skipped["b"] == nil)
+        skipped.append(TemplateKey("b"), "2")
+        #expect(skipped == ["a": "1", "b": "2", "c": "3"])
+        var other = TemplateObject(keys: Self.sharedKeys)
+        other.append(TemplateKey("z"), "26")
+        #expect(other == ["z": "26"])
+        #expect(try render("{{#o}}{{a}}{{z}}{{/o}}", ["o": .object(other), "a": "outer"]) == "outer26")
         // The shared names are as they were.
         #expect(Self.sharedKeys.map(\.name) == ["a", "b", "c"])
         #expect(shared(3) == ["a": "1", "b": "2", "c": "3"])

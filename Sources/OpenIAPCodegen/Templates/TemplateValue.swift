@@ -105,11 +105,12 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
     }
 
     /// An empty object whose members will be `keys`, added in that order
-    /// with `append` (checked in debug builds), for the objects a view model
-    /// builds many of with the same names: they all share the one list of
-    /// names, so building one copies, retains and later releases no name,
-    /// and allocates only the list of values. Appending past the end of
-    /// `keys` adds members as usual.
+    /// with `append`, for the objects a view model builds many of with the
+    /// same names: they all share the one list of names, so building one
+    /// copies, retains and later releases no name, and allocates only the
+    /// list of values. Appending past the end of `keys`, or a name other
+    /// than the one declared next, adds members as usual (the latter at the
+    /// cost of a copy of the names).
     init(keys: [TemplateKey]) {
         assert(Set(keys).count == keys.count, "repeated key in the keys of a template object")
         memberKeys = keys
@@ -128,9 +129,12 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
     @inline(__always)
     mutating func append(_ key: TemplateKey, _ value: consuming TemplateValue) {
         assert(!memberKeys[..<values.count].contains(key), "repeated key '\(key.name)' in a template object")
-        if values.count < memberKeys.count {
-            assert(memberKeys[values.count] == key, "'\(key.name)' added where '\(memberKeys[values.count].name)' was declared")
-        } else {
+        // The name declared at this position (by `init(keys:)`) is already
+        // in the list. Any other name ends the sharing: the names declared
+        // but not added are dropped, which copies a shared list, and the
+        // name is added as to any object.
+        if values.count >= memberKeys.count || memberKeys[values.count] != key {
+            dropUnusedKeys()
             memberKeys.append(key)
         }
         values.append(value)
