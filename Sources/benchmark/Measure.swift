@@ -78,14 +78,6 @@ enum Measure {
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
-    /// The fastest of `runs` timings of `body`. The minimum is the figure
-    /// least disturbed by other processes sharing the machine.
-    static func best(of runs: Int, _ body: () throws -> Void) rethrows -> Double {
-        var best = Double.infinity
-        for _ in 0..<max(1, runs) { best = min(best, try seconds(body)) }
-        return best
-    }
-
     /// A line of `/proc/self/status` in bytes, such as `VmHWM` (the peak
     /// resident set size since the process started) or `VmRSS` (now).
     /// Nil where /proc is not available.

@@ -27,8 +27,7 @@ struct StageLoop {
             // Made and removed outside the timing, as in the benchmark.
             let outputDirectory = stage == "run" ? try Measure.temporaryDirectory("run") : nil
             defer { outputDirectory.map(Measure.remove) }
-            let kernelBefore = Measure.KernelUsage.now()
-            let figures = try Measure.secondsAndCPU {
+            let figures = try Measure.stage {
                 switch stage {
                 case "floor":
                     let events = try GenerationBenchmark.parseEvents(in: specDirectory)
@@ -41,10 +40,9 @@ struct StageLoop {
                 default: _ = try Generator(options: options).render(spec!)
                 }
             }
-            let kernel = Measure.KernelUsage.now() - kernelBefore
             print(String(
                 format: "%@ %d: %.3f s wall, %.3f s CPU (%.3f s of it in the kernel), %d page faults",
-                stage, run, figures.wall, figures.cpu, kernel.systemSeconds, kernel.pageFaults))
+                stage, run, figures.wall, figures.cpu, figures.kernelSeconds, Int(figures.pageFaults)))
             Generator.waitForReleases()
         }
     }
