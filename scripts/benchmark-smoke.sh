@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Smoke test of the benchmark: runs `benchmark --quick` and checks that it
-# finishes and writes the tracked figures as numbers. It checks no timing:
-# the quick run is far too small for its figures to mean anything.
+# finishes and writes the tracked figures as numbers (generation, decoding,
+# and the compile and size ratios against the baseline Swift, which a quick
+# run measures on a tiny spec). It checks no timing: the quick run is far
+# too small for its figures to mean anything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 figures=$(mktemp)
@@ -12,7 +14,8 @@ import json, math, sys
 
 with open(sys.argv[1]) as file:
     figures = json.load(file)
-missing = [key for key in ("floor_ratio", "scaling", "decode_ratio", "encode_ratio")
+missing = [key for key in ("floor_ratio", "scaling", "decode_ratio", "encode_ratio",
+                           "compile_ratio", "compile_release_ratio", "binary_ratio")
            if not isinstance(figures.get(key), (int, float)) or isinstance(figures.get(key), bool)
            or not math.isfinite(figures[key])]
 if missing:
@@ -48,5 +51,15 @@ for stage in ("load_kernel", "render_kernel", "total_kernel"):
     kernel = large.get(stage, {})
     if not (isinstance(kernel.get("seconds"), (int, float)) and isinstance(kernel.get("page_faults"), int) and kernel["page_faults"] >= 0):
         sys.exit(f"benchmark --json: {stage} should hold seconds and page_faults, got {kernel}")
+# The code-cost ratios divide the best compile of each side, and the
+# section sizes of the -O objects, all kept under code_cost.
+cost = figures["code_cost"]
+for key, side, base in (("compile_ratio", "generated_debug", "baseline_debug"),
+                        ("compile_release_ratio", "generated_release", "baseline_release")):
+    if not (cost[side] and cost[base] and math.isclose(figures[key], min(cost[side]) / min(cost[base]), rel_tol=1e-9)):
+        sys.exit(f"benchmark --json: {key} {figures[key]} is not the best {side} over the best {base}")
+if not (cost["generated_text_bytes"] > 0 and cost["baseline_text_bytes"] > 0 and math.isclose(
+        figures["binary_ratio"], cost["generated_text_bytes"] / cost["baseline_text_bytes"], rel_tol=1e-9)):
+    sys.exit(f"benchmark --json: binary_ratio {figures['binary_ratio']} is not the ratio of the text sizes")
 print("benchmark smoke test: ok")
 PY

@@ -70,6 +70,14 @@ struct CompileBenchmark {
     /// Runs a command to completion and returns its wall time; a non-zero
     /// exit is an error carrying the end of its output.
     static func time(_ executable: String, _ arguments: [String]) throws -> Double {
+        try timeWithCPU(executable, arguments).wall
+    }
+
+    /// `time(_:_:)`, and the processor time the command and the processes
+    /// it waited for used (`swiftc` runs `swift-frontend`): less disturbed
+    /// than wall time by other work on a shared machine.
+    static func timeWithCPU(_ executable: String, _ arguments: [String]) throws -> (wall: Double, cpu: Double) {
+        let before = childrenCPU()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -86,6 +94,13 @@ struct CompileBenchmark {
             let tail = String(decoding: text.suffix(2000), as: UTF8.self)
             throw Failure(description: "\(executable) \(arguments.prefix(8).joined(separator: " ")) … failed:\n\(tail)")
         }
-        return seconds
+        return (seconds, childrenCPU() - before)
+    }
+
+    /// User and system time of every child process that ended and was waited for.
+    static func childrenCPU() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
     }
 }

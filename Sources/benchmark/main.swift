@@ -1,4 +1,5 @@
 import Foundation
+import OpenIAPCodegen
 
 // `swift run -c release benchmark [--quick] [--json FILE]`: generation
 // scaling, decode and encode speed against hand-written types, and the compile
@@ -22,6 +23,11 @@ struct Options {
     var batchBytes = 10_000_000
     var compileTypes: Int? = 1_000
     var compileRelease = false
+    /// What the generated Swift of `Schema/` costs to build, against
+    /// `BaselineSwift` (nil with `--no-compile`); a tiny synthetic spec in
+    /// `--quick` runs.
+    var codeCostSpec: String? = packageFolder("Schema")
+    var codeCostRounds = 3
     var inProcess = false
     var templatesRoot = packageFolder("Templates")
     var fixturesRoot = packageFolder("Tests/Fixtures")
@@ -30,14 +36,22 @@ struct Options {
     var childRunsPerSample = 1
     /// `--write-spec N DIR`: only write the synthetic spec of N types.
     var writeSpec: (types: Int, directory: String)?
+    /// `--write-baseline SPEC FILE`: only write `BaselineSwift` of a spec.
+    var writeBaseline: (spec: String, file: String)?
     /// `--repeat STAGE N DIR`: only run one stage N times over the spec in DIR.
     var repeatStage: (stage: String, times: Int, directory: String)?
 
+    /// Stands for the synthetic spec of `tinySpecTypes` types, which a smoke
+    /// run compiles in seconds instead of `Schema/`.
+    static let tinySpec = "(tiny synthetic spec)"
+    static let tinySpecTypes = 20
+
     static let usage = """
         usage: benchmark [--quick] [--json FILE] [--sizes N,N,...] [--runs N] [--batch-kb N] [--no-compile]
-                         [--compile-release] [--in-process] [--templates DIR] [--fixtures DIR]
+                         [--compile-release] [--code-spec DIR] [--code-rounds N] [--in-process]
+                         [--templates DIR] [--fixtures DIR]
 
-          --quick        small sizes, one run, a small batch, no compiling: a smoke run
+          --quick        small sizes, one run, a small batch, one compile round of a tiny spec: a smoke run
           --json FILE    also write the figures as JSON
           --sizes        spec sizes in types (default 100,1000,10000); scaling compares the last two
           --runs N       samples per generation figure (default 3), each in a process of its own, the sizes
@@ -45,11 +59,14 @@ struct Options {
                          run of the largest; decoding uses twice as many runs plus one
           --batch-kb N   size of the decoding document in kB (default 10000)
           --no-compile   skip compiling the generated Swift
-          --compile-release  also time an optimised (-O) compile, which takes many minutes
+          --compile-release  also time an optimised (-O) compile of the 1,000-type spec, which takes many minutes
+          --code-spec DIR    the spec whose generated Swift is compiled against the baseline (default Schema)
+          --code-rounds N    compile rounds of generated and baseline Swift, taking turns (default 3)
           --in-process   measure every size in this process, its runs in a row (peak memory is then cumulative)
 
         benchmark --write-spec N DIR   writes the synthetic spec of N types into DIR and stops
                                        (for profiling the generator on it)
+        benchmark --write-baseline SPEC FILE  writes the baseline Swift of the spec in SPEC into FILE and stops
         benchmark --repeat STAGE N DIR runs one stage (floor, load, render, render-TARGET or run) N times over
                                        the spec in DIR and prints each time: a steady loop to hold a profiler on
         """
@@ -70,6 +87,8 @@ struct Options {
         var explicitSizes = false
         var explicitRuns = false
         var explicitBatch = false
+        var explicitCodeRounds = false
+        var explicitCodeSpec = false
         while let argument = rest.popFirst() {
             switch argument {
             case "--quick": quick = true
@@ -85,7 +104,16 @@ struct Options {
             case "--runs":
                 generationRuns = try number(argument)
                 explicitRuns = true
-            case "--no-compile": compileTypes = nil
+            case "--no-compile":
+                compileTypes = nil
+                codeCostSpec = nil
+            case "--code-spec":
+                codeCostSpec = try value(argument)
+                explicitCodeSpec = true
+            case "--code-rounds":
+                codeCostRounds = try number(argument)
+                explicitCodeRounds = true
+            case "--write-baseline": writeBaseline = (try value(argument), try value(argument))
             case "--compile-release": compileRelease = true
             case "--batch-kb":
                 batchBytes = try number(argument) * 1_000
@@ -113,6 +141,8 @@ struct Options {
             if !explicitRuns { generationRuns = 1 }
             if !explicitBatch { batchBytes = 200_000 }
             compileTypes = nil
+            if !explicitCodeRounds { codeCostRounds = 1 }
+            if !explicitCodeSpec && codeCostSpec != nil { codeCostSpec = Self.tinySpec }
         }
         codingRuns = quick ? 1 : generationRuns * 2 + 1
         if sizes.isEmpty { throw UsageError(message: "--sizes needs at least one size") }
@@ -129,6 +159,10 @@ do {
     if let (types, directory) = options.writeSpec {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try SyntheticSpec(types: types).write(to: directory)
+        exit(0)
+    }
+    if let (spec, file) = options.writeBaseline {
+        try Data(BaselineSwift.render(try SpecLoader.load(path: spec)).utf8).write(to: URL(fileURLWithPath: file))
         exit(0)
     }
     if let (stage, times, directory) = options.repeatStage {

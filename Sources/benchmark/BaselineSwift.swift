@@ -1,0 +1,112 @@
+import OpenIAPCodegen
+
+/// The yardstick of what the generated Swift costs its users: the same spec
+/// rendered the way a simple generator would, with none of the forward
+/// compatibility. The benchmark compiles it beside `Generated/Swift` and
+/// divides; it is never committed.
+///
+/// - records and inputs: `public struct` with `public var` fields and a
+///   public memberwise `init` (optional parameters default to `nil`),
+///   `Codable, Hashable, Sendable`, all synthesized; a `CodingKeys` enum only
+///   when a wire name is not the property name;
+/// - enums, open or closed: `String` enums with synthesized `Codable` (an
+///   unknown value throws), no aliases;
+/// - opaque strings: plain `String`;
+/// - unions: an enum with one case per tag and the smallest hand-written
+///   `Codable` that reads the tag and decodes the member from the same
+///   object (synthesized `Codable` for an enum with payloads would use a
+///   different wire form, nested under the case name); an unknown tag throws;
+/// - shared field sets: left out (no protocols), and no docs, no
+///   deprecations, no `validate()`.
+///
+/// Type, property and case names are the generated ones (`SwiftNames`), so
+/// both sides spell the same identifiers.
+enum BaselineSwift {
+    static func render(_ spec: Spec) -> String {
+        let indirect = Containment(spec).onCycle
+        var out = "import Foundation\n"
+        for type in spec.types {
+            switch type {
+            case let .record(record): out += self.record(record, spec: spec)
+            case let .enumeration(e): out += enumeration(e)
+            case let .union(union): out += self.union(union, indirect: indirect.contains(union.name))
+            case .opaqueString, .fieldSet: break
+            }
+        }
+        return out
+    }
+
+    static func record(_ record: RecordType, spec: Spec) -> String {
+        let fields = record.fields.map { field in
+            (
+                property: SwiftNames.escaped(SwiftNames.name(field.name, in: .property)), wire: field.name,
+                type: swiftType(field.type, spec: spec) + (field.isRequired ? "" : "?"), isRequired: field.isRequired
+            )
+        }
+        var out = "\npublic struct \(record.name): Codable, Hashable, Sendable {\n"
+        for field in fields { out += "    public var \(field.property): \(field.type)\n" }
+        let parameters = fields.map { "\($0.property): \($0.type)\($0.isRequired ? "" : " = nil")" }
+        out += "    public init(\(parameters.joined(separator: ", "))) {\n"
+        for field in fields { out += "        self.\(field.property) = \(field.property)\n" }
+        out += "    }\n"
+        if fields.contains(where: { $0.property != $0.wire }) {
+            out += "    private enum CodingKeys: String, CodingKey {\n"
+            for field in fields { out += "        case \(field.property) = \(SwiftEscaping.stringLiteral(field.wire))\n" }
+            out += "    }\n"
+        }
+        return out + "}\n"
+    }
+
+    static func enumeration(_ type: EnumType) -> String {
+        var out = "\npublic enum \(type.name): String, Codable, Hashable, Sendable {\n"
+        for value in type.values {
+            let name = SwiftNames.escaped(SwiftNames.name(value.wire, in: .closedEnumCase))
+            out += "    case \(name) = \(SwiftEscaping.stringLiteral(value.wire))\n"
+        }
+        return out + "}\n"
+    }
+
+    static func union(_ union: UnionType, indirect: Bool) -> String {
+        let cases = union.members.map { (name: SwiftNames.escaped(SwiftNames.name($0.tag, in: .unionCase)), member: $0) }
+        var out = "\npublic \(indirect ? "indirect " : "")enum \(union.name): Codable, Hashable, Sendable {\n"
+        for (name, member) in cases { out += "    case \(name)(\(member.typeName))\n" }
+        out += """
+                private enum CodingKeys: String, CodingKey {
+                    case tag = \(SwiftEscaping.stringLiteral(union.discriminator))
+                }
+                public init(from decoder: any Decoder) throws {
+                    let tag = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .tag)
+                    switch tag {
+
+            """
+        for (name, member) in cases {
+            out += "        case \(SwiftEscaping.stringLiteral(member.tag)): self = .\(name)(try \(member.typeName)(from: decoder))\n"
+        }
+        out += """
+                    default:
+                        throw DecodingError.dataCorrupted(
+                            DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "unknown tag \\(tag)"))
+                    }
+                }
+                public func encode(to encoder: any Encoder) throws {
+                    switch self {
+
+            """
+        for (name, _) in cases { out += "        case let .\(name)(value): try value.encode(to: encoder)\n" }
+        return out + "        }\n    }\n}\n"
+    }
+
+    /// Timestamps are `Double`, as in the generated code; opaque strings are
+    /// plain `String`.
+    static func swiftType(_ type: TypeRef, spec: Spec) -> String {
+        switch type {
+        case .scalar(.string): "String"
+        case .scalar(.bool): "Bool"
+        case .scalar(.int): "Int"
+        case .scalar(.double), .scalar(.timestamp): "Double"
+        case let .named(name): if case .opaqueString? = spec[name] { "String" } else { name }
+        case let .list(element): "[\(swiftType(element, spec: spec))]"
+        case let .map(value): "[String: \(swiftType(value, spec: spec))]"
+        }
+    }
+}

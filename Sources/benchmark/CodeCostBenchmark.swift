@@ -1,0 +1,154 @@
+import Foundation
+import OpenIAPCodegen
+
+/// What the generated Swift of one spec costs the apps that build it, next to
+/// `BaselineSwift` of the same spec: compile time and object code size.
+struct CodeCostFigures: Codable {
+    /// The spec folder measured (`Schema` unless a smoke run picked a tiny one).
+    var spec: String
+    var generatedFiles: Int
+    var generatedLines: Int
+    var baselineLines: Int
+    /// Every round's wall time in seconds, rounds in order.
+    /// `swiftc -c -wmo -Onone`.
+    var generatedDebug: [Double]
+    var baselineDebug: [Double]
+    /// `swiftc -c -wmo -O`.
+    var generatedRelease: [Double]
+    var baselineRelease: [Double]
+    /// The processor time of the same compiles (the driver and its
+    /// frontend), which other work on the machine disturbs less.
+    var generatedDebugCPU: [Double]
+    var baselineDebugCPU: [Double]
+    var generatedReleaseCPU: [Double]
+    var baselineReleaseCPU: [Double]
+    /// Bytes of executable code (`.text` sections) in the `-O` objects.
+    var generatedTextBytes: Int
+    var baselineTextBytes: Int
+    /// The tool that read the section sizes.
+    var sizeTool: String
+
+    /// Best of the rounds over best of the rounds: each side's luckiest
+    /// compile on a shared machine.
+    var compileRatio: Double { generatedDebug.min()! / baselineDebug.min()! }
+    var compileReleaseRatio: Double { generatedRelease.min()! / baselineRelease.min()! }
+    var binaryRatio: Double { Double(generatedTextBytes) / Double(baselineTextBytes) }
+    var compileCPURatio: Double { generatedDebugCPU.min()! / baselineDebugCPU.min()! }
+    var compileReleaseCPURatio: Double { generatedReleaseCPU.min()! / baselineReleaseCPU.min()! }
+    /// The same ratios round by round, their median: the two compiles of a
+    /// round run back to back, so they share the machine's mood.
+    var pairedCompileRatio: Double { Self.median(zip(generatedDebug, baselineDebug).map(/)) }
+    var pairedCompileReleaseRatio: Double { Self.median(zip(generatedRelease, baselineRelease).map(/)) }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}
+
+/// Renders the Swift target and `BaselineSwift` from one spec and compiles
+/// both with the toolchain's `swiftc` in Swift 6 mode, whole-module, the two
+/// taking turns round after round (which goes first alternates), so that a
+/// slow stretch of the shared machine hits both alike.
+struct CodeCostBenchmark {
+    var specDirectory: String
+    var templatesRoot: String
+    var rounds: Int
+
+    typealias Failure = CompileBenchmark.Failure
+
+    func run() throws -> CodeCostFigures {
+        guard let compiler = CompileBenchmark.findCompiler() else { throw Failure(description: "no swiftc on PATH") }
+        let work = try Measure.temporaryDirectory("code-cost")
+        defer { Measure.remove(work) }
+        let spec = try SpecLoader.load(path: specDirectory)
+        let templates = try TemplateSet.load(directory: templatesRoot + "/swift", displayPath: "swift")
+        let files = try SwiftTarget().render(spec, templates: templates, header: GeneratedHeader(specVersion: spec.version))
+        let generated = try Self.write(files.map { ($0.path, $0.contents) }, into: work + "/generated")
+        let baseline = try Self.write([("Baseline.swift", BaselineSwift.render(spec))], into: work + "/baseline")
+
+        func compile(_ sources: [String], module: String, _ mode: String) throws -> (wall: Double, cpu: Double) {
+            try CompileBenchmark.timeWithCPU(
+                compiler,
+                [
+                    "-swift-version", "6", "-parse-as-library", "-module-name", module, "-c", "-wmo", mode,
+                    "-o", work + "/\(module)\(mode).o",
+                ] + sources)
+        }
+        var times: [String: [Double]] = [:]
+        var cpu: [String: [Double]] = [:]
+        for round in 0..<max(1, rounds) {
+            for mode in ["-Onone", "-O"] {
+                let sides = [("OpenIAPTypes", generated.paths), ("Baseline", baseline.paths)]
+                for (module, sources) in round % 2 == 0 ? sides : sides.reversed() {
+                    let (wall, processor) = try compile(sources, module: module, mode)
+                    times[module + mode, default: []].append(wall)
+                    cpu[module + mode, default: []].append(processor)
+                }
+            }
+        }
+        let sizeTool = try Self.sizeTool(near: compiler)
+        return CodeCostFigures(
+            spec: specDirectory, generatedFiles: files.count, generatedLines: generated.lines, baselineLines: baseline.lines,
+            generatedDebug: times["OpenIAPTypes-Onone"]!, baselineDebug: times["Baseline-Onone"]!,
+            generatedRelease: times["OpenIAPTypes-O"]!, baselineRelease: times["Baseline-O"]!,
+            generatedDebugCPU: cpu["OpenIAPTypes-Onone"]!, baselineDebugCPU: cpu["Baseline-Onone"]!,
+            generatedReleaseCPU: cpu["OpenIAPTypes-O"]!, baselineReleaseCPU: cpu["Baseline-O"]!,
+            generatedTextBytes: try Self.textBytes(of: work + "/OpenIAPTypes-O.o", tool: sizeTool),
+            baselineTextBytes: try Self.textBytes(of: work + "/Baseline-O.o", tool: sizeTool),
+            sizeTool: sizeTool)
+    }
+
+    static func write(_ files: [(path: String, contents: String)], into folder: String) throws -> (paths: [String], lines: Int) {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var paths: [String] = []
+        var lines = 0
+        for file in files {
+            let path = folder + "/" + file.path
+            try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
+            paths.append(path)
+            lines += file.contents.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        }
+        return (paths, lines)
+    }
+
+    /// The toolchain's `llvm-objdump` beside `swiftc`, else binutils'
+    /// `objdump` on `PATH`.
+    static func sizeTool(near compiler: String) throws -> String {
+        let beside = URL(fileURLWithPath: compiler).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("llvm-objdump").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = String(folder) + "/objdump"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw Failure(description: "neither llvm-objdump beside \(compiler) nor objdump on PATH (binutils)")
+    }
+
+    /// The bytes of every `.text` section of an object file (one per
+    /// function where the compiler splits them), from `objdump -h`, whose
+    /// lines read `index name size(hex) …`.
+    static func textBytes(of object: String, tool: String) throws -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["-h", object]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failure(description: "\(tool) -h \(object) failed") }
+        var total = 0
+        var sections = 0
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            guard words.count >= 3, Int(words[0]) != nil, words[1] == ".text" || words[1].hasPrefix(".text.") else { continue }
+            guard let size = Int(words[2], radix: 16) else { throw Failure(description: "\(tool): cannot read the size in '\(line)'") }
+            total += size
+            sections += 1
+        }
+        guard sections > 0 else { throw Failure(description: "\(tool) -h \(object) listed no .text section") }
+        return total
+    }
+}
