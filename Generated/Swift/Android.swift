@@ -19,21 +19,16 @@ public struct AndroidSubscriptionOfferInput: Codable, Hashable, Sendable, OpenIA
         self.offerToken = offerToken
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case sku
-        case offerToken
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decodeField(String.self, forKey: .sku)
-        self.offerToken = try container.decodeField(String.self, forKey: .offerToken)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.sku = try container.decodeField(String.self, forKey: "sku")
+        self.offerToken = try container.decodeField(String.self, forKey: "offerToken")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.sku, forKey: .sku)
-        try container.encode(self.offerToken, forKey: .offerToken)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.sku, forKey: "sku")
+        try container.encode(self.offerToken, forKey: "offerToken")
     }
 }
 
@@ -69,6 +64,7 @@ public enum BillingChoiceImageLayoutAndroid: RawRepresentable, Codable, Hashable
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .rectangularFourByOne: "rectangular-four-by-one"
@@ -85,12 +81,11 @@ public enum BillingChoiceImageLayoutAndroid: RawRepresentable, Codable, Hashable
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -110,21 +105,16 @@ public struct BillingChoiceInfoAndroid: Codable, Hashable, Sendable, OpenIAPVali
         self.playBillingLoyaltyInfo = playBillingLoyaltyInfo
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case playBillingChoiceImageUrl
-        case playBillingLoyaltyInfo
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.playBillingChoiceImageUrl = try container.decodeField(String.self, forKey: .playBillingChoiceImageUrl)
-        self.playBillingLoyaltyInfo = try container.decodeFieldIfPresent(String.self, forKey: .playBillingLoyaltyInfo)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.playBillingChoiceImageUrl = try container.decodeField(String.self, forKey: "playBillingChoiceImageUrl")
+        self.playBillingLoyaltyInfo = try container.decodeFieldIfPresent(String.self, forKey: "playBillingLoyaltyInfo")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.playBillingChoiceImageUrl, forKey: .playBillingChoiceImageUrl)
-        try container.encodeIfPresent(self.playBillingLoyaltyInfo, forKey: .playBillingLoyaltyInfo)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.playBillingChoiceImageUrl, forKey: "playBillingChoiceImageUrl")
+        try container.encodeIfPresent(self.playBillingLoyaltyInfo, forKey: "playBillingLoyaltyInfo")
     }
 }
 
@@ -160,6 +150,7 @@ public enum BillingChoiceScreenTypeAndroid: RawRepresentable, Codable, Hashable,
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .unspecified: "unspecified"
@@ -176,12 +167,11 @@ public enum BillingChoiceScreenTypeAndroid: RawRepresentable, Codable, Hashable,
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -229,6 +219,7 @@ public enum BillingProgramAndroid: RawRepresentable, Codable, Hashable, Sendable
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .unspecified: "unspecified"
@@ -248,12 +239,11 @@ public enum BillingProgramAndroid: RawRepresentable, Codable, Hashable, Sendable
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -283,27 +273,20 @@ public struct BillingProgramAvailabilityResultAndroid: Codable, Hashable, Sendab
         self.isExternalLinkAvailable = isExternalLinkAvailable
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case isAvailable
-        case billingProgram
-        case choiceScreenType
-        case isExternalLinkAvailable
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.isAvailable = try container.decodeField(Bool.self, forKey: .isAvailable)
-        self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: .billingProgram))
-        self.choiceScreenType = try container.decodeFieldIfPresent(String.self, forKey: .choiceScreenType).map(BillingChoiceScreenTypeAndroid.init(rawValue:))
-        self.isExternalLinkAvailable = try container.decodeFieldIfPresent(Bool.self, forKey: .isExternalLinkAvailable)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.isAvailable = try container.decodeField(Bool.self, forKey: "isAvailable")
+        self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: "billingProgram"))
+        self.choiceScreenType = try container.decodeFieldIfPresent(String.self, forKey: "choiceScreenType").map(BillingChoiceScreenTypeAndroid.init(rawValue:))
+        self.isExternalLinkAvailable = try container.decodeFieldIfPresent(Bool.self, forKey: "isExternalLinkAvailable")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.isAvailable, forKey: .isAvailable)
-        try container.encode(self.billingProgram.rawValue, forKey: .billingProgram)
-        try container.encodeIfPresent(self.choiceScreenType?.rawValue, forKey: .choiceScreenType)
-        try container.encodeIfPresent(self.isExternalLinkAvailable, forKey: .isExternalLinkAvailable)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.isAvailable, forKey: "isAvailable")
+        try container.encodeRawValue(self.billingProgram, forKey: "billingProgram")
+        try container.encodeRawValueIfPresent(self.choiceScreenType, forKey: "choiceScreenType")
+        try container.encodeIfPresent(self.isExternalLinkAvailable, forKey: "isExternalLinkAvailable")
     }
 }
 
@@ -324,21 +307,16 @@ public struct BillingProgramInformationDialogParamsAndroid: Codable, Hashable, S
         self.externalTransactionToken = externalTransactionToken
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case billingProgram
-        case externalTransactionToken
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decodeFieldIfPresent(String.self, forKey: .billingProgram).map(BillingProgramAndroid.init(rawValue:))
-        self.externalTransactionToken = try container.decodeField(String.self, forKey: .externalTransactionToken)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.billingProgram = try container.decodeFieldIfPresent(String.self, forKey: "billingProgram").map(BillingProgramAndroid.init(rawValue:))
+        self.externalTransactionToken = try container.decodeField(String.self, forKey: "externalTransactionToken")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.billingProgram?.rawValue, forKey: .billingProgram)
-        try container.encode(self.externalTransactionToken, forKey: .externalTransactionToken)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeRawValueIfPresent(self.billingProgram, forKey: "billingProgram")
+        try container.encode(self.externalTransactionToken, forKey: "externalTransactionToken")
     }
 }
 
@@ -358,21 +336,16 @@ public struct BillingProgramReportingDetailsAndroid: Codable, Hashable, Sendable
         self.externalTransactionToken = externalTransactionToken
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case billingProgram
-        case externalTransactionToken
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: .billingProgram))
-        self.externalTransactionToken = try container.decodeField(String.self, forKey: .externalTransactionToken)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: "billingProgram"))
+        self.externalTransactionToken = try container.decodeField(String.self, forKey: "externalTransactionToken")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.billingProgram.rawValue, forKey: .billingProgram)
-        try container.encode(self.externalTransactionToken, forKey: .externalTransactionToken)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeRawValue(self.billingProgram, forKey: "billingProgram")
+        try container.encode(self.externalTransactionToken, forKey: "externalTransactionToken")
     }
 }
 
@@ -397,24 +370,18 @@ public struct BillingResultAndroid: Codable, Hashable, Sendable, OpenIAPValidata
         self.subResponseCode = subResponseCode
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case responseCode
-        case debugMessage
-        case subResponseCode
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.responseCode = try container.decodeField(Int.self, forKey: .responseCode)
-        self.debugMessage = try container.decodeFieldIfPresent(String.self, forKey: .debugMessage)
-        self.subResponseCode = try container.decodeFieldIfPresent(String.self, forKey: .subResponseCode).map(SubResponseCodeAndroid.init(rawValue:))
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.responseCode = try container.decodeField(Int.self, forKey: "responseCode")
+        self.debugMessage = try container.decodeFieldIfPresent(String.self, forKey: "debugMessage")
+        self.subResponseCode = try container.decodeFieldIfPresent(String.self, forKey: "subResponseCode").map(SubResponseCodeAndroid.init(rawValue:))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.responseCode, forKey: .responseCode)
-        try container.encodeIfPresent(self.debugMessage, forKey: .debugMessage)
-        try container.encodeIfPresent(self.subResponseCode?.rawValue, forKey: .subResponseCode)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.responseCode, forKey: "responseCode")
+        try container.encodeIfPresent(self.debugMessage, forKey: "debugMessage")
+        try container.encodeRawValueIfPresent(self.subResponseCode, forKey: "subResponseCode")
     }
 }
 
@@ -450,6 +417,7 @@ public enum DeveloperBillingLaunchModeAndroid: RawRepresentable, Codable, Hashab
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .unspecified: "unspecified"
@@ -466,12 +434,11 @@ public enum DeveloperBillingLaunchModeAndroid: RawRepresentable, Codable, Hashab
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -503,27 +470,20 @@ public struct DeveloperBillingOptionParamsAndroid: Codable, Hashable, Sendable, 
         self.externalTransactionToken = externalTransactionToken
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case billingProgram
-        case linkUri
-        case launchMode
-        case externalTransactionToken
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: .billingProgram))
-        self.linkUri = try container.decodeFieldIfPresent(String.self, forKey: .linkUri)
-        self.launchMode = try container.decodeFieldIfPresent(String.self, forKey: .launchMode).map(DeveloperBillingLaunchModeAndroid.init(rawValue:))
-        self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: .externalTransactionToken)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: "billingProgram"))
+        self.linkUri = try container.decodeFieldIfPresent(String.self, forKey: "linkUri")
+        self.launchMode = try container.decodeFieldIfPresent(String.self, forKey: "launchMode").map(DeveloperBillingLaunchModeAndroid.init(rawValue:))
+        self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: "externalTransactionToken")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.billingProgram.rawValue, forKey: .billingProgram)
-        try container.encodeIfPresent(self.linkUri, forKey: .linkUri)
-        try container.encodeIfPresent(self.launchMode?.rawValue, forKey: .launchMode)
-        try container.encodeIfPresent(self.externalTransactionToken, forKey: .externalTransactionToken)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeRawValue(self.billingProgram, forKey: "billingProgram")
+        try container.encodeIfPresent(self.linkUri, forKey: "linkUri")
+        try container.encodeRawValueIfPresent(self.launchMode, forKey: "launchMode")
+        try container.encodeIfPresent(self.externalTransactionToken, forKey: "externalTransactionToken")
     }
 }
 
@@ -559,6 +519,7 @@ public enum DeveloperBillingTypeAndroid: RawRepresentable, Codable, Hashable, Se
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .developerBillingTypeUnspecified: "developer-billing-type-unspecified"
@@ -575,12 +536,11 @@ public enum DeveloperBillingTypeAndroid: RawRepresentable, Codable, Hashable, Se
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -611,27 +571,20 @@ public struct DeveloperProvidedBillingDetailsAndroid: Codable, Hashable, Sendabl
         self.products = products
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case externalTransactionToken
-        case linkUri
-        case originalExternalTransactionId
-        case products
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: .externalTransactionToken)
-        self.linkUri = try container.decodeFieldIfPresent(String.self, forKey: .linkUri)
-        self.originalExternalTransactionId = try container.decodeFieldIfPresent(String.self, forKey: .originalExternalTransactionId)
-        self.products = try container.decodeField([DeveloperProvidedBillingProductAndroid].self, forKey: .products)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: "externalTransactionToken")
+        self.linkUri = try container.decodeFieldIfPresent(String.self, forKey: "linkUri")
+        self.originalExternalTransactionId = try container.decodeFieldIfPresent(String.self, forKey: "originalExternalTransactionId")
+        self.products = try container.decodeField([DeveloperProvidedBillingProductAndroid].self, forKey: "products")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.externalTransactionToken, forKey: .externalTransactionToken)
-        try container.encodeIfPresent(self.linkUri, forKey: .linkUri)
-        try container.encodeIfPresent(self.originalExternalTransactionId, forKey: .originalExternalTransactionId)
-        try container.encode(self.products, forKey: .products)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.externalTransactionToken, forKey: "externalTransactionToken")
+        try container.encodeIfPresent(self.linkUri, forKey: "linkUri")
+        try container.encodeIfPresent(self.originalExternalTransactionId, forKey: "originalExternalTransactionId")
+        try container.encode(self.products, forKey: "products")
     }
 }
 
@@ -656,24 +609,18 @@ public struct DeveloperProvidedBillingProductAndroid: Codable, Hashable, Sendabl
         self.offerToken = offerToken
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case type
-        case offerToken
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeField(String.self, forKey: .id)
-        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: .type))
-        self.offerToken = try container.decodeFieldIfPresent(String.self, forKey: .offerToken)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.id = try container.decodeField(String.self, forKey: "id")
+        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: "type"))
+        self.offerToken = try container.decodeFieldIfPresent(String.self, forKey: "offerToken")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.type.rawValue, forKey: .type)
-        try container.encodeIfPresent(self.offerToken, forKey: .offerToken)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encodeRawValue(self.type, forKey: "type")
+        try container.encodeIfPresent(self.offerToken, forKey: "offerToken")
     }
 }
 
@@ -693,21 +640,16 @@ public struct DiscountAmountAndroid: Codable, Hashable, Sendable, OpenIAPValidat
         self.formattedDiscountAmount = formattedDiscountAmount
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case discountAmountMicros
-        case formattedDiscountAmount
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.discountAmountMicros = try container.decodeField(String.self, forKey: .discountAmountMicros)
-        self.formattedDiscountAmount = try container.decodeField(String.self, forKey: .formattedDiscountAmount)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.discountAmountMicros = try container.decodeField(String.self, forKey: "discountAmountMicros")
+        self.formattedDiscountAmount = try container.decodeField(String.self, forKey: "formattedDiscountAmount")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.discountAmountMicros, forKey: .discountAmountMicros)
-        try container.encode(self.formattedDiscountAmount, forKey: .formattedDiscountAmount)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.discountAmountMicros, forKey: "discountAmountMicros")
+        try container.encode(self.formattedDiscountAmount, forKey: "formattedDiscountAmount")
     }
 }
 
@@ -727,21 +669,16 @@ public struct DiscountDisplayInfoAndroid: Codable, Hashable, Sendable, OpenIAPVa
         self.discountAmount = discountAmount
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case percentageDiscount
-        case discountAmount
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.percentageDiscount = try container.decodeFieldIfPresent(Int.self, forKey: .percentageDiscount)
-        self.discountAmount = try container.decodeFieldIfPresent(DiscountAmountAndroid.self, forKey: .discountAmount)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.percentageDiscount = try container.decodeFieldIfPresent(Int.self, forKey: "percentageDiscount")
+        self.discountAmount = try container.decodeFieldIfPresent(DiscountAmountAndroid.self, forKey: "discountAmount")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.percentageDiscount, forKey: .percentageDiscount)
-        try container.encodeIfPresent(self.discountAmount, forKey: .discountAmount)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.percentageDiscount, forKey: "percentageDiscount")
+        try container.encodeIfPresent(self.discountAmount, forKey: "discountAmount")
     }
 }
 
@@ -777,6 +714,7 @@ public enum ExternalLinkLaunchModeAndroid: RawRepresentable, Codable, Hashable, 
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .unspecified: "unspecified"
@@ -793,12 +731,11 @@ public enum ExternalLinkLaunchModeAndroid: RawRepresentable, Codable, Hashable, 
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -834,6 +771,7 @@ public enum ExternalLinkTypeAndroid: RawRepresentable, Codable, Hashable, Sendab
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .unspecified: "unspecified"
@@ -850,12 +788,11 @@ public enum ExternalLinkTypeAndroid: RawRepresentable, Codable, Hashable, Sendab
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -882,24 +819,18 @@ public struct GetBillingChoiceInfoParamsAndroid: Codable, Hashable, Sendable, Op
         self.userLocale = userLocale
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case billingProgram
-        case playBillingChoiceImageLayout
-        case userLocale
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = try container.decodeFieldIfPresent(String.self, forKey: .billingProgram).map(BillingProgramAndroid.init(rawValue:))
-        self.playBillingChoiceImageLayout = try container.decodeFieldIfPresent(String.self, forKey: .playBillingChoiceImageLayout).map(BillingChoiceImageLayoutAndroid.init(rawValue:))
-        self.userLocale = try container.decodeFieldIfPresent(String.self, forKey: .userLocale)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.billingProgram = try container.decodeFieldIfPresent(String.self, forKey: "billingProgram").map(BillingProgramAndroid.init(rawValue:))
+        self.playBillingChoiceImageLayout = try container.decodeFieldIfPresent(String.self, forKey: "playBillingChoiceImageLayout").map(BillingChoiceImageLayoutAndroid.init(rawValue:))
+        self.userLocale = try container.decodeFieldIfPresent(String.self, forKey: "userLocale")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.billingProgram?.rawValue, forKey: .billingProgram)
-        try container.encodeIfPresent(self.playBillingChoiceImageLayout?.rawValue, forKey: .playBillingChoiceImageLayout)
-        try container.encodeIfPresent(self.userLocale, forKey: .userLocale)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeRawValueIfPresent(self.billingProgram, forKey: "billingProgram")
+        try container.encodeRawValueIfPresent(self.playBillingChoiceImageLayout, forKey: "playBillingChoiceImageLayout")
+        try container.encodeIfPresent(self.userLocale, forKey: "userLocale")
     }
 }
 
@@ -931,6 +862,7 @@ public enum InAppMessageCategoryAndroid: RawRepresentable, Codable, Hashable, Se
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .unknownInAppMessageCategoryId: "unknown-in-app-message-category-id"
@@ -946,12 +878,11 @@ public enum InAppMessageCategoryAndroid: RawRepresentable, Codable, Hashable, Se
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -967,18 +898,14 @@ public struct InAppMessageParamsAndroid: Codable, Hashable, Sendable, OpenIAPVal
         self.categories = categories
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case categories
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.categories = try container.decodeFieldIfPresent([InAppMessageCategoryAndroid].self, forKey: .categories)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.categories = try container.decodeFieldIfPresent([InAppMessageCategoryAndroid].self, forKey: "categories")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.categories, forKey: .categories)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.categories, forKey: "categories")
     }
 }
 
@@ -1010,6 +937,7 @@ public enum InAppMessageResponseCodeAndroid: RawRepresentable, Codable, Hashable
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .noActionNeeded: "no-action-needed"
@@ -1025,12 +953,11 @@ public enum InAppMessageResponseCodeAndroid: RawRepresentable, Codable, Hashable
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -1050,21 +977,16 @@ public struct InAppMessageResultAndroid: Codable, Hashable, Sendable, OpenIAPVal
         self.purchaseToken = purchaseToken
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case responseCode
-        case purchaseToken
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.responseCode = InAppMessageResponseCodeAndroid(rawValue: try container.decodeField(String.self, forKey: .responseCode))
-        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.responseCode = InAppMessageResponseCodeAndroid(rawValue: try container.decodeField(String.self, forKey: "responseCode"))
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: "purchaseToken")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.responseCode.rawValue, forKey: .responseCode)
-        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeRawValue(self.responseCode, forKey: "responseCode")
+        try container.encodeIfPresent(self.purchaseToken, forKey: "purchaseToken")
     }
 }
 
@@ -1084,21 +1006,16 @@ public struct InstallmentPlanDetailsAndroid: Codable, Hashable, Sendable, OpenIA
         self.subsequentCommitmentPaymentsCount = subsequentCommitmentPaymentsCount
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case commitmentPaymentsCount
-        case subsequentCommitmentPaymentsCount
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.commitmentPaymentsCount = try container.decodeField(Int.self, forKey: .commitmentPaymentsCount)
-        self.subsequentCommitmentPaymentsCount = try container.decodeField(Int.self, forKey: .subsequentCommitmentPaymentsCount)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.commitmentPaymentsCount = try container.decodeField(Int.self, forKey: "commitmentPaymentsCount")
+        self.subsequentCommitmentPaymentsCount = try container.decodeField(Int.self, forKey: "subsequentCommitmentPaymentsCount")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.commitmentPaymentsCount, forKey: .commitmentPaymentsCount)
-        try container.encode(self.subsequentCommitmentPaymentsCount, forKey: .subsequentCommitmentPaymentsCount)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.commitmentPaymentsCount, forKey: "commitmentPaymentsCount")
+        try container.encode(self.subsequentCommitmentPaymentsCount, forKey: "subsequentCommitmentPaymentsCount")
     }
 }
 
@@ -1133,30 +1050,22 @@ public struct LaunchExternalLinkParamsAndroid: Codable, Hashable, Sendable, Open
         self.externalTransactionToken = externalTransactionToken
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case billingProgram
-        case launchMode
-        case linkType
-        case linkUri
-        case externalTransactionToken
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: .billingProgram))
-        self.launchMode = ExternalLinkLaunchModeAndroid(rawValue: try container.decodeField(String.self, forKey: .launchMode))
-        self.linkType = ExternalLinkTypeAndroid(rawValue: try container.decodeField(String.self, forKey: .linkType))
-        self.linkUri = try container.decodeField(String.self, forKey: .linkUri)
-        self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: .externalTransactionToken)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: "billingProgram"))
+        self.launchMode = ExternalLinkLaunchModeAndroid(rawValue: try container.decodeField(String.self, forKey: "launchMode"))
+        self.linkType = ExternalLinkTypeAndroid(rawValue: try container.decodeField(String.self, forKey: "linkType"))
+        self.linkUri = try container.decodeField(String.self, forKey: "linkUri")
+        self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: "externalTransactionToken")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.billingProgram.rawValue, forKey: .billingProgram)
-        try container.encode(self.launchMode.rawValue, forKey: .launchMode)
-        try container.encode(self.linkType.rawValue, forKey: .linkType)
-        try container.encode(self.linkUri, forKey: .linkUri)
-        try container.encodeIfPresent(self.externalTransactionToken, forKey: .externalTransactionToken)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeRawValue(self.billingProgram, forKey: "billingProgram")
+        try container.encodeRawValue(self.launchMode, forKey: "launchMode")
+        try container.encodeRawValue(self.linkType, forKey: "linkType")
+        try container.encode(self.linkUri, forKey: "linkUri")
+        try container.encodeIfPresent(self.externalTransactionToken, forKey: "externalTransactionToken")
     }
 }
 
@@ -1176,21 +1085,16 @@ public struct LimitedQuantityInfoAndroid: Codable, Hashable, Sendable, OpenIAPVa
         self.remainingQuantity = remainingQuantity
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case maximumQuantity
-        case remainingQuantity
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.maximumQuantity = try container.decodeField(Int.self, forKey: .maximumQuantity)
-        self.remainingQuantity = try container.decodeField(Int.self, forKey: .remainingQuantity)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.maximumQuantity = try container.decodeField(Int.self, forKey: "maximumQuantity")
+        self.remainingQuantity = try container.decodeField(Int.self, forKey: "remainingQuantity")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.maximumQuantity, forKey: .maximumQuantity)
-        try container.encode(self.remainingQuantity, forKey: .remainingQuantity)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.maximumQuantity, forKey: "maximumQuantity")
+        try container.encode(self.remainingQuantity, forKey: "remainingQuantity")
     }
 }
 
@@ -1210,21 +1114,16 @@ public struct PendingPurchaseUpdateAndroid: Codable, Hashable, Sendable, OpenIAP
         self.purchaseToken = purchaseToken
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case products
-        case purchaseToken
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.products = try container.decodeField([String].self, forKey: .products)
-        self.purchaseToken = try container.decodeField(String.self, forKey: .purchaseToken)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.products = try container.decodeField([String].self, forKey: "products")
+        self.purchaseToken = try container.decodeField(String.self, forKey: "purchaseToken")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.products, forKey: .products)
-        try container.encode(self.purchaseToken, forKey: .purchaseToken)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.products, forKey: "products")
+        try container.encode(self.purchaseToken, forKey: "purchaseToken")
     }
 }
 
@@ -1244,21 +1143,16 @@ public struct PreorderDetailsAndroid: Codable, Hashable, Sendable, OpenIAPValida
         self.preorderReleaseTimeMillis = preorderReleaseTimeMillis
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case preorderPresaleEndTimeMillis
-        case preorderReleaseTimeMillis
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.preorderPresaleEndTimeMillis = try container.decodeField(String.self, forKey: .preorderPresaleEndTimeMillis)
-        self.preorderReleaseTimeMillis = try container.decodeField(String.self, forKey: .preorderReleaseTimeMillis)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.preorderPresaleEndTimeMillis = try container.decodeField(String.self, forKey: "preorderPresaleEndTimeMillis")
+        self.preorderReleaseTimeMillis = try container.decodeField(String.self, forKey: "preorderReleaseTimeMillis")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.preorderPresaleEndTimeMillis, forKey: .preorderPresaleEndTimeMillis)
-        try container.encode(self.preorderReleaseTimeMillis, forKey: .preorderReleaseTimeMillis)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.preorderPresaleEndTimeMillis, forKey: "preorderPresaleEndTimeMillis")
+        try container.encode(self.preorderReleaseTimeMillis, forKey: "preorderReleaseTimeMillis")
     }
 }
 
@@ -1298,33 +1192,24 @@ public struct PricingPhaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatab
         self.recurrenceMode = recurrenceMode
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case formattedPrice
-        case priceCurrencyCode
-        case billingPeriod
-        case billingCycleCount
-        case priceAmountMicros
-        case recurrenceMode
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.formattedPrice = try container.decodeField(String.self, forKey: .formattedPrice)
-        self.priceCurrencyCode = try container.decodeField(String.self, forKey: .priceCurrencyCode)
-        self.billingPeriod = try container.decodeField(String.self, forKey: .billingPeriod)
-        self.billingCycleCount = try container.decodeField(Int.self, forKey: .billingCycleCount)
-        self.priceAmountMicros = try container.decodeField(String.self, forKey: .priceAmountMicros)
-        self.recurrenceMode = try container.decodeField(Int.self, forKey: .recurrenceMode)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.formattedPrice = try container.decodeField(String.self, forKey: "formattedPrice")
+        self.priceCurrencyCode = try container.decodeField(String.self, forKey: "priceCurrencyCode")
+        self.billingPeriod = try container.decodeField(String.self, forKey: "billingPeriod")
+        self.billingCycleCount = try container.decodeField(Int.self, forKey: "billingCycleCount")
+        self.priceAmountMicros = try container.decodeField(String.self, forKey: "priceAmountMicros")
+        self.recurrenceMode = try container.decodeField(Int.self, forKey: "recurrenceMode")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.formattedPrice, forKey: .formattedPrice)
-        try container.encode(self.priceCurrencyCode, forKey: .priceCurrencyCode)
-        try container.encode(self.billingPeriod, forKey: .billingPeriod)
-        try container.encode(self.billingCycleCount, forKey: .billingCycleCount)
-        try container.encode(self.priceAmountMicros, forKey: .priceAmountMicros)
-        try container.encode(self.recurrenceMode, forKey: .recurrenceMode)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.formattedPrice, forKey: "formattedPrice")
+        try container.encode(self.priceCurrencyCode, forKey: "priceCurrencyCode")
+        try container.encode(self.billingPeriod, forKey: "billingPeriod")
+        try container.encode(self.billingCycleCount, forKey: "billingCycleCount")
+        try container.encode(self.priceAmountMicros, forKey: "priceAmountMicros")
+        try container.encode(self.recurrenceMode, forKey: "recurrenceMode")
     }
 }
 
@@ -1339,18 +1224,14 @@ public struct PricingPhasesAndroid: Codable, Hashable, Sendable, OpenIAPValidata
         self.pricingPhaseList = pricingPhaseList
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case pricingPhaseList
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.pricingPhaseList = try container.decodeField([PricingPhaseAndroid].self, forKey: .pricingPhaseList)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.pricingPhaseList = try container.decodeField([PricingPhaseAndroid].self, forKey: "pricingPhaseList")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.pricingPhaseList, forKey: .pricingPhaseList)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.pricingPhaseList, forKey: "pricingPhaseList")
     }
 }
 
@@ -1430,57 +1311,40 @@ public struct ProductAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, P
         self.subscriptionOffers = subscriptionOffers
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case description
-        case type
-        case displayName
-        case displayPrice
-        case currency
-        case price
-        case debugDescription
-        case platform
-        case nameAndroid
-        case productStatusAndroid
-        case discountOffers
-        case subscriptionOffers
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeField(String.self, forKey: .id)
-        self.title = try container.decodeField(String.self, forKey: .title)
-        self.description = try container.decodeField(String.self, forKey: .description)
-        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: .type))
-        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: .displayName)
-        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
-        self.currency = try container.decodeField(String.self, forKey: .currency)
-        self.price = try container.decodeFieldIfPresent(Double.self, forKey: .price)
-        self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: .debugDescription)
-        self.platform = IapPlatform(rawValue: try container.decodeField(String.self, forKey: .platform))
-        self.nameAndroid = try container.decodeField(String.self, forKey: .nameAndroid)
-        self.productStatusAndroid = try container.decodeFieldIfPresent(String.self, forKey: .productStatusAndroid).map(ProductStatusAndroid.init(rawValue:))
-        self.discountOffers = try container.decodeFieldIfPresent([DiscountOffer].self, forKey: .discountOffers)
-        self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.id = try container.decodeField(String.self, forKey: "id")
+        self.title = try container.decodeField(String.self, forKey: "title")
+        self.description = try container.decodeField(String.self, forKey: "description")
+        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: "type"))
+        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: "displayName")
+        self.displayPrice = try container.decodeField(String.self, forKey: "displayPrice")
+        self.currency = try container.decodeField(String.self, forKey: "currency")
+        self.price = try container.decodeFieldIfPresent(Double.self, forKey: "price")
+        self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: "debugDescription")
+        self.platform = IapPlatform(rawValue: try container.decodeField(String.self, forKey: "platform"))
+        self.nameAndroid = try container.decodeField(String.self, forKey: "nameAndroid")
+        self.productStatusAndroid = try container.decodeFieldIfPresent(String.self, forKey: "productStatusAndroid").map(ProductStatusAndroid.init(rawValue:))
+        self.discountOffers = try container.decodeFieldIfPresent([DiscountOffer].self, forKey: "discountOffers")
+        self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: "subscriptionOffers")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.title, forKey: .title)
-        try container.encode(self.description, forKey: .description)
-        try container.encode(self.type.rawValue, forKey: .type)
-        try container.encodeIfPresent(self.displayName, forKey: .displayName)
-        try container.encode(self.displayPrice, forKey: .displayPrice)
-        try container.encode(self.currency, forKey: .currency)
-        try container.encodeIfPresent(self.price, forKey: .price)
-        try container.encodeIfPresent(self.debugDescription, forKey: .debugDescription)
-        try container.encode(self.platform.rawValue, forKey: .platform)
-        try container.encode(self.nameAndroid, forKey: .nameAndroid)
-        try container.encodeIfPresent(self.productStatusAndroid?.rawValue, forKey: .productStatusAndroid)
-        try container.encodeIfPresent(self.discountOffers, forKey: .discountOffers)
-        try container.encodeIfPresent(self.subscriptionOffers, forKey: .subscriptionOffers)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.description, forKey: "description")
+        try container.encodeRawValue(self.type, forKey: "type")
+        try container.encodeIfPresent(self.displayName, forKey: "displayName")
+        try container.encode(self.displayPrice, forKey: "displayPrice")
+        try container.encode(self.currency, forKey: "currency")
+        try container.encodeIfPresent(self.price, forKey: "price")
+        try container.encodeIfPresent(self.debugDescription, forKey: "debugDescription")
+        try container.encodeRawValue(self.platform, forKey: "platform")
+        try container.encode(self.nameAndroid, forKey: "nameAndroid")
+        try container.encodeRawValueIfPresent(self.productStatusAndroid, forKey: "productStatusAndroid")
+        try container.encodeIfPresent(self.discountOffers, forKey: "discountOffers")
+        try container.encodeIfPresent(self.subscriptionOffers, forKey: "subscriptionOffers")
     }
 }
 
@@ -1520,6 +1384,7 @@ public enum ProductStatusAndroid: RawRepresentable, Codable, Hashable, Sendable 
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .ok: "ok"
@@ -1537,12 +1402,11 @@ public enum ProductStatusAndroid: RawRepresentable, Codable, Hashable, Sendable 
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -1617,54 +1481,38 @@ public struct ProductSubscriptionAndroid: Codable, Hashable, Sendable, OpenIAPVa
         self.subscriptionOffers = subscriptionOffers
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case description
-        case type
-        case displayName
-        case displayPrice
-        case currency
-        case price
-        case debugDescription
-        case platform
-        case nameAndroid
-        case productStatusAndroid
-        case subscriptionOffers
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeField(String.self, forKey: .id)
-        self.title = try container.decodeField(String.self, forKey: .title)
-        self.description = try container.decodeField(String.self, forKey: .description)
-        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: .type))
-        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: .displayName)
-        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
-        self.currency = try container.decodeField(String.self, forKey: .currency)
-        self.price = try container.decodeFieldIfPresent(Double.self, forKey: .price)
-        self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: .debugDescription)
-        self.platform = IapPlatform(rawValue: try container.decodeField(String.self, forKey: .platform))
-        self.nameAndroid = try container.decodeField(String.self, forKey: .nameAndroid)
-        self.productStatusAndroid = try container.decodeFieldIfPresent(String.self, forKey: .productStatusAndroid).map(ProductStatusAndroid.init(rawValue:))
-        self.subscriptionOffers = try container.decodeField([SubscriptionOffer].self, forKey: .subscriptionOffers)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.id = try container.decodeField(String.self, forKey: "id")
+        self.title = try container.decodeField(String.self, forKey: "title")
+        self.description = try container.decodeField(String.self, forKey: "description")
+        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: "type"))
+        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: "displayName")
+        self.displayPrice = try container.decodeField(String.self, forKey: "displayPrice")
+        self.currency = try container.decodeField(String.self, forKey: "currency")
+        self.price = try container.decodeFieldIfPresent(Double.self, forKey: "price")
+        self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: "debugDescription")
+        self.platform = IapPlatform(rawValue: try container.decodeField(String.self, forKey: "platform"))
+        self.nameAndroid = try container.decodeField(String.self, forKey: "nameAndroid")
+        self.productStatusAndroid = try container.decodeFieldIfPresent(String.self, forKey: "productStatusAndroid").map(ProductStatusAndroid.init(rawValue:))
+        self.subscriptionOffers = try container.decodeField([SubscriptionOffer].self, forKey: "subscriptionOffers")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.title, forKey: .title)
-        try container.encode(self.description, forKey: .description)
-        try container.encode(self.type.rawValue, forKey: .type)
-        try container.encodeIfPresent(self.displayName, forKey: .displayName)
-        try container.encode(self.displayPrice, forKey: .displayPrice)
-        try container.encode(self.currency, forKey: .currency)
-        try container.encodeIfPresent(self.price, forKey: .price)
-        try container.encodeIfPresent(self.debugDescription, forKey: .debugDescription)
-        try container.encode(self.platform.rawValue, forKey: .platform)
-        try container.encode(self.nameAndroid, forKey: .nameAndroid)
-        try container.encodeIfPresent(self.productStatusAndroid?.rawValue, forKey: .productStatusAndroid)
-        try container.encode(self.subscriptionOffers, forKey: .subscriptionOffers)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.description, forKey: "description")
+        try container.encodeRawValue(self.type, forKey: "type")
+        try container.encodeIfPresent(self.displayName, forKey: "displayName")
+        try container.encode(self.displayPrice, forKey: "displayPrice")
+        try container.encode(self.currency, forKey: "currency")
+        try container.encodeIfPresent(self.price, forKey: "price")
+        try container.encodeIfPresent(self.debugDescription, forKey: "debugDescription")
+        try container.encodeRawValue(self.platform, forKey: "platform")
+        try container.encode(self.nameAndroid, forKey: "nameAndroid")
+        try container.encodeRawValueIfPresent(self.productStatusAndroid, forKey: "productStatusAndroid")
+        try container.encode(self.subscriptionOffers, forKey: "subscriptionOffers")
     }
 }
 
@@ -1790,84 +1638,58 @@ public struct PurchaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, 
         self.userMarketplaceAmazon = userMarketplaceAmazon
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case productId
-        case ids
-        case transactionDate
-        case purchaseToken
-        case store
-        case quantity
-        case purchaseState
-        case isAutoRenewing
-        case currentPlanId
-        case transactionId
-        case dataAndroid
-        case signatureAndroid
-        case autoRenewingAndroid
-        case isAcknowledgedAndroid
-        case packageNameAndroid
-        case developerPayloadAndroid
-        case obfuscatedAccountIdAndroid
-        case obfuscatedProfileIdAndroid
-        case isSuspendedAndroid
-        case pendingPurchaseUpdateAndroid
-        case userIdAmazon
-        case userMarketplaceAmazon
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeField(String.self, forKey: .id)
-        self.productId = try container.decodeField(String.self, forKey: .productId)
-        self.ids = try container.decodeFieldIfPresent([String].self, forKey: .ids)
-        self.transactionDate = try container.decodeField(Double.self, forKey: .transactionDate)
-        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
-        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: .store))
-        self.quantity = try container.decodeField(Int.self, forKey: .quantity)
-        self.purchaseState = PurchaseState(rawValue: try container.decodeField(String.self, forKey: .purchaseState))
-        self.isAutoRenewing = try container.decodeField(Bool.self, forKey: .isAutoRenewing)
-        self.currentPlanId = try container.decodeFieldIfPresent(String.self, forKey: .currentPlanId)
-        self.transactionId = try container.decodeFieldIfPresent(String.self, forKey: .transactionId)
-        self.dataAndroid = try container.decodeFieldIfPresent(String.self, forKey: .dataAndroid)
-        self.signatureAndroid = try container.decodeFieldIfPresent(String.self, forKey: .signatureAndroid)
-        self.autoRenewingAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: .autoRenewingAndroid)
-        self.isAcknowledgedAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: .isAcknowledgedAndroid)
-        self.packageNameAndroid = try container.decodeFieldIfPresent(String.self, forKey: .packageNameAndroid)
-        self.developerPayloadAndroid = try container.decodeFieldIfPresent(String.self, forKey: .developerPayloadAndroid)
-        self.obfuscatedAccountIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedAccountIdAndroid)
-        self.obfuscatedProfileIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedProfileIdAndroid)
-        self.isSuspendedAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: .isSuspendedAndroid)
-        self.pendingPurchaseUpdateAndroid = try container.decodeFieldIfPresent(PendingPurchaseUpdateAndroid.self, forKey: .pendingPurchaseUpdateAndroid)
-        self.userIdAmazon = try container.decodeFieldIfPresent(String.self, forKey: .userIdAmazon)
-        self.userMarketplaceAmazon = try container.decodeFieldIfPresent(String.self, forKey: .userMarketplaceAmazon)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.id = try container.decodeField(String.self, forKey: "id")
+        self.productId = try container.decodeField(String.self, forKey: "productId")
+        self.ids = try container.decodeFieldIfPresent([String].self, forKey: "ids")
+        self.transactionDate = try container.decodeField(Double.self, forKey: "transactionDate")
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: "purchaseToken")
+        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: "store"))
+        self.quantity = try container.decodeField(Int.self, forKey: "quantity")
+        self.purchaseState = PurchaseState(rawValue: try container.decodeField(String.self, forKey: "purchaseState"))
+        self.isAutoRenewing = try container.decodeField(Bool.self, forKey: "isAutoRenewing")
+        self.currentPlanId = try container.decodeFieldIfPresent(String.self, forKey: "currentPlanId")
+        self.transactionId = try container.decodeFieldIfPresent(String.self, forKey: "transactionId")
+        self.dataAndroid = try container.decodeFieldIfPresent(String.self, forKey: "dataAndroid")
+        self.signatureAndroid = try container.decodeFieldIfPresent(String.self, forKey: "signatureAndroid")
+        self.autoRenewingAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: "autoRenewingAndroid")
+        self.isAcknowledgedAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: "isAcknowledgedAndroid")
+        self.packageNameAndroid = try container.decodeFieldIfPresent(String.self, forKey: "packageNameAndroid")
+        self.developerPayloadAndroid = try container.decodeFieldIfPresent(String.self, forKey: "developerPayloadAndroid")
+        self.obfuscatedAccountIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: "obfuscatedAccountIdAndroid")
+        self.obfuscatedProfileIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: "obfuscatedProfileIdAndroid")
+        self.isSuspendedAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: "isSuspendedAndroid")
+        self.pendingPurchaseUpdateAndroid = try container.decodeFieldIfPresent(PendingPurchaseUpdateAndroid.self, forKey: "pendingPurchaseUpdateAndroid")
+        self.userIdAmazon = try container.decodeFieldIfPresent(String.self, forKey: "userIdAmazon")
+        self.userMarketplaceAmazon = try container.decodeFieldIfPresent(String.self, forKey: "userMarketplaceAmazon")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.productId, forKey: .productId)
-        try container.encodeIfPresent(self.ids, forKey: .ids)
-        try container.encode(self.transactionDate, forKey: .transactionDate)
-        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
-        try container.encode(self.store.rawValue, forKey: .store)
-        try container.encode(self.quantity, forKey: .quantity)
-        try container.encode(self.purchaseState.rawValue, forKey: .purchaseState)
-        try container.encode(self.isAutoRenewing, forKey: .isAutoRenewing)
-        try container.encodeIfPresent(self.currentPlanId, forKey: .currentPlanId)
-        try container.encodeIfPresent(self.transactionId, forKey: .transactionId)
-        try container.encodeIfPresent(self.dataAndroid, forKey: .dataAndroid)
-        try container.encodeIfPresent(self.signatureAndroid, forKey: .signatureAndroid)
-        try container.encodeIfPresent(self.autoRenewingAndroid, forKey: .autoRenewingAndroid)
-        try container.encodeIfPresent(self.isAcknowledgedAndroid, forKey: .isAcknowledgedAndroid)
-        try container.encodeIfPresent(self.packageNameAndroid, forKey: .packageNameAndroid)
-        try container.encodeIfPresent(self.developerPayloadAndroid, forKey: .developerPayloadAndroid)
-        try container.encodeIfPresent(self.obfuscatedAccountIdAndroid, forKey: .obfuscatedAccountIdAndroid)
-        try container.encodeIfPresent(self.obfuscatedProfileIdAndroid, forKey: .obfuscatedProfileIdAndroid)
-        try container.encodeIfPresent(self.isSuspendedAndroid, forKey: .isSuspendedAndroid)
-        try container.encodeIfPresent(self.pendingPurchaseUpdateAndroid, forKey: .pendingPurchaseUpdateAndroid)
-        try container.encodeIfPresent(self.userIdAmazon, forKey: .userIdAmazon)
-        try container.encodeIfPresent(self.userMarketplaceAmazon, forKey: .userMarketplaceAmazon)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.productId, forKey: "productId")
+        try container.encodeIfPresent(self.ids, forKey: "ids")
+        try container.encode(self.transactionDate, forKey: "transactionDate")
+        try container.encodeIfPresent(self.purchaseToken, forKey: "purchaseToken")
+        try container.encodeRawValue(self.store, forKey: "store")
+        try container.encode(self.quantity, forKey: "quantity")
+        try container.encodeRawValue(self.purchaseState, forKey: "purchaseState")
+        try container.encode(self.isAutoRenewing, forKey: "isAutoRenewing")
+        try container.encodeIfPresent(self.currentPlanId, forKey: "currentPlanId")
+        try container.encodeIfPresent(self.transactionId, forKey: "transactionId")
+        try container.encodeIfPresent(self.dataAndroid, forKey: "dataAndroid")
+        try container.encodeIfPresent(self.signatureAndroid, forKey: "signatureAndroid")
+        try container.encodeIfPresent(self.autoRenewingAndroid, forKey: "autoRenewingAndroid")
+        try container.encodeIfPresent(self.isAcknowledgedAndroid, forKey: "isAcknowledgedAndroid")
+        try container.encodeIfPresent(self.packageNameAndroid, forKey: "packageNameAndroid")
+        try container.encodeIfPresent(self.developerPayloadAndroid, forKey: "developerPayloadAndroid")
+        try container.encodeIfPresent(self.obfuscatedAccountIdAndroid, forKey: "obfuscatedAccountIdAndroid")
+        try container.encodeIfPresent(self.obfuscatedProfileIdAndroid, forKey: "obfuscatedProfileIdAndroid")
+        try container.encodeIfPresent(self.isSuspendedAndroid, forKey: "isSuspendedAndroid")
+        try container.encodeIfPresent(self.pendingPurchaseUpdateAndroid, forKey: "pendingPurchaseUpdateAndroid")
+        try container.encodeIfPresent(self.userIdAmazon, forKey: "userIdAmazon")
+        try container.encodeIfPresent(self.userMarketplaceAmazon, forKey: "userMarketplaceAmazon")
     }
 }
 
@@ -1887,21 +1709,16 @@ public struct RentalDetailsAndroid: Codable, Hashable, Sendable, OpenIAPValidata
         self.rentalExpirationPeriod = rentalExpirationPeriod
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case rentalPeriod
-        case rentalExpirationPeriod
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.rentalPeriod = try container.decodeField(String.self, forKey: .rentalPeriod)
-        self.rentalExpirationPeriod = try container.decodeFieldIfPresent(String.self, forKey: .rentalExpirationPeriod)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.rentalPeriod = try container.decodeField(String.self, forKey: "rentalPeriod")
+        self.rentalExpirationPeriod = try container.decodeFieldIfPresent(String.self, forKey: "rentalExpirationPeriod")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.rentalPeriod, forKey: .rentalPeriod)
-        try container.encodeIfPresent(self.rentalExpirationPeriod, forKey: .rentalExpirationPeriod)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.rentalPeriod, forKey: "rentalPeriod")
+        try container.encodeIfPresent(self.rentalExpirationPeriod, forKey: "rentalExpirationPeriod")
     }
 }
 
@@ -1941,33 +1758,24 @@ public struct RequestPurchaseAndroidProps: Codable, Hashable, Sendable, OpenIAPV
         self.developerBillingOption = developerBillingOption
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case skus
-        case obfuscatedAccountId
-        case obfuscatedProfileId
-        case isOfferPersonalized
-        case offerToken
-        case developerBillingOption
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.skus = try container.decodeField([String].self, forKey: .skus)
-        self.obfuscatedAccountId = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedAccountId)
-        self.obfuscatedProfileId = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedProfileId)
-        self.isOfferPersonalized = try container.decodeFieldIfPresent(Bool.self, forKey: .isOfferPersonalized)
-        self.offerToken = try container.decodeFieldIfPresent(String.self, forKey: .offerToken)
-        self.developerBillingOption = try container.decodeFieldIfPresent(DeveloperBillingOptionParamsAndroid.self, forKey: .developerBillingOption)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.skus = try container.decodeField([String].self, forKey: "skus")
+        self.obfuscatedAccountId = try container.decodeFieldIfPresent(String.self, forKey: "obfuscatedAccountId")
+        self.obfuscatedProfileId = try container.decodeFieldIfPresent(String.self, forKey: "obfuscatedProfileId")
+        self.isOfferPersonalized = try container.decodeFieldIfPresent(Bool.self, forKey: "isOfferPersonalized")
+        self.offerToken = try container.decodeFieldIfPresent(String.self, forKey: "offerToken")
+        self.developerBillingOption = try container.decodeFieldIfPresent(DeveloperBillingOptionParamsAndroid.self, forKey: "developerBillingOption")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.skus, forKey: .skus)
-        try container.encodeIfPresent(self.obfuscatedAccountId, forKey: .obfuscatedAccountId)
-        try container.encodeIfPresent(self.obfuscatedProfileId, forKey: .obfuscatedProfileId)
-        try container.encodeIfPresent(self.isOfferPersonalized, forKey: .isOfferPersonalized)
-        try container.encodeIfPresent(self.offerToken, forKey: .offerToken)
-        try container.encodeIfPresent(self.developerBillingOption, forKey: .developerBillingOption)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.skus, forKey: "skus")
+        try container.encodeIfPresent(self.obfuscatedAccountId, forKey: "obfuscatedAccountId")
+        try container.encodeIfPresent(self.obfuscatedProfileId, forKey: "obfuscatedProfileId")
+        try container.encodeIfPresent(self.isOfferPersonalized, forKey: "isOfferPersonalized")
+        try container.encodeIfPresent(self.offerToken, forKey: "offerToken")
+        try container.encodeIfPresent(self.developerBillingOption, forKey: "developerBillingOption")
     }
 }
 
@@ -2023,42 +1831,30 @@ public struct RequestSubscriptionAndroidProps: Codable, Hashable, Sendable, Open
         self.developerBillingOption = developerBillingOption
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case skus
-        case obfuscatedAccountId
-        case obfuscatedProfileId
-        case isOfferPersonalized
-        case purchaseToken
-        case originalExternalTransactionId
-        case subscriptionOffers
-        case subscriptionProductReplacementParams
-        case developerBillingOption
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.skus = try container.decodeField([String].self, forKey: .skus)
-        self.obfuscatedAccountId = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedAccountId)
-        self.obfuscatedProfileId = try container.decodeFieldIfPresent(String.self, forKey: .obfuscatedProfileId)
-        self.isOfferPersonalized = try container.decodeFieldIfPresent(Bool.self, forKey: .isOfferPersonalized)
-        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
-        self.originalExternalTransactionId = try container.decodeFieldIfPresent(String.self, forKey: .originalExternalTransactionId)
-        self.subscriptionOffers = try container.decodeFieldIfPresent([AndroidSubscriptionOfferInput].self, forKey: .subscriptionOffers)
-        self.subscriptionProductReplacementParams = try container.decodeFieldIfPresent(SubscriptionProductReplacementParamsAndroid.self, forKey: .subscriptionProductReplacementParams)
-        self.developerBillingOption = try container.decodeFieldIfPresent(DeveloperBillingOptionParamsAndroid.self, forKey: .developerBillingOption)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.skus = try container.decodeField([String].self, forKey: "skus")
+        self.obfuscatedAccountId = try container.decodeFieldIfPresent(String.self, forKey: "obfuscatedAccountId")
+        self.obfuscatedProfileId = try container.decodeFieldIfPresent(String.self, forKey: "obfuscatedProfileId")
+        self.isOfferPersonalized = try container.decodeFieldIfPresent(Bool.self, forKey: "isOfferPersonalized")
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: "purchaseToken")
+        self.originalExternalTransactionId = try container.decodeFieldIfPresent(String.self, forKey: "originalExternalTransactionId")
+        self.subscriptionOffers = try container.decodeFieldIfPresent([AndroidSubscriptionOfferInput].self, forKey: "subscriptionOffers")
+        self.subscriptionProductReplacementParams = try container.decodeFieldIfPresent(SubscriptionProductReplacementParamsAndroid.self, forKey: "subscriptionProductReplacementParams")
+        self.developerBillingOption = try container.decodeFieldIfPresent(DeveloperBillingOptionParamsAndroid.self, forKey: "developerBillingOption")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.skus, forKey: .skus)
-        try container.encodeIfPresent(self.obfuscatedAccountId, forKey: .obfuscatedAccountId)
-        try container.encodeIfPresent(self.obfuscatedProfileId, forKey: .obfuscatedProfileId)
-        try container.encodeIfPresent(self.isOfferPersonalized, forKey: .isOfferPersonalized)
-        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
-        try container.encodeIfPresent(self.originalExternalTransactionId, forKey: .originalExternalTransactionId)
-        try container.encodeIfPresent(self.subscriptionOffers, forKey: .subscriptionOffers)
-        try container.encodeIfPresent(self.subscriptionProductReplacementParams, forKey: .subscriptionProductReplacementParams)
-        try container.encodeIfPresent(self.developerBillingOption, forKey: .developerBillingOption)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.skus, forKey: "skus")
+        try container.encodeIfPresent(self.obfuscatedAccountId, forKey: "obfuscatedAccountId")
+        try container.encodeIfPresent(self.obfuscatedProfileId, forKey: "obfuscatedProfileId")
+        try container.encodeIfPresent(self.isOfferPersonalized, forKey: "isOfferPersonalized")
+        try container.encodeIfPresent(self.purchaseToken, forKey: "purchaseToken")
+        try container.encodeIfPresent(self.originalExternalTransactionId, forKey: "originalExternalTransactionId")
+        try container.encodeIfPresent(self.subscriptionOffers, forKey: "subscriptionOffers")
+        try container.encodeIfPresent(self.subscriptionProductReplacementParams, forKey: "subscriptionProductReplacementParams")
+        try container.encodeIfPresent(self.developerBillingOption, forKey: "developerBillingOption")
     }
 }
 
@@ -2094,6 +1890,7 @@ public enum SubResponseCodeAndroid: RawRepresentable, Codable, Hashable, Sendabl
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .noApplicableSubResponseCode: "no-applicable-sub-response-code"
@@ -2110,12 +1907,11 @@ public enum SubResponseCodeAndroid: RawRepresentable, Codable, Hashable, Sendabl
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -2135,21 +1931,16 @@ public struct SubscriptionProductReplacementParamsAndroid: Codable, Hashable, Se
         self.replacementMode = replacementMode
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case oldProductId
-        case replacementMode
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.oldProductId = try container.decodeField(String.self, forKey: .oldProductId)
-        self.replacementMode = SubscriptionReplacementModeAndroid(rawValue: try container.decodeField(String.self, forKey: .replacementMode))
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.oldProductId = try container.decodeField(String.self, forKey: "oldProductId")
+        self.replacementMode = SubscriptionReplacementModeAndroid(rawValue: try container.decodeField(String.self, forKey: "replacementMode"))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.oldProductId, forKey: .oldProductId)
-        try container.encode(self.replacementMode.rawValue, forKey: .replacementMode)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.oldProductId, forKey: "oldProductId")
+        try container.encodeRawValue(self.replacementMode, forKey: "replacementMode")
     }
 }
 
@@ -2201,6 +1992,7 @@ public enum SubscriptionReplacementModeAndroid: RawRepresentable, Codable, Hasha
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .unknownReplacementMode: "unknown-replacement-mode"
@@ -2221,12 +2013,11 @@ public enum SubscriptionReplacementModeAndroid: RawRepresentable, Codable, Hasha
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -2258,27 +2049,20 @@ public struct UserChoiceBillingDetails: Codable, Hashable, Sendable, OpenIAPVali
         self.productDetailsAndroid = productDetailsAndroid
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case externalTransactionToken
-        case originalExternalTransactionId
-        case products
-        case productDetailsAndroid
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.externalTransactionToken = try container.decodeField(String.self, forKey: .externalTransactionToken)
-        self.originalExternalTransactionId = try container.decodeFieldIfPresent(String.self, forKey: .originalExternalTransactionId)
-        self.products = try container.decodeField([String].self, forKey: .products)
-        self.productDetailsAndroid = try container.decodeFieldIfPresent([DeveloperProvidedBillingProductAndroid].self, forKey: .productDetailsAndroid)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.externalTransactionToken = try container.decodeField(String.self, forKey: "externalTransactionToken")
+        self.originalExternalTransactionId = try container.decodeFieldIfPresent(String.self, forKey: "originalExternalTransactionId")
+        self.products = try container.decodeField([String].self, forKey: "products")
+        self.productDetailsAndroid = try container.decodeFieldIfPresent([DeveloperProvidedBillingProductAndroid].self, forKey: "productDetailsAndroid")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.externalTransactionToken, forKey: .externalTransactionToken)
-        try container.encodeIfPresent(self.originalExternalTransactionId, forKey: .originalExternalTransactionId)
-        try container.encode(self.products, forKey: .products)
-        try container.encodeIfPresent(self.productDetailsAndroid, forKey: .productDetailsAndroid)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.externalTransactionToken, forKey: "externalTransactionToken")
+        try container.encodeIfPresent(self.originalExternalTransactionId, forKey: "originalExternalTransactionId")
+        try container.encode(self.products, forKey: "products")
+        try container.encodeIfPresent(self.productDetailsAndroid, forKey: "productDetailsAndroid")
     }
 }
 
@@ -2298,21 +2082,16 @@ public struct ValidTimeWindowAndroid: Codable, Hashable, Sendable, OpenIAPValida
         self.endTimeMillis = endTimeMillis
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case startTimeMillis
-        case endTimeMillis
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.startTimeMillis = try container.decodeField(String.self, forKey: .startTimeMillis)
-        self.endTimeMillis = try container.decodeField(String.self, forKey: .endTimeMillis)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.startTimeMillis = try container.decodeField(String.self, forKey: "startTimeMillis")
+        self.endTimeMillis = try container.decodeField(String.self, forKey: "endTimeMillis")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.startTimeMillis, forKey: .startTimeMillis)
-        try container.encode(self.endTimeMillis, forKey: .endTimeMillis)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.startTimeMillis, forKey: "startTimeMillis")
+        try container.encode(self.endTimeMillis, forKey: "endTimeMillis")
     }
 }
 
@@ -2347,30 +2126,22 @@ public struct VerifyPurchaseGoogleOptions: Codable, Hashable, Sendable, OpenIAPV
         self.isSub = isSub
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case sku
-        case packageName
-        case purchaseToken
-        case accessToken
-        case isSub
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decodeField(String.self, forKey: .sku)
-        self.packageName = try container.decodeField(String.self, forKey: .packageName)
-        self.purchaseToken = try container.decodeField(String.self, forKey: .purchaseToken)
-        self.accessToken = try container.decodeField(String.self, forKey: .accessToken)
-        self.isSub = try container.decodeFieldIfPresent(Bool.self, forKey: .isSub)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.sku = try container.decodeField(String.self, forKey: "sku")
+        self.packageName = try container.decodeField(String.self, forKey: "packageName")
+        self.purchaseToken = try container.decodeField(String.self, forKey: "purchaseToken")
+        self.accessToken = try container.decodeField(String.self, forKey: "accessToken")
+        self.isSub = try container.decodeFieldIfPresent(Bool.self, forKey: "isSub")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.sku, forKey: .sku)
-        try container.encode(self.packageName, forKey: .packageName)
-        try container.encode(self.purchaseToken, forKey: .purchaseToken)
-        try container.encode(self.accessToken, forKey: .accessToken)
-        try container.encodeIfPresent(self.isSub, forKey: .isSub)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.sku, forKey: "sku")
+        try container.encode(self.packageName, forKey: "packageName")
+        try container.encode(self.purchaseToken, forKey: "purchaseToken")
+        try container.encode(self.accessToken, forKey: "accessToken")
+        try container.encodeIfPresent(self.isSub, forKey: "isSub")
     }
 }
 
@@ -2395,24 +2166,18 @@ public struct VerifyPurchaseHorizonOptions: Codable, Hashable, Sendable, OpenIAP
         self.accessToken = accessToken
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case sku
-        case userId
-        case accessToken
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decodeField(String.self, forKey: .sku)
-        self.userId = try container.decodeField(String.self, forKey: .userId)
-        self.accessToken = try container.decodeField(String.self, forKey: .accessToken)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.sku = try container.decodeField(String.self, forKey: "sku")
+        self.userId = try container.decodeField(String.self, forKey: "userId")
+        self.accessToken = try container.decodeField(String.self, forKey: "accessToken")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.sku, forKey: .sku)
-        try container.encode(self.userId, forKey: .userId)
-        try container.encode(self.accessToken, forKey: .accessToken)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.sku, forKey: "sku")
+        try container.encode(self.userId, forKey: "userId")
+        try container.encode(self.accessToken, forKey: "accessToken")
     }
 }
 
@@ -2522,75 +2287,52 @@ public struct VerifyPurchaseResultAndroid: Codable, Hashable, Sendable, OpenIAPV
         self.testTransaction = testTransaction
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case isValid
-        case store
-        case autoRenewing
-        case betaProduct
-        case cancelDate
-        case cancelReason
-        case deferredDate
-        case deferredSku
-        case freeTrialEndDate
-        case gracePeriodEndDate
-        case parentProductId
-        case productId
-        case productType
-        case purchaseDate
-        case quantity
-        case receiptId
-        case renewalDate
-        case term
-        case termSku
-        case testTransaction
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
-        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: .store))
-        self.autoRenewing = try container.decodeField(Bool.self, forKey: .autoRenewing)
-        self.betaProduct = try container.decodeField(Bool.self, forKey: .betaProduct)
-        self.cancelDate = try container.decodeFieldIfPresent(Double.self, forKey: .cancelDate)
-        self.cancelReason = try container.decodeFieldIfPresent(String.self, forKey: .cancelReason)
-        self.deferredDate = try container.decodeFieldIfPresent(Double.self, forKey: .deferredDate)
-        self.deferredSku = try container.decodeFieldIfPresent(String.self, forKey: .deferredSku)
-        self.freeTrialEndDate = try container.decodeField(Double.self, forKey: .freeTrialEndDate)
-        self.gracePeriodEndDate = try container.decodeField(Double.self, forKey: .gracePeriodEndDate)
-        self.parentProductId = try container.decodeField(String.self, forKey: .parentProductId)
-        self.productId = try container.decodeField(String.self, forKey: .productId)
-        self.productType = try container.decodeField(String.self, forKey: .productType)
-        self.purchaseDate = try container.decodeField(Double.self, forKey: .purchaseDate)
-        self.quantity = try container.decodeField(Int.self, forKey: .quantity)
-        self.receiptId = try container.decodeField(String.self, forKey: .receiptId)
-        self.renewalDate = try container.decodeField(Double.self, forKey: .renewalDate)
-        self.term = try container.decodeField(String.self, forKey: .term)
-        self.termSku = try container.decodeField(String.self, forKey: .termSku)
-        self.testTransaction = try container.decodeField(Bool.self, forKey: .testTransaction)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.isValid = try container.decodeField(Bool.self, forKey: "isValid")
+        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: "store"))
+        self.autoRenewing = try container.decodeField(Bool.self, forKey: "autoRenewing")
+        self.betaProduct = try container.decodeField(Bool.self, forKey: "betaProduct")
+        self.cancelDate = try container.decodeFieldIfPresent(Double.self, forKey: "cancelDate")
+        self.cancelReason = try container.decodeFieldIfPresent(String.self, forKey: "cancelReason")
+        self.deferredDate = try container.decodeFieldIfPresent(Double.self, forKey: "deferredDate")
+        self.deferredSku = try container.decodeFieldIfPresent(String.self, forKey: "deferredSku")
+        self.freeTrialEndDate = try container.decodeField(Double.self, forKey: "freeTrialEndDate")
+        self.gracePeriodEndDate = try container.decodeField(Double.self, forKey: "gracePeriodEndDate")
+        self.parentProductId = try container.decodeField(String.self, forKey: "parentProductId")
+        self.productId = try container.decodeField(String.self, forKey: "productId")
+        self.productType = try container.decodeField(String.self, forKey: "productType")
+        self.purchaseDate = try container.decodeField(Double.self, forKey: "purchaseDate")
+        self.quantity = try container.decodeField(Int.self, forKey: "quantity")
+        self.receiptId = try container.decodeField(String.self, forKey: "receiptId")
+        self.renewalDate = try container.decodeField(Double.self, forKey: "renewalDate")
+        self.term = try container.decodeField(String.self, forKey: "term")
+        self.termSku = try container.decodeField(String.self, forKey: "termSku")
+        self.testTransaction = try container.decodeField(Bool.self, forKey: "testTransaction")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.isValid, forKey: .isValid)
-        try container.encode(self.store.rawValue, forKey: .store)
-        try container.encode(self.autoRenewing, forKey: .autoRenewing)
-        try container.encode(self.betaProduct, forKey: .betaProduct)
-        try container.encodeIfPresent(self.cancelDate, forKey: .cancelDate)
-        try container.encodeIfPresent(self.cancelReason, forKey: .cancelReason)
-        try container.encodeIfPresent(self.deferredDate, forKey: .deferredDate)
-        try container.encodeIfPresent(self.deferredSku, forKey: .deferredSku)
-        try container.encode(self.freeTrialEndDate, forKey: .freeTrialEndDate)
-        try container.encode(self.gracePeriodEndDate, forKey: .gracePeriodEndDate)
-        try container.encode(self.parentProductId, forKey: .parentProductId)
-        try container.encode(self.productId, forKey: .productId)
-        try container.encode(self.productType, forKey: .productType)
-        try container.encode(self.purchaseDate, forKey: .purchaseDate)
-        try container.encode(self.quantity, forKey: .quantity)
-        try container.encode(self.receiptId, forKey: .receiptId)
-        try container.encode(self.renewalDate, forKey: .renewalDate)
-        try container.encode(self.term, forKey: .term)
-        try container.encode(self.termSku, forKey: .termSku)
-        try container.encode(self.testTransaction, forKey: .testTransaction)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.isValid, forKey: "isValid")
+        try container.encodeRawValue(self.store, forKey: "store")
+        try container.encode(self.autoRenewing, forKey: "autoRenewing")
+        try container.encode(self.betaProduct, forKey: "betaProduct")
+        try container.encodeIfPresent(self.cancelDate, forKey: "cancelDate")
+        try container.encodeIfPresent(self.cancelReason, forKey: "cancelReason")
+        try container.encodeIfPresent(self.deferredDate, forKey: "deferredDate")
+        try container.encodeIfPresent(self.deferredSku, forKey: "deferredSku")
+        try container.encode(self.freeTrialEndDate, forKey: "freeTrialEndDate")
+        try container.encode(self.gracePeriodEndDate, forKey: "gracePeriodEndDate")
+        try container.encode(self.parentProductId, forKey: "parentProductId")
+        try container.encode(self.productId, forKey: "productId")
+        try container.encode(self.productType, forKey: "productType")
+        try container.encode(self.purchaseDate, forKey: "purchaseDate")
+        try container.encode(self.quantity, forKey: "quantity")
+        try container.encode(self.receiptId, forKey: "receiptId")
+        try container.encode(self.renewalDate, forKey: "renewalDate")
+        try container.encode(self.term, forKey: "term")
+        try container.encode(self.termSku, forKey: "termSku")
+        try container.encode(self.testTransaction, forKey: "testTransaction")
     }
 }
 
@@ -2625,26 +2367,19 @@ public struct VerifyPurchaseResultHorizon: Codable, Hashable, Sendable, OpenIAPV
         self.grantTime = grantTime
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case isValid
-        case store
-        case success
-        case grantTime
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
-        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: .store))
-        self._success = try container.decodeField(Bool.self, forKey: .success)
-        self.grantTime = try container.decodeFieldIfPresent(Double.self, forKey: .grantTime)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.isValid = try container.decodeField(Bool.self, forKey: "isValid")
+        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: "store"))
+        self._success = try container.decodeField(Bool.self, forKey: "success")
+        self.grantTime = try container.decodeFieldIfPresent(Double.self, forKey: "grantTime")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.isValid, forKey: .isValid)
-        try container.encode(self.store.rawValue, forKey: .store)
-        try container.encode(self._success, forKey: .success)
-        try container.encodeIfPresent(self.grantTime, forKey: .grantTime)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.isValid, forKey: "isValid")
+        try container.encodeRawValue(self.store, forKey: "store")
+        try container.encode(self._success, forKey: "success")
+        try container.encodeIfPresent(self.grantTime, forKey: "grantTime")
     }
 }

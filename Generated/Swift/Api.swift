@@ -19,21 +19,16 @@ public struct DeepLinkOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.packageNameAndroid = packageNameAndroid
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case skuAndroid
-        case packageNameAndroid
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.skuAndroid = try container.decodeFieldIfPresent(String.self, forKey: .skuAndroid)
-        self.packageNameAndroid = try container.decodeFieldIfPresent(String.self, forKey: .packageNameAndroid)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.skuAndroid = try container.decodeFieldIfPresent(String.self, forKey: "skuAndroid")
+        self.packageNameAndroid = try container.decodeFieldIfPresent(String.self, forKey: "packageNameAndroid")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.skuAndroid, forKey: .skuAndroid)
-        try container.encodeIfPresent(self.packageNameAndroid, forKey: .packageNameAndroid)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.skuAndroid, forKey: "skuAndroid")
+        try container.encodeIfPresent(self.packageNameAndroid, forKey: "packageNameAndroid")
     }
 }
 
@@ -54,21 +49,16 @@ public struct InitConnectionConfig: Codable, Hashable, Sendable, OpenIAPValidata
         self.billingChoiceScreenTypeAndroid = billingChoiceScreenTypeAndroid
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case enableBillingProgramAndroid
-        case billingChoiceScreenTypeAndroid
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.enableBillingProgramAndroid = try container.decodeFieldIfPresent(String.self, forKey: .enableBillingProgramAndroid).map(BillingProgramAndroid.init(rawValue:))
-        self.billingChoiceScreenTypeAndroid = try container.decodeFieldIfPresent(String.self, forKey: .billingChoiceScreenTypeAndroid).map(BillingChoiceScreenTypeAndroid.init(rawValue:))
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.enableBillingProgramAndroid = try container.decodeFieldIfPresent(String.self, forKey: "enableBillingProgramAndroid").map(BillingProgramAndroid.init(rawValue:))
+        self.billingChoiceScreenTypeAndroid = try container.decodeFieldIfPresent(String.self, forKey: "billingChoiceScreenTypeAndroid").map(BillingChoiceScreenTypeAndroid.init(rawValue:))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.enableBillingProgramAndroid?.rawValue, forKey: .enableBillingProgramAndroid)
-        try container.encodeIfPresent(self.billingChoiceScreenTypeAndroid?.rawValue, forKey: .billingChoiceScreenTypeAndroid)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeRawValueIfPresent(self.enableBillingProgramAndroid, forKey: "enableBillingProgramAndroid")
+        try container.encodeRawValueIfPresent(self.billingChoiceScreenTypeAndroid, forKey: "billingChoiceScreenTypeAndroid")
     }
 }
 
@@ -104,6 +94,7 @@ public enum ProductQueryType: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .inApp: "in-app"
@@ -120,12 +111,11 @@ public enum ProductQueryType: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -146,21 +136,16 @@ public struct ProductRequest: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.type = type
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case skus
-        case type
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.skus = try container.decodeField([String].self, forKey: .skus)
-        self.type = try container.decodeFieldIfPresent(String.self, forKey: .type).map(ProductQueryType.init(rawValue:))
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.skus = try container.decodeField([String].self, forKey: "skus")
+        self.type = try container.decodeFieldIfPresent(String.self, forKey: "type").map(ProductQueryType.init(rawValue:))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.skus, forKey: .skus)
-        try container.encodeIfPresent(self.type?.rawValue, forKey: .type)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.skus, forKey: "skus")
+        try container.encodeRawValueIfPresent(self.type, forKey: "type")
     }
 }
 
@@ -215,42 +200,30 @@ public struct PurchaseInput: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.isAutoRenewing = isAutoRenewing
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case productId
-        case ids
-        case transactionDate
-        case purchaseToken
-        case store
-        case quantity
-        case purchaseState
-        case isAutoRenewing
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeField(String.self, forKey: .id)
-        self.productId = try container.decodeField(String.self, forKey: .productId)
-        self.ids = try container.decodeFieldIfPresent([String].self, forKey: .ids)
-        self.transactionDate = try container.decodeField(Double.self, forKey: .transactionDate)
-        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
-        self.store = try container.decodeFieldIfPresent(String.self, forKey: .store).map(IapStore.init(rawValue:))
-        self.quantity = try container.decodeField(Int.self, forKey: .quantity)
-        self.purchaseState = PurchaseState(rawValue: try container.decodeField(String.self, forKey: .purchaseState))
-        self.isAutoRenewing = try container.decodeField(Bool.self, forKey: .isAutoRenewing)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.id = try container.decodeField(String.self, forKey: "id")
+        self.productId = try container.decodeField(String.self, forKey: "productId")
+        self.ids = try container.decodeFieldIfPresent([String].self, forKey: "ids")
+        self.transactionDate = try container.decodeField(Double.self, forKey: "transactionDate")
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: "purchaseToken")
+        self.store = try container.decodeFieldIfPresent(String.self, forKey: "store").map(IapStore.init(rawValue:))
+        self.quantity = try container.decodeField(Int.self, forKey: "quantity")
+        self.purchaseState = PurchaseState(rawValue: try container.decodeField(String.self, forKey: "purchaseState"))
+        self.isAutoRenewing = try container.decodeField(Bool.self, forKey: "isAutoRenewing")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.productId, forKey: .productId)
-        try container.encodeIfPresent(self.ids, forKey: .ids)
-        try container.encode(self.transactionDate, forKey: .transactionDate)
-        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
-        try container.encodeIfPresent(self.store?.rawValue, forKey: .store)
-        try container.encode(self.quantity, forKey: .quantity)
-        try container.encode(self.purchaseState.rawValue, forKey: .purchaseState)
-        try container.encode(self.isAutoRenewing, forKey: .isAutoRenewing)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.productId, forKey: "productId")
+        try container.encodeIfPresent(self.ids, forKey: "ids")
+        try container.encode(self.transactionDate, forKey: "transactionDate")
+        try container.encodeIfPresent(self.purchaseToken, forKey: "purchaseToken")
+        try container.encodeRawValueIfPresent(self.store, forKey: "store")
+        try container.encode(self.quantity, forKey: "quantity")
+        try container.encodeRawValue(self.purchaseState, forKey: "purchaseState")
+        try container.encode(self.isAutoRenewing, forKey: "isAutoRenewing")
     }
 }
 
@@ -276,24 +249,18 @@ public struct PurchaseOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.includeSuspendedAndroid = includeSuspendedAndroid
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case alsoPublishToEventListenerIOS
-        case onlyIncludeActiveItemsIOS
-        case includeSuspendedAndroid
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.alsoPublishToEventListenerIOS = try container.decodeFieldIfPresent(Bool.self, forKey: .alsoPublishToEventListenerIOS)
-        self.onlyIncludeActiveItemsIOS = try container.decodeFieldIfPresent(Bool.self, forKey: .onlyIncludeActiveItemsIOS)
-        self.includeSuspendedAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: .includeSuspendedAndroid)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.alsoPublishToEventListenerIOS = try container.decodeFieldIfPresent(Bool.self, forKey: "alsoPublishToEventListenerIOS")
+        self.onlyIncludeActiveItemsIOS = try container.decodeFieldIfPresent(Bool.self, forKey: "onlyIncludeActiveItemsIOS")
+        self.includeSuspendedAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: "includeSuspendedAndroid")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.alsoPublishToEventListenerIOS, forKey: .alsoPublishToEventListenerIOS)
-        try container.encodeIfPresent(self.onlyIncludeActiveItemsIOS, forKey: .onlyIncludeActiveItemsIOS)
-        try container.encodeIfPresent(self.includeSuspendedAndroid, forKey: .includeSuspendedAndroid)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.alsoPublishToEventListenerIOS, forKey: "alsoPublishToEventListenerIOS")
+        try container.encodeIfPresent(self.onlyIncludeActiveItemsIOS, forKey: "onlyIncludeActiveItemsIOS")
+        try container.encodeIfPresent(self.includeSuspendedAndroid, forKey: "includeSuspendedAndroid")
     }
 }
 
@@ -320,24 +287,18 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
         self.type = type
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case requestPurchase
-        case requestSubscription
-        case type
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.requestPurchase = try container.decodeFieldIfPresent(RequestPurchasePropsByPlatforms.self, forKey: .requestPurchase)
-        self.requestSubscription = try container.decodeFieldIfPresent(RequestSubscriptionPropsByPlatforms.self, forKey: .requestSubscription)
-        self.type = try container.decodeFieldIfPresent(String.self, forKey: .type).map(ProductQueryType.init(rawValue:))
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.requestPurchase = try container.decodeFieldIfPresent(RequestPurchasePropsByPlatforms.self, forKey: "requestPurchase")
+        self.requestSubscription = try container.decodeFieldIfPresent(RequestSubscriptionPropsByPlatforms.self, forKey: "requestSubscription")
+        self.type = try container.decodeFieldIfPresent(String.self, forKey: "type").map(ProductQueryType.init(rawValue:))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.requestPurchase, forKey: .requestPurchase)
-        try container.encodeIfPresent(self.requestSubscription, forKey: .requestSubscription)
-        try container.encodeIfPresent(self.type?.rawValue, forKey: .type)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.requestPurchase, forKey: "requestPurchase")
+        try container.encodeIfPresent(self.requestSubscription, forKey: "requestSubscription")
+        try container.encodeRawValueIfPresent(self.type, forKey: "type")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -363,21 +324,16 @@ public struct RequestPurchasePropsByPlatforms: Codable, Hashable, Sendable, Open
         self.google = google
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case apple
-        case google
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.apple = try container.decodeFieldIfPresent(RequestPurchaseIosProps.self, forKey: .apple)
-        self.google = try container.decodeFieldIfPresent(RequestPurchaseAndroidProps.self, forKey: .google)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.apple = try container.decodeFieldIfPresent(RequestPurchaseIosProps.self, forKey: "apple")
+        self.google = try container.decodeFieldIfPresent(RequestPurchaseAndroidProps.self, forKey: "google")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.apple, forKey: .apple)
-        try container.encodeIfPresent(self.google, forKey: .google)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.apple, forKey: "apple")
+        try container.encodeIfPresent(self.google, forKey: "google")
     }
 }
 
@@ -398,20 +354,15 @@ public struct RequestSubscriptionPropsByPlatforms: Codable, Hashable, Sendable, 
         self.google = google
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case apple
-        case google
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.apple = try container.decodeFieldIfPresent(RequestSubscriptionIosProps.self, forKey: .apple)
-        self.google = try container.decodeFieldIfPresent(RequestSubscriptionAndroidProps.self, forKey: .google)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.apple = try container.decodeFieldIfPresent(RequestSubscriptionIosProps.self, forKey: "apple")
+        self.google = try container.decodeFieldIfPresent(RequestSubscriptionAndroidProps.self, forKey: "google")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.apple, forKey: .apple)
-        try container.encodeIfPresent(self.google, forKey: .google)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.apple, forKey: "apple")
+        try container.encodeIfPresent(self.google, forKey: "google")
     }
 }

@@ -74,54 +74,38 @@ public struct ActiveSubscription: Codable, Hashable, Sendable, OpenIAPValidatabl
         self.renewalInfoIOS = renewalInfoIOS
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case productId
-        case isActive
-        case expirationDateIOS
-        case autoRenewingAndroid
-        case environmentIOS
-        case daysUntilExpirationIOS
-        case transactionId
-        case purchaseToken
-        case transactionDate
-        case basePlanIdAndroid
-        case purchaseTokenAndroid
-        case currentPlanId
-        case renewalInfoIOS
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.productId = try container.decodeField(String.self, forKey: .productId)
-        self.isActive = try container.decodeField(Bool.self, forKey: .isActive)
-        self.expirationDateIOS = try container.decodeFieldIfPresent(Double.self, forKey: .expirationDateIOS)
-        self.autoRenewingAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: .autoRenewingAndroid)
-        self.environmentIOS = try container.decodeFieldIfPresent(String.self, forKey: .environmentIOS)
-        self.daysUntilExpirationIOS = try container.decodeFieldIfPresent(Double.self, forKey: .daysUntilExpirationIOS)
-        self.transactionId = try container.decodeField(String.self, forKey: .transactionId)
-        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
-        self.transactionDate = try container.decodeField(Double.self, forKey: .transactionDate)
-        self.basePlanIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: .basePlanIdAndroid)
-        self.purchaseTokenAndroid = try container.decodeFieldIfPresent(String.self, forKey: .purchaseTokenAndroid)
-        self.currentPlanId = try container.decodeFieldIfPresent(String.self, forKey: .currentPlanId)
-        self.renewalInfoIOS = try container.decodeFieldIfPresent(RenewalInfoIOS.self, forKey: .renewalInfoIOS)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.productId = try container.decodeField(String.self, forKey: "productId")
+        self.isActive = try container.decodeField(Bool.self, forKey: "isActive")
+        self.expirationDateIOS = try container.decodeFieldIfPresent(Double.self, forKey: "expirationDateIOS")
+        self.autoRenewingAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: "autoRenewingAndroid")
+        self.environmentIOS = try container.decodeFieldIfPresent(String.self, forKey: "environmentIOS")
+        self.daysUntilExpirationIOS = try container.decodeFieldIfPresent(Double.self, forKey: "daysUntilExpirationIOS")
+        self.transactionId = try container.decodeField(String.self, forKey: "transactionId")
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: "purchaseToken")
+        self.transactionDate = try container.decodeField(Double.self, forKey: "transactionDate")
+        self.basePlanIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: "basePlanIdAndroid")
+        self.purchaseTokenAndroid = try container.decodeFieldIfPresent(String.self, forKey: "purchaseTokenAndroid")
+        self.currentPlanId = try container.decodeFieldIfPresent(String.self, forKey: "currentPlanId")
+        self.renewalInfoIOS = try container.decodeFieldIfPresent(RenewalInfoIOS.self, forKey: "renewalInfoIOS")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.productId, forKey: .productId)
-        try container.encode(self.isActive, forKey: .isActive)
-        try container.encodeIfPresent(self.expirationDateIOS, forKey: .expirationDateIOS)
-        try container.encodeIfPresent(self.autoRenewingAndroid, forKey: .autoRenewingAndroid)
-        try container.encodeIfPresent(self.environmentIOS, forKey: .environmentIOS)
-        try container.encodeIfPresent(self.daysUntilExpirationIOS, forKey: .daysUntilExpirationIOS)
-        try container.encode(self.transactionId, forKey: .transactionId)
-        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
-        try container.encode(self.transactionDate, forKey: .transactionDate)
-        try container.encodeIfPresent(self.basePlanIdAndroid, forKey: .basePlanIdAndroid)
-        try container.encodeIfPresent(self.purchaseTokenAndroid, forKey: .purchaseTokenAndroid)
-        try container.encodeIfPresent(self.currentPlanId, forKey: .currentPlanId)
-        try container.encodeIfPresent(self.renewalInfoIOS, forKey: .renewalInfoIOS)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.productId, forKey: "productId")
+        try container.encode(self.isActive, forKey: "isActive")
+        try container.encodeIfPresent(self.expirationDateIOS, forKey: "expirationDateIOS")
+        try container.encodeIfPresent(self.autoRenewingAndroid, forKey: "autoRenewingAndroid")
+        try container.encodeIfPresent(self.environmentIOS, forKey: "environmentIOS")
+        try container.encodeIfPresent(self.daysUntilExpirationIOS, forKey: "daysUntilExpirationIOS")
+        try container.encode(self.transactionId, forKey: "transactionId")
+        try container.encodeIfPresent(self.purchaseToken, forKey: "purchaseToken")
+        try container.encode(self.transactionDate, forKey: "transactionDate")
+        try container.encodeIfPresent(self.basePlanIdAndroid, forKey: "basePlanIdAndroid")
+        try container.encodeIfPresent(self.purchaseTokenAndroid, forKey: "purchaseTokenAndroid")
+        try container.encodeIfPresent(self.currentPlanId, forKey: "currentPlanId")
+        try container.encodeIfPresent(self.renewalInfoIOS, forKey: "renewalInfoIOS")
     }
 }
 
@@ -211,63 +195,44 @@ public struct DiscountOffer: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.purchaseOptionIdAndroid = purchaseOptionIdAndroid
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case displayPrice
-        case price
-        case currency
-        case type
-        case offerTokenAndroid
-        case offerTagsAndroid
-        case fullPriceMicrosAndroid
-        case percentageDiscountAndroid
-        case discountAmountMicrosAndroid
-        case formattedDiscountAmountAndroid
-        case validTimeWindowAndroid
-        case limitedQuantityInfoAndroid
-        case preorderDetailsAndroid
-        case rentalDetailsAndroid
-        case purchaseOptionIdAndroid
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeFieldIfPresent(String.self, forKey: .id)
-        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
-        self.price = try container.decodeField(Double.self, forKey: .price)
-        self.currency = try container.decodeField(String.self, forKey: .currency)
-        self.type = DiscountOfferType(rawValue: try container.decodeField(String.self, forKey: .type))
-        self.offerTokenAndroid = try container.decodeFieldIfPresent(String.self, forKey: .offerTokenAndroid)
-        self.offerTagsAndroid = try container.decodeFieldIfPresent([String].self, forKey: .offerTagsAndroid)
-        self.fullPriceMicrosAndroid = try container.decodeFieldIfPresent(String.self, forKey: .fullPriceMicrosAndroid)
-        self.percentageDiscountAndroid = try container.decodeFieldIfPresent(Int.self, forKey: .percentageDiscountAndroid)
-        self.discountAmountMicrosAndroid = try container.decodeFieldIfPresent(String.self, forKey: .discountAmountMicrosAndroid)
-        self.formattedDiscountAmountAndroid = try container.decodeFieldIfPresent(String.self, forKey: .formattedDiscountAmountAndroid)
-        self.validTimeWindowAndroid = try container.decodeFieldIfPresent(ValidTimeWindowAndroid.self, forKey: .validTimeWindowAndroid)
-        self.limitedQuantityInfoAndroid = try container.decodeFieldIfPresent(LimitedQuantityInfoAndroid.self, forKey: .limitedQuantityInfoAndroid)
-        self.preorderDetailsAndroid = try container.decodeFieldIfPresent(PreorderDetailsAndroid.self, forKey: .preorderDetailsAndroid)
-        self.rentalDetailsAndroid = try container.decodeFieldIfPresent(RentalDetailsAndroid.self, forKey: .rentalDetailsAndroid)
-        self.purchaseOptionIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: .purchaseOptionIdAndroid)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.id = try container.decodeFieldIfPresent(String.self, forKey: "id")
+        self.displayPrice = try container.decodeField(String.self, forKey: "displayPrice")
+        self.price = try container.decodeField(Double.self, forKey: "price")
+        self.currency = try container.decodeField(String.self, forKey: "currency")
+        self.type = DiscountOfferType(rawValue: try container.decodeField(String.self, forKey: "type"))
+        self.offerTokenAndroid = try container.decodeFieldIfPresent(String.self, forKey: "offerTokenAndroid")
+        self.offerTagsAndroid = try container.decodeFieldIfPresent([String].self, forKey: "offerTagsAndroid")
+        self.fullPriceMicrosAndroid = try container.decodeFieldIfPresent(String.self, forKey: "fullPriceMicrosAndroid")
+        self.percentageDiscountAndroid = try container.decodeFieldIfPresent(Int.self, forKey: "percentageDiscountAndroid")
+        self.discountAmountMicrosAndroid = try container.decodeFieldIfPresent(String.self, forKey: "discountAmountMicrosAndroid")
+        self.formattedDiscountAmountAndroid = try container.decodeFieldIfPresent(String.self, forKey: "formattedDiscountAmountAndroid")
+        self.validTimeWindowAndroid = try container.decodeFieldIfPresent(ValidTimeWindowAndroid.self, forKey: "validTimeWindowAndroid")
+        self.limitedQuantityInfoAndroid = try container.decodeFieldIfPresent(LimitedQuantityInfoAndroid.self, forKey: "limitedQuantityInfoAndroid")
+        self.preorderDetailsAndroid = try container.decodeFieldIfPresent(PreorderDetailsAndroid.self, forKey: "preorderDetailsAndroid")
+        self.rentalDetailsAndroid = try container.decodeFieldIfPresent(RentalDetailsAndroid.self, forKey: "rentalDetailsAndroid")
+        self.purchaseOptionIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: "purchaseOptionIdAndroid")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.id, forKey: .id)
-        try container.encode(self.displayPrice, forKey: .displayPrice)
-        try container.encode(self.price, forKey: .price)
-        try container.encode(self.currency, forKey: .currency)
-        try container.encode(self.type.rawValue, forKey: .type)
-        try container.encodeIfPresent(self.offerTokenAndroid, forKey: .offerTokenAndroid)
-        try container.encodeIfPresent(self.offerTagsAndroid, forKey: .offerTagsAndroid)
-        try container.encodeIfPresent(self.fullPriceMicrosAndroid, forKey: .fullPriceMicrosAndroid)
-        try container.encodeIfPresent(self.percentageDiscountAndroid, forKey: .percentageDiscountAndroid)
-        try container.encodeIfPresent(self.discountAmountMicrosAndroid, forKey: .discountAmountMicrosAndroid)
-        try container.encodeIfPresent(self.formattedDiscountAmountAndroid, forKey: .formattedDiscountAmountAndroid)
-        try container.encodeIfPresent(self.validTimeWindowAndroid, forKey: .validTimeWindowAndroid)
-        try container.encodeIfPresent(self.limitedQuantityInfoAndroid, forKey: .limitedQuantityInfoAndroid)
-        try container.encodeIfPresent(self.preorderDetailsAndroid, forKey: .preorderDetailsAndroid)
-        try container.encodeIfPresent(self.rentalDetailsAndroid, forKey: .rentalDetailsAndroid)
-        try container.encodeIfPresent(self.purchaseOptionIdAndroid, forKey: .purchaseOptionIdAndroid)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encode(self.displayPrice, forKey: "displayPrice")
+        try container.encode(self.price, forKey: "price")
+        try container.encode(self.currency, forKey: "currency")
+        try container.encodeRawValue(self.type, forKey: "type")
+        try container.encodeIfPresent(self.offerTokenAndroid, forKey: "offerTokenAndroid")
+        try container.encodeIfPresent(self.offerTagsAndroid, forKey: "offerTagsAndroid")
+        try container.encodeIfPresent(self.fullPriceMicrosAndroid, forKey: "fullPriceMicrosAndroid")
+        try container.encodeIfPresent(self.percentageDiscountAndroid, forKey: "percentageDiscountAndroid")
+        try container.encodeIfPresent(self.discountAmountMicrosAndroid, forKey: "discountAmountMicrosAndroid")
+        try container.encodeIfPresent(self.formattedDiscountAmountAndroid, forKey: "formattedDiscountAmountAndroid")
+        try container.encodeIfPresent(self.validTimeWindowAndroid, forKey: "validTimeWindowAndroid")
+        try container.encodeIfPresent(self.limitedQuantityInfoAndroid, forKey: "limitedQuantityInfoAndroid")
+        try container.encodeIfPresent(self.preorderDetailsAndroid, forKey: "preorderDetailsAndroid")
+        try container.encodeIfPresent(self.rentalDetailsAndroid, forKey: "rentalDetailsAndroid")
+        try container.encodeIfPresent(self.purchaseOptionIdAndroid, forKey: "purchaseOptionIdAndroid")
     }
 }
 
@@ -303,6 +268,7 @@ public enum DiscountOfferType: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .introductory: "introductory"
@@ -319,12 +285,11 @@ public enum DiscountOfferType: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -349,24 +314,18 @@ public struct FetchProductsResult: Codable, Hashable, Sendable, OpenIAPValidatab
         self.all = all
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case products
-        case subscriptions
-        case all
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.products = try container.decodeFieldIfPresent([Product].self, forKey: .products)
-        self.subscriptions = try container.decodeFieldIfPresent([ProductSubscription].self, forKey: .subscriptions)
-        self.all = try container.decodeFieldIfPresent([ProductOrSubscription].self, forKey: .all)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.products = try container.decodeFieldIfPresent([Product].self, forKey: "products")
+        self.subscriptions = try container.decodeFieldIfPresent([ProductSubscription].self, forKey: "subscriptions")
+        self.all = try container.decodeFieldIfPresent([ProductOrSubscription].self, forKey: "all")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.products, forKey: .products)
-        try container.encodeIfPresent(self.subscriptions, forKey: .subscriptions)
-        try container.encodeIfPresent(self.all, forKey: .all)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.products, forKey: "products")
+        try container.encodeIfPresent(self.subscriptions, forKey: "subscriptions")
+        try container.encodeIfPresent(self.all, forKey: "all")
     }
 }
 
@@ -398,6 +357,7 @@ public enum IapPlatform: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .ios: "ios"
@@ -413,12 +373,11 @@ public enum IapPlatform: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -462,6 +421,7 @@ public enum IapStore: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .unknown: "unknown"
@@ -480,12 +440,11 @@ public enum IapStore: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -525,6 +484,7 @@ public enum PaymentMode: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .freeTrial: "free-trial"
@@ -542,12 +502,11 @@ public enum PaymentMode: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -690,6 +649,7 @@ public enum ProductType: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .inApp: "in-app"
@@ -705,12 +665,11 @@ public enum ProductType: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -805,6 +764,7 @@ public enum PurchaseState: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .pending: "pending"
@@ -821,12 +781,11 @@ public enum PurchaseState: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -847,21 +806,16 @@ public struct RequestPurchaseResult: Codable, Hashable, Sendable, OpenIAPValidat
         self.purchases = purchases
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case purchase
-        case purchases
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.purchase = try container.decodeFieldIfPresent(Purchase.self, forKey: .purchase)
-        self.purchases = try container.decodeFieldIfPresent([Purchase].self, forKey: .purchases)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.purchase = try container.decodeFieldIfPresent(Purchase.self, forKey: "purchase")
+        self.purchases = try container.decodeFieldIfPresent([Purchase].self, forKey: "purchases")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.purchase, forKey: .purchase)
-        try container.encodeIfPresent(self.purchases, forKey: .purchases)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.purchase, forKey: "purchase")
+        try container.encodeIfPresent(self.purchases, forKey: "purchases")
     }
 }
 
@@ -966,72 +920,50 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable, OpenIAPValidatable
         self.installmentPlanDetailsAndroid = installmentPlanDetailsAndroid
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case displayPrice
-        case price
-        case currency
-        case type
-        case period
-        case periodCount
-        case paymentMode
-        case keyIdentifierIOS
-        case nonceIOS
-        case signatureIOS
-        case timestampIOS
-        case numberOfPeriodsIOS
-        case localizedPriceIOS
-        case basePlanIdAndroid
-        case offerTokenAndroid
-        case offerTagsAndroid
-        case pricingPhasesAndroid
-        case installmentPlanDetailsAndroid
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeField(String.self, forKey: .id)
-        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
-        self.price = try container.decodeField(Double.self, forKey: .price)
-        self.currency = try container.decodeFieldIfPresent(String.self, forKey: .currency)
-        self.type = DiscountOfferType(rawValue: try container.decodeField(String.self, forKey: .type))
-        self.period = try container.decodeFieldIfPresent(SubscriptionPeriod.self, forKey: .period)
-        self.periodCount = try container.decodeFieldIfPresent(Int.self, forKey: .periodCount)
-        self.paymentMode = try container.decodeFieldIfPresent(String.self, forKey: .paymentMode).map(PaymentMode.init(rawValue:))
-        self.keyIdentifierIOS = try container.decodeFieldIfPresent(String.self, forKey: .keyIdentifierIOS)
-        self.nonceIOS = try container.decodeFieldIfPresent(String.self, forKey: .nonceIOS)
-        self.signatureIOS = try container.decodeFieldIfPresent(String.self, forKey: .signatureIOS)
-        self.timestampIOS = try container.decodeFieldIfPresent(Double.self, forKey: .timestampIOS)
-        self.numberOfPeriodsIOS = try container.decodeFieldIfPresent(Int.self, forKey: .numberOfPeriodsIOS)
-        self.localizedPriceIOS = try container.decodeFieldIfPresent(String.self, forKey: .localizedPriceIOS)
-        self.basePlanIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: .basePlanIdAndroid)
-        self.offerTokenAndroid = try container.decodeFieldIfPresent(String.self, forKey: .offerTokenAndroid)
-        self.offerTagsAndroid = try container.decodeFieldIfPresent([String].self, forKey: .offerTagsAndroid)
-        self.pricingPhasesAndroid = try container.decodeFieldIfPresent(PricingPhasesAndroid.self, forKey: .pricingPhasesAndroid)
-        self.installmentPlanDetailsAndroid = try container.decodeFieldIfPresent(InstallmentPlanDetailsAndroid.self, forKey: .installmentPlanDetailsAndroid)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.id = try container.decodeField(String.self, forKey: "id")
+        self.displayPrice = try container.decodeField(String.self, forKey: "displayPrice")
+        self.price = try container.decodeField(Double.self, forKey: "price")
+        self.currency = try container.decodeFieldIfPresent(String.self, forKey: "currency")
+        self.type = DiscountOfferType(rawValue: try container.decodeField(String.self, forKey: "type"))
+        self.period = try container.decodeFieldIfPresent(SubscriptionPeriod.self, forKey: "period")
+        self.periodCount = try container.decodeFieldIfPresent(Int.self, forKey: "periodCount")
+        self.paymentMode = try container.decodeFieldIfPresent(String.self, forKey: "paymentMode").map(PaymentMode.init(rawValue:))
+        self.keyIdentifierIOS = try container.decodeFieldIfPresent(String.self, forKey: "keyIdentifierIOS")
+        self.nonceIOS = try container.decodeFieldIfPresent(String.self, forKey: "nonceIOS")
+        self.signatureIOS = try container.decodeFieldIfPresent(String.self, forKey: "signatureIOS")
+        self.timestampIOS = try container.decodeFieldIfPresent(Double.self, forKey: "timestampIOS")
+        self.numberOfPeriodsIOS = try container.decodeFieldIfPresent(Int.self, forKey: "numberOfPeriodsIOS")
+        self.localizedPriceIOS = try container.decodeFieldIfPresent(String.self, forKey: "localizedPriceIOS")
+        self.basePlanIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: "basePlanIdAndroid")
+        self.offerTokenAndroid = try container.decodeFieldIfPresent(String.self, forKey: "offerTokenAndroid")
+        self.offerTagsAndroid = try container.decodeFieldIfPresent([String].self, forKey: "offerTagsAndroid")
+        self.pricingPhasesAndroid = try container.decodeFieldIfPresent(PricingPhasesAndroid.self, forKey: "pricingPhasesAndroid")
+        self.installmentPlanDetailsAndroid = try container.decodeFieldIfPresent(InstallmentPlanDetailsAndroid.self, forKey: "installmentPlanDetailsAndroid")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.displayPrice, forKey: .displayPrice)
-        try container.encode(self.price, forKey: .price)
-        try container.encodeIfPresent(self.currency, forKey: .currency)
-        try container.encode(self.type.rawValue, forKey: .type)
-        try container.encodeIfPresent(self.period, forKey: .period)
-        try container.encodeIfPresent(self.periodCount, forKey: .periodCount)
-        try container.encodeIfPresent(self.paymentMode?.rawValue, forKey: .paymentMode)
-        try container.encodeIfPresent(self.keyIdentifierIOS, forKey: .keyIdentifierIOS)
-        try container.encodeIfPresent(self.nonceIOS, forKey: .nonceIOS)
-        try container.encodeIfPresent(self.signatureIOS, forKey: .signatureIOS)
-        try container.encodeIfPresent(self.timestampIOS, forKey: .timestampIOS)
-        try container.encodeIfPresent(self.numberOfPeriodsIOS, forKey: .numberOfPeriodsIOS)
-        try container.encodeIfPresent(self.localizedPriceIOS, forKey: .localizedPriceIOS)
-        try container.encodeIfPresent(self.basePlanIdAndroid, forKey: .basePlanIdAndroid)
-        try container.encodeIfPresent(self.offerTokenAndroid, forKey: .offerTokenAndroid)
-        try container.encodeIfPresent(self.offerTagsAndroid, forKey: .offerTagsAndroid)
-        try container.encodeIfPresent(self.pricingPhasesAndroid, forKey: .pricingPhasesAndroid)
-        try container.encodeIfPresent(self.installmentPlanDetailsAndroid, forKey: .installmentPlanDetailsAndroid)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.displayPrice, forKey: "displayPrice")
+        try container.encode(self.price, forKey: "price")
+        try container.encodeIfPresent(self.currency, forKey: "currency")
+        try container.encodeRawValue(self.type, forKey: "type")
+        try container.encodeIfPresent(self.period, forKey: "period")
+        try container.encodeIfPresent(self.periodCount, forKey: "periodCount")
+        try container.encodeRawValueIfPresent(self.paymentMode, forKey: "paymentMode")
+        try container.encodeIfPresent(self.keyIdentifierIOS, forKey: "keyIdentifierIOS")
+        try container.encodeIfPresent(self.nonceIOS, forKey: "nonceIOS")
+        try container.encodeIfPresent(self.signatureIOS, forKey: "signatureIOS")
+        try container.encodeIfPresent(self.timestampIOS, forKey: "timestampIOS")
+        try container.encodeIfPresent(self.numberOfPeriodsIOS, forKey: "numberOfPeriodsIOS")
+        try container.encodeIfPresent(self.localizedPriceIOS, forKey: "localizedPriceIOS")
+        try container.encodeIfPresent(self.basePlanIdAndroid, forKey: "basePlanIdAndroid")
+        try container.encodeIfPresent(self.offerTokenAndroid, forKey: "offerTokenAndroid")
+        try container.encodeIfPresent(self.offerTagsAndroid, forKey: "offerTagsAndroid")
+        try container.encodeIfPresent(self.pricingPhasesAndroid, forKey: "pricingPhasesAndroid")
+        try container.encodeIfPresent(self.installmentPlanDetailsAndroid, forKey: "installmentPlanDetailsAndroid")
     }
 }
 
@@ -1051,21 +983,16 @@ public struct SubscriptionPeriod: Codable, Hashable, Sendable, OpenIAPValidatabl
         self.value = value
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case unit
-        case value
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.unit = SubscriptionPeriodUnit(rawValue: try container.decodeField(String.self, forKey: .unit))
-        self.value = try container.decodeField(Int.self, forKey: .value)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.unit = SubscriptionPeriodUnit(rawValue: try container.decodeField(String.self, forKey: "unit"))
+        self.value = try container.decodeField(Int.self, forKey: "value")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.unit.rawValue, forKey: .unit)
-        try container.encode(self.value, forKey: .value)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeRawValue(self.unit, forKey: "unit")
+        try container.encode(self.value, forKey: "value")
     }
 }
 
@@ -1109,6 +1036,7 @@ public enum SubscriptionPeriodUnit: RawRepresentable, Codable, Hashable, Sendabl
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .day: "day"
@@ -1127,12 +1055,11 @@ public enum SubscriptionPeriodUnit: RawRepresentable, Codable, Hashable, Sendabl
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -1147,17 +1074,13 @@ public struct VoidResult: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.success = success
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case success
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.success = try container.decodeField(Bool.self, forKey: .success)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.success = try container.decodeField(Bool.self, forKey: "success")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.success, forKey: .success)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.success, forKey: "success")
     }
 }

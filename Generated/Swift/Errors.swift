@@ -167,6 +167,7 @@ public enum ErrorCode: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .unknown: "unknown"
@@ -216,12 +217,11 @@ public enum ErrorCode: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -276,41 +276,29 @@ public struct PurchaseError: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.isEmptyProductList = isEmptyProductList
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case code
-        case message
-        case productId
-        case debugMessage
-        case responseCode
-        case subResponseCodeAndroid
-        case productIds
-        case productType
-        case isEmptyProductList
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.code = ErrorCode(rawValue: try container.decodeField(String.self, forKey: .code))
-        self.message = try container.decodeField(String.self, forKey: .message)
-        self.productId = try container.decodeFieldIfPresent(String.self, forKey: .productId)
-        self.debugMessage = try container.decodeFieldIfPresent(String.self, forKey: .debugMessage)
-        self.responseCode = try container.decodeFieldIfPresent(Int.self, forKey: .responseCode)
-        self.subResponseCodeAndroid = try container.decodeFieldIfPresent(String.self, forKey: .subResponseCodeAndroid).map(SubResponseCodeAndroid.init(rawValue:))
-        self.productIds = try container.decodeFieldIfPresent([String].self, forKey: .productIds)
-        self.productType = try container.decodeFieldIfPresent(String.self, forKey: .productType)
-        self.isEmptyProductList = try container.decodeFieldIfPresent(Bool.self, forKey: .isEmptyProductList)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.code = ErrorCode(rawValue: try container.decodeField(String.self, forKey: "code"))
+        self.message = try container.decodeField(String.self, forKey: "message")
+        self.productId = try container.decodeFieldIfPresent(String.self, forKey: "productId")
+        self.debugMessage = try container.decodeFieldIfPresent(String.self, forKey: "debugMessage")
+        self.responseCode = try container.decodeFieldIfPresent(Int.self, forKey: "responseCode")
+        self.subResponseCodeAndroid = try container.decodeFieldIfPresent(String.self, forKey: "subResponseCodeAndroid").map(SubResponseCodeAndroid.init(rawValue:))
+        self.productIds = try container.decodeFieldIfPresent([String].self, forKey: "productIds")
+        self.productType = try container.decodeFieldIfPresent(String.self, forKey: "productType")
+        self.isEmptyProductList = try container.decodeFieldIfPresent(Bool.self, forKey: "isEmptyProductList")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.code.rawValue, forKey: .code)
-        try container.encode(self.message, forKey: .message)
-        try container.encodeIfPresent(self.productId, forKey: .productId)
-        try container.encodeIfPresent(self.debugMessage, forKey: .debugMessage)
-        try container.encodeIfPresent(self.responseCode, forKey: .responseCode)
-        try container.encodeIfPresent(self.subResponseCodeAndroid?.rawValue, forKey: .subResponseCodeAndroid)
-        try container.encodeIfPresent(self.productIds, forKey: .productIds)
-        try container.encodeIfPresent(self.productType, forKey: .productType)
-        try container.encodeIfPresent(self.isEmptyProductList, forKey: .isEmptyProductList)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeRawValue(self.code, forKey: "code")
+        try container.encode(self.message, forKey: "message")
+        try container.encodeIfPresent(self.productId, forKey: "productId")
+        try container.encodeIfPresent(self.debugMessage, forKey: "debugMessage")
+        try container.encodeIfPresent(self.responseCode, forKey: "responseCode")
+        try container.encodeRawValueIfPresent(self.subResponseCodeAndroid, forKey: "subResponseCodeAndroid")
+        try container.encodeIfPresent(self.productIds, forKey: "productIds")
+        try container.encodeIfPresent(self.productType, forKey: "productType")
+        try container.encodeIfPresent(self.isEmptyProductList, forKey: "isEmptyProductList")
     }
 }

@@ -47,6 +47,7 @@ public enum IapEvent: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .purchaseUpdated: "purchase-updated"
@@ -66,12 +67,11 @@ public enum IapEvent: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -88,17 +88,13 @@ public struct PurchaseUpdatedListenerOptions: Codable, Hashable, Sendable, OpenI
         self.dedupeTransactionIOS = dedupeTransactionIOS
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case dedupeTransactionIOS
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.dedupeTransactionIOS = try container.decodeFieldIfPresent(Bool.self, forKey: .dedupeTransactionIOS)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.dedupeTransactionIOS = try container.decodeFieldIfPresent(Bool.self, forKey: "dedupeTransactionIOS")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.dedupeTransactionIOS, forKey: .dedupeTransactionIOS)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.dedupeTransactionIOS, forKey: "dedupeTransactionIOS")
     }
 }

@@ -47,6 +47,7 @@ public enum IapticErrorCode: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .purchaseFailed: "PurchaseFailed"
@@ -66,12 +67,11 @@ public enum IapticErrorCode: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -151,57 +151,40 @@ public struct IapticPurchase: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.priceConsentStatus = priceConsentStatus
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case purchaseDate
-        case expiryDate
-        case renewalIntentChangeDate
-        case lastRenewalDate
-        case isExpired
-        case renewalIntent
-        case cancelationReason
-        case isBillingRetryPeriod
-        case isTrialPeriod
-        case isIntroPeriod
-        case isAcknowledged
-        case discountId
-        case priceConsentStatus
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeField(String.self, forKey: .id)
-        self.purchaseDate = try container.decodeFieldIfPresent(Double.self, forKey: .purchaseDate)
-        self.expiryDate = try container.decodeFieldIfPresent(Double.self, forKey: .expiryDate)
-        self.renewalIntentChangeDate = try container.decodeFieldIfPresent(Double.self, forKey: .renewalIntentChangeDate)
-        self.lastRenewalDate = try container.decodeFieldIfPresent(Double.self, forKey: .lastRenewalDate)
-        self.isExpired = try container.decodeFieldIfPresent(Bool.self, forKey: .isExpired)
-        self.renewalIntent = try container.decodeFieldIfPresent(String.self, forKey: .renewalIntent)
-        self.cancelationReason = try container.decodeFieldIfPresent(String.self, forKey: .cancelationReason)
-        self.isBillingRetryPeriod = try container.decodeFieldIfPresent(Bool.self, forKey: .isBillingRetryPeriod)
-        self.isTrialPeriod = try container.decodeFieldIfPresent(Bool.self, forKey: .isTrialPeriod)
-        self.isIntroPeriod = try container.decodeFieldIfPresent(Bool.self, forKey: .isIntroPeriod)
-        self.isAcknowledged = try container.decodeFieldIfPresent(Bool.self, forKey: .isAcknowledged)
-        self.discountId = try container.decodeFieldIfPresent(String.self, forKey: .discountId)
-        self.priceConsentStatus = try container.decodeFieldIfPresent(String.self, forKey: .priceConsentStatus)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.id = try container.decodeField(String.self, forKey: "id")
+        self.purchaseDate = try container.decodeFieldIfPresent(Double.self, forKey: "purchaseDate")
+        self.expiryDate = try container.decodeFieldIfPresent(Double.self, forKey: "expiryDate")
+        self.renewalIntentChangeDate = try container.decodeFieldIfPresent(Double.self, forKey: "renewalIntentChangeDate")
+        self.lastRenewalDate = try container.decodeFieldIfPresent(Double.self, forKey: "lastRenewalDate")
+        self.isExpired = try container.decodeFieldIfPresent(Bool.self, forKey: "isExpired")
+        self.renewalIntent = try container.decodeFieldIfPresent(String.self, forKey: "renewalIntent")
+        self.cancelationReason = try container.decodeFieldIfPresent(String.self, forKey: "cancelationReason")
+        self.isBillingRetryPeriod = try container.decodeFieldIfPresent(Bool.self, forKey: "isBillingRetryPeriod")
+        self.isTrialPeriod = try container.decodeFieldIfPresent(Bool.self, forKey: "isTrialPeriod")
+        self.isIntroPeriod = try container.decodeFieldIfPresent(Bool.self, forKey: "isIntroPeriod")
+        self.isAcknowledged = try container.decodeFieldIfPresent(Bool.self, forKey: "isAcknowledged")
+        self.discountId = try container.decodeFieldIfPresent(String.self, forKey: "discountId")
+        self.priceConsentStatus = try container.decodeFieldIfPresent(String.self, forKey: "priceConsentStatus")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encodeIfPresent(self.purchaseDate, forKey: .purchaseDate)
-        try container.encodeIfPresent(self.expiryDate, forKey: .expiryDate)
-        try container.encodeIfPresent(self.renewalIntentChangeDate, forKey: .renewalIntentChangeDate)
-        try container.encodeIfPresent(self.lastRenewalDate, forKey: .lastRenewalDate)
-        try container.encodeIfPresent(self.isExpired, forKey: .isExpired)
-        try container.encodeIfPresent(self.renewalIntent, forKey: .renewalIntent)
-        try container.encodeIfPresent(self.cancelationReason, forKey: .cancelationReason)
-        try container.encodeIfPresent(self.isBillingRetryPeriod, forKey: .isBillingRetryPeriod)
-        try container.encodeIfPresent(self.isTrialPeriod, forKey: .isTrialPeriod)
-        try container.encodeIfPresent(self.isIntroPeriod, forKey: .isIntroPeriod)
-        try container.encodeIfPresent(self.isAcknowledged, forKey: .isAcknowledged)
-        try container.encodeIfPresent(self.discountId, forKey: .discountId)
-        try container.encodeIfPresent(self.priceConsentStatus, forKey: .priceConsentStatus)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encodeIfPresent(self.purchaseDate, forKey: "purchaseDate")
+        try container.encodeIfPresent(self.expiryDate, forKey: "expiryDate")
+        try container.encodeIfPresent(self.renewalIntentChangeDate, forKey: "renewalIntentChangeDate")
+        try container.encodeIfPresent(self.lastRenewalDate, forKey: "lastRenewalDate")
+        try container.encodeIfPresent(self.isExpired, forKey: "isExpired")
+        try container.encodeIfPresent(self.renewalIntent, forKey: "renewalIntent")
+        try container.encodeIfPresent(self.cancelationReason, forKey: "cancelationReason")
+        try container.encodeIfPresent(self.isBillingRetryPeriod, forKey: "isBillingRetryPeriod")
+        try container.encodeIfPresent(self.isTrialPeriod, forKey: "isTrialPeriod")
+        try container.encodeIfPresent(self.isIntroPeriod, forKey: "isIntroPeriod")
+        try container.encodeIfPresent(self.isAcknowledged, forKey: "isAcknowledged")
+        try container.encodeIfPresent(self.discountId, forKey: "discountId")
+        try container.encodeIfPresent(self.priceConsentStatus, forKey: "priceConsentStatus")
     }
 }
 
@@ -261,44 +244,31 @@ public struct IapticValidationResult: Codable, Hashable, Sendable, OpenIAPValida
         self.warning = warning
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case isValid
-        case isExpired
-        case isActive
-        case errorCode
-        case errorMessage
-        case purchases
-        case ineligibleForIntroPrice
-        case productId
-        case validationDate
-        case warning
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
-        self.isExpired = try container.decodeField(Bool.self, forKey: .isExpired)
-        self.isActive = try container.decodeField(Bool.self, forKey: .isActive)
-        self.errorCode = try container.decodeFieldIfPresent(String.self, forKey: .errorCode).map(IapticErrorCode.init(rawValue:))
-        self.errorMessage = try container.decodeFieldIfPresent(String.self, forKey: .errorMessage)
-        self.purchases = try container.decodeFieldIfPresent([IapticPurchase].self, forKey: .purchases)
-        self.ineligibleForIntroPrice = try container.decodeFieldIfPresent([String].self, forKey: .ineligibleForIntroPrice)
-        self.productId = try container.decodeFieldIfPresent(String.self, forKey: .productId)
-        self.validationDate = try container.decodeFieldIfPresent(Double.self, forKey: .validationDate)
-        self.warning = try container.decodeFieldIfPresent(String.self, forKey: .warning)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.isValid = try container.decodeField(Bool.self, forKey: "isValid")
+        self.isExpired = try container.decodeField(Bool.self, forKey: "isExpired")
+        self.isActive = try container.decodeField(Bool.self, forKey: "isActive")
+        self.errorCode = try container.decodeFieldIfPresent(String.self, forKey: "errorCode").map(IapticErrorCode.init(rawValue:))
+        self.errorMessage = try container.decodeFieldIfPresent(String.self, forKey: "errorMessage")
+        self.purchases = try container.decodeFieldIfPresent([IapticPurchase].self, forKey: "purchases")
+        self.ineligibleForIntroPrice = try container.decodeFieldIfPresent([String].self, forKey: "ineligibleForIntroPrice")
+        self.productId = try container.decodeFieldIfPresent(String.self, forKey: "productId")
+        self.validationDate = try container.decodeFieldIfPresent(Double.self, forKey: "validationDate")
+        self.warning = try container.decodeFieldIfPresent(String.self, forKey: "warning")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.isValid, forKey: .isValid)
-        try container.encode(self.isExpired, forKey: .isExpired)
-        try container.encode(self.isActive, forKey: .isActive)
-        try container.encodeIfPresent(self.errorCode?.rawValue, forKey: .errorCode)
-        try container.encodeIfPresent(self.errorMessage, forKey: .errorMessage)
-        try container.encodeIfPresent(self.purchases, forKey: .purchases)
-        try container.encodeIfPresent(self.ineligibleForIntroPrice, forKey: .ineligibleForIntroPrice)
-        try container.encodeIfPresent(self.productId, forKey: .productId)
-        try container.encodeIfPresent(self.validationDate, forKey: .validationDate)
-        try container.encodeIfPresent(self.warning, forKey: .warning)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.isValid, forKey: "isValid")
+        try container.encode(self.isExpired, forKey: "isExpired")
+        try container.encode(self.isActive, forKey: "isActive")
+        try container.encodeRawValueIfPresent(self.errorCode, forKey: "errorCode")
+        try container.encodeIfPresent(self.errorMessage, forKey: "errorMessage")
+        try container.encodeIfPresent(self.purchases, forKey: "purchases")
+        try container.encodeIfPresent(self.ineligibleForIntroPrice, forKey: "ineligibleForIntroPrice")
+        try container.encodeIfPresent(self.productId, forKey: "productId")
+        try container.encodeIfPresent(self.validationDate, forKey: "validationDate")
+        try container.encodeIfPresent(self.warning, forKey: "warning")
     }
 }

@@ -54,42 +54,30 @@ public struct AdvancedCommerceInfoIOS: Codable, Hashable, Sendable, OpenIAPValid
         self.description = description
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case items
-        case period
-        case requestReferenceId
-        case taxCode
-        case taxExclusivePrice
-        case estimatedTax
-        case taxRate
-        case displayName
-        case description
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.items = try container.decodeField([AdvancedCommerceItemIOS].self, forKey: .items)
-        self.period = try container.decodeFieldIfPresent(SubscriptionPeriodValueIOS.self, forKey: .period)
-        self.requestReferenceId = try container.decodeFieldIfPresent(String.self, forKey: .requestReferenceId)
-        self.taxCode = try container.decodeFieldIfPresent(String.self, forKey: .taxCode)
-        self.taxExclusivePrice = try container.decodeFieldIfPresent(String.self, forKey: .taxExclusivePrice)
-        self.estimatedTax = try container.decodeFieldIfPresent(String.self, forKey: .estimatedTax)
-        self.taxRate = try container.decodeFieldIfPresent(String.self, forKey: .taxRate)
-        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: .displayName)
-        self.description = try container.decodeFieldIfPresent(String.self, forKey: .description)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.items = try container.decodeField([AdvancedCommerceItemIOS].self, forKey: "items")
+        self.period = try container.decodeFieldIfPresent(SubscriptionPeriodValueIOS.self, forKey: "period")
+        self.requestReferenceId = try container.decodeFieldIfPresent(String.self, forKey: "requestReferenceId")
+        self.taxCode = try container.decodeFieldIfPresent(String.self, forKey: "taxCode")
+        self.taxExclusivePrice = try container.decodeFieldIfPresent(String.self, forKey: "taxExclusivePrice")
+        self.estimatedTax = try container.decodeFieldIfPresent(String.self, forKey: "estimatedTax")
+        self.taxRate = try container.decodeFieldIfPresent(String.self, forKey: "taxRate")
+        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: "displayName")
+        self.description = try container.decodeFieldIfPresent(String.self, forKey: "description")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.items, forKey: .items)
-        try container.encodeIfPresent(self.period, forKey: .period)
-        try container.encodeIfPresent(self.requestReferenceId, forKey: .requestReferenceId)
-        try container.encodeIfPresent(self.taxCode, forKey: .taxCode)
-        try container.encodeIfPresent(self.taxExclusivePrice, forKey: .taxExclusivePrice)
-        try container.encodeIfPresent(self.estimatedTax, forKey: .estimatedTax)
-        try container.encodeIfPresent(self.taxRate, forKey: .taxRate)
-        try container.encodeIfPresent(self.displayName, forKey: .displayName)
-        try container.encodeIfPresent(self.description, forKey: .description)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.items, forKey: "items")
+        try container.encodeIfPresent(self.period, forKey: "period")
+        try container.encodeIfPresent(self.requestReferenceId, forKey: "requestReferenceId")
+        try container.encodeIfPresent(self.taxCode, forKey: "taxCode")
+        try container.encodeIfPresent(self.taxExclusivePrice, forKey: "taxExclusivePrice")
+        try container.encodeIfPresent(self.estimatedTax, forKey: "estimatedTax")
+        try container.encodeIfPresent(self.taxRate, forKey: "taxRate")
+        try container.encodeIfPresent(self.displayName, forKey: "displayName")
+        try container.encodeIfPresent(self.description, forKey: "description")
     }
 }
 
@@ -104,18 +92,14 @@ public struct AdvancedCommerceItemDetailsIOS: Codable, Hashable, Sendable, OpenI
         self.jsonRepresentation = jsonRepresentation
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case jsonRepresentation
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.jsonRepresentation = try container.decodeFieldIfPresent(String.self, forKey: .jsonRepresentation)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.jsonRepresentation = try container.decodeFieldIfPresent(String.self, forKey: "jsonRepresentation")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.jsonRepresentation, forKey: .jsonRepresentation)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.jsonRepresentation, forKey: "jsonRepresentation")
     }
 }
 
@@ -140,24 +124,18 @@ public struct AdvancedCommerceItemIOS: Codable, Hashable, Sendable, OpenIAPValid
         self.revocationDate = revocationDate
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case details
-        case refunds
-        case revocationDate
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.details = try container.decodeFieldIfPresent(AdvancedCommerceItemDetailsIOS.self, forKey: .details)
-        self.refunds = try container.decodeFieldIfPresent([AdvancedCommerceRefundIOS].self, forKey: .refunds)
-        self.revocationDate = try container.decodeFieldIfPresent(Double.self, forKey: .revocationDate)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.details = try container.decodeFieldIfPresent(AdvancedCommerceItemDetailsIOS.self, forKey: "details")
+        self.refunds = try container.decodeFieldIfPresent([AdvancedCommerceRefundIOS].self, forKey: "refunds")
+        self.revocationDate = try container.decodeFieldIfPresent(Double.self, forKey: "revocationDate")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.details, forKey: .details)
-        try container.encodeIfPresent(self.refunds, forKey: .refunds)
-        try container.encodeIfPresent(self.revocationDate, forKey: .revocationDate)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.details, forKey: "details")
+        try container.encodeIfPresent(self.refunds, forKey: "refunds")
+        try container.encodeIfPresent(self.revocationDate, forKey: "revocationDate")
     }
 }
 
@@ -172,18 +150,14 @@ public struct AdvancedCommerceRefundIOS: Codable, Hashable, Sendable, OpenIAPVal
         self.jsonRepresentation = jsonRepresentation
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case jsonRepresentation
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.jsonRepresentation = try container.decodeFieldIfPresent(String.self, forKey: .jsonRepresentation)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.jsonRepresentation = try container.decodeFieldIfPresent(String.self, forKey: "jsonRepresentation")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.jsonRepresentation, forKey: .jsonRepresentation)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.jsonRepresentation, forKey: "jsonRepresentation")
     }
 }
 
@@ -269,60 +243,42 @@ public struct AppTransaction: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.storeType = storeType
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case bundleId
-        case appVersion
-        case originalAppVersion
-        case originalPurchaseDate
-        case deviceVerification
-        case deviceVerificationNonce
-        case environment
-        case signedDate
-        case appId
-        case appVersionId
-        case preorderDate
-        case revocationDate
-        case appTransactionId
-        case originalPlatform
-        case storeType
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.bundleId = try container.decodeField(String.self, forKey: .bundleId)
-        self.appVersion = try container.decodeField(String.self, forKey: .appVersion)
-        self.originalAppVersion = try container.decodeField(String.self, forKey: .originalAppVersion)
-        self.originalPurchaseDate = try container.decodeField(Double.self, forKey: .originalPurchaseDate)
-        self.deviceVerification = try container.decodeField(String.self, forKey: .deviceVerification)
-        self.deviceVerificationNonce = try container.decodeField(String.self, forKey: .deviceVerificationNonce)
-        self.environment = try container.decodeField(String.self, forKey: .environment)
-        self.signedDate = try container.decodeField(Double.self, forKey: .signedDate)
-        self.appId = try container.decodeField(Double.self, forKey: .appId)
-        self.appVersionId = try container.decodeField(Double.self, forKey: .appVersionId)
-        self.preorderDate = try container.decodeFieldIfPresent(Double.self, forKey: .preorderDate)
-        self.revocationDate = try container.decodeFieldIfPresent(Double.self, forKey: .revocationDate)
-        self.appTransactionId = try container.decodeFieldIfPresent(String.self, forKey: .appTransactionId)
-        self.originalPlatform = try container.decodeFieldIfPresent(String.self, forKey: .originalPlatform)
-        self.storeType = try container.decodeFieldIfPresent(String.self, forKey: .storeType)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.bundleId = try container.decodeField(String.self, forKey: "bundleId")
+        self.appVersion = try container.decodeField(String.self, forKey: "appVersion")
+        self.originalAppVersion = try container.decodeField(String.self, forKey: "originalAppVersion")
+        self.originalPurchaseDate = try container.decodeField(Double.self, forKey: "originalPurchaseDate")
+        self.deviceVerification = try container.decodeField(String.self, forKey: "deviceVerification")
+        self.deviceVerificationNonce = try container.decodeField(String.self, forKey: "deviceVerificationNonce")
+        self.environment = try container.decodeField(String.self, forKey: "environment")
+        self.signedDate = try container.decodeField(Double.self, forKey: "signedDate")
+        self.appId = try container.decodeField(Double.self, forKey: "appId")
+        self.appVersionId = try container.decodeField(Double.self, forKey: "appVersionId")
+        self.preorderDate = try container.decodeFieldIfPresent(Double.self, forKey: "preorderDate")
+        self.revocationDate = try container.decodeFieldIfPresent(Double.self, forKey: "revocationDate")
+        self.appTransactionId = try container.decodeFieldIfPresent(String.self, forKey: "appTransactionId")
+        self.originalPlatform = try container.decodeFieldIfPresent(String.self, forKey: "originalPlatform")
+        self.storeType = try container.decodeFieldIfPresent(String.self, forKey: "storeType")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.bundleId, forKey: .bundleId)
-        try container.encode(self.appVersion, forKey: .appVersion)
-        try container.encode(self.originalAppVersion, forKey: .originalAppVersion)
-        try container.encode(self.originalPurchaseDate, forKey: .originalPurchaseDate)
-        try container.encode(self.deviceVerification, forKey: .deviceVerification)
-        try container.encode(self.deviceVerificationNonce, forKey: .deviceVerificationNonce)
-        try container.encode(self.environment, forKey: .environment)
-        try container.encode(self.signedDate, forKey: .signedDate)
-        try container.encode(self.appId, forKey: .appId)
-        try container.encode(self.appVersionId, forKey: .appVersionId)
-        try container.encodeIfPresent(self.preorderDate, forKey: .preorderDate)
-        try container.encodeIfPresent(self.revocationDate, forKey: .revocationDate)
-        try container.encodeIfPresent(self.appTransactionId, forKey: .appTransactionId)
-        try container.encodeIfPresent(self.originalPlatform, forKey: .originalPlatform)
-        try container.encodeIfPresent(self.storeType, forKey: .storeType)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.bundleId, forKey: "bundleId")
+        try container.encode(self.appVersion, forKey: "appVersion")
+        try container.encode(self.originalAppVersion, forKey: "originalAppVersion")
+        try container.encode(self.originalPurchaseDate, forKey: "originalPurchaseDate")
+        try container.encode(self.deviceVerification, forKey: "deviceVerification")
+        try container.encode(self.deviceVerificationNonce, forKey: "deviceVerificationNonce")
+        try container.encode(self.environment, forKey: "environment")
+        try container.encode(self.signedDate, forKey: "signedDate")
+        try container.encode(self.appId, forKey: "appId")
+        try container.encode(self.appVersionId, forKey: "appVersionId")
+        try container.encodeIfPresent(self.preorderDate, forKey: "preorderDate")
+        try container.encodeIfPresent(self.revocationDate, forKey: "revocationDate")
+        try container.encodeIfPresent(self.appTransactionId, forKey: "appTransactionId")
+        try container.encodeIfPresent(self.originalPlatform, forKey: "originalPlatform")
+        try container.encodeIfPresent(self.storeType, forKey: "storeType")
     }
 }
 
@@ -377,42 +333,30 @@ public struct BundledSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
         self.subscriptionGroupDisplayName = subscriptionGroupDisplayName
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case displayName
-        case description
-        case price
-        case displayPrice
-        case isFamilyShareable
-        case subscriptionGroupId
-        case subscriptionGroupLevel
-        case subscriptionGroupDisplayName
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeField(String.self, forKey: .id)
-        self.displayName = try container.decodeField(String.self, forKey: .displayName)
-        self.description = try container.decodeField(String.self, forKey: .description)
-        self.price = try container.decodeField(Double.self, forKey: .price)
-        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
-        self.isFamilyShareable = try container.decodeField(Bool.self, forKey: .isFamilyShareable)
-        self.subscriptionGroupId = try container.decodeField(String.self, forKey: .subscriptionGroupId)
-        self.subscriptionGroupLevel = try container.decodeField(Int.self, forKey: .subscriptionGroupLevel)
-        self.subscriptionGroupDisplayName = try container.decodeField(String.self, forKey: .subscriptionGroupDisplayName)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.id = try container.decodeField(String.self, forKey: "id")
+        self.displayName = try container.decodeField(String.self, forKey: "displayName")
+        self.description = try container.decodeField(String.self, forKey: "description")
+        self.price = try container.decodeField(Double.self, forKey: "price")
+        self.displayPrice = try container.decodeField(String.self, forKey: "displayPrice")
+        self.isFamilyShareable = try container.decodeField(Bool.self, forKey: "isFamilyShareable")
+        self.subscriptionGroupId = try container.decodeField(String.self, forKey: "subscriptionGroupId")
+        self.subscriptionGroupLevel = try container.decodeField(Int.self, forKey: "subscriptionGroupLevel")
+        self.subscriptionGroupDisplayName = try container.decodeField(String.self, forKey: "subscriptionGroupDisplayName")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.displayName, forKey: .displayName)
-        try container.encode(self.description, forKey: .description)
-        try container.encode(self.price, forKey: .price)
-        try container.encode(self.displayPrice, forKey: .displayPrice)
-        try container.encode(self.isFamilyShareable, forKey: .isFamilyShareable)
-        try container.encode(self.subscriptionGroupId, forKey: .subscriptionGroupId)
-        try container.encode(self.subscriptionGroupLevel, forKey: .subscriptionGroupLevel)
-        try container.encode(self.subscriptionGroupDisplayName, forKey: .subscriptionGroupDisplayName)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.displayName, forKey: "displayName")
+        try container.encode(self.description, forKey: "description")
+        try container.encode(self.price, forKey: "price")
+        try container.encode(self.displayPrice, forKey: "displayPrice")
+        try container.encode(self.isFamilyShareable, forKey: "isFamilyShareable")
+        try container.encode(self.subscriptionGroupId, forKey: "subscriptionGroupId")
+        try container.encode(self.subscriptionGroupLevel, forKey: "subscriptionGroupLevel")
+        try container.encode(self.subscriptionGroupDisplayName, forKey: "subscriptionGroupDisplayName")
     }
 }
 
@@ -447,30 +391,22 @@ public struct DiscountOfferInputIOS: Codable, Hashable, Sendable, OpenIAPValidat
         self.timestamp = timestamp
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case identifier
-        case keyIdentifier
-        case nonce
-        case signature
-        case timestamp
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.identifier = try container.decodeField(String.self, forKey: .identifier)
-        self.keyIdentifier = try container.decodeField(String.self, forKey: .keyIdentifier)
-        self.nonce = try container.decodeField(String.self, forKey: .nonce)
-        self.signature = try container.decodeField(String.self, forKey: .signature)
-        self.timestamp = try container.decodeField(Double.self, forKey: .timestamp)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.identifier = try container.decodeField(String.self, forKey: "identifier")
+        self.keyIdentifier = try container.decodeField(String.self, forKey: "keyIdentifier")
+        self.nonce = try container.decodeField(String.self, forKey: "nonce")
+        self.signature = try container.decodeField(String.self, forKey: "signature")
+        self.timestamp = try container.decodeField(Double.self, forKey: "timestamp")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.identifier, forKey: .identifier)
-        try container.encode(self.keyIdentifier, forKey: .keyIdentifier)
-        try container.encode(self.nonce, forKey: .nonce)
-        try container.encode(self.signature, forKey: .signature)
-        try container.encode(self.timestamp, forKey: .timestamp)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.identifier, forKey: "identifier")
+        try container.encode(self.keyIdentifier, forKey: "keyIdentifier")
+        try container.encode(self.nonce, forKey: "nonce")
+        try container.encode(self.signature, forKey: "signature")
+        try container.encode(self.timestamp, forKey: "timestamp")
     }
 }
 
@@ -495,24 +431,18 @@ public struct EntitlementIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.jsonRepresentation = jsonRepresentation
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case sku
-        case transactionId
-        case jsonRepresentation
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decodeField(String.self, forKey: .sku)
-        self.transactionId = try container.decodeField(String.self, forKey: .transactionId)
-        self.jsonRepresentation = try container.decodeField(String.self, forKey: .jsonRepresentation)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.sku = try container.decodeField(String.self, forKey: "sku")
+        self.transactionId = try container.decodeField(String.self, forKey: "transactionId")
+        self.jsonRepresentation = try container.decodeField(String.self, forKey: "jsonRepresentation")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.sku, forKey: .sku)
-        try container.encode(self.transactionId, forKey: .transactionId)
-        try container.encode(self.jsonRepresentation, forKey: .jsonRepresentation)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.sku, forKey: "sku")
+        try container.encode(self.transactionId, forKey: "transactionId")
+        try container.encode(self.jsonRepresentation, forKey: "jsonRepresentation")
     }
 }
 
@@ -532,21 +462,16 @@ public struct ExternalPurchaseCustomLinkNoticeResultIOS: Codable, Hashable, Send
         self.error = error
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case continued
-        case error
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.continued = try container.decodeField(Bool.self, forKey: .continued)
-        self.error = try container.decodeFieldIfPresent(String.self, forKey: .error)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.continued = try container.decodeField(Bool.self, forKey: "continued")
+        self.error = try container.decodeFieldIfPresent(String.self, forKey: "error")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.continued, forKey: .continued)
-        try container.encodeIfPresent(self.error, forKey: .error)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.continued, forKey: "continued")
+        try container.encodeIfPresent(self.error, forKey: "error")
     }
 }
 
@@ -572,6 +497,7 @@ public enum ExternalPurchaseCustomLinkNoticeTypeIOS: RawRepresentable, Codable, 
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .browser: "browser"
@@ -586,12 +512,11 @@ public enum ExternalPurchaseCustomLinkNoticeTypeIOS: RawRepresentable, Codable, 
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -611,21 +536,16 @@ public struct ExternalPurchaseCustomLinkTokenResultIOS: Codable, Hashable, Senda
         self.error = error
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case token
-        case error
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.token = try container.decodeFieldIfPresent(String.self, forKey: .token)
-        self.error = try container.decodeFieldIfPresent(String.self, forKey: .error)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.token = try container.decodeFieldIfPresent(String.self, forKey: "token")
+        self.error = try container.decodeFieldIfPresent(String.self, forKey: "error")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.token, forKey: .token)
-        try container.encodeIfPresent(self.error, forKey: .error)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.token, forKey: "token")
+        try container.encodeIfPresent(self.error, forKey: "error")
     }
 }
 
@@ -657,6 +577,7 @@ public enum ExternalPurchaseCustomLinkTokenTypeIOS: RawRepresentable, Codable, H
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .acquisition: "acquisition"
@@ -672,12 +593,11 @@ public enum ExternalPurchaseCustomLinkTokenTypeIOS: RawRepresentable, Codable, H
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -697,21 +617,16 @@ public struct ExternalPurchaseLinkResultIOS: Codable, Hashable, Sendable, OpenIA
         self.error = error
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case success
-        case error
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.success = try container.decodeField(Bool.self, forKey: .success)
-        self.error = try container.decodeFieldIfPresent(String.self, forKey: .error)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.success = try container.decodeField(Bool.self, forKey: "success")
+        self.error = try container.decodeFieldIfPresent(String.self, forKey: "error")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.success, forKey: .success)
-        try container.encodeIfPresent(self.error, forKey: .error)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.success, forKey: "success")
+        try container.encodeIfPresent(self.error, forKey: "error")
     }
 }
 
@@ -743,6 +658,7 @@ public enum ExternalPurchaseNoticeAction: RawRepresentable, Codable, Hashable, S
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .`continue`: "continue"
@@ -758,12 +674,11 @@ public enum ExternalPurchaseNoticeAction: RawRepresentable, Codable, Hashable, S
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -788,24 +703,18 @@ public struct ExternalPurchaseNoticeResultIOS: Codable, Hashable, Sendable, Open
         self.externalPurchaseToken = externalPurchaseToken
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case result
-        case error
-        case externalPurchaseToken
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.result = ExternalPurchaseNoticeAction(rawValue: try container.decodeField(String.self, forKey: .result))
-        self.error = try container.decodeFieldIfPresent(String.self, forKey: .error)
-        self.externalPurchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .externalPurchaseToken)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.result = ExternalPurchaseNoticeAction(rawValue: try container.decodeField(String.self, forKey: "result"))
+        self.error = try container.decodeFieldIfPresent(String.self, forKey: "error")
+        self.externalPurchaseToken = try container.decodeFieldIfPresent(String.self, forKey: "externalPurchaseToken")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.result.rawValue, forKey: .result)
-        try container.encodeIfPresent(self.error, forKey: .error)
-        try container.encodeIfPresent(self.externalPurchaseToken, forKey: .externalPurchaseToken)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeRawValue(self.result, forKey: "result")
+        try container.encodeIfPresent(self.error, forKey: "error")
+        try container.encodeIfPresent(self.externalPurchaseToken, forKey: "externalPurchaseToken")
     }
 }
 
@@ -845,6 +754,7 @@ public enum PaymentModeIOS: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .empty: "empty"
@@ -862,12 +772,11 @@ public enum PaymentModeIOS: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -957,63 +866,44 @@ public struct ProductIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Produ
         self.pricingTermsIOS = pricingTermsIOS
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case description
-        case type
-        case displayName
-        case displayPrice
-        case currency
-        case price
-        case debugDescription
-        case platform
-        case displayNameIOS
-        case isFamilyShareableIOS
-        case jsonRepresentationIOS
-        case typeIOS
-        case subscriptionOffers
-        case pricingTermsIOS
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeField(String.self, forKey: .id)
-        self.title = try container.decodeField(String.self, forKey: .title)
-        self.description = try container.decodeField(String.self, forKey: .description)
-        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: .type))
-        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: .displayName)
-        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
-        self.currency = try container.decodeField(String.self, forKey: .currency)
-        self.price = try container.decodeFieldIfPresent(Double.self, forKey: .price)
-        self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: .debugDescription)
-        self.platform = IapPlatform(rawValue: try container.decodeField(String.self, forKey: .platform))
-        self.displayNameIOS = try container.decodeField(String.self, forKey: .displayNameIOS)
-        self.isFamilyShareableIOS = try container.decodeField(Bool.self, forKey: .isFamilyShareableIOS)
-        self.jsonRepresentationIOS = try container.decodeField(String.self, forKey: .jsonRepresentationIOS)
-        self.typeIOS = ProductTypeIOS(rawValue: try container.decodeField(String.self, forKey: .typeIOS))
-        self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
-        self.pricingTermsIOS = try container.decodeFieldIfPresent([SubscriptionPricingTermsIOS].self, forKey: .pricingTermsIOS)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.id = try container.decodeField(String.self, forKey: "id")
+        self.title = try container.decodeField(String.self, forKey: "title")
+        self.description = try container.decodeField(String.self, forKey: "description")
+        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: "type"))
+        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: "displayName")
+        self.displayPrice = try container.decodeField(String.self, forKey: "displayPrice")
+        self.currency = try container.decodeField(String.self, forKey: "currency")
+        self.price = try container.decodeFieldIfPresent(Double.self, forKey: "price")
+        self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: "debugDescription")
+        self.platform = IapPlatform(rawValue: try container.decodeField(String.self, forKey: "platform"))
+        self.displayNameIOS = try container.decodeField(String.self, forKey: "displayNameIOS")
+        self.isFamilyShareableIOS = try container.decodeField(Bool.self, forKey: "isFamilyShareableIOS")
+        self.jsonRepresentationIOS = try container.decodeField(String.self, forKey: "jsonRepresentationIOS")
+        self.typeIOS = ProductTypeIOS(rawValue: try container.decodeField(String.self, forKey: "typeIOS"))
+        self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: "subscriptionOffers")
+        self.pricingTermsIOS = try container.decodeFieldIfPresent([SubscriptionPricingTermsIOS].self, forKey: "pricingTermsIOS")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.title, forKey: .title)
-        try container.encode(self.description, forKey: .description)
-        try container.encode(self.type.rawValue, forKey: .type)
-        try container.encodeIfPresent(self.displayName, forKey: .displayName)
-        try container.encode(self.displayPrice, forKey: .displayPrice)
-        try container.encode(self.currency, forKey: .currency)
-        try container.encodeIfPresent(self.price, forKey: .price)
-        try container.encodeIfPresent(self.debugDescription, forKey: .debugDescription)
-        try container.encode(self.platform.rawValue, forKey: .platform)
-        try container.encode(self.displayNameIOS, forKey: .displayNameIOS)
-        try container.encode(self.isFamilyShareableIOS, forKey: .isFamilyShareableIOS)
-        try container.encode(self.jsonRepresentationIOS, forKey: .jsonRepresentationIOS)
-        try container.encode(self.typeIOS.rawValue, forKey: .typeIOS)
-        try container.encodeIfPresent(self.subscriptionOffers, forKey: .subscriptionOffers)
-        try container.encodeIfPresent(self.pricingTermsIOS, forKey: .pricingTermsIOS)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.description, forKey: "description")
+        try container.encodeRawValue(self.type, forKey: "type")
+        try container.encodeIfPresent(self.displayName, forKey: "displayName")
+        try container.encode(self.displayPrice, forKey: "displayPrice")
+        try container.encode(self.currency, forKey: "currency")
+        try container.encodeIfPresent(self.price, forKey: "price")
+        try container.encodeIfPresent(self.debugDescription, forKey: "debugDescription")
+        try container.encodeRawValue(self.platform, forKey: "platform")
+        try container.encode(self.displayNameIOS, forKey: "displayNameIOS")
+        try container.encode(self.isFamilyShareableIOS, forKey: "isFamilyShareableIOS")
+        try container.encode(self.jsonRepresentationIOS, forKey: "jsonRepresentationIOS")
+        try container.encodeRawValue(self.typeIOS, forKey: "typeIOS")
+        try container.encodeIfPresent(self.subscriptionOffers, forKey: "subscriptionOffers")
+        try container.encodeIfPresent(self.pricingTermsIOS, forKey: "pricingTermsIOS")
     }
 }
 
@@ -1148,90 +1038,62 @@ public struct ProductSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
         self.subscriptionPeriodUnitIOS = subscriptionPeriodUnitIOS
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case description
-        case type
-        case displayName
-        case displayPrice
-        case currency
-        case price
-        case debugDescription
-        case platform
-        case displayNameIOS
-        case isFamilyShareableIOS
-        case jsonRepresentationIOS
-        case typeIOS
-        case subscriptionOffers
-        case pricingTermsIOS
-        case bundledSubscriptionsIOS
-        case subscriptionGroupIdIOS
-        case introductoryPriceIOS
-        case introductoryPriceAsAmountIOS
-        case introductoryPricePaymentModeIOS
-        case introductoryPriceNumberOfPeriodsIOS
-        case introductoryPriceSubscriptionPeriodIOS
-        case subscriptionPeriodNumberIOS
-        case subscriptionPeriodUnitIOS
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeField(String.self, forKey: .id)
-        self.title = try container.decodeField(String.self, forKey: .title)
-        self.description = try container.decodeField(String.self, forKey: .description)
-        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: .type))
-        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: .displayName)
-        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
-        self.currency = try container.decodeField(String.self, forKey: .currency)
-        self.price = try container.decodeFieldIfPresent(Double.self, forKey: .price)
-        self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: .debugDescription)
-        self.platform = IapPlatform(rawValue: try container.decodeField(String.self, forKey: .platform))
-        self.displayNameIOS = try container.decodeField(String.self, forKey: .displayNameIOS)
-        self.isFamilyShareableIOS = try container.decodeField(Bool.self, forKey: .isFamilyShareableIOS)
-        self.jsonRepresentationIOS = try container.decodeField(String.self, forKey: .jsonRepresentationIOS)
-        self.typeIOS = ProductTypeIOS(rawValue: try container.decodeField(String.self, forKey: .typeIOS))
-        self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
-        self.pricingTermsIOS = try container.decodeFieldIfPresent([SubscriptionPricingTermsIOS].self, forKey: .pricingTermsIOS)
-        self.bundledSubscriptionsIOS = try container.decodeFieldIfPresent([BundledSubscriptionIOS].self, forKey: .bundledSubscriptionsIOS)
-        self.subscriptionGroupIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .subscriptionGroupIdIOS)
-        self.introductoryPriceIOS = try container.decodeFieldIfPresent(String.self, forKey: .introductoryPriceIOS)
-        self.introductoryPriceAsAmountIOS = try container.decodeFieldIfPresent(String.self, forKey: .introductoryPriceAsAmountIOS)
-        self.introductoryPricePaymentModeIOS = PaymentModeIOS(rawValue: try container.decodeField(String.self, forKey: .introductoryPricePaymentModeIOS))
-        self.introductoryPriceNumberOfPeriodsIOS = try container.decodeFieldIfPresent(String.self, forKey: .introductoryPriceNumberOfPeriodsIOS)
-        self.introductoryPriceSubscriptionPeriodIOS = try container.decodeFieldIfPresent(String.self, forKey: .introductoryPriceSubscriptionPeriodIOS).map(SubscriptionPeriodIOS.init(rawValue:))
-        self.subscriptionPeriodNumberIOS = try container.decodeFieldIfPresent(String.self, forKey: .subscriptionPeriodNumberIOS)
-        self.subscriptionPeriodUnitIOS = try container.decodeFieldIfPresent(String.self, forKey: .subscriptionPeriodUnitIOS).map(SubscriptionPeriodIOS.init(rawValue:))
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.id = try container.decodeField(String.self, forKey: "id")
+        self.title = try container.decodeField(String.self, forKey: "title")
+        self.description = try container.decodeField(String.self, forKey: "description")
+        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: "type"))
+        self.displayName = try container.decodeFieldIfPresent(String.self, forKey: "displayName")
+        self.displayPrice = try container.decodeField(String.self, forKey: "displayPrice")
+        self.currency = try container.decodeField(String.self, forKey: "currency")
+        self.price = try container.decodeFieldIfPresent(Double.self, forKey: "price")
+        self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: "debugDescription")
+        self.platform = IapPlatform(rawValue: try container.decodeField(String.self, forKey: "platform"))
+        self.displayNameIOS = try container.decodeField(String.self, forKey: "displayNameIOS")
+        self.isFamilyShareableIOS = try container.decodeField(Bool.self, forKey: "isFamilyShareableIOS")
+        self.jsonRepresentationIOS = try container.decodeField(String.self, forKey: "jsonRepresentationIOS")
+        self.typeIOS = ProductTypeIOS(rawValue: try container.decodeField(String.self, forKey: "typeIOS"))
+        self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: "subscriptionOffers")
+        self.pricingTermsIOS = try container.decodeFieldIfPresent([SubscriptionPricingTermsIOS].self, forKey: "pricingTermsIOS")
+        self.bundledSubscriptionsIOS = try container.decodeFieldIfPresent([BundledSubscriptionIOS].self, forKey: "bundledSubscriptionsIOS")
+        self.subscriptionGroupIdIOS = try container.decodeFieldIfPresent(String.self, forKey: "subscriptionGroupIdIOS")
+        self.introductoryPriceIOS = try container.decodeFieldIfPresent(String.self, forKey: "introductoryPriceIOS")
+        self.introductoryPriceAsAmountIOS = try container.decodeFieldIfPresent(String.self, forKey: "introductoryPriceAsAmountIOS")
+        self.introductoryPricePaymentModeIOS = PaymentModeIOS(rawValue: try container.decodeField(String.self, forKey: "introductoryPricePaymentModeIOS"))
+        self.introductoryPriceNumberOfPeriodsIOS = try container.decodeFieldIfPresent(String.self, forKey: "introductoryPriceNumberOfPeriodsIOS")
+        self.introductoryPriceSubscriptionPeriodIOS = try container.decodeFieldIfPresent(String.self, forKey: "introductoryPriceSubscriptionPeriodIOS").map(SubscriptionPeriodIOS.init(rawValue:))
+        self.subscriptionPeriodNumberIOS = try container.decodeFieldIfPresent(String.self, forKey: "subscriptionPeriodNumberIOS")
+        self.subscriptionPeriodUnitIOS = try container.decodeFieldIfPresent(String.self, forKey: "subscriptionPeriodUnitIOS").map(SubscriptionPeriodIOS.init(rawValue:))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.title, forKey: .title)
-        try container.encode(self.description, forKey: .description)
-        try container.encode(self.type.rawValue, forKey: .type)
-        try container.encodeIfPresent(self.displayName, forKey: .displayName)
-        try container.encode(self.displayPrice, forKey: .displayPrice)
-        try container.encode(self.currency, forKey: .currency)
-        try container.encodeIfPresent(self.price, forKey: .price)
-        try container.encodeIfPresent(self.debugDescription, forKey: .debugDescription)
-        try container.encode(self.platform.rawValue, forKey: .platform)
-        try container.encode(self.displayNameIOS, forKey: .displayNameIOS)
-        try container.encode(self.isFamilyShareableIOS, forKey: .isFamilyShareableIOS)
-        try container.encode(self.jsonRepresentationIOS, forKey: .jsonRepresentationIOS)
-        try container.encode(self.typeIOS.rawValue, forKey: .typeIOS)
-        try container.encodeIfPresent(self.subscriptionOffers, forKey: .subscriptionOffers)
-        try container.encodeIfPresent(self.pricingTermsIOS, forKey: .pricingTermsIOS)
-        try container.encodeIfPresent(self.bundledSubscriptionsIOS, forKey: .bundledSubscriptionsIOS)
-        try container.encodeIfPresent(self.subscriptionGroupIdIOS, forKey: .subscriptionGroupIdIOS)
-        try container.encodeIfPresent(self.introductoryPriceIOS, forKey: .introductoryPriceIOS)
-        try container.encodeIfPresent(self.introductoryPriceAsAmountIOS, forKey: .introductoryPriceAsAmountIOS)
-        try container.encode(self.introductoryPricePaymentModeIOS.rawValue, forKey: .introductoryPricePaymentModeIOS)
-        try container.encodeIfPresent(self.introductoryPriceNumberOfPeriodsIOS, forKey: .introductoryPriceNumberOfPeriodsIOS)
-        try container.encodeIfPresent(self.introductoryPriceSubscriptionPeriodIOS?.rawValue, forKey: .introductoryPriceSubscriptionPeriodIOS)
-        try container.encodeIfPresent(self.subscriptionPeriodNumberIOS, forKey: .subscriptionPeriodNumberIOS)
-        try container.encodeIfPresent(self.subscriptionPeriodUnitIOS?.rawValue, forKey: .subscriptionPeriodUnitIOS)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.description, forKey: "description")
+        try container.encodeRawValue(self.type, forKey: "type")
+        try container.encodeIfPresent(self.displayName, forKey: "displayName")
+        try container.encode(self.displayPrice, forKey: "displayPrice")
+        try container.encode(self.currency, forKey: "currency")
+        try container.encodeIfPresent(self.price, forKey: "price")
+        try container.encodeIfPresent(self.debugDescription, forKey: "debugDescription")
+        try container.encodeRawValue(self.platform, forKey: "platform")
+        try container.encode(self.displayNameIOS, forKey: "displayNameIOS")
+        try container.encode(self.isFamilyShareableIOS, forKey: "isFamilyShareableIOS")
+        try container.encode(self.jsonRepresentationIOS, forKey: "jsonRepresentationIOS")
+        try container.encodeRawValue(self.typeIOS, forKey: "typeIOS")
+        try container.encodeIfPresent(self.subscriptionOffers, forKey: "subscriptionOffers")
+        try container.encodeIfPresent(self.pricingTermsIOS, forKey: "pricingTermsIOS")
+        try container.encodeIfPresent(self.bundledSubscriptionsIOS, forKey: "bundledSubscriptionsIOS")
+        try container.encodeIfPresent(self.subscriptionGroupIdIOS, forKey: "subscriptionGroupIdIOS")
+        try container.encodeIfPresent(self.introductoryPriceIOS, forKey: "introductoryPriceIOS")
+        try container.encodeIfPresent(self.introductoryPriceAsAmountIOS, forKey: "introductoryPriceAsAmountIOS")
+        try container.encodeRawValue(self.introductoryPricePaymentModeIOS, forKey: "introductoryPricePaymentModeIOS")
+        try container.encodeIfPresent(self.introductoryPriceNumberOfPeriodsIOS, forKey: "introductoryPriceNumberOfPeriodsIOS")
+        try container.encodeRawValueIfPresent(self.introductoryPriceSubscriptionPeriodIOS, forKey: "introductoryPriceSubscriptionPeriodIOS")
+        try container.encodeIfPresent(self.subscriptionPeriodNumberIOS, forKey: "subscriptionPeriodNumberIOS")
+        try container.encodeRawValueIfPresent(self.subscriptionPeriodUnitIOS, forKey: "subscriptionPeriodUnitIOS")
     }
 }
 
@@ -1279,6 +1141,7 @@ public enum ProductTypeIOS: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .consumable: "consumable"
@@ -1298,12 +1161,11 @@ public enum ProductTypeIOS: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -1323,21 +1185,16 @@ public struct PromotionalOfferJWSInputIOS: Codable, Hashable, Sendable, OpenIAPV
         self.jws = jws
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case offerId
-        case jws
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.offerId = try container.decodeField(String.self, forKey: .offerId)
-        self.jws = try container.decodeField(String.self, forKey: .jws)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.offerId = try container.decodeField(String.self, forKey: "offerId")
+        self.jws = try container.decodeField(String.self, forKey: "jws")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.offerId, forKey: .offerId)
-        try container.encode(self.jws, forKey: .jws)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.offerId, forKey: "offerId")
+        try container.encode(self.jws, forKey: "jws")
     }
 }
 
@@ -1557,141 +1414,96 @@ public struct PurchaseIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Purc
         self.advancedCommerceInfoIOS = advancedCommerceInfoIOS
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case productId
-        case ids
-        case transactionDate
-        case purchaseToken
-        case store
-        case quantity
-        case purchaseState
-        case isAutoRenewing
-        case currentPlanId
-        case transactionId
-        case quantityIOS
-        case originalTransactionDateIOS
-        case originalTransactionIdentifierIOS
-        case appAccountToken
-        case expirationDateIOS
-        case webOrderLineItemIdIOS
-        case environmentIOS
-        case storefrontCountryCodeIOS
-        case appBundleIdIOS
-        case subscriptionGroupIdIOS
-        case isUpgradedIOS
-        case ownershipTypeIOS
-        case reasonIOS
-        case reasonStringRepresentationIOS
-        case transactionReasonIOS
-        case revocationDateIOS
-        case revocationReasonIOS
-        case revocationTypeIOS
-        case offerIOS
-        case currencyCodeIOS
-        case currencySymbolIOS
-        case countryCodeIOS
-        case renewalInfoIOS
-        case billingPlanTypeIOS
-        case commitmentInfoIOS
-        case bundleOriginalTransactionIdIOS
-        case bundleProductIdIOS
-        case bundleSubscriptionGroupIdIOS
-        case bundleTransactionIdIOS
-        case previousOriginalTransactionIdIOS
-        case advancedCommerceInfoIOS
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeField(String.self, forKey: .id)
-        self.productId = try container.decodeField(String.self, forKey: .productId)
-        self.ids = try container.decodeFieldIfPresent([String].self, forKey: .ids)
-        self.transactionDate = try container.decodeField(Double.self, forKey: .transactionDate)
-        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: .purchaseToken)
-        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: .store))
-        self.quantity = try container.decodeField(Int.self, forKey: .quantity)
-        self.purchaseState = PurchaseState(rawValue: try container.decodeField(String.self, forKey: .purchaseState))
-        self.isAutoRenewing = try container.decodeField(Bool.self, forKey: .isAutoRenewing)
-        self.currentPlanId = try container.decodeFieldIfPresent(String.self, forKey: .currentPlanId)
-        self.transactionId = try container.decodeField(String.self, forKey: .transactionId)
-        self.quantityIOS = try container.decodeFieldIfPresent(Int.self, forKey: .quantityIOS)
-        self.originalTransactionDateIOS = try container.decodeFieldIfPresent(Double.self, forKey: .originalTransactionDateIOS)
-        self.originalTransactionIdentifierIOS = try container.decodeFieldIfPresent(String.self, forKey: .originalTransactionIdentifierIOS)
-        self.appAccountToken = try container.decodeFieldIfPresent(String.self, forKey: .appAccountToken)
-        self.expirationDateIOS = try container.decodeFieldIfPresent(Double.self, forKey: .expirationDateIOS)
-        self.webOrderLineItemIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .webOrderLineItemIdIOS)
-        self.environmentIOS = try container.decodeFieldIfPresent(String.self, forKey: .environmentIOS)
-        self.storefrontCountryCodeIOS = try container.decodeFieldIfPresent(String.self, forKey: .storefrontCountryCodeIOS)
-        self.appBundleIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .appBundleIdIOS)
-        self.subscriptionGroupIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .subscriptionGroupIdIOS)
-        self.isUpgradedIOS = try container.decodeFieldIfPresent(Bool.self, forKey: .isUpgradedIOS)
-        self.ownershipTypeIOS = try container.decodeFieldIfPresent(String.self, forKey: .ownershipTypeIOS)
-        self.reasonIOS = try container.decodeFieldIfPresent(String.self, forKey: .reasonIOS)
-        self.reasonStringRepresentationIOS = try container.decodeFieldIfPresent(String.self, forKey: .reasonStringRepresentationIOS)
-        self.transactionReasonIOS = try container.decodeFieldIfPresent(String.self, forKey: .transactionReasonIOS)
-        self.revocationDateIOS = try container.decodeFieldIfPresent(Double.self, forKey: .revocationDateIOS)
-        self.revocationReasonIOS = try container.decodeFieldIfPresent(String.self, forKey: .revocationReasonIOS)
-        self.revocationTypeIOS = try container.decodeFieldIfPresent(String.self, forKey: .revocationTypeIOS)
-        self.offerIOS = try container.decodeFieldIfPresent(PurchaseOfferIOS.self, forKey: .offerIOS)
-        self.currencyCodeIOS = try container.decodeFieldIfPresent(String.self, forKey: .currencyCodeIOS)
-        self.currencySymbolIOS = try container.decodeFieldIfPresent(String.self, forKey: .currencySymbolIOS)
-        self.countryCodeIOS = try container.decodeFieldIfPresent(String.self, forKey: .countryCodeIOS)
-        self.renewalInfoIOS = try container.decodeFieldIfPresent(RenewalInfoIOS.self, forKey: .renewalInfoIOS)
-        self.billingPlanTypeIOS = try container.decodeFieldIfPresent(String.self, forKey: .billingPlanTypeIOS).map(SubscriptionBillingPlanTypeIOS.init(rawValue:))
-        self.commitmentInfoIOS = try container.decodeFieldIfPresent(TransactionCommitmentInfoIOS.self, forKey: .commitmentInfoIOS)
-        self.bundleOriginalTransactionIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .bundleOriginalTransactionIdIOS)
-        self.bundleProductIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .bundleProductIdIOS)
-        self.bundleSubscriptionGroupIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .bundleSubscriptionGroupIdIOS)
-        self.bundleTransactionIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .bundleTransactionIdIOS)
-        self.previousOriginalTransactionIdIOS = try container.decodeFieldIfPresent(String.self, forKey: .previousOriginalTransactionIdIOS)
-        self.advancedCommerceInfoIOS = try container.decodeFieldIfPresent(AdvancedCommerceInfoIOS.self, forKey: .advancedCommerceInfoIOS)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.id = try container.decodeField(String.self, forKey: "id")
+        self.productId = try container.decodeField(String.self, forKey: "productId")
+        self.ids = try container.decodeFieldIfPresent([String].self, forKey: "ids")
+        self.transactionDate = try container.decodeField(Double.self, forKey: "transactionDate")
+        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: "purchaseToken")
+        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: "store"))
+        self.quantity = try container.decodeField(Int.self, forKey: "quantity")
+        self.purchaseState = PurchaseState(rawValue: try container.decodeField(String.self, forKey: "purchaseState"))
+        self.isAutoRenewing = try container.decodeField(Bool.self, forKey: "isAutoRenewing")
+        self.currentPlanId = try container.decodeFieldIfPresent(String.self, forKey: "currentPlanId")
+        self.transactionId = try container.decodeField(String.self, forKey: "transactionId")
+        self.quantityIOS = try container.decodeFieldIfPresent(Int.self, forKey: "quantityIOS")
+        self.originalTransactionDateIOS = try container.decodeFieldIfPresent(Double.self, forKey: "originalTransactionDateIOS")
+        self.originalTransactionIdentifierIOS = try container.decodeFieldIfPresent(String.self, forKey: "originalTransactionIdentifierIOS")
+        self.appAccountToken = try container.decodeFieldIfPresent(String.self, forKey: "appAccountToken")
+        self.expirationDateIOS = try container.decodeFieldIfPresent(Double.self, forKey: "expirationDateIOS")
+        self.webOrderLineItemIdIOS = try container.decodeFieldIfPresent(String.self, forKey: "webOrderLineItemIdIOS")
+        self.environmentIOS = try container.decodeFieldIfPresent(String.self, forKey: "environmentIOS")
+        self.storefrontCountryCodeIOS = try container.decodeFieldIfPresent(String.self, forKey: "storefrontCountryCodeIOS")
+        self.appBundleIdIOS = try container.decodeFieldIfPresent(String.self, forKey: "appBundleIdIOS")
+        self.subscriptionGroupIdIOS = try container.decodeFieldIfPresent(String.self, forKey: "subscriptionGroupIdIOS")
+        self.isUpgradedIOS = try container.decodeFieldIfPresent(Bool.self, forKey: "isUpgradedIOS")
+        self.ownershipTypeIOS = try container.decodeFieldIfPresent(String.self, forKey: "ownershipTypeIOS")
+        self.reasonIOS = try container.decodeFieldIfPresent(String.self, forKey: "reasonIOS")
+        self.reasonStringRepresentationIOS = try container.decodeFieldIfPresent(String.self, forKey: "reasonStringRepresentationIOS")
+        self.transactionReasonIOS = try container.decodeFieldIfPresent(String.self, forKey: "transactionReasonIOS")
+        self.revocationDateIOS = try container.decodeFieldIfPresent(Double.self, forKey: "revocationDateIOS")
+        self.revocationReasonIOS = try container.decodeFieldIfPresent(String.self, forKey: "revocationReasonIOS")
+        self.revocationTypeIOS = try container.decodeFieldIfPresent(String.self, forKey: "revocationTypeIOS")
+        self.offerIOS = try container.decodeFieldIfPresent(PurchaseOfferIOS.self, forKey: "offerIOS")
+        self.currencyCodeIOS = try container.decodeFieldIfPresent(String.self, forKey: "currencyCodeIOS")
+        self.currencySymbolIOS = try container.decodeFieldIfPresent(String.self, forKey: "currencySymbolIOS")
+        self.countryCodeIOS = try container.decodeFieldIfPresent(String.self, forKey: "countryCodeIOS")
+        self.renewalInfoIOS = try container.decodeFieldIfPresent(RenewalInfoIOS.self, forKey: "renewalInfoIOS")
+        self.billingPlanTypeIOS = try container.decodeFieldIfPresent(String.self, forKey: "billingPlanTypeIOS").map(SubscriptionBillingPlanTypeIOS.init(rawValue:))
+        self.commitmentInfoIOS = try container.decodeFieldIfPresent(TransactionCommitmentInfoIOS.self, forKey: "commitmentInfoIOS")
+        self.bundleOriginalTransactionIdIOS = try container.decodeFieldIfPresent(String.self, forKey: "bundleOriginalTransactionIdIOS")
+        self.bundleProductIdIOS = try container.decodeFieldIfPresent(String.self, forKey: "bundleProductIdIOS")
+        self.bundleSubscriptionGroupIdIOS = try container.decodeFieldIfPresent(String.self, forKey: "bundleSubscriptionGroupIdIOS")
+        self.bundleTransactionIdIOS = try container.decodeFieldIfPresent(String.self, forKey: "bundleTransactionIdIOS")
+        self.previousOriginalTransactionIdIOS = try container.decodeFieldIfPresent(String.self, forKey: "previousOriginalTransactionIdIOS")
+        self.advancedCommerceInfoIOS = try container.decodeFieldIfPresent(AdvancedCommerceInfoIOS.self, forKey: "advancedCommerceInfoIOS")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.productId, forKey: .productId)
-        try container.encodeIfPresent(self.ids, forKey: .ids)
-        try container.encode(self.transactionDate, forKey: .transactionDate)
-        try container.encodeIfPresent(self.purchaseToken, forKey: .purchaseToken)
-        try container.encode(self.store.rawValue, forKey: .store)
-        try container.encode(self.quantity, forKey: .quantity)
-        try container.encode(self.purchaseState.rawValue, forKey: .purchaseState)
-        try container.encode(self.isAutoRenewing, forKey: .isAutoRenewing)
-        try container.encodeIfPresent(self.currentPlanId, forKey: .currentPlanId)
-        try container.encode(self.transactionId, forKey: .transactionId)
-        try container.encodeIfPresent(self.quantityIOS, forKey: .quantityIOS)
-        try container.encodeIfPresent(self.originalTransactionDateIOS, forKey: .originalTransactionDateIOS)
-        try container.encodeIfPresent(self.originalTransactionIdentifierIOS, forKey: .originalTransactionIdentifierIOS)
-        try container.encodeIfPresent(self.appAccountToken, forKey: .appAccountToken)
-        try container.encodeIfPresent(self.expirationDateIOS, forKey: .expirationDateIOS)
-        try container.encodeIfPresent(self.webOrderLineItemIdIOS, forKey: .webOrderLineItemIdIOS)
-        try container.encodeIfPresent(self.environmentIOS, forKey: .environmentIOS)
-        try container.encodeIfPresent(self.storefrontCountryCodeIOS, forKey: .storefrontCountryCodeIOS)
-        try container.encodeIfPresent(self.appBundleIdIOS, forKey: .appBundleIdIOS)
-        try container.encodeIfPresent(self.subscriptionGroupIdIOS, forKey: .subscriptionGroupIdIOS)
-        try container.encodeIfPresent(self.isUpgradedIOS, forKey: .isUpgradedIOS)
-        try container.encodeIfPresent(self.ownershipTypeIOS, forKey: .ownershipTypeIOS)
-        try container.encodeIfPresent(self.reasonIOS, forKey: .reasonIOS)
-        try container.encodeIfPresent(self.reasonStringRepresentationIOS, forKey: .reasonStringRepresentationIOS)
-        try container.encodeIfPresent(self.transactionReasonIOS, forKey: .transactionReasonIOS)
-        try container.encodeIfPresent(self.revocationDateIOS, forKey: .revocationDateIOS)
-        try container.encodeIfPresent(self.revocationReasonIOS, forKey: .revocationReasonIOS)
-        try container.encodeIfPresent(self.revocationTypeIOS, forKey: .revocationTypeIOS)
-        try container.encodeIfPresent(self.offerIOS, forKey: .offerIOS)
-        try container.encodeIfPresent(self.currencyCodeIOS, forKey: .currencyCodeIOS)
-        try container.encodeIfPresent(self.currencySymbolIOS, forKey: .currencySymbolIOS)
-        try container.encodeIfPresent(self.countryCodeIOS, forKey: .countryCodeIOS)
-        try container.encodeIfPresent(self.renewalInfoIOS, forKey: .renewalInfoIOS)
-        try container.encodeIfPresent(self.billingPlanTypeIOS?.rawValue, forKey: .billingPlanTypeIOS)
-        try container.encodeIfPresent(self.commitmentInfoIOS, forKey: .commitmentInfoIOS)
-        try container.encodeIfPresent(self.bundleOriginalTransactionIdIOS, forKey: .bundleOriginalTransactionIdIOS)
-        try container.encodeIfPresent(self.bundleProductIdIOS, forKey: .bundleProductIdIOS)
-        try container.encodeIfPresent(self.bundleSubscriptionGroupIdIOS, forKey: .bundleSubscriptionGroupIdIOS)
-        try container.encodeIfPresent(self.bundleTransactionIdIOS, forKey: .bundleTransactionIdIOS)
-        try container.encodeIfPresent(self.previousOriginalTransactionIdIOS, forKey: .previousOriginalTransactionIdIOS)
-        try container.encodeIfPresent(self.advancedCommerceInfoIOS, forKey: .advancedCommerceInfoIOS)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.productId, forKey: "productId")
+        try container.encodeIfPresent(self.ids, forKey: "ids")
+        try container.encode(self.transactionDate, forKey: "transactionDate")
+        try container.encodeIfPresent(self.purchaseToken, forKey: "purchaseToken")
+        try container.encodeRawValue(self.store, forKey: "store")
+        try container.encode(self.quantity, forKey: "quantity")
+        try container.encodeRawValue(self.purchaseState, forKey: "purchaseState")
+        try container.encode(self.isAutoRenewing, forKey: "isAutoRenewing")
+        try container.encodeIfPresent(self.currentPlanId, forKey: "currentPlanId")
+        try container.encode(self.transactionId, forKey: "transactionId")
+        try container.encodeIfPresent(self.quantityIOS, forKey: "quantityIOS")
+        try container.encodeIfPresent(self.originalTransactionDateIOS, forKey: "originalTransactionDateIOS")
+        try container.encodeIfPresent(self.originalTransactionIdentifierIOS, forKey: "originalTransactionIdentifierIOS")
+        try container.encodeIfPresent(self.appAccountToken, forKey: "appAccountToken")
+        try container.encodeIfPresent(self.expirationDateIOS, forKey: "expirationDateIOS")
+        try container.encodeIfPresent(self.webOrderLineItemIdIOS, forKey: "webOrderLineItemIdIOS")
+        try container.encodeIfPresent(self.environmentIOS, forKey: "environmentIOS")
+        try container.encodeIfPresent(self.storefrontCountryCodeIOS, forKey: "storefrontCountryCodeIOS")
+        try container.encodeIfPresent(self.appBundleIdIOS, forKey: "appBundleIdIOS")
+        try container.encodeIfPresent(self.subscriptionGroupIdIOS, forKey: "subscriptionGroupIdIOS")
+        try container.encodeIfPresent(self.isUpgradedIOS, forKey: "isUpgradedIOS")
+        try container.encodeIfPresent(self.ownershipTypeIOS, forKey: "ownershipTypeIOS")
+        try container.encodeIfPresent(self.reasonIOS, forKey: "reasonIOS")
+        try container.encodeIfPresent(self.reasonStringRepresentationIOS, forKey: "reasonStringRepresentationIOS")
+        try container.encodeIfPresent(self.transactionReasonIOS, forKey: "transactionReasonIOS")
+        try container.encodeIfPresent(self.revocationDateIOS, forKey: "revocationDateIOS")
+        try container.encodeIfPresent(self.revocationReasonIOS, forKey: "revocationReasonIOS")
+        try container.encodeIfPresent(self.revocationTypeIOS, forKey: "revocationTypeIOS")
+        try container.encodeIfPresent(self.offerIOS, forKey: "offerIOS")
+        try container.encodeIfPresent(self.currencyCodeIOS, forKey: "currencyCodeIOS")
+        try container.encodeIfPresent(self.currencySymbolIOS, forKey: "currencySymbolIOS")
+        try container.encodeIfPresent(self.countryCodeIOS, forKey: "countryCodeIOS")
+        try container.encodeIfPresent(self.renewalInfoIOS, forKey: "renewalInfoIOS")
+        try container.encodeRawValueIfPresent(self.billingPlanTypeIOS, forKey: "billingPlanTypeIOS")
+        try container.encodeIfPresent(self.commitmentInfoIOS, forKey: "commitmentInfoIOS")
+        try container.encodeIfPresent(self.bundleOriginalTransactionIdIOS, forKey: "bundleOriginalTransactionIdIOS")
+        try container.encodeIfPresent(self.bundleProductIdIOS, forKey: "bundleProductIdIOS")
+        try container.encodeIfPresent(self.bundleSubscriptionGroupIdIOS, forKey: "bundleSubscriptionGroupIdIOS")
+        try container.encodeIfPresent(self.bundleTransactionIdIOS, forKey: "bundleTransactionIdIOS")
+        try container.encodeIfPresent(self.previousOriginalTransactionIdIOS, forKey: "previousOriginalTransactionIdIOS")
+        try container.encodeIfPresent(self.advancedCommerceInfoIOS, forKey: "advancedCommerceInfoIOS")
     }
 }
 
@@ -1716,24 +1528,18 @@ public struct PurchaseOfferIOS: Codable, Hashable, Sendable, OpenIAPValidatable 
         self.paymentMode = paymentMode
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case type
-        case paymentMode
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeField(String.self, forKey: .id)
-        self.type = try container.decodeField(String.self, forKey: .type)
-        self.paymentMode = try container.decodeField(String.self, forKey: .paymentMode)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.id = try container.decodeField(String.self, forKey: "id")
+        self.type = try container.decodeField(String.self, forKey: "type")
+        self.paymentMode = try container.decodeField(String.self, forKey: "paymentMode")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.type, forKey: .type)
-        try container.encode(self.paymentMode, forKey: .paymentMode)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.type, forKey: "type")
+        try container.encode(self.paymentMode, forKey: "paymentMode")
     }
 }
 
@@ -1753,21 +1559,16 @@ public struct RefundResultIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.message = message
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case status
-        case message
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.status = try container.decodeField(String.self, forKey: .status)
-        self.message = try container.decodeFieldIfPresent(String.self, forKey: .message)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.status = try container.decodeField(String.self, forKey: "status")
+        self.message = try container.decodeFieldIfPresent(String.self, forKey: "message")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.status, forKey: .status)
-        try container.encodeIfPresent(self.message, forKey: .message)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.status, forKey: "status")
+        try container.encodeIfPresent(self.message, forKey: "message")
     }
 }
 
@@ -1802,30 +1603,22 @@ public struct RenewalCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIAPVali
         self.commitmentRenewalPrice = commitmentRenewalPrice
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case commitmentAutoRenewProductId
-        case commitmentAutoRenewStatus
-        case commitmentRenewalBillingPlanType
-        case commitmentRenewalDate
-        case commitmentRenewalPrice
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.commitmentAutoRenewProductId = try container.decodeField(String.self, forKey: .commitmentAutoRenewProductId)
-        self.commitmentAutoRenewStatus = try container.decodeField(Bool.self, forKey: .commitmentAutoRenewStatus)
-        self.commitmentRenewalBillingPlanType = SubscriptionBillingPlanTypeIOS(rawValue: try container.decodeField(String.self, forKey: .commitmentRenewalBillingPlanType))
-        self.commitmentRenewalDate = try container.decodeField(Double.self, forKey: .commitmentRenewalDate)
-        self.commitmentRenewalPrice = try container.decodeField(Double.self, forKey: .commitmentRenewalPrice)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.commitmentAutoRenewProductId = try container.decodeField(String.self, forKey: "commitmentAutoRenewProductId")
+        self.commitmentAutoRenewStatus = try container.decodeField(Bool.self, forKey: "commitmentAutoRenewStatus")
+        self.commitmentRenewalBillingPlanType = SubscriptionBillingPlanTypeIOS(rawValue: try container.decodeField(String.self, forKey: "commitmentRenewalBillingPlanType"))
+        self.commitmentRenewalDate = try container.decodeField(Double.self, forKey: "commitmentRenewalDate")
+        self.commitmentRenewalPrice = try container.decodeField(Double.self, forKey: "commitmentRenewalPrice")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.commitmentAutoRenewProductId, forKey: .commitmentAutoRenewProductId)
-        try container.encode(self.commitmentAutoRenewStatus, forKey: .commitmentAutoRenewStatus)
-        try container.encode(self.commitmentRenewalBillingPlanType.rawValue, forKey: .commitmentRenewalBillingPlanType)
-        try container.encode(self.commitmentRenewalDate, forKey: .commitmentRenewalDate)
-        try container.encode(self.commitmentRenewalPrice, forKey: .commitmentRenewalPrice)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.commitmentAutoRenewProductId, forKey: "commitmentAutoRenewProductId")
+        try container.encode(self.commitmentAutoRenewStatus, forKey: "commitmentAutoRenewStatus")
+        try container.encodeRawValue(self.commitmentRenewalBillingPlanType, forKey: "commitmentRenewalBillingPlanType")
+        try container.encode(self.commitmentRenewalDate, forKey: "commitmentRenewalDate")
+        try container.encode(self.commitmentRenewalPrice, forKey: "commitmentRenewalPrice")
     }
 }
 
@@ -1920,66 +1713,46 @@ public struct RenewalInfoIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.willUnbundle = willUnbundle
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case jsonRepresentation
-        case willAutoRenew
-        case autoRenewPreference
-        case expirationReason
-        case gracePeriodExpirationDate
-        case isInBillingRetry
-        case pendingUpgradeProductId
-        case priceIncreaseStatus
-        case renewalDate
-        case renewalOfferId
-        case renewalOfferType
-        case renewalBillingPlanType
-        case commitmentInfo
-        case bundleOriginalTransactionId
-        case bundleProductId
-        case bundleSubscriptionGroupId
-        case willUnbundle
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.jsonRepresentation = try container.decodeFieldIfPresent(String.self, forKey: .jsonRepresentation)
-        self.willAutoRenew = try container.decodeField(Bool.self, forKey: .willAutoRenew)
-        self.autoRenewPreference = try container.decodeFieldIfPresent(String.self, forKey: .autoRenewPreference)
-        self.expirationReason = try container.decodeFieldIfPresent(String.self, forKey: .expirationReason)
-        self.gracePeriodExpirationDate = try container.decodeFieldIfPresent(Double.self, forKey: .gracePeriodExpirationDate)
-        self.isInBillingRetry = try container.decodeFieldIfPresent(Bool.self, forKey: .isInBillingRetry)
-        self.pendingUpgradeProductId = try container.decodeFieldIfPresent(String.self, forKey: .pendingUpgradeProductId)
-        self.priceIncreaseStatus = try container.decodeFieldIfPresent(String.self, forKey: .priceIncreaseStatus)
-        self.renewalDate = try container.decodeFieldIfPresent(Double.self, forKey: .renewalDate)
-        self.renewalOfferId = try container.decodeFieldIfPresent(String.self, forKey: .renewalOfferId)
-        self.renewalOfferType = try container.decodeFieldIfPresent(String.self, forKey: .renewalOfferType)
-        self.renewalBillingPlanType = try container.decodeFieldIfPresent(String.self, forKey: .renewalBillingPlanType).map(SubscriptionBillingPlanTypeIOS.init(rawValue:))
-        self.commitmentInfo = try container.decodeFieldIfPresent(RenewalCommitmentInfoIOS.self, forKey: .commitmentInfo)
-        self.bundleOriginalTransactionId = try container.decodeFieldIfPresent(String.self, forKey: .bundleOriginalTransactionId)
-        self.bundleProductId = try container.decodeFieldIfPresent(String.self, forKey: .bundleProductId)
-        self.bundleSubscriptionGroupId = try container.decodeFieldIfPresent(String.self, forKey: .bundleSubscriptionGroupId)
-        self.willUnbundle = try container.decodeFieldIfPresent(Bool.self, forKey: .willUnbundle)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.jsonRepresentation = try container.decodeFieldIfPresent(String.self, forKey: "jsonRepresentation")
+        self.willAutoRenew = try container.decodeField(Bool.self, forKey: "willAutoRenew")
+        self.autoRenewPreference = try container.decodeFieldIfPresent(String.self, forKey: "autoRenewPreference")
+        self.expirationReason = try container.decodeFieldIfPresent(String.self, forKey: "expirationReason")
+        self.gracePeriodExpirationDate = try container.decodeFieldIfPresent(Double.self, forKey: "gracePeriodExpirationDate")
+        self.isInBillingRetry = try container.decodeFieldIfPresent(Bool.self, forKey: "isInBillingRetry")
+        self.pendingUpgradeProductId = try container.decodeFieldIfPresent(String.self, forKey: "pendingUpgradeProductId")
+        self.priceIncreaseStatus = try container.decodeFieldIfPresent(String.self, forKey: "priceIncreaseStatus")
+        self.renewalDate = try container.decodeFieldIfPresent(Double.self, forKey: "renewalDate")
+        self.renewalOfferId = try container.decodeFieldIfPresent(String.self, forKey: "renewalOfferId")
+        self.renewalOfferType = try container.decodeFieldIfPresent(String.self, forKey: "renewalOfferType")
+        self.renewalBillingPlanType = try container.decodeFieldIfPresent(String.self, forKey: "renewalBillingPlanType").map(SubscriptionBillingPlanTypeIOS.init(rawValue:))
+        self.commitmentInfo = try container.decodeFieldIfPresent(RenewalCommitmentInfoIOS.self, forKey: "commitmentInfo")
+        self.bundleOriginalTransactionId = try container.decodeFieldIfPresent(String.self, forKey: "bundleOriginalTransactionId")
+        self.bundleProductId = try container.decodeFieldIfPresent(String.self, forKey: "bundleProductId")
+        self.bundleSubscriptionGroupId = try container.decodeFieldIfPresent(String.self, forKey: "bundleSubscriptionGroupId")
+        self.willUnbundle = try container.decodeFieldIfPresent(Bool.self, forKey: "willUnbundle")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.jsonRepresentation, forKey: .jsonRepresentation)
-        try container.encode(self.willAutoRenew, forKey: .willAutoRenew)
-        try container.encodeIfPresent(self.autoRenewPreference, forKey: .autoRenewPreference)
-        try container.encodeIfPresent(self.expirationReason, forKey: .expirationReason)
-        try container.encodeIfPresent(self.gracePeriodExpirationDate, forKey: .gracePeriodExpirationDate)
-        try container.encodeIfPresent(self.isInBillingRetry, forKey: .isInBillingRetry)
-        try container.encodeIfPresent(self.pendingUpgradeProductId, forKey: .pendingUpgradeProductId)
-        try container.encodeIfPresent(self.priceIncreaseStatus, forKey: .priceIncreaseStatus)
-        try container.encodeIfPresent(self.renewalDate, forKey: .renewalDate)
-        try container.encodeIfPresent(self.renewalOfferId, forKey: .renewalOfferId)
-        try container.encodeIfPresent(self.renewalOfferType, forKey: .renewalOfferType)
-        try container.encodeIfPresent(self.renewalBillingPlanType?.rawValue, forKey: .renewalBillingPlanType)
-        try container.encodeIfPresent(self.commitmentInfo, forKey: .commitmentInfo)
-        try container.encodeIfPresent(self.bundleOriginalTransactionId, forKey: .bundleOriginalTransactionId)
-        try container.encodeIfPresent(self.bundleProductId, forKey: .bundleProductId)
-        try container.encodeIfPresent(self.bundleSubscriptionGroupId, forKey: .bundleSubscriptionGroupId)
-        try container.encodeIfPresent(self.willUnbundle, forKey: .willUnbundle)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.jsonRepresentation, forKey: "jsonRepresentation")
+        try container.encode(self.willAutoRenew, forKey: "willAutoRenew")
+        try container.encodeIfPresent(self.autoRenewPreference, forKey: "autoRenewPreference")
+        try container.encodeIfPresent(self.expirationReason, forKey: "expirationReason")
+        try container.encodeIfPresent(self.gracePeriodExpirationDate, forKey: "gracePeriodExpirationDate")
+        try container.encodeIfPresent(self.isInBillingRetry, forKey: "isInBillingRetry")
+        try container.encodeIfPresent(self.pendingUpgradeProductId, forKey: "pendingUpgradeProductId")
+        try container.encodeIfPresent(self.priceIncreaseStatus, forKey: "priceIncreaseStatus")
+        try container.encodeIfPresent(self.renewalDate, forKey: "renewalDate")
+        try container.encodeIfPresent(self.renewalOfferId, forKey: "renewalOfferId")
+        try container.encodeIfPresent(self.renewalOfferType, forKey: "renewalOfferType")
+        try container.encodeRawValueIfPresent(self.renewalBillingPlanType, forKey: "renewalBillingPlanType")
+        try container.encodeIfPresent(self.commitmentInfo, forKey: "commitmentInfo")
+        try container.encodeIfPresent(self.bundleOriginalTransactionId, forKey: "bundleOriginalTransactionId")
+        try container.encodeIfPresent(self.bundleProductId, forKey: "bundleProductId")
+        try container.encodeIfPresent(self.bundleSubscriptionGroupId, forKey: "bundleSubscriptionGroupId")
+        try container.encodeIfPresent(self.willUnbundle, forKey: "willUnbundle")
     }
 }
 
@@ -2019,33 +1792,24 @@ public struct RequestPurchaseIosProps: Codable, Hashable, Sendable, OpenIAPValid
         self.advancedCommerceData = advancedCommerceData
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case sku
-        case andDangerouslyFinishTransactionAutomatically
-        case appAccountToken
-        case quantity
-        case withOffer
-        case advancedCommerceData
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decodeField(String.self, forKey: .sku)
-        self.andDangerouslyFinishTransactionAutomatically = try container.decodeFieldIfPresent(Bool.self, forKey: .andDangerouslyFinishTransactionAutomatically)
-        self.appAccountToken = try container.decodeFieldIfPresent(String.self, forKey: .appAccountToken)
-        self.quantity = try container.decodeFieldIfPresent(Int.self, forKey: .quantity)
-        self.withOffer = try container.decodeFieldIfPresent(DiscountOfferInputIOS.self, forKey: .withOffer)
-        self.advancedCommerceData = try container.decodeFieldIfPresent(String.self, forKey: .advancedCommerceData)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.sku = try container.decodeField(String.self, forKey: "sku")
+        self.andDangerouslyFinishTransactionAutomatically = try container.decodeFieldIfPresent(Bool.self, forKey: "andDangerouslyFinishTransactionAutomatically")
+        self.appAccountToken = try container.decodeFieldIfPresent(String.self, forKey: "appAccountToken")
+        self.quantity = try container.decodeFieldIfPresent(Int.self, forKey: "quantity")
+        self.withOffer = try container.decodeFieldIfPresent(DiscountOfferInputIOS.self, forKey: "withOffer")
+        self.advancedCommerceData = try container.decodeFieldIfPresent(String.self, forKey: "advancedCommerceData")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.sku, forKey: .sku)
-        try container.encodeIfPresent(self.andDangerouslyFinishTransactionAutomatically, forKey: .andDangerouslyFinishTransactionAutomatically)
-        try container.encodeIfPresent(self.appAccountToken, forKey: .appAccountToken)
-        try container.encodeIfPresent(self.quantity, forKey: .quantity)
-        try container.encodeIfPresent(self.withOffer, forKey: .withOffer)
-        try container.encodeIfPresent(self.advancedCommerceData, forKey: .advancedCommerceData)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.sku, forKey: "sku")
+        try container.encodeIfPresent(self.andDangerouslyFinishTransactionAutomatically, forKey: "andDangerouslyFinishTransactionAutomatically")
+        try container.encodeIfPresent(self.appAccountToken, forKey: "appAccountToken")
+        try container.encodeIfPresent(self.quantity, forKey: "quantity")
+        try container.encodeIfPresent(self.withOffer, forKey: "withOffer")
+        try container.encodeIfPresent(self.advancedCommerceData, forKey: "advancedCommerceData")
     }
 }
 
@@ -2105,45 +1869,32 @@ public struct RequestSubscriptionIosProps: Codable, Hashable, Sendable, OpenIAPV
         self.advancedCommerceData = advancedCommerceData
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case sku
-        case andDangerouslyFinishTransactionAutomatically
-        case appAccountToken
-        case quantity
-        case withOffer
-        case winBackOffer
-        case promotionalOfferJWS
-        case billingPlanType
-        case compactJWS
-        case advancedCommerceData
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decodeField(String.self, forKey: .sku)
-        self.andDangerouslyFinishTransactionAutomatically = try container.decodeFieldIfPresent(Bool.self, forKey: .andDangerouslyFinishTransactionAutomatically)
-        self.appAccountToken = try container.decodeFieldIfPresent(String.self, forKey: .appAccountToken)
-        self.quantity = try container.decodeFieldIfPresent(Int.self, forKey: .quantity)
-        self.withOffer = try container.decodeFieldIfPresent(DiscountOfferInputIOS.self, forKey: .withOffer)
-        self.winBackOffer = try container.decodeFieldIfPresent(WinBackOfferInputIOS.self, forKey: .winBackOffer)
-        self.promotionalOfferJWS = try container.decodeFieldIfPresent(PromotionalOfferJWSInputIOS.self, forKey: .promotionalOfferJWS)
-        self.billingPlanType = try container.decodeFieldIfPresent(String.self, forKey: .billingPlanType).map(SubscriptionBillingPlanTypeIOS.init(rawValue:))
-        self.compactJWS = try container.decodeFieldIfPresent(String.self, forKey: .compactJWS)
-        self.advancedCommerceData = try container.decodeFieldIfPresent(String.self, forKey: .advancedCommerceData)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.sku = try container.decodeField(String.self, forKey: "sku")
+        self.andDangerouslyFinishTransactionAutomatically = try container.decodeFieldIfPresent(Bool.self, forKey: "andDangerouslyFinishTransactionAutomatically")
+        self.appAccountToken = try container.decodeFieldIfPresent(String.self, forKey: "appAccountToken")
+        self.quantity = try container.decodeFieldIfPresent(Int.self, forKey: "quantity")
+        self.withOffer = try container.decodeFieldIfPresent(DiscountOfferInputIOS.self, forKey: "withOffer")
+        self.winBackOffer = try container.decodeFieldIfPresent(WinBackOfferInputIOS.self, forKey: "winBackOffer")
+        self.promotionalOfferJWS = try container.decodeFieldIfPresent(PromotionalOfferJWSInputIOS.self, forKey: "promotionalOfferJWS")
+        self.billingPlanType = try container.decodeFieldIfPresent(String.self, forKey: "billingPlanType").map(SubscriptionBillingPlanTypeIOS.init(rawValue:))
+        self.compactJWS = try container.decodeFieldIfPresent(String.self, forKey: "compactJWS")
+        self.advancedCommerceData = try container.decodeFieldIfPresent(String.self, forKey: "advancedCommerceData")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.sku, forKey: .sku)
-        try container.encodeIfPresent(self.andDangerouslyFinishTransactionAutomatically, forKey: .andDangerouslyFinishTransactionAutomatically)
-        try container.encodeIfPresent(self.appAccountToken, forKey: .appAccountToken)
-        try container.encodeIfPresent(self.quantity, forKey: .quantity)
-        try container.encodeIfPresent(self.withOffer, forKey: .withOffer)
-        try container.encodeIfPresent(self.winBackOffer, forKey: .winBackOffer)
-        try container.encodeIfPresent(self.promotionalOfferJWS, forKey: .promotionalOfferJWS)
-        try container.encodeIfPresent(self.billingPlanType?.rawValue, forKey: .billingPlanType)
-        try container.encodeIfPresent(self.compactJWS, forKey: .compactJWS)
-        try container.encodeIfPresent(self.advancedCommerceData, forKey: .advancedCommerceData)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.sku, forKey: "sku")
+        try container.encodeIfPresent(self.andDangerouslyFinishTransactionAutomatically, forKey: "andDangerouslyFinishTransactionAutomatically")
+        try container.encodeIfPresent(self.appAccountToken, forKey: "appAccountToken")
+        try container.encodeIfPresent(self.quantity, forKey: "quantity")
+        try container.encodeIfPresent(self.withOffer, forKey: "withOffer")
+        try container.encodeIfPresent(self.winBackOffer, forKey: "winBackOffer")
+        try container.encodeIfPresent(self.promotionalOfferJWS, forKey: "promotionalOfferJWS")
+        try container.encodeRawValueIfPresent(self.billingPlanType, forKey: "billingPlanType")
+        try container.encodeIfPresent(self.compactJWS, forKey: "compactJWS")
+        try container.encodeIfPresent(self.advancedCommerceData, forKey: "advancedCommerceData")
     }
 }
 
@@ -2179,6 +1930,7 @@ public enum SubscriptionBillingPlanTypeIOS: RawRepresentable, Codable, Hashable,
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .unknown: "unknown"
@@ -2195,12 +1947,11 @@ public enum SubscriptionBillingPlanTypeIOS: RawRepresentable, Codable, Hashable,
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -2225,24 +1976,18 @@ public struct SubscriptionCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIA
         self.price = price
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case displayPrice
-        case period
-        case price
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.displayPrice = try container.decodeField(String.self, forKey: .displayPrice)
-        self.period = try container.decodeField(SubscriptionPeriodValueIOS.self, forKey: .period)
-        self.price = try container.decodeField(Double.self, forKey: .price)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.displayPrice = try container.decodeField(String.self, forKey: "displayPrice")
+        self.period = try container.decodeField(SubscriptionPeriodValueIOS.self, forKey: "period")
+        self.price = try container.decodeField(Double.self, forKey: "price")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.displayPrice, forKey: .displayPrice)
-        try container.encode(self.period, forKey: .period)
-        try container.encode(self.price, forKey: .price)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.displayPrice, forKey: "displayPrice")
+        try container.encode(self.period, forKey: "period")
+        try container.encode(self.price, forKey: "price")
     }
 }
 
@@ -2278,6 +2023,7 @@ public enum SubscriptionOfferTypeIOS: RawRepresentable, Codable, Hashable, Senda
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .introductory: "introductory"
@@ -2294,12 +2040,11 @@ public enum SubscriptionOfferTypeIOS: RawRepresentable, Codable, Hashable, Senda
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -2343,6 +2088,7 @@ public enum SubscriptionPeriodIOS: RawRepresentable, Codable, Hashable, Sendable
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .day: "day"
@@ -2361,12 +2107,11 @@ public enum SubscriptionPeriodIOS: RawRepresentable, Codable, Hashable, Sendable
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -2386,21 +2131,16 @@ public struct SubscriptionPeriodValueIOS: Codable, Hashable, Sendable, OpenIAPVa
         self.value = value
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case unit
-        case value
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.unit = SubscriptionPeriodIOS(rawValue: try container.decodeField(String.self, forKey: .unit))
-        self.value = try container.decodeField(Int.self, forKey: .value)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.unit = SubscriptionPeriodIOS(rawValue: try container.decodeField(String.self, forKey: "unit"))
+        self.value = try container.decodeField(Int.self, forKey: "value")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.unit.rawValue, forKey: .unit)
-        try container.encode(self.value, forKey: .value)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeRawValue(self.unit, forKey: "unit")
+        try container.encode(self.value, forKey: "value")
     }
 }
 
@@ -2440,33 +2180,24 @@ public struct SubscriptionPricingTermsIOS: Codable, Hashable, Sendable, OpenIAPV
         self.subscriptionOffers = subscriptionOffers
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case billingDisplayPrice
-        case billingPeriod
-        case billingPlanType
-        case billingPrice
-        case commitmentInfo
-        case subscriptionOffers
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingDisplayPrice = try container.decodeField(String.self, forKey: .billingDisplayPrice)
-        self.billingPeriod = try container.decodeField(SubscriptionPeriodValueIOS.self, forKey: .billingPeriod)
-        self.billingPlanType = SubscriptionBillingPlanTypeIOS(rawValue: try container.decodeField(String.self, forKey: .billingPlanType))
-        self.billingPrice = try container.decodeField(Double.self, forKey: .billingPrice)
-        self.commitmentInfo = try container.decodeField(SubscriptionCommitmentInfoIOS.self, forKey: .commitmentInfo)
-        self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: .subscriptionOffers)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.billingDisplayPrice = try container.decodeField(String.self, forKey: "billingDisplayPrice")
+        self.billingPeriod = try container.decodeField(SubscriptionPeriodValueIOS.self, forKey: "billingPeriod")
+        self.billingPlanType = SubscriptionBillingPlanTypeIOS(rawValue: try container.decodeField(String.self, forKey: "billingPlanType"))
+        self.billingPrice = try container.decodeField(Double.self, forKey: "billingPrice")
+        self.commitmentInfo = try container.decodeField(SubscriptionCommitmentInfoIOS.self, forKey: "commitmentInfo")
+        self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: "subscriptionOffers")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.billingDisplayPrice, forKey: .billingDisplayPrice)
-        try container.encode(self.billingPeriod, forKey: .billingPeriod)
-        try container.encode(self.billingPlanType.rawValue, forKey: .billingPlanType)
-        try container.encode(self.billingPrice, forKey: .billingPrice)
-        try container.encode(self.commitmentInfo, forKey: .commitmentInfo)
-        try container.encodeIfPresent(self.subscriptionOffers, forKey: .subscriptionOffers)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.billingDisplayPrice, forKey: "billingDisplayPrice")
+        try container.encode(self.billingPeriod, forKey: "billingPeriod")
+        try container.encodeRawValue(self.billingPlanType, forKey: "billingPlanType")
+        try container.encode(self.billingPrice, forKey: "billingPrice")
+        try container.encode(self.commitmentInfo, forKey: "commitmentInfo")
+        try container.encodeIfPresent(self.subscriptionOffers, forKey: "subscriptionOffers")
     }
 }
 
@@ -2486,21 +2217,16 @@ public struct SubscriptionStatusIOS: Codable, Hashable, Sendable, OpenIAPValidat
         self.renewalInfo = renewalInfo
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case state
-        case renewalInfo
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.state = try container.decodeField(String.self, forKey: .state)
-        self.renewalInfo = try container.decodeFieldIfPresent(RenewalInfoIOS.self, forKey: .renewalInfo)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.state = try container.decodeField(String.self, forKey: "state")
+        self.renewalInfo = try container.decodeFieldIfPresent(RenewalInfoIOS.self, forKey: "renewalInfo")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.state, forKey: .state)
-        try container.encodeIfPresent(self.renewalInfo, forKey: .renewalInfo)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.state, forKey: "state")
+        try container.encodeIfPresent(self.renewalInfo, forKey: "renewalInfo")
     }
 }
 
@@ -2530,27 +2256,20 @@ public struct TransactionCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIAP
         self.totalBillingPeriods = totalBillingPeriods
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case billingPeriodNumber
-        case commitmentExpiresDate
-        case commitmentPrice
-        case totalBillingPeriods
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.billingPeriodNumber = try container.decodeField(Int.self, forKey: .billingPeriodNumber)
-        self.commitmentExpiresDate = try container.decodeField(Double.self, forKey: .commitmentExpiresDate)
-        self.commitmentPrice = try container.decodeField(Double.self, forKey: .commitmentPrice)
-        self.totalBillingPeriods = try container.decodeField(Int.self, forKey: .totalBillingPeriods)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.billingPeriodNumber = try container.decodeField(Int.self, forKey: "billingPeriodNumber")
+        self.commitmentExpiresDate = try container.decodeField(Double.self, forKey: "commitmentExpiresDate")
+        self.commitmentPrice = try container.decodeField(Double.self, forKey: "commitmentPrice")
+        self.totalBillingPeriods = try container.decodeField(Int.self, forKey: "totalBillingPeriods")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.billingPeriodNumber, forKey: .billingPeriodNumber)
-        try container.encode(self.commitmentExpiresDate, forKey: .commitmentExpiresDate)
-        try container.encode(self.commitmentPrice, forKey: .commitmentPrice)
-        try container.encode(self.totalBillingPeriods, forKey: .totalBillingPeriods)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.billingPeriodNumber, forKey: "billingPeriodNumber")
+        try container.encode(self.commitmentExpiresDate, forKey: "commitmentExpiresDate")
+        try container.encode(self.commitmentPrice, forKey: "commitmentPrice")
+        try container.encode(self.totalBillingPeriods, forKey: "totalBillingPeriods")
     }
 }
 
@@ -2565,18 +2284,14 @@ public struct VerifyPurchaseAppleOptions: Codable, Hashable, Sendable, OpenIAPVa
         self.sku = sku
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case sku
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decodeField(String.self, forKey: .sku)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.sku = try container.decodeField(String.self, forKey: "sku")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.sku, forKey: .sku)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.sku, forKey: "sku")
     }
 }
 
@@ -2611,30 +2326,22 @@ public struct VerifyPurchaseResultIOS: Codable, Hashable, Sendable, OpenIAPValid
         self.latestTransaction = latestTransaction
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case isValid
-        case store
-        case receiptData
-        case jwsRepresentation
-        case latestTransaction
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
-        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: .store))
-        self.receiptData = try container.decodeField(String.self, forKey: .receiptData)
-        self.jwsRepresentation = try container.decodeField(String.self, forKey: .jwsRepresentation)
-        self.latestTransaction = try container.decodeFieldIfPresent(Purchase.self, forKey: .latestTransaction)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.isValid = try container.decodeField(Bool.self, forKey: "isValid")
+        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: "store"))
+        self.receiptData = try container.decodeField(String.self, forKey: "receiptData")
+        self.jwsRepresentation = try container.decodeField(String.self, forKey: "jwsRepresentation")
+        self.latestTransaction = try container.decodeFieldIfPresent(Purchase.self, forKey: "latestTransaction")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.isValid, forKey: .isValid)
-        try container.encode(self.store.rawValue, forKey: .store)
-        try container.encode(self.receiptData, forKey: .receiptData)
-        try container.encode(self.jwsRepresentation, forKey: .jwsRepresentation)
-        try container.encodeIfPresent(self.latestTransaction, forKey: .latestTransaction)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.isValid, forKey: "isValid")
+        try container.encodeRawValue(self.store, forKey: "store")
+        try container.encode(self.receiptData, forKey: "receiptData")
+        try container.encode(self.jwsRepresentation, forKey: "jwsRepresentation")
+        try container.encodeIfPresent(self.latestTransaction, forKey: "latestTransaction")
     }
 }
 
@@ -2649,17 +2356,13 @@ public struct WinBackOfferInputIOS: Codable, Hashable, Sendable, OpenIAPValidata
         self.offerId = offerId
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case offerId
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.offerId = try container.decodeField(String.self, forKey: .offerId)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.offerId = try container.decodeField(String.self, forKey: "offerId")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.offerId, forKey: .offerId)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.offerId, forKey: "offerId")
     }
 }

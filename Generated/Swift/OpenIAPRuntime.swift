@@ -3,9 +3,10 @@
 
 import Foundation
 
-/// A coding key made from any string: used to read a union's discriminator
-/// and to accept objects whose keys are not known in advance.
-public struct OpenIAPAnyKey: CodingKey, Hashable, Sendable {
+/// A coding key made from any string: the key of every generated record and
+/// union (written as the wire name's string literal, so that no type needs a
+/// key type of its own), and of objects whose keys are not known in advance.
+public struct OpenIAPAnyKey: CodingKey, Hashable, Sendable, ExpressibleByStringLiteral {
     public var stringValue: String
     public var intValue: Int? { nil }
 
@@ -14,6 +15,10 @@ public struct OpenIAPAnyKey: CodingKey, Hashable, Sendable {
     }
 
     public init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    public init(stringLiteral stringValue: String) {
         self.stringValue = stringValue
     }
 
@@ -268,11 +273,18 @@ extension OpenIAPValidatable {
     }
 }
 
-/// Decoding errors with a place. Foundation's JSONDecoder finds some problems
-/// only when a value is read (a number out of range, a broken `\u` escape)
-/// and reports them without a coding path; the generated decoders rethrow
-/// those as `DecodingError.dataCorrupted` at the field being read.
+/// Decoding helpers shared by the generated types, and decoding errors with
+/// a place. Foundation's JSONDecoder finds some problems only when a value is
+/// read (a number out of range, a broken `\u` escape) and reports them
+/// without a coding path; the generated decoders rethrow those as
+/// `DecodingError.dataCorrupted` at the field being read.
 enum OpenIAPDecoding {
+    /// The JSON string `decoder` holds: what every enum and opaque string is
+    /// read from.
+    static func string(from decoder: any Decoder) throws -> String {
+        try decoder.singleValueContainer().decode(String.self)
+    }
+
     static func located(_ error: any Error, at codingPath: [any CodingKey]) -> any Error {
         if error is DecodingError { return error }
         return DecodingError.dataCorrupted(
@@ -283,20 +295,22 @@ enum OpenIAPDecoding {
 
 extension KeyedDecodingContainer {
     /// `decode(_:forKey:)`, with the field's path on every error.
+    @inline(never)
     func decodeField<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         do {
             return try decode(type, forKey: key)
         } catch {
-            throw OpenIAPDecoding.located(error, at: codingPath + [key])
+            throw located(error, forKey: key)
         }
     }
 
     /// `decodeIfPresent(_:forKey:)`, with the field's path on every error.
+    @inline(never)
     func decodeFieldIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         do {
             return try decodeIfPresent(type, forKey: key)
         } catch {
-            throw OpenIAPDecoding.located(error, at: codingPath + [key])
+            throw located(error, forKey: key)
         }
     }
 
@@ -305,5 +319,36 @@ extension KeyedDecodingContainer {
     @inlinable
     func decodeDegrading<T: Decodable>(_ type: T.Type, forKey key: Key) -> T? {
         (try? decodeIfPresent(type, forKey: key)) ?? nil
+    }
+
+    /// `error` at the field `key` of this container (see `OpenIAPDecoding`).
+    /// Kept out of line: the helpers above are made once per field type,
+    /// and this, their error path, once for them all.
+    @inline(never)
+    func located(_ error: any Error, forKey key: Key) -> any Error {
+        OpenIAPDecoding.located(error, at: codingPath + [key])
+    }
+}
+
+/// Encoding helpers shared by the generated types.
+enum OpenIAPEncoding {
+    /// Writes `value` as a JSON string: what every enum and opaque string is.
+    static func string(_ value: String, to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// Writes an open enum or opaque string as its wire string, without a
+    /// nested encoder per value. One copy per type, shared by every record
+    /// that has a field of it.
+    mutating func encodeRawValue<T: RawRepresentable>(_ value: T, forKey key: Key) throws where T.RawValue == String {
+        try encode(value.rawValue, forKey: key)
+    }
+
+    /// `encodeRawValue(_:forKey:)` for an optional field: nothing when nil.
+    mutating func encodeRawValueIfPresent<T: RawRepresentable>(_ value: T?, forKey key: Key) throws where T.RawValue == String {
+        if let value { try encode(value.rawValue, forKey: key) }
     }
 }

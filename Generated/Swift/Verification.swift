@@ -29,8 +29,7 @@ public enum IapkitClientPayloadFormat: String, Codable, Hashable, Sendable, Case
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -70,12 +69,11 @@ public struct IapkitEnvironment: RawRepresentable, Codable, Hashable, Sendable, 
     ]
 
     public init(from decoder: any Decoder) throws {
-        self.rawValue = try decoder.singleValueContainer().decode(String.self)
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -106,27 +104,20 @@ public struct IapkitProductClientPayload: Codable, Hashable, Sendable, OpenIAPVa
         self.updatedAt = updatedAt
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case format
-        case body
-        case version
-        case updatedAt
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.format = try container.decodeField(IapkitClientPayloadFormat.self, forKey: .format)
-        self.body = try container.decodeField(String.self, forKey: .body)
-        self.version = try container.decodeField(Int.self, forKey: .version)
-        self.updatedAt = try container.decodeField(Double.self, forKey: .updatedAt)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.format = try container.decodeField(IapkitClientPayloadFormat.self, forKey: "format")
+        self.body = try container.decodeField(String.self, forKey: "body")
+        self.version = try container.decodeField(Int.self, forKey: "version")
+        self.updatedAt = try container.decodeField(Double.self, forKey: "updatedAt")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.format, forKey: .format)
-        try container.encode(self.body, forKey: .body)
-        try container.encode(self.version, forKey: .version)
-        try container.encode(self.updatedAt, forKey: .updatedAt)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.format, forKey: "format")
+        try container.encode(self.body, forKey: "body")
+        try container.encode(self.version, forKey: "version")
+        try container.encode(self.updatedAt, forKey: "updatedAt")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -197,6 +188,7 @@ public enum IapkitPurchaseState: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .entitled: "entitled"
@@ -219,12 +211,11 @@ public enum IapkitPurchaseState: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -250,6 +241,7 @@ public enum PurchaseVerificationProvider: RawRepresentable, Codable, Hashable, S
     }
 
     /// The canonical wire value, or the unknown string as received.
+    @inline(never)
     public var rawValue: String {
         switch self {
         case .iapkit: "iapkit"
@@ -264,12 +256,11 @@ public enum PurchaseVerificationProvider: RawRepresentable, Codable, Hashable, S
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try OpenIAPEncoding.string(rawValue, to: encoder)
     }
 }
 
@@ -299,27 +290,20 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
         self.sandbox = sandbox
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case expectedProductId
-        case userId
-        case receiptId
-        case sandbox
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.expectedProductId = try container.decodeFieldIfPresent(String.self, forKey: .expectedProductId)
-        self.userId = try container.decodeFieldIfPresent(String.self, forKey: .userId)
-        self.receiptId = try container.decodeField(String.self, forKey: .receiptId)
-        self.sandbox = try container.decodeFieldIfPresent(Bool.self, forKey: .sandbox)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.expectedProductId = try container.decodeFieldIfPresent(String.self, forKey: "expectedProductId")
+        self.userId = try container.decodeFieldIfPresent(String.self, forKey: "userId")
+        self.receiptId = try container.decodeField(String.self, forKey: "receiptId")
+        self.sandbox = try container.decodeFieldIfPresent(Bool.self, forKey: "sandbox")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.expectedProductId, forKey: .expectedProductId)
-        try container.encodeIfPresent(self.userId, forKey: .userId)
-        try container.encode(self.receiptId, forKey: .receiptId)
-        try container.encodeIfPresent(self.sandbox, forKey: .sandbox)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.expectedProductId, forKey: "expectedProductId")
+        try container.encodeIfPresent(self.userId, forKey: "userId")
+        try container.encode(self.receiptId, forKey: "receiptId")
+        try container.encodeIfPresent(self.sandbox, forKey: "sandbox")
     }
 }
 
@@ -334,18 +318,14 @@ public struct RequestVerifyPurchaseWithIapkitAppleProps: Codable, Hashable, Send
         self.jws = jws
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case jws
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.jws = try container.decodeField(String.self, forKey: .jws)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.jws = try container.decodeField(String.self, forKey: "jws")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.jws, forKey: .jws)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.jws, forKey: "jws")
     }
 }
 
@@ -360,18 +340,14 @@ public struct RequestVerifyPurchaseWithIapkitGoogleProps: Codable, Hashable, Sen
         self.purchaseToken = purchaseToken
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case purchaseToken
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.purchaseToken = try container.decodeField(String.self, forKey: .purchaseToken)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.purchaseToken = try container.decodeField(String.self, forKey: "purchaseToken")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.purchaseToken, forKey: .purchaseToken)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.purchaseToken, forKey: "purchaseToken")
     }
 }
 
@@ -391,21 +367,16 @@ public struct RequestVerifyPurchaseWithIapkitHorizonProps: Codable, Hashable, Se
         self.userId = userId
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case sku
-        case userId
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.sku = try container.decodeField(String.self, forKey: .sku)
-        self.userId = try container.decodeFieldIfPresent(String.self, forKey: .userId)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.sku = try container.decodeField(String.self, forKey: "sku")
+        self.userId = try container.decodeFieldIfPresent(String.self, forKey: "userId")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.sku, forKey: .sku)
-        try container.encodeIfPresent(self.userId, forKey: .userId)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.sku, forKey: "sku")
+        try container.encodeIfPresent(self.userId, forKey: "userId")
     }
 }
 
@@ -451,36 +422,26 @@ public struct RequestVerifyPurchaseWithIapkitProps: Codable, Hashable, Sendable,
         self.horizon = horizon
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case apiKey
-        case baseUrl
-        case includeClientPayload
-        case apple
-        case google
-        case amazon
-        case horizon
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.apiKey = try container.decodeFieldIfPresent(String.self, forKey: .apiKey)
-        self.baseUrl = try container.decodeFieldIfPresent(String.self, forKey: .baseUrl)
-        self.includeClientPayload = try container.decodeFieldIfPresent(Bool.self, forKey: .includeClientPayload)
-        self.apple = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitAppleProps.self, forKey: .apple)
-        self.google = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitGoogleProps.self, forKey: .google)
-        self.amazon = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitAmazonProps.self, forKey: .amazon)
-        self.horizon = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitHorizonProps.self, forKey: .horizon)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.apiKey = try container.decodeFieldIfPresent(String.self, forKey: "apiKey")
+        self.baseUrl = try container.decodeFieldIfPresent(String.self, forKey: "baseUrl")
+        self.includeClientPayload = try container.decodeFieldIfPresent(Bool.self, forKey: "includeClientPayload")
+        self.apple = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitAppleProps.self, forKey: "apple")
+        self.google = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitGoogleProps.self, forKey: "google")
+        self.amazon = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitAmazonProps.self, forKey: "amazon")
+        self.horizon = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitHorizonProps.self, forKey: "horizon")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.apiKey, forKey: .apiKey)
-        try container.encodeIfPresent(self.baseUrl, forKey: .baseUrl)
-        try container.encodeIfPresent(self.includeClientPayload, forKey: .includeClientPayload)
-        try container.encodeIfPresent(self.apple, forKey: .apple)
-        try container.encodeIfPresent(self.google, forKey: .google)
-        try container.encodeIfPresent(self.amazon, forKey: .amazon)
-        try container.encodeIfPresent(self.horizon, forKey: .horizon)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.apiKey, forKey: "apiKey")
+        try container.encodeIfPresent(self.baseUrl, forKey: "baseUrl")
+        try container.encodeIfPresent(self.includeClientPayload, forKey: "includeClientPayload")
+        try container.encodeIfPresent(self.apple, forKey: "apple")
+        try container.encodeIfPresent(self.google, forKey: "google")
+        try container.encodeIfPresent(self.amazon, forKey: "amazon")
+        try container.encodeIfPresent(self.horizon, forKey: "horizon")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -528,33 +489,24 @@ public struct RequestVerifyPurchaseWithIapkitResult: Codable, Hashable, Sendable
         self.clientPayload = clientPayload
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case store
-        case environment
-        case isValid
-        case state
-        case productId
-        case clientPayload
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: .store))
-        self.environment = container.decodeDegrading(String.self, forKey: .environment).map(IapkitEnvironment.init(rawValue:)).flatMap { $0.rawValue.isEmpty ? nil : $0 }
-        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
-        self.state = IapkitPurchaseState(rawValue: try container.decodeField(String.self, forKey: .state))
-        self.productId = try container.decodeFieldIfPresent(String.self, forKey: .productId)
-        self.clientPayload = container.decodeDegrading(IapkitProductClientPayload.self, forKey: .clientPayload)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: "store"))
+        self.environment = container.decodeDegrading(String.self, forKey: "environment").map(IapkitEnvironment.init(rawValue:)).flatMap { $0.rawValue.isEmpty ? nil : $0 }
+        self.isValid = try container.decodeField(Bool.self, forKey: "isValid")
+        self.state = IapkitPurchaseState(rawValue: try container.decodeField(String.self, forKey: "state"))
+        self.productId = try container.decodeFieldIfPresent(String.self, forKey: "productId")
+        self.clientPayload = container.decodeDegrading(IapkitProductClientPayload.self, forKey: "clientPayload")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.store.rawValue, forKey: .store)
-        try container.encodeIfPresent(self.environment?.rawValue, forKey: .environment)
-        try container.encode(self.isValid, forKey: .isValid)
-        try container.encode(self.state.rawValue, forKey: .state)
-        try container.encodeIfPresent(self.productId, forKey: .productId)
-        try container.encodeIfPresent(self.clientPayload, forKey: .clientPayload)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeRawValue(self.store, forKey: "store")
+        try container.encodeRawValueIfPresent(self.environment, forKey: "environment")
+        try container.encode(self.isValid, forKey: "isValid")
+        try container.encodeRawValue(self.state, forKey: "state")
+        try container.encodeIfPresent(self.productId, forKey: "productId")
+        try container.encodeIfPresent(self.clientPayload, forKey: "clientPayload")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -586,24 +538,18 @@ public struct VerifyPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidatab
         self.horizon = horizon
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case apple
-        case google
-        case horizon
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.apple = try container.decodeFieldIfPresent(VerifyPurchaseAppleOptions.self, forKey: .apple)
-        self.google = try container.decodeFieldIfPresent(VerifyPurchaseGoogleOptions.self, forKey: .google)
-        self.horizon = try container.decodeFieldIfPresent(VerifyPurchaseHorizonOptions.self, forKey: .horizon)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.apple = try container.decodeFieldIfPresent(VerifyPurchaseAppleOptions.self, forKey: "apple")
+        self.google = try container.decodeFieldIfPresent(VerifyPurchaseGoogleOptions.self, forKey: "google")
+        self.horizon = try container.decodeFieldIfPresent(VerifyPurchaseHorizonOptions.self, forKey: "horizon")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.apple, forKey: .apple)
-        try container.encodeIfPresent(self.google, forKey: .google)
-        try container.encodeIfPresent(self.horizon, forKey: .horizon)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.apple, forKey: "apple")
+        try container.encodeIfPresent(self.google, forKey: "google")
+        try container.encodeIfPresent(self.horizon, forKey: "horizon")
     }
 }
 
@@ -661,21 +607,16 @@ public struct VerifyPurchaseWithProviderError: Codable, Hashable, Sendable, Open
         self.code = code
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case message
-        case code
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.message = try container.decodeField(String.self, forKey: .message)
-        self.code = try container.decodeFieldIfPresent(String.self, forKey: .code)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.message = try container.decodeField(String.self, forKey: "message")
+        self.code = try container.decodeFieldIfPresent(String.self, forKey: "code")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.message, forKey: .message)
-        try container.encodeIfPresent(self.code, forKey: .code)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.message, forKey: "message")
+        try container.encodeIfPresent(self.code, forKey: "code")
     }
 }
 
@@ -695,21 +636,16 @@ public struct VerifyPurchaseWithProviderProps: Codable, Hashable, Sendable, Open
         self.iapkit = iapkit
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case provider
-        case iapkit
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.provider = PurchaseVerificationProvider(rawValue: try container.decodeField(String.self, forKey: .provider))
-        self.iapkit = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitProps.self, forKey: .iapkit)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.provider = PurchaseVerificationProvider(rawValue: try container.decodeField(String.self, forKey: "provider"))
+        self.iapkit = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitProps.self, forKey: "iapkit")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.provider.rawValue, forKey: .provider)
-        try container.encodeIfPresent(self.iapkit, forKey: .iapkit)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeRawValue(self.provider, forKey: "provider")
+        try container.encodeIfPresent(self.iapkit, forKey: "iapkit")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -740,24 +676,18 @@ public struct VerifyPurchaseWithProviderResult: Codable, Hashable, Sendable, Ope
         self.errors = errors
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case provider
-        case iapkit
-        case errors
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.provider = PurchaseVerificationProvider(rawValue: try container.decodeField(String.self, forKey: .provider))
-        self.iapkit = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitResult.self, forKey: .iapkit)
-        self.errors = try container.decodeFieldIfPresent([VerifyPurchaseWithProviderError].self, forKey: .errors)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.provider = PurchaseVerificationProvider(rawValue: try container.decodeField(String.self, forKey: "provider"))
+        self.iapkit = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitResult.self, forKey: "iapkit")
+        self.errors = try container.decodeFieldIfPresent([VerifyPurchaseWithProviderError].self, forKey: "errors")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.provider.rawValue, forKey: .provider)
-        try container.encodeIfPresent(self.iapkit, forKey: .iapkit)
-        try container.encodeIfPresent(self.errors, forKey: .errors)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeRawValue(self.provider, forKey: "provider")
+        try container.encodeIfPresent(self.iapkit, forKey: "iapkit")
+        try container.encodeIfPresent(self.errors, forKey: "errors")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {

@@ -187,7 +187,6 @@ struct SwiftViewModel {
         static let storage = TemplateKey("storage")
         static let type = TemplateKey("type")
         static let initDefault = TemplateKey("initDefault")
-        static let codingKey = TemplateKey("codingKey")
         static let decode = TemplateKey("decode")
         static let encode = TemplateKey("encode")
         // Enums and opaque strings.
@@ -237,7 +236,7 @@ struct SwiftViewModel {
     private static let constantKeys = [Key.docLines, Key.constant, Key.wire]
     private static let fieldKeys = [
         Key.docLines, Key.deprecation, Key.isDeprecated, Key.property, Key.parameter, Key.argument, Key.storage, Key.type,
-        Key.initDefault, Key.codingKey, Key.decode, Key.encode,
+        Key.initDefault, Key.decode, Key.encode,
     ]
     private static let memberKeys = [Key.caseName, Key.tag, Key.type]
 
@@ -442,12 +441,12 @@ struct SwiftViewModel {
         object.append(Key.storage, .string(storage))
         object.append(Key.type, .string(isRequired ? swiftType : String(source: "\(swiftType)?")))
         object.append(Key.initDefault, .string(initDefault))
-        // `case name` when the wire name is the property name, else an explicit raw value.
-        object.append(Key.codingKey, .string(
-            property == name ? escaped : String(source: "\(escaped) = \(SwiftEscaping.stringLiteral(name))")))
-        let decode = decodeExpression(swiftType, isRequired: isRequired, degrades: field.pointee.degrades, named, key: escaped)
+        // Records have no key type of their own: every key is the wire name,
+        // an `OpenIAPAnyKey` written as a string literal.
+        let key = SwiftEscaping.stringLiteral(name)
+        let decode = decodeExpression(swiftType, isRequired: isRequired, degrades: field.pointee.degrades, named, key: key)
         object.append(Key.decode, .string(decode))
-        object.append(Key.encode, .string(encodeStatement(isRequired: isRequired, named, storage: storage, key: escaped)))
+        object.append(Key.encode, .string(encodeStatement(isRequired: isRequired, named, storage: storage, key: key)))
         if validates { appendValidationLines(field, leaf: leaf, storage: storage, to: &lines) }
         return .object(object)
     }
@@ -528,17 +527,17 @@ struct SwiftViewModel {
         // string straight from the object and wrapping it here does the same
         // without a nested decoder per value.
         if let wrapper = named.stringWrapper {
-            if isRequired { return String(source: "\(wrapper)(rawValue: try container.decodeField(String.self, forKey: .\(key)))") }
+            if isRequired { return String(source: "\(wrapper)(rawValue: try container.decodeField(String.self, forKey: \(key)))") }
             // An opaque string that reads "" as absent filters it out.
             let absent: StaticString = named.emptyIsAbsent ? ".flatMap { $0.rawValue.isEmpty ? nil : $0 }" : ""
             return degrades
-                ? String(source: "container.decodeDegrading(String.self, forKey: .\(key)).map(\(wrapper).init(rawValue:))\(absent)")
-                : String(source: "try container.decodeFieldIfPresent(String.self, forKey: .\(key)).map(\(wrapper).init(rawValue:))\(absent)")
+                ? String(source: "container.decodeDegrading(String.self, forKey: \(key)).map(\(wrapper).init(rawValue:))\(absent)")
+                : String(source: "try container.decodeFieldIfPresent(String.self, forKey: \(key)).map(\(wrapper).init(rawValue:))\(absent)")
         }
-        if isRequired { return String(source: "try container.decodeField(\(type).self, forKey: .\(key))") }
+        if isRequired { return String(source: "try container.decodeField(\(type).self, forKey: \(key))") }
         return degrades
-            ? String(source: "container.decodeDegrading(\(type).self, forKey: .\(key))")
-            : String(source: "try container.decodeFieldIfPresent(\(type).self, forKey: .\(key))")
+            ? String(source: "container.decodeDegrading(\(type).self, forKey: \(key))")
+            : String(source: "try container.decodeFieldIfPresent(\(type).self, forKey: \(key))")
     }
 
     /// `storage` is the stored property, written after `self.`.
@@ -547,12 +546,12 @@ struct SwiftViewModel {
         // (see `decodeExpression`).
         if named.stringWrapper != nil {
             return isRequired
-                ? String(source: "try container.encode(self.\(storage).rawValue, forKey: .\(key))")
-                : String(source: "try container.encodeIfPresent(self.\(storage)?.rawValue, forKey: .\(key))")
+                ? String(source: "try container.encodeRawValue(self.\(storage), forKey: \(key))")
+                : String(source: "try container.encodeRawValueIfPresent(self.\(storage), forKey: \(key))")
         }
         return isRequired
-            ? String(source: "try container.encode(self.\(storage), forKey: .\(key))")
-            : String(source: "try container.encodeIfPresent(self.\(storage), forKey: .\(key))")
+            ? String(source: "try container.encode(self.\(storage), forKey: \(key))")
+            : String(source: "try container.encodeIfPresent(self.\(storage), forKey: \(key))")
     }
 
     // MARK: - Validation

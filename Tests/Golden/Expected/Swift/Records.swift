@@ -35,27 +35,20 @@ public struct Payload: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.updatedAt = updatedAt
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case format
-        case body
-        case version
-        case updatedAt
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.format = try container.decodeField(Format.self, forKey: .format)
-        self.body = try container.decodeField(String.self, forKey: .body)
-        self.version = try container.decodeField(Int.self, forKey: .version)
-        self.updatedAt = try container.decodeField(Double.self, forKey: .updatedAt)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.format = try container.decodeField(Format.self, forKey: "format")
+        self.body = try container.decodeField(String.self, forKey: "body")
+        self.version = try container.decodeField(Int.self, forKey: "version")
+        self.updatedAt = try container.decodeField(Double.self, forKey: "updatedAt")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.format, forKey: .format)
-        try container.encode(self.body, forKey: .body)
-        try container.encode(self.version, forKey: .version)
-        try container.encode(self.updatedAt, forKey: .updatedAt)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.format, forKey: "format")
+        try container.encode(self.body, forKey: "body")
+        try container.encode(self.version, forKey: "version")
+        try container.encode(self.updatedAt, forKey: "updatedAt")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -94,27 +87,20 @@ public struct Props: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.format = format
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case a
-        case b
-        case includePayload
-        case format
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.a = try container.decodeFieldIfPresent(PurchaseA.self, forKey: .a)
-        self.b = try container.decodeFieldIfPresent(PurchaseB.self, forKey: .b)
-        self.includePayload = try container.decodeFieldIfPresent(Bool.self, forKey: .includePayload)
-        self.format = try container.decodeFieldIfPresent(Format.self, forKey: .format)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.a = try container.decodeFieldIfPresent(PurchaseA.self, forKey: "a")
+        self.b = try container.decodeFieldIfPresent(PurchaseB.self, forKey: "b")
+        self.includePayload = try container.decodeFieldIfPresent(Bool.self, forKey: "includePayload")
+        self.format = try container.decodeFieldIfPresent(Format.self, forKey: "format")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.a, forKey: .a)
-        try container.encodeIfPresent(self.b, forKey: .b)
-        try container.encodeIfPresent(self.includePayload, forKey: .includePayload)
-        try container.encodeIfPresent(self.format, forKey: .format)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeIfPresent(self.a, forKey: "a")
+        try container.encodeIfPresent(self.b, forKey: "b")
+        try container.encodeIfPresent(self.includePayload, forKey: "includePayload")
+        try container.encodeIfPresent(self.format, forKey: "format")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -172,24 +158,18 @@ public struct PurchaseA: Codable, Hashable, Sendable, OpenIAPValidatable, Common
         self.quantity = quantity
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case platform
-        case quantity
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeField(String.self, forKey: .id)
-        self.platform = try container.decodeField(String.self, forKey: .platform)
-        self.quantity = try container.decodeFieldIfPresent(Int.self, forKey: .quantity)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.id = try container.decodeField(String.self, forKey: "id")
+        self.platform = try container.decodeField(String.self, forKey: "platform")
+        self.quantity = try container.decodeFieldIfPresent(Int.self, forKey: "quantity")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.platform, forKey: .platform)
-        try container.encodeIfPresent(self.quantity, forKey: .quantity)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.platform, forKey: "platform")
+        try container.encodeIfPresent(self.quantity, forKey: "quantity")
     }
 }
 
@@ -213,24 +193,18 @@ public struct PurchaseB: Codable, Hashable, Sendable, OpenIAPValidatable, Common
         self.token = token
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case platform
-        case token
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeField(String.self, forKey: .id)
-        self.platform = try container.decodeField(String.self, forKey: .platform)
-        self.token = try container.decodeField(String.self, forKey: .token)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.id = try container.decodeField(String.self, forKey: "id")
+        self.platform = try container.decodeField(String.self, forKey: "platform")
+        self.token = try container.decodeField(String.self, forKey: "token")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.platform, forKey: .platform)
-        try container.encode(self.token, forKey: .token)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.platform, forKey: "platform")
+        try container.encode(self.token, forKey: "token")
     }
 }
 
@@ -284,42 +258,30 @@ public struct VerificationResult: Codable, Hashable, Sendable, OpenIAPValidatabl
         self.`default` = `default`
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case store
-        case isValid
-        case state
-        case environment
-        case payload
-        case tags
-        case counts
-        case oldName = "old-name"
-        case `default`
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.store = Store(rawValue: try container.decodeField(String.self, forKey: .store))
-        self.isValid = try container.decodeField(Bool.self, forKey: .isValid)
-        self.state = State(rawValue: try container.decodeField(String.self, forKey: .state))
-        self.environment = container.decodeDegrading(String.self, forKey: .environment).map(Environment.init(rawValue:)).flatMap { $0.rawValue.isEmpty ? nil : $0 }
-        self.payload = container.decodeDegrading(Payload.self, forKey: .payload)
-        self.tags = try container.decodeFieldIfPresent([String].self, forKey: .tags)
-        self.counts = try container.decodeFieldIfPresent([String: Int].self, forKey: .counts)
-        self._oldName = try container.decodeFieldIfPresent(String.self, forKey: .oldName)
-        self.`default` = try container.decodeFieldIfPresent(Bool.self, forKey: .`default`)
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.store = Store(rawValue: try container.decodeField(String.self, forKey: "store"))
+        self.isValid = try container.decodeField(Bool.self, forKey: "isValid")
+        self.state = State(rawValue: try container.decodeField(String.self, forKey: "state"))
+        self.environment = container.decodeDegrading(String.self, forKey: "environment").map(Environment.init(rawValue:)).flatMap { $0.rawValue.isEmpty ? nil : $0 }
+        self.payload = container.decodeDegrading(Payload.self, forKey: "payload")
+        self.tags = try container.decodeFieldIfPresent([String].self, forKey: "tags")
+        self.counts = try container.decodeFieldIfPresent([String: Int].self, forKey: "counts")
+        self._oldName = try container.decodeFieldIfPresent(String.self, forKey: "old-name")
+        self.`default` = try container.decodeFieldIfPresent(Bool.self, forKey: "default")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.store.rawValue, forKey: .store)
-        try container.encode(self.isValid, forKey: .isValid)
-        try container.encode(self.state.rawValue, forKey: .state)
-        try container.encodeIfPresent(self.environment?.rawValue, forKey: .environment)
-        try container.encodeIfPresent(self.payload, forKey: .payload)
-        try container.encodeIfPresent(self.tags, forKey: .tags)
-        try container.encodeIfPresent(self.counts, forKey: .counts)
-        try container.encodeIfPresent(self._oldName, forKey: .oldName)
-        try container.encodeIfPresent(self.`default`, forKey: .`default`)
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeRawValue(self.store, forKey: "store")
+        try container.encode(self.isValid, forKey: "isValid")
+        try container.encodeRawValue(self.state, forKey: "state")
+        try container.encodeRawValueIfPresent(self.environment, forKey: "environment")
+        try container.encodeIfPresent(self.payload, forKey: "payload")
+        try container.encodeIfPresent(self.tags, forKey: "tags")
+        try container.encodeIfPresent(self.counts, forKey: "counts")
+        try container.encodeIfPresent(self._oldName, forKey: "old-name")
+        try container.encodeIfPresent(self.`default`, forKey: "default")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
