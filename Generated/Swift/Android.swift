@@ -55,13 +55,16 @@ public enum BillingChoiceImageLayoutAndroid: RawRepresentable, Codable, Hashable
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "rectangular-four-by-one": self = .rectangularFourByOne
-        case "rectangular-three-by-one": self = .rectangularThreeByOne
-        case "rectangular-two-by-two": self = .rectangularTwoByTwo
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "rectangular-four-by-one": 0,
+        "rectangular-three-by-one": 1,
+        "rectangular-two-by-two": 2,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -141,13 +144,16 @@ public enum BillingChoiceScreenTypeAndroid: RawRepresentable, Codable, Hashable,
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "unspecified": self = .unspecified
-        case "developer-rendered": self = .developerRendered
-        case "google-rendered": self = .googleRendered
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "unspecified": 0,
+        "developer-rendered": 1,
+        "google-rendered": 2,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -207,16 +213,19 @@ public enum BillingProgramAndroid: RawRepresentable, Codable, Hashable, Sendable
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "unspecified": self = .unspecified
-        case "user-choice-billing": self = .userChoiceBilling
-        case "external-content-link": self = .externalContentLink
-        case "external-offer": self = .externalOffer
-        case "external-payments": self = .externalPayments
-        case "billing-choice": self = .billingChoice
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "unspecified": 0,
+        "user-choice-billing": 1,
+        "external-content-link": 2,
+        "external-offer": 3,
+        "external-payments": 4,
+        "billing-choice": 5,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -408,13 +417,16 @@ public enum DeveloperBillingLaunchModeAndroid: RawRepresentable, Codable, Hashab
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "unspecified": self = .unspecified
-        case "launch-in-external-browser-or-app": self = .launchInExternalBrowserOrApp
-        case "caller-will-launch-link": self = .callerWillLaunchLink
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "unspecified": 0,
+        "launch-in-external-browser-or-app": 1,
+        "caller-will-launch-link": 2,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -510,13 +522,16 @@ public enum DeveloperBillingTypeAndroid: RawRepresentable, Codable, Hashable, Se
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "developer-billing-type-unspecified": self = .developerBillingTypeUnspecified
-        case "in-app": self = .inApp
-        case "external-link": self = .externalLink
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "developer-billing-type-unspecified": 0,
+        "in-app": 1,
+        "external-link": 2,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -705,13 +720,16 @@ public enum ExternalLinkLaunchModeAndroid: RawRepresentable, Codable, Hashable, 
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "unspecified": self = .unspecified
-        case "launch-in-external-browser-or-app": self = .launchInExternalBrowserOrApp
-        case "caller-will-launch-link": self = .callerWillLaunchLink
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "unspecified": 0,
+        "launch-in-external-browser-or-app": 1,
+        "caller-will-launch-link": 2,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -762,13 +780,16 @@ public enum ExternalLinkTypeAndroid: RawRepresentable, Codable, Hashable, Sendab
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "unspecified": self = .unspecified
-        case "link-to-digital-content-offer": self = .linkToDigitalContentOffer
-        case "link-to-app-download": self = .linkToAppDownload
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "unspecified": 0,
+        "link-to-digital-content-offer": 1,
+        "link-to-app-download": 2,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -854,12 +875,15 @@ public enum InAppMessageCategoryAndroid: RawRepresentable, Codable, Hashable, Se
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "unknown-in-app-message-category-id": self = .unknownInAppMessageCategoryId
-        case "transactional": self = .transactional
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "unknown-in-app-message-category-id": 0,
+        "transactional": 1,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -929,12 +953,15 @@ public enum InAppMessageResponseCodeAndroid: RawRepresentable, Codable, Hashable
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "no-action-needed": self = .noActionNeeded
-        case "subscription-status-updated": self = .subscriptionStatusUpdated
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "no-action-needed": 0,
+        "subscription-status-updated": 1,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -1374,14 +1401,17 @@ public enum ProductStatusAndroid: RawRepresentable, Codable, Hashable, Sendable 
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "ok": self = .ok
-        case "not-found": self = .notFound
-        case "no-offers-available": self = .noOffersAvailable
-        case "unknown": self = .unknown
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "ok": 0,
+        "not-found": 1,
+        "no-offers-available": 2,
+        "unknown": 3,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -1881,13 +1911,16 @@ public enum SubResponseCodeAndroid: RawRepresentable, Codable, Hashable, Sendabl
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "no-applicable-sub-response-code": self = .noApplicableSubResponseCode
-        case "payment-declined-due-to-insufficient-funds": self = .paymentDeclinedDueToInsufficientFunds
-        case "user-ineligible": self = .userIneligible
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "no-applicable-sub-response-code": 0,
+        "payment-declined-due-to-insufficient-funds": 1,
+        "user-ineligible": 2,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -1979,17 +2012,20 @@ public enum SubscriptionReplacementModeAndroid: RawRepresentable, Codable, Hasha
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "unknown-replacement-mode": self = .unknownReplacementMode
-        case "with-time-proration": self = .withTimeProration
-        case "charge-prorated-price": self = .chargeProratedPrice
-        case "charge-full-price": self = .chargeFullPrice
-        case "without-proration": self = .withoutProration
-        case "deferred": self = .deferred
-        case "keep-existing": self = .keepExisting
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "unknown-replacement-mode": 0,
+        "with-time-proration": 1,
+        "charge-prorated-price": 2,
+        "charge-full-price": 3,
+        "without-proration": 4,
+        "deferred": 5,
+        "keep-existing": 6,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)

@@ -85,13 +85,16 @@ public enum ProductQueryType: RawRepresentable, Codable, Hashable, Sendable {
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "in-app": self = .inApp
-        case "subs": self = .subs
-        case "all": self = .all
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "in-app": 0,
+        "subs": 1,
+        "all": 2,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)

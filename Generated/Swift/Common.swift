@@ -259,13 +259,16 @@ public enum DiscountOfferType: RawRepresentable, Codable, Hashable, Sendable {
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "introductory": self = .introductory
-        case "promotional": self = .promotional
-        case "one-time": self = .oneTime
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "introductory": 0,
+        "promotional": 1,
+        "one-time": 2,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -349,12 +352,15 @@ public enum IapPlatform: RawRepresentable, Codable, Hashable, Sendable {
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "ios": self = .ios
-        case "android": self = .android
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "ios": 0,
+        "android": 1,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -410,15 +416,18 @@ public enum IapStore: RawRepresentable, Codable, Hashable, Sendable {
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "unknown": self = .unknown
-        case "apple": self = .apple
-        case "google": self = .google
-        case "horizon": self = .horizon
-        case "amazon": self = .amazon
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "unknown": 0,
+        "apple": 1,
+        "google": 2,
+        "horizon": 3,
+        "amazon": 4,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -474,14 +483,17 @@ public enum PaymentMode: RawRepresentable, Codable, Hashable, Sendable {
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "free-trial": self = .freeTrial
-        case "pay-as-you-go": self = .payAsYouGo
-        case "pay-up-front": self = .payUpFront
-        case "unknown": self = .unknown
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "free-trial": 0,
+        "pay-as-you-go": 1,
+        "pay-up-front": 2,
+        "unknown": 3,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -641,12 +653,15 @@ public enum ProductType: RawRepresentable, Codable, Hashable, Sendable {
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "in-app": self = .inApp
-        case "subs": self = .subs
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "in-app": 0,
+        "subs": 1,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -755,13 +770,16 @@ public enum PurchaseState: RawRepresentable, Codable, Hashable, Sendable {
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "pending": self = .pending
-        case "purchased": self = .purchased
-        case "unknown": self = .unknown
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "pending": 0,
+        "purchased": 1,
+        "unknown": 2,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -1025,15 +1043,18 @@ public enum SubscriptionPeriodUnit: RawRepresentable, Codable, Hashable, Sendabl
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "day": self = .day
-        case "week": self = .week
-        case "month": self = .month
-        case "year": self = .year
-        case "unknown": self = .unknown
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "day": 0,
+        "week": 1,
+        "month": 2,
+        "year": 3,
+        "unknown": 4,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)

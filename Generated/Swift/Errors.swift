@@ -125,46 +125,49 @@ public enum ErrorCode: RawRepresentable, Codable, Hashable, Sendable {
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "unknown": self = .unknown
-        case "user-cancelled": self = .userCancelled
-        case "user-error": self = .userError
-        case "item-unavailable": self = .itemUnavailable
-        case "remote-error": self = .remoteError
-        case "network-error": self = .networkError
-        case "service-error": self = .serviceError
-        case "purchase-verification-failed": self = .purchaseVerificationFailed
-        case "purchase-verification-finished": self = .purchaseVerificationFinished
-        case "purchase-verification-finish-failed": self = .purchaseVerificationFinishFailed
-        case "not-prepared": self = .notPrepared
-        case "not-ended": self = .notEnded
-        case "already-owned": self = .alreadyOwned
-        case "developer-error": self = .developerError
-        case "billing-response-json-parse-error": self = .billingResponseJsonParseError
-        case "deferred-payment": self = .deferredPayment
-        case "interrupted": self = .interrupted
-        case "iap-not-available": self = .iapNotAvailable
-        case "purchase-error": self = .purchaseError
-        case "sync-error": self = .syncError
-        case "transaction-validation-failed": self = .transactionValidationFailed
-        case "activity-unavailable": self = .activityUnavailable
-        case "already-prepared": self = .alreadyPrepared
-        case "pending": self = .pending
-        case "connection-closed": self = .connectionClosed
-        case "init-connection": self = .initConnection
-        case "service-disconnected": self = .serviceDisconnected
-        case "service-timeout": self = .serviceTimeout
-        case "query-product": self = .queryProduct
-        case "sku-not-found": self = .skuNotFound
-        case "sku-offer-mismatch": self = .skuOfferMismatch
-        case "item-not-owned": self = .itemNotOwned
-        case "billing-unavailable": self = .billingUnavailable
-        case "feature-not-supported": self = .featureNotSupported
-        case "empty-sku-list": self = .emptySkuList
-        case "duplicate-purchase": self = .duplicatePurchase
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "unknown": 0,
+        "user-cancelled": 1,
+        "user-error": 2,
+        "item-unavailable": 3,
+        "remote-error": 4,
+        "network-error": 5,
+        "service-error": 6,
+        "purchase-verification-failed": 7,
+        "purchase-verification-finished": 8,
+        "purchase-verification-finish-failed": 9,
+        "not-prepared": 10,
+        "not-ended": 11,
+        "already-owned": 12,
+        "developer-error": 13,
+        "billing-response-json-parse-error": 14,
+        "deferred-payment": 15,
+        "interrupted": 16,
+        "iap-not-available": 17,
+        "purchase-error": 18,
+        "sync-error": 19,
+        "transaction-validation-failed": 20,
+        "activity-unavailable": 21,
+        "already-prepared": 22,
+        "pending": 23,
+        "connection-closed": 24,
+        "init-connection": 25,
+        "service-disconnected": 26,
+        "service-timeout": 27,
+        "query-product": 28,
+        "sku-not-found": 29,
+        "sku-offer-mismatch": 30,
+        "item-not-owned": 31,
+        "billing-unavailable": 32,
+        "feature-not-supported": 33,
+        "empty-sku-list": 34,
+        "duplicate-purchase": 35,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)

@@ -35,16 +35,19 @@ public enum IapEvent: RawRepresentable, Codable, Hashable, Sendable {
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "purchase-updated": self = .purchaseUpdated
-        case "purchase-error": self = .purchaseError
-        case "promoted-product-ios": self = .promotedProductIos
-        case "user-choice-billing-android": self = .userChoiceBillingAndroid
-        case "developer-provided-billing-android": self = .developerProvidedBillingAndroid
-        case "subscription-billing-issue": self = .subscriptionBillingIssue
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "purchase-updated": 0,
+        "purchase-error": 1,
+        "promoted-product-ios": 2,
+        "user-choice-billing-android": 3,
+        "developer-provided-billing-android": 4,
+        "subscription-billing-issue": 5,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)

@@ -35,16 +35,19 @@ public enum IapticErrorCode: RawRepresentable, Codable, Hashable, Sendable {
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "PurchaseFailed": self = .purchaseFailed
-        case "InvalidURL": self = .invalidUrl
-        case "SerializationError": self = .serializationError
-        case "HTTPError": self = .hTTPError
-        case "UnknownError": self = .unknownError
-        case "RequestError": self = .requestError
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "PurchaseFailed": 0,
+        "InvalidURL": 1,
+        "SerializationError": 2,
+        "HTTPError": 3,
+        "UnknownError": 4,
+        "RequestError": 5,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)

@@ -490,11 +490,12 @@ public enum ExternalPurchaseCustomLinkNoticeTypeIOS: RawRepresentable, Codable, 
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "browser": self = .browser
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = ["browser": 0]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -569,12 +570,15 @@ public enum ExternalPurchaseCustomLinkTokenTypeIOS: RawRepresentable, Codable, H
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "acquisition": self = .acquisition
-        case "services": self = .services
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "acquisition": 0,
+        "services": 1,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -650,12 +654,15 @@ public enum ExternalPurchaseNoticeAction: RawRepresentable, Codable, Hashable, S
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "continue": self = .`continue`
-        case "dismissed": self = .dismissed
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "continue": 0,
+        "dismissed": 1,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -744,14 +751,17 @@ public enum PaymentModeIOS: RawRepresentable, Codable, Hashable, Sendable {
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "empty": self = .empty
-        case "free-trial": self = .freeTrial
-        case "pay-as-you-go": self = .payAsYouGo
-        case "pay-up-front": self = .payUpFront
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "empty": 0,
+        "free-trial": 1,
+        "pay-as-you-go": 2,
+        "pay-up-front": 3,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -1129,16 +1139,19 @@ public enum ProductTypeIOS: RawRepresentable, Codable, Hashable, Sendable {
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "consumable": self = .consumable
-        case "non-consumable": self = .nonConsumable
-        case "auto-renewable-subscription": self = .autoRenewableSubscription
-        case "non-renewing-subscription": self = .nonRenewingSubscription
-        case "subscription-bundle": self = .subscriptionBundle
-        case "subscription-suite": self = .subscriptionSuite
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "consumable": 0,
+        "non-consumable": 1,
+        "auto-renewable-subscription": 2,
+        "non-renewing-subscription": 3,
+        "subscription-bundle": 4,
+        "subscription-suite": 5,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -1921,13 +1934,16 @@ public enum SubscriptionBillingPlanTypeIOS: RawRepresentable, Codable, Hashable,
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "unknown": self = .unknown
-        case "monthly": self = .monthly
-        case "up-front": self = .upFront
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "unknown": 0,
+        "monthly": 1,
+        "up-front": 2,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -2014,13 +2030,16 @@ public enum SubscriptionOfferTypeIOS: RawRepresentable, Codable, Hashable, Senda
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "introductory": self = .introductory
-        case "promotional": self = .promotional
-        case "win-back": self = .winBack
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "introductory": 0,
+        "promotional": 1,
+        "win-back": 2,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -2077,15 +2096,18 @@ public enum SubscriptionPeriodIOS: RawRepresentable, Codable, Hashable, Sendable
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "day": self = .day
-        case "week": self = .week
-        case "month": self = .month
-        case "year": self = .year
-        case "empty": self = .empty
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "day": 0,
+        "week": 1,
+        "month": 2,
+        "year": 3,
+        "empty": 4,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)

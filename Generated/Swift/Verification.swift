@@ -14,23 +14,24 @@ public enum IapkitClientPayloadFormat: String, Codable, Hashable, Sendable, Case
     /// Plain text with no structure.
     case text = "text"
 
+    /// Reads a wire value, accepting decode-only aliases; any other value
+    /// throws, naming the values expected.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let value = try container.decode(String.self)
-        switch value {
-        case "toml": self = .toml
-        case "json": self = .json
-        case "text": self = .text
-        default:
-            throw DecodingError.dataCorruptedError(
-                in: container,
-                debugDescription: "unknown IapkitClientPayloadFormat value '\(value)'; expected one of: " + "toml, json, text")
-        }
+        let position = try OpenIAPSpellings.position(reading: decoder, of: Self.self, in: Self._spellings, expected: "toml, json, text")
+        self = Self.allCases[position]
     }
 
     public func encode(to encoder: any Encoder) throws {
         try OpenIAPEncoding.string(rawValue, to: encoder)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `allCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "toml": 0,
+        "json": 1,
+        "text": 2,
+    ]
 }
 
 /// The store environment a verification ran against, as the provider names it.
@@ -173,19 +174,31 @@ public enum IapkitPurchaseState: RawRepresentable, Codable, Hashable, Sendable {
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "entitled", "ENTITLED": self = .entitled
-        case "pending-acknowledgment", "PENDING_ACKNOWLEDGMENT": self = .pendingAcknowledgment
-        case "pending", "PENDING": self = .pending
-        case "canceled", "CANCELED": self = .canceled
-        case "expired", "EXPIRED": self = .expired
-        case "ready-to-consume", "READY_TO_CONSUME": self = .readyToConsume
-        case "consumed", "CONSUMED": self = .consumed
-        case "unknown", "UNKNOWN": self = .unknown
-        case "inauthentic", "INAUTHENTIC": self = .inauthentic
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "entitled": 0,
+        "ENTITLED": 0,
+        "pending-acknowledgment": 1,
+        "PENDING_ACKNOWLEDGMENT": 1,
+        "pending": 2,
+        "PENDING": 2,
+        "canceled": 3,
+        "CANCELED": 3,
+        "expired": 4,
+        "EXPIRED": 4,
+        "ready-to-consume": 5,
+        "READY_TO_CONSUME": 5,
+        "consumed": 6,
+        "CONSUMED": 6,
+        "unknown": 7,
+        "UNKNOWN": 7,
+        "inauthentic": 8,
+        "INAUTHENTIC": 8,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -234,11 +247,12 @@ public enum PurchaseVerificationProvider: RawRepresentable, Codable, Hashable, S
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "iapkit": self = .iapkit
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = ["iapkit": 0]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)

@@ -192,11 +192,12 @@ struct SwiftViewModel {
         // Enums and opaque strings.
         static let cases = TemplateKey("cases")
         static let hasOneValue = TemplateKey("hasOneValue")
+        static let hasOneSpelling = TemplateKey("hasOneSpelling")
         static let unknownCase = TemplateKey("unknownCase")
         static let expectedValues = TemplateKey("expectedValues")
         static let caseName = TemplateKey("caseName")
         static let wire = TemplateKey("wire")
-        static let spellings = TemplateKey("spellings")
+        static let spellingEntries = TemplateKey("spellingEntries")
         static let constants = TemplateKey("constants")
         static let constant = TemplateKey("constant")
         // Unions.
@@ -222,7 +223,7 @@ struct SwiftViewModel {
         Key.isEnum, Key.isClosedEnum, Key.isOpaque, Key.isRecord, Key.isUnion, Key.isFieldSet, Key.name, Key.docLines,
         Key.deprecation,
     ]
-    private static let enumKeys = typeKeys + [Key.cases, Key.hasOneValue, Key.unknownCase, Key.expectedValues]
+    private static let enumKeys = typeKeys + [Key.cases, Key.hasOneValue, Key.hasOneSpelling, Key.unknownCase, Key.expectedValues]
     private static let opaqueKeys = typeKeys + [Key.hasOneValue, Key.constants]
     private static let recordKeys = typeKeys + [Key.fields, Key.hasFields, Key.conformances, Key.validates, Key.validationLines]
     private static let fieldSetKeys = typeKeys + [Key.requirements]
@@ -232,7 +233,7 @@ struct SwiftViewModel {
             Key.tagType, Key.tagValue, Key.expectedTags, Key.validates,
         ]
     private static let requirementKeys = [Key.docLines, Key.deprecation, Key.property, Key.type]
-    private static let caseKeys = [Key.docLines, Key.caseName, Key.wire, Key.spellings]
+    private static let caseKeys = [Key.docLines, Key.caseName, Key.wire, Key.spellingEntries]
     private static let constantKeys = [Key.docLines, Key.constant, Key.wire]
     private static let fieldKeys = [
         Key.docLines, Key.deprecation, Key.isDeprecated, Key.property, Key.parameter, Key.argument, Key.storage, Key.type,
@@ -300,27 +301,30 @@ struct SwiftViewModel {
         let aliases = type.decodeAliasesOfValues()
         var index = 0
         type.values.forEachAddress {
-            cases.append(caseContext($0, aliases: aliases[index], place: place))
+            cases.append(caseContext($0, position: index, aliases: aliases[index], place: place))
             index += 1
         }
         let expected = Self.commaSeparated(type.values) { $0.pointee.wire }
         object.append(Key.cases, .list(cases))
         object.append(Key.hasOneValue, .bool(type.values.count == 1))
+        object.append(Key.hasOneSpelling, .bool(type.values.count == 1 && aliases[0].isEmpty))
         object.append(Key.unknownCase, .string(SwiftNames.unknownEnumCase))
         object.append(Key.expectedValues, .string(SwiftEscaping.stringLiteral(expected)))
     }
 
     /// `value` points into the enum's values, read member by member as in
-    /// `fieldContext`; `aliases` are its decode-only spellings, from
-    /// `EnumType.decodeAliasesOfValues()`.
-    private func caseContext(_ value: UnsafePointer<EnumValue>, aliases: [String], place: SwiftNames.Place) -> TemplateValue {
+    /// `fieldContext`, at `position` among them; `aliases` are its
+    /// decode-only spellings, from `EnumType.decodeAliasesOfValues()`.
+    private func caseContext(
+        _ value: UnsafePointer<EnumValue>, position: Int, aliases: [String], place: SwiftNames.Place
+    ) -> TemplateValue {
         let wire = value.pointee.wire
-        // The wire value's literal, which the spellings start with: without
-        // aliases the two are one string.
         let literal = SwiftEscaping.stringLiteral(wire)
-        var spellings = literal
+        // The entries of the enum's spelling table (see `OpenIAPSpellings`):
+        // the wire value, then each alias, with the value's position.
+        var spellings: [TemplateValue] = [.string(String(source: "\(literal): \(position)"))]
         for alias in aliases {
-            spellings += ", " + SwiftEscaping.stringLiteral(alias)
+            spellings.append(.string(String(source: "\(SwiftEscaping.stringLiteral(alias)): \(position)")))
         }
         var docs = DocLines()
         docs.append(value.pointee.annotations.doc)
@@ -334,7 +338,7 @@ struct SwiftViewModel {
         item.append(Key.docLines, docs.value)
         item.append(Key.caseName, .string(SwiftNames.escaped(SwiftNames.name(wire, in: place))))
         item.append(Key.wire, .string(literal))
-        item.append(Key.spellings, .string(spellings))
+        item.append(Key.spellingEntries, .list(spellings))
         return .object(item)
     }
 

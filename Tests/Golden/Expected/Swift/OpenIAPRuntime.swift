@@ -330,6 +330,34 @@ extension KeyedDecodingContainer {
     }
 }
 
+/// How enums read their wire values: each enum keeps a table of every
+/// spelling it accepts (each value's wire string, then its decode-only
+/// aliases) with the position of the value it stands for, searched in order,
+/// so that of equal spellings the first wins, as in a `switch`.
+enum OpenIAPSpellings {
+    /// The position `spelling` stands for, or nil when `table` does not list it.
+    static func position(of spelling: String, in table: KeyValuePairs<String, Int>) -> Int? {
+        for (candidate, position) in table where candidate == spelling { return position }
+        return nil
+    }
+
+    /// The position of the JSON string `decoder` holds, for the closed enum
+    /// `type`; an unlisted string throws `dataCorrupted` naming the
+    /// `expected` values.
+    static func position(
+        reading decoder: any Decoder, of type: Any.Type, in table: KeyValuePairs<String, Int>, expected: String
+    ) throws -> Int {
+        let value = try OpenIAPDecoding.string(from: decoder)
+        guard let position = position(of: value, in: table) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "unknown \(type) value '\(value)'; expected one of: " + expected))
+        }
+        return position
+    }
+}
+
 /// Encoding helpers shared by the generated types.
 enum OpenIAPEncoding {
     /// Writes `value` as a JSON string: what every enum and opaque string is.

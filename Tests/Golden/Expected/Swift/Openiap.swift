@@ -46,22 +46,23 @@ public enum Format: String, Codable, Hashable, Sendable, CaseIterable {
     case toml = "toml"
     case json = "json"
 
+    /// Reads a wire value, accepting decode-only aliases; any other value
+    /// throws, naming the values expected.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let value = try container.decode(String.self)
-        switch value {
-        case "toml": self = .toml
-        case "json": self = .json
-        default:
-            throw DecodingError.dataCorruptedError(
-                in: container,
-                debugDescription: "unknown Format value '\(value)'; expected one of: " + "toml, json")
-        }
+        let position = try OpenIAPSpellings.position(reading: decoder, of: Self.self, in: Self._spellings, expected: "toml, json")
+        self = Self.allCases[position]
     }
 
     public func encode(to encoder: any Encoder) throws {
         try OpenIAPEncoding.string(rawValue, to: encoder)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `allCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "toml": 0,
+        "json": 1,
+    ]
 }
 
 /// Purchase state.
@@ -88,13 +89,20 @@ public enum State: RawRepresentable, Codable, Hashable, Sendable {
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "entitled", "ENTITLED": self = .entitled
-        case "pending-acknowledgment", "PENDING_ACK", "PENDING_ACKNOWLEDGMENT": self = .pendingAcknowledgment
-        case "legacy-state", "LEGACY_STATE": self = .legacyState
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "entitled": 0,
+        "ENTITLED": 0,
+        "pending-acknowledgment": 1,
+        "PENDING_ACK": 1,
+        "PENDING_ACKNOWLEDGMENT": 1,
+        "legacy-state": 2,
+        "LEGACY_STATE": 2,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
@@ -145,13 +153,16 @@ public enum Store: RawRepresentable, Codable, Hashable, Sendable {
 
     /// Reads a wire value, accepting decode-only aliases. Never fails.
     public init(rawValue: String) {
-        switch rawValue {
-        case "apple": self = .apple
-        case "google": self = .google
-        case "unknown": self = .unknown
-        default: self = .unrecognized(rawValue)
-        }
+        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
     }
+
+    /// Every spelling a value is read from (its wire value, then its
+    /// decode-only aliases) and the value's position in `knownCases`.
+    private static let _spellings: KeyValuePairs<String, Int> = [
+        "apple": 0,
+        "google": 1,
+        "unknown": 2,
+    ]
 
     /// The canonical wire value, or the unknown string as received.
     @inline(never)
