@@ -112,8 +112,11 @@ struct BenchmarkRun {
                 spec = tiny!
             }
             defer { tiny.map(Measure.remove) }
-            progress("compiling the Swift generated from \(spec) and its baseline, \(options.codeCostRounds) rounds…")
-            codeCost = try CodeCostBenchmark(specDirectory: spec, templatesRoot: options.templatesRoot, rounds: options.codeCostRounds).run()
+            progress("compiling \(options.codeCostGenerated ?? "the Swift rendered from \(spec)") and the baseline of \(spec), \(options.codeCostRounds) rounds…")
+            codeCost = try CodeCostBenchmark(
+                specDirectory: spec, generatedFolder: options.codeCostGenerated, templatesRoot: options.templatesRoot,
+                rounds: options.codeCostRounds
+            ).run()
             printCodeCost(codeCost!)
         }
 
@@ -340,7 +343,7 @@ struct BenchmarkRun {
     }
 
     private func printCodeCost(_ f: CodeCostFigures) {
-        print("Compiling the generated Swift of \(f.spec) (\(f.generatedFiles) files, \(f.generatedLines) lines) and its baseline (\(f.baselineLines) lines), seconds of every round")
+        print("Compiling \(f.generatedFolder ?? "the Swift rendered from \(f.spec)") (\(f.generatedFiles) files, \(f.generatedLines) lines) and the baseline of \(f.spec) (\(f.baselineLines) lines), seconds of every round")
         let rounds = { (times: [Double]) in times.map(seconds).joined(separator: " ") }
         printTable(
             ["", "generated", "baseline", "best / best", "median of rounds"],

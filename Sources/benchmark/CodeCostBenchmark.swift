@@ -6,6 +6,9 @@ import OpenIAPCodegen
 struct CodeCostFigures: Codable {
     /// The spec folder measured (`Schema` unless a smoke run picked a tiny one).
     var spec: String
+    /// The folder of generated Swift compiled, or nil when it was rendered
+    /// from `spec`.
+    var generatedFolder: String?
     var generatedFiles: Int
     var generatedLines: Int
     var baselineLines: Int
@@ -53,6 +56,9 @@ struct CodeCostFigures: Codable {
 /// slow stretch of the shared machine hits both alike.
 struct CodeCostBenchmark {
     var specDirectory: String
+    /// Compile the Swift files of this folder (`Generated/Swift`) as they
+    /// are; nil renders the Swift target from the spec with `templatesRoot`.
+    var generatedFolder: String?
     var templatesRoot: String
     var rounds: Int
 
@@ -63,9 +69,17 @@ struct CodeCostBenchmark {
         let work = try Measure.temporaryDirectory("code-cost")
         defer { Measure.remove(work) }
         let spec = try SpecLoader.load(path: specDirectory)
-        let templates = try TemplateSet.load(directory: templatesRoot + "/swift", displayPath: "swift")
-        let files = try SwiftTarget().render(spec, templates: templates, header: GeneratedHeader(specVersion: spec.version))
-        let generated = try Self.write(files.map { ($0.path, $0.contents) }, into: work + "/generated")
+        let files: [(path: String, contents: String)]
+        if let generatedFolder {
+            files = try FileManager.default.contentsOfDirectory(atPath: generatedFolder).filter { $0.hasSuffix(".swift") }.sorted()
+                .map { ($0, try String(contentsOfFile: generatedFolder + "/" + $0, encoding: .utf8)) }
+        } else {
+            let templates = try TemplateSet.load(directory: templatesRoot + "/swift", displayPath: "swift")
+            files = try SwiftTarget().render(spec, templates: templates, header: GeneratedHeader(specVersion: spec.version))
+                .map { ($0.path, $0.contents) }
+        }
+        guard !files.isEmpty else { throw Failure(description: "no Swift files in \(generatedFolder ?? "the rendered output")") }
+        let generated = try Self.write(files, into: work + "/generated")
         let baseline = try Self.write([("Baseline.swift", BaselineSwift.render(spec))], into: work + "/baseline")
 
         func compile(_ sources: [String], module: String, _ mode: String) throws -> (wall: Double, cpu: Double) {
@@ -90,7 +104,7 @@ struct CodeCostBenchmark {
         }
         let sizeTool = try Self.sizeTool(near: compiler)
         return CodeCostFigures(
-            spec: specDirectory, generatedFiles: files.count, generatedLines: generated.lines, baselineLines: baseline.lines,
+            spec: specDirectory, generatedFolder: generatedFolder, generatedFiles: files.count, generatedLines: generated.lines, baselineLines: baseline.lines,
             generatedDebug: times["OpenIAPTypes-Onone"]!, baselineDebug: times["Baseline-Onone"]!,
             generatedRelease: times["OpenIAPTypes-O"]!, baselineRelease: times["Baseline-O"]!,
             generatedDebugCPU: cpu["OpenIAPTypes-Onone"]!, baselineDebugCPU: cpu["Baseline-Onone"]!,

@@ -27,6 +27,10 @@ struct Options {
     /// `BaselineSwift` (nil with `--no-compile`); a tiny synthetic spec in
     /// `--quick` runs.
     var codeCostSpec: String? = packageFolder("Schema")
+    /// The Swift compiled against the baseline: the committed
+    /// `Generated/Swift` for `Schema/`; nil renders it from `codeCostSpec`
+    /// with `templatesRoot` (another spec, or `--code-generated render`).
+    var codeCostGenerated: String? = packageFolder("Generated/Swift")
     var codeCostRounds = 3
     var inProcess = false
     var templatesRoot = packageFolder("Templates")
@@ -48,7 +52,8 @@ struct Options {
 
     static let usage = """
         usage: benchmark [--quick] [--json FILE] [--sizes N,N,...] [--runs N] [--batch-kb N] [--no-compile]
-                         [--compile-release] [--code-spec DIR] [--code-rounds N] [--in-process]
+                         [--compile-release] [--no-synthetic-compile] [--code-spec DIR] [--code-generated DIR]
+                         [--code-rounds N] [--in-process]
                          [--templates DIR] [--fixtures DIR]
 
           --quick        small sizes, one run, a small batch, one compile round of a tiny spec: a smoke run
@@ -60,7 +65,10 @@ struct Options {
           --batch-kb N   size of the decoding document in kB (default 10000)
           --no-compile   skip compiling the generated Swift
           --compile-release  also time an optimised (-O) compile of the 1,000-type spec, which takes many minutes
-          --code-spec DIR    the spec whose generated Swift is compiled against the baseline (default Schema)
+          --no-synthetic-compile  skip compiling the 1,000-type spec (the baseline comparison still runs)
+          --code-spec DIR    the spec whose baseline the generated Swift is compiled against (default Schema);
+                             its Swift is rendered with --templates unless --code-generated names a folder
+          --code-generated DIR|render  the generated Swift to compile (default Generated/Swift, for Schema)
           --code-rounds N    compile rounds of generated and baseline Swift, taking turns (default 3)
           --in-process   measure every size in this process, its runs in a row (peak memory is then cumulative)
 
@@ -89,6 +97,7 @@ struct Options {
         var explicitBatch = false
         var explicitCodeRounds = false
         var explicitCodeSpec = false
+        var explicitCodeGenerated = false
         while let argument = rest.popFirst() {
             switch argument {
             case "--quick": quick = true
@@ -107,9 +116,15 @@ struct Options {
             case "--no-compile":
                 compileTypes = nil
                 codeCostSpec = nil
+            case "--no-synthetic-compile": compileTypes = nil
             case "--code-spec":
                 codeCostSpec = try value(argument)
                 explicitCodeSpec = true
+                if !explicitCodeGenerated { codeCostGenerated = nil }
+            case "--code-generated":
+                let folder = try value(argument)
+                codeCostGenerated = folder == "render" ? nil : folder
+                explicitCodeGenerated = true
             case "--code-rounds":
                 codeCostRounds = try number(argument)
                 explicitCodeRounds = true
@@ -142,7 +157,10 @@ struct Options {
             if !explicitBatch { batchBytes = 200_000 }
             compileTypes = nil
             if !explicitCodeRounds { codeCostRounds = 1 }
-            if !explicitCodeSpec && codeCostSpec != nil { codeCostSpec = Self.tinySpec }
+            if !explicitCodeSpec && codeCostSpec != nil {
+                codeCostSpec = Self.tinySpec
+                codeCostGenerated = nil
+            }
         }
         codingRuns = quick ? 1 : generationRuns * 2 + 1
         if sizes.isEmpty { throw UsageError(message: "--sizes needs at least one size") }
