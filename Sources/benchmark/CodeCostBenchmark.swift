@@ -79,8 +79,8 @@ struct CodeCostBenchmark {
                 .map { ($0.path, $0.contents) }
         }
         guard !files.isEmpty else { throw Failure(description: "no Swift files in \(generatedFolder ?? "the rendered output")") }
-        let generated = try Self.write(files, into: work + "/generated")
-        let baseline = try Self.write([("Baseline.swift", BaselineSwift.render(spec))], into: work + "/baseline")
+        let generated = try CompileBenchmark.write(files, into: work + "/generated")
+        let baseline = try CompileBenchmark.write([("Baseline.swift", BaselineSwift.render(spec))], into: work + "/baseline")
 
         func compile(_ sources: [String], module: String, _ mode: String) throws -> (wall: Double, cpu: Double) {
             try CompileBenchmark.timeWithCPU(
@@ -112,19 +112,6 @@ struct CodeCostBenchmark {
             generatedTextBytes: try Self.textBytes(of: work + "/OpenIAPTypes-O.o", tool: sizeTool),
             baselineTextBytes: try Self.textBytes(of: work + "/Baseline-O.o", tool: sizeTool),
             sizeTool: sizeTool)
-    }
-
-    static func write(_ files: [(path: String, contents: String)], into folder: String) throws -> (paths: [String], lines: Int) {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        var paths: [String] = []
-        var lines = 0
-        for file in files {
-            let path = folder + "/" + file.path
-            try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
-            paths.append(path)
-            lines += file.contents.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        }
-        return (paths, lines)
     }
 
     /// The toolchain's `llvm-objdump` beside `swiftc`, else binutils'

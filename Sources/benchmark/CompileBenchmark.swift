@@ -39,14 +39,7 @@ struct CompileBenchmark {
         let spec = try SpecLoader.load(path: specDirectory)
         let templates = try TemplateSet.load(directory: templatesRoot + "/swift", displayPath: "swift")
         let files = try SwiftTarget().render(spec, templates: templates, header: GeneratedHeader(specVersion: spec.version))
-        var paths: [String] = []
-        var lines = 0
-        for file in files {
-            let path = work + "/" + file.path
-            try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
-            paths.append(path)
-            lines += file.contents.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        }
+        let (paths, lines) = try Self.write(files.map { ($0.path, $0.contents) }, into: work)
         let common = ["-swift-version", "6", "-parse-as-library", "-module-name", "SyntheticTypes"]
         let emitModule = try Self.time(compiler, common + ["-emit-module", "-emit-module-path", work + "/SyntheticTypes.swiftmodule"] + paths)
         let debug = try Self.time(compiler, common + ["-c", "-wmo", "-Onone", "-o", work + "/debug.o"] + paths)
@@ -54,6 +47,21 @@ struct CompileBenchmark {
         return CompileFigures(
             types: spec.types.count, swiftFiles: files.count, swiftLines: lines,
             emitModule: emitModule, debugObject: debug, releaseObject: optimised, compiler: compiler)
+    }
+
+    /// Writes Swift files into `folder` (made if missing): their paths, and
+    /// how many lines they have together.
+    static func write(_ files: [(path: String, contents: String)], into folder: String) throws -> (paths: [String], lines: Int) {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var paths: [String] = []
+        var lines = 0
+        for file in files {
+            let path = folder + "/" + file.path
+            try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
+            paths.append(path)
+            lines += file.contents.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        }
+        return (paths, lines)
     }
 
     /// `$SWIFTC`, else the first `swiftc` on `PATH`.

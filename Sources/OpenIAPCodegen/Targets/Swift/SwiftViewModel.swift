@@ -446,7 +446,10 @@ struct SwiftViewModel {
         object.append(Key.type, .string(isRequired ? swiftType : String(source: "\(swiftType)?")))
         object.append(Key.initDefault, .string(initDefault))
         // Records have no key type of their own: every key is the wire name,
-        // an `OpenIAPAnyKey` written as a string literal.
+        // an `OpenIAPAnyKey` written as a string literal (a CodingKeys enum
+        // per record cost more code and compile time than the rest of the
+        // record's coding). Names a field is also read under would be more
+        // literals here, tried in order by a helper beside `decodeField`.
         let key = SwiftEscaping.stringLiteral(name)
         let decode = decodeExpression(swiftType, isRequired: isRequired, degrades: field.pointee.degrades, named, key: key)
         object.append(Key.decode, .string(decode))
