@@ -37,6 +37,36 @@ private let sdlDirectory: String = {
         #expect(undeclared.isEmpty, "\(undeclared.count) undeclared differences; see the output above")
     }
 
+    /// All 50 root fields of 3.2.1 are operations of the same kind, and
+    /// `Schema/` has no others.
+    @Test func everyUpstreamOperationIsInTheSpec() throws {
+        let spec = try SpecLoader.load(path: packageRoot.appendingPathComponent("Schema").path)
+        let sdl = try SDLSchema.load(directory: sdlDirectory)
+        var upstream: [String: OperationKind] = [:]
+        for (root, kind) in [("Query", OperationKind.query), ("Mutation", .mutation), ("Subscription", .event)] {
+            for field in sdl[root]?.fields ?? [] where !field.name.hasPrefix("_") { upstream[field.name] = kind }
+        }
+        #expect(upstream.values.filter { $0 == .query }.count == 20)
+        #expect(upstream.values.filter { $0 == .mutation }.count == 24)
+        #expect(upstream.values.filter { $0 == .event }.count == 6)
+        #expect(spec.queries.count == 20)
+        #expect(spec.mutations.count == 24)
+        #expect(spec.events.count == 6)
+        for operation in spec.operations {
+            #expect(upstream[operation.name] == Optional(operation.kind), "\(operation.name) is a \(operation.kind) in Schema/")
+        }
+    }
+
+    /// The operations differ from upstream only where `Schema/` says so.
+    @Test func theOperationsDifferOnlyWhereDeclared() throws {
+        let spec = try SpecLoader.load(path: packageRoot.appendingPathComponent("Schema").path)
+        let differences = try CoverageCheck.compare(sdlDirectory: sdlDirectory, spec: spec)
+            .filter { ["Query", "Mutation", "Subscription"].contains($0.typeName) }
+        #expect(differences.map { "\($0.kind.rawValue) \($0.subject) \($0.declared)" } == [
+            "defaultValue Mutation.finishTransaction.isConsumable true",
+        ])
+    }
+
     @Test func everyUpstreamTypeIsInTheSpec() throws {
         let spec = try SpecLoader.load(path: packageRoot.appendingPathComponent("Schema").path)
         let sdl = try SDLSchema.load(directory: sdlDirectory)

@@ -1,6 +1,7 @@
 /// Checks a joined spec for problems no single file can see: references,
 /// unions, exactly-one-of groups, constraints, names that collide once
-/// converted for a target, and required fields that no finite value satisfies.
+/// converted for a target, required fields that no finite value satisfies,
+/// and operations against the types (see `checkOperations`).
 struct SpecValidator {
     let spec: Spec
     var diagnostics = Diagnostics()
@@ -204,6 +205,7 @@ struct SpecValidator {
             case .wholeSpec:
                 validator.checkRequiredCycles()
                 validator.checkContainment()
+                validator.checkOperations()
             }
             return (validator.diagnostics.all, validator.typesOnContainmentCycles, files)
         }
@@ -404,7 +406,7 @@ struct SpecValidator {
     /// The Swift names of a record's fields: its members (properties, the
     /// private storage of deprecated fields, the initializer parameter that
     /// stands in for `self`) share one namespace.
-    private mutating func checkFieldNames(_ fields: [Field], owner: String) {
+    private mutating func checkFieldNames(_ fields: [Field], owner: String, kind: String = "field") {
         // Usually every member name is a property name, in ASCII, and their
         // keys all differ; then no two names clash, which the keys alone
         // show, without the list of names (and their reference counts) that
@@ -437,7 +439,7 @@ struct SpecValidator {
             }
         }
         checkSwiftNames(
-            memberNames, kind: "field", owner: owner, wire: { fields[$0].name }, location: { fields[$0].location })
+            memberNames, kind: kind, owner: owner, wire: { fields[$0].name }, location: { fields[$0].location })
     }
 
     /// The keys of a record's member names, for `checkFieldNames`; kept from
@@ -608,6 +610,177 @@ struct SpecValidator {
         default:
             diagnostics.error(
                 "discriminator '\(union.discriminator)' of '\(record.name)' must be a String or an enum", at: field.location)
+        }
+    }
+
+    // MARK: - Operations
+
+    /// The checks of every query, mutation and event: arguments are inputs
+    /// (checked as the fields of an input record), results and payloads are
+    /// not, errors are `ErrorCode` values and stores `IapStore` values that
+    /// agree with the name's platform suffix, and no type the targets
+    /// generate for an operation is a declared type. Names, keys and the
+    /// shape of each operation were checked by the reader, repeated names
+    /// and defaults by the builder.
+    mutating func checkOperations() {
+        guard !spec.operations.isEmpty else { return }
+        let codes = enumValues(APIOperation.errorCodeEnum)
+        let stores = enumValues(APIOperation.storeEnum)
+        for operation in spec.operations {
+            let what = "\(operation.kind.rawValue) '\(operation.name)'"
+            for index in operation.arguments.indices {
+                checkField(index, of: operation.arguments, owner: operation.name)
+                checkArgumentIsInput(operation.arguments[index], of: what)
+            }
+            checkFieldNames(operation.arguments, owner: operation.name, kind: "argument")
+            checkResult(of: operation, what)
+            checkFailures(of: operation, what, codes: codes)
+            if operation.declaresStores { checkStores(of: operation, what, values: stores) }
+            for name in operation.generatedTypeNames {
+                guard let clash = types[name] else { continue }
+                diagnostics.error(
+                    "targets generate the type '\(name)' for \(what), and '\(clash.sectionName)' declares a type of that name; rename one",
+                    at: operation.location, notes: [.note("'\(name)' declared here", at: clash.location)])
+            }
+        }
+    }
+
+    /// What the spec declares under an enum's name that operations refer to.
+    private enum EnumLookup {
+        case values([String])
+        case missing
+        case notAnEnum(NamedType)
+    }
+
+    private func enumValues(_ name: String) -> EnumLookup {
+        switch types[name] {
+        case let .enumeration(e)?: .values(e.values.map(\.wire))
+        case nil: .missing
+        case let other?: .notAnEnum(other)
+        }
+    }
+
+    /// Reports a missing or misdeclared enum at `location`, the first entry
+    /// that needs it; true when the enum is there.
+    private mutating func hasEnum(_ lookup: EnumLookup, _ name: String, for entries: String, at location: SourceLocation) -> Bool {
+        switch lookup {
+        case .values: return true
+        case .missing:
+            diagnostics.error("\(entries) are values of the enum '\(name)', which the spec does not declare", at: location)
+        case let .notAnEnum(type):
+            diagnostics.error(
+                "\(entries) are values of the enum '\(name)', but '\(name)' is declared in '\(type.sectionName)'", at: location,
+                notes: [.note("'\(name)' declared here", at: type.location)])
+        }
+        return false
+    }
+
+    /// An argument is written by the caller, so nothing it holds (through
+    /// input records, unions, lists and maps) may be an output record.
+    private mutating func checkArgumentIsInput(_ argument: Field, of what: String) {
+        guard let path = pathToOutputRecord(from: argument.type) else { return }
+        let reason = "arguments are written by callers, so they may hold only inputs, enums, opaque strings and scalars"
+        if path.count == 1 {
+            diagnostics.error(
+                "argument '\(argument.name)' of \(what) is the output record '\(path[0])'; \(reason)", at: argument.location)
+        } else {
+            diagnostics.error(
+                "argument '\(argument.name)' of \(what) holds the output record '\(path.last!)' (\(path.joined(separator: " → "))); \(reason)",
+                at: argument.location)
+        }
+    }
+
+    /// The type names from the named leaf of `type` to the first output
+    /// record found through input records' fields and union members, or nil
+    /// when there is none. Breadth first, with an explicit queue: a chain of
+    /// thousands of inputs must not grow the stack.
+    private func pathToOutputRecord(from type: TypeRef) -> [String]? {
+        guard let start = type.namedLeaf else { return nil }
+        var queue = [start]
+        var parent: [String: String] = [:]
+        var seen: Set<String> = [start]
+        var head = 0
+        while head < queue.count {
+            let name = queue[head]
+            head += 1
+            let next: [TypeRef]
+            switch types[name] {
+            case let .record(r)?:
+                if r.direction == .output {
+                    var path = [name]
+                    while let previous = parent[path[0]] { path.insert(previous, at: 0) }
+                    return path
+                }
+                next = r.fields.map(\.type)
+            case let .union(u)?:
+                next = u.members.map { .named($0.typeName) }
+            default:
+                continue
+            }
+            for case let leaf? in next.lazy.map(\.namedLeaf) where seen.insert(leaf).inserted {
+                parent[leaf] = name
+                queue.append(leaf)
+            }
+        }
+        return nil
+    }
+
+    /// A result or payload is written by the SDK: any type but an input
+    /// record (or a shared field set, which `checkReference` reports).
+    private mutating func checkResult(of operation: APIOperation, _ what: String) {
+        let result = operation.result
+        let word = operation.kind == .event ? "payload" : "result"
+        if case .scalar = result.type { return }
+        checkReference(result.type, at: result.location)
+        guard let leaf = result.type.namedLeaf, case let .record(record)? = types[leaf], record.direction == .input else { return }
+        diagnostics.error(
+            "the \(word) of \(what) is the input '\(leaf)'; \(word)s are written by the SDK, so they may be records, unions, enums, strings and scalars, not inputs",
+            at: result.location)
+    }
+
+    private mutating func checkFailures(of operation: APIOperation, _ what: String, codes: EnumLookup) {
+        guard let first = operation.errors.first,
+              hasEnum(codes, APIOperation.errorCodeEnum, for: "error codes", at: first.location),
+              case let .values(values) = codes
+        else { return }
+        for (index, failure) in operation.errors.enumerated() {
+            if let earlier = operation.errors[..<index].first(where: { $0.code == failure.code }) {
+                diagnostics.error(
+                    "error '\(failure.code)' of \(what) is listed twice", at: failure.location,
+                    notes: [.note("'\(earlier.code)' listed here", at: earlier.location)])
+            } else if !values.contains(failure.code) {
+                diagnostics.error(
+                    "unknown error code '\(failure.code)' of \(what); error codes are values of '\(APIOperation.errorCodeEnum)'\(Suggestions.didYouMean(failure.code, in: values))",
+                    at: failure.location)
+            }
+        }
+    }
+
+    private mutating func checkStores(of operation: APIOperation, _ what: String, values: EnumLookup) {
+        guard let first = operation.stores.first,
+              hasEnum(values, APIOperation.storeEnum, for: "stores", at: first.location),
+              case let .values(values) = values
+        else { return }
+        let platform = operation.platform
+        for (index, entry) in operation.stores.enumerated() {
+            if let earlier = operation.stores[..<index].first(where: { $0.store == entry.store }) {
+                diagnostics.error(
+                    "store '\(entry.store)' of \(what) is listed twice", at: entry.location,
+                    notes: [.note("'\(earlier.store)' listed here", at: earlier.location)])
+            } else if !values.contains(entry.store) {
+                let candidates = values.filter { $0 != APIOperation.unidentifiedStore }
+                diagnostics.error(
+                    "unknown store '\(entry.store)' of \(what); stores are values of '\(APIOperation.storeEnum)'\(Suggestions.didYouMean(entry.store, in: candidates))",
+                    at: entry.location)
+            } else if entry.store == APIOperation.unidentifiedStore {
+                diagnostics.error(
+                    "store '\(entry.store)' of \(what) means that no store could be identified; list the stores that implement the operation",
+                    at: entry.location)
+            } else if !platform.allows(store: entry.store), let suffix = platform.nameSuffix {
+                let only = platform == .ios ? "Apple-only" : "Android-only"
+                diagnostics.error(
+                    "\(what) is \(only), as its name ends in '\(suffix)', but lists the store '\(entry.store)'", at: entry.location)
+            }
         }
     }
 
