@@ -489,9 +489,10 @@ struct SpecValidator {
     /// than passed as a value: passing a `Field` out of an array copies it,
     /// retaining every string it holds, while most checks only read a few
     /// plain facts; its name and location are read when an error needs them.
-    private mutating func checkField(_ index: Int, of fields: [Field], owner: String) {
+    /// `role` names such fields in messages (an operation's are arguments).
+    private mutating func checkField(_ index: Int, of fields: [Field], owner: String, role: String = "fields") {
         // A scalar names no type; most fields are one, and are not copied out to see that.
-        if case .scalar = fields[index].type {} else { checkReference(fields[index].type, at: fields[index].location) }
+        if case .scalar = fields[index].type {} else { checkReference(fields[index].type, at: fields[index].location, role: role) }
         if fields[index].degrades && fields[index].isRequired {
             diagnostics.error(
                 "'degrade' needs an optional field: a required field '\(fields[index].name)' cannot be dropped",
@@ -523,7 +524,8 @@ struct SpecValidator {
         return false
     }
 
-    private mutating func checkReference(_ type: TypeRef, at location: SourceLocation) {
+    /// `role` names what has the type, in messages.
+    private mutating func checkReference(_ type: TypeRef, at location: SourceLocation, role: String = "fields") {
         guard let name = type.namedLeaf else { return }
         guard let target = types[name] else {
             let candidates = spec.types.filter { if case .fieldSet = $0 { false } else { true } }.map(\.name)
@@ -532,7 +534,7 @@ struct SpecValidator {
             return
         }
         if case .fieldSet = target {
-            diagnostics.error("'\(name)' is a shared field set; records 'include' it, fields cannot have it as a type", at: location)
+            diagnostics.error("'\(name)' is a shared field set; records 'include' it, \(role) cannot have it as a type", at: location)
         }
     }
 
@@ -629,7 +631,7 @@ struct SpecValidator {
         for operation in spec.operations {
             let what = "\(operation.kind.rawValue) '\(operation.name)'"
             for index in operation.arguments.indices {
-                checkField(index, of: operation.arguments, owner: operation.name)
+                checkField(index, of: operation.arguments, owner: operation.name, role: "arguments")
                 checkArgumentIsInput(operation.arguments[index], of: what)
             }
             checkFieldNames(operation.arguments, owner: operation.name, kind: "argument")
@@ -731,7 +733,7 @@ struct SpecValidator {
         let result = operation.result
         let word = operation.kind == .event ? "payload" : "result"
         if case .scalar = result.type { return }
-        checkReference(result.type, at: result.location)
+        checkReference(result.type, at: result.location, role: "\(word)s")
         guard let leaf = result.type.namedLeaf, case let .record(record)? = types[leaf], record.direction == .input else { return }
         diagnostics.error(
             "the \(word) of \(what) is the input '\(leaf)'; \(word)s are written by the SDK, so they may be records, unions, enums, strings and scalars, not inputs",

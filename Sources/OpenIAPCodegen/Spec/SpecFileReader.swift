@@ -568,7 +568,7 @@ extension SpecFileReader {
         var failures: [OperationFailure] = []
         for (key, value) in pairs {
             guard let code = reader.wireName(key, "an error code") else { continue }
-            if document.isNull(value) || document.isEmptyPlain(value) {
+            if document.isNull(value) || document.scalar(value)?.allSatisfy(\.isWhitespace) == true {
                 reader.diagnostics.error(
                     "error '\(code)' of \(owner()) needs a reason: one line saying when the operation fails so",
                     at: reader.location(key))
