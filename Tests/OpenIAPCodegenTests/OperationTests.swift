@@ -137,6 +137,12 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         #expect(spec.operation("thing")?.stores.isEmpty == true)
     }
 
+    @Test func anOperationNoStoreCanImplementIsAnError() {
+        let text = Self.header + "enums:\n  IapStore:\n    values: [unknown, apple]\nqueries:\n  thingAndroid:\n    result: Bool\n"
+        let error = #expect(throws: DiagnosticError.self) { try SpecLoader.build(from: [SpecLoader.Source(path: "a.yaml", text: text)]) }
+        #expect(error?.description == "a.yaml:7:3: error: no store implements query 'thingAndroid': 'IapStore' has no value its name allows, 'unknown' aside")
+    }
+
     @Test func operationsAreSortedByNameAcrossFilesAndSections() throws {
         let spec = try SpecLoader.build(from: [
             SpecLoader.Source(path: "a.yaml", text: Self.header + "queries:\n  zeta: {result: Bool}\n  alpha: {result: Bool}\n"),

@@ -637,7 +637,14 @@ struct SpecValidator {
             checkFieldNames(operation.arguments, owner: operation.name, kind: "argument")
             checkResult(of: operation, what)
             checkFailures(of: operation, what, codes: codes)
-            if operation.declaresStores { checkStores(of: operation, what, values: stores) }
+            if operation.declaresStores {
+                checkStores(of: operation, what, values: stores)
+            } else if operation.stores.isEmpty, case .values = stores {
+                let why = operation.platform == .ios
+                    ? "its name ends in 'IOS', and '\(APIOperation.storeEnum)' has no value '\(APIOperation.appleStore)'"
+                    : "'\(APIOperation.storeEnum)' has no value its name allows, '\(APIOperation.unidentifiedStore)' aside"
+                diagnostics.error("no store implements \(what): \(why)", at: operation.location)
+            }
             for name in operation.generatedTypeNames {
                 guard let clash = types[name] else { continue }
                 diagnostics.error(
