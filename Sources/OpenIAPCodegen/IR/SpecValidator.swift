@@ -748,47 +748,53 @@ struct SpecValidator {
     }
 
     private mutating func checkFailures(of operation: APIOperation, _ what: String, codes: EnumLookup) {
-        guard let first = operation.errors.first,
-              hasEnum(codes, APIOperation.errorCodeEnum, for: "error codes", at: first.location),
-              case let .values(values) = codes
-        else { return }
-        for (index, failure) in operation.errors.enumerated() {
-            if let earlier = operation.errors[..<index].first(where: { $0.code == failure.code }) {
-                diagnostics.error(
-                    "error '\(failure.code)' of \(what) is listed twice", at: failure.location,
-                    notes: [.note("'\(earlier.code)' listed here", at: earlier.location)])
-            } else if !values.contains(failure.code) {
-                diagnostics.error(
-                    "unknown error code '\(failure.code)' of \(what); error codes are values of '\(APIOperation.errorCodeEnum)'\(Suggestions.didYouMean(failure.code, in: values))",
-                    at: failure.location)
-            }
-        }
+        checkEnumEntries(
+            operation.errors, of: what, noun: "error code", enumName: APIOperation.errorCodeEnum, lookup: codes,
+            value: \.code, location: \.location)
     }
 
     private mutating func checkStores(of operation: APIOperation, _ what: String, values: EnumLookup) {
-        guard let first = operation.stores.first,
-              hasEnum(values, APIOperation.storeEnum, for: "stores", at: first.location),
-              case let .values(values) = values
-        else { return }
         let platform = operation.platform
-        for (index, entry) in operation.stores.enumerated() {
-            if let earlier = operation.stores[..<index].first(where: { $0.store == entry.store }) {
-                diagnostics.error(
-                    "store '\(entry.store)' of \(what) is listed twice", at: entry.location,
-                    notes: [.note("'\(earlier.store)' listed here", at: earlier.location)])
-            } else if !values.contains(entry.store) {
-                let candidates = values.filter { $0 != APIOperation.unidentifiedStore }
-                diagnostics.error(
-                    "unknown store '\(entry.store)' of \(what); stores are values of '\(APIOperation.storeEnum)'\(Suggestions.didYouMean(entry.store, in: candidates))",
-                    at: entry.location)
-            } else if entry.store == APIOperation.unidentifiedStore {
-                diagnostics.error(
+        checkEnumEntries(
+            operation.stores, of: what, noun: "store", enumName: APIOperation.storeEnum, lookup: values,
+            suggesting: { $0 != APIOperation.unidentifiedStore }, value: \.store, location: \.location
+        ) { validator, entry in
+            if entry.store == APIOperation.unidentifiedStore {
+                validator.diagnostics.error(
                     "store '\(entry.store)' of \(what) means that no store could be identified; list the stores that implement the operation",
                     at: entry.location)
             } else if !platform.allows(store: entry.store), let suffix = platform.nameSuffix {
                 let only = platform == .ios ? "Apple-only" : "Android-only"
-                diagnostics.error(
+                validator.diagnostics.error(
                     "\(what) is \(only), as its name ends in '\(suffix)', but lists the store '\(entry.store)'", at: entry.location)
+            }
+        }
+    }
+
+    /// Checks entries that are values of the enum `enumName` (an operation's
+    /// error codes or stores): that the enum is declared, that each entry is
+    /// one of its values (suggesting those `suggesting` accepts) and is
+    /// listed once. Each entry that passes goes to `more`.
+    private mutating func checkEnumEntries<Entry>(
+        _ entries: [Entry], of what: String, noun: String, enumName: String, lookup: EnumLookup,
+        suggesting: (String) -> Bool = { _ in true }, value: (Entry) -> String, location: (Entry) -> SourceLocation,
+        more: (inout SpecValidator, Entry) -> Void = { _, _ in }
+    ) {
+        guard let first = entries.first, hasEnum(lookup, enumName, for: "\(noun)s", at: location(first)),
+              case let .values(values) = lookup
+        else { return }
+        for (index, entry) in entries.enumerated() {
+            let text = value(entry)
+            if let earlier = entries[..<index].first(where: { value($0) == text }) {
+                diagnostics.error(
+                    "\(noun) '\(text)' of \(what) is listed twice", at: location(entry),
+                    notes: [.note("'\(value(earlier))' listed here", at: location(earlier))])
+            } else if !values.contains(text) {
+                diagnostics.error(
+                    "unknown \(noun) '\(text)' of \(what); \(noun)s are values of '\(enumName)'\(Suggestions.didYouMean(text, in: values.filter(suggesting)))",
+                    at: location(entry))
+            } else {
+                more(&self, entry)
             }
         }
     }
