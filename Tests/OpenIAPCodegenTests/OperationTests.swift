@@ -218,7 +218,8 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         let fetch = try #require(spec.operation("fetchThings"))
         #expect(fetch.platform == .common)
         #expect(fetch.argumentsTypeName == "FetchThingsArgs")
-        #expect(fetch.generatedTypeNames == ["FetchThingsArgs"])
+        #expect(fetch.replyTypeName == "FetchThingsReply")
+        #expect(fetch.generatedTypeNames == ["FetchThingsArgs", "FetchThingsReply"])
         let record = try #require(fetch.argumentsRecord)
         #expect(record.name == "FetchThingsArgs")
         #expect(record.direction == .input)
@@ -227,10 +228,12 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         #expect(record.location == fetch.location)
         let ping = try #require(spec.operation("pingIOS"))
         #expect(ping.platform == .ios)
-        #expect(ping.argumentsTypeName == nil && ping.argumentsRecord == nil && ping.generatedTypeNames.isEmpty)
+        #expect(ping.argumentsTypeName == nil && ping.argumentsRecord == nil && ping.generatedTypeNames == ["PingIOSReply"])
         let event = try #require(spec.operation("somethingAndroid"))
         #expect(event.platform == .android)
         #expect(event.argumentsRecord?.annotations.doc == "The listener options of the event somethingAndroid.")
+        // An event is delivered, not answered: it has no reply type.
+        #expect(event.replyTypeName == nil && event.generatedTypeNames == ["SomethingAndroidArgs"])
     }
 
     @Test func platformsComeFromTheSuffix() {
@@ -346,10 +349,33 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         #expect(errors("    result: Bool\n") == "")
     }
 
+    /// A query or mutation has a reply type over a JSON bridge
+    /// (`FindReply`), which no declared type may be named; an event has
+    /// none, so `FoundReply` is free.
+    @Test func aReplyTypeMustNotBeADeclaredType() {
+        let types = "records:\n  FindReply:\n    fields:\n      id: String\n  FoundReply:\n    fields:\n      id: String\n"
+        let operations = "queries:\n  find:\n    result: Bool\nevents:\n  found:\n    payload: Bool\n"
+        do {
+            _ = try SpecLoader.build(from: [
+                SpecLoader.Source(path: "a.yaml", text: Self.header + operations),
+                SpecLoader.Source(path: "b.yaml", text: types),
+            ])
+            Issue.record("a spec type named like a reply type was accepted")
+        } catch {
+            #expect(error.description == """
+                a.yaml:4:3: error: targets generate the type 'FindReply' for query 'find', and 'records' declares a type of that name; rename one
+                b.yaml:2:3: note: 'FindReply' declared here
+                """)
+        }
+    }
+
     // MARK: - Nothing else changes
 
-    /// Operations render nothing yet: a spec with them renders exactly as
-    /// the same spec without them, in every target.
+    /// Operations render nothing yet outside Swift: a spec with them renders
+    /// exactly as the same spec without them, in every other target. In
+    /// Swift they add `OpenIAPOperations.swift` and their arguments records
+    /// to the registry, and change no other file (without `PurchaseError`
+    /// there is no dispatcher; `SwiftOperationsTests` covers the rest).
     @Test func operationsChangeNoTargetOutput() throws {
         let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Templates")
@@ -362,7 +388,19 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         for target in Generator.allTargets {
             let set = try TemplateSet.load(directory: templates.appendingPathComponent(target.name).path, displayPath: target.name)
             let header = GeneratedHeader(specVersion: "1.0.0")
-            #expect(try target.render(with, templates: set, header: header) == target.render(without, templates: set, header: header), "\(target.name)")
+            let rendered = try target.render(with, templates: set, header: header)
+            let plain = try target.render(without, templates: set, header: header)
+            guard target.name == "swift" else {
+                #expect(rendered == plain, "\(target.name)")
+                continue
+            }
+            let added = Set(rendered.map(\.path)).subtracting(plain.map(\.path))
+            #expect(added == ["OpenIAPOperations.swift"])
+            for file in plain where file.path != "OpenIAPTypeRegistry.swift" {
+                #expect(rendered.first { $0.path == file.path } == file, "\(file.path)")
+            }
+            let registry = try #require(rendered.first { $0.path == "OpenIAPTypeRegistry.swift" })
+            #expect(registry.contents.contains("\"FindArgs\": FindArgs.self"))
         }
     }
 

@@ -197,10 +197,18 @@ public struct APIOperation: Sendable {
             fields: arguments, location: location)
     }
 
+    /// The name of the type that holds one reply of a query or mutation
+    /// over a JSON bridge, its result or an error
+    /// (`fetchProducts` → `FetchProductsReply`); nil for an event, whose
+    /// payloads are delivered rather than answered.
+    public var replyTypeName: String? {
+        kind == .event ? nil : OperationNames.replyTypeName(of: name)
+    }
+
     /// Every type name a target declares for this operation. The validator
     /// rejects a spec type of any of these names.
     public var generatedTypeNames: [String] {
-        argumentsTypeName.map { [$0] } ?? []
+        [argumentsTypeName, replyTypeName].compactMap { $0 }
     }
 
     /// Whether `store` (an `IapStore` value) implements the operation.

@@ -55,6 +55,16 @@ public enum OperationNames {
         upperCamel(name) + argumentsSuffix
     }
 
+    /// The suffix of the reply type of a query or mutation: what a JSON
+    /// bridge answers for one call, its result or an error.
+    public static let replySuffix = "Reply"
+
+    /// The reply type of the query or mutation `name`: `fetchProducts` →
+    /// `FetchProductsReply`.
+    public static func replyTypeName(of name: String) -> String {
+        upperCamel(name) + replySuffix
+    }
+
     /// The doc of an operation's arguments record.
     static func argumentsDoc(of operation: APIOperation) -> String {
         switch operation.kind {

@@ -81,8 +81,15 @@ public enum SwiftNames {
         return nil
     }
 
-    /// The Swift files every run writes besides one per spec file.
-    public static let runtimeFileNames = ["OpenIAPRuntime.swift", "OpenIAPTypeRegistry.swift"]
+    /// The Swift files a run writes besides one per spec file: always the
+    /// first two, the others for a spec with operations.
+    public static let runtimeFileNames = [
+        "OpenIAPRuntime.swift", "OpenIAPTypeRegistry.swift", operationsFileName, dispatcherFileName,
+    ]
+    /// The protocols an SDK conforms to, and the operations' argument and reply types.
+    public static let operationsFileName = "OpenIAPOperations.swift"
+    /// `OpenIAPDispatcher`, the JSON bridge over those protocols.
+    public static let dispatcherFileName = "OpenIAPDispatcher.swift"
 
     /// The Swift file that holds the types of a spec file:
     /// `Schema/verification.yaml` → `Verification.swift`.
