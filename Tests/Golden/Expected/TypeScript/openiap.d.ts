@@ -24,6 +24,23 @@ export type Environment =
   | (string & {});
 
 /**
+ * Why a call failed.
+ *
+ * Open: other strings may arrive as the spec grows, so keep a fallback when comparing with these values.
+ *
+ * - `unknown`: Nothing more specific.
+ * - `developer-error`: The call was malformed.
+ * - `feature-not-supported`: The store lacks the operation.
+ * - `not-prepared`: The connection is not open.
+ */
+export type ErrorCode =
+  | "unknown"
+  | "developer-error"
+  | "feature-not-supported"
+  | "not-prepared"
+  | (string & {});
+
+/**
  * Payload format.
  *
  * Closed: no other value is valid.
@@ -34,6 +51,21 @@ export type Environment =
 export type Format =
   | "toml"
   | "json";
+
+/**
+ * The store an SDK runs against.
+ *
+ * Open: other strings may arrive as the spec grows, so keep a fallback when comparing with these values.
+ *
+ * - `unknown`: Not identified.
+ * - `apple`: App Store.
+ * - `google`: Google Play.
+ */
+export type IapStore =
+  | "unknown"
+  | "apple"
+  | "google"
+  | (string & {});
 
 /** Attached data. */
 export interface Payload {
@@ -92,6 +124,14 @@ export interface PurchaseA extends Common {
 /** A purchase from platform b. */
 export interface PurchaseB extends Common {
   token: string;
+}
+
+/** A failed call. */
+export interface PurchaseError {
+  code: ErrorCode;
+  /** What went wrong. */
+  message: string;
+  productId?: string | null;
 }
 
 /**
