@@ -62,8 +62,23 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenIAPTypesTests",
-            dependencies: ["OpenIAPTypes"],
+            dependencies: ["OpenIAPTypes", "OpenIAPMemoryStore"],
             path: "Tests/OpenIAPTypesTests"
+        ),
+        // An Android SDK whose store lives in memory, conforming to the
+        // generated protocols: what the dispatcher's tests and the
+        // cross-language test run against.
+        .target(
+            name: "OpenIAPMemoryStore",
+            dependencies: ["OpenIAPTypes"],
+            path: "Tests/CrossLanguage/MemoryStore"
+        ),
+        // The memory store behind OpenIAPDispatcher, over JSON lines on
+        // stdin/stdout: the Swift half of the cross-language test.
+        .executableTarget(
+            name: "openiap-memory-store",
+            dependencies: ["OpenIAPMemoryStore", "OpenIAPTypes"],
+            path: "Tests/CrossLanguage/Bridge"
         ),
     ],
     swiftLanguageModes: [.v6]
