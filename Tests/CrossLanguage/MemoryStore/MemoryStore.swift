@@ -12,14 +12,18 @@ import OpenIAPTypes
 /// - `fetchProducts` answers the catalog entries among the requested
 ///   identifiers (unknown ones are left out), `empty-sku-list` for none;
 /// - `requestPurchase` of one known product delivers the new purchase to
-///   every `purchaseUpdated` listener, then answers it; an unknown product
-///   is delivered to the `purchaseError` listeners and thrown as
-///   `sku-not-found`, a non-consumable bought before as `already-owned`;
+///   every `purchaseUpdated` listener, then answers it (a subscription
+///   answers null: its purchase arrives through the listeners only); an
+///   unknown product is delivered to the `purchaseError` listeners and
+///   thrown as `sku-not-found`, a non-consumable bought before as
+///   `already-owned`;
 /// - `finishTransaction` finishes a purchase it made once, `item-not-owned`
 ///   after that or for a purchase it does not know;
 /// - `verifyPurchaseWithProvider` (IAPKit, Google Play purchase) answers
 ///   valid for a purchase token it made (`pending-acknowledgment` until
 ///   finished, `entitled` after) and `inauthentic` for any other token;
+/// - `getStorefront` answers the storefront given, or throws an error that
+///   is not a `PurchaseError` when given none;
 /// - the billing programs and Billing Choice calls of Google Play are not
 ///   available (`feature-not-supported`).
 public actor MemoryStore: OpenIAPAndroidOperations {
@@ -50,6 +54,7 @@ public actor MemoryStore: OpenIAPAndroidOperations {
     /// The storefront this store plays: `google`, `horizon` or `amazon`.
     public nonisolated let store: IapStore
     private let catalog: [Item]
+    private let storefront: String?
     private var purchases: [PurchaseAndroid] = []
     private var finished: Set<String> = []
     private var made = 0
@@ -59,10 +64,14 @@ public actor MemoryStore: OpenIAPAndroidOperations {
     private let userChoices = Listeners<UserChoiceBillingDetails>()
     private let developerBilling = Listeners<DeveloperProvidedBillingDetailsAndroid>()
 
-    public init(store: IapStore = .google, catalog: [Item] = MemoryStore.defaultCatalog) {
+    public init(store: IapStore = .google, catalog: [Item] = MemoryStore.defaultCatalog, storefront: String? = "US") {
         self.store = store
         self.catalog = catalog
+        self.storefront = storefront
     }
+
+    /// What `getStorefront` throws without a storefront.
+    public struct NoStorefront: Error {}
 
     /// How many `purchaseUpdated` listeners are registered: a test sees a
     /// listener go when its iteration ends.
@@ -107,7 +116,10 @@ public actor MemoryStore: OpenIAPAndroidOperations {
         price.isFinite ? "$" + String(format: "%.2f", price) : "$?"
     }
 
-    public func getStorefront() async throws -> String { "US" }
+    public func getStorefront() async throws -> String {
+        guard let storefront else { throw NoStorefront() }
+        return storefront
+    }
 
     // MARK: - Purchases
 
@@ -130,7 +142,7 @@ public actor MemoryStore: OpenIAPAndroidOperations {
             store: store, quantity: 1, purchaseState: .purchased, isAutoRenewing: item.type == .subs, isAcknowledgedAndroid: false)
         purchases.append(purchase)
         updated.send(wrapped(purchase))
-        return RequestPurchaseResult(purchases: [wrapped(purchase)])
+        return item.type == .subs ? nil : RequestPurchaseResult(purchases: [wrapped(purchase)])
     }
 
     /// `purchase` as the member of `Purchase` for this store.
