@@ -202,6 +202,12 @@ public enum SwiftNames {
         }
     }
 
+    /// An identifier as the argument label of a call: a keyword needs no
+    /// backticks there (Swift warns when it has them), `inout` aside.
+    public static func callLabel(_ identifier: String) -> String {
+        identifier == "inout" ? "`inout`" : identifier
+    }
+
     /// The internal name of a memberwise initializer's parameter. A parameter
     /// called `self` would hide `self` in the initializer's body, so that one
     /// alone gets another name.

@@ -15,7 +15,7 @@ struct SwiftOperations {
     init(spec: Spec, types: SwiftViewModel) {
         self.spec = spec
         self.types = types
-        hasBridge = BridgeTypes.problem(in: spec) == nil
+        hasBridge = !spec.operations.isEmpty && BridgeTypes.problem(in: spec) == nil
     }
 
     /// The protocol that holds the operations of `platform`.
@@ -240,8 +240,8 @@ struct SwiftOperations {
     /// arguments record, and the call of the method.
     private func tableEntry(_ operation: APIOperation) -> TemplateValue {
         let arguments = operation.arguments.map { argument in
-            let label = SwiftNames.escaped(SwiftNames.name(argument.name, in: .property))
-            return "\(label): args.\(label)"
+            let property = SwiftNames.name(argument.name, in: .property)
+            return "\(SwiftNames.callLabel(property)): args.\(SwiftNames.escaped(property))"
         }.joined(separator: ", ")
         return [
             "key": .string(SwiftEscaping.stringLiteral(operation.name)),
