@@ -157,10 +157,7 @@ import Testing
          "args.options.iapkit: exactly one of apple, google, amazon, horizon must be set; found 2"),
     ])
     func badArgumentsNameTheirPath(message: String, expected: String) async throws {
-        let answer = try await reply(Self.dispatcher(), message)
-        let found = try #require(failure(answer), "not an error: \(answer)")
-        #expect(found.code == "developer-error")
-        #expect(found.message.hasPrefix(expected), "\(found.message)")
+        try await expectDeveloperError(message, startingWith: expected)
     }
 
     /// Arguments the spec does not know are ignored, as in any input: a
@@ -192,6 +189,11 @@ import Testing
         (#"{"unsubscribe": "seven"}"#, "unsubscribe: "),
     ])
     func refusedMessagesAreDeveloperErrors(message: String, expected: String) async throws {
+        try await expectDeveloperError(message, startingWith: expected)
+    }
+
+    /// `message` answers a `developer-error` whose message starts with `expected`.
+    func expectDeveloperError(_ message: String, startingWith expected: String) async throws {
         let answer = try await reply(Self.dispatcher(), message)
         let found = try #require(failure(answer), "not an error: \(answer)")
         #expect(found.code == "developer-error")
