@@ -375,6 +375,30 @@ import Testing
         #expect(OpenIAPTypeRegistry.types["PurchaseUpdatedReply"] == nil)
     }
 
+    /// The fixture runner picks arguments and reply types by name, as it
+    /// will for `Tests/Fixtures/<Operation>Args` and `<Operation>Reply` once
+    /// every target has them; each payload gets the verdict its mark wants.
+    @Test(arguments: [
+        ("FinishTransactionArgs", "valid", #"{"purchase": {"id": "p", "productId": "x", "transactionDate": 1, "quantity": 1, "purchaseState": "purchased", "isAutoRenewing": false}, "isConsumable": true}"#),
+        ("FinishTransactionArgs", "invalid", #"{"purchase": {"id": "p"}}"#),
+        ("RequestPurchaseArgs", "constraint", #"{"params": {"requestPurchase": {}, "requestSubscription": {}}}"#),
+        ("PurchaseUpdatedArgs", "valid", #"{"options": {"dedupeTransactionIOS": false}}"#),
+        ("FetchProductsReply", "valid", #"{"result": {"products": []}}"#),
+        ("FetchProductsReply", "valid", #"{"error": {"code": "a-future-code", "message": "m"}}"#),
+        ("FetchProductsReply", "invalid", #"{"result": {}, "error": {"code": "unknown", "message": "m"}}"#),
+        ("GetPromotedProductIOSReply", "valid", #"{"result": null}"#),
+        ("GetStorefrontReply", "invalid", #"{"result": null}"#),
+    ])
+    func fixturesOfArgumentsAndReplies(type: String, mark: String, json: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("operation-fixtures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("\(mark).case.json")
+        try Data(json.utf8).write(to: url)
+        let fixture = FixtureCorpusTests.Case(type: type, file: url.lastPathComponent, mark: mark, url: url, expected: nil)
+        #expect(try FixtureCorpusTests.verdict(fixture) == FixtureCorpusTests.allowed[mark])
+    }
+
     /// `validate()` of a reply checks its result (through lists) and its
     /// error, with paths from the reply.
     @Test func replyValidationReachesIntoTheResult() throws {
