@@ -55,8 +55,11 @@ import Testing
         let dispatcher = try #require(output[SwiftNames.dispatcherFileName])
         #expect(dispatcher.contains("""
                     case "find":
-                        return OpenIAPOperationEntry(stores: [IapStore.apple, IapStore.google]) { (sdk: any OpenIAPCommonOperations, args: FindArgs) in
-                            try await sdk.find(ids: args.ids)
+                        return OpenIAPOperationEntry(
+                            stores: [IapStore.apple, IapStore.google], platform: .common, arguments: FindArgs.self
+                        ) { sdk, arguments in
+                            let args = arguments as! FindArgs
+                            return try await sdk.find(ids: args.ids)
                         }
             """))
         // Nothing is deprecated, so the table is not either.

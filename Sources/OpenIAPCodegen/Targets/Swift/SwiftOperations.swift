@@ -236,18 +236,33 @@ struct SwiftOperations {
         ]
     }
 
-    /// One case of the dispatcher's table: the stores, the protocol and the
-    /// arguments record, and the call of the method.
+    /// One case of the dispatcher's table: the stores, the platform and
+    /// the arguments record, the closure's parameters and casts, and the
+    /// call of the method.
     private func tableEntry(_ operation: APIOperation) -> TemplateValue {
         let arguments = operation.arguments.map { argument in
             let property = SwiftNames.name(argument.name, in: .property)
             return "\(SwiftNames.callLabel(property)): args.\(SwiftNames.escaped(property))"
         }.joined(separator: ", ")
+        let platform: String =
+            switch operation.platform {
+            case .common: "common"
+            case .ios: "apple"
+            case .android: "android"
+            }
+        var casts: [TemplateValue] = []
+        if operation.platform != .common {
+            casts.append(.string("let sdk = common as! any \(Self.protocolName(operation.platform))"))
+        }
+        if let type = operation.argumentsTypeName { casts.append(.string("let args = arguments as! \(type)")) }
+        let parameters = (operation.platform == .common ? "sdk" : "common") + (operation.argumentsTypeName == nil ? ", _" : ", arguments")
         return [
             "key": .string(SwiftEscaping.stringLiteral(operation.name)),
             "stores": .string(operation.stores.map { qualifiedCase($0.store, of: APIOperation.storeEnum) }.joined(separator: ", ")),
-            "protocol": .string(Self.protocolName(operation.platform)),
-            "argsParameter": .string(operation.argumentsTypeName.map { "args: \($0)" } ?? "_: OpenIAPNoArguments"),
+            "platform": .string(platform),
+            "argumentsType": .string(operation.argumentsTypeName ?? "OpenIAPNoArguments"),
+            "parameters": .string(parameters),
+            "casts": .list(casts),
             "call": .string("\(operation.name)(\(arguments))"),
         ]
     }

@@ -109,10 +109,10 @@ public actor OpenIAPDispatcher {
             return OpenIAPBridge.reply(OpenIAPBridge.refusal(decoding: error, under: []))
         }
         switch request {
-        case let .call(call):
-            return await call(sdk)
-        case let .subscribe(event, subscription, listen):
-            return await start(event, subscription: subscription, listen)
+        case let .call(entry, args):
+            return await run(entry, args)
+        case let .subscribe(event, subscription, entry, args):
+            return await start(event, subscription: subscription, entry, args)
         case let .unsubscribe(subscription):
             return unsubscribe(subscription)
         case let .refused(error):
@@ -124,7 +124,7 @@ public actor OpenIAPDispatcher {
     /// its arguments object (nil when there are none), and answers its reply.
     public func call(_ operation: String, arguments: Data? = nil) async -> Data {
         switch OpenIAPMessage.call(operation, .json(arguments), OpenIAPMessage.Context(store: store, sdk: sdk)) {
-        case let .call(call): return await call(sdk)
+        case let .call(entry, args): return await run(entry, args)
         case let .refused(error): return OpenIAPBridge.reply(error)
         default: return OpenIAPBridge.reply(OpenIAPBridge.developerError("unknown operation"))
         }
@@ -134,7 +134,7 @@ public actor OpenIAPDispatcher {
     /// for none) under the number `subscription`, which must not be in use.
     public func subscribe(_ event: String, arguments: Data? = nil, subscription: Int64) async -> Data {
         switch OpenIAPMessage.subscribe(event, subscription, .json(arguments), OpenIAPMessage.Context(store: store, sdk: sdk)) {
-        case let .subscribe(event, subscription, listen): return await start(event, subscription: subscription, listen)
+        case let .subscribe(event, subscription, entry, args): return await start(event, subscription: subscription, entry, args)
         case let .refused(error): return OpenIAPBridge.reply(error)
         default: return OpenIAPBridge.reply(OpenIAPBridge.developerError("unknown event"))
         }
@@ -144,10 +144,18 @@ public actor OpenIAPDispatcher {
     /// once this returns. A number not in use is not an error.
     public func unsubscribe(_ subscription: Int64) -> Data {
         listeners.removeValue(forKey: subscription)?.task?.cancel()
-        return OpenIAPBridge.reply(result: OpenIAPJSONValue.null)
+        return OpenIAPBridge.reply(result: nil)
     }
 
-    private func start(_ event: String, subscription: Int64, _ listen: OpenIAPEventEntry.Listen) async -> Data {
+    private func run(_ entry: OpenIAPOperationEntry, _ args: any OpenIAPArguments) async -> Data {
+        do {
+            return OpenIAPBridge.reply(result: try await entry.method(sdk, args))
+        } catch {
+            return OpenIAPBridge.reply(OpenIAPBridge.failure(error))
+        }
+    }
+
+    private func start(_ event: String, subscription: Int64, _ entry: OpenIAPEventEntry, _ args: any OpenIAPArguments) async -> Data {
         guard listeners[subscription] == nil else {
             return OpenIAPBridge.reply(OpenIAPBridge.developerError("subscription: \(subscription) is already in use"))
         }
@@ -156,14 +164,16 @@ public actor OpenIAPDispatcher {
         // Taken before the SDK is asked, so that a second subscribe with this
         // number is refused meanwhile.
         listeners[subscription] = Listener(number: number)
-        let feed = await listen(sdk)
+        let feed = await entry.listen(sdk, args)
         // An unsubscribe may have come while the SDK started the listener.
-        guard listeners[subscription]?.number == number else { return OpenIAPBridge.reply(result: OpenIAPJSONValue.null) }
+        guard listeners[subscription]?.number == number else { return OpenIAPBridge.reply(result: nil) }
         listeners[subscription]?.task = Task { [weak self] in
-            await feed(subscription, event) { [weak self] message in await self?.deliver(message, subscription: subscription, number: number) }
+            await feed.run { [weak self] payload in
+                await self?.deliver(OpenIAPBridge.event(payload, subscription: subscription, name: event), subscription: subscription, number: number)
+            }
             await self?.ended(subscription, number: number)
         }
-        return OpenIAPBridge.reply(result: OpenIAPJSONValue.null)
+        return OpenIAPBridge.reply(result: nil)
     }
 
     private func deliver(_ message: Data, subscription: Int64, number: Int) {
@@ -175,6 +185,12 @@ public actor OpenIAPDispatcher {
         if listeners[subscription]?.number == number { listeners[subscription] = nil }
     }
 }
+
+/// What an arguments record is to the dispatcher. Arguments and results are
+/// handled as existentials, so that the code for each operation is one
+/// small closure rather than a copy of the decoding and encoding for each
+/// of its types.
+private typealias OpenIAPArguments = Decodable & OpenIAPValidatable & Sendable
 
 /// The arguments of an operation that takes none: any JSON object, or nothing.
 private struct OpenIAPNoArguments: Decodable, Sendable, OpenIAPValidatable {
@@ -192,17 +208,17 @@ private enum OpenIAPArgumentsSource {
 
     private static let key = OpenIAPAnyKey("args")
 
-    /// The arguments as `Args`, decoded and validated; absent arguments read
-    /// as an empty object.
-    func arguments<Args: Decodable & OpenIAPValidatable>(_ type: Args.Type) throws(PurchaseError) -> Args {
-        let args: Args
+    /// The arguments as a `type`, decoded and validated; absent arguments
+    /// read as an empty object.
+    func arguments(_ type: any OpenIAPArguments.Type) throws(PurchaseError) -> any OpenIAPArguments {
+        let args: any OpenIAPArguments
         switch self {
         case let .member(container):
             do {
                 if container.contains(Self.key), try !container.decodeNil(forKey: Self.key) {
-                    args = try container.decode(Args.self, forKey: Self.key)
+                    args = try type.init(from: container.superDecoder(forKey: Self.key))
                 } else {
-                    args = try Self.standalone(Args.self, from: nil)
+                    args = try Self.standalone(type, from: nil)
                 }
             } catch let error as PurchaseError {
                 throw error
@@ -210,7 +226,7 @@ private enum OpenIAPArgumentsSource {
                 throw OpenIAPBridge.refusal(decoding: error, under: [])
             }
         case let .json(data):
-            args = try Self.standalone(Args.self, from: data)
+            args = try Self.standalone(type, from: data)
         }
         do {
             try args.validate(at: ["args"])
@@ -220,76 +236,83 @@ private enum OpenIAPArgumentsSource {
         return args
     }
 
-    private static func standalone<Args: Decodable>(_ type: Args.Type, from data: Data?) throws(PurchaseError) -> Args {
+    private static func standalone(_ type: any OpenIAPArguments.Type, from data: Data?) throws(PurchaseError) -> any OpenIAPArguments {
+        let decoder = JSONDecoder()
+        decoder.userInfo[OpenIAPArgumentsHolder.typeKey] = OpenIAPArgumentsHolder.Wanted(type: type)
         do {
-            if let data, let args = try JSONDecoder().decode(Args?.self, from: data) { return args }
-            return try JSONDecoder().decode(Args.self, from: Data("{}".utf8))
+            // `null` reads as no arguments, which read as an empty object.
+            for json in [data, Data("{}".utf8)] {
+                if let json, let args = try decoder.decode(OpenIAPArgumentsHolder.self, from: json).args { return args }
+            }
         } catch {
             throw OpenIAPBridge.refusal(decoding: error, under: ["args"])
+        }
+        throw OpenIAPBridge.developerError("args: cannot be read")
+    }
+}
+
+/// Arguments JSON on its own, decoded as the type `userInfo` names; nil
+/// for a JSON null.
+private struct OpenIAPArgumentsHolder: Decodable {
+    struct Wanted: Sendable {
+        var type: any OpenIAPArguments.Type
+    }
+
+    static let typeKey = CodingUserInfoKey(rawValue: "OpenIAPArguments")!
+
+    let args: (any OpenIAPArguments)?
+
+    init(from decoder: any Decoder) throws {
+        guard let wanted = decoder.userInfo[Self.typeKey] as? Wanted else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "read without a type"))
+        }
+        args = try decoder.singleValueContainer().decodeNil() ? nil : wanted.type.init(from: decoder)
+    }
+}
+
+/// The protocol an SDK conforms to when it implements an operation.
+private enum OpenIAPPlatform: Sendable {
+    case common
+    case apple
+    case android
+
+    func isImplemented(by sdk: any OpenIAPCommonOperations) -> Bool {
+        switch self {
+        case .common: true
+        case .apple: sdk is any OpenIAPAppleOperations
+        case .android: sdk is any OpenIAPAndroidOperations
         }
     }
 }
 
 /// How the dispatcher serves one query or mutation: the stores that have
-/// it, whether an SDK implements it, and how a call is made once its
-/// arguments are read.
+/// it, the protocol it belongs to, its arguments record, and the call of
+/// its method. The method may cast the SDK to `platform`'s protocol and
+/// the arguments to `arguments`: the dispatcher checks the one and decodes
+/// the other before it calls.
 private struct OpenIAPOperationEntry: Sendable {
-    /// A call with its arguments read: calls the SDK and answers the reply.
-    typealias Call = @Sendable (any OpenIAPCommonOperations) async -> Data
-
-    let stores: [IapStore]
-    let isImplemented: @Sendable (any OpenIAPCommonOperations) -> Bool
-    let prepare: @Sendable (OpenIAPArgumentsSource) throws(PurchaseError) -> Call
-
-    /// An operation that `SDK` (a protocol of the operations) implements
-    /// with `method`, taking the arguments record `Args`.
-    init<SDK: Sendable, Args: Decodable & OpenIAPValidatable & Sendable, Answer: Codable & Hashable & Sendable>(
-        stores: [IapStore], _ method: @escaping @Sendable (SDK, Args) async throws -> Answer
-    ) {
-        self.stores = stores
-        isImplemented = { $0 is SDK }
-        prepare = { source throws(PurchaseError) in
-            let args = try source.arguments(Args.self)
-            return { sdk in
-                guard let sdk = sdk as? SDK else { return OpenIAPBridge.reply(OpenIAPBridge.notImplemented) }
-                do {
-                    return OpenIAPBridge.reply(result: try await method(sdk, args))
-                } catch {
-                    return OpenIAPBridge.reply(OpenIAPBridge.failure(error))
-                }
-            }
-        }
-    }
+    var stores: [IapStore]
+    var platform: OpenIAPPlatform
+    var arguments: any OpenIAPArguments.Type
+    var method: @Sendable (any OpenIAPCommonOperations, any OpenIAPArguments) async throws -> any Encodable & Sendable
 }
 
-/// How the dispatcher serves one event, like `OpenIAPOperationEntry`.
+/// How the dispatcher serves one event, like `OpenIAPOperationEntry`;
+/// `listen` starts a listener on the SDK.
 private struct OpenIAPEventEntry: Sendable {
-    /// Forwards every payload of a listener as the JSON of an event message
-    /// (for the subscription and event given) until the listener ends.
-    typealias Feed = @Sendable (Int64, String, @escaping @Sendable (Data) async -> Void) async -> Void
-    /// A listener with its options read: starts it on the SDK.
-    typealias Listen = @Sendable (any OpenIAPCommonOperations) async -> Feed
+    var stores: [IapStore]
+    var platform: OpenIAPPlatform
+    var arguments: any OpenIAPArguments.Type
+    var listen: @Sendable (any OpenIAPCommonOperations, any OpenIAPArguments) async -> OpenIAPEventFeed
+}
 
-    let stores: [IapStore]
-    let isImplemented: @Sendable (any OpenIAPCommonOperations) -> Bool
-    let prepare: @Sendable (OpenIAPArgumentsSource) throws(PurchaseError) -> Listen
+/// The payloads of one listener, each handed on until the listener ends.
+private struct OpenIAPEventFeed: Sendable {
+    let run: @Sendable (_ deliver: @escaping @Sendable (any Encodable & Sendable) async -> Void) async -> Void
 
-    init<SDK: Sendable, Args: Decodable & OpenIAPValidatable & Sendable, Payload: Encodable & Sendable>(
-        stores: [IapStore], _ listen: @escaping @Sendable (SDK, Args) async -> AsyncStream<Payload>
-    ) {
-        self.stores = stores
-        isImplemented = { $0 is SDK }
-        prepare = { source throws(PurchaseError) in
-            let args = try source.arguments(Args.self)
-            return { sdk in
-                guard let sdk = sdk as? SDK else { return { _, _, _ in } }
-                let payloads = await listen(sdk, args)
-                return { subscription, event, deliver in
-                    for await payload in payloads {
-                        await deliver(OpenIAPBridge.event(payload, subscription: subscription, name: event))
-                    }
-                }
-            }
+    init<Payload: Encodable & Sendable>(_ payloads: AsyncStream<Payload>) {
+        run = { deliver in
+            for await payload in payloads { await deliver(payload) }
         }
     }
 }
@@ -298,8 +321,8 @@ private struct OpenIAPEventEntry: Sendable {
 /// the arguments are decoded as the type of the operation or event named.
 private struct OpenIAPMessage: Decodable {
     enum Request {
-        case call(OpenIAPOperationEntry.Call)
-        case subscribe(String, Int64, OpenIAPEventEntry.Listen)
+        case call(OpenIAPOperationEntry, any OpenIAPArguments)
+        case subscribe(String, Int64, OpenIAPEventEntry, any OpenIAPArguments)
         case unsubscribe(Int64)
         case refused(PurchaseError)
     }
@@ -309,11 +332,12 @@ private struct OpenIAPMessage: Decodable {
         var store: IapStore
         var sdk: any OpenIAPCommonOperations
 
-        func refusal(_ name: String, stores: [IapStore], isImplemented: (any OpenIAPCommonOperations) -> Bool) -> PurchaseError? {
+        /// Why the operation `name` cannot be called here, or nil.
+        func refusal(_ name: String, stores: [IapStore], platform: OpenIAPPlatform) -> PurchaseError? {
             if !stores.contains(store) {
                 return OpenIAPBridge.error(ErrorCode.featureNotSupported, "'\(name)' is not available on the store '\(store.rawValue)'")
             }
-            if !isImplemented(sdk) { return OpenIAPBridge.error(ErrorCode.featureNotSupported, "this SDK does not implement '\(name)'") }
+            if !platform.isImplemented(by: sdk) { return OpenIAPBridge.error(ErrorCode.featureNotSupported, "this SDK does not implement '\(name)'") }
             return nil
         }
     }
@@ -350,9 +374,9 @@ private struct OpenIAPMessage: Decodable {
         guard let entry = table.operation(name) else {
             return .refused(OpenIAPBridge.developerError("unknown operation '\(name)'"))
         }
-        if let refusal = context.refusal(name, stores: entry.stores, isImplemented: entry.isImplemented) { return .refused(refusal) }
+        if let refusal = context.refusal(name, stores: entry.stores, platform: entry.platform) { return .refused(refusal) }
         do {
-            return .call(try entry.prepare(arguments))
+            return .call(entry, try arguments.arguments(entry.arguments))
         } catch {
             return .refused(error)
         }
@@ -362,9 +386,9 @@ private struct OpenIAPMessage: Decodable {
         guard let entry = table.event(name) else {
             return .refused(OpenIAPBridge.developerError("unknown event '\(name)'"))
         }
-        if let refusal = context.refusal(name, stores: entry.stores, isImplemented: entry.isImplemented) { return .refused(refusal) }
+        if let refusal = context.refusal(name, stores: entry.stores, platform: entry.platform) { return .refused(refusal) }
         do {
-            return .subscribe(name, subscription, try entry.prepare(arguments))
+            return .subscribe(name, subscription, entry, try arguments.arguments(entry.arguments))
         } catch {
             return .refused(error)
         }
@@ -385,8 +409,6 @@ private enum OpenIAPBridge {
     static func developerError(_ message: String) -> PurchaseError {
         error(ErrorCode.developerError, message)
     }
-
-    static let notImplemented = error(ErrorCode.featureNotSupported, "this SDK does not implement the operation")
 
     /// What an implementation threw, as the reply's error.
     static func failure(_ thrown: any Error) -> PurchaseError {
@@ -421,28 +443,29 @@ private enum OpenIAPBridge {
     }
 
     static func reply(_ error: PurchaseError) -> Data {
-        encoded(OpenIAPReply<OpenIAPJSONValue>.error(error))
+        encoded(OpenIAPErrorMessage(error: error))
     }
 
-    static func reply<Result: Codable & Hashable & Sendable>(result: Result) -> Data {
-        encoded(OpenIAPReply.result(result))
+    /// `{"result": …}`; nil is `{"result": null}`.
+    static func reply(result: (any Encodable & Sendable)?) -> Data {
+        encoded(OpenIAPResultMessage(result: result))
     }
 
-    static func event<Payload: Encodable>(_ payload: Payload, subscription: Int64, name: String) -> Data {
+    static func event(_ payload: any Encodable & Sendable, subscription: Int64, name: String) -> Data {
         do {
             return try encoder().encode(OpenIAPEventMessage(subscription: subscription, event: name, payload: payload))
         } catch {
-            let failed = OpenIAPEventMessage<Payload>(subscription: subscription, event: name, error: self.error(ErrorCode.unknown, "the payload cannot be written as JSON: \(error)"))
+            let failed = OpenIAPEventMessage(subscription: subscription, event: name, error: self.error(ErrorCode.unknown, "the payload cannot be written as JSON: \(error)"))
             return (try? encoder().encode(failed)) ?? Data()
         }
     }
 
-    private static func encoded<Result>(_ reply: OpenIAPReply<Result>) -> Data {
+    private static func encoded(_ reply: some Encodable) -> Data {
         do {
             return try encoder().encode(reply)
         } catch {
             // A result JSON cannot carry, such as a NaN.
-            let failed = OpenIAPReply<OpenIAPJSONValue>.error(self.error(ErrorCode.unknown, "the result cannot be written as JSON: \(error)"))
+            let failed = OpenIAPErrorMessage(error: self.error(ErrorCode.unknown, "the result cannot be written as JSON: \(error)"))
             return (try? encoder().encode(failed)) ?? Data("{\"error\":{\"code\":\"unknown\",\"message\":\"the reply cannot be written as JSON\"}}".utf8)
         }
     }
@@ -464,19 +487,39 @@ private enum OpenIAPBridge {
     }
 }
 
+/// `{"result": …}`.
+private struct OpenIAPResultMessage: Encodable {
+    var result: (any Encodable & Sendable)?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        if let result {
+            try container.encode(result, forKey: OpenIAPAnyKey("result"))
+        } else {
+            try container.encodeNil(forKey: OpenIAPAnyKey("result"))
+        }
+    }
+}
+
+/// `{"error": …}`.
+private struct OpenIAPErrorMessage: Encodable {
+    var error: PurchaseError
+}
+
 /// `{"subscription": 7, "event": "purchaseUpdated", "payload": …}`, or with
 /// `error` instead of `payload` when the payload cannot be written.
-private struct OpenIAPEventMessage<Payload: Encodable>: Encodable {
+private struct OpenIAPEventMessage: Encodable {
     var subscription: Int64
     var event: String
-    var payload: Payload?
+    var payload: (any Encodable & Sendable)?
     var error: PurchaseError?
 
-    init(subscription: Int64, event: String, payload: Payload? = nil, error: PurchaseError? = nil) {
-        self.subscription = subscription
-        self.event = event
-        self.payload = payload
-        self.error = error
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encode(subscription, forKey: OpenIAPAnyKey("subscription"))
+        try container.encode(event, forKey: OpenIAPAnyKey("event"))
+        if let payload { try container.encode(payload, forKey: OpenIAPAnyKey("payload")) }
+        try container.encodeIfPresent(error, forKey: OpenIAPAnyKey("error"))
     }
 }
 
@@ -495,20 +538,33 @@ private enum OpenIAPTable: OpenIAPOperationTable {
     static func operation(_ name: String) -> OpenIAPOperationEntry? {
         switch name {
         case "acknowledgeAndroid":
-            return OpenIAPOperationEntry(stores: [IapStore.google]) { (sdk: any OpenIAPAndroidOperations, args: AcknowledgeAndroidArgs) in
-                try await sdk.acknowledgeAndroid(token: args.token)
+            return OpenIAPOperationEntry(
+                stores: [IapStore.google], platform: .android, arguments: AcknowledgeAndroidArgs.self
+            ) { common, arguments in
+                let sdk = common as! any OpenIAPAndroidOperations
+                let args = arguments as! AcknowledgeAndroidArgs
+                return try await sdk.acknowledgeAndroid(token: args.token)
             }
         case "findPurchases":
-            return OpenIAPOperationEntry(stores: [IapStore.apple, IapStore.google]) { (sdk: any OpenIAPCommonOperations, args: FindPurchasesArgs) in
-                try await sdk.findPurchases(ids: args.ids, limit: args.limit, format: args.format, legacy: args.legacy)
+            return OpenIAPOperationEntry(
+                stores: [IapStore.apple, IapStore.google], platform: .common, arguments: FindPurchasesArgs.self
+            ) { sdk, arguments in
+                let args = arguments as! FindPurchasesArgs
+                return try await sdk.findPurchases(ids: args.ids, limit: args.limit, format: args.format, legacy: args.legacy)
             }
         case "reset":
-            return OpenIAPOperationEntry(stores: [IapStore.google]) { (sdk: any OpenIAPCommonOperations, _: OpenIAPNoArguments) in
-                try await sdk.reset()
+            return OpenIAPOperationEntry(
+                stores: [IapStore.google], platform: .common, arguments: OpenIAPNoArguments.self
+            ) { sdk, _ in
+                return try await sdk.reset()
             }
         case "verifyIOS":
-            return OpenIAPOperationEntry(stores: [IapStore.apple]) { (sdk: any OpenIAPAppleOperations, args: VerifyIOSArgs) in
-                try await sdk.verifyIOS(store: args.store)
+            return OpenIAPOperationEntry(
+                stores: [IapStore.apple], platform: .apple, arguments: VerifyIOSArgs.self
+            ) { common, arguments in
+                let sdk = common as! any OpenIAPAppleOperations
+                let args = arguments as! VerifyIOSArgs
+                return try await sdk.verifyIOS(store: args.store)
             }
         default:
             return nil
@@ -519,8 +575,10 @@ private enum OpenIAPTable: OpenIAPOperationTable {
     static func event(_ name: String) -> OpenIAPEventEntry? {
         switch name {
         case "verified":
-            return OpenIAPEventEntry(stores: [IapStore.apple, IapStore.google]) { (sdk: any OpenIAPCommonOperations, _: OpenIAPNoArguments) in
-                await sdk.verified()
+            return OpenIAPEventEntry(
+                stores: [IapStore.apple, IapStore.google], platform: .common, arguments: OpenIAPNoArguments.self
+            ) { sdk, _ in
+                return OpenIAPEventFeed(await sdk.verified())
             }
         default:
             return nil
