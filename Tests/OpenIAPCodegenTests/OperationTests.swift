@@ -218,7 +218,7 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         let fetch = try #require(spec.operation("fetchThings"))
         #expect(fetch.platform == .common)
         #expect(fetch.argumentsTypeName == "FetchThingsArgs")
-        #expect(fetch.generatedTypeNames == ["FetchThingsArgs"])
+        #expect(fetch.generatedTypeNames == ["FetchThingsArgs", "FetchThingsReply"])
         let record = try #require(fetch.argumentsRecord)
         #expect(record.name == "FetchThingsArgs")
         #expect(record.direction == .input)
@@ -227,10 +227,11 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         #expect(record.location == fetch.location)
         let ping = try #require(spec.operation("pingIOS"))
         #expect(ping.platform == .ios)
-        #expect(ping.argumentsTypeName == nil && ping.argumentsRecord == nil && ping.generatedTypeNames.isEmpty)
+        #expect(ping.argumentsTypeName == nil && ping.argumentsRecord == nil && ping.generatedTypeNames == ["PingIOSReply"])
         let event = try #require(spec.operation("somethingAndroid"))
         #expect(event.platform == .android)
         #expect(event.argumentsRecord?.annotations.doc == "The listener options of the event somethingAndroid.")
+        #expect(event.replyTypeName == nil && event.generatedTypeNames == ["SomethingAndroidArgs"])
     }
 
     @Test func platformsComeFromTheSuffix() {
@@ -257,6 +258,7 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         #expect(OperationNames.problem("openIAP", what: "query")?.contains("start with 'OpenIAP'") == true)
         #expect(OperationNames.argumentsTypeName(of: "fetchProducts") == "FetchProductsArgs")
         #expect(OperationNames.argumentsTypeName(of: "x") == "XArgs")
+        #expect(OperationNames.replyTypeName(of: "fetchProducts") == "FetchProductsReply")
     }
 
     @Test func aSpecMadeByHandSortsItsOperations() {
@@ -344,6 +346,26 @@ private typealias Location = OpenIAPCodegen.SourceLocation
             """)
         // Without arguments there is no such record, so the name is free.
         #expect(errors("    result: Bool\n") == "")
+    }
+
+    @Test func aReplyTypeMustNotBeADeclaredType() {
+        func errors(_ section: String) -> String {
+            do {
+                _ = try SpecLoader.build(from: [
+                    SpecLoader.Source(path: "a.yaml", text: Self.header + section),
+                    SpecLoader.Source(path: "b.yaml", text: "records:\n  FindReply:\n    fields:\n      id: String\n"),
+                ])
+                return ""
+            } catch {
+                return error.description
+            }
+        }
+        #expect(errors("queries:\n  find:\n    result: Bool\n") == """
+            a.yaml:4:3: error: targets generate the type 'FindReply' for query 'find', and 'records' declares a type of that name; rename one
+            b.yaml:2:3: note: 'FindReply' declared here
+            """)
+        // An event has no reply.
+        #expect(errors("events:\n  find:\n    payload: Bool\n") == "")
     }
 
     // MARK: - Nothing else changes
