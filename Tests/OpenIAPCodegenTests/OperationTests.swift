@@ -328,18 +328,22 @@ private typealias Location = OpenIAPCodegen.SourceLocation
             """)
     }
 
-    @Test func anArgumentsRecordMustNotBeADeclaredType() {
-        func errors(_ other: String) -> String {
-            do {
-                _ = try SpecLoader.build(from: [
-                    SpecLoader.Source(path: "a.yaml", text: Self.header + "queries:\n  find:\n" + other),
-                    SpecLoader.Source(path: "b.yaml", text: "records:\n  FindArgs:\n    fields:\n      id: String\n"),
-                ])
-                return ""
-            } catch {
-                return error.description
-            }
+    /// The errors of `a.yaml` (after the header) beside `b.yaml`, which
+    /// declares the record `declared`; "" when it loads.
+    private func errors(_ text: String, besideARecordNamed declared: String) -> String {
+        do {
+            _ = try SpecLoader.build(from: [
+                SpecLoader.Source(path: "a.yaml", text: Self.header + text),
+                SpecLoader.Source(path: "b.yaml", text: "records:\n  \(declared):\n    fields:\n      id: String\n"),
+            ])
+            return ""
+        } catch {
+            return error.description
         }
+    }
+
+    @Test func anArgumentsRecordMustNotBeADeclaredType() {
+        func errors(_ other: String) -> String { self.errors("queries:\n  find:\n" + other, besideARecordNamed: "FindArgs") }
         #expect(errors("    args:\n      id: String\n    result: Bool\n") == """
             a.yaml:4:3: error: targets generate the type 'FindArgs' for query 'find', and 'records' declares a type of that name; rename one
             b.yaml:2:3: note: 'FindArgs' declared here
@@ -349,17 +353,7 @@ private typealias Location = OpenIAPCodegen.SourceLocation
     }
 
     @Test func aReplyTypeMustNotBeADeclaredType() {
-        func errors(_ section: String) -> String {
-            do {
-                _ = try SpecLoader.build(from: [
-                    SpecLoader.Source(path: "a.yaml", text: Self.header + section),
-                    SpecLoader.Source(path: "b.yaml", text: "records:\n  FindReply:\n    fields:\n      id: String\n"),
-                ])
-                return ""
-            } catch {
-                return error.description
-            }
-        }
+        func errors(_ section: String) -> String { self.errors(section, besideARecordNamed: "FindReply") }
         #expect(errors("queries:\n  find:\n    result: Bool\n") == """
             a.yaml:4:3: error: targets generate the type 'FindReply' for query 'find', and 'records' declares a type of that name; rename one
             b.yaml:2:3: note: 'FindReply' declared here

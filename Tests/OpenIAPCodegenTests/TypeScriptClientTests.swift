@@ -112,7 +112,7 @@ import Testing
         #expect(files.map(\.path) == [TypeScriptTarget.fileName, TypeScriptTarget.clientFileName])
         let declarations = files[0].contents
         #expect(declarations.contains("export interface OpenIAPErrorRecord {"))
-        #expect(!declarations.contains("addListener"))
+        #expect(!declarations.contains("addListener(event"))
         #expect(!files[1].contents.contains("OpenIAPEventTransport"))
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

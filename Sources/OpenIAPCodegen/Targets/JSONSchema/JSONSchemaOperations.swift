@@ -147,13 +147,10 @@ struct JSONSchemaOperations {
 
     private func writeCall(to json: inout JSONWriter) {
         json.object { json in
-            json.member("title", Self.callName)
-            json.member(
-                "description",
-                "One call of a query or mutation as a bridge reads it: the operation's name and its arguments, keyed by the spec's argument names. The operation picks the branch; args may be left out when the operation has no required argument. Properties not listed here (such as a transport's own id) are allowed.")
-            json.member("type", constant: "object")
-            json.key("required")
-            json.array { $0.string("operation") }
+            Self.writeObjectHeader(
+                Self.callName,
+                "One call of a query or mutation as a bridge reads it: the operation's name and its arguments, keyed by the spec's argument names. The operation picks the branch; args may be left out when the operation has no required argument. Properties not listed here (such as a transport's own id) are allowed.",
+                required: ["operation"], to: &json)
             json.key("properties")
             json.object { json in
                 json.key("operation")
@@ -204,16 +201,10 @@ struct JSONSchemaOperations {
 
     private func writeSubscribe(to json: inout JSONWriter) {
         json.object { json in
-            json.member("title", Self.subscribeName)
-            json.member(
-                "description",
-                "Adds a listener over a bridge that carries events: the event's name, the listener's args and a number the caller picks, which every delivery to this listener carries until it sends OpenIAPUnsubscribe with it.")
-            json.member("type", constant: "object")
-            json.key("required")
-            json.array { json in
-                json.string("subscribe")
-                json.string("subscription")
-            }
+            Self.writeObjectHeader(
+                Self.subscribeName,
+                "Adds a listener over a bridge that carries events: the event's name, the listener's args and a number the caller picks, which every delivery to this listener carries until it sends OpenIAPUnsubscribe with it.",
+                required: ["subscribe", "subscription"], to: &json)
             json.key("properties")
             json.object { json in
                 json.key("subscribe")
@@ -233,17 +224,10 @@ struct JSONSchemaOperations {
 
     private func writeEvent(to json: inout JSONWriter) {
         json.object { json in
-            json.member("title", Self.eventName)
-            json.member(
-                "description",
-                "One payload delivered to a listener: its subscription number, the event's name and the payload. The event picks the branch.")
-            json.member("type", constant: "object")
-            json.key("required")
-            json.array { json in
-                json.string("subscription")
-                json.string("event")
-                json.string("payload")
-            }
+            Self.writeObjectHeader(
+                Self.eventName,
+                "One payload delivered to a listener: its subscription number, the event's name and the payload. The event picks the branch.",
+                required: ["subscription", "event", "payload"], to: &json)
             json.key("properties")
             json.object { json in
                 Self.writeSubscriptionNumber(to: &json)
@@ -261,11 +245,9 @@ struct JSONSchemaOperations {
 
     private func writeUnsubscribe(to json: inout JSONWriter) {
         json.object { json in
-            json.member("title", Self.unsubscribeName)
-            json.member("description", "Removes the listener of a subscription number; no more payloads arrive for it.")
-            json.member("type", constant: "object")
-            json.key("required")
-            json.array { $0.string("unsubscribe") }
+            Self.writeObjectHeader(
+                Self.unsubscribeName, "Removes the listener of a subscription number; no more payloads arrive for it.",
+                required: ["unsubscribe"], to: &json)
             json.key("properties")
             json.object { json in
                 json.key("unsubscribe")
@@ -275,6 +257,20 @@ struct JSONSchemaOperations {
                     json.integer(0)
                 }
             }
+        }
+    }
+
+    /// `title`, `description`, `"type": "object"` and `required` of one of
+    /// the API's own definitions.
+    private static func writeObjectHeader(
+        _ title: String, _ description: String, required: [String], to json: inout JSONWriter
+    ) {
+        json.member("title", title)
+        json.member("description", description)
+        json.member("type", constant: "object")
+        json.key("required")
+        json.array { json in
+            for name in required { json.string(quoting: name) }
         }
     }
 
