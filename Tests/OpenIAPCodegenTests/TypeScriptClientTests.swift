@@ -134,6 +134,104 @@ import Testing
         #expect(result.status == 0, "\(result.output)")
     }
 
+    /// Hostile text in every place an operation puts it: docs, reasons,
+    /// argument names and docs, error codes and stores (`*/`, quotes, `${`,
+    /// backticks, a line break, a leading `@`). Both TypeScript files
+    /// compile with the values intact, and the JSON Schema passes its
+    /// metaschema and keeps them.
+    @Test func hostileOperationTextIsEscaped() throws {
+        let spec = try SpecLoader.build(from: [SpecLoader.Source(path: "a.yaml", text: #"""
+            spec:
+              version: 1.0.0
+            enums:
+              ErrorCode:
+                values:
+                  "*/ end": "A code that ends */ a comment."
+                  "say \"hi\"": Quotes.
+                  unknown: Unknown.
+              IapStore:
+                values:
+                  "st`ore ${x}": A store.
+            records:
+              PurchaseError:
+                fields:
+                  code: ErrorCode
+                  message: String
+              Answer:
+                doc: "@internal */ not a tag"
+                fields:
+                  ok: Bool
+            queries:
+              askNastily:
+                doc: "Ends */ a comment,\nhas ${x}, `ticks` and \"quotes\"."
+                args:
+                  "ki\"nd":
+                    type: String
+                    doc: "*/ again, and @param fake"
+                  "*/":
+                    type: Int?
+                    default: 3
+                result:
+                  type: Answer?
+                  doc: "@returns */ tricky"
+                errors:
+                  "*/ end": "Fails with */ and \"quotes\" and ${x}."
+                  "say \"hi\"": "@throws nothing"
+            events:
+              nastyEvent:
+                doc: "*/ an event"
+                args:
+                  "</script>": String?
+                payload: Answer
+            """#)])
+        let typescript = try TemplateSet.load(
+            directory: Self.packageRoot.appendingPathComponent("Templates/typescript").path, displayPath: "Templates/typescript")
+        let files = try TypeScriptTarget().render(spec, templates: typescript, header: GeneratedHeader(specVersion: "1.0.0"))
+        let declarations = files[0].contents
+        #expect(declarations.contains(#"errors: "*/ end" | "say \"hi\"";"#))
+        #expect(declarations.contains(#"stores: "st`ore ${x}";"#))
+        #expect(declarations.contains(#"  "ki\"nd": string;"#))
+        #expect(declarations.contains(#"@throws `*\/ end` Fails with *\/ and "quotes" and ${x}."#))
+        #expect(!declarations.contains("* @throws nothing"))
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for file in files {
+            try file.contents.write(to: directory.appendingPathComponent(file.path), atomically: true, encoding: .utf8)
+        }
+        let uses = #"""
+            import { createOpenIAPClient } from "./openiap-client";
+            export async function use(): Promise<boolean> {
+              const client = createOpenIAPClient(async () => ({ result: null }), () => () => undefined);
+              client.addListener("nastyEvent", (answer) => void answer.ok, { "</script>": "x" });
+              const answer = await client.askNastily({ "ki\"nd": "k", "*/": 1 });
+              return answer?.ok ?? false;
+            }
+            """#
+        try uses.write(to: directory.appendingPathComponent("uses.ts"), atomically: true, encoding: .utf8)
+        let result = try ExternalTool.run(["tsc"] + Self.flags() + ["--noEmit", "uses.ts"], in: directory)
+        #expect(result.status == 0, "\(result.output)")
+
+        let schemaTemplates = try TemplateSet.load(
+            directory: Self.packageRoot.appendingPathComponent("Templates/jsonschema").path, displayPath: "Templates/jsonschema")
+        let schema = try JSONSchemaTarget().render(spec, templates: schemaTemplates, header: GeneratedHeader(specVersion: "1.0.0"))
+        try schema[0].contents.write(to: directory.appendingPathComponent("schema.json"), atomically: true, encoding: .utf8)
+        let script = #"""
+            import json
+            from jsonschema import Draft202012Validator
+            document = json.load(open("schema.json", encoding="utf-8"))
+            Draft202012Validator.check_schema(document)
+            call = {"$ref": "#/$defs/OpenIAPCall", "$defs": document["$defs"]}
+            ok = {"operation": "askNastily", "args": {"ki\"nd": "k", "*/": 1}}
+            bad = {"operation": "askNastily", "args": {"*/": 1}}
+            assert not list(Draft202012Validator(call).iter_errors(ok)), "a good call"
+            assert list(Draft202012Validator(call).iter_errors(bad)), "a call without its required argument"
+            assert "- */ end: Fails with */" in document["$defs"]["AskNastilyReply"]["description"]
+            print("hostile schema ok")
+            """#
+        let check = try ExternalTool.run(["python3", "-c", script], in: directory)
+        #expect(check.status == 0 && check.output.contains("hostile schema ok"), "\(check.output)")
+    }
+
     /// Events alone: the declarations compile, and no runtime file is
     /// written (a client has nothing to call).
     @Test func aSpecWithEventsOnlyGetsNoClient() throws {
