@@ -39,7 +39,7 @@ struct CompatibilityCase: Sendable, CustomTestStringConvertible {
 }
 
 extension CompatibilityCase {
-    static let all: [CompatibilityCase] = types + fields + groupsAndLimits + enums + unions
+    static let all: [CompatibilityCase] = types + fields + groupsAndLimits + enums + unions + operations
 
     // MARK: - Types
 
@@ -933,5 +933,500 @@ extension CompatibilityCase {
                     members:
                       apple: Apple
                 """, [.unionDiscriminatorChanged]),
+    ]
+
+    // MARK: - Operations
+
+    /// The enums operations refer to and two types, the same in every
+    /// operation pair (the digester test declares `ErrorCode` and `IapStore`
+    /// once for all of them).
+    static let apiTypes = """
+        enums:
+          ErrorCode:
+            values: [not-prepared, network-error, item-unavailable]
+          IapStore:
+            values: [unknown, apple, google, amazon]
+        inputs:
+          ProductRequest:
+            fields:
+              skus: String[]
+        records:
+          Product:
+            fields:
+              id: String
+
+        """
+
+    /// A pair of specs that differ in their operations only.
+    static func api(_ name: String, old: String, new: String, _ expected: [CompatibilityRule.ID]) -> CompatibilityCase {
+        CompatibilityCase(name, old: apiTypes + old, new: apiTypes + new, expected)
+    }
+
+    /// `fetchProducts`, the query most pairs change one thing of.
+    static let fetchProducts = """
+        queries:
+          fetchProducts:
+            args:
+              params: ProductRequest
+            result: Product[]
+        """
+
+    static let operations: [CompatibilityCase] = [
+        api("operationsUnchanged", old: fetchProducts, new: fetchProducts, []),
+        api(
+            "operationAdded", old: fetchProducts,
+            new: fetchProducts + """
+
+                  getStorefront:
+                    result: String
+                """, [.operationAdded, .operationRequirementAdded]),
+        api(
+            "operationRemoved",
+            old: fetchProducts + """
+
+                  getStorefront:
+                    result: String
+                """, new: fetchProducts, [.operationRemoved, .calledOperationRemoved]),
+        api(
+            "operationKindChanged",
+            old: """
+                queries:
+                  syncPurchases:
+                    result: Bool
+                """,
+            new: """
+                mutations:
+                  syncPurchases:
+                    result: Bool
+                """, [.operationKindChanged]),
+        api(
+            "operationBecomesEvent",
+            old: """
+                mutations:
+                  productChanged:
+                    result: Product
+                """,
+            new: """
+                events:
+                  productChanged:
+                    payload: Product
+                """, [.operationFormChanged, .calledOperationFormChanged]),
+        api(
+            "operationDeprecated", old: fetchProducts,
+            new: """
+                queries:
+                  fetchProducts:
+                    deprecated: Use fetchCatalog.
+                    args:
+                      params: ProductRequest
+                    result: Product[]
+                """, [.operationDeprecationAdded]),
+
+        // Arguments
+        api(
+            "requiredArgumentAdded", old: fetchProducts,
+            new: """
+                queries:
+                  fetchProducts:
+                    args:
+                      params: ProductRequest
+                      currency: String
+                    result: Product[]
+                """, [.requiredArgumentAdded, .callRequiredArgumentAdded]),
+        api(
+            "optionalArgumentAdded", old: fetchProducts,
+            new: """
+                queries:
+                  fetchProducts:
+                    args:
+                      params: ProductRequest
+                      currency: String?
+                    result: Product[]
+                """, [.optionalArgumentAdded]),
+        api(
+            "firstArgumentAdded",
+            old: """
+                queries:
+                  getStorefront:
+                    result: String
+                """,
+            new: """
+                queries:
+                  getStorefront:
+                    args:
+                      refresh: Bool?
+                    result: String
+                """, [.optionalArgumentAdded]),
+        api(
+            "argumentRemoved",
+            old: """
+                queries:
+                  fetchProducts:
+                    args:
+                      params: ProductRequest
+                      currency: String?
+                    result: Product[]
+                """, new: fetchProducts, [.argumentRemoved, .callArgumentRemoved]),
+        api(
+            "argumentRenamed",
+            old: """
+                queries:
+                  fetchProducts:
+                    args:
+                      params:
+                        type: ProductRequest
+                        doc: What to look up.
+                    result: Product[]
+                """,
+            new: """
+                queries:
+                  fetchProducts:
+                    args:
+                      request:
+                        type: ProductRequest
+                        doc: What to look up.
+                    result: Product[]
+                """, [.argumentRenamed, .callArgumentRenamed]),
+        api(
+            "argumentTypeChanged",
+            old: """
+                mutations:
+                  finishTransaction:
+                    args:
+                      transactionId: String
+                    result: Bool
+                """,
+            new: """
+                mutations:
+                  finishTransaction:
+                    args:
+                      transactionId: Int
+                    result: Bool
+                """, [.argumentTypeChanged, .callArgumentTypeChanged]),
+        api(
+            "argumentTypeWidened",
+            old: """
+                mutations:
+                  consumeProduct:
+                    args:
+                      quantity: Int
+                    result: Bool
+                """,
+            new: """
+                mutations:
+                  consumeProduct:
+                    args:
+                      quantity: Double
+                    result: Bool
+                """, [.argumentTypeChanged, .callArgumentTypeWidened]),
+        api(
+            "argumentTypeEquivalent",
+            old: """
+                queries:
+                  purchasesSince:
+                    args:
+                      since: Double
+                    result: Product[]
+                """,
+            new: """
+                queries:
+                  purchasesSince:
+                    args:
+                      since: Timestamp
+                    result: Product[]
+                """, [.argumentTypeEquivalent]),
+        api(
+            "argumentNowRequired",
+            old: """
+                mutations:
+                  finishTransaction:
+                    args:
+                      transactionId: String
+                      isConsumable: Bool?
+                    result: Bool
+                """,
+            new: """
+                mutations:
+                  finishTransaction:
+                    args:
+                      transactionId: String
+                      isConsumable: Bool
+                    result: Bool
+                """, [.argumentNowRequired, .callArgumentNowRequired]),
+        api(
+            "argumentNowOptional",
+            old: """
+                mutations:
+                  finishTransaction:
+                    args:
+                      transactionId: String
+                      isConsumable: Bool
+                    result: Bool
+                """,
+            new: """
+                mutations:
+                  finishTransaction:
+                    args:
+                      transactionId: String
+                      isConsumable: Bool?
+                    result: Bool
+                """, [.argumentNowOptional]),
+        api(
+            "argumentDefaultChanged",
+            old: """
+                mutations:
+                  finishTransaction:
+                    args:
+                      transactionId: String
+                      isConsumable:
+                        type: Bool?
+                        default: false
+                    result: Bool
+                """,
+            new: """
+                mutations:
+                  finishTransaction:
+                    args:
+                      transactionId: String
+                      isConsumable:
+                        type: Bool?
+                        default: true
+                    result: Bool
+                """, [.callArgumentDefaultChanged]),
+        api(
+            "argumentConstraintTightened",
+            old: """
+                mutations:
+                  finishTransaction:
+                    args:
+                      transactionId:
+                        type: String
+                        maxBytes: 4096
+                    result: Bool
+                """,
+            new: """
+                mutations:
+                  finishTransaction:
+                    args:
+                      transactionId:
+                        type: String
+                        maxBytes: 256
+                    result: Bool
+                """, [.callArgumentConstraintTightened]),
+        api(
+            "argumentDeprecated",
+            old: """
+                mutations:
+                  finishTransaction:
+                    args:
+                      transactionId: String
+                      isConsumable: Bool?
+                    result: Bool
+                """,
+            new: """
+                mutations:
+                  finishTransaction:
+                    args:
+                      transactionId: String
+                      isConsumable:
+                        type: Bool?
+                        deprecated: The store knows.
+                    result: Bool
+                """, [.operationDeprecationAdded]),
+
+        // Results
+        api(
+            "resultTypeChanged",
+            old: """
+                queries:
+                  getStorefront:
+                    result: String
+                """,
+            new: """
+                queries:
+                  getStorefront:
+                    result: Product
+                """, [.resultTypeChanged, .replyResultTypeChanged]),
+        api(
+            "resultTypeWidened",
+            old: """
+                queries:
+                  balance:
+                    result: Double
+                """,
+            new: """
+                queries:
+                  balance:
+                    result: Int
+                """, [.resultTypeChanged, .replyResultTypeWidened]),
+        api(
+            "resultTypeEquivalent",
+            old: """
+                queries:
+                  lastSync:
+                    result: Double
+                """,
+            new: """
+                queries:
+                  lastSync:
+                    result: Timestamp
+                """, [.resultTypeEquivalent]),
+        api(
+            "resultNowOptional",
+            old: """
+                queries:
+                  getStorefront:
+                    result: String
+                """,
+            new: """
+                queries:
+                  getStorefront:
+                    result: String?
+                """, [.resultNowOptional, .replyResultNowOptional]),
+        api(
+            "resultNowRequired",
+            old: """
+                queries:
+                  getStorefront:
+                    result: String?
+                """,
+            new: """
+                queries:
+                  getStorefront:
+                    result: String
+                """, [.resultNowRequired]),
+
+        // Events
+        api(
+            "eventPayloadTypeChanged",
+            old: """
+                events:
+                  storefrontChanged:
+                    payload: String
+                """,
+            new: """
+                events:
+                  storefrontChanged:
+                    payload: Product
+                """, [.eventPayloadTypeChanged, .deliveredPayloadTypeChanged]),
+        api(
+            "eventPayloadTypeWidened",
+            old: """
+                events:
+                  balanceChanged:
+                    payload: Double
+                """,
+            new: """
+                events:
+                  balanceChanged:
+                    payload: Int
+                """, [.eventPayloadTypeChanged, .deliveredPayloadTypeWidened]),
+        api(
+            "eventPayloadTypeEquivalent",
+            old: """
+                events:
+                  synced:
+                    payload: Double
+                """,
+            new: """
+                events:
+                  synced:
+                    payload: Timestamp
+                """, [.eventPayloadTypeEquivalent]),
+        api(
+            "eventListenerOptionNowRequired",
+            old: """
+                events:
+                  productChanged:
+                    args:
+                      dedupe: Bool?
+                    payload: Product
+                """,
+            new: """
+                events:
+                  productChanged:
+                    args:
+                      dedupe: Bool
+                    payload: Product
+                """, [.argumentNowRequired, .callArgumentNowRequired]),
+
+        // Errors and stores
+        api(
+            "operationErrorAdded",
+            old: """
+                queries:
+                  fetchProducts:
+                    args:
+                      params: ProductRequest
+                    result: Product[]
+                    errors:
+                      not-prepared: The connection is not open.
+                """,
+            new: """
+                queries:
+                  fetchProducts:
+                    args:
+                      params: ProductRequest
+                    result: Product[]
+                    errors:
+                      not-prepared: The connection is not open.
+                      network-error: The store could not be reached.
+                """, [.operationErrorAdded]),
+        api(
+            "operationErrorRemoved",
+            old: """
+                queries:
+                  fetchProducts:
+                    args:
+                      params: ProductRequest
+                    result: Product[]
+                    errors:
+                      not-prepared: The connection is not open.
+                      network-error: The store could not be reached.
+                """,
+            new: """
+                queries:
+                  fetchProducts:
+                    args:
+                      params: ProductRequest
+                    result: Product[]
+                    errors:
+                      not-prepared: The connection is not open.
+                """, [.operationErrorRemoved]),
+        api(
+            "operationStoreAdded",
+            old: """
+                mutations:
+                  verifyPurchase:
+                    args:
+                      token: String
+                    result: Bool
+                    stores: [apple, google]
+                """,
+            new: """
+                mutations:
+                  verifyPurchase:
+                    args:
+                      token: String
+                    result: Bool
+                    stores: [apple, google, amazon]
+                """, [.operationStoreAdded]),
+        api(
+            "operationStoreRemoved",
+            old: """
+                mutations:
+                  verifyPurchase:
+                    args:
+                      token: String
+                    result: Bool
+                """,
+            new: """
+                mutations:
+                  verifyPurchase:
+                    args:
+                      token: String
+                    result: Bool
+                    stores: [apple, google]
+                """, [.operationStoreRemoved]),
     ]
 }
