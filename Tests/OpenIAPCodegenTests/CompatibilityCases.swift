@@ -971,6 +971,53 @@ extension CompatibilityCase {
             result: Product[]
         """
 
+    /// `fetchProducts` with a second argument, `currency`, of type `type`.
+    static func fetchProducts(currency type: String) -> String {
+        fetchProducts.replacing("      params: ProductRequest\n", with: "      params: ProductRequest\n      currency: \(type)\n")
+    }
+
+    /// `fetchProducts` with an `errors:` entry per line of `errors`.
+    static func fetchProducts(failingWith errors: [String]) -> String {
+        fetchProducts + "\n    errors:\n" + errors.map { "      \($0)\n" }.joined()
+    }
+
+    static let notPrepared = "not-prepared: The connection is not open."
+    static let networkError = "network-error: The store could not be reached."
+
+    /// `finishTransaction`, with `isConsumable` written as given after its
+    /// name (a type, or the long form as a flow mapping).
+    static func finishTransaction(isConsumable: String) -> String {
+        """
+        mutations:
+          finishTransaction:
+            args:
+              transactionId: String
+              isConsumable: \(isConsumable)
+            result: Bool
+        """
+    }
+
+    /// `verifyPurchase`, with `stores:` as given, or without it.
+    static func verifyPurchase(stores: String?) -> String {
+        """
+        mutations:
+          verifyPurchase:
+            args:
+              token: String
+            result: Bool
+        """ + (stores.map { "\n    stores: \($0)" } ?? "")
+    }
+
+    /// A query without arguments.
+    static func query(_ name: String, result: String) -> String {
+        "queries:\n  \(name):\n    result: \(result)"
+    }
+
+    /// An event without listener options.
+    static func event(_ name: String, payload: String) -> String {
+        "events:\n  \(name):\n    payload: \(payload)"
+    }
+
     static let operations: [CompatibilityCase] = [
         api("operationsUnchanged", old: fetchProducts, new: fetchProducts, []),
         api(
@@ -989,11 +1036,7 @@ extension CompatibilityCase {
                 """, new: fetchProducts, [.operationRemoved, .calledOperationRemoved]),
         api(
             "operationKindChanged",
-            old: """
-                queries:
-                  syncPurchases:
-                    result: Bool
-                """,
+            old: query("syncPurchases", result: "Bool"),
             new: """
                 mutations:
                   syncPurchases:
@@ -1006,11 +1049,7 @@ extension CompatibilityCase {
                   productChanged:
                     result: Product
                 """,
-            new: """
-                events:
-                  productChanged:
-                    payload: Product
-                """, [.operationFormChanged, .calledOperationFormChanged]),
+            new: event("productChanged", payload: "Product"), [.operationFormChanged, .calledOperationFormChanged]),
         api(
             "operationDeprecated", old: fetchProducts,
             new: """
@@ -1025,31 +1064,13 @@ extension CompatibilityCase {
         // Arguments
         api(
             "requiredArgumentAdded", old: fetchProducts,
-            new: """
-                queries:
-                  fetchProducts:
-                    args:
-                      params: ProductRequest
-                      currency: String
-                    result: Product[]
-                """, [.requiredArgumentAdded, .callRequiredArgumentAdded]),
+            new: fetchProducts(currency: "String"), [.requiredArgumentAdded, .callRequiredArgumentAdded]),
         api(
             "optionalArgumentAdded", old: fetchProducts,
-            new: """
-                queries:
-                  fetchProducts:
-                    args:
-                      params: ProductRequest
-                      currency: String?
-                    result: Product[]
-                """, [.optionalArgumentAdded]),
+            new: fetchProducts(currency: "String?"), [.optionalArgumentAdded]),
         api(
             "firstArgumentAdded",
-            old: """
-                queries:
-                  getStorefront:
-                    result: String
-                """,
+            old: query("getStorefront", result: "String"),
             new: """
                 queries:
                   getStorefront:
@@ -1059,14 +1080,7 @@ extension CompatibilityCase {
                 """, [.optionalArgumentAdded]),
         api(
             "argumentRemoved",
-            old: """
-                queries:
-                  fetchProducts:
-                    args:
-                      params: ProductRequest
-                      currency: String?
-                    result: Product[]
-                """, new: fetchProducts, [.argumentRemoved, .callArgumentRemoved]),
+            old: fetchProducts(currency: "String?"), new: fetchProducts, [.argumentRemoved, .callArgumentRemoved]),
         api(
             "argumentRenamed",
             old: """
@@ -1136,63 +1150,14 @@ extension CompatibilityCase {
                     result: Product[]
                 """, [.argumentTypeEquivalent]),
         api(
-            "argumentNowRequired",
-            old: """
-                mutations:
-                  finishTransaction:
-                    args:
-                      transactionId: String
-                      isConsumable: Bool?
-                    result: Bool
-                """,
-            new: """
-                mutations:
-                  finishTransaction:
-                    args:
-                      transactionId: String
-                      isConsumable: Bool
-                    result: Bool
-                """, [.argumentNowRequired, .callArgumentNowRequired]),
+            "argumentNowRequired", old: finishTransaction(isConsumable: "Bool?"), new: finishTransaction(isConsumable: "Bool"),
+            [.argumentNowRequired, .callArgumentNowRequired]),
         api(
-            "argumentNowOptional",
-            old: """
-                mutations:
-                  finishTransaction:
-                    args:
-                      transactionId: String
-                      isConsumable: Bool
-                    result: Bool
-                """,
-            new: """
-                mutations:
-                  finishTransaction:
-                    args:
-                      transactionId: String
-                      isConsumable: Bool?
-                    result: Bool
-                """, [.argumentNowOptional]),
+            "argumentNowOptional", old: finishTransaction(isConsumable: "Bool"), new: finishTransaction(isConsumable: "Bool?"),
+            [.argumentNowOptional]),
         api(
-            "argumentDefaultChanged",
-            old: """
-                mutations:
-                  finishTransaction:
-                    args:
-                      transactionId: String
-                      isConsumable:
-                        type: Bool?
-                        default: false
-                    result: Bool
-                """,
-            new: """
-                mutations:
-                  finishTransaction:
-                    args:
-                      transactionId: String
-                      isConsumable:
-                        type: Bool?
-                        default: true
-                    result: Bool
-                """, [.callArgumentDefaultChanged]),
+            "argumentDefaultChanged", old: finishTransaction(isConsumable: "{type: Bool?, default: false}"),
+            new: finishTransaction(isConsumable: "{type: Bool?, default: true}"), [.callArgumentDefaultChanged]),
         api(
             "argumentConstraintTightened",
             old: """
@@ -1214,125 +1179,44 @@ extension CompatibilityCase {
                     result: Bool
                 """, [.callArgumentConstraintTightened]),
         api(
-            "argumentDeprecated",
-            old: """
-                mutations:
-                  finishTransaction:
-                    args:
-                      transactionId: String
-                      isConsumable: Bool?
-                    result: Bool
-                """,
-            new: """
-                mutations:
-                  finishTransaction:
-                    args:
-                      transactionId: String
-                      isConsumable:
-                        type: Bool?
-                        deprecated: The store knows.
-                    result: Bool
-                """, [.operationDeprecationAdded]),
+            "argumentDeprecated", old: finishTransaction(isConsumable: "Bool?"),
+            new: finishTransaction(isConsumable: "{type: Bool?, deprecated: The store knows.}"), [.operationDeprecationAdded]),
 
         // Results
         api(
             "resultTypeChanged",
-            old: """
-                queries:
-                  getStorefront:
-                    result: String
-                """,
-            new: """
-                queries:
-                  getStorefront:
-                    result: Product
-                """, [.resultTypeChanged, .replyResultTypeChanged]),
+            old: query("getStorefront", result: "String"),
+            new: query("getStorefront", result: "Product"), [.resultTypeChanged, .replyResultTypeChanged]),
         api(
             "resultTypeWidened",
-            old: """
-                queries:
-                  balance:
-                    result: Double
-                """,
-            new: """
-                queries:
-                  balance:
-                    result: Int
-                """, [.resultTypeChanged, .replyResultTypeWidened]),
+            old: query("balance", result: "Double"),
+            new: query("balance", result: "Int"), [.resultTypeChanged, .replyResultTypeWidened]),
         api(
             "resultTypeEquivalent",
-            old: """
-                queries:
-                  lastSync:
-                    result: Double
-                """,
-            new: """
-                queries:
-                  lastSync:
-                    result: Timestamp
-                """, [.resultTypeEquivalent]),
+            old: query("lastSync", result: "Double"),
+            new: query("lastSync", result: "Timestamp"), [.resultTypeEquivalent]),
         api(
             "resultNowOptional",
-            old: """
-                queries:
-                  getStorefront:
-                    result: String
-                """,
-            new: """
-                queries:
-                  getStorefront:
-                    result: String?
-                """, [.resultNowOptional, .replyResultNowOptional]),
+            old: query("getStorefront", result: "String"),
+            new: query("getStorefront", result: "String?"), [.resultNowOptional, .replyResultNowOptional]),
         api(
             "resultNowRequired",
-            old: """
-                queries:
-                  getStorefront:
-                    result: String?
-                """,
-            new: """
-                queries:
-                  getStorefront:
-                    result: String
-                """, [.resultNowRequired]),
+            old: query("getStorefront", result: "String?"),
+            new: query("getStorefront", result: "String"), [.resultNowRequired]),
 
         // Events
         api(
             "eventPayloadTypeChanged",
-            old: """
-                events:
-                  storefrontChanged:
-                    payload: String
-                """,
-            new: """
-                events:
-                  storefrontChanged:
-                    payload: Product
-                """, [.eventPayloadTypeChanged, .deliveredPayloadTypeChanged]),
+            old: event("storefrontChanged", payload: "String"),
+            new: event("storefrontChanged", payload: "Product"), [.eventPayloadTypeChanged, .deliveredPayloadTypeChanged]),
         api(
             "eventPayloadTypeWidened",
-            old: """
-                events:
-                  balanceChanged:
-                    payload: Double
-                """,
-            new: """
-                events:
-                  balanceChanged:
-                    payload: Int
-                """, [.eventPayloadTypeChanged, .deliveredPayloadTypeWidened]),
+            old: event("balanceChanged", payload: "Double"),
+            new: event("balanceChanged", payload: "Int"), [.eventPayloadTypeChanged, .deliveredPayloadTypeWidened]),
         api(
             "eventPayloadTypeEquivalent",
-            old: """
-                events:
-                  synced:
-                    payload: Double
-                """,
-            new: """
-                events:
-                  synced:
-                    payload: Timestamp
-                """, [.eventPayloadTypeEquivalent]),
+            old: event("synced", payload: "Double"),
+            new: event("synced", payload: "Timestamp"), [.eventPayloadTypeEquivalent]),
         api(
             "eventListenerOptionNowRequired",
             old: """
@@ -1352,81 +1236,15 @@ extension CompatibilityCase {
 
         // Errors and stores
         api(
-            "operationErrorAdded",
-            old: """
-                queries:
-                  fetchProducts:
-                    args:
-                      params: ProductRequest
-                    result: Product[]
-                    errors:
-                      not-prepared: The connection is not open.
-                """,
-            new: """
-                queries:
-                  fetchProducts:
-                    args:
-                      params: ProductRequest
-                    result: Product[]
-                    errors:
-                      not-prepared: The connection is not open.
-                      network-error: The store could not be reached.
-                """, [.operationErrorAdded]),
+            "operationErrorAdded", old: fetchProducts(failingWith: [notPrepared]), new: fetchProducts(failingWith: [notPrepared, networkError]),
+            [.operationErrorAdded]),
         api(
-            "operationErrorRemoved",
-            old: """
-                queries:
-                  fetchProducts:
-                    args:
-                      params: ProductRequest
-                    result: Product[]
-                    errors:
-                      not-prepared: The connection is not open.
-                      network-error: The store could not be reached.
-                """,
-            new: """
-                queries:
-                  fetchProducts:
-                    args:
-                      params: ProductRequest
-                    result: Product[]
-                    errors:
-                      not-prepared: The connection is not open.
-                """, [.operationErrorRemoved]),
+            "operationErrorRemoved", old: fetchProducts(failingWith: [notPrepared, networkError]), new: fetchProducts(failingWith: [notPrepared]),
+            [.operationErrorRemoved]),
         api(
-            "operationStoreAdded",
-            old: """
-                mutations:
-                  verifyPurchase:
-                    args:
-                      token: String
-                    result: Bool
-                    stores: [apple, google]
-                """,
-            new: """
-                mutations:
-                  verifyPurchase:
-                    args:
-                      token: String
-                    result: Bool
-                    stores: [apple, google, amazon]
-                """, [.operationStoreAdded]),
-        api(
-            "operationStoreRemoved",
-            old: """
-                mutations:
-                  verifyPurchase:
-                    args:
-                      token: String
-                    result: Bool
-                """,
-            new: """
-                mutations:
-                  verifyPurchase:
-                    args:
-                      token: String
-                    result: Bool
-                    stores: [apple, google]
-                """, [.operationStoreRemoved]),
+            "operationStoreAdded", old: verifyPurchase(stores: "[apple, google]"), new: verifyPurchase(stores: "[apple, google, amazon]"),
+            [.operationStoreAdded]),
+        // Without `stores:`, every store but `unknown`: amazon leaves.
+        api("operationStoreRemoved", old: verifyPurchase(stores: nil), new: verifyPurchase(stores: "[apple, google]"), [.operationStoreRemoved]),
     ]
 }

@@ -221,6 +221,11 @@ import Testing
 
     // MARK: - Operations
 
+    /// The spec of `text` after the header, read from `a.yaml`.
+    static func spec(_ text: String) throws -> Spec {
+        try SpecLoader.build(from: [.init(path: "a.yaml", text: CompatibilityCase.header + text)])
+    }
+
     @Test func everyOperationRuleSaysWhoseCodeItIsAbout() {
         for rule in CompatibilityRules.operationRules {
             #expect(!rule.whose.isEmpty, "\(rule.id.rawValue)")
@@ -386,21 +391,18 @@ import Testing
     /// the enum is reported once, by the enum rules, not per operation.
     @Test func derivedStoresFollowTheStoreEnum() throws {
         func spec(_ stores: String) throws -> Spec {
-            try SpecLoader.build(from: [
-                .init(
-                    path: "a.yaml",
-                    text: CompatibilityCase.header + """
-                        enums:
-                          IapStore:
-                            values: [\(stores)]
-                        queries:
-                          getStorefront:
-                            result: String
-                        mutations:
-                          syncIOS:
-                            result: Bool
-                        """)
-            ])
+            try Self.spec(
+                """
+                enums:
+                  IapStore:
+                    values: [\(stores)]
+                queries:
+                  getStorefront:
+                    result: String
+                mutations:
+                  syncIOS:
+                    result: Bool
+                """)
         }
         let old = try spec("unknown, apple, google")
         let new = try spec("unknown, apple, google, amazon")
@@ -414,24 +416,21 @@ import Testing
     /// argument's readers.
     @Test func typesOperationsUseAreJudgedInTheirDirection() throws {
         func spec(_ values: String) throws -> Spec {
-            try SpecLoader.build(from: [
-                .init(
-                    path: "a.yaml",
-                    text: CompatibilityCase.header + """
-                        enums:
-                          Platform:
-                            values: [\(values)]
-                        records:
-                          Receipt:
-                            fields:
-                              platform: Platform
-                        queries:
-                          receipts:
-                            args:
-                              platform: Platform
-                            result: Receipt[]
-                        """)
-            ])
+            try Self.spec(
+                """
+                enums:
+                  Platform:
+                    values: [\(values)]
+                records:
+                  Receipt:
+                    fields:
+                      platform: Platform
+                queries:
+                  receipts:
+                    args:
+                      platform: Platform
+                    result: Receipt[]
+                """)
         }
         let old = try spec("ios, android, web")
         let new = try spec("ios, android")
