@@ -154,7 +154,7 @@ extension CompatibilityRules {
             "Old callers may send values that the new dispatcher's validation rejects as a developer error (decoding still succeeds)."),
         .init(
             .replyResultTypeChanged, .wire, [.callers], .breaking,
-            "Old callers' decoders (the TypeScript client's callers, a bridge) fail on replies of the new type."),
+            "Old callers read replies of the new type as the old one: a caller that decodes them fails, and JavaScript that uses the value meets another shape."),
         .init(
             .replyResultTypeWidened, .wire, [.callers], .note,
             "Every result the new SDK answers still decodes as the type old callers expect (an Int read as a Double, an enum read as an open string)."),
@@ -163,7 +163,7 @@ extension CompatibilityRules {
             "New SDKs may answer null where old callers' decoders require a value."),
         .init(
             .deliveredPayloadTypeChanged, .wire, [.callers], .breaking,
-            "Old listeners' decoders fail on deliveries of the new type."),
+            "Old listeners read deliveries of the new type as the old one: a listener that decodes them fails, and JavaScript that uses the value meets another shape."),
         .init(
             .deliveredPayloadTypeWidened, .wire, [.callers], .note,
             "Every payload the new SDK delivers still decodes as the type old listeners expect."),
