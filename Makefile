@@ -34,7 +34,9 @@ benchmark:
 ## Every test: build warning-free, Generated/ up to date (also through the
 ## SwiftPM plugin), unit and round-trip tests, a smoke run of the benchmark
 ## (no timing checked), lint of the generated Swift, the Python tool tests,
-## and the Swift / JSON Schema / TypeScript agreement over the fixture corpus.
+## the Swift / JSON Schema / TypeScript agreement over the fixture corpus, and
+## the node half of the cross-language test (the generated client over JSON
+## lines, against the fake peer).
 test: bootstrap
 	swift build $(SWIFT_FLAGS) --build-tests
 	swift run $(SWIFT_FLAGS) generator --check
@@ -45,3 +47,5 @@ test: bootstrap
 	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/benchmark-smoke.sh
 	python3 -m unittest discover -s Tests/Tools -p 'test_*.py'
 	scripts/prove-targets.sh $(VERDICTS)
+	python3 -m unittest discover -s Tests/CrossLanguage -p 'test_*.py'
+	scripts/cross-language.sh

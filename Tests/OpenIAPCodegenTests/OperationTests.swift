@@ -9,9 +9,10 @@ private typealias Location = OpenIAPCodegen.SourceLocation
 /// Queries, mutations and events: what the reader and the builder make of
 /// them (every node located, stores in order or derived, defaults typed,
 /// sorted by name), the facts the IR derives for the targets, the validator's
-/// exact messages, and that nothing else changes for them: no target output,
-/// no `generator diff` finding. Specs are written inline; line 1 is the
-/// first line of the string.
+/// exact messages, that they add no Swift output yet, and what `generator
+/// diff` makes of a change to several at once (each rule has its spec pair
+/// in `CompatibilityCases`). Specs are written inline; line 1 is the first
+/// line of the string.
 @Suite struct OperationTests {
     static let header = "spec:\n  version: 1.0.0\n"
 
@@ -218,7 +219,6 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         let fetch = try #require(spec.operation("fetchThings"))
         #expect(fetch.platform == .common)
         #expect(fetch.argumentsTypeName == "FetchThingsArgs")
-        #expect(fetch.replyTypeName == "FetchThingsReply")
         #expect(fetch.generatedTypeNames == ["FetchThingsArgs", "FetchThingsReply"])
         let record = try #require(fetch.argumentsRecord)
         #expect(record.name == "FetchThingsArgs")
@@ -232,7 +232,6 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         let event = try #require(spec.operation("somethingAndroid"))
         #expect(event.platform == .android)
         #expect(event.argumentsRecord?.annotations.doc == "The listener options of the event somethingAndroid.")
-        // An event is delivered, not answered: it has no reply type.
         #expect(event.replyTypeName == nil && event.generatedTypeNames == ["SomethingAndroidArgs"])
     }
 
@@ -260,6 +259,7 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         #expect(OperationNames.problem("openIAP", what: "query")?.contains("start with 'OpenIAP'") == true)
         #expect(OperationNames.argumentsTypeName(of: "fetchProducts") == "FetchProductsArgs")
         #expect(OperationNames.argumentsTypeName(of: "x") == "XArgs")
+        #expect(OperationNames.replyTypeName(of: "fetchProducts") == "FetchProductsReply")
     }
 
     @Test func aSpecMadeByHandSortsItsOperations() {
@@ -329,18 +329,22 @@ private typealias Location = OpenIAPCodegen.SourceLocation
             """)
     }
 
-    @Test func anArgumentsRecordMustNotBeADeclaredType() {
-        func errors(_ other: String) -> String {
-            do {
-                _ = try SpecLoader.build(from: [
-                    SpecLoader.Source(path: "a.yaml", text: Self.header + "queries:\n  find:\n" + other),
-                    SpecLoader.Source(path: "b.yaml", text: "records:\n  FindArgs:\n    fields:\n      id: String\n"),
-                ])
-                return ""
-            } catch {
-                return error.description
-            }
+    /// The errors of `a.yaml` (after the header) beside `b.yaml`, which
+    /// declares the record `declared`; "" when it loads.
+    private func errors(_ text: String, besideARecordNamed declared: String) -> String {
+        do {
+            _ = try SpecLoader.build(from: [
+                SpecLoader.Source(path: "a.yaml", text: Self.header + text),
+                SpecLoader.Source(path: "b.yaml", text: "records:\n  \(declared):\n    fields:\n      id: String\n"),
+            ])
+            return ""
+        } catch {
+            return error.description
         }
+    }
+
+    @Test func anArgumentsRecordMustNotBeADeclaredType() {
+        func errors(_ other: String) -> String { self.errors("queries:\n  find:\n" + other, besideARecordNamed: "FindArgs") }
         #expect(errors("    args:\n      id: String\n    result: Bool\n") == """
             a.yaml:4:3: error: targets generate the type 'FindArgs' for query 'find', and 'records' declares a type of that name; rename one
             b.yaml:2:3: note: 'FindArgs' declared here
@@ -349,34 +353,25 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         #expect(errors("    result: Bool\n") == "")
     }
 
-    /// A query or mutation has a reply type over a JSON bridge
-    /// (`FindReply`), which no declared type may be named; an event has
-    /// none, so `FoundReply` is free.
     @Test func aReplyTypeMustNotBeADeclaredType() {
-        let types = "records:\n  FindReply:\n    fields:\n      id: String\n  FoundReply:\n    fields:\n      id: String\n"
-        let operations = "queries:\n  find:\n    result: Bool\nevents:\n  found:\n    payload: Bool\n"
-        do {
-            _ = try SpecLoader.build(from: [
-                SpecLoader.Source(path: "a.yaml", text: Self.header + operations),
-                SpecLoader.Source(path: "b.yaml", text: types),
-            ])
-            Issue.record("a spec type named like a reply type was accepted")
-        } catch {
-            #expect(error.description == """
-                a.yaml:4:3: error: targets generate the type 'FindReply' for query 'find', and 'records' declares a type of that name; rename one
-                b.yaml:2:3: note: 'FindReply' declared here
-                """)
-        }
+        func errors(_ section: String) -> String { self.errors(section, besideARecordNamed: "FindReply") }
+        #expect(errors("queries:\n  find:\n    result: Bool\n") == """
+            a.yaml:4:3: error: targets generate the type 'FindReply' for query 'find', and 'records' declares a type of that name; rename one
+            b.yaml:2:3: note: 'FindReply' declared here
+            """)
+        // An event has no reply.
+        #expect(errors("events:\n  find:\n    payload: Bool\n") == "")
     }
 
     // MARK: - Nothing else changes
 
-    /// Operations render nothing yet outside Swift: a spec with them renders
-    /// exactly as the same spec without them, in every other target. In
-    /// Swift they add `OpenIAPOperations.swift` and their arguments records
-    /// to the registry, and change no other file (without `PurchaseError`
-    /// there is no dispatcher; `SwiftOperationsTests` covers the rest).
-    @Test func operationsChangeNoTargetOutput() throws {
+    /// Operations add to the output and change nothing that was there: the
+    /// TypeScript declarations and JSON Schema `$defs` of the types are the
+    /// same with and without them, and in Swift they add
+    /// `OpenIAPOperations.swift` and their arguments records to the
+    /// registry and change no other file (without `PurchaseError` there is
+    /// no dispatcher; `SwiftOperationsTests` covers the rest).
+    @Test func operationsOnlyAddTargetOutput() throws {
         let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Templates")
         let without = try SpecLoader.build(from: [SpecLoader.Source(path: "a.yaml", text: Self.header + Self.types)])
@@ -388,28 +383,60 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         for target in Generator.allTargets {
             let set = try TemplateSet.load(directory: templates.appendingPathComponent(target.name).path, displayPath: target.name)
             let header = GeneratedHeader(specVersion: "1.0.0")
-            let rendered = try target.render(with, templates: set, header: header)
-            let plain = try target.render(without, templates: set, header: header)
-            guard target.name == "swift" else {
-                #expect(rendered == plain, "\(target.name)")
-                continue
+            let withFiles = try target.render(with, templates: set, header: header)
+            let withoutFiles = try target.render(without, templates: set, header: header)
+            switch target.name {
+            case "typescript":
+                // The types come first, exactly as before; the API follows.
+                #expect(withFiles.map(\.path) == [TypeScriptTarget.fileName, TypeScriptTarget.clientFileName])
+                #expect(withFiles[0].contents.hasPrefix(withoutFiles[0].contents.dropLast(1)))
+                #expect(withFiles[0].contents.contains("export interface FindArgs {"))
+            case "jsonschema":
+                let definitions = { (file: GeneratedFile) throws -> [String: NSDictionary] in
+                    let object = try JSONSerialization.jsonObject(with: Data(file.contents.utf8)) as? [String: Any]
+                    return try #require(object?["$defs"] as? [String: NSDictionary])
+                }
+                let old = try definitions(withoutFiles[0])
+                let new = try definitions(withFiles[0])
+                for (name, schema) in old { #expect(new[name] == schema, "\(name)") }
+                #expect(Set(new.keys).subtracting(old.keys) == [
+                    "FindArgs", "FindReply", "OpenIAPCall", "OpenIAPSubscribe", "OpenIAPEvent", "OpenIAPUnsubscribe",
+                ])
+            case "swift":
+                let added = Set(withFiles.map(\.path)).subtracting(withoutFiles.map(\.path))
+                #expect(added == ["OpenIAPOperations.swift"])
+                for file in withoutFiles where file.path != "OpenIAPTypeRegistry.swift" {
+                    #expect(withFiles.first { $0.path == file.path } == file, "\(file.path)")
+                }
+                let registry = try #require(withFiles.first { $0.path == "OpenIAPTypeRegistry.swift" })
+                #expect(registry.contents.contains("\"FindArgs\": FindArgs.self"))
+            default:
+                #expect(withFiles == withoutFiles, "\(target.name)")
             }
-            let added = Set(rendered.map(\.path)).subtracting(plain.map(\.path))
-            #expect(added == ["OpenIAPOperations.swift"])
-            for file in plain where file.path != "OpenIAPTypeRegistry.swift" {
-                #expect(rendered.first { $0.path == file.path } == file, "\(file.path)")
-            }
-            let registry = try #require(rendered.first { $0.path == "OpenIAPTypeRegistry.swift" })
-            #expect(registry.contents.contains("\"FindArgs\": FindArgs.self"))
         }
     }
 
-    /// `generator diff` does not judge operations yet; adding, changing or
-    /// removing them reports nothing, and never fails.
-    @Test func generatorDiffIgnoresOperationsForNow() throws {
+    /// `generator diff` judges operations: removing one, adding an event,
+    /// and changing an argument, adding one and making the result optional
+    /// each report their rules, saying whose code they concern; the
+    /// package's own spec against itself reports nothing.
+    @Test func generatorDiffJudgesOperations() throws {
         let old = try spec("queries:\n  find:\n    args:\n      props: Props\n    result: Answer\n  gone: {result: Bool}\n")
         let new = try spec("queries:\n  find:\n    args:\n      props: Props?\n      more: Kind\n    result: Answer?\nevents:\n  found:\n    payload: Answer\n")
-        #expect(CompatibilityReport(old: old, oldLabel: "old", new: new, newLabel: "new").findings.isEmpty)
+        let report = CompatibilityReport(old: old, oldLabel: "old", new: new, newLabel: "new")
+        #expect(
+            report.findings.map(CompatibilityReport.line) == [
+                "\(at(5, 7)): breaking: [CALL_REQUIRED_ARGUMENT_ADDED] callers: required argument 'more' was added to query 'find'",
+                "\(at(6, 3)): breaking: [CALLED_OPERATION_REMOVED] callers: query 'gone' was removed (old spec)",
+                "\(at(6, 13)): breaking: [REPLY_RESULT_NOW_OPTIONAL] callers: result of query 'find' is now optional",
+                "\(at(4, 7)): breaking: [ARGUMENT_NOW_OPTIONAL] implementers: argument 'props' of query 'find' is now optional",
+                "\(at(5, 7)): breaking: [REQUIRED_ARGUMENT_ADDED] callers, implementers: required argument 'more' was added to query 'find'",
+                "\(at(6, 3)): breaking: [OPERATION_REMOVED] callers: query 'gone' was removed (old spec)",
+                "\(at(6, 13)): breaking: [RESULT_NOW_OPTIONAL] callers, implementers: result of query 'find' is now optional",
+                "\(at(8, 3)): note: [OPERATION_ADDED] callers: event 'found' was added",
+                "\(at(8, 3)): breaking: [OPERATION_REQUIREMENT_ADDED] implementers: event 'found' was added",
+            ])
+        #expect(report.breakingFor == [.callers, .implementers])
         let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Schema").path
         let result = CommandHarness.run(["diff", schema, schema])

@@ -6,7 +6,7 @@ import Testing
 /// What the Swift target makes of operations, decided by the spec: the
 /// protocols and arguments records whenever there are operations, the
 /// replies and the dispatcher only when the spec declares what a bridge
-/// answers with (`BridgeTypes`). The generated code itself is compiled and
+/// answers with (`SwiftOperations.bridgeProblem`). The generated code itself is compiled and
 /// run by the escaping check, the golden files and `OpenIAPTypesTests`.
 @Suite struct SwiftOperationsTests {
     static let header = "spec:\n  version: 1.0.0\n"
@@ -81,23 +81,31 @@ import Testing
 
     @Test func theBridgeTypesMustHaveTheirShape() throws {
         func problem(_ types: String) throws -> String? {
-            BridgeTypes.problem(in: try spec(types + Self.operations))
+            SwiftOperations.bridgeProblem(in: try spec(types + Self.operations))
         }
+        let noRecord = "the spec has no record 'PurchaseError' with a required 'code' and 'message' and no other required field"
         #expect(try problem(Self.bridge) == nil)
-        #expect(try BridgeTypes.problem(in: spec(Self.bridge)) == nil, "a spec without operations needs nothing")
-        #expect(try problem("") == "the spec declares no enum 'ErrorCode'")
-        #expect(try problem(Self.bridge.replacingOccurrences(of: "[unknown, developer-error, feature-not-supported]", with: "[unknown]"))
-            == "'ErrorCode' has no value 'developer-error', 'feature-not-supported'")
-        #expect(try problem(Self.bridge.replacingOccurrences(of: "IapStore", with: "Storefront"))
-            == "the spec declares no enum 'IapStore'")
-        #expect(try problem(Self.bridge.replacingOccurrences(of: "PurchaseError", with: "Failure"))
-            == "the spec declares no output record 'PurchaseError'")
-        #expect(try problem(Self.bridge.replacingOccurrences(of: "code: ErrorCode", with: "code: String"))
-            == "'PurchaseError' has no required field 'code: ErrorCode'")
-        #expect(try problem(Self.bridge.replacingOccurrences(of: "message: String", with: "message: String?"))
-            == "'PurchaseError' has no required field 'message: String'")
-        #expect(try problem(Self.bridge.replacingOccurrences(of: "productId: String?", with: "productId: String"))
-            == "'PurchaseError' requires 'productId', which a bridge cannot fill in")
+        #expect(try SwiftOperations.bridgeProblem(in: spec(Self.bridge)) == "the spec has no operations")
+        #expect(try problem("") == noRecord)
+        #expect(try problem(Self.bridge.replacingOccurrences(of: "PurchaseError", with: "Failure")) == noRecord)
+        #expect(try problem(Self.bridge.replacingOccurrences(of: "message: String", with: "message: String?")) == noRecord)
+        #expect(try problem(Self.bridge.replacingOccurrences(of: "productId: String?", with: "productId: String")) == noRecord)
+        #expect(try problem(Self.bridge.replacingOccurrences(of: "IapStore", with: "Storefront")) == "the spec declares no enum 'IapStore'")
+        // A closed ErrorCode must list the codes the bridge makes; an open
+        // one takes them from their raw values, and a string code is fine.
+        let closed = Self.bridge.replacingOccurrences(
+            of: "values: [unknown, developer-error, feature-not-supported]", with: "closed: true\n    values: [unknown]")
+        #expect(try problem(closed) == "the closed enum 'ErrorCode' has no value 'developer-error', 'feature-not-supported'")
+        let open = Self.bridge.replacingOccurrences(of: "[unknown, developer-error, feature-not-supported]", with: "[unknown]")
+        #expect(try problem(open) == nil)
+        let openDispatcher = try #require(try files(open + Self.operations)[SwiftNames.dispatcherFileName])
+        #expect(openDispatcher.contains(#"error(ErrorCode(rawValue: "developer-error"), message)"#))
+        #expect(openDispatcher.contains("error(ErrorCode.unknown, "))
+        let string = Self.bridge.replacingOccurrences(of: "code: ErrorCode", with: "code: String")
+        #expect(try problem(string) == nil)
+        let stringDispatcher = try #require(try files(string + Self.operations)[SwiftNames.dispatcherFileName])
+        #expect(stringDispatcher.contains(#"error("developer-error", message)"#))
+        #expect(stringDispatcher.contains("static func error(_ code: String, _ message: String) -> PurchaseError {"))
     }
 
     /// The docs of a method come from the spec: the operation's doc, each

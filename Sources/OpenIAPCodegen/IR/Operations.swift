@@ -197,10 +197,10 @@ public struct APIOperation: Sendable {
             fields: arguments, location: location)
     }
 
-    /// The name of the type that holds one reply of a query or mutation
-    /// over a JSON bridge, its result or an error
-    /// (`fetchProducts` → `FetchProductsReply`); nil for an event, whose
-    /// payloads are delivered rather than answered.
+    /// The name of the reply type every target declares for a query or
+    /// mutation (`fetchProducts` → `FetchProductsReply`): the JSON a bridge
+    /// answers a call with, its result or the error it failed with. Nil for
+    /// an event, which delivers payloads instead.
     public var replyTypeName: String? {
         kind == .event ? nil : OperationNames.replyTypeName(of: name)
     }

@@ -55,11 +55,10 @@ public enum OperationNames {
         upperCamel(name) + argumentsSuffix
     }
 
-    /// The suffix of the reply type of a query or mutation: what a JSON
-    /// bridge answers for one call, its result or an error.
+    /// The suffix of the reply type of a query or mutation.
     public static let replySuffix = "Reply"
 
-    /// The reply type of the query or mutation `name`: `fetchProducts` →
+    /// The reply type of the operation `name`: `fetchProducts` →
     /// `FetchProductsReply`.
     public static func replyTypeName(of name: String) -> String {
         upperCamel(name) + replySuffix

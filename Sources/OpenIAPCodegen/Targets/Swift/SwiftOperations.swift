@@ -7,15 +7,46 @@
 struct SwiftOperations {
     let spec: Spec
     let types: SwiftViewModel
-    /// Whether the spec declares what a JSON bridge answers with (see
-    /// `BridgeTypes`): only then are the reply types and the dispatcher
-    /// generated.
+    /// Whether the reply types and the dispatcher are generated (see
+    /// `bridgeProblem`).
     let hasBridge: Bool
 
     init(spec: Spec, types: SwiftViewModel) {
         self.spec = spec
         self.types = types
-        hasBridge = !spec.operations.isEmpty && BridgeTypes.problem(in: spec) == nil
+        hasBridge = Self.bridgeProblem(in: spec) == nil
+    }
+
+    /// Why `spec` gets no reply types and no dispatcher in Swift, or nil
+    /// when it gets them. They answer with the spec's error record
+    /// (`Spec.replyErrorRecord`), make the codes of `BridgeErrorCode`
+    /// themselves, and know the store they run against (`IapStore`).
+    static func bridgeProblem(in spec: Spec) -> String? {
+        guard !spec.operations.isEmpty else { return "the spec has no operations" }
+        guard let record = spec.replyErrorRecord else {
+            return "the spec has no record '\(Spec.replyErrorRecordName)' with a required 'code' and 'message' and no other required field"
+        }
+        guard case .enumeration? = spec[APIOperation.storeEnum] else {
+            return "the spec declares no enum '\(APIOperation.storeEnum)'"
+        }
+        if case let .named(name)? = record.field("code")?.type, case let .enumeration(codes)? = spec[name], codes.isClosed {
+            let missing = BridgeErrorCode.all.filter { code in !codes.values.contains { $0.wire == code } }
+            if !missing.isEmpty {
+                return "the closed enum '\(name)' has no value \(missing.map { "'\($0)'" }.joined(separator: ", "))"
+            }
+        }
+        return nil
+    }
+
+    /// The Swift value of the error code `wire`, of the type of the error
+    /// record's `code`: a case where the enum lists it, otherwise made from
+    /// its raw value (an open enum takes any), or a string.
+    private func codeValue(_ wire: String, record: RecordType) -> String {
+        guard case let .named(name)? = record.field("code")?.type else { return SwiftEscaping.stringLiteral(wire) }
+        if case let .enumeration(codes)? = spec[name], codes.values.contains(where: { $0.wire == wire }) {
+            return qualifiedCase(wire, of: name)
+        }
+        return "\(name)(rawValue: \(SwiftEscaping.stringLiteral(wire)))"
     }
 
     /// The protocol that holds the operations of `platform`.
@@ -50,7 +81,7 @@ struct SwiftOperations {
         return [
             "header": .string(header),
             "hasBridge": .bool(hasBridge),
-            "errorRecord": .string(BridgeTypes.errorRecord),
+            "errorRecord": .string(Spec.replyErrorRecordName),
             "protocols": .list(protocols),
             "arguments": .list(arguments),
             "replies": .list(replies),
@@ -124,7 +155,7 @@ struct SwiftOperations {
             callouts.append(("- Returns: ", "  ", doc))
         }
         if !operation.errors.isEmpty {
-            callouts.append(("- Throws: `\(BridgeTypes.errorRecord)`, whose `code` is one of these:", "", ""))
+            callouts.append(("- Throws: `\(Spec.replyErrorRecordName)`, whose `code` is one of these:", "", ""))
             for failure in operation.errors {
                 callouts.append(("  - `.\(caseName(failure.code, of: APIOperation.errorCodeEnum))`: ", "    ", failure.reason))
             }
@@ -195,7 +226,7 @@ struct SwiftOperations {
     private func reply(_ operation: APIOperation) -> TemplateValue? {
         guard let name = operation.replyTypeName else { return nil }
         let doc = """
-            One reply of `\(operation.name)` over a JSON bridge: its result or a `\(BridgeTypes.errorRecord)`.
+            One reply of `\(operation.name)` over a JSON bridge: its result or a `\(Spec.replyErrorRecordName)`.
             """
         return [
             "docLines": .list(SwiftEscaping.docLines(doc).map { .string($0) }),
@@ -206,10 +237,9 @@ struct SwiftOperations {
 
     // MARK: - dispatcher.tmpl
 
-    /// Nil when the spec has no bridge types.
+    /// Nil when the spec gets no dispatcher (see `bridgeProblem`).
     func dispatcherContext(header: String) -> TemplateValue? {
-        guard hasBridge else { return nil }
-        let codes = APIOperation.errorCodeEnum
+        guard hasBridge, let record = spec.replyErrorRecord, let code = record.field("code") else { return nil }
         let callsDeprecated = spec.operations.contains { operation in
             operation.annotations.deprecated != nil || operation.arguments.contains { $0.annotations.deprecated != nil }
         }
@@ -217,18 +247,16 @@ struct SwiftOperations {
             callsDeprecated
             ? #"@available(*, deprecated, message: "Serves deprecated operations; reached through OpenIAPOperationTable, which does not warn.")"#
             : ""
-        let fallback = "{\"error\":{\"\(BridgeTypes.codeField)\":\(JSONEscaping.quoted(BridgeTypes.unknownError)),"
-            + "\"\(BridgeTypes.messageField)\":\"the reply cannot be written as JSON\"}}"
+        let fallback = "{\"error\":{\"code\":\(JSONEscaping.quoted(BridgeErrorCode.unknown)),"
+            + "\"message\":\"the reply cannot be written as JSON\"}}"
         return [
             "header": .string(header),
-            "errorRecord": .string(BridgeTypes.errorRecord),
-            "errorCode": .string(codes),
+            "errorRecord": .string(Spec.replyErrorRecordName),
+            "errorCode": .string(SwiftTypeMapping.swiftType(code.type)),
             "storeType": .string(APIOperation.storeEnum),
-            "developerError": .string(qualifiedCase(BridgeTypes.developerError, of: codes)),
-            "featureNotSupported": .string(qualifiedCase(BridgeTypes.featureNotSupported, of: codes)),
-            "unknownError": .string(qualifiedCase(BridgeTypes.unknownError, of: codes)),
-            "codeLabel": .string(SwiftNames.escaped(SwiftNames.name(BridgeTypes.codeField, in: .property))),
-            "messageLabel": .string(SwiftNames.escaped(SwiftNames.name(BridgeTypes.messageField, in: .property))),
+            "developerError": .string(codeValue(BridgeErrorCode.developerError, record: record)),
+            "featureNotSupported": .string(codeValue(BridgeErrorCode.featureNotSupported, record: record)),
+            "unknownError": .string(codeValue(BridgeErrorCode.unknown, record: record)),
             "fallbackReply": .string(SwiftEscaping.stringLiteral(fallback)),
             "tableDeprecation": .string(deprecation),
             "calls": .list(spec.operations.filter { $0.kind != .event }.map(tableEntry)),
