@@ -35,8 +35,8 @@ benchmark:
 ## SwiftPM plugin), unit and round-trip tests, a smoke run of the benchmark
 ## (no timing checked), lint of the generated Swift, the Python tool tests,
 ## the Swift / JSON Schema / TypeScript agreement over the fixture corpus, and
-## the node half of the cross-language test (the generated client over JSON
-## lines, against the fake peer).
+## the cross-language test (the generated TypeScript client over JSON lines,
+## against the fake peer and against the Swift bridge, openiap-memory-store).
 test: bootstrap
 	swift build $(SWIFT_FLAGS) --build-tests
 	swift run $(SWIFT_FLAGS) generator --check

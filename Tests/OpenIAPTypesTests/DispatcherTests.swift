@@ -50,20 +50,20 @@ import Testing
         return (String(String.UnicodeScalarView(code)), String(String.UnicodeScalarView(message)))
     }
 
-    static let premium = #"{"params": {"requestPurchase": {"google": {"skus": ["premium"]}}}}"#
+    static let premium = #"{"params": {"requestPurchase": {"google": {"skus": ["com.example.premium"]}}}}"#
 
     // MARK: - Results
 
     @Test func aCallAnswersItsResult() async throws {
         let dispatcher = Self.dispatcher()
-        let answer = try await reply(dispatcher, #"{"operation": "fetchProducts", "args": {"params": {"skus": ["premium", "nope"]}}}"#)
+        let answer = try await reply(dispatcher, #"{"operation": "fetchProducts", "args": {"params": {"skus": ["com.example.premium", "nope"]}}}"#)
         #expect(answer == (try json("""
             {"result": {"products": [{"currency": "USD", "description": "Premium, from the memory store.", "displayPrice": "$4.99",
-              "id": "premium", "nameAndroid": "Premium", "platform": "android", "price": 4.99, "title": "Premium", "type": "in-app"}]}}
+              "id": "com.example.premium", "nameAndroid": "Premium", "platform": "android", "price": 4.99, "title": "Premium", "type": "in-app"}]}}
             """)))
         // The reply decodes as the operation's reply type, which round-trips.
         let decoded = try JSONDecoder().decode(FetchProductsReply.self, from: await dispatcher.handle(
-            Data(#"{"operation": "fetchProducts", "args": {"params": {"skus": ["premium"]}}}"#.utf8)))
+            Data(#"{"operation": "fetchProducts", "args": {"params": {"skus": ["com.example.premium"]}}}"#.utf8)))
         #expect(try decoded.get().products?.count == 1)
         #expect(try TestJSON.parse(JSONEncoder().encode(decoded)) == answer)
     }
@@ -80,7 +80,7 @@ import Testing
     /// its reply type reads it back as nil.
     @Test func anAbsentOptionalResultIsNull() async throws {
         let dispatcher = Self.dispatcher()
-        let message = #"{"operation": "requestPurchase", "args": {"params": {"requestSubscription": {"google": {"skus": ["sub.monthly"]}}, "type": "subs"}}}"#
+        let message = #"{"operation": "requestPurchase", "args": {"params": {"requestSubscription": {"google": {"skus": ["com.example.monthly"]}}, "type": "subs"}}}"#
         let data = await dispatcher.handle(Data(message.utf8))
         #expect(try TestJSON.parse(data) == (try json(#"{"result": null}"#)))
         #expect(try JSONDecoder().decode(RequestPurchaseReply.self, from: data) == .result(nil))
@@ -91,15 +91,15 @@ import Testing
         _ = try await reply(dispatcher, #"{"operation": "requestPurchase", "args": \#(Self.premium)}"#)
         let verify = #"{"operation": "verifyPurchaseWithProvider", "args": {"options": {"provider": "iapkit", "iapkit": {"google": {"purchaseToken": "token-1"}}}}}"#
         #expect(try await reply(dispatcher, verify) == (try json("""
-            {"result": {"provider": "iapkit", "iapkit": {"store": "google", "isValid": true, "state": "pending-acknowledgment", "productId": "premium"}}}
+            {"result": {"provider": "iapkit", "iapkit": {"store": "google", "isValid": true, "state": "pending-acknowledgment", "productId": "com.example.premium"}}}
             """)))
         let finish = """
-            {"operation": "finishTransaction", "args": {"purchase": {"id": "purchase-1", "productId": "premium", "transactionDate": 1,
+            {"operation": "finishTransaction", "args": {"purchase": {"id": "purchase-1", "productId": "com.example.premium", "transactionDate": 1,
              "quantity": 1, "purchaseState": "purchased", "isAutoRenewing": false}, "isConsumable": false}}
             """
         #expect(try await reply(dispatcher, finish) == (try json(#"{"result": {"success": true}}"#)))
         #expect(try await reply(dispatcher, verify) == (try json("""
-            {"result": {"provider": "iapkit", "iapkit": {"store": "google", "isValid": true, "state": "entitled", "productId": "premium"}}}
+            {"result": {"provider": "iapkit", "iapkit": {"store": "google", "isValid": true, "state": "entitled", "productId": "com.example.premium"}}}
             """)))
         // A second finish of the same purchase is the SDK's own error, passed through.
         #expect(try await reply(dispatcher, finish) == (try error("item-not-owned", "no unfinished purchase 'purchase-1'")))
@@ -142,7 +142,7 @@ import Testing
         (#"{"operation": "fetchProducts", "args": {"params": {}}}"#, "args.params.skus: required, but absent"),
         (#"{"operation": "fetchProducts", "args": {"params": null}}"#, "args.params: required, but null"),
         // Of the wrong type, at any depth and in lists.
-        (#"{"operation": "fetchProducts", "args": {"params": {"skus": "premium"}}}"#, "args.params.skus: "),
+        (#"{"operation": "fetchProducts", "args": {"params": {"skus": "com.example.premium"}}}"#, "args.params.skus: "),
         (#"{"operation": "fetchProducts", "args": {"params": {"skus": ["a", 1]}}}"#, "args.params.skus[1]: "),
         (#"{"operation": "fetchProducts", "args": {"params": {"skus": ["a"], "type": 1}}}"#, "args.params.type: "),
         (#"{"operation": "fetchProducts", "args": 5}"#, "args: "),
@@ -163,7 +163,7 @@ import Testing
     /// Arguments the spec does not know are ignored, as in any input: a
     /// newer client can call an older SDK.
     @Test func unknownArgumentKeysAreIgnored() async throws {
-        let message = #"{"operation": "fetchProducts", "id": 3, "future": {"x": 1}, "args": {"later": [1, 2], "params": {"skus": ["premium"], "new": true}}}"#
+        let message = #"{"operation": "fetchProducts", "id": 3, "future": {"x": 1}, "args": {"later": [1, 2], "params": {"skus": ["com.example.premium"], "new": true}}}"#
         let answer = try await reply(Self.dispatcher(), message)
         #expect(failure(answer) == nil)
     }
@@ -243,7 +243,7 @@ import Testing
         let dispatcher = Self.dispatcher()
         #expect(try TestJSON.parse(await dispatcher.call("getStorefront")) == (try json(#"{"result": "US"}"#)))
         #expect(try TestJSON.parse(await dispatcher.call("getStorefront", arguments: Data("null".utf8))) == (try json(#"{"result": "US"}"#)))
-        let products = await dispatcher.call("fetchProducts", arguments: Data(#"{"params": {"skus": ["coins.100"]}}"#.utf8))
+        let products = await dispatcher.call("fetchProducts", arguments: Data(#"{"params": {"skus": ["com.example.coins_100"]}}"#.utf8))
         #expect(try JSONDecoder().decode(FetchProductsReply.self, from: products).get().products?.count == 1)
         // The paths start at `args` here too.
         #expect(failure(try TestJSON.parse(await dispatcher.call("fetchProducts")))?.message == "args.params: required, but absent")
@@ -269,7 +269,7 @@ import Testing
         _ = try await reply(dispatcher, #"{"operation": "requestPurchase", "args": \#(Self.premium)}"#)
         let first = try await events.wait(for: 1)
         #expect(first == [try json("""
-            {"subscription": 7, "event": "purchaseUpdated", "payload": {"id": "purchase-1", "productId": "premium", "transactionDate": 1784160000001,
+            {"subscription": 7, "event": "purchaseUpdated", "payload": {"id": "purchase-1", "productId": "com.example.premium", "transactionDate": 1784160000001,
              "purchaseToken": "token-1", "store": "google", "quantity": 1, "purchaseState": "purchased", "isAutoRenewing": false,
              "isAcknowledgedAndroid": false}}
             """)])
@@ -279,7 +279,7 @@ import Testing
         #expect(await store.purchaseUpdatedListenerCount() == 0)
         // Another listener gets the next purchase; the ended one gets nothing.
         _ = try await reply(dispatcher, #"{"subscribe": "purchaseUpdated", "subscription": 8}"#)
-        _ = try await reply(dispatcher, #"{"operation": "requestPurchase", "args": {"params": {"requestPurchase": {"google": {"skus": ["coins.100"]}}}}}"#)
+        _ = try await reply(dispatcher, #"{"operation": "requestPurchase", "args": {"params": {"requestPurchase": {"google": {"skus": ["com.example.coins_100"]}}}}}"#)
         let all = try await events.wait(for: 2)
         #expect(all.count == 2)
         guard case let .object(members)? = all.last else { throw FixtureError("not an object: \(all)") }
@@ -318,7 +318,7 @@ import Testing
     /// whole.
     @Test func hugeStringsAreCarriedButNotEchoed() async throws {
         let huge = String(repeating: "x", count: 5_000_000)
-        let answer = try await reply(Self.dispatcher(), #"{"operation": "fetchProducts", "args": {"params": {"skus": ["\#(huge)", "premium"]}}}"#)
+        let answer = try await reply(Self.dispatcher(), #"{"operation": "fetchProducts", "args": {"params": {"skus": ["\#(huge)", "com.example.premium"]}}}"#)
         #expect(failure(answer) == nil)
         let unknown = try #require(failure(try await reply(Self.dispatcher(), #"{"operation": "\#(huge)"}"#)))
         #expect(unknown.code == "developer-error")
@@ -330,7 +330,7 @@ import Testing
     @Test func duplicateKeysKeepTheFirst() async throws {
         let dispatcher = Self.dispatcher()
         #expect(try await reply(dispatcher, #"{"operation": "getStorefront", "operation": "nope"}"#) == (try json(#"{"result": "US"}"#)))
-        let answer = try await reply(dispatcher, #"{"operation": "fetchProducts", "args": {"params": {"skus": ["premium"], "skus": []}}}"#)
+        let answer = try await reply(dispatcher, #"{"operation": "fetchProducts", "args": {"params": {"skus": ["com.example.premium"], "skus": []}}}"#)
         #expect(failure(answer) == nil)
     }
 
@@ -348,7 +348,7 @@ import Testing
         let answers = await withTaskGroup(of: Data.self) { group in
             for index in 0..<50 {
                 group.addTask {
-                    await dispatcher.handle(Data(#"{"operation": "fetchProducts", "args": {"params": {"skus": ["premium", "n\#(index)"]}}}"#.utf8))
+                    await dispatcher.handle(Data(#"{"operation": "fetchProducts", "args": {"params": {"skus": ["com.example.premium", "n\#(index)"]}}}"#.utf8))
                 }
             }
             return await group.reduce(into: []) { $0.append($1) }

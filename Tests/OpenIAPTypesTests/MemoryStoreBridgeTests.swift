@@ -76,6 +76,11 @@ import Testing
             throw FixtureError("no such line among: \(lock.withLock { lines })")
         }
 
+        /// How many lines written so far match.
+        func count(where matches: (TestJSON) -> Bool) -> Int {
+            lock.withLock { lines }.compactMap { try? TestJSON.parse(Data($0.utf8)) }.filter(matches).count
+        }
+
         /// The reply of the message with this `id`.
         func reply(_ id: TestJSON) async throws -> TestJSON {
             try await wait { line in
@@ -103,17 +108,20 @@ import Testing
     @Test func theTypeScriptSidesScript() async throws {
         let bridge = try Bridge()
         #expect(try await bridge.call(1, #"{"operation": "initConnection"}"#) == (try json(#"{"id": 1, "result": true}"#)))
-        let products = try await bridge.call(2, #"{"operation": "fetchProducts", "args": {"params": {"skus": ["premium", "coins.100"]}}}"#)
+        let products = try await bridge.call(2, #"{"operation": "fetchProducts", "args": {"params": {"skus": ["com.example.premium", "com.example.coins_100"]}}}"#)
         guard case let .object(reply) = products, case let .object(result)? = reply["result"], case let .array(list)? = result["products"] else {
             throw FixtureError("not a product list: \(products)")
         }
         #expect(list.count == 2)
-        #expect(try await bridge.call(3, #"{"subscribe": "purchaseUpdated", "subscription": 7, "args": {}}"#) == (try json(#"{"id": 3, "result": null}"#)))
+        // As the node client subscribes: no id, so no reply unless it fails.
+        bridge.send(#"{"subscribe": "purchaseUpdated", "subscription": 7, "args": {"options": {"dedupeTransactionIOS": true}}}"#)
+        // With an id, the reply comes back under it.
+        #expect(try await bridge.call(3, #"{"subscribe": "purchaseError", "subscription": 8}"#) == (try json(#"{"id": 3, "result": null}"#)))
         let purchase = """
-            {"id": "purchase-1", "productId": "premium", "transactionDate": 1784160000001, "purchaseToken": "token-1", "store": "google",
+            {"id": "purchase-1", "productId": "com.example.premium", "transactionDate": 1784160000001, "purchaseToken": "token-1", "store": "google",
              "quantity": 1, "purchaseState": "purchased", "isAutoRenewing": false, "isAcknowledgedAndroid": false}
             """.replacingOccurrences(of: "\n", with: "")
-        let requested = try await bridge.call(4, #"{"operation": "requestPurchase", "args": {"params": {"requestPurchase": {"google": {"skus": ["premium"]}}}}}"#)
+        let requested = try await bridge.call(4, #"{"operation": "requestPurchase", "args": {"params": {"requestPurchase": {"google": {"skus": ["com.example.premium"]}}}}}"#)
         #expect(requested == (try json(#"{"id": 4, "result": {"purchases": [\#(purchase)]}}"#)))
         let event = try await bridge.wait { line in
             if case let .object(members) = line { return members["subscription"] != nil }
@@ -122,7 +130,7 @@ import Testing
         #expect(event == (try json(#"{"subscription": 7, "event": "purchaseUpdated", "payload": \#(purchase)}"#)))
         let verify = #"{"operation": "verifyPurchaseWithProvider", "args": {"options": {"provider": "iapkit", "iapkit": {"google": {"purchaseToken": "token-1"}}}}}"#
         #expect(try await bridge.call(5, verify) == (try json("""
-            {"id": 5, "result": {"provider": "iapkit", "iapkit": {"store": "google", "isValid": true, "state": "pending-acknowledgment", "productId": "premium"}}}
+            {"id": 5, "result": {"provider": "iapkit", "iapkit": {"store": "google", "isValid": true, "state": "pending-acknowledgment", "productId": "com.example.premium"}}}
             """)))
         // An id of any JSON type is echoed as it was.
         bridge.send(#"{"id": "six", "operation": "finishTransaction", "args": {"purchase": \#(purchase), "isConsumable": false}}"#)
@@ -134,11 +142,31 @@ import Testing
         #expect(try await bridge.call(8, #"{"operation": "getPromotedProductIOS"}"#) == (try json("""
             {"id": 8, "error": {"code": "feature-not-supported", "message": "'getPromotedProductIOS' is not available on the store 'google'"}}
             """)))
-        #expect(try await bridge.call(9, #"{"unsubscribe": 7}"#) == (try json(#"{"id": 9, "result": null}"#)))
+        bridge.send(#"{"unsubscribe": 7}"#)
+        #expect(try await bridge.call(9, #"{"unsubscribe": 8}"#) == (try json(#"{"id": 9, "result": null}"#)))
+        // A subscribe without an id that fails is answered without one.
+        bridge.send(#"{"subscribe": "promotedProductIOS", "subscription": 9}"#)
+        let unsupported = try await bridge.wait { line in
+            if case let .object(members) = line, case let .object(error)? = members["error"] {
+                return members["id"] == nil && error["code"] == (try? TestJSON.parse(Data(#""feature-not-supported""#.utf8)))
+            }
+            return false
+        }
+        #expect(unsupported == (try json("""
+            {"error": {"code": "feature-not-supported", "message": "'promotedProductIOS' is not available on the store 'google'"}}
+            """)))
+        // Only the replies asked for came: none to the subscribe and
+        // unsubscribe without an id.
+        #expect(bridge.count { line in
+            if case let .object(members) = line { return members["id"] == nil && members["subscription"] == nil }
+            return true
+        } == 1)
         // A line that is not JSON has no id to echo.
         bridge.send("not json")
         let refused = try await bridge.wait { line in
-            if case let .object(members) = line { return members["id"] == nil && members["error"] != nil }
+            if case let .object(members) = line, case let .object(error)? = members["error"] {
+                return members["id"] == nil && error["code"] == (try? TestJSON.parse(Data(#""developer-error""#.utf8)))
+            }
             return false
         }
         #expect(refused == (try json(#"{"error": {"code": "developer-error", "message": "message: The given data was not valid JSON."}}"#)))

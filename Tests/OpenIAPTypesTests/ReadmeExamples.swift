@@ -48,7 +48,7 @@ func finishAndListen(_ sdk: any OpenIAPCommonOperations, _ purchase: PurchaseInp
 
     @Test func theModuleAnswersJavaScript() async throws {
         let module = PurchasesModule(sdk: MemoryStore()) { _ in }
-        let reply = await module.call("fetchProducts", #"{"params": {"skus": ["premium"], "type": "in-app"}}"#)
+        let reply = await module.call("fetchProducts", #"{"params": {"skus": ["com.example.premium"], "type": "in-app"}}"#)
         let products = try JSONDecoder().decode(FetchProductsReply.self, from: Data(reply.utf8)).get().products
         #expect(products?.count == 1)
         #expect(await module.call("getPromotedProductIOS", "{}").contains(#""code":"feature-not-supported""#))

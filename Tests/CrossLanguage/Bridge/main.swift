@@ -6,12 +6,15 @@
 //
 // Every line read on standard input is one message of the bridge (a call, a
 // subscribe or an unsubscribe), with an optional "id" of any JSON value.
-// Every message gets one reply line on standard output, with the same "id"
-// first when the message had one: {"id":3,"result":...} or
-// {"id":3,"error":{"code":...,"message":...}}. Event messages are written as
-// they happen: {"subscription":7,"event":"purchaseUpdated","payload":...}.
-// Replies and events are not ordered among each other. Messages are handled
-// one at a time, in the order read; the program ends at the end of its input.
+// A message with an "id" gets one reply line on standard output, with that
+// "id" first: {"id":3,"result":...} or {"id":3,"error":{"code":...,
+// "message":...}}. So does a call without one, and a line that is not JSON,
+// without an "id". A subscribe or unsubscribe without an "id" is answered
+// only when it fails. Event messages are written as they happen:
+// {"subscription":7,"event":"purchaseUpdated","payload":...}. Replies and
+// events are not ordered among each other. Messages are handled one at a
+// time, in the order read, so a listener subscribed on one line hears what
+// the next line's call delivers; the program ends at the end of its input.
 
 import Foundation
 import OpenIAPMemoryStore
@@ -52,10 +55,18 @@ struct InputLines: IteratorProtocol {
     }
 }
 
-/// The "id" of a message, as the JSON it was written with, or nil.
+/// The "id" of a message, as the JSON it was written with, and whether the
+/// message starts or ends a listener.
 struct Frame: Decodable {
     var id: OpenIAPJSONValue?
+    var subscribe: OpenIAPJSONValue?
+    var unsubscribe: OpenIAPJSONValue?
+
+    var isListener: Bool { subscribe != nil || unsubscribe != nil }
 }
+
+/// What the dispatcher answers a subscribe or unsubscribe that worked.
+let done = Data(#"{"result":null}"#.utf8)
 
 /// `reply` with `"id"` first, or as it is for a message without one.
 func framed(_ reply: Data, id: OpenIAPJSONValue?) -> Data {
@@ -81,6 +92,8 @@ let dispatcher = OpenIAPDispatcher(store: store, sdk: MemoryStore(store: store),
 var lines = InputLines()
 while let line = lines.next() {
     if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }) { continue }
-    let id = (try? JSONDecoder().decode(Frame.self, from: line))?.id
-    output.write(framed(await dispatcher.handle(line), id: id))
+    let frame = try? JSONDecoder().decode(Frame.self, from: line)
+    let reply = await dispatcher.handle(line)
+    if frame?.id == nil, frame?.isListener == true, reply == done { continue }
+    output.write(framed(reply, id: frame?.id))
 }

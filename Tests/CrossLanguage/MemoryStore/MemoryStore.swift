@@ -19,9 +19,11 @@ import OpenIAPTypes
 ///   `already-owned`;
 /// - `finishTransaction` finishes a purchase it made once, `item-not-owned`
 ///   after that or for a purchase it does not know;
-/// - `verifyPurchaseWithProvider` (IAPKit, Google Play purchase) answers
-///   valid for a purchase token it made (`pending-acknowledgment` until
-///   finished, `entitled` after) and `inauthentic` for any other token;
+/// - `verifyPurchaseWithProvider` (IAPKit, with the purchase of the store
+///   it plays: the token on Google Play, the receipt id, which is the
+///   token, on Amazon, the product on Horizon) answers valid for a purchase
+///   it made (`pending-acknowledgment` until finished, `entitled` after)
+///   and `inauthentic` otherwise;
 /// - `getStorefront` answers the storefront given, or throws an error that
 ///   is not a `PurchaseError` when given none;
 /// - the billing programs and Billing Choice calls of Google Play are not
@@ -46,9 +48,9 @@ public actor MemoryStore: OpenIAPAndroidOperations {
 
     /// What the memory store sells unless told otherwise.
     public static let defaultCatalog = [
-        Item(id: "coins.100", title: "100 Coins", type: .inApp, price: 0.99, isConsumable: true),
-        Item(id: "premium", title: "Premium", type: .inApp, price: 4.99),
-        Item(id: "sub.monthly", title: "Monthly", type: .subs, price: 2.99),
+        Item(id: "com.example.coins_100", title: "100 Coins", type: .inApp, price: 0.99, isConsumable: true),
+        Item(id: "com.example.premium", title: "Premium", type: .inApp, price: 4.99),
+        Item(id: "com.example.monthly", title: "Monthly", type: .subs, price: 2.99),
     ]
 
     /// The storefront this store plays: `google`, `horizon` or `amazon`.
@@ -206,11 +208,28 @@ public actor MemoryStore: OpenIAPAndroidOperations {
     }
 
     public func verifyPurchaseWithProvider(options: VerifyPurchaseWithProviderProps) async throws -> VerifyPurchaseWithProviderResult {
-        guard let token = options.iapkit?.google?.purchaseToken else {
-            throw PurchaseError(code: .developerError, message: "options.iapkit.google.purchaseToken is needed on Google Play")
+        // The purchase of this store that the request names: by its token on
+        // Google Play and Amazon (the receipt id), by its product on Horizon.
+        let matches: (PurchaseAndroid) -> Bool
+        switch store {
+        case .horizon:
+            guard let sku = options.iapkit?.horizon?.sku else {
+                throw PurchaseError(code: .developerError, message: "options.iapkit.horizon.sku is needed on Horizon")
+            }
+            matches = { $0.productId == sku }
+        case .amazon:
+            guard let receipt = options.iapkit?.amazon?.receiptId else {
+                throw PurchaseError(code: .developerError, message: "options.iapkit.amazon.receiptId is needed on Amazon")
+            }
+            matches = { $0.purchaseToken == receipt }
+        default:
+            guard let token = options.iapkit?.google?.purchaseToken else {
+                throw PurchaseError(code: .developerError, message: "options.iapkit.google.purchaseToken is needed on Google Play")
+            }
+            matches = { $0.purchaseToken == token }
         }
         let result: RequestVerifyPurchaseWithIapkitResult
-        if let purchase = purchases.first(where: { $0.purchaseToken == token }) {
+        if let purchase = purchases.last(where: matches) {
             let state: IapkitPurchaseState = finished.contains(purchase.id) ? .entitled : .pendingAcknowledgment
             result = RequestVerifyPurchaseWithIapkitResult(store: store, isValid: true, state: state, productId: purchase.productId)
         } else {
