@@ -554,7 +554,7 @@ struct SpecValidator {
             for alias in field.aliases {
                 if alias == field.name {
                     if !reportedWithSet(field) {
-                        diagnostics.error("alias '\(alias)' of field '\(field.name)' is the field's own name", at: field.location)
+                        diagnostics.error("alias '\(alias)' of field '\(field.name)' of '\(owner)' is the field's own name", at: field.location)
                     }
                 } else if let other = names[alias] {
                     if reportedWithSet(field, other) { continue }
@@ -753,7 +753,9 @@ struct SpecValidator {
     /// any more, claimed by one type only.
     private mutating func checkTypeRenames() {
         var claimed: [String: NamedType] = [:]
-        for type in spec.types {
+        // In the order written, so that a second claim is the one reported.
+        let renamed = spec.types.filter { $0.annotations.renamedFrom != nil }.sorted { $0.location < $1.location }
+        for type in renamed {
             guard let old = type.annotations.renamedFrom else { continue }
             if !SpecFileReader.isTypeName(old) {
                 diagnostics.error(

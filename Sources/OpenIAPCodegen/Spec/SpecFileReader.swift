@@ -297,10 +297,11 @@ struct SpecFileReader {
         if let fields = value(pairs, "fields") {
             record.fields = readFields(fields, owner: name.0, direction: direction)
         }
-        if let groups = value(pairs, "exactlyOne") {
+        // An output's groups have their error above and are not read.
+        if direction == .input, let groups = value(pairs, "exactlyOne") {
             record.exactlyOne = readGroups(groups, key: "exactlyOne")
         }
-        if let groups = value(pairs, "atLeastOne") {
+        if direction == .input, let groups = value(pairs, "atLeastOne") {
             record.atLeastOne = readGroups(groups, key: "atLeastOne")
         }
         result.types.append(.record(record))
