@@ -343,6 +343,12 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
         let set0 = (self.requestPurchase != nil ? 1 : 0) + (self.requestSubscription != nil ? 1 : 0)
         if set0 != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: ["requestPurchase", "requestSubscription"], found: set0)) }
+        if let value = self.requestPurchase {
+            try value.validate(at: path + ["requestPurchase"])
+        }
+        if let value = self.requestSubscription {
+            try value.validate(at: path + ["requestSubscription"])
+        }
     }
 }
 
@@ -379,6 +385,10 @@ public struct RequestPurchasePropsByPlatforms: Codable, Hashable, Sendable, Open
         try container.encodeIfPresent(self.apple, forKey: .apple)
         try container.encodeIfPresent(self.google, forKey: .google)
     }
+
+    public func validate(at path: [String]) throws(OpenIAPValidationError) {
+        if self.apple == nil && self.google == nil { throw OpenIAPValidationError(path: path, reason: .atLeastOne(fields: ["apple", "google"])) }
+    }
 }
 
 /// Subscription purchase props for each SDK platform; the Android props also serve the Horizon and
@@ -413,5 +423,9 @@ public struct RequestSubscriptionPropsByPlatforms: Codable, Hashable, Sendable, 
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(self.apple, forKey: .apple)
         try container.encodeIfPresent(self.google, forKey: .google)
+    }
+
+    public func validate(at path: [String]) throws(OpenIAPValidationError) {
+        if self.apple == nil && self.google == nil { throw OpenIAPValidationError(path: path, reason: .atLeastOne(fields: ["apple", "google"])) }
     }
 }
