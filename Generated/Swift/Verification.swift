@@ -402,19 +402,13 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
     private enum OpenIAPPatterns {
         static let expectedProductId = OpenIAPPattern(
             "^[A-Za-z0-9._-]+$",
-            [
-                (0x03FF600000000000, 0x07FFFFFE87FFFFFE, 1, -1),
-            ])
+            [(0x03FF_6000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1)])
         static let userId = OpenIAPPattern(
             "^[A-Za-z0-9._~=-]+$",
-            [
-                (0x23FF600000000000, 0x47FFFFFE87FFFFFE, 1, -1),
-            ])
+            [(0x23FF_6000_0000_0000, 0x47FF_FFFE_87FF_FFFE, 1, -1)])
         static let receiptId = OpenIAPPattern(
             "^[A-Za-z0-9._~:=/+-]+$",
-            [
-                (0x27FFE80000000000, 0x47FFFFFE87FFFFFE, 1, -1),
-            ])
+            [(0x27FF_E800_0000_0000, 0x47FF_FFFE_87FF_FFFE, 1, -1)])
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -477,17 +471,15 @@ public struct RequestVerifyPurchaseWithIapkitAppleProps: Codable, Hashable, Send
         static let jws = OpenIAPPattern(
             "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$",
             [
-                (0x03FF200000000000, 0x07FFFFFE87FFFFFE, 1, -1),
-                (0x0000400000000000, 0x0000000000000000, 1, 1),
-                (0x03FF200000000000, 0x07FFFFFE87FFFFFE, 1, -1),
-                (0x0000400000000000, 0x0000000000000000, 1, 1),
-                (0x03FF200000000000, 0x07FFFFFE87FFFFFE, 1, -1),
+                (0x03FF_2000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1),
+                (0x0000_4000_0000_0000, 0x0000_0000_0000_0000, 1, 1),
+                (0x03FF_2000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1),
+                (0x0000_4000_0000_0000, 0x0000_0000_0000_0000, 1, 1),
+                (0x03FF_2000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1),
             ])
         static let expectedProductId = OpenIAPPattern(
             "^[A-Za-z0-9._-]+$",
-            [
-                (0x03FF600000000000, 0x07FFFFFE87FFFFFE, 1, -1),
-            ])
+            [(0x03FF_6000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1)])
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -544,14 +536,10 @@ public struct RequestVerifyPurchaseWithIapkitGoogleProps: Codable, Hashable, Sen
     private enum OpenIAPPatterns {
         static let purchaseToken = OpenIAPPattern(
             "^[A-Za-z0-9._~-]+$",
-            [
-                (0x03FF600000000000, 0x47FFFFFE87FFFFFE, 1, -1),
-            ])
+            [(0x03FF_6000_0000_0000, 0x47FF_FFFE_87FF_FFFE, 1, -1)])
         static let expectedProductId = OpenIAPPattern(
             "^[A-Za-z0-9._-]+$",
-            [
-                (0x03FF600000000000, 0x07FFFFFE87FFFFFE, 1, -1),
-            ])
+            [(0x03FF_6000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1)])
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -607,14 +595,10 @@ public struct RequestVerifyPurchaseWithIapkitHorizonProps: Codable, Hashable, Se
     private enum OpenIAPPatterns {
         static let sku = OpenIAPPattern(
             "^[A-Za-z0-9._-]+$",
-            [
-                (0x03FF600000000000, 0x07FFFFFE87FFFFFE, 1, -1),
-            ])
+            [(0x03FF_6000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1)])
         static let userId = OpenIAPPattern(
             "^[A-Za-z0-9_-]+$",
-            [
-                (0x03FF200000000000, 0x07FFFFFE87FFFFFE, 1, -1),
-            ])
+            [(0x03FF_2000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1)])
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {

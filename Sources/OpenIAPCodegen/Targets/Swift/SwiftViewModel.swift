@@ -417,7 +417,14 @@ struct SwiftViewModel {
             var object = TemplateObject(keys: Self.patternKeys)
             object.append(Key.name, .string(SwiftNames.escaped(SwiftNames.name(field.pointee.name, in: .property))))
             object.append(Key.source, .string(SwiftEscaping.stringLiteral(pattern.source)))
-            object.append(Key.steps, .list(pattern.steps.map { .string(Self.stepLiteral($0)) }))
+            // One step on one line; more one per line, as swift-format lays
+            // out collection literals.
+            let steps = pattern.steps.map(Self.stepLiteral)
+            let lines: [TemplateValue] =
+                steps.count == 1
+                ? [.string("[\(steps[0])])")]
+                : ["["] + steps.map { .string("    \($0),") } + ["])"]
+            object.append(Key.steps, .list(lines))
             result.append(.object(object))
         }
         return result
@@ -427,9 +434,11 @@ struct SwiftViewModel {
     /// `OpenIAPPattern.init` takes it: the character sets in hexadecimal,
     /// -1 for no maximum.
     static func stepLiteral(_ step: StringPattern.Step) -> String {
+        // Sixteen digits in groups of four, as swift-format asks.
         func hex(_ word: UInt64) -> String {
-            let digits = String(word, radix: 16, uppercase: true)
-            return "0x" + String(repeating: "0", count: 16 - digits.count) + digits
+            let digits = Array(String(word, radix: 16, uppercase: true))
+            let padded = Array(repeating: Character("0"), count: 16 - digits.count) + digits
+            return "0x" + stride(from: 0, to: 16, by: 4).map { String(padded[$0..<$0 + 4]) }.joined(separator: "_")
         }
         return "(\(hex(step.low)), \(hex(step.high)), \(step.minimum), \(step.maximum ?? -1))"
     }
