@@ -356,9 +356,12 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
 /// builds.
 public struct RequestPurchasePropsByPlatforms: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Props used on Apple platforms.
+    /// Also read from `ios` when `apple` is absent (the first key present wins); always written as `apple`.
     public var apple: RequestPurchaseIosProps?
 
     /// Props used on Android, whichever store flavor the app was built for.
+    /// Also read from `android` when `google` is absent (the first key present wins); always written as
+    /// `google`.
     public var google: RequestPurchaseAndroidProps?
 
     public init(
@@ -375,9 +378,9 @@ public struct RequestPurchasePropsByPlatforms: Codable, Hashable, Sendable, Open
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.apple = try container.decodeFieldIfPresent(RequestPurchaseIosProps.self, forKey: .apple)
-        self.google = try container.decodeFieldIfPresent(RequestPurchaseAndroidProps.self, forKey: .google)
+        let aliased = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.apple = try aliased.decodeFieldIfPresent(RequestPurchaseIosProps.self, forKey: aliased.firstPresentKey(["apple", "ios"]))
+        self.google = try aliased.decodeFieldIfPresent(RequestPurchaseAndroidProps.self, forKey: aliased.firstPresentKey(["google", "android"]))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -395,9 +398,12 @@ public struct RequestPurchasePropsByPlatforms: Codable, Hashable, Sendable, Open
 /// Amazon builds.
 public struct RequestSubscriptionPropsByPlatforms: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Props used on Apple platforms.
+    /// Also read from `ios` when `apple` is absent (the first key present wins); always written as `apple`.
     public var apple: RequestSubscriptionIosProps?
 
     /// Props used on Android, whichever store flavor the app was built for.
+    /// Also read from `android` when `google` is absent (the first key present wins); always written as
+    /// `google`.
     public var google: RequestSubscriptionAndroidProps?
 
     public init(
@@ -414,9 +420,9 @@ public struct RequestSubscriptionPropsByPlatforms: Codable, Hashable, Sendable, 
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.apple = try container.decodeFieldIfPresent(RequestSubscriptionIosProps.self, forKey: .apple)
-        self.google = try container.decodeFieldIfPresent(RequestSubscriptionAndroidProps.self, forKey: .google)
+        let aliased = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.apple = try aliased.decodeFieldIfPresent(RequestSubscriptionIosProps.self, forKey: aliased.firstPresentKey(["apple", "ios"]))
+        self.google = try aliased.decodeFieldIfPresent(RequestSubscriptionAndroidProps.self, forKey: aliased.firstPresentKey(["google", "android"]))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -1715,16 +1715,42 @@ export type RequestPurchaseProps =
  * At least one of `apple`, `google` is set (present and not null).
  */
 export type RequestPurchasePropsByPlatforms =
+  {
+    /**
+     * A decode-only alias of `apple`: readers take it when `apple` is absent (the first name present is read); writers write `apple`.
+     *
+     * @deprecated Write `apple`.
+     */
+    ios?: RequestPurchaseIosProps | null;
+    /**
+     * A decode-only alias of `google`: readers take it when `google` is absent (the first name present is read); writers write `google`.
+     *
+     * @deprecated Write `google`.
+     */
+    android?: RequestPurchaseAndroidProps | null;
+  } &
   (
     | {
-        /** Props used on Apple platforms. */
+        /**
+         * Props used on Apple platforms.
+         *
+         * Readers also accept `ios` in its place when this key is absent.
+         */
         apple: RequestPurchaseIosProps;
-        /** Props used on Android, whichever store flavor the app was built for. */
+        /**
+         * Props used on Android, whichever store flavor the app was built for.
+         *
+         * Readers also accept `android` in its place when this key is absent.
+         */
         google?: RequestPurchaseAndroidProps | null;
       }
     | {
         apple?: null;
-        /** Props used on Android, whichever store flavor the app was built for. */
+        /**
+         * Props used on Android, whichever store flavor the app was built for.
+         *
+         * Readers also accept `android` in its place when this key is absent.
+         */
         google: RequestPurchaseAndroidProps;
       }
   );
@@ -1793,16 +1819,42 @@ export interface RequestSubscriptionIosProps {
  * At least one of `apple`, `google` is set (present and not null).
  */
 export type RequestSubscriptionPropsByPlatforms =
+  {
+    /**
+     * A decode-only alias of `apple`: readers take it when `apple` is absent (the first name present is read); writers write `apple`.
+     *
+     * @deprecated Write `apple`.
+     */
+    ios?: RequestSubscriptionIosProps | null;
+    /**
+     * A decode-only alias of `google`: readers take it when `google` is absent (the first name present is read); writers write `google`.
+     *
+     * @deprecated Write `google`.
+     */
+    android?: RequestSubscriptionAndroidProps | null;
+  } &
   (
     | {
-        /** Props used on Apple platforms. */
+        /**
+         * Props used on Apple platforms.
+         *
+         * Readers also accept `ios` in its place when this key is absent.
+         */
         apple: RequestSubscriptionIosProps;
-        /** Props used on Android, whichever store flavor the app was built for. */
+        /**
+         * Props used on Android, whichever store flavor the app was built for.
+         *
+         * Readers also accept `android` in its place when this key is absent.
+         */
         google?: RequestSubscriptionAndroidProps | null;
       }
     | {
         apple?: null;
-        /** Props used on Android, whichever store flavor the app was built for. */
+        /**
+         * Props used on Android, whichever store flavor the app was built for.
+         *
+         * Readers also accept `android` in its place when this key is absent.
+         */
         google: RequestSubscriptionAndroidProps;
       }
   );
