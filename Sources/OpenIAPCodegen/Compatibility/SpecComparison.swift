@@ -241,47 +241,6 @@ public struct SpecComparison {
         }
     }
 
-    /// At-least-one groups, matched by shared members as exactly-one groups
-    /// are. A new group costs old clients nothing when an old exactly-one or
-    /// at-least-one group of some of its fields already made them set one.
-    private mutating func compareAtLeastOne(_ a: RecordType, _ b: RecordType, fieldMap: [String: String], owner: String) {
-        var unmatchedNew = Array(b.atLeastOne.indices)
-        for group in a.atLeastOne {
-            let members = Set(group.fields.map { fieldMap[$0] ?? $0 })
-            let best = unmatchedNew.max { x, y in
-                members.intersection(b.atLeastOne[x].fields).count < members.intersection(b.atLeastOne[y].fields).count
-            }
-            guard let index = best, !members.intersection(b.atLeastOne[index].fields).isEmpty else {
-                report(
-                    .atLeastOneGroupRemoved, "at-least-one group [\(group.fields.joined(separator: ", "))] of \(owner) was removed",
-                    at: group.location, side: .old)
-                continue
-            }
-            unmatchedNew.removeAll { $0 == index }
-            let newGroup = b.atLeastOne[index]
-            let gained = newGroup.fields.filter { !members.contains($0) }
-            let lost = group.fields.filter { !newGroup.fields.contains(fieldMap[$0] ?? $0) }
-            if !gained.isEmpty {
-                report(.atLeastOneMemberAdded, "at-least-one group of \(owner) gained \(Self.list(gained))", at: newGroup.location)
-            }
-            if !lost.isEmpty {
-                let what = "at-least-one group of \(owner) lost \(Self.list(lost))"
-                report(.atLeastOneMemberRemoved, what, at: newGroup.location)
-                report(.atLeastOneVariantsNarrowed, what, at: newGroup.location)
-            }
-        }
-        for index in unmatchedNew {
-            let group = b.atLeastOne[index]
-            let members = Set(group.fields)
-            let implied = (a.exactlyOne + a.atLeastOne).contains { old in
-                Set(old.fields.map { fieldMap[$0] ?? $0 }).isSubset(of: members)
-            }
-            if implied { continue }
-            let what = "at-least-one group [\(group.fields.joined(separator: ", "))] was added to \(owner)"
-            report(.atLeastOneGroupAdded, what, at: group.location)
-            report(.atLeastOneVariantsNarrowed, what, at: group.location)
-        }
-    }
 
     private mutating func removedField(_ field: Field, owner: String, usage: Set<RecordDirection>) {
         let what = "\(field.isRequired ? "required" : "optional") field '\(field.name)' of \(owner) was removed"
@@ -373,39 +332,74 @@ public struct SpecComparison {
         return result
     }
 
+    /// The rules of one kind of group: exactly-one or at-least-one.
+    private struct GroupRules {
+        var kind: String
+        var added: CompatibilityRule.ID
+        var removed: CompatibilityRule.ID
+        var memberAdded: CompatibilityRule.ID
+        var memberRemoved: CompatibilityRule.ID
+        var narrowed: CompatibilityRule.ID
+
+        static let exactlyOne = GroupRules(
+            kind: "exactly-one", added: .exactlyOneGroupAdded, removed: .exactlyOneGroupRemoved,
+            memberAdded: .exactlyOneMemberAdded, memberRemoved: .exactlyOneMemberRemoved, narrowed: .exactlyOneVariantsNarrowed)
+        static let atLeastOne = GroupRules(
+            kind: "at-least-one", added: .atLeastOneGroupAdded, removed: .atLeastOneGroupRemoved,
+            memberAdded: .atLeastOneMemberAdded, memberRemoved: .atLeastOneMemberRemoved, narrowed: .atLeastOneVariantsNarrowed)
+    }
+
     private mutating func compareExactlyOne(_ a: RecordType, _ b: RecordType, fieldMap: [String: String], owner: String) {
-        var unmatchedNew = Array(b.exactlyOne.indices)
-        for group in a.exactlyOne {
+        compareGroups(a.exactlyOne, b.exactlyOne, rules: .exactlyOne, fieldMap: fieldMap, owner: owner) { _ in false }
+    }
+
+    /// A new at-least-one group costs old clients nothing when an old
+    /// exactly-one or at-least-one group of some of its fields already made
+    /// them set one.
+    private mutating func compareAtLeastOne(_ a: RecordType, _ b: RecordType, fieldMap: [String: String], owner: String) {
+        compareGroups(a.atLeastOne, b.atLeastOne, rules: .atLeastOne, fieldMap: fieldMap, owner: owner) { group in
+            (a.exactlyOne + a.atLeastOne).contains { old in Set(old.fields.map { fieldMap[$0] ?? $0 }).isSubset(of: group.fields) }
+        }
+    }
+
+    /// Groups of one kind: each old group is matched with the new group that
+    /// shares most of its members (under their new names), then members
+    /// gained and lost are reported; an unmatched new group is added unless
+    /// `implied` says old clients already meet it.
+    private mutating func compareGroups(
+        _ oldGroups: [FieldGroup], _ newGroups: [FieldGroup], rules: GroupRules, fieldMap: [String: String], owner: String,
+        implied: (FieldGroup) -> Bool
+    ) {
+        var unmatchedNew = Array(newGroups.indices)
+        for group in oldGroups {
             let members = Set(group.fields.map { fieldMap[$0] ?? $0 })
             let best = unmatchedNew.max { x, y in
-                members.intersection(b.exactlyOne[x].fields).count < members.intersection(b.exactlyOne[y].fields).count
+                members.intersection(newGroups[x].fields).count < members.intersection(newGroups[y].fields).count
             }
-            guard let index = best, !members.intersection(b.exactlyOne[index].fields).isEmpty else {
+            guard let index = best, !members.intersection(newGroups[index].fields).isEmpty else {
                 report(
-                    .exactlyOneGroupRemoved, "exactly-one group [\(group.fields.joined(separator: ", "))] of \(owner) was removed",
+                    rules.removed, "\(rules.kind) group [\(group.fields.joined(separator: ", "))] of \(owner) was removed",
                     at: group.location, side: .old)
                 continue
             }
             unmatchedNew.removeAll { $0 == index }
-            let newGroup = b.exactlyOne[index]
+            let newGroup = newGroups[index]
             let gained = newGroup.fields.filter { !members.contains($0) }
             let lost = group.fields.filter { !newGroup.fields.contains(fieldMap[$0] ?? $0) }
             if !gained.isEmpty {
-                report(
-                    .exactlyOneMemberAdded,
-                    "exactly-one group of \(owner) gained \(Self.list(gained))", at: newGroup.location)
+                report(rules.memberAdded, "\(rules.kind) group of \(owner) gained \(Self.list(gained))", at: newGroup.location)
             }
             if !lost.isEmpty {
-                let what = "exactly-one group of \(owner) lost \(Self.list(lost))"
-                report(.exactlyOneMemberRemoved, what, at: newGroup.location)
-                report(.exactlyOneVariantsNarrowed, what, at: newGroup.location)
+                let what = "\(rules.kind) group of \(owner) lost \(Self.list(lost))"
+                report(rules.memberRemoved, what, at: newGroup.location)
+                report(rules.narrowed, what, at: newGroup.location)
             }
         }
-        for index in unmatchedNew {
-            let group = b.exactlyOne[index]
-            let what = "exactly-one group [\(group.fields.joined(separator: ", "))] was added to \(owner)"
-            report(.exactlyOneGroupAdded, what, at: group.location)
-            report(.exactlyOneVariantsNarrowed, what, at: group.location)
+        for index in unmatchedNew where !implied(newGroups[index]) {
+            let group = newGroups[index]
+            let what = "\(rules.kind) group [\(group.fields.joined(separator: ", "))] was added to \(owner)"
+            report(rules.added, what, at: group.location)
+            report(rules.narrowed, what, at: group.location)
         }
     }
 
