@@ -118,6 +118,11 @@ def limits() -> dict[str, object]:
         f"{google}/constraint.length-token-2001-characters.json": {"purchaseToken": token(2001)},
         f"{google}/constraint.pattern-token-slash.json": {"purchaseToken": token(40) + "/" + token(10)},
         f"{google}/valid.expected-product-id.json": {"purchaseToken": token(60), "expectedProductId": "premium_monthly"},
+        f"{google}/valid.expected-product-id-256-characters.json": {
+            "purchaseToken": token(60), "expectedProductId": product_id(256)},
+        f"{google}/constraint.length-expected-product-id-257-characters.json": {
+            "purchaseToken": token(60), "expectedProductId": product_id(257)},
+        f"{google}/constraint.length-expected-product-id-empty.json": {"purchaseToken": token(60), "expectedProductId": ""},
         f"{google}/constraint.pattern-expected-product-id-colon.json": {
             "purchaseToken": token(60), "expectedProductId": "premium:monthly"},
         f"{amazon}/valid.shortest-ids.json": {"userId": amazon_user(3), "receiptId": amazon_receipt(10)},
@@ -129,6 +134,8 @@ def limits() -> dict[str, object]:
             "userId": amazon_user(30), "receiptId": amazon_receipt(4097)},
         f"{amazon}/constraint.pattern-user-id-at-sign.json": {"userId": "buyer@example.com", "receiptId": amazon_receipt(40)},
         f"{amazon}/constraint.pattern-receipt-id-space.json": {"userId": amazon_user(30), "receiptId": "q1YqVrJSSs7P 1UvMTazKz0"},
+        f"{amazon}/constraint.pattern-expected-product-id-non-ascii.json": {
+            "userId": amazon_user(30), "receiptId": amazon_receipt(40), "expectedProductId": "prämie"},
         f"{amazon}/constraint.length-expected-product-id-257-characters.json": {
             "userId": amazon_user(30), "receiptId": amazon_receipt(40), "expectedProductId": product_id(257)},
         f"{horizon}/valid.shortest.json": {"sku": sku(1), "userId": horizon_user(3)},
