@@ -34,7 +34,7 @@ enum UpstreamSDL {
 
     /// Why the comparison did not run, in one line.
     static let skipReason =
-        "SKIPPED the upstream SDL coverage check (SchemaCoverageTests: schemaCoversTheUpstreamSDL, everyUpstreamTypeIsInTheSpec): "
+        "SKIPPED the upstream SDL coverage check (SchemaCoverageTests: schemaCoversTheUpstreamSDL, everyUpstreamOperationIsInTheSpec, theOperationsDifferOnlyWhereDeclared, everyUpstreamTypeIsInTheSpec): "
         + "\(variable) is not set and \(defaultDirectory) does not exist; set \(variable) to the openiap-spec-3.2.1 folder to run it (.ci/run does)"
 }
 
@@ -62,6 +62,40 @@ enum UpstreamSDL {
             }
         }
         #expect(undeclared.isEmpty, "\(undeclared.count) undeclared differences; see the output above")
+    }
+
+    /// All 50 root fields of 3.2.1 are operations of the same kind, and
+    /// `Schema/` has no others.
+    @Test(.enabled(if: UpstreamSDL.directory != nil, Comment(rawValue: UpstreamSDL.skipReason)))
+    func everyUpstreamOperationIsInTheSpec() throws {
+        let sdlDirectory = try #require(UpstreamSDL.directory)
+        let spec = try SpecLoader.load(path: packageRoot.appendingPathComponent("Schema").path)
+        let sdl = try SDLSchema.load(directory: sdlDirectory)
+        var upstream: [String: OperationKind] = [:]
+        for (root, kind) in [("Query", OperationKind.query), ("Mutation", .mutation), ("Subscription", .event)] {
+            for field in sdl[root]?.fields ?? [] where !field.name.hasPrefix("_") { upstream[field.name] = kind }
+        }
+        #expect(upstream.values.filter { $0 == .query }.count == 20)
+        #expect(upstream.values.filter { $0 == .mutation }.count == 24)
+        #expect(upstream.values.filter { $0 == .event }.count == 6)
+        #expect(spec.queries.count == 20)
+        #expect(spec.mutations.count == 24)
+        #expect(spec.events.count == 6)
+        for operation in spec.operations {
+            #expect(upstream[operation.name] == Optional(operation.kind), "\(operation.name) is a \(operation.kind) in Schema/")
+        }
+    }
+
+    /// The operations differ from upstream only where `Schema/` says so.
+    @Test(.enabled(if: UpstreamSDL.directory != nil, Comment(rawValue: UpstreamSDL.skipReason)))
+    func theOperationsDifferOnlyWhereDeclared() throws {
+        let sdlDirectory = try #require(UpstreamSDL.directory)
+        let spec = try SpecLoader.load(path: packageRoot.appendingPathComponent("Schema").path)
+        let differences = try CoverageCheck.compare(sdlDirectory: sdlDirectory, spec: spec)
+            .filter { ["Query", "Mutation", "Subscription"].contains($0.typeName) }
+        #expect(differences.map { "\($0.kind.rawValue) \($0.subject) \($0.declared)" } == [
+            "defaultValue Mutation.finishTransaction.isConsumable true",
+        ])
     }
 
     @Test(.enabled(if: UpstreamSDL.directory != nil, Comment(rawValue: UpstreamSDL.skipReason)))
