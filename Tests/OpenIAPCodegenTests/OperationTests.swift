@@ -9,7 +9,7 @@ private typealias Location = OpenIAPCodegen.SourceLocation
 /// Queries, mutations and events: what the reader and the builder make of
 /// them (every node located, stores in order or derived, defaults typed,
 /// sorted by name), the facts the IR derives for the targets, the validator's
-/// exact messages, and that nothing else changes for them: no target output,
+/// exact messages, and that nothing else changes for them: no Swift output,
 /// no `generator diff` finding. Specs are written inline; line 1 is the
 /// first line of the string.
 @Suite struct OperationTests {
@@ -218,7 +218,7 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         let fetch = try #require(spec.operation("fetchThings"))
         #expect(fetch.platform == .common)
         #expect(fetch.argumentsTypeName == "FetchThingsArgs")
-        #expect(fetch.generatedTypeNames == ["FetchThingsArgs"])
+        #expect(fetch.generatedTypeNames == ["FetchThingsArgs", "FetchThingsReply"])
         let record = try #require(fetch.argumentsRecord)
         #expect(record.name == "FetchThingsArgs")
         #expect(record.direction == .input)
@@ -227,10 +227,11 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         #expect(record.location == fetch.location)
         let ping = try #require(spec.operation("pingIOS"))
         #expect(ping.platform == .ios)
-        #expect(ping.argumentsTypeName == nil && ping.argumentsRecord == nil && ping.generatedTypeNames.isEmpty)
+        #expect(ping.argumentsTypeName == nil && ping.argumentsRecord == nil && ping.generatedTypeNames == ["PingIOSReply"])
         let event = try #require(spec.operation("somethingAndroid"))
         #expect(event.platform == .android)
         #expect(event.argumentsRecord?.annotations.doc == "The listener options of the event somethingAndroid.")
+        #expect(event.replyTypeName == nil && event.generatedTypeNames == ["SomethingAndroidArgs"])
     }
 
     @Test func platformsComeFromTheSuffix() {
@@ -257,6 +258,7 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         #expect(OperationNames.problem("openIAP", what: "query")?.contains("start with 'OpenIAP'") == true)
         #expect(OperationNames.argumentsTypeName(of: "fetchProducts") == "FetchProductsArgs")
         #expect(OperationNames.argumentsTypeName(of: "x") == "XArgs")
+        #expect(OperationNames.replyTypeName(of: "fetchProducts") == "FetchProductsReply")
     }
 
     @Test func aSpecMadeByHandSortsItsOperations() {
@@ -326,18 +328,22 @@ private typealias Location = OpenIAPCodegen.SourceLocation
             """)
     }
 
-    @Test func anArgumentsRecordMustNotBeADeclaredType() {
-        func errors(_ other: String) -> String {
-            do {
-                _ = try SpecLoader.build(from: [
-                    SpecLoader.Source(path: "a.yaml", text: Self.header + "queries:\n  find:\n" + other),
-                    SpecLoader.Source(path: "b.yaml", text: "records:\n  FindArgs:\n    fields:\n      id: String\n"),
-                ])
-                return ""
-            } catch {
-                return error.description
-            }
+    /// The errors of `a.yaml` (after the header) beside `b.yaml`, which
+    /// declares the record `declared`; "" when it loads.
+    private func errors(_ text: String, besideARecordNamed declared: String) -> String {
+        do {
+            _ = try SpecLoader.build(from: [
+                SpecLoader.Source(path: "a.yaml", text: Self.header + text),
+                SpecLoader.Source(path: "b.yaml", text: "records:\n  \(declared):\n    fields:\n      id: String\n"),
+            ])
+            return ""
+        } catch {
+            return error.description
         }
+    }
+
+    @Test func anArgumentsRecordMustNotBeADeclaredType() {
+        func errors(_ other: String) -> String { self.errors("queries:\n  find:\n" + other, besideARecordNamed: "FindArgs") }
         #expect(errors("    args:\n      id: String\n    result: Bool\n") == """
             a.yaml:4:3: error: targets generate the type 'FindArgs' for query 'find', and 'records' declares a type of that name; rename one
             b.yaml:2:3: note: 'FindArgs' declared here
@@ -346,11 +352,22 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         #expect(errors("    result: Bool\n") == "")
     }
 
+    @Test func aReplyTypeMustNotBeADeclaredType() {
+        func errors(_ section: String) -> String { self.errors(section, besideARecordNamed: "FindReply") }
+        #expect(errors("queries:\n  find:\n    result: Bool\n") == """
+            a.yaml:4:3: error: targets generate the type 'FindReply' for query 'find', and 'records' declares a type of that name; rename one
+            b.yaml:2:3: note: 'FindReply' declared here
+            """)
+        // An event has no reply.
+        #expect(errors("events:\n  find:\n    payload: Bool\n") == "")
+    }
+
     // MARK: - Nothing else changes
 
-    /// Operations render nothing yet: a spec with them renders exactly as
-    /// the same spec without them, in every target.
-    @Test func operationsChangeNoTargetOutput() throws {
+    /// Operations add to the TypeScript and JSON Schema output and change
+    /// nothing that was there: the declarations and `$defs` of the types are
+    /// the same with and without them. Swift renders nothing for them yet.
+    @Test func operationsOnlyAddTargetOutput() throws {
         let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Templates")
         let without = try SpecLoader.build(from: [SpecLoader.Source(path: "a.yaml", text: Self.header + Self.types)])
@@ -362,7 +379,28 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         for target in Generator.allTargets {
             let set = try TemplateSet.load(directory: templates.appendingPathComponent(target.name).path, displayPath: target.name)
             let header = GeneratedHeader(specVersion: "1.0.0")
-            #expect(try target.render(with, templates: set, header: header) == target.render(without, templates: set, header: header), "\(target.name)")
+            let withFiles = try target.render(with, templates: set, header: header)
+            let withoutFiles = try target.render(without, templates: set, header: header)
+            switch target.name {
+            case "typescript":
+                // The types come first, exactly as before; the API follows.
+                #expect(withFiles.map(\.path) == [TypeScriptTarget.fileName, TypeScriptTarget.clientFileName])
+                #expect(withFiles[0].contents.hasPrefix(withoutFiles[0].contents.dropLast(1)))
+                #expect(withFiles[0].contents.contains("export interface FindArgs {"))
+            case "jsonschema":
+                let definitions = { (file: GeneratedFile) throws -> [String: NSDictionary] in
+                    let object = try JSONSerialization.jsonObject(with: Data(file.contents.utf8)) as? [String: Any]
+                    return try #require(object?["$defs"] as? [String: NSDictionary])
+                }
+                let old = try definitions(withoutFiles[0])
+                let new = try definitions(withFiles[0])
+                for (name, schema) in old { #expect(new[name] == schema, "\(name)") }
+                #expect(Set(new.keys).subtracting(old.keys) == [
+                    "FindArgs", "FindReply", "OpenIAPCall", "OpenIAPSubscribe", "OpenIAPEvent", "OpenIAPUnsubscribe",
+                ])
+            default:
+                #expect(withFiles == withoutFiles, "\(target.name)")
+            }
         }
     }
 

@@ -197,10 +197,18 @@ public struct APIOperation: Sendable {
             fields: arguments, location: location)
     }
 
+    /// The name of the reply type every target declares for a query or
+    /// mutation (`fetchProducts` → `FetchProductsReply`): the JSON a bridge
+    /// answers a call with, its result or the error it failed with. Nil for
+    /// an event, which delivers payloads instead.
+    public var replyTypeName: String? {
+        kind == .event ? nil : OperationNames.replyTypeName(of: name)
+    }
+
     /// Every type name a target declares for this operation. The validator
     /// rejects a spec type of any of these names.
     public var generatedTypeNames: [String] {
-        argumentsTypeName.map { [$0] } ?? []
+        [argumentsTypeName, replyTypeName].compactMap { $0 }
     }
 
     /// Whether `store` (an `IapStore` value) implements the operation.

@@ -55,6 +55,15 @@ public enum OperationNames {
         upperCamel(name) + argumentsSuffix
     }
 
+    /// The suffix of the reply type of a query or mutation.
+    public static let replySuffix = "Reply"
+
+    /// The reply type of the operation `name`: `fetchProducts` →
+    /// `FetchProductsReply`.
+    public static func replyTypeName(of name: String) -> String {
+        upperCamel(name) + replySuffix
+    }
+
     /// The doc of an operation's arguments record.
     static func argumentsDoc(of operation: APIOperation) -> String {
         switch operation.kind {

@@ -13,22 +13,40 @@
 ///   tags kept at run time (`unknown: keep`) get no member of their own: a
 ///   catch-all object with `disc: string` would stop that narrowing. The doc
 ///   comment says so instead.
+///
+/// After the types come the API's declarations (`TypeScriptOperations`),
+/// and beside the file the client runtime, `openiap-client.ts`, which a
+/// spec without queries and mutations does not get.
 public struct TypeScriptTarget: GenerationTarget {
     public let name = "typescript"
     public let outputFolder = "TypeScript"
     public static let fileName = "openiap.d.ts"
+    public static let clientFileName = "openiap-client.ts"
 
     public init() {}
 
     public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
-        [RenderJob(cost: spec.types.count) { () throws(DiagnosticError) in
+        [RenderJob(cost: spec.types.count + spec.operations.count) { () throws(DiagnosticError) in
             let model = TypeScriptViewModel(spec: spec)
+            let operations = TypeScriptOperations(spec: spec)
+            let arguments = operations.argumentRecords
+            let typeCount = spec.types.count
             // Each declaration is built when the file reaches it and dropped
-            // after, so the whole file's values are never held at once.
+            // after, so the whole file's values are never held at once. The
+            // arguments records follow the spec's types.
+            var frame = model.frame(header: header)
+            operations.addMembers(to: &frame)
             let bytes = try templates.renderFile(
-                "file", model.frame(header: header), streaming: "declarations", count: spec.types.count
-            ) { model.declaration(spec.types[$0]) }
-            return [GeneratedFile(path: Self.fileName, bytes: bytes)]
+                "file", frame, streaming: "declarations", count: typeCount + arguments.count
+            ) { index in
+                index < typeCount ? model.declaration(spec.types[index]) : model.declaration(.record(arguments[index - typeCount]))
+            }
+            var files = [GeneratedFile(path: Self.fileName, bytes: bytes)]
+            if !operations.calls.isEmpty {
+                let client = try templates.render("client", operations.clientContext(header: header))
+                files.append(GeneratedFile(path: Self.clientFileName, contents: client))
+            }
+            return files
         }]
     }
 }
@@ -41,11 +59,11 @@ struct TypeScriptViewModel {
     /// The `file` template's context without its `declarations`, which the
     /// target streams: `declaration(_:)` of each type in turn.
     func frame(header: GeneratedHeader) -> TemplateObject {
-        var object = TemplateObject(capacity: 3)
+        var object = TemplateObject(capacity: 13)
         // One comment line: a stray line break must not end the comment.
         object.append(Key.header, .string(header.text.split(whereSeparator: \.isNewline).joined(separator: " ")))
         // A file without exports would not be a module.
-        object.append(Key.isEmpty, .bool(spec.types.isEmpty))
+        object.append(Key.isEmpty, .bool(spec.types.isEmpty && spec.operations.isEmpty))
         return object
     }
 
