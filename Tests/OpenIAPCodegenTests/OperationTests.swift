@@ -9,9 +9,10 @@ private typealias Location = OpenIAPCodegen.SourceLocation
 /// Queries, mutations and events: what the reader and the builder make of
 /// them (every node located, stores in order or derived, defaults typed,
 /// sorted by name), the facts the IR derives for the targets, the validator's
-/// exact messages, and that nothing else changes for them: no Swift output,
-/// no `generator diff` finding. Specs are written inline; line 1 is the
-/// first line of the string.
+/// exact messages, that they add no Swift output yet, and what `generator
+/// diff` makes of a change to several at once (each rule has its spec pair
+/// in `CompatibilityCases`). Specs are written inline; line 1 is the first
+/// line of the string.
 @Suite struct OperationTests {
     static let header = "spec:\n  version: 1.0.0\n"
 
@@ -404,12 +405,27 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         }
     }
 
-    /// `generator diff` does not judge operations yet; adding, changing or
-    /// removing them reports nothing, and never fails.
-    @Test func generatorDiffIgnoresOperationsForNow() throws {
+    /// `generator diff` judges operations: removing one, adding an event,
+    /// and changing an argument, adding one and making the result optional
+    /// each report their rules, saying whose code they concern; the
+    /// package's own spec against itself reports nothing.
+    @Test func generatorDiffJudgesOperations() throws {
         let old = try spec("queries:\n  find:\n    args:\n      props: Props\n    result: Answer\n  gone: {result: Bool}\n")
         let new = try spec("queries:\n  find:\n    args:\n      props: Props?\n      more: Kind\n    result: Answer?\nevents:\n  found:\n    payload: Answer\n")
-        #expect(CompatibilityReport(old: old, oldLabel: "old", new: new, newLabel: "new").findings.isEmpty)
+        let report = CompatibilityReport(old: old, oldLabel: "old", new: new, newLabel: "new")
+        #expect(
+            report.findings.map(CompatibilityReport.line) == [
+                "\(at(5, 7)): breaking: [CALL_REQUIRED_ARGUMENT_ADDED] callers: required argument 'more' was added to query 'find'",
+                "\(at(6, 3)): breaking: [CALLED_OPERATION_REMOVED] callers: query 'gone' was removed (old spec)",
+                "\(at(6, 13)): breaking: [REPLY_RESULT_NOW_OPTIONAL] callers: result of query 'find' is now optional",
+                "\(at(4, 7)): breaking: [ARGUMENT_NOW_OPTIONAL] implementers: argument 'props' of query 'find' is now optional",
+                "\(at(5, 7)): breaking: [REQUIRED_ARGUMENT_ADDED] callers, implementers: required argument 'more' was added to query 'find'",
+                "\(at(6, 3)): breaking: [OPERATION_REMOVED] callers: query 'gone' was removed (old spec)",
+                "\(at(6, 13)): breaking: [RESULT_NOW_OPTIONAL] callers, implementers: result of query 'find' is now optional",
+                "\(at(8, 3)): note: [OPERATION_ADDED] callers: event 'found' was added",
+                "\(at(8, 3)): breaking: [OPERATION_REQUIREMENT_ADDED] implementers: event 'found' was added",
+            ])
+        #expect(report.breakingFor == [.callers, .implementers])
         let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Schema").path
         let result = CommandHarness.run(["diff", schema, schema])

@@ -115,12 +115,61 @@ public struct CompatibilityRule: Hashable, Sendable {
         case unionTagChanged = "UNION_TAG_CHANGED"
         case unionMemberWireTypeChanged = "UNION_MEMBER_WIRE_TYPE_CHANGED"
         case unionDiscriminatorChanged = "UNION_DISCRIMINATOR_CHANGED"
+        // Operations, arguments, results, payloads, errors and stores (their
+        // rules are in OperationRules.swift).
+        case operationAdded = "OPERATION_ADDED"
+        case operationRequirementAdded = "OPERATION_REQUIREMENT_ADDED"
+        case operationRemoved = "OPERATION_REMOVED"
+        case operationFormChanged = "OPERATION_FORM_CHANGED"
+        case operationDeprecationAdded = "OPERATION_DEPRECATION_ADDED"
+        case requiredArgumentAdded = "REQUIRED_ARGUMENT_ADDED"
+        case optionalArgumentAdded = "OPTIONAL_ARGUMENT_ADDED"
+        case argumentRemoved = "ARGUMENT_REMOVED"
+        case argumentRenamed = "ARGUMENT_RENAMED"
+        case argumentTypeChanged = "ARGUMENT_TYPE_CHANGED"
+        case argumentTypeEquivalent = "ARGUMENT_TYPE_EQUIVALENT"
+        case argumentNowRequired = "ARGUMENT_NOW_REQUIRED"
+        case argumentNowOptional = "ARGUMENT_NOW_OPTIONAL"
+        case argumentOrderChanged = "ARGUMENT_ORDER_CHANGED"
+        case argumentAliasKeyRemoved = "ARGUMENT_ALIAS_KEY_REMOVED"
+        case resultTypeChanged = "RESULT_TYPE_CHANGED"
+        case resultTypeEquivalent = "RESULT_TYPE_EQUIVALENT"
+        case resultNowOptional = "RESULT_NOW_OPTIONAL"
+        case resultNowRequired = "RESULT_NOW_REQUIRED"
+        case eventPayloadTypeChanged = "EVENT_PAYLOAD_TYPE_CHANGED"
+        case eventPayloadTypeEquivalent = "EVENT_PAYLOAD_TYPE_EQUIVALENT"
+        case operationErrorAdded = "OPERATION_ERROR_ADDED"
+        case operationErrorRemoved = "OPERATION_ERROR_REMOVED"
+        case calledOperationRemoved = "CALLED_OPERATION_REMOVED"
+        case calledOperationFormChanged = "CALLED_OPERATION_FORM_CHANGED"
+        case operationKindChanged = "OPERATION_KIND_CHANGED"
+        case callRequiredArgumentAdded = "CALL_REQUIRED_ARGUMENT_ADDED"
+        case callArgumentRemoved = "CALL_ARGUMENT_REMOVED"
+        case callArgumentRenamed = "CALL_ARGUMENT_RENAMED"
+        case callArgumentTypeChanged = "CALL_ARGUMENT_TYPE_CHANGED"
+        case callArgumentTypeWidened = "CALL_ARGUMENT_TYPE_WIDENED"
+        case callArgumentNowRequired = "CALL_ARGUMENT_NOW_REQUIRED"
+        case callArgumentDefaultChanged = "CALL_ARGUMENT_DEFAULT_CHANGED"
+        case callArgumentConstraintTightened = "CALL_ARGUMENT_CONSTRAINT_TIGHTENED"
+        case callArgumentRenamedReadable = "CALL_ARGUMENT_RENAMED_READABLE"
+        case callArgumentAliasAdded = "CALL_ARGUMENT_ALIAS_ADDED"
+        case callArgumentAliasRemoved = "CALL_ARGUMENT_ALIAS_REMOVED"
+        case replyResultTypeChanged = "REPLY_RESULT_TYPE_CHANGED"
+        case replyResultTypeWidened = "REPLY_RESULT_TYPE_WIDENED"
+        case replyResultNowOptional = "REPLY_RESULT_NOW_OPTIONAL"
+        case deliveredPayloadTypeChanged = "DELIVERED_PAYLOAD_TYPE_CHANGED"
+        case deliveredPayloadTypeWidened = "DELIVERED_PAYLOAD_TYPE_WIDENED"
+        case operationStoreAdded = "OPERATION_STORE_ADDED"
+        case operationStoreRemoved = "OPERATION_STORE_REMOVED"
     }
 
     public var id: ID
     public var axis: CompatibilityAxis
     public var severity: CompatibilitySeverity
     public var rationale: String
+    /// Whose code the rule is about, for the rules on operations (see
+    /// `CompatibilityParty`); empty for the rules on types.
+    public var whose: [CompatibilityParty] = []
 
     public init(_ id: ID, _ axis: CompatibilityAxis, _ severity: CompatibilitySeverity, _ rationale: String) {
         self.id = id
@@ -131,9 +180,12 @@ public struct CompatibilityRule: Hashable, Sendable {
 }
 
 public enum CompatibilityRules {
-    /// Every rule, in the order the README table lists them: source rules,
-    /// then wire rules, each roughly from types down to values.
-    public static let all: [CompatibilityRule] = [
+    /// Every rule: those on types, then those on operations.
+    public static let all: [CompatibilityRule] = typeRules + operationRules
+
+    /// The rules on types, in the order the README table lists them: source
+    /// rules, then wire rules, each roughly from types down to values.
+    public static let typeRules: [CompatibilityRule] = [
         // MARK: Source
         .init(
             .typeRemoved, .source, .breaking,

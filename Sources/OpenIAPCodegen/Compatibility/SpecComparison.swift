@@ -46,7 +46,7 @@ public struct CompatibilityFinding: Hashable, Sendable {
 public struct SpecComparison {
     public let old: Spec
     public let new: Spec
-    public private(set) var findings: [CompatibilityFinding] = []
+    public internal(set) var findings: [CompatibilityFinding] = []
 
     /// Old type name → new type name for every type present on both sides,
     /// renamed or not.
@@ -99,6 +99,7 @@ public struct SpecComparison {
             report(.typeAdded, "\(kindWord(type)) '\(type.name)' was added", at: type.location)
         }
         for (o, n) in pairs.sorted(by: { $0.1.name < $1.1.name }) { compareType(o, n) }
+        compareOperations()
         findings = Self.ordered(findings)
     }
 
@@ -147,8 +148,10 @@ public struct SpecComparison {
 
     // MARK: - Records
 
-    private mutating func compareRecord(_ a: RecordType, _ b: RecordType, usage: Set<RecordDirection>) {
-        let owner = "\(b.direction == .input ? "input" : "record") '\(b.name)'"
+    /// `owner` names the record in messages; by default, "input 'Name'" or
+    /// "record 'Name'".
+    mutating func compareRecord(_ a: RecordType, _ b: RecordType, usage: Set<RecordDirection>, owner given: String? = nil) {
+        let owner = given ?? "\(b.direction == .input ? "input" : "record") '\(b.name)'"
         if a.direction != b.direction {
             report(
                 .recordDirectionChanged,
@@ -608,11 +611,14 @@ public struct SpecComparison {
     /// reachable from, an output record (old apps read it); `.input` when it
     /// is, or is reachable from, an input record (new servers read it).
     /// Unions no record refers to are results (outputs); enums and opaque
-    /// strings no record refers to may travel either way.
+    /// strings no record refers to may travel either way. An operation's
+    /// arguments count as an input record and its result or payload as an
+    /// output one (`operationRecords`).
     static func usage(in spec: Spec) -> [String: Set<RecordDirection>] {
+        let types = spec.types + operationRecords(in: spec)
         var references: [String: [String]] = [:]
         var referenced: Set<String> = []
-        for type in spec.types {
+        for type in types {
             let names: [String]
             switch type {
             case let .record(r): names = r.fields.compactMap(\.type.namedLeaf) + r.includes
@@ -624,7 +630,7 @@ public struct SpecComparison {
             referenced.formUnion(names)
         }
         var result: [String: Set<RecordDirection>] = [:]
-        for type in spec.types {
+        for type in types {
             switch type {
             case let .record(r): result[r.name] = [r.direction]
             case .union where !referenced.contains(type.name): result[type.name] = [.output]
@@ -636,7 +642,7 @@ public struct SpecComparison {
         var changed = true
         while changed {
             changed = false
-            for type in spec.types {
+            for type in types {
                 guard let context = result[type.name] else { continue }
                 for name in references[type.name] ?? [] where !(result[name] ?? []).isSuperset(of: context) {
                     result[name, default: []].formUnion(context)
@@ -649,7 +655,7 @@ public struct SpecComparison {
 
     // MARK: - Helpers
 
-    private mutating func report(
+    mutating func report(
         _ id: CompatibilityRule.ID, _ message: String, at location: SourceLocation?, side: CompatibilityFinding.Side = .new
     ) {
         findings.append(CompatibilityFinding(rule: CompatibilityRules.rule(id), message: message, location: location, side: side))
