@@ -62,7 +62,10 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenIAPTypesTests",
-            dependencies: ["OpenIAPTypes", "OpenIAPMemoryStore"],
+            // The generator too: the pattern test compiles patterns with it
+            // and matches them with the generated runtime. The memory store
+            // is what the dispatcher's tests run against.
+            dependencies: ["OpenIAPTypes", "OpenIAPCodegen", "OpenIAPMemoryStore"],
             path: "Tests/OpenIAPTypesTests"
         ),
         // An Android SDK whose store lives in memory, conforming to the

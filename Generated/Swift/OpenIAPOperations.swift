@@ -1291,6 +1291,13 @@ public struct VerifyPurchaseArgs: Codable, Hashable, Sendable, OpenIAPValidatabl
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.options, forKey: .options)
     }
+
+    public func validate(at path: [String]) throws(OpenIAPValidationError) {
+        do {
+            let value = self.options
+            try value.validate(at: path + ["options"])
+        }
+    }
 }
 
 /// The arguments of the mutation verifyPurchaseWithProvider.

@@ -760,6 +760,22 @@ export type IapkitEnvironment =
   | "LocalTesting"
   | (string & {});
 
+/** One problem in an IAPKit error body. */
+export interface IapkitError {
+  /** Machine-readable code, such as INVALID_INPUT for a request that failed validation or INVALID_API_KEY. */
+  code: string;
+  /** Human-readable explanation. */
+  message: string;
+  /** For a request that failed validation, where in the request the problem is (for example jws). */
+  path?: string | null;
+}
+
+/** The body IAPKit sends with an HTTP 4xx or 5xx status instead of a verification result; it never has the fields of a result, so neither decodes as the other. */
+export interface IapkitErrorResponse {
+  /** What went wrong, at least one entry. */
+  errors: IapkitError[];
+}
+
 /** Public, app-facing data that IAPKit stores for one product and can return with a verification. */
 export interface IapkitProductClientPayload {
   /** How the body is encoded. */
@@ -771,9 +787,9 @@ export interface IapkitProductClientPayload {
    */
   body: string;
   /**
-   * Revision number that goes up whenever the payload changes.
+   * Revision number that goes up whenever the payload changes, starting from 1.
    *
-   * At least 0.
+   * At least 1.
    */
   version: number;
   /**
@@ -1693,13 +1709,51 @@ export type RequestPurchaseProps =
       }
   );
 
-/** One-time purchase props for each SDK platform; the Android props also serve the Horizon and Amazon builds. */
-export interface RequestPurchasePropsByPlatforms {
-  /** Props used on Apple platforms. */
-  apple?: RequestPurchaseIosProps | null;
-  /** Props used on Android, whichever store flavor the app was built for. */
-  google?: RequestPurchaseAndroidProps | null;
-}
+/**
+ * One-time purchase props for each SDK platform; the Android props also serve the Horizon and Amazon builds.
+ *
+ * At least one of `apple`, `google` is set (present and not null).
+ */
+export type RequestPurchasePropsByPlatforms =
+  {
+    /**
+     * A decode-only alias of `apple`: readers take it when `apple` is absent (the first name present is read); writers write `apple`.
+     *
+     * @deprecated Write `apple`.
+     */
+    ios?: RequestPurchaseIosProps | null;
+    /**
+     * A decode-only alias of `google`: readers take it when `google` is absent (the first name present is read); writers write `google`.
+     *
+     * @deprecated Write `google`.
+     */
+    android?: RequestPurchaseAndroidProps | null;
+  } &
+  (
+    | {
+        /**
+         * Props used on Apple platforms.
+         *
+         * Readers also accept `ios` in its place when this key is absent.
+         */
+        apple: RequestPurchaseIosProps;
+        /**
+         * Props used on Android, whichever store flavor the app was built for.
+         *
+         * Readers also accept `android` in its place when this key is absent.
+         */
+        google?: RequestPurchaseAndroidProps | null;
+      }
+    | {
+        apple?: null;
+        /**
+         * Props used on Android, whichever store flavor the app was built for.
+         *
+         * Readers also accept `android` in its place when this key is absent.
+         */
+        google: RequestPurchaseAndroidProps;
+      }
+  );
 
 /** What a purchase request returns directly; the final outcome still arrives through the purchase listeners. */
 export interface RequestPurchaseResult {
@@ -1759,25 +1813,79 @@ export interface RequestSubscriptionIosProps {
   advancedCommerceData?: string | null;
 }
 
-/** Subscription purchase props for each SDK platform; the Android props also serve the Horizon and Amazon builds. */
-export interface RequestSubscriptionPropsByPlatforms {
-  /** Props used on Apple platforms. */
-  apple?: RequestSubscriptionIosProps | null;
-  /** Props used on Android, whichever store flavor the app was built for. */
-  google?: RequestSubscriptionAndroidProps | null;
-}
+/**
+ * Subscription purchase props for each SDK platform; the Android props also serve the Horizon and Amazon builds.
+ *
+ * At least one of `apple`, `google` is set (present and not null).
+ */
+export type RequestSubscriptionPropsByPlatforms =
+  {
+    /**
+     * A decode-only alias of `apple`: readers take it when `apple` is absent (the first name present is read); writers write `apple`.
+     *
+     * @deprecated Write `apple`.
+     */
+    ios?: RequestSubscriptionIosProps | null;
+    /**
+     * A decode-only alias of `google`: readers take it when `google` is absent (the first name present is read); writers write `google`.
+     *
+     * @deprecated Write `google`.
+     */
+    android?: RequestSubscriptionAndroidProps | null;
+  } &
+  (
+    | {
+        /**
+         * Props used on Apple platforms.
+         *
+         * Readers also accept `ios` in its place when this key is absent.
+         */
+        apple: RequestSubscriptionIosProps;
+        /**
+         * Props used on Android, whichever store flavor the app was built for.
+         *
+         * Readers also accept `android` in its place when this key is absent.
+         */
+        google?: RequestSubscriptionAndroidProps | null;
+      }
+    | {
+        apple?: null;
+        /**
+         * Props used on Android, whichever store flavor the app was built for.
+         *
+         * Readers also accept `android` in its place when this key is absent.
+         */
+        google: RequestSubscriptionAndroidProps;
+      }
+  );
 
 /** The Amazon Appstore purchase to verify with IAPKit through Amazon RVS. */
 export interface RequestVerifyPurchaseWithIapkitAmazonProps {
   /**
-   * The product the app expects; IAPKit checks it against the product RVS verified.
+   * The product the app expects; when the product RVS verified differs, IAPKit answers isValid false with the state inauthentic.
+   *
+   * From 1 to 256 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._-]+$` (readers check it).
    *
    * @since 3.2.0
    */
   expectedProductId?: string | null;
-  /** The Amazon user id from the purchase response. */
-  userId?: string | null;
-  /** The Amazon receipt id from the purchase response. */
+  /**
+   * The Amazon user id from the purchase response.
+   *
+   * From 3 to 512 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._~=-]+$` (readers check it).
+   */
+  userId: string;
+  /**
+   * The Amazon receipt id from the purchase response.
+   *
+   * From 10 to 4096 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._~:=/+-]+$` (readers check it).
+   */
   receiptId: string;
   /** True for App Tester receipts, which Amazon checks in its RVS Cloud Sandbox. */
   sandbox?: boolean | null;
@@ -1785,22 +1893,62 @@ export interface RequestVerifyPurchaseWithIapkitAmazonProps {
 
 /** The App Store purchase to verify with IAPKit. */
 export interface RequestVerifyPurchaseWithIapkitAppleProps {
-  /** The signed transaction (JWS) that came with the purchase. */
+  /**
+   * The signed transaction (JWS) that came with the purchase, in compact form.
+   *
+   * From 100 to 16000 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$` (readers check it).
+   */
   jws: string;
+  /**
+   * The product the app expects; when the product the App Store verified differs, IAPKit answers isValid false with the state inauthentic.
+   *
+   * From 1 to 256 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._-]+$` (readers check it).
+   */
+  expectedProductId?: string | null;
 }
 
 /** The Google Play purchase to verify with IAPKit. */
 export interface RequestVerifyPurchaseWithIapkitGoogleProps {
-  /** The purchase token Google Play gave the device. */
+  /**
+   * The purchase token Google Play gave the device.
+   *
+   * From 20 to 2000 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._~-]+$` (readers check it).
+   */
   purchaseToken: string;
+  /**
+   * The product the app expects; when the product Google Play verified differs, IAPKit answers isValid false with the state inauthentic.
+   *
+   * From 1 to 256 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._-]+$` (readers check it).
+   */
+  expectedProductId?: string | null;
 }
 
 /** The Meta Horizon purchase to verify with IAPKit. */
 export interface RequestVerifyPurchaseWithIapkitHorizonProps {
-  /** The add-on's SKU from the Meta developer dashboard. */
+  /**
+   * The add-on's SKU from the Meta developer dashboard.
+   *
+   * From 1 to 256 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._-]+$` (readers check it).
+   */
   sku: string;
-  /** The Meta user id of the buyer. */
-  userId?: string | null;
+  /**
+   * The Meta user id of the buyer; IAPKit asks Meta whether this user owns the SKU.
+   *
+   * From 3 to 256 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9_-]+$` (readers check it).
+   */
+  userId: string;
 }
 
 /**
@@ -2173,15 +2321,35 @@ export interface VerifyPurchaseHorizonOptions {
   accessToken: string;
 }
 
-/** Verify one purchase directly with the store that sold it; the SDK uses the options of the store it runs against. */
-export interface VerifyPurchaseProps {
-  /** Verify through the App Store Server API. */
-  apple?: VerifyPurchaseAppleOptions | null;
-  /** Verify through the Google Play Developer API. */
-  google?: VerifyPurchaseGoogleOptions | null;
-  /** Verify through Meta's server-to-server entitlement API. */
-  horizon?: VerifyPurchaseHorizonOptions | null;
-}
+/**
+ * Verify one purchase directly with the store that sold it; the SDK uses the options of the store it runs against.
+ *
+ * At least one of `apple`, `google`, `horizon` is set (present and not null).
+ */
+export type VerifyPurchaseProps =
+  (
+    | {
+        /** Verify through the App Store Server API. */
+        apple: VerifyPurchaseAppleOptions;
+        /** Verify through the Google Play Developer API. */
+        google?: VerifyPurchaseGoogleOptions | null;
+        /** Verify through Meta's server-to-server entitlement API. */
+        horizon?: VerifyPurchaseHorizonOptions | null;
+      }
+    | {
+        apple?: null;
+        /** Verify through the Google Play Developer API. */
+        google: VerifyPurchaseGoogleOptions;
+        /** Verify through Meta's server-to-server entitlement API. */
+        horizon?: VerifyPurchaseHorizonOptions | null;
+      }
+    | {
+        apple?: null;
+        google?: null;
+        /** Verify through Meta's server-to-server entitlement API. */
+        horizon: VerifyPurchaseHorizonOptions;
+      }
+  );
 
 /**
  * The outcome of verifying a purchase with the store the props named.
@@ -2297,8 +2465,10 @@ export interface VerifyPurchaseResultIOS extends VerifyPurchaseResultCommon {
 export interface VerifyPurchaseWithProviderError {
   /** Human-readable explanation. */
   message: string;
-  /** Machine-readable code, when the provider gives one. */
+  /** Machine-readable code; IAPKit's errors always have one, errors the SDK reports itself may not. */
   code?: string | null;
+  /** For a request that failed validation, where in the request the problem is (for example jws). */
+  path?: string | null;
 }
 
 /** Verify a purchase through a hosted provider instead of the app's own server. */

@@ -244,9 +244,11 @@ function iapkitRequest(purchase: Purchase): RequestVerifyPurchaseWithIapkitProps
     case "google":
       return { apiKey: "cross-language-test", google: { purchaseToken: token } };
     case "horizon":
-      return { apiKey: "cross-language-test", horizon: { sku: purchase.productId } };
+      // IAPKit requires the buyer's Meta user id, which the platform SDK gives, not the purchase.
+      return { apiKey: "cross-language-test", horizon: { sku: purchase.productId, userId: "7364018462839150" } };
     case "amazon":
-      return { apiKey: "cross-language-test", amazon: { receiptId: token } };
+      // IAPKit requires the Amazon user id of the purchase response.
+      return { apiKey: "cross-language-test", amazon: { receiptId: token, userId: "amzn1.account.CROSSLANGUAGE" } };
   }
 }
 

@@ -39,7 +39,7 @@ struct CompatibilityCase: Sendable, CustomTestStringConvertible {
 }
 
 extension CompatibilityCase {
-    static let all: [CompatibilityCase] = types + fields + groupsAndLimits + enums + unions + operations
+    static let all: [CompatibilityCase] = types + fields + groupsAndLimits + enums + unions + evolutions + operations
 
     // MARK: - Types
 
@@ -1021,6 +1021,46 @@ extension CompatibilityCase {
     static let operations: [CompatibilityCase] = [
         api("operationsUnchanged", old: fetchProducts, new: fetchProducts, []),
         api(
+            "argumentsReordered", old: fetchProducts(currency: "String?"),
+            new: """
+                queries:
+                  fetchProducts:
+                    args:
+                      currency: String?
+                      params: ProductRequest
+                    result: Product[]
+                """, [.argumentOrderChanged]),
+        // Renamed with the old name kept readable: old callers still send it.
+        api(
+            "argumentRenamedWithAlias",
+            old: """
+                queries:
+                  fetchProducts:
+                    args:
+                      params:
+                        type: ProductRequest
+                        doc: What to look up.
+                    result: Product[]
+                """,
+            new: """
+                queries:
+                  fetchProducts:
+                    args:
+                      request:
+                        type: ProductRequest
+                        doc: What to look up.
+                        aliases: [params]
+                    result: Product[]
+                """, [.argumentRenamed, .callArgumentRenamedReadable]),
+        api(
+            "argumentAliasAdded", old: fetchProducts(currency: "String?"),
+            new: fetchProducts.replacing("      params: ProductRequest\n", with: "      params: ProductRequest\n      currency:\n        type: String?\n        aliases: [currencyCode]\n"),
+            [.callArgumentAliasAdded]),
+        api(
+            "argumentAliasRemoved",
+            old: fetchProducts.replacing("      params: ProductRequest\n", with: "      params: ProductRequest\n      currency:\n        type: String?\n        aliases: [currencyCode]\n"),
+            new: fetchProducts(currency: "String?"), [.callArgumentAliasRemoved, .argumentAliasKeyRemoved]),
+        api(
             "operationAdded", old: fetchProducts,
             new: fetchProducts + """
 
@@ -1246,5 +1286,310 @@ extension CompatibilityCase {
             [.operationStoreAdded]),
         // Without `stores:`, every store but `unknown`: amazon leaves.
         api("operationStoreRemoved", old: verifyPurchase(stores: nil), new: verifyPurchase(stores: "[apple, google]"), [.operationStoreRemoved]),
+    ]
+}
+
+// MARK: - Field order, declared renames, aliases, at-least-one groups
+
+extension CompatibilityCase {
+    static let evolutions: [CompatibilityCase] = [
+        .init(
+            "requiredFieldsSwapped",
+            old: """
+                records:
+                  Outcome:
+                    fields:
+                      store: String
+                      isValid: Bool
+                """,
+            new: """
+                records:
+                  Outcome:
+                    fields:
+                      isValid: Bool
+                      store: String
+                """, [.fieldOrderChanged]),
+        // Upstream's move of `isValid` into a shared set: the initialiser went
+        // from init(store:isValid:state:) to init(isValid:store:state:).
+        .init(
+            "fieldMovedIntoSharedSet",
+            old: """
+                records:
+                  Outcome:
+                    fields:
+                      store: String
+                      isValid: Bool
+                      state: String
+                """,
+            new: """
+                shared:
+                  ResultCommon:
+                    fields:
+                      isValid: Bool
+                records:
+                  Outcome:
+                    include: [ResultCommon]
+                    fields:
+                      store: String
+                      state: String
+                """, [.typeAdded, .fieldOrderChanged]),
+        .init(
+            "fieldRenamedDeclared",
+            old: """
+                records:
+                  Receipt:
+                    fields:
+                      token: String
+                """,
+            new: """
+                records:
+                  Receipt:
+                    fields:
+                      purchaseToken:
+                        type: String
+                        renamedFrom: token
+                """, [.fieldRenamed, .fieldWireNameChanged]),
+        // An input renamed with the old name kept as an alias: new servers
+        // still read old clients, which send the old name.
+        .init(
+            "inputFieldRenamedWithAlias",
+            old: """
+                inputs:
+                  Request:
+                    fields:
+                      ios: String?
+                      android: String?
+                """,
+            new: """
+                inputs:
+                  Request:
+                    fields:
+                      apple:
+                        type: String?
+                        renamedFrom: ios
+                        aliases: [ios]
+                      android: String?
+                """, [.fieldRenamed, .fieldRenamedReadable]),
+        // The same on an output is not enough: old apps read new servers,
+        // which write the new name, and the old spec had no alias for it.
+        .init(
+            "outputFieldRenamedWithAlias",
+            old: """
+                records:
+                  Receipt:
+                    fields:
+                      ios: String?
+                """,
+            new: """
+                records:
+                  Receipt:
+                    fields:
+                      apple:
+                        type: String?
+                        renamedFrom: ios
+                        aliases: [ios]
+                """, [.fieldRenamed, .fieldWireNameChanged]),
+        .init(
+            "typeRenamedDeclared",
+            old: """
+                records:
+                  Receipt:
+                    doc: Proof of one purchase.
+                    fields:
+                      id: String
+                """,
+            new: """
+                records:
+                  PurchaseReceipt:
+                    doc: What the store returned for one purchase.
+                    renamedFrom: Receipt
+                    fields:
+                      id: String
+                """, [.typeRenamed]),
+        .init(
+            "enumValueRenamedDeclared",
+            old: """
+                enums:
+                  State:
+                    values: [entitled, pending]
+                records:
+                  Receipt:
+                    fields:
+                      state: State
+                """,
+            new: """
+                enums:
+                  State:
+                    values:
+                      entitled: The buyer may use the product.
+                      payment-pending:
+                        renamedFrom: pending
+                        aliases: [pending]
+                records:
+                  Receipt:
+                    fields:
+                      state: State
+                """, [.enumValueRenamed, .openEnumValueAdded]),
+        .init(
+            "fieldAliasAdded",
+            old: """
+                inputs:
+                  Request:
+                    fields:
+                      apple: String?
+                """,
+            new: """
+                inputs:
+                  Request:
+                    fields:
+                      apple:
+                        type: String?
+                        aliases: [ios]
+                """, [.fieldAliasAdded]),
+        .init(
+            "fieldAliasRemoved",
+            old: """
+                inputs:
+                  Request:
+                    fields:
+                      apple:
+                        type: String?
+                        aliases: [ios]
+                """,
+            new: """
+                inputs:
+                  Request:
+                    fields:
+                      apple: String?
+                """, [.fieldAliasRemoved, .fieldAliasKeyRemoved]),
+        .init(
+            "atLeastOneGroupAdded",
+            old: """
+                inputs:
+                  Request:
+                    fields:
+                      apple: String?
+                      google: String?
+                """,
+            new: """
+                inputs:
+                  Request:
+                    atLeastOne: [apple, google]
+                    fields:
+                      apple: String?
+                      google: String?
+                """, [.atLeastOneGroupAdded, .atLeastOneVariantsNarrowed]),
+        .init(
+            "atLeastOneGroupRemoved",
+            old: """
+                inputs:
+                  Request:
+                    atLeastOne: [apple, google]
+                    fields:
+                      apple: String?
+                      google: String?
+                """,
+            new: """
+                inputs:
+                  Request:
+                    fields:
+                      apple: String?
+                      google: String?
+                """, [.atLeastOneGroupRemoved]),
+        .init(
+            "atLeastOneMemberAdded",
+            old: """
+                inputs:
+                  Request:
+                    atLeastOne: [apple, google]
+                    fields:
+                      apple: String?
+                      google: String?
+                      horizon: String?
+                """,
+            new: """
+                inputs:
+                  Request:
+                    atLeastOne: [apple, google, horizon]
+                    fields:
+                      apple: String?
+                      google: String?
+                      horizon: String?
+                """, [.atLeastOneMemberAdded]),
+        .init(
+            "atLeastOneMemberRemoved",
+            old: """
+                inputs:
+                  Request:
+                    atLeastOne: [apple, google, horizon]
+                    fields:
+                      apple: String?
+                      google: String?
+                      horizon: String?
+                """,
+            new: """
+                inputs:
+                  Request:
+                    atLeastOne: [apple, google]
+                    fields:
+                      apple: String?
+                      google: String?
+                      horizon: String?
+                """, [.atLeastOneMemberRemoved, .atLeastOneVariantsNarrowed]),
+        // Cross-platform callers may now set both: every old request, which
+        // set exactly one, still sets at least one.
+        .init(
+            "exactlyOneBecomesAtLeastOne",
+            old: """
+                inputs:
+                  Request:
+                    exactlyOne: [apple, google]
+                    fields:
+                      apple: String?
+                      google: String?
+                """,
+            new: """
+                inputs:
+                  Request:
+                    atLeastOne: [apple, google]
+                    fields:
+                      apple: String?
+                      google: String?
+                """, [.exactlyOneGroupRemoved]),
+        .init(
+            "inputPatternAndLengthAdded",
+            old: """
+                inputs:
+                  Request:
+                    fields:
+                      jws: String
+                """,
+            new: """
+                inputs:
+                  Request:
+                    fields:
+                      jws:
+                        type: String
+                        minLength: 100
+                        pattern: ^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$
+                """, [.constraintTightened]),
+        .init(
+            "outputLengthLoosened",
+            old: """
+                records:
+                  Receipt:
+                    fields:
+                      id:
+                        type: String
+                        maxLength: 64
+                """,
+            new: """
+                records:
+                  Receipt:
+                    fields:
+                      id:
+                        type: String
+                        maxLength: 128
+                """, [.constraintLoosened]),
     ]
 }

@@ -254,6 +254,7 @@ import Testing
         .openEnumValueAdded, .closedEnumValueRemoved, .openEnumValueRemoved, .enumNowClosed, .unionMemberAdded, .unionMemberRemoved,
         .unionMemberRenamed, .unionMemberTypeChanged, .unionUnknownPolicyChanged, .closedUnionMemberAdded, .openUnionMemberAdded,
         .closedUnionMemberRemoved, .openUnionMemberRemoved, .unionTagChanged, .unionMemberWireTypeChanged, .unionDiscriminatorChanged,
+        .atLeastOneVariantsNarrowed, .atLeastOneGroupAdded, .atLeastOneGroupRemoved, .atLeastOneMemberAdded, .atLeastOneMemberRemoved,
     ]
 
     @Test func everyFieldRuleOnArgumentsHasAnArgumentRule() {

@@ -49,6 +49,13 @@ import Testing
         // `OpenIAPValidatable`. The digester reports the declaration as
         // removed; every call still compiles against the default.
         "exactlyOneGroupRemoved": "digester only: validate(at:) now comes from the protocol's default implementation",
+        // At-least-one groups are TypeScript variants too, and so are the
+        // deprecated keys TypeScript declares for decode-only aliases.
+        "atLeastOneGroupAdded": "TypeScript only: the variants of the new group",
+        "atLeastOneMemberRemoved": "TypeScript only: the variant of the field that left the group",
+        "atLeastOneGroupRemoved": "digester only: validate(at:) now comes from the protocol's default implementation",
+        "fieldAliasRemoved": "TypeScript only: the alias's deprecated key disappears",
+        "argumentAliasRemoved": "TypeScript only: the alias's deprecated key leaves the arguments type",
     ]
 
     struct Pair {

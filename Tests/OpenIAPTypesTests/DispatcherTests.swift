@@ -89,7 +89,7 @@ import Testing
     @Test func finishingAPurchaseAndVerifyingIt() async throws {
         let dispatcher = Self.dispatcher()
         _ = try await reply(dispatcher, #"{"operation": "requestPurchase", "args": \#(Self.premium)}"#)
-        let verify = #"{"operation": "verifyPurchaseWithProvider", "args": {"options": {"provider": "iapkit", "iapkit": {"google": {"purchaseToken": "token-1"}}}}}"#
+        let verify = #"{"operation": "verifyPurchaseWithProvider", "args": {"options": {"provider": "iapkit", "iapkit": {"google": {"purchaseToken": "memory-store-token-0001"}}}}}"#
         #expect(try await reply(dispatcher, verify) == (try json("""
             {"result": {"provider": "iapkit", "iapkit": {"store": "google", "isValid": true, "state": "pending-acknowledgment", "productId": "com.example.premium"}}}
             """)))
@@ -270,7 +270,7 @@ import Testing
         let first = try await events.wait(for: 1)
         #expect(first == [try json("""
             {"subscription": 7, "event": "purchaseUpdated", "payload": {"id": "purchase-1", "productId": "com.example.premium", "transactionDate": 1784160000001,
-             "purchaseToken": "token-1", "store": "google", "quantity": 1, "purchaseState": "purchased", "isAutoRenewing": false,
+             "purchaseToken": "memory-store-token-0001", "store": "google", "quantity": 1, "purchaseState": "purchased", "isAutoRenewing": false,
              "isAcknowledgedAndroid": false}}
             """)])
         #expect(try await reply(dispatcher, #"{"unsubscribe": 7}"#) == (try json(#"{"result": null}"#)))

@@ -118,7 +118,7 @@ import Testing
         // With an id, the reply comes back under it.
         #expect(try await bridge.call(3, #"{"subscribe": "purchaseError", "subscription": 8}"#) == (try json(#"{"id": 3, "result": null}"#)))
         let purchase = """
-            {"id": "purchase-1", "productId": "com.example.premium", "transactionDate": 1784160000001, "purchaseToken": "token-1", "store": "google",
+            {"id": "purchase-1", "productId": "com.example.premium", "transactionDate": 1784160000001, "purchaseToken": "memory-store-token-0001", "store": "google",
              "quantity": 1, "purchaseState": "purchased", "isAutoRenewing": false, "isAcknowledgedAndroid": false}
             """.replacingOccurrences(of: "\n", with: "")
         let requested = try await bridge.call(4, #"{"operation": "requestPurchase", "args": {"params": {"requestPurchase": {"google": {"skus": ["com.example.premium"]}}}}}"#)
@@ -128,7 +128,7 @@ import Testing
             return false
         }
         #expect(event == (try json(#"{"subscription": 7, "event": "purchaseUpdated", "payload": \#(purchase)}"#)))
-        let verify = #"{"operation": "verifyPurchaseWithProvider", "args": {"options": {"provider": "iapkit", "iapkit": {"google": {"purchaseToken": "token-1"}}}}}"#
+        let verify = #"{"operation": "verifyPurchaseWithProvider", "args": {"options": {"provider": "iapkit", "iapkit": {"google": {"purchaseToken": "memory-store-token-0001"}}}}}"#
         #expect(try await bridge.call(5, verify) == (try json("""
             {"id": 5, "result": {"provider": "iapkit", "iapkit": {"store": "google", "isValid": true, "state": "pending-acknowledgment", "productId": "com.example.premium"}}}
             """)))

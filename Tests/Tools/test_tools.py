@@ -28,7 +28,9 @@ sys.path.insert(0, str(TOOLS))
 import agreement  # noqa: E402
 import check_jsonschema  # noqa: E402
 import check_typescript  # noqa: E402
+import make_contract_fixtures  # noqa: E402
 import make_large_fixtures  # noqa: E402
+from fixture_corpus import schema_allowed  # noqa: E402
 
 FIXTURES = TOOLS.parent / "Fixtures"
 HAVE_TSC = shutil.which("tsc") is not None
@@ -261,6 +263,9 @@ class TypeScriptUnitTests(unittest.TestCase):
         self.assertEqual(e("invalid", "x"), "fails")
         self.assertEqual(e("constraint", "body-too-long"), "compiles")
         self.assertEqual(e("constraint", "exactly-one-none-set"), "fails")
+        self.assertEqual(e("constraint", "at-least-one-none-set"), "fails")
+        self.assertEqual(e("constraint", "pattern-jws-two-segments"), "compiles")
+        self.assertEqual(e("normalizes", "alias-stands-in-for-apple"), "fails")
         self.assertEqual(e("valid", "extra-fields-top-level"), "skipped")
         self.assertRaises(ValueError, e, "bogus", "x")
 
@@ -569,6 +574,8 @@ class CorpusTests(unittest.TestCase):
 
         seen = 0
         for path in FIXTURES.glob("*/*1638[45]-bytes*.json"):
+            if path.name.startswith("invalid.success-body-"):
+                continue  # a result mirrored as an error body (make_contract_fixtures.py)
             want = 16384 if "16384" in path.name else 16385
             with self.subTest(path=path.name):
                 (body,) = list(bodies(json.loads(path.read_text(encoding="utf-8"))))
@@ -577,6 +584,46 @@ class CorpusTests(unittest.TestCase):
                 self.assertTrue(path.name.startswith("valid." if want == 16384 else "constraint."))
                 seen += 1
         self.assertGreaterEqual(seen, 10)
+
+    def test_schema_expresses_lengths_patterns_ranges_and_groups_exactly(self):
+        for case in ("length-jws-99-characters", "pattern-token-slash", "range-version-0", "at-least-one-none-set",
+                     "exactly-one-both"):
+            self.assertEqual(schema_allowed("constraint", case), {"reject"}, case)
+        self.assertEqual(schema_allowed("constraint", "body-16385-bytes-mixed"), {"accept", "reject"})
+        self.assertEqual(schema_allowed("valid", "length-at-the-limit"), {"accept"})
+
+    def test_contract_fixtures_are_up_to_date(self):
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            self.assertEqual(make_contract_fixtures.main(["--check"]), 0, err.getvalue())
+
+    def test_error_bodies_and_results_are_mirrored_both_ways(self):
+        # Every error body is a rejected result and every result a rejected error body.
+        errors = sorted(FIXTURES.glob("IapkitErrorResponse/valid.*.json"))
+        self.assertGreaterEqual(len(errors), 5)
+        for path in errors:
+            case = path.name[len("valid."):]
+            for result in ("RequestVerifyPurchaseWithIapkitResult", "VerifyPurchaseWithProviderResult"):
+                mirror = FIXTURES / result / f"invalid.error-body-{case}"
+                self.assertEqual(mirror.read_bytes(), path.read_bytes(), mirror.name)
+        results = sorted(FIXTURES.glob("RequestVerifyPurchaseWithIapkitResult/valid.*.json"))
+        self.assertGreaterEqual(len(results), 30)
+        for path in results:
+            mirror = FIXTURES / "IapkitErrorResponse" / f"invalid.success-body-iapkit-result-{path.name[len('valid.'):]}"
+            self.assertEqual(mirror.read_bytes(), path.read_bytes(), mirror.name)
+
+    def test_limit_fixtures_sit_at_and_past_each_bound(self):
+        def one(rel):
+            return json.loads((FIXTURES / rel).read_text(encoding="utf-8"))
+        apple = "RequestVerifyPurchaseWithIapkitAppleProps"
+        self.assertEqual(len(one(f"{apple}/valid.jws-100-characters.json")["jws"]), 100)
+        self.assertEqual(len(one(f"{apple}/valid.jws-16000-characters.json")["jws"]), 16000)
+        self.assertEqual(len(one(f"{apple}/constraint.length-jws-99-characters.json")["jws"]), 99)
+        self.assertEqual(len(one(f"{apple}/constraint.length-jws-16001-characters.json")["jws"]), 16001)
+        amazon = "RequestVerifyPurchaseWithIapkitAmazonProps"
+        longest = one(f"{amazon}/valid.longest-ids.json")
+        self.assertEqual((len(longest["userId"]), len(longest["receiptId"])), (512, 4096))
+        horizon = one("RequestVerifyPurchaseWithIapkitHorizonProps/valid.longest.json")
+        self.assertEqual((len(horizon["userId"]), len(horizon["sku"])), (256, 256))
 
     def test_large_fixtures_are_up_to_date(self):
         with contextlib.redirect_stderr(io.StringIO()) as err:

@@ -94,6 +94,12 @@ extension CompatibilityRules {
             .argumentNowOptional, .source, [.implementers], .breaking,
             "T becomes T?: calls still compile (Swift passes a T where a T? is taken, TypeScript accepts a key that is present), but implementations that take T no longer match and must handle nil."),
         .init(
+            .argumentOrderChanged, .source, [.callers, .implementers], .breaking,
+            "Swift methods take the arguments as labelled parameters in spec order, so calls in the old order stop compiling and implementations no longer match; the TypeScript client takes an object, whose keys have no order."),
+        .init(
+            .argumentAliasKeyRemoved, .source, [.callers], .breaking,
+            "The TypeScript arguments type declares a decode-only alias as an optional, deprecated key, so calls that still pass it no longer compile."),
+        .init(
             .resultTypeChanged, .source, [.callers, .implementers], .breaking,
             "Callers use, and implementations return, the old type; neither type-checks against the new one."),
         .init(
@@ -153,6 +159,15 @@ extension CompatibilityRules {
             .callArgumentConstraintTightened, .wire, [.callers], .warning,
             "Old callers may send values that the new dispatcher's validation rejects as a developer error (decoding still succeeds)."),
         .init(
+            .callArgumentRenamedReadable, .wire, [.callers], .note,
+            "The argument was renamed, but the new dispatcher also reads the old name as a decode-only alias, so old callers' calls still decode."),
+        .init(
+            .callArgumentAliasAdded, .wire, [.callers], .note,
+            "The dispatcher also reads the argument under another name; callers keep sending its name."),
+        .init(
+            .callArgumentAliasRemoved, .wire, [.callers], .warning,
+            "Callers of the old spec send the argument's name, but callers older still that send the removed name are no longer understood."),
+        .init(
             .replyResultTypeChanged, .wire, [.callers], .breaking,
             "Old callers read replies of the new type as the old one: a caller that decodes them fails, and JavaScript that uses the value meets another shape."),
         .init(
@@ -196,6 +211,11 @@ extension CompatibilityRules {
         .inputFieldNowRequired: .callArgumentNowRequired,
         .defaultChanged: .callArgumentDefaultChanged,
         .constraintTightened: .callArgumentConstraintTightened,
+        .fieldOrderChanged: .argumentOrderChanged,
+        .fieldAliasKeyRemoved: .argumentAliasKeyRemoved,
+        .fieldRenamedReadable: .callArgumentRenamedReadable,
+        .fieldAliasAdded: .callArgumentAliasAdded,
+        .fieldAliasRemoved: .callArgumentAliasRemoved,
     ]
 
     /// The same for a query's or mutation's result, compared as the one

@@ -217,7 +217,14 @@ public struct Annotations: Hashable, Sendable {
         set { rare = OutOfLine.updating(rare) { $0.upstream = newValue } }
     }
 
-    /// `deprecated`, `since` and `upstream`, nil when none is set: most
+    /// The name this element had before (a type, field or enum value),
+    /// which tells `generator diff` that it was renamed.
+    public var renamedFrom: String? {
+        get { rare?.value.renamedFrom }
+        set { rare = OutOfLine.updating(rare) { $0.renamedFrom = newValue } }
+    }
+
+    /// `deprecated`, `since`, `upstream` and `renamedFrom`, nil when none is set: most
     /// elements have a doc comment and nothing else, and four optional
     /// strings inline were 64 bytes of every field, value and type.
     private var rare: OutOfLine<Rare>?
@@ -226,13 +233,16 @@ public struct Annotations: Hashable, Sendable {
         var deprecated: String?
         var since: String?
         var upstream: String?
+        var renamedFrom: String?
 
-        var isEmpty: Bool { deprecated == nil && since == nil && upstream == nil }
+        var isEmpty: Bool { deprecated == nil && since == nil && upstream == nil && renamedFrom == nil }
     }
 
-    public init(doc: String? = nil, deprecated: String? = nil, since: String? = nil, upstream: String? = nil) {
+    public init(
+        doc: String? = nil, deprecated: String? = nil, since: String? = nil, upstream: String? = nil, renamedFrom: String? = nil
+    ) {
         self.doc = doc
-        self.rare = OutOfLine.boxed(Rare(deprecated: deprecated, since: since, upstream: upstream))
+        self.rare = OutOfLine.boxed(Rare(deprecated: deprecated, since: since, upstream: upstream, renamedFrom: renamedFrom))
     }
 }
 

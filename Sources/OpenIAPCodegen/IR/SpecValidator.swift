@@ -205,6 +205,7 @@ struct SpecValidator {
             case .wholeSpec:
                 validator.checkRequiredCycles()
                 validator.checkContainment()
+                validator.checkTypeRenames()
                 validator.checkOperations()
             }
             return (validator.diagnostics.all, validator.typesOnContainmentCycles, files)
@@ -239,7 +240,11 @@ struct SpecValidator {
             case let .enumeration(e): checkEnum(e)
             case let .opaqueString(s): checkOpaque(s)
             case let .record(r): checkRecord(r)
-            case let .fieldSet(s): for index in s.fields.indices { checkField(index, of: s.fields, owner: s.name) }
+            case let .fieldSet(s):
+                for index in s.fields.indices { checkField(index, of: s.fields, owner: s.name) }
+                if s.fields.contains(where: { !$0.aliases.isEmpty || $0.annotations.renamedFrom != nil }) {
+                    checkAliasesAndRenames(s.fields, owner: s.name)
+                }
             case let .union(u): checkUnion(u)
             }
         }
@@ -275,6 +280,7 @@ struct SpecValidator {
     private mutating func checkEnum(_ type: EnumType) {
         if type.values.isEmpty { diagnostics.error("enum '\(type.name)' has no values", at: type.location) }
         checkDuplicateValues(type.values, owner: type.name)
+        if type.values.contains(where: { $0.annotations.renamedFrom != nil }) { checkValueRenames(type.values, owner: type.name) }
         let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
         let swiftNames = type.values.indices.map { index -> SourcedName in
             let name = swiftName(type.values[index].wire, in: place)
@@ -322,7 +328,37 @@ struct SpecValidator {
         }
     }
 
+    /// `renamedFrom` on enum values: the old wire value is no value of the
+    /// enum any more (it may stay readable as an alias), and two values do
+    /// not claim the same one.
+    private mutating func checkValueRenames(_ values: [EnumValue], owner: String) {
+        var claimed: [String: EnumValue] = [:]
+        for value in values {
+            guard let old = value.annotations.renamedFrom else { continue }
+            if old.isEmpty || old == value.wire {
+                diagnostics.error(
+                    old.isEmpty ? "'renamedFrom' of value '\(value.wire)' must not be empty" : "value '\(value.wire)' is 'renamedFrom' itself",
+                    at: value.location)
+            } else if let other = values.first(where: { $0.wire == old }) {
+                diagnostics.error(
+                    "value '\(value.wire)' of '\(owner)' is 'renamedFrom' '\(old)', which is still a value; to keep reading the old spelling, make it an alias",
+                    at: value.location, notes: [.note("'\(old)' declared here", at: other.location)])
+            } else if let other = claimed[old] {
+                diagnostics.error(
+                    "values '\(other.wire)' and '\(value.wire)' of '\(owner)' are both 'renamedFrom' '\(old)'", at: value.location,
+                    notes: [.note("'\(other.wire)' declared here", at: other.location)])
+            } else {
+                claimed[old] = value
+            }
+        }
+    }
+
     private mutating func checkOpaque(_ type: OpaqueStringType) {
+        for value in type.knownValues where value.annotations.renamedFrom != nil {
+            diagnostics.error(
+                "'renamedFrom' applies to types, fields and enum values; a known value of opaque string '\(type.name)' has no identity of its own to rename",
+                at: value.location)
+        }
         checkDuplicateValues(type.knownValues, owner: type.name)
         checkSwiftNames(
             type.knownValues.indices.map { index -> SourcedName in
@@ -466,21 +502,94 @@ struct SpecValidator {
             checkField(index, of: record.fields, owner: record.name)
         }
         checkFieldNames(record.fields, owner: record.name)
-        for group in record.exactlyOne {
-            if group.fields.count < 2 {
-                diagnostics.error("an 'exactlyOne' group needs at least two fields", at: group.location)
+        for group in record.exactlyOne { checkGroup(group, key: "exactlyOne", of: record) }
+        for group in record.atLeastOne { checkGroup(group, key: "atLeastOne", of: record) }
+        // Most records have neither; then there is nothing to look at.
+        if record.fields.contains(where: { !$0.aliases.isEmpty || $0.annotations.renamedFrom != nil }) {
+            checkAliasesAndRenames(record.fields, owner: record.name)
+        }
+    }
+
+    /// An `exactlyOne` or `atLeastOne` group (`key`): two or more distinct
+    /// optional fields of the record.
+    private mutating func checkGroup(_ group: FieldGroup, key: String, of record: RecordType) {
+        if group.fields.count < 2 {
+            let hint = key == "atLeastOne" ? "; a group of one is a required field" : ""
+            diagnostics.error("an '\(key)' group needs at least two fields\(hint)", at: group.location)
+        }
+        for (index, name) in group.fields.enumerated() where group.fields[..<index].contains(name) {
+            diagnostics.error("'\(key)' lists '\(name)' twice", at: group.location)
+        }
+        for name in group.fields {
+            guard let field = record.field(name) else {
+                diagnostics.error(
+                    "'\(key)' names '\(name)', which is not a field of '\(record.name)'\(Suggestions.didYouMean(name, in: record.fields.map(\.name)))",
+                    at: group.location)
+                continue
             }
-            for name in group.fields {
-                guard let field = record.field(name) else {
+            if field.isRequired {
+                diagnostics.error(
+                    "field '\(name)' in an '\(key)' group must be optional ('\(field.type)?')", at: field.location)
+            }
+        }
+    }
+
+    /// Decode-only aliases and `renamedFrom` of a record's fields (its own
+    /// and the included ones): an alias names no other field and no other
+    /// alias, and is not the field's own name; an old name is no field's
+    /// name any more (a rename keeps only the new one), and two fields do not
+    /// claim the same one.
+    /// In a record, what only concerns the fields of one included set was
+    /// reported with the set, and is not reported again for every record
+    /// that includes it.
+    private mutating func checkAliasesAndRenames(_ fields: [Field], owner: String) {
+        /// Whether a problem of `field` (with `other`, if any) belongs to a shared set's own check.
+        func reportedWithSet(_ field: Field, _ other: Field? = nil) -> Bool {
+            guard let set = field.includedFrom, set != owner else { return false }
+            return other.map { $0.includedFrom == set } ?? true
+        }
+        var names: [String: Field] = [:]
+        for field in fields where names[field.name] == nil { names[field.name] = field }
+        var spellings: [String: Field] = [:]
+        var oldNames: [String: Field] = [:]
+        for field in fields {
+            for alias in field.aliases {
+                if alias == field.name {
+                    if !reportedWithSet(field) {
+                        diagnostics.error("alias '\(alias)' of field '\(field.name)' of '\(owner)' is the field's own name", at: field.location)
+                    }
+                } else if let other = names[alias] {
+                    if reportedWithSet(field, other) { continue }
                     diagnostics.error(
-                        "'exactlyOne' names '\(name)', which is not a field of '\(record.name)'\(Suggestions.didYouMean(name, in: record.fields.map(\.name)))",
-                        at: group.location)
-                    continue
-                }
-                if field.isRequired {
+                        "alias '\(alias)' of field '\(field.name)' of '\(owner)' is the name of another field",
+                        at: field.location, notes: [.note("field '\(alias)' declared here", at: other.location)])
+                } else if let other = spellings[alias] {
+                    if reportedWithSet(field, other) { continue }
+                    let whose = other.name == field.name ? "listed twice" : "also an alias of '\(other.name)'"
                     diagnostics.error(
-                        "field '\(name)' in an 'exactlyOne' group must be optional ('\(field.type)?')", at: field.location)
+                        "alias '\(alias)' of field '\(field.name)' of '\(owner)' is \(whose)", at: field.location,
+                        notes: other.name == field.name ? [] : [.note("'\(other.name)' declared here", at: other.location)])
+                } else {
+                    spellings[alias] = field
                 }
+            }
+            guard let old = field.annotations.renamedFrom else { continue }
+            if let other = names[old] ?? oldNames[old], reportedWithSet(field, other) { continue }
+            if (old.isEmpty || old == field.name) && reportedWithSet(field) { continue }
+            if old.isEmpty {
+                diagnostics.error("'renamedFrom' of field '\(field.name)' must not be empty", at: field.location)
+            } else if old == field.name {
+                diagnostics.error("field '\(field.name)' is 'renamedFrom' its own name", at: field.location)
+            } else if let other = names[old] {
+                diagnostics.error(
+                    "field '\(field.name)' of '\(owner)' is 'renamedFrom' '\(old)', which is still a field; a renamed field keeps only its new name (an alias keeps the old one readable)",
+                    at: field.location, notes: [.note("field '\(old)' declared here", at: other.location)])
+            } else if let other = oldNames[old] {
+                diagnostics.error(
+                    "fields '\(other.name)' and '\(field.name)' of '\(owner)' are both 'renamedFrom' '\(old)'", at: field.location,
+                    notes: [.note("'\(other.name)' declared here", at: other.location)])
+            } else {
+                oldNames[old] = field
             }
         }
     }
@@ -512,6 +621,28 @@ struct SpecValidator {
         }
         if let min = constraints.minimum, let max = constraints.maximum, min > max {
             diagnostics.error("'min' (\(min)) is greater than 'max' (\(max))", at: location)
+        }
+        if constraints.minLength != nil || constraints.maxLength != nil || constraints.pattern != nil {
+            checkStringLimits(constraints, name: name, base: base, at: location)
+        }
+    }
+
+    /// `minLength`, `maxLength` and `pattern` go on strings, and the lengths
+    /// leave some string possible.
+    private mutating func checkStringLimits(_ constraints: Constraints, name: String, base: TypeRef, at location: SourceLocation) {
+        if !isStringLike(base) {
+            let keys = [("minLength", constraints.minLength != nil), ("maxLength", constraints.maxLength != nil), ("pattern", constraints.pattern != nil)]
+                .filter(\.1).map { "'\($0.0)'" }.joined(separator: ", ")
+            diagnostics.error("\(keys) apply to strings; '\(name)' is '\(base)'", at: location)
+        }
+        if let minimum = constraints.minLength, let maximum = constraints.maxLength, minimum > maximum {
+            diagnostics.error("'minLength' (\(minimum)) is greater than 'maxLength' (\(maximum))", at: location)
+        }
+        // Every character takes at least one byte of UTF-8.
+        if let minimum = constraints.minLength, let bytes = constraints.maxBytes, minimum > bytes {
+            diagnostics.error(
+                "'minLength' (\(minimum) characters) can never be met within 'maxBytes' (\(bytes) bytes): every character takes at least one byte",
+                at: location)
         }
     }
 
@@ -594,6 +725,11 @@ struct SpecValidator {
                 "discriminator '\(union.discriminator)' of union '\(union.name)' must be required in '\(record.name)'",
                 at: field.location)
         }
+        if !field.aliases.isEmpty {
+            diagnostics.error(
+                "discriminator '\(union.discriminator)' of union '\(union.name)' cannot have aliases in '\(record.name)': readers look for the tag under its one name",
+                at: field.location)
+        }
         switch field.type {
         case .scalar(.string): break
         case let .named(name):
@@ -612,6 +748,35 @@ struct SpecValidator {
         default:
             diagnostics.error(
                 "discriminator '\(union.discriminator)' of '\(record.name)' must be a String or an enum", at: field.location)
+        }
+    }
+
+    // MARK: - Renamed types
+
+    /// `renamedFrom` on types: the old name is a type name that no type has
+    /// any more, claimed by one type only.
+    private mutating func checkTypeRenames() {
+        var claimed: [String: NamedType] = [:]
+        // In the order written, so that a second claim is the one reported.
+        let renamed = spec.types.filter { $0.annotations.renamedFrom != nil }.sorted { $0.location < $1.location }
+        for type in renamed {
+            guard let old = type.annotations.renamedFrom else { continue }
+            if !SpecFileReader.isTypeName(old) {
+                diagnostics.error(
+                    "'renamedFrom' of '\(type.name)' must be the old type name, UpperCamelCase; found '\(old)'", at: type.location)
+            } else if old == type.name {
+                diagnostics.error("type '\(type.name)' is 'renamedFrom' its own name", at: type.location)
+            } else if let other = types[old] {
+                diagnostics.error(
+                    "'\(type.name)' is 'renamedFrom' '\(old)', which is still a type; a renamed type keeps only its new name",
+                    at: type.location, notes: [.note("'\(old)' declared here", at: other.location)])
+            } else if let other = claimed[old] {
+                diagnostics.error(
+                    "types '\(other.name)' and '\(type.name)' are both 'renamedFrom' '\(old)'", at: type.location,
+                    notes: [.note("'\(other.name)' declared here", at: other.location)])
+            } else {
+                claimed[old] = type
+            }
         }
     }
 
@@ -635,6 +800,17 @@ struct SpecValidator {
                 checkArgumentIsInput(operation.arguments[index], of: what)
             }
             checkFieldNames(operation.arguments, owner: operation.name, kind: "argument")
+            if operation.arguments.contains(where: { !$0.aliases.isEmpty }) {
+                checkAliasesAndRenames(operation.arguments, owner: operation.name)
+            }
+            // `generator diff` does not judge operations yet, so a rename
+            // there would be a key that does nothing.
+            for element in [(operation.annotations, operation.location)] + operation.arguments.map({ ($0.annotations, $0.location) })
+            where element.0.renamedFrom != nil {
+                diagnostics.error(
+                    "'renamedFrom' applies to types, fields and enum values; \(what) and its arguments cannot have one yet",
+                    at: element.1)
+            }
             checkResult(of: operation, what)
             checkFailures(of: operation, what, codes: codes)
             if operation.declaresStores {

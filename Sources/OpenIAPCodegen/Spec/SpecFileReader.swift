@@ -36,11 +36,13 @@ struct SpecFileReader {
     static let sections = KeyList([
         "spec", "enums", "strings", "records", "inputs", "shared", "unions", "queries", "mutations", "events",
     ])
-    static let annotationKeys = KeyList(["doc", "deprecated", "since", "upstream"])
+    static let annotationKeys = KeyList(["doc", "deprecated", "since", "upstream", "renamedFrom"])
     static let enumKeys = KeyList(["values", "closed", "aliases"]) + annotationKeys
     static let opaqueKeys = KeyList(["values", "emptyIsAbsent"]) + annotationKeys
     static let outputRecordKeys = KeyList(["fields", "include"]) + annotationKeys
-    static let inputRecordKeys = KeyList(["fields", "include", "exactlyOne"]) + annotationKeys
+    static let inputRecordKeys = KeyList(["fields", "include", "exactlyOne", "atLeastOne"]) + annotationKeys
+    /// The record keys that only inputs may have.
+    static let inputOnlyRecordKeys: [StaticString] = ["exactlyOne", "atLeastOne"]
     static let fieldSetKeys = KeyList(["fields"]) + annotationKeys
     static let unionKeys = KeyList(["discriminator", "unknown", "members"]) + annotationKeys
     static let valueKeys = annotationKeys
@@ -163,10 +165,10 @@ struct SpecFileReader {
     /// The keys of `annotationKeys`, each named as its key and in its order
     /// (a test checks it), so a case's raw value is its key's position there.
     enum AnnotationKey: Int, CaseIterable {
-        case doc, deprecated, since, upstream
+        case doc, deprecated, since, upstream, renamedFrom
     }
 
-    /// Reads doc / deprecated / since / upstream from a definition mapping.
+    /// Reads doc / deprecated / since / upstream / renamedFrom from a definition mapping.
     private mutating func annotations(_ pairs: Pairs) -> Annotations {
         var result = Annotations()
         for (key, value) in pairs {
@@ -200,6 +202,8 @@ struct SpecFileReader {
             result.since = reader.version(value, "'since'")
         case .upstream:
             result.upstream = reader.string(value, "'upstream'")
+        case .renamedFrom:
+            result.renamedFrom = reader.string(value, "'renamedFrom' (the old name)")
         case .deprecated:
             if document.nodes[value].kind == .scalar, document.nodes[value].style == .plain, document.scalar(value, is: "true") {
                 result.deprecated = ""
@@ -304,14 +308,12 @@ struct SpecFileReader {
         if direction == .input {
             reader.checkKeys(pairs, allowed: Self.inputRecordKeys, in: what())
         } else {
-            if let key = pairs.first(where: { document.scalar($0.key, is: "exactlyOne") })?.key {
-                reader.diagnostics.error("'exactlyOne' is only allowed on inputs; \(what()) is an output record", at: reader.location(key))
-                // The other keys are checked as usual.
-                for pair in pairs where !document.scalar(pair.key, is: "exactlyOne") {
+            for pair in pairs {
+                if let key = Self.inputOnlyRecordKeys.first(where: { document.scalar(pair.key, is: $0) }) {
+                    reader.diagnostics.error("'\(key)' is only allowed on inputs; \(what()) is an output record", at: reader.location(pair.key))
+                } else {
                     reader.checkKey(pair.key, allowed: Self.outputRecordKeys, in: what())
                 }
-            } else {
-                reader.checkKeys(pairs, allowed: Self.outputRecordKeys, in: what())
             }
         }
         var record = RecordType(name: name.0, direction: direction, annotations: annotations(pairs), fields: [], location: name.1)
@@ -322,23 +324,29 @@ struct SpecFileReader {
         if let fields = value(pairs, "fields") {
             record.fields = readFields(fields, owner: name.0)
         }
-        if let groups = value(pairs, "exactlyOne") {
-            record.exactlyOne = readGroups(groups)
+        // An output's groups have their error above and are not read.
+        if direction == .input, let groups = value(pairs, "exactlyOne") {
+            record.exactlyOne = readGroups(groups, key: "exactlyOne")
+        }
+        if direction == .input, let groups = value(pairs, "atLeastOne") {
+            record.atLeastOne = readGroups(groups, key: "atLeastOne")
         }
         result.types.append(.record(record))
     }
 
-    private mutating func readGroups(_ node: Node) -> [ExactlyOneGroup] {
+    /// `exactlyOne:` or `atLeastOne:` (named by `key`): a list of field
+    /// names, or a list of such lists for several groups.
+    private mutating func readGroups(_ node: Node, key: String) -> [FieldGroup] {
         guard let items = document.sequence(node) else {
-            reader.diagnostics.error("expected a list of field names for 'exactlyOne', found \(document.kindName(node))", at: reader.location(node))
+            reader.diagnostics.error("expected a list of field names for '\(key)', found \(document.kindName(node))", at: reader.location(node))
             return []
         }
         if items.allSatisfy({ document.sequence($0) != nil }) {
             return items.compactMap { item in
-                reader.stringList(item, "'exactlyOne'").map { ExactlyOneGroup(fields: $0.map(\.0), location: reader.location(item)) }
+                reader.stringList(item, "'\(key)'").map { FieldGroup(fields: $0.map(\.0), location: reader.location(item)) }
             }
         }
-        return reader.stringList(node, "'exactlyOne'").map { [ExactlyOneGroup(fields: $0.map(\.0), location: reader.location(node))] } ?? []
+        return reader.stringList(node, "'\(key)'").map { [FieldGroup(fields: $0.map(\.0), location: reader.location(node))] } ?? []
     }
 
     private mutating func readFieldSet(_ name: (String, SourceLocation), _ node: Node) {
@@ -355,10 +363,12 @@ struct SpecFileReader {
     /// named as its key, and `fieldKeys` lists them in this order (a test
     /// checks it), so a case's raw value is its key's position there.
     enum FieldKey: Int, CaseIterable {
-        case type, `default`, degrade, maxBytes, min, max
+        case type, `default`, degrade, maxBytes, min, max, minLength, maxLength, pattern, aliases
     }
 
-    static let fieldKeys = KeyList(["type", "default", "degrade", "maxBytes", "min", "max"]) + annotationKeys
+    static let fieldKeys =
+        KeyList(["type", "default", "degrade", "maxBytes", "min", "max", "minLength", "maxLength", "pattern", "aliases"])
+        + annotationKeys
 
     /// Whose fields `readFields` reads: a type's `fields`, or the `args` of
     /// an operation (which are read as the fields of an input record).
@@ -428,6 +438,17 @@ struct SpecFileReader {
             }
             if let minimum = keyed[.min] { fields[last].constraints.minimum = reader.number(minimum, "'min'") }
             if let maximum = keyed[.max] { fields[last].constraints.maximum = reader.number(maximum, "'max'") }
+            if keyed[.minLength] != nil || keyed[.maxLength] != nil || keyed[.pattern] != nil {
+                readStringLimits(keyed, into: &fields[last].constraints)
+            }
+            if let aliases = keyed[.aliases], let list = reader.stringList(aliases, "'aliases' (other names readers accept)") {
+                for (alias, location) in list where alias.isEmpty || alias.utf8.count > NodeReader.maxNameBytes {
+                    reader.diagnostics.error(
+                        alias.isEmpty ? "an alias must not be empty" : "an alias is at most \(NodeReader.maxNameBytes) bytes of UTF-8",
+                        at: location)
+                }
+                fields[last].aliases = list.map(\.0).filter { !$0.isEmpty && $0.utf8.count <= NodeReader.maxNameBytes }
+            }
             if let defaultNode = keyed[.default] {
                 // Only the default's own nodes are kept, so the file's document can go once it is read.
                 let extracted = document.extract(defaultNode)
@@ -439,6 +460,27 @@ struct SpecFileReader {
             }
         }
         return fields
+    }
+
+    /// `minLength`, `maxLength` and `pattern`; the pattern is parsed here,
+    /// so that an error in it points into the YAML.
+    private mutating func readStringLimits(_ keyed: KeyedValues, into constraints: inout Constraints) {
+        for (key, name) in [(FieldKey.minLength, "'minLength'"), (.maxLength, "'maxLength'")] {
+            guard let node = keyed[key], let count = reader.integer(node, name) else { continue }
+            if count < 0 { reader.diagnostics.error("\(name) must not be negative", at: reader.location(node)) }
+            if key == .minLength { constraints.minLength = count } else { constraints.maxLength = count }
+        }
+        guard let node = keyed[.pattern], let text = reader.string(node, "'pattern' (a regular expression)") else { return }
+        switch StringPattern.parse(text) {
+        case let .success(pattern):
+            constraints.pattern = pattern
+        case let .failure(failure):
+            // Point inside the pattern in a plain scalar, where columns map
+            // one to one; at the scalar otherwise.
+            var location = reader.location(node)
+            if document.nodes[node].style == .plain { location.column += failure.offset }
+            reader.diagnostics.error("invalid pattern '\(text)': \(failure.message)", at: location)
+        }
     }
 
     private mutating func typeExpression(_ text: String, at node: Node) -> TypeExpression.Parsed? {

@@ -140,11 +140,17 @@ public actor MemoryStore: OpenIAPAndroidOperations {
         }
         made += 1
         let purchase = PurchaseAndroid(
-            id: "purchase-\(made)", productId: sku, transactionDate: 1_784_160_000_000 + Double(made), purchaseToken: "token-\(made)",
+            id: "purchase-\(made)", productId: sku, transactionDate: 1_784_160_000_000 + Double(made), purchaseToken: Self.token(made),
             store: store, quantity: 1, purchaseState: .purchased, isAutoRenewing: item.type == .subs, isAcknowledgedAndroid: false)
         purchases.append(purchase)
         updated.send(wrapped(purchase))
         return item.type == .subs ? nil : RequestPurchaseResult(purchases: [wrapped(purchase)])
+    }
+
+    /// The purchase token (and Amazon receipt id) of the `number`th
+    /// purchase: as long as the IAPKit server wants a token to be.
+    static func token(_ number: Int) -> String {
+        "memory-store-token-" + String(repeating: "0", count: max(0, 4 - String(number).count)) + String(number)
     }
 
     /// `purchase` as the member of `Purchase` for this store.

@@ -17,6 +17,7 @@ public enum OpenIAPTypeRegistry {
         "PurchaseA": PurchaseA.self,
         "PurchaseB": PurchaseB.self,
         "PurchaseError": PurchaseError.self,
+        "Ticket": Ticket.self,
         "VerificationResult": VerificationResult.self,
         "AcknowledgeAndroidArgs": AcknowledgeAndroidArgs.self,
         "AcknowledgeAndroidReply": AcknowledgeAndroidReply.self,

@@ -167,6 +167,54 @@ export type Store =
   | (string & {});
 
 /**
+ * A request naming a purchase on either platform.
+ *
+ * At least one of `apple`, `google` is set (present and not null).
+ */
+export type Ticket =
+  {
+    /**
+     * The ticket code.
+     *
+     * From 3 to 8 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+     *
+     * The whole string matches `^[A-Z0-9_-]+\.?[a-z]{0,2}$` (readers check it).
+     *
+     * Readers also accept `ticketCode`, `ticket-code` in its place when this key is absent.
+     */
+    code: string;
+    /**
+     * A decode-only alias of `code`: readers take it when `code` is absent (the first name present is read); writers write `code`.
+     *
+     * @deprecated Write `code`.
+     */
+    ticketCode?: string;
+    /**
+     * A decode-only alias of `code`: readers take it when `code` is absent (the first name present is read); writers write `code`.
+     *
+     * @deprecated Write `code`.
+     */
+    "ticket-code"?: string;
+    /**
+     * A decode-only alias of `apple`: readers take it when `apple` is absent (the first name present is read); writers write `apple`.
+     *
+     * @deprecated Write `apple`.
+     */
+    ios?: PurchaseA | null;
+  } &
+  (
+    | {
+        /** Readers also accept `ios` in its place when this key is absent. */
+        apple: PurchaseA;
+        google?: PurchaseB | null;
+      }
+    | {
+        apple?: null;
+        google: PurchaseB;
+      }
+  );
+
+/**
  * A verification result.
  *
  * @since 1.2.0
