@@ -71,7 +71,7 @@ struct SwiftViewModel {
                 traits[position] = s.emptyIsAbsent ? [.stringWrapper, .opaque, .emptyIsAbsent] : [.stringWrapper, .opaque]
             case let .record(r):
                 firstLeaf[position] = Int32(leaves.count)
-                var checks = !r.exactlyOne.isEmpty
+                var checks = !r.exactlyOne.isEmpty || !r.atLeastOne.isEmpty
                 r.fields.forEachAddress { field in
                     if !field.pointee.constraints.isEmpty { checks = true }
                     var leaf: Int32 = -1
@@ -148,15 +148,19 @@ struct SwiftViewModel {
     func registryEntries() -> [TemplateValue] {
         spec.types.compactMap { type in
             switch type {
-            case .record, .union:
-                let name = type.name
-                var entry = TemplateObject(keys: Self.registryKeys)
-                entry.append(Key.key, .string(SwiftEscaping.stringLiteral(name)))
-                entry.append(Key.type, .string(name))
-                return .object(entry)
-            default: return nil
+            case .record, .union: Self.registryEntry(type.name)
+            default: nil
             }
         }
+    }
+
+    /// The registry entry of the generated type `name`, which is also its
+    /// key.
+    static func registryEntry(_ name: String) -> TemplateValue {
+        var entry = TemplateObject(keys: Self.registryKeys)
+        entry.append(Key.key, .string(SwiftEscaping.stringLiteral(name)))
+        entry.append(Key.type, .string(name))
+        return .object(entry)
     }
 
     // MARK: - Per construct
@@ -179,6 +183,10 @@ struct SwiftViewModel {
         static let conformances = TemplateKey("conformances")
         static let validates = TemplateKey("validates")
         static let validationLines = TemplateKey("validationLines")
+        static let patterns = TemplateKey("patterns")
+        static let hasPatterns = TemplateKey("hasPatterns")
+        static let source = TemplateKey("source")
+        static let steps = TemplateKey("steps")
         static let requirements = TemplateKey("requirements")
         static let isDeprecated = TemplateKey("isDeprecated")
         static let property = TemplateKey("property")
@@ -225,7 +233,12 @@ struct SwiftViewModel {
     ]
     private static let enumKeys = typeKeys + [Key.cases, Key.hasOneValue, Key.hasOneSpelling, Key.unknownCase, Key.expectedValues]
     private static let opaqueKeys = typeKeys + [Key.hasOneValue, Key.constants]
-    private static let recordKeys = typeKeys + [Key.fields, Key.hasFields, Key.conformances, Key.validates, Key.validationLines]
+    private static let recordKeys =
+        typeKeys + [
+            Key.fields, Key.hasFields, Key.conformances, Key.validates, Key.validationLines,
+            Key.hasPatterns, Key.patterns,
+        ]
+    private static let patternKeys = [Key.name, Key.source, Key.steps]
     private static let fieldSetKeys = typeKeys + [Key.requirements]
     private static let unionKeys =
         typeKeys + [
@@ -247,16 +260,7 @@ struct SwiftViewModel {
     func context(at position: Int) -> TemplateValue {
         var object = TemplateObject()
         func start(_ kind: TemplateKey, _ keys: [TemplateKey], _ name: String, _ annotations: Annotations) {
-            object = TemplateObject(keys: keys)
-            object.append(Key.isEnum, .bool(kind == Key.isEnum))
-            object.append(Key.isClosedEnum, .bool(kind == Key.isClosedEnum))
-            object.append(Key.isOpaque, .bool(kind == Key.isOpaque))
-            object.append(Key.isRecord, .bool(kind == Key.isRecord))
-            object.append(Key.isUnion, .bool(kind == Key.isUnion))
-            object.append(Key.isFieldSet, .bool(kind == Key.isFieldSet))
-            object.append(Key.name, .string(name))
-            object.append(Key.docLines, docLines(annotations.doc))
-            object.append(Key.deprecation, .string(deprecationAttribute(annotations.deprecated)))
+            object = typeObject(kind, keys, name, annotations)
         }
         switch spec.types[position] {
         case let .enumeration(e):
@@ -281,6 +285,22 @@ struct SwiftViewModel {
             addUnion(u, at: position, to: &object)
         }
         return .object(object)
+    }
+
+    /// A type's object with what every kind has: the kind flags, its name,
+    /// docs and deprecation.
+    private func typeObject(_ kind: TemplateKey, _ keys: [TemplateKey], _ name: String, _ annotations: Annotations) -> TemplateObject {
+        var object = TemplateObject(keys: keys)
+        object.append(Key.isEnum, .bool(kind == Key.isEnum))
+        object.append(Key.isClosedEnum, .bool(kind == Key.isClosedEnum))
+        object.append(Key.isOpaque, .bool(kind == Key.isOpaque))
+        object.append(Key.isRecord, .bool(kind == Key.isRecord))
+        object.append(Key.isUnion, .bool(kind == Key.isUnion))
+        object.append(Key.isFieldSet, .bool(kind == Key.isFieldSet))
+        object.append(Key.name, .string(name))
+        object.append(Key.docLines, docLines(annotations.doc))
+        object.append(Key.deprecation, .string(deprecationAttribute(annotations.deprecated)))
+        return object
     }
 
     private func requirementContext(_ field: Field) -> TemplateValue {
@@ -364,17 +384,40 @@ struct SwiftViewModel {
     private static let plainConformanceNames: Set<String> = ["Codable", "Hashable", "Sendable", "OpenIAPValidatable"]
 
     private func addRecord(_ record: RecordType, at position: Int, to object: inout TemplateObject) {
-        let validates = traits[position].contains(.validates)
+        let first = Int(firstLeaf[position])
+        addRecord(record, validates: traits[position].contains(.validates), to: &object) { traits(at: leaves[first + $0]) }
+    }
+
+    /// The template object of an operation's arguments record
+    /// (`APIOperation.argumentsRecord`), made exactly like a record of the
+    /// spec's own; such a record is not in `spec.types`, so the traits of
+    /// its fields' types are looked up here.
+    func argumentsContext(_ record: RecordType) -> TemplateValue {
+        let leafTraits = record.fields.map { field in
+            field.type.namedLeaf.flatMap { spec.position(of: $0) }.map { traits[$0] } ?? []
+        }
+        let validates = !record.exactlyOne.isEmpty
+            || zip(record.fields, leafTraits).contains { !$0.constraints.isEmpty || $1.contains(.validates) }
+        var object = typeObject(Key.isRecord, Self.recordKeys, record.name, record.annotations)
+        addRecord(record, validates: validates, to: &object) { leafTraits[$0] }
+        return .object(object)
+    }
+
+    /// `leafTraits(i)` are the traits of the type field `i` names (at the
+    /// bottom of lists and maps).
+    private func addRecord(
+        _ record: RecordType, validates: Bool, to object: inout TemplateObject, leafTraits: (Int) -> Traits
+    ) {
         var fields: [TemplateValue] = []
         fields.reserveCapacity(record.fields.count)
         // The fields' own validation lines, made in the same pass as their
         // contexts, which work out the names and traits they need.
         var fieldLines: [TemplateValue] = []
-        var leaf = Int(firstLeaf[position])
+        var index = 0
         // By address, so each field is read in place rather than copied.
         record.fields.forEachAddress { field in
-            fields.append(fieldContext(field, leaf: traits(at: leaves[leaf]), validates: validates, lines: &fieldLines))
-            leaf += 1
+            fields.append(fieldContext(field, leaf: leafTraits(index), validates: validates, lines: &fieldLines))
+            index += 1
         }
         var conformances = Self.plainConformances
         // Each included field set once, after the plain ones, appended in
@@ -391,6 +434,45 @@ struct SwiftViewModel {
         object.append(Key.validates, .bool(validates))
         // A record has validation lines exactly when it validates.
         object.append(Key.validationLines, .list(validates ? validationLines(record, fieldLines: fieldLines) : []))
+        let patterns = patternContexts(record.fields)
+        object.append(Key.hasPatterns, .bool(!patterns.isEmpty))
+        object.append(Key.patterns, .list(patterns))
+    }
+
+    /// The record's compiled `pattern:`s, one per field that has one, named
+    /// after the field's property in the private `OpenIAPPatterns` enum
+    /// (the prefix no spec type may take, so the enum hides none).
+    private func patternContexts(_ fields: [Field]) -> [TemplateValue] {
+        var result: [TemplateValue] = []
+        fields.forEachAddress { field in
+            guard let pattern = field.pointee.constraints.pattern else { return }
+            var object = TemplateObject(keys: Self.patternKeys)
+            object.append(Key.name, .string(SwiftNames.escaped(SwiftNames.name(field.pointee.name, in: .property))))
+            object.append(Key.source, .string(SwiftEscaping.stringLiteral(pattern.source)))
+            // One step on one line; more one per line, as swift-format lays
+            // out collection literals.
+            let steps = pattern.steps.map(Self.stepLiteral)
+            let lines: [TemplateValue] =
+                steps.count == 1
+                ? [.string("[\(steps[0])])")]
+                : ["["] + steps.map { .string("    \($0),") } + ["])"]
+            object.append(Key.steps, .list(lines))
+            result.append(.object(object))
+        }
+        return result
+    }
+
+    /// `(low, high, minimum, maximum)` of a pattern step, as
+    /// `OpenIAPPattern.init` takes it: the character sets in hexadecimal,
+    /// -1 for no maximum.
+    static func stepLiteral(_ step: StringPattern.Step) -> String {
+        // Sixteen digits in groups of four, as swift-format asks.
+        func hex(_ word: UInt64) -> String {
+            let digits = Array(String(word, radix: 16, uppercase: true))
+            let padded = Array(repeating: Character("0"), count: 16 - digits.count) + digits
+            return "0x" + stride(from: 0, to: 16, by: 4).map { String(padded[$0..<$0 + 4]) }.joined(separator: "_")
+        }
+        return "(\(hex(step.low)), \(hex(step.high)), \(step.minimum), \(step.maximum ?? -1))"
     }
 
     /// `field` points into the record's fields; reading it member by member
@@ -425,6 +507,17 @@ struct SwiftViewModel {
         if let limit = field.pointee.constraints.maxBytes {
             docs.append(String(source: "At most \(limit) bytes of UTF-8; checked by `validate()`."))
         }
+        let constraints = field.pointee.constraints
+        if let length = ConstraintText.length(minimum: constraints.minLength, maximum: constraints.maxLength) {
+            docs.append(length + " (Unicode scalars); checked by `validate()`.")
+        }
+        if let pattern = constraints.pattern {
+            docs.append(String(source: "Matches `\(pattern.source)` as a whole; checked by `validate()`."))
+        }
+        if !field.pointee.aliases.isEmpty {
+            let names = field.pointee.aliases.map { "`\($0)`" }.joined(separator: ", ")
+            docs.append(String(source: "Also read from \(names) when `\(name)` is absent (the first key present wins); always written as `\(name)`."))
+        }
         if field.pointee.degrades {
             docs.append("A present value that cannot be read decodes as `nil`.")
         }
@@ -448,10 +541,15 @@ struct SwiftViewModel {
         // Records have no key type of their own: every key is the wire name,
         // an `OpenIAPAnyKey` written as a string literal (a CodingKeys enum
         // per record cost more code and compile time than the rest of the
-        // record's coding). Names a field is also read under would be more
-        // literals here, tried in order by a helper beside `decodeField`.
+        // record's coding). A field with aliases is read from the first of
+        // its names that the object has, and written under its name alone.
         let key = SwiftEscaping.stringLiteral(name)
-        let decode = decodeExpression(swiftType, isRequired: isRequired, degrades: field.pointee.degrades, named, key: key)
+        let aliases = field.pointee.aliases
+        let readKey =
+            aliases.isEmpty
+            ? key
+            : String(source: "container.firstPresentKey([\(([name] + aliases).map(SwiftEscaping.stringLiteral).joined(separator: ", "))])")
+        let decode = decodeExpression(swiftType, isRequired: isRequired, degrades: field.pointee.degrades, named, key: readKey)
         object.append(Key.decode, .string(decode))
         object.append(Key.encode, .string(encodeStatement(isRequired: isRequired, named, storage: storage, key: key)))
         if validates { appendValidationLines(field, leaf: leaf, storage: storage, to: &lines) }
@@ -526,6 +624,9 @@ struct SwiftViewModel {
 
     /// `type` is the field's type as Swift spells it, without the `?` of
     /// an optional property.
+    ///
+    /// `key` is the expression of the `OpenIAPAnyKey` read: the wire name as
+    /// a string literal, or the pick among a field's names.
     private func decodeExpression(
         _ type: String, isRequired: Bool, degrades: Bool, _ named: NamedFieldType, key: String
     ) -> String {
@@ -566,7 +667,7 @@ struct SwiftViewModel {
     /// The record's exactly-one checks, then `fieldLines`, its fields' own
     /// lines (see `appendValidationLines`).
     private func validationLines(_ record: RecordType, fieldLines: [TemplateValue]) -> [TemplateValue] {
-        if record.exactlyOne.isEmpty { return fieldLines }
+        if record.exactlyOne.isEmpty && record.atLeastOne.isEmpty { return fieldLines }
         var result: [TemplateValue] = []
         for group in record.exactlyOne {
             let checks = group.fields.compactMap { name in record.field(name) }
@@ -576,6 +677,13 @@ struct SwiftViewModel {
             result.append(.string(String(source: "let \(set) = \(checks.joined(separator: " + "))")))
             result.append(.string(String(source:
                 "if \(set) != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: [\(names)], found: \(set))) }")))
+        }
+        for group in record.atLeastOne {
+            let unset = group.fields.compactMap { name in record.field(name) }
+                .map { String(source: "\(storageName($0.name, deprecated: $0.annotations.deprecated != nil)) == nil") }
+            let names = group.fields.map(SwiftEscaping.stringLiteral).joined(separator: ", ")
+            result.append(.string(String(source:
+                "if \(unset.joined(separator: " && ")) { throw OpenIAPValidationError(path: path, reason: .atLeastOne(fields: [\(names)])) }")))
         }
         result.append(contentsOf: fieldLines)
         return result
@@ -602,10 +710,21 @@ struct SwiftViewModel {
         } else {
             result.append(.string(String(source: "if let value = \(value) {")))
         }
+        let isOpaque = if case .named = type { leaf.contains(.opaque) } else { false }
+        let text: StaticString = isOpaque ? "value.rawValue" : "value"
         if let limit = c.maxBytes {
-            let isOpaque = if case .named = type { leaf.contains(.opaque) } else { false }
-            let text: StaticString = isOpaque ? "value.rawValue" : "value"
             result.append(.string(String(source: "    try OpenIAPValidationError.checkBytes(\(text), limit: \(limit), path: \(path))")))
+        }
+        if c.minLength != nil || c.maxLength != nil {
+            let minimum = c.minLength.map { "\($0)" } ?? "nil"
+            let maximum = c.maxLength.map { "\($0)" } ?? "nil"
+            result.append(.string(String(source:
+                "    try OpenIAPValidationError.checkCharacters(\(text), minimum: \(minimum), maximum: \(maximum), path: \(path))")))
+        }
+        if c.pattern != nil {
+            let property = SwiftNames.escaped(SwiftNames.name(name, in: .property))
+            result.append(.string(String(source:
+                "    try OpenIAPValidationError.checkPattern(\(text), OpenIAPPatterns.\(property), path: \(path))")))
         }
         if c.minimum != nil || c.maximum != nil {
             let minimum = c.minimum.map { "\($0)" } ?? "nil"
@@ -663,7 +782,7 @@ struct SwiftViewModel {
         return result
     }
 
-    private func deprecationAttribute(_ message: String?) -> String {
+    func deprecationAttribute(_ message: String?) -> String {
         guard let message else { return "" }
         if message.isEmpty { return "@available(*, deprecated)" }
         return String(source: "@available(*, deprecated, message: \(SwiftEscaping.stringLiteral(message)))")
@@ -686,7 +805,7 @@ struct SwiftViewModel {
     /// otherwise allocate (and later free) an array of one element. The
     /// difference shows only to a template that asks for `@first`, `@last`
     /// or `@index` inside `docLines`, which no built-in template does.
-    private struct DocLines {
+    struct DocLines {
         private var single: String?
         private var lines: [TemplateValue] = []
 
