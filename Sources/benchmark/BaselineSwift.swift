@@ -17,7 +17,10 @@ import OpenIAPCodegen
 ///   object (synthesized `Codable` for an enum with payloads would use a
 ///   different wire form, nested under the case name); an unknown tag throws;
 /// - shared field sets: left out (no protocols), and no docs, no
-///   deprecations, no `validate()`.
+///   deprecations, no `validate()`;
+/// - operations: what upstream's `Types.swift` declares for them, an
+///   arguments struct per operation (as a record) and the protocols an SDK
+///   conforms to (see `operations`); no JSON bridge.
 ///
 /// Type, property and case names are the generated ones (`SwiftNames`), so
 /// both sides spell the same identifiers.
@@ -33,7 +36,7 @@ enum BaselineSwift {
             case .opaqueString, .fieldSet: break
             }
         }
-        return out
+        return out + operations(spec)
     }
 
     static func record(_ record: RecordType, spec: Spec) -> String {
@@ -55,6 +58,45 @@ enum BaselineSwift {
             out += "    }\n"
         }
         return out + "}\n"
+    }
+
+    /// The API as upstream's generated `Types.swift` declares it: a plain
+    /// arguments struct per operation with arguments (`record`), and one
+    /// protocol per platform with an `async throws` method per query and
+    /// mutation and an `AsyncStream` per event, with the generated names and
+    /// argument labels. No JSON bridge: upstream has none (SDKs write theirs
+    /// by hand), so `OpenIAPDispatcher` has no counterpart here and is paid
+    /// for in the figures.
+    static func operations(_ spec: Spec) -> String {
+        var out = ""
+        for operation in spec.operations {
+            if let arguments = operation.argumentsRecord { out += record(arguments, spec: spec) }
+        }
+        let ordered = spec.operations.filter { $0.kind != .event } + spec.events
+        // The generated protocols' names (`SwiftOperations.protocolName`).
+        let protocols: [(OperationPlatform, String, String)] = [
+            (.common, "OpenIAPCommonOperations", "Sendable"),
+            (.ios, "OpenIAPAppleOperations", "OpenIAPCommonOperations"),
+            (.android, "OpenIAPAndroidOperations", "OpenIAPCommonOperations"),
+        ]
+        for (platform, name, inherits) in protocols {
+            out += "\npublic protocol \(name): \(inherits) {\n"
+            for operation in ordered where operation.platform == platform {
+                let parameters = operation.arguments.map { argument in
+                    let property = SwiftNames.name(argument.name, in: .property)
+                    let label = SwiftNames.escaped(property)
+                    let parameter = SwiftNames.parameterInternalName(property).map { "\(label) \($0)" } ?? label
+                    return "\(parameter): \(swiftType(argument.type, spec: spec))\(argument.isRequired ? "" : "?")"
+                }.joined(separator: ", ")
+                let result = swiftType(operation.result.type, spec: spec)
+                out +=
+                    operation.kind == .event
+                    ? "    func \(operation.name)(\(parameters)) async -> AsyncStream<\(result)>\n"
+                    : "    func \(operation.name)(\(parameters)) async throws -> \(result)\(operation.result.isRequired ? "" : "?")\n"
+            }
+            out += "}\n"
+        }
+        return out
     }
 
     static func enumeration(_ type: EnumType) -> String {
