@@ -73,6 +73,12 @@ struct Report: Codable {
     var compileRatio: Double?
     var compileReleaseRatio: Double?
     var binaryRatio: Double?
+    /// The same three for the Swift target without the JSON bridge
+    /// (`CodeCostFigures.unbridgedLines`): the types and API declarations
+    /// that the baseline also has.
+    var compileRatioWithoutBridge: Double?
+    var compileReleaseRatioWithoutBridge: Double?
+    var binaryRatioWithoutBridge: Double?
     /// The two compile ratios in processor time instead of wall time.
     var compileCPURatio: Double?
     var compileReleaseCPURatio: Double?
@@ -141,6 +147,9 @@ struct BenchmarkRun {
             compileRatio: codeCost?.compileRatio,
             compileReleaseRatio: codeCost?.compileReleaseRatio,
             binaryRatio: codeCost?.binaryRatio,
+            compileRatioWithoutBridge: codeCost?.compileRatioWithoutBridge,
+            compileReleaseRatioWithoutBridge: codeCost?.compileReleaseRatioWithoutBridge,
+            binaryRatioWithoutBridge: codeCost?.binaryRatioWithoutBridge,
             compileCPURatio: codeCost?.compileCPURatio,
             compileReleaseCPURatio: codeCost?.compileReleaseCPURatio,
             compileSeconds: compile?.debugObject,
@@ -164,6 +173,8 @@ struct BenchmarkRun {
             print(String(format: "compile_release_ratio %6.2f   (-O -wmo; target ≤ 1.2; paired %.2f)",
                          codeCost.compileReleaseRatio, codeCost.pairedCompileReleaseRatio))
             print(String(format: "binary_ratio  %6.2f   (.text bytes of the -O objects, generated / baseline; target ≤ 1.1)", codeCost.binaryRatio))
+            print(String(format: "without the JSON bridge: compile_ratio %.2f, compile_release_ratio %.2f, binary_ratio %.2f",
+                         codeCost.compileRatioWithoutBridge, codeCost.compileReleaseRatioWithoutBridge, codeCost.binaryRatioWithoutBridge))
         }
         print("load average before \(machine.loadBefore), after \(machine.loadAfter)")
 
@@ -356,6 +367,9 @@ struct BenchmarkRun {
                 ["CPU -O", rounds(f.generatedReleaseCPU), rounds(f.baselineReleaseCPU), String(format: "%.2f", f.compileReleaseCPURatio), ""],
                 [".text bytes (-O)", "\(f.generatedTextBytes)", "\(f.baselineTextBytes)", String(format: "%.2f", f.binaryRatio), ""],
             ])
+        print("Without the JSON bridge (\(f.unbridgedLines) lines): -Onone " + rounds(f.unbridgedDebug) + ", -O " + rounds(f.unbridgedRelease)
+            + ", .text \(f.unbridgedTextBytes) bytes; / baseline: " + String(format: "%.2f, %.2f, %.2f", f.compileRatioWithoutBridge,
+            f.compileReleaseRatioWithoutBridge, f.binaryRatioWithoutBridge))
         print("")
     }
 

@@ -30,12 +30,23 @@ struct CodeCostFigures: Codable {
     var baselineTextBytes: Int
     /// The tool that read the section sizes.
     var sizeTool: String
+    /// The same Swift target rendered from `spec` without the JSON bridge
+    /// (`SwiftTarget(jsonBridge: false)`: no `OpenIAPDispatcher.swift`, no
+    /// reply types), compiled in the same rounds: the types and the API
+    /// declarations alone, which is what the baseline has.
+    var unbridgedLines: Int
+    var unbridgedDebug: [Double]
+    var unbridgedRelease: [Double]
+    var unbridgedTextBytes: Int
 
     /// Best of the rounds over best of the rounds: each side's luckiest
     /// compile on a shared machine.
     var compileRatio: Double { generatedDebug.min()! / baselineDebug.min()! }
     var compileReleaseRatio: Double { generatedRelease.min()! / baselineRelease.min()! }
     var binaryRatio: Double { Double(generatedTextBytes) / Double(baselineTextBytes) }
+    var compileRatioWithoutBridge: Double { unbridgedDebug.min()! / baselineDebug.min()! }
+    var compileReleaseRatioWithoutBridge: Double { unbridgedRelease.min()! / baselineRelease.min()! }
+    var binaryRatioWithoutBridge: Double { Double(unbridgedTextBytes) / Double(baselineTextBytes) }
     var compileCPURatio: Double { generatedDebugCPU.min()! / baselineDebugCPU.min()! }
     var compileReleaseCPURatio: Double { generatedReleaseCPU.min()! / baselineReleaseCPU.min()! }
     /// The same ratios round by round, their median: the two compiles of a
@@ -69,36 +80,43 @@ struct CodeCostBenchmark {
         let work = try Measure.temporaryDirectory("code-cost")
         defer { Measure.remove(work) }
         let spec = try SpecLoader.load(path: specDirectory)
+        let templates = try TemplateSet.load(directory: templatesRoot + "/swift", displayPath: "swift")
+        func render(_ target: SwiftTarget) throws -> [(path: String, contents: String)] {
+            try target.render(spec, templates: templates, header: GeneratedHeader(specVersion: spec.version)).map { ($0.path, $0.contents) }
+        }
         let files: [(path: String, contents: String)]
         if let generatedFolder {
             files = try FileManager.default.contentsOfDirectory(atPath: generatedFolder).filter { $0.hasSuffix(".swift") }.sorted()
                 .map { ($0, try String(contentsOfFile: generatedFolder + "/" + $0, encoding: .utf8)) }
         } else {
-            let templates = try TemplateSet.load(directory: templatesRoot + "/swift", displayPath: "swift")
-            files = try SwiftTarget().render(spec, templates: templates, header: GeneratedHeader(specVersion: spec.version))
-                .map { ($0.path, $0.contents) }
+            files = try render(SwiftTarget())
         }
         guard !files.isEmpty else { throw Failure(description: "no Swift files in \(generatedFolder ?? "the rendered output")") }
         let generated = try CompileBenchmark.write(files, into: work + "/generated")
+        let unbridged = try CompileBenchmark.write(try render(SwiftTarget(jsonBridge: false)), into: work + "/unbridged")
         let baseline = try CompileBenchmark.write([("Baseline.swift", BaselineSwift.render(spec))], into: work + "/baseline")
 
-        func compile(_ sources: [String], module: String, _ mode: String) throws -> (wall: Double, cpu: Double) {
+        // `side` names the object; both generated sides are module OpenIAPTypes.
+        func compile(_ sources: [String], side: String, module: String, _ mode: String) throws -> (wall: Double, cpu: Double) {
             try CompileBenchmark.timeWithCPU(
                 compiler,
                 [
                     "-swift-version", "6", "-parse-as-library", "-module-name", module, "-c", "-wmo", mode,
-                    "-o", work + "/\(module)\(mode).o",
+                    "-o", work + "/\(side)\(mode).o",
                 ] + sources)
         }
         var times: [String: [Double]] = [:]
         var cpu: [String: [Double]] = [:]
         for round in 0..<max(1, rounds) {
             for mode in ["-Onone", "-O"] {
-                let sides = [("OpenIAPTypes", generated.paths), ("Baseline", baseline.paths)]
-                for (module, sources) in round % 2 == 0 ? sides : sides.reversed() {
-                    let (wall, processor) = try compile(sources, module: module, mode)
-                    times[module + mode, default: []].append(wall)
-                    cpu[module + mode, default: []].append(processor)
+                let sides = [
+                    ("OpenIAPTypes", "OpenIAPTypes", generated.paths), ("Baseline", "Baseline", baseline.paths),
+                    ("Unbridged", "OpenIAPTypes", unbridged.paths),
+                ]
+                for (side, module, sources) in round % 2 == 0 ? sides : sides.reversed() {
+                    let (wall, processor) = try compile(sources, side: side, module: module, mode)
+                    times[side + mode, default: []].append(wall)
+                    cpu[side + mode, default: []].append(processor)
                 }
             }
         }
@@ -111,7 +129,9 @@ struct CodeCostBenchmark {
             generatedReleaseCPU: cpu["OpenIAPTypes-O"]!, baselineReleaseCPU: cpu["Baseline-O"]!,
             generatedTextBytes: try Self.textBytes(of: work + "/OpenIAPTypes-O.o", tool: sizeTool),
             baselineTextBytes: try Self.textBytes(of: work + "/Baseline-O.o", tool: sizeTool),
-            sizeTool: sizeTool)
+            sizeTool: sizeTool,
+            unbridgedLines: unbridged.lines, unbridgedDebug: times["Unbridged-Onone"]!, unbridgedRelease: times["Unbridged-O"]!,
+            unbridgedTextBytes: try Self.textBytes(of: work + "/Unbridged-O.o", tool: sizeTool))
     }
 
     /// The toolchain's `llvm-objdump` beside `swiftc`, else binutils'

@@ -30,11 +30,11 @@ import Testing
         try SpecLoader.build(from: [SpecLoader.Source(path: "a.yaml", text: Self.header + text)])
     }
 
-    func files(_ text: String) throws -> [String: String] {
+    func files(_ text: String, target: SwiftTarget = SwiftTarget()) throws -> [String: String] {
         let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Templates/swift")
         let set = try TemplateSet.load(directory: templates.path, displayPath: "swift")
-        let rendered = try SwiftTarget().render(try spec(text), templates: set, header: GeneratedHeader(specVersion: "1.0.0"))
+        let rendered = try target.render(try spec(text), templates: set, header: GeneratedHeader(specVersion: "1.0.0"))
         return Dictionary(uniqueKeysWithValues: rendered.map { ($0.path, $0.contents) })
     }
 
@@ -42,6 +42,20 @@ import Testing
         let output = try files(Self.bridge)
         #expect(output[SwiftNames.operationsFileName] == nil)
         #expect(output[SwiftNames.dispatcherFileName] == nil)
+    }
+
+    /// What the benchmark compiles beside the baseline: the same API without
+    /// the JSON bridge, however able the spec is to have one.
+    @Test func theBridgeCanBeLeftOut() throws {
+        let output = try files(Self.bridge + Self.operations, target: SwiftTarget(jsonBridge: false))
+        let operations = try #require(output[SwiftNames.operationsFileName])
+        #expect(operations.contains("    func find(ids: [String]) async throws -> Bool\n"))
+        #expect(operations.contains("public struct FindArgs: Codable, Hashable, Sendable, OpenIAPValidatable {"))
+        #expect(!operations.contains("OpenIAPReply"))
+        #expect(output[SwiftNames.dispatcherFileName] == nil)
+        let registry = try #require(output["OpenIAPTypeRegistry.swift"])
+        #expect(registry.contains("\"FindArgs\": FindArgs.self"))
+        #expect(!registry.contains("FindReply"))
     }
 
     @Test func withTheBridgeTypesThereAreRepliesAndADispatcher() throws {

@@ -8,13 +8,13 @@ struct SwiftOperations {
     let spec: Spec
     let types: SwiftViewModel
     /// Whether the reply types and the dispatcher are generated (see
-    /// `bridgeProblem`).
+    /// `bridgeProblem`; `bridge` false leaves them out).
     let hasBridge: Bool
 
-    init(spec: Spec, types: SwiftViewModel) {
+    init(spec: Spec, types: SwiftViewModel, bridge: Bool = true) {
         self.spec = spec
         self.types = types
-        hasBridge = Self.bridgeProblem(in: spec) == nil
+        hasBridge = bridge && Self.bridgeProblem(in: spec) == nil
     }
 
     /// Why `spec` gets no reply types and no dispatcher in Swift, or nil

@@ -6,8 +6,14 @@
 public struct SwiftTarget: GenerationTarget {
     public let name = "swift"
     public let outputFolder = "Swift"
+    /// Whether a spec that can have the JSON bridge gets it
+    /// (`OpenIAPDispatcher.swift` and the reply types); false leaves the
+    /// types and the API declarations alone, as the benchmark measures them.
+    public var jsonBridge: Bool
 
-    public init() {}
+    public init(jsonBridge: Bool = true) {
+        self.jsonBridge = jsonBridge
+    }
 
     public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
         // Built by the first Swift job to run, so that other targets' jobs use
@@ -16,7 +22,7 @@ public struct SwiftTarget: GenerationTarget {
         let headerLine = "// " + header.text
         let support = RenderJob(cost: 1) { () throws(DiagnosticError) in
             let model = shared.value
-            let operations = SwiftOperations(spec: spec, types: model)
+            let operations = SwiftOperations(spec: spec, types: model, bridge: jsonBridge)
             var files = [
                 GeneratedFile(
                     path: "OpenIAPRuntime.swift",
