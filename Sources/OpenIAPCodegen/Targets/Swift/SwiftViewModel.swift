@@ -116,34 +116,6 @@ struct SwiftViewModel {
         position < 0 ? [] : traits[Int(position)]
     }
 
-    struct FileGroup {
-        var path: String
-        var source: String
-        /// Positions in `spec.types`, in name order.
-        var positions: [Int]
-    }
-
-    /// Types grouped by the spec file that declares them; one Swift file each,
-    /// named after the YAML file (`verification.yaml` → `Verification.swift`).
-    /// Each type is kept as its position in `spec.types`, which names it
-    /// without retaining it.
-    static func fileGroups(_ spec: Spec) -> [FileGroup] {
-        var byFile: [String: [Int]] = [:]
-        for position in spec.types.indices {
-            byFile[spec.types[position].location.file, default: []].append(position)
-        }
-        return byFile.keys.sorted().map { file in
-            let stem = file.split(separator: "/").last.map(String.init) ?? file
-            var positions = byFile[file]!
-            // `Spec` keeps its types sorted by name, so this rarely sorts.
-            func name(_ position: Int) -> String { spec.types[position].name }
-            if !zip(positions, positions.dropFirst()).allSatisfy({ name($0) <= name($1) }) {
-                positions.sort { name($0) < name($1) }
-            }
-            return FileGroup(path: SwiftNames.fileName(forSpecFile: file), source: stem, positions: positions)
-        }
-    }
-
     /// Records and unions by name, for `OpenIAPTypeRegistry`.
     func registryEntries() -> [TemplateValue] {
         spec.types.compactMap { type in
