@@ -1,0 +1,59 @@
+/// Renders `Generated/Kotlin`: one file per spec file, as in Swift, plus the
+/// runtime (`OpenIAPRuntime.kt`), the strict JSON reader and writer
+/// (`OpenIAPJson.kt`), the bridge from Android's `org.json`
+/// (`OpenIAPOrgJson.kt`, the only file that needs it) and the registry of
+/// records and unions by name (`OpenIAPTypeRegistry.kt`). Every file is in
+/// the package `dev.openiap.types`.
+///
+/// Before anything is rendered, `KotlinNameCheck` looks for names Kotlin
+/// cannot hold; each is a located error, and then no Kotlin file is made.
+public struct KotlinTarget: GenerationTarget {
+    public let name = "kotlin"
+    public let outputFolder = "Kotlin"
+
+    public init() {}
+
+    public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
+        // Made by the first Kotlin job to run, so that other targets' jobs
+        // use the other cores meanwhile; every job fails with the same
+        // errors (reported once) when a name does not work in Kotlin.
+        let shared = SharedPreparation { () -> Result<KotlinViewModel, DiagnosticError> in
+            do throws(DiagnosticError) {
+                try KotlinNameCheck.diagnostics(spec).check()
+                return .success(KotlinViewModel(spec: spec))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let headerLine = "// " + header.text
+        let package = KotlinNames.packageName
+        let support = RenderJob(cost: 1) { () throws(DiagnosticError) in
+            let model = try shared.value.get()
+            let frame: TemplateValue = ["header": .string(headerLine), "package": .string(package)]
+            var files: [GeneratedFile] = []
+            for (file, template) in [("OpenIAPRuntime.kt", "runtime"), ("OpenIAPJson.kt", "json"), ("OpenIAPOrgJson.kt", "orgjson")] {
+                files.append(GeneratedFile(path: file, contents: try templates.render(template, frame)))
+            }
+            files.append(GeneratedFile(
+                path: "OpenIAPTypeRegistry.kt",
+                contents: try templates.render("registry", [
+                    "header": .string(headerLine), "package": .string(package),
+                    "specVersion": .string(KotlinNames.stringLiteral(spec.version)),
+                    "entries": .list(model.registryEntries()),
+                ])))
+            return files
+        }
+        return [support] + SpecFileGroup.groups(spec).map { group in
+            RenderJob(cost: group.positions.count) { () throws(DiagnosticError) in
+                let model = try shared.value.get()
+                let context: TemplateObject = [
+                    "header": .string(headerLine), "source": .string(group.source), "package": .string(package),
+                ]
+                let bytes = try templates.renderFile("file", context, streaming: "types", count: group.positions.count) {
+                    model.context(at: group.positions[$0])
+                }
+                return [GeneratedFile(path: KotlinNames.fileName(forSpecFile: group.file), bytes: bytes)]
+            }
+        }
+    }
+}
