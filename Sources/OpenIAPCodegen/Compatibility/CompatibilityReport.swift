@@ -43,7 +43,7 @@ public struct CompatibilityReport: Sendable {
     public static func question(_ axis: CompatibilityAxis) -> String {
         switch axis {
         case .wire: "old apps reading new outputs, new servers reading old inputs"
-        case .source: "Swift and TypeScript code written against the old types, compiled against the new"
+        case .source: "Swift, TypeScript and Kotlin code written against the old types, compiled against the new"
         }
     }
 
@@ -117,6 +117,9 @@ public struct CompatibilityReport: Sendable {
                     .init("column", .integer(Int64(location.column))),
                 ]
             }
+            if !finding.rule.breaksSourceIn.isEmpty {
+                members.append(.init("breaksSourceIn", .array(finding.rule.breaksSourceIn.map { .string($0.rawValue) })))
+            }
             members.append(.init("rationale", .string(finding.rule.rationale)))
             return .object(members)
         }
@@ -134,10 +137,12 @@ public struct CompatibilityReport: Sendable {
 
     /// The rule table as Markdown, exactly as the README shows it.
     public static func markdownRuleTable(_ rules: [CompatibilityRule] = CompatibilityRules.all) -> String {
-        var lines = ["| rule | axis | severity | rationale |", "|---|---|---|---|"]
+        var lines = ["| rule | axis | severity | breaks source in | rationale |", "|---|---|---|---|---|"]
         for rule in rules {
             let rationale = rule.rationale.replacingOccurrences(of: "|", with: "\\|")
-            lines.append("| `\(rule.id.rawValue)` | \(rule.axis.rawValue) | \(rule.severity.rawValue) | \(rationale) |")
+            let languages = rule.breaksSourceIn.isEmpty ? "" : rule.breaksSourceIn.map(\.rawValue).joined(separator: ", ")
+            lines.append(
+                "| `\(rule.id.rawValue)` | \(rule.axis.rawValue) | \(rule.severity.rawValue) | \(languages) | \(rationale) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
