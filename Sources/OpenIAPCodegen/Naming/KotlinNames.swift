@@ -17,7 +17,8 @@
 ///   where a soft keyword needs none), and so is a name whose characters
 ///   Kotlin's lexer does not take bare (a combining mark, a letter number);
 /// - a value, constant or member name that would hide a name the generated
-///   class body uses (`String`, `Companion`, the type itself) gets a `_`;
+///   class body uses (`String`, `Companion`, a runtime type, the type
+///   itself) gets a `_`;
 /// - a name that still cannot be written, or two names that end up the
 ///   same, are located errors (`KotlinNameCheck`).
 public enum KotlinNames {
@@ -124,11 +125,21 @@ public enum KotlinNames {
         }
     }
 
+    /// The types the Kotlin runtime files declare (a test checks the list
+    /// against the templates). Spec types may not start with `OpenIAP`; a
+    /// value, constant or member named like one of these gets a `_`.
+    public static let runtimeTypeNames: Set<String> = [
+        "OpenIAPDecode", "OpenIAPDecodingException", "OpenIAPEncodingException", "OpenIAPEquality", "OpenIAPJson",
+        "OpenIAPJsonNumber", "OpenIAPJsonReader", "OpenIAPJsonText", "OpenIAPJsonWriter", "OpenIAPModel", "OpenIAPModelType",
+        "OpenIAPNumbers", "OpenIAPOrgJson", "OpenIAPPath", "OpenIAPTypeRegistry", "OpenIAPUnicode", "OpenIAPValidation",
+        "OpenIAPValidationException",
+    ]
+
     /// `name` with `_` appended as long as it would hide a built-in name,
-    /// a name in `taken` or a runtime type (the `OpenIAP` prefix).
+    /// a runtime type or a name in `taken`.
     static func memberName(_ name: String, taken: Set<String>) -> String {
         var result = name
-        while builtInNames.contains(result) || taken.contains(result) || result.hasPrefix(SwiftNames.runtimeTypePrefix) {
+        while builtInNames.contains(result) || runtimeTypeNames.contains(result) || taken.contains(result) {
             result += "_"
         }
         return result
@@ -186,8 +197,8 @@ public enum KotlinNames {
 
     /// A double-quoted Kotlin string literal that reads back as exactly
     /// `text`: `"`, `\` and `$` (which would start a template) escaped,
-    /// control and invisible format characters as `\uXXXX` (outside the
-    /// Basic Multilingual Plane as a surrogate pair of them).
+    /// control and invisible format characters (`InvisibleCharacters`) as
+    /// `\uXXXX`, one per UTF-16 unit.
     public static func stringLiteral(_ text: String) -> String {
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
