@@ -200,31 +200,17 @@ public enum KotlinNames {
     /// control and invisible format characters (`InvisibleCharacters`) as
     /// `\uXXXX`, one per UTF-16 unit.
     public static func stringLiteral(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "$": result += "\\$"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if InvisibleCharacters.needsEscape(scalar) {
-                    for unit in String(scalar).utf16 { result += "\\u" + hex4(unit) }
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        "\"" + InvisibleCharacters.escaped(text, literalEscapes) + "\""
     }
 
-    private static func hex4(_ unit: UInt16) -> String {
-        let digits = String(unit, radix: 16, uppercase: true)
-        return String(repeating: "0", count: 4 - digits.count) + digits
-    }
+    private static let literalEscapes = InvisibleCharacters.Rules(
+        named: ["\\": "\\\\", "\"": "\\\"", "$": "\\$", "\n": "\\n", "\r": "\\r", "\t": "\\t"],
+        spelling: { scalar in
+            String(scalar).utf16.map { unit in
+                let digits = String(unit, radix: 16, uppercase: true)
+                return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+            }.joined()
+        })
 
     /// The lines of a KDoc comment (`/**`, ` * …`, ` */`) holding `paragraphs`
     /// in turn (nil and empty ones left out), or none at all. Lines are
