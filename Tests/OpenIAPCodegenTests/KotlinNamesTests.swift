@@ -77,6 +77,10 @@ import Testing
         #expect(KotlinNames.name("Type", in: .property) == "type")
         #expect(KotlinNames.name("pending-ack", in: .property) == "pendingAck")
         #expect(KotlinNames.name("3ds", in: .property) == "_3ds")
+        // Its getter would be getClass(), which every JVM object has.
+        #expect(KotlinNames.name("class", in: .property) == "class_")
+        #expect(KotlinNames.name("Class", in: .property) == "class_")
+        #expect(KotlinNames.name("klass", in: .property) == "klass")
     }
 
     @Test func valuesConstantsAndMembersAreUpperCamelCase() {

@@ -13,6 +13,7 @@
 /// name is renamed, never quoted.
 ///
 /// Then, in Kotlin:
+/// - a field named `class` is `class_`: its getter would be `getClass()`;
 /// - hard, soft and modifier keywords are written in backticks (harmless
 ///   where a soft keyword needs none), and so is a name whose characters
 ///   Kotlin's lexer does not take bare (a combining mark, a letter number);
@@ -119,7 +120,10 @@ public enum KotlinNames {
     public static func name(_ wire: String, in place: Place, taken: Set<String> = []) -> String {
         switch place {
         case .property:
-            return SwiftNames.property(wire)
+            let property = SwiftNames.property(wire)
+            // The getter of a property `class` would be `getClass()`, the
+            // final method every JVM object has.
+            return property == "class" ? "class_" : property
         case .enumEntry, .enumObject, .opaqueConstant, .unionMember:
             return memberName(SwiftNames.upperCamel(wire), taken: taken)
         }

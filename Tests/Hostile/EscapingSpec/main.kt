@@ -69,6 +69,7 @@ fun main(args: Array<String>) {
         "newValue" to record.newValue)
     for ((wire, property) in expected) check(json.getString(wire) == property, "property for '$wire' holds '$property'")
     check(record.日本 == 42L, "日本")
+    check(record.class_ == null && records[0].javaClass == NastyRecord::class.java, "a field named class")
     check(record.hashValue == 7L, "hashValue")
     check(record.kind == Nasty.NewLine && record.kind.rawValue == "new\nline", "kind")
     check(record.closed == NastyClosed.None, "closed")
