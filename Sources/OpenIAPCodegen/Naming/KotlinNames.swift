@@ -51,8 +51,15 @@ public enum KotlinNames {
     ]
 
     public static func isKeyword(_ identifier: String) -> Bool {
-        hardKeywords.contains(identifier) || softKeywords.contains(identifier)
+        // Every keyword is ASCII lower case, two to eleven letters: most
+        // names are ruled out by their length or first byte before a look-up.
+        let candidate = identifier.withUTF8Bytes { bytes in
+            bytes.count >= 2 && bytes.count <= 11 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[0])
+        }
+        return candidate && keywords.contains(identifier)
     }
+
+    private static let keywords = hardKeywords.union(softKeywords)
 
     /// The Kotlin and Java names the generated code uses without a package,
     /// and Kotlin's basic types. A spec type of one of these names would hide
@@ -114,10 +121,9 @@ public enum KotlinNames {
     }
 
     /// The identifier a wire name gets in `place`, without backticks.
-    /// `taken` are further names the generated class body uses (the type's
-    /// own name, the member types of a union), which a value, constant or
-    /// member name must not hide.
-    public static func name(_ wire: String, in place: Place, taken: Set<String> = []) -> String {
+    /// `owner` is the name of the type the member belongs to, which a value,
+    /// constant or member name must not hide.
+    public static func name(_ wire: String, in place: Place, owner: String? = nil) -> String {
         switch place {
         case .property:
             let property = SwiftNames.property(wire)
@@ -125,7 +131,7 @@ public enum KotlinNames {
             // final method every JVM object has.
             return property == "class" ? "class_" : property
         case .enumEntry, .enumObject, .opaqueConstant, .unionMember:
-            return memberName(SwiftNames.upperCamel(wire), taken: taken)
+            return memberName(upperCamel(wire), owner: owner)
         }
     }
 
@@ -140,13 +146,31 @@ public enum KotlinNames {
     ]
 
     /// `name` with `_` appended as long as it would hide a built-in name,
-    /// a runtime type or a name in `taken`.
-    static func memberName(_ name: String, taken: Set<String>) -> String {
+    /// a runtime type or `owner`.
+    static func memberName(_ name: String, owner: String?) -> String {
         var result = name
-        while builtInNames.contains(result) || runtimeTypeNames.contains(result) || taken.contains(result) {
+        while result == owner || builtInNames.contains(result) || runtimeTypeNames.contains(result) {
             result += "_"
         }
         return result
+    }
+
+    /// `SwiftNames.upperCamel(wire)`, worked out on the bytes when the lower
+    /// camel case of the name starts with an ASCII lower-case letter (the
+    /// usual value): that letter is made a capital in place.
+    static func upperCamel(_ wire: String) -> String {
+        let lower = SwiftNames.lowerCamel(wire)
+        let fast = lower.withUTF8Bytes { bytes -> String? in
+            guard let first = bytes.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return nil }
+            // Safe: the bytes are `lower`'s, valid UTF-8, and changing one
+            // ASCII letter for another keeps them valid.
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                _ = buffer.initialize(fromContentsOf: bytes)
+                buffer[0] = first - 32
+                return bytes.count
+            }
+        }
+        return fast ?? SwiftNames.upperCamel(wire)
     }
 
     /// The identifier as written in source: in backticks when it is a
@@ -160,10 +184,12 @@ public enum KotlinNames {
     static let unwritableCharacters: Set<Unicode.Scalar> = [".", ";", "[", "]", "/", "<", ">", ":", "\\", "`", "\n", "\r"]
 
     /// Why `identifier` cannot be written in Kotlin even in backticks, or
-    /// nil when it can. Names made by `name(_:in:taken:)` always can; the
+    /// nil when it can. Names made by `name(_:in:owner:)` always can; the
     /// check stands behind that promise with a located error.
     public static func nameProblem(_ identifier: String) -> String? {
         if identifier.isEmpty { return "it is empty" }
+        // A plain identifier holds none of the characters below.
+        if isPlainIdentifier(identifier) { return nil }
         if identifier.unicodeScalars.allSatisfy({ $0 == "_" }) {
             return "names made only of underscores are reserved in Kotlin"
         }
@@ -179,6 +205,19 @@ public enum KotlinNames {
     /// Swift also takes combining marks and other alphabetic characters,
     /// which Kotlin accepts only in backticks.
     public static func isPlainIdentifier(_ text: String) -> Bool {
+        // Most names are ASCII: letters, digits and `_` decide on the bytes.
+        let ascii = text.withUTF8Bytes { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard let first = bytes.first, first != UInt8(ascii: "_") || bytes.contains(where: { $0 != UInt8(ascii: "_") }) else {
+                return false
+            }
+            func isLetter(_ byte: UInt8) -> Bool {
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || byte == UInt8(ascii: "_")
+            }
+            return isLetter(first) && bytes.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        }
+        if let ascii { return ascii }
         guard let first = text.unicodeScalars.first, isLetter(first) || first == "_" else { return false }
         guard text.unicodeScalars.allSatisfy({ isLetter($0) || $0 == "_" || isDigit($0) }) else { return false }
         return !text.unicodeScalars.allSatisfy { $0 == "_" }
@@ -204,7 +243,20 @@ public enum KotlinNames {
     /// control and invisible format characters (`InvisibleCharacters`) as
     /// `\uXXXX`, one per UTF-16 unit.
     public static func stringLiteral(_ text: String) -> String {
-        "\"" + InvisibleCharacters.escaped(text, literalEscapes) + "\""
+        // Printable ASCII without a quote, backslash or `$` (the usual wire
+        // name) is quoted straight into the new string's storage.
+        let plain = text.withUTF8Bytes { bytes -> String? in
+            guard bytes.allSatisfy({
+                $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "$")
+            }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count + 2) { buffer in
+                buffer[0] = UInt8(ascii: "\"")
+                _ = buffer[1...].initialize(fromContentsOf: bytes)
+                buffer[bytes.count + 1] = UInt8(ascii: "\"")
+                return bytes.count + 2
+            }
+        }
+        return plain ?? .enclosing(InvisibleCharacters.escaped(text, literalEscapes), open: "\"", close: "\"")
     }
 
     private static let literalEscapes = InvisibleCharacters.Rules(
@@ -221,16 +273,41 @@ public enum KotlinNames {
     /// broken and control characters made visible as in Swift docs
     /// (`SwiftEscaping.forEachDocLine`); `docText` makes each line safe.
     public static func docComment(_ paragraphs: [String?]) -> [String] {
-        var lines: [String] = []
-        for paragraph in paragraphs {
-            SwiftEscaping.forEachDocLine(paragraph) { line in
-                // Swift's doc lines start with `///`, then a space unless empty.
-                let text = line.dropFirst(line.count > 3 ? 4 : 3)
-                lines.append(text.isEmpty ? " *" : " * " + docText(String(text)))
-            }
-        }
+        let lines = docBody(paragraphs)
         if lines.isEmpty { return [] }
         return ["/**"] + lines + [" */"]
+    }
+
+    /// The lines of `docComment` between its first and its last.
+    static func docBody(_ paragraphs: [String?]) -> [String] {
+        var lines: [String] = []
+        for paragraph in paragraphs { forEachDocLine(paragraph) { lines.append($0) } }
+        return lines
+    }
+
+    /// Hands each body line (` * …`) of the doc comment of `doc` to `body`.
+    static func forEachDocLine(_ doc: String?, _ body: (String) -> Void) {
+        SwiftEscaping.forEachDocLine(doc, prefix: " *") { line in
+            // The prefix's `*` is followed by a space or nothing, so only the
+            // text can hold a pair or start with `@`.
+            body(needsDocEscape(line) ? " *" + docText(String(line.utf8.dropFirst(2))!) : line)
+        }
+    }
+
+    /// Whether `docText` would change the text of a body line (` * …`):
+    /// decided on bytes, as every character involved is ASCII.
+    private static func needsDocEscape(_ line: String) -> Bool {
+        line.withUTF8Bytes { bytes in
+            let (slash, star) = (UInt8(ascii: "/"), UInt8(ascii: "*"))
+            if let first = bytes.dropFirst(2).firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+               bytes[first] == UInt8(ascii: "@") { return true }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if (previous == slash && byte == star) || (previous == star && byte == slash) { return true }
+                previous = byte
+            }
+            return false
+        }
     }
 
     /// Makes one line of prose safe inside a `/** … */` block. Kotlin block
@@ -239,6 +316,20 @@ public enum KotlinNames {
     /// the two characters of either. A line starting with `@` would be read
     /// as a KDoc tag and gets a backslash before it.
     public static func docText(_ line: String) -> String {
+        // Most lines hold neither pair nor a leading `@`; bytes tell, as
+        // every character involved is ASCII.
+        let plain = line.withUTF8Bytes { bytes -> Bool in
+            if let first = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+               bytes[first] == UInt8(ascii: "@") { return false }
+            for index in bytes.indices.dropFirst() {
+                let (previous, byte) = (bytes[index - 1], bytes[index])
+                if (previous == UInt8(ascii: "/") && byte == UInt8(ascii: "*")) || (previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/")) {
+                    return false
+                }
+            }
+            return true
+        }
+        if plain { return line }
         var result = ""
         result.reserveCapacity(line.utf8.count)
         var previous: Character?

@@ -1,17 +1,10 @@
 /// The Kotlin names of a type's members (fields, values, constants, union
-/// members), worked out in one place: the view model writes them, and
-/// `KotlinNameCheck` checks them before anything is rendered.
-struct KotlinMemberNames {
-    /// One member: its spec name, its Kotlin identifier (without backticks)
-    /// and where the spec declares it.
-    struct Member {
-        var wire: String
-        var name: String
-        var location: SourceLocation
-    }
-
+/// members), worked out once per spec: `KotlinNameCheck` checks them before
+/// anything is rendered, and the view model writes them.
+struct KotlinMemberNames: Sendable {
     var place: KotlinNames.Place
-    var members: [Member]
+    /// The Kotlin identifier of each member (without backticks), in spec order.
+    var names: [String]
 
     /// The type of a union's discriminator field, read in its first member
     /// record (the validator makes every member agree).
@@ -25,27 +18,41 @@ struct KotlinMemberNames {
     /// with a spec type, which the union's body then names with its package
     /// (`KotlinViewModel.typeReference`).
     init(_ type: NamedType) {
-        let taken: Set<String> = [type.name]
-        func named(_ wire: String, _ location: SourceLocation, _ place: KotlinNames.Place) -> Member {
-            Member(wire: wire, name: KotlinNames.name(wire, in: place, taken: taken), location: location)
-        }
+        let owner = type.name
         switch type {
         case let .enumeration(e):
             place = e.isClosed ? .enumEntry : .enumObject
-            members = e.values.map { [place] in named($0.wire, $0.location, place) }
+            names = e.values.map { [place] in KotlinNames.name($0.wire, in: place, owner: owner) }
         case let .opaqueString(s):
             place = .opaqueConstant
-            members = s.knownValues.map { named($0.wire, $0.location, .opaqueConstant) }
+            names = s.knownValues.map { KotlinNames.name($0.wire, in: .opaqueConstant, owner: owner) }
         case let .record(r):
             place = .property
-            members = r.fields.map { named($0.name, $0.location, .property) }
+            names = r.fields.map { KotlinNames.name($0.name, in: .property) }
         case let .fieldSet(s):
             place = .property
-            members = s.fields.map { named($0.name, $0.location, .property) }
+            names = s.fields.map { KotlinNames.name($0.name, in: .property) }
         case let .union(u):
             place = .unionMember
-            members = u.members.map { named($0.tag, $0.location, .unionMember) }
+            names = u.members.map { KotlinNames.name($0.tag, in: .unionMember, owner: owner) }
         }
+    }
+
+    /// The spec name and the location of the member at `index` of `type`,
+    /// for messages: only a problem needs them.
+    static func member(_ index: Int, of type: NamedType) -> (wire: String, location: SourceLocation) {
+        switch type {
+        case let .enumeration(e): (e.values[index].wire, e.values[index].location)
+        case let .opaqueString(s): (s.knownValues[index].wire, s.knownValues[index].location)
+        case let .record(r): (r.fields[index].name, r.fields[index].location)
+        case let .fieldSet(s): (s.fields[index].name, s.fields[index].location)
+        case let .union(u): (u.members[index].tag, u.members[index].location)
+        }
+    }
+
+    /// The names of every type of `spec`, by position in `spec.types`.
+    static func all(_ spec: Spec) -> [KotlinMemberNames] {
+        spec.types.map(KotlinMemberNames.init)
     }
 }
 
@@ -56,41 +63,54 @@ struct KotlinMemberNames {
 /// files whose Kotlin file would be a runtime file. Each problem is a
 /// located error; the Kotlin target renders nothing while there are any.
 enum KotlinNameCheck {
-    static func diagnostics(_ spec: Spec) -> Diagnostics {
+    /// `names` are `KotlinMemberNames.all(spec)`.
+    static func diagnostics(_ spec: Spec, names: [KotlinMemberNames]) -> Diagnostics {
         var diagnostics = Diagnostics()
-        for type in spec.types {
-            check(KotlinMemberNames(type), of: type, into: &diagnostics)
+        for position in spec.types.indices {
+            check(names[position], of: spec.types[position], into: &diagnostics)
         }
         checkFileNames(spec, into: &diagnostics)
         return diagnostics
     }
 
-    private static func check(_ names: KotlinMemberNames, of type: NamedType, into diagnostics: inout Diagnostics) {
-        let kind = names.place.kind
-        var seen: [String: KotlinMemberNames.Member] = [:]
-        for member in names.members {
-            if let problem = KotlinNames.nameProblem(member.name) {
+    /// Up to this many members, finding an earlier equal name by going
+    /// through the list is cheaper than hashing every name.
+    private static let linearSearchLimit = 16
+
+    private static func check(_ members: KotlinMemberNames, of type: NamedType, into diagnostics: inout Diagnostics) {
+        let kind = members.place.kind
+        let names = members.names
+        var seen: [String: Int] = [:]
+        for (index, name) in names.enumerated() {
+            if let problem = KotlinNames.nameProblem(name) {
+                let wire = KotlinMemberNames.member(index, of: type).wire
                 diagnostics.error(
-                    "\(kind) '\(member.wire)' of '\(type.name)' cannot be named in Kotlin ('\(member.name)'): \(problem)",
-                    at: member.location)
+                    "\(kind) '\(wire)' of '\(type.name)' cannot be named in Kotlin ('\(name)'): \(problem)",
+                    at: KotlinMemberNames.member(index, of: type).location)
                 continue
             }
-            if member.name == KotlinNames.unknownMember, keepsUnknown(type) {
+            if name == KotlinNames.unknownMember, keepsUnknown(type) {
                 diagnostics.error(
-                    "\(kind) '\(member.wire)' of '\(type.name)' would be named '\(KotlinNames.unknownMember)' in Kotlin, the member that keeps unknown \(kind)s",
-                    at: member.location)
+                    "\(kind) '\(KotlinMemberNames.member(index, of: type).wire)' of '\(type.name)' would be named '\(KotlinNames.unknownMember)' in Kotlin, the member that keeps unknown \(kind)s",
+                    at: KotlinMemberNames.member(index, of: type).location)
                 continue
             }
-            if let first = seen[member.name] {
-                // The same wire name listed twice has an error of its own.
-                if first.wire != member.wire {
-                    diagnostics.error(
-                        "\(kind) '\(member.wire)' of '\(type.name)' collides with '\(first.wire)': both are named '\(member.name)' in Kotlin",
-                        at: member.location, notes: [.note("'\(first.wire)' declared here", at: first.location)])
-                }
-                continue
+            let earlier: Int?
+            if names.count <= linearSearchLimit {
+                earlier = names[..<index].firstIndex(of: name)
+            } else {
+                earlier = seen[name]
+                if earlier == nil { seen[name] = index }
             }
-            seen[member.name] = member
+            guard let first = earlier else { continue }
+            let (firstWire, firstLocation) = KotlinMemberNames.member(first, of: type)
+            let (wire, location) = KotlinMemberNames.member(index, of: type)
+            // The same wire name listed twice has an error of its own.
+            if firstWire != wire {
+                diagnostics.error(
+                    "\(kind) '\(wire)' of '\(type.name)' collides with '\(firstWire)': both are named '\(name)' in Kotlin",
+                    at: location, notes: [.note("'\(firstWire)' declared here", at: firstLocation)])
+            }
         }
     }
 

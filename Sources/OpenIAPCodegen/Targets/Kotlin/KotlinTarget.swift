@@ -19,8 +19,9 @@ public struct KotlinTarget: GenerationTarget {
         // errors (reported once) when a name does not work in Kotlin.
         let shared = SharedPreparation { () -> Result<KotlinViewModel, DiagnosticError> in
             do throws(DiagnosticError) {
-                try KotlinNameCheck.diagnostics(spec).check()
-                return .success(KotlinViewModel(spec: spec))
+                let names = KotlinMemberNames.all(spec)
+                try KotlinNameCheck.diagnostics(spec, names: names).check()
+                return .success(KotlinViewModel(spec: spec, names: names))
             } catch {
                 return .failure(error)
             }

@@ -43,7 +43,7 @@ enum KotlinTypeMapping {
                 return KotlinNames.stringLiteral(wire)
             }
             let place: KotlinNames.Place = e.isClosed ? .enumEntry : .enumObject
-            return name + "." + KotlinNames.escaped(KotlinNames.name(wire, in: place, taken: [name]))
+            return name + "." + KotlinNames.escaped(KotlinNames.name(wire, in: place, owner: name))
         case let .list(items):
             let element: TypeRef = if case let .list(e) = type { e } else { type }
             return "listOf(" + items.map { literal($0, type: element, spec: spec) }.joined(separator: ", ") + ")"

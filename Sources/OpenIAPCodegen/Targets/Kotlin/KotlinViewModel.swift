@@ -10,13 +10,41 @@
 /// source through `KotlinNames`.
 struct KotlinViewModel {
     let spec: Spec
+    /// The Kotlin names of every type's members, by position in `spec.types`.
+    let names: [KotlinMemberNames]
     /// Names of the records and unions whose `validate` has something to
     /// check, directly or in a value they contain.
     let validating: Set<String>
+    /// What the code that reads and writes a field needs to know about the
+    /// type it names, by type name, found once per spec.
+    private let kinds: [String: NamedKind]
 
-    init(spec: Spec) {
+    enum NamedKind {
+        /// A closed enum, an open enum or an opaque string: a JSON string,
+        /// written as its `rawValue`.
+        case string
+        /// An opaque string that reads an empty string as absent.
+        case emptyIsAbsentString
+        /// A record or a union: a JSON object, written by `toJsonValue()`.
+        case object
+    }
+
+    /// `names` are `KotlinMemberNames.all(spec)`, which `KotlinNameCheck`
+    /// has found writable.
+    init(spec: Spec, names: [KotlinMemberNames]) {
         self.spec = spec
+        self.names = names
         self.validating = Self.validatingTypes(spec)
+        var kinds: [String: NamedKind] = [:]
+        kinds.reserveCapacity(spec.types.count)
+        for type in spec.types {
+            switch type {
+            case .enumeration: kinds[type.name] = .string
+            case let .opaqueString(s): kinds[type.name] = s.emptyIsAbsent ? .emptyIsAbsentString : .string
+            case .record, .union, .fieldSet: kinds[type.name] = .object
+            }
+        }
+        self.kinds = kinds
     }
 
     /// Records with constraints or exactly-one groups, and every record and
@@ -50,7 +78,10 @@ struct KotlinViewModel {
         spec.types.compactMap { type in
             switch type {
             case .record, .union:
-                return ["key": .string(KotlinNames.stringLiteral(type.name)), "type": .string(type.name)]
+                var entry = TemplateObject(keys: Self.registryKeys)
+                entry.append(Key.key, .string(KotlinNames.stringLiteral(type.name)))
+                entry.append(Key.type, .string(type.name))
+                return .object(entry)
             default:
                 return nil
             }
@@ -59,123 +90,229 @@ struct KotlinViewModel {
 
     // MARK: - Per construct
 
+    /// The member names of the objects built here, made once rather than
+    /// per object.
+    private enum Key {
+        static let isRecord = TemplateKey("isRecord")
+        static let isEnum = TemplateKey("isEnum")
+        static let isClosedEnum = TemplateKey("isClosedEnum")
+        static let isOpaque = TemplateKey("isOpaque")
+        static let isUnion = TemplateKey("isUnion")
+        static let isFieldSet = TemplateKey("isFieldSet")
+        static let name = TemplateKey("name")
+        static let docLines = TemplateKey("docLines")
+        static let hasDoc = TemplateKey("hasDoc")
+        static let deprecation = TemplateKey("deprecation")
+        // Records and field sets.
+        static let fields = TemplateKey("fields")
+        static let hasFields = TemplateKey("hasFields")
+        static let equalities = TemplateKey("equalities")
+        static let conformances = TemplateKey("conformances")
+        static let validates = TemplateKey("validates")
+        static let validationLines = TemplateKey("validationLines")
+        static let requirements = TemplateKey("requirements")
+        static let override = TemplateKey("override")
+        static let property = TemplateKey("property")
+        static let type = TemplateKey("type")
+        static let initDefault = TemplateKey("initDefault")
+        static let decode = TemplateKey("decode")
+        static let encode = TemplateKey("encode")
+        static let hash = TemplateKey("hash")
+        static let describe = TemplateKey("describe")
+        // Enums and opaque strings.
+        static let cases = TemplateKey("cases")
+        static let member = TemplateKey("member")
+        static let wire = TemplateKey("wire")
+        static let spellings = TemplateKey("spellings")
+        static let constants = TemplateKey("constants")
+        static let constant = TemplateKey("constant")
+        static let knownList = TemplateKey("knownList")
+        static let unknownMember = TemplateKey("unknownMember")
+        static let expectedValues = TemplateKey("expectedValues")
+        static let unknownValueMessage = TemplateKey("unknownValueMessage")
+        // Unions.
+        static let members = TemplateKey("members")
+        static let className = TemplateKey("className")
+        static let describedName = TemplateKey("describedName")
+        static let tag = TemplateKey("tag")
+        static let tagDoc = TemplateKey("tagDoc")
+        static let keepsUnknown = TemplateKey("keepsUnknown")
+        static let discriminatorKey = TemplateKey("discriminatorKey")
+        static let discriminatorDoc = TemplateKey("discriminatorDoc")
+        static let tagDecode = TemplateKey("tagDecode")
+        static let tagValue = TemplateKey("tagValue")
+        static let unknownTagMessage = TemplateKey("unknownTagMessage")
+        static let expectedTags = TemplateKey("expectedTags")
+        // Registry entries.
+        static let key = TemplateKey("key")
+    }
+
+    /// The names of each kind of object built here, in the order they are
+    /// added: every object of a kind shares its list (see
+    /// `TemplateObject.init(keys:)`).
+    private static let kindFlags = [Key.isRecord, Key.isEnum, Key.isClosedEnum, Key.isOpaque, Key.isUnion, Key.isFieldSet]
+    private static let typeKeys = kindFlags + [Key.name, Key.docLines, Key.hasDoc, Key.deprecation]
+    private static let enumKeys = typeKeys + [Key.cases, Key.knownList, Key.unknownMember, Key.expectedValues, Key.unknownValueMessage]
+    private static let opaqueKeys = typeKeys + [Key.constants, Key.knownList]
+    private static let recordKeys =
+        typeKeys + [Key.fields, Key.hasFields, Key.equalities, Key.conformances, Key.validates, Key.validationLines]
+    private static let fieldSetKeys = typeKeys + [Key.requirements]
+    private static let unionKeys =
+        typeKeys + [
+            Key.members, Key.keepsUnknown, Key.unknownMember, Key.discriminatorKey, Key.discriminatorDoc, Key.tagDecode,
+            Key.tagValue, Key.unknownTagMessage, Key.expectedTags,
+        ]
+    private static let docKeys = [Key.docLines, Key.hasDoc]
+    private static let caseKeys = docKeys + [Key.deprecation, Key.member, Key.wire, Key.spellings]
+    private static let constantKeys = docKeys + [Key.deprecation, Key.constant, Key.wire]
+    private static let requirementKeys = docKeys + [Key.deprecation, Key.property, Key.type]
+    private static let fieldKeys =
+        docKeys + [
+            Key.deprecation, Key.override, Key.property, Key.type, Key.initDefault, Key.decode, Key.encode, Key.hash,
+            Key.describe,
+        ]
+    private static let memberKeys = [Key.className, Key.describedName, Key.tag, Key.tagDoc, Key.type, Key.validates]
+    private static let registryKeys = [Key.key, Key.type]
+
     /// Every type's object has the kind flags, its name, docs and
     /// deprecation, and then what its kind adds.
     func context(at position: Int) -> TemplateValue {
         let type = spec.types[position]
-        var object: TemplateObject = [
-            "isRecord": false, "isEnum": false, "isClosedEnum": false, "isOpaque": false, "isUnion": false,
-            "isFieldSet": false,
-        ]
-        let names = KotlinMemberNames(type)
+        let names = self.names[position]
+        var object = TemplateObject()
+        func start(_ kind: TemplateKey, _ keys: [TemplateKey]) {
+            object = TemplateObject(keys: keys)
+            for flag in Self.kindFlags { object.append(flag, .bool(flag == kind)) }
+            object.append(Key.name, .string(type.name))
+            addDocs(type.annotations.doc, to: &object)
+            object.append(Key.deprecation, .string(deprecation(type.annotations)))
+        }
         switch type {
         case let .enumeration(e):
-            object[e.isClosed ? "isClosedEnum" : "isEnum"] = true
+            start(e.isClosed ? Key.isClosedEnum : Key.isEnum, Self.enumKeys)
             addEnum(e, names: names, to: &object)
         case let .opaqueString(s):
-            object["isOpaque"] = true
+            start(Key.isOpaque, Self.opaqueKeys)
             addOpaque(s, names: names, to: &object)
         case let .record(r):
-            object["isRecord"] = true
+            start(Key.isRecord, Self.recordKeys)
             addRecord(r, names: names, to: &object)
         case let .fieldSet(s):
-            object["isFieldSet"] = true
-            object["requirements"] = .list(zip(s.fields, names.members).map { field, member in
-                var requirement: TemplateObject = [
-                    "deprecation": .string(deprecation(field.annotations)),
-                    "property": .string(KotlinNames.escaped(member.name)),
-                    "type": .string(KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)),
-                ]
-                addDocs(fieldDocParagraphs(field), to: &requirement)
+            start(Key.isFieldSet, Self.fieldSetKeys)
+            object.append(Key.requirements, .list(zip(s.fields, names.names).map { field, member in
+                var requirement = TemplateObject(keys: Self.requirementKeys)
+                addFieldDocs(field, to: &requirement)
+                requirement.append(Key.deprecation, .string(deprecation(field.annotations)))
+                requirement.append(Key.property, .string(KotlinNames.escaped(member)))
+                requirement.append(Key.type, .string(KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)))
                 return .object(requirement)
-            })
+            }))
         case let .union(u):
-            object["isUnion"] = true
+            start(Key.isUnion, Self.unionKeys)
             addUnion(u, names: names, to: &object)
         }
-        object["name"] = .string(type.name)
-        addDocs([type.annotations.doc], to: &object)
-        object["deprecation"] = .string(deprecation(type.annotations))
         return .object(object)
+    }
+
+    /// The members written as a comma-separated list (`knownValues`).
+    private static func knownList(_ names: KotlinMemberNames) -> String {
+        var list = ""
+        for member in names.names {
+            if !list.isEmpty { list += ", " }
+            list += KotlinNames.escaped(member)
+        }
+        return list
     }
 
     private func addEnum(_ type: EnumType, names: KotlinMemberNames, to object: inout TemplateObject) {
         let aliases = type.decodeAliasesOfValues()
         var cases: [TemplateValue] = []
+        cases.reserveCapacity(type.values.count)
         for (index, value) in type.values.enumerated() {
-            let spellings = ([value.wire] + aliases[index]).map(KotlinNames.stringLiteral).joined(separator: ", ")
-            var item: TemplateObject = [
-                "deprecation": .string(deprecation(value.annotations)),
-                "member": .string(KotlinNames.escaped(names.members[index].name)),
-                "wire": .string(KotlinNames.stringLiteral(value.wire)),
-                "spellings": .string(spellings),
-            ]
-            addDocs([value.annotations.doc], to: &item)
+            let wire = KotlinNames.stringLiteral(value.wire)
+            var spellings = wire
+            for alias in aliases[index] { spellings += ", " + KotlinNames.stringLiteral(alias) }
+            var item = TemplateObject(keys: Self.caseKeys)
+            addDocs(value.annotations.doc, to: &item)
+            item.append(Key.deprecation, .string(deprecation(value.annotations)))
+            item.append(Key.member, .string(KotlinNames.escaped(names.names[index])))
+            item.append(Key.wire, .string(wire))
+            item.append(Key.spellings, .string(spellings))
             cases.append(.object(item))
         }
-        object["cases"] = .list(cases)
-        object["knownList"] = .string(names.members.map { KotlinNames.escaped($0.name) }.joined(separator: ", "))
-        object["unknownMember"] = .string(KotlinNames.unknownMember)
-        object["expectedValues"] = .string(KotlinNames.stringLiteral(type.values.map(\.wire).joined(separator: ", ")))
-        object["unknownValueMessage"] = .string(KotlinNames.stringLiteral("unknown \(type.name) value '"))
+        object.append(Key.cases, .list(cases))
+        object.append(Key.knownList, .string(Self.knownList(names)))
+        object.append(Key.unknownMember, .string(KotlinNames.unknownMember))
+        object.append(Key.expectedValues, .string(KotlinNames.stringLiteral(type.values.map(\.wire).joined(separator: ", "))))
+        object.append(Key.unknownValueMessage, .string(KotlinNames.stringLiteral("unknown \(type.name) value '")))
     }
 
     private func addOpaque(_ type: OpaqueStringType, names: KotlinMemberNames, to object: inout TemplateObject) {
-        object["constants"] = .list(zip(type.knownValues, names.members).map { value, member in
-            var constant: TemplateObject = [
-                "deprecation": .string(deprecation(value.annotations)),
-                "constant": .string(KotlinNames.escaped(member.name)),
-                "wire": .string(KotlinNames.stringLiteral(value.wire)),
-            ]
-            addDocs([value.annotations.doc], to: &constant)
+        object.append(Key.constants, .list(zip(type.knownValues, names.names).map { value, member in
+            var constant = TemplateObject(keys: Self.constantKeys)
+            addDocs(value.annotations.doc, to: &constant)
+            constant.append(Key.deprecation, .string(deprecation(value.annotations)))
+            constant.append(Key.constant, .string(KotlinNames.escaped(member)))
+            constant.append(Key.wire, .string(KotlinNames.stringLiteral(value.wire)))
             return .object(constant)
-        })
-        object["knownList"] = .string(names.members.map { KotlinNames.escaped($0.name) }.joined(separator: ", "))
+        }))
+        object.append(Key.knownList, .string(Self.knownList(names)))
     }
 
     private func addRecord(_ record: RecordType, names: KotlinMemberNames, to object: inout TemplateObject) {
+        let validates = validating.contains(record.name)
         var fields: [TemplateValue] = []
-        var equalities: [String] = []
+        fields.reserveCapacity(record.fields.count)
+        var equalities: [TemplateValue] = []
+        equalities.reserveCapacity(record.fields.count)
         var validation: [TemplateValue] = []
-        for (field, member) in zip(record.fields, names.members) {
-            let property = KotlinNames.escaped(member.name)
-            let access = "this." + property
-            let type = KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)
+        var index = 0
+        // By address, so each field is read in place rather than copied.
+        record.fields.forEachAddress { pointer in
+            let field = pointer.pointee
+            let member = names.names[index]
+            index += 1
+            let property = KotlinNames.escaped(member)
+            let access = String(source: "this.\(property)")
             let key = KotlinNames.stringLiteral(field.name)
             let defaultLiteral = field.defaultValue.map { KotlinTypeMapping.literal($0, type: field.type, spec: spec) }
-            let initDefault = defaultLiteral.map { " = " + $0 } ?? (field.isRequired ? "" : " = null")
+            let initDefault = defaultLiteral.map { String(source: " = \($0)") } ?? (field.isRequired ? "" : " = null")
             let isDouble = field.type == .scalar(.double) || field.type == .scalar(.timestamp)
-            equalities.append(isDouble ? "OpenIAPEquality.same(\(access), other.\(property))" : "\(access) == other.\(property)")
-            var item: TemplateObject = [
-                "deprecation": .string(deprecation(field.annotations)),
-                "override": .string(field.includedFrom != nil ? "override " : ""),
-                "property": .string(property),
-                "type": .string(type),
-                "initDefault": .string(initDefault),
-                "decode": .string(decodeField(field, key: key)),
-                "encode": .string(encodeField(field, access: access, key: key)),
-                "hash": .string(field.isRequired ? "\(access).hashCode()" : "(\(access)?.hashCode() ?: 0)"),
-                "describe": .string(member.name + "=${" + access + "}"),
-            ]
-            addDocs(fieldDocParagraphs(field, defaultLiteral: defaultLiteral), to: &item)
+            let and: StaticString = equalities.isEmpty ? "" : "&& "
+            equalities.append(.string(isDouble
+                ? String(source: "\(and)OpenIAPEquality.same(\(access), other.\(property))")
+                : String(source: "\(and)\(access) == other.\(property)")))
+            var item = TemplateObject(keys: Self.fieldKeys)
+            addFieldDocs(field, defaultLiteral: defaultLiteral, to: &item)
+            item.append(Key.deprecation, .string(deprecation(field.annotations)))
+            item.append(Key.override, .string(field.includedFrom != nil ? "override " : ""))
+            item.append(Key.property, .string(property))
+            item.append(Key.type, .string(KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)))
+            item.append(Key.initDefault, .string(initDefault))
+            item.append(Key.decode, .string(decodeField(field, key: key)))
+            item.append(Key.encode, .string(encodeField(field, access: access, key: key)))
+            item.append(Key.hash, .string(field.isRequired
+                ? String(source: "\(access).hashCode()") : String(source: "(\(access)?.hashCode() ?: 0)")))
+            item.append(Key.describe, .string(String(source: "\(member)=${\(access)}")))
             fields.append(.object(item))
-            validation += validationLines(field, access: access, key: key)
+            if validates { validation += validationLines(field, access: access, key: key) }
         }
-        let validates = validating.contains(record.name)
-        object["fields"] = .list(fields)
-        object["hasFields"] = .bool(!fields.isEmpty)
-        object["equalities"] = .list(equalities.enumerated().map { .string($0.offset == 0 ? $0.element : "&& " + $0.element) })
-        var conformances = ["OpenIAPModel"]
-        for name in record.includes where !conformances.contains(name) { conformances.append(name) }
-        object["conformances"] = .string(conformances.joined(separator: ", "))
-        object["validates"] = .bool(validates)
-        object["validationLines"] = .list(validates ? exactlyOneLines(record) + validation : [])
+        var conformances = "OpenIAPModel"
+        for (index, name) in record.includes.enumerated() where !record.includes[..<index].contains(name) {
+            conformances += ", " + name
+        }
+        object.append(Key.fields, .list(fields))
+        object.append(Key.hasFields, .bool(!fields.isEmpty))
+        object.append(Key.equalities, .list(equalities))
+        object.append(Key.conformances, .string(conformances))
+        object.append(Key.validates, .bool(validates))
+        object.append(Key.validationLines, .list(validates ? exactlyOneLines(record, names: names) + validation : []))
     }
 
     /// How the body of a union names the spec type `name`: with its package
     /// when a member class of the union has that name and would hide it.
     private func typeReference(_ name: String, names: KotlinMemberNames) -> String {
-        names.members.contains { $0.name == name } ? KotlinNames.packageName + "." + name : name
+        names.names.contains(name) ? KotlinNames.packageName + "." + name : name
     }
 
     private func addUnion(_ union: UnionType, names: KotlinMemberNames, to object: inout TemplateObject) {
@@ -189,25 +326,25 @@ struct KotlinViewModel {
             tagDecode = "OpenIAPDecode.string(v0, p0)"
             tagValue = "tag"
         }
-        object["members"] = .list(zip(union.members, names.members).map { member, kotlin in
-            [
-                "className": .string(KotlinNames.escaped(kotlin.name)),
-                "describedName": .string(kotlin.name),
-                "tag": .string(KotlinNames.stringLiteral(member.tag)),
-                "tagDoc": .string(KotlinNames.docText(KotlinNames.docCode(member.tag))),
-                "type": .string(typeReference(member.typeName, names: names)),
-                "validates": .bool(validating.contains(member.typeName)),
-            ]
-        })
-        object["keepsUnknown"] = .bool(union.unknownTag == .keep)
-        object["unknownMember"] = .string(KotlinNames.unknownMember)
-        object["discriminatorKey"] = .string(KotlinNames.stringLiteral(union.discriminator))
-        object["discriminatorDoc"] = .string(KotlinNames.docText(KotlinNames.docCode(union.discriminator)))
-        object["tagDecode"] = .string(tagDecode)
-        object["tagValue"] = .string(tagValue)
-        object["unknownTagMessage"] = .string(KotlinNames.stringLiteral("unknown \(union.name) tag '"))
-        object["expectedTags"] = .string(
-            KotlinNames.stringLiteral("'; expected one of: " + union.members.map(\.tag).joined(separator: ", ")))
+        object.append(Key.members, .list(zip(union.members, names.names).map { member, kotlin in
+            var item = TemplateObject(keys: Self.memberKeys)
+            item.append(Key.className, .string(KotlinNames.escaped(kotlin)))
+            item.append(Key.describedName, .string(kotlin))
+            item.append(Key.tag, .string(KotlinNames.stringLiteral(member.tag)))
+            item.append(Key.tagDoc, .string(KotlinNames.docText(KotlinNames.docCode(member.tag))))
+            item.append(Key.type, .string(typeReference(member.typeName, names: names)))
+            item.append(Key.validates, .bool(validating.contains(member.typeName)))
+            return .object(item)
+        }))
+        object.append(Key.keepsUnknown, .bool(union.unknownTag == .keep))
+        object.append(Key.unknownMember, .string(KotlinNames.unknownMember))
+        object.append(Key.discriminatorKey, .string(KotlinNames.stringLiteral(union.discriminator)))
+        object.append(Key.discriminatorDoc, .string(KotlinNames.docText(KotlinNames.docCode(union.discriminator))))
+        object.append(Key.tagDecode, .string(tagDecode))
+        object.append(Key.tagValue, .string(tagValue))
+        object.append(Key.unknownTagMessage, .string(KotlinNames.stringLiteral("unknown \(union.name) tag '")))
+        object.append(Key.expectedTags, .string(
+            KotlinNames.stringLiteral("'; expected one of: " + union.members.map(\.tag).joined(separator: ", "))))
     }
 
     // MARK: - Decoding and encoding
@@ -216,35 +353,42 @@ struct KotlinViewModel {
     /// object `o` at `path`, its value handed to a lambda as `v0` with its
     /// path `p0`.
     private func decodeField(_ field: Field, key: String) -> String {
-        let read = field.isRequired ? "required" : field.degrades ? "degrading" : "optional"
-        var expression = "OpenIAPDecode.\(read)(o, \(key), path) { v0, p0 -> \(decodeValue(field.type, depth: 0)) }"
-        if !field.isRequired, case let .named(name) = field.type, case let .opaqueString(s)? = spec[name], s.emptyIsAbsent {
-            expression += "?.takeIf { e0 -> e0.rawValue.isNotEmpty() }"
+        let read: StaticString = field.isRequired ? "required" : field.degrades ? "degrading" : "optional"
+        let value = decodeValue(field.type, depth: 0)
+        if !field.isRequired, case let .named(name) = field.type, kinds[name] == .emptyIsAbsentString {
+            return String(source: "OpenIAPDecode.\(read)(o, \(key), path) { v0, p0 -> \(value) }?.takeIf { e0 -> e0.rawValue.isNotEmpty() }")
         }
-        return expression
+        return String(source: "OpenIAPDecode.\(read)(o, \(key), path) { v0, p0 -> \(value) }")
     }
 
     /// Reads the value `v<depth>` at path `p<depth>` as `type`.
     private func decodeValue(_ type: TypeRef, depth: Int) -> String {
-        let (value, path) = ("v\(depth)", "p\(depth)")
+        if depth == 0, case let .scalar(scalar) = type { return Self.scalarDecoders[scalar]! }
         switch type {
-        case .scalar(.string): return "OpenIAPDecode.string(\(value), \(path))"
-        case .scalar(.bool): return "OpenIAPDecode.bool(\(value), \(path))"
-        case .scalar(.int): return "OpenIAPDecode.long(\(value), \(path))"
-        case .scalar(.double), .scalar(.timestamp): return "OpenIAPDecode.double(\(value), \(path))"
-        case let .named(name): return "\(name).fromJsonValue(\(value), \(path))"
+        case .scalar(.string): return String(source: "OpenIAPDecode.string(v\(depth), p\(depth))")
+        case .scalar(.bool): return String(source: "OpenIAPDecode.bool(v\(depth), p\(depth))")
+        case .scalar(.int): return String(source: "OpenIAPDecode.long(v\(depth), p\(depth))")
+        case .scalar(.double), .scalar(.timestamp): return String(source: "OpenIAPDecode.double(v\(depth), p\(depth))")
+        case let .named(name): return String(source: "\(name).fromJsonValue(v\(depth), p\(depth))")
         case let .list(element), let .map(element):
-            let helper = if case .list = type { "list" } else { "map" }
+            let helper: StaticString = if case .list = type { "list" } else { "map" }
             let next = depth + 1
-            return "OpenIAPDecode.\(helper)(\(value), \(path)) { v\(next), p\(next) -> \(decodeValue(element, depth: next)) }"
+            let inner = decodeValue(element, depth: next)
+            return String(source: "OpenIAPDecode.\(helper)(v\(depth), p\(depth)) { v\(next), p\(next) -> \(inner) }")
         }
     }
+
+    /// `decodeValue` of each scalar at depth 0, made once.
+    private static let scalarDecoders: [Scalar: String] = [
+        .string: "OpenIAPDecode.string(v0, p0)", .bool: "OpenIAPDecode.bool(v0, p0)", .int: "OpenIAPDecode.long(v0, p0)",
+        .double: "OpenIAPDecode.double(v0, p0)", .timestamp: "OpenIAPDecode.double(v0, p0)",
+    ]
 
     /// Puts the field into the object `json`; an optional field only when
     /// it is not null.
     private func encodeField(_ field: Field, access: String, key: String) -> String {
-        if field.isRequired { return "json[\(key)] = \(encodeValue(field.type, access, depth: 1))" }
-        return "\(access)?.let { v0 -> json[\(key)] = \(encodeValue(field.type, "v0", depth: 1)) }"
+        if field.isRequired { return String(source: "json[\(key)] = \(encodeValue(field.type, access, depth: 1))") }
+        return String(source: "\(access)?.let { v0 -> json[\(key)] = \(encodeValue(field.type, "v0", depth: 1)) }")
     }
 
     /// `value` of `type` as a neutral JSON value; elements of lists and maps
@@ -253,10 +397,7 @@ struct KotlinViewModel {
         switch type {
         case .scalar: return value
         case let .named(name):
-            switch spec[name] {
-            case .enumeration?, .opaqueString?: return value + ".rawValue"
-            default: return value + ".toJsonValue()"
-            }
+            return kinds[name] == .object ? String(source: "\(value).toJsonValue()") : String(source: "\(value).rawValue")
         case let .list(element):
             let element = encodeValue(element, "e\(depth)", depth: depth + 1)
             return element == "e\(depth)" ? value : "\(value).map { e\(depth) -> \(element) }"
@@ -268,15 +409,14 @@ struct KotlinViewModel {
 
     // MARK: - Validation
 
-    private func exactlyOneLines(_ record: RecordType) -> [TemplateValue] {
+    private func exactlyOneLines(_ record: RecordType, names: KotlinMemberNames) -> [TemplateValue] {
         record.exactlyOne.map { group in
-            let names = group.fields.map(KotlinNames.stringLiteral).joined(separator: ", ")
+            let wires = group.fields.map(KotlinNames.stringLiteral).joined(separator: ", ")
             let counts = group.fields.compactMap { name -> String? in
                 guard let index = record.fields.firstIndex(where: { $0.name == name }) else { return nil }
-                let property = KotlinNames.escaped(KotlinNames.name(record.fields[index].name, in: .property))
-                return "(if (this.\(property) != null) 1 else 0)"
+                return "(if (this.\(KotlinNames.escaped(names.names[index])) != null) 1 else 0)"
             }
-            return .string("OpenIAPValidation.checkExactlyOne(listOf(\(names)), \(counts.joined(separator: " + ")), path)")
+            return .string("OpenIAPValidation.checkExactlyOne(listOf(\(wires)), \(counts.joined(separator: " + ")), path)")
         }
     }
 
@@ -291,8 +431,9 @@ struct KotlinViewModel {
         let path = "path + \(key)"
         var body: [String] = []
         if let limit = c.maxBytes {
-            let isOpaque = if case let .named(name) = field.type, case .opaqueString? = spec[name] { true } else { false }
-            body.append("OpenIAPValidation.checkBytes(\(value)\(isOpaque ? ".rawValue" : ""), \(limit)L, \(path))")
+            // A byte limit on a named type can only be on an opaque string.
+            let text: StaticString = if case .named = field.type { ".rawValue" } else { "" }
+            body.append(String(source: "OpenIAPValidation.checkBytes(\(value)\(text), \(limit)L, \(path))"))
         }
         if c.minimum != nil || c.maximum != nil {
             let number = field.type == .scalar(.int) ? value + ".toDouble()" : value
@@ -329,21 +470,55 @@ struct KotlinViewModel {
 
     // MARK: - Docs
 
-    /// `docLines`, the body lines (` * …`) of a KDoc comment holding
-    /// `paragraphs`, without its first and last line, which the templates
-    /// write when `hasDoc`.
-    private func addDocs(_ paragraphs: [String?], to object: inout TemplateObject) {
-        let lines = KotlinNames.docComment(paragraphs).dropFirst().dropLast().map(TemplateValue.string)
-        object["docLines"] = .list(lines)
-        object["hasDoc"] = .bool(!lines.isEmpty)
+    /// `docLines`, the body lines (` * …`) of the KDoc comment of `doc`,
+    /// without its first and last line, which the templates write when
+    /// `hasDoc`.
+    private func addDocs(_ doc: String?, to object: inout TemplateObject) {
+        var lines = DocLines()
+        lines.append(doc)
+        lines.add(to: &object)
     }
 
-    private func fieldDocParagraphs(_ field: Field, defaultLiteral: String? = nil) -> [String?] {
-        var paragraphs: [String?] = [field.annotations.doc]
-        if let defaultLiteral { paragraphs.append("Defaults to `\(defaultLiteral)` when absent.") }
-        if let limit = field.constraints.maxBytes { paragraphs.append("At most \(limit) bytes of UTF-8; checked by `validate()`.") }
-        if field.degrades { paragraphs.append("A present value that cannot be read decodes as `null`.") }
-        return paragraphs
+    /// `addDocs` of a field: its doc, then what the generated code does
+    /// with it (its default, its byte limit, degrading).
+    private func addFieldDocs(_ field: Field, defaultLiteral: String? = nil, to object: inout TemplateObject) {
+        var lines = DocLines()
+        lines.append(field.annotations.doc)
+        if let defaultLiteral { lines.append(String(source: "Defaults to `\(defaultLiteral)` when absent.")) }
+        if let limit = field.constraints.maxBytes {
+            lines.append(line: String(source: " * At most \(limit) bytes of UTF-8; checked by `validate()`."))
+        }
+        if field.degrades { lines.append(line: " * A present value that cannot be read decodes as `null`.") }
+        lines.add(to: &object)
+    }
+
+    /// The body lines of a doc comment as the value of `docLines`: most docs
+    /// are one line, which is the string itself rather than a list of one (a
+    /// section over a string renders once, with the string as `.`), so that
+    /// no array is made for it.
+    private struct DocLines {
+        private var single: String?
+        private var lines: [TemplateValue] = []
+
+        mutating func append(_ doc: String?) {
+            KotlinNames.forEachDocLine(doc) { append(line: $0) }
+        }
+
+        mutating func append(line: String) {
+            if !lines.isEmpty {
+                lines.append(.string(line))
+            } else if let single {
+                lines = [.string(single), .string(line)]
+                self.single = nil
+            } else {
+                single = line
+            }
+        }
+
+        func add(to object: inout TemplateObject) {
+            object.append(Key.docLines, single.map(TemplateValue.string) ?? .list(lines))
+            object.append(Key.hasDoc, .bool(single != nil || !lines.isEmpty))
+        }
     }
 
     private func deprecation(_ annotations: Annotations) -> String {
