@@ -97,7 +97,7 @@ import Testing
         #expect(KotlinNames.name("string", in: .enumObject) == "String_")
         #expect(KotlinNames.name("companion", in: .enumEntry) == "Companion_")
         #expect(KotlinNames.name("list", in: .unionMember) == "List_")
-        #expect(KotlinNames.name("store", in: .enumObject, taken: ["Store"]) == "Store_")
+        #expect(KotlinNames.name("store", in: .enumObject, owner: "Store") == "Store_")
         #expect(KotlinNames.name("openIAPJson", in: .opaqueConstant) == "OpenIAPJson_")
         #expect(KotlinNames.name("openIAPJsonX", in: .opaqueConstant) == "OpenIAPJsonX")
         #expect(KotlinNames.name("strings", in: .enumObject) == "Strings")

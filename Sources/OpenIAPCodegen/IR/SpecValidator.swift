@@ -216,6 +216,7 @@ struct SpecValidator {
         diagnostics.append(contentsOf: results[0].diagnostics)
         typesOnContainmentCycles = results[0].onCycle
         checkSwiftFileNames(files)
+        KotlinNameCheck.checkFileNames(files, into: &diagnostics)
     }
 
     /// The files that declare `spec.types[range]`, each once, in the order
@@ -240,6 +241,8 @@ struct SpecValidator {
             case let .fieldSet(s): for index in s.fields.indices { checkField(index, of: s.fields, owner: s.name) }
             case let .union(u): checkUnion(u)
             }
+            // Names that work in Swift but not in Kotlin (KotlinNameCheck).
+            KotlinNameCheck.check(spec.types[position], into: &diagnostics)
         }
     }
 

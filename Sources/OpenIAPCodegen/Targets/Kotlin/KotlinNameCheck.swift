@@ -1,6 +1,6 @@
 /// The Kotlin names of a type's members (fields, values, constants, union
-/// members), worked out once per spec: `KotlinNameCheck` checks them before
-/// anything is rendered, and the view model writes them.
+/// members), worked out in one place: `KotlinNameCheck` checks them when the
+/// spec is validated, and the view model writes them.
 struct KotlinMemberNames: Sendable {
     var place: KotlinNames.Place
     /// The Kotlin identifier of each member (without backticks), in spec order.
@@ -56,43 +56,40 @@ struct KotlinMemberNames: Sendable {
     }
 }
 
-/// Kotlin's own checks of a spec that has passed `SpecValidator`: names that
-/// cannot be written, names that collide once converted (`ß` and `SS` both
-/// start `SS…` in upper camel case, which Swift's lower camel case keeps
-/// apart), members named like the one that keeps unknown values, and spec
-/// files whose Kotlin file would be a runtime file. Each problem is a
-/// located error; the Kotlin target renders nothing while there are any.
+/// Kotlin's own checks of the names of a spec, which `SpecValidator` runs
+/// next to its Swift ones, so that a spec that loads renders in every
+/// target: names that cannot be written, names that collide once converted
+/// where Swift's do not (`ß` and `SS` both start `SS…` in upper camel case,
+/// which Swift's lower camel case keeps apart), members named like the one
+/// that keeps unknown values, and spec files whose Kotlin file would be a
+/// runtime file. Each problem is a located error. Problems the Swift checks
+/// report already (the same collision, a value named `unrecognized`) are not
+/// reported twice.
 enum KotlinNameCheck {
-    /// `names` are `KotlinMemberNames.all(spec)`.
-    static func diagnostics(_ spec: Spec, names: [KotlinMemberNames]) -> Diagnostics {
-        var diagnostics = Diagnostics()
-        for position in spec.types.indices {
-            check(names[position], of: spec.types[position], into: &diagnostics)
-        }
-        checkFileNames(spec, into: &diagnostics)
-        return diagnostics
-    }
-
     /// Up to this many members, finding an earlier equal name by going
     /// through the list is cheaper than hashing every name.
     private static let linearSearchLimit = 16
 
-    private static func check(_ members: KotlinMemberNames, of type: NamedType, into diagnostics: inout Diagnostics) {
+    /// The checks of one type's members.
+    static func check(_ type: NamedType, into diagnostics: inout Diagnostics) {
+        let members = KotlinMemberNames(type)
         let kind = members.place.kind
         let names = members.names
         var seen: [String: Int] = [:]
         for (index, name) in names.enumerated() {
             if let problem = KotlinNames.nameProblem(name) {
-                let wire = KotlinMemberNames.member(index, of: type).wire
+                let (wire, location) = KotlinMemberNames.member(index, of: type)
                 diagnostics.error(
-                    "\(kind) '\(wire)' of '\(type.name)' cannot be named in Kotlin ('\(name)'): \(problem)",
-                    at: KotlinMemberNames.member(index, of: type).location)
+                    "\(kind) '\(wire)' of '\(type.name)' cannot be named in Kotlin ('\(name)'): \(problem)", at: location)
                 continue
             }
             if name == KotlinNames.unknownMember, keepsUnknown(type) {
-                diagnostics.error(
-                    "\(kind) '\(KotlinMemberNames.member(index, of: type).wire)' of '\(type.name)' would be named '\(KotlinNames.unknownMember)' in Kotlin, the member that keeps unknown \(kind)s",
-                    at: KotlinMemberNames.member(index, of: type).location)
+                let (wire, location) = KotlinMemberNames.member(index, of: type)
+                if swiftName(wire, members.place) != SwiftNames.unknownEnumCase {
+                    diagnostics.error(
+                        "\(kind) '\(wire)' of '\(type.name)' would be named '\(KotlinNames.unknownMember)' in Kotlin, the member that keeps unknown \(kind)s",
+                        at: location)
+                }
                 continue
             }
             let earlier: Int?
@@ -105,12 +102,25 @@ enum KotlinNameCheck {
             guard let first = earlier else { continue }
             let (firstWire, firstLocation) = KotlinMemberNames.member(first, of: type)
             let (wire, location) = KotlinMemberNames.member(index, of: type)
-            // The same wire name listed twice has an error of its own.
-            if firstWire != wire {
+            // The same wire name listed twice, and two names Swift cannot
+            // tell apart either, have errors of their own.
+            if firstWire != wire, swiftName(firstWire, members.place) != swiftName(wire, members.place) {
                 diagnostics.error(
                     "\(kind) '\(wire)' of '\(type.name)' collides with '\(firstWire)': both are named '\(name)' in Kotlin",
                     at: location, notes: [.note("'\(firstWire)' declared here", at: firstLocation)])
             }
+        }
+    }
+
+    /// The Swift name the validator gives `wire` in the Swift place that
+    /// corresponds to `place`.
+    private static func swiftName(_ wire: String, _ place: KotlinNames.Place) -> String {
+        switch place {
+        case .property: SwiftNames.name(wire, in: .property)
+        case .enumEntry: SwiftNames.name(wire, in: .closedEnumCase)
+        case .enumObject: SwiftNames.name(wire, in: .openEnumCase)
+        case .opaqueConstant: SwiftNames.name(wire, in: .opaqueConstant)
+        case .unionMember: SwiftNames.name(wire, in: .unionCase)
         }
     }
 
@@ -122,17 +132,20 @@ enum KotlinNameCheck {
         }
     }
 
-    /// Each spec file becomes one Kotlin file, named as its Swift file; the
-    /// Swift check has made those distinct, so only the Kotlin runtime files
-    /// are left to avoid (compared without case, as some file systems do).
-    private static func checkFileNames(_ spec: Spec, into diagnostics: inout Diagnostics) {
+    /// Each spec file that declares types (`files`) becomes one Kotlin file,
+    /// named as its Swift file; the Swift check makes those distinct, so
+    /// only the Kotlin runtime files are left to avoid (compared without
+    /// case, as some file systems do).
+    static func checkFileNames(_ files: [String], into diagnostics: inout Diagnostics) {
         let runtime = Set(KotlinNames.runtimeFileNames.map { $0.lowercased() })
-        for group in SpecFileGroup.groups(spec) {
-            let kotlin = KotlinNames.fileName(forSpecFile: group.file)
+        // A file the Swift check refuses for a Swift runtime file of the same name.
+        let swiftRuntime = Set(SwiftNames.runtimeFileNames.map { $0.lowercased() })
+        for file in files.sorted() where !swiftRuntime.contains(SwiftNames.fileName(forSpecFile: file).lowercased()) {
+            let kotlin = KotlinNames.fileName(forSpecFile: file)
             if runtime.contains(kotlin.lowercased()) {
                 diagnostics.error(
-                    "spec file '\(group.file)' would become the Kotlin file '\(kotlin)', which the generator writes for its runtime; rename the file",
-                    at: SourceLocation(file: group.file, line: 1, column: 1))
+                    "spec file '\(file)' would become the Kotlin file '\(kotlin)', which the generator writes for its runtime; rename the file",
+                    at: SourceLocation(file: file, line: 1, column: 1))
             }
         }
     }

@@ -5,8 +5,8 @@
 /// records and unions by name (`OpenIAPTypeRegistry.kt`). Every file is in
 /// the package `dev.openiap.types`.
 ///
-/// Before anything is rendered, `KotlinNameCheck` looks for names Kotlin
-/// cannot hold; each is a located error, and then no Kotlin file is made.
+/// Names Kotlin cannot hold are located errors of the spec itself
+/// (`KotlinNameCheck`, run by `SpecValidator`), as Swift's are.
 public struct KotlinTarget: GenerationTarget {
     public let name = "kotlin"
     public let outputFolder = "Kotlin"
@@ -15,21 +15,13 @@ public struct KotlinTarget: GenerationTarget {
 
     public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
         // Made by the first Kotlin job to run, so that other targets' jobs
-        // use the other cores meanwhile; every job fails with the same
-        // errors (reported once) when a name does not work in Kotlin.
-        let shared = SharedPreparation { () -> Result<KotlinViewModel, DiagnosticError> in
-            do throws(DiagnosticError) {
-                let names = KotlinMemberNames.all(spec)
-                try KotlinNameCheck.diagnostics(spec, names: names).check()
-                return .success(KotlinViewModel(spec: spec, names: names))
-            } catch {
-                return .failure(error)
-            }
-        }
+        // use the other cores meanwhile. The names have passed
+        // `KotlinNameCheck` when the spec was validated.
+        let shared = SharedPreparation { KotlinViewModel(spec: spec, names: KotlinMemberNames.all(spec)) }
         let headerLine = "// " + header.text
         let package = KotlinNames.packageName
         let support = RenderJob(cost: 1) { () throws(DiagnosticError) in
-            let model = try shared.value.get()
+            let model = shared.value
             let frame: TemplateValue = ["header": .string(headerLine), "package": .string(package)]
             var files: [GeneratedFile] = []
             for (file, template) in [("OpenIAPRuntime.kt", "runtime"), ("OpenIAPJson.kt", "json"), ("OpenIAPOrgJson.kt", "orgjson")] {
@@ -46,7 +38,7 @@ public struct KotlinTarget: GenerationTarget {
         }
         return [support] + SpecFileGroup.groups(spec).map { group in
             RenderJob(cost: group.positions.count) { () throws(DiagnosticError) in
-                let model = try shared.value.get()
+                let model = shared.value
                 let context: TemplateObject = [
                     "header": .string(headerLine), "source": .string(group.source), "package": .string(package),
                 ]

@@ -30,7 +30,7 @@ struct KotlinViewModel {
     }
 
     /// `names` are `KotlinMemberNames.all(spec)`, which `KotlinNameCheck`
-    /// has found writable.
+    /// found writable when the spec was validated.
     init(spec: Spec, names: [KotlinMemberNames]) {
         self.spec = spec
         self.names = names
