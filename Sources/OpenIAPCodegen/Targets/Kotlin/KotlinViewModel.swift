@@ -474,54 +474,38 @@ struct KotlinViewModel {
     /// without its first and last line, which the templates write when
     /// `hasDoc`.
     private func addDocs(_ doc: String?, to object: inout TemplateObject) {
-        var lines = DocLines()
-        lines.append(doc)
-        lines.add(to: &object)
+        var lines = DocLineList()
+        lines.appendKDoc(doc)
+        add(lines, to: &object)
     }
 
     /// `addDocs` of a field: its doc, then what the generated code does
     /// with it (its default, its byte limit, degrading).
     private func addFieldDocs(_ field: Field, defaultLiteral: String? = nil, to object: inout TemplateObject) {
-        var lines = DocLines()
-        lines.append(field.annotations.doc)
-        if let defaultLiteral { lines.append(String(source: "Defaults to `\(defaultLiteral)` when absent.")) }
+        var lines = DocLineList()
+        lines.appendKDoc(field.annotations.doc)
+        if let defaultLiteral { lines.appendKDoc(String(source: "Defaults to `\(defaultLiteral)` when absent.")) }
         if let limit = field.constraints.maxBytes {
             lines.append(line: String(source: " * At most \(limit) bytes of UTF-8; checked by `validate()`."))
         }
         if field.degrades { lines.append(line: " * A present value that cannot be read decodes as `null`.") }
-        lines.add(to: &object)
+        add(lines, to: &object)
     }
 
-    /// The body lines of a doc comment as the value of `docLines`: most docs
-    /// are one line, which is the string itself rather than a list of one (a
-    /// section over a string renders once, with the string as `.`), so that
-    /// no array is made for it.
-    private struct DocLines {
-        private var single: String?
-        private var lines: [TemplateValue] = []
-
-        mutating func append(_ doc: String?) {
-            KotlinNames.forEachDocLine(doc) { append(line: $0) }
-        }
-
-        mutating func append(line: String) {
-            if !lines.isEmpty {
-                lines.append(.string(line))
-            } else if let single {
-                lines = [.string(single), .string(line)]
-                self.single = nil
-            } else {
-                single = line
-            }
-        }
-
-        func add(to object: inout TemplateObject) {
-            object.append(Key.docLines, single.map(TemplateValue.string) ?? .list(lines))
-            object.append(Key.hasDoc, .bool(single != nil || !lines.isEmpty))
-        }
+    private func add(_ lines: DocLineList, to object: inout TemplateObject) {
+        object.append(Key.docLines, lines.value)
+        object.append(Key.hasDoc, .bool(!lines.isEmpty))
     }
 
     private func deprecation(_ annotations: Annotations) -> String {
         KotlinNames.deprecation(annotations.deprecated) ?? ""
+    }
+}
+
+extension DocLineList {
+    /// Adds the body lines of the KDoc comment of `doc` (see
+    /// `KotlinNames.forEachDocLine`).
+    fileprivate mutating func appendKDoc(_ doc: String?) {
+        KotlinNames.forEachDocLine(doc) { append(line: $0) }
     }
 }

@@ -295,7 +295,7 @@ struct SwiftViewModel {
         for alias in aliases {
             spellings += ", " + SwiftEscaping.stringLiteral(alias)
         }
-        var docs = DocLines()
+        var docs = DocLineList()
         docs.append(value.pointee.annotations.doc)
         // Deprecated cases are documented, not attributed: the generated
         // decoder must construct them, and constructing a deprecated case
@@ -386,7 +386,7 @@ struct SwiftViewModel {
         // The default as a Swift literal, written in the docs and in the
         // initializer; made once, as it looks up named types in the spec.
         let defaultLiteral = field.pointee.defaultValue.map { SwiftTypeMapping.literal($0, type: type, spec: spec) }
-        var docs = DocLines()
+        var docs = DocLineList()
         docs.append(field.pointee.annotations.doc)
         if let defaultLiteral {
             docs.append(String(source: "Defaults to `\(defaultLiteral)` when absent."))
@@ -637,44 +637,16 @@ struct SwiftViewModel {
 
     /// `SwiftEscaping.docLines`, as the value of `docLines`.
     private func docLines(_ doc: String?) -> TemplateValue {
-        var lines = DocLines()
+        var lines = DocLineList()
         lines.append(doc)
         return lines.value
     }
+}
 
-    /// The doc comment lines of one element, collected as the value of a
-    /// `docLines` member: no line is an empty list, a single line is that
-    /// string alone, and more lines are a list of them.
-    ///
-    /// A section over a string renders its body once with the string as
-    /// `.`, just as over a list holding only that string, so the output is
-    /// the same; but most docs are one line, and each of those would
-    /// otherwise allocate (and later free) an array of one element. The
-    /// difference shows only to a template that asks for `@first`, `@last`
-    /// or `@index` inside `docLines`, which no built-in template does.
-    private struct DocLines {
-        private var single: String?
-        private var lines: [TemplateValue] = []
-
-        /// Adds the lines of `doc` (see `SwiftEscaping.forEachDocLine`).
-        mutating func append(_ doc: String?) {
-            SwiftEscaping.forEachDocLine(doc) { append(line: $0) }
-        }
-
-        mutating func append(line: String) {
-            if !lines.isEmpty {
-                lines.append(.string(line))
-            } else if let single {
-                lines = [.string(single), .string(line)]
-                self.single = nil
-            } else {
-                single = line
-            }
-        }
-
-        var value: TemplateValue {
-            if let single { return .string(single) }
-            return .list(lines)
-        }
+extension DocLineList {
+    /// Adds the lines of `doc` as Swift doc comment lines (see
+    /// `SwiftEscaping.forEachDocLine`).
+    fileprivate mutating func append(_ doc: String?) {
+        SwiftEscaping.forEachDocLine(doc) { append(line: $0) }
     }
 }
