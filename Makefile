@@ -34,7 +34,13 @@ benchmark:
 ## Every test: build warning-free, Generated/ up to date (also through the
 ## SwiftPM plugin), unit and round-trip tests, a smoke run of the benchmark
 ## (no timing checked), lint of the generated Swift, the Python tool tests,
-## and the Swift / JSON Schema / TypeScript agreement over the fixture corpus.
+## the Swift / JSON Schema / TypeScript agreement over the fixture corpus, and
+## the node half of the cross-language test (the generated client over JSON
+## lines, against the fake peer). The upstream SDL coverage check reads
+## OPENIAP_SDL_DIR (which must exist when set), else
+## ../shared/reference/openiap-spec-3.2.1; without either it is skipped, and
+## the last line says so.
+SDL_DEFAULT := $(abspath $(CURDIR)/../shared/reference/openiap-spec-3.2.1)
 test: bootstrap
 	swift build $(SWIFT_FLAGS) --build-tests
 	swift run $(SWIFT_FLAGS) generator --check
@@ -45,3 +51,8 @@ test: bootstrap
 	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/benchmark-smoke.sh
 	python3 -m unittest discover -s Tests/Tools -p 'test_*.py'
 	scripts/prove-targets.sh $(VERDICTS)
+	python3 -m unittest discover -s Tests/CrossLanguage -p 'test_*.py'
+	scripts/cross-language.sh
+	@if [ -z "$${OPENIAP_SDL_DIR+set}" ] && [ ! -d "$(SDL_DEFAULT)" ]; then \
+	  echo "make test: SKIPPED the upstream SDL coverage check (SchemaCoverageTests): OPENIAP_SDL_DIR is not set and $(SDL_DEFAULT) does not exist"; \
+	fi

@@ -62,7 +62,9 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenIAPTypesTests",
-            dependencies: ["OpenIAPTypes"],
+            // The generator too: the pattern test compiles patterns with it
+            // and matches them with the generated runtime.
+            dependencies: ["OpenIAPTypes", "OpenIAPCodegen"],
             path: "Tests/OpenIAPTypesTests"
         ),
     ],

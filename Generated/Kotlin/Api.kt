@@ -405,6 +405,12 @@ class RequestPurchaseProps(
 
     override fun validate(path: List<String>) {
         OpenIAPValidation.checkExactlyOne(listOf("requestPurchase", "requestSubscription"), (if (this.requestPurchase != null) 1 else 0) + (if (this.requestSubscription != null) 1 else 0), path)
+        this.requestPurchase?.let { v0 ->
+            v0.validate(path + "requestPurchase")
+        }
+        this.requestSubscription?.let { v0 ->
+            v0.validate(path + "requestSubscription")
+        }
     }
 
     companion object : OpenIAPModelType<RequestPurchaseProps> {
@@ -426,10 +432,13 @@ class RequestPurchaseProps(
 class RequestPurchasePropsByPlatforms(
     /**
      * Props used on Apple platforms.
+     * Also read from `ios` when `apple` is absent (the first key present wins); always written as `apple`.
      */
     val apple: RequestPurchaseIosProps? = null,
     /**
      * Props used on Android, whichever store flavor the app was built for.
+     * Also read from `android` when `google` is absent (the first key present wins); always written as
+     * `google`.
      */
     val google: RequestPurchaseAndroidProps? = null
 ) : OpenIAPModel {
@@ -456,12 +465,16 @@ class RequestPurchasePropsByPlatforms(
         return json
     }
 
+    override fun validate(path: List<String>) {
+        OpenIAPValidation.checkAtLeastOne(listOf("apple", "google"), this.apple != null || this.google != null, path)
+    }
+
     companion object : OpenIAPModelType<RequestPurchasePropsByPlatforms> {
         override fun fromJsonValue(value: Any?, path: List<String>): RequestPurchasePropsByPlatforms {
             val o = OpenIAPDecode.obj(value, path)
             return RequestPurchasePropsByPlatforms(
-                apple = OpenIAPDecode.optional(o, "apple", path) { v0, p0 -> RequestPurchaseIosProps.fromJsonValue(v0, p0) },
-                google = OpenIAPDecode.optional(o, "google", path) { v0, p0 -> RequestPurchaseAndroidProps.fromJsonValue(v0, p0) }
+                apple = OpenIAPDecode.optional(o, OpenIAPDecode.firstPresentKey(o, "apple", "ios"), path) { v0, p0 -> RequestPurchaseIosProps.fromJsonValue(v0, p0) },
+                google = OpenIAPDecode.optional(o, OpenIAPDecode.firstPresentKey(o, "google", "android"), path) { v0, p0 -> RequestPurchaseAndroidProps.fromJsonValue(v0, p0) }
             )
         }
     }
@@ -474,10 +487,13 @@ class RequestPurchasePropsByPlatforms(
 class RequestSubscriptionPropsByPlatforms(
     /**
      * Props used on Apple platforms.
+     * Also read from `ios` when `apple` is absent (the first key present wins); always written as `apple`.
      */
     val apple: RequestSubscriptionIosProps? = null,
     /**
      * Props used on Android, whichever store flavor the app was built for.
+     * Also read from `android` when `google` is absent (the first key present wins); always written as
+     * `google`.
      */
     val google: RequestSubscriptionAndroidProps? = null
 ) : OpenIAPModel {
@@ -504,12 +520,16 @@ class RequestSubscriptionPropsByPlatforms(
         return json
     }
 
+    override fun validate(path: List<String>) {
+        OpenIAPValidation.checkAtLeastOne(listOf("apple", "google"), this.apple != null || this.google != null, path)
+    }
+
     companion object : OpenIAPModelType<RequestSubscriptionPropsByPlatforms> {
         override fun fromJsonValue(value: Any?, path: List<String>): RequestSubscriptionPropsByPlatforms {
             val o = OpenIAPDecode.obj(value, path)
             return RequestSubscriptionPropsByPlatforms(
-                apple = OpenIAPDecode.optional(o, "apple", path) { v0, p0 -> RequestSubscriptionIosProps.fromJsonValue(v0, p0) },
-                google = OpenIAPDecode.optional(o, "google", path) { v0, p0 -> RequestSubscriptionAndroidProps.fromJsonValue(v0, p0) }
+                apple = OpenIAPDecode.optional(o, OpenIAPDecode.firstPresentKey(o, "apple", "ios"), path) { v0, p0 -> RequestSubscriptionIosProps.fromJsonValue(v0, p0) },
+                google = OpenIAPDecode.optional(o, OpenIAPDecode.firstPresentKey(o, "google", "android"), path) { v0, p0 -> RequestSubscriptionAndroidProps.fromJsonValue(v0, p0) }
             )
         }
     }

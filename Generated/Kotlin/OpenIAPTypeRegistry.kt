@@ -40,6 +40,8 @@ object OpenIAPTypeRegistry {
         "ExternalPurchaseNoticeResultIOS" to ExternalPurchaseNoticeResultIOS,
         "FetchProductsResult" to FetchProductsResult,
         "GetBillingChoiceInfoParamsAndroid" to GetBillingChoiceInfoParamsAndroid,
+        "IapkitError" to IapkitError,
+        "IapkitErrorResponse" to IapkitErrorResponse,
         "IapkitProductClientPayload" to IapkitProductClientPayload,
         "IapticPurchase" to IapticPurchase,
         "IapticValidationResult" to IapticValidationResult,

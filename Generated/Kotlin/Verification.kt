@@ -88,6 +88,102 @@ class IapkitEnvironment(val rawValue: String) {
 }
 
 /**
+ * One problem in an IAPKit error body.
+ */
+class IapkitError(
+    /**
+     * Machine-readable code, such as INVALID_INPUT for a request that failed validation or
+     * INVALID_API_KEY.
+     */
+    val code: String,
+    /**
+     * Human-readable explanation.
+     */
+    val message: String,
+    /**
+     * For a request that failed validation, where in the request the problem is (for example jws).
+     */
+    val path: String? = null
+) : OpenIAPModel {
+    override fun equals(other: Any?): Boolean {
+        if (this === other) return true
+        if (other !is IapkitError) return false
+        return this.code == other.code
+            && this.message == other.message
+            && this.path == other.path
+    }
+
+    override fun hashCode(): Int {
+        var result = 17
+        result = 31 * result + this.code.hashCode()
+        result = 31 * result + this.message.hashCode()
+        result = 31 * result + (this.path?.hashCode() ?: 0)
+        return result
+    }
+
+    override fun toString(): String = "IapkitError(code=${this.code}, message=${this.message}, path=${this.path})"
+
+    override fun toJsonValue(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["code"] = this.code
+        json["message"] = this.message
+        this.path?.let { v0 -> json["path"] = v0 }
+        return json
+    }
+
+    companion object : OpenIAPModelType<IapkitError> {
+        override fun fromJsonValue(value: Any?, path: List<String>): IapkitError {
+            val o = OpenIAPDecode.obj(value, path)
+            return IapkitError(
+                code = OpenIAPDecode.required(o, "code", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                message = OpenIAPDecode.required(o, "message", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                path = OpenIAPDecode.optional(o, "path", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
+            )
+        }
+    }
+}
+
+/**
+ * The body IAPKit sends with an HTTP 4xx or 5xx status instead of a verification result; it never has
+ * the fields of a result, so neither decodes as the other.
+ */
+class IapkitErrorResponse(
+    /**
+     * What went wrong, at least one entry.
+     */
+    val errors: List<IapkitError>
+) : OpenIAPModel {
+    override fun equals(other: Any?): Boolean {
+        if (this === other) return true
+        if (other !is IapkitErrorResponse) return false
+        return this.errors == other.errors
+    }
+
+    override fun hashCode(): Int {
+        var result = 17
+        result = 31 * result + this.errors.hashCode()
+        return result
+    }
+
+    override fun toString(): String = "IapkitErrorResponse(errors=${this.errors})"
+
+    override fun toJsonValue(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["errors"] = this.errors.map { e1 -> e1.toJsonValue() }
+        return json
+    }
+
+    companion object : OpenIAPModelType<IapkitErrorResponse> {
+        override fun fromJsonValue(value: Any?, path: List<String>): IapkitErrorResponse {
+            val o = OpenIAPDecode.obj(value, path)
+            return IapkitErrorResponse(
+                errors = OpenIAPDecode.required(o, "errors", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> IapkitError.fromJsonValue(v1, p1) } }
+            )
+        }
+    }
+}
+
+/**
  * Public, app-facing data that IAPKit stores for one product and can return with a verification.
  */
 class IapkitProductClientPayload(
@@ -101,7 +197,7 @@ class IapkitProductClientPayload(
      */
     val body: String,
     /**
-     * Revision number that goes up whenever the payload changes.
+     * Revision number that goes up whenever the payload changes, starting from 1.
      */
     val version: Long,
     /**
@@ -140,7 +236,7 @@ class IapkitProductClientPayload(
 
     override fun validate(path: List<String>) {
         OpenIAPValidation.checkBytes(this.body, 16384L, path + "body")
-        OpenIAPValidation.checkRange(this.version.toDouble(), 0.0, null, path + "version")
+        OpenIAPValidation.checkRange(this.version.toDouble(), 1.0, null, path + "version")
     }
 
     companion object : OpenIAPModelType<IapkitProductClientPayload> {
@@ -285,15 +381,22 @@ sealed class PurchaseVerificationProvider(val rawValue: String) {
  */
 class RequestVerifyPurchaseWithIapkitAmazonProps(
     /**
-     * The product the app expects; IAPKit checks it against the product RVS verified.
+     * The product the app expects; when the product RVS verified differs, IAPKit answers isValid false
+     * with the state inauthentic.
+     * From 1 to 256 characters (code points); checked by `validate()`.
+     * Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
      */
     val expectedProductId: String? = null,
     /**
      * The Amazon user id from the purchase response.
+     * From 3 to 512 characters (code points); checked by `validate()`.
+     * Matches `^[A-Za-z0-9._~=-]+$` as a whole; checked by `validate()`.
      */
-    val userId: String? = null,
+    val userId: String,
     /**
      * The Amazon receipt id from the purchase response.
+     * From 10 to 4096 characters (code points); checked by `validate()`.
+     * Matches `^[A-Za-z0-9._~:=/+-]+$` as a whole; checked by `validate()`.
      */
     val receiptId: String,
     /**
@@ -313,7 +416,7 @@ class RequestVerifyPurchaseWithIapkitAmazonProps(
     override fun hashCode(): Int {
         var result = 17
         result = 31 * result + (this.expectedProductId?.hashCode() ?: 0)
-        result = 31 * result + (this.userId?.hashCode() ?: 0)
+        result = 31 * result + this.userId.hashCode()
         result = 31 * result + this.receiptId.hashCode()
         result = 31 * result + (this.sandbox?.hashCode() ?: 0)
         return result
@@ -324,10 +427,36 @@ class RequestVerifyPurchaseWithIapkitAmazonProps(
     override fun toJsonValue(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.expectedProductId?.let { v0 -> json["expectedProductId"] = v0 }
-        this.userId?.let { v0 -> json["userId"] = v0 }
+        json["userId"] = this.userId
         json["receiptId"] = this.receiptId
         this.sandbox?.let { v0 -> json["sandbox"] = v0 }
         return json
+    }
+
+    private object OpenIAPPatterns {
+        val expectedProductId = OpenIAPPattern(
+            "^[A-Za-z0-9._-]+\$",
+            OpenIAPPattern.Step("-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz", 1, -1)
+        )
+        val userId = OpenIAPPattern(
+            "^[A-Za-z0-9._~=-]+\$",
+            OpenIAPPattern.Step("-.0123456789=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~", 1, -1)
+        )
+        val receiptId = OpenIAPPattern(
+            "^[A-Za-z0-9._~:=/+-]+\$",
+            OpenIAPPattern.Step("+-./0123456789:=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~", 1, -1)
+        )
+    }
+
+    override fun validate(path: List<String>) {
+        this.expectedProductId?.let { v0 ->
+            OpenIAPValidation.checkCharacters(v0, 1L, 256L, path + "expectedProductId")
+            OpenIAPValidation.checkPattern(v0, OpenIAPPatterns.expectedProductId, path + "expectedProductId")
+        }
+        OpenIAPValidation.checkCharacters(this.userId, 3L, 512L, path + "userId")
+        OpenIAPValidation.checkPattern(this.userId, OpenIAPPatterns.userId, path + "userId")
+        OpenIAPValidation.checkCharacters(this.receiptId, 10L, 4096L, path + "receiptId")
+        OpenIAPValidation.checkPattern(this.receiptId, OpenIAPPatterns.receiptId, path + "receiptId")
     }
 
     companion object : OpenIAPModelType<RequestVerifyPurchaseWithIapkitAmazonProps> {
@@ -335,7 +464,7 @@ class RequestVerifyPurchaseWithIapkitAmazonProps(
             val o = OpenIAPDecode.obj(value, path)
             return RequestVerifyPurchaseWithIapkitAmazonProps(
                 expectedProductId = OpenIAPDecode.optional(o, "expectedProductId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                userId = OpenIAPDecode.optional(o, "userId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                userId = OpenIAPDecode.required(o, "userId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
                 receiptId = OpenIAPDecode.required(o, "receiptId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
                 sandbox = OpenIAPDecode.optional(o, "sandbox", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) }
             )
@@ -348,35 +477,72 @@ class RequestVerifyPurchaseWithIapkitAmazonProps(
  */
 class RequestVerifyPurchaseWithIapkitAppleProps(
     /**
-     * The signed transaction (JWS) that came with the purchase.
+     * The signed transaction (JWS) that came with the purchase, in compact form.
+     * From 100 to 16000 characters (code points); checked by `validate()`.
+     * Matches `^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$` as a whole; checked by `validate()`.
      */
-    val jws: String
+    val jws: String,
+    /**
+     * The product the app expects; when the product the App Store verified differs, IAPKit answers isValid
+     * false with the state inauthentic.
+     * From 1 to 256 characters (code points); checked by `validate()`.
+     * Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
+     */
+    val expectedProductId: String? = null
 ) : OpenIAPModel {
     override fun equals(other: Any?): Boolean {
         if (this === other) return true
         if (other !is RequestVerifyPurchaseWithIapkitAppleProps) return false
         return this.jws == other.jws
+            && this.expectedProductId == other.expectedProductId
     }
 
     override fun hashCode(): Int {
         var result = 17
         result = 31 * result + this.jws.hashCode()
+        result = 31 * result + (this.expectedProductId?.hashCode() ?: 0)
         return result
     }
 
-    override fun toString(): String = "RequestVerifyPurchaseWithIapkitAppleProps(jws=${this.jws})"
+    override fun toString(): String = "RequestVerifyPurchaseWithIapkitAppleProps(jws=${this.jws}, expectedProductId=${this.expectedProductId})"
 
     override fun toJsonValue(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["jws"] = this.jws
+        this.expectedProductId?.let { v0 -> json["expectedProductId"] = v0 }
         return json
+    }
+
+    private object OpenIAPPatterns {
+        val jws = OpenIAPPattern(
+            "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\$",
+            OpenIAPPattern.Step("-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz", 1, -1),
+            OpenIAPPattern.Step(".", 1, 1),
+            OpenIAPPattern.Step("-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz", 1, -1),
+            OpenIAPPattern.Step(".", 1, 1),
+            OpenIAPPattern.Step("-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz", 1, -1)
+        )
+        val expectedProductId = OpenIAPPattern(
+            "^[A-Za-z0-9._-]+\$",
+            OpenIAPPattern.Step("-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz", 1, -1)
+        )
+    }
+
+    override fun validate(path: List<String>) {
+        OpenIAPValidation.checkCharacters(this.jws, 100L, 16000L, path + "jws")
+        OpenIAPValidation.checkPattern(this.jws, OpenIAPPatterns.jws, path + "jws")
+        this.expectedProductId?.let { v0 ->
+            OpenIAPValidation.checkCharacters(v0, 1L, 256L, path + "expectedProductId")
+            OpenIAPValidation.checkPattern(v0, OpenIAPPatterns.expectedProductId, path + "expectedProductId")
+        }
     }
 
     companion object : OpenIAPModelType<RequestVerifyPurchaseWithIapkitAppleProps> {
         override fun fromJsonValue(value: Any?, path: List<String>): RequestVerifyPurchaseWithIapkitAppleProps {
             val o = OpenIAPDecode.obj(value, path)
             return RequestVerifyPurchaseWithIapkitAppleProps(
-                jws = OpenIAPDecode.required(o, "jws", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
+                jws = OpenIAPDecode.required(o, "jws", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                expectedProductId = OpenIAPDecode.optional(o, "expectedProductId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
             )
         }
     }
@@ -388,34 +554,67 @@ class RequestVerifyPurchaseWithIapkitAppleProps(
 class RequestVerifyPurchaseWithIapkitGoogleProps(
     /**
      * The purchase token Google Play gave the device.
+     * From 20 to 2000 characters (code points); checked by `validate()`.
+     * Matches `^[A-Za-z0-9._~-]+$` as a whole; checked by `validate()`.
      */
-    val purchaseToken: String
+    val purchaseToken: String,
+    /**
+     * The product the app expects; when the product Google Play verified differs, IAPKit answers isValid
+     * false with the state inauthentic.
+     * From 1 to 256 characters (code points); checked by `validate()`.
+     * Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
+     */
+    val expectedProductId: String? = null
 ) : OpenIAPModel {
     override fun equals(other: Any?): Boolean {
         if (this === other) return true
         if (other !is RequestVerifyPurchaseWithIapkitGoogleProps) return false
         return this.purchaseToken == other.purchaseToken
+            && this.expectedProductId == other.expectedProductId
     }
 
     override fun hashCode(): Int {
         var result = 17
         result = 31 * result + this.purchaseToken.hashCode()
+        result = 31 * result + (this.expectedProductId?.hashCode() ?: 0)
         return result
     }
 
-    override fun toString(): String = "RequestVerifyPurchaseWithIapkitGoogleProps(purchaseToken=${this.purchaseToken})"
+    override fun toString(): String = "RequestVerifyPurchaseWithIapkitGoogleProps(purchaseToken=${this.purchaseToken}, expectedProductId=${this.expectedProductId})"
 
     override fun toJsonValue(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["purchaseToken"] = this.purchaseToken
+        this.expectedProductId?.let { v0 -> json["expectedProductId"] = v0 }
         return json
+    }
+
+    private object OpenIAPPatterns {
+        val purchaseToken = OpenIAPPattern(
+            "^[A-Za-z0-9._~-]+\$",
+            OpenIAPPattern.Step("-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~", 1, -1)
+        )
+        val expectedProductId = OpenIAPPattern(
+            "^[A-Za-z0-9._-]+\$",
+            OpenIAPPattern.Step("-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz", 1, -1)
+        )
+    }
+
+    override fun validate(path: List<String>) {
+        OpenIAPValidation.checkCharacters(this.purchaseToken, 20L, 2000L, path + "purchaseToken")
+        OpenIAPValidation.checkPattern(this.purchaseToken, OpenIAPPatterns.purchaseToken, path + "purchaseToken")
+        this.expectedProductId?.let { v0 ->
+            OpenIAPValidation.checkCharacters(v0, 1L, 256L, path + "expectedProductId")
+            OpenIAPValidation.checkPattern(v0, OpenIAPPatterns.expectedProductId, path + "expectedProductId")
+        }
     }
 
     companion object : OpenIAPModelType<RequestVerifyPurchaseWithIapkitGoogleProps> {
         override fun fromJsonValue(value: Any?, path: List<String>): RequestVerifyPurchaseWithIapkitGoogleProps {
             val o = OpenIAPDecode.obj(value, path)
             return RequestVerifyPurchaseWithIapkitGoogleProps(
-                purchaseToken = OpenIAPDecode.required(o, "purchaseToken", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
+                purchaseToken = OpenIAPDecode.required(o, "purchaseToken", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                expectedProductId = OpenIAPDecode.optional(o, "expectedProductId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
             )
         }
     }
@@ -427,12 +626,16 @@ class RequestVerifyPurchaseWithIapkitGoogleProps(
 class RequestVerifyPurchaseWithIapkitHorizonProps(
     /**
      * The add-on's SKU from the Meta developer dashboard.
+     * From 1 to 256 characters (code points); checked by `validate()`.
+     * Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
      */
     val sku: String,
     /**
-     * The Meta user id of the buyer.
+     * The Meta user id of the buyer; IAPKit asks Meta whether this user owns the SKU.
+     * From 3 to 256 characters (code points); checked by `validate()`.
+     * Matches `^[A-Za-z0-9_-]+$` as a whole; checked by `validate()`.
      */
-    val userId: String? = null
+    val userId: String
 ) : OpenIAPModel {
     override fun equals(other: Any?): Boolean {
         if (this === other) return true
@@ -444,7 +647,7 @@ class RequestVerifyPurchaseWithIapkitHorizonProps(
     override fun hashCode(): Int {
         var result = 17
         result = 31 * result + this.sku.hashCode()
-        result = 31 * result + (this.userId?.hashCode() ?: 0)
+        result = 31 * result + this.userId.hashCode()
         return result
     }
 
@@ -453,8 +656,26 @@ class RequestVerifyPurchaseWithIapkitHorizonProps(
     override fun toJsonValue(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["sku"] = this.sku
-        this.userId?.let { v0 -> json["userId"] = v0 }
+        json["userId"] = this.userId
         return json
+    }
+
+    private object OpenIAPPatterns {
+        val sku = OpenIAPPattern(
+            "^[A-Za-z0-9._-]+\$",
+            OpenIAPPattern.Step("-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz", 1, -1)
+        )
+        val userId = OpenIAPPattern(
+            "^[A-Za-z0-9_-]+\$",
+            OpenIAPPattern.Step("-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz", 1, -1)
+        )
+    }
+
+    override fun validate(path: List<String>) {
+        OpenIAPValidation.checkCharacters(this.sku, 1L, 256L, path + "sku")
+        OpenIAPValidation.checkPattern(this.sku, OpenIAPPatterns.sku, path + "sku")
+        OpenIAPValidation.checkCharacters(this.userId, 3L, 256L, path + "userId")
+        OpenIAPValidation.checkPattern(this.userId, OpenIAPPatterns.userId, path + "userId")
     }
 
     companion object : OpenIAPModelType<RequestVerifyPurchaseWithIapkitHorizonProps> {
@@ -462,7 +683,7 @@ class RequestVerifyPurchaseWithIapkitHorizonProps(
             val o = OpenIAPDecode.obj(value, path)
             return RequestVerifyPurchaseWithIapkitHorizonProps(
                 sku = OpenIAPDecode.required(o, "sku", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                userId = OpenIAPDecode.optional(o, "userId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
+                userId = OpenIAPDecode.required(o, "userId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
             )
         }
     }
@@ -542,6 +763,18 @@ class RequestVerifyPurchaseWithIapkitProps(
 
     override fun validate(path: List<String>) {
         OpenIAPValidation.checkExactlyOne(listOf("apple", "google", "amazon", "horizon"), (if (this.apple != null) 1 else 0) + (if (this.google != null) 1 else 0) + (if (this.amazon != null) 1 else 0) + (if (this.horizon != null) 1 else 0), path)
+        this.apple?.let { v0 ->
+            v0.validate(path + "apple")
+        }
+        this.google?.let { v0 ->
+            v0.validate(path + "google")
+        }
+        this.amazon?.let { v0 ->
+            v0.validate(path + "amazon")
+        }
+        this.horizon?.let { v0 ->
+            v0.validate(path + "horizon")
+        }
     }
 
     companion object : OpenIAPModelType<RequestVerifyPurchaseWithIapkitProps> {
@@ -692,6 +925,10 @@ class VerifyPurchaseProps(
         return json
     }
 
+    override fun validate(path: List<String>) {
+        OpenIAPValidation.checkAtLeastOne(listOf("apple", "google", "horizon"), this.apple != null || this.google != null || this.horizon != null, path)
+    }
+
     companion object : OpenIAPModelType<VerifyPurchaseProps> {
         override fun fromJsonValue(value: Any?, path: List<String>): VerifyPurchaseProps {
             val o = OpenIAPDecode.obj(value, path)
@@ -789,30 +1026,37 @@ class VerifyPurchaseWithProviderError(
      */
     val message: String,
     /**
-     * Machine-readable code, when the provider gives one.
+     * Machine-readable code; IAPKit's errors always have one, errors the SDK reports itself may not.
      */
-    val code: String? = null
+    val code: String? = null,
+    /**
+     * For a request that failed validation, where in the request the problem is (for example jws).
+     */
+    val path: String? = null
 ) : OpenIAPModel {
     override fun equals(other: Any?): Boolean {
         if (this === other) return true
         if (other !is VerifyPurchaseWithProviderError) return false
         return this.message == other.message
             && this.code == other.code
+            && this.path == other.path
     }
 
     override fun hashCode(): Int {
         var result = 17
         result = 31 * result + this.message.hashCode()
         result = 31 * result + (this.code?.hashCode() ?: 0)
+        result = 31 * result + (this.path?.hashCode() ?: 0)
         return result
     }
 
-    override fun toString(): String = "VerifyPurchaseWithProviderError(message=${this.message}, code=${this.code})"
+    override fun toString(): String = "VerifyPurchaseWithProviderError(message=${this.message}, code=${this.code}, path=${this.path})"
 
     override fun toJsonValue(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["message"] = this.message
         this.code?.let { v0 -> json["code"] = v0 }
+        this.path?.let { v0 -> json["path"] = v0 }
         return json
     }
 
@@ -821,7 +1065,8 @@ class VerifyPurchaseWithProviderError(
             val o = OpenIAPDecode.obj(value, path)
             return VerifyPurchaseWithProviderError(
                 message = OpenIAPDecode.required(o, "message", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                code = OpenIAPDecode.optional(o, "code", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
+                code = OpenIAPDecode.optional(o, "code", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                path = OpenIAPDecode.optional(o, "path", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
             )
         }
     }

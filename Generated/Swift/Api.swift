@@ -343,6 +343,12 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
         let set0 = (self.requestPurchase != nil ? 1 : 0) + (self.requestSubscription != nil ? 1 : 0)
         if set0 != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: ["requestPurchase", "requestSubscription"], found: set0)) }
+        if let value = self.requestPurchase {
+            try value.validate(at: path + ["requestPurchase"])
+        }
+        if let value = self.requestSubscription {
+            try value.validate(at: path + ["requestSubscription"])
+        }
     }
 }
 
@@ -350,9 +356,12 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
 /// builds.
 public struct RequestPurchasePropsByPlatforms: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Props used on Apple platforms.
+    /// Also read from `ios` when `apple` is absent (the first key present wins); always written as `apple`.
     public var apple: RequestPurchaseIosProps?
 
     /// Props used on Android, whichever store flavor the app was built for.
+    /// Also read from `android` when `google` is absent (the first key present wins); always written as
+    /// `google`.
     public var google: RequestPurchaseAndroidProps?
 
     public init(
@@ -369,9 +378,9 @@ public struct RequestPurchasePropsByPlatforms: Codable, Hashable, Sendable, Open
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.apple = try container.decodeFieldIfPresent(RequestPurchaseIosProps.self, forKey: .apple)
-        self.google = try container.decodeFieldIfPresent(RequestPurchaseAndroidProps.self, forKey: .google)
+        let aliased = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.apple = try aliased.decodeFieldIfPresent(RequestPurchaseIosProps.self, forKey: aliased.firstPresentKey(["apple", "ios"]))
+        self.google = try aliased.decodeFieldIfPresent(RequestPurchaseAndroidProps.self, forKey: aliased.firstPresentKey(["google", "android"]))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -379,15 +388,22 @@ public struct RequestPurchasePropsByPlatforms: Codable, Hashable, Sendable, Open
         try container.encodeIfPresent(self.apple, forKey: .apple)
         try container.encodeIfPresent(self.google, forKey: .google)
     }
+
+    public func validate(at path: [String]) throws(OpenIAPValidationError) {
+        if self.apple == nil && self.google == nil { throw OpenIAPValidationError(path: path, reason: .atLeastOne(fields: ["apple", "google"])) }
+    }
 }
 
 /// Subscription purchase props for each SDK platform; the Android props also serve the Horizon and
 /// Amazon builds.
 public struct RequestSubscriptionPropsByPlatforms: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Props used on Apple platforms.
+    /// Also read from `ios` when `apple` is absent (the first key present wins); always written as `apple`.
     public var apple: RequestSubscriptionIosProps?
 
     /// Props used on Android, whichever store flavor the app was built for.
+    /// Also read from `android` when `google` is absent (the first key present wins); always written as
+    /// `google`.
     public var google: RequestSubscriptionAndroidProps?
 
     public init(
@@ -404,14 +420,18 @@ public struct RequestSubscriptionPropsByPlatforms: Codable, Hashable, Sendable, 
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.apple = try container.decodeFieldIfPresent(RequestSubscriptionIosProps.self, forKey: .apple)
-        self.google = try container.decodeFieldIfPresent(RequestSubscriptionAndroidProps.self, forKey: .google)
+        let aliased = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.apple = try aliased.decodeFieldIfPresent(RequestSubscriptionIosProps.self, forKey: aliased.firstPresentKey(["apple", "ios"]))
+        self.google = try aliased.decodeFieldIfPresent(RequestSubscriptionAndroidProps.self, forKey: aliased.firstPresentKey(["google", "android"]))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(self.apple, forKey: .apple)
         try container.encodeIfPresent(self.google, forKey: .google)
+    }
+
+    public func validate(at path: [String]) throws(OpenIAPValidationError) {
+        if self.apple == nil && self.google == nil { throw OpenIAPValidationError(path: path, reason: .atLeastOne(fields: ["apple", "google"])) }
     }
 }

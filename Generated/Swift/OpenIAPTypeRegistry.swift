@@ -39,6 +39,8 @@ public enum OpenIAPTypeRegistry {
         "ExternalPurchaseNoticeResultIOS": ExternalPurchaseNoticeResultIOS.self,
         "FetchProductsResult": FetchProductsResult.self,
         "GetBillingChoiceInfoParamsAndroid": GetBillingChoiceInfoParamsAndroid.self,
+        "IapkitError": IapkitError.self,
+        "IapkitErrorResponse": IapkitErrorResponse.self,
         "IapkitProductClientPayload": IapkitProductClientPayload.self,
         "IapticPurchase": IapticPurchase.self,
         "IapticValidationResult": IapticValidationResult.self,

@@ -79,6 +79,76 @@ public struct IapkitEnvironment: RawRepresentable, Codable, Hashable, Sendable, 
     }
 }
 
+/// One problem in an IAPKit error body.
+public struct IapkitError: Codable, Hashable, Sendable, OpenIAPValidatable {
+    /// Machine-readable code, such as INVALID_INPUT for a request that failed validation or
+    /// INVALID_API_KEY.
+    public var code: String
+
+    /// Human-readable explanation.
+    public var message: String
+
+    /// For a request that failed validation, where in the request the problem is (for example jws).
+    public var path: String?
+
+    public init(
+        code: String,
+        message: String,
+        path: String? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.path = path
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case code
+        case message
+        case path
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.code = try container.decodeField(String.self, forKey: .code)
+        self.message = try container.decodeField(String.self, forKey: .message)
+        self.path = try container.decodeFieldIfPresent(String.self, forKey: .path)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.code, forKey: .code)
+        try container.encode(self.message, forKey: .message)
+        try container.encodeIfPresent(self.path, forKey: .path)
+    }
+}
+
+/// The body IAPKit sends with an HTTP 4xx or 5xx status instead of a verification result; it never has
+/// the fields of a result, so neither decodes as the other.
+public struct IapkitErrorResponse: Codable, Hashable, Sendable, OpenIAPValidatable {
+    /// What went wrong, at least one entry.
+    public var errors: [IapkitError]
+
+    public init(
+        errors: [IapkitError]
+    ) {
+        self.errors = errors
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case errors
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.errors = try container.decodeField([IapkitError].self, forKey: .errors)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.errors, forKey: .errors)
+    }
+}
+
 /// Public, app-facing data that IAPKit stores for one product and can return with a verification.
 public struct IapkitProductClientPayload: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// How the body is encoded.
@@ -88,7 +158,7 @@ public struct IapkitProductClientPayload: Codable, Hashable, Sendable, OpenIAPVa
     /// At most 16384 bytes of UTF-8; checked by `validate()`.
     public var body: String
 
-    /// Revision number that goes up whenever the payload changes.
+    /// Revision number that goes up whenever the payload changes, starting from 1.
     public var version: Int
 
     /// When the payload last changed.
@@ -136,7 +206,7 @@ public struct IapkitProductClientPayload: Codable, Hashable, Sendable, OpenIAPVa
         }
         do {
             let value = self.version
-            try OpenIAPValidationError.checkRange(Double(value), minimum: 0.0, maximum: nil, path: path + ["version"])
+            try OpenIAPValidationError.checkRange(Double(value), minimum: 1.0, maximum: nil, path: path + ["version"])
         }
     }
 }
@@ -275,13 +345,20 @@ public enum PurchaseVerificationProvider: RawRepresentable, Codable, Hashable, S
 
 /// The Amazon Appstore purchase to verify with IAPKit through Amazon RVS.
 public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The product the app expects; IAPKit checks it against the product RVS verified.
+    /// The product the app expects; when the product RVS verified differs, IAPKit answers isValid false
+    /// with the state inauthentic.
+    /// From 1 to 256 characters (Unicode scalars); checked by `validate()`.
+    /// Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
     public var expectedProductId: String?
 
     /// The Amazon user id from the purchase response.
-    public var userId: String?
+    /// From 3 to 512 characters (Unicode scalars); checked by `validate()`.
+    /// Matches `^[A-Za-z0-9._~=-]+$` as a whole; checked by `validate()`.
+    public var userId: String
 
     /// The Amazon receipt id from the purchase response.
+    /// From 10 to 4096 characters (Unicode scalars); checked by `validate()`.
+    /// Matches `^[A-Za-z0-9._~:=/+-]+$` as a whole; checked by `validate()`.
     public var receiptId: String
 
     /// True for App Tester receipts, which Amazon checks in its RVS Cloud Sandbox.
@@ -289,7 +366,7 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
 
     public init(
         expectedProductId: String? = nil,
-        userId: String? = nil,
+        userId: String,
         receiptId: String,
         sandbox: Bool? = nil
     ) {
@@ -309,7 +386,7 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.expectedProductId = try container.decodeFieldIfPresent(String.self, forKey: .expectedProductId)
-        self.userId = try container.decodeFieldIfPresent(String.self, forKey: .userId)
+        self.userId = try container.decodeField(String.self, forKey: .userId)
         self.receiptId = try container.decodeField(String.self, forKey: .receiptId)
         self.sandbox = try container.decodeFieldIfPresent(Bool.self, forKey: .sandbox)
     }
@@ -317,75 +394,182 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(self.expectedProductId, forKey: .expectedProductId)
-        try container.encodeIfPresent(self.userId, forKey: .userId)
+        try container.encode(self.userId, forKey: .userId)
         try container.encode(self.receiptId, forKey: .receiptId)
         try container.encodeIfPresent(self.sandbox, forKey: .sandbox)
+    }
+
+    private enum OpenIAPPatterns {
+        static let expectedProductId = OpenIAPPattern(
+            "^[A-Za-z0-9._-]+$",
+            [(0x03FF_6000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1)])
+        static let userId = OpenIAPPattern(
+            "^[A-Za-z0-9._~=-]+$",
+            [(0x23FF_6000_0000_0000, 0x47FF_FFFE_87FF_FFFE, 1, -1)])
+        static let receiptId = OpenIAPPattern(
+            "^[A-Za-z0-9._~:=/+-]+$",
+            [(0x27FF_E800_0000_0000, 0x47FF_FFFE_87FF_FFFE, 1, -1)])
+    }
+
+    public func validate(at path: [String]) throws(OpenIAPValidationError) {
+        if let value = self.expectedProductId {
+            try OpenIAPValidationError.checkCharacters(value, minimum: 1, maximum: 256, path: path + ["expectedProductId"])
+            try OpenIAPValidationError.checkPattern(value, OpenIAPPatterns.expectedProductId, path: path + ["expectedProductId"])
+        }
+        do {
+            let value = self.userId
+            try OpenIAPValidationError.checkCharacters(value, minimum: 3, maximum: 512, path: path + ["userId"])
+            try OpenIAPValidationError.checkPattern(value, OpenIAPPatterns.userId, path: path + ["userId"])
+        }
+        do {
+            let value = self.receiptId
+            try OpenIAPValidationError.checkCharacters(value, minimum: 10, maximum: 4096, path: path + ["receiptId"])
+            try OpenIAPValidationError.checkPattern(value, OpenIAPPatterns.receiptId, path: path + ["receiptId"])
+        }
     }
 }
 
 /// The App Store purchase to verify with IAPKit.
 public struct RequestVerifyPurchaseWithIapkitAppleProps: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The signed transaction (JWS) that came with the purchase.
+    /// The signed transaction (JWS) that came with the purchase, in compact form.
+    /// From 100 to 16000 characters (Unicode scalars); checked by `validate()`.
+    /// Matches `^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$` as a whole; checked by `validate()`.
     public var jws: String
 
+    /// The product the app expects; when the product the App Store verified differs, IAPKit answers isValid
+    /// false with the state inauthentic.
+    /// From 1 to 256 characters (Unicode scalars); checked by `validate()`.
+    /// Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
+    public var expectedProductId: String?
+
     public init(
-        jws: String
+        jws: String,
+        expectedProductId: String? = nil
     ) {
         self.jws = jws
+        self.expectedProductId = expectedProductId
     }
 
     private enum CodingKeys: String, CodingKey {
         case jws
+        case expectedProductId
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.jws = try container.decodeField(String.self, forKey: .jws)
+        self.expectedProductId = try container.decodeFieldIfPresent(String.self, forKey: .expectedProductId)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.jws, forKey: .jws)
+        try container.encodeIfPresent(self.expectedProductId, forKey: .expectedProductId)
+    }
+
+    private enum OpenIAPPatterns {
+        static let jws = OpenIAPPattern(
+            "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$",
+            [
+                (0x03FF_2000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1),
+                (0x0000_4000_0000_0000, 0x0000_0000_0000_0000, 1, 1),
+                (0x03FF_2000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1),
+                (0x0000_4000_0000_0000, 0x0000_0000_0000_0000, 1, 1),
+                (0x03FF_2000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1),
+            ])
+        static let expectedProductId = OpenIAPPattern(
+            "^[A-Za-z0-9._-]+$",
+            [(0x03FF_6000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1)])
+    }
+
+    public func validate(at path: [String]) throws(OpenIAPValidationError) {
+        do {
+            let value = self.jws
+            try OpenIAPValidationError.checkCharacters(value, minimum: 100, maximum: 16000, path: path + ["jws"])
+            try OpenIAPValidationError.checkPattern(value, OpenIAPPatterns.jws, path: path + ["jws"])
+        }
+        if let value = self.expectedProductId {
+            try OpenIAPValidationError.checkCharacters(value, minimum: 1, maximum: 256, path: path + ["expectedProductId"])
+            try OpenIAPValidationError.checkPattern(value, OpenIAPPatterns.expectedProductId, path: path + ["expectedProductId"])
+        }
     }
 }
 
 /// The Google Play purchase to verify with IAPKit.
 public struct RequestVerifyPurchaseWithIapkitGoogleProps: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// The purchase token Google Play gave the device.
+    /// From 20 to 2000 characters (Unicode scalars); checked by `validate()`.
+    /// Matches `^[A-Za-z0-9._~-]+$` as a whole; checked by `validate()`.
     public var purchaseToken: String
 
+    /// The product the app expects; when the product Google Play verified differs, IAPKit answers isValid
+    /// false with the state inauthentic.
+    /// From 1 to 256 characters (Unicode scalars); checked by `validate()`.
+    /// Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
+    public var expectedProductId: String?
+
     public init(
-        purchaseToken: String
+        purchaseToken: String,
+        expectedProductId: String? = nil
     ) {
         self.purchaseToken = purchaseToken
+        self.expectedProductId = expectedProductId
     }
 
     private enum CodingKeys: String, CodingKey {
         case purchaseToken
+        case expectedProductId
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.purchaseToken = try container.decodeField(String.self, forKey: .purchaseToken)
+        self.expectedProductId = try container.decodeFieldIfPresent(String.self, forKey: .expectedProductId)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.purchaseToken, forKey: .purchaseToken)
+        try container.encodeIfPresent(self.expectedProductId, forKey: .expectedProductId)
+    }
+
+    private enum OpenIAPPatterns {
+        static let purchaseToken = OpenIAPPattern(
+            "^[A-Za-z0-9._~-]+$",
+            [(0x03FF_6000_0000_0000, 0x47FF_FFFE_87FF_FFFE, 1, -1)])
+        static let expectedProductId = OpenIAPPattern(
+            "^[A-Za-z0-9._-]+$",
+            [(0x03FF_6000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1)])
+    }
+
+    public func validate(at path: [String]) throws(OpenIAPValidationError) {
+        do {
+            let value = self.purchaseToken
+            try OpenIAPValidationError.checkCharacters(value, minimum: 20, maximum: 2000, path: path + ["purchaseToken"])
+            try OpenIAPValidationError.checkPattern(value, OpenIAPPatterns.purchaseToken, path: path + ["purchaseToken"])
+        }
+        if let value = self.expectedProductId {
+            try OpenIAPValidationError.checkCharacters(value, minimum: 1, maximum: 256, path: path + ["expectedProductId"])
+            try OpenIAPValidationError.checkPattern(value, OpenIAPPatterns.expectedProductId, path: path + ["expectedProductId"])
+        }
     }
 }
 
 /// The Meta Horizon purchase to verify with IAPKit.
 public struct RequestVerifyPurchaseWithIapkitHorizonProps: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// The add-on's SKU from the Meta developer dashboard.
+    /// From 1 to 256 characters (Unicode scalars); checked by `validate()`.
+    /// Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
     public var sku: String
 
-    /// The Meta user id of the buyer.
-    public var userId: String?
+    /// The Meta user id of the buyer; IAPKit asks Meta whether this user owns the SKU.
+    /// From 3 to 256 characters (Unicode scalars); checked by `validate()`.
+    /// Matches `^[A-Za-z0-9_-]+$` as a whole; checked by `validate()`.
+    public var userId: String
 
     public init(
         sku: String,
-        userId: String? = nil
+        userId: String
     ) {
         self.sku = sku
         self.userId = userId
@@ -399,13 +583,35 @@ public struct RequestVerifyPurchaseWithIapkitHorizonProps: Codable, Hashable, Se
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.sku = try container.decodeField(String.self, forKey: .sku)
-        self.userId = try container.decodeFieldIfPresent(String.self, forKey: .userId)
+        self.userId = try container.decodeField(String.self, forKey: .userId)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.sku, forKey: .sku)
-        try container.encodeIfPresent(self.userId, forKey: .userId)
+        try container.encode(self.userId, forKey: .userId)
+    }
+
+    private enum OpenIAPPatterns {
+        static let sku = OpenIAPPattern(
+            "^[A-Za-z0-9._-]+$",
+            [(0x03FF_6000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1)])
+        static let userId = OpenIAPPattern(
+            "^[A-Za-z0-9_-]+$",
+            [(0x03FF_2000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1)])
+    }
+
+    public func validate(at path: [String]) throws(OpenIAPValidationError) {
+        do {
+            let value = self.sku
+            try OpenIAPValidationError.checkCharacters(value, minimum: 1, maximum: 256, path: path + ["sku"])
+            try OpenIAPValidationError.checkPattern(value, OpenIAPPatterns.sku, path: path + ["sku"])
+        }
+        do {
+            let value = self.userId
+            try OpenIAPValidationError.checkCharacters(value, minimum: 3, maximum: 256, path: path + ["userId"])
+            try OpenIAPValidationError.checkPattern(value, OpenIAPPatterns.userId, path: path + ["userId"])
+        }
     }
 }
 
@@ -486,6 +692,18 @@ public struct RequestVerifyPurchaseWithIapkitProps: Codable, Hashable, Sendable,
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
         let set0 = (self.apple != nil ? 1 : 0) + (self.google != nil ? 1 : 0) + (self.amazon != nil ? 1 : 0) + (self.horizon != nil ? 1 : 0)
         if set0 != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: ["apple", "google", "amazon", "horizon"], found: set0)) }
+        if let value = self.apple {
+            try value.validate(at: path + ["apple"])
+        }
+        if let value = self.google {
+            try value.validate(at: path + ["google"])
+        }
+        if let value = self.amazon {
+            try value.validate(at: path + ["amazon"])
+        }
+        if let value = self.horizon {
+            try value.validate(at: path + ["horizon"])
+        }
     }
 }
 
@@ -605,6 +823,10 @@ public struct VerifyPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidatab
         try container.encodeIfPresent(self.google, forKey: .google)
         try container.encodeIfPresent(self.horizon, forKey: .horizon)
     }
+
+    public func validate(at path: [String]) throws(OpenIAPValidationError) {
+        if self.apple == nil && self.google == nil && self.horizon == nil { throw OpenIAPValidationError(path: path, reason: .atLeastOne(fields: ["apple", "google", "horizon"])) }
+    }
 }
 
 /// The outcome of verifying a purchase with the store the props named.
@@ -650,32 +872,40 @@ public struct VerifyPurchaseWithProviderError: Codable, Hashable, Sendable, Open
     /// Human-readable explanation.
     public var message: String
 
-    /// Machine-readable code, when the provider gives one.
+    /// Machine-readable code; IAPKit's errors always have one, errors the SDK reports itself may not.
     public var code: String?
+
+    /// For a request that failed validation, where in the request the problem is (for example jws).
+    public var path: String?
 
     public init(
         message: String,
-        code: String? = nil
+        code: String? = nil,
+        path: String? = nil
     ) {
         self.message = message
         self.code = code
+        self.path = path
     }
 
     private enum CodingKeys: String, CodingKey {
         case message
         case code
+        case path
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.message = try container.decodeField(String.self, forKey: .message)
         self.code = try container.decodeFieldIfPresent(String.self, forKey: .code)
+        self.path = try container.decodeFieldIfPresent(String.self, forKey: .path)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.message, forKey: .message)
         try container.encodeIfPresent(self.code, forKey: .code)
+        try container.encodeIfPresent(self.path, forKey: .path)
     }
 }
 

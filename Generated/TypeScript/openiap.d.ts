@@ -760,6 +760,22 @@ export type IapkitEnvironment =
   | "LocalTesting"
   | (string & {});
 
+/** One problem in an IAPKit error body. */
+export interface IapkitError {
+  /** Machine-readable code, such as INVALID_INPUT for a request that failed validation or INVALID_API_KEY. */
+  code: string;
+  /** Human-readable explanation. */
+  message: string;
+  /** For a request that failed validation, where in the request the problem is (for example jws). */
+  path?: string | null;
+}
+
+/** The body IAPKit sends with an HTTP 4xx or 5xx status instead of a verification result; it never has the fields of a result, so neither decodes as the other. */
+export interface IapkitErrorResponse {
+  /** What went wrong, at least one entry. */
+  errors: IapkitError[];
+}
+
 /** Public, app-facing data that IAPKit stores for one product and can return with a verification. */
 export interface IapkitProductClientPayload {
   /** How the body is encoded. */
@@ -771,9 +787,9 @@ export interface IapkitProductClientPayload {
    */
   body: string;
   /**
-   * Revision number that goes up whenever the payload changes.
+   * Revision number that goes up whenever the payload changes, starting from 1.
    *
-   * At least 0.
+   * At least 1.
    */
   version: number;
   /**
@@ -1693,13 +1709,51 @@ export type RequestPurchaseProps =
       }
   );
 
-/** One-time purchase props for each SDK platform; the Android props also serve the Horizon and Amazon builds. */
-export interface RequestPurchasePropsByPlatforms {
-  /** Props used on Apple platforms. */
-  apple?: RequestPurchaseIosProps | null;
-  /** Props used on Android, whichever store flavor the app was built for. */
-  google?: RequestPurchaseAndroidProps | null;
-}
+/**
+ * One-time purchase props for each SDK platform; the Android props also serve the Horizon and Amazon builds.
+ *
+ * At least one of `apple`, `google` is set (present and not null).
+ */
+export type RequestPurchasePropsByPlatforms =
+  {
+    /**
+     * A decode-only alias of `apple`: readers take it when `apple` is absent (the first name present is read); writers write `apple`.
+     *
+     * @deprecated Write `apple`.
+     */
+    ios?: RequestPurchaseIosProps | null;
+    /**
+     * A decode-only alias of `google`: readers take it when `google` is absent (the first name present is read); writers write `google`.
+     *
+     * @deprecated Write `google`.
+     */
+    android?: RequestPurchaseAndroidProps | null;
+  } &
+  (
+    | {
+        /**
+         * Props used on Apple platforms.
+         *
+         * Readers also accept `ios` in its place when this key is absent.
+         */
+        apple: RequestPurchaseIosProps;
+        /**
+         * Props used on Android, whichever store flavor the app was built for.
+         *
+         * Readers also accept `android` in its place when this key is absent.
+         */
+        google?: RequestPurchaseAndroidProps | null;
+      }
+    | {
+        apple?: null;
+        /**
+         * Props used on Android, whichever store flavor the app was built for.
+         *
+         * Readers also accept `android` in its place when this key is absent.
+         */
+        google: RequestPurchaseAndroidProps;
+      }
+  );
 
 /** What a purchase request returns directly; the final outcome still arrives through the purchase listeners. */
 export interface RequestPurchaseResult {
@@ -1759,25 +1813,79 @@ export interface RequestSubscriptionIosProps {
   advancedCommerceData?: string | null;
 }
 
-/** Subscription purchase props for each SDK platform; the Android props also serve the Horizon and Amazon builds. */
-export interface RequestSubscriptionPropsByPlatforms {
-  /** Props used on Apple platforms. */
-  apple?: RequestSubscriptionIosProps | null;
-  /** Props used on Android, whichever store flavor the app was built for. */
-  google?: RequestSubscriptionAndroidProps | null;
-}
+/**
+ * Subscription purchase props for each SDK platform; the Android props also serve the Horizon and Amazon builds.
+ *
+ * At least one of `apple`, `google` is set (present and not null).
+ */
+export type RequestSubscriptionPropsByPlatforms =
+  {
+    /**
+     * A decode-only alias of `apple`: readers take it when `apple` is absent (the first name present is read); writers write `apple`.
+     *
+     * @deprecated Write `apple`.
+     */
+    ios?: RequestSubscriptionIosProps | null;
+    /**
+     * A decode-only alias of `google`: readers take it when `google` is absent (the first name present is read); writers write `google`.
+     *
+     * @deprecated Write `google`.
+     */
+    android?: RequestSubscriptionAndroidProps | null;
+  } &
+  (
+    | {
+        /**
+         * Props used on Apple platforms.
+         *
+         * Readers also accept `ios` in its place when this key is absent.
+         */
+        apple: RequestSubscriptionIosProps;
+        /**
+         * Props used on Android, whichever store flavor the app was built for.
+         *
+         * Readers also accept `android` in its place when this key is absent.
+         */
+        google?: RequestSubscriptionAndroidProps | null;
+      }
+    | {
+        apple?: null;
+        /**
+         * Props used on Android, whichever store flavor the app was built for.
+         *
+         * Readers also accept `android` in its place when this key is absent.
+         */
+        google: RequestSubscriptionAndroidProps;
+      }
+  );
 
 /** The Amazon Appstore purchase to verify with IAPKit through Amazon RVS. */
 export interface RequestVerifyPurchaseWithIapkitAmazonProps {
   /**
-   * The product the app expects; IAPKit checks it against the product RVS verified.
+   * The product the app expects; when the product RVS verified differs, IAPKit answers isValid false with the state inauthentic.
+   *
+   * From 1 to 256 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._-]+$` (readers check it).
    *
    * @since 3.2.0
    */
   expectedProductId?: string | null;
-  /** The Amazon user id from the purchase response. */
-  userId?: string | null;
-  /** The Amazon receipt id from the purchase response. */
+  /**
+   * The Amazon user id from the purchase response.
+   *
+   * From 3 to 512 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._~=-]+$` (readers check it).
+   */
+  userId: string;
+  /**
+   * The Amazon receipt id from the purchase response.
+   *
+   * From 10 to 4096 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._~:=/+-]+$` (readers check it).
+   */
   receiptId: string;
   /** True for App Tester receipts, which Amazon checks in its RVS Cloud Sandbox. */
   sandbox?: boolean | null;
@@ -1785,22 +1893,62 @@ export interface RequestVerifyPurchaseWithIapkitAmazonProps {
 
 /** The App Store purchase to verify with IAPKit. */
 export interface RequestVerifyPurchaseWithIapkitAppleProps {
-  /** The signed transaction (JWS) that came with the purchase. */
+  /**
+   * The signed transaction (JWS) that came with the purchase, in compact form.
+   *
+   * From 100 to 16000 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$` (readers check it).
+   */
   jws: string;
+  /**
+   * The product the app expects; when the product the App Store verified differs, IAPKit answers isValid false with the state inauthentic.
+   *
+   * From 1 to 256 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._-]+$` (readers check it).
+   */
+  expectedProductId?: string | null;
 }
 
 /** The Google Play purchase to verify with IAPKit. */
 export interface RequestVerifyPurchaseWithIapkitGoogleProps {
-  /** The purchase token Google Play gave the device. */
+  /**
+   * The purchase token Google Play gave the device.
+   *
+   * From 20 to 2000 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._~-]+$` (readers check it).
+   */
   purchaseToken: string;
+  /**
+   * The product the app expects; when the product Google Play verified differs, IAPKit answers isValid false with the state inauthentic.
+   *
+   * From 1 to 256 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._-]+$` (readers check it).
+   */
+  expectedProductId?: string | null;
 }
 
 /** The Meta Horizon purchase to verify with IAPKit. */
 export interface RequestVerifyPurchaseWithIapkitHorizonProps {
-  /** The add-on's SKU from the Meta developer dashboard. */
+  /**
+   * The add-on's SKU from the Meta developer dashboard.
+   *
+   * From 1 to 256 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._-]+$` (readers check it).
+   */
   sku: string;
-  /** The Meta user id of the buyer. */
-  userId?: string | null;
+  /**
+   * The Meta user id of the buyer; IAPKit asks Meta whether this user owns the SKU.
+   *
+   * From 3 to 256 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9_-]+$` (readers check it).
+   */
+  userId: string;
 }
 
 /**
@@ -2173,15 +2321,35 @@ export interface VerifyPurchaseHorizonOptions {
   accessToken: string;
 }
 
-/** Verify one purchase directly with the store that sold it; the SDK uses the options of the store it runs against. */
-export interface VerifyPurchaseProps {
-  /** Verify through the App Store Server API. */
-  apple?: VerifyPurchaseAppleOptions | null;
-  /** Verify through the Google Play Developer API. */
-  google?: VerifyPurchaseGoogleOptions | null;
-  /** Verify through Meta's server-to-server entitlement API. */
-  horizon?: VerifyPurchaseHorizonOptions | null;
-}
+/**
+ * Verify one purchase directly with the store that sold it; the SDK uses the options of the store it runs against.
+ *
+ * At least one of `apple`, `google`, `horizon` is set (present and not null).
+ */
+export type VerifyPurchaseProps =
+  (
+    | {
+        /** Verify through the App Store Server API. */
+        apple: VerifyPurchaseAppleOptions;
+        /** Verify through the Google Play Developer API. */
+        google?: VerifyPurchaseGoogleOptions | null;
+        /** Verify through Meta's server-to-server entitlement API. */
+        horizon?: VerifyPurchaseHorizonOptions | null;
+      }
+    | {
+        apple?: null;
+        /** Verify through the Google Play Developer API. */
+        google: VerifyPurchaseGoogleOptions;
+        /** Verify through Meta's server-to-server entitlement API. */
+        horizon?: VerifyPurchaseHorizonOptions | null;
+      }
+    | {
+        apple?: null;
+        google?: null;
+        /** Verify through Meta's server-to-server entitlement API. */
+        horizon: VerifyPurchaseHorizonOptions;
+      }
+  );
 
 /**
  * The outcome of verifying a purchase with the store the props named.
@@ -2297,8 +2465,10 @@ export interface VerifyPurchaseResultIOS extends VerifyPurchaseResultCommon {
 export interface VerifyPurchaseWithProviderError {
   /** Human-readable explanation. */
   message: string;
-  /** Machine-readable code, when the provider gives one. */
+  /** Machine-readable code; IAPKit's errors always have one, errors the SDK reports itself may not. */
   code?: string | null;
+  /** For a request that failed validation, where in the request the problem is (for example jws). */
+  path?: string | null;
 }
 
 /** Verify a purchase through a hosted provider instead of the app's own server. */
@@ -2329,4 +2499,1565 @@ export interface VoidResult {
 export interface WinBackOfferInputIOS {
   /** Id of the win-back offer as set up in App Store Connect. */
   offerId: string;
+}
+
+/** The arguments of the mutation acknowledgePurchaseAndroid. */
+export interface AcknowledgePurchaseAndroidArgs {
+  /** The token of the purchase to acknowledge. */
+  purchaseToken: string;
+}
+
+/** The arguments of the mutation beginRefundRequestIOS. */
+export interface BeginRefundRequestIOSArgs {
+  /** The product to ask a refund for. */
+  sku: string;
+}
+
+/** The arguments of the mutation consumePurchaseAndroid. */
+export interface ConsumePurchaseAndroidArgs {
+  /** The token of the purchase to consume. */
+  purchaseToken: string;
+}
+
+/** The arguments of the mutation createBillingProgramReportingDetailsAndroid. */
+export interface CreateBillingProgramReportingDetailsAndroidArgs {
+  /** The program whose transactions will be reported. */
+  program: BillingProgramAndroid;
+  /** What the developer bills for; for Billing Choice, Android assumes one-time products when this is left out. */
+  developerBillingType?: DeveloperBillingTypeAndroid | null;
+}
+
+/** The arguments of the query currentEntitlementIOS. */
+export interface CurrentEntitlementIOSArgs {
+  /** The product to look up. */
+  sku: string;
+}
+
+/** The arguments of the mutation deepLinkToSubscriptions. */
+export interface DeepLinkToSubscriptionsArgs {
+  /** Which subscription to open; Android needs the product and package. */
+  options?: DeepLinkOptions | null;
+}
+
+/** The arguments of the query fetchProducts. */
+export interface FetchProductsArgs {
+  /** The identifiers to look up and the kind of products they are. */
+  params: ProductRequest;
+}
+
+/** The arguments of the mutation finishTransaction. */
+export interface FinishTransactionArgs {
+  /** The purchase to finish. */
+  purchase: PurchaseInput;
+  /**
+   * True for a consumable product, which is consumed so that it can be bought again; false acknowledges the purchase only.
+   *
+   * @defaultValue `false`
+   */
+  isConsumable?: boolean | null;
+}
+
+/** The arguments of the query getActiveSubscriptions. */
+export interface GetActiveSubscriptionsArgs {
+  /** The subscription products to report on; every subscription when absent. */
+  subscriptionIds?: string[] | null;
+}
+
+/** The arguments of the query getAvailablePurchases. */
+export interface GetAvailablePurchasesArgs {
+  /** Filters for the list; without them every owned purchase is returned. */
+  options?: PurchaseOptions | null;
+}
+
+/** The arguments of the query getBillingChoiceInfoAndroid. */
+export interface GetBillingChoiceInfoAndroidArgs {
+  /** Which products the screen is for and how its images are laid out. */
+  params: GetBillingChoiceInfoParamsAndroid;
+}
+
+/** The arguments of the query getExternalPurchaseCustomLinkTokenIOS. */
+export interface GetExternalPurchaseCustomLinkTokenIOSArgs {
+  /** Whether the token is for a new customer or for an existing one. */
+  tokenType: ExternalPurchaseCustomLinkTokenTypeIOS;
+}
+
+/** The arguments of the query getTransactionJwsIOS. */
+export interface GetTransactionJwsIOSArgs {
+  /** The product whose latest transaction is wanted. */
+  sku: string;
+}
+
+/** The arguments of the query hasActiveSubscriptions. */
+export interface HasActiveSubscriptionsArgs {
+  /** The subscription products to consider; any subscription when absent. */
+  subscriptionIds?: string[] | null;
+}
+
+/** The arguments of the mutation initConnection. */
+export interface InitConnectionArgs {
+  /** Billing programs and Billing Choice settings to start the connection with (Android). */
+  config?: InitConnectionConfig | null;
+}
+
+/** The arguments of the mutation isBillingProgramAvailableAndroid. */
+export interface IsBillingProgramAvailableAndroidArgs {
+  /** The program to ask about. */
+  program: BillingProgramAndroid;
+}
+
+/** The arguments of the query isEligibleForIntroOfferIOS. */
+export interface IsEligibleForIntroOfferIOSArgs {
+  /** The identifier of the subscription group, as App Store Connect shows it. */
+  groupID: string;
+}
+
+/** The arguments of the query isTransactionVerifiedIOS. */
+export interface IsTransactionVerifiedIOSArgs {
+  /** The product whose latest transaction is checked. */
+  sku: string;
+}
+
+/** The arguments of the query latestTransactionIOS. */
+export interface LatestTransactionIOSArgs {
+  /** The product to look up. */
+  sku: string;
+}
+
+/** The arguments of the mutation launchExternalLinkAndroid. */
+export interface LaunchExternalLinkAndroidArgs {
+  /** The program, the link and how to open it. */
+  params: LaunchExternalLinkParamsAndroid;
+}
+
+/** The arguments of the mutation presentExternalPurchaseLinkIOS. */
+export interface PresentExternalPurchaseLinkIOSArgs {
+  /** The address of the external purchase page. */
+  url: string;
+}
+
+/** The listener options of the event purchaseUpdated. */
+export interface PurchaseUpdatedArgs {
+  /** How the listener wants purchases delivered. */
+  options?: PurchaseUpdatedListenerOptions | null;
+}
+
+/** The arguments of the mutation requestPurchase. */
+export interface RequestPurchaseArgs {
+  /** What to buy, with the props of each platform. */
+  params: RequestPurchaseProps;
+}
+
+/** The arguments of the mutation showBillingProgramInformationDialogAndroid. */
+export interface ShowBillingProgramInformationDialogAndroidArgs {
+  /** The program the dialog is about. */
+  params: BillingProgramInformationDialogParamsAndroid;
+}
+
+/** The arguments of the mutation showExternalPurchaseCustomLinkNoticeIOS. */
+export interface ShowExternalPurchaseCustomLinkNoticeIOSArgs {
+  /** The style of disclosure to show. */
+  noticeType: ExternalPurchaseCustomLinkNoticeTypeIOS;
+}
+
+/** The arguments of the mutation showInAppMessagesAndroid. */
+export interface ShowInAppMessagesAndroidArgs {
+  /** Which categories of messages to show. */
+  params?: InAppMessageParamsAndroid | null;
+}
+
+/** The arguments of the query subscriptionStatusIOS. */
+export interface SubscriptionStatusIOSArgs {
+  /** A subscription product of the group. */
+  sku: string;
+}
+
+/** The arguments of the mutation verifyPurchase. */
+export interface VerifyPurchaseArgs {
+  /** Verification options for each store. */
+  options: VerifyPurchaseProps;
+}
+
+/** The arguments of the mutation verifyPurchaseWithProvider. */
+export interface VerifyPurchaseWithProviderArgs {
+  /** The provider and the request to send it. */
+  options: VerifyPurchaseWithProviderProps;
+}
+
+/** The error record a reply carries and the client throws: the spec's own. */
+export type OpenIAPErrorRecord = PurchaseError;
+
+/** The arguments of an operation that takes none: an empty object. */
+export type OpenIAPNoArgs = { [key: string]: never };
+
+/** The reply to the mutation `acknowledgePurchaseAndroid`: `result` when it succeeded, `error` when it failed; never both. */
+export type AcknowledgePurchaseAndroidReply =
+  | { result: boolean; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/**
+ * The reply to the mutation `beginRefundRequestIOS`: `result` when it succeeded, `error` when it failed; never both.
+ *
+ * `result` is null when the operation has nothing to answer.
+ */
+export type BeginRefundRequestIOSReply =
+  | { result: string | null; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the query `canPresentExternalPurchaseNoticeIOS`: `result` when it succeeded, `error` when it failed; never both. */
+export type CanPresentExternalPurchaseNoticeIOSReply =
+  | { result: boolean; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `clearTransactionIOS`: `result` when it succeeded, `error` when it failed; never both. */
+export type ClearTransactionIOSReply =
+  | { result: boolean; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `consumePurchaseAndroid`: `result` when it succeeded, `error` when it failed; never both. */
+export type ConsumePurchaseAndroidReply =
+  | { result: boolean; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `createBillingProgramReportingDetailsAndroid`: `result` when it succeeded, `error` when it failed; never both. */
+export type CreateBillingProgramReportingDetailsAndroidReply =
+  | { result: BillingProgramReportingDetailsAndroid; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/**
+ * The reply to the query `currentEntitlementIOS`: `result` when it succeeded, `error` when it failed; never both.
+ *
+ * `result` is null when the operation has nothing to answer.
+ */
+export type CurrentEntitlementIOSReply =
+  | { result: PurchaseIOS | null; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `deepLinkToSubscriptions`: `result` when it succeeded, `error` when it failed; never both. */
+export type DeepLinkToSubscriptionsReply =
+  | { result: VoidResult; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `endConnection`: `result` when it succeeded, `error` when it failed; never both. */
+export type EndConnectionReply =
+  | { result: boolean; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the query `fetchProducts`: `result` when it succeeded, `error` when it failed; never both. */
+export type FetchProductsReply =
+  | { result: FetchProductsResult; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `finishTransaction`: `result` when it succeeded, `error` when it failed; never both. */
+export type FinishTransactionReply =
+  | { result: VoidResult; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the query `getActiveSubscriptions`: `result` when it succeeded, `error` when it failed; never both. */
+export type GetActiveSubscriptionsReply =
+  | { result: ActiveSubscription[]; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the query `getAllTransactionsIOS`: `result` when it succeeded, `error` when it failed; never both. */
+export type GetAllTransactionsIOSReply =
+  | { result: PurchaseIOS[]; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/**
+ * The reply to the query `getAppTransactionIOS`: `result` when it succeeded, `error` when it failed; never both.
+ *
+ * `result` is null when the operation has nothing to answer.
+ */
+export type GetAppTransactionIOSReply =
+  | { result: AppTransaction | null; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the query `getAvailablePurchases`: `result` when it succeeded, `error` when it failed; never both. */
+export type GetAvailablePurchasesReply =
+  | { result: Purchase[]; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the query `getBillingChoiceInfoAndroid`: `result` when it succeeded, `error` when it failed; never both. */
+export type GetBillingChoiceInfoAndroidReply =
+  | { result: BillingChoiceInfoAndroid; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the query `getExternalPurchaseCustomLinkTokenIOS`: `result` when it succeeded, `error` when it failed; never both. */
+export type GetExternalPurchaseCustomLinkTokenIOSReply =
+  | { result: ExternalPurchaseCustomLinkTokenResultIOS; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the query `getPendingTransactionsIOS`: `result` when it succeeded, `error` when it failed; never both. */
+export type GetPendingTransactionsIOSReply =
+  | { result: PurchaseIOS[]; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/**
+ * The reply to the query `getPromotedProductIOS`: `result` when it succeeded, `error` when it failed; never both.
+ *
+ * `result` is null when the operation has nothing to answer.
+ */
+export type GetPromotedProductIOSReply =
+  | { result: ProductIOS | null; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/**
+ * The reply to the query `getReceiptDataIOS`: `result` when it succeeded, `error` when it failed; never both.
+ *
+ * `result` is null when the operation has nothing to answer.
+ */
+export type GetReceiptDataIOSReply =
+  | { result: string | null; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the query `getStorefront`: `result` when it succeeded, `error` when it failed; never both. */
+export type GetStorefrontReply =
+  | { result: string; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/**
+ * The reply to the query `getTransactionJwsIOS`: `result` when it succeeded, `error` when it failed; never both.
+ *
+ * `result` is null when the operation has nothing to answer.
+ */
+export type GetTransactionJwsIOSReply =
+  | { result: string | null; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the query `hasActiveSubscriptions`: `result` when it succeeded, `error` when it failed; never both. */
+export type HasActiveSubscriptionsReply =
+  | { result: boolean; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `initConnection`: `result` when it succeeded, `error` when it failed; never both. */
+export type InitConnectionReply =
+  | { result: boolean; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `isBillingProgramAvailableAndroid`: `result` when it succeeded, `error` when it failed; never both. */
+export type IsBillingProgramAvailableAndroidReply =
+  | { result: BillingProgramAvailabilityResultAndroid; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the query `isEligibleForExternalPurchaseCustomLinkIOS`: `result` when it succeeded, `error` when it failed; never both. */
+export type IsEligibleForExternalPurchaseCustomLinkIOSReply =
+  | { result: boolean; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the query `isEligibleForIntroOfferIOS`: `result` when it succeeded, `error` when it failed; never both. */
+export type IsEligibleForIntroOfferIOSReply =
+  | { result: boolean; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the query `isTransactionVerifiedIOS`: `result` when it succeeded, `error` when it failed; never both. */
+export type IsTransactionVerifiedIOSReply =
+  | { result: boolean; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/**
+ * The reply to the query `latestTransactionIOS`: `result` when it succeeded, `error` when it failed; never both.
+ *
+ * `result` is null when the operation has nothing to answer.
+ */
+export type LatestTransactionIOSReply =
+  | { result: PurchaseIOS | null; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `launchExternalLinkAndroid`: `result` when it succeeded, `error` when it failed; never both. */
+export type LaunchExternalLinkAndroidReply =
+  | { result: boolean; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `openRedeemOfferCodeAndroid`: `result` when it succeeded, `error` when it failed; never both. */
+export type OpenRedeemOfferCodeAndroidReply =
+  | { result: boolean; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/**
+ * The reply to the mutation `presentCodeRedemptionSheetIOS`: `result` when it succeeded, `error` when it failed; never both.
+ *
+ * `result` is null when the operation has nothing to answer.
+ */
+export type PresentCodeRedemptionSheetIOSReply =
+  | { result: PurchaseIOS | null; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `presentExternalPurchaseLinkIOS`: `result` when it succeeded, `error` when it failed; never both. */
+export type PresentExternalPurchaseLinkIOSReply =
+  | { result: ExternalPurchaseLinkResultIOS; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `presentExternalPurchaseNoticeSheetIOS`: `result` when it succeeded, `error` when it failed; never both. */
+export type PresentExternalPurchaseNoticeSheetIOSReply =
+  | { result: ExternalPurchaseNoticeResultIOS; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/**
+ * The reply to the mutation `requestPurchase`: `result` when it succeeded, `error` when it failed; never both.
+ *
+ * `result` is null when the operation has nothing to answer.
+ */
+export type RequestPurchaseReply =
+  | { result: RequestPurchaseResult | null; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `restorePurchases`: `result` when it succeeded, `error` when it failed; never both. */
+export type RestorePurchasesReply =
+  | { result: VoidResult; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `showBillingProgramInformationDialogAndroid`: `result` when it succeeded, `error` when it failed; never both. */
+export type ShowBillingProgramInformationDialogAndroidReply =
+  | { result: BillingResultAndroid; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `showExternalPurchaseCustomLinkNoticeIOS`: `result` when it succeeded, `error` when it failed; never both. */
+export type ShowExternalPurchaseCustomLinkNoticeIOSReply =
+  | { result: ExternalPurchaseCustomLinkNoticeResultIOS; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `showInAppMessagesAndroid`: `result` when it succeeded, `error` when it failed; never both. */
+export type ShowInAppMessagesAndroidReply =
+  | { result: InAppMessageResultAndroid; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `showManageSubscriptionsIOS`: `result` when it succeeded, `error` when it failed; never both. */
+export type ShowManageSubscriptionsIOSReply =
+  | { result: PurchaseIOS[]; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the query `subscriptionStatusIOS`: `result` when it succeeded, `error` when it failed; never both. */
+export type SubscriptionStatusIOSReply =
+  | { result: SubscriptionStatusIOS[]; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `syncIOS`: `result` when it succeeded, `error` when it failed; never both. */
+export type SyncIOSReply =
+  | { result: boolean; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `verifyPurchase`: `result` when it succeeded, `error` when it failed; never both. */
+export type VerifyPurchaseReply =
+  | { result: VerifyPurchaseResult; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `verifyPurchaseWithProvider`: `result` when it succeeded, `error` when it failed; never both. */
+export type VerifyPurchaseWithProviderReply =
+  | { result: VerifyPurchaseWithProviderResult; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/**
+ * Every query and mutation by name: its kind, arguments record, result, the
+ * error codes the spec lists for it (as a literal union), the stores that
+ * implement it and its reply. Besides the listed codes, a bridge answers
+ * `developer-error` for arguments it cannot decode or validate,
+ * `feature-not-supported` where the platform or store lacks the operation,
+ * and `unknown` for any other failure.
+ */
+export interface OpenIAPOperationMap {
+  /** Acknowledges a purchase that is not consumed, which Google Play requires within three days or it refunds the purchase. finishTransaction does this for most apps. */
+  acknowledgePurchaseAndroid: {
+    kind: "mutation";
+    args: AcknowledgePurchaseAndroidArgs;
+    result: boolean;
+    errors: "not-prepared" | "item-not-owned" | "service-disconnected" | "network-error";
+    stores: "google" | "horizon" | "amazon";
+    reply: AcknowledgePurchaseAndroidReply;
+  };
+  /** Shows Apple's sheet on which the user asks for a refund of a product's latest transaction (iOS 15 and later). */
+  beginRefundRequestIOS: {
+    kind: "mutation";
+    args: BeginRefundRequestIOSArgs;
+    result: string | null;
+    errors: "sku-not-found" | "user-cancelled" | "feature-not-supported" | "service-error";
+    stores: "apple";
+    reply: BeginRefundRequestIOSReply;
+  };
+  /** Tells whether the app may show the external purchase notice sheet (iOS 17.4 and later). */
+  canPresentExternalPurchaseNoticeIOS: {
+    kind: "query";
+    args: OpenIAPNoArgs;
+    result: boolean;
+    errors: "feature-not-supported";
+    stores: "apple";
+    reply: CanPresentExternalPurchaseNoticeIOSReply;
+  };
+  /** Finishes every transaction left in the queue; a helper for testing in the sandbox. */
+  clearTransactionIOS: {
+    kind: "mutation";
+    args: OpenIAPNoArgs;
+    result: boolean;
+    errors: "service-error";
+    stores: "apple";
+    reply: ClearTransactionIOSReply;
+  };
+  /** Consumes a purchase of a consumable product, so that the user can buy it again. finishTransaction does this for most apps. */
+  consumePurchaseAndroid: {
+    kind: "mutation";
+    args: ConsumePurchaseAndroidArgs;
+    result: boolean;
+    errors: "not-prepared" | "item-not-owned" | "service-disconnected" | "network-error";
+    stores: "google" | "horizon" | "amazon";
+    reply: ConsumePurchaseAndroidReply;
+  };
+  /** Creates the external transaction token and reporting details a billing program needs. Create fresh details right before each redirect to an external offer and never keep a token for a later one; one token may report several purchases of the same External Offer session. */
+  createBillingProgramReportingDetailsAndroid: {
+    kind: "mutation";
+    args: CreateBillingProgramReportingDetailsAndroidArgs;
+    result: BillingProgramReportingDetailsAndroid;
+    errors: "not-prepared" | "feature-not-supported" | "developer-error" | "service-error";
+    stores: "google";
+    reply: CreateBillingProgramReportingDetailsAndroidReply;
+  };
+  /** The transaction that currently entitles the user to a product, according to StoreKit 2 (iOS 15 and later). */
+  currentEntitlementIOS: {
+    kind: "query";
+    args: CurrentEntitlementIOSArgs;
+    result: PurchaseIOS | null;
+    errors: "sku-not-found" | "transaction-validation-failed";
+    stores: "apple";
+    reply: CurrentEntitlementIOSReply;
+  };
+  /** Opens the store's own screen where the user manages or cancels subscriptions. */
+  deepLinkToSubscriptions: {
+    kind: "mutation";
+    args: DeepLinkToSubscriptionsArgs;
+    result: VoidResult;
+    errors: "developer-error" | "activity-unavailable" | "service-error";
+    stores: "apple" | "google" | "horizon" | "amazon";
+    reply: DeepLinkToSubscriptionsReply;
+  };
+  /** Closes the store connection and frees what it held; call initConnection again before further calls. */
+  endConnection: {
+    kind: "mutation";
+    args: OpenIAPNoArgs;
+    result: boolean;
+    errors: "service-error";
+    stores: "apple" | "google" | "horizon" | "amazon";
+    reply: EndConnectionReply;
+  };
+  /** Looks up products in the store by identifier and returns their details and prices. */
+  fetchProducts: {
+    kind: "query";
+    args: FetchProductsArgs;
+    result: FetchProductsResult;
+    errors: "not-prepared" | "empty-sku-list" | "query-product" | "network-error";
+    stores: "apple" | "google" | "horizon" | "amazon";
+    reply: FetchProductsReply;
+  };
+  /** Tells the store that a purchase has been verified and delivered, so that it is not offered again; on Android it acknowledges or consumes the purchase, which must happen within three days. */
+  finishTransaction: {
+    kind: "mutation";
+    args: FinishTransactionArgs;
+    result: VoidResult;
+    errors: "not-prepared" | "item-not-owned" | "service-error" | "network-error";
+    stores: "apple" | "google" | "horizon" | "amazon";
+    reply: FinishTransactionReply;
+  };
+  /** Summarises the subscriptions the user currently has, optionally limited to some products. */
+  getActiveSubscriptions: {
+    kind: "query";
+    args: GetActiveSubscriptionsArgs;
+    result: ActiveSubscription[];
+    errors: "not-prepared" | "service-error";
+    stores: "apple" | "google" | "horizon" | "amazon";
+    reply: GetActiveSubscriptionsReply;
+  };
+  /** Every StoreKit transaction of the user, finished or not, always in the Apple shape. Finished consumables are only included on iOS 18 and later, when the app's Info.plist sets SKIncludeConsumableInAppPurchaseHistory. */
+  getAllTransactionsIOS: {
+    kind: "query";
+    args: OpenIAPNoArgs;
+    result: PurchaseIOS[];
+    errors: "service-error";
+    stores: "apple";
+    reply: GetAllTransactionsIOSReply;
+  };
+  /** The signed record of the app's own purchase or download by this user (iOS 16 and later). */
+  getAppTransactionIOS: {
+    kind: "query";
+    args: OpenIAPNoArgs;
+    result: AppTransaction | null;
+    errors: "feature-not-supported" | "transaction-validation-failed" | "network-error";
+    stores: "apple";
+    reply: GetAppTransactionIOSReply;
+  };
+  /** Lists the purchases the signed-in user owns and that are still in effect, including unfinished ones. */
+  getAvailablePurchases: {
+    kind: "query";
+    args: GetAvailablePurchasesArgs;
+    result: Purchase[];
+    errors: "not-prepared" | "service-error" | "network-error";
+    stores: "apple" | "google" | "horizon" | "amazon";
+    reply: GetAvailablePurchasesReply;
+  };
+  /**
+   * The artwork and loyalty text Google Play provides for a Billing Choice screen the app draws itself (Play Billing 9.1 and later).
+   *
+   * @since 2.1.0
+   */
+  getBillingChoiceInfoAndroid: {
+    kind: "query";
+    args: GetBillingChoiceInfoAndroidArgs;
+    result: BillingChoiceInfoAndroid;
+    errors: "not-prepared" | "feature-not-supported" | "service-error";
+    stores: "google";
+    reply: GetBillingChoiceInfoAndroidReply;
+  };
+  /** Fetches the token with which the app reports custom-link external purchases to Apple's External Purchase Server API (iOS 18.1 and later). */
+  getExternalPurchaseCustomLinkTokenIOS: {
+    kind: "query";
+    args: GetExternalPurchaseCustomLinkTokenIOSArgs;
+    result: ExternalPurchaseCustomLinkTokenResultIOS;
+    errors: "feature-not-supported" | "user-error" | "network-error";
+    stores: "apple";
+    reply: GetExternalPurchaseCustomLinkTokenIOSReply;
+  };
+  /** The StoreKit transactions that have not been finished yet. */
+  getPendingTransactionsIOS: {
+    kind: "query";
+    args: OpenIAPNoArgs;
+    result: PurchaseIOS[];
+    errors: "service-error";
+    stores: "apple";
+    reply: GetPendingTransactionsIOSReply;
+  };
+  /** The product the App Store asked the app to sell, after the user tapped a promoted in-app purchase (iOS 15 and later). A win-back offer that came with it is kept for the next matching requestPurchase unless that call brings its own offer. */
+  getPromotedProductIOS: {
+    kind: "query";
+    args: OpenIAPNoArgs;
+    result: ProductIOS | null;
+    errors: "query-product";
+    stores: "apple";
+    reply: GetPromotedProductIOSReply;
+  };
+  /** The app receipt, encoded in base64, for servers that still verify receipts the legacy way. */
+  getReceiptDataIOS: {
+    kind: "query";
+    args: OpenIAPNoArgs;
+    result: string | null;
+    errors: "service-error" | "network-error";
+    stores: "apple";
+    reply: GetReceiptDataIOSReply;
+  };
+  /** The country of the store account, as the store itself reports it (three letters on Apple platforms, two on Android); never guessed from the device locale. */
+  getStorefront: {
+    kind: "query";
+    args: OpenIAPNoArgs;
+    result: string;
+    errors: "not-prepared" | "service-error" | "network-error";
+    stores: "apple" | "google" | "horizon" | "amazon";
+    reply: GetStorefrontReply;
+  };
+  /** The signed form (JWS) of the latest transaction of a product, to send to a server for verification. */
+  getTransactionJwsIOS: {
+    kind: "query";
+    args: GetTransactionJwsIOSArgs;
+    result: string | null;
+    errors: "sku-not-found";
+    stores: "apple";
+    reply: GetTransactionJwsIOSReply;
+  };
+  /** Tells whether the user has at least one subscription in effect, optionally among some products. */
+  hasActiveSubscriptions: {
+    kind: "query";
+    args: HasActiveSubscriptionsArgs;
+    result: boolean;
+    errors: "not-prepared" | "service-error";
+    stores: "apple" | "google" | "horizon" | "amazon";
+    reply: HasActiveSubscriptionsReply;
+  };
+  /** Opens the connection to the store; every other call needs it first. */
+  initConnection: {
+    kind: "mutation";
+    args: InitConnectionArgs;
+    result: boolean;
+    errors: "init-connection" | "iap-not-available" | "billing-unavailable" | "service-timeout";
+    stores: "apple" | "google" | "horizon" | "amazon";
+    reply: InitConnectionReply;
+  };
+  /** Tells whether a Google Play billing program, such as External Payments, is open to the current user. It needs Play Billing 8.2, and 8.2.1 for External Offer and External Content Link. */
+  isBillingProgramAvailableAndroid: {
+    kind: "mutation";
+    args: IsBillingProgramAvailableAndroidArgs;
+    result: BillingProgramAvailabilityResultAndroid;
+    errors: "not-prepared" | "feature-not-supported" | "service-error";
+    stores: "google";
+    reply: IsBillingProgramAvailableAndroidReply;
+  };
+  /** Tells whether the app may link out to external purchases with a custom link (iOS 18.1 and later). */
+  isEligibleForExternalPurchaseCustomLinkIOS: {
+    kind: "query";
+    args: OpenIAPNoArgs;
+    result: boolean;
+    errors: "feature-not-supported";
+    stores: "apple";
+    reply: IsEligibleForExternalPurchaseCustomLinkIOSReply;
+  };
+  /** Tells whether the user may still get the introductory offer of a subscription group. */
+  isEligibleForIntroOfferIOS: {
+    kind: "query";
+    args: IsEligibleForIntroOfferIOSArgs;
+    result: boolean;
+    errors: "query-product";
+    stores: "apple";
+    reply: IsEligibleForIntroOfferIOSReply;
+  };
+  /** Tells whether the latest transaction of a product passed StoreKit 2's signature check. */
+  isTransactionVerifiedIOS: {
+    kind: "query";
+    args: IsTransactionVerifiedIOSArgs;
+    result: boolean;
+    errors: "sku-not-found";
+    stores: "apple";
+    reply: IsTransactionVerifiedIOSReply;
+  };
+  /** The most recent transaction of a product that StoreKit 2 knows, whatever its state. */
+  latestTransactionIOS: {
+    kind: "query";
+    args: LatestTransactionIOSArgs;
+    result: PurchaseIOS | null;
+    errors: "sku-not-found" | "transaction-validation-failed";
+    stores: "apple";
+    reply: LatestTransactionIOSReply;
+  };
+  /** Shows Google Play's dialog for an external offer or content link of a billing program and, when the user agrees, opens the link; this includes the external links of a Billing Choice screen the app draws itself. */
+  launchExternalLinkAndroid: {
+    kind: "mutation";
+    args: LaunchExternalLinkAndroidArgs;
+    result: boolean;
+    errors: "not-prepared" | "activity-unavailable" | "feature-not-supported" | "user-cancelled";
+    stores: "google";
+    reply: LaunchExternalLinkAndroidReply;
+  };
+  /**
+   * Opens the store's page on which the user enters an offer or promo code; it needs no billing connection. A purchase listener may receive the redeemed purchase while the app runs, but check getAvailablePurchases whenever the app comes back to the foreground.
+   *
+   * @since 2.4.2
+   */
+  openRedeemOfferCodeAndroid: {
+    kind: "mutation";
+    args: OpenIAPNoArgs;
+    result: boolean;
+    errors: "activity-unavailable";
+    stores: "google" | "horizon" | "amazon";
+    reply: OpenRedeemOfferCodeAndroidReply;
+  };
+  /** Shows the App Store sheet on which the user redeems an offer code. Only apps built with Xcode 27 or later, running on iOS, Mac Catalyst or visionOS 27 or later, get the resulting transaction back; elsewhere the redemption arrives through the purchase events or getAvailablePurchases. */
+  presentCodeRedemptionSheetIOS: {
+    kind: "mutation";
+    args: OpenIAPNoArgs;
+    result: PurchaseIOS | null;
+    errors: "feature-not-supported" | "unknown";
+    stores: "apple";
+    reply: PresentCodeRedemptionSheetIOSReply;
+  };
+  /** Sends the user to an external purchase page through StoreKit External Purchase (iOS 16 and later). */
+  presentExternalPurchaseLinkIOS: {
+    kind: "mutation";
+    args: PresentExternalPurchaseLinkIOSArgs;
+    result: ExternalPurchaseLinkResultIOS;
+    errors: "feature-not-supported" | "developer-error";
+    stores: "apple";
+    reply: PresentExternalPurchaseLinkIOSReply;
+  };
+  /** Shows the notice Apple requires before an external purchase and answers what the user chose (iOS 17.4 and later). */
+  presentExternalPurchaseNoticeSheetIOS: {
+    kind: "mutation";
+    args: OpenIAPNoArgs;
+    result: ExternalPurchaseNoticeResultIOS;
+    errors: "feature-not-supported" | "service-error";
+    stores: "apple";
+    reply: PresentExternalPurchaseNoticeSheetIOSReply;
+  };
+  /** Starts the store's purchase sheet for a product or subscription. The outcome arrives through the purchaseUpdated and purchaseError events; what this call answers is only what the store returned at once. */
+  requestPurchase: {
+    kind: "mutation";
+    args: RequestPurchaseArgs;
+    result: RequestPurchaseResult | null;
+    errors: "not-prepared" | "user-cancelled" | "already-owned" | "item-unavailable" | "sku-not-found" | "sku-offer-mismatch" | "deferred-payment" | "duplicate-purchase" | "activity-unavailable" | "network-error" | "purchase-error";
+    stores: "apple" | "google" | "horizon" | "amazon";
+    reply: RequestPurchaseReply;
+  };
+  /** Asks the store to bring the user's non-consumable products and active subscriptions back onto this device, as after a reinstall or on a new device. */
+  restorePurchases: {
+    kind: "mutation";
+    args: OpenIAPNoArgs;
+    result: VoidResult;
+    errors: "not-prepared" | "user-cancelled" | "sync-error" | "network-error";
+    stores: "apple" | "google" | "horizon" | "amazon";
+    reply: RestorePurchasesReply;
+  };
+  /**
+   * Shows the information dialog Google requires before a Billing Choice screen that the app draws itself (Play Billing 9.1 and later).
+   *
+   * @since 2.1.0
+   */
+  showBillingProgramInformationDialogAndroid: {
+    kind: "mutation";
+    args: ShowBillingProgramInformationDialogAndroidArgs;
+    result: BillingResultAndroid;
+    errors: "not-prepared" | "activity-unavailable" | "feature-not-supported";
+    stores: "google";
+    reply: ShowBillingProgramInformationDialogAndroidReply;
+  };
+  /** Shows the disclosure Apple requires before the app links out with a custom external purchase link; call it only after the user asked to go on (iOS 18.1 and later). */
+  showExternalPurchaseCustomLinkNoticeIOS: {
+    kind: "mutation";
+    args: ShowExternalPurchaseCustomLinkNoticeIOSArgs;
+    result: ExternalPurchaseCustomLinkNoticeResultIOS;
+    errors: "feature-not-supported" | "service-error";
+    stores: "apple";
+    reply: ShowExternalPurchaseCustomLinkNoticeIOSReply;
+  };
+  /**
+   * Lets Google Play show its in-app messages over the app, such as a failed payment or a price change to confirm, and answers how that went.
+   *
+   * @since 2.1.0
+   */
+  showInAppMessagesAndroid: {
+    kind: "mutation";
+    args: ShowInAppMessagesAndroidArgs;
+    result: InAppMessageResultAndroid;
+    errors: "not-prepared" | "activity-unavailable" | "service-error";
+    stores: "google";
+    reply: ShowInAppMessagesAndroidReply;
+  };
+  /** Shows Apple's sheet for managing subscriptions and, once it closes, answers the purchases whose state changed meanwhile (iOS 15 and later). */
+  showManageSubscriptionsIOS: {
+    kind: "mutation";
+    args: OpenIAPNoArgs;
+    result: PurchaseIOS[];
+    errors: "feature-not-supported" | "service-error";
+    stores: "apple";
+    reply: ShowManageSubscriptionsIOSReply;
+  };
+  /** The StoreKit 2 status of each subscription in the group of a product, with its renewal details (iOS 15 and later). */
+  subscriptionStatusIOS: {
+    kind: "query";
+    args: SubscriptionStatusIOSArgs;
+    result: SubscriptionStatusIOS[];
+    errors: "sku-not-found" | "query-product";
+    stores: "apple";
+    reply: SubscriptionStatusIOSReply;
+  };
+  /** Makes StoreKit bring the user's transactions up to date with the App Store; it may ask the user to sign in (iOS 15 and later). */
+  syncIOS: {
+    kind: "mutation";
+    args: OpenIAPNoArgs;
+    result: boolean;
+    errors: "user-cancelled" | "sync-error" | "network-error";
+    stores: "apple";
+    reply: SyncIOSReply;
+  };
+  /** Verifies a purchase with the store's server API through the app's own credentials; the SDK uses the options of the store it runs against. Amazon purchases are verified with verifyPurchaseWithProvider. */
+  verifyPurchase: {
+    kind: "mutation";
+    args: VerifyPurchaseArgs;
+    result: VerifyPurchaseResult;
+    errors: "developer-error" | "purchase-verification-failed" | "network-error" | "remote-error";
+    stores: "apple" | "google" | "horizon";
+    reply: VerifyPurchaseReply;
+  };
+  /** Verifies a purchase through a hosted verification service (IAPKit) instead of the app's own server, for every store. */
+  verifyPurchaseWithProvider: {
+    kind: "mutation";
+    args: VerifyPurchaseWithProviderArgs;
+    result: VerifyPurchaseWithProviderResult;
+    errors: "developer-error" | "purchase-verification-failed" | "network-error" | "remote-error";
+    stores: "apple" | "google" | "horizon" | "amazon";
+    reply: VerifyPurchaseWithProviderReply;
+  };
+}
+
+/** The name of a query or mutation. */
+export type OpenIAPOperationName = keyof OpenIAPOperationMap;
+
+/**
+ * One call as a bridge reads it: the operation's name and its arguments,
+ * keyed by the spec's argument names. `args` may be left out when the
+ * operation has no required argument.
+ */
+export type OpenIAPCall =
+  | { operation: "acknowledgePurchaseAndroid"; args: AcknowledgePurchaseAndroidArgs }
+  | { operation: "beginRefundRequestIOS"; args: BeginRefundRequestIOSArgs }
+  | { operation: "canPresentExternalPurchaseNoticeIOS"; args?: OpenIAPNoArgs }
+  | { operation: "clearTransactionIOS"; args?: OpenIAPNoArgs }
+  | { operation: "consumePurchaseAndroid"; args: ConsumePurchaseAndroidArgs }
+  | { operation: "createBillingProgramReportingDetailsAndroid"; args: CreateBillingProgramReportingDetailsAndroidArgs }
+  | { operation: "currentEntitlementIOS"; args: CurrentEntitlementIOSArgs }
+  | { operation: "deepLinkToSubscriptions"; args?: DeepLinkToSubscriptionsArgs }
+  | { operation: "endConnection"; args?: OpenIAPNoArgs }
+  | { operation: "fetchProducts"; args: FetchProductsArgs }
+  | { operation: "finishTransaction"; args: FinishTransactionArgs }
+  | { operation: "getActiveSubscriptions"; args?: GetActiveSubscriptionsArgs }
+  | { operation: "getAllTransactionsIOS"; args?: OpenIAPNoArgs }
+  | { operation: "getAppTransactionIOS"; args?: OpenIAPNoArgs }
+  | { operation: "getAvailablePurchases"; args?: GetAvailablePurchasesArgs }
+  | { operation: "getBillingChoiceInfoAndroid"; args: GetBillingChoiceInfoAndroidArgs }
+  | { operation: "getExternalPurchaseCustomLinkTokenIOS"; args: GetExternalPurchaseCustomLinkTokenIOSArgs }
+  | { operation: "getPendingTransactionsIOS"; args?: OpenIAPNoArgs }
+  | { operation: "getPromotedProductIOS"; args?: OpenIAPNoArgs }
+  | { operation: "getReceiptDataIOS"; args?: OpenIAPNoArgs }
+  | { operation: "getStorefront"; args?: OpenIAPNoArgs }
+  | { operation: "getTransactionJwsIOS"; args: GetTransactionJwsIOSArgs }
+  | { operation: "hasActiveSubscriptions"; args?: HasActiveSubscriptionsArgs }
+  | { operation: "initConnection"; args?: InitConnectionArgs }
+  | { operation: "isBillingProgramAvailableAndroid"; args: IsBillingProgramAvailableAndroidArgs }
+  | { operation: "isEligibleForExternalPurchaseCustomLinkIOS"; args?: OpenIAPNoArgs }
+  | { operation: "isEligibleForIntroOfferIOS"; args: IsEligibleForIntroOfferIOSArgs }
+  | { operation: "isTransactionVerifiedIOS"; args: IsTransactionVerifiedIOSArgs }
+  | { operation: "latestTransactionIOS"; args: LatestTransactionIOSArgs }
+  | { operation: "launchExternalLinkAndroid"; args: LaunchExternalLinkAndroidArgs }
+  | { operation: "openRedeemOfferCodeAndroid"; args?: OpenIAPNoArgs }
+  | { operation: "presentCodeRedemptionSheetIOS"; args?: OpenIAPNoArgs }
+  | { operation: "presentExternalPurchaseLinkIOS"; args: PresentExternalPurchaseLinkIOSArgs }
+  | { operation: "presentExternalPurchaseNoticeSheetIOS"; args?: OpenIAPNoArgs }
+  | { operation: "requestPurchase"; args: RequestPurchaseArgs }
+  | { operation: "restorePurchases"; args?: OpenIAPNoArgs }
+  | { operation: "showBillingProgramInformationDialogAndroid"; args: ShowBillingProgramInformationDialogAndroidArgs }
+  | { operation: "showExternalPurchaseCustomLinkNoticeIOS"; args: ShowExternalPurchaseCustomLinkNoticeIOSArgs }
+  | { operation: "showInAppMessagesAndroid"; args?: ShowInAppMessagesAndroidArgs }
+  | { operation: "showManageSubscriptionsIOS"; args?: OpenIAPNoArgs }
+  | { operation: "subscriptionStatusIOS"; args: SubscriptionStatusIOSArgs }
+  | { operation: "syncIOS"; args?: OpenIAPNoArgs }
+  | { operation: "verifyPurchase"; args: VerifyPurchaseArgs }
+  | { operation: "verifyPurchaseWithProvider"; args: VerifyPurchaseWithProviderArgs };
+
+/** Every event by name: the args of its listener, its payload and the stores that send it. */
+export interface OpenIAPEventMap {
+  /**
+   * Delivers the user's choice of the developer's billing in an External Payments or Billing Choice flow, with the external transaction token and what the user chose.
+   *
+   * Android only. Stores: `google`.
+   */
+  developerProvidedBillingAndroid: {
+    args: OpenIAPNoArgs;
+    payload: DeveloperProvidedBillingDetailsAndroid;
+    stores: "google";
+  };
+  /**
+   * Delivers the identifier of a product the user chose from the App Store's promotions; load it with getPromotedProductIOS. A win-back offer that came with it is kept for the next matching requestPurchase unless that call brings its own offer.
+   *
+   * Apple platforms only. Stores: `apple`.
+   */
+  promotedProductIOS: {
+    args: OpenIAPNoArgs;
+    payload: string;
+    stores: "apple";
+  };
+  /**
+   * Delivers the failure or cancellation of a purchase flow.
+   *
+   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   */
+  purchaseError: {
+    args: OpenIAPNoArgs;
+    payload: PurchaseError;
+    stores: "apple" | "google" | "horizon" | "amazon";
+  };
+  /**
+   * Delivers a purchase that succeeded, or a pending one that has now completed. On Apple platforms each transaction is delivered once per connection unless the listener asks for StoreKit's replays.
+   *
+   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   */
+  purchaseUpdated: {
+    args: PurchaseUpdatedArgs;
+    payload: Purchase;
+    stores: "apple" | "google" | "horizon" | "amazon";
+  };
+  /**
+   * Delivers a subscription whose payment failed in a way the user has to fix, such as an expired card; send the user to deepLinkToSubscriptions. The App Store reports it on iOS 16.4 and later, Google Play with Play Billing 8.1 and later when a healthy subscription is first seen suspended; the Horizon and Amazon stores never do.
+   *
+   * Stores: `apple`, `google`.
+   */
+  subscriptionBillingIssue: {
+    args: OpenIAPNoArgs;
+    payload: Purchase;
+    stores: "apple" | "google";
+  };
+  /**
+   * Delivers the user's choice of the app's own billing over Google Play in the User Choice Billing dialog; nothing is sent when the user picks Google Play.
+   *
+   * Android only. Stores: `google`.
+   */
+  userChoiceBillingAndroid: {
+    args: OpenIAPNoArgs;
+    payload: UserChoiceBillingDetails;
+    stores: "google";
+  };
+}
+
+/** The name of an event. */
+export type OpenIAPEventName = keyof OpenIAPEventMap;
+
+/**
+ * Carries one call to the native side and answers its reply, the JSON value
+ * `{ result }` or `{ error }`. The client does not trust it: any other answer,
+ * or a rejected promise, becomes an error with the code `unknown`.
+ */
+export type OpenIAPTransport = (operation: OpenIAPOperationName, args: object) => Promise<unknown>;
+
+/**
+ * Subscribes to an event on the native side: `deliver` is called with each
+ * payload until the returned function is called.
+ */
+export type OpenIAPEventTransport = (
+  event: OpenIAPEventName,
+  args: object,
+  deliver: (payload: unknown) => void,
+) => () => void;
+
+/** A listener added with `addListener`. */
+export interface OpenIAPListener {
+  /** Stops the deliveries; calling it again does nothing. */
+  remove(): void;
+}
+
+/**
+ * The OpenIAP API over a transport (`createOpenIAPClient` in
+ * openiap-client.ts). Each method sends the arguments record as given and
+ * resolves with the result; a failure rejects with an `OpenIAPError` that
+ * carries the error code: one the method lists under `@throws`, or
+ * `developer-error` (arguments the bridge refuses, the message naming the
+ * field path), `feature-not-supported` (the platform or store lacks the
+ * operation) or `unknown`.
+ */
+export interface OpenIAPClient {
+  /**
+   * Acknowledges a purchase that is not consumed, which Google Play requires within three days or it refunds the purchase. finishTransaction does this for most apps.
+   *
+   * Android only. Stores: `google`, `horizon`, `amazon`.
+   *
+   * @param args.purchaseToken - The token of the purchase to acknowledge.
+   * @returns True when the store accepted the acknowledgment.
+   * @throws `not-prepared` The billing client is not connected yet.
+   * @throws `item-not-owned` The user does not own the purchase with that token.
+   * @throws `service-disconnected` The billing service disconnected during the call.
+   * @throws `network-error` The device could not reach the store.
+   */
+  acknowledgePurchaseAndroid(args: AcknowledgePurchaseAndroidArgs): Promise<boolean>;
+  /**
+   * Shows Apple's sheet on which the user asks for a refund of a product's latest transaction (iOS 15 and later).
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @param args.sku - The product to ask a refund for.
+   * @returns How the request ended, as StoreKit names it, or null when the sheet reported nothing.
+   * @throws `sku-not-found` The product has no transaction to refund.
+   * @throws `user-cancelled` The user closed the sheet without asking.
+   * @throws `feature-not-supported` The platform cannot show the sheet.
+   * @throws `service-error` The sheet could not be shown.
+   */
+  beginRefundRequestIOS(args: BeginRefundRequestIOSArgs): Promise<string | null>;
+  /**
+   * Tells whether the app may show the external purchase notice sheet (iOS 17.4 and later).
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @throws `feature-not-supported` The OS is older than iOS 17.4.
+   */
+  canPresentExternalPurchaseNoticeIOS(): Promise<boolean>;
+  /**
+   * Finishes every transaction left in the queue; a helper for testing in the sandbox.
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @returns True when the queue was cleared.
+   * @throws `service-error` StoreKit could not finish the transactions.
+   */
+  clearTransactionIOS(): Promise<boolean>;
+  /**
+   * Consumes a purchase of a consumable product, so that the user can buy it again. finishTransaction does this for most apps.
+   *
+   * Android only. Stores: `google`, `horizon`, `amazon`.
+   *
+   * @param args.purchaseToken - The token of the purchase to consume.
+   * @returns True when the store consumed the purchase.
+   * @throws `not-prepared` The billing client is not connected yet.
+   * @throws `item-not-owned` The user does not own the purchase with that token.
+   * @throws `service-disconnected` The billing service disconnected during the call.
+   * @throws `network-error` The device could not reach the store.
+   */
+  consumePurchaseAndroid(args: ConsumePurchaseAndroidArgs): Promise<boolean>;
+  /**
+   * Creates the external transaction token and reporting details a billing program needs. Create fresh details right before each redirect to an external offer and never keep a token for a later one; one token may report several purchases of the same External Offer session.
+   *
+   * Android only. Stores: `google`.
+   *
+   * @param args.program - The program whose transactions will be reported.
+   * @param args.developerBillingType - What the developer bills for; for Billing Choice, Android assumes one-time products when this is left out. Optional.
+   * @throws `not-prepared` The billing client is not connected yet.
+   * @throws `feature-not-supported` The Play Billing library on the device does not support the program.
+   * @throws `developer-error` The program is not enabled for this app.
+   * @throws `service-error` Google Play could not create the details.
+   */
+  createBillingProgramReportingDetailsAndroid(args: CreateBillingProgramReportingDetailsAndroidArgs): Promise<BillingProgramReportingDetailsAndroid>;
+  /**
+   * The transaction that currently entitles the user to a product, according to StoreKit 2 (iOS 15 and later).
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @param args.sku - The product to look up.
+   * @returns The entitling transaction, or null when the user is not entitled to the product.
+   * @throws `sku-not-found` No product with that identifier exists in the App Store.
+   * @throws `transaction-validation-failed` The entitlement's transaction did not pass StoreKit's verification.
+   */
+  currentEntitlementIOS(args: CurrentEntitlementIOSArgs): Promise<PurchaseIOS | null>;
+  /**
+   * Opens the store's own screen where the user manages or cancels subscriptions.
+   *
+   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   *
+   * @param args.options - Which subscription to open; Android needs the product and package. Optional.
+   * @throws `developer-error` The Android options lack the subscription or package to open.
+   * @throws `activity-unavailable` There is no Android activity to open the screen from.
+   * @throws `service-error` The store could not open its subscription screen.
+   */
+  deepLinkToSubscriptions(args?: DeepLinkToSubscriptionsArgs): Promise<VoidResult>;
+  /**
+   * Closes the store connection and frees what it held; call initConnection again before further calls.
+   *
+   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   *
+   * @returns True when the connection was closed.
+   * @throws `service-error` The native store client failed to shut down.
+   */
+  endConnection(): Promise<boolean>;
+  /**
+   * Looks up products in the store by identifier and returns their details and prices.
+   *
+   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   *
+   * @param args.params - The identifiers to look up and the kind of products they are.
+   * @throws `not-prepared` The store connection has not been opened with initConnection.
+   * @throws `empty-sku-list` The request names no product identifier.
+   * @throws `query-product` The store could not answer the product query.
+   * @throws `network-error` The device could not reach the store.
+   */
+  fetchProducts(args: FetchProductsArgs): Promise<FetchProductsResult>;
+  /**
+   * Tells the store that a purchase has been verified and delivered, so that it is not offered again; on Android it acknowledges or consumes the purchase, which must happen within three days.
+   *
+   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   *
+   * @param args.purchase - The purchase to finish.
+   * @param args.isConsumable - True for a consumable product, which is consumed so that it can be bought again; false acknowledges the purchase only. Optional. Defaults to `false`.
+   * @throws `not-prepared` The store connection has not been opened with initConnection.
+   * @throws `item-not-owned` The store has no unfinished purchase matching the one given.
+   * @throws `service-error` The store service on the device could not finish the transaction.
+   * @throws `network-error` The device could not reach the store.
+   */
+  finishTransaction(args: FinishTransactionArgs): Promise<VoidResult>;
+  /**
+   * Summarises the subscriptions the user currently has, optionally limited to some products.
+   *
+   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   *
+   * @param args.subscriptionIds - The subscription products to report on; every subscription when absent. Optional.
+   * @throws `not-prepared` The store connection has not been opened with initConnection.
+   * @throws `service-error` The store service on the device failed to list the purchases.
+   */
+  getActiveSubscriptions(args?: GetActiveSubscriptionsArgs): Promise<ActiveSubscription[]>;
+  /**
+   * Every StoreKit transaction of the user, finished or not, always in the Apple shape. Finished consumables are only included on iOS 18 and later, when the app's Info.plist sets SKIncludeConsumableInAppPurchaseHistory.
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @throws `service-error` StoreKit could not list the transactions.
+   */
+  getAllTransactionsIOS(): Promise<PurchaseIOS[]>;
+  /**
+   * The signed record of the app's own purchase or download by this user (iOS 16 and later).
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @returns The app transaction, or null when StoreKit has none.
+   * @throws `feature-not-supported` The OS is older than iOS 16.
+   * @throws `transaction-validation-failed` The app transaction did not pass StoreKit's verification.
+   * @throws `network-error` The device could not reach the App Store.
+   */
+  getAppTransactionIOS(): Promise<AppTransaction | null>;
+  /**
+   * Lists the purchases the signed-in user owns and that are still in effect, including unfinished ones.
+   *
+   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   *
+   * @param args.options - Filters for the list; without them every owned purchase is returned. Optional.
+   * @throws `not-prepared` The store connection has not been opened with initConnection.
+   * @throws `service-error` The store service on the device failed to list the purchases.
+   * @throws `network-error` The device could not reach the store.
+   */
+  getAvailablePurchases(args?: GetAvailablePurchasesArgs): Promise<Purchase[]>;
+  /**
+   * The artwork and loyalty text Google Play provides for a Billing Choice screen the app draws itself (Play Billing 9.1 and later).
+   *
+   * Android only. Stores: `google`.
+   *
+   * @param args.params - Which products the screen is for and how its images are laid out.
+   * @throws `not-prepared` The billing client is not connected yet.
+   * @throws `feature-not-supported` The Play Billing library or the Play Store on the device is too old.
+   * @throws `service-error` Google Play could not provide the Billing Choice details.
+   * @since 2.1.0
+   */
+  getBillingChoiceInfoAndroid(args: GetBillingChoiceInfoAndroidArgs): Promise<BillingChoiceInfoAndroid>;
+  /**
+   * Fetches the token with which the app reports custom-link external purchases to Apple's External Purchase Server API (iOS 18.1 and later).
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @param args.tokenType - Whether the token is for a new customer or for an existing one.
+   * @throws `feature-not-supported` The OS is older than iOS 18.1.
+   * @throws `user-error` The app or the user's account is not eligible for custom-link external purchases.
+   * @throws `network-error` The device could not reach the App Store.
+   */
+  getExternalPurchaseCustomLinkTokenIOS(args: GetExternalPurchaseCustomLinkTokenIOSArgs): Promise<ExternalPurchaseCustomLinkTokenResultIOS>;
+  /**
+   * The StoreKit transactions that have not been finished yet.
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @throws `service-error` StoreKit could not list the unfinished transactions.
+   */
+  getPendingTransactionsIOS(): Promise<PurchaseIOS[]>;
+  /**
+   * The product the App Store asked the app to sell, after the user tapped a promoted in-app purchase (iOS 15 and later). A win-back offer that came with it is kept for the next matching requestPurchase unless that call brings its own offer.
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @returns The promoted product, or null when the App Store has promoted nothing.
+   * @throws `query-product` StoreKit could not load the promoted product.
+   */
+  getPromotedProductIOS(): Promise<ProductIOS | null>;
+  /**
+   * The app receipt, encoded in base64, for servers that still verify receipts the legacy way.
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @returns The receipt, or null when the device has none.
+   * @throws `service-error` The receipt could not be read or refreshed.
+   * @throws `network-error` The device could not reach the App Store to refresh the receipt.
+   */
+  getReceiptDataIOS(): Promise<string | null>;
+  /**
+   * The country of the store account, as the store itself reports it (three letters on Apple platforms, two on Android); never guessed from the device locale.
+   *
+   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   *
+   * @throws `not-prepared` The store connection has not been opened with initConnection.
+   * @throws `service-error` The store did not report a storefront.
+   * @throws `network-error` The device could not reach the store.
+   */
+  getStorefront(): Promise<string>;
+  /**
+   * The signed form (JWS) of the latest transaction of a product, to send to a server for verification.
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @param args.sku - The product whose latest transaction is wanted.
+   * @returns The JWS, or null when the product has no transaction.
+   * @throws `sku-not-found` No product with that identifier exists in the App Store.
+   */
+  getTransactionJwsIOS(args: GetTransactionJwsIOSArgs): Promise<string | null>;
+  /**
+   * Tells whether the user has at least one subscription in effect, optionally among some products.
+   *
+   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   *
+   * @param args.subscriptionIds - The subscription products to consider; any subscription when absent. Optional.
+   * @throws `not-prepared` The store connection has not been opened with initConnection.
+   * @throws `service-error` The store service on the device failed to list the purchases.
+   */
+  hasActiveSubscriptions(args?: HasActiveSubscriptionsArgs): Promise<boolean>;
+  /**
+   * Opens the connection to the store; every other call needs it first.
+   *
+   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   *
+   * @param args.config - Billing programs and Billing Choice settings to start the connection with (Android). Optional.
+   * @returns True when the connection is ready.
+   * @throws `init-connection` The store connection could not be opened.
+   * @throws `iap-not-available` In-app purchases are switched off or unavailable on this device or account.
+   * @throws `billing-unavailable` The store's billing service is not available to this user.
+   * @throws `service-timeout` The billing service did not answer in time.
+   */
+  initConnection(args?: InitConnectionArgs): Promise<boolean>;
+  /**
+   * Tells whether a Google Play billing program, such as External Payments, is open to the current user. It needs Play Billing 8.2, and 8.2.1 for External Offer and External Content Link.
+   *
+   * Android only. Stores: `google`.
+   *
+   * @param args.program - The program to ask about.
+   * @throws `not-prepared` The billing client is not connected yet.
+   * @throws `feature-not-supported` The Play Billing library on the device does not know the program.
+   * @throws `service-error` Google Play could not answer.
+   */
+  isBillingProgramAvailableAndroid(args: IsBillingProgramAvailableAndroidArgs): Promise<BillingProgramAvailabilityResultAndroid>;
+  /**
+   * Tells whether the app may link out to external purchases with a custom link (iOS 18.1 and later).
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @throws `feature-not-supported` The OS is older than iOS 18.1.
+   */
+  isEligibleForExternalPurchaseCustomLinkIOS(): Promise<boolean>;
+  /**
+   * Tells whether the user may still get the introductory offer of a subscription group.
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @param args.groupID - The identifier of the subscription group, as App Store Connect shows it.
+   * @throws `query-product` StoreKit could not look up the subscription group.
+   */
+  isEligibleForIntroOfferIOS(args: IsEligibleForIntroOfferIOSArgs): Promise<boolean>;
+  /**
+   * Tells whether the latest transaction of a product passed StoreKit 2's signature check.
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @param args.sku - The product whose latest transaction is checked.
+   * @throws `sku-not-found` No product with that identifier exists in the App Store.
+   */
+  isTransactionVerifiedIOS(args: IsTransactionVerifiedIOSArgs): Promise<boolean>;
+  /**
+   * The most recent transaction of a product that StoreKit 2 knows, whatever its state.
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @param args.sku - The product to look up.
+   * @returns The latest transaction, or null when the product was never bought.
+   * @throws `sku-not-found` No product with that identifier exists in the App Store.
+   * @throws `transaction-validation-failed` The transaction did not pass StoreKit's verification.
+   */
+  latestTransactionIOS(args: LatestTransactionIOSArgs): Promise<PurchaseIOS | null>;
+  /**
+   * Shows Google Play's dialog for an external offer or content link of a billing program and, when the user agrees, opens the link; this includes the external links of a Billing Choice screen the app draws itself.
+   *
+   * Android only. Stores: `google`.
+   *
+   * @param args.params - The program, the link and how to open it.
+   * @returns True when the dialog was shown and the flow went on.
+   * @throws `not-prepared` The billing client is not connected yet.
+   * @throws `activity-unavailable` There is no activity to show the dialog on.
+   * @throws `feature-not-supported` The Play Billing library on the device does not support the program.
+   * @throws `user-cancelled` The user closed the dialog.
+   */
+  launchExternalLinkAndroid(args: LaunchExternalLinkAndroidArgs): Promise<boolean>;
+  /**
+   * Opens the store's page on which the user enters an offer or promo code; it needs no billing connection. A purchase listener may receive the redeemed purchase while the app runs, but check getAvailablePurchases whenever the app comes back to the foreground.
+   *
+   * Android only. Stores: `google`, `horizon`, `amazon`.
+   *
+   * @returns True when the page was opened; false on a store that has no such page.
+   * @throws `activity-unavailable` There is no activity to open the page from.
+   * @since 2.4.2
+   */
+  openRedeemOfferCodeAndroid(): Promise<boolean>;
+  /**
+   * Shows the App Store sheet on which the user redeems an offer code. Only apps built with Xcode 27 or later, running on iOS, Mac Catalyst or visionOS 27 or later, get the resulting transaction back; elsewhere the redemption arrives through the purchase events or getAvailablePurchases.
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @returns The transaction of the redeemed code, or null when the platform does not report it.
+   * @throws `feature-not-supported` The platform cannot show the sheet.
+   * @throws `unknown` StoreKit failed without saying why, as it does for the scene-based sheet on Mac Catalyst.
+   */
+  presentCodeRedemptionSheetIOS(): Promise<PurchaseIOS | null>;
+  /**
+   * Sends the user to an external purchase page through StoreKit External Purchase (iOS 16 and later).
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @param args.url - The address of the external purchase page.
+   * @throws `feature-not-supported` The OS is older than iOS 16.
+   * @throws `developer-error` The address is not one the app's entitlement allows.
+   */
+  presentExternalPurchaseLinkIOS(args: PresentExternalPurchaseLinkIOSArgs): Promise<ExternalPurchaseLinkResultIOS>;
+  /**
+   * Shows the notice Apple requires before an external purchase and answers what the user chose (iOS 17.4 and later).
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @throws `feature-not-supported` The OS is older than iOS 17.4.
+   * @throws `service-error` The notice could not be shown.
+   */
+  presentExternalPurchaseNoticeSheetIOS(): Promise<ExternalPurchaseNoticeResultIOS>;
+  /**
+   * Starts the store's purchase sheet for a product or subscription. The outcome arrives through the purchaseUpdated and purchaseError events; what this call answers is only what the store returned at once.
+   *
+   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   *
+   * @param args.params - What to buy, with the props of each platform.
+   * @returns The purchases the store returned directly, or null when the result only arrives through the events.
+   * @throws `not-prepared` The store connection has not been opened with initConnection.
+   * @throws `user-cancelled` The user closed the purchase sheet without buying.
+   * @throws `already-owned` The user already owns this non-consumable product or subscription.
+   * @throws `item-unavailable` The product cannot be bought in this storefront right now.
+   * @throws `sku-not-found` No product with the requested identifier was fetched from the store.
+   * @throws `sku-offer-mismatch` The offer given does not belong to the requested product.
+   * @throws `deferred-payment` The purchase waits for someone else's approval, such as Ask to Buy.
+   * @throws `duplicate-purchase` A purchase of the same product is still in progress.
+   * @throws `activity-unavailable` There is no Android activity to show the purchase sheet on.
+   * @throws `network-error` The device could not reach the store.
+   * @throws `purchase-error` The store refused the purchase for a reason of its own.
+   */
+  requestPurchase(args: RequestPurchaseArgs): Promise<RequestPurchaseResult | null>;
+  /**
+   * Asks the store to bring the user's non-consumable products and active subscriptions back onto this device, as after a reinstall or on a new device.
+   *
+   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   *
+   * @throws `not-prepared` The store connection has not been opened with initConnection.
+   * @throws `user-cancelled` The user declined to sign in to the store.
+   * @throws `sync-error` Bringing the purchases up to date with the store failed.
+   * @throws `network-error` The device could not reach the store.
+   */
+  restorePurchases(): Promise<VoidResult>;
+  /**
+   * Shows the information dialog Google requires before a Billing Choice screen that the app draws itself (Play Billing 9.1 and later).
+   *
+   * Android only. Stores: `google`.
+   *
+   * @param args.params - The program the dialog is about.
+   * @throws `not-prepared` The billing client is not connected yet.
+   * @throws `activity-unavailable` There is no activity to show the dialog on.
+   * @throws `feature-not-supported` The Play Billing library or the Play Store on the device is too old.
+   * @since 2.1.0
+   */
+  showBillingProgramInformationDialogAndroid(args: ShowBillingProgramInformationDialogAndroidArgs): Promise<BillingResultAndroid>;
+  /**
+   * Shows the disclosure Apple requires before the app links out with a custom external purchase link; call it only after the user asked to go on (iOS 18.1 and later).
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @param args.noticeType - The style of disclosure to show.
+   * @throws `feature-not-supported` The OS is older than iOS 18.1.
+   * @throws `service-error` The disclosure could not be shown.
+   */
+  showExternalPurchaseCustomLinkNoticeIOS(args: ShowExternalPurchaseCustomLinkNoticeIOSArgs): Promise<ExternalPurchaseCustomLinkNoticeResultIOS>;
+  /**
+   * Lets Google Play show its in-app messages over the app, such as a failed payment or a price change to confirm, and answers how that went.
+   *
+   * Android only. Stores: `google`.
+   *
+   * @param args.params - Which categories of messages to show. Optional.
+   * @throws `not-prepared` The billing client is not connected yet.
+   * @throws `activity-unavailable` There is no activity to show the messages on.
+   * @throws `service-error` Google Play could not show the messages.
+   * @since 2.1.0
+   */
+  showInAppMessagesAndroid(args?: ShowInAppMessagesAndroidArgs): Promise<InAppMessageResultAndroid>;
+  /**
+   * Shows Apple's sheet for managing subscriptions and, once it closes, answers the purchases whose state changed meanwhile (iOS 15 and later).
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @throws `feature-not-supported` The platform cannot show the sheet.
+   * @throws `service-error` The sheet could not be shown.
+   */
+  showManageSubscriptionsIOS(): Promise<PurchaseIOS[]>;
+  /**
+   * The StoreKit 2 status of each subscription in the group of a product, with its renewal details (iOS 15 and later).
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @param args.sku - A subscription product of the group.
+   * @throws `sku-not-found` No product with that identifier exists in the App Store.
+   * @throws `query-product` StoreKit could not load the subscription statuses.
+   */
+  subscriptionStatusIOS(args: SubscriptionStatusIOSArgs): Promise<SubscriptionStatusIOS[]>;
+  /**
+   * Makes StoreKit bring the user's transactions up to date with the App Store; it may ask the user to sign in (iOS 15 and later).
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @returns True when the sync finished.
+   * @throws `user-cancelled` The user declined to sign in.
+   * @throws `sync-error` The sync did not complete.
+   * @throws `network-error` The device could not reach the App Store.
+   */
+  syncIOS(): Promise<boolean>;
+  /**
+   * Verifies a purchase with the store's server API through the app's own credentials; the SDK uses the options of the store it runs against. Amazon purchases are verified with verifyPurchaseWithProvider.
+   *
+   * Stores: `apple`, `google`, `horizon`.
+   *
+   * @param args.options - Verification options for each store.
+   * @throws `developer-error` The options for the store the SDK runs against are missing or incomplete.
+   * @throws `purchase-verification-failed` The store's server could not verify the purchase.
+   * @throws `network-error` The device could not reach the store's server.
+   * @throws `remote-error` The store's server answered with an error.
+   */
+  verifyPurchase(args: VerifyPurchaseArgs): Promise<VerifyPurchaseResult>;
+  /**
+   * Verifies a purchase through a hosted verification service (IAPKit) instead of the app's own server, for every store.
+   *
+   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   *
+   * @param args.options - The provider and the request to send it.
+   * @throws `developer-error` The request for the chosen provider is missing, or lacks the purchase of the store the SDK runs against.
+   * @throws `purchase-verification-failed` The provider could not complete the verification.
+   * @throws `network-error` The device could not reach the provider.
+   * @throws `remote-error` The provider answered with an error.
+   */
+  verifyPurchaseWithProvider(args: VerifyPurchaseWithProviderArgs): Promise<VerifyPurchaseWithProviderResult>;
+  /**
+   * Delivers the user's choice of the developer's billing in an External Payments or Billing Choice flow, with the external transaction token and what the user chose.
+   *
+   * Android only. Stores: `google`.
+   *
+   * @param event - `developerProvidedBillingAndroid`
+   * @param listener - Called with each payload until the handle is removed.
+   * @returns The handle that removes the listener.
+   */
+  addListener(event: "developerProvidedBillingAndroid", listener: (payload: DeveloperProvidedBillingDetailsAndroid) => void): OpenIAPListener;
+  /**
+   * Delivers the identifier of a product the user chose from the App Store's promotions; load it with getPromotedProductIOS. A win-back offer that came with it is kept for the next matching requestPurchase unless that call brings its own offer.
+   *
+   * Apple platforms only. Stores: `apple`.
+   *
+   * @param event - `promotedProductIOS`
+   * @param listener - Called with each payload until the handle is removed.
+   * @returns The handle that removes the listener.
+   */
+  addListener(event: "promotedProductIOS", listener: (payload: string) => void): OpenIAPListener;
+  /**
+   * Delivers the failure or cancellation of a purchase flow.
+   *
+   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   *
+   * @param event - `purchaseError`
+   * @param listener - Called with each payload until the handle is removed.
+   * @returns The handle that removes the listener.
+   */
+  addListener(event: "purchaseError", listener: (payload: PurchaseError) => void): OpenIAPListener;
+  /**
+   * Delivers a purchase that succeeded, or a pending one that has now completed. On Apple platforms each transaction is delivered once per connection unless the listener asks for StoreKit's replays.
+   *
+   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   *
+   * @param event - `purchaseUpdated`
+   * @param listener - Called with each payload until the handle is removed.
+   * @param args.options - How the listener wants purchases delivered. Optional.
+   * @returns The handle that removes the listener.
+   */
+  addListener(event: "purchaseUpdated", listener: (payload: Purchase) => void, args?: PurchaseUpdatedArgs): OpenIAPListener;
+  /**
+   * Delivers a subscription whose payment failed in a way the user has to fix, such as an expired card; send the user to deepLinkToSubscriptions. The App Store reports it on iOS 16.4 and later, Google Play with Play Billing 8.1 and later when a healthy subscription is first seen suspended; the Horizon and Amazon stores never do.
+   *
+   * Stores: `apple`, `google`.
+   *
+   * @param event - `subscriptionBillingIssue`
+   * @param listener - Called with each payload until the handle is removed.
+   * @returns The handle that removes the listener.
+   */
+  addListener(event: "subscriptionBillingIssue", listener: (payload: Purchase) => void): OpenIAPListener;
+  /**
+   * Delivers the user's choice of the app's own billing over Google Play in the User Choice Billing dialog; nothing is sent when the user picks Google Play.
+   *
+   * Android only. Stores: `google`.
+   *
+   * @param event - `userChoiceBillingAndroid`
+   * @param listener - Called with each payload until the handle is removed.
+   * @returns The handle that removes the listener.
+   */
+  addListener(event: "userChoiceBillingAndroid", listener: (payload: UserChoiceBillingDetails) => void): OpenIAPListener;
 }

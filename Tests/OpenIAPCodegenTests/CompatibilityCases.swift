@@ -39,7 +39,7 @@ struct CompatibilityCase: Sendable, CustomTestStringConvertible {
 }
 
 extension CompatibilityCase {
-    static let all: [CompatibilityCase] = types + fields + groupsAndLimits + enums + unions
+    static let all: [CompatibilityCase] = types + fields + groupsAndLimits + enums + unions + evolutions + operations
 
     // MARK: - Types
 
@@ -933,5 +933,663 @@ extension CompatibilityCase {
                     members:
                       apple: Apple
                 """, [.unionDiscriminatorChanged]),
+    ]
+
+    // MARK: - Operations
+
+    /// The enums operations refer to and two types, the same in every
+    /// operation pair (the digester test declares `ErrorCode` and `IapStore`
+    /// once for all of them).
+    static let apiTypes = """
+        enums:
+          ErrorCode:
+            values: [not-prepared, network-error, item-unavailable]
+          IapStore:
+            values: [unknown, apple, google, amazon]
+        inputs:
+          ProductRequest:
+            fields:
+              skus: String[]
+        records:
+          Product:
+            fields:
+              id: String
+
+        """
+
+    /// A pair of specs that differ in their operations only.
+    static func api(_ name: String, old: String, new: String, _ expected: [CompatibilityRule.ID]) -> CompatibilityCase {
+        CompatibilityCase(name, old: apiTypes + old, new: apiTypes + new, expected)
+    }
+
+    /// `fetchProducts`, the query most pairs change one thing of.
+    static let fetchProducts = """
+        queries:
+          fetchProducts:
+            args:
+              params: ProductRequest
+            result: Product[]
+        """
+
+    /// `fetchProducts` with a second argument, `currency`, of type `type`.
+    static func fetchProducts(currency type: String) -> String {
+        fetchProducts.replacing("      params: ProductRequest\n", with: "      params: ProductRequest\n      currency: \(type)\n")
+    }
+
+    /// `fetchProducts` with an `errors:` entry per line of `errors`.
+    static func fetchProducts(failingWith errors: [String]) -> String {
+        fetchProducts + "\n    errors:\n" + errors.map { "      \($0)\n" }.joined()
+    }
+
+    static let notPrepared = "not-prepared: The connection is not open."
+    static let networkError = "network-error: The store could not be reached."
+
+    /// `finishTransaction`, with `isConsumable` written as given after its
+    /// name (a type, or the long form as a flow mapping).
+    static func finishTransaction(isConsumable: String) -> String {
+        """
+        mutations:
+          finishTransaction:
+            args:
+              transactionId: String
+              isConsumable: \(isConsumable)
+            result: Bool
+        """
+    }
+
+    /// `verifyPurchase`, with `stores:` as given, or without it.
+    static func verifyPurchase(stores: String?) -> String {
+        """
+        mutations:
+          verifyPurchase:
+            args:
+              token: String
+            result: Bool
+        """ + (stores.map { "\n    stores: \($0)" } ?? "")
+    }
+
+    /// A query without arguments.
+    static func query(_ name: String, result: String) -> String {
+        "queries:\n  \(name):\n    result: \(result)"
+    }
+
+    /// An event without listener options.
+    static func event(_ name: String, payload: String) -> String {
+        "events:\n  \(name):\n    payload: \(payload)"
+    }
+
+    static let operations: [CompatibilityCase] = [
+        api("operationsUnchanged", old: fetchProducts, new: fetchProducts, []),
+        api(
+            "argumentsReordered", old: fetchProducts(currency: "String?"),
+            new: """
+                queries:
+                  fetchProducts:
+                    args:
+                      currency: String?
+                      params: ProductRequest
+                    result: Product[]
+                """, [.argumentOrderChanged]),
+        // Renamed with the old name kept readable: old callers still send it.
+        api(
+            "argumentRenamedWithAlias",
+            old: """
+                queries:
+                  fetchProducts:
+                    args:
+                      params:
+                        type: ProductRequest
+                        doc: What to look up.
+                    result: Product[]
+                """,
+            new: """
+                queries:
+                  fetchProducts:
+                    args:
+                      request:
+                        type: ProductRequest
+                        doc: What to look up.
+                        aliases: [params]
+                    result: Product[]
+                """, [.argumentRenamed, .callArgumentRenamedReadable]),
+        api(
+            "argumentAliasAdded", old: fetchProducts(currency: "String?"),
+            new: fetchProducts.replacing("      params: ProductRequest\n", with: "      params: ProductRequest\n      currency:\n        type: String?\n        aliases: [currencyCode]\n"),
+            [.callArgumentAliasAdded]),
+        api(
+            "argumentAliasRemoved",
+            old: fetchProducts.replacing("      params: ProductRequest\n", with: "      params: ProductRequest\n      currency:\n        type: String?\n        aliases: [currencyCode]\n"),
+            new: fetchProducts(currency: "String?"), [.callArgumentAliasRemoved, .argumentAliasKeyRemoved]),
+        api(
+            "operationAdded", old: fetchProducts,
+            new: fetchProducts + """
+
+                  getStorefront:
+                    result: String
+                """, [.operationAdded, .operationRequirementAdded]),
+        api(
+            "operationRemoved",
+            old: fetchProducts + """
+
+                  getStorefront:
+                    result: String
+                """, new: fetchProducts, [.operationRemoved, .calledOperationRemoved]),
+        api(
+            "operationKindChanged",
+            old: query("syncPurchases", result: "Bool"),
+            new: """
+                mutations:
+                  syncPurchases:
+                    result: Bool
+                """, [.operationKindChanged]),
+        api(
+            "operationBecomesEvent",
+            old: """
+                mutations:
+                  productChanged:
+                    result: Product
+                """,
+            new: event("productChanged", payload: "Product"), [.operationFormChanged, .calledOperationFormChanged]),
+        api(
+            "operationDeprecated", old: fetchProducts,
+            new: """
+                queries:
+                  fetchProducts:
+                    deprecated: Use fetchCatalog.
+                    args:
+                      params: ProductRequest
+                    result: Product[]
+                """, [.operationDeprecationAdded]),
+
+        // Arguments
+        api(
+            "requiredArgumentAdded", old: fetchProducts,
+            new: fetchProducts(currency: "String"), [.requiredArgumentAdded, .callRequiredArgumentAdded]),
+        api(
+            "optionalArgumentAdded", old: fetchProducts,
+            new: fetchProducts(currency: "String?"), [.optionalArgumentAdded]),
+        api(
+            "firstArgumentAdded",
+            old: query("getStorefront", result: "String"),
+            new: """
+                queries:
+                  getStorefront:
+                    args:
+                      refresh: Bool?
+                    result: String
+                """, [.optionalArgumentAdded]),
+        api(
+            "argumentRemoved",
+            old: fetchProducts(currency: "String?"), new: fetchProducts, [.argumentRemoved, .callArgumentRemoved]),
+        api(
+            "argumentRenamed",
+            old: """
+                queries:
+                  fetchProducts:
+                    args:
+                      params:
+                        type: ProductRequest
+                        doc: What to look up.
+                    result: Product[]
+                """,
+            new: """
+                queries:
+                  fetchProducts:
+                    args:
+                      request:
+                        type: ProductRequest
+                        doc: What to look up.
+                    result: Product[]
+                """, [.argumentRenamed, .callArgumentRenamed]),
+        api(
+            "argumentTypeChanged",
+            old: """
+                mutations:
+                  finishTransaction:
+                    args:
+                      transactionId: String
+                    result: Bool
+                """,
+            new: """
+                mutations:
+                  finishTransaction:
+                    args:
+                      transactionId: Int
+                    result: Bool
+                """, [.argumentTypeChanged, .callArgumentTypeChanged]),
+        api(
+            "argumentTypeWidened",
+            old: """
+                mutations:
+                  consumeProduct:
+                    args:
+                      quantity: Int
+                    result: Bool
+                """,
+            new: """
+                mutations:
+                  consumeProduct:
+                    args:
+                      quantity: Double
+                    result: Bool
+                """, [.argumentTypeChanged, .callArgumentTypeWidened]),
+        api(
+            "argumentTypeEquivalent",
+            old: """
+                queries:
+                  purchasesSince:
+                    args:
+                      since: Double
+                    result: Product[]
+                """,
+            new: """
+                queries:
+                  purchasesSince:
+                    args:
+                      since: Timestamp
+                    result: Product[]
+                """, [.argumentTypeEquivalent]),
+        api(
+            "argumentNowRequired", old: finishTransaction(isConsumable: "Bool?"), new: finishTransaction(isConsumable: "Bool"),
+            [.argumentNowRequired, .callArgumentNowRequired]),
+        api(
+            "argumentNowOptional", old: finishTransaction(isConsumable: "Bool"), new: finishTransaction(isConsumable: "Bool?"),
+            [.argumentNowOptional]),
+        api(
+            "argumentDefaultChanged", old: finishTransaction(isConsumable: "{type: Bool?, default: false}"),
+            new: finishTransaction(isConsumable: "{type: Bool?, default: true}"), [.callArgumentDefaultChanged]),
+        api(
+            "argumentConstraintTightened",
+            old: """
+                mutations:
+                  finishTransaction:
+                    args:
+                      transactionId:
+                        type: String
+                        maxBytes: 4096
+                    result: Bool
+                """,
+            new: """
+                mutations:
+                  finishTransaction:
+                    args:
+                      transactionId:
+                        type: String
+                        maxBytes: 256
+                    result: Bool
+                """, [.callArgumentConstraintTightened]),
+        api(
+            "argumentDeprecated", old: finishTransaction(isConsumable: "Bool?"),
+            new: finishTransaction(isConsumable: "{type: Bool?, deprecated: The store knows.}"), [.operationDeprecationAdded]),
+
+        // Results
+        api(
+            "resultTypeChanged",
+            old: query("getStorefront", result: "String"),
+            new: query("getStorefront", result: "Product"), [.resultTypeChanged, .replyResultTypeChanged]),
+        api(
+            "resultTypeWidened",
+            old: query("balance", result: "Double"),
+            new: query("balance", result: "Int"), [.resultTypeChanged, .replyResultTypeWidened]),
+        api(
+            "resultTypeEquivalent",
+            old: query("lastSync", result: "Double"),
+            new: query("lastSync", result: "Timestamp"), [.resultTypeEquivalent]),
+        api(
+            "resultNowOptional",
+            old: query("getStorefront", result: "String"),
+            new: query("getStorefront", result: "String?"), [.resultNowOptional, .replyResultNowOptional]),
+        api(
+            "resultNowRequired",
+            old: query("getStorefront", result: "String?"),
+            new: query("getStorefront", result: "String"), [.resultNowRequired]),
+
+        // Events
+        api(
+            "eventPayloadTypeChanged",
+            old: event("storefrontChanged", payload: "String"),
+            new: event("storefrontChanged", payload: "Product"), [.eventPayloadTypeChanged, .deliveredPayloadTypeChanged]),
+        api(
+            "eventPayloadTypeWidened",
+            old: event("balanceChanged", payload: "Double"),
+            new: event("balanceChanged", payload: "Int"), [.eventPayloadTypeChanged, .deliveredPayloadTypeWidened]),
+        api(
+            "eventPayloadTypeEquivalent",
+            old: event("synced", payload: "Double"),
+            new: event("synced", payload: "Timestamp"), [.eventPayloadTypeEquivalent]),
+        api(
+            "eventListenerOptionNowRequired",
+            old: """
+                events:
+                  productChanged:
+                    args:
+                      dedupe: Bool?
+                    payload: Product
+                """,
+            new: """
+                events:
+                  productChanged:
+                    args:
+                      dedupe: Bool
+                    payload: Product
+                """, [.argumentNowRequired, .callArgumentNowRequired]),
+
+        // Errors and stores
+        api(
+            "operationErrorAdded", old: fetchProducts(failingWith: [notPrepared]), new: fetchProducts(failingWith: [notPrepared, networkError]),
+            [.operationErrorAdded]),
+        api(
+            "operationErrorRemoved", old: fetchProducts(failingWith: [notPrepared, networkError]), new: fetchProducts(failingWith: [notPrepared]),
+            [.operationErrorRemoved]),
+        api(
+            "operationStoreAdded", old: verifyPurchase(stores: "[apple, google]"), new: verifyPurchase(stores: "[apple, google, amazon]"),
+            [.operationStoreAdded]),
+        // Without `stores:`, every store but `unknown`: amazon leaves.
+        api("operationStoreRemoved", old: verifyPurchase(stores: nil), new: verifyPurchase(stores: "[apple, google]"), [.operationStoreRemoved]),
+    ]
+}
+
+// MARK: - Field order, declared renames, aliases, at-least-one groups
+
+extension CompatibilityCase {
+    static let evolutions: [CompatibilityCase] = [
+        .init(
+            "requiredFieldsSwapped",
+            old: """
+                records:
+                  Outcome:
+                    fields:
+                      store: String
+                      isValid: Bool
+                """,
+            new: """
+                records:
+                  Outcome:
+                    fields:
+                      isValid: Bool
+                      store: String
+                """, [.fieldOrderChanged]),
+        // Upstream's move of `isValid` into a shared set: the initialiser went
+        // from init(store:isValid:state:) to init(isValid:store:state:).
+        .init(
+            "fieldMovedIntoSharedSet",
+            old: """
+                records:
+                  Outcome:
+                    fields:
+                      store: String
+                      isValid: Bool
+                      state: String
+                """,
+            new: """
+                shared:
+                  ResultCommon:
+                    fields:
+                      isValid: Bool
+                records:
+                  Outcome:
+                    include: [ResultCommon]
+                    fields:
+                      store: String
+                      state: String
+                """, [.typeAdded, .fieldOrderChanged]),
+        .init(
+            "fieldRenamedDeclared",
+            old: """
+                records:
+                  Receipt:
+                    fields:
+                      token: String
+                """,
+            new: """
+                records:
+                  Receipt:
+                    fields:
+                      purchaseToken:
+                        type: String
+                        renamedFrom: token
+                """, [.fieldRenamed, .fieldWireNameChanged]),
+        // An input renamed with the old name kept as an alias: new servers
+        // still read old clients, which send the old name.
+        .init(
+            "inputFieldRenamedWithAlias",
+            old: """
+                inputs:
+                  Request:
+                    fields:
+                      ios: String?
+                      android: String?
+                """,
+            new: """
+                inputs:
+                  Request:
+                    fields:
+                      apple:
+                        type: String?
+                        renamedFrom: ios
+                        aliases: [ios]
+                      android: String?
+                """, [.fieldRenamed, .fieldRenamedReadable]),
+        // The same on an output is not enough: old apps read new servers,
+        // which write the new name, and the old spec had no alias for it.
+        .init(
+            "outputFieldRenamedWithAlias",
+            old: """
+                records:
+                  Receipt:
+                    fields:
+                      ios: String?
+                """,
+            new: """
+                records:
+                  Receipt:
+                    fields:
+                      apple:
+                        type: String?
+                        renamedFrom: ios
+                        aliases: [ios]
+                """, [.fieldRenamed, .fieldWireNameChanged]),
+        .init(
+            "typeRenamedDeclared",
+            old: """
+                records:
+                  Receipt:
+                    doc: Proof of one purchase.
+                    fields:
+                      id: String
+                """,
+            new: """
+                records:
+                  PurchaseReceipt:
+                    doc: What the store returned for one purchase.
+                    renamedFrom: Receipt
+                    fields:
+                      id: String
+                """, [.typeRenamed]),
+        .init(
+            "enumValueRenamedDeclared",
+            old: """
+                enums:
+                  State:
+                    values: [entitled, pending]
+                records:
+                  Receipt:
+                    fields:
+                      state: State
+                """,
+            new: """
+                enums:
+                  State:
+                    values:
+                      entitled: The buyer may use the product.
+                      payment-pending:
+                        renamedFrom: pending
+                        aliases: [pending]
+                records:
+                  Receipt:
+                    fields:
+                      state: State
+                """, [.enumValueRenamed, .openEnumValueAdded]),
+        .init(
+            "fieldAliasAdded",
+            old: """
+                inputs:
+                  Request:
+                    fields:
+                      apple: String?
+                """,
+            new: """
+                inputs:
+                  Request:
+                    fields:
+                      apple:
+                        type: String?
+                        aliases: [ios]
+                """, [.fieldAliasAdded]),
+        .init(
+            "fieldAliasRemoved",
+            old: """
+                inputs:
+                  Request:
+                    fields:
+                      apple:
+                        type: String?
+                        aliases: [ios]
+                """,
+            new: """
+                inputs:
+                  Request:
+                    fields:
+                      apple: String?
+                """, [.fieldAliasRemoved, .fieldAliasKeyRemoved]),
+        .init(
+            "atLeastOneGroupAdded",
+            old: """
+                inputs:
+                  Request:
+                    fields:
+                      apple: String?
+                      google: String?
+                """,
+            new: """
+                inputs:
+                  Request:
+                    atLeastOne: [apple, google]
+                    fields:
+                      apple: String?
+                      google: String?
+                """, [.atLeastOneGroupAdded, .atLeastOneVariantsNarrowed]),
+        .init(
+            "atLeastOneGroupRemoved",
+            old: """
+                inputs:
+                  Request:
+                    atLeastOne: [apple, google]
+                    fields:
+                      apple: String?
+                      google: String?
+                """,
+            new: """
+                inputs:
+                  Request:
+                    fields:
+                      apple: String?
+                      google: String?
+                """, [.atLeastOneGroupRemoved]),
+        .init(
+            "atLeastOneMemberAdded",
+            old: """
+                inputs:
+                  Request:
+                    atLeastOne: [apple, google]
+                    fields:
+                      apple: String?
+                      google: String?
+                      horizon: String?
+                """,
+            new: """
+                inputs:
+                  Request:
+                    atLeastOne: [apple, google, horizon]
+                    fields:
+                      apple: String?
+                      google: String?
+                      horizon: String?
+                """, [.atLeastOneMemberAdded]),
+        .init(
+            "atLeastOneMemberRemoved",
+            old: """
+                inputs:
+                  Request:
+                    atLeastOne: [apple, google, horizon]
+                    fields:
+                      apple: String?
+                      google: String?
+                      horizon: String?
+                """,
+            new: """
+                inputs:
+                  Request:
+                    atLeastOne: [apple, google]
+                    fields:
+                      apple: String?
+                      google: String?
+                      horizon: String?
+                """, [.atLeastOneMemberRemoved, .atLeastOneVariantsNarrowed]),
+        // Cross-platform callers may now set both: every old request, which
+        // set exactly one, still sets at least one.
+        .init(
+            "exactlyOneBecomesAtLeastOne",
+            old: """
+                inputs:
+                  Request:
+                    exactlyOne: [apple, google]
+                    fields:
+                      apple: String?
+                      google: String?
+                """,
+            new: """
+                inputs:
+                  Request:
+                    atLeastOne: [apple, google]
+                    fields:
+                      apple: String?
+                      google: String?
+                """, [.exactlyOneGroupRemoved]),
+        .init(
+            "inputPatternAndLengthAdded",
+            old: """
+                inputs:
+                  Request:
+                    fields:
+                      jws: String
+                """,
+            new: """
+                inputs:
+                  Request:
+                    fields:
+                      jws:
+                        type: String
+                        minLength: 100
+                        pattern: ^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$
+                """, [.constraintTightened]),
+        .init(
+            "outputLengthLoosened",
+            old: """
+                records:
+                  Receipt:
+                    fields:
+                      id:
+                        type: String
+                        maxLength: 64
+                """,
+            new: """
+                records:
+                  Receipt:
+                    fields:
+                      id:
+                        type: String
+                        maxLength: 128
+                """, [.constraintLoosened]),
     ]
 }

@@ -134,13 +134,33 @@ private func matchingTypes() -> [String: NamedType] {
     return Dictionary(uniqueKeysWithValues: types.map { ($0.name, $0) })
 }
 
-private func spec(_ types: [String: NamedType]) -> Spec {
-    Spec(version: "3.2.1", types: Array(types.values))
+private func result(_ type: TypeRef, required: Bool = true, line: Int) -> OperationResult {
+    OperationResult(type: type, isRequired: required, location: at(line))
 }
 
-private func differences(_ types: [String: NamedType], sdl source: String = sampleSDL) throws -> [CoverageDifference] {
+/// The operations of `sampleSDL`'s `Query`, keyed by name.
+private func matchingOperations() -> [String: APIOperation] {
+    [
+        "fetchProducts": APIOperation(
+            name: "fetchProducts", kind: .query,
+            arguments: [
+                field("params", .named("ProductRequest"), line: 91),
+                field("limit", .scalar(.int), required: false, line: 92, defaultValue: .int(10)),
+            ],
+            result: result(.list(.named("Product")), line: 93), location: at(90)),
+        "more": APIOperation(name: "more", kind: .query, result: result(.scalar(.bool), required: false, line: 95), location: at(94)),
+    ]
+}
+
+private func spec(_ types: [String: NamedType], _ operations: [String: APIOperation] = matchingOperations()) -> Spec {
+    Spec(version: "3.2.1", types: Array(types.values), operations: Array(operations.values))
+}
+
+private func differences(
+    _ types: [String: NamedType], _ operations: [String: APIOperation] = matchingOperations(), sdl source: String = sampleSDL
+) throws -> [CoverageDifference] {
     let sdl = try SDLSchema.parse(source, file: "upstream/type.graphql")
-    return CoverageCheck.compare(sdl: sdl, spec: spec(types))
+    return CoverageCheck.compare(sdl: sdl, spec: spec(types, operations))
 }
 
 /// `kind subject`, with ` (declared)` for declared ones: enough to assert exact lists.
@@ -426,8 +446,201 @@ private func replacing(_ r: RecordType, _ name: String, with new: Field) -> Reco
             .enumeration(EnumType(name: "IapPlatform", values: values(["ios", "android"], line: 2), location: at(1))),
         ])
         let result = try CoverageCheck.compare(sdlDirectory: directory.path, spec: spec)
-        #expect(summary(result) == ["missingType VoidResult"])
+        // Query is defined in schema.graphql, which is read after api.graphql extends it.
+        #expect(summary(result) == ["missingType VoidResult", "missingOperation Query.y", "missingOperation Query.x"])
         #expect(result[0].sdlLocation?.file.hasSuffix("schema.graphql") == true)
         #expect(result[0].description.hasSuffix("schema.graphql:2:1: missingType: VoidResult: object type 'VoidResult' is not in the spec"))
+    }
+}
+
+// MARK: - Operations
+
+/// Root types with one operation of each kind, and what they use.
+private let operationSDL = #"""
+enum Kind { A B }
+
+input Props { ids: [String!]! }
+
+type Answer { ok: Boolean! }
+
+type Query {
+  _placeholder: Boolean
+  "Finds answers."
+  find(
+    props: Props!
+    "Which kind."
+    kind: Kind = A
+    limit: Int
+  ): [Answer!]!
+  peek: Answer
+}
+
+type Mutation {
+  save(props: Props!): Boolean!
+}
+
+type Subscription {
+  saved(options: Props): Answer!
+}
+"""#
+
+private func operationTypes() -> [String: NamedType] {
+    let types: [NamedType] = [
+        .enumeration(EnumType(name: "Kind", values: values(["a", "b"], line: 2), location: at(1))),
+        .record(RecordType(name: "Props", direction: .input, fields: [field("ids", .list(.scalar(.string)), line: 5)], location: at(4))),
+        .record(RecordType(name: "Answer", direction: .output, fields: [field("ok", .scalar(.bool), line: 8)], location: at(7))),
+    ]
+    return Dictionary(uniqueKeysWithValues: types.map { ($0.name, $0) })
+}
+
+/// The spec's counterparts of `operationSDL`'s operations, keyed by name.
+private func operations() -> [String: APIOperation] {
+    let list = [
+        APIOperation(
+            name: "find", kind: .query,
+            arguments: [
+                field("props", .named("Props"), line: 21),
+                field("kind", .named("Kind"), required: false, line: 22, defaultValue: .enumValue("a")),
+                field("limit", .scalar(.int), required: false, line: 23),
+            ],
+            result: result(.list(.named("Answer")), line: 24), location: at(20)),
+        APIOperation(name: "peek", kind: .query, result: result(.named("Answer"), required: false, line: 26), location: at(25)),
+        APIOperation(
+            name: "save", kind: .mutation, arguments: [field("props", .named("Props"), line: 31)],
+            result: result(.scalar(.bool), line: 32), location: at(30)),
+        APIOperation(
+            name: "saved", kind: .event, arguments: [field("options", .named("Props"), required: false, line: 41)],
+            result: result(.named("Answer"), line: 42), location: at(40)),
+    ]
+    return Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
+}
+
+private func operationDifferences(_ operations: [String: APIOperation]) throws -> [CoverageDifference] {
+    try differences(operationTypes(), operations, sdl: operationSDL)
+}
+
+@Suite struct OperationCoverageTests {
+    @Test func theReaderKeepsTheArgumentsOfRootFields() throws {
+        let sdl = try SDLSchema.parse(operationSDL, file: "api.graphql")
+        let find = try #require(sdl["Query"]?.field("find"))
+        #expect(find.arguments.map(\.name) == ["props", "kind", "limit"])
+        #expect(find.arguments.map(\.type.description) == ["Props!", "Kind", "Int"])
+        #expect(find.argument("kind")?.defaultValue == .enumValue("A"))
+        #expect(find.argument("limit")?.location == OpenIAPCodegen.SourceLocation(file: "api.graphql", line: 14, column: 5))
+        #expect(find.type.description == "[Answer!]!")
+        #expect(sdl["Query"]?.field("peek")?.arguments.isEmpty == true)
+        #expect(sdl.rootTypeNames == ["query": "Query", "mutation": "Mutation", "subscription": "Subscription"])
+        let renamed = try SDLSchema.parse("schema { query: Root subscription: Events }\ntype Root { a: Int }", file: "s.graphql")
+        #expect(renamed.rootTypeNames == ["query": "Root", "mutation": "Mutation", "subscription": "Events"])
+    }
+
+    @Test func aMatchingAPIHasNoDifferences() throws {
+        // `_placeholder` is no operation; `Kind = A` is an optional argument
+        // with the default `a`; `Subscription` fields are events.
+        #expect(summary(try operationDifferences(operations())).isEmpty)
+    }
+
+    @Test func theRootTypesOfASchemaBlockHoldTheOperations() throws {
+        let sdl = try SDLSchema.parse(
+            "schema { query: Root }\ntype Root { peek: Answer }\ntype Answer { ok: Boolean! }", file: "s.graphql")
+        var types = operationTypes()
+        types["Kind"] = nil
+        types["Props"] = nil
+        let only = operations().filter { $0.key == "peek" }
+        #expect(summary(CoverageCheck.compare(sdl: sdl, spec: spec(types, only))).isEmpty)
+    }
+
+    @Test func reportsMissingExtraAndMisfiledOperations() throws {
+        var ours = operations()
+        ours["peek"] = nil
+        ours["save"]?.kind = .query
+        ours["extra"] = APIOperation(name: "extra", kind: .mutation, result: result(.scalar(.bool), line: 51), location: at(50))
+        ours["ours"] = APIOperation(
+            name: "ours", kind: .event, annotations: Annotations(upstream: "Not upstream yet."),
+            result: result(.scalar(.bool), line: 56), location: at(55))
+        let result = try operationDifferences(ours)
+        #expect(summary(result) == [
+            "missingOperation Query.peek",
+            "operationKind Mutation.save",
+            "extraOperation Mutation.extra",
+            "extraOperation Subscription.ours (declared)",
+        ])
+        #expect(result[0].message == "SDL query 'peek: Answer' is not in the spec")
+        #expect(result[0].location == nil)
+        #expect(result[0].sdlLocation == OpenIAPCodegen.SourceLocation(file: "upstream/type.graphql", line: 16, column: 3))
+        #expect(result[1].message == "a mutation upstream, which belongs in 'mutations', but the spec has it in 'queries'")
+        #expect(result[2].message == "mutation 'extra' is not in the SDL")
+        #expect(result[2].location == at(50))
+        #expect(result[3].upstreamReason == "Not upstream yet.")
+    }
+
+    @Test func reportsArgumentDifferences() throws {
+        var ours = operations()
+        var find = try #require(ours["find"])
+        find.arguments = [
+            field("props", .named("Props"), required: false, line: 21),                              // now optional
+            field("kind", .scalar(.string), required: false, line: 22, defaultValue: .string("b")),   // type and default
+            field("page", .scalar(.int), required: false, line: 23),                                 // extra; limit missing
+        ]
+        ours["find"] = find
+        ours["save"]?.arguments[0].annotations.deprecated = "Pass nothing."
+        let result = try operationDifferences(ours)
+        #expect(summary(result) == [
+            "nullability Query.find.props",
+            "fieldType Query.find.kind",
+            "defaultValue Query.find.kind",
+            "missingArgument Query.find.limit",
+            "extraArgument Query.find.page",
+            "deprecation Mutation.save.props",
+        ])
+        #expect(result[0].message == "required upstream (Props!) but optional in the spec")
+        #expect(result[0].location == at(21))
+        #expect(result[3].message == "SDL argument 'limit: Int' is not in the spec")
+        #expect(result[3].location == at(20))
+        #expect(result[4].location == at(23))
+    }
+
+    @Test func reportsResultDifferences() throws {
+        var ours = operations()
+        ours["find"]?.result = result(.list(.named("Answer")), required: false, line: 24)
+        ours["peek"]?.result = result(.named("Answer"), line: 26)
+        ours["save"]?.result = result(.scalar(.int), line: 32)
+        ours["saved"]?.result = result(.list(.named("Answer")), line: 42)
+        let result = try operationDifferences(ours)
+        #expect(summary(result) == [
+            "resultNullability Query.find",
+            "resultNullability Query.peek",
+            "resultType Mutation.save",
+            "resultType Subscription.saved",
+        ])
+        #expect(result[0].message == "the result is required upstream ([Answer!]!) but optional in the spec")
+        #expect(result[0].location == at(24))
+        #expect(result[1].message == "the result is optional upstream (Answer) but required in the spec")
+        #expect(result[2].message == "SDL result type Boolean! does not match spec type Int: expected Bool")
+        #expect(result[3].message == "SDL payload type Answer! does not match spec type Answer[]: a list in the spec, not a list upstream")
+    }
+
+    @Test func upstreamReasonsDeclareTheirDifferences() throws {
+        var ours = operations()
+        // The operation's reason covers its result and the arguments it leaves out.
+        ours["find"]?.annotations.upstream = "Paged differently."
+        ours["find"]?.arguments.removeLast()
+        ours["find"]?.result = result(.list(.named("Answer")), required: false, line: 24)
+        // An argument's reason covers the argument.
+        ours["save"]?.arguments[0] = field("props", .named("Props"), required: false, line: 31, upstream: "May be left out.")
+        ours["save"]?.arguments.append(field("dryRun", .scalar(.bool), required: false, line: 33, upstream: "Ours."))
+        let result = try operationDifferences(ours)
+        #expect(summary(result) == [
+            "resultNullability Query.find (declared)",
+            "missingArgument Query.find.limit (declared)",
+            "nullability Mutation.save.props (declared)",
+            "extraArgument Mutation.save.dryRun (declared)",
+        ])
+        #expect(result[0].upstreamReason == "Paged differently.")
+        #expect(result[2].upstreamReason == "May be left out.")
+        // An argument's own difference is not covered by the operation's reason.
+        ours["save"]?.annotations.upstream = "Something else."
+        ours["save"]?.arguments[0].annotations.upstream = nil
+        #expect(summary(try operationDifferences(ours)).contains("nullability Mutation.save.props"))
     }
 }

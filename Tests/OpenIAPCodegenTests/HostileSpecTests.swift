@@ -8,7 +8,8 @@ import Testing
 ///
 /// The corpus lives in `Tests/Hostile/Spec`: a `NAME.yaml` file (or a `NAME`
 /// folder of spec files) with `NAME.expected` beside it, holding the printed
-/// diagnostics, or `ok: ` and the declared type names when the spec loads.
+/// diagnostics, or `ok: ` and the declared type names (and operation names,
+/// if any) when the spec loads.
 /// Files are read under their corpus names (`NAME.yaml`, `NAME/file.yaml`), so
 /// the expected text does not depend on where the package is checked out.
 /// Inputs too large to keep in the repository (deep nesting, 20 MB scalars)
@@ -52,7 +53,8 @@ import Testing
             return error.description
         }
         try renderAll(spec)
-        return "ok: " + spec.types.map(\.name).joined(separator: ", ")
+        let operations = spec.operations.isEmpty ? "" : "; operations: " + spec.operations.map(\.name).joined(separator: ", ")
+        return "ok: " + spec.types.map(\.name).joined(separator: ", ") + operations
     }
 
     static func renderAll(_ spec: Spec) throws {
@@ -82,7 +84,8 @@ import Testing
         let required = [
             "billion-laughs", "bom", "duplicate-keys", "empty", "invalid-utf8", "list-document", "merge-keys", "nul-byte",
             "python-tag", "several-documents", "tabs", "reserved-type-names", "name-collisions", "normalization",
-            "empty-names", "bad-versions", "file-name-collision", "containment-cycles", "kotlin-names",
+            "empty-names", "bad-versions", "file-name-collision", "containment-cycles", "kotlin-names", "operation-names",
+            "operation-shapes", "operation-references", "operation-missing-enums",
         ]
         let present = Set(Self.cases())
         for name in required { #expect(present.contains(name), "missing hostile case \(name)") }
@@ -182,7 +185,7 @@ import Testing
             ]
         }
         #expect(results[0].hasPrefix("a.yaml:7:7: error: unknown key 'abcdefghijabcdefghij"))
-        #expect(results[0].hasSuffix("; expected one of: fields, include, doc, deprecated, since, upstream"))
+        #expect(results[0].hasSuffix("; expected one of: fields, include, doc, deprecated, since, upstream, renamedFrom"))
         #expect(results[1] == "a.yaml:4:5: error: a type name is 20000001 bytes long; names are limited to 1024 bytes of UTF-8")
         #expect(results[2].hasPrefix("a.yaml:6:7: error: unknown type 'Zzabcdefghij"))
         // An implicit key longer than 1024 characters is a YAML error at its end.

@@ -30,6 +30,49 @@ import Testing
         ])
     }
 
+    @Test func stringLimitsAliasesRenamesAndGroupsAreRead() throws {
+        let text = """
+            enums:
+              State:
+                values:
+                  paid: {renamedFrom: settled, aliases: [settled]}
+            inputs:
+              Request:
+                renamedFrom: OldRequest
+                atLeastOne: [[a, b], [b, c]]
+                fields:
+                  a:
+                    type: String?
+                    minLength: 2
+                    maxLength: 9
+                    pattern: ^[a-c]{2}x*$
+                    aliases: [alpha, first]
+                    renamedFrom: one
+                  b: String?
+                  c: String?
+            """
+        let spec = try spec(text)
+        let request = try #require(spec.record("Request"))
+        #expect(request.annotations.renamedFrom == "OldRequest")
+        #expect(request.atLeastOne.map(\.fields) == [["a", "b"], ["b", "c"]])
+        let a = try #require(request.field("a"))
+        #expect(a.aliases == ["alpha", "first"] && a.annotations.renamedFrom == "one")
+        #expect(a.constraints.minLength == 2 && a.constraints.maxLength == 9 && a.constraints.maxBytes == nil)
+        let pattern = try #require(a.constraints.pattern)
+        #expect(pattern.source == "^[a-c]{2}x*$")
+        #expect(pattern.steps.map(\.minimum) == [2, 0] && pattern.steps.map(\.maximum) == [2, nil])
+        #expect(pattern.steps[0].accepts(UInt8(ascii: "b")) && !pattern.steps[0].accepts(UInt8(ascii: "d")))
+        guard case let .enumeration(state)? = spec["State"] else { throw SpecIssue.missing }
+        #expect(state.values[0].annotations.renamedFrom == "settled" && state.values[0].aliases == ["settled"])
+    }
+
+    @Test func aPatternErrorPointsAtTheCharacter() {
+        let text = "records:\n  A:\n    fields:\n      a:\n        type: String\n        pattern: ^ab(c)$\n"
+        #expect(errors(text) == "a.yaml:8:21: error: invalid pattern '^ab(c)$': groups and alternation are not supported; write '\\(' for the character itself")
+    }
+
+    enum SpecIssue: Error { case missing }
+
     @Test func fieldAnnotationErrorsInFileOrder() {
         // Read in another order than written; reported top to bottom.
         let text = "records:\n  A:\n    fields:\n      a:\n        type: String\n        since: soon\n        doc: [x]\n"
@@ -264,7 +307,7 @@ import Testing
 
     @Test func documentThatIsAList() {
         #expect(errors([("a.yaml", "- a\n- b\n")]).hasPrefix(
-            "a.yaml:1:1: error: expected a mapping of sections (spec, enums, strings, records, inputs, shared, unions), found a list"))
+            "a.yaml:1:1: error: expected a mapping of sections (spec, enums, strings, records, inputs, shared, unions, queries, mutations, events), found a list"))
     }
 
     @Test func exactlyOneNeedsOptionalFieldsThatExist() {

@@ -127,3 +127,49 @@ enum GrantRule {
         }
     }
 }
+
+/// What an SDK does with an IAPKit answer: the body is a result or the error
+/// body, never both, so trying one type and then the other cannot mistake an
+/// error for a verdict (every fixture of each is also rejected as the other:
+/// `Tests/Tools/make_contract_fixtures.py`).
+@Suite struct ErrorBodyTests {
+    enum Answer {
+        case result(RequestVerifyPurchaseWithIapkitResult)
+        case failed(IapkitErrorResponse)
+    }
+
+    static func read(_ body: String) throws -> Answer {
+        let data = Data(body.utf8)
+        if let result = try? JSONDecoder().decode(RequestVerifyPurchaseWithIapkitResult.self, from: data) { return .result(result) }
+        return .failed(try JSONDecoder().decode(IapkitErrorResponse.self, from: data))
+    }
+
+    @Test func aValidationErrorIsReadDirectlyWithItsPath() throws {
+        let answer = try Self.read(#"{"errors":[{"code":"INVALID_INPUT","message":"jws must be at least 100 characters.","path":"jws"}]}"#)
+        guard case let .failed(response) = answer else {
+            Issue.record("an error body read as a result: \(answer)")
+            return
+        }
+        #expect(response.errors.map(\.code) == ["INVALID_INPUT"] && response.errors.first?.path == "jws")
+    }
+
+    @Test func aResultNeverReadsAsAnErrorBodyNorTheReverse() throws {
+        let result = #"{"store":"apple","isValid":false,"state":"inauthentic","productId":"other_product"}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(IapkitErrorResponse.self, from: Data(result.utf8)) }
+        let error = #"{"errors":[{"code":"INVALID_API_KEY","message":"Invalid API key"}]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(RequestVerifyPurchaseWithIapkitResult.self, from: Data(error.utf8)) }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(VerifyPurchaseWithProviderResult.self, from: Data(error.utf8)) }
+        // A mismatch with expectedProductId is a result: invalid, inauthentic, never granted.
+        guard case let .result(verdict) = try Self.read(result) else { return }
+        #expect(!GrantRule.mayGrant(verdict, platform: .apple, expectedProductId: "pro_lifetime") && verdict.state == .inauthentic)
+    }
+
+    @Test func requestsThatTheServerWouldRefuseFailValidate() throws {
+        let short = RequestVerifyPurchaseWithIapkitAppleProps(jws: "a.b.c")
+        #expect(throws: OpenIAPValidationError(path: ["jws"], reason: .tooFewCharacters(minimum: 100, actual: 5))) { try short.validate() }
+        let props = RequestVerifyPurchaseWithIapkitProps(horizon: .init(sku: "sword pack", userId: "7364018462839150"))
+        #expect(throws: OpenIAPValidationError(path: ["horizon", "sku"], reason: .patternMismatch(pattern: "^[A-Za-z0-9._-]+$"))) {
+            try props.validate()
+        }
+    }
+}

@@ -31,25 +31,42 @@ SWIFT_ALLOWED = {
 }
 
 
+# Constraint cases the schema expresses exactly, by the prefix of their case
+# name: lengths in characters, patterns, ranges, and exactly-one and
+# at-least-one groups. Other constraint cases (UTF-8 byte limits) may go either
+# way, since maxLength only approximates a byte count.
+EXACT_IN_SCHEMA = ("length-", "pattern-", "range-", "exactly-one", "at-least-one")
+
+
+def schema_allowed(mark: str, case: str) -> set[str]:
+    """What the JSON Schema validator may answer for a fixture."""
+    if mark == "constraint" and case.startswith(EXACT_IN_SCHEMA):
+        return {"reject"}
+    return SCHEMA_ALLOWED[mark]
+
+
 def typescript_expectation(mark: str, case: str) -> str:
     """What tsc must say about a fixture: compiles, fails or skipped.
 
     `extra-fields*` cases are skipped (object literals with unknown properties
     are rejected by design); `unknown-tag*` cases must fail (the declared union
-    lists the known members so that narrowing works); `exactly-one*`
-    constraint cases must fail (the variants forbid setting two).
+    lists the known members so that narrowing works); `exactly-one*` and
+    `at-least-one*` constraint cases must fail (the variants forbid setting
+    two, or none); `alias-stands-in*` cases must fail (a decode-only alias
+    carries a field the declarations require under its own name, which is
+    what writers write).
     """
     if mark not in MARKS:
         raise ValueError(f"unknown mark {mark!r}")
     if case.startswith("extra-fields"):
         return "skipped"
-    if case.startswith("unknown-tag"):
+    if case.startswith(("unknown-tag", "alias-stands-in")):
         return "fails"
     if mark in ("valid", "normalizes"):
         return "compiles"
     if mark in ("degrades", "invalid"):
         return "fails"
-    return "fails" if case.startswith("exactly-one") else "compiles"
+    return "fails" if case.startswith(("exactly-one", "at-least-one")) else "compiles"
 
 
 @dataclass(frozen=True)

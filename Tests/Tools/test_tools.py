@@ -28,9 +28,12 @@ sys.path.insert(0, str(TOOLS))
 import agreement  # noqa: E402
 import check_jsonschema  # noqa: E402
 import check_typescript  # noqa: E402
+import make_contract_fixtures  # noqa: E402
 import make_large_fixtures  # noqa: E402
+from fixture_corpus import schema_allowed  # noqa: E402
 
 FIXTURES = TOOLS.parent / "Fixtures"
+OPERATION_FIXTURES = TOOLS.parent / "OperationFixtures"
 HAVE_TSC = shutil.which("tsc") is not None
 
 TINY_SCHEMA = {
@@ -261,6 +264,9 @@ class TypeScriptUnitTests(unittest.TestCase):
         self.assertEqual(e("invalid", "x"), "fails")
         self.assertEqual(e("constraint", "body-too-long"), "compiles")
         self.assertEqual(e("constraint", "exactly-one-none-set"), "fails")
+        self.assertEqual(e("constraint", "at-least-one-none-set"), "fails")
+        self.assertEqual(e("constraint", "pattern-jws-two-segments"), "compiles")
+        self.assertEqual(e("normalizes", "alias-stands-in-for-apple"), "fails")
         self.assertEqual(e("valid", "extra-fields-top-level"), "skipped")
         self.assertRaises(ValueError, e, "bogus", "x")
 
@@ -508,8 +514,10 @@ class CorpusTests(unittest.TestCase):
         "VerifyPurchaseWithProviderProps",
     }
 
+    ROOT = FIXTURES
+
     def files(self):
-        return sorted(FIXTURES.glob("*/*.json"))
+        return sorted(self.ROOT.glob("*/*.json"))
 
     def test_layout(self):
         fixtures, problems = check_jsonschema.discover(FIXTURES)
@@ -538,7 +546,7 @@ class CorpusTests(unittest.TestCase):
                     self.assertEqual(text, json.dumps(value, indent=2, ensure_ascii=False) + "\n")
 
     def test_expected_files_change_something(self):
-        for path in FIXTURES.glob("*/*.expected.json"):
+        for path in self.ROOT.glob("*/*.expected.json"):
             source = path.with_name(path.name.replace(".expected.json", ".json"))
             with self.subTest(path=path.name):
                 self.assertNotEqual(json.loads(path.read_text()), json.loads(source.read_text()))
@@ -588,6 +596,8 @@ class CorpusTests(unittest.TestCase):
 
         seen = 0
         for path in FIXTURES.glob("*/*1638[45]-bytes*.json"):
+            if path.name.startswith("invalid.success-body-"):
+                continue  # a result mirrored as an error body (make_contract_fixtures.py)
             want = 16384 if "16384" in path.name else 16385
             with self.subTest(path=path.name):
                 (body,) = list(bodies(json.loads(path.read_text(encoding="utf-8"))))
@@ -597,6 +607,46 @@ class CorpusTests(unittest.TestCase):
                 seen += 1
         self.assertGreaterEqual(seen, 10)
 
+    def test_schema_expresses_lengths_patterns_ranges_and_groups_exactly(self):
+        for case in ("length-jws-99-characters", "pattern-token-slash", "range-version-0", "at-least-one-none-set",
+                     "exactly-one-both"):
+            self.assertEqual(schema_allowed("constraint", case), {"reject"}, case)
+        self.assertEqual(schema_allowed("constraint", "body-16385-bytes-mixed"), {"accept", "reject"})
+        self.assertEqual(schema_allowed("valid", "length-at-the-limit"), {"accept"})
+
+    def test_contract_fixtures_are_up_to_date(self):
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            self.assertEqual(make_contract_fixtures.main(["--check"]), 0, err.getvalue())
+
+    def test_error_bodies_and_results_are_mirrored_both_ways(self):
+        # Every error body is a rejected result and every result a rejected error body.
+        errors = sorted(FIXTURES.glob("IapkitErrorResponse/valid.*.json"))
+        self.assertGreaterEqual(len(errors), 5)
+        for path in errors:
+            case = path.name[len("valid."):]
+            for result in ("RequestVerifyPurchaseWithIapkitResult", "VerifyPurchaseWithProviderResult"):
+                mirror = FIXTURES / result / f"invalid.error-body-{case}"
+                self.assertEqual(mirror.read_bytes(), path.read_bytes(), mirror.name)
+        results = sorted(FIXTURES.glob("RequestVerifyPurchaseWithIapkitResult/valid.*.json"))
+        self.assertGreaterEqual(len(results), 30)
+        for path in results:
+            mirror = FIXTURES / "IapkitErrorResponse" / f"invalid.success-body-iapkit-result-{path.name[len('valid.'):]}"
+            self.assertEqual(mirror.read_bytes(), path.read_bytes(), mirror.name)
+
+    def test_limit_fixtures_sit_at_and_past_each_bound(self):
+        def one(rel):
+            return json.loads((FIXTURES / rel).read_text(encoding="utf-8"))
+        apple = "RequestVerifyPurchaseWithIapkitAppleProps"
+        self.assertEqual(len(one(f"{apple}/valid.jws-100-characters.json")["jws"]), 100)
+        self.assertEqual(len(one(f"{apple}/valid.jws-16000-characters.json")["jws"]), 16000)
+        self.assertEqual(len(one(f"{apple}/constraint.length-jws-99-characters.json")["jws"]), 99)
+        self.assertEqual(len(one(f"{apple}/constraint.length-jws-16001-characters.json")["jws"]), 16001)
+        amazon = "RequestVerifyPurchaseWithIapkitAmazonProps"
+        longest = one(f"{amazon}/valid.longest-ids.json")
+        self.assertEqual((len(longest["userId"]), len(longest["receiptId"])), (512, 4096))
+        horizon = one("RequestVerifyPurchaseWithIapkitHorizonProps/valid.longest.json")
+        self.assertEqual((len(horizon["userId"]), len(horizon["sku"])), (256, 256))
+
     def test_large_fixtures_are_up_to_date(self):
         with contextlib.redirect_stderr(io.StringIO()) as err:
             self.assertEqual(make_large_fixtures.main(["--check"]), 0, err.getvalue())
@@ -604,6 +654,67 @@ class CorpusTests(unittest.TestCase):
     def test_timestamps_are_exact_integers(self):
         path = FIXTURES / "RequestVerifyPurchaseWithIapkitResult" / "valid.updated-at-max-safe-integer.json"
         self.assertIn('"updatedAt": 9007199254740991', path.read_text())
+
+
+class OperationCorpusTests(unittest.TestCase):
+    """The operation fixtures (`Tests/OperationFixtures`, `<Operation>Args` and
+    `<Operation>Reply` folders): layout and formatting as in the corpus, the
+    cases every reply and arguments record needs, and both checkers over them
+    with the generated schema and declarations."""
+
+    ROOT = OPERATION_FIXTURES
+    SCHEMA = TOOLS.parent.parent / "Generated/JSONSchema/openiap.schema.json"
+    DTS = TOOLS.parent.parent / "Generated/TypeScript/openiap.d.ts"
+
+    test_formatting = CorpusTests.test_formatting
+    test_expected_files_change_something = CorpusTests.test_expected_files_change_something
+    files = CorpusTests.files
+
+    def operation_names(self):
+        """The queries and mutations (OpenIAPCall) and events (OpenIAPSubscribe) of the generated schema."""
+        definitions = json.loads(self.SCHEMA.read_text(encoding="utf-8"))["$defs"]
+        def names(definition, key):
+            return {branch["properties"][key]["const"] for branch in definitions[definition]["oneOf"]}
+        return names("OpenIAPCall", "operation"), names("OpenIAPSubscribe", "subscribe")
+
+    def test_layout_names_real_operations(self):
+        fixtures, problems = check_jsonschema.discover(self.ROOT)
+        self.assertEqual(problems, [])
+        calls, events = self.operation_names()
+        upper = lambda name: name[:1].upper() + name[1:]
+        allowed = {upper(n) + "Args" for n in calls | events} | {upper(n) + "Reply" for n in calls}
+        for type_name in {f.type_name for f in fixtures}:
+            self.assertIn(type_name, allowed, "not the Args or Reply type of an operation")
+
+    def test_required_cases_exist(self):
+        names = {f"{p.parent.name}/{p.name}" for p in self.files()}
+        for reply in ("FetchProductsReply", "FinishTransactionReply", "RequestPurchaseReply"):
+            self.assertIn(f"{reply}/invalid.neither-result-nor-error.json", names)
+        for required in (
+            "FetchProductsReply/invalid.result-and-error.json", "FinishTransactionReply/invalid.result-and-error.json",
+            "FetchProductsReply/invalid.numeric-error-code.json", "FetchProductsReply/invalid.error-without-code.json",
+            "FetchProductsReply/valid.error-code-from-a-later-spec.json", "FetchProductsReply/invalid.null-result.json",
+            "RequestPurchaseReply/valid.null-result.json", "FetchProductsArgs/invalid.missing-params.json",
+            "FetchProductsArgs/invalid.skus-not-a-list.json", "FinishTransactionArgs/invalid.missing-purchase.json",
+            "FinishTransactionArgs/invalid.purchase-without-product-id.json",
+            "FinishTransactionArgs/invalid.is-consumable-string.json",
+            "RequestPurchaseArgs/constraint.exactly-one-none-set.json",
+            "IsEligibleForIntroOfferIOSArgs/invalid.product-id-instead-of-group-id.json",
+            "PurchaseUpdatedArgs/valid.with-replays.json",
+        ):
+            self.assertIn(required, names)
+
+    def test_the_schema_agrees_with_every_mark(self):
+        report, status = check_jsonschema.run(self.SCHEMA, self.ROOT)
+        self.assertEqual(status, 0, json.dumps([k for k, v in report["results"].items() if not v["ok"]]))
+        self.assertGreaterEqual(report["summary"]["fixtures"], 60)
+
+    def test_typescript_agrees_with_every_mark(self):
+        report, status = check_typescript.run(self.DTS, self.ROOT, "tsc")
+        self.assertEqual(status, 0, json.dumps([k for k, v in report["results"].items() if not v["ok"]]))
+        verdicts = {k: v["verdict"] for k, v in report["results"].items()}
+        self.assertEqual(verdicts["FetchProductsReply/invalid.result-and-error.json"], "fails")
+        self.assertEqual(verdicts["FetchProductsReply/normalizes.extra-fields-framing-id.json"], "skipped")
 
 
 if __name__ == "__main__":

@@ -19,12 +19,15 @@ extension GeneratorCommand {
           --against REV      read OLD from git revision REV, at NEW's path
           --format FORMAT    text (default) or json
           --allow-breaking   exit 0 even when something breaks
-          --rules            print the rule table (Markdown) and exit
+          --rules            print the rule tables (Markdown) and exit
           --help             print this help
 
         Findings print as path:line:column: severity: [RULE] message; removals
-        point into OLD and say so. The exit status is 1 when a finding is
-        breaking (unless --allow-breaking) or a spec has errors, 2 on misuse.
+        point into OLD and say so. A finding on an operation says whose code
+        it is about after the rule: callers (code that calls the operation or
+        listens for the event) or implementers (SDKs that implement it). The
+        exit status is 1 when a finding is breaking (unless --allow-breaking)
+        or a spec has errors, 2 on misuse.
         """
 
     func runDiff(_ arguments: [String]) -> Int32 {
@@ -40,7 +43,7 @@ extension GeneratorCommand {
                 standardOutput(Self.diffUsage + "\n")
                 return 0
             case "--rules":
-                standardOutput(CompatibilityReport.markdownRuleTable())
+                standardOutput(CompatibilityReport.markdownRuleTables())
                 return 0
             case "--allow-breaking":
                 allowBreaking = true

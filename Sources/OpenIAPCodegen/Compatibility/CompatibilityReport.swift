@@ -64,7 +64,9 @@ public struct CompatibilityReport: Sendable {
         if breaking.isEmpty {
             lines.append("result: no breaking changes")
         } else {
-            lines.append("result: breaking changes (" + breaking.map { "\($0.axis.rawValue): \($0.count)" }.joined(separator: ", ") + ")")
+            lines.append(
+                "result: breaking changes (" + breaking.map { "\($0.axis.rawValue): \($0.count)" }.joined(separator: ", ") + ")"
+                    + (breakingFor.isEmpty ? "" : "; breaks \(breakingFor.map(\.rawValue).joined(separator: ", "))"))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -81,10 +83,20 @@ public struct CompatibilityReport: Sendable {
         return counts.isEmpty ? "\(verdict), no changes" : "\(verdict) (\(counts.joined(separator: ", ")))"
     }
 
+    /// One finding; a finding on an operation says whose code it is about
+    /// after the rule: `[ARGUMENT_NOW_OPTIONAL] implementers: argument …`.
     static func line(_ finding: CompatibilityFinding) -> String {
         let place = finding.location.map { "\($0): " } ?? "generator: "
         let side = finding.side == .old ? " (old spec)" : ""
-        return "\(place)\(finding.severity.rawValue): [\(finding.id.rawValue)] \(finding.message)\(side)"
+        let whose = finding.rule.whose.isEmpty ? "" : finding.rule.whose.map(\.rawValue).joined(separator: ", ") + ": "
+        return "\(place)\(finding.severity.rawValue): [\(finding.id.rawValue)] \(whose)\(finding.message)\(side)"
+    }
+
+    /// Whose code the breaking findings on operations break, in
+    /// `CompatibilityParty` order.
+    public var breakingFor: [CompatibilityParty] {
+        let parties = Set(findings.filter { $0.severity == .breaking }.flatMap(\.rule.whose))
+        return CompatibilityParty.allCases.filter(parties.contains)
     }
 
     // MARK: - JSON
@@ -107,6 +119,11 @@ public struct CompatibilityReport: Sendable {
                 .init("axis", .string(finding.axis.rawValue)),
                 .init("severity", .string(finding.severity.rawValue)),
                 .init("rule", .string(finding.id.rawValue)),
+            ]
+            if !finding.rule.whose.isEmpty {
+                members.append(.init("whose", .array(finding.rule.whose.map { .string($0.rawValue) })))
+            }
+            members += [
                 .init("message", .string(finding.message)),
                 .init("side", .string(finding.side.rawValue)),
             ]
@@ -127,6 +144,7 @@ public struct CompatibilityReport: Sendable {
             .init("old", side(old)),
             .init("new", side(new)),
             .init("breaking", .bool(hasBreaking)),
+            .init("breakingFor", .array(breakingFor.map { .string($0.rawValue) })),
             .init("summary", .object(summary)),
             .init("findings", .array(items)),
         ])
@@ -135,15 +153,41 @@ public struct CompatibilityReport: Sendable {
 
     // MARK: - Rule table
 
-    /// The rule table as Markdown, exactly as the README shows it.
-    public static func markdownRuleTable(_ rules: [CompatibilityRule] = CompatibilityRules.all) -> String {
+    /// What `generator diff --rules` prints: the table of the rules on
+    /// types, then the table of the rules on operations.
+    public static func markdownRuleTables() -> String {
+        markdownRuleTable() + "\n" + markdownOperationRuleTable()
+    }
+
+    /// The rules on operations as Markdown, exactly as the README shows
+    /// them: the rule table with a column saying whose code each is about.
+    public static func markdownOperationRuleTable(_ rules: [CompatibilityRule] = CompatibilityRules.operationRules) -> String {
+        var lines = [
+            "| rule | axis | whose | severity | breaks source in | rationale |", "|---|---|---|---|---|---|",
+        ]
+        for rule in rules {
+            let rationale = rule.rationale.replacingOccurrences(of: "|", with: "\\|")
+            let whose = rule.whose.map(\.rawValue).joined(separator: ", ")
+            lines.append(
+                "| `\(rule.id.rawValue)` | \(rule.axis.rawValue) | \(whose) | \(rule.severity.rawValue) | \(languages(rule)) | \(rationale) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The rules on types as Markdown, exactly as the README shows them.
+    public static func markdownRuleTable(_ rules: [CompatibilityRule] = CompatibilityRules.typeRules) -> String {
         var lines = ["| rule | axis | severity | breaks source in | rationale |", "|---|---|---|---|---|"]
         for rule in rules {
             let rationale = rule.rationale.replacingOccurrences(of: "|", with: "\\|")
-            let languages = rule.breaksSourceIn.isEmpty ? "" : rule.breaksSourceIn.map(\.rawValue).joined(separator: ", ")
             lines.append(
-                "| `\(rule.id.rawValue)` | \(rule.axis.rawValue) | \(rule.severity.rawValue) | \(languages) | \(rationale) |")
+                "| `\(rule.id.rawValue)` | \(rule.axis.rawValue) | \(rule.severity.rawValue) | \(languages(rule)) | \(rationale) |")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The "breaks source in" cell: the languages whose source the rule's
+    /// change breaks, empty for a rule that breaks none.
+    private static func languages(_ rule: CompatibilityRule) -> String {
+        rule.breaksSourceIn.map(\.rawValue).joined(separator: ", ")
     }
 }

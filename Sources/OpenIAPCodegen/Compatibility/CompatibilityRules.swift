@@ -69,6 +69,9 @@ public struct CompatibilityRule: Hashable, Sendable {
         case sharedFieldAdded = "SHARED_FIELD_ADDED"
         case includeRemoved = "INCLUDE_REMOVED"
         case exactlyOneVariantsNarrowed = "EXACTLY_ONE_VARIANTS_NARROWED"
+        case fieldOrderChanged = "FIELD_ORDER_CHANGED"
+        case fieldAliasKeyRemoved = "FIELD_ALIAS_KEY_REMOVED"
+        case atLeastOneVariantsNarrowed = "AT_LEAST_ONE_VARIANTS_NARROWED"
         // Source: enums, opaque strings, unions.
         case enumValueAdded = "ENUM_VALUE_ADDED"
         case enumValueRemoved = "ENUM_VALUE_REMOVED"
@@ -100,6 +103,13 @@ public struct CompatibilityRule: Hashable, Sendable {
         case exactlyOneGroupRemoved = "EXACTLY_ONE_GROUP_REMOVED"
         case exactlyOneMemberAdded = "EXACTLY_ONE_MEMBER_ADDED"
         case exactlyOneMemberRemoved = "EXACTLY_ONE_MEMBER_REMOVED"
+        case fieldRenamedReadable = "FIELD_RENAMED_READABLE"
+        case fieldAliasAdded = "FIELD_ALIAS_ADDED"
+        case fieldAliasRemoved = "FIELD_ALIAS_REMOVED"
+        case atLeastOneGroupAdded = "AT_LEAST_ONE_GROUP_ADDED"
+        case atLeastOneGroupRemoved = "AT_LEAST_ONE_GROUP_REMOVED"
+        case atLeastOneMemberAdded = "AT_LEAST_ONE_MEMBER_ADDED"
+        case atLeastOneMemberRemoved = "AT_LEAST_ONE_MEMBER_REMOVED"
         // Wire: enums and unions.
         case closedEnumValueAdded = "CLOSED_ENUM_VALUE_ADDED"
         case openEnumValueAdded = "OPEN_ENUM_VALUE_ADDED"
@@ -113,6 +123,52 @@ public struct CompatibilityRule: Hashable, Sendable {
         case unionTagChanged = "UNION_TAG_CHANGED"
         case unionMemberWireTypeChanged = "UNION_MEMBER_WIRE_TYPE_CHANGED"
         case unionDiscriminatorChanged = "UNION_DISCRIMINATOR_CHANGED"
+        // Operations, arguments, results, payloads, errors and stores (their
+        // rules are in OperationRules.swift).
+        case operationAdded = "OPERATION_ADDED"
+        case operationRequirementAdded = "OPERATION_REQUIREMENT_ADDED"
+        case operationRemoved = "OPERATION_REMOVED"
+        case operationFormChanged = "OPERATION_FORM_CHANGED"
+        case operationDeprecationAdded = "OPERATION_DEPRECATION_ADDED"
+        case requiredArgumentAdded = "REQUIRED_ARGUMENT_ADDED"
+        case optionalArgumentAdded = "OPTIONAL_ARGUMENT_ADDED"
+        case argumentRemoved = "ARGUMENT_REMOVED"
+        case argumentRenamed = "ARGUMENT_RENAMED"
+        case argumentTypeChanged = "ARGUMENT_TYPE_CHANGED"
+        case argumentTypeEquivalent = "ARGUMENT_TYPE_EQUIVALENT"
+        case argumentNowRequired = "ARGUMENT_NOW_REQUIRED"
+        case argumentNowOptional = "ARGUMENT_NOW_OPTIONAL"
+        case argumentOrderChanged = "ARGUMENT_ORDER_CHANGED"
+        case argumentAliasKeyRemoved = "ARGUMENT_ALIAS_KEY_REMOVED"
+        case resultTypeChanged = "RESULT_TYPE_CHANGED"
+        case resultTypeEquivalent = "RESULT_TYPE_EQUIVALENT"
+        case resultNowOptional = "RESULT_NOW_OPTIONAL"
+        case resultNowRequired = "RESULT_NOW_REQUIRED"
+        case eventPayloadTypeChanged = "EVENT_PAYLOAD_TYPE_CHANGED"
+        case eventPayloadTypeEquivalent = "EVENT_PAYLOAD_TYPE_EQUIVALENT"
+        case operationErrorAdded = "OPERATION_ERROR_ADDED"
+        case operationErrorRemoved = "OPERATION_ERROR_REMOVED"
+        case calledOperationRemoved = "CALLED_OPERATION_REMOVED"
+        case calledOperationFormChanged = "CALLED_OPERATION_FORM_CHANGED"
+        case operationKindChanged = "OPERATION_KIND_CHANGED"
+        case callRequiredArgumentAdded = "CALL_REQUIRED_ARGUMENT_ADDED"
+        case callArgumentRemoved = "CALL_ARGUMENT_REMOVED"
+        case callArgumentRenamed = "CALL_ARGUMENT_RENAMED"
+        case callArgumentTypeChanged = "CALL_ARGUMENT_TYPE_CHANGED"
+        case callArgumentTypeWidened = "CALL_ARGUMENT_TYPE_WIDENED"
+        case callArgumentNowRequired = "CALL_ARGUMENT_NOW_REQUIRED"
+        case callArgumentDefaultChanged = "CALL_ARGUMENT_DEFAULT_CHANGED"
+        case callArgumentConstraintTightened = "CALL_ARGUMENT_CONSTRAINT_TIGHTENED"
+        case callArgumentRenamedReadable = "CALL_ARGUMENT_RENAMED_READABLE"
+        case callArgumentAliasAdded = "CALL_ARGUMENT_ALIAS_ADDED"
+        case callArgumentAliasRemoved = "CALL_ARGUMENT_ALIAS_REMOVED"
+        case replyResultTypeChanged = "REPLY_RESULT_TYPE_CHANGED"
+        case replyResultTypeWidened = "REPLY_RESULT_TYPE_WIDENED"
+        case replyResultNowOptional = "REPLY_RESULT_NOW_OPTIONAL"
+        case deliveredPayloadTypeChanged = "DELIVERED_PAYLOAD_TYPE_CHANGED"
+        case deliveredPayloadTypeWidened = "DELIVERED_PAYLOAD_TYPE_WIDENED"
+        case operationStoreAdded = "OPERATION_STORE_ADDED"
+        case operationStoreRemoved = "OPERATION_STORE_REMOVED"
     }
 
     public var id: ID
@@ -123,6 +179,9 @@ public struct CompatibilityRule: Hashable, Sendable {
     /// against NEW when the rule fires, in `SourceLanguage` order. Empty for
     /// wire rules and for notes.
     public var breaksSourceIn: [SourceLanguage]
+    /// Whose code the rule is about, for the rules on operations (see
+    /// `CompatibilityParty`); empty for the rules on types.
+    public var whose: [CompatibilityParty] = []
 
     /// `breaksSourceIn` defaults to every language for a source rule that is
     /// not a note, so only a rule that spares a language names the others.
@@ -139,16 +198,19 @@ public struct CompatibilityRule: Hashable, Sendable {
 }
 
 public enum CompatibilityRules {
-    /// Every rule, in the order the README table lists them: source rules,
-    /// then wire rules, each roughly from types down to values.
-    public static let all: [CompatibilityRule] = [
+    /// Every rule: those on types, then those on operations.
+    public static let all: [CompatibilityRule] = typeRules + operationRules
+
+    /// The rules on types, in the order the README table lists them: source
+    /// rules, then wire rules, each roughly from types down to values.
+    public static let typeRules: [CompatibilityRule] = [
         // MARK: Source
         .init(
             .typeRemoved, .source, .breaking,
             "Code that names the type no longer compiles."),
         .init(
             .typeRenamed, .source, .breaking,
-            "Type names never reach the wire, but code that names the old type no longer compiles (detected as a removed and an added type of the same kind and doc)."),
+            "Type names never reach the wire, but code that names the old type no longer compiles (declared with `renamedFrom`, or guessed from a removed and an added type of the same kind and doc)."),
         .init(
             .typeKindChanged, .source, .breaking,
             "The generated declaration changes shape (struct, enum, protocol, string wrapper), so code using it no longer compiles."),
@@ -194,6 +256,18 @@ public enum CompatibilityRules {
             "A new exactly-one group, or a field leaving one, changes the TypeScript variants: literals that set no field, or that field alone, stop type-checking (Swift and Kotlin only check in validate()).",
             breaksSourceIn: [.typescript]),
         .init(
+            .fieldOrderChanged, .source, .breaking,
+            "The Swift memberwise initialiser takes the fields in spec order (included sets first), so calls that pass them in the old order stop compiling (\"argument 'b' must precede argument 'a'\"); moving a field into a shared set moves it too. TypeScript object literals do not care, nor do Kotlin constructor calls that name their arguments, as they should.",
+            breaksSourceIn: [.swift]),
+        .init(
+            .fieldAliasKeyRemoved, .source, .breaking,
+            "TypeScript declares each decode-only alias as an optional, deprecated key, so code that still names it no longer compiles (Swift and Kotlin expose no alias).",
+            breaksSourceIn: [.typescript]),
+        .init(
+            .atLeastOneVariantsNarrowed, .source, .breaking,
+            "A new at-least-one group, or a field leaving one, changes the TypeScript variants: literals that set none of the fields, or only that one, stop type-checking (Swift and Kotlin only check in validate()).",
+            breaksSourceIn: [.typescript]),
+        .init(
             .enumValueAdded, .source, .breaking,
             "Exhaustive Swift `switch`es, Kotlin `when`s and TypeScript `never` checks miss the new case; open enums too, since `.unrecognized` (Kotlin's `Unrecognized`) never matches a value the enum now names."),
         .init(
@@ -201,7 +275,7 @@ public enum CompatibilityRules {
             "The Swift case and the TypeScript literal disappear."),
         .init(
             .enumValueRenamed, .source, .breaking,
-            "The Swift case and the TypeScript literal change name (detected as a removed and an added value with the same doc)."),
+            "The Swift case and the TypeScript literal change name (declared with `renamedFrom`, or guessed from a removed and an added value with the same doc)."),
         .init(
             .enumOpened, .source, .breaking,
             "A closed enum becoming open gains `.unrecognized(String)` and loses `CaseIterable` and its failable `init?(rawValue:)`; in Kotlin an `enum class` becomes a sealed class."),
@@ -280,6 +354,27 @@ public enum CompatibilityRules {
             "Old clients still set exactly one of the fields they know, which satisfies the larger group."),
         .init(
             .exactlyOneMemberRemoved, .wire, .breaking,
+            "An old client that sets only that field no longer satisfies the group on a new server."),
+        .init(
+            .fieldRenamedReadable, .wire, .note,
+            "The field was renamed, but the readers of each direction accept the other name as a decode-only alias, so payloads of both versions still decode."),
+        .init(
+            .fieldAliasAdded, .wire, .note,
+            "Readers also accept the new spelling; writers keep writing the field's name."),
+        .init(
+            .fieldAliasRemoved, .wire, .warning,
+            "Writers of the old spec write the field's name, but writers older still that send the removed spelling are no longer understood."),
+        .init(
+            .atLeastOneGroupAdded, .wire, .breaking,
+            "Old clients may set none of the fields; the new servers' validate() rejects that (unless an old exactly-one or at-least-one group of some of these fields already required one)."),
+        .init(
+            .atLeastOneGroupRemoved, .wire, .note,
+            "New servers accept every combination old clients send."),
+        .init(
+            .atLeastOneMemberAdded, .wire, .note,
+            "Old clients still set one of the fields they know, which satisfies the larger group."),
+        .init(
+            .atLeastOneMemberRemoved, .wire, .breaking,
             "An old client that sets only that field no longer satisfies the group on a new server."),
         .init(
             .closedEnumValueAdded, .wire, .breaking,

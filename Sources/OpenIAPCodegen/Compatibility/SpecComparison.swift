@@ -28,9 +28,10 @@ public struct CompatibilityFinding: Hashable, Sendable {
 /// trigger. It decides only *which* rule applies; severities and rationales
 /// come from `CompatibilityRules`.
 ///
-/// Matching is by name. Renames are guessed, since the spec language has no
-/// "renamed from" marker and `since` says when something appeared, not what
-/// it replaced:
+/// Matching is by name. A type, field or enum value that says it was
+/// `renamedFrom` a name the old spec has, which the new one no longer has,
+/// is that element renamed. Other renames are guessed, since `since` says
+/// when something appeared, not what it replaced:
 /// - a type that disappears and a type of the same kind with the same
 ///   non-empty `doc` that appears are one renamed type;
 /// - within a record, a field that disappears and a field of the same type
@@ -45,7 +46,7 @@ public struct CompatibilityFinding: Hashable, Sendable {
 public struct SpecComparison {
     public let old: Spec
     public let new: Spec
-    public private(set) var findings: [CompatibilityFinding] = []
+    public internal(set) var findings: [CompatibilityFinding] = []
 
     /// Old type name → new type name for every type present on both sides,
     /// renamed or not.
@@ -78,7 +79,10 @@ public struct SpecComparison {
         }
         let removed = old.types.filter { !newNames.contains($0.name) }
         let added = new.types.filter { !oldNames.contains($0.name) }
-        let renames = Self.pairUp(removed, added, keys: [{ Self.kindKey($0) + "\u{0}" + ($0.annotations.doc ?? "") }]) {
+        let declared = Self.declaredRenames(removed, added, name: \.name, renamedFrom: \.annotations.renamedFrom)
+        let renames = declared.pairs + Self.pairUp(
+            declared.removed, declared.added, keys: [{ Self.kindKey($0) + "\u{0}" + ($0.annotations.doc ?? "") }]
+        ) {
             ($0.annotations.doc ?? "").isEmpty ? nil : $0
         }
         for (o, n) in renames {
@@ -95,6 +99,7 @@ public struct SpecComparison {
             report(.typeAdded, "\(kindWord(type)) '\(type.name)' was added", at: type.location)
         }
         for (o, n) in pairs.sorted(by: { $0.1.name < $1.1.name }) { compareType(o, n) }
+        compareOperations()
         findings = Self.ordered(findings)
     }
 
@@ -143,8 +148,10 @@ public struct SpecComparison {
 
     // MARK: - Records
 
-    private mutating func compareRecord(_ a: RecordType, _ b: RecordType, usage: Set<RecordDirection>) {
-        let owner = "\(b.direction == .input ? "input" : "record") '\(b.name)'"
+    /// `owner` names the record in messages; by default, "input 'Name'" or
+    /// "record 'Name'".
+    mutating func compareRecord(_ a: RecordType, _ b: RecordType, usage: Set<RecordDirection>, owner given: String? = nil) {
+        let owner = given ?? "\(b.direction == .input ? "input" : "record") '\(b.name)'"
         if a.direction != b.direction {
             report(
                 .recordDirectionChanged,
@@ -166,8 +173,9 @@ public struct SpecComparison {
             copy.type = mapped(field.type)
             return copy
         }
-        let renames = Self.pairUp(
-            removedMapped, added,
+        let declared = Self.declaredRenames(removedMapped, added, name: \.name, renamedFrom: \.annotations.renamedFrom)
+        let renames = declared.pairs + Self.pairUp(
+            declared.removed, declared.added,
             keys: [
                 { ($0.annotations.doc ?? "").isEmpty ? nil : "\($0.type)\u{0}doc\u{0}\($0.annotations.doc!)" },
                 { field in field.annotations.since.map { "\(field.type)\u{0}since\u{0}\($0)" } },
@@ -183,16 +191,59 @@ public struct SpecComparison {
             }
             if fo.name != fn.name {
                 report(.fieldRenamed, "field '\(fo.name)' of \(owner) was renamed '\(fn.name)'", at: fn.location)
-                report(.fieldWireNameChanged, "field '\(fo.name)' of \(owner) is now sent as '\(fn.name)'", at: fn.location)
+                // New servers read old clients' inputs, old apps new servers'
+                // outputs: each needs the other side's name among its own.
+                let inputsRead = !usage.contains(.input) || fn.aliases.contains(fo.name)
+                let outputsRead = !usage.contains(.output) || fo.aliases.contains(fn.name)
+                if inputsRead && outputsRead {
+                    report(
+                        .fieldRenamedReadable,
+                        "field '\(fo.name)' of \(owner) is now sent as '\(fn.name)', which its readers also accept", at: fn.location)
+                } else {
+                    report(.fieldWireNameChanged, "field '\(fo.name)' of \(owner) is now sent as '\(fn.name)'", at: fn.location)
+                }
             }
             compareField(fo, fn, owner: owner, usage: usage)
+            compareAliases(fo, fn, owner: owner)
         }
         let matchedNew = Set(fieldMap.values)
         for fn in b.fields where !matchedNew.contains(fn.name) {
             addedField(fn, owner: owner, usage: usage)
         }
+        compareFieldOrder(a, b, fieldMap: fieldMap, owner: owner)
         compareExactlyOne(a, b, fieldMap: fieldMap, owner: owner)
+        compareAtLeastOne(a, b, fieldMap: fieldMap, owner: owner)
     }
+
+    /// The memberwise initialiser takes every field, in order: the fields
+    /// both sides have must keep their order (those added or removed have
+    /// rules of their own).
+    private mutating func compareFieldOrder(_ a: RecordType, _ b: RecordType, fieldMap: [String: String], owner: String) {
+        let kept = a.fields.compactMap { fieldMap[$0.name] }
+        let keptSet = Set(kept)
+        let now = b.fields.map(\.name).filter { keptSet.contains($0) }
+        guard kept != now, let index = kept.indices.first(where: { kept[$0] != now[$0] }) else { return }
+        let moved = now[index]
+        let why = b.field(moved)?.includedFrom.map { " (it now comes from the shared set '\($0)')" } ?? ""
+        report(
+            .fieldOrderChanged,
+            "fields of \(owner) changed order: '\(moved)' now comes before '\(kept[index])'\(why); the Swift initialiser was init(\(kept.map { "\($0):" }.joined())), now init(\(now.map { "\($0):" }.joined()))",
+            at: b.location)
+    }
+
+    /// Decode-only aliases that a field gained or lost. An alias that is the
+    /// other side's name of a renamed field is part of the rename.
+    private mutating func compareAliases(_ fo: Field, _ fn: Field, owner: String) {
+        let subject = "field '\(fn.name)' of \(owner)"
+        for alias in fn.aliases where !fo.aliases.contains(alias) && alias != fo.name {
+            report(.fieldAliasAdded, "\(subject) is also read as '\(alias)'", at: fn.location)
+        }
+        for alias in fo.aliases where !fn.aliases.contains(alias) && alias != fn.name {
+            report(.fieldAliasRemoved, "\(subject) is no longer read as '\(alias)'", at: fn.location)
+            report(.fieldAliasKeyRemoved, "\(subject) lost its alias key '\(alias)'", at: fn.location)
+        }
+    }
+
 
     private mutating func removedField(_ field: Field, owner: String, usage: Set<RecordDirection>) {
         let what = "\(field.isRequired ? "required" : "optional") field '\(field.name)' of \(owner) was removed"
@@ -269,42 +320,89 @@ public struct SpecComparison {
         if let y = maxB, maxA.map({ y < $0 }) ?? true { result.append(text("maxBytes", maxA, maxB)) }
         if let y = b.minimum, a.minimum.map({ y > $0 }) ?? true { result.append(text("min", a.minimum, b.minimum)) }
         if let y = b.maximum, a.maximum.map({ y < $0 }) ?? true { result.append(text("max", a.maximum, b.maximum)) }
+        let minA = a.minLength.map(Double.init)
+        let minB = b.minLength.map(Double.init)
+        if let y = minB, minA.map({ y > $0 }) ?? true { result.append(text("minLength", minA, minB)) }
+        let lengthA = a.maxLength.map(Double.init)
+        let lengthB = b.maxLength.map(Double.init)
+        if let y = lengthB, lengthA.map({ y < $0 }) ?? true { result.append(text("maxLength", lengthA, lengthB)) }
+        // Two patterns cannot be ordered: a new or different one may reject
+        // what the other accepted.
+        if let y = b.pattern, y != a.pattern {
+            let (from, to) = reversed ? (y.source, a.pattern?.source) : (a.pattern?.source, y.source)
+            result.append("pattern \(from ?? "none") → \(to ?? "none")")
+        }
         return result
     }
 
+    /// The rules of one kind of group: exactly-one or at-least-one.
+    private struct GroupRules {
+        var kind: String
+        var added: CompatibilityRule.ID
+        var removed: CompatibilityRule.ID
+        var memberAdded: CompatibilityRule.ID
+        var memberRemoved: CompatibilityRule.ID
+        var narrowed: CompatibilityRule.ID
+
+        static let exactlyOne = GroupRules(
+            kind: "exactly-one", added: .exactlyOneGroupAdded, removed: .exactlyOneGroupRemoved,
+            memberAdded: .exactlyOneMemberAdded, memberRemoved: .exactlyOneMemberRemoved, narrowed: .exactlyOneVariantsNarrowed)
+        static let atLeastOne = GroupRules(
+            kind: "at-least-one", added: .atLeastOneGroupAdded, removed: .atLeastOneGroupRemoved,
+            memberAdded: .atLeastOneMemberAdded, memberRemoved: .atLeastOneMemberRemoved, narrowed: .atLeastOneVariantsNarrowed)
+    }
+
     private mutating func compareExactlyOne(_ a: RecordType, _ b: RecordType, fieldMap: [String: String], owner: String) {
-        var unmatchedNew = Array(b.exactlyOne.indices)
-        for group in a.exactlyOne {
+        compareGroups(a.exactlyOne, b.exactlyOne, rules: .exactlyOne, fieldMap: fieldMap, owner: owner) { _ in false }
+    }
+
+    /// A new at-least-one group costs old clients nothing when an old
+    /// exactly-one or at-least-one group of some of its fields already made
+    /// them set one.
+    private mutating func compareAtLeastOne(_ a: RecordType, _ b: RecordType, fieldMap: [String: String], owner: String) {
+        compareGroups(a.atLeastOne, b.atLeastOne, rules: .atLeastOne, fieldMap: fieldMap, owner: owner) { group in
+            (a.exactlyOne + a.atLeastOne).contains { old in Set(old.fields.map { fieldMap[$0] ?? $0 }).isSubset(of: group.fields) }
+        }
+    }
+
+    /// Groups of one kind: each old group is matched with the new group that
+    /// shares most of its members (under their new names), then members
+    /// gained and lost are reported; an unmatched new group is added unless
+    /// `implied` says old clients already meet it.
+    private mutating func compareGroups(
+        _ oldGroups: [FieldGroup], _ newGroups: [FieldGroup], rules: GroupRules, fieldMap: [String: String], owner: String,
+        implied: (FieldGroup) -> Bool
+    ) {
+        var unmatchedNew = Array(newGroups.indices)
+        for group in oldGroups {
             let members = Set(group.fields.map { fieldMap[$0] ?? $0 })
             let best = unmatchedNew.max { x, y in
-                members.intersection(b.exactlyOne[x].fields).count < members.intersection(b.exactlyOne[y].fields).count
+                members.intersection(newGroups[x].fields).count < members.intersection(newGroups[y].fields).count
             }
-            guard let index = best, !members.intersection(b.exactlyOne[index].fields).isEmpty else {
+            guard let index = best, !members.intersection(newGroups[index].fields).isEmpty else {
                 report(
-                    .exactlyOneGroupRemoved, "exactly-one group [\(group.fields.joined(separator: ", "))] of \(owner) was removed",
+                    rules.removed, "\(rules.kind) group [\(group.fields.joined(separator: ", "))] of \(owner) was removed",
                     at: group.location, side: .old)
                 continue
             }
             unmatchedNew.removeAll { $0 == index }
-            let newGroup = b.exactlyOne[index]
+            let newGroup = newGroups[index]
             let gained = newGroup.fields.filter { !members.contains($0) }
             let lost = group.fields.filter { !newGroup.fields.contains(fieldMap[$0] ?? $0) }
             if !gained.isEmpty {
-                report(
-                    .exactlyOneMemberAdded,
-                    "exactly-one group of \(owner) gained \(Self.list(gained))", at: newGroup.location)
+                report(rules.memberAdded, "\(rules.kind) group of \(owner) gained \(Self.list(gained))", at: newGroup.location)
             }
             if !lost.isEmpty {
-                let what = "exactly-one group of \(owner) lost \(Self.list(lost))"
-                report(.exactlyOneMemberRemoved, what, at: newGroup.location)
-                report(.exactlyOneVariantsNarrowed, what, at: newGroup.location)
+                let what = "\(rules.kind) group of \(owner) lost \(Self.list(lost))"
+                report(rules.memberRemoved, what, at: newGroup.location)
+                report(rules.narrowed, what, at: newGroup.location)
             }
         }
-        for index in unmatchedNew {
-            let group = b.exactlyOne[index]
-            let what = "exactly-one group [\(group.fields.joined(separator: ", "))] was added to \(owner)"
-            report(.exactlyOneGroupAdded, what, at: group.location)
-            report(.exactlyOneVariantsNarrowed, what, at: group.location)
+        for index in unmatchedNew where !implied(newGroups[index]) {
+            let group = newGroups[index]
+            let what = "\(rules.kind) group [\(group.fields.joined(separator: ", "))] was added to \(owner)"
+            report(rules.added, what, at: group.location)
+            report(rules.narrowed, what, at: group.location)
         }
     }
 
@@ -330,7 +428,10 @@ public struct SpecComparison {
         let oldWires = Set(a.values.map(\.wire))
         let removed = a.values.filter { !newWires.contains($0.wire) }
         let added = b.values.filter { !oldWires.contains($0.wire) }
-        let renames = Self.pairUp(removed, added, keys: [{ ($0.annotations.doc ?? "").isEmpty ? nil : $0.annotations.doc! }]) { $0 }
+        let declared = Self.declaredRenames(removed, added, name: \.wire, renamedFrom: \.annotations.renamedFrom)
+        let renames = declared.pairs + Self.pairUp(
+            declared.removed, declared.added, keys: [{ ($0.annotations.doc ?? "").isEmpty ? nil : $0.annotations.doc! }]
+        ) { $0 }
         let renamedOld = Set(renames.map(\.0.wire))
         let renamedNew = Set(renames.map(\.1.wire))
         for (vo, vn) in renames {
@@ -510,11 +611,14 @@ public struct SpecComparison {
     /// reachable from, an output record (old apps read it); `.input` when it
     /// is, or is reachable from, an input record (new servers read it).
     /// Unions no record refers to are results (outputs); enums and opaque
-    /// strings no record refers to may travel either way.
+    /// strings no record refers to may travel either way. An operation's
+    /// arguments count as an input record and its result or payload as an
+    /// output one (`operationRecords`).
     static func usage(in spec: Spec) -> [String: Set<RecordDirection>] {
+        let types = spec.types + operationRecords(in: spec)
         var references: [String: [String]] = [:]
         var referenced: Set<String> = []
-        for type in spec.types {
+        for type in types {
             let names: [String]
             switch type {
             case let .record(r): names = r.fields.compactMap(\.type.namedLeaf) + r.includes
@@ -526,7 +630,7 @@ public struct SpecComparison {
             referenced.formUnion(names)
         }
         var result: [String: Set<RecordDirection>] = [:]
-        for type in spec.types {
+        for type in types {
             switch type {
             case let .record(r): result[r.name] = [r.direction]
             case .union where !referenced.contains(type.name): result[type.name] = [.output]
@@ -538,7 +642,7 @@ public struct SpecComparison {
         var changed = true
         while changed {
             changed = false
-            for type in spec.types {
+            for type in types {
                 guard let context = result[type.name] else { continue }
                 for name in references[type.name] ?? [] where !(result[name] ?? []).isSuperset(of: context) {
                     result[name, default: []].formUnion(context)
@@ -551,10 +655,32 @@ public struct SpecComparison {
 
     // MARK: - Helpers
 
-    private mutating func report(
+    mutating func report(
         _ id: CompatibilityRule.ID, _ message: String, at location: SourceLocation?, side: CompatibilityFinding.Side = .new
     ) {
         findings.append(CompatibilityFinding(rule: CompatibilityRules.rule(id), message: message, location: location, side: side))
+    }
+
+    /// The renames the new spec declares: each added element whose
+    /// `renamedFrom` is the name of a removed one is paired with it; the
+    /// elements left are returned for guessing.
+    static func declaredRenames<T>(
+        _ removed: [T], _ added: [T], name: (T) -> String, renamedFrom: (T) -> String?
+    ) -> (pairs: [(T, T)], removed: [T], added: [T]) {
+        var byName: [String: Int] = [:]
+        for (index, element) in removed.enumerated() where byName[name(element)] == nil { byName[name(element)] = index }
+        var pairs: [(T, T)] = []
+        var taken: Set<Int> = []
+        var left: [T] = []
+        for element in added {
+            if let old = renamedFrom(element), let index = byName[old], taken.insert(index).inserted {
+                pairs.append((removed[index], element))
+            } else {
+                left.append(element)
+            }
+        }
+        let leftRemoved = removed.indices.filter { !taken.contains($0) }.map { removed[$0] }
+        return (pairs, leftRemoved, left)
     }
 
     /// Pairs removed and added elements that one of `keys` (tried in order)

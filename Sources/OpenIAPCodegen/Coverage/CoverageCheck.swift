@@ -13,12 +13,21 @@
 //   `in-app`, `ios`) equals the wire value.
 // - Object types are `records`, inputs are `inputs`, interfaces are `shared`
 //   field sets (and `implements` is `include`), unions are `unions`.
-// The root operation types (`Query`, `Mutation`, `Subscription`) are skipped.
+// - The fields of the root operation types are operations: those of `Query`
+//   are `queries`, of `Mutation` `mutations`, of `Subscription` `events`
+//   (the root types of a `schema {}` block, if it names others). A root
+//   field's type is the operation's `result` (an event's `payload`), with the
+//   same rules as a field's type; its arguments are the operation's `args`,
+//   compared as input fields. Root fields whose name starts with `_` are not
+//   operations: GraphQL needs a field in every object type, and upstream
+//   fills its bare root types with `_placeholder`; no operation can be
+//   named so.
 //
 // A difference is *declared* when the spec says why it differs: an `upstream`
-// reason on the field or enum value involved, or on the type for differences
-// of the type as a whole (a type upstream lacks, a kind, a membership) and for
-// upstream fields or values the spec leaves out.
+// reason on the field, enum value or argument involved, or on the type or
+// operation for differences of it as a whole (a type or operation upstream
+// lacks, a kind, a membership, a result) and for upstream fields, values or
+// arguments the spec leaves out.
 
 /// One disagreement between the spec and the upstream SDL.
 public struct CoverageDifference: Hashable, Sendable, CustomStringConvertible {
@@ -43,11 +52,27 @@ public struct CoverageDifference: Hashable, Sendable, CustomStringConvertible {
         case interfaceMembership
         /// A union lists a member the SDL union does not, or the reverse.
         case unionMembership
+        /// An SDL root field (a query, mutation or subscription) the spec does not declare.
+        case missingOperation
+        /// A spec operation that is no field of the SDL's root types.
+        case extraOperation
+        /// Declared in both, but as different kinds (a query against a mutation...).
+        case operationKind
+        /// An argument of the SDL operation the spec operation does not have.
+        /// (Arguments in both are compared as input fields: `nullability`,
+        /// `fieldType`, `defaultValue`, `deprecation`.)
+        case missingArgument
+        case extraArgument
+        /// The operation's result (an event's payload) is required on one side, optional on the other.
+        case resultNullability
+        case resultType
     }
 
     public var kind: Kind
     public var typeName: String
-    /// The field, enum value, interface or union member concerned, if any.
+    /// The field, enum value, interface or union member concerned, if any;
+    /// for operations (whose `typeName` is the root type, such as
+    /// `Mutation`), the operation, or `operation.argument`.
     public var memberName: String?
     public var message: String
     /// Where our spec element is, when there is one.
@@ -161,6 +186,7 @@ private struct Comparison {
             report(.extraType, ours.name, nil, "\(ours.sectionName) type '\(ours.name)' is not in the SDL",
                    location: ours.location, sdlLocation: nil, upstream: ours.annotations.upstream)
         }
+        compareOperations()
     }
 
     private func kindName(_ kind: SDLTypeKind) -> String {
@@ -305,7 +331,11 @@ private struct Comparison {
         }
     }
 
-    private mutating func compareField(_ typeName: String, _ sdlField: SDLField, _ field: Field, isInput: Bool) {
+    /// `member` names the field in the differences; by default its name.
+    private mutating func compareField(
+        _ typeName: String, _ sdlField: SDLField, _ field: Field, isInput: Bool, member: String? = nil
+    ) {
+        let member = member ?? field.name
         let reason = field.annotations.upstream
         let upstreamRequired = sdlField.type.isNonNull
         if upstreamRequired != field.isRequired {
@@ -314,25 +344,102 @@ private struct Comparison {
             let omittableWithDefault = isInput && upstreamRequired && sdlField.defaultValue != nil
                 && field.defaultValue != nil
             if !omittableWithDefault {
-                report(.nullability, typeName, field.name,
+                report(.nullability, typeName, member,
                        upstreamRequired ? "required upstream (\(sdlField.type)) but optional in the spec"
                                         : "optional upstream (\(sdlField.type)) but required in the spec",
                        location: field.location, sdlLocation: sdlField.location, upstream: reason)
             }
         }
         if let problem = typeProblem(sdlField.type.nullable, field.type) {
-            report(.fieldType, typeName, field.name,
+            report(.fieldType, typeName, member,
                    "SDL type \(sdlField.type) does not match spec type \(field.type): \(problem)",
                    location: field.location, sdlLocation: sdlField.location, upstream: reason)
         }
         if !defaultsMatch(sdlField.defaultValue, field.defaultValue) {
             let upstreamText = sdlField.defaultValue.map { "= \($0)" } ?? "no default"
             let oursText = field.defaultValue.map { "default \(render($0))" } ?? "no default"
-            report(.defaultValue, typeName, field.name, "SDL has \(upstreamText), the spec has \(oursText)",
+            report(.defaultValue, typeName, member, "SDL has \(upstreamText), the spec has \(oursText)",
                    location: field.location, sdlLocation: sdlField.location, upstream: reason)
         }
-        compareDeprecation(sdlField.isDeprecated, field.annotations, typeName, field.name,
+        compareDeprecation(sdlField.isDeprecated, field.annotations, typeName, member,
                            location: field.location, sdlLocation: sdlField.location)
+    }
+
+    // MARK: Operations
+
+    /// The SDL operation keyword whose root type holds operations of `kind`.
+    private static func sdlKeyword(_ kind: OperationKind) -> String {
+        switch kind {
+        case .query: "query"
+        case .mutation: "mutation"
+        case .event: "subscription"
+        }
+    }
+
+    private func rootTypeName(_ kind: OperationKind) -> String {
+        sdl.rootTypeNames[Self.sdlKeyword(kind)] ?? ""
+    }
+
+    private mutating func compareOperations() {
+        // Every operation of the SDL, root type by root type, in the order written.
+        var upstream: [(field: SDLField, kind: OperationKind, root: String)] = []
+        var upstreamNames: Set<String> = []
+        for kind in OperationKind.allCases {
+            let root = rootTypeName(kind)
+            for field in sdl[root]?.fields ?? [] where !field.name.hasPrefix("_") && upstreamNames.insert(field.name).inserted {
+                upstream.append((field, kind, root))
+            }
+        }
+        for (field, kind, root) in upstream {
+            guard let ours = spec.operation(field.name) else {
+                report(.missingOperation, root, field.name,
+                       "SDL \(Self.sdlKeyword(kind)) '\(field.name): \(field.type)' is not in the spec",
+                       location: nil, sdlLocation: field.location, upstream: nil)
+                continue
+            }
+            if ours.kind != kind {
+                report(.operationKind, root, field.name,
+                       "a \(Self.sdlKeyword(kind)) upstream, which belongs in '\(kind.sectionName)', but the spec has it in '\(ours.kind.sectionName)'",
+                       location: ours.location, sdlLocation: field.location, upstream: ours.annotations.upstream)
+            }
+            compareOperation(field, ours, root: root)
+        }
+        for ours in spec.operations where !upstreamNames.contains(ours.name) {
+            report(.extraOperation, rootTypeName(ours.kind), ours.name,
+                   "\(ours.kind.rawValue) '\(ours.name)' is not in the SDL",
+                   location: ours.location, sdlLocation: nil, upstream: ours.annotations.upstream)
+        }
+    }
+
+    private mutating func compareOperation(_ upstream: SDLField, _ ours: APIOperation, root: String) {
+        let reason = ours.annotations.upstream
+        let word = ours.kind == .event ? "payload" : "result"
+        if upstream.type.isNonNull != ours.result.isRequired {
+            report(.resultNullability, root, ours.name,
+                   upstream.type.isNonNull ? "the \(word) is required upstream (\(upstream.type)) but optional in the spec"
+                                           : "the \(word) is optional upstream (\(upstream.type)) but required in the spec",
+                   location: ours.result.location, sdlLocation: upstream.location, upstream: reason)
+        }
+        if let problem = typeProblem(upstream.type.nullable, ours.result.type) {
+            report(.resultType, root, ours.name,
+                   "SDL \(word) type \(upstream.type) does not match spec type \(ours.result.type): \(problem)",
+                   location: ours.result.location, sdlLocation: upstream.location, upstream: reason)
+        }
+        compareDeprecation(upstream.isDeprecated, ours.annotations, root, ours.name,
+                           location: ours.location, sdlLocation: upstream.location)
+        for argument in upstream.arguments {
+            let member = "\(ours.name).\(argument.name)"
+            guard let mine = ours.argument(argument.name) else {
+                report(.missingArgument, root, member, "SDL argument '\(argument.name): \(argument.type)' is not in the spec",
+                       location: ours.location, sdlLocation: argument.location, upstream: reason)
+                continue
+            }
+            compareField(root, argument, mine, isInput: true, member: member)
+        }
+        for argument in ours.arguments where upstream.argument(argument.name) == nil {
+            report(.extraArgument, root, "\(ours.name).\(argument.name)", "argument '\(argument.name)' has no SDL counterpart",
+                   location: argument.location, sdlLocation: upstream.location, upstream: argument.annotations.upstream)
+        }
     }
 
     /// Why an SDL type (without its outer `!`) and a spec type differ, or nil.

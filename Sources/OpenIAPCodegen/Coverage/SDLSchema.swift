@@ -4,8 +4,9 @@ import Foundation
 // uses: object, input, interface, enum, union and scalar definitions (and
 // `extend` forms of them), `schema {}` blocks and directive definitions. It
 // keeps what the coverage check compares (names, kinds, field types with `!`
-// and lists, defaults, `implements`, union members, deprecation) and throws
-// away prose: descriptions, comments and the arguments of directives.
+// and lists, field arguments, defaults, `implements`, union members,
+// deprecation) and throws away prose: descriptions, comments and the
+// arguments of directives.
 
 /// A GraphQL type reference such as `[String!]!`.
 public indirect enum SDLTypeRef: Hashable, Sendable, CustomStringConvertible {
@@ -69,22 +70,28 @@ public struct SDLObjectField: Hashable, Sendable {
     }
 }
 
-/// A field of an object type or interface, or an input field.
+/// A field of an object type or interface, an input field, or an argument.
 public struct SDLField: Sendable {
     public var name: String
     public var type: SDLTypeRef
     public var defaultValue: SDLValue?
     public var isDeprecated: Bool
+    /// The arguments of a field of an object type or interface, in order:
+    /// for a field of a root operation type, the operation's arguments.
+    public var arguments: [SDLField]
     public var location: SourceLocation
 
     public init(name: String, type: SDLTypeRef, defaultValue: SDLValue? = nil, isDeprecated: Bool = false,
-                location: SourceLocation) {
+                arguments: [SDLField] = [], location: SourceLocation) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
         self.isDeprecated = isDeprecated
+        self.arguments = arguments
         self.location = location
     }
+
+    public func argument(_ name: String) -> SDLField? { arguments.first { $0.name == name } }
 }
 
 public struct SDLEnumValue: Sendable {
@@ -145,6 +152,12 @@ public struct SDLSchema: Sendable {
     /// The root operation type names: `Query`, `Mutation` and `Subscription`,
     /// plus any others a `schema {}` block names.
     public private(set) var rootOperationTypes: Set<String> = ["Query", "Mutation", "Subscription"]
+    /// The root type of each operation keyword (`query`, `mutation`,
+    /// `subscription`): the GraphQL default names unless a `schema {}` block
+    /// names others.
+    public private(set) var rootTypeNames: [String: String] = [
+        "query": "Query", "mutation": "Mutation", "subscription": "Subscription",
+    ]
     private var index: [String: Int] = [:]
     /// `extend` blocks seen before the type itself; merged when it appears.
     private var pendingExtensions: [String: [SDLTypeDefinition]] = [:]
@@ -212,6 +225,7 @@ public struct SDLSchema: Sendable {
             }
         }
         rootOperationTypes.formUnion(document.rootOperationTypes)
+        rootTypeNames.merge(document.rootTypeNames) { _, named in named }
         try diagnostics.check()
     }
 
@@ -418,6 +432,8 @@ struct SDLDocument {
 
     var definitions: [Definition] = []
     var rootOperationTypes: Set<String> = []
+    /// What `schema {}` blocks name, by operation keyword.
+    var rootTypeNames: [String: String] = [:]
 }
 
 struct SDLParser {
@@ -488,9 +504,11 @@ struct SDLParser {
                 try skipDirectives()
                 if skip("{") {
                     while !skip("}") {
-                        _ = try expectName()
+                        let operation = try expectName().0
                         try expect(":")
-                        document.rootOperationTypes.insert(try expectName().0)
+                        let type = try expectName().0
+                        document.rootOperationTypes.insert(type)
+                        document.rootTypeNames[operation] = type
                     }
                 }
             case "directive":
@@ -580,11 +598,11 @@ struct SDLParser {
         while !skip("}") {
             skipDescription()
             let (name, location) = try expectName()
-            if isPunctuator("(") { _ = try parseInputValues(open: "(", close: ")") }
+            let arguments = isPunctuator("(") ? try parseInputValues(open: "(", close: ")") : []
             try expect(":")
             let type = try parseType()
             let deprecated = try parseDirectives()
-            fields.append(SDLField(name: name, type: type, isDeprecated: deprecated, location: location))
+            fields.append(SDLField(name: name, type: type, isDeprecated: deprecated, arguments: arguments, location: location))
         }
         return fields
     }

@@ -1,5 +1,6 @@
-/// The validated intermediate representation of a whole spec: every type of
-/// every file, resolved and checked. Targets render from this and nothing else.
+/// The validated intermediate representation of a whole spec: every type and
+/// every operation of every file, resolved and checked. Targets render from
+/// this and nothing else.
 ///
 /// Every node carries the `SourceLocation` it was read from so that later
 /// stages (validation, `generator diff`) can point back at the YAML.
@@ -22,14 +23,27 @@ public struct Spec: Sendable {
     /// `types`, after which the answer is looked up as before.
     private(set) var hasDistinctNames: Bool
 
+    /// The API: every query, mutation and event (`APIOperation`), sorted by
+    /// name, each name once. Kept apart from `types`, so that the type
+    /// checks, targets and `generator diff` rules that know only types are
+    /// untouched by them.
+    public var operations: [APIOperation] = []
+
     /// `Containment(self).onCycle`, kept by the loader, which works it out
     /// while validating, so that the Swift target need not build the graph
     /// again; nil for a spec made otherwise or changed since.
     var typesOnContainmentCycles: Set<String>?
 
-    public init(version: String, versionLocation: SourceLocation? = nil, types: [NamedType]) {
+    public init(version: String, versionLocation: SourceLocation? = nil, types: [NamedType], operations: [APIOperation] = []) {
         let names = types.map(\.name)
         self.init(version: version, versionLocation: versionLocation, types: types, names: names, order: Self.sortedPositions(of: names))
+        self.operations = Self.sortedOperations(operations)
+    }
+
+    /// `operations` by name; operations of the same name (which only a spec
+    /// built by hand can have) by where they were written.
+    static func sortedOperations(_ operations: [APIOperation]) -> [APIOperation] {
+        operations.sorted { ($0.name, $0.location) < ($1.name, $1.location) }
     }
 
     /// The spec of `types` whose names are `names`, where `order` is
@@ -129,6 +143,15 @@ public struct Spec: Sendable {
     public var fieldSets: [FieldSet] { types.compactMap { if case let .fieldSet(f) = $0 { f } else { nil } } }
     public var unions: [UnionType] { types.compactMap { if case let .union(u) = $0 { u } else { nil } } }
 
+    public var queries: [APIOperation] { operations.filter { $0.kind == .query } }
+    public var mutations: [APIOperation] { operations.filter { $0.kind == .mutation } }
+    public var events: [APIOperation] { operations.filter { $0.kind == .event } }
+
+    /// The query, mutation or event called `name`.
+    public func operation(_ name: String) -> APIOperation? {
+        operations.first { $0.name == name }
+    }
+
     public func record(_ name: String) -> RecordType? {
         if case let .record(r)? = self[name] { return r }
         return nil
@@ -194,7 +217,14 @@ public struct Annotations: Hashable, Sendable {
         set { rare = OutOfLine.updating(rare) { $0.upstream = newValue } }
     }
 
-    /// `deprecated`, `since` and `upstream`, nil when none is set: most
+    /// The name this element had before (a type, field or enum value),
+    /// which tells `generator diff` that it was renamed.
+    public var renamedFrom: String? {
+        get { rare?.value.renamedFrom }
+        set { rare = OutOfLine.updating(rare) { $0.renamedFrom = newValue } }
+    }
+
+    /// `deprecated`, `since`, `upstream` and `renamedFrom`, nil when none is set: most
     /// elements have a doc comment and nothing else, and four optional
     /// strings inline were 64 bytes of every field, value and type.
     private var rare: OutOfLine<Rare>?
@@ -203,13 +233,16 @@ public struct Annotations: Hashable, Sendable {
         var deprecated: String?
         var since: String?
         var upstream: String?
+        var renamedFrom: String?
 
-        var isEmpty: Bool { deprecated == nil && since == nil && upstream == nil }
+        var isEmpty: Bool { deprecated == nil && since == nil && upstream == nil && renamedFrom == nil }
     }
 
-    public init(doc: String? = nil, deprecated: String? = nil, since: String? = nil, upstream: String? = nil) {
+    public init(
+        doc: String? = nil, deprecated: String? = nil, since: String? = nil, upstream: String? = nil, renamedFrom: String? = nil
+    ) {
         self.doc = doc
-        self.rare = OutOfLine.boxed(Rare(deprecated: deprecated, since: since, upstream: upstream))
+        self.rare = OutOfLine.boxed(Rare(deprecated: deprecated, since: since, upstream: upstream, renamedFrom: renamedFrom))
     }
 }
 

@@ -1,6 +1,7 @@
 /// Checks a joined spec for problems no single file can see: references,
 /// unions, exactly-one-of groups, constraints, names that collide once
-/// converted for a target, and required fields that no finite value satisfies.
+/// converted for a target, required fields that no finite value satisfies,
+/// and operations against the types (see `checkOperations`).
 struct SpecValidator {
     let spec: Spec
     var diagnostics = Diagnostics()
@@ -204,6 +205,8 @@ struct SpecValidator {
             case .wholeSpec:
                 validator.checkRequiredCycles()
                 validator.checkContainment()
+                validator.checkTypeRenames()
+                validator.checkOperations()
             }
             return (validator.diagnostics.all, validator.typesOnContainmentCycles, files)
         }
@@ -238,7 +241,11 @@ struct SpecValidator {
             case let .enumeration(e): checkEnum(e)
             case let .opaqueString(s): checkOpaque(s)
             case let .record(r): checkRecord(r)
-            case let .fieldSet(s): for index in s.fields.indices { checkField(index, of: s.fields, owner: s.name) }
+            case let .fieldSet(s):
+                for index in s.fields.indices { checkField(index, of: s.fields, owner: s.name) }
+                if s.fields.contains(where: { !$0.aliases.isEmpty || $0.annotations.renamedFrom != nil }) {
+                    checkAliasesAndRenames(s.fields, owner: s.name)
+                }
             case let .union(u): checkUnion(u)
             }
             // Names that work in Swift but not in Kotlin (KotlinNameCheck).
@@ -276,6 +283,7 @@ struct SpecValidator {
     private mutating func checkEnum(_ type: EnumType) {
         if type.values.isEmpty { diagnostics.error("enum '\(type.name)' has no values", at: type.location) }
         checkDuplicateValues(type.values, owner: type.name)
+        if type.values.contains(where: { $0.annotations.renamedFrom != nil }) { checkValueRenames(type.values, owner: type.name) }
         let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
         let swiftNames = type.values.indices.map { index -> SourcedName in
             let name = swiftName(type.values[index].wire, in: place)
@@ -323,7 +331,37 @@ struct SpecValidator {
         }
     }
 
+    /// `renamedFrom` on enum values: the old wire value is no value of the
+    /// enum any more (it may stay readable as an alias), and two values do
+    /// not claim the same one.
+    private mutating func checkValueRenames(_ values: [EnumValue], owner: String) {
+        var claimed: [String: EnumValue] = [:]
+        for value in values {
+            guard let old = value.annotations.renamedFrom else { continue }
+            if old.isEmpty || old == value.wire {
+                diagnostics.error(
+                    old.isEmpty ? "'renamedFrom' of value '\(value.wire)' must not be empty" : "value '\(value.wire)' is 'renamedFrom' itself",
+                    at: value.location)
+            } else if let other = values.first(where: { $0.wire == old }) {
+                diagnostics.error(
+                    "value '\(value.wire)' of '\(owner)' is 'renamedFrom' '\(old)', which is still a value; to keep reading the old spelling, make it an alias",
+                    at: value.location, notes: [.note("'\(old)' declared here", at: other.location)])
+            } else if let other = claimed[old] {
+                diagnostics.error(
+                    "values '\(other.wire)' and '\(value.wire)' of '\(owner)' are both 'renamedFrom' '\(old)'", at: value.location,
+                    notes: [.note("'\(other.wire)' declared here", at: other.location)])
+            } else {
+                claimed[old] = value
+            }
+        }
+    }
+
     private mutating func checkOpaque(_ type: OpaqueStringType) {
+        for value in type.knownValues where value.annotations.renamedFrom != nil {
+            diagnostics.error(
+                "'renamedFrom' applies to types, fields and enum values; a known value of opaque string '\(type.name)' has no identity of its own to rename",
+                at: value.location)
+        }
         checkDuplicateValues(type.knownValues, owner: type.name)
         checkSwiftNames(
             type.knownValues.indices.map { index -> SourcedName in
@@ -407,7 +445,7 @@ struct SpecValidator {
     /// The Swift names of a record's fields: its members (properties, the
     /// private storage of deprecated fields, the initializer parameter that
     /// stands in for `self`) share one namespace.
-    private mutating func checkFieldNames(_ fields: [Field], owner: String) {
+    private mutating func checkFieldNames(_ fields: [Field], owner: String, kind: String = "field") {
         // Usually every member name is a property name, in ASCII, and their
         // keys all differ; then no two names clash, which the keys alone
         // show, without the list of names (and their reference counts) that
@@ -440,7 +478,7 @@ struct SpecValidator {
             }
         }
         checkSwiftNames(
-            memberNames, kind: "field", owner: owner, wire: { fields[$0].name }, location: { fields[$0].location })
+            memberNames, kind: kind, owner: owner, wire: { fields[$0].name }, location: { fields[$0].location })
     }
 
     /// The keys of a record's member names, for `checkFieldNames`; kept from
@@ -467,21 +505,94 @@ struct SpecValidator {
             checkField(index, of: record.fields, owner: record.name)
         }
         checkFieldNames(record.fields, owner: record.name)
-        for group in record.exactlyOne {
-            if group.fields.count < 2 {
-                diagnostics.error("an 'exactlyOne' group needs at least two fields", at: group.location)
+        for group in record.exactlyOne { checkGroup(group, key: "exactlyOne", of: record) }
+        for group in record.atLeastOne { checkGroup(group, key: "atLeastOne", of: record) }
+        // Most records have neither; then there is nothing to look at.
+        if record.fields.contains(where: { !$0.aliases.isEmpty || $0.annotations.renamedFrom != nil }) {
+            checkAliasesAndRenames(record.fields, owner: record.name)
+        }
+    }
+
+    /// An `exactlyOne` or `atLeastOne` group (`key`): two or more distinct
+    /// optional fields of the record.
+    private mutating func checkGroup(_ group: FieldGroup, key: String, of record: RecordType) {
+        if group.fields.count < 2 {
+            let hint = key == "atLeastOne" ? "; a group of one is a required field" : ""
+            diagnostics.error("an '\(key)' group needs at least two fields\(hint)", at: group.location)
+        }
+        for (index, name) in group.fields.enumerated() where group.fields[..<index].contains(name) {
+            diagnostics.error("'\(key)' lists '\(name)' twice", at: group.location)
+        }
+        for name in group.fields {
+            guard let field = record.field(name) else {
+                diagnostics.error(
+                    "'\(key)' names '\(name)', which is not a field of '\(record.name)'\(Suggestions.didYouMean(name, in: record.fields.map(\.name)))",
+                    at: group.location)
+                continue
             }
-            for name in group.fields {
-                guard let field = record.field(name) else {
+            if field.isRequired {
+                diagnostics.error(
+                    "field '\(name)' in an '\(key)' group must be optional ('\(field.type)?')", at: field.location)
+            }
+        }
+    }
+
+    /// Decode-only aliases and `renamedFrom` of a record's fields (its own
+    /// and the included ones): an alias names no other field and no other
+    /// alias, and is not the field's own name; an old name is no field's
+    /// name any more (a rename keeps only the new one), and two fields do not
+    /// claim the same one.
+    /// In a record, what only concerns the fields of one included set was
+    /// reported with the set, and is not reported again for every record
+    /// that includes it.
+    private mutating func checkAliasesAndRenames(_ fields: [Field], owner: String) {
+        /// Whether a problem of `field` (with `other`, if any) belongs to a shared set's own check.
+        func reportedWithSet(_ field: Field, _ other: Field? = nil) -> Bool {
+            guard let set = field.includedFrom, set != owner else { return false }
+            return other.map { $0.includedFrom == set } ?? true
+        }
+        var names: [String: Field] = [:]
+        for field in fields where names[field.name] == nil { names[field.name] = field }
+        var spellings: [String: Field] = [:]
+        var oldNames: [String: Field] = [:]
+        for field in fields {
+            for alias in field.aliases {
+                if alias == field.name {
+                    if !reportedWithSet(field) {
+                        diagnostics.error("alias '\(alias)' of field '\(field.name)' of '\(owner)' is the field's own name", at: field.location)
+                    }
+                } else if let other = names[alias] {
+                    if reportedWithSet(field, other) { continue }
                     diagnostics.error(
-                        "'exactlyOne' names '\(name)', which is not a field of '\(record.name)'\(Suggestions.didYouMean(name, in: record.fields.map(\.name)))",
-                        at: group.location)
-                    continue
-                }
-                if field.isRequired {
+                        "alias '\(alias)' of field '\(field.name)' of '\(owner)' is the name of another field",
+                        at: field.location, notes: [.note("field '\(alias)' declared here", at: other.location)])
+                } else if let other = spellings[alias] {
+                    if reportedWithSet(field, other) { continue }
+                    let whose = other.name == field.name ? "listed twice" : "also an alias of '\(other.name)'"
                     diagnostics.error(
-                        "field '\(name)' in an 'exactlyOne' group must be optional ('\(field.type)?')", at: field.location)
+                        "alias '\(alias)' of field '\(field.name)' of '\(owner)' is \(whose)", at: field.location,
+                        notes: other.name == field.name ? [] : [.note("'\(other.name)' declared here", at: other.location)])
+                } else {
+                    spellings[alias] = field
                 }
+            }
+            guard let old = field.annotations.renamedFrom else { continue }
+            if let other = names[old] ?? oldNames[old], reportedWithSet(field, other) { continue }
+            if (old.isEmpty || old == field.name) && reportedWithSet(field) { continue }
+            if old.isEmpty {
+                diagnostics.error("'renamedFrom' of field '\(field.name)' must not be empty", at: field.location)
+            } else if old == field.name {
+                diagnostics.error("field '\(field.name)' is 'renamedFrom' its own name", at: field.location)
+            } else if let other = names[old] {
+                diagnostics.error(
+                    "field '\(field.name)' of '\(owner)' is 'renamedFrom' '\(old)', which is still a field; a renamed field keeps only its new name (an alias keeps the old one readable)",
+                    at: field.location, notes: [.note("field '\(old)' declared here", at: other.location)])
+            } else if let other = oldNames[old] {
+                diagnostics.error(
+                    "fields '\(other.name)' and '\(field.name)' of '\(owner)' are both 'renamedFrom' '\(old)'", at: field.location,
+                    notes: [.note("'\(other.name)' declared here", at: other.location)])
+            } else {
+                oldNames[old] = field
             }
         }
     }
@@ -490,9 +601,10 @@ struct SpecValidator {
     /// than passed as a value: passing a `Field` out of an array copies it,
     /// retaining every string it holds, while most checks only read a few
     /// plain facts; its name and location are read when an error needs them.
-    private mutating func checkField(_ index: Int, of fields: [Field], owner: String) {
+    /// `role` names such fields in messages (an operation's are arguments).
+    private mutating func checkField(_ index: Int, of fields: [Field], owner: String, role: String = "fields") {
         // A scalar names no type; most fields are one, and are not copied out to see that.
-        if case .scalar = fields[index].type {} else { checkReference(fields[index].type, at: fields[index].location) }
+        if case .scalar = fields[index].type {} else { checkReference(fields[index].type, at: fields[index].location, role: role) }
         if fields[index].degrades && fields[index].isRequired {
             diagnostics.error(
                 "'degrade' needs an optional field: a required field '\(fields[index].name)' cannot be dropped",
@@ -513,6 +625,28 @@ struct SpecValidator {
         if let min = constraints.minimum, let max = constraints.maximum, min > max {
             diagnostics.error("'min' (\(min)) is greater than 'max' (\(max))", at: location)
         }
+        if constraints.minLength != nil || constraints.maxLength != nil || constraints.pattern != nil {
+            checkStringLimits(constraints, name: name, base: base, at: location)
+        }
+    }
+
+    /// `minLength`, `maxLength` and `pattern` go on strings, and the lengths
+    /// leave some string possible.
+    private mutating func checkStringLimits(_ constraints: Constraints, name: String, base: TypeRef, at location: SourceLocation) {
+        if !isStringLike(base) {
+            let keys = [("minLength", constraints.minLength != nil), ("maxLength", constraints.maxLength != nil), ("pattern", constraints.pattern != nil)]
+                .filter(\.1).map { "'\($0.0)'" }.joined(separator: ", ")
+            diagnostics.error("\(keys) apply to strings; '\(name)' is '\(base)'", at: location)
+        }
+        if let minimum = constraints.minLength, let maximum = constraints.maxLength, minimum > maximum {
+            diagnostics.error("'minLength' (\(minimum)) is greater than 'maxLength' (\(maximum))", at: location)
+        }
+        // Every character takes at least one byte of UTF-8.
+        if let minimum = constraints.minLength, let bytes = constraints.maxBytes, minimum > bytes {
+            diagnostics.error(
+                "'minLength' (\(minimum) characters) can never be met within 'maxBytes' (\(bytes) bytes): every character takes at least one byte",
+                at: location)
+        }
     }
 
     private func isStringLike(_ type: TypeRef) -> Bool {
@@ -524,7 +658,8 @@ struct SpecValidator {
         return false
     }
 
-    private mutating func checkReference(_ type: TypeRef, at location: SourceLocation) {
+    /// `role` names what has the type, in messages.
+    private mutating func checkReference(_ type: TypeRef, at location: SourceLocation, role: String = "fields") {
         guard let name = type.namedLeaf else { return }
         guard let target = types[name] else {
             let candidates = spec.types.filter { if case .fieldSet = $0 { false } else { true } }.map(\.name)
@@ -533,7 +668,7 @@ struct SpecValidator {
             return
         }
         if case .fieldSet = target {
-            diagnostics.error("'\(name)' is a shared field set; records 'include' it, fields cannot have it as a type", at: location)
+            diagnostics.error("'\(name)' is a shared field set; records 'include' it, \(role) cannot have it as a type", at: location)
         }
     }
 
@@ -593,6 +728,11 @@ struct SpecValidator {
                 "discriminator '\(union.discriminator)' of union '\(union.name)' must be required in '\(record.name)'",
                 at: field.location)
         }
+        if !field.aliases.isEmpty {
+            diagnostics.error(
+                "discriminator '\(union.discriminator)' of union '\(union.name)' cannot have aliases in '\(record.name)': readers look for the tag under its one name",
+                at: field.location)
+        }
         switch field.type {
         case .scalar(.string): break
         case let .named(name):
@@ -611,6 +751,230 @@ struct SpecValidator {
         default:
             diagnostics.error(
                 "discriminator '\(union.discriminator)' of '\(record.name)' must be a String or an enum", at: field.location)
+        }
+    }
+
+    // MARK: - Renamed types
+
+    /// `renamedFrom` on types: the old name is a type name that no type has
+    /// any more, claimed by one type only.
+    private mutating func checkTypeRenames() {
+        var claimed: [String: NamedType] = [:]
+        // In the order written, so that a second claim is the one reported.
+        let renamed = spec.types.filter { $0.annotations.renamedFrom != nil }.sorted { $0.location < $1.location }
+        for type in renamed {
+            guard let old = type.annotations.renamedFrom else { continue }
+            if !SpecFileReader.isTypeName(old) {
+                diagnostics.error(
+                    "'renamedFrom' of '\(type.name)' must be the old type name, UpperCamelCase; found '\(old)'", at: type.location)
+            } else if old == type.name {
+                diagnostics.error("type '\(type.name)' is 'renamedFrom' its own name", at: type.location)
+            } else if let other = types[old] {
+                diagnostics.error(
+                    "'\(type.name)' is 'renamedFrom' '\(old)', which is still a type; a renamed type keeps only its new name",
+                    at: type.location, notes: [.note("'\(old)' declared here", at: other.location)])
+            } else if let other = claimed[old] {
+                diagnostics.error(
+                    "types '\(other.name)' and '\(type.name)' are both 'renamedFrom' '\(old)'", at: type.location,
+                    notes: [.note("'\(other.name)' declared here", at: other.location)])
+            } else {
+                claimed[old] = type
+            }
+        }
+    }
+
+    // MARK: - Operations
+
+    /// The checks of every query, mutation and event: arguments are inputs
+    /// (checked as the fields of an input record), results and payloads are
+    /// not, errors are `ErrorCode` values and stores `IapStore` values that
+    /// agree with the name's platform suffix, and no type the targets
+    /// generate for an operation is a declared type. Names, keys and the
+    /// shape of each operation were checked by the reader, repeated names
+    /// and defaults by the builder.
+    mutating func checkOperations() {
+        guard !spec.operations.isEmpty else { return }
+        let codes = enumValues(APIOperation.errorCodeEnum)
+        let stores = enumValues(APIOperation.storeEnum)
+        for operation in spec.operations {
+            let what = "\(operation.kind.rawValue) '\(operation.name)'"
+            for index in operation.arguments.indices {
+                checkField(index, of: operation.arguments, owner: operation.name, role: "arguments")
+                checkArgumentIsInput(operation.arguments[index], of: what)
+            }
+            checkFieldNames(operation.arguments, owner: operation.name, kind: "argument")
+            if operation.arguments.contains(where: { !$0.aliases.isEmpty }) {
+                checkAliasesAndRenames(operation.arguments, owner: operation.name)
+            }
+            // `generator diff` does not judge operations yet, so a rename
+            // there would be a key that does nothing.
+            for element in [(operation.annotations, operation.location)] + operation.arguments.map({ ($0.annotations, $0.location) })
+            where element.0.renamedFrom != nil {
+                diagnostics.error(
+                    "'renamedFrom' applies to types, fields and enum values; \(what) and its arguments cannot have one yet",
+                    at: element.1)
+            }
+            checkResult(of: operation, what)
+            checkFailures(of: operation, what, codes: codes)
+            if operation.declaresStores {
+                checkStores(of: operation, what, values: stores)
+            } else if operation.stores.isEmpty, case .values = stores {
+                let why = operation.platform == .ios
+                    ? "its name ends in 'IOS', and '\(APIOperation.storeEnum)' has no value '\(APIOperation.appleStore)'"
+                    : "'\(APIOperation.storeEnum)' has no value its name allows, '\(APIOperation.unidentifiedStore)' aside"
+                diagnostics.error("no store implements \(what): \(why)", at: operation.location)
+            }
+            for name in operation.generatedTypeNames {
+                guard let clash = types[name] else { continue }
+                diagnostics.error(
+                    "targets generate the type '\(name)' for \(what), and '\(clash.sectionName)' declares a type of that name; rename one",
+                    at: operation.location, notes: [.note("'\(name)' declared here", at: clash.location)])
+            }
+        }
+    }
+
+    /// What the spec declares under an enum's name that operations refer to.
+    private enum EnumLookup {
+        case values([String])
+        case missing
+        case notAnEnum(NamedType)
+    }
+
+    private func enumValues(_ name: String) -> EnumLookup {
+        switch types[name] {
+        case let .enumeration(e)?: .values(e.values.map(\.wire))
+        case nil: .missing
+        case let other?: .notAnEnum(other)
+        }
+    }
+
+    /// Reports a missing or misdeclared enum at `location`, the first entry
+    /// that needs it; true when the enum is there.
+    private mutating func hasEnum(_ lookup: EnumLookup, _ name: String, for entries: String, at location: SourceLocation) -> Bool {
+        switch lookup {
+        case .values: return true
+        case .missing:
+            diagnostics.error("\(entries) are values of the enum '\(name)', which the spec does not declare", at: location)
+        case let .notAnEnum(type):
+            diagnostics.error(
+                "\(entries) are values of the enum '\(name)', but '\(name)' is declared in '\(type.sectionName)'", at: location,
+                notes: [.note("'\(name)' declared here", at: type.location)])
+        }
+        return false
+    }
+
+    /// An argument is written by the caller, so nothing it holds (through
+    /// input records, unions, lists and maps) may be an output record.
+    private mutating func checkArgumentIsInput(_ argument: Field, of what: String) {
+        guard let path = pathToOutputRecord(from: argument.type) else { return }
+        let reason = "arguments are written by callers, so they may hold only inputs, enums, opaque strings and scalars"
+        if path.count == 1 {
+            diagnostics.error(
+                "argument '\(argument.name)' of \(what) is the output record '\(path[0])'; \(reason)", at: argument.location)
+        } else {
+            diagnostics.error(
+                "argument '\(argument.name)' of \(what) holds the output record '\(path.last!)' (\(path.joined(separator: " → "))); \(reason)",
+                at: argument.location)
+        }
+    }
+
+    /// The type names from the named leaf of `type` to the first output
+    /// record found through input records' fields and union members, or nil
+    /// when there is none. Breadth first, with an explicit queue: a chain of
+    /// thousands of inputs must not grow the stack.
+    private func pathToOutputRecord(from type: TypeRef) -> [String]? {
+        guard let start = type.namedLeaf else { return nil }
+        var queue = [start]
+        var parent: [String: String] = [:]
+        var seen: Set<String> = [start]
+        var head = 0
+        while head < queue.count {
+            let name = queue[head]
+            head += 1
+            let next: [TypeRef]
+            switch types[name] {
+            case let .record(r)?:
+                if r.direction == .output {
+                    var path = [name]
+                    while let previous = parent[path[0]] { path.insert(previous, at: 0) }
+                    return path
+                }
+                next = r.fields.map(\.type)
+            case let .union(u)?:
+                next = u.members.map { .named($0.typeName) }
+            default:
+                continue
+            }
+            for case let leaf? in next.lazy.map(\.namedLeaf) where seen.insert(leaf).inserted {
+                parent[leaf] = name
+                queue.append(leaf)
+            }
+        }
+        return nil
+    }
+
+    /// A result or payload is written by the SDK: any type but an input
+    /// record (or a shared field set, which `checkReference` reports).
+    private mutating func checkResult(of operation: APIOperation, _ what: String) {
+        let result = operation.result
+        let word = operation.kind == .event ? "payload" : "result"
+        if case .scalar = result.type { return }
+        checkReference(result.type, at: result.location, role: "\(word)s")
+        guard let leaf = result.type.namedLeaf, case let .record(record)? = types[leaf], record.direction == .input else { return }
+        diagnostics.error(
+            "the \(word) of \(what) is the input '\(leaf)'; \(word)s are written by the SDK, so they may be records, unions, enums, strings and scalars, not inputs",
+            at: result.location)
+    }
+
+    private mutating func checkFailures(of operation: APIOperation, _ what: String, codes: EnumLookup) {
+        checkEnumEntries(
+            operation.errors, of: what, noun: "error code", enumName: APIOperation.errorCodeEnum, lookup: codes,
+            value: \.code, location: \.location)
+    }
+
+    private mutating func checkStores(of operation: APIOperation, _ what: String, values: EnumLookup) {
+        let platform = operation.platform
+        checkEnumEntries(
+            operation.stores, of: what, noun: "store", enumName: APIOperation.storeEnum, lookup: values,
+            suggesting: { $0 != APIOperation.unidentifiedStore }, value: \.store, location: \.location
+        ) { validator, entry in
+            if entry.store == APIOperation.unidentifiedStore {
+                validator.diagnostics.error(
+                    "store '\(entry.store)' of \(what) means that no store could be identified; list the stores that implement the operation",
+                    at: entry.location)
+            } else if !platform.allows(store: entry.store), let suffix = platform.nameSuffix {
+                let only = platform == .ios ? "Apple-only" : "Android-only"
+                validator.diagnostics.error(
+                    "\(what) is \(only), as its name ends in '\(suffix)', but lists the store '\(entry.store)'", at: entry.location)
+            }
+        }
+    }
+
+    /// Checks entries that are values of the enum `enumName` (an operation's
+    /// error codes or stores): that the enum is declared, that each entry is
+    /// one of its values (suggesting those `suggesting` accepts) and is
+    /// listed once. Each entry that passes goes to `more`.
+    private mutating func checkEnumEntries<Entry>(
+        _ entries: [Entry], of what: String, noun: String, enumName: String, lookup: EnumLookup,
+        suggesting: (String) -> Bool = { _ in true }, value: (Entry) -> String, location: (Entry) -> SourceLocation,
+        more: (inout SpecValidator, Entry) -> Void = { _, _ in }
+    ) {
+        guard let first = entries.first, hasEnum(lookup, enumName, for: "\(noun)s", at: location(first)),
+              case let .values(values) = lookup
+        else { return }
+        for (index, entry) in entries.enumerated() {
+            let text = value(entry)
+            if let earlier = entries[..<index].first(where: { value($0) == text }) {
+                diagnostics.error(
+                    "\(noun) '\(text)' of \(what) is listed twice", at: location(entry),
+                    notes: [.note("'\(value(earlier))' listed here", at: location(earlier))])
+            } else if !values.contains(text) {
+                diagnostics.error(
+                    "unknown \(noun) '\(text)' of \(what); \(noun)s are values of '\(enumName)'\(Suggestions.didYouMean(text, in: values.filter(suggesting)))",
+                    at: location(entry))
+            } else {
+                more(&self, entry)
+            }
         }
     }
 

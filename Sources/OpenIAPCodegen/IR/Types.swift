@@ -79,33 +79,65 @@ public struct Constraints: Hashable, Sendable {
         get { bounds?.value.maximum }
         set { bounds = OutOfLine.updating(bounds) { $0.maximum = newValue } }
     }
+    /// Minimum length of a string in characters, counted as Unicode scalars
+    /// (code points), as JSON Schema's `minLength` counts them.
+    public var minLength: Int? {
+        get { bounds?.value.minLength }
+        set { bounds = OutOfLine.updating(bounds) { $0.minLength = newValue } }
+    }
+    /// Maximum length of a string in characters (Unicode scalars).
+    public var maxLength: Int? {
+        get { bounds?.value.maxLength }
+        set { bounds = OutOfLine.updating(bounds) { $0.maxLength = newValue } }
+    }
+    /// A pattern the whole string must match.
+    public var pattern: StringPattern? {
+        get { bounds?.value.pattern }
+        set { bounds = OutOfLine.updating(bounds) { $0.pattern = newValue } }
+    }
 
-    /// The three limits, nil when none is set, as for most fields: three
-    /// optionals inline were 41 bytes of every field.
+    /// The limits, nil when none is set, as for most fields: the optionals
+    /// inline were 41 bytes of every field before the length limits and the
+    /// pattern joined them.
     private var bounds: OutOfLine<Bounds>?
 
     private struct Bounds: OutOfLineValue {
         var maxBytes: Int?
         var minimum: Double?
         var maximum: Double?
+        var minLength: Int?
+        var maxLength: Int?
+        var pattern: StringPattern?
 
-        var isEmpty: Bool { maxBytes == nil && minimum == nil && maximum == nil }
+        var isEmpty: Bool {
+            maxBytes == nil && minimum == nil && maximum == nil && minLength == nil && maxLength == nil && pattern == nil
+        }
     }
 
-    public init(maxBytes: Int? = nil, minimum: Double? = nil, maximum: Double? = nil) {
-        self.bounds = OutOfLine.boxed(Bounds(maxBytes: maxBytes, minimum: minimum, maximum: maximum))
+    public init(
+        maxBytes: Int? = nil, minimum: Double? = nil, maximum: Double? = nil, minLength: Int? = nil, maxLength: Int? = nil,
+        pattern: StringPattern? = nil
+    ) {
+        self.bounds = OutOfLine.boxed(
+            Bounds(maxBytes: maxBytes, minimum: minimum, maximum: maximum, minLength: minLength, maxLength: maxLength, pattern: pattern))
     }
 
     public var isEmpty: Bool { bounds == nil }
+
+    /// Whether a string limit is set: bytes, characters or a pattern.
+    public var limitsStrings: Bool { maxBytes != nil || minLength != nil || maxLength != nil || pattern != nil }
 }
 
 public struct Field: Sendable {
     // The stored properties are in the order that wastes least padding, not
     // the initializer's: `type` and `defaultValue` are 17 bytes each, and
-    // the two flags fill the gap after the first (120 bytes, not 128).
+    // the two flags fill the gap after the first (128 bytes, not 136).
 
     /// The name on the wire, exactly as in the spec.
     public var name: String
+    /// Other names a reader also accepts for this field, in order of
+    /// precedence after `name`; never written (see `Docs/SpecLanguage.md`).
+    public var aliases: [String]
     public var annotations: Annotations
     public var constraints: Constraints
     /// The shared field set this field was included from, if any.
@@ -121,9 +153,10 @@ public struct Field: Sendable {
     public init(
         name: String, type: TypeRef, isRequired: Bool, annotations: Annotations = .init(),
         defaultValue: DefaultValue? = nil, degrades: Bool = false, constraints: Constraints = .init(),
-        includedFrom: String? = nil, location: SourceLocation
+        includedFrom: String? = nil, aliases: [String] = [], location: SourceLocation
     ) {
         self.name = name
+        self.aliases = aliases
         self.type = type
         self.isRequired = isRequired
         self.annotations = annotations
@@ -142,8 +175,12 @@ public enum RecordDirection: String, Sendable {
     case input
 }
 
-/// A group of optional fields of which exactly one must be set.
-public struct ExactlyOneGroup: Hashable, Sendable {
+/// A group of optional fields of which exactly one (`exactlyOne`) or at
+/// least one (`atLeastOne`) must be set.
+public typealias ExactlyOneGroup = FieldGroup
+
+/// The optional fields of an `exactlyOne` or `atLeastOne` group, as written.
+public struct FieldGroup: Hashable, Sendable {
     public var fields: [String]
     public var location: SourceLocation
 
@@ -161,13 +198,15 @@ public struct RecordType: Sendable {
     /// All fields: included ones first (in include order), then the record's own.
     public var fields: [Field]
     public var exactlyOne: [ExactlyOneGroup]
+    /// Groups of which at least one field must be set (non-null).
+    public var atLeastOne: [FieldGroup]
     public var location: SourceLocation
-    // Last, where it fits in the location's padding (80 bytes, not 88).
+    // Last, where it fits in the location's padding (88 bytes, not 96).
     public var direction: RecordDirection
 
     public init(
         name: String, direction: RecordDirection, annotations: Annotations = .init(), includes: [String] = [],
-        fields: [Field], exactlyOne: [ExactlyOneGroup] = [], location: SourceLocation
+        fields: [Field], exactlyOne: [ExactlyOneGroup] = [], atLeastOne: [FieldGroup] = [], location: SourceLocation
     ) {
         self.name = name
         self.direction = direction
@@ -175,6 +214,7 @@ public struct RecordType: Sendable {
         self.includes = includes
         self.fields = fields
         self.exactlyOne = exactlyOne
+        self.atLeastOne = atLeastOne
         self.location = location
     }
 

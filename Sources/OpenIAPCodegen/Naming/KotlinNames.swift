@@ -141,7 +141,7 @@ public enum KotlinNames {
     public static let runtimeTypeNames: Set<String> = [
         "OpenIAPDecode", "OpenIAPDecodingException", "OpenIAPEncodingException", "OpenIAPEquality", "OpenIAPJson",
         "OpenIAPJsonNumber", "OpenIAPJsonReader", "OpenIAPJsonText", "OpenIAPJsonWriter", "OpenIAPModel", "OpenIAPModelType",
-        "OpenIAPNumbers", "OpenIAPOrgJson", "OpenIAPPath", "OpenIAPTypeRegistry", "OpenIAPUnicode", "OpenIAPValidation",
+        "OpenIAPNumbers", "OpenIAPOrgJson", "OpenIAPPath", "OpenIAPPattern", "OpenIAPTypeRegistry", "OpenIAPUnicode", "OpenIAPValidation",
         "OpenIAPValidationException",
     ]
 

@@ -7,6 +7,25 @@ public enum TypeScriptNames {
     /// case) can equal, so types are exported under their spec name.
     public static func typeName(_ specName: String) -> String { specName }
 
+    /// Words JavaScript reserves in strict mode (which TypeScript modules
+    /// are), `await` included: no binding, parameter or function may be
+    /// named so.
+    public static let reservedWords: Set<String> = [
+        "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum",
+        "export", "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null",
+        "return", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with",
+        "implements", "interface", "let", "package", "private", "protected", "public", "static", "yield", "await",
+    ]
+
+    /// The members every JavaScript object inherits from `Object.prototype`
+    /// whose names are identifiers: a method or key of the same name on a
+    /// generated object hides the inherited one (and `constructor` in a
+    /// class is the constructor itself).
+    public static let objectMembers: Set<String> = [
+        "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString",
+        "valueOf",
+    ]
+
     /// A property key as written in an interface: the wire name itself when
     /// it is an identifier, otherwise a quoted string (`"odd-name"`). Keywords
     /// need no quotes in this position.

@@ -90,6 +90,7 @@ struct SpecBuilder {
             }
         }
         var spec = Spec(version: version?.0 ?? "0.0.0", versionLocation: version?.1, types: types, positions: byName.positions, order: order)
+        spec.operations = completeOperations(byName: byName)
         // The table holds positions among the declared types; the spec has
         // them in name order.
         var validator = SpecValidator(spec: spec)
@@ -183,6 +184,71 @@ struct SpecBuilder {
             result.append(type)
         }
         return DeclaredTypes(types: result, positions: seen)
+    }
+
+    // MARK: - Operations
+
+    /// The operations of every file, each name once (a name declared again,
+    /// in any section of any file, is an error at the later declaration),
+    /// with their argument defaults typed and their stores in order or
+    /// derived, sorted by name.
+    private mutating func completeOperations(byName: DeclaredTypes) -> [APIOperation] {
+        var all = files.flatMap(\.operations)
+        guard !all.isEmpty else { return [] }
+        if zip(all, all.dropFirst()).contains(where: { $1.location < $0.location }) {
+            all.sort { $0.location < $1.location }
+        }
+        var seen: [String: Int] = [:]
+        var operations: [APIOperation] = []
+        for operation in all {
+            if let first = seen[operation.name] {
+                let earlier = operations[first]
+                diagnostics.error(
+                    "\(operation.kind.rawValue) '\(operation.name)' is declared more than once; queries, mutations and events share one namespace",
+                    at: operation.location,
+                    notes: [.note("'\(operation.name)' first declared here, as a \(earlier.kind.rawValue)", at: earlier.location)])
+                continue
+            }
+            seen[operation.name] = operations.count
+            operations.append(operation)
+        }
+        var storeValues: [String]?
+        if case let .enumeration(stores)? = byName[APIOperation.storeEnum] { storeValues = stores.values.map(\.wire) }
+        for index in operations.indices {
+            if let defaults = files.lazy.compactMap({ $0.operationDefaults[operations[index].location] }).first {
+                typeArgumentDefaults(defaults, of: &operations[index], byName: byName)
+            }
+            operations[index].stores = resolvedStores(of: operations[index], storeValues: storeValues)
+        }
+        return Spec.sortedOperations(operations)
+    }
+
+    private mutating func typeArgumentDefaults(
+        _ defaults: [String: SpecFileReader.RawDefault], of operation: inout APIOperation, byName: DeclaredTypes
+    ) {
+        guard let owner = operation.argumentsRecord else { return }
+        for index in operation.arguments.indices {
+            guard let raw = defaults[operation.arguments[index].name] else { continue }
+            typeDefault(raw, of: &operation.arguments[index], owner: owner, byName: byName, noun: "argument")
+        }
+    }
+
+    /// The stores of `operation`: those it lists, in the order of the
+    /// `IapStore` values (any the enum lacks after them, as written: the
+    /// validator reports those), or, when it lists none, every `IapStore`
+    /// value but `unknown` that its platform allows. `storeValues` are the
+    /// enum's values, nil when the spec has no such enum.
+    private func resolvedStores(of operation: APIOperation, storeValues: [String]?) -> [OperationStore] {
+        guard operation.declaresStores else {
+            return (storeValues ?? [])
+                .filter { $0 != APIOperation.unidentifiedStore && operation.platform.allows(store: $0) }
+                .map { OperationStore(store: $0, location: operation.location) }
+        }
+        guard let storeValues else { return operation.stores }
+        let rank = Dictionary(storeValues.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        return operation.stores.enumerated()
+            .sorted { (rank[$0.element.store] ?? .max, $0.offset) < (rank[$1.element.store] ?? .max, $1.offset) }
+            .map(\.element)
     }
 
     /// Up to this many included fields, an included field is found by going
@@ -289,14 +355,18 @@ struct SpecBuilder {
     }
 
     /// Converts a raw `default:` node to a value of the field's type.
-    private mutating func typeDefault(_ raw: SpecFileReader.RawDefault, of field: inout Field, owner: RecordType, byName: DeclaredTypes) {
+    /// `noun` names the field in messages (an operation's are arguments).
+    private mutating func typeDefault(
+        _ raw: SpecFileReader.RawDefault, of field: inout Field, owner: RecordType, byName: DeclaredTypes,
+        noun: String = "field"
+    ) {
         if owner.direction != .input {
             diagnostics.error("'default' is only allowed on input fields; '\(owner.name)' is an output record", at: raw.location)
             return
         }
         if field.isRequired {
             diagnostics.error(
-                "'default' needs an optional field; make the type '\(field.type)?' (a required field is always sent)",
+                "'default' needs an optional \(noun); make the type '\(field.type)?' (a required \(noun) is always sent)",
                 at: raw.location)
             return
         }

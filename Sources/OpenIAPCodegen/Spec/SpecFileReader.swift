@@ -24,19 +24,33 @@ struct SpecFileReader {
         var defaults: [String: [String: RawDefault]] = [:]
         /// Where each include of a record was written, for errors about it.
         var includeLocations: [String: [String: SourceLocation]] = [:]
+        /// The queries, mutations and events, in the order written; `stores`
+        /// as written (the builder puts them in order or derives them).
+        var operations: [APIOperation] = []
+        /// Raw `default:` nodes of arguments by argument name, for each
+        /// operation by where its name is (two sections of one file may
+        /// declare the same name; the builder reports that).
+        var operationDefaults: [SourceLocation: [String: RawDefault]] = [:]
     }
 
-    static let sections = KeyList(["spec", "enums", "strings", "records", "inputs", "shared", "unions"])
-    static let annotationKeys = KeyList(["doc", "deprecated", "since", "upstream"])
+    static let sections = KeyList([
+        "spec", "enums", "strings", "records", "inputs", "shared", "unions", "queries", "mutations", "events",
+    ])
+    static let annotationKeys = KeyList(["doc", "deprecated", "since", "upstream", "renamedFrom"])
     static let enumKeys = KeyList(["values", "closed", "aliases"]) + annotationKeys
     static let opaqueKeys = KeyList(["values", "emptyIsAbsent"]) + annotationKeys
     static let outputRecordKeys = KeyList(["fields", "include"]) + annotationKeys
-    static let inputRecordKeys = KeyList(["fields", "include", "exactlyOne"]) + annotationKeys
+    static let inputRecordKeys = KeyList(["fields", "include", "exactlyOne", "atLeastOne"]) + annotationKeys
+    /// The record keys that only inputs may have.
+    static let inputOnlyRecordKeys: [StaticString] = ["exactlyOne", "atLeastOne"]
     static let fieldSetKeys = KeyList(["fields"]) + annotationKeys
     static let unionKeys = KeyList(["discriminator", "unknown", "members"]) + annotationKeys
     static let valueKeys = annotationKeys
     static let enumValueKeys = KeyList(["aliases"]) + annotationKeys
     static let specKeys = KeyList(["version"])
+    static let operationKeys = KeyList(["args", "result", "errors", "stores"]) + annotationKeys
+    static let eventKeys = KeyList(["args", "payload", "stores"]) + annotationKeys
+    static let resultKeys = KeyList(["type", "doc"])
 
     var reader: NodeReader
     var result = FileDeclarations()
@@ -71,7 +85,16 @@ struct SpecFileReader {
                 at: reader.location(root))
             return
         }
-        reader.checkKeys(pairs, allowed: Self.sections, in: "a spec file")
+        for (key, _) in pairs {
+            // The one section name a GraphQL reader is likely to try.
+            if document.scalar(key, is: "subscriptions") {
+                reader.diagnostics.error(
+                    "unknown key 'subscriptions' in a spec file; GraphQL subscriptions are 'events' here (a store subscription is a type)",
+                    at: reader.location(key))
+            } else {
+                reader.checkKey(key, allowed: Self.sections, in: "a spec file")
+            }
+        }
         for (key, value) in pairs {
             if document.scalar(key, is: "spec") {
                 readSpecHeader(value)
@@ -87,6 +110,12 @@ struct SpecFileReader {
                 forEachType(value, section: "shared") { me, name, node in me.readFieldSet(name, node) }
             } else if document.scalar(key, is: "unions") {
                 forEachType(value, section: "unions") { me, name, node in me.readUnion(name, node) }
+            } else if document.scalar(key, is: "queries") {
+                forEachOperation(value, .query)
+            } else if document.scalar(key, is: "mutations") {
+                forEachOperation(value, .mutation)
+            } else if document.scalar(key, is: "events") {
+                forEachOperation(value, .event)
             }
         }
     }
@@ -136,10 +165,10 @@ struct SpecFileReader {
     /// The keys of `annotationKeys`, each named as its key and in its order
     /// (a test checks it), so a case's raw value is its key's position there.
     enum AnnotationKey: Int, CaseIterable {
-        case doc, deprecated, since, upstream
+        case doc, deprecated, since, upstream, renamedFrom
     }
 
-    /// Reads doc / deprecated / since / upstream from a definition mapping.
+    /// Reads doc / deprecated / since / upstream / renamedFrom from a definition mapping.
     private mutating func annotations(_ pairs: Pairs) -> Annotations {
         var result = Annotations()
         for (key, value) in pairs {
@@ -173,6 +202,8 @@ struct SpecFileReader {
             result.since = reader.version(value, "'since'")
         case .upstream:
             result.upstream = reader.string(value, "'upstream'")
+        case .renamedFrom:
+            result.renamedFrom = reader.string(value, "'renamedFrom' (the old name)")
         case .deprecated:
             if document.nodes[value].kind == .scalar, document.nodes[value].style == .plain, document.scalar(value, is: "true") {
                 result.deprecated = ""
@@ -277,14 +308,12 @@ struct SpecFileReader {
         if direction == .input {
             reader.checkKeys(pairs, allowed: Self.inputRecordKeys, in: what())
         } else {
-            if let key = pairs.first(where: { document.scalar($0.key, is: "exactlyOne") })?.key {
-                reader.diagnostics.error("'exactlyOne' is only allowed on inputs; \(what()) is an output record", at: reader.location(key))
-                // The other keys are checked as usual.
-                for pair in pairs where !document.scalar(pair.key, is: "exactlyOne") {
+            for pair in pairs {
+                if let key = Self.inputOnlyRecordKeys.first(where: { document.scalar(pair.key, is: $0) }) {
+                    reader.diagnostics.error("'\(key)' is only allowed on inputs; \(what()) is an output record", at: reader.location(pair.key))
+                } else {
                     reader.checkKey(pair.key, allowed: Self.outputRecordKeys, in: what())
                 }
-            } else {
-                reader.checkKeys(pairs, allowed: Self.outputRecordKeys, in: what())
             }
         }
         var record = RecordType(name: name.0, direction: direction, annotations: annotations(pairs), fields: [], location: name.1)
@@ -293,25 +322,31 @@ struct SpecFileReader {
             result.includeLocations[name.0] = Dictionary(list.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
         }
         if let fields = value(pairs, "fields") {
-            record.fields = readFields(fields, owner: name.0, direction: direction)
+            record.fields = readFields(fields, owner: name.0)
         }
-        if let groups = value(pairs, "exactlyOne") {
-            record.exactlyOne = readGroups(groups)
+        // An output's groups have their error above and are not read.
+        if direction == .input, let groups = value(pairs, "exactlyOne") {
+            record.exactlyOne = readGroups(groups, key: "exactlyOne")
+        }
+        if direction == .input, let groups = value(pairs, "atLeastOne") {
+            record.atLeastOne = readGroups(groups, key: "atLeastOne")
         }
         result.types.append(.record(record))
     }
 
-    private mutating func readGroups(_ node: Node) -> [ExactlyOneGroup] {
+    /// `exactlyOne:` or `atLeastOne:` (named by `key`): a list of field
+    /// names, or a list of such lists for several groups.
+    private mutating func readGroups(_ node: Node, key: String) -> [FieldGroup] {
         guard let items = document.sequence(node) else {
-            reader.diagnostics.error("expected a list of field names for 'exactlyOne', found \(document.kindName(node))", at: reader.location(node))
+            reader.diagnostics.error("expected a list of field names for '\(key)', found \(document.kindName(node))", at: reader.location(node))
             return []
         }
         if items.allSatisfy({ document.sequence($0) != nil }) {
             return items.compactMap { item in
-                reader.stringList(item, "'exactlyOne'").map { ExactlyOneGroup(fields: $0.map(\.0), location: reader.location(item)) }
+                reader.stringList(item, "'\(key)'").map { FieldGroup(fields: $0.map(\.0), location: reader.location(item)) }
             }
         }
-        return reader.stringList(node, "'exactlyOne'").map { [ExactlyOneGroup(fields: $0.map(\.0), location: reader.location(node))] } ?? []
+        return reader.stringList(node, "'\(key)'").map { [FieldGroup(fields: $0.map(\.0), location: reader.location(node))] } ?? []
     }
 
     private mutating func readFieldSet(_ name: (String, SourceLocation), _ node: Node) {
@@ -319,7 +354,7 @@ struct SpecFileReader {
         reader.checkKeys(pairs, allowed: Self.fieldSetKeys, in: "shared field set '\(name.0)'")
         var set = FieldSet(name: name.0, annotations: annotations(pairs), fields: [], location: name.1)
         if let fields = value(pairs, "fields") {
-            set.fields = readFields(fields, owner: name.0, direction: .output)
+            set.fields = readFields(fields, owner: name.0)
         }
         result.types.append(.fieldSet(set))
     }
@@ -328,28 +363,63 @@ struct SpecFileReader {
     /// named as its key, and `fieldKeys` lists them in this order (a test
     /// checks it), so a case's raw value is its key's position there.
     enum FieldKey: Int, CaseIterable {
-        case type, `default`, degrade, maxBytes, min, max
+        case type, `default`, degrade, maxBytes, min, max, minLength, maxLength, pattern, aliases
     }
 
-    static let fieldKeys = KeyList(["type", "default", "degrade", "maxBytes", "min", "max"]) + annotationKeys
+    static let fieldKeys =
+        KeyList(["type", "default", "degrade", "maxBytes", "min", "max", "minLength", "maxLength", "pattern", "aliases"])
+        + annotationKeys
 
-    private mutating func readFields(_ node: Node, owner: String, direction: RecordDirection) -> [Field] {
+    /// Whose fields `readFields` reads: a type's `fields`, or the `args` of
+    /// an operation (which are read as the fields of an input record).
+    enum FieldOwner {
+        case type
+        /// The operation whose name is at that place.
+        case operation(at: SourceLocation)
+
+        /// The key the fields are under.
+        var section: String {
+            switch self {
+            case .type: "fields"
+            case .operation: "args"
+            }
+        }
+
+        /// What one of them is called in messages.
+        var noun: String {
+            switch self {
+            case .type: "field"
+            case .operation: "argument"
+            }
+        }
+
+        /// What a name is, as `NodeReader.wireName` takes it (a literal, so
+        /// that reading a field builds no string for it).
+        var nameWhat: String {
+            switch self {
+            case .type: "a field name"
+            case .operation: "an argument name"
+            }
+        }
+    }
+
+    private mutating func readFields(_ node: Node, owner: String, of kind: FieldOwner = .type) -> [Field] {
         if document.isNull(node) { return [] }
-        guard let pairs = reader.mapping(node, "'fields' of '\(owner)'") else { return [] }
+        guard let pairs = reader.mapping(node, "'\(kind.section)' of '\(owner)'") else { return [] }
         var fields: [Field] = []
         fields.reserveCapacity(pairs.count)
         for (key, body) in pairs {
-            guard let name = reader.wireName(key, "a field name") else { continue }
+            guard let name = reader.wireName(key, kind.nameWhat) else { continue }
             if document.isScalar(body), !document.isNull(body), let text = document.scalar(body) {
                 if let parsed = typeExpression(text, at: body) {
                     fields.append(Field(name: name, type: parsed.type, isRequired: !parsed.isOptional, location: reader.location(key)))
                 }
                 continue
             }
-            guard let inner = reader.mapping(body, "field '\(name)' (a type expression or a mapping)") else { continue }
-            let keyed = reader.checkedValues(inner, allowed: Self.fieldKeys, in: "field '\(name)'")
+            guard let inner = reader.mapping(body, "\(kind.noun) '\(name)' (a type expression or a mapping)") else { continue }
+            let keyed = reader.checkedValues(inner, allowed: Self.fieldKeys, in: "\(kind.noun) '\(name)'")
             guard let typeNode = keyed[.type] else {
-                reader.diagnostics.error("field '\(name)' needs a 'type'", at: reader.location(key))
+                reader.diagnostics.error("\(kind.noun) '\(name)' needs a 'type'", at: reader.location(key))
                 continue
             }
             guard let text = reader.string(typeNode, "'type'"), let parsed = typeExpression(text, at: typeNode) else { continue }
@@ -368,13 +438,49 @@ struct SpecFileReader {
             }
             if let minimum = keyed[.min] { fields[last].constraints.minimum = reader.number(minimum, "'min'") }
             if let maximum = keyed[.max] { fields[last].constraints.maximum = reader.number(maximum, "'max'") }
+            if keyed[.minLength] != nil || keyed[.maxLength] != nil || keyed[.pattern] != nil {
+                readStringLimits(keyed, into: &fields[last].constraints)
+            }
+            if let aliases = keyed[.aliases], let list = reader.stringList(aliases, "'aliases' (other names readers accept)") {
+                for (alias, location) in list where alias.isEmpty || alias.utf8.count > NodeReader.maxNameBytes {
+                    reader.diagnostics.error(
+                        alias.isEmpty ? "an alias must not be empty" : "an alias is at most \(NodeReader.maxNameBytes) bytes of UTF-8",
+                        at: location)
+                }
+                fields[last].aliases = list.map(\.0).filter { !$0.isEmpty && $0.utf8.count <= NodeReader.maxNameBytes }
+            }
             if let defaultNode = keyed[.default] {
                 // Only the default's own nodes are kept, so the file's document can go once it is read.
                 let extracted = document.extract(defaultNode)
-                result.defaults[owner, default: [:]][name] = RawDefault(document: extracted, node: extracted.root)
+                let raw = RawDefault(document: extracted, node: extracted.root)
+                switch kind {
+                case .type: result.defaults[owner, default: [:]][name] = raw
+                case let .operation(at): result.operationDefaults[at, default: [:]][name] = raw
+                }
             }
         }
         return fields
+    }
+
+    /// `minLength`, `maxLength` and `pattern`; the pattern is parsed here,
+    /// so that an error in it points into the YAML.
+    private mutating func readStringLimits(_ keyed: KeyedValues, into constraints: inout Constraints) {
+        for (key, name) in [(FieldKey.minLength, "'minLength'"), (.maxLength, "'maxLength'")] {
+            guard let node = keyed[key], let count = reader.integer(node, name) else { continue }
+            if count < 0 { reader.diagnostics.error("\(name) must not be negative", at: reader.location(node)) }
+            if key == .minLength { constraints.minLength = count } else { constraints.maxLength = count }
+        }
+        guard let node = keyed[.pattern], let text = reader.string(node, "'pattern' (a regular expression)") else { return }
+        switch StringPattern.parse(text) {
+        case let .success(pattern):
+            constraints.pattern = pattern
+        case let .failure(failure):
+            // Point inside the pattern in a plain scalar, where columns map
+            // one to one; at the scalar otherwise.
+            var location = reader.location(node)
+            if document.nodes[node].style == .plain { location.column += failure.offset }
+            reader.diagnostics.error("invalid pattern '\(text)': \(failure.message)", at: location)
+        }
     }
 
     private mutating func typeExpression(_ text: String, at node: Node) -> TypeExpression.Parsed? {
@@ -425,6 +531,110 @@ struct SpecFileReader {
             reader.diagnostics.error("union '\(name.0)' needs 'members'", at: name.1)
         }
         result.types.append(.union(union))
+    }
+}
+
+extension SpecFileReader {
+    // MARK: - Operations
+
+    /// Reads the operations of a `queries`, `mutations` or `events` section.
+    private mutating func forEachOperation(_ node: Node, _ kind: OperationKind) {
+        if document.isNull(node) { return }
+        guard let pairs = reader.mapping(node, "section '\(kind.sectionName)'") else { return }
+        for (key, value) in pairs {
+            guard let name = reader.wireName(key, "a \(kind.rawValue) name") else { continue }
+            if let problem = OperationNames.problem(name, what: kind.rawValue) {
+                reader.diagnostics.error(problem, at: reader.location(key))
+                continue
+            }
+            readOperation((name, reader.location(key)), kind, value)
+        }
+    }
+
+    private mutating func readOperation(_ name: (String, SourceLocation), _ kind: OperationKind, _ node: Node) {
+        func what() -> String { "\(kind.rawValue) '\(name.0)'" }
+        guard let pairs = reader.mapping(node, what()) else { return }
+        reader.checkKeys(pairs, allowed: kind == .event ? Self.eventKeys : Self.operationKeys, in: what())
+        var arguments: [Field] = []
+        if let args = value(pairs, "args") {
+            arguments = readFields(args, owner: name.0, of: .operation(at: name.1))
+        }
+        var answer: OperationResult?
+        let resultKey = kind == .event ? "payload" : "result"
+        if let node = kind == .event ? value(pairs, "payload") : value(pairs, "result") {
+            answer = readResult(node, key: resultKey, kind: kind)
+        } else if kind == .event {
+            reader.diagnostics.error("\(what()) needs a 'payload', the type it delivers", at: name.1)
+        } else {
+            reader.diagnostics.error(
+                "\(what()) needs a 'result'; one with nothing to return answers 'VoidResult' or 'Bool'", at: name.1)
+        }
+        var failures: [OperationFailure] = []
+        if let errors = value(pairs, "errors") { failures = readFailures(errors, owner: what()) }
+        var stores: [OperationStore]?
+        if let list = value(pairs, "stores") { stores = readStores(list, owner: what()) }
+        // Without a result there is no operation; its other problems are reported all the same.
+        guard let answer else { return }
+        result.operations.append(
+            APIOperation(
+                name: name.0, kind: kind, annotations: annotations(pairs), arguments: arguments, result: answer,
+                errors: failures, stores: stores ?? [], declaresStores: stores != nil, location: name.1))
+    }
+
+    /// A `result:` or `payload:`: a type expression, or a mapping with `type` and `doc`.
+    private mutating func readResult(_ node: Node, key: String, kind: OperationKind) -> OperationResult? {
+        var doc: String?
+        var typeNode = node
+        if !document.isScalar(node) || document.isNull(node) {
+            guard let inner = reader.mapping(node, "'\(key)' (a type expression or a mapping)") else { return nil }
+            let keyed = reader.checkedValues(inner, allowed: Self.resultKeys, in: "'\(key)'")
+            if let docNode = keyed[position: 1] { doc = reader.string(docNode, "'doc'") }
+            guard let type = keyed[position: 0] else {
+                reader.diagnostics.error("'\(key)' needs a 'type'", at: reader.location(node))
+                return nil
+            }
+            typeNode = type
+        }
+        guard let text = reader.string(typeNode, "'\(key)'"), let parsed = typeExpression(text, at: typeNode) else { return nil }
+        if kind == .event && parsed.isOptional {
+            reader.diagnostics.error(
+                "an event's payload cannot be optional: an event is only delivered with a value; write '\(parsed.type)'",
+                at: reader.location(typeNode))
+        }
+        return OperationResult(type: parsed.type, isRequired: !parsed.isOptional, doc: doc, location: reader.location(typeNode))
+    }
+
+    /// `errors:`, a mapping of `ErrorCode` values to one-line reasons.
+    private mutating func readFailures(_ node: Node, owner: @autoclosure () -> String) -> [OperationFailure] {
+        guard let pairs = reader.mapping(node, "'errors' of \(owner()) (error code: reason)") else { return [] }
+        var failures: [OperationFailure] = []
+        for (key, value) in pairs {
+            guard let code = reader.wireName(key, "an error code") else { continue }
+            if document.isNull(value) || document.scalar(value)?.allSatisfy(\.isWhitespace) == true {
+                reader.diagnostics.error(
+                    "error '\(code)' of \(owner()) needs a reason: one line saying when the operation fails so",
+                    at: reader.location(key))
+                continue
+            }
+            guard let reason = reader.string(value, "the reason of error '\(code)'") else { continue }
+            if reason.contains(where: \.isNewline) {
+                reader.diagnostics.error("the reason of error '\(code)' of \(owner()) must be one line", at: reader.location(value))
+                continue
+            }
+            failures.append(OperationFailure(code: code, reason: reason, location: reader.location(key)))
+        }
+        return failures
+    }
+
+    /// `stores:`, a list of `IapStore` values (or a single one), as written.
+    private mutating func readStores(_ node: Node, owner: @autoclosure () -> String) -> [OperationStore] {
+        guard let list = reader.stringList(node, "'stores' of \(owner())") else { return [] }
+        if list.isEmpty {
+            reader.diagnostics.error(
+                "'stores' of \(owner()) is empty; list the stores that implement it, or leave 'stores' out for every store its name allows",
+                at: reader.location(node))
+        }
+        return list.map { OperationStore(store: $0.0, location: $0.1) }
     }
 }
 

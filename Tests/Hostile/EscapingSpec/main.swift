@@ -141,6 +141,33 @@ check(defaults.list == ["*/", "\"\"\"", "\\"], "list default")
 check(defaults.number == 1.5e300, "number default")
 check(defaults.count == Int.min, "count default")
 
+// MARK: - Aliases, patterns and at-least-one groups
+
+// Each instance sets `default` and `self` under one of their names; the
+// first name present is read, and encoding writes the field's own name.
+let aliasedExpected: [(String, String?)] = [("\\\"*/", "init"), ("'`*/$", nil), ("\\\\ */", "Type"), (" */", "</script>")]
+for (index, json) in instances("NastyAliased").enumerated() {
+    do {
+        let value = try JSONDecoder().decode(NastyAliased.self, from: JSONSerialization.data(withJSONObject: json))
+        check(value.default == aliasedExpected[index].0, "NastyAliased[\(index)].default is \(value.default ?? "nil")")
+        check(value.`self`?.rawValue == aliasedExpected[index].1, "NastyAliased[\(index)].self is \(value.`self`?.rawValue ?? "nil")")
+        try value.validate()
+        let again = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: String] ?? [:]
+        check(Set(again.keys).isSubset(of: ["default", "self"]) && again["default"] == aliasedExpected[index].0, "NastyAliased[\(index)] encoded as \(again)")
+    } catch {
+        failures.append("NastyAliased[\(index)]: \(error)")
+    }
+}
+// The name wins over its aliases, whatever order the keys come in.
+if let both = try? JSONDecoder().decode(NastyAliased.self, from: Data(#"{"*/": "x */", "default": "y */"}"#.utf8)) {
+    check(both.default == "y */", "the name did not win over an alias")
+}
+for (text, why) in [(#"{}"#, "at least one"), (#"{"default": "abc */"}"#, "pattern"), (#"{"init": "0123456789"}"#, "length")] {
+    if let value = try? JSONDecoder().decode(NastyAliased.self, from: Data(text.utf8)), (try? value.validate()) != nil {
+        failures.append("NastyAliased \(text) passed validate(), which checks the \(why)")
+    }
+}
+
 // MARK: - Enums and opaque strings: every wire value round-trips
 
 let nasty = instances("Nasty").compactMap { $0 as? String }

@@ -47,10 +47,37 @@ struct JSONSchemaBuilder {
 
     // MARK: - Records
 
+    /// A rule on a record beyond its properties, written as one or more
+    /// members of a schema object: alone at the top of the record, or as one
+    /// entry of an `allOf` when there are several.
+    private enum RecordRule {
+        /// `oneOf`: exactly one of the fields is present and not null.
+        case exactlyOne(FieldGroup)
+        /// `anyOf`: at least one of them is.
+        case atLeastOne(FieldGroup)
+        /// A required field with aliases: one of its names is present (the
+        /// value is checked under the name readers take).
+        case requiredUnderSomeName(Field)
+        /// An alias is read, and so checked, only when the field's name and
+        /// the aliases before it are all absent (the first key present wins).
+        case alias(Field, index: Int)
+    }
+
     private func writeRecord(_ record: RecordType, to json: inout JSONWriter) {
         var notes: [String] = []
+        var rules: [RecordRule] = []
         for group in record.exactlyOne {
             notes.append("Exactly one of \(Self.codeList(group.fields)) is set (present and not null).")
+            rules.append(.exactlyOne(group))
+        }
+        for group in record.atLeastOne {
+            notes.append("At least one of \(Self.codeList(group.fields)) is set (present and not null).")
+            rules.append(.atLeastOne(group))
+        }
+        record.fields.forEachAddress { field in
+            guard !field.pointee.aliases.isEmpty else { return }
+            if field.pointee.isRequired { rules.append(.requiredUnderSomeName(field.pointee)) }
+            for index in field.pointee.aliases.indices { rules.append(.alias(field.pointee, index: index)) }
         }
         Self.addLifecycleNotes(record.annotations, to: &notes)
         json.object { json in
@@ -58,18 +85,47 @@ struct JSONSchemaBuilder {
             if record.annotations.deprecated != nil { json.member("deprecated", true) }
             json.member("$comment", constant: record.direction == .input ? Self.inputPolicy : Self.outputPolicy)
             writeObjectShape(record.fields, to: &json)
-            if record.exactlyOne.count == 1 {
-                json.key("oneOf")
-                Self.writeExactlyOne(record.exactlyOne[0], to: &json)
-            } else if record.exactlyOne.count > 1 {
+            if rules.count == 1 {
+                writeRule(rules[0], of: record, to: &json)
+            } else if rules.count > 1 {
                 json.key("allOf")
                 json.array { json in
-                    for group in record.exactlyOne {
-                        json.object { json in
-                            json.key("oneOf")
-                            Self.writeExactlyOne(group, to: &json)
-                        }
+                    for rule in rules {
+                        json.object { writeRule(rule, of: record, to: &$0) }
                     }
+                }
+            }
+        }
+    }
+
+    /// The members of one `RecordRule`, inside the object being written.
+    private func writeRule(_ rule: RecordRule, of record: RecordType, to json: inout JSONWriter) {
+        switch rule {
+        case let .exactlyOne(group):
+            json.key("oneOf")
+            writeGroupBranches(group, of: record, to: &json)
+        case let .atLeastOne(group):
+            json.key("anyOf")
+            writeGroupBranches(group, of: record, to: &json)
+        case let .requiredUnderSomeName(field):
+            json.key("anyOf")
+            json.array { json in
+                for name in [field.name] + field.aliases {
+                    json.object { json in
+                        json.key("required")
+                        json.array { $0.string(quoting: name) }
+                    }
+                }
+            }
+        case let .alias(field, index):
+            json.key("if")
+            json.object { Self.writeAnyPresent([field.name] + field.aliases[..<index], to: &$0) }
+            json.key("else")
+            json.object { json in
+                json.key("properties")
+                json.object { json in
+                    json.key(quoting: field.aliases[index])
+                    withUnsafePointer(to: field) { writeField($0, alias: field.aliases[index], to: &json) }
                 }
             }
         }
@@ -99,30 +155,42 @@ struct JSONSchemaBuilder {
                 }
             }
         }
-        if fields.indices.contains(where: { fields[$0].isRequired }) {
+        // A required field with aliases may arrive under any of its names;
+        // its own rule says so (see `RecordRule.requiredUnderSomeName`).
+        if fields.indices.contains(where: { fields[$0].isRequired && fields[$0].aliases.isEmpty }) {
             json.key("required")
             json.array { json in
                 fields.forEachAddress { field in
-                    if field.pointee.isRequired { json.string(quoting: field.pointee.name) }
+                    if field.pointee.isRequired && field.pointee.aliases.isEmpty { json.string(quoting: field.pointee.name) }
                 }
             }
         }
     }
 
-    /// One branch per field: that field present and not null. `oneOf` then
-    /// fails when none matches and when two or more do.
-    private static func writeExactlyOne(_ group: ExactlyOneGroup, to json: inout JSONWriter) {
+    /// One branch per field: that field set, present and not null. `oneOf`
+    /// then fails when none matches and when two or more do; `anyOf` only
+    /// when none does. A field with aliases is set when the key readers take
+    /// for it (the first of its names present) holds a value.
+    private func writeGroupBranches(_ group: FieldGroup, of record: RecordType, to json: inout JSONWriter) {
+        let fields = group.fields.map { name in (name, record.field(name)?.aliases ?? []) }
         json.array { json in
-            for name in group.fields {
+            for (name, aliases) in fields {
                 json.object { json in
-                    json.key("required")
-                    json.array { $0.string(quoting: name) }
-                    json.key("properties")
-                    json.object { json in
-                        json.key(quoting: name)
-                        json.object { json in
-                            json.key("not")
-                            json.object { $0.member("type", constant: "null") }
+                    guard !aliases.isEmpty else {
+                        Self.writeSet(name, to: &json)
+                        return
+                    }
+                    json.key("anyOf")
+                    json.array { json in
+                        let names = [name] + aliases
+                        for index in names.indices {
+                            json.object { json in
+                                if index > 0 {
+                                    json.key("not")
+                                    json.object { Self.writeAnyPresent(names[..<index], to: &$0) }
+                                }
+                                Self.writeSet(names[index], to: &json)
+                            }
                         }
                     }
                 }
@@ -130,13 +198,61 @@ struct JSONSchemaBuilder {
         }
     }
 
-    /// The schema of a property.
-    private func writeField(_ field: UnsafePointer<Field>, to json: inout JSONWriter) {
+    /// `"required": [name]` and `name` not null.
+    private static func writeSet(_ name: String, to json: inout JSONWriter) {
+        json.key("required")
+        json.array { $0.string(quoting: name) }
+        json.key("properties")
+        json.object { json in
+            json.key(quoting: name)
+            json.object { json in
+                json.key("not")
+                json.object { $0.member("type", constant: "null") }
+            }
+        }
+    }
+
+    /// The members of a schema that holds when any of `names` is present.
+    private static func writeAnyPresent(_ names: ArraySlice<String>, to json: inout JSONWriter) {
+        if names.count == 1 {
+            json.key("required")
+            json.array { $0.string(quoting: names[names.startIndex]) }
+            return
+        }
+        json.key("anyOf")
+        json.array { json in
+            for name in names {
+                json.object { json in
+                    json.key("required")
+                    json.array { $0.string(quoting: name) }
+                }
+            }
+        }
+    }
+
+    /// The schema of a property; with `alias`, of that decode-only alias of
+    /// the field, which readers take only when the field's own name is absent.
+    private func writeField(_ field: UnsafePointer<Field>, alias: String? = nil, to json: inout JSONWriter) {
         var notes: [String] = []
+        if let alias {
+            notes.append(
+                "A decode-only alias of \(Self.code(field.pointee.name)): readers take \(Self.code(alias)) when no earlier name of the field is present, and writers always write \(Self.code(field.pointee.name)).")
+        } else if !field.pointee.aliases.isEmpty {
+            notes.append(
+                "Readers also accept \(Self.codeList(field.pointee.aliases)) for this field when \(Self.code(field.pointee.name)) is absent: the first of the names present is read, and the others are ignored. Writers write \(Self.code(field.pointee.name)).")
+        }
         if case .scalar(.timestamp) = field.pointee.type { notes.append(Self.timestampNote) }
-        if let bytes = field.pointee.constraints.maxBytes {
+        let constraints = field.pointee.constraints
+        if let bytes = constraints.maxBytes {
             notes.append(
                 "At most \(bytes) bytes once encoded as UTF-8. maxLength counts characters, so it only rejects strings that are certainly too long; a string within it may still exceed the byte limit.")
+        }
+        if constraints.minLength != nil || constraints.maxLength != nil {
+            notes.append("Lengths count characters as Unicode code points, as minLength and maxLength do.")
+        }
+        if let pattern = constraints.pattern {
+            notes.append(
+                "The whole string matches \(Self.code(pattern.source)). The pattern ends in $(?![\\s\\S]) so that engines whose $ also matches before a final line feed (Python, Java, PCRE) reject one there too.")
         }
         if field.pointee.degrades {
             notes.append(
@@ -151,9 +267,17 @@ struct JSONSchemaBuilder {
             json.member("description", description)
         }
         Self.writeType(field.pointee.type, nullable: !field.pointee.isRequired, to: &json)
-        if let bytes = field.pointee.constraints.maxBytes {
+        if let minimum = constraints.minLength {
+            json.key("minLength")
+            json.integer(Int64(minimum))
+        }
+        // A byte limit is also a limit in characters, never a tighter one.
+        if let maximum = [constraints.maxLength, constraints.maxBytes].compactMap({ $0 }).min() {
             json.key("maxLength")
-            json.integer(Int64(bytes))
+            json.integer(Int64(maximum))
+        }
+        if let pattern = constraints.pattern {
+            json.member("pattern", Self.portablePattern(pattern))
         }
         if let minimum = field.pointee.constraints.minimum {
             json.key("minimum")
@@ -167,7 +291,16 @@ struct JSONSchemaBuilder {
             json.key("default")
             json.value(Self.json(value))
         }
-        if field.pointee.annotations.deprecated != nil { json.member("deprecated", true) }
+        if field.pointee.annotations.deprecated != nil || alias != nil { json.member("deprecated", true) }
+    }
+
+    /// The pattern as JSON Schema gets it: the spec's `^…$` with a lookahead
+    /// after the final `$` that no character follows. ECMA-262 reads it the
+    /// same with or without it, and it keeps Python's `re` (the validator
+    /// this project proves against), Java and PCRE, whose `$` also matches
+    /// just before a final line feed, from accepting one there.
+    static func portablePattern(_ pattern: StringPattern) -> String {
+        pattern.source + "(?![\\s\\S])"
     }
 
     // MARK: - Type expressions

@@ -18,14 +18,22 @@ public struct JSONSchemaTarget: GenerationTarget {
             // Each `$defs` entry is written when the document reaches it and
             // dropped after, so the schemas are never all held at once.
             let builder = JSONSchemaBuilder(spec: spec)
+            // The API's entries (arguments, replies, calls, events) follow
+            // the types.
+            let operations = JSONSchemaOperations(spec: spec, builder: builder)
+            let typeCount = spec.types.count
             // `definition.tmpl` puts each schema at this indentation, at
             // the start of an unindented line: the writer indents the
             // schema's lines itself, so the renderer copies each schema
             // whole instead of searching it for line breaks to indent.
             var json = JSONWriter(indent: Self.definitionIndent)
             let bytes = try templates.renderFile(
-                "document", Self.frame(spec, header: header), streaming: "definitions", count: spec.types.count
+                "document", Self.frame(spec, header: header), streaming: "definitions", count: typeCount + operations.count
             ) { index in
+                guard index < typeCount else {
+                    let name = operations.writeDefinition(index - typeCount, to: &json)
+                    return Self.definition(name: name, schema: json.take())
+                }
                 builder.writeSchema(of: spec.types[index], to: &json)
                 return Self.definition(name: spec.types[index].name, schema: json.take())
             }
@@ -48,6 +56,9 @@ public struct JSONSchemaTarget: GenerationTarget {
     static func frame(_ spec: Spec, header: GeneratedHeader) -> TemplateObject {
         let description = "Every type of the OpenIAP spec \(spec.version), one schema per entry of $defs. "
             + "Validate a payload of type X against #/$defs/X."
+            + (spec.operations.isEmpty
+                ? ""
+                : " The API follows the types: <Operation>Args and <Operation>Reply per operation, OpenIAPCall for a call, and the listener messages.")
         return [
             "schema": .string(JSONEscaping.quoted(metaschema)),
             "id": .string(JSONEscaping.quoted(schemaID(version: spec.version))),

@@ -47,16 +47,18 @@ struct KotlinViewModel {
         self.kinds = kinds
     }
 
-    /// Records with constraints or exactly-one groups, and every record and
-    /// union that contains one of them, worked outwards through who contains
-    /// whom.
+    /// Records with constraints, exactly-one or at-least-one groups, and
+    /// every record and union that contains one of them, worked outwards
+    /// through who contains whom.
     static func validatingTypes(_ spec: Spec) -> Set<String> {
         var containers: [String: [String]] = [:]
         var pending: [String] = []
         for type in spec.types {
             switch type {
             case let .record(r):
-                if !r.exactlyOne.isEmpty || r.fields.contains(where: { !$0.constraints.isEmpty }) { pending.append(r.name) }
+                if !r.exactlyOne.isEmpty || !r.atLeastOne.isEmpty || r.fields.contains(where: { !$0.constraints.isEmpty }) {
+                    pending.append(r.name)
+                }
                 for field in r.fields {
                     if let leaf = field.type.namedLeaf { containers[leaf, default: []].append(r.name) }
                 }
@@ -110,6 +112,10 @@ struct KotlinViewModel {
         static let conformances = TemplateKey("conformances")
         static let validates = TemplateKey("validates")
         static let validationLines = TemplateKey("validationLines")
+        static let patterns = TemplateKey("patterns")
+        static let hasPatterns = TemplateKey("hasPatterns")
+        static let source = TemplateKey("source")
+        static let steps = TemplateKey("steps")
         static let requirements = TemplateKey("requirements")
         static let override = TemplateKey("override")
         static let property = TemplateKey("property")
@@ -155,7 +161,10 @@ struct KotlinViewModel {
     private static let enumKeys = typeKeys + [Key.cases, Key.knownList, Key.unknownMember, Key.expectedValues, Key.unknownValueMessage]
     private static let opaqueKeys = typeKeys + [Key.constants, Key.knownList]
     private static let recordKeys =
-        typeKeys + [Key.fields, Key.hasFields, Key.equalities, Key.conformances, Key.validates, Key.validationLines]
+        typeKeys + [
+            Key.fields, Key.hasFields, Key.equalities, Key.conformances, Key.validates, Key.validationLines, Key.hasPatterns,
+            Key.patterns,
+        ]
     private static let fieldSetKeys = typeKeys + [Key.requirements]
     private static let unionKeys =
         typeKeys + [
@@ -173,6 +182,7 @@ struct KotlinViewModel {
         ]
     private static let memberKeys = [Key.className, Key.describedName, Key.tag, Key.tagDoc, Key.type, Key.validates]
     private static let registryKeys = [Key.key, Key.type]
+    private static let patternKeys = [Key.property, Key.source, Key.steps]
 
     /// Every type's object has the kind flags, its name, docs and
     /// deprecation, and then what its kind adds.
@@ -266,6 +276,7 @@ struct KotlinViewModel {
         var equalities: [TemplateValue] = []
         equalities.reserveCapacity(record.fields.count)
         var validation: [TemplateValue] = []
+        var patterns: [TemplateValue] = []
         var index = 0
         // By address, so each field is read in place rather than copied.
         record.fields.forEachAddress { pointer in
@@ -295,7 +306,8 @@ struct KotlinViewModel {
                 ? String(source: "\(access).hashCode()") : String(source: "(\(access)?.hashCode() ?: 0)")))
             item.append(Key.describe, .string(String(source: "\(member)=${\(access)}")))
             fields.append(.object(item))
-            if validates { validation += validationLines(field, access: access, key: key) }
+            if validates { validation += validationLines(field, access: access, key: key, property: property) }
+            if let pattern = field.constraints.pattern { patterns.append(patternContext(pattern, property: property)) }
         }
         var conformances = "OpenIAPModel"
         for (index, name) in record.includes.enumerated() where !record.includes[..<index].contains(name) {
@@ -306,7 +318,26 @@ struct KotlinViewModel {
         object.append(Key.equalities, .list(equalities))
         object.append(Key.conformances, .string(conformances))
         object.append(Key.validates, .bool(validates))
-        object.append(Key.validationLines, .list(validates ? exactlyOneLines(record, names: names) + validation : []))
+        object.append(Key.validationLines, .list(validates ? groupLines(record, names: names) + validation : []))
+        object.append(Key.hasPatterns, .bool(!patterns.isEmpty))
+        object.append(Key.patterns, .list(patterns))
+    }
+
+    /// A field's compiled `pattern:`, a property of the record's private
+    /// `OpenIAPPatterns` object named as the field's: the source for
+    /// messages, then one `OpenIAPPattern.Step` per step of the IR's parse,
+    /// with the ASCII characters it accepts listed in order.
+    private func patternContext(_ pattern: StringPattern, property: String) -> TemplateValue {
+        var object = TemplateObject(keys: Self.patternKeys)
+        object.append(Key.property, .string(property))
+        object.append(Key.source, .string(KotlinNames.stringLiteral(pattern.source)))
+        object.append(Key.steps, .list(pattern.steps.map { step in
+            var characters = ""
+            for code in UInt8(0)..<128 where step.accepts(code) { characters.unicodeScalars.append(Unicode.Scalar(code)) }
+            let literal = KotlinNames.stringLiteral(characters)
+            return .string(String(source: "OpenIAPPattern.Step(\(literal), \(step.minimum), \(step.maximum ?? -1))"))
+        }))
+        return .object(object)
     }
 
     /// How the body of a union names the spec type `name`: with its package
@@ -352,9 +383,16 @@ struct KotlinViewModel {
     /// The value a constructor argument gets: the field read from the
     /// object `o` at `path`, its value handed to a lambda as `v0` with its
     /// path `p0`.
+    /// A field with decode-only aliases is read under the first of its
+    /// names the object holds (`OpenIAPDecode.firstPresentKey`).
     private func decodeField(_ field: Field, key: String) -> String {
         let read: StaticString = field.isRequired ? "required" : field.degrades ? "degrading" : "optional"
         let value = decodeValue(field.type, depth: 0)
+        var key = key
+        if !field.aliases.isEmpty {
+            let names = ([field.name] + field.aliases).map(KotlinNames.stringLiteral).joined(separator: ", ")
+            key = String(source: "OpenIAPDecode.firstPresentKey(o, \(names))")
+        }
         if !field.isRequired, case let .named(name) = field.type, kinds[name] == .emptyIsAbsentString {
             return String(source: "OpenIAPDecode.\(read)(o, \(key), path) { v0, p0 -> \(value) }?.takeIf { e0 -> e0.rawValue.isNotEmpty() }")
         }
@@ -409,31 +447,49 @@ struct KotlinViewModel {
 
     // MARK: - Validation
 
-    private func exactlyOneLines(_ record: RecordType, names: KotlinMemberNames) -> [TemplateValue] {
-        record.exactlyOne.map { group in
-            let wires = group.fields.map(KotlinNames.stringLiteral).joined(separator: ", ")
-            let counts = group.fields.compactMap { name -> String? in
+    /// The record's exactly-one checks, then its at-least-one checks, as
+    /// in Swift.
+    private func groupLines(_ record: RecordType, names: KotlinMemberNames) -> [TemplateValue] {
+        func properties(_ group: FieldGroup) -> [String] {
+            group.fields.compactMap { name -> String? in
                 guard let index = record.fields.firstIndex(where: { $0.name == name }) else { return nil }
-                return "(if (this.\(KotlinNames.escaped(names.names[index])) != null) 1 else 0)"
+                return "this." + KotlinNames.escaped(names.names[index])
             }
-            return .string("OpenIAPValidation.checkExactlyOne(listOf(\(wires)), \(counts.joined(separator: " + ")), path)")
         }
+        func wires(_ group: FieldGroup) -> String { group.fields.map(KotlinNames.stringLiteral).joined(separator: ", ") }
+        let exactlyOne = record.exactlyOne.map { group -> TemplateValue in
+            let counts = properties(group).map { "(if (\($0) != null) 1 else 0)" }
+            return .string("OpenIAPValidation.checkExactlyOne(listOf(\(wires(group))), \(counts.joined(separator: " + ")), path)")
+        }
+        let atLeastOne = record.atLeastOne.map { group -> TemplateValue in
+            let set = properties(group).map { "\($0) != null" }
+            return .string("OpenIAPValidation.checkAtLeastOne(listOf(\(wires(group))), \(set.joined(separator: " || ")), path)")
+        }
+        return exactlyOne + atLeastOne
     }
 
-    /// The lines that check one field: its byte limit and range, then the
-    /// values inside it that validate. An optional field is checked when
-    /// it is set, as `v0`.
-    private func validationLines(_ field: Field, access: String, key: String) -> [TemplateValue] {
+    /// The lines that check one field, in Swift's order: its byte limit,
+    /// length in characters, pattern and range, then the values inside it
+    /// that validate. An optional field is checked when it is set, as `v0`.
+    private func validationLines(_ field: Field, access: String, key: String, property: String) -> [TemplateValue] {
         let c = field.constraints
         let nested = field.type.namedLeaf.map(validating.contains) ?? false
         guard !c.isEmpty || nested else { return [] }
         let value = field.isRequired ? access : "v0"
         let path = "path + \(key)"
         var body: [String] = []
+        // A string limit on a named type can only be on an opaque string.
+        let text: StaticString = if case .named = field.type { ".rawValue" } else { "" }
         if let limit = c.maxBytes {
-            // A byte limit on a named type can only be on an opaque string.
-            let text: StaticString = if case .named = field.type { ".rawValue" } else { "" }
             body.append(String(source: "OpenIAPValidation.checkBytes(\(value)\(text), \(limit)L, \(path))"))
+        }
+        if c.minLength != nil || c.maxLength != nil {
+            let minimum = c.minLength.map { "\($0)L" } ?? "null"
+            let maximum = c.maxLength.map { "\($0)L" } ?? "null"
+            body.append(String(source: "OpenIAPValidation.checkCharacters(\(value)\(text), \(minimum), \(maximum), \(path))"))
+        }
+        if c.pattern != nil {
+            body.append(String(source: "OpenIAPValidation.checkPattern(\(value)\(text), OpenIAPPatterns.\(property), \(path))"))
         }
         if c.minimum != nil || c.maximum != nil {
             let number = field.type == .scalar(.int) ? value + ".toDouble()" : value
@@ -485,8 +541,21 @@ struct KotlinViewModel {
         var lines = DocLineList()
         lines.appendKDoc(field.annotations.doc)
         if let defaultLiteral { lines.appendKDoc(String(source: "Defaults to `\(defaultLiteral)` when absent.")) }
-        if let limit = field.constraints.maxBytes {
+        let constraints = field.constraints
+        if let limit = constraints.maxBytes {
             lines.append(line: String(source: " * At most \(limit) bytes of UTF-8; checked by `validate()`."))
+        }
+        if let length = ConstraintText.length(minimum: constraints.minLength, maximum: constraints.maxLength) {
+            lines.append(line: String(source: " * \(length) (code points); checked by `validate()`."))
+        }
+        if let pattern = constraints.pattern {
+            lines.appendKDoc(String(source: "Matches \(KotlinNames.docCode(pattern.source)) as a whole; checked by `validate()`."))
+        }
+        if !field.aliases.isEmpty {
+            let names = field.aliases.map(KotlinNames.docCode).joined(separator: ", ")
+            let name = KotlinNames.docCode(field.name)
+            lines.appendKDoc(String(source:
+                "Also read from \(names) when \(name) is absent (the first key present wins); always written as \(name)."))
         }
         if field.degrades { lines.append(line: " * A present value that cannot be read decodes as `null`.") }
         add(lines, to: &object)

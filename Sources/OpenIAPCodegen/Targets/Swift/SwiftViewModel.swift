@@ -71,7 +71,7 @@ struct SwiftViewModel {
                 traits[position] = s.emptyIsAbsent ? [.stringWrapper, .opaque, .emptyIsAbsent] : [.stringWrapper, .opaque]
             case let .record(r):
                 firstLeaf[position] = Int32(leaves.count)
-                var checks = !r.exactlyOne.isEmpty
+                var checks = !r.exactlyOne.isEmpty || !r.atLeastOne.isEmpty
                 r.fields.forEachAddress { field in
                     if !field.pointee.constraints.isEmpty { checks = true }
                     var leaf: Int32 = -1
@@ -151,6 +151,12 @@ struct SwiftViewModel {
         static let conformances = TemplateKey("conformances")
         static let validates = TemplateKey("validates")
         static let validationLines = TemplateKey("validationLines")
+        static let hasAliases = TemplateKey("hasAliases")
+        static let readsCodingKeys = TemplateKey("readsCodingKeys")
+        static let patterns = TemplateKey("patterns")
+        static let hasPatterns = TemplateKey("hasPatterns")
+        static let source = TemplateKey("source")
+        static let steps = TemplateKey("steps")
         static let requirements = TemplateKey("requirements")
         static let isDeprecated = TemplateKey("isDeprecated")
         static let property = TemplateKey("property")
@@ -197,7 +203,12 @@ struct SwiftViewModel {
     ]
     private static let enumKeys = typeKeys + [Key.cases, Key.hasOneValue, Key.unknownCase, Key.expectedValues]
     private static let opaqueKeys = typeKeys + [Key.hasOneValue, Key.constants]
-    private static let recordKeys = typeKeys + [Key.fields, Key.hasFields, Key.conformances, Key.validates, Key.validationLines]
+    private static let recordKeys =
+        typeKeys + [
+            Key.fields, Key.hasFields, Key.conformances, Key.validates, Key.validationLines, Key.hasAliases, Key.readsCodingKeys,
+            Key.hasPatterns, Key.patterns,
+        ]
+    private static let patternKeys = [Key.name, Key.source, Key.steps]
     private static let fieldSetKeys = typeKeys + [Key.requirements]
     private static let unionKeys =
         typeKeys + [
@@ -360,6 +371,48 @@ struct SwiftViewModel {
         object.append(Key.validates, .bool(validates))
         // A record has validation lines exactly when it validates.
         object.append(Key.validationLines, .list(validates ? validationLines(record, fieldLines: fieldLines) : []))
+        object.append(Key.hasAliases, .bool(record.fields.contains { !$0.aliases.isEmpty }))
+        // Fields with aliases are read through the any-key container alone.
+        object.append(Key.readsCodingKeys, .bool(record.fields.contains { $0.aliases.isEmpty }))
+        let patterns = patternContexts(record.fields)
+        object.append(Key.hasPatterns, .bool(!patterns.isEmpty))
+        object.append(Key.patterns, .list(patterns))
+    }
+
+    /// The record's compiled `pattern:`s, one per field that has one, named
+    /// after the field's property in the private `OpenIAPPatterns` enum
+    /// (the prefix no spec type may take, so the enum hides none).
+    private func patternContexts(_ fields: [Field]) -> [TemplateValue] {
+        var result: [TemplateValue] = []
+        fields.forEachAddress { field in
+            guard let pattern = field.pointee.constraints.pattern else { return }
+            var object = TemplateObject(keys: Self.patternKeys)
+            object.append(Key.name, .string(SwiftNames.escaped(SwiftNames.name(field.pointee.name, in: .property))))
+            object.append(Key.source, .string(SwiftEscaping.stringLiteral(pattern.source)))
+            // One step on one line; more one per line, as swift-format lays
+            // out collection literals.
+            let steps = pattern.steps.map(Self.stepLiteral)
+            let lines: [TemplateValue] =
+                steps.count == 1
+                ? [.string("[\(steps[0])])")]
+                : ["["] + steps.map { .string("    \($0),") } + ["])"]
+            object.append(Key.steps, .list(lines))
+            result.append(.object(object))
+        }
+        return result
+    }
+
+    /// `(low, high, minimum, maximum)` of a pattern step, as
+    /// `OpenIAPPattern.init` takes it: the character sets in hexadecimal,
+    /// -1 for no maximum.
+    static func stepLiteral(_ step: StringPattern.Step) -> String {
+        // Sixteen digits in groups of four, as swift-format asks.
+        func hex(_ word: UInt64) -> String {
+            let digits = Array(String(word, radix: 16, uppercase: true))
+            let padded = Array(repeating: Character("0"), count: 16 - digits.count) + digits
+            return "0x" + stride(from: 0, to: 16, by: 4).map { String(padded[$0..<$0 + 4]) }.joined(separator: "_")
+        }
+        return "(\(hex(step.low)), \(hex(step.high)), \(step.minimum), \(step.maximum ?? -1))"
     }
 
     /// `field` points into the record's fields; reading it member by member
@@ -394,6 +447,17 @@ struct SwiftViewModel {
         if let limit = field.pointee.constraints.maxBytes {
             docs.append(String(source: "At most \(limit) bytes of UTF-8; checked by `validate()`."))
         }
+        let constraints = field.pointee.constraints
+        if let length = ConstraintText.length(minimum: constraints.minLength, maximum: constraints.maxLength) {
+            docs.append(length + " (Unicode scalars); checked by `validate()`.")
+        }
+        if let pattern = constraints.pattern {
+            docs.append(String(source: "Matches `\(pattern.source)` as a whole; checked by `validate()`."))
+        }
+        if !field.pointee.aliases.isEmpty {
+            let names = field.pointee.aliases.map { "`\($0)`" }.joined(separator: ", ")
+            docs.append(String(source: "Also read from \(names) when `\(name)` is absent (the first key present wins); always written as `\(name)`."))
+        }
         if field.pointee.degrades {
             docs.append("A present value that cannot be read decodes as `nil`.")
         }
@@ -417,7 +481,15 @@ struct SwiftViewModel {
         // `case name` when the wire name is the property name, else an explicit raw value.
         object.append(Key.codingKey, .string(
             property == name ? escaped : String(source: "\(escaped) = \(SwiftEscaping.stringLiteral(name))")))
-        let decode = decodeExpression(swiftType, isRequired: isRequired, degrades: field.pointee.degrades, named, key: escaped)
+        // A field with aliases is read through the record's any-key container
+        // from the first of its names that the object has.
+        let aliases = field.pointee.aliases
+        let (container, key) =
+            aliases.isEmpty
+            ? ("container", String(source: ".\(escaped)"))
+            : ("aliased", String(source: "aliased.firstPresentKey([\(([name] + aliases).map(SwiftEscaping.stringLiteral).joined(separator: ", "))])"))
+        let decode = decodeExpression(
+            swiftType, isRequired: isRequired, degrades: field.pointee.degrades, named, container: container, key: key)
         object.append(Key.decode, .string(decode))
         object.append(Key.encode, .string(encodeStatement(isRequired: isRequired, named, storage: storage, key: escaped)))
         if validates { appendValidationLines(field, leaf: leaf, storage: storage, to: &lines) }
@@ -492,25 +564,28 @@ struct SwiftViewModel {
 
     /// `type` is the field's type as Swift spells it, without the `?` of
     /// an optional property.
+    ///
+    /// `container` is the container read from and `key` the expression of
+    /// the key (`.name` for a coding key).
     private func decodeExpression(
-        _ type: String, isRequired: Bool, degrades: Bool, _ named: NamedFieldType, key: String
+        _ type: String, isRequired: Bool, degrades: Bool, _ named: NamedFieldType, container: String, key: String
     ) -> String {
         // An open enum or opaque string is a JSON string on the wire; its own
         // `init(from:)` only reads that string and wraps it. Reading the
         // string straight from the object and wrapping it here does the same
         // without a nested decoder per value.
         if let wrapper = named.stringWrapper {
-            if isRequired { return String(source: "\(wrapper)(rawValue: try container.decodeField(String.self, forKey: .\(key)))") }
+            if isRequired { return String(source: "\(wrapper)(rawValue: try \(container).decodeField(String.self, forKey: \(key)))") }
             // An opaque string that reads "" as absent filters it out.
             let absent: StaticString = named.emptyIsAbsent ? ".flatMap { $0.rawValue.isEmpty ? nil : $0 }" : ""
             return degrades
-                ? String(source: "container.decodeDegrading(String.self, forKey: .\(key)).map(\(wrapper).init(rawValue:))\(absent)")
-                : String(source: "try container.decodeFieldIfPresent(String.self, forKey: .\(key)).map(\(wrapper).init(rawValue:))\(absent)")
+                ? String(source: "\(container).decodeDegrading(String.self, forKey: \(key)).map(\(wrapper).init(rawValue:))\(absent)")
+                : String(source: "try \(container).decodeFieldIfPresent(String.self, forKey: \(key)).map(\(wrapper).init(rawValue:))\(absent)")
         }
-        if isRequired { return String(source: "try container.decodeField(\(type).self, forKey: .\(key))") }
+        if isRequired { return String(source: "try \(container).decodeField(\(type).self, forKey: \(key))") }
         return degrades
-            ? String(source: "container.decodeDegrading(\(type).self, forKey: .\(key))")
-            : String(source: "try container.decodeFieldIfPresent(\(type).self, forKey: .\(key))")
+            ? String(source: "\(container).decodeDegrading(\(type).self, forKey: \(key))")
+            : String(source: "try \(container).decodeFieldIfPresent(\(type).self, forKey: \(key))")
     }
 
     /// `storage` is the stored property, written after `self.`.
@@ -532,7 +607,7 @@ struct SwiftViewModel {
     /// The record's exactly-one checks, then `fieldLines`, its fields' own
     /// lines (see `appendValidationLines`).
     private func validationLines(_ record: RecordType, fieldLines: [TemplateValue]) -> [TemplateValue] {
-        if record.exactlyOne.isEmpty { return fieldLines }
+        if record.exactlyOne.isEmpty && record.atLeastOne.isEmpty { return fieldLines }
         var result: [TemplateValue] = []
         for group in record.exactlyOne {
             let checks = group.fields.compactMap { name in record.field(name) }
@@ -542,6 +617,13 @@ struct SwiftViewModel {
             result.append(.string(String(source: "let \(set) = \(checks.joined(separator: " + "))")))
             result.append(.string(String(source:
                 "if \(set) != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: [\(names)], found: \(set))) }")))
+        }
+        for group in record.atLeastOne {
+            let unset = group.fields.compactMap { name in record.field(name) }
+                .map { String(source: "\(storageName($0.name, deprecated: $0.annotations.deprecated != nil)) == nil") }
+            let names = group.fields.map(SwiftEscaping.stringLiteral).joined(separator: ", ")
+            result.append(.string(String(source:
+                "if \(unset.joined(separator: " && ")) { throw OpenIAPValidationError(path: path, reason: .atLeastOne(fields: [\(names)])) }")))
         }
         result.append(contentsOf: fieldLines)
         return result
@@ -568,10 +650,21 @@ struct SwiftViewModel {
         } else {
             result.append(.string(String(source: "if let value = \(value) {")))
         }
+        let isOpaque = if case .named = type { leaf.contains(.opaque) } else { false }
+        let text: StaticString = isOpaque ? "value.rawValue" : "value"
         if let limit = c.maxBytes {
-            let isOpaque = if case .named = type { leaf.contains(.opaque) } else { false }
-            let text: StaticString = isOpaque ? "value.rawValue" : "value"
             result.append(.string(String(source: "    try OpenIAPValidationError.checkBytes(\(text), limit: \(limit), path: \(path))")))
+        }
+        if c.minLength != nil || c.maxLength != nil {
+            let minimum = c.minLength.map { "\($0)" } ?? "nil"
+            let maximum = c.maxLength.map { "\($0)" } ?? "nil"
+            result.append(.string(String(source:
+                "    try OpenIAPValidationError.checkCharacters(\(text), minimum: \(minimum), maximum: \(maximum), path: \(path))")))
+        }
+        if c.pattern != nil {
+            let property = SwiftNames.escaped(SwiftNames.name(name, in: .property))
+            result.append(.string(String(source:
+                "    try OpenIAPValidationError.checkPattern(\(text), OpenIAPPatterns.\(property), path: \(path))")))
         }
         if c.minimum != nil || c.maximum != nil {
             let minimum = c.minimum.map { "\($0)" } ?? "nil"

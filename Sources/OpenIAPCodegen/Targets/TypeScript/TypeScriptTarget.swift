@@ -13,22 +13,40 @@
 ///   tags kept at run time (`unknown: keep`) get no member of their own: a
 ///   catch-all object with `disc: string` would stop that narrowing. The doc
 ///   comment says so instead.
+///
+/// After the types come the API's declarations (`TypeScriptOperations`),
+/// and beside the file the client runtime, `openiap-client.ts`, which a
+/// spec without queries and mutations does not get.
 public struct TypeScriptTarget: GenerationTarget {
     public let name = "typescript"
     public let outputFolder = "TypeScript"
     public static let fileName = "openiap.d.ts"
+    public static let clientFileName = "openiap-client.ts"
 
     public init() {}
 
     public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
-        [RenderJob(cost: spec.types.count) { () throws(DiagnosticError) in
+        [RenderJob(cost: spec.types.count + spec.operations.count) { () throws(DiagnosticError) in
             let model = TypeScriptViewModel(spec: spec)
+            let operations = TypeScriptOperations(spec: spec)
+            let arguments = operations.argumentRecords
+            let typeCount = spec.types.count
             // Each declaration is built when the file reaches it and dropped
-            // after, so the whole file's values are never held at once.
+            // after, so the whole file's values are never held at once. The
+            // arguments records follow the spec's types.
+            var frame = model.frame(header: header)
+            operations.addMembers(to: &frame)
             let bytes = try templates.renderFile(
-                "file", model.frame(header: header), streaming: "declarations", count: spec.types.count
-            ) { model.declaration(spec.types[$0]) }
-            return [GeneratedFile(path: Self.fileName, bytes: bytes)]
+                "file", frame, streaming: "declarations", count: typeCount + arguments.count
+            ) { index in
+                index < typeCount ? model.declaration(spec.types[index]) : model.declaration(.record(arguments[index - typeCount]))
+            }
+            var files = [GeneratedFile(path: Self.fileName, bytes: bytes)]
+            if !operations.calls.isEmpty {
+                let client = try templates.render("client", operations.clientContext(header: header))
+                files.append(GeneratedFile(path: Self.clientFileName, contents: client))
+            }
+            return files
         }]
     }
 }
@@ -41,11 +59,11 @@ struct TypeScriptViewModel {
     /// The `file` template's context without its `declarations`, which the
     /// target streams: `declaration(_:)` of each type in turn.
     func frame(header: GeneratedHeader) -> TemplateObject {
-        var object = TemplateObject(capacity: 3)
+        var object = TemplateObject(capacity: 13)
         // One comment line: a stray line break must not end the comment.
         object.append(Key.header, .string(header.text.split(whereSeparator: \.isNewline).joined(separator: " ")))
         // A file without exports would not be a module.
-        object.append(Key.isEmpty, .bool(spec.types.isEmpty))
+        object.append(Key.isEmpty, .bool(spec.types.isEmpty && spec.operations.isEmpty))
         return object
     }
 
@@ -85,7 +103,7 @@ struct TypeScriptViewModel {
     func declaration(_ type: NamedType) -> TemplateValue {
         switch type {
         case let .record(record):
-            record.exactlyOne.isEmpty ? recordInterface(record) : exactlyOneIntersection(record)
+            record.exactlyOne.isEmpty && record.atLeastOne.isEmpty ? recordInterface(record) : groupIntersection(record)
         case let .fieldSet(set):
             fieldSetInterface(set)
         case let .enumeration(enumeration):
@@ -103,7 +121,7 @@ struct TypeScriptViewModel {
         var fields: [TemplateValue] = []
         fields.reserveCapacity(record.fields.count)
         record.fields.forEachAddress { field in
-            if field.pointee.includedFrom == nil { fields.append(self.field(field)) }
+            if field.pointee.includedFrom == nil { appendField(field, to: &fields) }
         }
         return interface(record.name, extends: record.includes, fields: fields, doc: typeDoc(record.annotations))
     }
@@ -111,7 +129,7 @@ struct TypeScriptViewModel {
     private func fieldSetInterface(_ set: FieldSet) -> TemplateValue {
         var fields: [TemplateValue] = []
         fields.reserveCapacity(set.fields.count)
-        set.fields.forEachAddress { fields.append(field($0)) }
+        set.fields.forEachAddress { appendField($0, to: &fields) }
         return interface(set.name, extends: [], fields: fields, doc: typeDoc(set.annotations))
     }
 
@@ -120,39 +138,93 @@ struct TypeScriptViewModel {
         return declarationValue(name: name, doc: doc, kind: .interface, extendsClause: clause, fields: fields)
     }
 
-    /// `Sets & { other fields } & (| {a: A; b?: null} | {a?: null; b: B})`:
-    /// in each variant one group member is required and not null, and the
-    /// others may only be absent or null.
-    private func exactlyOneIntersection(_ record: RecordType) -> TemplateValue {
-        let grouped = Set(record.exactlyOne.flatMap(\.fields))
+    /// `Sets & { other fields } & (| {a: A; b?: null} | {a?: null; b: B})`.
+    ///
+    /// In each variant of an exactly-one group one member is required and
+    /// not null, and the others may only be absent or null. An at-least-one
+    /// group has a variant per member that is the first one set: the
+    /// members before it are absent or null, it is required and not null,
+    /// and the members after it are as optional as ever. A member's aliases
+    /// are among the other fields, optional: the variants name the members
+    /// by their names, which writers write.
+    private func groupIntersection(_ record: RecordType) -> TemplateValue {
+        let grouped = Set(record.exactlyOne.flatMap(\.fields) + record.atLeastOne.flatMap(\.fields))
         var own: [TemplateValue] = []
         record.fields.forEachAddress { field in
-            if field.pointee.includedFrom == nil, !grouped.contains(field.pointee.name) { own.append(self.field(field)) }
+            guard field.pointee.includedFrom == nil else { return }
+            if grouped.contains(field.pointee.name) {
+                appendAliases(of: field, to: &own)
+            } else {
+                appendField(field, to: &own)
+            }
         }
         var doc = typeDoc(record.annotations)
         for group in record.exactlyOne {
             doc.addParagraph(
                 "Exactly one of \(group.fields.map(TypeScriptNames.docCode).joined(separator: ", ")) is set (present and not null).")
         }
-        let groups: [TemplateValue] = record.exactlyOne.map { group in
-            let variants: [TemplateValue] = group.fields.map { chosen in
-                let fields: [TemplateValue] = group.fields.compactMap { name in
+        for group in record.atLeastOne {
+            doc.addParagraph(
+                "At least one of \(group.fields.map(TypeScriptNames.docCode).joined(separator: ", ")) is set (present and not null).")
+        }
+        /// The variants of a group, `member(chosen, position, member)` giving each member's property.
+        func variants(_ group: FieldGroup, _ member: (Int, Int, UnsafePointer<Field>) -> TemplateValue) -> TemplateValue {
+            let variants: [TemplateValue] = group.fields.indices.map { chosen in
+                let fields: [TemplateValue] = group.fields.enumerated().compactMap { position, name in
                     guard let index = record.fields.firstIndex(where: { $0.name == name }) else { return nil }
-                    return record.fields.withAddress(at: index) { member in
-                        name == chosen ? field(member, forceRequired: true) : nullOnlyField(member)
-                    }
+                    return record.fields.withAddress(at: index) { member(chosen, position, $0) }
                 }
                 var variant = TemplateObject(capacity: 1)
                 variant.append(Key.fields, .list(fields))
                 return .object(variant)
             }
-            var group = TemplateObject(capacity: 1)
-            group.append(Key.variants, .list(variants))
-            return .object(group)
+            var object = TemplateObject(capacity: 1)
+            object.append(Key.variants, .list(variants))
+            return .object(object)
         }
+        let groups: [TemplateValue] =
+            record.exactlyOne.map { group in
+                variants(group) { chosen, position, member in
+                    position == chosen ? field(member, forceRequired: true) : nullOnlyField(member)
+                }
+            }
+            + record.atLeastOne.map { group in
+                variants(group) { chosen, position, member in
+                    position == chosen
+                        ? field(member, forceRequired: true) : position < chosen ? nullOnlyField(member) : field(member)
+                }
+            }
         return declarationValue(
             name: record.name, doc: doc, kind: .intersection, fields: own,
             parts: record.includes.map { .string(TypeScriptNames.typeName($0)) }, hasOwnFields: !own.isEmpty, groups: groups)
+    }
+
+    /// A field's property, then a property for each of its aliases.
+    private func appendField(_ field: UnsafePointer<Field>, to fields: inout [TemplateValue]) {
+        fields.append(self.field(field))
+        appendAliases(of: field, to: &fields)
+    }
+
+    /// One optional, deprecated property per alias of `field`, of the
+    /// field's type: readers accept the old key, so a payload that carries
+    /// it still type-checks, and editors strike it through so that new code
+    /// writes the field's name.
+    private func appendAliases(of field: UnsafePointer<Field>, to fields: inout [TemplateValue]) {
+        let name = field.pointee.name
+        for alias in field.pointee.aliases {
+            var object = TemplateObject(keys: Self.fieldKeys)
+            let code = TypeScriptNames.docCode(name)
+            var doc = DocComment(
+                "A decode-only alias of \(code): readers take it when \(code) is absent (the first name present is read); writers write \(code).")
+            doc.addTag("@deprecated", "Write \(code).")
+            doc.addTemplateMembers(to: &object)
+            object.append(Key.key, .string(TypeScriptNames.propertyKey(alias)))
+            object.append(Key.optionalMark, "?")
+            object.append(Key.type, .string(TypeScriptTypeMapping.type(field.pointee.type)))
+            // Readers take no null for a required field, under any name.
+            object.append(Key.nullSuffix, field.pointee.isRequired ? "" : .string(TypeScriptTypeMapping.nullSuffix))
+            fields.append(.object(object))
+        }
     }
 
     /// A property: `key`, `optionalMark`, `type` and `nullSuffix`, which
@@ -324,7 +396,7 @@ struct TypeScriptViewModel {
         // hold.
         guard isTimestamp || constraints.maxBytes != nil || constraints.minimum != nil || constraints.maximum != nil
             || field.pointee.degrades || field.pointee.defaultValue != nil || field.pointee.annotations.deprecated != nil
-            || field.pointee.annotations.since != nil
+            || field.pointee.annotations.since != nil || constraints.limitsStrings || !field.pointee.aliases.isEmpty
         else {
             DocComment.addTemplateMembers(doc: field.pointee.annotations.doc, to: &object)
             return
@@ -333,6 +405,17 @@ struct TypeScriptViewModel {
         if isTimestamp { doc.addParagraph("Epoch milliseconds.") }
         if let bytes = constraints.maxBytes {
             doc.addParagraph("At most \(bytes) bytes once encoded as UTF-8 (bytes, not characters).")
+        }
+        if let length = ConstraintText.length(minimum: constraints.minLength, maximum: constraints.maxLength) {
+            doc.addParagraph(length + ", counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).")
+        }
+        if let pattern = constraints.pattern {
+            doc.addParagraph("The whole string matches " + TypeScriptNames.docCode(pattern.source) + " (readers check it).")
+        }
+        if !field.pointee.aliases.isEmpty {
+            doc.addParagraph(
+                "Readers also accept " + field.pointee.aliases.map(TypeScriptNames.docCode).joined(separator: ", ")
+                    + " in its place when this key is absent.")
         }
         switch (constraints.minimum, constraints.maximum) {
         case let (minimum?, maximum?):

@@ -21,9 +21,10 @@ interface OpenIAPModel {
     fun toJson(): String = OpenIAPJson.write(toJsonValue())
 
     /**
-     * Checks the rules decoding does not enforce (UTF-8 byte limits, numeric
-     * ranges, exactly-one-of groups) for this value, which sits at [path]
-     * inside the value being checked, and everything it contains.
+     * Checks the rules decoding does not enforce (UTF-8 byte limits, lengths
+     * in characters, patterns, numeric ranges, exactly-one-of and
+     * at-least-one-of groups) for this value, which sits at [path] inside
+     * the value being checked, and everything it contains.
      *
      * @throws OpenIAPValidationException naming the field at fault.
      */
@@ -111,6 +112,26 @@ class OpenIAPValidationException(val path: List<String>, val reason: Reason) :
         data class ExactlyOne(val fields: List<String>, val found: Int) : Reason() {
             override fun describe(): String = "exactly one of " + fields.joinToString(", ") + " must be set; found $found"
         }
+
+        /** A string shorter than its minimum, both counted in characters (code points). */
+        data class TooFewCharacters(val minimum: Long, val actual: Long) : Reason() {
+            override fun describe(): String = "$actual characters are fewer than the minimum of $minimum"
+        }
+
+        /** A string longer than its maximum, both counted in characters (code points). */
+        data class TooManyCharacters(val maximum: Long, val actual: Long) : Reason() {
+            override fun describe(): String = "$actual characters exceed the maximum of $maximum"
+        }
+
+        /** A string that does not match [pattern] (as the spec writes it) as a whole. */
+        data class PatternMismatch(val pattern: String) : Reason() {
+            override fun describe(): String = "does not match the pattern $pattern"
+        }
+
+        /** At least one of [fields] must be set; none was. */
+        data class AtLeastOne(val fields: List<String>) : Reason() {
+            override fun describe(): String = "at least one of " + fields.joinToString(", ") + " must be set"
+        }
     }
 }
 
@@ -118,6 +139,18 @@ class OpenIAPValidationException(val path: List<String>, val reason: Reason) :
 internal object OpenIAPDecode {
     fun obj(value: Any?, path: List<String>): Map<*, *> =
         value as? Map<*, *> ?: throw mismatch("an object", value, path)
+
+    /**
+     * The first of a field's names, then its decode-only aliases, that [o]
+     * holds (whatever its value, null included), or the field's name when it
+     * holds none: the key the field is read from.
+     */
+    fun firstPresentKey(o: Map<*, *>, vararg names: String): String {
+        for (name in names) {
+            if (o.containsKey(name)) return name
+        }
+        return names[0]
+    }
 
     /** The value of a required field: present and not null. */
     inline fun <T> required(o: Map<*, *>, key: String, path: List<String>, read: (Any, List<String>) -> T): T {
@@ -245,6 +278,37 @@ internal object OpenIAPValidation {
         if (count > limit) throw OpenIAPValidationException(path, OpenIAPValidationException.Reason.TooManyBytes(limit, count))
     }
 
+    /**
+     * The length of [text] in code points, as `codePointCount` counts them
+     * (and Swift its Unicode scalars): a surrogate pair is one, a lone
+     * surrogate one too. Written out so that it also runs outside the JVM.
+     */
+    fun codePointLength(text: String): Long {
+        var count = 0L
+        var index = 0
+        while (index < text.length) {
+            val unit = text[index] - '\u0000'
+            if (unit in 0xD800..0xDBFF && index + 1 < text.length && (text[index + 1] - '\u0000') in 0xDC00..0xDFFF) index += 1
+            count += 1
+            index += 1
+        }
+        return count
+    }
+
+    fun checkCharacters(value: String, minimum: Long?, maximum: Long?, path: List<String>) {
+        val count = codePointLength(value)
+        if (minimum != null && count < minimum) {
+            throw OpenIAPValidationException(path, OpenIAPValidationException.Reason.TooFewCharacters(minimum, count))
+        }
+        if (maximum != null && count > maximum) {
+            throw OpenIAPValidationException(path, OpenIAPValidationException.Reason.TooManyCharacters(maximum, count))
+        }
+    }
+
+    fun checkPattern(value: String, pattern: OpenIAPPattern, path: List<String>) {
+        if (!pattern.matches(value)) throw OpenIAPValidationException(path, OpenIAPValidationException.Reason.PatternMismatch(pattern.source))
+    }
+
     fun checkRange(value: Double, minimum: Double?, maximum: Double?, path: List<String>) {
         if (minimum != null && value < minimum) {
             throw OpenIAPValidationException(path, OpenIAPValidationException.Reason.BelowMinimum(minimum, value))
@@ -256,6 +320,97 @@ internal object OpenIAPValidation {
 
     fun checkExactlyOne(fields: List<String>, found: Int, path: List<String>) {
         if (found != 1) throw OpenIAPValidationException(path, OpenIAPValidationException.Reason.ExactlyOne(fields, found))
+    }
+
+    fun checkAtLeastOne(fields: List<String>, anySet: Boolean, path: List<String>) {
+        if (!anySet) throw OpenIAPValidationException(path, OpenIAPValidationException.Reason.AtLeastOne(fields))
+    }
+}
+
+/**
+ * A `pattern:` of the spec, compiled by the generator into steps (the same
+ * steps the Swift target matches): the whole string must match. The spec
+ * language allows only anchored sequences of ASCII characters and classes
+ * with counts, so matching walks the positions the steps unroll to, in time
+ * linear in the string's length, and a string holding any character outside
+ * ASCII never matches. No `Regex`: engines differ in what they read, and
+ * this one reads exactly what the Swift runtime and JSON Schema read.
+ */
+internal class OpenIAPPattern(
+    /** The pattern as the spec writes it, for messages. */
+    val source: String,
+    vararg steps: Step
+) {
+    /** One atom: the ASCII [characters] it accepts, repeated from [minimum] to [maximum] times (-1 for no limit). */
+    class Step(val characters: String, val minimum: Int, val maximum: Int)
+
+    // Per position: the characters it accepts (bit n of `low` for code n
+    // below 64, of `high` for the others), whether it may be skipped and
+    // whether it repeats.
+    private val low: LongArray
+    private val high: LongArray
+    private val optional: BooleanArray
+    private val repeats: BooleanArray
+
+    init {
+        var count = 0
+        for (step in steps) count += if (step.maximum < 0) step.minimum + 1 else step.maximum
+        low = LongArray(count)
+        high = LongArray(count)
+        optional = BooleanArray(count)
+        repeats = BooleanArray(count)
+        var position = 0
+        for (step in steps) {
+            var lowBits = 0L
+            var highBits = 0L
+            for (character in step.characters) {
+                val code = character - '\u0000'
+                if (code < 64) lowBits = lowBits or (1L shl code) else highBits = highBits or (1L shl (code - 64))
+            }
+            val positions = if (step.maximum < 0) step.minimum + 1 else step.maximum
+            for (index in 0 until positions) {
+                low[position] = lowBits
+                high[position] = highBits
+                optional[position] = index >= step.minimum
+                repeats[position] = step.maximum < 0 && index == step.minimum
+                position += 1
+            }
+        }
+    }
+
+    fun matches(text: String): Boolean {
+        val count = low.size
+        // `active[p]`: some prefix of the text read so far ends before position p.
+        var active = BooleanArray(count + 1)
+        var next = BooleanArray(count + 1)
+        active[0] = true
+        skipOptional(active)
+        for (character in text) {
+            val code = character - '\u0000'
+            if (code >= 0x80) return false
+            for (position in 0..count) next[position] = false
+            var any = false
+            for (position in 0 until count) {
+                if (!active[position]) continue
+                val accepts = if (code < 64) low[position] and (1L shl code) != 0L else high[position] and (1L shl (code - 64)) != 0L
+                if (!accepts) continue
+                next[if (repeats[position]) position else position + 1] = true
+                any = true
+            }
+            if (!any) return false
+            skipOptional(next)
+            val previous = active
+            active = next
+            next = previous
+        }
+        return active[count]
+    }
+
+    /** Adds the positions reached by skipping optional ones. */
+    private fun skipOptional(set: BooleanArray) {
+        for (position in 0 until low.size) {
+            if (set[position] && optional[position]) set[position + 1] = true
+        }
     }
 }
 

@@ -17,6 +17,7 @@ object OpenIAPTypeRegistry {
         "Purchase" to Purchase,
         "PurchaseA" to PurchaseA,
         "PurchaseB" to PurchaseB,
+        "Ticket" to Ticket,
         "VerificationResult" to VerificationResult
     )
 }

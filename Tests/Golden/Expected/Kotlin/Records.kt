@@ -298,6 +298,77 @@ class PurchaseB(
 }
 
 /**
+ * A request naming a purchase on either platform.
+ */
+class Ticket(
+    /**
+     * The ticket code.
+     * From 3 to 8 characters (code points); checked by `validate()`.
+     * Matches `^[A-Z0-9_-]+\.?[a-z]{0,2}$` as a whole; checked by `validate()`.
+     * Also read from `ticketCode`, `ticket-code` when `code` is absent (the first key present wins);
+     * always written as `code`.
+     */
+    val code: String,
+    /**
+     * Also read from `ios` when `apple` is absent (the first key present wins); always written as `apple`.
+     */
+    val apple: PurchaseA? = null,
+    val google: PurchaseB? = null
+) : OpenIAPModel {
+    override fun equals(other: Any?): Boolean {
+        if (this === other) return true
+        if (other !is Ticket) return false
+        return this.code == other.code
+            && this.apple == other.apple
+            && this.google == other.google
+    }
+
+    override fun hashCode(): Int {
+        var result = 17
+        result = 31 * result + this.code.hashCode()
+        result = 31 * result + (this.apple?.hashCode() ?: 0)
+        result = 31 * result + (this.google?.hashCode() ?: 0)
+        return result
+    }
+
+    override fun toString(): String = "Ticket(code=${this.code}, apple=${this.apple}, google=${this.google})"
+
+    override fun toJsonValue(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["code"] = this.code
+        this.apple?.let { v0 -> json["apple"] = v0.toJsonValue() }
+        this.google?.let { v0 -> json["google"] = v0.toJsonValue() }
+        return json
+    }
+
+    private object OpenIAPPatterns {
+        val code = OpenIAPPattern(
+            "^[A-Z0-9_-]+\\.?[a-z]{0,2}\$",
+            OpenIAPPattern.Step("-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_", 1, -1),
+            OpenIAPPattern.Step(".", 0, 1),
+            OpenIAPPattern.Step("abcdefghijklmnopqrstuvwxyz", 0, 2)
+        )
+    }
+
+    override fun validate(path: List<String>) {
+        OpenIAPValidation.checkAtLeastOne(listOf("apple", "google"), this.apple != null || this.google != null, path)
+        OpenIAPValidation.checkCharacters(this.code, 3L, 8L, path + "code")
+        OpenIAPValidation.checkPattern(this.code, OpenIAPPatterns.code, path + "code")
+    }
+
+    companion object : OpenIAPModelType<Ticket> {
+        override fun fromJsonValue(value: Any?, path: List<String>): Ticket {
+            val o = OpenIAPDecode.obj(value, path)
+            return Ticket(
+                code = OpenIAPDecode.required(o, OpenIAPDecode.firstPresentKey(o, "code", "ticketCode", "ticket-code"), path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                apple = OpenIAPDecode.optional(o, OpenIAPDecode.firstPresentKey(o, "apple", "ios"), path) { v0, p0 -> PurchaseA.fromJsonValue(v0, p0) },
+                google = OpenIAPDecode.optional(o, "google", path) { v0, p0 -> PurchaseB.fromJsonValue(v0, p0) }
+            )
+        }
+    }
+}
+
+/**
  * A verification result.
  */
 class VerificationResult(

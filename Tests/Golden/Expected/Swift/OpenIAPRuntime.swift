@@ -200,6 +200,15 @@ public struct OpenIAPValidationError: Error, Hashable, Sendable, CustomStringCon
         case aboveMaximum(maximum: Double, actual: Double)
         /// Exactly one of `fields` must be set; `found` were.
         case exactlyOne(fields: [String], found: Int)
+        /// A string shorter than its minimum, both counted in characters
+        /// (Unicode scalars, as JSON Schema's `minLength` counts them).
+        case tooFewCharacters(minimum: Int, actual: Int)
+        /// A string longer than its maximum, in characters (Unicode scalars).
+        case tooManyCharacters(maximum: Int, actual: Int)
+        /// A string that does not match `pattern` as a whole.
+        case patternMismatch(pattern: String)
+        /// At least one of `fields` must be set; none was.
+        case atLeastOne(fields: [String])
     }
 
     public var path: [String]
@@ -233,12 +242,35 @@ public struct OpenIAPValidationError: Error, Hashable, Sendable, CustomStringCon
             return "\(pathDescription): \(actual) is above the maximum \(maximum)"
         case let .exactlyOne(fields, found):
             return "\(pathDescription): exactly one of \(fields.joined(separator: ", ")) must be set; found \(found)"
+        case let .tooFewCharacters(minimum, actual):
+            return "\(pathDescription): \(actual) characters are fewer than the minimum of \(minimum)"
+        case let .tooManyCharacters(maximum, actual):
+            return "\(pathDescription): \(actual) characters exceed the maximum of \(maximum)"
+        case let .patternMismatch(pattern):
+            return "\(pathDescription): does not match the pattern \(pattern)"
+        case let .atLeastOne(fields):
+            return "\(pathDescription): at least one of \(fields.joined(separator: ", ")) must be set"
         }
     }
 
     static func checkBytes(_ value: String, limit: Int, path: [String]) throws(OpenIAPValidationError) {
         let count = value.utf8.count
         if count > limit { throw OpenIAPValidationError(path: path, reason: .tooManyBytes(limit: limit, actual: count)) }
+    }
+
+    /// Checks a length in characters, counted as Unicode scalars.
+    static func checkCharacters(_ value: String, minimum: Int?, maximum: Int?, path: [String]) throws(OpenIAPValidationError) {
+        let count = value.unicodeScalars.count
+        if let minimum, count < minimum {
+            throw OpenIAPValidationError(path: path, reason: .tooFewCharacters(minimum: minimum, actual: count))
+        }
+        if let maximum, count > maximum {
+            throw OpenIAPValidationError(path: path, reason: .tooManyCharacters(maximum: maximum, actual: count))
+        }
+    }
+
+    static func checkPattern(_ value: String, _ pattern: OpenIAPPattern, path: [String]) throws(OpenIAPValidationError) {
+        if !pattern.matches(value) { throw OpenIAPValidationError(path: path, reason: .patternMismatch(pattern: pattern.source)) }
     }
 
     static func checkRange(_ value: Double, minimum: Double?, maximum: Double?, path: [String]) throws(OpenIAPValidationError) {
@@ -251,8 +283,75 @@ public struct OpenIAPValidationError: Error, Hashable, Sendable, CustomStringCon
     }
 }
 
-/// Checks the rules decoding does not enforce: UTF-8 byte limits, numeric
-/// ranges and exactly-one-of groups. Decoding stays tolerant; producers and
+/// A `pattern:` of the spec, compiled by the generator: the whole string
+/// must match. The spec language allows only anchored sequences of ASCII
+/// characters and classes with counts (`Docs/SpecLanguage.md`), so matching
+/// is a walk over the positions those steps unroll to, linear in the
+/// string's length, and a string holding any character outside ASCII never
+/// matches.
+struct OpenIAPPattern: Sendable {
+    /// The pattern as the spec writes it, for messages.
+    let source: String
+    /// Per position: the ASCII characters it accepts (bit n of the first
+    /// word for code n below 64, of the second for the others) and whether
+    /// it may be skipped (`optional`) or repeated (`repeats`).
+    private let low: [UInt64]
+    private let high: [UInt64]
+    private let optional: [Bool]
+    private let repeats: [Bool]
+
+    /// `steps` are (low, high, minimum, maximum), maximum -1 for none.
+    init(_ source: String, _ steps: [(UInt64, UInt64, Int, Int)]) {
+        self.source = source
+        var low: [UInt64] = []
+        var high: [UInt64] = []
+        var optional: [Bool] = []
+        var repeats: [Bool] = []
+        for (lowBits, highBits, minimum, maximum) in steps {
+            let positions = maximum < 0 ? minimum + 1 : maximum
+            for position in 0..<positions {
+                low.append(lowBits)
+                high.append(highBits)
+                optional.append(position >= minimum)
+                repeats.append(maximum < 0 && position == minimum)
+            }
+        }
+        (self.low, self.high, self.optional, self.repeats) = (low, high, optional, repeats)
+    }
+
+    func matches(_ text: String) -> Bool {
+        let count = low.count
+        // `active[p]`: some prefix of the text read so far ends before position p.
+        var active = [Bool](repeating: false, count: count + 1)
+        var next = active
+        active[0] = true
+        skipOptional(&active)
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return false }
+            for position in next.indices { next[position] = false }
+            var any = false
+            for position in 0..<count where active[position] {
+                let accepts = byte < 64 ? low[position] & (1 << UInt64(byte)) != 0 : high[position] & (1 << UInt64(byte - 64)) != 0
+                guard accepts else { continue }
+                next[repeats[position] ? position : position + 1] = true
+                any = true
+            }
+            guard any else { return false }
+            skipOptional(&next)
+            swap(&active, &next)
+        }
+        return active[count]
+    }
+
+    /// Adds the positions reached by skipping optional ones.
+    private func skipOptional(_ set: inout [Bool]) {
+        for position in 0..<low.count where set[position] && optional[position] { set[position + 1] = true }
+    }
+}
+
+/// Checks the rules decoding does not enforce: UTF-8 byte limits, lengths
+/// in characters, patterns, numeric ranges and exactly-one-of and
+/// at-least-one-of groups. Decoding stays tolerant; producers and
 /// strict consumers call `validate()`.
 public protocol OpenIAPValidatable {
     /// Validates this value, which sits at `path` inside the value being checked.
@@ -298,6 +397,16 @@ extension KeyedDecodingContainer {
         } catch {
             throw OpenIAPDecoding.located(error, at: codingPath + [key])
         }
+    }
+
+    /// Of a field's name and its decode-only aliases, in that order, the
+    /// first that the object has; the name when it has none of them. The
+    /// field is read from that key alone, so a reader takes the same key
+    /// whatever its value (null included), and an alias is never read when
+    /// the name is there.
+    func firstPresentKey(_ names: [String]) -> Key where Key == OpenIAPAnyKey {
+        for name in names where contains(OpenIAPAnyKey(name)) { return OpenIAPAnyKey(name) }
+        return OpenIAPAnyKey(names[0])
     }
 
     /// Reads an optional field that degrades: a present value that cannot be

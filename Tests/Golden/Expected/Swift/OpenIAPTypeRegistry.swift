@@ -16,6 +16,7 @@ public enum OpenIAPTypeRegistry {
         "Purchase": Purchase.self,
         "PurchaseA": PurchaseA.self,
         "PurchaseB": PurchaseB.self,
+        "Ticket": Ticket.self,
         "VerificationResult": VerificationResult.self,
     ]
 }

@@ -234,6 +234,71 @@ public struct PurchaseB: Codable, Hashable, Sendable, OpenIAPValidatable, Common
     }
 }
 
+/// A request naming a purchase on either platform.
+public struct Ticket: Codable, Hashable, Sendable, OpenIAPValidatable {
+    /// The ticket code.
+    /// From 3 to 8 characters (Unicode scalars); checked by `validate()`.
+    /// Matches `^[A-Z0-9_-]+\.?[a-z]{0,2}$` as a whole; checked by `validate()`.
+    /// Also read from `ticketCode`, `ticket-code` when `code` is absent (the first key present wins);
+    /// always written as `code`.
+    public var code: String
+
+    /// Also read from `ios` when `apple` is absent (the first key present wins); always written as `apple`.
+    public var apple: PurchaseA?
+
+    public var google: PurchaseB?
+
+    public init(
+        code: String,
+        apple: PurchaseA? = nil,
+        google: PurchaseB? = nil
+    ) {
+        self.code = code
+        self.apple = apple
+        self.google = google
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case code
+        case apple
+        case google
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let aliased = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.code = try aliased.decodeField(String.self, forKey: aliased.firstPresentKey(["code", "ticketCode", "ticket-code"]))
+        self.apple = try aliased.decodeFieldIfPresent(PurchaseA.self, forKey: aliased.firstPresentKey(["apple", "ios"]))
+        self.google = try container.decodeFieldIfPresent(PurchaseB.self, forKey: .google)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.code, forKey: .code)
+        try container.encodeIfPresent(self.apple, forKey: .apple)
+        try container.encodeIfPresent(self.google, forKey: .google)
+    }
+
+    private enum OpenIAPPatterns {
+        static let code = OpenIAPPattern(
+            "^[A-Z0-9_-]+\\.?[a-z]{0,2}$",
+            [
+                (0x03FF_2000_0000_0000, 0x0000_0000_87FF_FFFE, 1, -1),
+                (0x0000_4000_0000_0000, 0x0000_0000_0000_0000, 0, 1),
+                (0x0000_0000_0000_0000, 0x07FF_FFFE_0000_0000, 0, 2),
+            ])
+    }
+
+    public func validate(at path: [String]) throws(OpenIAPValidationError) {
+        if self.apple == nil && self.google == nil { throw OpenIAPValidationError(path: path, reason: .atLeastOne(fields: ["apple", "google"])) }
+        do {
+            let value = self.code
+            try OpenIAPValidationError.checkCharacters(value, minimum: 3, maximum: 8, path: path + ["code"])
+            try OpenIAPValidationError.checkPattern(value, OpenIAPPatterns.code, path: path + ["code"])
+        }
+    }
+}
+
 /// A verification result.
 public struct VerificationResult: Codable, Hashable, Sendable, OpenIAPValidatable {
     public var store: Store

@@ -127,6 +127,54 @@ export type Store =
   | (string & {});
 
 /**
+ * A request naming a purchase on either platform.
+ *
+ * At least one of `apple`, `google` is set (present and not null).
+ */
+export type Ticket =
+  {
+    /**
+     * The ticket code.
+     *
+     * From 3 to 8 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+     *
+     * The whole string matches `^[A-Z0-9_-]+\.?[a-z]{0,2}$` (readers check it).
+     *
+     * Readers also accept `ticketCode`, `ticket-code` in its place when this key is absent.
+     */
+    code: string;
+    /**
+     * A decode-only alias of `code`: readers take it when `code` is absent (the first name present is read); writers write `code`.
+     *
+     * @deprecated Write `code`.
+     */
+    ticketCode?: string;
+    /**
+     * A decode-only alias of `code`: readers take it when `code` is absent (the first name present is read); writers write `code`.
+     *
+     * @deprecated Write `code`.
+     */
+    "ticket-code"?: string;
+    /**
+     * A decode-only alias of `apple`: readers take it when `apple` is absent (the first name present is read); writers write `apple`.
+     *
+     * @deprecated Write `apple`.
+     */
+    ios?: PurchaseA | null;
+  } &
+  (
+    | {
+        /** Readers also accept `ios` in its place when this key is absent. */
+        apple: PurchaseA;
+        google?: PurchaseB | null;
+      }
+    | {
+        apple?: null;
+        google: PurchaseB;
+      }
+  );
+
+/**
  * A verification result.
  *
  * @since 1.2.0
@@ -145,4 +193,177 @@ export interface VerificationResult {
   "old-name"?: string | null;
   /** A keyword as a field name. */
   default?: boolean | null;
+}
+
+/** The arguments of the query findPurchases. */
+export interface FindPurchasesArgs {
+  /** Which purchases. */
+  ids: string[];
+  /**
+   * At most this many.
+   *
+   * At least 1.
+   *
+   * @defaultValue `10`
+   */
+  limit?: number | null;
+  format?: Format | null;
+}
+
+/** The arguments of the mutation verifyIOS. */
+export interface VerifyIOSArgs {
+  /** @defaultValue `"apple"` */
+  store?: Store | null;
+}
+
+/** The error record a reply carries and the client throws. */
+export interface OpenIAPErrorRecord {
+  /** What went wrong, as an error code. */
+  code: string;
+  /** Human-readable explanation. */
+  message: string;
+}
+
+/** The arguments of an operation that takes none: an empty object. */
+export type OpenIAPNoArgs = { [key: string]: never };
+
+/** The reply to the query `findPurchases`: `result` when it succeeded, `error` when it failed; never both. */
+export type FindPurchasesReply =
+  | { result: Purchase[]; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/**
+ * The reply to the mutation `verifyIOS`: `result` when it succeeded, `error` when it failed; never both.
+ *
+ * `result` is null when the operation has nothing to answer.
+ */
+export type VerifyIOSReply =
+  | { result: VerificationResult | null; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/**
+ * Every query and mutation by name: its kind, arguments record, result, the
+ * error codes the spec lists for it (as a literal union), the stores that
+ * implement it and its reply. Besides the listed codes, a bridge answers
+ * `developer-error` for arguments it cannot decode or validate,
+ * `feature-not-supported` where the platform or store lacks the operation,
+ * and `unknown` for any other failure.
+ */
+export interface OpenIAPOperationMap {
+  /** Finds purchases. */
+  findPurchases: {
+    kind: "query";
+    args: FindPurchasesArgs;
+    result: Purchase[];
+    errors: never;
+    stores: never;
+    reply: FindPurchasesReply;
+  };
+  /**
+   * Verifies a purchase on Apple platforms.
+   *
+   * @since 1.2.0
+   */
+  verifyIOS: {
+    kind: "mutation";
+    args: VerifyIOSArgs;
+    result: VerificationResult | null;
+    errors: never;
+    stores: never;
+    reply: VerifyIOSReply;
+  };
+}
+
+/** The name of a query or mutation. */
+export type OpenIAPOperationName = keyof OpenIAPOperationMap;
+
+/**
+ * One call as a bridge reads it: the operation's name and its arguments,
+ * keyed by the spec's argument names. `args` may be left out when the
+ * operation has no required argument.
+ */
+export type OpenIAPCall =
+  | { operation: "findPurchases"; args: FindPurchasesArgs }
+  | { operation: "verifyIOS"; args?: VerifyIOSArgs };
+
+/** Every event by name: the args of its listener, its payload and the stores that send it. */
+export interface OpenIAPEventMap {
+  /**
+   * A purchase was verified.
+   *
+   * Stores: no store.
+   */
+  verified: {
+    args: OpenIAPNoArgs;
+    payload: VerificationResult;
+    stores: never;
+  };
+}
+
+/** The name of an event. */
+export type OpenIAPEventName = keyof OpenIAPEventMap;
+
+/**
+ * Carries one call to the native side and answers its reply, the JSON value
+ * `{ result }` or `{ error }`. The client does not trust it: any other answer,
+ * or a rejected promise, becomes an error with the code `unknown`.
+ */
+export type OpenIAPTransport = (operation: OpenIAPOperationName, args: object) => Promise<unknown>;
+
+/**
+ * Subscribes to an event on the native side: `deliver` is called with each
+ * payload until the returned function is called.
+ */
+export type OpenIAPEventTransport = (
+  event: OpenIAPEventName,
+  args: object,
+  deliver: (payload: unknown) => void,
+) => () => void;
+
+/** A listener added with `addListener`. */
+export interface OpenIAPListener {
+  /** Stops the deliveries; calling it again does nothing. */
+  remove(): void;
+}
+
+/**
+ * The OpenIAP API over a transport (`createOpenIAPClient` in
+ * openiap-client.ts). Each method sends the arguments record as given and
+ * resolves with the result; a failure rejects with an `OpenIAPError` that
+ * carries the error code: one the method lists under `@throws`, or
+ * `developer-error` (arguments the bridge refuses, the message naming the
+ * field path), `feature-not-supported` (the platform or store lacks the
+ * operation) or `unknown`.
+ */
+export interface OpenIAPClient {
+  /**
+   * Finds purchases.
+   *
+   * Stores: no store.
+   *
+   * @param args.ids - Which purchases.
+   * @param args.limit - At most this many. Optional. Defaults to `10`.
+   * @param args.format - Optional.
+   */
+  findPurchases(args: FindPurchasesArgs): Promise<Purchase[]>;
+  /**
+   * Verifies a purchase on Apple platforms.
+   *
+   * Apple platforms only. Stores: no store.
+   *
+   * @param args.store - Optional. Defaults to `"apple"`.
+   * @returns Null when there was nothing to verify.
+   * @since 1.2.0
+   */
+  verifyIOS(args?: VerifyIOSArgs): Promise<VerificationResult | null>;
+  /**
+   * A purchase was verified.
+   *
+   * Stores: no store.
+   *
+   * @param event - `verified`
+   * @param listener - Called with each payload until the handle is removed.
+   * @returns The handle that removes the listener.
+   */
+  addListener(event: "verified", listener: (payload: VerificationResult) => void): OpenIAPListener;
 }

@@ -1,0 +1,75 @@
+/// The names of operations and of what targets generate for them, in one
+/// place: the reader checks operation names here, the IR derives the
+/// arguments record's name here, and the validator compares those names
+/// with the declared types.
+///
+/// An operation's name is an identifier in every target as it stands: it
+/// names a Swift method, a TypeScript method and key, a JSON Schema
+/// definition's prefix and the `operation` of a JSON call. So it is held to
+/// the shape every one of them accepts, ASCII lowerCamelCase, rather than
+/// escaped per target, and words any of them reserves are refused.
+public enum OperationNames {
+    /// Why `name` cannot name an operation, or nil when it can. `what` names
+    /// the thing in the message (`query`, `event`).
+    public static func problem(_ name: String, what: String) -> String? {
+        guard isLowerCamel(name) else {
+            return "\(what) name '\(name)' must be lowerCamelCase: an ASCII lower-case letter, then letters and digits"
+        }
+        if SwiftNames.isKeyword(name) {
+            return "\(what) name '\(name)' is a keyword in Swift"
+        }
+        if TypeScriptNames.reservedWords.contains(name) {
+            return "\(what) name '\(name)' is a reserved word in TypeScript"
+        }
+        if TypeScriptNames.objectMembers.contains(name) {
+            return "\(what) name '\(name)' is a member of every JavaScript object; a client method of that name would hide it"
+        }
+        if upperCamel(name).hasPrefix(SwiftNames.runtimeTypePrefix) {
+            return "\(what) name '\(name)' is reserved: the types generated for it would start with '\(SwiftNames.runtimeTypePrefix)', the prefix of the runtime types"
+        }
+        return nil
+    }
+
+    /// An ASCII lower-case letter, then ASCII letters and digits.
+    static func isLowerCamel(_ name: String) -> Bool {
+        guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }
+        return name.utf8.allSatisfy {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        }
+    }
+
+    /// `fetchProducts` → `FetchProducts`: the first letter upper-cased. For
+    /// a name `problem` accepts, that is the only change, so two operations
+    /// never share it.
+    static func upperCamel(_ name: String) -> String {
+        name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    /// The suffix of the input record that holds an operation's arguments.
+    public static let argumentsSuffix = "Args"
+
+    /// The arguments record of the operation `name`: `fetchProducts` →
+    /// `FetchProductsArgs`.
+    public static func argumentsTypeName(of name: String) -> String {
+        upperCamel(name) + argumentsSuffix
+    }
+
+    /// The suffix of the reply type of a query or mutation.
+    public static let replySuffix = "Reply"
+
+    /// The reply type of the operation `name`: `fetchProducts` →
+    /// `FetchProductsReply`.
+    public static func replyTypeName(of name: String) -> String {
+        upperCamel(name) + replySuffix
+    }
+
+    /// The doc of an operation's arguments record.
+    static func argumentsDoc(of operation: APIOperation) -> String {
+        switch operation.kind {
+        case .query: "The arguments of the query \(operation.name)."
+        case .mutation: "The arguments of the mutation \(operation.name)."
+        case .event: "The listener options of the event \(operation.name)."
+        }
+    }
+}

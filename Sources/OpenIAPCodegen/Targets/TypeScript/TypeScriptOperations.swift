@@ -1,0 +1,217 @@
+/// The TypeScript of the API: what `openiap.d.ts` declares for the queries,
+/// mutations and events after the types, and the values the client runtime
+/// (`openiap-client.ts`) is rendered from.
+///
+/// In `openiap.d.ts`:
+/// - `<Operation>Args`, the arguments record of each operation that has
+///   arguments, declared like any input record (`APIOperation.argumentsRecord`);
+/// - `<Operation>Reply` for each query and mutation: `{ result }` or
+///   `{ error }`, never both (the other member may only be absent);
+/// - `OpenIAPOperationMap` (per operation its kind, args, result, the error
+///   codes it lists as a literal union, its stores and its reply),
+///   `OpenIAPEventMap` (per event its listener args and payload), `OpenIAPCall`
+///   (a call as the bridge reads it, discriminated by `operation`);
+/// - the client: `OpenIAPClient` (a method per query and mutation that takes
+///   the arguments record, and `addListener` with one overload per event),
+///   and the transports a caller gives it.
+///
+/// Every name, type and doc line is final text here; the templates place it.
+struct TypeScriptOperations {
+    let spec: Spec
+
+    /// The arguments records, in operation order: the declarations the
+    /// file streams after the spec's types.
+    var argumentRecords: [RecordType] { spec.operations.compactMap(\.argumentsRecord) }
+
+    /// The queries and mutations: what the client calls and bridges answer.
+    var calls: [APIOperation] { spec.operations.filter { $0.kind != .event } }
+
+    /// The name the declarations give the error record of a reply: the
+    /// spec's `PurchaseError` when it can serve (`Spec.replyErrorRecord`),
+    /// otherwise an interface the file declares with a string `code` and
+    /// `message`.
+    static let errorRecordAlias = "OpenIAPErrorRecord"
+    static let noArgs = "OpenIAPNoArgs"
+
+    /// The members the `file` template reads for the API section.
+    func addMembers(to object: inout TemplateObject) {
+        object.append(TemplateKey("hasOperations"), .bool(!spec.operations.isEmpty))
+        let error = spec.replyErrorRecord
+        object.append(TemplateKey("errorRecordType"), .string(error.map { TypeScriptNames.typeName($0.name) } ?? ""))
+        object.append(TemplateKey("replies"), .list(calls.map(reply)))
+        object.append(TemplateKey("operations"), .list(calls.map(mapEntry)))
+        object.append(TemplateKey("callVariants"), .list(calls.map(callVariant)))
+        object.append(TemplateKey("events"), .list(spec.events.map(eventEntry)))
+        object.append(TemplateKey("hasEvents"), .bool(!spec.events.isEmpty))
+        object.append(TemplateKey("methods"), .list(calls.map(method)))
+        object.append(TemplateKey("listeners"), .list(spec.events.map(listener)))
+    }
+
+    /// The context of `client.tmpl`, the runtime file.
+    func clientContext(header: GeneratedHeader) -> TemplateValue {
+        let methods: [TemplateValue] = calls.map { operation in
+            [
+                "name": .string(operation.name),
+                "literal": .string(TypeScriptNames.stringLiteral(operation.name)),
+                "parameter": .string(operation.argumentsTypeName == nil ? "" : "args"),
+                "argument": .string(operation.argumentsTypeName == nil ? "{}" : "args"),
+                "resultIsOptional": .string(operation.result.isRequired ? "false" : "true"),
+            ]
+        }
+        return [
+            "header": .string(Self.oneLineHeader(header)),
+            "methods": .list(methods),
+            "hasEvents": .bool(!spec.events.isEmpty),
+            "protocolErrorCode": .string(TypeScriptNames.stringLiteral(BridgeErrorCode.unknown)),
+            "setupErrorCode": .string(TypeScriptNames.stringLiteral(BridgeErrorCode.developerError)),
+        ]
+    }
+
+    static func oneLineHeader(_ header: GeneratedHeader) -> String {
+        header.text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    // MARK: - Types
+
+    /// `T`, or `T | null` for a result the operation may leave out.
+    private func resultType(_ operation: APIOperation) -> String {
+        let type = TypeScriptTypeMapping.type(operation.result.type)
+        return operation.result.isRequired ? type : type + TypeScriptTypeMapping.nullSuffix
+    }
+
+    private func argsType(_ operation: APIOperation) -> String {
+        operation.argumentsTypeName.map(TypeScriptNames.typeName) ?? Self.noArgs
+    }
+
+    /// The literal union of `values`, or `never` when there are none.
+    private static func literalUnion(_ values: [String]) -> String {
+        values.isEmpty ? "never" : values.map(TypeScriptNames.stringLiteral).joined(separator: " | ")
+    }
+
+    /// Whether a caller may leave the arguments out: the operation has none,
+    /// or only optional ones.
+    private static func argumentsAreOptional(_ operation: APIOperation) -> Bool {
+        !operation.arguments.contains(where: \.isRequired)
+    }
+
+    // MARK: - Declarations
+
+    private func reply(_ operation: APIOperation) -> TemplateValue {
+        var object = TemplateObject(capacity: 6)
+        var doc = DocComment(
+            "The reply to the \(operation.kind.rawValue) \(TypeScriptNames.docCode(operation.name)): `result` when it succeeded, `error` when it failed; never both.")
+        if !operation.result.isRequired {
+            doc.addParagraph("`result` is null when the operation has nothing to answer.")
+        }
+        doc.addTemplateMembers(to: &object)
+        object.append(TemplateKey("name"), .string(TypeScriptNames.typeName(operation.replyTypeName!)))
+        object.append(TemplateKey("resultType"), .string(resultType(operation)))
+        return .object(object)
+    }
+
+    private func mapEntry(_ operation: APIOperation) -> TemplateValue {
+        var object = TemplateObject(capacity: 10)
+        var doc = DocComment(operation.annotations.doc)
+        doc.addLifecycle(operation.annotations)
+        doc.addTemplateMembers(to: &object)
+        object.append(TemplateKey("key"), .string(operation.name))
+        object.append(TemplateKey("kind"), .string(TypeScriptNames.stringLiteral(operation.kind.rawValue)))
+        object.append(TemplateKey("argsType"), .string(argsType(operation)))
+        object.append(TemplateKey("resultType"), .string(resultType(operation)))
+        object.append(TemplateKey("errorsType"), .string(Self.literalUnion(operation.errors.map(\.code))))
+        object.append(TemplateKey("storesType"), .string(Self.literalUnion(operation.stores.map(\.store))))
+        object.append(TemplateKey("replyType"), .string(TypeScriptNames.typeName(operation.replyTypeName!)))
+        return .object(object)
+    }
+
+    private func callVariant(_ operation: APIOperation) -> TemplateValue {
+        [
+            "literal": .string(TypeScriptNames.stringLiteral(operation.name)),
+            "argsMark": .string(Self.argumentsAreOptional(operation) ? "?" : ""),
+            "argsType": .string(argsType(operation)),
+        ]
+    }
+
+    private func eventEntry(_ event: APIOperation) -> TemplateValue {
+        var object = TemplateObject(capacity: 8)
+        var doc = DocComment(event.annotations.doc)
+        doc.addParagraph(storesSentence(event))
+        doc.addLifecycle(event.annotations)
+        doc.addTemplateMembers(to: &object)
+        object.append(TemplateKey("key"), .string(event.name))
+        object.append(TemplateKey("argsType"), .string(argsType(event)))
+        object.append(TemplateKey("payloadType"), .string(TypeScriptTypeMapping.type(event.result.type)))
+        object.append(TemplateKey("storesType"), .string(Self.literalUnion(event.stores.map(\.store))))
+        return .object(object)
+    }
+
+    /// A method of `OpenIAPClient`: `name(args: Args): Promise<Result>`, the
+    /// parameter optional when every argument is, absent without arguments.
+    private func method(_ operation: APIOperation) -> TemplateValue {
+        var object = TemplateObject(capacity: 6)
+        var doc = DocComment(operation.annotations.doc)
+        doc.addParagraph(storesSentence(operation))
+        addArgumentTags(operation, to: &doc)
+        if let text = operation.result.doc { doc.addTag("@returns", text) }
+        for failure in operation.errors {
+            doc.addTag("@throws", "\(TypeScriptNames.docCode(failure.code)) \(failure.reason)")
+        }
+        doc.addLifecycle(operation.annotations)
+        doc.addTemplateMembers(to: &object)
+        object.append(TemplateKey("name"), .string(operation.name))
+        object.append(TemplateKey("parameter"), .string(parameter(operation)))
+        object.append(TemplateKey("resultType"), .string(resultType(operation)))
+        return .object(object)
+    }
+
+    /// An overload of `addListener` for one event.
+    private func listener(_ event: APIOperation) -> TemplateValue {
+        var object = TemplateObject(capacity: 8)
+        var doc = DocComment(event.annotations.doc)
+        doc.addParagraph(storesSentence(event))
+        doc.addTag("@param", "event - \(TypeScriptNames.docCode(event.name))")
+        doc.addTag("@param", "listener - Called with each payload until the handle is removed.")
+        addArgumentTags(event, to: &doc)
+        doc.addTag("@returns", "The handle that removes the listener.")
+        doc.addLifecycle(event.annotations)
+        doc.addTemplateMembers(to: &object)
+        object.append(TemplateKey("literal"), .string(TypeScriptNames.stringLiteral(event.name)))
+        object.append(TemplateKey("payloadType"), .string(TypeScriptTypeMapping.type(event.result.type)))
+        let parameter = parameter(event)
+        object.append(TemplateKey("argsParameter"), .string(parameter.isEmpty ? "" : ", " + parameter))
+        return .object(object)
+    }
+
+    /// `args: Args`, `args?: Args`, or nothing for an operation without
+    /// arguments.
+    private func parameter(_ operation: APIOperation) -> String {
+        guard let name = operation.argumentsTypeName else { return "" }
+        return (Self.argumentsAreOptional(operation) ? "args?: " : "args: ") + TypeScriptNames.typeName(name)
+    }
+
+    /// `@param args.name - doc (default …)` for each argument.
+    private func addArgumentTags(_ operation: APIOperation, to doc: inout DocComment) {
+        for argument in operation.arguments {
+            var text = "args." + argument.name + " - " + (argument.annotations.doc.map(TypeScriptViewModel.oneLine) ?? "")
+            if !argument.isRequired { text += text.hasSuffix(" ") ? "Optional." : " Optional." }
+            if let value = argument.defaultValue {
+                text += " Defaults to " + TypeScriptNames.docCode(TypeScriptViewModel.literal(value)) + "."
+            }
+            if let message = argument.annotations.deprecated {
+                text += message.isEmpty ? " Deprecated." : " Deprecated: " + TypeScriptViewModel.oneLine(message)
+            }
+            doc.addTag("@param", text)
+        }
+    }
+
+    /// Which stores implement the operation, with its platform.
+    private func storesSentence(_ operation: APIOperation) -> String {
+        let stores = operation.stores.map { TypeScriptNames.docCode($0.store) }.joined(separator: ", ")
+        let list = stores.isEmpty ? "no store" : stores
+        switch operation.platform {
+        case .common: return "Stores: \(list)."
+        case .ios: return "Apple platforms only. Stores: \(list)."
+        case .android: return "Android only. Stores: \(list)."
+        }
+    }
+}
