@@ -35,8 +35,9 @@ benchmark:
 ## SwiftPM plugin), unit and round-trip tests, a smoke run of the benchmark
 ## (no timing checked), lint of the generated Swift, the Python tool tests,
 ## the Swift / JSON Schema / TypeScript agreement over the fixture corpus, and
-## the node half of the cross-language test (the generated client over JSON
-## lines, against the fake peer). The upstream SDL coverage check reads
+## the cross-language test (the generated TypeScript client over JSON lines,
+## against the fake peer and against the Swift bridge, openiap-memory-store).
+## The upstream SDL coverage check reads
 ## OPENIAP_SDL_DIR (which must exist when set), else
 ## ../shared/reference/openiap-spec-3.2.1; without either it is skipped, and
 ## the last line says so.

@@ -63,9 +63,25 @@ let package = Package(
         .testTarget(
             name: "OpenIAPTypesTests",
             // The generator too: the pattern test compiles patterns with it
-            // and matches them with the generated runtime.
-            dependencies: ["OpenIAPTypes", "OpenIAPCodegen"],
+            // and matches them with the generated runtime. The memory store
+            // is what the dispatcher's tests run against.
+            dependencies: ["OpenIAPTypes", "OpenIAPCodegen", "OpenIAPMemoryStore"],
             path: "Tests/OpenIAPTypesTests"
+        ),
+        // An Android SDK whose store lives in memory, conforming to the
+        // generated protocols: what the dispatcher's tests and the
+        // cross-language test run against.
+        .target(
+            name: "OpenIAPMemoryStore",
+            dependencies: ["OpenIAPTypes"],
+            path: "Tests/CrossLanguage/MemoryStore"
+        ),
+        // The memory store behind OpenIAPDispatcher, over JSON lines on
+        // stdin/stdout: the Swift half of the cross-language test.
+        .executableTarget(
+            name: "openiap-memory-store",
+            dependencies: ["OpenIAPMemoryStore", "OpenIAPTypes"],
+            path: "Tests/CrossLanguage/Bridge"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -3,7 +3,9 @@
 # with the generated client (tsc --strict), runs it with node against a peer
 # over JSON lines, and checks every line of the transcript against the
 # generated JSON Schema (Tests/CrossLanguage/transcript.py).
-#   scripts/cross-language.sh                      against the fake peer, as iOS and as Android
+#   scripts/cross-language.sh                      against the fake peer, as iOS and as Android, and
+#                                                  the Swift bridge (openiap-memory-store, built by swift build)
+#                                                  as Google Play and as Amazon
 #   scripts/cross-language.sh -- COMMAND [ARG...]   against any peer, such as the Swift bridge
 # Exit status: 0 when every check passed, non-zero otherwise.
 set -euo pipefail
@@ -31,4 +33,7 @@ if [ "${1:-}" = "--" ]; then
 else
   run fake-ios python3 Tests/CrossLanguage/fake_peer.py "$schema" --platform ios
   run fake-android python3 Tests/CrossLanguage/fake_peer.py "$schema" --platform android
+  swift_bridge="$(swift build --show-bin-path)/openiap-memory-store"
+  run swift-google "$swift_bridge" --store google
+  run swift-amazon "$swift_bridge" --store amazon
 fi

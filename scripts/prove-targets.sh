@@ -15,9 +15,3 @@ scripts/kotlin.sh prove Generated/Kotlin Tests/Fixtures "$out/kotlin-verdicts.js
 python3 Tests/Tools/agreement.py --swift "$swift_verdicts" --schema "$out/schema.json" \
   --typescript "$out/typescript.json" --kotlin "$out/kotlin-verdicts.json" --fixtures Tests/Fixtures \
   --report "$out/agreement.json"
-# Operation arguments and replies: JSON Schema and TypeScript until the Swift
-# types for them land (Tests/Fixtures/README.md, "Operation fixtures").
-python3 Tests/Tools/check_jsonschema.py Generated/JSONSchema/openiap.schema.json Tests/OperationFixtures \
-  --report "$out/operation-schema.json"
-python3 Tests/Tools/check_typescript.py Generated/TypeScript/openiap.d.ts Tests/OperationFixtures \
-  --report "$out/operation-typescript.json"

@@ -168,6 +168,16 @@ internal object OpenIAPDecode {
         return read(value, path + key)
     }
 
+    /** A value that must not be null (a required result): null is an error at [path]. */
+    inline fun <T> present(value: Any?, path: List<String>, read: (Any, List<String>) -> T): T {
+        if (value == null) throw OpenIAPDecodingException(path, "the required value is null")
+        return read(value, path)
+    }
+
+    /** A value that may be null (an optional result). */
+    inline fun <T : Any> nullable(value: Any?, path: List<String>, read: (Any, List<String>) -> T): T? =
+        if (value == null) null else read(value, path)
+
     /** An optional field that degrades: a present value that cannot be read counts as absent. */
     inline fun <T : Any> degrading(o: Map<*, *>, key: String, path: List<String>, read: (Any, List<String>) -> T): T? =
         try {

@@ -10,7 +10,9 @@ import Testing
 ///
 /// - the Swift is compiled with `swiftc -swift-version 6 -warnings-as-errors`
 ///   together with the folder's `main.swift`, which decodes `payload.json`,
-///   encodes it again and checks every wire name survives;
+///   encodes it again and checks every wire name survives, then implements
+///   the operation protocols and calls every operation through the
+///   dispatcher;
 /// - the TypeScript is type-checked with `tsc --strict` against a usage file
 ///   that assigns the same payload to the generated types;
 /// - the JSON Schema is checked against the 2020-12 metaschema and the
@@ -48,7 +50,9 @@ import Testing
         let swiftFolder = directory.appendingPathComponent("Swift")
         let sources = try FileManager.default.contentsOfDirectory(atPath: swiftFolder.path).sorted()
             .filter { $0.hasSuffix(".swift") }.map { swiftFolder.appendingPathComponent($0).path }
-        #expect(sources.count == 3)
+        // Two spec files, the runtime and the registry, and for the
+        // operations their protocols and the dispatcher.
+        #expect(sources.count == 6)
         let binary = directory.appendingPathComponent("escaping-check").path
         let compile = try ExternalTool.run(
             ["swiftc", "-swift-version", "6", "-warnings-as-errors", "-module-name", "EscapingCheck"] + sources
@@ -67,7 +71,7 @@ import Testing
         let kotlinFolder = directory.appendingPathComponent("Kotlin")
         let sources = try FileManager.default.contentsOfDirectory(atPath: kotlinFolder.path).sorted()
             .filter { $0.hasSuffix(".kt") }.map { kotlinFolder.appendingPathComponent($0).path }
-        #expect(sources.count == 5)
+        #expect(sources.count == 8)
         let script = Self.packageRoot.appendingPathComponent("scripts/kotlin.sh").path
         let jar = directory.appendingPathComponent("escaping-check.jar").path
         let compile = try ExternalTool.run(

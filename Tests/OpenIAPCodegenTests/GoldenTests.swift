@@ -41,7 +41,7 @@ import Testing
         let folder = Self.golden.appendingPathComponent("Expected/Kotlin")
         let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
             .filter { $0.hasSuffix(".kt") }.map { folder.appendingPathComponent($0).path }
-        #expect(sources.count == 6)
+        #expect(sources.count == 9)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("golden-kotlin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -108,15 +108,18 @@ import Testing
         var declared: Set<String> = []
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".tmpl") {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-            for line in text.split(separator: "\n") {
+            // Top-level declarations only: nested ones do not share the package's namespace.
+            for line in text.split(separator: "\n") where !line.hasPrefix(" ") {
                 let words = line.split(separator: " ")
                 guard let index = words.firstIndex(where: { ["object", "class", "interface"].contains($0) }), index + 1 < words.count,
-                      words[..<index].allSatisfy({ ["internal", "sealed", "data", "enum"].contains($0) })
+                      words[..<index].allSatisfy({ ["internal", "private", "abstract", "sealed", "data", "enum"].contains($0) })
                 else { continue }
                 let name = String(words[index + 1].prefix { $0.isLetter || $0.isNumber })
                 if name.hasPrefix("OpenIAP") { declared.insert(name) }
             }
         }
+        // operations.tmpl names the SDK interfaces from the context.
+        declared.formUnion(OperationPlatform.allCases.map(OperationNames.sdkInterfaceName))
         #expect(declared == KotlinNames.runtimeTypeNames)
     }
 

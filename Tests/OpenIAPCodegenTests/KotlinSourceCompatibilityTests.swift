@@ -56,6 +56,49 @@ import Testing
         Usage(pair: "exactlyOneGroupAdded", rule: .exactlyOneVariantsNarrowed, code: """
             val both: Request = Request(apple = "a", google = "g")
             """),
+        // Constructor calls that name their arguments do not care about order.
+        Usage(pair: "requiredFieldsSwapped", rule: .fieldOrderChanged, code: """
+            val outcome: Outcome = Outcome(store = "google", isValid = true)
+            """),
+        // Operations: an SDK's class implements the interface...
+        Usage(pair: "operationAdded", rule: .operationRequirementAdded, code: """
+            class Sdk : OpenIAPCommonOperations {
+                override suspend fun fetchProducts(params: ProductRequest): List<Product> = emptyList()
+            }
+            """),
+        // ...and its `override` of an operation that is gone overrides nothing.
+        Usage(pair: "operationRemoved", rule: .operationRemoved, code: """
+            class Sdk : OpenIAPCommonOperations {
+                override suspend fun fetchProducts(params: ProductRequest): List<Product> = emptyList()
+                override suspend fun getStorefront(): String = "US"
+            }
+            """),
+        // A caller of the old operations still compiles.
+        Usage(pair: "operationAdded", rule: .operationAdded, code: """
+            suspend fun use(sdk: OpenIAPCommonOperations): Int = sdk.fetchProducts(ProductRequest(skus = listOf("a"))).size
+            """),
+        // The interface declares a new optional argument `= null`, but an
+        // override must take every parameter.
+        Usage(pair: "optionalArgumentAdded", rule: .optionalArgumentAdded, code: """
+            class Sdk : OpenIAPCommonOperations {
+                override suspend fun fetchProducts(params: ProductRequest): List<Product> = emptyList()
+            }
+            """),
+        Usage(pair: "argumentNowOptional", rule: .argumentNowOptional, code: """
+            class Sdk : OpenIAPCommonOperations {
+                override suspend fun finishTransaction(transactionId: String, isConsumable: Boolean): Boolean = isConsumable
+            }
+            """),
+        Usage(pair: "resultNowRequired", rule: .resultNowRequired, code: """
+            class Sdk : OpenIAPCommonOperations {
+                override suspend fun getStorefront(): String? = null
+            }
+            """),
+        // Kotlin has no alias keys: calls name the argument itself.
+        Usage(pair: "argumentAliasRemoved", rule: .argumentAliasKeyRemoved, code: """
+            suspend fun use(sdk: OpenIAPCommonOperations): Int =
+                sdk.fetchProducts(params = ProductRequest(skus = listOf("a")), currency = "EUR").size
+            """),
     ]
 
     @Test func everyUsageNamesARuleOfItsPair() throws {

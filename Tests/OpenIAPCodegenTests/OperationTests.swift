@@ -365,9 +365,12 @@ private typealias Location = OpenIAPCodegen.SourceLocation
 
     // MARK: - Nothing else changes
 
-    /// Operations add to the TypeScript and JSON Schema output and change
-    /// nothing that was there: the declarations and `$defs` of the types are
-    /// the same with and without them. Swift renders nothing for them yet.
+    /// Operations add to the output and change nothing that was there: the
+    /// TypeScript declarations and JSON Schema `$defs` of the types are the
+    /// same with and without them, and in Swift and Kotlin they add
+    /// `OpenIAPOperations.swift` / `.kt` and their arguments records to the
+    /// registry and change no other file (without `PurchaseError` there is
+    /// no dispatcher; `SwiftOperationsTests` covers the rest).
     @Test func operationsOnlyAddTargetOutput() throws {
         let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Templates")
@@ -399,6 +402,27 @@ private typealias Location = OpenIAPCodegen.SourceLocation
                 #expect(Set(new.keys).subtracting(old.keys) == [
                     "FindArgs", "FindReply", "OpenIAPCall", "OpenIAPSubscribe", "OpenIAPEvent", "OpenIAPUnsubscribe",
                 ])
+            case "swift":
+                let added = Set(withFiles.map(\.path)).subtracting(withoutFiles.map(\.path))
+                #expect(added == ["OpenIAPOperations.swift"])
+                for file in withoutFiles where file.path != "OpenIAPTypeRegistry.swift" {
+                    #expect(withFiles.first { $0.path == file.path } == file, "\(file.path)")
+                }
+                let registry = try #require(withFiles.first { $0.path == "OpenIAPTypeRegistry.swift" })
+                #expect(registry.contents.contains("\"FindArgs\": FindArgs.self"))
+            case "kotlin":
+                // This spec has no PurchaseError, so no replies and no dispatcher.
+                let added = Set(withFiles.map(\.path)).subtracting(withoutFiles.map(\.path))
+                #expect(added == [KotlinNames.operationsFileName])
+                for file in withoutFiles where file.path != "OpenIAPTypeRegistry.kt" {
+                    #expect(withFiles.first { $0.path == file.path } == file, "\(file.path)")
+                }
+                let registry = try #require(withFiles.first { $0.path == "OpenIAPTypeRegistry.kt" })
+                #expect(registry.contents.contains("\"FindArgs\" to FindArgs"))
+                let operations = try #require(withFiles.first { $0.path == KotlinNames.operationsFileName })
+                #expect(operations.contents.contains("class FindArgs("))
+                #expect(operations.contents.contains("fun found(listener: (Answer) -> Unit): OpenIAPListener"))
+                #expect(!operations.contents.contains("Reply"))
             default:
                 #expect(withFiles == withoutFiles, "\(target.name)")
             }

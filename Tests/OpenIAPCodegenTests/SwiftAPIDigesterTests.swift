@@ -19,55 +19,11 @@ import Testing
 /// `IapStore`, which operations name by value, are declared once, unprefixed.
 ///
 /// The pairs of the operation rules go through the Swift target like the
-/// others, but the Swift target does not render operations yet (the
-/// protocols are being written on wip/ops-swift): their digester verdicts
-/// are pending (`swiftRendersOperations`, `pendingOperationVerdicts`).
+/// others: an operation added, removed, or with another argument, result or
+/// payload changes a requirement of the SDK protocols (a method's parameter
+/// list, return type, or an event stream's element type), which the
+/// digester reports like any other declaration.
 @Suite struct SwiftAPIDigesterTests {
-    /// Whether the Swift target renders operations (SDK protocols, argument
-    /// structs, the dispatcher). While it is false, the pairs of
-    /// `pendingOperationVerdicts` must show the digester no difference at
-    /// all, and the test checks that rendering the operations changes no
-    /// Swift file. Once the Swift target renders them, that check fails:
-    /// set this to true, and the pending pairs are judged like every other
-    /// pair (move any on which the digester then disagrees, with its reason,
-    /// to `exceptions`, and empty `pendingOperationVerdicts`).
-    static let swiftRendersOperations = false
-
-    /// Pairs of operation rules that `generator diff` finds breaking in
-    /// source, and what the digester should report for each once the Swift
-    /// target renders the protocols. The operation pairs that are not
-    /// breaking in source (errors, stores, kind, deprecation, equivalent
-    /// types, defaults, limits) are judged by the digester already: they
-    /// change no Swift declaration, now or with the protocols.
-    static let pendingOperationVerdicts: [String: String] = [
-        // A new protocol requirement.
-        "operationAdded": "requirement added to the SDK protocol",
-        // The method leaves the protocol.
-        "operationRemoved": "requirement removed",
-        // A method becomes an event stream.
-        "operationBecomesEvent": "method removed, stream requirement added",
-        // Each changes the parameter list of the method requirement.
-        "requiredArgumentAdded": "requirement's signature changed (new parameter)",
-        "optionalArgumentAdded": "requirement's signature changed (new parameter, no default in a protocol)",
-        "firstArgumentAdded": "requirement's signature changed (first parameter)",
-        "argumentRemoved": "requirement's signature changed (parameter removed)",
-        "argumentRenamed": "requirement's signature changed (label renamed)",
-        "argumentTypeChanged": "parameter type changed",
-        "argumentTypeWidened": "parameter type changed (Int to Double)",
-        "argumentNowRequired": "parameter type changed (Bool? to Bool)",
-        "argumentNowOptional": "parameter type changed (Bool to Bool?)",
-        "argumentsReordered": "requirement's signature changed (labels in another order)",
-        "argumentRenamedWithAlias": "requirement's signature changed (label renamed)",
-        "eventListenerOptionNowRequired": "the listener's option type changed (Bool? to Bool)",
-        // Each changes the return type of the requirement.
-        "resultTypeChanged": "return type changed",
-        "resultTypeWidened": "return type changed (Double to Int)",
-        "resultNowOptional": "return type changed (String to String?)",
-        "resultNowRequired": "return type changed (String? to String)",
-        "eventPayloadTypeChanged": "element type of the event's stream changed",
-        "eventPayloadTypeWidened": "element type of the event's stream changed (Double to Int)",
-    ]
-
     /// Pairs on which the digester and `generator diff` disagree, and why.
     /// The test fails if an exception stops being one, so the list stays true.
     static let exceptions: [String: String] = [
@@ -138,15 +94,6 @@ import Testing
         var compiles: [Toolchain.Job] = []
         for side in ["old", "new"] {
             let merged = try Self.merged(pairs, side: side)
-            if !Self.swiftRendersOperations {
-                var without = merged
-                without.operations = []
-                let header = GeneratedHeader(specVersion: "1.0.0")
-                #expect(
-                    try SwiftTarget().render(merged, templates: templates, header: header)
-                        == SwiftTarget().render(without, templates: templates, header: header),
-                    "the Swift target renders operations now: set SwiftAPIDigesterTests.swiftRendersOperations to true")
-            }
             let folder = root + "/" + side
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             var files: [String] = []
@@ -202,26 +149,16 @@ import Testing
                     + (digester ? "breaking (\(breakages[index]!.joined(separator: "; ")))" : "compatible")
             }
         }
-        let pending = Self.swiftRendersOperations ? [:] : Self.pendingOperationVerdicts
-        let unexpected = disagreements.filter { Self.exceptions[$0.key] == nil && pending[$0.key] == nil }
+        let unexpected = disagreements.filter { Self.exceptions[$0.key] == nil }
         #expect(unexpected.isEmpty, "source verdicts that the digester contradicts: \(unexpected)")
         let stale = Self.exceptions.keys.filter { disagreements[$0] == nil }.sorted()
         #expect(stale.isEmpty, "listed exceptions on which the digester now agrees: \(stale)")
-        // A pending pair is breaking for us and shows the digester nothing,
-        // as no Swift declaration of it changes yet.
-        for (index, pair) in pairs.enumerated() where pending[pair.name] != nil {
-            #expect(ours[index], "\(pair.name): pending, but not breaking in source")
-            #expect(breakages[index] == nil, "\(pair.name): the digester sees it already: \(breakages[index] ?? [])")
-        }
-        // Every pair of an operation rule that is breaking in source is
-        // either pending or judged by the digester.
+        // The operation pairs are judged too: the digester sees the breaking
+        // ones in the protocols.
         let operationPairs = Set(CompatibilityCase.operations.map(\.name))
-        for (index, pair) in pairs.enumerated() where operationPairs.contains(pair.name) && ours[index] && !Self.swiftRendersOperations {
-            #expect(pending[pair.name] != nil || Self.exceptions[pair.name] != nil, "\(pair.name): breaking in source; list its digester verdict as pending")
-        }
-        // Every listed exception and pending pair is real: the pair exists.
+        #expect(pairs.indices.contains { operationPairs.contains(pairs[$0].name) && ours[$0] && breakages[$0] != nil })
+        // Every listed exception is real: the pair exists.
         #expect(Set(Self.exceptions.keys).isSubset(of: Set(pairs.map(\.name))))
-        #expect(Set(Self.pendingOperationVerdicts.keys).isSubset(of: operationPairs))
         // Both verdicts occur, so the agreement is not vacuous.
         #expect(ours.contains(true) && ours.contains(false))
     }

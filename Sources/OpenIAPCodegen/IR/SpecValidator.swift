@@ -803,6 +803,8 @@ struct SpecValidator {
                 checkArgumentIsInput(operation.arguments[index], of: what)
             }
             checkFieldNames(operation.arguments, owner: operation.name, kind: "argument")
+            // The arguments are a record's properties in Kotlin too.
+            if let record = operation.argumentsRecord { KotlinNameCheck.check(.record(record), into: &diagnostics) }
             if operation.arguments.contains(where: { !$0.aliases.isEmpty }) {
                 checkAliasesAndRenames(operation.arguments, owner: operation.name)
             }

@@ -74,6 +74,10 @@ public enum KotlinNames {
         "Unit",
     ]
 
+    /// The functions of `Any`, which every Kotlin object has: an operation
+    /// of one of these names would clash with them (see `OperationNames`).
+    public static let objectMembers: Set<String> = ["equals", "hashCode", "toString"]
+
     /// Why a spec type name cannot be used in Kotlin, or nil when it can.
     /// (Type names are ASCII upper camel case, never a keyword; the
     /// `OpenIAP` prefix is already refused for every target.)
@@ -86,7 +90,14 @@ public enum KotlinNames {
     }
 
     /// The Kotlin files every run writes besides one per spec file.
-    public static let runtimeFileNames = ["OpenIAPRuntime.kt", "OpenIAPJson.kt", "OpenIAPOrgJson.kt", "OpenIAPTypeRegistry.kt"]
+    public static let runtimeFileNames = [
+        "OpenIAPRuntime.kt", "OpenIAPJson.kt", "OpenIAPOrgJson.kt", "OpenIAPTypeRegistry.kt", operationsFileName, dispatcherFileName,
+    ]
+
+    /// The file of the API (interfaces, arguments, replies), for a spec with operations.
+    public static let operationsFileName = "OpenIAPOperations.kt"
+    /// The file of the JSON bridge, for a spec that has one (`Spec.bridgeProblem`).
+    public static let dispatcherFileName = "OpenIAPDispatcher.kt"
 
     /// The Kotlin file that holds the types of a spec file, named as the
     /// Swift one: `Schema/verification.yaml` → `Verification.kt`.
@@ -143,6 +154,10 @@ public enum KotlinNames {
         "OpenIAPJsonNumber", "OpenIAPJsonReader", "OpenIAPJsonText", "OpenIAPJsonWriter", "OpenIAPModel", "OpenIAPModelType",
         "OpenIAPNumbers", "OpenIAPOrgJson", "OpenIAPPath", "OpenIAPPattern", "OpenIAPTypeRegistry", "OpenIAPUnicode", "OpenIAPValidation",
         "OpenIAPValidationException",
+        // The API (OpenIAPOperations.kt, OpenIAPDispatcher.kt).
+        "OpenIAPCommonOperations", "OpenIAPAppleOperations", "OpenIAPAndroidOperations", "OpenIAPListener", "OpenIAPException",
+        "OpenIAPReply", "OpenIAPReplyType", "OpenIAPDispatcher", "OpenIAPPlatform", "OpenIAPOperationEntry", "OpenIAPEventEntry",
+        "OpenIAPBridge", "OpenIAPTable",
     ]
 
     /// `name` with `_` appended as long as it would hide a built-in name,

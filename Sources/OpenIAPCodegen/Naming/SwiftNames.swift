@@ -81,8 +81,15 @@ public enum SwiftNames {
         return nil
     }
 
-    /// The Swift files every run writes besides one per spec file.
-    public static let runtimeFileNames = ["OpenIAPRuntime.swift", "OpenIAPTypeRegistry.swift"]
+    /// The Swift files a run writes besides one per spec file: always the
+    /// first two, the others for a spec with operations.
+    public static let runtimeFileNames = [
+        "OpenIAPRuntime.swift", "OpenIAPTypeRegistry.swift", operationsFileName, dispatcherFileName,
+    ]
+    /// The protocols an SDK conforms to, and the operations' argument and reply types.
+    public static let operationsFileName = "OpenIAPOperations.swift"
+    /// `OpenIAPDispatcher`, the JSON bridge over those protocols.
+    public static let dispatcherFileName = "OpenIAPDispatcher.swift"
 
     /// The Swift file that holds the types of a spec file:
     /// `Schema/verification.yaml` → `Verification.swift`.
@@ -193,6 +200,12 @@ public enum SwiftNames {
             else { return false }
             return keywordsByLength[bytes.count].contains { $0.elementsEqual(bytes) }
         }
+    }
+
+    /// An identifier as the argument label of a call: a keyword needs no
+    /// backticks there (Swift warns when it has them), `inout` aside.
+    public static func callLabel(_ identifier: String) -> String {
+        identifier == "inout" ? "`inout`" : identifier
     }
 
     /// The internal name of a memberwise initializer's parameter. A parameter

@@ -6,9 +6,13 @@
 // For every type in the payload, every instance is decoded with the generated
 // type and encoded again, and the result must be the same JSON value: the same
 // keys, spelled exactly as on the wire. Then the generated names are checked
-// against the wire names they stand for.
+// against the wire names they stand for. Last, the operations: an SDK that
+// implements every interface, called through the dispatcher with hostile
+// argument names, codes and stores.
 
 import dev.openiap.types.Default
+import dev.openiap.types.ErrorCode
+import dev.openiap.types.IapStore
 import dev.openiap.types.Nasty
 import dev.openiap.types.NastyClosed
 import dev.openiap.types.NastyInput
@@ -17,13 +21,23 @@ import dev.openiap.types.NastyRecord
 import dev.openiap.types.NastyString
 import dev.openiap.types.NastyTree
 import dev.openiap.types.NastyUnion
+import dev.openiap.types.OpenIAPAndroidOperations
+import dev.openiap.types.OpenIAPAppleOperations
+import dev.openiap.types.OpenIAPDispatcher
+import dev.openiap.types.OpenIAPException
+import dev.openiap.types.OpenIAPListener
 import dev.openiap.types.OpenIAPDecodingException
 import dev.openiap.types.OpenIAPJson
 import dev.openiap.types.OpenIAPModel
 import dev.openiap.types.OpenIAPModelType
 import dev.openiap.types.OpenIAPTypeRegistry
 import dev.openiap.types.OpenIAPValidationException
+import dev.openiap.types.PurchaseError
+import dev.openiap.types.TreeLeaf
 import java.io.File
+import kotlin.coroutines.Continuation
+import kotlin.coroutines.EmptyCoroutineContext
+import kotlin.coroutines.startCoroutine
 import kotlin.system.exitProcess
 import org.json.JSONArray
 import org.json.JSONObject
@@ -44,6 +58,80 @@ fun <T : OpenIAPModel> roundTrip(type: OpenIAPModelType<T>, json: Any, what: Str
         failures.add("$what: $error")
         null
     }
+
+/** Implements every operation of the spec, keeping what it was called with. */
+class HostileSDK : OpenIAPAppleOperations, OpenIAPAndroidOperations {
+    val received = ArrayList<String>()
+    var trees: ((NastyTree) -> Unit)? = null
+
+    override suspend fun fetch(
+        default: String, self: String?, type: Long?, `in`: Boolean?, args: String?, sdk: String?, store: Nasty?, path: List<String>?,
+        newLine: String?, café: Map<String, Long>?, _3ds: NastyClosed?, _2A_2F: NastyInput?, inout: Long?
+    ): List<NastyRecord> {
+        if (default == "fail") throw OpenIAPException(PurchaseError(code = ErrorCode.Default, message = "*/ \"\"\"", self = "s"))
+        received.add(
+            "$default ${self ?: "-"} ${type ?: 0} ${`in` ?: false} ${args ?: "-"} ${sdk ?: "-"} ${store?.rawValue ?: "-"} " +
+                "${path ?: emptyList<String>()} ${newLine ?: "-"} ${café ?: emptyMap<String, Long>()} ${_3ds?.rawValue ?: "-"} " +
+                "${_2A_2F?.text ?: "-"} ${inout ?: 0}")
+        return emptyList()
+    }
+
+    override suspend fun description(): NastyUnion? = null
+
+    override suspend fun oldThing(before: Boolean?, kept: Long?): Map<String, Long> = mapOf("kept" to (kept ?: 0L))
+
+    override suspend fun maybeIOS(bounded: String): String? = bounded
+
+    override suspend fun encodeAndroid(): Boolean = true
+
+    override fun happenedIOS(listener: (String) -> Unit): OpenIAPListener = object : OpenIAPListener {
+        override fun remove() {}
+    }
+
+    override fun happened(self: Boolean?, default: String?, listener: (NastyTree) -> Unit): OpenIAPListener {
+        received.add("happened ${self ?: false} ${default ?: "-"}")
+        trees = listener
+        return object : OpenIAPListener {
+            override fun remove() {
+                trees = null
+            }
+        }
+    }
+}
+
+/** The reply of [dispatcher] to [message]; the SDK above never suspends, so it is there at once. */
+fun reply(dispatcher: OpenIAPDispatcher, message: String): String {
+    var answer: String? = null
+    val call: suspend () -> String = { dispatcher.handle(message) }
+    call.startCoroutine(Continuation(EmptyCoroutineContext) { result -> answer = result.getOrThrow() })
+    return answer ?: "(no reply)"
+}
+
+fun operations() {
+    val sdk = HostileSDK()
+    val delivered = ArrayList<String>()
+    val google = OpenIAPDispatcher(IapStore.Google, sdk) { message -> delivered.add(message) }
+    val fetch = """{"operation": "fetch", "args": {"default": "d", "self": "s", "Type": 3, "in": true, "args": "a", "sdk": "k", "store": "self", "path": ["p"], "new\nline": "n", "café": {"x": 1}, "3ds": "Type", "*/": {"text": "t"}, "inout": 5}}"""
+    check(reply(google, fetch) == """{"result":[]}""", "fetch through the dispatcher")
+    check(sdk.received == listOf("d s 3 true a k self [p] n {x=1} Type t 5"), "fetch's arguments: ${sdk.received}")
+    check(reply(google, """{"operation": "fetch", "args": {"default": "fail"}}""") == """{"error":{"code":"default","message":"*/ \"\"\"","self":"s"}}""", "a thrown error with a hostile code")
+    check(reply(google, """{"operation": "fetch", "args": {"self": "s"}}""") == """{"error":{"code":"developer-error","message":"args.default: the required key is missing"}}""", "a hostile argument's path")
+    check(reply(google, """{"operation": "description"}""") == """{"result":null}""", "an optional result")
+    check(reply(google, """{"operation": "oldThing", "args": {"before": true, "kept": 2}}""") == """{"result":{"kept":2}}""", "a deprecated operation")
+    check(reply(google, """{"operation": "encodeAndroid"}""") == """{"result":true}""", "an Android operation")
+    check(reply(google, """{"operation": "maybeIOS", "args": {"bounded": "b"}}""") == """{"error":{"code":"feature-not-supported","message":"'maybeIOS' is not available on the store 'google'"}}""", "an Apple operation on Google Play")
+    val apple = OpenIAPDispatcher(IapStore.Apple, sdk)
+    check(reply(apple, """{"operation": "maybeIOS", "args": {"bounded": "bounded"}}""") == """{"error":{"code":"developer-error","message":"args.bounded: 7 UTF-8 bytes exceed the limit of 4"}}""", "validation of an argument")
+    check(reply(apple, """{"operation": "fetch", "args": {"default": "d"}}""") == """{"error":{"code":"feature-not-supported","message":"'fetch' is not available on the store 'apple'"}}""", "a store the operation does not list")
+    val newLine = OpenIAPDispatcher(IapStore.NewLine, sdk)
+    check(reply(newLine, """{"operation": "description"}""") == """{"result":null}""", "a store named with a line break")
+    check(reply(google, """{"subscribe": "happened", "subscription": 1, "args": {"self": true, "default": "x"}}""") == """{"result":null}""", "subscribe")
+    check(sdk.received.last() == "happened true x", "listener options: ${sdk.received}")
+    sdk.trees?.invoke(NastyTree.Leaf(TreeLeaf(type = "leaf", `value` = 1)))
+    check(delivered == listOf("""{"subscription":1,"event":"happened","payload":{"type":"leaf","value":1}}"""), "an event: $delivered")
+    check(reply(google, """{"unsubscribe": 1}""") == """{"result":null}""" && sdk.trees == null, "unsubscribe")
+    check(OpenIAPTypeRegistry.types["FetchArgs"] != null && OpenIAPTypeRegistry.types["FetchReply"] != null, "registry of the operations")
+}
 
 fun main(args: Array<String>) {
     val payload = JSONObject(File(args.getOrElse(0) { "payload.json" }).readText())
@@ -161,6 +249,8 @@ fun main(args: Array<String>) {
     // Registry.
     check(OpenIAPTypeRegistry.specVersion == "1.0.0-hostile.1", "spec version")
     check(OpenIAPTypeRegistry.types["NastyUnion"] === NastyUnion && OpenIAPTypeRegistry.types["Default"] === Default, "registry")
+
+    operations()
 
     if (failures.isEmpty()) {
         println("escaping check passed")

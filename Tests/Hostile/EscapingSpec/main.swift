@@ -201,6 +201,86 @@ check(NastyString.knownValues_.rawValue == "knownValues" && NastyString.rawValue
 check(OpenIAPTypeRegistry.specVersion == "1.0.0-hostile.1", "spec version")
 check(OpenIAPTypeRegistry.types["NastyUnion"] != nil && OpenIAPTypeRegistry.types["Default"] != nil, "registry")
 
+// MARK: - Operations: hostile argument names, codes and stores through the dispatcher
+
+/// Implements every operation of the spec, keeping what it was called with.
+actor HostileSDK: OpenIAPAppleOperations, OpenIAPAndroidOperations {
+    private(set) var received: [String] = []
+    private var trees: AsyncStream<NastyTree>.Continuation?
+
+    func fetch(
+        `default`: String, `self` self_: String?, type: Int?, `in`: Bool?, args: String?, sdk: String?, store: Nasty?, path: [String]?,
+        newLine: String?, café: [String: Int]?, _3ds: NastyClosed?, _2A_2F: NastyInput?, `inout`: Int?
+    ) async throws -> [NastyRecord] {
+        if `default` == "fail" { throw PurchaseError(code: .`default`, message: "*/ \"\"\"", self: "s") }
+        received.append(
+            "\(`default`) \(self_ ?? "-") \(type ?? 0) \(`in` ?? false) \(args ?? "-") \(sdk ?? "-") \(store?.rawValue ?? "-") "
+                + "\(path ?? []) \(newLine ?? "-") \(café ?? [:]) \(_3ds?.rawValue ?? "-") \(_2A_2F?.text ?? "-") \(`inout` ?? 0)")
+        return []
+    }
+
+    func description() async throws -> NastyUnion? { nil }
+    func oldThing(before: Bool?, kept: Int?) async throws -> [String: Int] { ["kept": kept ?? 0] }
+    func maybeIOS(bounded: String) async throws -> String? { bounded }
+    func encodeAndroid() async throws -> Bool { true }
+    func happenedIOS() async -> AsyncStream<String> { AsyncStream { $0.finish() } }
+
+    func happened(`self` self_: Bool?, `default`: String?) async -> AsyncStream<NastyTree> {
+        received.append("happened \(self_ ?? false) \(`default` ?? "-")")
+        let (stream, continuation) = AsyncStream<NastyTree>.makeStream()
+        trees = continuation
+        return stream
+    }
+
+    func send(_ tree: NastyTree) { trees?.yield(tree) }
+}
+
+/// The event messages a dispatcher hands over.
+final class Delivered: @unchecked Sendable {
+    // `@unchecked`: `messages` is only touched under `lock`.
+    private let lock = NSLock()
+    private var messages: [String] = []
+
+    func append(_ message: Data) { lock.withLock { messages.append(String(decoding: message, as: UTF8.self)) } }
+
+    /// The messages once there are `count` (waiting at most ten seconds).
+    func wait(for count: Int) async -> [String] {
+        for _ in 0..<2000 where lock.withLock({ messages.count }) < count { try? await Task.sleep(for: .milliseconds(5)) }
+        return lock.withLock { messages }
+    }
+}
+
+/// The reply to `message`, as text.
+func reply(_ dispatcher: OpenIAPDispatcher, _ message: String) async -> String {
+    String(decoding: await dispatcher.handle(Data(message.utf8)), as: UTF8.self)
+}
+
+let sdk = HostileSDK()
+let delivered = Delivered()
+let google = OpenIAPDispatcher(store: .google, sdk: sdk, events: delivered.append)
+let fetch = #"{"operation": "fetch", "args": {"default": "d", "self": "s", "Type": 3, "in": true, "args": "a", "sdk": "k", "store": "self", "path": ["p"], "new\nline": "n", "café": {"x": 1}, "3ds": "Type", "*/": {"text": "t"}, "inout": 5}}"#
+check(await reply(google, fetch) == #"{"result":[]}"#, "fetch through the dispatcher")
+let fetched = await sdk.received
+check(fetched == [#"d s 3 true a k self ["p"] n ["x": 1] Type t 5"#], "fetch's arguments: \(fetched)")
+check(await reply(google, #"{"operation": "fetch", "args": {"default": "fail"}}"#) == #"{"error":{"code":"default","message":"*/ \"\"\"","self":"s"}}"#, "a thrown error with a hostile code")
+check(await reply(google, #"{"operation": "fetch", "args": {"self": "s"}}"#) == #"{"error":{"code":"developer-error","message":"args.default: required, but absent"}}"#, "a hostile argument's path")
+check(await reply(google, #"{"operation": "description"}"#) == #"{"result":null}"#, "an optional result")
+check(await reply(google, #"{"operation": "oldThing", "args": {"before": true, "kept": 2}}"#) == #"{"result":{"kept":2}}"#, "a deprecated operation")
+check(await reply(google, #"{"operation": "encodeAndroid"}"#) == #"{"result":true}"#, "an Android operation")
+check(await reply(google, #"{"operation": "maybeIOS", "args": {"bounded": "b"}}"#) == #"{"error":{"code":"feature-not-supported","message":"'maybeIOS' is not available on the store 'google'"}}"#, "an Apple operation on Google Play")
+let apple = OpenIAPDispatcher(store: .apple, sdk: sdk)
+check(await reply(apple, #"{"operation": "maybeIOS", "args": {"bounded": "bounded"}}"#) == #"{"error":{"code":"developer-error","message":"args.bounded: 7 UTF-8 bytes exceed the limit of 4"}}"#, "validation of an argument")
+check(await reply(apple, #"{"operation": "fetch", "args": {"default": "d"}}"#) == #"{"error":{"code":"feature-not-supported","message":"'fetch' is not available on the store 'apple'"}}"#, "a store the operation does not list")
+let newLine = OpenIAPDispatcher(store: .newLine, sdk: sdk)
+check(await reply(newLine, #"{"operation": "description"}"#) == #"{"result":null}"#, "a store named with a line break")
+check(await reply(google, #"{"subscribe": "happened", "subscription": 1, "args": {"self": true, "default": "x"}}"#) == #"{"result":null}"#, "subscribe")
+let listened = await sdk.received
+check(listened.last == "happened true x", "listener options: \(listened)")
+await sdk.send(.leaf(TreeLeaf(type: "leaf", value: 1)))
+check(await delivered.wait(for: 1) == [#"{"event":"happened","payload":{"type":"leaf","value":1},"subscription":1}"#], "an event")
+check(await reply(google, #"{"unsubscribe": 1}"#) == #"{"result":null}"#, "unsubscribe")
+check(OpenIAPTypeRegistry.types["FetchArgs"] != nil && OpenIAPTypeRegistry.types["FetchReply"] != nil, "registry of the operations")
+
 if failures.isEmpty {
     print("escaping check passed")
 } else {

@@ -22,6 +22,7 @@ public struct KotlinTarget: GenerationTarget {
         let package = KotlinNames.packageName
         let support = RenderJob(cost: 1) { () throws(DiagnosticError) in
             let model = shared.value
+            let operations = KotlinOperations(spec: spec, types: model)
             let frame: TemplateValue = ["header": .string(headerLine), "package": .string(package)]
             var files: [GeneratedFile] = []
             for (file, template) in [("OpenIAPRuntime.kt", "runtime"), ("OpenIAPJson.kt", "json"), ("OpenIAPOrgJson.kt", "orgjson")] {
@@ -32,8 +33,17 @@ public struct KotlinTarget: GenerationTarget {
                 contents: try templates.render("registry", [
                     "header": .string(headerLine), "package": .string(package),
                     "specVersion": .string(KotlinNames.stringLiteral(spec.version)),
-                    "entries": .list(model.registryEntries()),
+                    "entries": .list(model.registryEntries(operationTypes: operations.registryNames())),
                 ])))
+            // The API, for a spec that has one.
+            if !spec.operations.isEmpty {
+                files.append(GeneratedFile(
+                    path: KotlinNames.operationsFileName,
+                    contents: try templates.render("operations", operations.operationsContext(header: headerLine))))
+            }
+            if let context = operations.dispatcherContext(header: headerLine) {
+                files.append(GeneratedFile(path: KotlinNames.dispatcherFileName, contents: try templates.render("dispatcher", context)))
+            }
             return files
         }
         return [support] + SpecFileGroup.groups(spec).map { group in

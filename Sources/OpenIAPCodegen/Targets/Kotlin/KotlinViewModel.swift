@@ -75,19 +75,21 @@ struct KotlinViewModel {
         return result
     }
 
-    /// Records and unions by spec name, for `OpenIAPTypeRegistry`.
-    func registryEntries() -> [TemplateValue] {
-        spec.types.compactMap { type in
-            switch type {
-            case .record, .union:
-                var entry = TemplateObject(keys: Self.registryKeys)
-                entry.append(Key.key, .string(KotlinNames.stringLiteral(type.name)))
-                entry.append(Key.type, .string(type.name))
-                return .object(entry)
-            default:
-                return nil
-            }
+    /// Records and unions by spec name, for `OpenIAPTypeRegistry`, then the
+    /// types named `operationTypes` (those generated for operations).
+    func registryEntries(operationTypes: [String] = []) -> [TemplateValue] {
+        func entry(_ name: String) -> TemplateValue {
+            var entry = TemplateObject(keys: Self.registryKeys)
+            entry.append(Key.key, .string(KotlinNames.stringLiteral(name)))
+            entry.append(Key.type, .string(name))
+            return .object(entry)
         }
+        return spec.types.compactMap { type in
+            switch type {
+            case .record, .union: entry(type.name)
+            default: nil
+            }
+        } + operationTypes.map(entry)
     }
 
     // MARK: - Per construct
@@ -187,8 +189,24 @@ struct KotlinViewModel {
     /// Every type's object has the kind flags, its name, docs and
     /// deprecation, and then what its kind adds.
     func context(at position: Int) -> TemplateValue {
-        let type = spec.types[position]
-        let names = self.names[position]
+        context(of: spec.types[position], names: names[position])
+    }
+
+    /// The context of an operation's arguments record
+    /// (`APIOperation.argumentsRecord`), made as any input record's; no
+    /// other record holds it, so it validates when it checks something
+    /// itself or holds a value that validates.
+    func argumentsContext(_ record: RecordType) -> TemplateValue {
+        context(of: .record(record), names: KotlinMemberNames(.record(record)))
+    }
+
+    /// Whether `validate` of a value of `type` (a field's, a result's, a
+    /// payload's) has something to check.
+    func validates(_ type: TypeRef) -> Bool {
+        type.namedLeaf.map(validating.contains) ?? false
+    }
+
+    private func context(of type: NamedType, names: KotlinMemberNames) -> TemplateValue {
         var object = TemplateObject()
         func start(_ kind: TemplateKey, _ keys: [TemplateKey]) {
             object = TemplateObject(keys: keys)
@@ -270,7 +288,13 @@ struct KotlinViewModel {
     }
 
     private func addRecord(_ record: RecordType, names: KotlinMemberNames, to object: inout TemplateObject) {
-        let validates = validating.contains(record.name)
+        // A spec type validates when `validatingTypes` found it; an arguments
+        // record is not among the spec's types.
+        let validates =
+            validating.contains(record.name)
+            || (spec[record.name] == nil
+                && (!record.exactlyOne.isEmpty || !record.atLeastOne.isEmpty
+                    || record.fields.contains { !$0.constraints.isEmpty || self.validates($0.type) }))
         var fields: [TemplateValue] = []
         fields.reserveCapacity(record.fields.count)
         var equalities: [TemplateValue] = []
@@ -400,7 +424,7 @@ struct KotlinViewModel {
     }
 
     /// Reads the value `v<depth>` at path `p<depth>` as `type`.
-    private func decodeValue(_ type: TypeRef, depth: Int) -> String {
+    func decodeValue(_ type: TypeRef, depth: Int) -> String {
         if depth == 0, case let .scalar(scalar) = type { return Self.scalarDecoders[scalar]! }
         switch type {
         case .scalar(.string): return String(source: "OpenIAPDecode.string(v\(depth), p\(depth))")
@@ -431,7 +455,7 @@ struct KotlinViewModel {
 
     /// `value` of `type` as a neutral JSON value; elements of lists and maps
     /// are `e<depth>`.
-    private func encodeValue(_ type: TypeRef, _ value: String, depth: Int) -> String {
+    func encodeValue(_ type: TypeRef, _ value: String, depth: Int) -> String {
         switch type {
         case .scalar: return value
         case let .named(name):
@@ -473,7 +497,7 @@ struct KotlinViewModel {
     /// that validate. An optional field is checked when it is set, as `v0`.
     private func validationLines(_ field: Field, access: String, key: String, property: String) -> [TemplateValue] {
         let c = field.constraints
-        let nested = field.type.namedLeaf.map(validating.contains) ?? false
+        let nested = validates(field.type)
         guard !c.isEmpty || nested else { return [] }
         let value = field.isRequired ? access : "v0"
         let path = "path + \(key)"
@@ -502,7 +526,7 @@ struct KotlinViewModel {
     }
 
     /// The lines that validate `value` of `type`, whose named leaf validates.
-    private func appendNestedValidation(
+    func appendNestedValidation(
         _ type: TypeRef, value: String, path: String, depth: Int, indent: String, to lines: inout [String]
     ) {
         switch type {

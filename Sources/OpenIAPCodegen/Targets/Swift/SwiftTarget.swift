@@ -1,6 +1,8 @@
 /// Renders `Generated/Swift`: one file per spec file (types keep the grouping
 /// of `Schema/`), plus `OpenIAPRuntime.swift` with the support types every
-/// generated file uses.
+/// generated file uses, `OpenIAPTypeRegistry.swift`, and for a spec with
+/// operations `OpenIAPOperations.swift` (protocols, arguments, replies) and
+/// `OpenIAPDispatcher.swift` (the JSON bridge).
 public struct SwiftTarget: GenerationTarget {
     public let name = "swift"
     public let outputFolder = "Swift"
@@ -14,7 +16,8 @@ public struct SwiftTarget: GenerationTarget {
         let headerLine = "// " + header.text
         let support = RenderJob(cost: 1) { () throws(DiagnosticError) in
             let model = shared.value
-            return [
+            let operations = SwiftOperations(spec: spec, types: model)
+            var files = [
                 GeneratedFile(
                     path: "OpenIAPRuntime.swift",
                     contents: try templates.render("runtime", ["header": .string(headerLine)])),
@@ -23,9 +26,19 @@ public struct SwiftTarget: GenerationTarget {
                     contents: try templates.render("registry", [
                         "header": .string(headerLine),
                         "specVersion": .string(SwiftEscaping.stringLiteral(spec.version)),
-                        "entries": .list(model.registryEntries()),
+                        "entries": .list(model.registryEntries() + operations.registryEntries()),
                     ])),
             ]
+            // The API, for a spec that has one.
+            if !spec.operations.isEmpty {
+                files.append(GeneratedFile(
+                    path: SwiftNames.operationsFileName,
+                    contents: try templates.render("operations", operations.operationsContext(header: headerLine))))
+            }
+            if let context = operations.dispatcherContext(header: headerLine) {
+                files.append(GeneratedFile(path: SwiftNames.dispatcherFileName, contents: try templates.render("dispatcher", context)))
+            }
+            return files
         }
         // One file per spec file, each built and rendered on its own. A type's
         // context is built when the file reaches it and dropped after, so

@@ -120,15 +120,19 @@ struct SwiftViewModel {
     func registryEntries() -> [TemplateValue] {
         spec.types.compactMap { type in
             switch type {
-            case .record, .union:
-                let name = type.name
-                var entry = TemplateObject(keys: Self.registryKeys)
-                entry.append(Key.key, .string(SwiftEscaping.stringLiteral(name)))
-                entry.append(Key.type, .string(name))
-                return .object(entry)
-            default: return nil
+            case .record, .union: Self.registryEntry(type.name)
+            default: nil
             }
         }
+    }
+
+    /// The registry entry of the generated type `name`, which is also its
+    /// key.
+    static func registryEntry(_ name: String) -> TemplateValue {
+        var entry = TemplateObject(keys: Self.registryKeys)
+        entry.append(Key.key, .string(SwiftEscaping.stringLiteral(name)))
+        entry.append(Key.type, .string(name))
+        return .object(entry)
     }
 
     // MARK: - Per construct
@@ -230,16 +234,7 @@ struct SwiftViewModel {
     func context(at position: Int) -> TemplateValue {
         var object = TemplateObject()
         func start(_ kind: TemplateKey, _ keys: [TemplateKey], _ name: String, _ annotations: Annotations) {
-            object = TemplateObject(keys: keys)
-            object.append(Key.isEnum, .bool(kind == Key.isEnum))
-            object.append(Key.isClosedEnum, .bool(kind == Key.isClosedEnum))
-            object.append(Key.isOpaque, .bool(kind == Key.isOpaque))
-            object.append(Key.isRecord, .bool(kind == Key.isRecord))
-            object.append(Key.isUnion, .bool(kind == Key.isUnion))
-            object.append(Key.isFieldSet, .bool(kind == Key.isFieldSet))
-            object.append(Key.name, .string(name))
-            object.append(Key.docLines, docLines(annotations.doc))
-            object.append(Key.deprecation, .string(deprecationAttribute(annotations.deprecated)))
+            object = typeObject(kind, keys, name, annotations)
         }
         switch spec.types[position] {
         case let .enumeration(e):
@@ -264,6 +259,22 @@ struct SwiftViewModel {
             addUnion(u, at: position, to: &object)
         }
         return .object(object)
+    }
+
+    /// A type's object with what every kind has: the kind flags, its name,
+    /// docs and deprecation.
+    private func typeObject(_ kind: TemplateKey, _ keys: [TemplateKey], _ name: String, _ annotations: Annotations) -> TemplateObject {
+        var object = TemplateObject(keys: keys)
+        object.append(Key.isEnum, .bool(kind == Key.isEnum))
+        object.append(Key.isClosedEnum, .bool(kind == Key.isClosedEnum))
+        object.append(Key.isOpaque, .bool(kind == Key.isOpaque))
+        object.append(Key.isRecord, .bool(kind == Key.isRecord))
+        object.append(Key.isUnion, .bool(kind == Key.isUnion))
+        object.append(Key.isFieldSet, .bool(kind == Key.isFieldSet))
+        object.append(Key.name, .string(name))
+        object.append(Key.docLines, docLines(annotations.doc))
+        object.append(Key.deprecation, .string(deprecationAttribute(annotations.deprecated)))
+        return object
     }
 
     private func requirementContext(_ field: Field) -> TemplateValue {
@@ -344,17 +355,40 @@ struct SwiftViewModel {
     private static let plainConformanceNames: Set<String> = ["Codable", "Hashable", "Sendable", "OpenIAPValidatable"]
 
     private func addRecord(_ record: RecordType, at position: Int, to object: inout TemplateObject) {
-        let validates = traits[position].contains(.validates)
+        let first = Int(firstLeaf[position])
+        addRecord(record, validates: traits[position].contains(.validates), to: &object) { traits(at: leaves[first + $0]) }
+    }
+
+    /// The template object of an operation's arguments record
+    /// (`APIOperation.argumentsRecord`), made exactly like a record of the
+    /// spec's own; such a record is not in `spec.types`, so the traits of
+    /// its fields' types are looked up here.
+    func argumentsContext(_ record: RecordType) -> TemplateValue {
+        let leafTraits = record.fields.map { field in
+            field.type.namedLeaf.flatMap { spec.position(of: $0) }.map { traits[$0] } ?? []
+        }
+        let validates = !record.exactlyOne.isEmpty
+            || zip(record.fields, leafTraits).contains { !$0.constraints.isEmpty || $1.contains(.validates) }
+        var object = typeObject(Key.isRecord, Self.recordKeys, record.name, record.annotations)
+        addRecord(record, validates: validates, to: &object) { leafTraits[$0] }
+        return .object(object)
+    }
+
+    /// `leafTraits(i)` are the traits of the type field `i` names (at the
+    /// bottom of lists and maps).
+    private func addRecord(
+        _ record: RecordType, validates: Bool, to object: inout TemplateObject, leafTraits: (Int) -> Traits
+    ) {
         var fields: [TemplateValue] = []
         fields.reserveCapacity(record.fields.count)
         // The fields' own validation lines, made in the same pass as their
         // contexts, which work out the names and traits they need.
         var fieldLines: [TemplateValue] = []
-        var leaf = Int(firstLeaf[position])
+        var index = 0
         // By address, so each field is read in place rather than copied.
         record.fields.forEachAddress { field in
-            fields.append(fieldContext(field, leaf: traits(at: leaves[leaf]), validates: validates, lines: &fieldLines))
-            leaf += 1
+            fields.append(fieldContext(field, leaf: leafTraits(index), validates: validates, lines: &fieldLines))
+            index += 1
         }
         var conformances = Self.plainConformances
         // Each included field set once, after the plain ones, appended in
@@ -722,7 +756,7 @@ struct SwiftViewModel {
         return result
     }
 
-    private func deprecationAttribute(_ message: String?) -> String {
+    func deprecationAttribute(_ message: String?) -> String {
         guard let message else { return "" }
         if message.isEmpty { return "@available(*, deprecated)" }
         return String(source: "@available(*, deprecated, message: \(SwiftEscaping.stringLiteral(message)))")
@@ -738,8 +772,9 @@ struct SwiftViewModel {
 
 extension DocLineList {
     /// Adds the lines of `doc` as Swift doc comment lines (see
-    /// `SwiftEscaping.forEachDocLine`).
-    fileprivate mutating func append(_ doc: String?) {
+    /// `SwiftEscaping.forEachDocLine`); the Swift view model and
+    /// `SwiftOperations` use it.
+    mutating func append(_ doc: String?) {
         SwiftEscaping.forEachDocLine(doc) { append(line: $0) }
     }
 }

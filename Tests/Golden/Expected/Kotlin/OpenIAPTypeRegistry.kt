@@ -17,7 +17,15 @@ object OpenIAPTypeRegistry {
         "Purchase" to Purchase,
         "PurchaseA" to PurchaseA,
         "PurchaseB" to PurchaseB,
+        "PurchaseError" to PurchaseError,
         "Ticket" to Ticket,
-        "VerificationResult" to VerificationResult
+        "VerificationResult" to VerificationResult,
+        "AcknowledgeAndroidArgs" to AcknowledgeAndroidArgs,
+        "AcknowledgeAndroidReply" to AcknowledgeAndroidReply,
+        "FindPurchasesArgs" to FindPurchasesArgs,
+        "FindPurchasesReply" to FindPurchasesReply,
+        "ResetReply" to ResetReply,
+        "VerifyIOSArgs" to VerifyIOSArgs,
+        "VerifyIOSReply" to VerifyIOSReply
     )
 }

@@ -16,7 +16,15 @@ public enum OpenIAPTypeRegistry {
         "Purchase": Purchase.self,
         "PurchaseA": PurchaseA.self,
         "PurchaseB": PurchaseB.self,
+        "PurchaseError": PurchaseError.self,
         "Ticket": Ticket.self,
         "VerificationResult": VerificationResult.self,
+        "AcknowledgeAndroidArgs": AcknowledgeAndroidArgs.self,
+        "AcknowledgeAndroidReply": AcknowledgeAndroidReply.self,
+        "FindPurchasesArgs": FindPurchasesArgs.self,
+        "FindPurchasesReply": FindPurchasesReply.self,
+        "ResetReply": ResetReply.self,
+        "VerifyIOSArgs": VerifyIOSArgs.self,
+        "VerifyIOSReply": VerifyIOSReply.self,
     ]
 }

@@ -45,7 +45,9 @@ export function isOpenIAPError(value: unknown): value is OpenIAPError {
 
 /** Whether each operation may answer null: a required result may not. */
 const mayAnswerNull: { readonly [K in OpenIAPOperationName]: boolean } = {
+  acknowledgeAndroid: false,
   findPurchases: false,
+  reset: false,
   verifyIOS: true,
 };
 
@@ -131,7 +133,9 @@ export function createOpenIAPClient(transport: OpenIAPTransport, events?: OpenIA
   }
 
   return {
+    acknowledgeAndroid: (args) => call("acknowledgeAndroid", args),
     findPurchases: (args) => call("findPurchases", args),
+    reset: () => call("reset", {}),
     verifyIOS: (args) => call("verifyIOS", args),
     addListener: (event: OpenIAPEventName, listener: (payload: never) => void, args?: object) => listen(event, listener, args),
   };

@@ -24,6 +24,23 @@ export type Environment =
   | (string & {});
 
 /**
+ * Why a call failed.
+ *
+ * Open: other strings may arrive as the spec grows, so keep a fallback when comparing with these values.
+ *
+ * - `unknown`: Nothing more specific.
+ * - `developer-error`: The call was malformed.
+ * - `feature-not-supported`: The store lacks the operation.
+ * - `not-prepared`: The connection is not open.
+ */
+export type ErrorCode =
+  | "unknown"
+  | "developer-error"
+  | "feature-not-supported"
+  | "not-prepared"
+  | (string & {});
+
+/**
  * Payload format.
  *
  * Closed: no other value is valid.
@@ -34,6 +51,21 @@ export type Environment =
 export type Format =
   | "toml"
   | "json";
+
+/**
+ * The store an SDK runs against.
+ *
+ * Open: other strings may arrive as the spec grows, so keep a fallback when comparing with these values.
+ *
+ * - `unknown`: Not identified.
+ * - `apple`: App Store.
+ * - `google`: Google Play.
+ */
+export type IapStore =
+  | "unknown"
+  | "apple"
+  | "google"
+  | (string & {});
 
 /** Attached data. */
 export interface Payload {
@@ -92,6 +124,14 @@ export interface PurchaseA extends Common {
 /** A purchase from platform b. */
 export interface PurchaseB extends Common {
   token: string;
+}
+
+/** A failed call. */
+export interface PurchaseError {
+  code: ErrorCode;
+  /** What went wrong. */
+  message: string;
+  productId?: string | null;
 }
 
 /**
@@ -195,6 +235,12 @@ export interface VerificationResult {
   default?: boolean | null;
 }
 
+/** The arguments of the mutation acknowledgeAndroid. */
+export interface AcknowledgeAndroidArgs {
+  /** The purchase token. */
+  token: string;
+}
+
 /** The arguments of the query findPurchases. */
 export interface FindPurchasesArgs {
   /** Which purchases. */
@@ -208,6 +254,8 @@ export interface FindPurchasesArgs {
    */
   limit?: number | null;
   format?: Format | null;
+  /** @deprecated Leave it out. */
+  legacy?: boolean | null;
 }
 
 /** The arguments of the mutation verifyIOS. */
@@ -216,20 +264,25 @@ export interface VerifyIOSArgs {
   store?: Store | null;
 }
 
-/** The error record a reply carries and the client throws. */
-export interface OpenIAPErrorRecord {
-  /** What went wrong, as an error code. */
-  code: string;
-  /** Human-readable explanation. */
-  message: string;
-}
+/** The error record a reply carries and the client throws: the spec's own. */
+export type OpenIAPErrorRecord = PurchaseError;
 
 /** The arguments of an operation that takes none: an empty object. */
 export type OpenIAPNoArgs = { [key: string]: never };
 
+/** The reply to the mutation `acknowledgeAndroid`: `result` when it succeeded, `error` when it failed; never both. */
+export type AcknowledgeAndroidReply =
+  | { result: boolean; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
 /** The reply to the query `findPurchases`: `result` when it succeeded, `error` when it failed; never both. */
 export type FindPurchasesReply =
   | { result: Purchase[]; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/** The reply to the mutation `reset`: `result` when it succeeded, `error` when it failed; never both. */
+export type ResetReply =
+  | { result: boolean; error?: undefined }
   | { error: OpenIAPErrorRecord; result?: undefined };
 
 /**
@@ -250,14 +303,36 @@ export type VerifyIOSReply =
  * and `unknown` for any other failure.
  */
 export interface OpenIAPOperationMap {
+  /** Acknowledges a purchase on Android. */
+  acknowledgeAndroid: {
+    kind: "mutation";
+    args: AcknowledgeAndroidArgs;
+    result: boolean;
+    errors: never;
+    stores: "google";
+    reply: AcknowledgeAndroidReply;
+  };
   /** Finds purchases. */
   findPurchases: {
     kind: "query";
     args: FindPurchasesArgs;
     result: Purchase[];
-    errors: never;
-    stores: never;
+    errors: "not-prepared";
+    stores: "apple" | "google";
     reply: FindPurchasesReply;
+  };
+  /**
+   * Forgets everything.
+   *
+   * @deprecated Nothing needs resetting any more.
+   */
+  reset: {
+    kind: "mutation";
+    args: OpenIAPNoArgs;
+    result: boolean;
+    errors: never;
+    stores: "google";
+    reply: ResetReply;
   };
   /**
    * Verifies a purchase on Apple platforms.
@@ -269,7 +344,7 @@ export interface OpenIAPOperationMap {
     args: VerifyIOSArgs;
     result: VerificationResult | null;
     errors: never;
-    stores: never;
+    stores: "apple";
     reply: VerifyIOSReply;
   };
 }
@@ -283,7 +358,9 @@ export type OpenIAPOperationName = keyof OpenIAPOperationMap;
  * operation has no required argument.
  */
 export type OpenIAPCall =
+  | { operation: "acknowledgeAndroid"; args: AcknowledgeAndroidArgs }
   | { operation: "findPurchases"; args: FindPurchasesArgs }
+  | { operation: "reset"; args?: OpenIAPNoArgs }
   | { operation: "verifyIOS"; args?: VerifyIOSArgs };
 
 /** Every event by name: the args of its listener, its payload and the stores that send it. */
@@ -291,12 +368,12 @@ export interface OpenIAPEventMap {
   /**
    * A purchase was verified.
    *
-   * Stores: no store.
+   * Stores: `apple`, `google`.
    */
   verified: {
     args: OpenIAPNoArgs;
     payload: VerificationResult;
-    stores: never;
+    stores: "apple" | "google";
   };
 }
 
@@ -337,19 +414,37 @@ export interface OpenIAPListener {
  */
 export interface OpenIAPClient {
   /**
+   * Acknowledges a purchase on Android.
+   *
+   * Android only. Stores: `google`.
+   *
+   * @param args.token - The purchase token.
+   */
+  acknowledgeAndroid(args: AcknowledgeAndroidArgs): Promise<boolean>;
+  /**
    * Finds purchases.
    *
-   * Stores: no store.
+   * Stores: `apple`, `google`.
    *
    * @param args.ids - Which purchases.
    * @param args.limit - At most this many. Optional. Defaults to `10`.
    * @param args.format - Optional.
+   * @param args.legacy - Optional. Deprecated: Leave it out.
+   * @throws `not-prepared` The connection is not open.
    */
   findPurchases(args: FindPurchasesArgs): Promise<Purchase[]>;
   /**
+   * Forgets everything.
+   *
+   * Stores: `google`.
+   *
+   * @deprecated Nothing needs resetting any more.
+   */
+  reset(): Promise<boolean>;
+  /**
    * Verifies a purchase on Apple platforms.
    *
-   * Apple platforms only. Stores: no store.
+   * Apple platforms only. Stores: `apple`.
    *
    * @param args.store - Optional. Defaults to `"apple"`.
    * @returns Null when there was nothing to verify.
@@ -359,7 +454,7 @@ export interface OpenIAPClient {
   /**
    * A purchase was verified.
    *
-   * Stores: no store.
+   * Stores: `apple`, `google`.
    *
    * @param event - `verified`
    * @param listener - Called with each payload until the handle is removed.

@@ -1,0 +1,281 @@
+/// The Swift of the API, for a spec with operations: the contexts of
+/// `operations.tmpl` (the protocols an SDK conforms to, the arguments
+/// records, the reply types) and of `dispatcher.tmpl` (the table of
+/// `OpenIAPDispatcher`), and the registry entries of the types generated
+/// for operations. Every Swift decision about operations is made here; the
+/// arguments records are made by `SwiftViewModel` like any input record.
+struct SwiftOperations {
+    let spec: Spec
+    let types: SwiftViewModel
+    /// Whether the reply types and the dispatcher are generated (see
+    /// `Spec.bridgeProblem`).
+    let hasBridge: Bool
+
+    init(spec: Spec, types: SwiftViewModel) {
+        self.spec = spec
+        self.types = types
+        hasBridge = spec.bridgeProblem == nil
+    }
+
+    /// The Swift value of the error code `wire`, of the type of the error
+    /// record's `code`: a case where the enum lists it, otherwise made from
+    /// its raw value (an open enum takes any), or a string.
+    private func codeValue(_ wire: String, record: RecordType) -> String {
+        guard case let .named(name)? = record.field("code")?.type else { return SwiftEscaping.stringLiteral(wire) }
+        if case let .enumeration(codes)? = spec[name], codes.values.contains(where: { $0.wire == wire }) {
+            return qualifiedCase(wire, of: name)
+        }
+        return "\(name)(rawValue: \(SwiftEscaping.stringLiteral(wire)))"
+    }
+
+    /// The protocol that holds the operations of `platform`.
+    static func protocolName(_ platform: OperationPlatform) -> String {
+        OperationNames.sdkInterfaceName(platform)
+    }
+
+    /// Queries and mutations first, then events; each group by name, as
+    /// `spec.operations` is.
+    private var ordered: [APIOperation] {
+        spec.operations.filter { $0.kind != .event } + spec.events
+    }
+
+    // MARK: - operations.tmpl
+
+    func operationsContext(header: String) -> TemplateValue {
+        let protocols: [TemplateValue] = OperationPlatform.allCases.map { platform in
+            let members = ordered.filter { $0.platform == platform }.map(requirement)
+            return [
+                "docLines": .list(SwiftEscaping.docLines(Self.protocolDoc(platform)).map { .string($0) }),
+                "name": .string(Self.protocolName(platform)),
+                "inherits": .string(platform == .common ? "Sendable" : Self.protocolName(.common)),
+                "requirements": .list(members),
+            ]
+        }
+        let arguments: [TemplateValue] = spec.operations.compactMap { $0.argumentsRecord.map(types.argumentsContext) }
+        let replies: [TemplateValue] = hasBridge ? spec.operations.compactMap(reply) : []
+        return [
+            "header": .string(header),
+            "hasBridge": .bool(hasBridge),
+            "errorRecord": .string(Spec.replyErrorRecordName),
+            "protocols": .list(protocols),
+            "arguments": .list(arguments),
+            "replies": .list(replies),
+        ]
+    }
+
+    private static func protocolDoc(_ platform: OperationPlatform) -> String {
+        switch platform {
+        case .common:
+            """
+            The queries, mutations and events every OpenIAP SDK offers, whichever store it runs against.
+
+            An SDK conforms to this protocol, or to the protocol of its platform, which includes it. Each method \
+            keeps the name and the argument labels of the spec; an optional argument that is `nil` was left out by \
+            the caller, and the default its doc gives applies. `OpenIAPDispatcher` serves a conforming SDK over JSON.
+            """
+        case .ios:
+            "The queries, mutations and events of the Apple SDK alone (their names end in `IOS`), with the common ones."
+        case .android:
+            """
+            The queries, mutations and events of the Android SDK alone (their names end in `Android`), with the common \
+            ones; the Google Play, Horizon and Amazon builds implement it.
+            """
+        }
+    }
+
+    /// One method of a protocol: its docs, deprecation and declaration.
+    private func requirement(_ operation: APIOperation) -> TemplateValue {
+        let parameters = operation.arguments.map { argument in
+            let property = SwiftNames.name(argument.name, in: .property)
+            let label = SwiftNames.escaped(property)
+            let parameter = SwiftNames.parameterInternalName(property).map { "\(label) \($0)" } ?? label
+            return "\(parameter): \(SwiftTypeMapping.swiftType(of: argument))"
+        }.joined(separator: ", ")
+        let declaration =
+            operation.kind == .event
+            ? "func \(operation.name)(\(parameters)) async -> AsyncStream<\(SwiftTypeMapping.swiftType(operation.result.type))>"
+            : "func \(operation.name)(\(parameters)) async throws -> \(resultType(operation))"
+        return [
+            "docLines": docs(of: operation),
+            "deprecation": .string(types.deprecationAttribute(operation.annotations.deprecated)),
+            "declaration": .string(declaration),
+        ]
+    }
+
+    private func resultType(_ operation: APIOperation) -> String {
+        SwiftTypeMapping.swiftType(operation.result.type, isRequired: operation.result.isRequired)
+    }
+
+    /// The operation's doc, then its arguments, what it answers, the codes
+    /// it fails with and the stores that have it, as Swift doc callouts.
+    private func docs(of operation: APIOperation) -> TemplateValue {
+        var docs = DocLineList()
+        docs.append(operation.annotations.doc)
+        var callouts: [(first: String, rest: String, text: String)] = []
+        let arguments = operation.arguments.map { argument in
+            (SwiftNames.name(argument.name, in: .property), argumentDoc(argument))
+        }
+        if arguments.count == 1 {
+            callouts.append(("- Parameter \(arguments[0].0): ", "  ", arguments[0].1))
+        } else if !arguments.isEmpty {
+            callouts.append(("- Parameters:", "", ""))
+            for (name, doc) in arguments { callouts.append(("  - \(name): ", "    ", doc)) }
+        }
+        if operation.kind == .event {
+            callouts.append((
+                "- Returns: ", "  ",
+                "The payloads, as they happen. Ending the iteration (leaving the loop, or cancelling its task) removes the listener."
+            ))
+        } else if let doc = operation.result.doc {
+            callouts.append(("- Returns: ", "  ", doc))
+        }
+        if !operation.errors.isEmpty {
+            callouts.append(("- Throws: `\(Spec.replyErrorRecordName)`, whose `code` is one of these:", "", ""))
+            for failure in operation.errors {
+                callouts.append(("  - `.\(caseName(failure.code, of: APIOperation.errorCodeEnum))`: ", "    ", failure.reason))
+            }
+        }
+        if spec[APIOperation.storeEnum] != nil {
+            let stores = operation.stores.map { "`\($0.store)`" }
+            let verb = operation.kind == .event ? "Delivered" : "Implemented"
+            callouts.append((
+                "- Note: ", "  ",
+                stores.isEmpty
+                    ? "No store implements it."
+                    : "\(verb) by the store\(stores.count == 1 ? "" : "s") \(Self.listed(stores))."
+            ))
+        }
+        if !callouts.isEmpty, operation.annotations.doc?.isEmpty == false { docs.append(line: "///") }
+        for callout in callouts { Self.append(callout.text, first: callout.first, rest: callout.rest, to: &docs) }
+        return docs.value
+    }
+
+    /// An argument's doc in a parameter callout: its doc, its default, its
+    /// deprecation.
+    private func argumentDoc(_ argument: Field) -> String {
+        var parts: [String] = []
+        if let doc = argument.annotations.doc, !doc.isEmpty { parts.append(doc) }
+        if let value = argument.defaultValue {
+            parts.append("Defaults to `\(SwiftTypeMapping.literal(value, type: argument.type, spec: spec))` when absent.")
+        }
+        if let message = argument.annotations.deprecated {
+            parts.append(message.isEmpty ? "Deprecated." : "Deprecated: \(message)")
+        }
+        return parts.isEmpty ? "The `\(argument.name)` argument." : parts.joined(separator: " ")
+    }
+
+    /// Adds `text` as doc lines: the first after `first`, the others after
+    /// `rest`. With empty text, `first` is the whole line.
+    private static func append(_ text: String, first: String, rest: String, to docs: inout DocLineList) {
+        let lines = SwiftEscaping.docLines(text)
+        if lines.isEmpty {
+            docs.append(line: "/// \(SwiftEscaping.visible(first))")
+            return
+        }
+        for (index, line) in lines.enumerated() {
+            // Each line is `///` or `/// ` and its text.
+            let content = line.dropFirst(4)
+            let prefix = index == 0 ? first : rest
+            docs.append(line: content.isEmpty && index > 0 ? "///" : "/// \(SwiftEscaping.visible(prefix))\(content)")
+        }
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    private static func listed(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// The Swift case of the value `wire` of the enum `name` (without
+    /// backticks).
+    private func caseName(_ wire: String, of name: String) -> String {
+        let isClosed = if case let .enumeration(e)? = spec[name] { e.isClosed } else { false }
+        return SwiftNames.name(wire, in: isClosed ? .closedEnumCase : .openEnumCase)
+    }
+
+    /// `Name.case`, written as Swift source.
+    private func qualifiedCase(_ wire: String, of name: String) -> String {
+        "\(name).\(SwiftNames.escaped(caseName(wire, of: name)))"
+    }
+
+    private func reply(_ operation: APIOperation) -> TemplateValue? {
+        guard let name = operation.replyTypeName else { return nil }
+        let doc = """
+            One reply of `\(operation.name)` over a JSON bridge: its result or a `\(Spec.replyErrorRecordName)`.
+            """
+        return [
+            "docLines": .list(SwiftEscaping.docLines(doc).map { .string($0) }),
+            "name": .string(name),
+            "result": .string(resultType(operation)),
+        ]
+    }
+
+    // MARK: - dispatcher.tmpl
+
+    /// Nil when the spec gets no dispatcher (see `bridgeProblem`).
+    func dispatcherContext(header: String) -> TemplateValue? {
+        guard hasBridge, let record = spec.replyErrorRecord, let code = record.field("code") else { return nil }
+        let callsDeprecated = spec.operations.contains { operation in
+            operation.annotations.deprecated != nil || operation.arguments.contains { $0.annotations.deprecated != nil }
+        }
+        let deprecation =
+            callsDeprecated
+            ? #"@available(*, deprecated, message: "Serves deprecated operations; reached through OpenIAPOperationTable, which does not warn.")"#
+            : ""
+        let fallback = "{\"error\":{\"code\":\(JSONEscaping.quoted(BridgeErrorCode.unknown)),"
+            + "\"message\":\"the reply cannot be written as JSON\"}}"
+        return [
+            "header": .string(header),
+            "errorRecord": .string(Spec.replyErrorRecordName),
+            "errorCode": .string(SwiftTypeMapping.swiftType(code.type)),
+            "storeType": .string(APIOperation.storeEnum),
+            "developerError": .string(codeValue(BridgeErrorCode.developerError, record: record)),
+            "featureNotSupported": .string(codeValue(BridgeErrorCode.featureNotSupported, record: record)),
+            "unknownError": .string(codeValue(BridgeErrorCode.unknown, record: record)),
+            "fallbackReply": .string(SwiftEscaping.stringLiteral(fallback)),
+            "tableDeprecation": .string(deprecation),
+            "calls": .list(spec.operations.filter { $0.kind != .event }.map(tableEntry)),
+            "listeners": .list(spec.events.map(tableEntry)),
+        ]
+    }
+
+    /// One case of the dispatcher's table: the stores, the platform and
+    /// the arguments record, the closure's parameters and casts, and the
+    /// call of the method.
+    private func tableEntry(_ operation: APIOperation) -> TemplateValue {
+        let arguments = operation.arguments.map { argument in
+            let property = SwiftNames.name(argument.name, in: .property)
+            return "\(SwiftNames.callLabel(property)): args.\(SwiftNames.escaped(property))"
+        }.joined(separator: ", ")
+        let platform: String =
+            switch operation.platform {
+            case .common: "common"
+            case .ios: "apple"
+            case .android: "android"
+            }
+        var casts: [TemplateValue] = []
+        if operation.platform != .common {
+            casts.append(.string("let sdk = common as! any \(Self.protocolName(operation.platform))"))
+        }
+        if let type = operation.argumentsTypeName { casts.append(.string("let args = arguments as! \(type)")) }
+        let parameters = (operation.platform == .common ? "sdk" : "common") + (operation.argumentsTypeName == nil ? ", _" : ", arguments")
+        return [
+            "key": .string(SwiftEscaping.stringLiteral(operation.name)),
+            "stores": .string(operation.stores.map { qualifiedCase($0.store, of: APIOperation.storeEnum) }.joined(separator: ", ")),
+            "platform": .string(platform),
+            "argumentsType": .string(operation.argumentsTypeName ?? "OpenIAPNoArguments"),
+            "parameters": .string(parameters),
+            "casts": .list(casts),
+            "call": .string("\(operation.name)(\(arguments))"),
+        ]
+    }
+
+    // MARK: - Registry
+
+    /// The arguments records and, with a bridge, the reply types, by name.
+    func registryEntries() -> [TemplateValue] {
+        spec.operations.flatMap { operation in
+            [operation.argumentsTypeName, hasBridge ? operation.replyTypeName : nil].compactMap { $0 }
+        }.map(SwiftViewModel.registryEntry)
+    }
+}

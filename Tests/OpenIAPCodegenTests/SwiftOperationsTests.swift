@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import OpenIAPCodegen
+
+/// What the Swift target makes of operations, decided by the spec: the
+/// protocols and arguments records whenever there are operations, the
+/// replies and the dispatcher only when the spec declares what a bridge
+/// answers with (`Spec.bridgeProblem`). The generated code itself is compiled and
+/// run by the escaping check, the golden files and `OpenIAPTypesTests`.
+@Suite struct SwiftOperationsTests {
+    static let header = "spec:\n  version: 1.0.0\n"
+    static let bridge = """
+        enums:
+          ErrorCode:
+            values: [unknown, developer-error, feature-not-supported]
+          IapStore:
+            values: [unknown, apple, google]
+        records:
+          PurchaseError:
+            fields:
+              code: ErrorCode
+              message: String
+              productId: String?
+
+        """
+    static let operations = "queries:\n  find:\n    args:\n      ids: String[]\n    result: Bool\n"
+
+    func spec(_ text: String) throws -> Spec {
+        try SpecLoader.build(from: [SpecLoader.Source(path: "a.yaml", text: Self.header + text)])
+    }
+
+    func files(_ text: String) throws -> [String: String] {
+        let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Templates/swift")
+        let set = try TemplateSet.load(directory: templates.path, displayPath: "swift")
+        let rendered = try SwiftTarget().render(try spec(text), templates: set, header: GeneratedHeader(specVersion: "1.0.0"))
+        return Dictionary(uniqueKeysWithValues: rendered.map { ($0.path, $0.contents) })
+    }
+
+    @Test func withoutOperationsThereIsNoAPI() throws {
+        let output = try files(Self.bridge)
+        #expect(output[SwiftNames.operationsFileName] == nil)
+        #expect(output[SwiftNames.dispatcherFileName] == nil)
+    }
+
+    @Test func withTheBridgeTypesThereAreRepliesAndADispatcher() throws {
+        let output = try files(Self.bridge + Self.operations)
+        let operations = try #require(output[SwiftNames.operationsFileName])
+        #expect(operations.contains("public protocol OpenIAPCommonOperations: Sendable {"))
+        #expect(operations.contains("    func find(ids: [String]) async throws -> Bool\n"))
+        #expect(operations.contains("public struct FindArgs: Codable, Hashable, Sendable, OpenIAPValidatable {"))
+        #expect(operations.contains("extension PurchaseError: Error {}"))
+        #expect(operations.contains("public typealias FindReply = OpenIAPReply<Bool>"))
+        let dispatcher = try #require(output[SwiftNames.dispatcherFileName])
+        #expect(dispatcher.contains("""
+                    case "find":
+                        return OpenIAPOperationEntry(
+                            stores: [IapStore.apple, IapStore.google], platform: .common, arguments: FindArgs.self
+                        ) { sdk, arguments in
+                            let args = arguments as! FindArgs
+                            return try await sdk.find(ids: args.ids)
+                        }
+            """))
+        // Nothing is deprecated, so the table is not either.
+        #expect(!dispatcher.contains("@available"))
+        let registry = try #require(output["OpenIAPTypeRegistry.swift"])
+        #expect(registry.contains("\"FindArgs\": FindArgs.self,") && registry.contains("\"FindReply\": FindReply.self,"))
+    }
+
+    /// Without the types a bridge answers with, the protocols and arguments
+    /// are still made, but no reply type and no dispatcher.
+    @Test func withoutTheBridgeTypesThereIsNoDispatcher() throws {
+        let output = try files(Self.operations)
+        let operations = try #require(output[SwiftNames.operationsFileName])
+        #expect(operations.contains("public struct FindArgs"))
+        #expect(!operations.contains("Reply") && !operations.contains("extension PurchaseError"))
+        #expect(output[SwiftNames.dispatcherFileName] == nil)
+        #expect(!(output["OpenIAPTypeRegistry.swift"] ?? "").contains("FindReply"))
+    }
+
+    @Test func theBridgeTypesMustHaveTheirShape() throws {
+        func problem(_ types: String) throws -> String? {
+            try spec(types + Self.operations).bridgeProblem
+        }
+        let noRecord = "the spec has no record 'PurchaseError' with a required 'code' and 'message' and no other required field"
+        #expect(try problem(Self.bridge) == nil)
+        #expect(try spec(Self.bridge).bridgeProblem == "the spec has no operations")
+        #expect(try problem("") == noRecord)
+        #expect(try problem(Self.bridge.replacingOccurrences(of: "PurchaseError", with: "Failure")) == noRecord)
+        #expect(try problem(Self.bridge.replacingOccurrences(of: "message: String", with: "message: String?")) == noRecord)
+        #expect(try problem(Self.bridge.replacingOccurrences(of: "productId: String?", with: "productId: String")) == noRecord)
+        #expect(try problem(Self.bridge.replacingOccurrences(of: "IapStore", with: "Storefront")) == "the spec declares no enum 'IapStore'")
+        // A closed ErrorCode must list the codes the bridge makes; an open
+        // one takes them from their raw values, and a string code is fine.
+        let closed = Self.bridge.replacingOccurrences(
+            of: "values: [unknown, developer-error, feature-not-supported]", with: "closed: true\n    values: [unknown]")
+        #expect(try problem(closed) == "the closed enum 'ErrorCode' has no value 'developer-error', 'feature-not-supported'")
+        let open = Self.bridge.replacingOccurrences(of: "[unknown, developer-error, feature-not-supported]", with: "[unknown]")
+        #expect(try problem(open) == nil)
+        let openDispatcher = try #require(try files(open + Self.operations)[SwiftNames.dispatcherFileName])
+        #expect(openDispatcher.contains(#"error(ErrorCode(rawValue: "developer-error"), message)"#))
+        #expect(openDispatcher.contains("error(ErrorCode.unknown, "))
+        let string = Self.bridge.replacingOccurrences(of: "code: ErrorCode", with: "code: String")
+        #expect(try problem(string) == nil)
+        let stringDispatcher = try #require(try files(string + Self.operations)[SwiftNames.dispatcherFileName])
+        #expect(stringDispatcher.contains(#"error("developer-error", message)"#))
+        #expect(stringDispatcher.contains("static func error(_ code: String, _ message: String) -> PurchaseError {"))
+    }
+
+    /// The docs of a method come from the spec: the operation's doc, each
+    /// argument's (with its default), the result's, the errors with their
+    /// reasons, and the stores.
+    @Test func methodsAreDocumentedFromTheSpec() throws {
+        let text = Self.bridge.replacingOccurrences(of: "feature-not-supported]", with: "feature-not-supported, not-prepared]") + """
+            queries:
+              find:
+                doc: Finds things.
+                args:
+                  ids:
+                    type: String[]
+                    doc: Which things.
+                  limit:
+                    type: Int?
+                    default: 3
+                result:
+                  type: Bool
+                  doc: True when found.
+                errors:
+                  not-prepared: The connection is closed.
+                stores: [google]
+            """
+        let operations = try #require(try files(text)[SwiftNames.operationsFileName])
+        #expect(operations.contains("""
+                /// Finds things.
+                ///
+                /// - Parameters:
+                ///   - ids: Which things.
+                ///   - limit: Defaults to `3` when absent.
+                /// - Returns: True when found.
+                /// - Throws: `PurchaseError`, whose `code` is one of these:
+                ///   - `.notPrepared`: The connection is closed.
+                /// - Note: Implemented by the store `google`.
+                func find(ids: [String], limit: Int?) async throws -> Bool
+            """))
+    }
+}
