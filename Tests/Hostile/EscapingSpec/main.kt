@@ -115,7 +115,7 @@ fun operations() {
     check(reply(google, fetch) == """{"result":[]}""", "fetch through the dispatcher")
     check(sdk.received == listOf("d s 3 true a k self [p] n {x=1} Type t 5"), "fetch's arguments: ${sdk.received}")
     check(reply(google, """{"operation": "fetch", "args": {"default": "fail"}}""") == """{"error":{"code":"default","message":"*/ \"\"\"","self":"s"}}""", "a thrown error with a hostile code")
-    check(reply(google, """{"operation": "fetch", "args": {"self": "s"}}""") == """{"error":{"code":"developer-error","message":"args.default: the required key is missing"}}""", "a hostile argument's path")
+    check(reply(google, """{"operation": "fetch", "args": {"self": "s"}}""") == """{"error":{"code":"developer-error","message":"args.default: required, but absent"}}""", "a hostile argument's path")
     check(reply(google, """{"operation": "description"}""") == """{"result":null}""", "an optional result")
     check(reply(google, """{"operation": "oldThing", "args": {"before": true, "kept": 2}}""") == """{"result":{"kept":2}}""", "a deprecated operation")
     check(reply(google, """{"operation": "encodeAndroid"}""") == """{"result":true}""", "an Android operation")

@@ -157,7 +157,7 @@ internal object OpenIAPDecode {
         val value = o[key]
         val at = path + key
         if (value == null) {
-            throw OpenIAPDecodingException(at, if (o.containsKey(key)) "the required value is null" else "the required key is missing")
+            throw OpenIAPDecodingException(at, if (o.containsKey(key)) "required, but null" else "required, but absent")
         }
         return read(value, at)
     }
@@ -170,7 +170,7 @@ internal object OpenIAPDecode {
 
     /** A value that must not be null (a required result): null is an error at [path]. */
     inline fun <T> present(value: Any?, path: List<String>, read: (Any, List<String>) -> T): T {
-        if (value == null) throw OpenIAPDecodingException(path, "the required value is null")
+        if (value == null) throw OpenIAPDecodingException(path, "required, but null")
         return read(value, path)
     }
 
