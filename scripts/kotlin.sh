@@ -69,7 +69,7 @@ case "${1:-}" in
     echo "kotlin: compiling the org.json bridge, the fixture harness and the JUnit tests"
     compile "$out/tests.jar" -cp "$out/types.jar" "$generated/OpenIAPOrgJson.kt" "$here"/Tests/Kotlin/*.kt
     run "$out/types.jar:$out/tests.jar" FixtureHarnessKt "$fixtures" "$verdicts"
-    run "$out/types.jar:$out/tests.jar" -Dopeniap.root="$here" org.junit.runner.JUnitCore HostilePayloadTests OrgJsonBridgeTests DispatcherTests ReadmeExampleTests
+    run "$out/types.jar:$out/tests.jar" -Dopeniap.root="$here" org.junit.runner.JUnitCore HostilePayloadTests OrgJsonBridgeTests DispatcherTests BridgeErrorCasesTests ReadmeExampleTests
     ;;
   *) echo "usage: scripts/kotlin.sh compile|run|prove ..." >&2; exit 2 ;;
 esac
