@@ -401,6 +401,13 @@ class DispatcherTests {
         assertTrue(answer, (parsed(answer) as Map<*, *>).containsKey("result"))
     }
 
+    /** The Kotlin counterpart of Swift's broken UTF-8: a String with a lone surrogate (JavaScript strings can hold one) is refused, not mended. */
+    @Test fun aLoneSurrogateIsRefused() {
+        val (code, message) = failure(reply(dispatcher(), "{\"operation\": \"fetchProducts\", \"args\": {\"params\": {\"skus\": [\"\uD800\"]}}}"))
+        assertEquals("developer-error", code)
+        assertTrue(message, message.startsWith("message: "))
+    }
+
     // Reply types
 
     @Test fun replyTypesReadExactlyOneOfResultAndError() {
