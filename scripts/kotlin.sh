@@ -13,6 +13,12 @@
 #       bridge may need), then the bridge, the fixture harness and the
 #       JUnit tests of Tests/Kotlin; runs the harness over the fixtures
 #       (verdicts for Tests/Tools/agreement.py) and the JUnit tests.
+#   scripts/kotlin.sh jars
+#       prints the class path of the jars `prove` builds in
+#       .build/proof/kotlin (types.jar:tests.jar) from Generated/Kotlin and
+#       Tests/Kotlin, building them first when they are missing or older
+#       than a source (scripts/cross-language.sh runs MemoryStoreBridgeKt
+#       from them).
 #
 # Flags, and why:
 #   -Werror            the generated code must compile without a warning;
@@ -48,6 +54,23 @@ run() { # CLASSPATH MAIN [ARGS...]
   java -Xss8m -cp "$classpath:$libraries" "$@"
 }
 
+here=$(cd "$(dirname "$0")/.." && pwd)
+
+jars() { # GENERATED_DIR OUT_DIR: types.jar (the generated Kotlin) and tests.jar (bridge + Tests/Kotlin), compiled once
+  local generated=$1 out=$2
+  rm -rf "$out"
+  mkdir -p "$out"
+  local types=() file
+  for file in "$generated"/*.kt; do
+    [ "$(basename "$file")" = OpenIAPOrgJson.kt ] || types+=("$file")
+  done
+  echo "kotlin: compiling ${#types[@]} generated files without org.json on the class path"
+  ( libraries=/usr/share/java/kotlin-stdlib.jar
+    compile "$out/types.jar" "${types[@]}" )
+  echo "kotlin: compiling the org.json bridge, the fixture harness and the JUnit tests"
+  compile "$out/tests.jar" -cp "$out/types.jar" "$generated/OpenIAPOrgJson.kt" "$here"/Tests/Kotlin/*.kt
+}
+
 case "${1:-}" in
   compile) shift; compile "$@" ;;
   run) shift; run "$@" ;;
@@ -55,21 +78,19 @@ case "${1:-}" in
     generated=${2:?usage: kotlin.sh prove GENERATED_DIR FIXTURES_DIR VERDICTS.json}
     fixtures=${3:?}
     verdicts=${4:?}
-    here=$(cd "$(dirname "$0")/.." && pwd)
     out=$(dirname "$verdicts")/kotlin
-    rm -rf "$out"
-    mkdir -p "$out"
-    types=()
-    for file in "$generated"/*.kt; do
-      [ "$(basename "$file")" = OpenIAPOrgJson.kt ] || types+=("$file")
-    done
-    echo "kotlin: compiling ${#types[@]} generated files without org.json on the class path"
-    ( libraries=/usr/share/java/kotlin-stdlib.jar
-      compile "$out/types.jar" "${types[@]}" )
-    echo "kotlin: compiling the org.json bridge, the fixture harness and the JUnit tests"
-    compile "$out/tests.jar" -cp "$out/types.jar" "$generated/OpenIAPOrgJson.kt" "$here"/Tests/Kotlin/*.kt
+    jars "$generated" "$out"
     run "$out/types.jar:$out/tests.jar" FixtureHarnessKt "$fixtures" "$verdicts"
-    run "$out/types.jar:$out/tests.jar" -Dopeniap.root="$here" org.junit.runner.JUnitCore HostilePayloadTests OrgJsonBridgeTests DispatcherTests BridgeErrorCasesTests ReadmeExampleTests
+    run "$out/types.jar:$out/tests.jar" -Dopeniap.root="$here" org.junit.runner.JUnitCore \
+      HostilePayloadTests OrgJsonBridgeTests DispatcherTests BridgeErrorCasesTests ReadmeExampleTests
     ;;
-  *) echo "usage: scripts/kotlin.sh compile|run|prove ..." >&2; exit 2 ;;
+  jars)
+    out=$here/.build/proof/kotlin
+    newer=$(find "$here/Generated/Kotlin" "$here/Tests/Kotlin" -name '*.kt' -newer "$out/tests.jar" 2>/dev/null | head -1)
+    if [ ! -f "$out/types.jar" ] || [ ! -f "$out/tests.jar" ] || [ -n "$newer" ]; then
+      jars "$here/Generated/Kotlin" "$out" >&2
+    fi
+    echo "$out/types.jar:$out/tests.jar"
+    ;;
+  *) echo "usage: scripts/kotlin.sh compile|run|prove|jars ..." >&2; exit 2 ;;
 esac

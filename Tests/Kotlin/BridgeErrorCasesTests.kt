@@ -22,7 +22,7 @@ class BridgeErrorCasesTests {
             val message = case["message"] as String
             val store = IapStore.fromRawValue(case["store"] as String)
             var answer: String? = null
-            OpenIAPDispatcher(store, MemorySDK()).handle(message) { answer = it }
+            OpenIAPDispatcher(store, MemoryStore(store)).handle(message) { answer = it }
             val reply = OpenIAPJson.parse(answer ?: throw AssertionError("no reply to $message")) as Map<*, *>
             assertEquals("$message: $answer", setOf("error"), reply.keys)
             val error = reply["error"] as Map<*, *>

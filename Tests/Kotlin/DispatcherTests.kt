@@ -1,159 +1,31 @@
-// JUnit tests of the generated OpenIAPDispatcher over a small Android SDK in
-// memory: results, the developer errors the bridge makes (with their field
+// JUnit tests of the generated OpenIAPDispatcher over MemoryStore (an Android
+// SDK in memory, the Kotlin port of the Swift one): results, the developer errors the bridge makes (with their field
 // paths), not-supported by store and by interface, errors the SDK throws,
 // listeners over the bridge, and hostile messages. The messages and the
 // replies they must get are those of Tests/OpenIAPTypesTests/DispatcherTests.swift
 // for the Swift dispatcher, so that a bridge answers the same on both platforms.
 
-import dev.openiap.types.ActiveSubscription
-import dev.openiap.types.BillingChoiceInfoAndroid
-import dev.openiap.types.BillingProgramAndroid
-import dev.openiap.types.BillingProgramAvailabilityResultAndroid
-import dev.openiap.types.BillingProgramInformationDialogParamsAndroid
-import dev.openiap.types.BillingProgramReportingDetailsAndroid
-import dev.openiap.types.BillingResultAndroid
-import dev.openiap.types.DeepLinkOptions
-import dev.openiap.types.DeveloperBillingTypeAndroid
-import dev.openiap.types.DeveloperProvidedBillingDetailsAndroid
-import dev.openiap.types.ErrorCode
 import dev.openiap.types.FetchProductsReply
-import dev.openiap.types.FetchProductsResult
-import dev.openiap.types.GetBillingChoiceInfoParamsAndroid
 import dev.openiap.types.GetStorefrontReply
-import dev.openiap.types.IapPlatform
 import dev.openiap.types.IapStore
-import dev.openiap.types.InAppMessageParamsAndroid
-import dev.openiap.types.InAppMessageResultAndroid
-import dev.openiap.types.InitConnectionConfig
-import dev.openiap.types.LaunchExternalLinkParamsAndroid
-import dev.openiap.types.OpenIAPAndroidOperations
 import dev.openiap.types.OpenIAPCommonOperations
 import dev.openiap.types.OpenIAPDispatcher
-import dev.openiap.types.OpenIAPException
 import dev.openiap.types.OpenIAPJson
-import dev.openiap.types.OpenIAPListener
 import dev.openiap.types.OpenIAPReply
 import dev.openiap.types.OpenIAPTypeRegistry
-import dev.openiap.types.Product
-import dev.openiap.types.ProductAndroid
-import dev.openiap.types.ProductRequest
-import dev.openiap.types.ProductType
-import dev.openiap.types.Purchase
-import dev.openiap.types.PurchaseAndroid
-import dev.openiap.types.PurchaseError
-import dev.openiap.types.PurchaseInput
-import dev.openiap.types.PurchaseOptions
-import dev.openiap.types.PurchaseState
-import dev.openiap.types.PurchaseUpdatedListenerOptions
-import dev.openiap.types.RequestPurchaseProps
-import dev.openiap.types.RequestPurchaseResult
-import dev.openiap.types.UserChoiceBillingDetails
-import dev.openiap.types.VerifyPurchaseProps
-import dev.openiap.types.VerifyPurchaseResult
-import dev.openiap.types.VerifyPurchaseWithProviderProps
-import dev.openiap.types.VerifyPurchaseWithProviderResult
-import dev.openiap.types.VoidResult
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertNull
 import org.junit.Assert.assertTrue
 import org.junit.Test
 import kotlin.coroutines.startCoroutine
 
-/** An Android SDK in memory: a catalog of two products, purchases that succeed at once, and listeners. */
-class MemorySDK(private val storefront: String? = "US") : OpenIAPAndroidOperations {
-    private val catalog = listOf("com.example.premium", "com.example.coins_100")
-    private val unfinished = LinkedHashSet<String>()
-    private var purchases = 0
-    val purchaseListeners = ArrayList<(Purchase) -> Unit>()
-    val errorListeners = ArrayList<(PurchaseError) -> Unit>()
-    var seenOptions: PurchaseUpdatedListenerOptions? = null
-
-    private fun product(id: String) = ProductAndroid(
-        id = id, title = "Premium", description = "From memory.", type = ProductType.InApp, displayPrice = "$4.99",
-        currency = "USD", price = 4.99, platform = IapPlatform.Android, nameAndroid = "Premium"
-    )
-
-    private fun unsupported(): Nothing = throw OpenIAPException(PurchaseError(code = ErrorCode.FeatureNotSupported, message = "not in memory"))
-
-    override suspend fun fetchProducts(params: ProductRequest): FetchProductsResult {
-        if (params.skus.isEmpty()) throw OpenIAPException(PurchaseError(code = ErrorCode.EmptySkuList, message = "the request names no product"))
-        return FetchProductsResult(products = params.skus.filter { it in catalog }.map { Product.Android(product(it)) })
-    }
-
-    override suspend fun requestPurchase(params: RequestPurchaseProps): RequestPurchaseResult? {
-        val sku = params.requestPurchase?.google?.skus?.firstOrNull() ?: return null
-        if (sku !in catalog) {
-            val error = PurchaseError(code = ErrorCode.SkuNotFound, message = "no product '$sku' in the memory store", productId = sku)
-            errorListeners.toList().forEach { it(error) }
-            throw OpenIAPException(error)
-        }
-        purchases += 1
-        val purchase = Purchase.Google(PurchaseAndroid(
-            id = "purchase-$purchases", productId = sku, transactionDate = 1.0, store = IapStore.Google, quantity = 1,
-            purchaseState = PurchaseState.Purchased, isAutoRenewing = false
-        ))
-        unfinished.add("purchase-$purchases")
-        purchaseListeners.toList().forEach { it(purchase) }
-        return RequestPurchaseResult(purchases = listOf(purchase))
-    }
-
-    override suspend fun finishTransaction(purchase: PurchaseInput, isConsumable: Boolean?): VoidResult {
-        if (!unfinished.remove(purchase.id)) {
-            throw OpenIAPException(PurchaseError(code = ErrorCode.ItemNotOwned, message = "no unfinished purchase '${purchase.id}'"))
-        }
-        return VoidResult(success = true)
-    }
-
-    override suspend fun getStorefront(): String = storefront ?: throw IllegalStateException("NoStorefront")
-    override suspend fun initConnection(config: InitConnectionConfig?): Boolean = true
-    override suspend fun endConnection(): Boolean = true
-    override suspend fun getAvailablePurchases(options: PurchaseOptions?): List<Purchase> = emptyList()
-    override suspend fun getActiveSubscriptions(subscriptionIds: List<String>?): List<ActiveSubscription> = emptyList()
-    override suspend fun hasActiveSubscriptions(subscriptionIds: List<String>?): Boolean = false
-    override suspend fun deepLinkToSubscriptions(options: DeepLinkOptions?): VoidResult = unsupported()
-    override suspend fun restorePurchases(): VoidResult = VoidResult(success = true)
-    override suspend fun verifyPurchase(options: VerifyPurchaseProps): VerifyPurchaseResult = unsupported()
-    override suspend fun verifyPurchaseWithProvider(options: VerifyPurchaseWithProviderProps): VerifyPurchaseWithProviderResult = unsupported()
-    override suspend fun acknowledgePurchaseAndroid(purchaseToken: String): Boolean =
-        throw OpenIAPException(PurchaseError(code = ErrorCode.ItemNotOwned, message = "no unfinished purchase token '$purchaseToken'"))
-    override suspend fun consumePurchaseAndroid(purchaseToken: String): Boolean = false
-    override suspend fun createBillingProgramReportingDetailsAndroid(
-        program: BillingProgramAndroid, developerBillingType: DeveloperBillingTypeAndroid?
-    ): BillingProgramReportingDetailsAndroid = unsupported()
-    override suspend fun getBillingChoiceInfoAndroid(params: GetBillingChoiceInfoParamsAndroid): BillingChoiceInfoAndroid = unsupported()
-    override suspend fun isBillingProgramAvailableAndroid(program: BillingProgramAndroid): BillingProgramAvailabilityResultAndroid = unsupported()
-    override suspend fun launchExternalLinkAndroid(params: LaunchExternalLinkParamsAndroid): Boolean = false
-    override suspend fun openRedeemOfferCodeAndroid(): Boolean = false
-    override suspend fun showBillingProgramInformationDialogAndroid(params: BillingProgramInformationDialogParamsAndroid): BillingResultAndroid = unsupported()
-    override suspend fun showInAppMessagesAndroid(params: InAppMessageParamsAndroid?): InAppMessageResultAndroid = unsupported()
-
-    private fun <T> listen(list: ArrayList<T>, listener: T): OpenIAPListener {
-        list.add(listener)
-        return object : OpenIAPListener {
-            override fun remove() {
-                list.remove(listener)
-            }
-        }
-    }
-
-    override fun purchaseUpdated(options: PurchaseUpdatedListenerOptions?, listener: (Purchase) -> Unit): OpenIAPListener {
-        seenOptions = options
-        return listen(purchaseListeners, listener)
-    }
-
-    override fun purchaseError(listener: (PurchaseError) -> Unit): OpenIAPListener = listen(errorListeners, listener)
-    override fun subscriptionBillingIssue(listener: (Purchase) -> Unit): OpenIAPListener = listen(ArrayList(), listener)
-    override fun developerProvidedBillingAndroid(listener: (DeveloperProvidedBillingDetailsAndroid) -> Unit): OpenIAPListener = listen(ArrayList(), listener)
-    override fun userChoiceBillingAndroid(listener: (UserChoiceBillingDetails) -> Unit): OpenIAPListener = listen(ArrayList(), listener)
-}
-
 /** Only the common operations: an SDK that implements neither platform's interface. */
-class CommonOnlySDK(private val inner: MemorySDK = MemorySDK()) : OpenIAPCommonOperations by inner
+class CommonOnlySDK(private val inner: MemoryStore = MemoryStore()) : OpenIAPCommonOperations by inner
 
 class DispatcherTests {
     private val events = ArrayList<String>()
 
-    private fun dispatcher(store: IapStore = IapStore.Google, sdk: OpenIAPCommonOperations = MemorySDK()) =
+    private fun dispatcher(store: IapStore = IapStore.Google, sdk: OpenIAPCommonOperations = MemoryStore(store)) =
         OpenIAPDispatcher(store, sdk) { events.add(it) }
 
     /** The reply to [message]; the SDKs here never suspend, so it is there when handle returns. */
@@ -189,7 +61,7 @@ class DispatcherTests {
     @Test fun aCallAnswersItsResult() {
         val d = dispatcher()
         val answer = reply(d, """{"operation": "fetchProducts", "args": {"params": {"skus": ["com.example.premium", "nope"]}}}""")
-        assertEquals(parsed("""{"result": {"products": [{"currency": "USD", "description": "From memory.", "displayPrice": "$4.99",
+        assertEquals(parsed("""{"result": {"products": [{"currency": "USD", "description": "Premium, from the memory store.", "displayPrice": "$4.99",
             "id": "com.example.premium", "nameAndroid": "Premium", "platform": "android", "price": 4.99, "title": "Premium", "type": "in-app"}]}}"""),
             parsed(answer))
         // The reply reads back as the operation's reply type and writes the same JSON.
@@ -212,12 +84,15 @@ class DispatcherTests {
             """{"operation": "requestPurchase", "args": {"params": {"requestSubscription": {"google": {"skus": ["com.example.monthly"]}}, "type": "subs"}}}""")
     }
 
-    @Test fun finishingAPurchase() {
+    @Test fun finishingAPurchaseAndVerifyingIt() {
         val d = dispatcher()
         reply(d, """{"operation": "requestPurchase", "args": $premium}""")
+        val verify = """{"operation": "verifyPurchaseWithProvider", "args": {"options": {"provider": "iapkit", "iapkit": {"google": {"purchaseToken": "memory-store-token-0001"}}}}}"""
+        assertReply("""{"result": {"provider": "iapkit", "iapkit": {"store": "google", "isValid": true, "state": "pending-acknowledgment", "productId": "com.example.premium"}}}""", d, verify)
         val finish = """{"operation": "finishTransaction", "args": {"purchase": {"id": "purchase-1", "productId": "com.example.premium", "transactionDate": 1,
             "quantity": 1, "purchaseState": "purchased", "isAutoRenewing": false}, "isConsumable": false}}"""
         assertReply("""{"result": {"success": true}}""", d, finish)
+        assertReply("""{"result": {"provider": "iapkit", "iapkit": {"store": "google", "isValid": true, "state": "entitled", "productId": "com.example.premium"}}}""", d, verify)
         // A second finish is the SDK's own error, passed through unchanged.
         assertReply("""{"error": {"code": "item-not-owned", "message": "no unfinished purchase 'purchase-1'"}}""", d, finish)
     }
@@ -233,7 +108,7 @@ class DispatcherTests {
     }
 
     @Test fun anyOtherThrownErrorIsUnknown() {
-        val (code, message) = failure(reply(dispatcher(sdk = MemorySDK(storefront = null)), """{"operation": "getStorefront"}"""))
+        val (code, message) = failure(reply(dispatcher(sdk = MemoryStore(storefront = null)), """{"operation": "getStorefront"}"""))
         assertEquals("unknown", code)
         assertTrue(message, message.contains("NoStorefront"))
     }
@@ -343,21 +218,20 @@ class DispatcherTests {
     // Events
 
     @Test fun aListenerGetsEveryPurchaseUntilItUnsubscribes() {
-        val sdk = MemorySDK()
+        val sdk = MemoryStore()
         val d = dispatcher(sdk = sdk)
         assertReply("""{"result": null}""", d, """{"subscribe": "purchaseUpdated", "subscription": 7, "args": {"options": {"dedupeTransactionIOS": false}}}""")
-        assertEquals(1, sdk.purchaseListeners.size)
-        assertEquals(false, sdk.seenOptions?.dedupeTransactionIOS)
+        assertEquals(1, sdk.purchaseUpdatedListenerCount)
         assertReply("""{"error": {"code": "developer-error", "message": "subscription: 7 is already in use"}}""", d,
             """{"subscribe": "purchaseUpdated", "subscription": 7}""")
         reply(d, """{"operation": "requestPurchase", "args": $premium}""")
         assertEquals(listOf(parsed("""{"subscription": 7, "event": "purchaseUpdated", "payload": {"id": "purchase-1", "productId": "com.example.premium",
-            "transactionDate": 1, "store": "google", "quantity": 1, "purchaseState": "purchased", "isAutoRenewing": false}}""")), events.map { parsed(it) })
+            "transactionDate": 1784160000001, "purchaseToken": "memory-store-token-0001", "store": "google", "quantity": 1, "purchaseState": "purchased",
+            "isAutoRenewing": false, "isAcknowledgedAndroid": false}}""")), events.map { parsed(it) })
         assertReply("""{"result": null}""", d, """{"unsubscribe": 7}""")
-        assertEquals(0, sdk.purchaseListeners.size)
+        assertEquals(0, sdk.purchaseUpdatedListenerCount)
         // Another listener gets the next purchase; the removed one nothing.
         reply(d, """{"subscribe": "purchaseUpdated", "subscription": 8}""")
-        assertNull(sdk.seenOptions)
         reply(d, """{"operation": "requestPurchase", "args": {"params": {"requestPurchase": {"google": {"skus": ["com.example.coins_100"]}}}}}""")
         assertEquals(2, events.size)
         assertEquals(8L, (parsed(events[1]) as Map<*, *>)["subscription"])

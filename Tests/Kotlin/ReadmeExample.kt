@@ -44,7 +44,7 @@ suspend fun buyPremium(sdk: OpenIAPAndroidOperations, deliver: (Purchase) -> Uni
 class ReadmeExampleTests {
     @Test fun theModuleAnswersJavaScript() {
         val events = ArrayList<String>()
-        val module = PurchasesModule(MemorySDK()) { events.add(it) }
+        val module = PurchasesModule(MemoryStore()) { events.add(it) }
         var reply = ""
         module.send("""{"operation": "getStorefront"}""") { reply = it }
         assertEquals("""{"result":"US"}""", reply)
@@ -53,13 +53,13 @@ class ReadmeExampleTests {
     }
 
     @Test fun theAppBuysThroughTheInterface() {
-        val sdk = MemorySDK()
+        val sdk = MemoryStore()
         val delivered = ArrayList<Purchase>()
         var bought = -1
         val run: suspend () -> Int = { buyPremium(sdk) { delivered.add(it) } }
         run.startCoroutine(Continuation(EmptyCoroutineContext) { bought = it.getOrThrow() })
         assertEquals(1, bought)
         assertEquals(1, delivered.size)
-        assertEquals(0, sdk.purchaseListeners.size)
+        assertEquals(0, sdk.purchaseUpdatedListenerCount)
     }
 }
