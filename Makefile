@@ -36,7 +36,8 @@ benchmark:
 ## (no timing checked), lint of the generated Swift, the Python tool tests,
 ## the Swift / JSON Schema / TypeScript agreement over the fixture corpus, and
 ## the cross-language test (the generated TypeScript client over JSON lines,
-## against the fake peer and against the Swift bridge, openiap-memory-store).
+## against the fake peer, against the Swift bridge, openiap-memory-store, and
+## against the Kotlin one, whose replies must be the Swift bridge's).
 ## The upstream SDL coverage check reads
 ## OPENIAP_SDL_DIR (which must exist when set), else
 ## ../shared/reference/openiap-spec-3.2.1; without either it is skipped, and

@@ -74,14 +74,14 @@ public func fuzzSpecText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     let header = GeneratedHeader(specVersion: spec.version)
     for (target, templates) in fuzzTemplates {
-        let files: [RenderedFile]
+        let files: [GeneratedFile]
         do {
             files = try target.render(spec, templates: templates, header: header)
         } catch {
             fatalError("target \(target.name) failed on a spec that loaded: \(error)")
         }
         for file in files {
-            let raw = file.contents.unicodeScalars.first { $0 != "\n" && $0 != "\t" && SwiftEscaping.needsEscapeInText($0) }
+            let raw = file.contents.unicodeScalars.first { $0 != "\n" && $0 != "\t" && InvisibleCharacters.needsEscape($0) }
             precondition(raw == nil, "\(target.name)/\(file.path) holds a raw U+\(String(raw?.value ?? 0, radix: 16))")
         }
         if target is JSONSchemaTarget {

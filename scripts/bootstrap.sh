@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building and testing need on a bare Debian machine with the
 # Swift toolchain: libyaml (spec reader), tsc and node (TypeScript proof, the
-# cross-language test) and Python's jsonschema (JSON Schema proof). Does nothing for tools already present.
+# cross-language test), Python's jsonschema (JSON Schema proof), and kotlinc,
+# Android's org.json and JUnit 4 (Kotlin proof, scripts/kotlin.sh). Does
+# nothing for tools already present.
 #   scripts/bootstrap.sh          everything
 #   scripts/bootstrap.sh build    only what `swift run generator` needs
 set -euo pipefail
@@ -10,6 +12,9 @@ pkg-config --exists yaml-0.1 2>/dev/null || need_apt+=(libyaml-dev pkg-config)
 if [ "${1:-all}" != build ]; then
   command -v tsc >/dev/null 2>&1 || need_apt+=(node-typescript)
   command -v node >/dev/null 2>&1 || need_apt+=(nodejs)
+  command -v kotlinc >/dev/null 2>&1 || need_apt+=(kotlin)
+  [ -f /usr/share/java/json-android.jar ] || need_apt+=(libandroid-json-org-java)
+  [ -f /usr/share/java/junit4.jar ] || need_apt+=(junit4)
 fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"

@@ -5,7 +5,10 @@
 # generated JSON Schema (Tests/CrossLanguage/transcript.py).
 #   scripts/cross-language.sh                      against the fake peer, as iOS and as Android, and
 #                                                  the Swift bridge (openiap-memory-store, built by swift build)
-#                                                  as Google Play and as Amazon
+#                                                  as Google Play and as Amazon, and the Kotlin bridge
+#                                                  (MemoryStoreBridgeKt over the generated Kotlin dispatcher,
+#                                                  jars from scripts/kotlin.sh jars) as the same two, whose
+#                                                  replies must be the Swift bridge's (same_replies.py)
 #   scripts/cross-language.sh -- COMMAND [ARG...]   against any peer, such as the Swift bridge
 # Exit status: 0 when every check passed, non-zero otherwise.
 set -euo pipefail
@@ -36,4 +39,9 @@ else
   swift_bridge="$(swift build --show-bin-path)/openiap-memory-store"
   run swift-google "$swift_bridge" --store google
   run swift-amazon "$swift_bridge" --store amazon
+  kotlin_classpath=$(scripts/kotlin.sh jars)
+  for store in google amazon; do
+    run "kotlin-$store" scripts/kotlin.sh run "$kotlin_classpath" MemoryStoreBridgeKt --store "$store"
+    python3 Tests/CrossLanguage/same_replies.py "$out/swift-$store.log" "$out/kotlin-$store.log"
+  done
 fi

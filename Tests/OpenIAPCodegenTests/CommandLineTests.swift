@@ -46,9 +46,9 @@ import Testing
 
     @Test func unknownTargetIsAnError() throws {
         let out = try temporaryDirectory()
-        let result = run(["--schema", Self.goldenSpec, "--output", out, "--target", "kotlin"])
+        let result = run(["--schema", Self.goldenSpec, "--output", out, "--target", "cobol"])
         #expect(result.status == 1)
-        #expect(result.err == "generator: error: unknown target 'kotlin'; expected one of: \(Generator.allTargets.map(\.name).joined(separator: ", "))\n")
+        #expect(result.err == "generator: error: unknown target 'cobol'; expected one of: \(Generator.allTargets.map(\.name).joined(separator: ", "))\n")
     }
 
     @Test func checkListsChangesThenPassesAfterGenerating() throws {
@@ -122,6 +122,27 @@ import Testing
         let records = try String(contentsOfFile: out + "/Swift/Records.swift", encoding: .utf8)
         #expect(records.contains("// customised\npublic protocol Common"))
         #expect(records.contains("public struct PurchaseA"))
+    }
+
+    @Test func aKotlinTemplateOverrideReplacesOneFileToo() throws {
+        let out = try temporaryDirectory()
+        let overrides = try temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: overrides + "/kotlin", withIntermediateDirectories: true)
+        let original = try String(contentsOfFile: Self.templates + "/kotlin/record.tmpl", encoding: .utf8)
+        try original.replacingOccurrences(of: "class {{name}}(", with: "@Suppress(\"unused\")\nclass {{name}}(")
+            .write(toFile: overrides + "/kotlin/record.tmpl", atomically: true, encoding: .utf8)
+        #expect(run(["--schema", Self.goldenSpec, "--output", out, "--templates", overrides, "--target", "kotlin"]).status == 0)
+        let records = try String(contentsOfFile: out + "/Kotlin/Records.kt", encoding: .utf8)
+        #expect(records.contains("@Suppress(\"unused\")\nclass PurchaseA("))
+        // The other Kotlin templates, and the other targets, are the built-in ones.
+        #expect(records.contains("sealed class Purchase : OpenIAPModel {"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/Swift"))
+        let misspelled = try temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: misspelled + "/kotlin", withIntermediateDirectories: true)
+        try "x".write(toFile: misspelled + "/kotlin/recrod.tmpl", atomically: true, encoding: .utf8)
+        let result = run(["--schema", Self.goldenSpec, "--output", out, "--templates", misspelled, "--target", "kotlin"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("template override '\(misspelled)/kotlin/recrod.tmpl' replaces no built-in kotlin template"))
     }
 
     @Test func anOverrideThatReplacesNothingIsAnError() throws {

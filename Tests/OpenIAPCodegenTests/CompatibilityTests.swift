@@ -17,6 +17,37 @@ import Testing
         }
     }
 
+    @Test func sourceRulesNameTheLanguagesTheyBreak() {
+        for rule in CompatibilityRules.all {
+            if rule.axis == .wire || rule.severity == .note {
+                #expect(rule.breaksSourceIn.isEmpty, "\(rule.id.rawValue) is not a source break and names no language")
+            } else {
+                #expect(!rule.breaksSourceIn.isEmpty, "\(rule.id.rawValue) names the languages it breaks")
+                #expect(rule.breaksSourceIn == SourceLanguage.allCases.filter(rule.breaksSourceIn.contains), "in order, once each")
+            }
+        }
+        // Where the languages differ: exactly-one groups are types only in
+        // TypeScript; TypeScript has no opaque constants, no unknown member
+        // and no shared-set interface that other code implements.
+        #expect(CompatibilityRules.rule(.exactlyOneVariantsNarrowed).breaksSourceIn == [.typescript])
+        for id: CompatibilityRule.ID in [.opaqueValueRemoved, .unionUnknownPolicyChanged, .sharedFieldAdded] {
+            #expect(CompatibilityRules.rule(id).breaksSourceIn == [.swift, .kotlin], "\(id.rawValue)")
+        }
+        // An exhaustive Kotlin `when` misses a new value or member, as a Swift `switch` does.
+        for id: CompatibilityRule.ID in [.enumValueAdded, .unionMemberAdded, .enumOpened, .fieldNowRequired] {
+            #expect(CompatibilityRules.rule(id).breaksSourceIn == [.swift, .typescript, .kotlin], "\(id.rawValue)")
+        }
+    }
+
+    @Test func ruleTableHasTheLanguageColumn() {
+        let table = CompatibilityReport.markdownRuleTable().split(separator: "\n")
+        #expect(table[0] == "| rule | axis | severity | breaks source in | rationale |")
+        #expect(table.contains { $0.hasPrefix("| `EXACTLY_ONE_VARIANTS_NARROWED` | source | breaking | TypeScript | ") })
+        #expect(table.contains { $0.hasPrefix("| `ENUM_VALUE_ADDED` | source | breaking | Swift, TypeScript, Kotlin | ") })
+        #expect(table.contains { $0.hasPrefix("| `TYPE_ADDED` | source | note |  | ") })
+        #expect(table.contains { $0.hasPrefix("| `CLOSED_ENUM_VALUE_ADDED` | wire | breaking |  | ") })
+    }
+
     @Test func everyRuleHasASpecPair() {
         let covered = Set(CompatibilityCase.all.flatMap(\.expected))
         let missing = CompatibilityRule.ID.allCases.filter { !covered.contains($0) }.map(\.rawValue)
@@ -198,6 +229,9 @@ import Testing
         #expect(findings.first?["line"] as? Int == 6)
         #expect(findings.first?["side"] as? String == "new")
         #expect(findings.first?["rationale"] as? String == CompatibilityRules.rule(.outputFieldNowOptional).rationale)
+        // A wire finding names no language; a source finding the ones it breaks.
+        #expect(findings.first?["breaksSourceIn"] == nil)
+        #expect(findings.last?["breaksSourceIn"] as? [String] == ["Swift", "TypeScript", "Kotlin"])
     }
 
     @Test func textReportHasOneSectionPerAxis() throws {
@@ -211,7 +245,7 @@ import Testing
                 wire (old apps reading new outputs, new servers reading old inputs): compatible (1 note)
                 new/openEnumValueAddedToOutput.yaml:5:29: note: [OPEN_ENUM_VALUE_ADDED] value 'amazon' was added to enum 'Store'
 
-                source (Swift and TypeScript code written against the old types, compiled against the new): BREAKING (1 breaking)
+                source (Swift, TypeScript and Kotlin code written against the old types, compiled against the new): BREAKING (1 breaking)
                 new/openEnumValueAddedToOutput.yaml:5:29: breaking: [ENUM_VALUE_ADDED] value 'amazon' was added to enum 'Store'
 
                 result: breaking changes (source: 1)
@@ -291,7 +325,7 @@ import Testing
         #expect(
             text.hasSuffix(
                 """
-                source (Swift and TypeScript code written against the old types, compiled against the new): BREAKING (1 breaking)
+                source (Swift, TypeScript and Kotlin code written against the old types, compiled against the new): BREAKING (1 breaking)
                 new/argumentNowOptional.yaml:20:7: breaking: [ARGUMENT_NOW_OPTIONAL] implementers: argument 'isConsumable' of mutation 'finishTransaction' is now optional
 
                 result: breaking changes (source: 1); breaks implementers

@@ -83,7 +83,7 @@ import Testing
         let result = run(["diff", "--rules"])
         #expect(result.status == 0)
         #expect(result.out == CompatibilityReport.markdownRuleTables())
-        #expect(result.out.contains("| rule | axis | whose | severity | rationale |"))
+        #expect(result.out.contains("| rule | axis | whose | severity | breaks source in | rationale |"))
     }
 
     /// `--against REV` reads OLD from git at NEW's path; labels say where

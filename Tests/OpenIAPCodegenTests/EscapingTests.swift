@@ -5,7 +5,7 @@ import Testing
 /// The escaping proof over `Tests/Hostile/EscapingSpec`: a spec whose names,
 /// wire values, docs and defaults hold `*/`, `"""`, `\`, quotes, line breaks,
 /// NULs, `${`, backticks, `#`, `</script>`, keywords of every target, names
-/// starting with a digit and non-ASCII names. All three targets are rendered
+/// starting with a digit and non-ASCII names. All four targets are rendered
 /// into a temporary folder, then checked with the real tools:
 ///
 /// - the Swift is compiled with `swiftc -swift-version 6 -warnings-as-errors`
@@ -16,7 +16,10 @@ import Testing
 /// - the TypeScript is type-checked with `tsc --strict` against a usage file
 ///   that assigns the same payload to the generated types;
 /// - the JSON Schema is checked against the 2020-12 metaschema and the
-///   payload validated with Python's `jsonschema`.
+///   payload validated with Python's `jsonschema`;
+/// - the Kotlin is compiled with `kotlinc -Werror` (`scripts/kotlin.sh`)
+///   together with the folder's `main.kt`, which does what `main.swift`
+///   does, and run by `java`.
 ///
 /// Names that cannot be made to work are rejected with located errors; those
 /// are in `HostileSpecTests`.
@@ -59,6 +62,27 @@ import Testing
         let run = try ExternalTool.run(
             [binary, Self.specFolder.appendingPathComponent("payload.json").path], in: directory)
         #expect(run.status == 0)
+        #expect(run.output == "escaping check passed\n")
+    }
+
+    @Test func kotlinCompilesAndKeepsEveryWireName() throws {
+        let directory = try Self.render()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let kotlinFolder = directory.appendingPathComponent("Kotlin")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: kotlinFolder.path).sorted()
+            .filter { $0.hasSuffix(".kt") }.map { kotlinFolder.appendingPathComponent($0).path }
+        #expect(sources.count == 8)
+        let script = Self.packageRoot.appendingPathComponent("scripts/kotlin.sh").path
+        let jar = directory.appendingPathComponent("escaping-check.jar").path
+        let compile = try ExternalTool.run(
+            [script, "compile", jar] + sources
+                + [Self.specFolder.appendingPathComponent("main.kt").path,
+                   Self.packageRoot.appendingPathComponent("Tests/Kotlin/JsonComparison.kt").path],
+            in: directory)
+        try #require(compile.status == 0, "kotlinc failed:\n\(compile.output)")
+        let run = try ExternalTool.run(
+            [script, "run", jar, "MainKt", Self.specFolder.appendingPathComponent("payload.json").path], in: directory)
+        #expect(run.status == 0, "\(run.output)")
         #expect(run.output == "escaping check passed\n")
     }
 
@@ -165,7 +189,7 @@ import Testing
     @Test func outputHoldsNoRawControlCharacters() throws {
         let directory = try Self.render()
         defer { try? FileManager.default.removeItem(at: directory) }
-        for folder in ["Swift", "JSONSchema", "TypeScript"] {
+        for folder in ["Swift", "JSONSchema", "TypeScript", "Kotlin"] {
             let path = directory.appendingPathComponent(folder)
             for name in try FileManager.default.contentsOfDirectory(atPath: path.path) {
                 let text = try String(contentsOf: path.appendingPathComponent(name), encoding: .utf8)

@@ -35,6 +35,23 @@ import Testing
         #expect(files.count >= 3)
     }
 
+    /// The golden Kotlin compiles with `kotlinc -Werror` (`scripts/kotlin.sh`),
+    /// the bridge with org.json on the class path.
+    @Test func goldenKotlinCompiles() throws {
+        let folder = Self.golden.appendingPathComponent("Expected/Kotlin")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            .filter { $0.hasSuffix(".kt") }.map { folder.appendingPathComponent($0).path }
+        #expect(sources.count == 9)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("golden-kotlin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ExternalTool.run(
+            [Self.packageRoot.appendingPathComponent("scripts/kotlin.sh").path, "compile",
+             directory.appendingPathComponent("golden.jar").path] + sources,
+            in: directory)
+        #expect(result.status == 0, "kotlinc failed:\n\(result.output)")
+    }
+
     @Test func twoRunsProduceIdenticalBytes() throws {
         let first = try render()
         let second = try render()

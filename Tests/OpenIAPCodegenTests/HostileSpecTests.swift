@@ -84,7 +84,7 @@ import Testing
         let required = [
             "billion-laughs", "bom", "duplicate-keys", "empty", "invalid-utf8", "list-document", "merge-keys", "nul-byte",
             "python-tag", "several-documents", "tabs", "reserved-type-names", "name-collisions", "normalization",
-            "empty-names", "bad-versions", "file-name-collision", "containment-cycles", "operation-names",
+            "empty-names", "bad-versions", "file-name-collision", "containment-cycles", "kotlin-names", "operation-names",
             "operation-shapes", "operation-references", "operation-missing-enums",
         ]
         let present = Set(Self.cases())

@@ -119,8 +119,8 @@ import Testing
                 ? "\(overrides)/typescript/file.tmpl:1:1: error: unclosed section 'declarations'"
                 : "\(overrides)/typescript/file.tmpl:1:1: error: unknown partial 'nowhere'"
         case .unknownTarget:
-            arguments += ["--target", "swift", "--target", "kotlin"]
-            expected = "generator: error: unknown target 'kotlin'"
+            arguments += ["--target", "swift", "--target", "cobol"]
+            expected = "generator: error: unknown target 'cobol'"
         case .outputIsAFile:
             out = base + "/file"
             try "not a folder\n".write(toFile: out, atomically: true, encoding: .utf8)

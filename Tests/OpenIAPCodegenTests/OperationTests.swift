@@ -367,8 +367,8 @@ private typealias Location = OpenIAPCodegen.SourceLocation
 
     /// Operations add to the output and change nothing that was there: the
     /// TypeScript declarations and JSON Schema `$defs` of the types are the
-    /// same with and without them, and in Swift they add
-    /// `OpenIAPOperations.swift` and their arguments records to the
+    /// same with and without them, and in Swift and Kotlin they add
+    /// `OpenIAPOperations.swift` / `.kt` and their arguments records to the
     /// registry and change no other file (without `PurchaseError` there is
     /// no dispatcher; `SwiftOperationsTests` covers the rest).
     @Test func operationsOnlyAddTargetOutput() throws {
@@ -410,6 +410,19 @@ private typealias Location = OpenIAPCodegen.SourceLocation
                 }
                 let registry = try #require(withFiles.first { $0.path == "OpenIAPTypeRegistry.swift" })
                 #expect(registry.contents.contains("\"FindArgs\": FindArgs.self"))
+            case "kotlin":
+                // This spec has no PurchaseError, so no replies and no dispatcher.
+                let added = Set(withFiles.map(\.path)).subtracting(withoutFiles.map(\.path))
+                #expect(added == [KotlinNames.operationsFileName])
+                for file in withoutFiles where file.path != "OpenIAPTypeRegistry.kt" {
+                    #expect(withFiles.first { $0.path == file.path } == file, "\(file.path)")
+                }
+                let registry = try #require(withFiles.first { $0.path == "OpenIAPTypeRegistry.kt" })
+                #expect(registry.contents.contains("\"FindArgs\" to FindArgs"))
+                let operations = try #require(withFiles.first { $0.path == KotlinNames.operationsFileName })
+                #expect(operations.contents.contains("class FindArgs("))
+                #expect(operations.contents.contains("fun found(listener: (Answer) -> Unit): OpenIAPListener"))
+                #expect(!operations.contents.contains("Reply"))
             default:
                 #expect(withFiles == withoutFiles, "\(target.name)")
             }
@@ -431,7 +444,7 @@ private typealias Location = OpenIAPCodegen.SourceLocation
                 "\(at(6, 13)): breaking: [REPLY_RESULT_NOW_OPTIONAL] callers: result of query 'find' is now optional",
                 "\(at(4, 7)): breaking: [ARGUMENT_NOW_OPTIONAL] implementers: argument 'props' of query 'find' is now optional",
                 "\(at(5, 7)): breaking: [REQUIRED_ARGUMENT_ADDED] callers, implementers: required argument 'more' was added to query 'find'",
-                "\(at(6, 3)): breaking: [OPERATION_REMOVED] callers: query 'gone' was removed (old spec)",
+                "\(at(6, 3)): breaking: [OPERATION_REMOVED] callers, implementers: query 'gone' was removed (old spec)",
                 "\(at(6, 13)): breaking: [RESULT_NOW_OPTIONAL] callers, implementers: result of query 'find' is now optional",
                 "\(at(8, 3)): note: [OPERATION_ADDED] callers: event 'found' was added",
                 "\(at(8, 3)): breaking: [OPERATION_REQUIREMENT_ADDED] implementers: event 'found' was added",

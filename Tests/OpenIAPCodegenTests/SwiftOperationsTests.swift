@@ -6,7 +6,7 @@ import Testing
 /// What the Swift target makes of operations, decided by the spec: the
 /// protocols and arguments records whenever there are operations, the
 /// replies and the dispatcher only when the spec declares what a bridge
-/// answers with (`SwiftOperations.bridgeProblem`). The generated code itself is compiled and
+/// answers with (`Spec.bridgeProblem`). The generated code itself is compiled and
 /// run by the escaping check, the golden files and `OpenIAPTypesTests`.
 @Suite struct SwiftOperationsTests {
     static let header = "spec:\n  version: 1.0.0\n"
@@ -95,11 +95,11 @@ import Testing
 
     @Test func theBridgeTypesMustHaveTheirShape() throws {
         func problem(_ types: String) throws -> String? {
-            SwiftOperations.bridgeProblem(in: try spec(types + Self.operations))
+            try spec(types + Self.operations).bridgeProblem
         }
         let noRecord = "the spec has no record 'PurchaseError' with a required 'code' and 'message' and no other required field"
         #expect(try problem(Self.bridge) == nil)
-        #expect(try SwiftOperations.bridgeProblem(in: spec(Self.bridge)) == "the spec has no operations")
+        #expect(try spec(Self.bridge).bridgeProblem == "the spec has no operations")
         #expect(try problem("") == noRecord)
         #expect(try problem(Self.bridge.replacingOccurrences(of: "PurchaseError", with: "Failure")) == noRecord)
         #expect(try problem(Self.bridge.replacingOccurrences(of: "message: String", with: "message: String?")) == noRecord)

@@ -10,6 +10,12 @@ import Testing
 /// Schema target writes, and node's `RegExp` (ECMA-262) on the pattern as the
 /// spec writes it, with and without the `u` flag. Lengths: the runtime's
 /// `checkCharacters` against `jsonschema`'s `minLength` / `maxLength`.
+///
+/// When `OPENIAP_SWIFT_VERDICTS` names a file (as `make test` does), the
+/// patterns with the steps the generator compiles them to, the strings and
+/// these verdicts are also written beside it, to `swift-pattern-verdicts.json`,
+/// for the Kotlin runtime's `PatternVerdictTests` (`Tests/Kotlin`), which must
+/// give the same verdicts.
 @Suite struct PatternVerdictTests {
     /// The patterns of `Schema/` (the IAPKit server's) and ones that reach
     /// every construct of the subset.
@@ -110,7 +116,32 @@ import Testing
         }
         // Both verdicts occur often enough for the agreement to mean something.
         #expect(checked > 3000 && matched > 100 && checked - matched > 100, "\(checked) strings, \(matched) matched")
+        try Self.record("patterns", try Self.patterns.enumerated().map { index, source -> [String: Any] in
+            // The steps as the Kotlin runtime takes them: the ASCII characters
+            // each accepts, listed, then its counts (-1 for no maximum).
+            let steps = try StringPattern.parse(source).get().steps.map { step -> [Any] in
+                let characters = String(String.UnicodeScalarView((0..<128).compactMap { code in
+                    step.accepts(UInt8(code)) ? Unicode.Scalar(UInt8(code)) : nil
+                }))
+                return [characters, step.minimum, step.maximum ?? -1]
+            }
+            return ["source": source, "steps": steps, "strings": cases[index]["strings"]!, "verdicts": ours[index]]
+        })
     }
+
+    /// Adds `value` under `key` to the verdicts file for Kotlin, when there is one.
+    private static func record(_ key: String, _ value: Any) throws {
+        guard let path = ProcessInfo.processInfo.environment["OPENIAP_SWIFT_VERDICTS"] else { return }
+        let file = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("swift-pattern-verdicts.json")
+        try recordLock.withLock {
+            var document = (try? JSONSerialization.jsonObject(with: Data(contentsOf: file))) as? [String: Any] ?? [:]
+            document[key] = value
+            try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]).write(to: file)
+        }
+    }
+
+    /// The two tests write their parts of one file.
+    private static let recordLock = NSLock()
 
     @Test func charactersCountAsJSONSchemaCountsThem() throws {
         let strings = ["", "a", "é", "e\u{301}", "😀", "😀😀", "👩‍💻", "\r\n", "abc", "\u{0}", "日本語"]
@@ -131,6 +162,7 @@ import Testing
                 """], input: input)
         let verdicts = try #require(python as? [[Bool]])
         #expect(verdicts == ours)
+        try Self.record("lengths", ["limits": limits.map { [$0.0, $0.1] }, "strings": strings, "verdicts": ours])
         // A character beyond U+FFFF is one, as JSON Schema counts, where JavaScript's `length` says two.
         // (By position: Swift's `==` would take "é" for "e\u{301}".)
         #expect(ours[1][4] && !ours[1][3] && ours[2][3] && strings[3].unicodeScalars.count == 2)

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""One table of what Swift, JSON Schema and TypeScript each said about every fixture.
+"""One table of what Swift, JSON Schema, TypeScript and Kotlin each said about every fixture.
 
 Usage:
     python3 Tests/Tools/agreement.py --swift S.json --schema J.json --typescript T.json
-                                     [--fixtures Tests/Fixtures] [--report OUT.json]
+                                     [--kotlin K.json] [--fixtures Tests/Fixtures] [--report OUT.json]
 
 Inputs
 ------
@@ -35,19 +35,21 @@ it dropped, the test writes "degrades" when at least one was dropped and
 (NFD "e\u0301" is not NFC "\u00e9", although Swift's String == says it is).
 
 J.json and T.json are the reports of check_jsonschema.py and
-check_typescript.py (`results[key]["verdict"]`). A flat `{key: verdict}`
-object is accepted for any of the three.
+check_typescript.py (`results[key]["verdict"]`). K.json is written by the
+Kotlin fixture harness (Tests/Kotlin/FixtureHarness.kt) in the format of
+S.json, and must give what Swift must give. A flat `{key: verdict}` object is
+accepted for any of them. Without --kotlin the table has no Kotlin column.
 
 What each mark allows
 ---------------------
 
-    mark        Swift        JSON Schema        TypeScript
-    valid       decodes      accept             compiles
-    normalizes  normalizes   accept             compiles
-    degrades    degrades     reject             fails
-    constraint  constraint   accept or reject   compiles (exactly-one*, at-least-one*: fails)
-                             (length-*, pattern-*, range-*, exactly-one*, at-least-one*: reject)
-    invalid     throws       reject             fails
+    mark        Swift, Kotlin   JSON Schema        TypeScript
+    valid       decodes         accept             compiles
+    normalizes  normalizes      accept             compiles
+    degrades    degrades        reject             fails
+    constraint  constraint      accept or reject   compiles (exactly-one*, at-least-one*: fails)
+                                (length-*, pattern-*, range-*, exactly-one*, at-least-one*: reject)
+    invalid     throws          reject             fails
 
 `extra-fields*` cases: TypeScript `skipped` (or absent from T.json).
 `unknown-tag*` cases: TypeScript `fails` (the declarations list the known
@@ -90,7 +92,9 @@ def typescript_allowed(mark: str, case: str) -> set[str]:
 
 
 def allowed(mark: str, case: str) -> dict[str, set[str]]:
-    return {"swift": SWIFT[mark], "schema": schema_allowed(mark, case), "typescript": typescript_allowed(mark, case)}
+    # Kotlin is held to exactly what Swift is held to.
+    return {"swift": SWIFT[mark], "schema": schema_allowed(mark, case), "typescript": typescript_allowed(mark, case),
+            "kotlin": SWIFT[mark]}
 
 
 def load_verdicts(path: Path) -> dict[str, str]:
@@ -119,8 +123,8 @@ def fixture_keys(root: Path) -> set[str]:
 
 
 def build_rows(swift: dict[str, str], schema: dict[str, str], typescript: dict[str, str],
-               on_disk: set[str] | None = None) -> list[dict[str, Any]]:
-    keys = set(swift) | set(schema) | set(typescript) | (on_disk or set())
+               on_disk: set[str] | None = None, kotlin: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    keys = set(swift) | set(schema) | set(typescript) | set(kotlin or {}) | (on_disk or set())
     rows = []
     for key in sorted(keys):
         verdicts = {
@@ -128,6 +132,8 @@ def build_rows(swift: dict[str, str], schema: dict[str, str], typescript: dict[s
             "schema": schema.get(key, MISSING),
             "typescript": typescript.get(key, MISSING),
         }
+        if kotlin is not None:
+            verdicts["kotlin"] = kotlin.get(key, MISSING)
         parsed = split_key(key)
         problems: list[str] = []
         if parsed is None:
@@ -136,7 +142,7 @@ def build_rows(swift: dict[str, str], schema: dict[str, str], typescript: dict[s
         else:
             _, mark, case = parsed
             for target, ok in allowed(mark, case).items():
-                if verdicts[target] not in ok:
+                if target in verdicts and verdicts[target] not in ok:
                     problems.append(f"{target} {verdicts[target]} (wants {' or '.join(sorted(ok - {MISSING}))})")
         if on_disk is not None and key not in on_disk:
             problems.append("no such fixture on disk")
@@ -146,7 +152,9 @@ def build_rows(swift: dict[str, str], schema: dict[str, str], typescript: dict[s
 
 
 def render(rows: list[dict[str, Any]]) -> str:
-    headers = ["fixture", "mark", "swift", "schema", "typescript", "status"]
+    headers = ["fixture", "mark", "swift", "schema", "typescript"]
+    headers += ["kotlin"] if rows and "kotlin" in rows[0] else []
+    headers.append("status")
     table = [headers] + [[row[h] for h in headers] for row in rows]
     widths = [max(len(line[i]) for line in table) for i in range(len(headers))]
     out = []
@@ -158,10 +166,11 @@ def render(rows: list[dict[str, Any]]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Cross-check the Swift, JSON Schema and TypeScript verdicts.")
+    parser = argparse.ArgumentParser(description="Cross-check the Swift, JSON Schema, TypeScript and Kotlin verdicts.")
     parser.add_argument("--swift", type=Path, required=True, help="verdicts written by the Swift fixture test")
     parser.add_argument("--schema", type=Path, required=True, help="report of check_jsonschema.py")
     parser.add_argument("--typescript", type=Path, required=True, help="report of check_typescript.py")
+    parser.add_argument("--kotlin", type=Path, help="verdicts written by the Kotlin fixture harness")
     parser.add_argument("--fixtures", type=Path, help="also require every fixture under this root to be listed")
     parser.add_argument("--report", type=Path, help="write the rows as JSON here")
     args = parser.parse_args(argv)
@@ -170,11 +179,12 @@ def main(argv: list[str] | None = None) -> int:
         swift = load_verdicts(args.swift)
         schema = load_verdicts(args.schema)
         typescript = load_verdicts(args.typescript)
+        kotlin = load_verdicts(args.kotlin) if args.kotlin else None
     except (OSError, ValueError) as exc:
         print(f"agreement: cannot read a report: {exc}", file=sys.stderr)
         return 2
     on_disk = fixture_keys(args.fixtures) if args.fixtures else None
-    rows = build_rows(swift, schema, typescript, on_disk)
+    rows = build_rows(swift, schema, typescript, on_disk, kotlin)
 
     print(render(rows))
     bad = [row for row in rows if row["status"] != "OK"]

@@ -416,6 +416,22 @@ class AgreementTests(TempDirTestCase):
         self.assertEqual(rows["T/invalid.f.json"]["status"], "DISAGREE")
         self.assertEqual(rows["T/valid.extra-fields-g.json"]["status"], "OK")
 
+    def test_kotlin_column_is_held_to_the_swift_verdicts(self):
+        rows = agreement.build_rows(self.SWIFT_OK, self.SCHEMA_OK, self.TS_OK, kotlin=dict(self.SWIFT_OK))
+        self.assertEqual([r["status"] for r in rows], ["OK"] * 7, rows)
+        self.assertIn("kotlin", agreement.render(rows).splitlines()[0])
+        kotlin = dict(self.SWIFT_OK, **{"T/invalid.f.json": "decodes", "T/degrades.c.json": "crash: boom"})
+        del kotlin["T/valid.a.json"]
+        rows = {r["fixture"]: r for r in agreement.build_rows(self.SWIFT_OK, self.SCHEMA_OK, self.TS_OK, kotlin=kotlin)}
+        self.assertEqual(rows["T/invalid.f.json"]["problems"], ["kotlin decodes (wants throws)"])
+        self.assertEqual(rows["T/degrades.c.json"]["status"], "DISAGREE")
+        self.assertEqual(rows["T/valid.a.json"]["kotlin"], "missing")
+        self.assertEqual(rows["T/valid.a.json"]["status"], "DISAGREE")
+        # Without a Kotlin report there is no Kotlin column to disagree.
+        rows = agreement.build_rows(self.SWIFT_OK, self.SCHEMA_OK, self.TS_OK)
+        self.assertNotIn("kotlin", rows[0])
+        self.assertNotIn("kotlin", agreement.render(rows).splitlines()[0])
+
     def test_extra_fields_may_be_absent_from_typescript_only(self):
         ts = {k: v for k, v in self.TS_OK.items() if "extra-fields" not in k}
         rows = {r["fixture"]: r for r in agreement.build_rows(self.SWIFT_OK, self.SCHEMA_OK, ts)}
@@ -454,6 +470,11 @@ class AgreementTests(TempDirTestCase):
             self.assertEqual(agreement.main(argv + ["--report", str(self.tmp / "rows.json")]), 0)
         self.assertIn("7 fixtures, 7 OK, 0 DISAGREE", out.getvalue())
         self.assertEqual(len(json.loads((self.tmp / "rows.json").read_text())["rows"]), 7)
+        paths["K"] = self.tmp / "K.json"
+        paths["K"].write_text(json.dumps(dict(self.SWIFT_OK, **{"T/valid.a.json": "mismatch"})))
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            self.assertEqual(agreement.main(argv + ["--kotlin", str(paths["K"])]), 1)
+        self.assertIn("DISAGREE T/valid.a.json: kotlin mismatch (wants decodes)", out.getvalue())
         paths["S"].write_text(json.dumps(dict(self.SWIFT_OK, **{"T/invalid.f.json": "decodes"})))
         with contextlib.redirect_stdout(io.StringIO()) as out:
             self.assertEqual(agreement.main(argv), 1)

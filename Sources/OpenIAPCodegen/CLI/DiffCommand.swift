@@ -10,8 +10,8 @@ extension GeneratorCommand {
 
         Compares two versions of the spec and reports, separately, wire
         compatibility (old apps reading new outputs, new servers reading old
-        inputs) and source compatibility (Swift and TypeScript code written
-        against OLD, compiled against NEW).
+        inputs) and source compatibility (Swift, TypeScript and Kotlin code
+        written against OLD, compiled against NEW).
 
         OLD and NEW are spec files or folders; NEW defaults to Schema.
 

@@ -43,7 +43,7 @@ public struct CompatibilityReport: Sendable {
     public static func question(_ axis: CompatibilityAxis) -> String {
         switch axis {
         case .wire: "old apps reading new outputs, new servers reading old inputs"
-        case .source: "Swift and TypeScript code written against the old types, compiled against the new"
+        case .source: "Swift, TypeScript and Kotlin code written against the old types, compiled against the new"
         }
     }
 
@@ -134,6 +134,9 @@ public struct CompatibilityReport: Sendable {
                     .init("column", .integer(Int64(location.column))),
                 ]
             }
+            if !finding.rule.breaksSourceIn.isEmpty {
+                members.append(.init("breaksSourceIn", .array(finding.rule.breaksSourceIn.map { .string($0.rawValue) })))
+            }
             members.append(.init("rationale", .string(finding.rule.rationale)))
             return .object(members)
         }
@@ -159,22 +162,32 @@ public struct CompatibilityReport: Sendable {
     /// The rules on operations as Markdown, exactly as the README shows
     /// them: the rule table with a column saying whose code each is about.
     public static func markdownOperationRuleTable(_ rules: [CompatibilityRule] = CompatibilityRules.operationRules) -> String {
-        var lines = ["| rule | axis | whose | severity | rationale |", "|---|---|---|---|---|"]
+        var lines = [
+            "| rule | axis | whose | severity | breaks source in | rationale |", "|---|---|---|---|---|---|",
+        ]
         for rule in rules {
             let rationale = rule.rationale.replacingOccurrences(of: "|", with: "\\|")
             let whose = rule.whose.map(\.rawValue).joined(separator: ", ")
-            lines.append("| `\(rule.id.rawValue)` | \(rule.axis.rawValue) | \(whose) | \(rule.severity.rawValue) | \(rationale) |")
+            lines.append(
+                "| `\(rule.id.rawValue)` | \(rule.axis.rawValue) | \(whose) | \(rule.severity.rawValue) | \(languages(rule)) | \(rationale) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The rules on types as Markdown, exactly as the README shows them.
     public static func markdownRuleTable(_ rules: [CompatibilityRule] = CompatibilityRules.typeRules) -> String {
-        var lines = ["| rule | axis | severity | rationale |", "|---|---|---|---|"]
+        var lines = ["| rule | axis | severity | breaks source in | rationale |", "|---|---|---|---|---|"]
         for rule in rules {
             let rationale = rule.rationale.replacingOccurrences(of: "|", with: "\\|")
-            lines.append("| `\(rule.id.rawValue)` | \(rule.axis.rawValue) | \(rule.severity.rawValue) | \(rationale) |")
+            lines.append(
+                "| `\(rule.id.rawValue)` | \(rule.axis.rawValue) | \(rule.severity.rawValue) | \(languages(rule)) | \(rationale) |")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The "breaks source in" cell: the languages whose source the rule's
+    /// change breaks, empty for a rule that breaks none.
+    private static func languages(_ rule: CompatibilityRule) -> String {
+        rule.breaksSourceIn.map(\.rawValue).joined(separator: ", ")
     }
 }

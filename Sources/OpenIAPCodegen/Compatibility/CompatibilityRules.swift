@@ -9,8 +9,9 @@
 /// - inputs (`inputs`, and what they reach) are written by clients built from
 ///   the OLD spec and read by servers on the NEW.
 ///
-/// Source compatibility asks whether Swift and TypeScript code written
-/// against the code generated from OLD still compiles against NEW.
+/// Source compatibility asks whether Swift, TypeScript and Kotlin code
+/// written against the code generated from OLD still compiles against NEW;
+/// each source rule names the languages it breaks (`breaksSourceIn`).
 
 /// Which kind of compatibility a rule judges.
 public enum CompatibilityAxis: String, Sendable, CaseIterable {
@@ -18,6 +19,13 @@ public enum CompatibilityAxis: String, Sendable, CaseIterable {
     case wire
     /// Code written against the old generated types, compiled against the new.
     case source
+}
+
+/// A language whose code a source rule judges.
+public enum SourceLanguage: String, Sendable, CaseIterable {
+    case swift = "Swift"
+    case typescript = "TypeScript"
+    case kotlin = "Kotlin"
 }
 
 /// How bad a finding is. Only `breaking` fails `generator diff`.
@@ -167,15 +175,25 @@ public struct CompatibilityRule: Hashable, Sendable {
     public var axis: CompatibilityAxis
     public var severity: CompatibilitySeverity
     public var rationale: String
+    /// The languages whose code written against OLD may stop compiling
+    /// against NEW when the rule fires, in `SourceLanguage` order. Empty for
+    /// wire rules and for notes.
+    public var breaksSourceIn: [SourceLanguage]
     /// Whose code the rule is about, for the rules on operations (see
     /// `CompatibilityParty`); empty for the rules on types.
     public var whose: [CompatibilityParty] = []
 
-    public init(_ id: ID, _ axis: CompatibilityAxis, _ severity: CompatibilitySeverity, _ rationale: String) {
+    /// `breaksSourceIn` defaults to every language for a source rule that is
+    /// not a note, so only a rule that spares a language names the others.
+    public init(
+        _ id: ID, _ axis: CompatibilityAxis, _ severity: CompatibilitySeverity, _ rationale: String,
+        breaksSourceIn languages: [SourceLanguage]? = nil
+    ) {
         self.id = id
         self.axis = axis
         self.severity = severity
         self.rationale = rationale
+        self.breaksSourceIn = languages ?? (axis == .source && severity != .note ? SourceLanguage.allCases : [])
     }
 }
 
@@ -213,7 +231,7 @@ public enum CompatibilityRules {
             "The property's Swift or TypeScript type changes, so reads, assignments and initialiser calls no longer type-check."),
         .init(
             .fieldTypeEquivalent, .source, .note,
-            "The spec type changed but the generated Swift and TypeScript types did not (Timestamp and Double are both Double and number)."),
+            "The spec type changed but the generated Swift, TypeScript and Kotlin types did not (Timestamp and Double are both Double and number)."),
         .init(
             .fieldNowRequired, .source, .breaking,
             "T? becomes T: `if let`, `?.` and `?? x` on it stop compiling and initialiser calls that left it out lose their nil default."),
@@ -225,28 +243,33 @@ public enum CompatibilityRules {
             "The memberwise initialiser and TypeScript object literals need the new field; for outputs this breaks the code that builds them (SDKs, tests, mocks)."),
         .init(
             .optionalFieldAdded, .source, .note,
-            "The new initialiser parameter defaults to nil and the TypeScript key is optional, so existing calls and literals still compile."),
+            "The new initialiser parameter defaults to nil and the TypeScript key is optional, so existing calls and literals still compile (Kotlin calls that name their arguments, as they should: a positional one past the new parameter shifts)."),
         .init(
             .sharedFieldAdded, .source, .breaking,
-            "The shared set's Swift protocol gains a requirement that conforming types outside the module do not meet."),
+            "The shared set's Swift protocol and Kotlin interface gain a requirement that conforming types outside the module do not meet.",
+            breaksSourceIn: [.swift, .kotlin]),
         .init(
             .includeRemoved, .source, .breaking,
-            "The record stops conforming to the shared set's Swift protocol and extending its TypeScript interface."),
+            "The record stops conforming to the shared set's Swift protocol and Kotlin interface and extending its TypeScript interface."),
         .init(
             .exactlyOneVariantsNarrowed, .source, .breaking,
-            "A new exactly-one group, or a field leaving one, changes the TypeScript variants: literals that set no field, or that field alone, stop type-checking (Swift only checks in validate())."),
+            "A new exactly-one group, or a field leaving one, changes the TypeScript variants: literals that set no field, or that field alone, stop type-checking (Swift and Kotlin only check in validate()).",
+            breaksSourceIn: [.typescript]),
         .init(
             .fieldOrderChanged, .source, .breaking,
-            "The Swift memberwise initialiser takes the fields in spec order (included sets first), so calls that pass them in the old order stop compiling (\"argument 'b' must precede argument 'a'\"); moving a field into a shared set moves it too. TypeScript object literals do not care."),
+            "The Swift memberwise initialiser takes the fields in spec order (included sets first), so calls that pass them in the old order stop compiling (\"argument 'b' must precede argument 'a'\"); moving a field into a shared set moves it too. TypeScript object literals do not care, nor do Kotlin constructor calls that name their arguments, as they should.",
+            breaksSourceIn: [.swift]),
         .init(
             .fieldAliasKeyRemoved, .source, .breaking,
-            "TypeScript declares each decode-only alias as an optional, deprecated key, so code that still names it no longer compiles (Swift exposes no alias)."),
+            "TypeScript declares each decode-only alias as an optional, deprecated key, so code that still names it no longer compiles (Swift and Kotlin expose no alias).",
+            breaksSourceIn: [.typescript]),
         .init(
             .atLeastOneVariantsNarrowed, .source, .breaking,
-            "A new at-least-one group, or a field leaving one, changes the TypeScript variants: literals that set none of the fields, or only that one, stop type-checking (Swift only checks in validate())."),
+            "A new at-least-one group, or a field leaving one, changes the TypeScript variants: literals that set none of the fields, or only that one, stop type-checking (Swift and Kotlin only check in validate()).",
+            breaksSourceIn: [.typescript]),
         .init(
             .enumValueAdded, .source, .breaking,
-            "Exhaustive Swift `switch`es and TypeScript `never` checks miss the new case; open enums too, since `.unrecognized` never matches a value the enum now names."),
+            "Exhaustive Swift `switch`es, Kotlin `when`s and TypeScript `never` checks miss the new case; open enums too, since `.unrecognized` (Kotlin's `Unrecognized`) never matches a value the enum now names."),
         .init(
             .enumValueRemoved, .source, .breaking,
             "The Swift case and the TypeScript literal disappear."),
@@ -255,28 +278,30 @@ public enum CompatibilityRules {
             "The Swift case and the TypeScript literal change name (declared with `renamedFrom`, or guessed from a removed and an added value with the same doc)."),
         .init(
             .enumOpened, .source, .breaking,
-            "A closed enum becoming open gains `.unrecognized(String)` and loses `CaseIterable` and its failable `init?(rawValue:)`."),
+            "A closed enum becoming open gains `.unrecognized(String)` and loses `CaseIterable` and its failable `init?(rawValue:)`; in Kotlin an `enum class` becomes a sealed class."),
         .init(
             .enumClosed, .source, .breaking,
-            "An open enum becoming closed loses `.unrecognized`, `knownCases` and `isKnown`."),
+            "An open enum becoming closed loses `.unrecognized`, `knownCases` and `isKnown`; in Kotlin a sealed class becomes an `enum class`."),
         .init(
             .opaqueValueRemoved, .source, .breaking,
-            "The named constant of the opaque string disappears."),
+            "The named constant of the opaque string disappears (TypeScript names none: its type takes any string).",
+            breaksSourceIn: [.swift, .kotlin]),
         .init(
             .unionMemberAdded, .source, .breaking,
-            "Exhaustive `switch`es over the union's Swift enum and TypeScript `never` checks miss the new member."),
+            "Exhaustive `switch`es over the union's Swift enum, `when`s over its Kotlin sealed class and TypeScript `never` checks miss the new member."),
         .init(
             .unionMemberRemoved, .source, .breaking,
             "The union's Swift case disappears and the TypeScript union narrows."),
         .init(
             .unionMemberRenamed, .source, .breaking,
-            "The Swift case is named after the tag, so a new tag renames the case."),
+            "The Swift case and the Kotlin member class are named after the tag, so a new tag renames them."),
         .init(
             .unionMemberTypeChanged, .source, .breaking,
             "The Swift case carries a different type."),
         .init(
             .unionUnknownPolicyChanged, .source, .breaking,
-            "`unknown: keep` and `fail` add or remove the `.unrecognized` case of the union's Swift enum."),
+            "`unknown: keep` and `fail` add or remove the `.unrecognized` case of the union's Swift enum and the `Unrecognized` class of its Kotlin sealed class (TypeScript lists known members only either way).",
+            breaksSourceIn: [.swift, .kotlin]),
 
         // MARK: Wire
         .init(

@@ -39,11 +39,14 @@ public enum CompatibilityParty: String, Sendable, CaseIterable {
 
 extension CompatibilityRule {
     /// A rule on operations: `whose` says whose code it is about.
+    /// `breaksSourceIn` defaults as for the rules on types; TypeScript has no
+    /// implementers (its client calls a transport), so a rule about
+    /// implementers alone names Swift and Kotlin.
     init(
         _ id: ID, _ axis: CompatibilityAxis, _ whose: [CompatibilityParty], _ severity: CompatibilitySeverity,
-        _ rationale: String
+        _ rationale: String, breaksSourceIn languages: [SourceLanguage]? = nil
     ) {
-        self.init(id, axis, severity, rationale)
+        self.init(id, axis, severity, rationale, breaksSourceIn: languages)
         self.whose = whose
     }
 }
@@ -59,13 +62,14 @@ extension CompatibilityRules {
             "A new method, TypeScript client function and operation map entry leave existing calls alone."),
         .init(
             .operationRequirementAdded, .source, [.implementers], .breaking,
-            "The SDK protocol gains a requirement (a method, or an event's stream), so SDK types that conform to it no longer compile until they implement it."),
+            "The SDK protocol (Kotlin interface) gains a requirement (a method, or an event's stream or listener), so SDK types that conform to it no longer compile until they implement it.",
+            breaksSourceIn: [.swift, .kotlin]),
         .init(
-            .operationRemoved, .source, [.callers], .breaking,
-            "Calls of the method and of the TypeScript client function no longer compile (an implementation of it is left a plain method, which still compiles)."),
+            .operationRemoved, .source, [.callers, .implementers], .breaking,
+            "Calls of the method and of the TypeScript client function no longer compile. A Swift implementation of it is left a plain method, which still compiles, but a Kotlin one is marked `override` and now overrides nothing."),
         .init(
             .operationFormChanged, .source, [.callers, .implementers], .breaking,
-            "A query or mutation is an async method and an event a stream of deliveries: calls, listeners and implementations of the old form no longer compile."),
+            "A query or mutation is an async (Kotlin: suspend) method and an event a stream of deliveries (Kotlin: a listener): calls, listeners and implementations of the old form no longer compile."),
         .init(
             .operationDeprecationAdded, .source, [.callers], .note,
             "Calls still compile, with a deprecation warning where the operation is deprecated (an error only where warnings are errors); a deprecated argument is documented as such."),
@@ -74,13 +78,14 @@ extension CompatibilityRules {
             "Every call must pass the new argument (its Swift label, its TypeScript key), and implementations no longer match the requirement."),
         .init(
             .optionalArgumentAdded, .source, [.callers, .implementers], .breaking,
-            "Implementations no longer match the requirement, and Swift calls must pass the new label, since a protocol requirement cannot give a parameter a default; TypeScript callers and JSON calls may leave it out."),
+            "Implementations no longer match the requirement, and Swift calls must pass the new label, since a protocol requirement cannot give a parameter a default; Kotlin's interface declares it `= null` (or its default) and TypeScript callers and JSON calls may leave it out, so their calls still compile.",
+            breaksSourceIn: [.swift, .kotlin]),
         .init(
             .argumentRemoved, .source, [.callers, .implementers], .breaking,
             "Swift calls pass every label, so they no longer compile (TypeScript calls only when they pass it), and implementations that take it no longer match the requirement."),
         .init(
             .argumentRenamed, .source, [.callers, .implementers], .breaking,
-            "The Swift label and the TypeScript key take the new name: calls with the old one stop compiling and implementations no longer match (guessed as for fields)."),
+            "The Swift label, the Kotlin parameter and the TypeScript key take the new name: calls with the old one stop compiling and Swift implementations no longer match (a Kotlin override that keeps the old name only warns; guessed as for fields)."),
         .init(
             .argumentTypeChanged, .source, [.callers, .implementers], .breaking,
             "Calls pass, and implementations take, the old type; neither type-checks against the new one (a requirement's types must match exactly, so even a widened type breaks implementations)."),
@@ -92,13 +97,16 @@ extension CompatibilityRules {
             "T? becomes T: calls that pass nil or an optional, and TypeScript calls that leave the key out, stop compiling; implementations that take T? no longer match."),
         .init(
             .argumentNowOptional, .source, [.implementers], .breaking,
-            "T becomes T?: calls still compile (Swift passes a T where a T? is taken, TypeScript accepts a key that is present), but implementations that take T no longer match and must handle nil."),
+            "T becomes T?: calls still compile (Swift and Kotlin pass a T where a T? is taken, TypeScript accepts a key that is present), but implementations that take T no longer match and must handle nil.",
+            breaksSourceIn: [.swift, .kotlin]),
         .init(
             .argumentOrderChanged, .source, [.callers, .implementers], .breaking,
-            "Swift methods take the arguments as labelled parameters in spec order, so calls in the old order stop compiling and implementations no longer match; the TypeScript client takes an object, whose keys have no order."),
+            "Swift methods take the arguments as labelled parameters in spec order, so calls in the old order stop compiling and implementations no longer match, as Kotlin overrides of parameters of other types no longer do (Kotlin calls that name their arguments still compile); the TypeScript client takes an object, whose keys have no order.",
+            breaksSourceIn: [.swift, .kotlin]),
         .init(
             .argumentAliasKeyRemoved, .source, [.callers], .breaking,
-            "The TypeScript arguments type declares a decode-only alias as an optional, deprecated key, so calls that still pass it no longer compile."),
+            "The TypeScript arguments type declares a decode-only alias as an optional, deprecated key, so calls that still pass it no longer compile (Swift and Kotlin expose no alias).",
+            breaksSourceIn: [.typescript]),
         .init(
             .resultTypeChanged, .source, [.callers, .implementers], .breaking,
             "Callers use, and implementations return, the old type; neither type-checks against the new one."),
@@ -107,10 +115,11 @@ extension CompatibilityRules {
             "The spec type changed but the generated Swift and TypeScript types did not (Timestamp and Double are both Double and number)."),
         .init(
             .resultNowOptional, .source, [.callers, .implementers], .breaking,
-            "T becomes T?: callers must unwrap it in Swift and check for null under TypeScript's strictNullChecks, and implementations that return T no longer match."),
+            "T becomes T?: callers must unwrap it in Swift and Kotlin and check for null under TypeScript's strictNullChecks, and Swift implementations that return T no longer match (Kotlin's still override: a return type may narrow)."),
         .init(
             .resultNowRequired, .source, [.callers, .implementers], .breaking,
-            "T? becomes T: Swift callers' `if let`, `guard let` and `?.` on the answer stop compiling (TypeScript's still compile), and implementations that return T? no longer match."),
+            "T? becomes T: Swift callers' `if let`, `guard let` and `?.` on the answer stop compiling (TypeScript's still compile, Kotlin's with a warning), and implementations that return T? no longer match.",
+            breaksSourceIn: [.swift, .kotlin]),
         .init(
             .eventPayloadTypeChanged, .source, [.callers, .implementers], .breaking,
             "Listeners receive, and implementations deliver, the old type; neither type-checks against the new one."),

@@ -26,6 +26,29 @@ extension Spec {
     }
 }
 
+extension Spec {
+    /// Why the spec gets no reply types and no dispatcher (in Swift and in
+    /// Kotlin), or nil when it gets them. They answer with the spec's error
+    /// record (`replyErrorRecord`), make the codes of `BridgeErrorCode`
+    /// themselves, and know the store they run against (`IapStore`).
+    public var bridgeProblem: String? {
+        guard !operations.isEmpty else { return "the spec has no operations" }
+        guard let record = replyErrorRecord else {
+            return "the spec has no record '\(Self.replyErrorRecordName)' with a required 'code' and 'message' and no other required field"
+        }
+        guard case .enumeration? = self[APIOperation.storeEnum] else {
+            return "the spec declares no enum '\(APIOperation.storeEnum)'"
+        }
+        if case let .named(name)? = record.field("code")?.type, case let .enumeration(codes)? = self[name], codes.isClosed {
+            let missing = BridgeErrorCode.all.filter { code in !codes.values.contains { $0.wire == code } }
+            if !missing.isEmpty {
+                return "the closed enum '\(name)' has no value \(missing.map { "'\($0)'" }.joined(separator: ", "))"
+            }
+        }
+        return nil
+    }
+}
+
 /// The error codes a bridge produces by itself, whatever an operation lists
 /// (see `APIOperation.errors`).
 public enum BridgeErrorCode {

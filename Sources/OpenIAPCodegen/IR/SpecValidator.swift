@@ -219,6 +219,7 @@ struct SpecValidator {
         diagnostics.append(contentsOf: results[0].diagnostics)
         typesOnContainmentCycles = results[0].onCycle
         checkSwiftFileNames(files)
+        KotlinNameCheck.checkFileNames(files, into: &diagnostics)
     }
 
     /// The files that declare `spec.types[range]`, each once, in the order
@@ -247,6 +248,8 @@ struct SpecValidator {
                 }
             case let .union(u): checkUnion(u)
             }
+            // Names that work in Swift but not in Kotlin (KotlinNameCheck).
+            KotlinNameCheck.check(spec.types[position], into: &diagnostics)
         }
     }
 
@@ -800,6 +803,8 @@ struct SpecValidator {
                 checkArgumentIsInput(operation.arguments[index], of: what)
             }
             checkFieldNames(operation.arguments, owner: operation.name, kind: "argument")
+            // The arguments are a record's properties in Kotlin too.
+            if let record = operation.argumentsRecord { KotlinNameCheck.check(.record(record), into: &diagnostics) }
             if operation.arguments.contains(where: { !$0.aliases.isEmpty }) {
                 checkAliasesAndRenames(operation.arguments, owner: operation.name)
             }

@@ -27,19 +27,26 @@ enum InvisibleCharacters {
     }
 
     /// How one kind of output escapes text: which characters that
-    /// `needsEscape` stay raw (`keep`) and which characters are always written
+    /// `needsEscape` stay raw (`keep`), which characters are always written
     /// with a spelling of their own (`named`, such as `"\n": "\\n"`),
-    /// whether or not they are invisible; a target uses that for its quoting.
-    /// Build one as a `static let` so the sets are made once, not per call.
+    /// whether or not they are invisible, and how the others are spelled
+    /// (`spelling`, `braced` unless a language wants another form); a target
+    /// uses that for its quoting. Build one as a `static let` so the sets are
+    /// made once, not per call.
     struct Rules: Sendable {
         let keep: Set<Unicode.Scalar>
         let named: [Unicode.Scalar: String]
+        let spelling: @Sendable (Unicode.Scalar) -> String
         /// Bit `b` set: the ASCII byte `b` may not be copied as it is.
         private let asciiMask: (UInt64, UInt64)
 
-        init(keep: Set<Unicode.Scalar> = [], named: [Unicode.Scalar: String] = [:]) {
+        init(
+            keep: Set<Unicode.Scalar> = [], named: [Unicode.Scalar: String] = [:],
+            spelling: @escaping @Sendable (Unicode.Scalar) -> String = InvisibleCharacters.braced
+        ) {
             self.keep = keep
             self.named = named
+            self.spelling = spelling
             var mask: (UInt64, UInt64) = (0, 0)
             for byte in 0..<128 {
                 let scalar = Unicode.Scalar(UInt8(byte))
@@ -92,7 +99,7 @@ enum InvisibleCharacters {
             if let spelling = rules.named[scalar] {
                 result += spelling
             } else if needsEscape(scalar) && !rules.keep.contains(scalar) {
-                result += braced(scalar)
+                result += rules.spelling(scalar)
             } else {
                 result.unicodeScalars.append(scalar)
             }

@@ -24,6 +24,9 @@ public enum OperationNames {
         if TypeScriptNames.objectMembers.contains(name) {
             return "\(what) name '\(name)' is a member of every JavaScript object; a client method of that name would hide it"
         }
+        if KotlinNames.objectMembers.contains(name) {
+            return "\(what) name '\(name)' is a member of every Kotlin object; an interface method of that name would clash with it"
+        }
         if upperCamel(name).hasPrefix(SwiftNames.runtimeTypePrefix) {
             return "\(what) name '\(name)' is reserved: the types generated for it would start with '\(SwiftNames.runtimeTypePrefix)', the prefix of the runtime types"
         }
@@ -62,6 +65,16 @@ public enum OperationNames {
     /// `FetchProductsReply`.
     public static func replyTypeName(of name: String) -> String {
         upperCamel(name) + replySuffix
+    }
+
+    /// The interface (Swift protocol, Kotlin interface) that holds the
+    /// operations of `platform`, the same name in every target that has one.
+    public static func sdkInterfaceName(_ platform: OperationPlatform) -> String {
+        switch platform {
+        case .common: "OpenIAPCommonOperations"
+        case .ios: "OpenIAPAppleOperations"
+        case .android: "OpenIAPAndroidOperations"
+        }
     }
 
     /// The doc of an operation's arguments record.

@@ -37,10 +37,12 @@ public enum SwiftEscaping {
     }
 
     /// Hands each line of `docLines(doc)` to `body`, in order, for callers
-    /// that keep the lines in a collection of their own.
-    static func forEachDocLine(_ doc: String?, _ body: (String) -> Void) {
+    /// that keep the lines in a collection of their own. Another language's
+    /// doc comments break lines the same way with another `prefix` (Kotlin's
+    /// KDoc lines start ` *`), which comes before the text and a space.
+    static func forEachDocLine(_ doc: String?, prefix: StaticString = "///", _ body: (String) -> Void) {
         guard let doc, !doc.isEmpty else { return }
-        if forEachPlainDocLine(doc, body) { return }
+        if forEachPlainDocLine(doc, prefix: prefix, body) { return }
         let lines = doc.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
         var trimmed = Array(lines)
@@ -48,7 +50,7 @@ public enum SwiftEscaping {
         for line in trimmed {
             for part in wrap(String(line), width: 100) {
                 let safe = visible(part)
-                body(safe.isEmpty ? "///" : "/// \(safe)")
+                body(safe.isEmpty ? String(source: "\(prefix)") : String(source: "\(prefix) \(safe)"))
             }
         }
     }
@@ -66,7 +68,7 @@ public enum SwiftEscaping {
     /// so the same splitting, trimming and wrapping run on bytes. False,
     /// having called nothing, for any other text, which takes the general
     /// path.
-    private static func forEachPlainDocLine(_ doc: String, _ body: (String) -> Void) -> Bool {
+    private static func forEachPlainDocLine(_ doc: String, prefix: StaticString, _ body: (String) -> Void) -> Bool {
         return doc.withUTF8Bytes { bytes in
             let space = UInt8(ascii: " ")
             let newline = UInt8(ascii: "\n")
@@ -80,7 +82,7 @@ public enum SwiftEscaping {
             // The commonest doc: one line, kept unless it is all spaces. It
             // needs no search for line ends or trailing blank lines.
             guard lineBreaks else {
-                if !bytes.allSatisfy({ $0 == space }) { forEachWrappedLine(bytes[...], body) }
+                if !bytes.allSatisfy({ $0 == space }) { forEachWrappedLine(bytes[...], prefix: prefix, body) }
                 return true
             }
             // Trailing lines of spaces only are dropped.
@@ -96,7 +98,7 @@ public enum SwiftEscaping {
             while lineStart <= end {
                 var lineEnd = lineStart
                 while lineEnd < end, bytes[lineEnd] != newline { lineEnd += 1 }
-                forEachWrappedLine(bytes[lineStart..<lineEnd], body)
+                forEachWrappedLine(bytes[lineStart..<lineEnd], prefix: prefix, body)
                 lineStart = lineEnd + 1
             }
             return true
@@ -107,16 +109,18 @@ public enum SwiftEscaping {
     /// when it fits, otherwise broken with the same rule as `wrap`, at the
     /// last space within one character past the width (a longer word stays
     /// whole).
-    private static func forEachWrappedLine(_ line: Slice<UnsafeBufferPointer<UInt8>>, _ body: (String) -> Void) {
+    private static func forEachWrappedLine(
+        _ line: Slice<UnsafeBufferPointer<UInt8>>, prefix: StaticString, _ body: (String) -> Void
+    ) {
         let space = UInt8(ascii: " ")
         var rest = line
         while rest.count > docWidth {
             let window = rest.prefix(docWidth + 1)
             guard let breakAt = window.lastIndex(of: space), breakAt > rest.startIndex else { break }
-            body(docLine(rest[..<breakAt]))
+            body(docLine(rest[..<breakAt], prefix: prefix))
             rest = rest[(breakAt + 1)...].drop { $0 == space }
         }
-        body(docLine(rest))
+        body(docLine(rest, prefix: prefix))
     }
 
     private static let docWidth = 100
@@ -157,16 +161,15 @@ public enum SwiftEscaping {
         return (word | belowSpace | delete) & tops == 0
     }
 
-    private static func docLine(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> String {
-        if text.isEmpty { return "///" }
-        return String(unsafeUninitializedCapacity: text.count + 4) { buffer in
-            // "/// ", then the text.
-            buffer[0] = UInt8(ascii: "/")
-            buffer[1] = UInt8(ascii: "/")
-            buffer[2] = UInt8(ascii: "/")
-            buffer[3] = UInt8(ascii: " ")
-            _ = buffer[4...].initialize(fromContentsOf: text)
-            return text.count + 4
+    private static func docLine(_ text: Slice<UnsafeBufferPointer<UInt8>>, prefix: StaticString) -> String {
+        if text.isEmpty { return String(source: "\(prefix)") }
+        let start = prefix.utf8CodeUnitCount
+        return String(unsafeUninitializedCapacity: text.count + start + 1) { buffer in
+            // The prefix ("///"), a space, then the text.
+            prefix.withUTF8Buffer { _ = buffer.initialize(fromContentsOf: $0) }
+            buffer[start] = UInt8(ascii: " ")
+            _ = buffer[(start + 1)...].initialize(fromContentsOf: text)
+            return text.count + start + 1
         }
     }
 

@@ -22,7 +22,7 @@ public struct Generator: Sendable {
         public init() {}
     }
 
-    public static let allTargets: [any GenerationTarget] = [SwiftTarget(), JSONSchemaTarget(), TypeScriptTarget()]
+    public static let allTargets: [any GenerationTarget] = [SwiftTarget(), JSONSchemaTarget(), TypeScriptTarget(), KotlinTarget()]
 
     public var options: Options
 

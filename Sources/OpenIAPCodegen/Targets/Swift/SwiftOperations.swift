@@ -8,34 +8,13 @@ struct SwiftOperations {
     let spec: Spec
     let types: SwiftViewModel
     /// Whether the reply types and the dispatcher are generated (see
-    /// `bridgeProblem`; `bridge` false leaves them out).
+    /// `Spec.bridgeProblem`; `bridge` false leaves them out).
     let hasBridge: Bool
 
     init(spec: Spec, types: SwiftViewModel, bridge: Bool = true) {
         self.spec = spec
         self.types = types
-        hasBridge = bridge && Self.bridgeProblem(in: spec) == nil
-    }
-
-    /// Why `spec` gets no reply types and no dispatcher in Swift, or nil
-    /// when it gets them. They answer with the spec's error record
-    /// (`Spec.replyErrorRecord`), make the codes of `BridgeErrorCode`
-    /// themselves, and know the store they run against (`IapStore`).
-    static func bridgeProblem(in spec: Spec) -> String? {
-        guard !spec.operations.isEmpty else { return "the spec has no operations" }
-        guard let record = spec.replyErrorRecord else {
-            return "the spec has no record '\(Spec.replyErrorRecordName)' with a required 'code' and 'message' and no other required field"
-        }
-        guard case .enumeration? = spec[APIOperation.storeEnum] else {
-            return "the spec declares no enum '\(APIOperation.storeEnum)'"
-        }
-        if case let .named(name)? = record.field("code")?.type, case let .enumeration(codes)? = spec[name], codes.isClosed {
-            let missing = BridgeErrorCode.all.filter { code in !codes.values.contains { $0.wire == code } }
-            if !missing.isEmpty {
-                return "the closed enum '\(name)' has no value \(missing.map { "'\($0)'" }.joined(separator: ", "))"
-            }
-        }
-        return nil
+        hasBridge = bridge && spec.bridgeProblem == nil
     }
 
     /// The Swift value of the error code `wire`, of the type of the error
@@ -51,11 +30,7 @@ struct SwiftOperations {
 
     /// The protocol that holds the operations of `platform`.
     static func protocolName(_ platform: OperationPlatform) -> String {
-        switch platform {
-        case .common: "OpenIAPCommonOperations"
-        case .ios: "OpenIAPAppleOperations"
-        case .android: "OpenIAPAndroidOperations"
-        }
+        OperationNames.sdkInterfaceName(platform)
     }
 
     /// Queries and mutations first, then events; each group by name, as
@@ -134,7 +109,7 @@ struct SwiftOperations {
     /// The operation's doc, then its arguments, what it answers, the codes
     /// it fails with and the stores that have it, as Swift doc callouts.
     private func docs(of operation: APIOperation) -> TemplateValue {
-        var docs = SwiftViewModel.DocLines()
+        var docs = DocLineList()
         docs.append(operation.annotations.doc)
         var callouts: [(first: String, rest: String, text: String)] = []
         let arguments = operation.arguments.map { argument in
@@ -191,7 +166,7 @@ struct SwiftOperations {
 
     /// Adds `text` as doc lines: the first after `first`, the others after
     /// `rest`. With empty text, `first` is the whole line.
-    private static func append(_ text: String, first: String, rest: String, to docs: inout SwiftViewModel.DocLines) {
+    private static func append(_ text: String, first: String, rest: String, to docs: inout DocLineList) {
         let lines = SwiftEscaping.docLines(text)
         if lines.isEmpty {
             docs.append(line: "/// \(SwiftEscaping.visible(first))")

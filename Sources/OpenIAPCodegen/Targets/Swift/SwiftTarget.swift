@@ -49,14 +49,14 @@ public struct SwiftTarget: GenerationTarget {
         // One file per spec file, each built and rendered on its own. A type's
         // context is built when the file reaches it and dropped after, so
         // only one is held at a time.
-        return [support] + SwiftViewModel.fileGroups(spec).map { group in
+        return [support] + SpecFileGroup.groups(spec).map { group in
             RenderJob(cost: group.positions.count) { () throws(DiagnosticError) in
                 let model = shared.value
                 let context: TemplateObject = ["header": .string(headerLine), "source": .string(group.source)]
                 let bytes = try templates.renderFile("file", context, streaming: "types", count: group.positions.count) {
                     model.context(at: group.positions[$0])
                 }
-                return [GeneratedFile(path: group.path, bytes: bytes)]
+                return [GeneratedFile(path: SwiftNames.fileName(forSpecFile: group.file), bytes: bytes)]
             }
         }
     }

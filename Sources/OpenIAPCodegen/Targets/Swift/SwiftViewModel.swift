@@ -116,34 +116,6 @@ struct SwiftViewModel {
         position < 0 ? [] : traits[Int(position)]
     }
 
-    struct FileGroup {
-        var path: String
-        var source: String
-        /// Positions in `spec.types`, in name order.
-        var positions: [Int]
-    }
-
-    /// Types grouped by the spec file that declares them; one Swift file each,
-    /// named after the YAML file (`verification.yaml` → `Verification.swift`).
-    /// Each type is kept as its position in `spec.types`, which names it
-    /// without retaining it.
-    static func fileGroups(_ spec: Spec) -> [FileGroup] {
-        var byFile: [String: [Int]] = [:]
-        for position in spec.types.indices {
-            byFile[spec.types[position].location.file, default: []].append(position)
-        }
-        return byFile.keys.sorted().map { file in
-            let stem = file.split(separator: "/").last.map(String.init) ?? file
-            var positions = byFile[file]!
-            // `Spec` keeps its types sorted by name, so this rarely sorts.
-            func name(_ position: Int) -> String { spec.types[position].name }
-            if !zip(positions, positions.dropFirst()).allSatisfy({ name($0) <= name($1) }) {
-                positions.sort { name($0) < name($1) }
-            }
-            return FileGroup(path: SwiftNames.fileName(forSpecFile: file), source: stem, positions: positions)
-        }
-    }
-
     /// Records and unions by name, for `OpenIAPTypeRegistry`.
     func registryEntries() -> [TemplateValue] {
         spec.types.compactMap { type in
@@ -346,7 +318,7 @@ struct SwiftViewModel {
         for alias in aliases {
             spellings.append(.string(String(source: "\(SwiftEscaping.stringLiteral(alias)): \(position)")))
         }
-        var docs = DocLines()
+        var docs = DocLineList()
         docs.append(value.pointee.annotations.doc)
         // Deprecated cases are documented, not attributed: the generated
         // decoder must construct them, and constructing a deprecated case
@@ -499,7 +471,7 @@ struct SwiftViewModel {
         // The default as a Swift literal, written in the docs and in the
         // initializer; made once, as it looks up named types in the spec.
         let defaultLiteral = field.pointee.defaultValue.map { SwiftTypeMapping.literal($0, type: type, spec: spec) }
-        var docs = DocLines()
+        var docs = DocLineList()
         docs.append(field.pointee.annotations.doc)
         if let defaultLiteral {
             docs.append(String(source: "Defaults to `\(defaultLiteral)` when absent."))
@@ -790,44 +762,17 @@ struct SwiftViewModel {
 
     /// `SwiftEscaping.docLines`, as the value of `docLines`.
     private func docLines(_ doc: String?) -> TemplateValue {
-        var lines = DocLines()
+        var lines = DocLineList()
         lines.append(doc)
         return lines.value
     }
+}
 
-    /// The doc comment lines of one element, collected as the value of a
-    /// `docLines` member: no line is an empty list, a single line is that
-    /// string alone, and more lines are a list of them.
-    ///
-    /// A section over a string renders its body once with the string as
-    /// `.`, just as over a list holding only that string, so the output is
-    /// the same; but most docs are one line, and each of those would
-    /// otherwise allocate (and later free) an array of one element. The
-    /// difference shows only to a template that asks for `@first`, `@last`
-    /// or `@index` inside `docLines`, which no built-in template does.
-    struct DocLines {
-        private var single: String?
-        private var lines: [TemplateValue] = []
-
-        /// Adds the lines of `doc` (see `SwiftEscaping.forEachDocLine`).
-        mutating func append(_ doc: String?) {
-            SwiftEscaping.forEachDocLine(doc) { append(line: $0) }
-        }
-
-        mutating func append(line: String) {
-            if !lines.isEmpty {
-                lines.append(.string(line))
-            } else if let single {
-                lines = [.string(single), .string(line)]
-                self.single = nil
-            } else {
-                single = line
-            }
-        }
-
-        var value: TemplateValue {
-            if let single { return .string(single) }
-            return .list(lines)
-        }
+extension DocLineList {
+    /// Adds the lines of `doc` as Swift doc comment lines (see
+    /// `SwiftEscaping.forEachDocLine`); the Swift view model and
+    /// `SwiftOperations` use it.
+    mutating func append(_ doc: String?) {
+        SwiftEscaping.forEachDocLine(doc) { append(line: $0) }
     }
 }

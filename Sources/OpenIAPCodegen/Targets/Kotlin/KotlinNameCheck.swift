@@ -1,0 +1,152 @@
+/// The Kotlin names of a type's members (fields, values, constants, union
+/// members), worked out in one place: `KotlinNameCheck` checks them when the
+/// spec is validated, and the view model writes them.
+struct KotlinMemberNames: Sendable {
+    var place: KotlinNames.Place
+    /// The Kotlin identifier of each member (without backticks), in spec order.
+    var names: [String]
+
+    /// The type of a union's discriminator field, read in its first member
+    /// record (the validator makes every member agree).
+    static func discriminatorType(of union: UnionType, spec: Spec) -> TypeRef? {
+        spec.firstFlattenedMember(of: union)?.field(union.discriminator)?.type
+    }
+
+    /// The members of `type` and their Kotlin names. A value, constant or
+    /// member name must not hide the type's own name (nor a built-in one,
+    /// see `KotlinNames.memberName`); a union member class may share its name
+    /// with a spec type, which the union's body then names with its package
+    /// (`KotlinViewModel.typeReference`).
+    init(_ type: NamedType) {
+        let owner = type.name
+        switch type {
+        case let .enumeration(e):
+            place = e.isClosed ? .enumEntry : .enumObject
+            names = e.values.map { [place] in KotlinNames.name($0.wire, in: place, owner: owner) }
+        case let .opaqueString(s):
+            place = .opaqueConstant
+            names = s.knownValues.map { KotlinNames.name($0.wire, in: .opaqueConstant, owner: owner) }
+        case let .record(r):
+            place = .property
+            names = r.fields.map { KotlinNames.name($0.name, in: .property) }
+        case let .fieldSet(s):
+            place = .property
+            names = s.fields.map { KotlinNames.name($0.name, in: .property) }
+        case let .union(u):
+            place = .unionMember
+            names = u.members.map { KotlinNames.name($0.tag, in: .unionMember, owner: owner) }
+        }
+    }
+
+    /// The spec name and the location of the member at `index` of `type`,
+    /// for messages: only a problem needs them.
+    static func member(_ index: Int, of type: NamedType) -> (wire: String, location: SourceLocation) {
+        switch type {
+        case let .enumeration(e): (e.values[index].wire, e.values[index].location)
+        case let .opaqueString(s): (s.knownValues[index].wire, s.knownValues[index].location)
+        case let .record(r): (r.fields[index].name, r.fields[index].location)
+        case let .fieldSet(s): (s.fields[index].name, s.fields[index].location)
+        case let .union(u): (u.members[index].tag, u.members[index].location)
+        }
+    }
+
+    /// The names of every type of `spec`, by position in `spec.types`.
+    static func all(_ spec: Spec) -> [KotlinMemberNames] {
+        spec.types.map(KotlinMemberNames.init)
+    }
+}
+
+/// Kotlin's own checks of the names of a spec, which `SpecValidator` runs
+/// next to its Swift ones, so that a spec that loads renders in every
+/// target: names that cannot be written, names that collide once converted
+/// where Swift's do not (`ß` and `SS` both start `SS…` in upper camel case,
+/// which Swift's lower camel case keeps apart), members named like the one
+/// that keeps unknown values, and spec files whose Kotlin file would be a
+/// runtime file. Each problem is a located error. Problems the Swift checks
+/// report already (the same collision, a value named `unrecognized`) are not
+/// reported twice.
+enum KotlinNameCheck {
+    /// Up to this many members, finding an earlier equal name by going
+    /// through the list is cheaper than hashing every name.
+    private static let linearSearchLimit = 16
+
+    /// The checks of one type's members.
+    static func check(_ type: NamedType, into diagnostics: inout Diagnostics) {
+        let members = KotlinMemberNames(type)
+        let kind = members.place.kind
+        let names = members.names
+        var seen: [String: Int] = [:]
+        for (index, name) in names.enumerated() {
+            if let problem = KotlinNames.nameProblem(name) {
+                let (wire, location) = KotlinMemberNames.member(index, of: type)
+                diagnostics.error(
+                    "\(kind) '\(wire)' of '\(type.name)' cannot be named in Kotlin ('\(name)'): \(problem)", at: location)
+                continue
+            }
+            if name == KotlinNames.unknownMember, keepsUnknown(type) {
+                let (wire, location) = KotlinMemberNames.member(index, of: type)
+                if swiftName(wire, members.place) != SwiftNames.unknownEnumCase {
+                    diagnostics.error(
+                        "\(kind) '\(wire)' of '\(type.name)' would be named '\(KotlinNames.unknownMember)' in Kotlin, the member that keeps unknown \(kind)s",
+                        at: location)
+                }
+                continue
+            }
+            let earlier: Int?
+            if names.count <= linearSearchLimit {
+                earlier = names[..<index].firstIndex(of: name)
+            } else {
+                earlier = seen[name]
+                if earlier == nil { seen[name] = index }
+            }
+            guard let first = earlier else { continue }
+            let (firstWire, firstLocation) = KotlinMemberNames.member(first, of: type)
+            let (wire, location) = KotlinMemberNames.member(index, of: type)
+            // The same wire name listed twice, and two names Swift cannot
+            // tell apart either, have errors of their own.
+            if firstWire != wire, swiftName(firstWire, members.place) != swiftName(wire, members.place) {
+                diagnostics.error(
+                    "\(kind) '\(wire)' of '\(type.name)' collides with '\(firstWire)': both are named '\(name)' in Kotlin",
+                    at: location, notes: [.note("'\(firstWire)' declared here", at: firstLocation)])
+            }
+        }
+    }
+
+    /// The Swift name the validator gives `wire` in the Swift place that
+    /// corresponds to `place`.
+    private static func swiftName(_ wire: String, _ place: KotlinNames.Place) -> String {
+        switch place {
+        case .property: SwiftNames.name(wire, in: .property)
+        case .enumEntry: SwiftNames.name(wire, in: .closedEnumCase)
+        case .enumObject: SwiftNames.name(wire, in: .openEnumCase)
+        case .opaqueConstant: SwiftNames.name(wire, in: .opaqueConstant)
+        case .unionMember: SwiftNames.name(wire, in: .unionCase)
+        }
+    }
+
+    private static func keepsUnknown(_ type: NamedType) -> Bool {
+        switch type {
+        case let .enumeration(e): !e.isClosed
+        case let .union(u): u.unknownTag == .keep
+        default: false
+        }
+    }
+
+    /// Each spec file that declares types (`files`) becomes one Kotlin file,
+    /// named as its Swift file; the Swift check makes those distinct, so
+    /// only the Kotlin runtime files are left to avoid (compared without
+    /// case, as some file systems do).
+    static func checkFileNames(_ files: [String], into diagnostics: inout Diagnostics) {
+        let runtime = Set(KotlinNames.runtimeFileNames.map { $0.lowercased() })
+        // A file the Swift check refuses for a Swift runtime file of the same name.
+        let swiftRuntime = Set(SwiftNames.runtimeFileNames.map { $0.lowercased() })
+        for file in files.sorted() where !swiftRuntime.contains(SwiftNames.fileName(forSpecFile: file).lowercased()) {
+            let kotlin = KotlinNames.fileName(forSpecFile: file)
+            if runtime.contains(kotlin.lowercased()) {
+                diagnostics.error(
+                    "spec file '\(file)' would become the Kotlin file '\(kotlin)', which the generator writes for its runtime; rename the file",
+                    at: SourceLocation(file: file, line: 1, column: 1))
+            }
+        }
+    }
+}

@@ -1,0 +1,321 @@
+/// The Kotlin of the API, for a spec with operations: the contexts of
+/// `operations.tmpl` (the interfaces an SDK implements, the arguments
+/// records, the reply types) and of `dispatcher.tmpl` (the table of
+/// `OpenIAPDispatcher`), and the registry entries of the types generated
+/// for operations. Every Kotlin decision about operations is made here; the
+/// arguments records are made by `KotlinViewModel` like any input record,
+/// and reading and writing results and payloads uses its code for fields.
+///
+/// The shape follows the Swift target's (`SwiftOperations`) so that both
+/// SDKs look alike and answer the same JSON: the same interface names, one
+/// method per operation with the spec's argument names, the dispatcher's
+/// checks in the same order with the same codes.
+struct KotlinOperations {
+    let spec: Spec
+    let types: KotlinViewModel
+    /// Whether the reply types and the dispatcher are generated (see
+    /// `Spec.bridgeProblem`).
+    let hasBridge: Bool
+
+    init(spec: Spec, types: KotlinViewModel) {
+        self.spec = spec
+        self.types = types
+        hasBridge = spec.bridgeProblem == nil
+    }
+
+    /// The names `operations.tmpl` and `dispatcher.tmpl` declare besides the
+    /// spec's (`KotlinNames.runtimeTypeNames` lists them all).
+    static let listenerHandle = "OpenIAPListener"
+    static let exception = "OpenIAPException"
+
+    /// Queries and mutations first, then events; each group by name, as
+    /// `spec.operations` is.
+    private var ordered: [APIOperation] {
+        spec.operations.filter { $0.kind != .event } + spec.events
+    }
+
+    // MARK: - operations.tmpl
+
+    func operationsContext(header: String) -> TemplateValue {
+        let interfaces: [TemplateValue] = OperationPlatform.allCases.map { platform in
+            [
+                "docLines": .list(KotlinNames.docBody([Self.interfaceDoc(platform)]).map { .string($0) }),
+                "name": .string(OperationNames.sdkInterfaceName(platform)),
+                "inherits": .string(platform == .common ? "" : OperationNames.sdkInterfaceName(.common)),
+                "requirements": .list(ordered.filter { $0.platform == platform }.map(requirement)),
+            ]
+        }
+        let arguments: [TemplateValue] = spec.operations.compactMap { $0.argumentsRecord.map(types.argumentsContext) }
+        let replies: [TemplateValue] = hasBridge ? spec.operations.compactMap(reply) : []
+        return [
+            "header": .string(header),
+            "package": .string(KotlinNames.packageName),
+            "hasBridge": .bool(hasBridge),
+            "errorRecord": .string(Spec.replyErrorRecordName),
+            "interfaces": .list(interfaces),
+            "arguments": .list(arguments),
+            "replies": .list(replies),
+        ]
+    }
+
+    private static func interfaceDoc(_ platform: OperationPlatform) -> String {
+        switch platform {
+        case .common:
+            """
+            The queries, mutations and events every OpenIAP SDK offers, whichever store it runs against.
+
+            An SDK implements this interface, or the interface of its platform, which includes it. Each query and \
+            mutation is a `suspend` function that keeps the name and the argument names of the spec; an optional \
+            argument that is `null` was left out by the caller, and the default its doc gives applies. Each event \
+            is a function that adds a listener and answers the handle that removes it. `OpenIAPDispatcher` serves \
+            an implementation over JSON.
+            """
+        case .ios:
+            """
+            The queries, mutations and events of the Apple SDK alone (their names end in `IOS`), with the common \
+            ones: for a Kotlin Multiplatform SDK whose iOS side implements them. An Android SDK does not implement \
+            it, and the dispatcher answers these operations with the not-supported error.
+            """
+        case .android:
+            """
+            The queries, mutations and events of the Android SDK alone (their names end in `Android`), with the common \
+            ones; the Google Play, Horizon and Amazon builds implement it.
+            """
+        }
+    }
+
+    /// The Kotlin name of each argument (without backticks), the method's
+    /// parameters.
+    private func parameterNames(_ operation: APIOperation) -> [String] {
+        operation.arguments.map { KotlinNames.name($0.name, in: .property) }
+    }
+
+    /// The parameter of an event method that takes the listener: `listener`,
+    /// with a `_` for as long as an argument has that name.
+    private func listenerParameter(_ operation: APIOperation) -> String {
+        let names = parameterNames(operation)
+        var name = "listener"
+        while names.contains(name) { name += "_" }
+        return name
+    }
+
+    /// One method of an interface: its docs, deprecation and declaration.
+    private func requirement(_ operation: APIOperation) -> TemplateValue {
+        var parameters = zip(operation.arguments, parameterNames(operation)).map { argument, name in
+            let type = KotlinTypeMapping.kotlinType(argument.type, isRequired: argument.isRequired)
+            return KotlinNames.escaped(name) + ": " + type + (argument.isRequired ? "" : " = null")
+        }
+        let method = KotlinNames.escaped(operation.name)
+        let declaration: String
+        if operation.kind == .event {
+            let payload = KotlinTypeMapping.kotlinType(operation.result.type)
+            parameters.append(KotlinNames.escaped(listenerParameter(operation)) + ": (" + payload + ") -> Unit")
+            declaration = "fun \(method)(\(parameters.joined(separator: ", "))): \(Self.listenerHandle)"
+        } else {
+            declaration = "suspend fun \(method)(\(parameters.joined(separator: ", "))): \(resultType(operation))"
+        }
+        return [
+            "docLines": .list(docs(of: operation).map { .string($0) }),
+            "deprecation": .string(KotlinNames.deprecation(operation.annotations.deprecated) ?? ""),
+            "declaration": .string(declaration),
+        ]
+    }
+
+    private func resultType(_ operation: APIOperation) -> String {
+        KotlinTypeMapping.kotlinType(operation.result.type, isRequired: operation.result.isRequired)
+    }
+
+    /// The KDoc body of a method: the operation's doc and the stores that
+    /// have it, then `@param` for each argument (and the listener),
+    /// `@return` and `@throws` with the codes it fails with.
+    private func docs(of operation: APIOperation) -> [String] {
+        var lines = KotlinNames.docBody([operation.annotations.doc])
+        func paragraph(_ text: String) {
+            if !lines.isEmpty { lines.append(" *") }
+            lines += KotlinNames.docBody([text])
+        }
+        if spec[APIOperation.storeEnum] != nil {
+            let stores = operation.stores.map { KotlinNames.docCode($0.store) }
+            let verb = operation.kind == .event ? "Delivered" : "Implemented"
+            paragraph(stores.isEmpty ? "No store implements it." : "\(verb) by the store\(stores.count == 1 ? "" : "s") \(Self.listed(stores)).")
+        }
+        var tags: [(tag: String, text: String)] = []
+        for (argument, name) in zip(operation.arguments, parameterNames(operation)) {
+            tags.append(("@param \(name)", argumentDoc(argument)))
+        }
+        if operation.kind == .event {
+            tags.append(("@param \(listenerParameter(operation))", "Called with each payload until the handle is removed."))
+            tags.append(("@return", "The handle that removes the listener."))
+        } else if let doc = operation.result.doc {
+            tags.append(("@return", doc))
+        }
+        if !operation.errors.isEmpty {
+            tags.append((
+                hasBridge ? "@throws \(Self.exception)" : "@throws",
+                hasBridge
+                    ? "whose error's `code` is one of these:" : "a failure whose `code` is one of these:"))
+        }
+        if !tags.isEmpty, !lines.isEmpty { lines.append(" *") }
+        for (tag, text) in tags {
+            var body = KotlinNames.docBody([text])
+            // A tag's text is one paragraph: its first line follows the tag.
+            if body.isEmpty { body = [" *"] }
+            body[0] = " * " + tag + body[0].dropFirst(2)
+            lines += body
+        }
+        for failure in operation.errors {
+            var body = KotlinNames.docBody(["\(KotlinNames.docCode(failure.code)): \(failure.reason)"])
+            for index in body.indices { body[index] = (index == 0 ? " * - " : " *   ") + body[index].dropFirst(3) }
+            lines += body
+        }
+        return lines
+    }
+
+    /// An argument's doc after its `@param`: its doc, its default, its
+    /// deprecation.
+    private func argumentDoc(_ argument: Field) -> String {
+        var parts: [String] = []
+        if let doc = argument.annotations.doc, !doc.isEmpty { parts.append(doc) }
+        if let value = argument.defaultValue {
+            let literal = KotlinTypeMapping.literal(value, type: argument.type, spec: spec)
+            parts.append("Null means the default, \(KotlinNames.docCode(literal)).")
+        }
+        if let message = argument.annotations.deprecated {
+            parts.append(message.isEmpty ? "Deprecated." : "Deprecated: \(message)")
+        }
+        return parts.isEmpty ? "The \(KotlinNames.docCode(argument.name)) argument." : parts.joined(separator: " ")
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    private static func listed(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// The reply object of a query or mutation: how its result is read,
+    /// written and validated.
+    private func reply(_ operation: APIOperation) -> TemplateValue? {
+        guard let name = operation.replyTypeName else { return nil }
+        let result = operation.result
+        let value = types.decodeValue(result.type, depth: 0)
+        let read = result.isRequired
+            ? "OpenIAPDecode.present(value, path) { v0, p0 -> \(value) }"
+            : "OpenIAPDecode.nullable(value, path) { v0, p0 -> \(value) }"
+        let optionalWrite = types.encodeValue(result.type, "v0", depth: 1)
+        let write =
+            result.isRequired
+            ? types.encodeValue(result.type, "result", depth: 1)
+            : optionalWrite == "v0" ? "result" : "result?.let { v0 -> \(optionalWrite) }"
+        var validation: [String] = []
+        if types.validates(result.type) {
+            if result.isRequired {
+                types.appendNestedValidation(result.type, value: "result", path: "path", depth: 1, indent: "", to: &validation)
+            } else {
+                validation.append("result?.let { v0 ->")
+                types.appendNestedValidation(result.type, value: "v0", path: "path", depth: 1, indent: "    ", to: &validation)
+                validation.append("}")
+            }
+        }
+        let doc = "Reads and writes the replies of \(KotlinNames.docCode(operation.name)) over a JSON bridge: its result, or a [\(Spec.replyErrorRecordName)]."
+        return [
+            "docLines": .list(KotlinNames.docBody([doc]).map { .string($0) }),
+            "name": .string(name),
+            "result": .string(resultType(operation)),
+            "read": .string(read),
+            "write": .string(write),
+            "validates": .bool(!validation.isEmpty),
+            "validationLines": .list(validation.map { .string($0) }),
+        ]
+    }
+
+    // MARK: - dispatcher.tmpl
+
+    /// Nil when the spec gets no dispatcher (see `Spec.bridgeProblem`).
+    func dispatcherContext(header: String) -> TemplateValue? {
+        guard hasBridge, let record = spec.replyErrorRecord, let code = record.field("code") else { return nil }
+        return [
+            "header": .string(header),
+            "package": .string(KotlinNames.packageName),
+            "errorRecord": .string(Spec.replyErrorRecordName),
+            "storeType": .string(APIOperation.storeEnum),
+            "errorCode": .string(KotlinTypeMapping.kotlinType(code.type)),
+            "developerError": .string(codeValue(BridgeErrorCode.developerError, record: record)),
+            "featureNotSupported": .string(codeValue(BridgeErrorCode.featureNotSupported, record: record)),
+            "unknownError": .string(codeValue(BridgeErrorCode.unknown, record: record)),
+            "calls": .list(spec.operations.filter { $0.kind != .event }.map(tableEntry)),
+            "listeners": .list(spec.events.map(tableEntry)),
+        ]
+    }
+
+    /// The Kotlin value of the error code `wire`, of the type of the error
+    /// record's `code`: the member where the enum lists it, otherwise made
+    /// from its raw value (an open enum takes any; a closed one lists every
+    /// code the bridge makes), or a string.
+    private func codeValue(_ wire: String, record: RecordType) -> String {
+        guard case let .named(name)? = record.field("code")?.type, case let .enumeration(codes)? = spec[name] else {
+            return KotlinNames.stringLiteral(wire)
+        }
+        if codes.values.contains(where: { $0.wire == wire }) { return enumValue(wire, of: codes) }
+        return "\(name).fromRawValue(\(KotlinNames.stringLiteral(wire)))"
+    }
+
+    /// `Name.Member`, written as Kotlin source.
+    private func enumValue(_ wire: String, of type: EnumType) -> String {
+        let place: KotlinNames.Place = type.isClosed ? .enumEntry : .enumObject
+        return type.name + "." + KotlinNames.escaped(KotlinNames.name(wire, in: place, owner: type.name))
+    }
+
+    /// One case of the dispatcher's table: the stores, the platform, the
+    /// arguments record and the lambda that calls the method, which casts
+    /// the SDK to the platform's interface and the arguments to their
+    /// record (the dispatcher checks the one and decodes the other first)
+    /// and hands on the result (a call) or each payload (an event) as a
+    /// neutral JSON tree.
+    private func tableEntry(_ operation: APIOperation) -> TemplateValue {
+        let platform: String =
+            switch operation.platform {
+            case .common: "Common"
+            case .ios: "Apple"
+            case .android: "Android"
+            }
+        let storeType: EnumType? = if case let .enumeration(e)? = spec[APIOperation.storeEnum] { e } else { nil }
+        let stores = storeType.map { type in operation.stores.map { enumValue($0.store, of: type) } } ?? []
+        let receiver =
+            operation.platform == .common
+            ? "sdk" : "(sdk as \(OperationNames.sdkInterfaceName(operation.platform)))"
+        let arguments = zip(operation.arguments, parameterNames(operation)).map { _, name in
+            "\(KotlinNames.escaped(name)) = args.\(KotlinNames.escaped(name))"
+        }.joined(separator: ", ")
+        let method = KotlinNames.escaped(operation.name)
+        var lines: [String] = []
+        if let type = operation.argumentsTypeName { lines.append("val args = a as \(type)") }
+        let parameters: String
+        if operation.kind == .event {
+            parameters = "sdk, \(operation.argumentsTypeName == nil ? "_" : "a"), deliver"
+            let payload = types.encodeValue(operation.result.type, "payload", depth: 1)
+            let call = arguments.isEmpty ? "\(receiver).\(method)" : "\(receiver).\(method)(\(arguments))"
+            lines.append("\(call) { payload -> deliver(\(payload)) }")
+        } else {
+            parameters = "sdk, \(operation.argumentsTypeName == nil ? "_" : "a")"
+            lines.append("\(operation.replyTypeName!).writeResult(\(receiver).\(method)(\(arguments)))")
+        }
+        return [
+            "key": .string(KotlinNames.stringLiteral(operation.name)),
+            "stores": .string(stores.isEmpty ? "emptyList()" : "listOf(\(stores.joined(separator: ", ")))"),
+            "platform": .string(platform),
+            "argumentsType": .string(operation.argumentsTypeName ?? "null"),
+            "parameters": .string(parameters),
+            "lines": .list(lines.map { .string($0) }),
+        ]
+    }
+
+    // MARK: - Registry
+
+    /// The names of the arguments records and, with a bridge, of the reply
+    /// objects, for the registry.
+    func registryNames() -> [String] {
+        spec.operations.flatMap { operation in
+            [operation.argumentsTypeName, hasBridge ? operation.replyTypeName : nil].compactMap { $0 }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+// The Kotlin examples of README.md ("Operations in Kotlin"), compiled with the
+// generated Kotlin and run by ReadmeExampleTests; README quotes them as
+// excerpts, which ReadmeExamplesTests (Swift) checks are still here.
+
+import dev.openiap.types.IapStore
+import dev.openiap.types.OpenIAPAndroidOperations
+import dev.openiap.types.OpenIAPDispatcher
+import dev.openiap.types.OpenIAPException
+import dev.openiap.types.Purchase
+import dev.openiap.types.PurchaseUpdatedListenerOptions
+import dev.openiap.types.RequestPurchaseAndroidProps
+import dev.openiap.types.RequestPurchaseProps
+import dev.openiap.types.RequestPurchasePropsByPlatforms
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertTrue
+import org.junit.Test
+import kotlin.coroutines.Continuation
+import kotlin.coroutines.EmptyCoroutineContext
+import kotlin.coroutines.startCoroutine
+
+/** What a React Native, Expo or Flutter module on Android hands to JavaScript: JSON text in, JSON text out. */
+class PurchasesModule(sdk: OpenIAPAndroidOperations, emit: (String) -> Unit) {
+    private val dispatcher = OpenIAPDispatcher(IapStore.Google, sdk, emit)
+
+    /** `OpenIAP.send('{"operation": "finishTransaction", "args": {…}}')`; the reply goes to [resolve]. */
+    fun send(message: String, resolve: (String) -> Unit) = dispatcher.handle(message, resolve)
+}
+
+/** Kotlin code of the app calls the SDK directly: suspend functions, a listener with a handle. */
+suspend fun buyPremium(sdk: OpenIAPAndroidOperations, deliver: (Purchase) -> Unit): Int {
+    val listener = sdk.purchaseUpdated(PurchaseUpdatedListenerOptions(dedupeTransactionIOS = false)) { purchase -> deliver(purchase) }
+    try {
+        val google = RequestPurchaseAndroidProps(skus = listOf("com.example.premium"))
+        val result = sdk.requestPurchase(RequestPurchaseProps(requestPurchase = RequestPurchasePropsByPlatforms(google = google)))
+        return result?.purchases?.size ?: 0
+    } catch (failure: OpenIAPException) {
+        println("${failure.error.code.rawValue}: ${failure.error.message}")
+        return 0
+    } finally {
+        listener.remove()
+    }
+}
+
+class ReadmeExampleTests {
+    @Test fun theModuleAnswersJavaScript() {
+        val events = ArrayList<String>()
+        val module = PurchasesModule(MemoryStore()) { events.add(it) }
+        var reply = ""
+        module.send("""{"operation": "getStorefront"}""") { reply = it }
+        assertEquals("""{"result":"US"}""", reply)
+        module.send("""{"operation": "getPromotedProductIOS"}""") { reply = it }
+        assertTrue(reply, reply.contains(""""code":"feature-not-supported""""))
+    }
+
+    @Test fun theAppBuysThroughTheInterface() {
+        val sdk = MemoryStore()
+        val delivered = ArrayList<Purchase>()
+        var bought = -1
+        val run: suspend () -> Int = { buyPremium(sdk) { delivered.add(it) } }
+        run.startCoroutine(Continuation(EmptyCoroutineContext) { bought = it.getOrThrow() })
+        assertEquals(1, bought)
+        assertEquals(1, delivered.size)
+        assertEquals(0, sdk.purchaseUpdatedListenerCount)
+    }
+}
