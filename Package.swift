@@ -9,6 +9,9 @@ let package = Package(
         .plugin(name: "GenerateOpenIAPTypes", targets: ["GenerateOpenIAPTypes"]),
         .library(name: "OpenIAPCodegen", targets: ["OpenIAPCodegen"]),
         .library(name: "OpenIAPTypes", targets: ["OpenIAPTypes"]),
+        // The JSON bridge (`OpenIAPDispatcher`) for React Native, Expo and
+        // Flutter bridges; a Swift app calling its SDK needs only OpenIAPTypes.
+        .library(name: "OpenIAPBridge", targets: ["OpenIAPBridge"]),
         .executable(name: "benchmark", targets: ["benchmark"]),
     ],
     targets: [
@@ -49,6 +52,12 @@ let package = Package(
             name: "OpenIAPTypes",
             path: "Generated/Swift"
         ),
+        // The generated JSON bridge over OpenIAPTypes' operation protocols.
+        .target(
+            name: "OpenIAPBridge",
+            dependencies: ["OpenIAPTypes"],
+            path: "Generated/SwiftBridge"
+        ),
         // Generation, decoding and compile-time figures: `swift run -c release benchmark`.
         .executableTarget(
             name: "benchmark",
@@ -65,7 +74,7 @@ let package = Package(
             // The generator too: the pattern test compiles patterns with it
             // and matches them with the generated runtime. The memory store
             // is what the dispatcher's tests run against.
-            dependencies: ["OpenIAPTypes", "OpenIAPCodegen", "OpenIAPMemoryStore"],
+            dependencies: ["OpenIAPTypes", "OpenIAPBridge", "OpenIAPCodegen", "OpenIAPMemoryStore"],
             path: "Tests/OpenIAPTypesTests"
         ),
         // An Android SDK whose store lives in memory, conforming to the
@@ -80,7 +89,7 @@ let package = Package(
         // stdin/stdout: the Swift half of the cross-language test.
         .executableTarget(
             name: "openiap-memory-store",
-            dependencies: ["OpenIAPMemoryStore", "OpenIAPTypes"],
+            dependencies: ["OpenIAPMemoryStore", "OpenIAPTypes", "OpenIAPBridge"],
             path: "Tests/CrossLanguage/Bridge"
         ),
     ],

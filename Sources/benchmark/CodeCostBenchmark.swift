@@ -30,23 +30,25 @@ struct CodeCostFigures: Codable {
     var baselineTextBytes: Int
     /// The tool that read the section sizes.
     var sizeTool: String
-    /// The same Swift target rendered from `spec` without the JSON bridge
-    /// (`SwiftTarget(jsonBridge: false)`: no `OpenIAPDispatcher.swift`, no
-    /// reply types), compiled in the same rounds: the types and the API
-    /// declarations alone, which is what the baseline has.
-    var unbridgedLines: Int
-    var unbridgedDebug: [Double]
-    var unbridgedRelease: [Double]
-    var unbridgedTextBytes: Int
+    /// The generated Swift with the JSON bridge (`OpenIAPBridge`, which the
+    /// baseline has no counterpart of) compiled into the same module, in the
+    /// same rounds: what a JavaScript or Flutter bridge builds. The bridge's
+    /// own cost is the difference (`bridgeTextBytes`, ...).
+    var withBridgeLines: Int
+    var withBridgeDebug: [Double]
+    var withBridgeRelease: [Double]
+    var withBridgeTextBytes: Int
 
     /// Best of the rounds over best of the rounds: each side's luckiest
     /// compile on a shared machine.
     var compileRatio: Double { generatedDebug.min()! / baselineDebug.min()! }
     var compileReleaseRatio: Double { generatedRelease.min()! / baselineRelease.min()! }
     var binaryRatio: Double { Double(generatedTextBytes) / Double(baselineTextBytes) }
-    var compileRatioWithoutBridge: Double { unbridgedDebug.min()! / baselineDebug.min()! }
-    var compileReleaseRatioWithoutBridge: Double { unbridgedRelease.min()! / baselineRelease.min()! }
-    var binaryRatioWithoutBridge: Double { Double(unbridgedTextBytes) / Double(baselineTextBytes) }
+    /// What `OpenIAPBridge` adds, best over best: `.text` bytes of the `-O`
+    /// object, and seconds of `-Onone` and `-O` compiles.
+    var bridgeTextBytes: Int { withBridgeTextBytes - generatedTextBytes }
+    var bridgeDebugSeconds: Double { withBridgeDebug.min()! - generatedDebug.min()! }
+    var bridgeReleaseSeconds: Double { withBridgeRelease.min()! - generatedRelease.min()! }
     var compileCPURatio: Double { generatedDebugCPU.min()! / baselineDebugCPU.min()! }
     var compileReleaseCPURatio: Double { generatedReleaseCPU.min()! / baselineReleaseCPU.min()! }
     /// The same ratios round by round, their median: the two compiles of a
@@ -68,7 +70,8 @@ struct CodeCostFigures: Codable {
 struct CodeCostBenchmark {
     var specDirectory: String
     /// Compile the Swift files of this folder (`Generated/Swift`) as they
-    /// are; nil renders the Swift target from the spec with `templatesRoot`.
+    /// are, and for the bridge those of its sibling `SwiftBridge` when there
+    /// is one; nil renders the Swift targets from the spec with `templatesRoot`.
     var generatedFolder: String?
     var templatesRoot: String
     var rounds: Int
@@ -81,19 +84,22 @@ struct CodeCostBenchmark {
         defer { Measure.remove(work) }
         let spec = try SpecLoader.load(path: specDirectory)
         let templates = try TemplateSet.load(directory: templatesRoot + "/swift", displayPath: "swift")
-        func render(_ target: SwiftTarget) throws -> [(path: String, contents: String)] {
+        func render(_ target: any GenerationTarget) throws -> [(path: String, contents: String)] {
             try target.render(spec, templates: templates, header: GeneratedHeader(specVersion: spec.version)).map { ($0.path, $0.contents) }
         }
-        let files: [(path: String, contents: String)]
-        if let generatedFolder {
-            files = try FileManager.default.contentsOfDirectory(atPath: generatedFolder).filter { $0.hasSuffix(".swift") }.sorted()
-                .map { ($0, try String(contentsOfFile: generatedFolder + "/" + $0, encoding: .utf8)) }
-        } else {
-            files = try render(SwiftTarget())
+        func read(_ folder: String) throws -> [(path: String, contents: String)] {
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }.sorted()
+                .map { ($0, try String(contentsOfFile: folder + "/" + $0, encoding: .utf8)) }
         }
+        let files = try generatedFolder.map(read) ?? render(SwiftTarget())
         guard !files.isEmpty else { throw Failure(description: "no Swift files in \(generatedFolder ?? "the rendered output")") }
+        let bridgeFolder = generatedFolder.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("SwiftBridge").path }
+        let bridgeFiles = try bridgeFolder.flatMap { FileManager.default.fileExists(atPath: $0) ? try read($0) : nil } ?? render(SwiftBridgeTarget())
         let generated = try CompileBenchmark.write(files, into: work + "/generated")
-        let unbridged = try CompileBenchmark.write(try render(SwiftTarget(jsonBridge: false)), into: work + "/unbridged")
+        // One module with the types, so the bridge's `import OpenIAPTypes` goes.
+        let bridged = try CompileBenchmark.write(
+            files + bridgeFiles.map { ($0.path, $0.contents.replacingOccurrences(of: "\nimport OpenIAPTypes\n", with: "\n")) },
+            into: work + "/bridged")
         let baseline = try CompileBenchmark.write([("Baseline.swift", BaselineSwift.render(spec))], into: work + "/baseline")
 
         // `side` names the object; both generated sides are module OpenIAPTypes.
@@ -111,7 +117,7 @@ struct CodeCostBenchmark {
             for mode in ["-Onone", "-O"] {
                 let sides = [
                     ("OpenIAPTypes", "OpenIAPTypes", generated.paths), ("Baseline", "Baseline", baseline.paths),
-                    ("Unbridged", "OpenIAPTypes", unbridged.paths),
+                    ("WithBridge", "OpenIAPTypes", bridged.paths),
                 ]
                 for (side, module, sources) in round % 2 == 0 ? sides : sides.reversed() {
                     let (wall, processor) = try compile(sources, side: side, module: module, mode)
@@ -130,8 +136,8 @@ struct CodeCostBenchmark {
             generatedTextBytes: try Self.textBytes(of: work + "/OpenIAPTypes-O.o", tool: sizeTool),
             baselineTextBytes: try Self.textBytes(of: work + "/Baseline-O.o", tool: sizeTool),
             sizeTool: sizeTool,
-            unbridgedLines: unbridged.lines, unbridgedDebug: times["Unbridged-Onone"]!, unbridgedRelease: times["Unbridged-O"]!,
-            unbridgedTextBytes: try Self.textBytes(of: work + "/Unbridged-O.o", tool: sizeTool))
+            withBridgeLines: bridged.lines, withBridgeDebug: times["WithBridge-Onone"]!, withBridgeRelease: times["WithBridge-O"]!,
+            withBridgeTextBytes: try Self.textBytes(of: work + "/WithBridge-O.o", tool: sizeTool))
     }
 
     /// The toolchain's `llvm-objdump` beside `swiftc`, else binutils'

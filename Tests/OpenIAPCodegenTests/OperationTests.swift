@@ -381,7 +381,7 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         ])
         #expect(with.operations.count == 2)
         for target in Generator.allTargets {
-            let set = try TemplateSet.load(directory: templates.appendingPathComponent(target.name).path, displayPath: target.name)
+            let set = try TemplateSet.load(directory: templates.appendingPathComponent(target.templateFolder).path, displayPath: target.templateFolder)
             let header = GeneratedHeader(specVersion: "1.0.0")
             let withFiles = try target.render(with, templates: set, header: header)
             let withoutFiles = try target.render(without, templates: set, header: header)
@@ -410,6 +410,9 @@ private typealias Location = OpenIAPCodegen.SourceLocation
                 }
                 let registry = try #require(withFiles.first { $0.path == "OpenIAPTypeRegistry.swift" })
                 #expect(registry.contents.contains("\"FindArgs\": FindArgs.self"))
+            case "swift-bridge":
+                // This spec has no PurchaseError, so no dispatcher.
+                #expect(withFiles.isEmpty && withoutFiles.isEmpty)
             case "kotlin":
                 // This spec has no PurchaseError, so no replies and no dispatcher.
                 let added = Set(withFiles.map(\.path)).subtracting(withoutFiles.map(\.path))

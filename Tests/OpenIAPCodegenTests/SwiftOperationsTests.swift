@@ -30,11 +30,15 @@ import Testing
         try SpecLoader.build(from: [SpecLoader.Source(path: "a.yaml", text: Self.header + text)])
     }
 
-    func files(_ text: String, target: SwiftTarget = SwiftTarget()) throws -> [String: String] {
+    /// The files of the Swift target and, unless `bridge` is false, of the
+    /// Swift bridge target, by name (no name is in both).
+    func files(_ text: String, bridge: Bool = true) throws -> [String: String] {
         let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Templates/swift")
         let set = try TemplateSet.load(directory: templates.path, displayPath: "swift")
-        let rendered = try target.render(try spec(text), templates: set, header: GeneratedHeader(specVersion: "1.0.0"))
+        let spec = try spec(text)
+        let targets: [any GenerationTarget] = bridge ? [SwiftTarget(), SwiftBridgeTarget()] : [SwiftTarget()]
+        let rendered = try targets.flatMap { try $0.render(spec, templates: set, header: GeneratedHeader(specVersion: "1.0.0")) }
         return Dictionary(uniqueKeysWithValues: rendered.map { ($0.path, $0.contents) })
     }
 
@@ -44,18 +48,20 @@ import Testing
         #expect(output[SwiftNames.dispatcherFileName] == nil)
     }
 
-    /// What the benchmark compiles beside the baseline: the same API without
-    /// the JSON bridge, however able the spec is to have one.
-    @Test func theBridgeCanBeLeftOut() throws {
-        let output = try files(Self.bridge + Self.operations, target: SwiftTarget(jsonBridge: false))
+    /// The JSON bridge is a target (and library) of its own: the types'
+    /// target has the API and the reply types, no dispatcher, and the
+    /// dispatcher imports the types' module.
+    @Test func theBridgeIsItsOwnTarget() throws {
+        let output = try files(Self.bridge + Self.operations, bridge: false)
         let operations = try #require(output[SwiftNames.operationsFileName])
         #expect(operations.contains("    func find(ids: [String]) async throws -> Bool\n"))
-        #expect(operations.contains("public struct FindArgs: Codable, Hashable, Sendable, OpenIAPValidatable {"))
-        #expect(!operations.contains("OpenIAPReply"))
+        #expect(operations.contains("public typealias FindReply = OpenIAPReply<Bool>"))
         #expect(output[SwiftNames.dispatcherFileName] == nil)
-        let registry = try #require(output["OpenIAPTypeRegistry.swift"])
-        #expect(registry.contains("\"FindArgs\": FindArgs.self"))
-        #expect(!registry.contains("FindReply"))
+        #expect(SwiftBridgeTarget().outputFolder == "SwiftBridge")
+        #expect(SwiftBridgeTarget().templateFolder == SwiftTarget().name)
+        let dispatcher = try #require(try files(Self.bridge + Self.operations)[SwiftNames.dispatcherFileName])
+        #expect(dispatcher.contains("\nimport OpenIAPTypes\n"))
+        #expect(!dispatcher.contains("enum OpenIAPReply"))
     }
 
     @Test func withTheBridgeTypesThereAreRepliesAndADispatcher() throws {

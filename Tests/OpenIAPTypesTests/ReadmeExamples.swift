@@ -1,4 +1,5 @@
 import Foundation
+import OpenIAPBridge
 import OpenIAPMemoryStore
 import OpenIAPTypes
 import Testing

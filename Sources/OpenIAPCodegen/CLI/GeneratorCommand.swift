@@ -19,7 +19,7 @@ public struct GeneratorCommand {
           --templates DIR    template overrides: DIR/<target>/NAME.tmpl replaces the
                              built-in template NAME of that target; others stay built-in
           --output DIR       output folder (default: Generated)
-          --target NAME      swift, jsonschema, typescript or kotlin; repeatable (default: all)
+          --target NAME      swift, swift-bridge, jsonschema, typescript or kotlin; repeatable (default: all)
           --check            write nothing; exit 1 listing every file that would be
                              added, changed or removed, with a short diff
           --fsync            flush new files to disk before moving them into place,

@@ -4,8 +4,12 @@
 /// Targets never decide output paths outside their own subfolder of the
 /// output directory (`Generated/<folder>`).
 public protocol GenerationTarget: Sendable {
-    /// The `--target` name and the template folder name: `swift`, `jsonschema`, `typescript`.
+    /// The `--target` name: `swift`, `swift-bridge`, `jsonschema`, `typescript`.
     var name: String { get }
+    /// The template folder (under the built-in and the override roots):
+    /// the target's name unless two targets share templates, as the Swift
+    /// types and the Swift JSON bridge do (`swift`).
+    var templateFolder: String { get }
     /// The subfolder of the output directory this target owns: `Swift`, `JSONSchema`, `TypeScript`.
     var outputFolder: String { get }
     /// The work of rendering this target, cut into jobs that do not depend on
@@ -16,6 +20,8 @@ public protocol GenerationTarget: Sendable {
 }
 
 extension GenerationTarget {
+    public var templateFolder: String { name }
+
     /// Every file of the target, its jobs run side by side and their pieces
     /// joined; what the pipeline does, for one target alone.
     public func render(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [GeneratedFile] {

@@ -22,7 +22,9 @@ public struct Generator: Sendable {
         public init() {}
     }
 
-    public static let allTargets: [any GenerationTarget] = [SwiftTarget(), JSONSchemaTarget(), TypeScriptTarget(), KotlinTarget()]
+    public static let allTargets: [any GenerationTarget] = [
+        SwiftTarget(), SwiftBridgeTarget(), JSONSchemaTarget(), TypeScriptTarget(), KotlinTarget(),
+    ]
 
     public var options: Options
 
@@ -46,7 +48,7 @@ public struct Generator: Sendable {
         let targets = try selectedTargets()
         // The templates do not depend on the spec, so they are read and
         // compiled on another thread while the spec loads.
-        let templates = SharedPreparation { [self] in targets.map { target in templateResult(for: target) } }
+        let templates = SharedPreparation { [self] in templateResults(for: targets) }
         templates.startInBackground()
         let spec = try SpecLoader.load(path: options.schemaPath)
         return (spec, try render(spec, targets: targets, templates: templates.value))
@@ -55,7 +57,7 @@ public struct Generator: Sendable {
     /// Renders every selected target from a spec that is already loaded.
     public func render(_ spec: Spec) throws(DiagnosticError) -> [GeneratedFile] {
         let targets = try selectedTargets()
-        return try render(spec, targets: targets, templates: targets.map(templateResult(for:)))
+        return try render(spec, targets: targets, templates: templateResults(for: targets))
     }
 
     /// `templates` holds the template set of each target, or why it could not be loaded.
@@ -69,7 +71,10 @@ public struct Generator: Sendable {
         // the other core busy.
         var jobs: [RenderJob] = []
         var diagnostics = Diagnostics()
+        // Targets that share a template folder share its errors: said once.
+        var failedFolders: Set<String> = []
         for (target, templates) in zip(targets, templates) {
+            if case .failure = templates, !failedFolders.insert(target.templateFolder).inserted { continue }
             do throws(DiagnosticError) {
                 let folder = target.outputFolder
                 jobs += try target.jobs(spec, templates: templates.get(), header: header).map { job in
@@ -135,6 +140,18 @@ public struct Generator: Sendable {
         releases.wait()
     }
 
+    /// The template set of each target, each folder read and compiled once
+    /// however many targets share it.
+    private func templateResults(for targets: [any GenerationTarget]) -> [Result<TemplateSet, DiagnosticError>] {
+        var byFolder: [String: Result<TemplateSet, DiagnosticError>] = [:]
+        return targets.map { target in
+            if let known = byFolder[target.templateFolder] { return known }
+            let result = templateResult(for: target)
+            byFolder[target.templateFolder] = result
+            return result
+        }
+    }
+
     private func templateResult(for target: any GenerationTarget) -> Result<TemplateSet, DiagnosticError> {
         do throws(DiagnosticError) {
             return .success(try templateSet(for: target))
@@ -144,10 +161,10 @@ public struct Generator: Sendable {
     }
 
     private func templateSet(for target: any GenerationTarget) throws(DiagnosticError) -> TemplateSet {
-        let builtIn = options.templatesRoot + "/" + target.name
+        let builtIn = options.templatesRoot + "/" + target.templateFolder
         var set = try TemplateSet.load(directory: builtIn, displayPath: builtIn)
         if let overrides = options.templateOverrides {
-            let folder = overrides + "/" + target.name
+            let folder = overrides + "/" + target.templateFolder
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue {
                 let overrides = try TemplateSet.load(directory: folder, displayPath: folder)
@@ -159,7 +176,7 @@ public struct Generator: Sendable {
                 var diagnostics = Diagnostics()
                 for name in overrides.names where set.templates[name] == nil && !included.contains(name) {
                     diagnostics.error(
-                        "template override '\(folder)/\(name).tmpl' replaces no built-in \(target.name) template and no template includes it; "
+                        "template override '\(folder)/\(name).tmpl' replaces no built-in \(target.templateFolder) template and no template includes it; "
                             + "the built-in ones are: \(set.names.joined(separator: ", "))",
                         at: nil)
                 }

@@ -17,6 +17,7 @@
 // the next line's call delivers; the program ends at the end of its input.
 
 import Foundation
+import OpenIAPBridge
 import OpenIAPMemoryStore
 import OpenIAPTypes
 

@@ -1,31 +1,19 @@
-/// The Swift of the API, for a spec with operations: the contexts of
+/// The Swift of the API, for a spec with operations: the context of
 /// `operations.tmpl` (the protocols an SDK conforms to, the arguments
-/// records, the reply types) and of `dispatcher.tmpl` (the table of
-/// `OpenIAPDispatcher`), and the registry entries of the types generated
-/// for operations. Every Swift decision about operations is made here; the
+/// records, the reply types) and the registry entries of the types
+/// generated for operations; `SwiftDispatcherModel` makes the JSON bridge's. Every Swift decision about operations is made here; the
 /// arguments records are made by `SwiftViewModel` like any input record.
 struct SwiftOperations {
     let spec: Spec
     let types: SwiftViewModel
-    /// Whether the reply types and the dispatcher are generated (see
-    /// `Spec.bridgeProblem`; `bridge` false leaves them out).
+    /// Whether the reply types are generated here and the dispatcher in
+    /// the bridge (see `Spec.bridgeProblem`).
     let hasBridge: Bool
 
-    init(spec: Spec, types: SwiftViewModel, bridge: Bool = true) {
+    init(spec: Spec, types: SwiftViewModel) {
         self.spec = spec
         self.types = types
-        hasBridge = bridge && spec.bridgeProblem == nil
-    }
-
-    /// The Swift value of the error code `wire`, of the type of the error
-    /// record's `code`: a case where the enum lists it, otherwise made from
-    /// its raw value (an open enum takes any), or a string.
-    private func codeValue(_ wire: String, record: RecordType) -> String {
-        guard case let .named(name)? = record.field("code")?.type else { return SwiftEscaping.stringLiteral(wire) }
-        if case let .enumeration(codes)? = spec[name], codes.values.contains(where: { $0.wire == wire }) {
-            return qualifiedCase(wire, of: name)
-        }
-        return "\(name)(rawValue: \(SwiftEscaping.stringLiteral(wire)))"
+        hasBridge = spec.bridgeProblem == nil
     }
 
     /// The protocol that holds the operations of `platform`.
@@ -132,7 +120,7 @@ struct SwiftOperations {
         if !operation.errors.isEmpty {
             callouts.append(("- Throws: `\(Spec.replyErrorRecordName)`, whose `code` is one of these:", "", ""))
             for failure in operation.errors {
-                callouts.append(("  - `.\(caseName(failure.code, of: APIOperation.errorCodeEnum))`: ", "    ", failure.reason))
+                callouts.append(("  - `.\(Self.caseName(failure.code, of: APIOperation.errorCodeEnum, in: spec))`: ", "    ", failure.reason))
             }
         }
         if spec[APIOperation.storeEnum] != nil {
@@ -188,14 +176,14 @@ struct SwiftOperations {
 
     /// The Swift case of the value `wire` of the enum `name` (without
     /// backticks).
-    private func caseName(_ wire: String, of name: String) -> String {
+    static func caseName(_ wire: String, of name: String, in spec: Spec) -> String {
         let isClosed = if case let .enumeration(e)? = spec[name] { e.isClosed } else { false }
         return SwiftNames.name(wire, in: isClosed ? .closedEnumCase : .openEnumCase)
     }
 
     /// `Name.case`, written as Swift source.
-    private func qualifiedCase(_ wire: String, of name: String) -> String {
-        "\(name).\(SwiftNames.escaped(caseName(wire, of: name)))"
+    static func qualifiedCase(_ wire: String, of name: String, in spec: Spec) -> String {
+        "\(name).\(SwiftNames.escaped(caseName(wire, of: name, in: spec)))"
     }
 
     private func reply(_ operation: APIOperation) -> TemplateValue? {
@@ -207,66 +195,6 @@ struct SwiftOperations {
             "docLines": .list(SwiftEscaping.docLines(doc).map { .string($0) }),
             "name": .string(name),
             "result": .string(resultType(operation)),
-        ]
-    }
-
-    // MARK: - dispatcher.tmpl
-
-    /// Nil when the spec gets no dispatcher (see `bridgeProblem`).
-    func dispatcherContext(header: String) -> TemplateValue? {
-        guard hasBridge, let record = spec.replyErrorRecord, let code = record.field("code") else { return nil }
-        let callsDeprecated = spec.operations.contains { operation in
-            operation.annotations.deprecated != nil || operation.arguments.contains { $0.annotations.deprecated != nil }
-        }
-        let deprecation =
-            callsDeprecated
-            ? #"@available(*, deprecated, message: "Serves deprecated operations; reached through OpenIAPOperationTable, which does not warn.")"#
-            : ""
-        let fallback = "{\"error\":{\"code\":\(JSONEscaping.quoted(BridgeErrorCode.unknown)),"
-            + "\"message\":\"the reply cannot be written as JSON\"}}"
-        return [
-            "header": .string(header),
-            "errorRecord": .string(Spec.replyErrorRecordName),
-            "errorCode": .string(SwiftTypeMapping.swiftType(code.type)),
-            "storeType": .string(APIOperation.storeEnum),
-            "developerError": .string(codeValue(BridgeErrorCode.developerError, record: record)),
-            "featureNotSupported": .string(codeValue(BridgeErrorCode.featureNotSupported, record: record)),
-            "unknownError": .string(codeValue(BridgeErrorCode.unknown, record: record)),
-            "fallbackReply": .string(SwiftEscaping.stringLiteral(fallback)),
-            "tableDeprecation": .string(deprecation),
-            "calls": .list(spec.operations.filter { $0.kind != .event }.map(tableEntry)),
-            "listeners": .list(spec.events.map(tableEntry)),
-        ]
-    }
-
-    /// One case of the dispatcher's table: the stores, the platform and
-    /// the arguments record, the closure's parameters and casts, and the
-    /// call of the method.
-    private func tableEntry(_ operation: APIOperation) -> TemplateValue {
-        let arguments = operation.arguments.map { argument in
-            let property = SwiftNames.name(argument.name, in: .property)
-            return "\(SwiftNames.callLabel(property)): args.\(SwiftNames.escaped(property))"
-        }.joined(separator: ", ")
-        let platform: String =
-            switch operation.platform {
-            case .common: "common"
-            case .ios: "apple"
-            case .android: "android"
-            }
-        var casts: [TemplateValue] = []
-        if operation.platform != .common {
-            casts.append(.string("let sdk = common as! any \(Self.protocolName(operation.platform))"))
-        }
-        if let type = operation.argumentsTypeName { casts.append(.string("let args = arguments as! \(type)")) }
-        let parameters = (operation.platform == .common ? "sdk" : "common") + (operation.argumentsTypeName == nil ? ", _" : ", arguments")
-        return [
-            "key": .string(SwiftEscaping.stringLiteral(operation.name)),
-            "stores": .string(operation.stores.map { qualifiedCase($0.store, of: APIOperation.storeEnum) }.joined(separator: ", ")),
-            "platform": .string(platform),
-            "argumentsType": .string(operation.argumentsTypeName ?? "OpenIAPNoArguments"),
-            "parameters": .string(parameters),
-            "casts": .list(casts),
-            "call": .string("\(operation.name)(\(arguments))"),
         ]
     }
 

@@ -1,19 +1,12 @@
 /// Renders `Generated/Swift`: one file per spec file (types keep the grouping
 /// of `Schema/`), plus `OpenIAPRuntime.swift` with the support types every
 /// generated file uses, `OpenIAPTypeRegistry.swift`, and for a spec with
-/// operations `OpenIAPOperations.swift` (protocols, arguments, replies) and
-/// `OpenIAPDispatcher.swift` (the JSON bridge).
+/// operations `OpenIAPOperations.swift` (protocols, arguments, replies). The
+/// JSON bridge over them is `SwiftBridgeTarget`'s.
 public struct SwiftTarget: GenerationTarget {
     public let name = "swift"
     public let outputFolder = "Swift"
-    /// Whether a spec that can have the JSON bridge gets it
-    /// (`OpenIAPDispatcher.swift` and the reply types); false leaves the
-    /// types and the API declarations alone, as the benchmark measures them.
-    public var jsonBridge: Bool
-
-    public init(jsonBridge: Bool = true) {
-        self.jsonBridge = jsonBridge
-    }
+    public init() {}
 
     public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
         // Built by the first Swift job to run, so that other targets' jobs use
@@ -22,7 +15,7 @@ public struct SwiftTarget: GenerationTarget {
         let headerLine = "// " + header.text
         let support = RenderJob(cost: 1) { () throws(DiagnosticError) in
             let model = shared.value
-            let operations = SwiftOperations(spec: spec, types: model, bridge: jsonBridge)
+            let operations = SwiftOperations(spec: spec, types: model)
             var files = [
                 GeneratedFile(
                     path: "OpenIAPRuntime.swift",
@@ -40,9 +33,6 @@ public struct SwiftTarget: GenerationTarget {
                 files.append(GeneratedFile(
                     path: SwiftNames.operationsFileName,
                     contents: try templates.render("operations", operations.operationsContext(header: headerLine))))
-            }
-            if let context = operations.dispatcherContext(header: headerLine) {
-                files.append(GeneratedFile(path: SwiftNames.dispatcherFileName, contents: try templates.render("dispatcher", context)))
             }
             return files
         }

@@ -1,0 +1,98 @@
+/// Renders `Generated/SwiftBridge`, the library `OpenIAPBridge`:
+/// `OpenIAPDispatcher.swift`, the JSON bridge over the operation protocols of
+/// `OpenIAPTypes` (which it imports), for a spec that can have one
+/// (`Spec.bridgeProblem`). It is a target of its own so that an app that
+/// calls its SDK in Swift builds and links only `OpenIAPTypes`; JavaScript
+/// and Flutter bridges add this one. It renders the `swift` templates.
+public struct SwiftBridgeTarget: GenerationTarget {
+    public let name = "swift-bridge"
+    public let templateFolder = "swift"
+    public let outputFolder = "SwiftBridge"
+
+    public init() {}
+
+    public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
+        [
+            RenderJob(cost: 1) { () throws(DiagnosticError) in
+                guard let context = SwiftDispatcherModel(spec: spec).dispatcherContext(header: "// " + header.text) else { return [] }
+                return [GeneratedFile(path: SwiftNames.dispatcherFileName, contents: try templates.render("dispatcher", context))]
+            }
+        ]
+    }
+}
+
+/// The context of `dispatcher.tmpl`: the table of `OpenIAPDispatcher`, and
+/// the error codes it answers with. Needs the spec alone, not the types'
+/// view model.
+struct SwiftDispatcherModel {
+    let spec: Spec
+
+    /// The Swift value of the error code `wire`, of the type of the error
+    /// record's `code`: a case where the enum lists it, otherwise made from
+    /// its raw value (an open enum takes any), or a string.
+    private func codeValue(_ wire: String, record: RecordType) -> String {
+        guard case let .named(name)? = record.field("code")?.type else { return SwiftEscaping.stringLiteral(wire) }
+        if case let .enumeration(codes)? = spec[name], codes.values.contains(where: { $0.wire == wire }) {
+            return SwiftOperations.qualifiedCase(wire, of: name, in: spec)
+        }
+        return "\(name)(rawValue: \(SwiftEscaping.stringLiteral(wire)))"
+    }
+
+    /// Nil when the spec gets no dispatcher (see `Spec.bridgeProblem`).
+    func dispatcherContext(header: String) -> TemplateValue? {
+        guard spec.bridgeProblem == nil, let record = spec.replyErrorRecord, let code = record.field("code") else { return nil }
+        let callsDeprecated = spec.operations.contains { operation in
+            operation.annotations.deprecated != nil || operation.arguments.contains { $0.annotations.deprecated != nil }
+        }
+        let deprecation =
+            callsDeprecated
+            ? #"@available(*, deprecated, message: "Serves deprecated operations; reached through OpenIAPOperationTable, which does not warn.")"#
+            : ""
+        let fallback = "{\"error\":{\"code\":\(JSONEscaping.quoted(BridgeErrorCode.unknown)),"
+            + "\"message\":\"the reply cannot be written as JSON\"}}"
+        return [
+            "header": .string(header),
+            "errorRecord": .string(Spec.replyErrorRecordName),
+            "errorCode": .string(SwiftTypeMapping.swiftType(code.type)),
+            "storeType": .string(APIOperation.storeEnum),
+            "developerError": .string(codeValue(BridgeErrorCode.developerError, record: record)),
+            "featureNotSupported": .string(codeValue(BridgeErrorCode.featureNotSupported, record: record)),
+            "unknownError": .string(codeValue(BridgeErrorCode.unknown, record: record)),
+            "fallbackReply": .string(SwiftEscaping.stringLiteral(fallback)),
+            "tableDeprecation": .string(deprecation),
+            "calls": .list(spec.operations.filter { $0.kind != .event }.map(tableEntry)),
+            "listeners": .list(spec.events.map(tableEntry)),
+        ]
+    }
+
+    /// One case of the dispatcher's table: the stores, the platform and
+    /// the arguments record, the closure's parameters and casts, and the
+    /// call of the method.
+    private func tableEntry(_ operation: APIOperation) -> TemplateValue {
+        let arguments = operation.arguments.map { argument in
+            let property = SwiftNames.name(argument.name, in: .property)
+            return "\(SwiftNames.callLabel(property)): args.\(SwiftNames.escaped(property))"
+        }.joined(separator: ", ")
+        let platform: String =
+            switch operation.platform {
+            case .common: "common"
+            case .ios: "apple"
+            case .android: "android"
+            }
+        var casts: [TemplateValue] = []
+        if operation.platform != .common {
+            casts.append(.string("let sdk = common as! any \(SwiftOperations.protocolName(operation.platform))"))
+        }
+        if let type = operation.argumentsTypeName { casts.append(.string("let args = arguments as! \(type)")) }
+        let parameters = (operation.platform == .common ? "sdk" : "common") + (operation.argumentsTypeName == nil ? ", _" : ", arguments")
+        return [
+            "key": .string(SwiftEscaping.stringLiteral(operation.name)),
+            "stores": .string(operation.stores.map { SwiftOperations.qualifiedCase($0.store, of: APIOperation.storeEnum, in: spec) }.joined(separator: ", ")),
+            "platform": .string(platform),
+            "argumentsType": .string(operation.argumentsTypeName ?? "OpenIAPNoArguments"),
+            "parameters": .string(parameters),
+            "casts": .list(casts),
+            "call": .string("\(operation.name)(\(arguments))"),
+        ]
+    }
+}
