@@ -62,11 +62,12 @@ for key, side, base in (("compile_ratio", "generated_debug", "baseline_debug"),
 if not (cost["generated_text_bytes"] > 0 and cost["baseline_text_bytes"] > 0 and math.isclose(
         figures["binary_ratio"], cost["generated_text_bytes"] / cost["baseline_text_bytes"], rel_tol=1e-9)):
     sys.exit(f"benchmark --json: binary_ratio {figures['binary_ratio']} is not the ratio of the text sizes")
-# The bridge's figures are what compiling it into the same module adds.
-if not (figures["bridge_text_bytes"] == cost["with_bridge_text_bytes"] - cost["generated_text_bytes"]):
-    sys.exit(f"benchmark --json: bridge_text_bytes {figures['bridge_text_bytes']} is not with_bridge_text_bytes - generated_text_bytes")
-for key, side in (("bridge_compile_seconds", "debug"), ("bridge_compile_release_seconds", "release")):
-    if not math.isclose(figures[key], min(cost["with_bridge_" + side]) - min(cost["generated_" + side]), rel_tol=1e-9, abs_tol=1e-12):
-        sys.exit(f"benchmark --json: {key} {figures[key]} is not the best with_bridge_{side} minus the best generated_{side}")
+# The bridge is compiled as a module of its own (the quick run's tiny spec
+# has a small API): its figures are its object's code and its best compiles.
+if not (figures["bridge_text_bytes"] > 0 and figures["bridge_text_bytes"] == cost["bridge_text_bytes"]):
+    sys.exit(f"benchmark --json: bridge_text_bytes {figures['bridge_text_bytes']} is not the bridge object's code, {cost['bridge_text_bytes']}")
+for key, side in (("bridge_compile_seconds", "bridge_debug"), ("bridge_compile_release_seconds", "bridge_release")):
+    if not (cost[side] and figures[key] > 0 and math.isclose(figures[key], min(cost[side]), rel_tol=1e-9)):
+        sys.exit(f"benchmark --json: {key} {figures[key]} is not the best of {side}")
 print("benchmark smoke test: ok")
 PY

@@ -35,6 +35,36 @@ struct SyntheticSpec {
         self.files = files
     }
 
+    /// A spec file with one query and one event over the types a JSON
+    /// bridge answers with (`Spec.bridgeProblem`): what a smoke run adds to
+    /// the tiny spec, so that it has an `OpenIAPBridge` to compile.
+    static let bridgeAPI = """
+        enums:
+          ErrorCode:
+            doc: Why an operation failed.
+            values: [unknown, developer-error, feature-not-supported]
+          IapStore:
+            doc: The store an SDK runs against.
+            values: [unknown, apple, google]
+        records:
+          PurchaseError:
+            doc: A failed operation.
+            fields:
+              code: ErrorCode
+              message: String
+        queries:
+          findProducts:
+            doc: The products of these ids.
+            args:
+              ids: String[]
+            result: Bool
+        events:
+          productsChanged:
+            doc: The catalogue changed.
+            payload: Bool
+
+        """
+
     /// Writes the files into `directory`, which must exist.
     func write(to directory: String) throws {
         for file in files {

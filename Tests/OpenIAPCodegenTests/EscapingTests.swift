@@ -53,14 +53,18 @@ import Testing
         // Two spec files, the runtime and the registry, and for the
         // operations their protocols.
         #expect(sources.count == 5)
-        // The dispatcher (library OpenIAPBridge) joins the same module here,
-        // so its import of the types goes.
-        let bridge = directory.appendingPathComponent("SwiftBridge/\(SwiftNames.dispatcherFileName)")
-        let dispatcher = try String(contentsOf: bridge, encoding: .utf8)
-        #expect(dispatcher.contains("\nimport OpenIAPTypes\n"))
-        let merged = directory.appendingPathComponent("Dispatcher.swift")
-        try dispatcher.replacingOccurrences(of: "\nimport OpenIAPTypes\n", with: "\n").write(to: merged, atomically: true, encoding: .utf8)
-        sources.append(merged.path)
+        // The bridge (library OpenIAPBridge: the dispatcher and the reply
+        // types) joins the same module here, so its import of the types goes.
+        let bridgeFolder = directory.appendingPathComponent("SwiftBridge")
+        let bridgeFiles = try FileManager.default.contentsOfDirectory(atPath: bridgeFolder.path).sorted()
+        #expect(bridgeFiles == [SwiftNames.dispatcherFileName, SwiftNames.repliesFileName])
+        for file in bridgeFiles {
+            let text = try String(contentsOf: bridgeFolder.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.contains("\nimport OpenIAPTypes\n"), "\(file)")
+            let merged = directory.appendingPathComponent("Bridge-" + file)
+            try text.replacingOccurrences(of: "\nimport OpenIAPTypes\n", with: "\n").write(to: merged, atomically: true, encoding: .utf8)
+            sources.append(merged.path)
+        }
         let binary = directory.appendingPathComponent("escaping-check").path
         let compile = try ExternalTool.run(
             ["swiftc", "-swift-version", "6", "-warnings-as-errors", "-module-name", "EscapingCheck"] + sources

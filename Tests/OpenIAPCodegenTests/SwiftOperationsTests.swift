@@ -49,19 +49,23 @@ import Testing
     }
 
     /// The JSON bridge is a target (and library) of its own: the types'
-    /// target has the API and the reply types, no dispatcher, and the
-    /// dispatcher imports the types' module.
+    /// target has the API and no reply type or dispatcher; the bridge has
+    /// the dispatcher and the reply types, and imports the types' module.
     @Test func theBridgeIsItsOwnTarget() throws {
         let output = try files(Self.bridge + Self.operations, bridge: false)
         let operations = try #require(output[SwiftNames.operationsFileName])
         #expect(operations.contains("    func find(ids: [String]) async throws -> Bool\n"))
-        #expect(operations.contains("public typealias FindReply = OpenIAPReply<Bool>"))
-        #expect(output[SwiftNames.dispatcherFileName] == nil)
+        #expect(!operations.contains("Reply"))
+        #expect(output[SwiftNames.dispatcherFileName] == nil && output[SwiftNames.repliesFileName] == nil)
+        #expect(!(output["OpenIAPTypeRegistry.swift"] ?? "").contains("Reply"))
         #expect(SwiftBridgeTarget().outputFolder == "SwiftBridge")
         #expect(SwiftBridgeTarget().templateFolder == SwiftTarget().name)
-        let dispatcher = try #require(try files(Self.bridge + Self.operations)[SwiftNames.dispatcherFileName])
-        #expect(dispatcher.contains("\nimport OpenIAPTypes\n"))
+        let bridge = try files(Self.bridge + Self.operations)
+        let dispatcher = try #require(bridge[SwiftNames.dispatcherFileName])
+        let replies = try #require(bridge[SwiftNames.repliesFileName])
+        #expect(dispatcher.contains("\nimport OpenIAPTypes\n") && replies.contains("\nimport OpenIAPTypes\n"))
         #expect(!dispatcher.contains("enum OpenIAPReply"))
+        #expect(replies.contains("public enum OpenIAPReply<Result: Codable & Hashable & Sendable>"))
     }
 
     @Test func withTheBridgeTypesThereAreRepliesAndADispatcher() throws {
@@ -71,7 +75,9 @@ import Testing
         #expect(operations.contains("    func find(ids: [String]) async throws -> Bool\n"))
         #expect(operations.contains("public struct FindArgs: Codable, Hashable, Sendable, OpenIAPValidatable {"))
         #expect(operations.contains("extension PurchaseError: Error {}"))
-        #expect(operations.contains("public typealias FindReply = OpenIAPReply<Bool>"))
+        let replies = try #require(output[SwiftNames.repliesFileName])
+        #expect(replies.contains("public typealias FindReply = OpenIAPReply<Bool>"))
+        #expect(replies.contains("    public static let replyTypes: [String: Entry] = [\n        \"FindReply\": FindReply.self,\n    ]\n"))
         let dispatcher = try #require(output[SwiftNames.dispatcherFileName])
         #expect(dispatcher.contains("""
                     case "find":
@@ -85,7 +91,18 @@ import Testing
         // Nothing is deprecated, so the table is not either.
         #expect(!dispatcher.contains("@available"))
         let registry = try #require(output["OpenIAPTypeRegistry.swift"])
-        #expect(registry.contains("\"FindArgs\": FindArgs.self,") && registry.contains("\"FindReply\": FindReply.self,"))
+        #expect(registry.contains("\"FindArgs\": FindArgs.self,") && !registry.contains("FindReply"))
+    }
+
+    /// A spec whose only operations are events has a dispatcher for its
+    /// listeners and no reply type: the registry of replies is empty, and
+    /// still a dictionary.
+    @Test func aBridgeWithoutQueriesHasAnEmptyReplyRegistry() throws {
+        let events = "events:\n  found:\n    payload: Bool\n"
+        let output = try files(Self.bridge + events)
+        let replies = try #require(output[SwiftNames.repliesFileName])
+        #expect(replies.contains("    public static let replyTypes: [String: Entry] = [:]\n"))
+        #expect(!replies.contains("typealias"))
     }
 
     /// Without the types a bridge answers with, the protocols and arguments

@@ -370,10 +370,14 @@ import Testing
             #expect(throws: DecodingError.self, "\(bad)") { try decoder.decode(GetStorefrontReply.self, from: Data(bad.utf8)) }
         }
         #expect(try decoder.decode(GetTransactionJwsIOSReply.self, from: Data(#"{"result": null}"#.utf8)) == .result(nil))
-        #expect(OpenIAPTypeRegistry.types["FetchProductsReply"] != nil)
+        // The reply types are the bridge's, and so is their registry.
+        #expect(OpenIAPTypeRegistry.types["FetchProductsReply"] == nil)
+        #expect(OpenIAPTypeRegistry.replyTypes["FetchProductsReply"] != nil)
+        #expect(OpenIAPTypeRegistry.replyTypes.count == 44)
+        #expect(FixtureTypes.byName.count == OpenIAPTypeRegistry.types.count + 44)
         #expect(OpenIAPTypeRegistry.types["FinishTransactionArgs"] != nil)
         #expect(OpenIAPTypeRegistry.types["PurchaseUpdatedArgs"] != nil)
-        #expect(OpenIAPTypeRegistry.types["PurchaseUpdatedReply"] == nil)
+        #expect(OpenIAPTypeRegistry.types["PurchaseUpdatedReply"] == nil && OpenIAPTypeRegistry.replyTypes["PurchaseUpdatedReply"] == nil)
     }
 
     /// The fixture runner picks arguments and reply types by name, as it

@@ -41,7 +41,7 @@ import OpenIAPTypes
 
     /// What the generated Swift did with one payload, in agreement.py's words.
     static func verdict(_ fixture: Case) throws -> String {
-        guard let type = OpenIAPTypeRegistry.types[fixture.type] else {
+        guard let type = FixtureTypes.byName[fixture.type] else {
             throw FixtureError("no generated type '\(fixture.type)'")
         }
         let input = try Data(contentsOf: fixture.url)

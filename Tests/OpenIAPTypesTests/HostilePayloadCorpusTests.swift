@@ -66,7 +66,7 @@ import OpenIAPTypes
 
     @Test(arguments: try cases())
     func caseHasItsVerdict(_ hostile: Case) throws {
-        let type = try #require(OpenIAPTypeRegistry.types[hostile.type], "no type \(hostile.type)")
+        let type = try #require(FixtureTypes.byName[hostile.type], "no type \(hostile.type)")
         let value: any (Codable & Hashable & Sendable & OpenIAPValidatable)
         do {
             value = try JSONDecoder().decode(type, from: hostile.data)

@@ -82,14 +82,17 @@ public enum SwiftNames {
     }
 
     /// The Swift files a run writes besides one per spec file: always the
-    /// first two, the others for a spec with operations.
+    /// first two, the others for a spec with operations (the last two in
+    /// `Generated/SwiftBridge`).
     public static let runtimeFileNames = [
-        "OpenIAPRuntime.swift", "OpenIAPTypeRegistry.swift", operationsFileName, dispatcherFileName,
+        "OpenIAPRuntime.swift", "OpenIAPTypeRegistry.swift", operationsFileName, dispatcherFileName, repliesFileName,
     ]
-    /// The protocols an SDK conforms to, and the operations' argument and reply types.
+    /// The protocols an SDK conforms to, and the operations' argument types.
     public static let operationsFileName = "OpenIAPOperations.swift"
     /// `OpenIAPDispatcher`, the JSON bridge over those protocols.
     public static let dispatcherFileName = "OpenIAPDispatcher.swift"
+    /// `OpenIAPReply` and the `<Operation>Reply` types, beside the dispatcher.
+    public static let repliesFileName = "OpenIAPReplies.swift"
 
     /// The Swift file that holds the types of a spec file:
     /// `Schema/verification.yaml` → `Verification.swift`.

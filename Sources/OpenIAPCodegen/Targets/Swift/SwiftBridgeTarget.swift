@@ -1,7 +1,8 @@
-/// Renders `Generated/SwiftBridge`, the library `OpenIAPBridge`:
-/// `OpenIAPDispatcher.swift`, the JSON bridge over the operation protocols of
-/// `OpenIAPTypes` (which it imports), for a spec that can have one
-/// (`Spec.bridgeProblem`). It is a target of its own so that an app that
+/// Renders `Generated/SwiftBridge`, the library `OpenIAPBridge`, for a spec
+/// that can have one (`Spec.bridgeProblem`): `OpenIAPDispatcher.swift`, the
+/// JSON bridge over the operation protocols of `OpenIAPTypes` (which it
+/// imports), and `OpenIAPReplies.swift`, the reply types a Swift client of a
+/// bridge reads. It is a target of its own so that an app that
 /// calls its SDK in Swift builds and links only `OpenIAPTypes`; JavaScript
 /// and Flutter bridges add this one. It renders the `swift` templates.
 public struct SwiftBridgeTarget: GenerationTarget {
@@ -14,16 +15,21 @@ public struct SwiftBridgeTarget: GenerationTarget {
     public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
         [
             RenderJob(cost: 1) { () throws(DiagnosticError) in
-                guard let context = SwiftDispatcherModel(spec: spec).dispatcherContext(header: "// " + header.text) else { return [] }
-                return [GeneratedFile(path: SwiftNames.dispatcherFileName, contents: try templates.render("dispatcher", context))]
+                let model = SwiftDispatcherModel(spec: spec)
+                let header = "// " + header.text
+                guard let dispatcher = model.dispatcherContext(header: header) else { return [] }
+                return [
+                    GeneratedFile(path: SwiftNames.dispatcherFileName, contents: try templates.render("dispatcher", dispatcher)),
+                    GeneratedFile(path: SwiftNames.repliesFileName, contents: try templates.render("replies", model.repliesContext(header: header))),
+                ]
             }
         ]
     }
 }
 
-/// The context of `dispatcher.tmpl`: the table of `OpenIAPDispatcher`, and
-/// the error codes it answers with. Needs the spec alone, not the types'
-/// view model.
+/// The contexts of `dispatcher.tmpl` (the table of `OpenIAPDispatcher`, and
+/// the error codes it answers with) and of `replies.tmpl` (the reply types
+/// and their registry). Needs the spec alone, not the types' view model.
 struct SwiftDispatcherModel {
     let spec: Spec
 
@@ -93,6 +99,29 @@ struct SwiftDispatcherModel {
             "parameters": .string(parameters),
             "casts": .list(casts),
             "call": .string("\(operation.name)(\(arguments))"),
+        ]
+    }
+
+    /// The reply type of every query and mutation: `<Operation>Reply`, an
+    /// alias of `OpenIAPReply` over the operation's result.
+    func repliesContext(header: String) -> TemplateValue {
+        let replies: [TemplateValue] = spec.operations.compactMap { operation in
+            guard let name = operation.replyTypeName else { return nil }
+            let doc = """
+                One reply of `\(operation.name)` over a JSON bridge: its result or a `\(Spec.replyErrorRecordName)`.
+                """
+            return [
+                "docLines": .list(SwiftEscaping.docLines(doc).map { .string($0) }),
+                "name": .string(name),
+                "key": .string(SwiftEscaping.stringLiteral(name)),
+                "result": .string(SwiftTypeMapping.resultType(of: operation)),
+            ]
+        }
+        return [
+            "header": .string(header),
+            "errorRecord": .string(Spec.replyErrorRecordName),
+            "replies": .list(replies),
+            "hasReplies": .bool(!replies.isEmpty),
         ]
     }
 }

@@ -1,13 +1,14 @@
 /// The Swift of the API, for a spec with operations: the context of
-/// `operations.tmpl` (the protocols an SDK conforms to, the arguments
-/// records, the reply types) and the registry entries of the types
-/// generated for operations; `SwiftDispatcherModel` makes the JSON bridge's. Every Swift decision about operations is made here; the
-/// arguments records are made by `SwiftViewModel` like any input record.
+/// `operations.tmpl` (the protocols an SDK conforms to and the arguments
+/// records) and the registry entries of the arguments records;
+/// `SwiftDispatcherModel` makes the JSON bridge's (the dispatcher and the
+/// reply types). The arguments records are made by `SwiftViewModel` like
+/// any input record.
 struct SwiftOperations {
     let spec: Spec
     let types: SwiftViewModel
-    /// Whether the reply types are generated here and the dispatcher in
-    /// the bridge (see `Spec.bridgeProblem`).
+    /// Whether the spec gets a JSON bridge (see `Spec.bridgeProblem`), and
+    /// so its error record conforms to `Error` here.
     let hasBridge: Bool
 
     init(spec: Spec, types: SwiftViewModel) {
@@ -40,14 +41,12 @@ struct SwiftOperations {
             ]
         }
         let arguments: [TemplateValue] = spec.operations.compactMap { $0.argumentsRecord.map(types.argumentsContext) }
-        let replies: [TemplateValue] = hasBridge ? spec.operations.compactMap(reply) : []
         return [
             "header": .string(header),
             "hasBridge": .bool(hasBridge),
             "errorRecord": .string(Spec.replyErrorRecordName),
             "protocols": .list(protocols),
             "arguments": .list(arguments),
-            "replies": .list(replies),
         ]
     }
 
@@ -82,16 +81,12 @@ struct SwiftOperations {
         let declaration =
             operation.kind == .event
             ? "func \(operation.name)(\(parameters)) async -> AsyncStream<\(SwiftTypeMapping.swiftType(operation.result.type))>"
-            : "func \(operation.name)(\(parameters)) async throws -> \(resultType(operation))"
+            : "func \(operation.name)(\(parameters)) async throws -> \(SwiftTypeMapping.resultType(of: operation))"
         return [
             "docLines": docs(of: operation),
             "deprecation": .string(types.deprecationAttribute(operation.annotations.deprecated)),
             "declaration": .string(declaration),
         ]
-    }
-
-    private func resultType(_ operation: APIOperation) -> String {
-        SwiftTypeMapping.swiftType(operation.result.type, isRequired: operation.result.isRequired)
     }
 
     /// The operation's doc, then its arguments, what it answers, the codes
@@ -186,24 +181,10 @@ struct SwiftOperations {
         "\(name).\(SwiftNames.escaped(caseName(wire, of: name, in: spec)))"
     }
 
-    private func reply(_ operation: APIOperation) -> TemplateValue? {
-        guard let name = operation.replyTypeName else { return nil }
-        let doc = """
-            One reply of `\(operation.name)` over a JSON bridge: its result or a `\(Spec.replyErrorRecordName)`.
-            """
-        return [
-            "docLines": .list(SwiftEscaping.docLines(doc).map { .string($0) }),
-            "name": .string(name),
-            "result": .string(resultType(operation)),
-        ]
-    }
-
     // MARK: - Registry
 
-    /// The arguments records and, with a bridge, the reply types, by name.
+    /// The arguments records by name (the reply types are the bridge's).
     func registryEntries() -> [TemplateValue] {
-        spec.operations.flatMap { operation in
-            [operation.argumentsTypeName, hasBridge ? operation.replyTypeName : nil].compactMap { $0 }
-        }.map(SwiftViewModel.registryEntry)
+        spec.operations.compactMap(\.argumentsTypeName).map(SwiftViewModel.registryEntry)
     }
 }

@@ -24,6 +24,12 @@ enum SwiftTypeMapping {
         isRequired ? swiftType(type) : String(source: "\(swiftType(type))?")
     }
 
+    /// What a query or mutation returns: its result type, optional unless
+    /// required.
+    static func resultType(of operation: APIOperation) -> String {
+        swiftType(operation.result.type, isRequired: operation.result.isRequired)
+    }
+
     /// A Swift literal for a spec default, typed by the field.
     static func literal(_ value: DefaultValue, type: TypeRef, spec: Spec) -> String {
         switch value {

@@ -20,11 +20,7 @@ public enum OpenIAPTypeRegistry {
         "Ticket": Ticket.self,
         "VerificationResult": VerificationResult.self,
         "AcknowledgeAndroidArgs": AcknowledgeAndroidArgs.self,
-        "AcknowledgeAndroidReply": AcknowledgeAndroidReply.self,
         "FindPurchasesArgs": FindPurchasesArgs.self,
-        "FindPurchasesReply": FindPurchasesReply.self,
-        "ResetReply": ResetReply.self,
         "VerifyIOSArgs": VerifyIOSArgs.self,
-        "VerifyIOSReply": VerifyIOSReply.self,
     ]
 }
