@@ -179,6 +179,42 @@ import Testing
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "not a folder")
     }
 
+    /// A spec with operations whose error record a bridge cannot use gets
+    /// no `Generated/SwiftBridge`, and the run says why on stderr; a spec
+    /// with a bridge, or without operations, gets no note.
+    @Test func aSpecWithoutABridgeIsToldWhy() throws {
+        let spec = try temporaryDirectory()
+        let text = """
+            spec:
+              version: 1.0.0
+            records:
+              Answer:
+                fields:
+                  ok: Bool
+            queries:
+              ask:
+                result: Answer
+
+            """
+        try text.write(toFile: spec + "/openiap.yaml", atomically: true, encoding: .utf8)
+        let out = try temporaryDirectory()
+        let result = run(["--schema", spec, "--output", out])
+        #expect(result.status == 0)
+        #expect(result.err == """
+            generator: note: no SwiftBridge (the OpenIAPBridge library: JSON dispatcher and reply types) for this spec: \
+            the spec has no record 'PurchaseError' with a required 'code' and 'message' and no other required field; \
+            a package that vendors it declares no OpenIAPBridge target
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: out + "/SwiftBridge"))
+        // Only the bridge target has the note.
+        #expect(run(["--schema", spec, "--output", out, "--target", "swift"]).err.isEmpty)
+        try text.replacingOccurrences(of: "queries:\n  ask:\n    result: Answer\n", with: "")
+            .write(toFile: spec + "/openiap.yaml", atomically: true, encoding: .utf8)
+        #expect(run(["--schema", spec, "--output", out]).err.isEmpty)
+        #expect(run(["--schema", Self.goldenSpec, "--output", out]).err.isEmpty)
+    }
+
     @Test func oneTargetNeverRemovesAnothersFiles() throws {
         let out = try temporaryDirectory()
         #expect(run(["--schema", Self.goldenSpec, "--output", out]).status == 0)

@@ -86,7 +86,8 @@ public struct GeneratorCommand {
         let generator = Generator(options: options)
         do {
             if check { return try reportCheck(generator.check(), output: options.outputDirectory) }
-            let changes = try generator.run()
+            let (changes, notes) = try generator.runWithNotes()
+            for note in notes { standardError("generator: note: \(note)\n") }
             let count = changes.count
             standardOutput("generator: \(options.outputDirectory): \(count) file\(count == 1 ? "" : "s") changed\n")
             return 0

@@ -17,10 +17,16 @@ public protocol GenerationTarget: Sendable {
     /// together, spread over the processor cores, so a target with one large
     /// file should cut it into pieces. Paths are relative to `outputFolder`.
     func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob]
+    /// What the user should know about this spec's output that is not an
+    /// error: a file a spec like this one does not get, and why. The CLI
+    /// prints each as `generator: note: …`. None by default.
+    func notes(_ spec: Spec) -> [String]
 }
 
 extension GenerationTarget {
     public var templateFolder: String { name }
+
+    public func notes(_ spec: Spec) -> [String] { [] }
 
     /// Every file of the target, its jobs run side by side and their pieces
     /// joined; what the pipeline does, for one target alone.

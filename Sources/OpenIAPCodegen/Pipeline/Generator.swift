@@ -113,9 +113,16 @@ public struct Generator: Sendable {
     /// exactly as it was.
     @discardableResult
     public func run() throws(DiagnosticError) -> [FileChange] {
+        try runWithNotes().changes
+    }
+
+    /// `run()`, and the selected targets' notes on this spec
+    /// (`GenerationTarget.notes`), in target order.
+    public func runWithNotes() throws(DiagnosticError) -> (changes: [FileChange], notes: [String]) {
         let (spec, files) = try render()
         defer { Self.releaseInBackground(spec, files) }
-        return try writer().write(files)
+        let changes = try writer().write(files)
+        return (changes, try selectedTargets().flatMap { $0.notes(spec) })
     }
 
     /// Frees the memory of a finished run on another thread. A large spec is

@@ -12,6 +12,18 @@ public struct SwiftBridgeTarget: GenerationTarget {
 
     public init() {}
 
+    /// A spec with operations but no bridge leaves `Generated/SwiftBridge`
+    /// out, which a package that vendors it and declares the
+    /// `OpenIAPBridge` target learns from SwiftPM only as a target without
+    /// sources; this says why. A spec without operations expects no bridge.
+    public func notes(_ spec: Spec) -> [String] {
+        guard !spec.operations.isEmpty, let problem = spec.bridgeProblem else { return [] }
+        return [
+            "no \(outputFolder) (the OpenIAPBridge library: JSON dispatcher and reply types) for this spec: \(problem); "
+                + "a package that vendors it declares no OpenIAPBridge target"
+        ]
+    }
+
     public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
         [
             RenderJob(cost: 1) { () throws(DiagnosticError) in
