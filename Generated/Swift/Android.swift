@@ -19,16 +19,18 @@ public struct AndroidSubscriptionOfferInput: Codable, Hashable, Sendable, OpenIA
         self.offerToken = offerToken
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.sku = try container.decodeField(String.self, forKey: "sku")
         self.offerToken = try container.decodeField(String.self, forKey: "offerToken")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.sku, forKey: "sku")
-        try container.encode(self.offerToken, forKey: "offerToken")
+        try container.encodeField(self.sku, forKey: "sku")
+        try container.encodeField(self.offerToken, forKey: "offerToken")
     }
 }
 
@@ -108,16 +110,18 @@ public struct BillingChoiceInfoAndroid: Codable, Hashable, Sendable, OpenIAPVali
         self.playBillingLoyaltyInfo = playBillingLoyaltyInfo
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.playBillingChoiceImageUrl = try container.decodeField(String.self, forKey: "playBillingChoiceImageUrl")
         self.playBillingLoyaltyInfo = try container.decodeFieldIfPresent(String.self, forKey: "playBillingLoyaltyInfo")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.playBillingChoiceImageUrl, forKey: "playBillingChoiceImageUrl")
-        try container.encodeIfPresent(self.playBillingLoyaltyInfo, forKey: "playBillingLoyaltyInfo")
+        try container.encodeField(self.playBillingChoiceImageUrl, forKey: "playBillingChoiceImageUrl")
+        try container.encodeFieldIfPresent(self.playBillingLoyaltyInfo, forKey: "playBillingLoyaltyInfo")
     }
 }
 
@@ -282,6 +286,7 @@ public struct BillingProgramAvailabilityResultAndroid: Codable, Hashable, Sendab
         self.isExternalLinkAvailable = isExternalLinkAvailable
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.isAvailable = try container.decodeField(Bool.self, forKey: "isAvailable")
@@ -290,12 +295,13 @@ public struct BillingProgramAvailabilityResultAndroid: Codable, Hashable, Sendab
         self.isExternalLinkAvailable = try container.decodeFieldIfPresent(Bool.self, forKey: "isExternalLinkAvailable")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.isAvailable, forKey: "isAvailable")
+        try container.encodeField(self.isAvailable, forKey: "isAvailable")
         try container.encodeRawValue(self.billingProgram, forKey: "billingProgram")
         try container.encodeRawValueIfPresent(self.choiceScreenType, forKey: "choiceScreenType")
-        try container.encodeIfPresent(self.isExternalLinkAvailable, forKey: "isExternalLinkAvailable")
+        try container.encodeFieldIfPresent(self.isExternalLinkAvailable, forKey: "isExternalLinkAvailable")
     }
 }
 
@@ -316,16 +322,18 @@ public struct BillingProgramInformationDialogParamsAndroid: Codable, Hashable, S
         self.externalTransactionToken = externalTransactionToken
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.billingProgram = try container.decodeFieldIfPresent(String.self, forKey: "billingProgram").map(BillingProgramAndroid.init(rawValue:))
         self.externalTransactionToken = try container.decodeField(String.self, forKey: "externalTransactionToken")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValueIfPresent(self.billingProgram, forKey: "billingProgram")
-        try container.encode(self.externalTransactionToken, forKey: "externalTransactionToken")
+        try container.encodeField(self.externalTransactionToken, forKey: "externalTransactionToken")
     }
 }
 
@@ -345,16 +353,18 @@ public struct BillingProgramReportingDetailsAndroid: Codable, Hashable, Sendable
         self.externalTransactionToken = externalTransactionToken
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: "billingProgram"))
         self.externalTransactionToken = try container.decodeField(String.self, forKey: "externalTransactionToken")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValue(self.billingProgram, forKey: "billingProgram")
-        try container.encode(self.externalTransactionToken, forKey: "externalTransactionToken")
+        try container.encodeField(self.externalTransactionToken, forKey: "externalTransactionToken")
     }
 }
 
@@ -379,6 +389,7 @@ public struct BillingResultAndroid: Codable, Hashable, Sendable, OpenIAPValidata
         self.subResponseCode = subResponseCode
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.responseCode = try container.decodeField(Int.self, forKey: "responseCode")
@@ -386,10 +397,11 @@ public struct BillingResultAndroid: Codable, Hashable, Sendable, OpenIAPValidata
         self.subResponseCode = try container.decodeFieldIfPresent(String.self, forKey: "subResponseCode").map(SubResponseCodeAndroid.init(rawValue:))
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.responseCode, forKey: "responseCode")
-        try container.encodeIfPresent(self.debugMessage, forKey: "debugMessage")
+        try container.encodeField(self.responseCode, forKey: "responseCode")
+        try container.encodeFieldIfPresent(self.debugMessage, forKey: "debugMessage")
         try container.encodeRawValueIfPresent(self.subResponseCode, forKey: "subResponseCode")
     }
 }
@@ -482,6 +494,7 @@ public struct DeveloperBillingOptionParamsAndroid: Codable, Hashable, Sendable, 
         self.externalTransactionToken = externalTransactionToken
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: "billingProgram"))
@@ -490,12 +503,13 @@ public struct DeveloperBillingOptionParamsAndroid: Codable, Hashable, Sendable, 
         self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: "externalTransactionToken")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValue(self.billingProgram, forKey: "billingProgram")
-        try container.encodeIfPresent(self.linkUri, forKey: "linkUri")
+        try container.encodeFieldIfPresent(self.linkUri, forKey: "linkUri")
         try container.encodeRawValueIfPresent(self.launchMode, forKey: "launchMode")
-        try container.encodeIfPresent(self.externalTransactionToken, forKey: "externalTransactionToken")
+        try container.encodeFieldIfPresent(self.externalTransactionToken, forKey: "externalTransactionToken")
     }
 }
 
@@ -586,6 +600,7 @@ public struct DeveloperProvidedBillingDetailsAndroid: Codable, Hashable, Sendabl
         self.products = products
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: "externalTransactionToken")
@@ -594,12 +609,13 @@ public struct DeveloperProvidedBillingDetailsAndroid: Codable, Hashable, Sendabl
         self.products = try container.decodeField([DeveloperProvidedBillingProductAndroid].self, forKey: "products")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.externalTransactionToken, forKey: "externalTransactionToken")
-        try container.encodeIfPresent(self.linkUri, forKey: "linkUri")
-        try container.encodeIfPresent(self.originalExternalTransactionId, forKey: "originalExternalTransactionId")
-        try container.encode(self.products, forKey: "products")
+        try container.encodeFieldIfPresent(self.externalTransactionToken, forKey: "externalTransactionToken")
+        try container.encodeFieldIfPresent(self.linkUri, forKey: "linkUri")
+        try container.encodeFieldIfPresent(self.originalExternalTransactionId, forKey: "originalExternalTransactionId")
+        try container.encodeField(self.products, forKey: "products")
     }
 }
 
@@ -624,6 +640,7 @@ public struct DeveloperProvidedBillingProductAndroid: Codable, Hashable, Sendabl
         self.offerToken = offerToken
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.id = try container.decodeField(String.self, forKey: "id")
@@ -631,11 +648,12 @@ public struct DeveloperProvidedBillingProductAndroid: Codable, Hashable, Sendabl
         self.offerToken = try container.decodeFieldIfPresent(String.self, forKey: "offerToken")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.id, forKey: "id")
+        try container.encodeField(self.id, forKey: "id")
         try container.encodeRawValue(self.type, forKey: "type")
-        try container.encodeIfPresent(self.offerToken, forKey: "offerToken")
+        try container.encodeFieldIfPresent(self.offerToken, forKey: "offerToken")
     }
 }
 
@@ -655,16 +673,18 @@ public struct DiscountAmountAndroid: Codable, Hashable, Sendable, OpenIAPValidat
         self.formattedDiscountAmount = formattedDiscountAmount
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.discountAmountMicros = try container.decodeField(String.self, forKey: "discountAmountMicros")
         self.formattedDiscountAmount = try container.decodeField(String.self, forKey: "formattedDiscountAmount")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.discountAmountMicros, forKey: "discountAmountMicros")
-        try container.encode(self.formattedDiscountAmount, forKey: "formattedDiscountAmount")
+        try container.encodeField(self.discountAmountMicros, forKey: "discountAmountMicros")
+        try container.encodeField(self.formattedDiscountAmount, forKey: "formattedDiscountAmount")
     }
 }
 
@@ -684,16 +704,18 @@ public struct DiscountDisplayInfoAndroid: Codable, Hashable, Sendable, OpenIAPVa
         self.discountAmount = discountAmount
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.percentageDiscount = try container.decodeFieldIfPresent(Int.self, forKey: "percentageDiscount")
         self.discountAmount = try container.decodeFieldIfPresent(DiscountAmountAndroid.self, forKey: "discountAmount")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.percentageDiscount, forKey: "percentageDiscount")
-        try container.encodeIfPresent(self.discountAmount, forKey: "discountAmount")
+        try container.encodeFieldIfPresent(self.percentageDiscount, forKey: "percentageDiscount")
+        try container.encodeFieldIfPresent(self.discountAmount, forKey: "discountAmount")
     }
 }
 
@@ -840,6 +862,7 @@ public struct GetBillingChoiceInfoParamsAndroid: Codable, Hashable, Sendable, Op
         self.userLocale = userLocale
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.billingProgram = try container.decodeFieldIfPresent(String.self, forKey: "billingProgram").map(BillingProgramAndroid.init(rawValue:))
@@ -847,11 +870,12 @@ public struct GetBillingChoiceInfoParamsAndroid: Codable, Hashable, Sendable, Op
         self.userLocale = try container.decodeFieldIfPresent(String.self, forKey: "userLocale")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValueIfPresent(self.billingProgram, forKey: "billingProgram")
         try container.encodeRawValueIfPresent(self.playBillingChoiceImageLayout, forKey: "playBillingChoiceImageLayout")
-        try container.encodeIfPresent(self.userLocale, forKey: "userLocale")
+        try container.encodeFieldIfPresent(self.userLocale, forKey: "userLocale")
     }
 }
 
@@ -922,14 +946,16 @@ public struct InAppMessageParamsAndroid: Codable, Hashable, Sendable, OpenIAPVal
         self.categories = categories
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.categories = try container.decodeFieldIfPresent([InAppMessageCategoryAndroid].self, forKey: "categories")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.categories, forKey: "categories")
+        try container.encodeFieldIfPresent(self.categories, forKey: "categories")
     }
 }
 
@@ -1004,16 +1030,18 @@ public struct InAppMessageResultAndroid: Codable, Hashable, Sendable, OpenIAPVal
         self.purchaseToken = purchaseToken
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.responseCode = InAppMessageResponseCodeAndroid(rawValue: try container.decodeField(String.self, forKey: "responseCode"))
         self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: "purchaseToken")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValue(self.responseCode, forKey: "responseCode")
-        try container.encodeIfPresent(self.purchaseToken, forKey: "purchaseToken")
+        try container.encodeFieldIfPresent(self.purchaseToken, forKey: "purchaseToken")
     }
 }
 
@@ -1033,16 +1061,18 @@ public struct InstallmentPlanDetailsAndroid: Codable, Hashable, Sendable, OpenIA
         self.subsequentCommitmentPaymentsCount = subsequentCommitmentPaymentsCount
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.commitmentPaymentsCount = try container.decodeField(Int.self, forKey: "commitmentPaymentsCount")
         self.subsequentCommitmentPaymentsCount = try container.decodeField(Int.self, forKey: "subsequentCommitmentPaymentsCount")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.commitmentPaymentsCount, forKey: "commitmentPaymentsCount")
-        try container.encode(self.subsequentCommitmentPaymentsCount, forKey: "subsequentCommitmentPaymentsCount")
+        try container.encodeField(self.commitmentPaymentsCount, forKey: "commitmentPaymentsCount")
+        try container.encodeField(self.subsequentCommitmentPaymentsCount, forKey: "subsequentCommitmentPaymentsCount")
     }
 }
 
@@ -1077,6 +1107,7 @@ public struct LaunchExternalLinkParamsAndroid: Codable, Hashable, Sendable, Open
         self.externalTransactionToken = externalTransactionToken
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: "billingProgram"))
@@ -1086,13 +1117,14 @@ public struct LaunchExternalLinkParamsAndroid: Codable, Hashable, Sendable, Open
         self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: "externalTransactionToken")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValue(self.billingProgram, forKey: "billingProgram")
         try container.encodeRawValue(self.launchMode, forKey: "launchMode")
         try container.encodeRawValue(self.linkType, forKey: "linkType")
-        try container.encode(self.linkUri, forKey: "linkUri")
-        try container.encodeIfPresent(self.externalTransactionToken, forKey: "externalTransactionToken")
+        try container.encodeField(self.linkUri, forKey: "linkUri")
+        try container.encodeFieldIfPresent(self.externalTransactionToken, forKey: "externalTransactionToken")
     }
 }
 
@@ -1112,16 +1144,18 @@ public struct LimitedQuantityInfoAndroid: Codable, Hashable, Sendable, OpenIAPVa
         self.remainingQuantity = remainingQuantity
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.maximumQuantity = try container.decodeField(Int.self, forKey: "maximumQuantity")
         self.remainingQuantity = try container.decodeField(Int.self, forKey: "remainingQuantity")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.maximumQuantity, forKey: "maximumQuantity")
-        try container.encode(self.remainingQuantity, forKey: "remainingQuantity")
+        try container.encodeField(self.maximumQuantity, forKey: "maximumQuantity")
+        try container.encodeField(self.remainingQuantity, forKey: "remainingQuantity")
     }
 }
 
@@ -1141,16 +1175,18 @@ public struct PendingPurchaseUpdateAndroid: Codable, Hashable, Sendable, OpenIAP
         self.purchaseToken = purchaseToken
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.products = try container.decodeField([String].self, forKey: "products")
         self.purchaseToken = try container.decodeField(String.self, forKey: "purchaseToken")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.products, forKey: "products")
-        try container.encode(self.purchaseToken, forKey: "purchaseToken")
+        try container.encodeField(self.products, forKey: "products")
+        try container.encodeField(self.purchaseToken, forKey: "purchaseToken")
     }
 }
 
@@ -1170,16 +1206,18 @@ public struct PreorderDetailsAndroid: Codable, Hashable, Sendable, OpenIAPValida
         self.preorderReleaseTimeMillis = preorderReleaseTimeMillis
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.preorderPresaleEndTimeMillis = try container.decodeField(String.self, forKey: "preorderPresaleEndTimeMillis")
         self.preorderReleaseTimeMillis = try container.decodeField(String.self, forKey: "preorderReleaseTimeMillis")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.preorderPresaleEndTimeMillis, forKey: "preorderPresaleEndTimeMillis")
-        try container.encode(self.preorderReleaseTimeMillis, forKey: "preorderReleaseTimeMillis")
+        try container.encodeField(self.preorderPresaleEndTimeMillis, forKey: "preorderPresaleEndTimeMillis")
+        try container.encodeField(self.preorderReleaseTimeMillis, forKey: "preorderReleaseTimeMillis")
     }
 }
 
@@ -1219,6 +1257,7 @@ public struct PricingPhaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatab
         self.recurrenceMode = recurrenceMode
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.formattedPrice = try container.decodeField(String.self, forKey: "formattedPrice")
@@ -1229,14 +1268,15 @@ public struct PricingPhaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatab
         self.recurrenceMode = try container.decodeField(Int.self, forKey: "recurrenceMode")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.formattedPrice, forKey: "formattedPrice")
-        try container.encode(self.priceCurrencyCode, forKey: "priceCurrencyCode")
-        try container.encode(self.billingPeriod, forKey: "billingPeriod")
-        try container.encode(self.billingCycleCount, forKey: "billingCycleCount")
-        try container.encode(self.priceAmountMicros, forKey: "priceAmountMicros")
-        try container.encode(self.recurrenceMode, forKey: "recurrenceMode")
+        try container.encodeField(self.formattedPrice, forKey: "formattedPrice")
+        try container.encodeField(self.priceCurrencyCode, forKey: "priceCurrencyCode")
+        try container.encodeField(self.billingPeriod, forKey: "billingPeriod")
+        try container.encodeField(self.billingCycleCount, forKey: "billingCycleCount")
+        try container.encodeField(self.priceAmountMicros, forKey: "priceAmountMicros")
+        try container.encodeField(self.recurrenceMode, forKey: "recurrenceMode")
     }
 }
 
@@ -1251,14 +1291,16 @@ public struct PricingPhasesAndroid: Codable, Hashable, Sendable, OpenIAPValidata
         self.pricingPhaseList = pricingPhaseList
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.pricingPhaseList = try container.decodeField([PricingPhaseAndroid].self, forKey: "pricingPhaseList")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.pricingPhaseList, forKey: "pricingPhaseList")
+        try container.encodeField(self.pricingPhaseList, forKey: "pricingPhaseList")
     }
 }
 
@@ -1338,6 +1380,7 @@ public struct ProductAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, P
         self.subscriptionOffers = subscriptionOffers
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.id = try container.decodeField(String.self, forKey: "id")
@@ -1356,22 +1399,23 @@ public struct ProductAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, P
         self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: "subscriptionOffers")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.description, forKey: "description")
+        try container.encodeField(self.id, forKey: "id")
+        try container.encodeField(self.title, forKey: "title")
+        try container.encodeField(self.description, forKey: "description")
         try container.encodeRawValue(self.type, forKey: "type")
-        try container.encodeIfPresent(self.displayName, forKey: "displayName")
-        try container.encode(self.displayPrice, forKey: "displayPrice")
-        try container.encode(self.currency, forKey: "currency")
-        try container.encodeIfPresent(self.price, forKey: "price")
-        try container.encodeIfPresent(self.debugDescription, forKey: "debugDescription")
+        try container.encodeFieldIfPresent(self.displayName, forKey: "displayName")
+        try container.encodeField(self.displayPrice, forKey: "displayPrice")
+        try container.encodeField(self.currency, forKey: "currency")
+        try container.encodeFieldIfPresent(self.price, forKey: "price")
+        try container.encodeFieldIfPresent(self.debugDescription, forKey: "debugDescription")
         try container.encodeRawValue(self.platform, forKey: "platform")
-        try container.encode(self.nameAndroid, forKey: "nameAndroid")
+        try container.encodeField(self.nameAndroid, forKey: "nameAndroid")
         try container.encodeRawValueIfPresent(self.productStatusAndroid, forKey: "productStatusAndroid")
-        try container.encodeIfPresent(self.discountOffers, forKey: "discountOffers")
-        try container.encodeIfPresent(self.subscriptionOffers, forKey: "subscriptionOffers")
+        try container.encodeFieldIfPresent(self.discountOffers, forKey: "discountOffers")
+        try container.encodeFieldIfPresent(self.subscriptionOffers, forKey: "subscriptionOffers")
     }
 }
 
@@ -1511,6 +1555,7 @@ public struct ProductSubscriptionAndroid: Codable, Hashable, Sendable, OpenIAPVa
         self.subscriptionOffers = subscriptionOffers
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.id = try container.decodeField(String.self, forKey: "id")
@@ -1528,21 +1573,22 @@ public struct ProductSubscriptionAndroid: Codable, Hashable, Sendable, OpenIAPVa
         self.subscriptionOffers = try container.decodeField([SubscriptionOffer].self, forKey: "subscriptionOffers")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.description, forKey: "description")
+        try container.encodeField(self.id, forKey: "id")
+        try container.encodeField(self.title, forKey: "title")
+        try container.encodeField(self.description, forKey: "description")
         try container.encodeRawValue(self.type, forKey: "type")
-        try container.encodeIfPresent(self.displayName, forKey: "displayName")
-        try container.encode(self.displayPrice, forKey: "displayPrice")
-        try container.encode(self.currency, forKey: "currency")
-        try container.encodeIfPresent(self.price, forKey: "price")
-        try container.encodeIfPresent(self.debugDescription, forKey: "debugDescription")
+        try container.encodeFieldIfPresent(self.displayName, forKey: "displayName")
+        try container.encodeField(self.displayPrice, forKey: "displayPrice")
+        try container.encodeField(self.currency, forKey: "currency")
+        try container.encodeFieldIfPresent(self.price, forKey: "price")
+        try container.encodeFieldIfPresent(self.debugDescription, forKey: "debugDescription")
         try container.encodeRawValue(self.platform, forKey: "platform")
-        try container.encode(self.nameAndroid, forKey: "nameAndroid")
+        try container.encodeField(self.nameAndroid, forKey: "nameAndroid")
         try container.encodeRawValueIfPresent(self.productStatusAndroid, forKey: "productStatusAndroid")
-        try container.encode(self.subscriptionOffers, forKey: "subscriptionOffers")
+        try container.encodeField(self.subscriptionOffers, forKey: "subscriptionOffers")
     }
 }
 
@@ -1668,6 +1714,7 @@ public struct PurchaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, 
         self.userMarketplaceAmazon = userMarketplaceAmazon
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.id = try container.decodeField(String.self, forKey: "id")
@@ -1695,31 +1742,32 @@ public struct PurchaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, 
         self.userMarketplaceAmazon = try container.decodeFieldIfPresent(String.self, forKey: "userMarketplaceAmazon")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.productId, forKey: "productId")
-        try container.encodeIfPresent(self.ids, forKey: "ids")
-        try container.encode(self.transactionDate, forKey: "transactionDate")
-        try container.encodeIfPresent(self.purchaseToken, forKey: "purchaseToken")
+        try container.encodeField(self.id, forKey: "id")
+        try container.encodeField(self.productId, forKey: "productId")
+        try container.encodeFieldIfPresent(self.ids, forKey: "ids")
+        try container.encodeField(self.transactionDate, forKey: "transactionDate")
+        try container.encodeFieldIfPresent(self.purchaseToken, forKey: "purchaseToken")
         try container.encodeRawValue(self.store, forKey: "store")
-        try container.encode(self.quantity, forKey: "quantity")
+        try container.encodeField(self.quantity, forKey: "quantity")
         try container.encodeRawValue(self.purchaseState, forKey: "purchaseState")
-        try container.encode(self.isAutoRenewing, forKey: "isAutoRenewing")
-        try container.encodeIfPresent(self.currentPlanId, forKey: "currentPlanId")
-        try container.encodeIfPresent(self.transactionId, forKey: "transactionId")
-        try container.encodeIfPresent(self.dataAndroid, forKey: "dataAndroid")
-        try container.encodeIfPresent(self.signatureAndroid, forKey: "signatureAndroid")
-        try container.encodeIfPresent(self.autoRenewingAndroid, forKey: "autoRenewingAndroid")
-        try container.encodeIfPresent(self.isAcknowledgedAndroid, forKey: "isAcknowledgedAndroid")
-        try container.encodeIfPresent(self.packageNameAndroid, forKey: "packageNameAndroid")
-        try container.encodeIfPresent(self.developerPayloadAndroid, forKey: "developerPayloadAndroid")
-        try container.encodeIfPresent(self.obfuscatedAccountIdAndroid, forKey: "obfuscatedAccountIdAndroid")
-        try container.encodeIfPresent(self.obfuscatedProfileIdAndroid, forKey: "obfuscatedProfileIdAndroid")
-        try container.encodeIfPresent(self.isSuspendedAndroid, forKey: "isSuspendedAndroid")
-        try container.encodeIfPresent(self.pendingPurchaseUpdateAndroid, forKey: "pendingPurchaseUpdateAndroid")
-        try container.encodeIfPresent(self.userIdAmazon, forKey: "userIdAmazon")
-        try container.encodeIfPresent(self.userMarketplaceAmazon, forKey: "userMarketplaceAmazon")
+        try container.encodeField(self.isAutoRenewing, forKey: "isAutoRenewing")
+        try container.encodeFieldIfPresent(self.currentPlanId, forKey: "currentPlanId")
+        try container.encodeFieldIfPresent(self.transactionId, forKey: "transactionId")
+        try container.encodeFieldIfPresent(self.dataAndroid, forKey: "dataAndroid")
+        try container.encodeFieldIfPresent(self.signatureAndroid, forKey: "signatureAndroid")
+        try container.encodeFieldIfPresent(self.autoRenewingAndroid, forKey: "autoRenewingAndroid")
+        try container.encodeFieldIfPresent(self.isAcknowledgedAndroid, forKey: "isAcknowledgedAndroid")
+        try container.encodeFieldIfPresent(self.packageNameAndroid, forKey: "packageNameAndroid")
+        try container.encodeFieldIfPresent(self.developerPayloadAndroid, forKey: "developerPayloadAndroid")
+        try container.encodeFieldIfPresent(self.obfuscatedAccountIdAndroid, forKey: "obfuscatedAccountIdAndroid")
+        try container.encodeFieldIfPresent(self.obfuscatedProfileIdAndroid, forKey: "obfuscatedProfileIdAndroid")
+        try container.encodeFieldIfPresent(self.isSuspendedAndroid, forKey: "isSuspendedAndroid")
+        try container.encodeFieldIfPresent(self.pendingPurchaseUpdateAndroid, forKey: "pendingPurchaseUpdateAndroid")
+        try container.encodeFieldIfPresent(self.userIdAmazon, forKey: "userIdAmazon")
+        try container.encodeFieldIfPresent(self.userMarketplaceAmazon, forKey: "userMarketplaceAmazon")
     }
 }
 
@@ -1739,16 +1787,18 @@ public struct RentalDetailsAndroid: Codable, Hashable, Sendable, OpenIAPValidata
         self.rentalExpirationPeriod = rentalExpirationPeriod
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.rentalPeriod = try container.decodeField(String.self, forKey: "rentalPeriod")
         self.rentalExpirationPeriod = try container.decodeFieldIfPresent(String.self, forKey: "rentalExpirationPeriod")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.rentalPeriod, forKey: "rentalPeriod")
-        try container.encodeIfPresent(self.rentalExpirationPeriod, forKey: "rentalExpirationPeriod")
+        try container.encodeField(self.rentalPeriod, forKey: "rentalPeriod")
+        try container.encodeFieldIfPresent(self.rentalExpirationPeriod, forKey: "rentalExpirationPeriod")
     }
 }
 
@@ -1788,6 +1838,7 @@ public struct RequestPurchaseAndroidProps: Codable, Hashable, Sendable, OpenIAPV
         self.developerBillingOption = developerBillingOption
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.skus = try container.decodeField([String].self, forKey: "skus")
@@ -1798,14 +1849,15 @@ public struct RequestPurchaseAndroidProps: Codable, Hashable, Sendable, OpenIAPV
         self.developerBillingOption = try container.decodeFieldIfPresent(DeveloperBillingOptionParamsAndroid.self, forKey: "developerBillingOption")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.skus, forKey: "skus")
-        try container.encodeIfPresent(self.obfuscatedAccountId, forKey: "obfuscatedAccountId")
-        try container.encodeIfPresent(self.obfuscatedProfileId, forKey: "obfuscatedProfileId")
-        try container.encodeIfPresent(self.isOfferPersonalized, forKey: "isOfferPersonalized")
-        try container.encodeIfPresent(self.offerToken, forKey: "offerToken")
-        try container.encodeIfPresent(self.developerBillingOption, forKey: "developerBillingOption")
+        try container.encodeField(self.skus, forKey: "skus")
+        try container.encodeFieldIfPresent(self.obfuscatedAccountId, forKey: "obfuscatedAccountId")
+        try container.encodeFieldIfPresent(self.obfuscatedProfileId, forKey: "obfuscatedProfileId")
+        try container.encodeFieldIfPresent(self.isOfferPersonalized, forKey: "isOfferPersonalized")
+        try container.encodeFieldIfPresent(self.offerToken, forKey: "offerToken")
+        try container.encodeFieldIfPresent(self.developerBillingOption, forKey: "developerBillingOption")
     }
 }
 
@@ -1861,6 +1913,7 @@ public struct RequestSubscriptionAndroidProps: Codable, Hashable, Sendable, Open
         self.developerBillingOption = developerBillingOption
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.skus = try container.decodeField([String].self, forKey: "skus")
@@ -1874,17 +1927,18 @@ public struct RequestSubscriptionAndroidProps: Codable, Hashable, Sendable, Open
         self.developerBillingOption = try container.decodeFieldIfPresent(DeveloperBillingOptionParamsAndroid.self, forKey: "developerBillingOption")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.skus, forKey: "skus")
-        try container.encodeIfPresent(self.obfuscatedAccountId, forKey: "obfuscatedAccountId")
-        try container.encodeIfPresent(self.obfuscatedProfileId, forKey: "obfuscatedProfileId")
-        try container.encodeIfPresent(self.isOfferPersonalized, forKey: "isOfferPersonalized")
-        try container.encodeIfPresent(self.purchaseToken, forKey: "purchaseToken")
-        try container.encodeIfPresent(self.originalExternalTransactionId, forKey: "originalExternalTransactionId")
-        try container.encodeIfPresent(self.subscriptionOffers, forKey: "subscriptionOffers")
-        try container.encodeIfPresent(self.subscriptionProductReplacementParams, forKey: "subscriptionProductReplacementParams")
-        try container.encodeIfPresent(self.developerBillingOption, forKey: "developerBillingOption")
+        try container.encodeField(self.skus, forKey: "skus")
+        try container.encodeFieldIfPresent(self.obfuscatedAccountId, forKey: "obfuscatedAccountId")
+        try container.encodeFieldIfPresent(self.obfuscatedProfileId, forKey: "obfuscatedProfileId")
+        try container.encodeFieldIfPresent(self.isOfferPersonalized, forKey: "isOfferPersonalized")
+        try container.encodeFieldIfPresent(self.purchaseToken, forKey: "purchaseToken")
+        try container.encodeFieldIfPresent(self.originalExternalTransactionId, forKey: "originalExternalTransactionId")
+        try container.encodeFieldIfPresent(self.subscriptionOffers, forKey: "subscriptionOffers")
+        try container.encodeFieldIfPresent(self.subscriptionProductReplacementParams, forKey: "subscriptionProductReplacementParams")
+        try container.encodeFieldIfPresent(self.developerBillingOption, forKey: "developerBillingOption")
     }
 }
 
@@ -1964,15 +2018,17 @@ public struct SubscriptionProductReplacementParamsAndroid: Codable, Hashable, Se
         self.replacementMode = replacementMode
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.oldProductId = try container.decodeField(String.self, forKey: "oldProductId")
         self.replacementMode = SubscriptionReplacementModeAndroid(rawValue: try container.decodeField(String.self, forKey: "replacementMode"))
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.oldProductId, forKey: "oldProductId")
+        try container.encodeField(self.oldProductId, forKey: "oldProductId")
         try container.encodeRawValue(self.replacementMode, forKey: "replacementMode")
     }
 }
@@ -2085,6 +2141,7 @@ public struct UserChoiceBillingDetails: Codable, Hashable, Sendable, OpenIAPVali
         self.productDetailsAndroid = productDetailsAndroid
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.externalTransactionToken = try container.decodeField(String.self, forKey: "externalTransactionToken")
@@ -2093,12 +2150,13 @@ public struct UserChoiceBillingDetails: Codable, Hashable, Sendable, OpenIAPVali
         self.productDetailsAndroid = try container.decodeFieldIfPresent([DeveloperProvidedBillingProductAndroid].self, forKey: "productDetailsAndroid")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.externalTransactionToken, forKey: "externalTransactionToken")
-        try container.encodeIfPresent(self.originalExternalTransactionId, forKey: "originalExternalTransactionId")
-        try container.encode(self.products, forKey: "products")
-        try container.encodeIfPresent(self.productDetailsAndroid, forKey: "productDetailsAndroid")
+        try container.encodeField(self.externalTransactionToken, forKey: "externalTransactionToken")
+        try container.encodeFieldIfPresent(self.originalExternalTransactionId, forKey: "originalExternalTransactionId")
+        try container.encodeField(self.products, forKey: "products")
+        try container.encodeFieldIfPresent(self.productDetailsAndroid, forKey: "productDetailsAndroid")
     }
 }
 
@@ -2118,16 +2176,18 @@ public struct ValidTimeWindowAndroid: Codable, Hashable, Sendable, OpenIAPValida
         self.endTimeMillis = endTimeMillis
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.startTimeMillis = try container.decodeField(String.self, forKey: "startTimeMillis")
         self.endTimeMillis = try container.decodeField(String.self, forKey: "endTimeMillis")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.startTimeMillis, forKey: "startTimeMillis")
-        try container.encode(self.endTimeMillis, forKey: "endTimeMillis")
+        try container.encodeField(self.startTimeMillis, forKey: "startTimeMillis")
+        try container.encodeField(self.endTimeMillis, forKey: "endTimeMillis")
     }
 }
 
@@ -2162,6 +2222,7 @@ public struct VerifyPurchaseGoogleOptions: Codable, Hashable, Sendable, OpenIAPV
         self.isSub = isSub
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.sku = try container.decodeField(String.self, forKey: "sku")
@@ -2171,13 +2232,14 @@ public struct VerifyPurchaseGoogleOptions: Codable, Hashable, Sendable, OpenIAPV
         self.isSub = try container.decodeFieldIfPresent(Bool.self, forKey: "isSub")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.sku, forKey: "sku")
-        try container.encode(self.packageName, forKey: "packageName")
-        try container.encode(self.purchaseToken, forKey: "purchaseToken")
-        try container.encode(self.accessToken, forKey: "accessToken")
-        try container.encodeIfPresent(self.isSub, forKey: "isSub")
+        try container.encodeField(self.sku, forKey: "sku")
+        try container.encodeField(self.packageName, forKey: "packageName")
+        try container.encodeField(self.purchaseToken, forKey: "purchaseToken")
+        try container.encodeField(self.accessToken, forKey: "accessToken")
+        try container.encodeFieldIfPresent(self.isSub, forKey: "isSub")
     }
 }
 
@@ -2202,6 +2264,7 @@ public struct VerifyPurchaseHorizonOptions: Codable, Hashable, Sendable, OpenIAP
         self.accessToken = accessToken
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.sku = try container.decodeField(String.self, forKey: "sku")
@@ -2209,11 +2272,12 @@ public struct VerifyPurchaseHorizonOptions: Codable, Hashable, Sendable, OpenIAP
         self.accessToken = try container.decodeField(String.self, forKey: "accessToken")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.sku, forKey: "sku")
-        try container.encode(self.userId, forKey: "userId")
-        try container.encode(self.accessToken, forKey: "accessToken")
+        try container.encodeField(self.sku, forKey: "sku")
+        try container.encodeField(self.userId, forKey: "userId")
+        try container.encodeField(self.accessToken, forKey: "accessToken")
     }
 }
 
@@ -2323,6 +2387,7 @@ public struct VerifyPurchaseResultAndroid: Codable, Hashable, Sendable, OpenIAPV
         self.testTransaction = testTransaction
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.isValid = try container.decodeField(Bool.self, forKey: "isValid")
@@ -2347,28 +2412,29 @@ public struct VerifyPurchaseResultAndroid: Codable, Hashable, Sendable, OpenIAPV
         self.testTransaction = try container.decodeField(Bool.self, forKey: "testTransaction")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.isValid, forKey: "isValid")
+        try container.encodeField(self.isValid, forKey: "isValid")
         try container.encodeRawValue(self.store, forKey: "store")
-        try container.encode(self.autoRenewing, forKey: "autoRenewing")
-        try container.encode(self.betaProduct, forKey: "betaProduct")
-        try container.encodeIfPresent(self.cancelDate, forKey: "cancelDate")
-        try container.encodeIfPresent(self.cancelReason, forKey: "cancelReason")
-        try container.encodeIfPresent(self.deferredDate, forKey: "deferredDate")
-        try container.encodeIfPresent(self.deferredSku, forKey: "deferredSku")
-        try container.encode(self.freeTrialEndDate, forKey: "freeTrialEndDate")
-        try container.encode(self.gracePeriodEndDate, forKey: "gracePeriodEndDate")
-        try container.encode(self.parentProductId, forKey: "parentProductId")
-        try container.encode(self.productId, forKey: "productId")
-        try container.encode(self.productType, forKey: "productType")
-        try container.encode(self.purchaseDate, forKey: "purchaseDate")
-        try container.encode(self.quantity, forKey: "quantity")
-        try container.encode(self.receiptId, forKey: "receiptId")
-        try container.encode(self.renewalDate, forKey: "renewalDate")
-        try container.encode(self.term, forKey: "term")
-        try container.encode(self.termSku, forKey: "termSku")
-        try container.encode(self.testTransaction, forKey: "testTransaction")
+        try container.encodeField(self.autoRenewing, forKey: "autoRenewing")
+        try container.encodeField(self.betaProduct, forKey: "betaProduct")
+        try container.encodeFieldIfPresent(self.cancelDate, forKey: "cancelDate")
+        try container.encodeFieldIfPresent(self.cancelReason, forKey: "cancelReason")
+        try container.encodeFieldIfPresent(self.deferredDate, forKey: "deferredDate")
+        try container.encodeFieldIfPresent(self.deferredSku, forKey: "deferredSku")
+        try container.encodeField(self.freeTrialEndDate, forKey: "freeTrialEndDate")
+        try container.encodeField(self.gracePeriodEndDate, forKey: "gracePeriodEndDate")
+        try container.encodeField(self.parentProductId, forKey: "parentProductId")
+        try container.encodeField(self.productId, forKey: "productId")
+        try container.encodeField(self.productType, forKey: "productType")
+        try container.encodeField(self.purchaseDate, forKey: "purchaseDate")
+        try container.encodeField(self.quantity, forKey: "quantity")
+        try container.encodeField(self.receiptId, forKey: "receiptId")
+        try container.encodeField(self.renewalDate, forKey: "renewalDate")
+        try container.encodeField(self.term, forKey: "term")
+        try container.encodeField(self.termSku, forKey: "termSku")
+        try container.encodeField(self.testTransaction, forKey: "testTransaction")
     }
 }
 
@@ -2403,6 +2469,7 @@ public struct VerifyPurchaseResultHorizon: Codable, Hashable, Sendable, OpenIAPV
         self.grantTime = grantTime
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.isValid = try container.decodeField(Bool.self, forKey: "isValid")
@@ -2411,11 +2478,12 @@ public struct VerifyPurchaseResultHorizon: Codable, Hashable, Sendable, OpenIAPV
         self.grantTime = try container.decodeFieldIfPresent(Double.self, forKey: "grantTime")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.isValid, forKey: "isValid")
+        try container.encodeField(self.isValid, forKey: "isValid")
         try container.encodeRawValue(self.store, forKey: "store")
-        try container.encode(self._success, forKey: "success")
-        try container.encodeIfPresent(self.grantTime, forKey: "grantTime")
+        try container.encodeField(self._success, forKey: "success")
+        try container.encodeFieldIfPresent(self.grantTime, forKey: "grantTime")
     }
 }

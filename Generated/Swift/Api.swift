@@ -19,16 +19,18 @@ public struct DeepLinkOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.packageNameAndroid = packageNameAndroid
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.skuAndroid = try container.decodeFieldIfPresent(String.self, forKey: "skuAndroid")
         self.packageNameAndroid = try container.decodeFieldIfPresent(String.self, forKey: "packageNameAndroid")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.skuAndroid, forKey: "skuAndroid")
-        try container.encodeIfPresent(self.packageNameAndroid, forKey: "packageNameAndroid")
+        try container.encodeFieldIfPresent(self.skuAndroid, forKey: "skuAndroid")
+        try container.encodeFieldIfPresent(self.packageNameAndroid, forKey: "packageNameAndroid")
     }
 }
 
@@ -49,12 +51,14 @@ public struct InitConnectionConfig: Codable, Hashable, Sendable, OpenIAPValidata
         self.billingChoiceScreenTypeAndroid = billingChoiceScreenTypeAndroid
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.enableBillingProgramAndroid = try container.decodeFieldIfPresent(String.self, forKey: "enableBillingProgramAndroid").map(BillingProgramAndroid.init(rawValue:))
         self.billingChoiceScreenTypeAndroid = try container.decodeFieldIfPresent(String.self, forKey: "billingChoiceScreenTypeAndroid").map(BillingChoiceScreenTypeAndroid.init(rawValue:))
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValueIfPresent(self.enableBillingProgramAndroid, forKey: "enableBillingProgramAndroid")
@@ -139,15 +143,17 @@ public struct ProductRequest: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.type = type
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.skus = try container.decodeField([String].self, forKey: "skus")
         self.type = try container.decodeFieldIfPresent(String.self, forKey: "type").map(ProductQueryType.init(rawValue:))
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.skus, forKey: "skus")
+        try container.encodeField(self.skus, forKey: "skus")
         try container.encodeRawValueIfPresent(self.type, forKey: "type")
     }
 }
@@ -203,6 +209,7 @@ public struct PurchaseInput: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.isAutoRenewing = isAutoRenewing
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.id = try container.decodeField(String.self, forKey: "id")
@@ -216,17 +223,18 @@ public struct PurchaseInput: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.isAutoRenewing = try container.decodeField(Bool.self, forKey: "isAutoRenewing")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.productId, forKey: "productId")
-        try container.encodeIfPresent(self.ids, forKey: "ids")
-        try container.encode(self.transactionDate, forKey: "transactionDate")
-        try container.encodeIfPresent(self.purchaseToken, forKey: "purchaseToken")
+        try container.encodeField(self.id, forKey: "id")
+        try container.encodeField(self.productId, forKey: "productId")
+        try container.encodeFieldIfPresent(self.ids, forKey: "ids")
+        try container.encodeField(self.transactionDate, forKey: "transactionDate")
+        try container.encodeFieldIfPresent(self.purchaseToken, forKey: "purchaseToken")
         try container.encodeRawValueIfPresent(self.store, forKey: "store")
-        try container.encode(self.quantity, forKey: "quantity")
+        try container.encodeField(self.quantity, forKey: "quantity")
         try container.encodeRawValue(self.purchaseState, forKey: "purchaseState")
-        try container.encode(self.isAutoRenewing, forKey: "isAutoRenewing")
+        try container.encodeField(self.isAutoRenewing, forKey: "isAutoRenewing")
     }
 }
 
@@ -252,6 +260,7 @@ public struct PurchaseOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.includeSuspendedAndroid = includeSuspendedAndroid
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.alsoPublishToEventListenerIOS = try container.decodeFieldIfPresent(Bool.self, forKey: "alsoPublishToEventListenerIOS")
@@ -259,11 +268,12 @@ public struct PurchaseOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.includeSuspendedAndroid = try container.decodeFieldIfPresent(Bool.self, forKey: "includeSuspendedAndroid")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.alsoPublishToEventListenerIOS, forKey: "alsoPublishToEventListenerIOS")
-        try container.encodeIfPresent(self.onlyIncludeActiveItemsIOS, forKey: "onlyIncludeActiveItemsIOS")
-        try container.encodeIfPresent(self.includeSuspendedAndroid, forKey: "includeSuspendedAndroid")
+        try container.encodeFieldIfPresent(self.alsoPublishToEventListenerIOS, forKey: "alsoPublishToEventListenerIOS")
+        try container.encodeFieldIfPresent(self.onlyIncludeActiveItemsIOS, forKey: "onlyIncludeActiveItemsIOS")
+        try container.encodeFieldIfPresent(self.includeSuspendedAndroid, forKey: "includeSuspendedAndroid")
     }
 }
 
@@ -290,6 +300,7 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
         self.type = type
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.requestPurchase = try container.decodeFieldIfPresent(RequestPurchasePropsByPlatforms.self, forKey: "requestPurchase")
@@ -297,10 +308,11 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
         self.type = try container.decodeFieldIfPresent(String.self, forKey: "type").map(ProductQueryType.init(rawValue:))
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.requestPurchase, forKey: "requestPurchase")
-        try container.encodeIfPresent(self.requestSubscription, forKey: "requestSubscription")
+        try container.encodeFieldIfPresent(self.requestPurchase, forKey: "requestPurchase")
+        try container.encodeFieldIfPresent(self.requestSubscription, forKey: "requestSubscription")
         try container.encodeRawValueIfPresent(self.type, forKey: "type")
     }
 
@@ -336,16 +348,18 @@ public struct RequestPurchasePropsByPlatforms: Codable, Hashable, Sendable, Open
         self.google = google
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.apple = try container.decodeFieldIfPresent(RequestPurchaseIosProps.self, forKey: container.firstPresentKey(["apple", "ios"]))
-        self.google = try container.decodeFieldIfPresent(RequestPurchaseAndroidProps.self, forKey: container.firstPresentKey(["google", "android"]))
+        self.apple = try container.decodeFieldIfPresent(RequestPurchaseIosProps.self, at: container.firstPresentKey(["apple", "ios"]))
+        self.google = try container.decodeFieldIfPresent(RequestPurchaseAndroidProps.self, at: container.firstPresentKey(["google", "android"]))
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.apple, forKey: "apple")
-        try container.encodeIfPresent(self.google, forKey: "google")
+        try container.encodeFieldIfPresent(self.apple, forKey: "apple")
+        try container.encodeFieldIfPresent(self.google, forKey: "google")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -373,16 +387,18 @@ public struct RequestSubscriptionPropsByPlatforms: Codable, Hashable, Sendable, 
         self.google = google
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.apple = try container.decodeFieldIfPresent(RequestSubscriptionIosProps.self, forKey: container.firstPresentKey(["apple", "ios"]))
-        self.google = try container.decodeFieldIfPresent(RequestSubscriptionAndroidProps.self, forKey: container.firstPresentKey(["google", "android"]))
+        self.apple = try container.decodeFieldIfPresent(RequestSubscriptionIosProps.self, at: container.firstPresentKey(["apple", "ios"]))
+        self.google = try container.decodeFieldIfPresent(RequestSubscriptionAndroidProps.self, at: container.firstPresentKey(["google", "android"]))
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.apple, forKey: "apple")
-        try container.encodeIfPresent(self.google, forKey: "google")
+        try container.encodeFieldIfPresent(self.apple, forKey: "apple")
+        try container.encodeFieldIfPresent(self.google, forKey: "google")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {

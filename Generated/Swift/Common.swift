@@ -74,6 +74,7 @@ public struct ActiveSubscription: Codable, Hashable, Sendable, OpenIAPValidatabl
         self.renewalInfoIOS = renewalInfoIOS
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.productId = try container.decodeField(String.self, forKey: "productId")
@@ -91,21 +92,22 @@ public struct ActiveSubscription: Codable, Hashable, Sendable, OpenIAPValidatabl
         self.renewalInfoIOS = try container.decodeFieldIfPresent(RenewalInfoIOS.self, forKey: "renewalInfoIOS")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.productId, forKey: "productId")
-        try container.encode(self.isActive, forKey: "isActive")
-        try container.encodeIfPresent(self.expirationDateIOS, forKey: "expirationDateIOS")
-        try container.encodeIfPresent(self.autoRenewingAndroid, forKey: "autoRenewingAndroid")
-        try container.encodeIfPresent(self.environmentIOS, forKey: "environmentIOS")
-        try container.encodeIfPresent(self.daysUntilExpirationIOS, forKey: "daysUntilExpirationIOS")
-        try container.encode(self.transactionId, forKey: "transactionId")
-        try container.encodeIfPresent(self.purchaseToken, forKey: "purchaseToken")
-        try container.encode(self.transactionDate, forKey: "transactionDate")
-        try container.encodeIfPresent(self.basePlanIdAndroid, forKey: "basePlanIdAndroid")
-        try container.encodeIfPresent(self.purchaseTokenAndroid, forKey: "purchaseTokenAndroid")
-        try container.encodeIfPresent(self.currentPlanId, forKey: "currentPlanId")
-        try container.encodeIfPresent(self.renewalInfoIOS, forKey: "renewalInfoIOS")
+        try container.encodeField(self.productId, forKey: "productId")
+        try container.encodeField(self.isActive, forKey: "isActive")
+        try container.encodeFieldIfPresent(self.expirationDateIOS, forKey: "expirationDateIOS")
+        try container.encodeFieldIfPresent(self.autoRenewingAndroid, forKey: "autoRenewingAndroid")
+        try container.encodeFieldIfPresent(self.environmentIOS, forKey: "environmentIOS")
+        try container.encodeFieldIfPresent(self.daysUntilExpirationIOS, forKey: "daysUntilExpirationIOS")
+        try container.encodeField(self.transactionId, forKey: "transactionId")
+        try container.encodeFieldIfPresent(self.purchaseToken, forKey: "purchaseToken")
+        try container.encodeField(self.transactionDate, forKey: "transactionDate")
+        try container.encodeFieldIfPresent(self.basePlanIdAndroid, forKey: "basePlanIdAndroid")
+        try container.encodeFieldIfPresent(self.purchaseTokenAndroid, forKey: "purchaseTokenAndroid")
+        try container.encodeFieldIfPresent(self.currentPlanId, forKey: "currentPlanId")
+        try container.encodeFieldIfPresent(self.renewalInfoIOS, forKey: "renewalInfoIOS")
     }
 }
 
@@ -195,6 +197,7 @@ public struct DiscountOffer: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.purchaseOptionIdAndroid = purchaseOptionIdAndroid
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.id = try container.decodeFieldIfPresent(String.self, forKey: "id")
@@ -215,24 +218,25 @@ public struct DiscountOffer: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.purchaseOptionIdAndroid = try container.decodeFieldIfPresent(String.self, forKey: "purchaseOptionIdAndroid")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encode(self.displayPrice, forKey: "displayPrice")
-        try container.encode(self.price, forKey: "price")
-        try container.encode(self.currency, forKey: "currency")
+        try container.encodeFieldIfPresent(self.id, forKey: "id")
+        try container.encodeField(self.displayPrice, forKey: "displayPrice")
+        try container.encodeField(self.price, forKey: "price")
+        try container.encodeField(self.currency, forKey: "currency")
         try container.encodeRawValue(self.type, forKey: "type")
-        try container.encodeIfPresent(self.offerTokenAndroid, forKey: "offerTokenAndroid")
-        try container.encodeIfPresent(self.offerTagsAndroid, forKey: "offerTagsAndroid")
-        try container.encodeIfPresent(self.fullPriceMicrosAndroid, forKey: "fullPriceMicrosAndroid")
-        try container.encodeIfPresent(self.percentageDiscountAndroid, forKey: "percentageDiscountAndroid")
-        try container.encodeIfPresent(self.discountAmountMicrosAndroid, forKey: "discountAmountMicrosAndroid")
-        try container.encodeIfPresent(self.formattedDiscountAmountAndroid, forKey: "formattedDiscountAmountAndroid")
-        try container.encodeIfPresent(self.validTimeWindowAndroid, forKey: "validTimeWindowAndroid")
-        try container.encodeIfPresent(self.limitedQuantityInfoAndroid, forKey: "limitedQuantityInfoAndroid")
-        try container.encodeIfPresent(self.preorderDetailsAndroid, forKey: "preorderDetailsAndroid")
-        try container.encodeIfPresent(self.rentalDetailsAndroid, forKey: "rentalDetailsAndroid")
-        try container.encodeIfPresent(self.purchaseOptionIdAndroid, forKey: "purchaseOptionIdAndroid")
+        try container.encodeFieldIfPresent(self.offerTokenAndroid, forKey: "offerTokenAndroid")
+        try container.encodeFieldIfPresent(self.offerTagsAndroid, forKey: "offerTagsAndroid")
+        try container.encodeFieldIfPresent(self.fullPriceMicrosAndroid, forKey: "fullPriceMicrosAndroid")
+        try container.encodeFieldIfPresent(self.percentageDiscountAndroid, forKey: "percentageDiscountAndroid")
+        try container.encodeFieldIfPresent(self.discountAmountMicrosAndroid, forKey: "discountAmountMicrosAndroid")
+        try container.encodeFieldIfPresent(self.formattedDiscountAmountAndroid, forKey: "formattedDiscountAmountAndroid")
+        try container.encodeFieldIfPresent(self.validTimeWindowAndroid, forKey: "validTimeWindowAndroid")
+        try container.encodeFieldIfPresent(self.limitedQuantityInfoAndroid, forKey: "limitedQuantityInfoAndroid")
+        try container.encodeFieldIfPresent(self.preorderDetailsAndroid, forKey: "preorderDetailsAndroid")
+        try container.encodeFieldIfPresent(self.rentalDetailsAndroid, forKey: "rentalDetailsAndroid")
+        try container.encodeFieldIfPresent(self.purchaseOptionIdAndroid, forKey: "purchaseOptionIdAndroid")
     }
 }
 
@@ -317,6 +321,7 @@ public struct FetchProductsResult: Codable, Hashable, Sendable, OpenIAPValidatab
         self.all = all
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.products = try container.decodeFieldIfPresent([Product].self, forKey: "products")
@@ -324,11 +329,12 @@ public struct FetchProductsResult: Codable, Hashable, Sendable, OpenIAPValidatab
         self.all = try container.decodeFieldIfPresent([ProductOrSubscription].self, forKey: "all")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.products, forKey: "products")
-        try container.encodeIfPresent(self.subscriptions, forKey: "subscriptions")
-        try container.encodeIfPresent(self.all, forKey: "all")
+        try container.encodeFieldIfPresent(self.products, forKey: "products")
+        try container.encodeFieldIfPresent(self.subscriptions, forKey: "subscriptions")
+        try container.encodeFieldIfPresent(self.all, forKey: "all")
     }
 }
 
@@ -533,7 +539,7 @@ public enum Product: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decodeField(IapPlatform.self, forKey: OpenIAPAnyKey("platform"))
+        let tag = try container.decodeField(IapPlatform.self, forKey: "platform")
         switch tag.rawValue {
         case "ios": self = .ios(try ProductIOS(from: decoder))
         case "android": self = .android(try ProductAndroid(from: decoder))
@@ -586,7 +592,7 @@ public enum ProductOrSubscription: Codable, Hashable, Sendable, OpenIAPValidatab
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decodeField(ProductType.self, forKey: OpenIAPAnyKey("type"))
+        let tag = try container.decodeField(ProductType.self, forKey: "type")
         switch tag.rawValue {
         case "in-app": self = .inApp(try Product(from: decoder))
         case "subs": self = .subs(try ProductSubscription(from: decoder))
@@ -615,7 +621,7 @@ public enum ProductSubscription: Codable, Hashable, Sendable, OpenIAPValidatable
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decodeField(IapPlatform.self, forKey: OpenIAPAnyKey("platform"))
+        let tag = try container.decodeField(IapPlatform.self, forKey: "platform")
         switch tag.rawValue {
         case "ios": self = .ios(try ProductSubscriptionIOS(from: decoder))
         case "android": self = .android(try ProductSubscriptionAndroid(from: decoder))
@@ -701,7 +707,7 @@ public enum Purchase: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decodeField(IapStore.self, forKey: OpenIAPAnyKey("store"))
+        let tag = try container.decodeField(IapStore.self, forKey: "store")
         switch tag.rawValue {
         case "apple": self = .apple(try PurchaseIOS(from: decoder))
         case "google": self = .google(try PurchaseAndroid(from: decoder))
@@ -824,16 +830,18 @@ public struct RequestPurchaseResult: Codable, Hashable, Sendable, OpenIAPValidat
         self.purchases = purchases
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.purchase = try container.decodeFieldIfPresent(Purchase.self, forKey: "purchase")
         self.purchases = try container.decodeFieldIfPresent([Purchase].self, forKey: "purchases")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.purchase, forKey: "purchase")
-        try container.encodeIfPresent(self.purchases, forKey: "purchases")
+        try container.encodeFieldIfPresent(self.purchase, forKey: "purchase")
+        try container.encodeFieldIfPresent(self.purchases, forKey: "purchases")
     }
 }
 
@@ -938,6 +946,7 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable, OpenIAPValidatable
         self.installmentPlanDetailsAndroid = installmentPlanDetailsAndroid
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.id = try container.decodeField(String.self, forKey: "id")
@@ -961,27 +970,28 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable, OpenIAPValidatable
         self.installmentPlanDetailsAndroid = try container.decodeFieldIfPresent(InstallmentPlanDetailsAndroid.self, forKey: "installmentPlanDetailsAndroid")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.displayPrice, forKey: "displayPrice")
-        try container.encode(self.price, forKey: "price")
-        try container.encodeIfPresent(self.currency, forKey: "currency")
+        try container.encodeField(self.id, forKey: "id")
+        try container.encodeField(self.displayPrice, forKey: "displayPrice")
+        try container.encodeField(self.price, forKey: "price")
+        try container.encodeFieldIfPresent(self.currency, forKey: "currency")
         try container.encodeRawValue(self.type, forKey: "type")
-        try container.encodeIfPresent(self.period, forKey: "period")
-        try container.encodeIfPresent(self.periodCount, forKey: "periodCount")
+        try container.encodeFieldIfPresent(self.period, forKey: "period")
+        try container.encodeFieldIfPresent(self.periodCount, forKey: "periodCount")
         try container.encodeRawValueIfPresent(self.paymentMode, forKey: "paymentMode")
-        try container.encodeIfPresent(self.keyIdentifierIOS, forKey: "keyIdentifierIOS")
-        try container.encodeIfPresent(self.nonceIOS, forKey: "nonceIOS")
-        try container.encodeIfPresent(self.signatureIOS, forKey: "signatureIOS")
-        try container.encodeIfPresent(self.timestampIOS, forKey: "timestampIOS")
-        try container.encodeIfPresent(self.numberOfPeriodsIOS, forKey: "numberOfPeriodsIOS")
-        try container.encodeIfPresent(self.localizedPriceIOS, forKey: "localizedPriceIOS")
-        try container.encodeIfPresent(self.basePlanIdAndroid, forKey: "basePlanIdAndroid")
-        try container.encodeIfPresent(self.offerTokenAndroid, forKey: "offerTokenAndroid")
-        try container.encodeIfPresent(self.offerTagsAndroid, forKey: "offerTagsAndroid")
-        try container.encodeIfPresent(self.pricingPhasesAndroid, forKey: "pricingPhasesAndroid")
-        try container.encodeIfPresent(self.installmentPlanDetailsAndroid, forKey: "installmentPlanDetailsAndroid")
+        try container.encodeFieldIfPresent(self.keyIdentifierIOS, forKey: "keyIdentifierIOS")
+        try container.encodeFieldIfPresent(self.nonceIOS, forKey: "nonceIOS")
+        try container.encodeFieldIfPresent(self.signatureIOS, forKey: "signatureIOS")
+        try container.encodeFieldIfPresent(self.timestampIOS, forKey: "timestampIOS")
+        try container.encodeFieldIfPresent(self.numberOfPeriodsIOS, forKey: "numberOfPeriodsIOS")
+        try container.encodeFieldIfPresent(self.localizedPriceIOS, forKey: "localizedPriceIOS")
+        try container.encodeFieldIfPresent(self.basePlanIdAndroid, forKey: "basePlanIdAndroid")
+        try container.encodeFieldIfPresent(self.offerTokenAndroid, forKey: "offerTokenAndroid")
+        try container.encodeFieldIfPresent(self.offerTagsAndroid, forKey: "offerTagsAndroid")
+        try container.encodeFieldIfPresent(self.pricingPhasesAndroid, forKey: "pricingPhasesAndroid")
+        try container.encodeFieldIfPresent(self.installmentPlanDetailsAndroid, forKey: "installmentPlanDetailsAndroid")
     }
 }
 
@@ -1001,16 +1011,18 @@ public struct SubscriptionPeriod: Codable, Hashable, Sendable, OpenIAPValidatabl
         self.value = value
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.unit = SubscriptionPeriodUnit(rawValue: try container.decodeField(String.self, forKey: "unit"))
         self.value = try container.decodeField(Int.self, forKey: "value")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValue(self.unit, forKey: "unit")
-        try container.encode(self.value, forKey: "value")
+        try container.encodeField(self.value, forKey: "value")
     }
 }
 
@@ -1095,13 +1107,15 @@ public struct VoidResult: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.success = success
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.success = try container.decodeField(Bool.self, forKey: "success")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.success, forKey: "success")
+        try container.encodeField(self.success, forKey: "success")
     }
 }

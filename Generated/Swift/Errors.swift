@@ -279,6 +279,7 @@ public struct PurchaseError: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.isEmptyProductList = isEmptyProductList
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.code = ErrorCode(rawValue: try container.decodeField(String.self, forKey: "code"))
@@ -292,16 +293,17 @@ public struct PurchaseError: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.isEmptyProductList = try container.decodeFieldIfPresent(Bool.self, forKey: "isEmptyProductList")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValue(self.code, forKey: "code")
-        try container.encode(self.message, forKey: "message")
-        try container.encodeIfPresent(self.productId, forKey: "productId")
-        try container.encodeIfPresent(self.debugMessage, forKey: "debugMessage")
-        try container.encodeIfPresent(self.responseCode, forKey: "responseCode")
+        try container.encodeField(self.message, forKey: "message")
+        try container.encodeFieldIfPresent(self.productId, forKey: "productId")
+        try container.encodeFieldIfPresent(self.debugMessage, forKey: "debugMessage")
+        try container.encodeFieldIfPresent(self.responseCode, forKey: "responseCode")
         try container.encodeRawValueIfPresent(self.subResponseCodeAndroid, forKey: "subResponseCodeAndroid")
-        try container.encodeIfPresent(self.productIds, forKey: "productIds")
-        try container.encodeIfPresent(self.productType, forKey: "productType")
-        try container.encodeIfPresent(self.isEmptyProductList, forKey: "isEmptyProductList")
+        try container.encodeFieldIfPresent(self.productIds, forKey: "productIds")
+        try container.encodeFieldIfPresent(self.productType, forKey: "productType")
+        try container.encodeFieldIfPresent(self.isEmptyProductList, forKey: "isEmptyProductList")
     }
 }

@@ -91,13 +91,15 @@ public struct PurchaseUpdatedListenerOptions: Codable, Hashable, Sendable, OpenI
         self.dedupeTransactionIOS = dedupeTransactionIOS
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.dedupeTransactionIOS = try container.decodeFieldIfPresent(Bool.self, forKey: "dedupeTransactionIOS")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.dedupeTransactionIOS, forKey: "dedupeTransactionIOS")
+        try container.encodeFieldIfPresent(self.dedupeTransactionIOS, forKey: "dedupeTransactionIOS")
     }
 }

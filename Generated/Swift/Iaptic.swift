@@ -154,6 +154,7 @@ public struct IapticPurchase: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.priceConsentStatus = priceConsentStatus
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.id = try container.decodeField(String.self, forKey: "id")
@@ -172,22 +173,23 @@ public struct IapticPurchase: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.priceConsentStatus = try container.decodeFieldIfPresent(String.self, forKey: "priceConsentStatus")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encodeIfPresent(self.purchaseDate, forKey: "purchaseDate")
-        try container.encodeIfPresent(self.expiryDate, forKey: "expiryDate")
-        try container.encodeIfPresent(self.renewalIntentChangeDate, forKey: "renewalIntentChangeDate")
-        try container.encodeIfPresent(self.lastRenewalDate, forKey: "lastRenewalDate")
-        try container.encodeIfPresent(self.isExpired, forKey: "isExpired")
-        try container.encodeIfPresent(self.renewalIntent, forKey: "renewalIntent")
-        try container.encodeIfPresent(self.cancelationReason, forKey: "cancelationReason")
-        try container.encodeIfPresent(self.isBillingRetryPeriod, forKey: "isBillingRetryPeriod")
-        try container.encodeIfPresent(self.isTrialPeriod, forKey: "isTrialPeriod")
-        try container.encodeIfPresent(self.isIntroPeriod, forKey: "isIntroPeriod")
-        try container.encodeIfPresent(self.isAcknowledged, forKey: "isAcknowledged")
-        try container.encodeIfPresent(self.discountId, forKey: "discountId")
-        try container.encodeIfPresent(self.priceConsentStatus, forKey: "priceConsentStatus")
+        try container.encodeField(self.id, forKey: "id")
+        try container.encodeFieldIfPresent(self.purchaseDate, forKey: "purchaseDate")
+        try container.encodeFieldIfPresent(self.expiryDate, forKey: "expiryDate")
+        try container.encodeFieldIfPresent(self.renewalIntentChangeDate, forKey: "renewalIntentChangeDate")
+        try container.encodeFieldIfPresent(self.lastRenewalDate, forKey: "lastRenewalDate")
+        try container.encodeFieldIfPresent(self.isExpired, forKey: "isExpired")
+        try container.encodeFieldIfPresent(self.renewalIntent, forKey: "renewalIntent")
+        try container.encodeFieldIfPresent(self.cancelationReason, forKey: "cancelationReason")
+        try container.encodeFieldIfPresent(self.isBillingRetryPeriod, forKey: "isBillingRetryPeriod")
+        try container.encodeFieldIfPresent(self.isTrialPeriod, forKey: "isTrialPeriod")
+        try container.encodeFieldIfPresent(self.isIntroPeriod, forKey: "isIntroPeriod")
+        try container.encodeFieldIfPresent(self.isAcknowledged, forKey: "isAcknowledged")
+        try container.encodeFieldIfPresent(self.discountId, forKey: "discountId")
+        try container.encodeFieldIfPresent(self.priceConsentStatus, forKey: "priceConsentStatus")
     }
 }
 
@@ -247,6 +249,7 @@ public struct IapticValidationResult: Codable, Hashable, Sendable, OpenIAPValida
         self.warning = warning
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.isValid = try container.decodeField(Bool.self, forKey: "isValid")
@@ -261,17 +264,18 @@ public struct IapticValidationResult: Codable, Hashable, Sendable, OpenIAPValida
         self.warning = try container.decodeFieldIfPresent(String.self, forKey: "warning")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.isValid, forKey: "isValid")
-        try container.encode(self.isExpired, forKey: "isExpired")
-        try container.encode(self.isActive, forKey: "isActive")
+        try container.encodeField(self.isValid, forKey: "isValid")
+        try container.encodeField(self.isExpired, forKey: "isExpired")
+        try container.encodeField(self.isActive, forKey: "isActive")
         try container.encodeRawValueIfPresent(self.errorCode, forKey: "errorCode")
-        try container.encodeIfPresent(self.errorMessage, forKey: "errorMessage")
-        try container.encodeIfPresent(self.purchases, forKey: "purchases")
-        try container.encodeIfPresent(self.ineligibleForIntroPrice, forKey: "ineligibleForIntroPrice")
-        try container.encodeIfPresent(self.productId, forKey: "productId")
-        try container.encodeIfPresent(self.validationDate, forKey: "validationDate")
-        try container.encodeIfPresent(self.warning, forKey: "warning")
+        try container.encodeFieldIfPresent(self.errorMessage, forKey: "errorMessage")
+        try container.encodeFieldIfPresent(self.purchases, forKey: "purchases")
+        try container.encodeFieldIfPresent(self.ineligibleForIntroPrice, forKey: "ineligibleForIntroPrice")
+        try container.encodeFieldIfPresent(self.productId, forKey: "productId")
+        try container.encodeFieldIfPresent(self.validationDate, forKey: "validationDate")
+        try container.encodeFieldIfPresent(self.warning, forKey: "warning")
     }
 }

@@ -54,6 +54,7 @@ public struct AdvancedCommerceInfoIOS: Codable, Hashable, Sendable, OpenIAPValid
         self.description = description
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.items = try container.decodeField([AdvancedCommerceItemIOS].self, forKey: "items")
@@ -67,17 +68,18 @@ public struct AdvancedCommerceInfoIOS: Codable, Hashable, Sendable, OpenIAPValid
         self.description = try container.decodeFieldIfPresent(String.self, forKey: "description")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.items, forKey: "items")
-        try container.encodeIfPresent(self.period, forKey: "period")
-        try container.encodeIfPresent(self.requestReferenceId, forKey: "requestReferenceId")
-        try container.encodeIfPresent(self.taxCode, forKey: "taxCode")
-        try container.encodeIfPresent(self.taxExclusivePrice, forKey: "taxExclusivePrice")
-        try container.encodeIfPresent(self.estimatedTax, forKey: "estimatedTax")
-        try container.encodeIfPresent(self.taxRate, forKey: "taxRate")
-        try container.encodeIfPresent(self.displayName, forKey: "displayName")
-        try container.encodeIfPresent(self.description, forKey: "description")
+        try container.encodeField(self.items, forKey: "items")
+        try container.encodeFieldIfPresent(self.period, forKey: "period")
+        try container.encodeFieldIfPresent(self.requestReferenceId, forKey: "requestReferenceId")
+        try container.encodeFieldIfPresent(self.taxCode, forKey: "taxCode")
+        try container.encodeFieldIfPresent(self.taxExclusivePrice, forKey: "taxExclusivePrice")
+        try container.encodeFieldIfPresent(self.estimatedTax, forKey: "estimatedTax")
+        try container.encodeFieldIfPresent(self.taxRate, forKey: "taxRate")
+        try container.encodeFieldIfPresent(self.displayName, forKey: "displayName")
+        try container.encodeFieldIfPresent(self.description, forKey: "description")
     }
 }
 
@@ -92,14 +94,16 @@ public struct AdvancedCommerceItemDetailsIOS: Codable, Hashable, Sendable, OpenI
         self.jsonRepresentation = jsonRepresentation
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.jsonRepresentation = try container.decodeFieldIfPresent(String.self, forKey: "jsonRepresentation")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.jsonRepresentation, forKey: "jsonRepresentation")
+        try container.encodeFieldIfPresent(self.jsonRepresentation, forKey: "jsonRepresentation")
     }
 }
 
@@ -124,6 +128,7 @@ public struct AdvancedCommerceItemIOS: Codable, Hashable, Sendable, OpenIAPValid
         self.revocationDate = revocationDate
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.details = try container.decodeFieldIfPresent(AdvancedCommerceItemDetailsIOS.self, forKey: "details")
@@ -131,11 +136,12 @@ public struct AdvancedCommerceItemIOS: Codable, Hashable, Sendable, OpenIAPValid
         self.revocationDate = try container.decodeFieldIfPresent(Double.self, forKey: "revocationDate")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.details, forKey: "details")
-        try container.encodeIfPresent(self.refunds, forKey: "refunds")
-        try container.encodeIfPresent(self.revocationDate, forKey: "revocationDate")
+        try container.encodeFieldIfPresent(self.details, forKey: "details")
+        try container.encodeFieldIfPresent(self.refunds, forKey: "refunds")
+        try container.encodeFieldIfPresent(self.revocationDate, forKey: "revocationDate")
     }
 }
 
@@ -150,14 +156,16 @@ public struct AdvancedCommerceRefundIOS: Codable, Hashable, Sendable, OpenIAPVal
         self.jsonRepresentation = jsonRepresentation
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.jsonRepresentation = try container.decodeFieldIfPresent(String.self, forKey: "jsonRepresentation")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.jsonRepresentation, forKey: "jsonRepresentation")
+        try container.encodeFieldIfPresent(self.jsonRepresentation, forKey: "jsonRepresentation")
     }
 }
 
@@ -243,6 +251,7 @@ public struct AppTransaction: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.storeType = storeType
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.bundleId = try container.decodeField(String.self, forKey: "bundleId")
@@ -262,23 +271,24 @@ public struct AppTransaction: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.storeType = try container.decodeFieldIfPresent(String.self, forKey: "storeType")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.bundleId, forKey: "bundleId")
-        try container.encode(self.appVersion, forKey: "appVersion")
-        try container.encode(self.originalAppVersion, forKey: "originalAppVersion")
-        try container.encode(self.originalPurchaseDate, forKey: "originalPurchaseDate")
-        try container.encode(self.deviceVerification, forKey: "deviceVerification")
-        try container.encode(self.deviceVerificationNonce, forKey: "deviceVerificationNonce")
-        try container.encode(self.environment, forKey: "environment")
-        try container.encode(self.signedDate, forKey: "signedDate")
-        try container.encode(self.appId, forKey: "appId")
-        try container.encode(self.appVersionId, forKey: "appVersionId")
-        try container.encodeIfPresent(self.preorderDate, forKey: "preorderDate")
-        try container.encodeIfPresent(self.revocationDate, forKey: "revocationDate")
-        try container.encodeIfPresent(self.appTransactionId, forKey: "appTransactionId")
-        try container.encodeIfPresent(self.originalPlatform, forKey: "originalPlatform")
-        try container.encodeIfPresent(self.storeType, forKey: "storeType")
+        try container.encodeField(self.bundleId, forKey: "bundleId")
+        try container.encodeField(self.appVersion, forKey: "appVersion")
+        try container.encodeField(self.originalAppVersion, forKey: "originalAppVersion")
+        try container.encodeField(self.originalPurchaseDate, forKey: "originalPurchaseDate")
+        try container.encodeField(self.deviceVerification, forKey: "deviceVerification")
+        try container.encodeField(self.deviceVerificationNonce, forKey: "deviceVerificationNonce")
+        try container.encodeField(self.environment, forKey: "environment")
+        try container.encodeField(self.signedDate, forKey: "signedDate")
+        try container.encodeField(self.appId, forKey: "appId")
+        try container.encodeField(self.appVersionId, forKey: "appVersionId")
+        try container.encodeFieldIfPresent(self.preorderDate, forKey: "preorderDate")
+        try container.encodeFieldIfPresent(self.revocationDate, forKey: "revocationDate")
+        try container.encodeFieldIfPresent(self.appTransactionId, forKey: "appTransactionId")
+        try container.encodeFieldIfPresent(self.originalPlatform, forKey: "originalPlatform")
+        try container.encodeFieldIfPresent(self.storeType, forKey: "storeType")
     }
 }
 
@@ -333,6 +343,7 @@ public struct BundledSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
         self.subscriptionGroupDisplayName = subscriptionGroupDisplayName
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.id = try container.decodeField(String.self, forKey: "id")
@@ -346,17 +357,18 @@ public struct BundledSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
         self.subscriptionGroupDisplayName = try container.decodeField(String.self, forKey: "subscriptionGroupDisplayName")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.displayName, forKey: "displayName")
-        try container.encode(self.description, forKey: "description")
-        try container.encode(self.price, forKey: "price")
-        try container.encode(self.displayPrice, forKey: "displayPrice")
-        try container.encode(self.isFamilyShareable, forKey: "isFamilyShareable")
-        try container.encode(self.subscriptionGroupId, forKey: "subscriptionGroupId")
-        try container.encode(self.subscriptionGroupLevel, forKey: "subscriptionGroupLevel")
-        try container.encode(self.subscriptionGroupDisplayName, forKey: "subscriptionGroupDisplayName")
+        try container.encodeField(self.id, forKey: "id")
+        try container.encodeField(self.displayName, forKey: "displayName")
+        try container.encodeField(self.description, forKey: "description")
+        try container.encodeField(self.price, forKey: "price")
+        try container.encodeField(self.displayPrice, forKey: "displayPrice")
+        try container.encodeField(self.isFamilyShareable, forKey: "isFamilyShareable")
+        try container.encodeField(self.subscriptionGroupId, forKey: "subscriptionGroupId")
+        try container.encodeField(self.subscriptionGroupLevel, forKey: "subscriptionGroupLevel")
+        try container.encodeField(self.subscriptionGroupDisplayName, forKey: "subscriptionGroupDisplayName")
     }
 }
 
@@ -391,6 +403,7 @@ public struct DiscountOfferInputIOS: Codable, Hashable, Sendable, OpenIAPValidat
         self.timestamp = timestamp
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.identifier = try container.decodeField(String.self, forKey: "identifier")
@@ -400,13 +413,14 @@ public struct DiscountOfferInputIOS: Codable, Hashable, Sendable, OpenIAPValidat
         self.timestamp = try container.decodeField(Double.self, forKey: "timestamp")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.identifier, forKey: "identifier")
-        try container.encode(self.keyIdentifier, forKey: "keyIdentifier")
-        try container.encode(self.nonce, forKey: "nonce")
-        try container.encode(self.signature, forKey: "signature")
-        try container.encode(self.timestamp, forKey: "timestamp")
+        try container.encodeField(self.identifier, forKey: "identifier")
+        try container.encodeField(self.keyIdentifier, forKey: "keyIdentifier")
+        try container.encodeField(self.nonce, forKey: "nonce")
+        try container.encodeField(self.signature, forKey: "signature")
+        try container.encodeField(self.timestamp, forKey: "timestamp")
     }
 }
 
@@ -431,6 +445,7 @@ public struct EntitlementIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.jsonRepresentation = jsonRepresentation
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.sku = try container.decodeField(String.self, forKey: "sku")
@@ -438,11 +453,12 @@ public struct EntitlementIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.jsonRepresentation = try container.decodeField(String.self, forKey: "jsonRepresentation")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.sku, forKey: "sku")
-        try container.encode(self.transactionId, forKey: "transactionId")
-        try container.encode(self.jsonRepresentation, forKey: "jsonRepresentation")
+        try container.encodeField(self.sku, forKey: "sku")
+        try container.encodeField(self.transactionId, forKey: "transactionId")
+        try container.encodeField(self.jsonRepresentation, forKey: "jsonRepresentation")
     }
 }
 
@@ -462,16 +478,18 @@ public struct ExternalPurchaseCustomLinkNoticeResultIOS: Codable, Hashable, Send
         self.error = error
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.continued = try container.decodeField(Bool.self, forKey: "continued")
         self.error = try container.decodeFieldIfPresent(String.self, forKey: "error")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.continued, forKey: "continued")
-        try container.encodeIfPresent(self.error, forKey: "error")
+        try container.encodeField(self.continued, forKey: "continued")
+        try container.encodeFieldIfPresent(self.error, forKey: "error")
     }
 }
 
@@ -537,16 +555,18 @@ public struct ExternalPurchaseCustomLinkTokenResultIOS: Codable, Hashable, Senda
         self.error = error
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.token = try container.decodeFieldIfPresent(String.self, forKey: "token")
         self.error = try container.decodeFieldIfPresent(String.self, forKey: "error")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.token, forKey: "token")
-        try container.encodeIfPresent(self.error, forKey: "error")
+        try container.encodeFieldIfPresent(self.token, forKey: "token")
+        try container.encodeFieldIfPresent(self.error, forKey: "error")
     }
 }
 
@@ -621,16 +641,18 @@ public struct ExternalPurchaseLinkResultIOS: Codable, Hashable, Sendable, OpenIA
         self.error = error
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.success = try container.decodeField(Bool.self, forKey: "success")
         self.error = try container.decodeFieldIfPresent(String.self, forKey: "error")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.success, forKey: "success")
-        try container.encodeIfPresent(self.error, forKey: "error")
+        try container.encodeField(self.success, forKey: "success")
+        try container.encodeFieldIfPresent(self.error, forKey: "error")
     }
 }
 
@@ -710,6 +732,7 @@ public struct ExternalPurchaseNoticeResultIOS: Codable, Hashable, Sendable, Open
         self.externalPurchaseToken = externalPurchaseToken
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.result = ExternalPurchaseNoticeAction(rawValue: try container.decodeField(String.self, forKey: "result"))
@@ -717,11 +740,12 @@ public struct ExternalPurchaseNoticeResultIOS: Codable, Hashable, Sendable, Open
         self.externalPurchaseToken = try container.decodeFieldIfPresent(String.self, forKey: "externalPurchaseToken")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValue(self.result, forKey: "result")
-        try container.encodeIfPresent(self.error, forKey: "error")
-        try container.encodeIfPresent(self.externalPurchaseToken, forKey: "externalPurchaseToken")
+        try container.encodeFieldIfPresent(self.error, forKey: "error")
+        try container.encodeFieldIfPresent(self.externalPurchaseToken, forKey: "externalPurchaseToken")
     }
 }
 
@@ -876,6 +900,7 @@ public struct ProductIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Produ
         self.pricingTermsIOS = pricingTermsIOS
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.id = try container.decodeField(String.self, forKey: "id")
@@ -896,24 +921,25 @@ public struct ProductIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Produ
         self.pricingTermsIOS = try container.decodeFieldIfPresent([SubscriptionPricingTermsIOS].self, forKey: "pricingTermsIOS")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.description, forKey: "description")
+        try container.encodeField(self.id, forKey: "id")
+        try container.encodeField(self.title, forKey: "title")
+        try container.encodeField(self.description, forKey: "description")
         try container.encodeRawValue(self.type, forKey: "type")
-        try container.encodeIfPresent(self.displayName, forKey: "displayName")
-        try container.encode(self.displayPrice, forKey: "displayPrice")
-        try container.encode(self.currency, forKey: "currency")
-        try container.encodeIfPresent(self.price, forKey: "price")
-        try container.encodeIfPresent(self.debugDescription, forKey: "debugDescription")
+        try container.encodeFieldIfPresent(self.displayName, forKey: "displayName")
+        try container.encodeField(self.displayPrice, forKey: "displayPrice")
+        try container.encodeField(self.currency, forKey: "currency")
+        try container.encodeFieldIfPresent(self.price, forKey: "price")
+        try container.encodeFieldIfPresent(self.debugDescription, forKey: "debugDescription")
         try container.encodeRawValue(self.platform, forKey: "platform")
-        try container.encode(self.displayNameIOS, forKey: "displayNameIOS")
-        try container.encode(self.isFamilyShareableIOS, forKey: "isFamilyShareableIOS")
-        try container.encode(self.jsonRepresentationIOS, forKey: "jsonRepresentationIOS")
+        try container.encodeField(self.displayNameIOS, forKey: "displayNameIOS")
+        try container.encodeField(self.isFamilyShareableIOS, forKey: "isFamilyShareableIOS")
+        try container.encodeField(self.jsonRepresentationIOS, forKey: "jsonRepresentationIOS")
         try container.encodeRawValue(self.typeIOS, forKey: "typeIOS")
-        try container.encodeIfPresent(self.subscriptionOffers, forKey: "subscriptionOffers")
-        try container.encodeIfPresent(self.pricingTermsIOS, forKey: "pricingTermsIOS")
+        try container.encodeFieldIfPresent(self.subscriptionOffers, forKey: "subscriptionOffers")
+        try container.encodeFieldIfPresent(self.pricingTermsIOS, forKey: "pricingTermsIOS")
     }
 }
 
@@ -1048,6 +1074,7 @@ public struct ProductSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
         self.subscriptionPeriodUnitIOS = subscriptionPeriodUnitIOS
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.id = try container.decodeField(String.self, forKey: "id")
@@ -1077,32 +1104,33 @@ public struct ProductSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
         self.subscriptionPeriodUnitIOS = try container.decodeFieldIfPresent(String.self, forKey: "subscriptionPeriodUnitIOS").map(SubscriptionPeriodIOS.init(rawValue:))
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.description, forKey: "description")
+        try container.encodeField(self.id, forKey: "id")
+        try container.encodeField(self.title, forKey: "title")
+        try container.encodeField(self.description, forKey: "description")
         try container.encodeRawValue(self.type, forKey: "type")
-        try container.encodeIfPresent(self.displayName, forKey: "displayName")
-        try container.encode(self.displayPrice, forKey: "displayPrice")
-        try container.encode(self.currency, forKey: "currency")
-        try container.encodeIfPresent(self.price, forKey: "price")
-        try container.encodeIfPresent(self.debugDescription, forKey: "debugDescription")
+        try container.encodeFieldIfPresent(self.displayName, forKey: "displayName")
+        try container.encodeField(self.displayPrice, forKey: "displayPrice")
+        try container.encodeField(self.currency, forKey: "currency")
+        try container.encodeFieldIfPresent(self.price, forKey: "price")
+        try container.encodeFieldIfPresent(self.debugDescription, forKey: "debugDescription")
         try container.encodeRawValue(self.platform, forKey: "platform")
-        try container.encode(self.displayNameIOS, forKey: "displayNameIOS")
-        try container.encode(self.isFamilyShareableIOS, forKey: "isFamilyShareableIOS")
-        try container.encode(self.jsonRepresentationIOS, forKey: "jsonRepresentationIOS")
+        try container.encodeField(self.displayNameIOS, forKey: "displayNameIOS")
+        try container.encodeField(self.isFamilyShareableIOS, forKey: "isFamilyShareableIOS")
+        try container.encodeField(self.jsonRepresentationIOS, forKey: "jsonRepresentationIOS")
         try container.encodeRawValue(self.typeIOS, forKey: "typeIOS")
-        try container.encodeIfPresent(self.subscriptionOffers, forKey: "subscriptionOffers")
-        try container.encodeIfPresent(self.pricingTermsIOS, forKey: "pricingTermsIOS")
-        try container.encodeIfPresent(self.bundledSubscriptionsIOS, forKey: "bundledSubscriptionsIOS")
-        try container.encodeIfPresent(self.subscriptionGroupIdIOS, forKey: "subscriptionGroupIdIOS")
-        try container.encodeIfPresent(self.introductoryPriceIOS, forKey: "introductoryPriceIOS")
-        try container.encodeIfPresent(self.introductoryPriceAsAmountIOS, forKey: "introductoryPriceAsAmountIOS")
+        try container.encodeFieldIfPresent(self.subscriptionOffers, forKey: "subscriptionOffers")
+        try container.encodeFieldIfPresent(self.pricingTermsIOS, forKey: "pricingTermsIOS")
+        try container.encodeFieldIfPresent(self.bundledSubscriptionsIOS, forKey: "bundledSubscriptionsIOS")
+        try container.encodeFieldIfPresent(self.subscriptionGroupIdIOS, forKey: "subscriptionGroupIdIOS")
+        try container.encodeFieldIfPresent(self.introductoryPriceIOS, forKey: "introductoryPriceIOS")
+        try container.encodeFieldIfPresent(self.introductoryPriceAsAmountIOS, forKey: "introductoryPriceAsAmountIOS")
         try container.encodeRawValue(self.introductoryPricePaymentModeIOS, forKey: "introductoryPricePaymentModeIOS")
-        try container.encodeIfPresent(self.introductoryPriceNumberOfPeriodsIOS, forKey: "introductoryPriceNumberOfPeriodsIOS")
+        try container.encodeFieldIfPresent(self.introductoryPriceNumberOfPeriodsIOS, forKey: "introductoryPriceNumberOfPeriodsIOS")
         try container.encodeRawValueIfPresent(self.introductoryPriceSubscriptionPeriodIOS, forKey: "introductoryPriceSubscriptionPeriodIOS")
-        try container.encodeIfPresent(self.subscriptionPeriodNumberIOS, forKey: "subscriptionPeriodNumberIOS")
+        try container.encodeFieldIfPresent(self.subscriptionPeriodNumberIOS, forKey: "subscriptionPeriodNumberIOS")
         try container.encodeRawValueIfPresent(self.subscriptionPeriodUnitIOS, forKey: "subscriptionPeriodUnitIOS")
     }
 }
@@ -1198,16 +1226,18 @@ public struct PromotionalOfferJWSInputIOS: Codable, Hashable, Sendable, OpenIAPV
         self.jws = jws
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.offerId = try container.decodeField(String.self, forKey: "offerId")
         self.jws = try container.decodeField(String.self, forKey: "jws")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.offerId, forKey: "offerId")
-        try container.encode(self.jws, forKey: "jws")
+        try container.encodeField(self.offerId, forKey: "offerId")
+        try container.encodeField(self.jws, forKey: "jws")
     }
 }
 
@@ -1427,6 +1457,7 @@ public struct PurchaseIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Purc
         self.advancedCommerceInfoIOS = advancedCommerceInfoIOS
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.id = try container.decodeField(String.self, forKey: "id")
@@ -1473,50 +1504,51 @@ public struct PurchaseIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Purc
         self.advancedCommerceInfoIOS = try container.decodeFieldIfPresent(AdvancedCommerceInfoIOS.self, forKey: "advancedCommerceInfoIOS")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.productId, forKey: "productId")
-        try container.encodeIfPresent(self.ids, forKey: "ids")
-        try container.encode(self.transactionDate, forKey: "transactionDate")
-        try container.encodeIfPresent(self.purchaseToken, forKey: "purchaseToken")
+        try container.encodeField(self.id, forKey: "id")
+        try container.encodeField(self.productId, forKey: "productId")
+        try container.encodeFieldIfPresent(self.ids, forKey: "ids")
+        try container.encodeField(self.transactionDate, forKey: "transactionDate")
+        try container.encodeFieldIfPresent(self.purchaseToken, forKey: "purchaseToken")
         try container.encodeRawValue(self.store, forKey: "store")
-        try container.encode(self.quantity, forKey: "quantity")
+        try container.encodeField(self.quantity, forKey: "quantity")
         try container.encodeRawValue(self.purchaseState, forKey: "purchaseState")
-        try container.encode(self.isAutoRenewing, forKey: "isAutoRenewing")
-        try container.encodeIfPresent(self.currentPlanId, forKey: "currentPlanId")
-        try container.encode(self.transactionId, forKey: "transactionId")
-        try container.encodeIfPresent(self.quantityIOS, forKey: "quantityIOS")
-        try container.encodeIfPresent(self.originalTransactionDateIOS, forKey: "originalTransactionDateIOS")
-        try container.encodeIfPresent(self.originalTransactionIdentifierIOS, forKey: "originalTransactionIdentifierIOS")
-        try container.encodeIfPresent(self.appAccountToken, forKey: "appAccountToken")
-        try container.encodeIfPresent(self.expirationDateIOS, forKey: "expirationDateIOS")
-        try container.encodeIfPresent(self.webOrderLineItemIdIOS, forKey: "webOrderLineItemIdIOS")
-        try container.encodeIfPresent(self.environmentIOS, forKey: "environmentIOS")
-        try container.encodeIfPresent(self.storefrontCountryCodeIOS, forKey: "storefrontCountryCodeIOS")
-        try container.encodeIfPresent(self.appBundleIdIOS, forKey: "appBundleIdIOS")
-        try container.encodeIfPresent(self.subscriptionGroupIdIOS, forKey: "subscriptionGroupIdIOS")
-        try container.encodeIfPresent(self.isUpgradedIOS, forKey: "isUpgradedIOS")
-        try container.encodeIfPresent(self.ownershipTypeIOS, forKey: "ownershipTypeIOS")
-        try container.encodeIfPresent(self.reasonIOS, forKey: "reasonIOS")
-        try container.encodeIfPresent(self.reasonStringRepresentationIOS, forKey: "reasonStringRepresentationIOS")
-        try container.encodeIfPresent(self.transactionReasonIOS, forKey: "transactionReasonIOS")
-        try container.encodeIfPresent(self.revocationDateIOS, forKey: "revocationDateIOS")
-        try container.encodeIfPresent(self.revocationReasonIOS, forKey: "revocationReasonIOS")
-        try container.encodeIfPresent(self.revocationTypeIOS, forKey: "revocationTypeIOS")
-        try container.encodeIfPresent(self.offerIOS, forKey: "offerIOS")
-        try container.encodeIfPresent(self.currencyCodeIOS, forKey: "currencyCodeIOS")
-        try container.encodeIfPresent(self.currencySymbolIOS, forKey: "currencySymbolIOS")
-        try container.encodeIfPresent(self.countryCodeIOS, forKey: "countryCodeIOS")
-        try container.encodeIfPresent(self.renewalInfoIOS, forKey: "renewalInfoIOS")
+        try container.encodeField(self.isAutoRenewing, forKey: "isAutoRenewing")
+        try container.encodeFieldIfPresent(self.currentPlanId, forKey: "currentPlanId")
+        try container.encodeField(self.transactionId, forKey: "transactionId")
+        try container.encodeFieldIfPresent(self.quantityIOS, forKey: "quantityIOS")
+        try container.encodeFieldIfPresent(self.originalTransactionDateIOS, forKey: "originalTransactionDateIOS")
+        try container.encodeFieldIfPresent(self.originalTransactionIdentifierIOS, forKey: "originalTransactionIdentifierIOS")
+        try container.encodeFieldIfPresent(self.appAccountToken, forKey: "appAccountToken")
+        try container.encodeFieldIfPresent(self.expirationDateIOS, forKey: "expirationDateIOS")
+        try container.encodeFieldIfPresent(self.webOrderLineItemIdIOS, forKey: "webOrderLineItemIdIOS")
+        try container.encodeFieldIfPresent(self.environmentIOS, forKey: "environmentIOS")
+        try container.encodeFieldIfPresent(self.storefrontCountryCodeIOS, forKey: "storefrontCountryCodeIOS")
+        try container.encodeFieldIfPresent(self.appBundleIdIOS, forKey: "appBundleIdIOS")
+        try container.encodeFieldIfPresent(self.subscriptionGroupIdIOS, forKey: "subscriptionGroupIdIOS")
+        try container.encodeFieldIfPresent(self.isUpgradedIOS, forKey: "isUpgradedIOS")
+        try container.encodeFieldIfPresent(self.ownershipTypeIOS, forKey: "ownershipTypeIOS")
+        try container.encodeFieldIfPresent(self.reasonIOS, forKey: "reasonIOS")
+        try container.encodeFieldIfPresent(self.reasonStringRepresentationIOS, forKey: "reasonStringRepresentationIOS")
+        try container.encodeFieldIfPresent(self.transactionReasonIOS, forKey: "transactionReasonIOS")
+        try container.encodeFieldIfPresent(self.revocationDateIOS, forKey: "revocationDateIOS")
+        try container.encodeFieldIfPresent(self.revocationReasonIOS, forKey: "revocationReasonIOS")
+        try container.encodeFieldIfPresent(self.revocationTypeIOS, forKey: "revocationTypeIOS")
+        try container.encodeFieldIfPresent(self.offerIOS, forKey: "offerIOS")
+        try container.encodeFieldIfPresent(self.currencyCodeIOS, forKey: "currencyCodeIOS")
+        try container.encodeFieldIfPresent(self.currencySymbolIOS, forKey: "currencySymbolIOS")
+        try container.encodeFieldIfPresent(self.countryCodeIOS, forKey: "countryCodeIOS")
+        try container.encodeFieldIfPresent(self.renewalInfoIOS, forKey: "renewalInfoIOS")
         try container.encodeRawValueIfPresent(self.billingPlanTypeIOS, forKey: "billingPlanTypeIOS")
-        try container.encodeIfPresent(self.commitmentInfoIOS, forKey: "commitmentInfoIOS")
-        try container.encodeIfPresent(self.bundleOriginalTransactionIdIOS, forKey: "bundleOriginalTransactionIdIOS")
-        try container.encodeIfPresent(self.bundleProductIdIOS, forKey: "bundleProductIdIOS")
-        try container.encodeIfPresent(self.bundleSubscriptionGroupIdIOS, forKey: "bundleSubscriptionGroupIdIOS")
-        try container.encodeIfPresent(self.bundleTransactionIdIOS, forKey: "bundleTransactionIdIOS")
-        try container.encodeIfPresent(self.previousOriginalTransactionIdIOS, forKey: "previousOriginalTransactionIdIOS")
-        try container.encodeIfPresent(self.advancedCommerceInfoIOS, forKey: "advancedCommerceInfoIOS")
+        try container.encodeFieldIfPresent(self.commitmentInfoIOS, forKey: "commitmentInfoIOS")
+        try container.encodeFieldIfPresent(self.bundleOriginalTransactionIdIOS, forKey: "bundleOriginalTransactionIdIOS")
+        try container.encodeFieldIfPresent(self.bundleProductIdIOS, forKey: "bundleProductIdIOS")
+        try container.encodeFieldIfPresent(self.bundleSubscriptionGroupIdIOS, forKey: "bundleSubscriptionGroupIdIOS")
+        try container.encodeFieldIfPresent(self.bundleTransactionIdIOS, forKey: "bundleTransactionIdIOS")
+        try container.encodeFieldIfPresent(self.previousOriginalTransactionIdIOS, forKey: "previousOriginalTransactionIdIOS")
+        try container.encodeFieldIfPresent(self.advancedCommerceInfoIOS, forKey: "advancedCommerceInfoIOS")
     }
 }
 
@@ -1541,6 +1573,7 @@ public struct PurchaseOfferIOS: Codable, Hashable, Sendable, OpenIAPValidatable 
         self.paymentMode = paymentMode
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.id = try container.decodeField(String.self, forKey: "id")
@@ -1548,11 +1581,12 @@ public struct PurchaseOfferIOS: Codable, Hashable, Sendable, OpenIAPValidatable 
         self.paymentMode = try container.decodeField(String.self, forKey: "paymentMode")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.type, forKey: "type")
-        try container.encode(self.paymentMode, forKey: "paymentMode")
+        try container.encodeField(self.id, forKey: "id")
+        try container.encodeField(self.type, forKey: "type")
+        try container.encodeField(self.paymentMode, forKey: "paymentMode")
     }
 }
 
@@ -1572,16 +1606,18 @@ public struct RefundResultIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.message = message
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.status = try container.decodeField(String.self, forKey: "status")
         self.message = try container.decodeFieldIfPresent(String.self, forKey: "message")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.status, forKey: "status")
-        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeField(self.status, forKey: "status")
+        try container.encodeFieldIfPresent(self.message, forKey: "message")
     }
 }
 
@@ -1616,6 +1652,7 @@ public struct RenewalCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIAPVali
         self.commitmentRenewalPrice = commitmentRenewalPrice
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.commitmentAutoRenewProductId = try container.decodeField(String.self, forKey: "commitmentAutoRenewProductId")
@@ -1625,13 +1662,14 @@ public struct RenewalCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIAPVali
         self.commitmentRenewalPrice = try container.decodeField(Double.self, forKey: "commitmentRenewalPrice")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.commitmentAutoRenewProductId, forKey: "commitmentAutoRenewProductId")
-        try container.encode(self.commitmentAutoRenewStatus, forKey: "commitmentAutoRenewStatus")
+        try container.encodeField(self.commitmentAutoRenewProductId, forKey: "commitmentAutoRenewProductId")
+        try container.encodeField(self.commitmentAutoRenewStatus, forKey: "commitmentAutoRenewStatus")
         try container.encodeRawValue(self.commitmentRenewalBillingPlanType, forKey: "commitmentRenewalBillingPlanType")
-        try container.encode(self.commitmentRenewalDate, forKey: "commitmentRenewalDate")
-        try container.encode(self.commitmentRenewalPrice, forKey: "commitmentRenewalPrice")
+        try container.encodeField(self.commitmentRenewalDate, forKey: "commitmentRenewalDate")
+        try container.encodeField(self.commitmentRenewalPrice, forKey: "commitmentRenewalPrice")
     }
 }
 
@@ -1726,6 +1764,7 @@ public struct RenewalInfoIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.willUnbundle = willUnbundle
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.jsonRepresentation = try container.decodeFieldIfPresent(String.self, forKey: "jsonRepresentation")
@@ -1747,25 +1786,26 @@ public struct RenewalInfoIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.willUnbundle = try container.decodeFieldIfPresent(Bool.self, forKey: "willUnbundle")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.jsonRepresentation, forKey: "jsonRepresentation")
-        try container.encode(self.willAutoRenew, forKey: "willAutoRenew")
-        try container.encodeIfPresent(self.autoRenewPreference, forKey: "autoRenewPreference")
-        try container.encodeIfPresent(self.expirationReason, forKey: "expirationReason")
-        try container.encodeIfPresent(self.gracePeriodExpirationDate, forKey: "gracePeriodExpirationDate")
-        try container.encodeIfPresent(self.isInBillingRetry, forKey: "isInBillingRetry")
-        try container.encodeIfPresent(self.pendingUpgradeProductId, forKey: "pendingUpgradeProductId")
-        try container.encodeIfPresent(self.priceIncreaseStatus, forKey: "priceIncreaseStatus")
-        try container.encodeIfPresent(self.renewalDate, forKey: "renewalDate")
-        try container.encodeIfPresent(self.renewalOfferId, forKey: "renewalOfferId")
-        try container.encodeIfPresent(self.renewalOfferType, forKey: "renewalOfferType")
+        try container.encodeFieldIfPresent(self.jsonRepresentation, forKey: "jsonRepresentation")
+        try container.encodeField(self.willAutoRenew, forKey: "willAutoRenew")
+        try container.encodeFieldIfPresent(self.autoRenewPreference, forKey: "autoRenewPreference")
+        try container.encodeFieldIfPresent(self.expirationReason, forKey: "expirationReason")
+        try container.encodeFieldIfPresent(self.gracePeriodExpirationDate, forKey: "gracePeriodExpirationDate")
+        try container.encodeFieldIfPresent(self.isInBillingRetry, forKey: "isInBillingRetry")
+        try container.encodeFieldIfPresent(self.pendingUpgradeProductId, forKey: "pendingUpgradeProductId")
+        try container.encodeFieldIfPresent(self.priceIncreaseStatus, forKey: "priceIncreaseStatus")
+        try container.encodeFieldIfPresent(self.renewalDate, forKey: "renewalDate")
+        try container.encodeFieldIfPresent(self.renewalOfferId, forKey: "renewalOfferId")
+        try container.encodeFieldIfPresent(self.renewalOfferType, forKey: "renewalOfferType")
         try container.encodeRawValueIfPresent(self.renewalBillingPlanType, forKey: "renewalBillingPlanType")
-        try container.encodeIfPresent(self.commitmentInfo, forKey: "commitmentInfo")
-        try container.encodeIfPresent(self.bundleOriginalTransactionId, forKey: "bundleOriginalTransactionId")
-        try container.encodeIfPresent(self.bundleProductId, forKey: "bundleProductId")
-        try container.encodeIfPresent(self.bundleSubscriptionGroupId, forKey: "bundleSubscriptionGroupId")
-        try container.encodeIfPresent(self.willUnbundle, forKey: "willUnbundle")
+        try container.encodeFieldIfPresent(self.commitmentInfo, forKey: "commitmentInfo")
+        try container.encodeFieldIfPresent(self.bundleOriginalTransactionId, forKey: "bundleOriginalTransactionId")
+        try container.encodeFieldIfPresent(self.bundleProductId, forKey: "bundleProductId")
+        try container.encodeFieldIfPresent(self.bundleSubscriptionGroupId, forKey: "bundleSubscriptionGroupId")
+        try container.encodeFieldIfPresent(self.willUnbundle, forKey: "willUnbundle")
     }
 }
 
@@ -1805,6 +1845,7 @@ public struct RequestPurchaseIosProps: Codable, Hashable, Sendable, OpenIAPValid
         self.advancedCommerceData = advancedCommerceData
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.sku = try container.decodeField(String.self, forKey: "sku")
@@ -1815,14 +1856,15 @@ public struct RequestPurchaseIosProps: Codable, Hashable, Sendable, OpenIAPValid
         self.advancedCommerceData = try container.decodeFieldIfPresent(String.self, forKey: "advancedCommerceData")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.sku, forKey: "sku")
-        try container.encodeIfPresent(self.andDangerouslyFinishTransactionAutomatically, forKey: "andDangerouslyFinishTransactionAutomatically")
-        try container.encodeIfPresent(self.appAccountToken, forKey: "appAccountToken")
-        try container.encodeIfPresent(self.quantity, forKey: "quantity")
-        try container.encodeIfPresent(self.withOffer, forKey: "withOffer")
-        try container.encodeIfPresent(self.advancedCommerceData, forKey: "advancedCommerceData")
+        try container.encodeField(self.sku, forKey: "sku")
+        try container.encodeFieldIfPresent(self.andDangerouslyFinishTransactionAutomatically, forKey: "andDangerouslyFinishTransactionAutomatically")
+        try container.encodeFieldIfPresent(self.appAccountToken, forKey: "appAccountToken")
+        try container.encodeFieldIfPresent(self.quantity, forKey: "quantity")
+        try container.encodeFieldIfPresent(self.withOffer, forKey: "withOffer")
+        try container.encodeFieldIfPresent(self.advancedCommerceData, forKey: "advancedCommerceData")
     }
 }
 
@@ -1882,6 +1924,7 @@ public struct RequestSubscriptionIosProps: Codable, Hashable, Sendable, OpenIAPV
         self.advancedCommerceData = advancedCommerceData
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.sku = try container.decodeField(String.self, forKey: "sku")
@@ -1896,18 +1939,19 @@ public struct RequestSubscriptionIosProps: Codable, Hashable, Sendable, OpenIAPV
         self.advancedCommerceData = try container.decodeFieldIfPresent(String.self, forKey: "advancedCommerceData")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.sku, forKey: "sku")
-        try container.encodeIfPresent(self.andDangerouslyFinishTransactionAutomatically, forKey: "andDangerouslyFinishTransactionAutomatically")
-        try container.encodeIfPresent(self.appAccountToken, forKey: "appAccountToken")
-        try container.encodeIfPresent(self.quantity, forKey: "quantity")
-        try container.encodeIfPresent(self.withOffer, forKey: "withOffer")
-        try container.encodeIfPresent(self.winBackOffer, forKey: "winBackOffer")
-        try container.encodeIfPresent(self.promotionalOfferJWS, forKey: "promotionalOfferJWS")
+        try container.encodeField(self.sku, forKey: "sku")
+        try container.encodeFieldIfPresent(self.andDangerouslyFinishTransactionAutomatically, forKey: "andDangerouslyFinishTransactionAutomatically")
+        try container.encodeFieldIfPresent(self.appAccountToken, forKey: "appAccountToken")
+        try container.encodeFieldIfPresent(self.quantity, forKey: "quantity")
+        try container.encodeFieldIfPresent(self.withOffer, forKey: "withOffer")
+        try container.encodeFieldIfPresent(self.winBackOffer, forKey: "winBackOffer")
+        try container.encodeFieldIfPresent(self.promotionalOfferJWS, forKey: "promotionalOfferJWS")
         try container.encodeRawValueIfPresent(self.billingPlanType, forKey: "billingPlanType")
-        try container.encodeIfPresent(self.compactJWS, forKey: "compactJWS")
-        try container.encodeIfPresent(self.advancedCommerceData, forKey: "advancedCommerceData")
+        try container.encodeFieldIfPresent(self.compactJWS, forKey: "compactJWS")
+        try container.encodeFieldIfPresent(self.advancedCommerceData, forKey: "advancedCommerceData")
     }
 }
 
@@ -1992,6 +2036,7 @@ public struct SubscriptionCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIA
         self.price = price
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.displayPrice = try container.decodeField(String.self, forKey: "displayPrice")
@@ -1999,11 +2044,12 @@ public struct SubscriptionCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIA
         self.price = try container.decodeField(Double.self, forKey: "price")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.displayPrice, forKey: "displayPrice")
-        try container.encode(self.period, forKey: "period")
-        try container.encode(self.price, forKey: "price")
+        try container.encodeField(self.displayPrice, forKey: "displayPrice")
+        try container.encodeField(self.period, forKey: "period")
+        try container.encodeField(self.price, forKey: "price")
     }
 }
 
@@ -2153,16 +2199,18 @@ public struct SubscriptionPeriodValueIOS: Codable, Hashable, Sendable, OpenIAPVa
         self.value = value
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.unit = SubscriptionPeriodIOS(rawValue: try container.decodeField(String.self, forKey: "unit"))
         self.value = try container.decodeField(Int.self, forKey: "value")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValue(self.unit, forKey: "unit")
-        try container.encode(self.value, forKey: "value")
+        try container.encodeField(self.value, forKey: "value")
     }
 }
 
@@ -2202,6 +2250,7 @@ public struct SubscriptionPricingTermsIOS: Codable, Hashable, Sendable, OpenIAPV
         self.subscriptionOffers = subscriptionOffers
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.billingDisplayPrice = try container.decodeField(String.self, forKey: "billingDisplayPrice")
@@ -2212,14 +2261,15 @@ public struct SubscriptionPricingTermsIOS: Codable, Hashable, Sendable, OpenIAPV
         self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: "subscriptionOffers")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.billingDisplayPrice, forKey: "billingDisplayPrice")
-        try container.encode(self.billingPeriod, forKey: "billingPeriod")
+        try container.encodeField(self.billingDisplayPrice, forKey: "billingDisplayPrice")
+        try container.encodeField(self.billingPeriod, forKey: "billingPeriod")
         try container.encodeRawValue(self.billingPlanType, forKey: "billingPlanType")
-        try container.encode(self.billingPrice, forKey: "billingPrice")
-        try container.encode(self.commitmentInfo, forKey: "commitmentInfo")
-        try container.encodeIfPresent(self.subscriptionOffers, forKey: "subscriptionOffers")
+        try container.encodeField(self.billingPrice, forKey: "billingPrice")
+        try container.encodeField(self.commitmentInfo, forKey: "commitmentInfo")
+        try container.encodeFieldIfPresent(self.subscriptionOffers, forKey: "subscriptionOffers")
     }
 }
 
@@ -2239,16 +2289,18 @@ public struct SubscriptionStatusIOS: Codable, Hashable, Sendable, OpenIAPValidat
         self.renewalInfo = renewalInfo
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.state = try container.decodeField(String.self, forKey: "state")
         self.renewalInfo = try container.decodeFieldIfPresent(RenewalInfoIOS.self, forKey: "renewalInfo")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.state, forKey: "state")
-        try container.encodeIfPresent(self.renewalInfo, forKey: "renewalInfo")
+        try container.encodeField(self.state, forKey: "state")
+        try container.encodeFieldIfPresent(self.renewalInfo, forKey: "renewalInfo")
     }
 }
 
@@ -2278,6 +2330,7 @@ public struct TransactionCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIAP
         self.totalBillingPeriods = totalBillingPeriods
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.billingPeriodNumber = try container.decodeField(Int.self, forKey: "billingPeriodNumber")
@@ -2286,12 +2339,13 @@ public struct TransactionCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIAP
         self.totalBillingPeriods = try container.decodeField(Int.self, forKey: "totalBillingPeriods")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.billingPeriodNumber, forKey: "billingPeriodNumber")
-        try container.encode(self.commitmentExpiresDate, forKey: "commitmentExpiresDate")
-        try container.encode(self.commitmentPrice, forKey: "commitmentPrice")
-        try container.encode(self.totalBillingPeriods, forKey: "totalBillingPeriods")
+        try container.encodeField(self.billingPeriodNumber, forKey: "billingPeriodNumber")
+        try container.encodeField(self.commitmentExpiresDate, forKey: "commitmentExpiresDate")
+        try container.encodeField(self.commitmentPrice, forKey: "commitmentPrice")
+        try container.encodeField(self.totalBillingPeriods, forKey: "totalBillingPeriods")
     }
 }
 
@@ -2306,14 +2360,16 @@ public struct VerifyPurchaseAppleOptions: Codable, Hashable, Sendable, OpenIAPVa
         self.sku = sku
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.sku = try container.decodeField(String.self, forKey: "sku")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.sku, forKey: "sku")
+        try container.encodeField(self.sku, forKey: "sku")
     }
 }
 
@@ -2348,6 +2404,7 @@ public struct VerifyPurchaseResultIOS: Codable, Hashable, Sendable, OpenIAPValid
         self.latestTransaction = latestTransaction
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.isValid = try container.decodeField(Bool.self, forKey: "isValid")
@@ -2357,13 +2414,14 @@ public struct VerifyPurchaseResultIOS: Codable, Hashable, Sendable, OpenIAPValid
         self.latestTransaction = try container.decodeFieldIfPresent(Purchase.self, forKey: "latestTransaction")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.isValid, forKey: "isValid")
+        try container.encodeField(self.isValid, forKey: "isValid")
         try container.encodeRawValue(self.store, forKey: "store")
-        try container.encode(self.receiptData, forKey: "receiptData")
-        try container.encode(self.jwsRepresentation, forKey: "jwsRepresentation")
-        try container.encodeIfPresent(self.latestTransaction, forKey: "latestTransaction")
+        try container.encodeField(self.receiptData, forKey: "receiptData")
+        try container.encodeField(self.jwsRepresentation, forKey: "jwsRepresentation")
+        try container.encodeFieldIfPresent(self.latestTransaction, forKey: "latestTransaction")
     }
 }
 
@@ -2378,13 +2436,15 @@ public struct WinBackOfferInputIOS: Codable, Hashable, Sendable, OpenIAPValidata
         self.offerId = offerId
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.offerId = try container.decodeField(String.self, forKey: "offerId")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.offerId, forKey: "offerId")
+        try container.encodeField(self.offerId, forKey: "offerId")
     }
 }

@@ -550,14 +550,16 @@ public struct AcknowledgePurchaseAndroidArgs: Codable, Hashable, Sendable, OpenI
         self.purchaseToken = purchaseToken
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.purchaseToken = try container.decodeField(String.self, forKey: "purchaseToken")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.purchaseToken, forKey: "purchaseToken")
+        try container.encodeField(self.purchaseToken, forKey: "purchaseToken")
     }
 }
 
@@ -572,14 +574,16 @@ public struct BeginRefundRequestIOSArgs: Codable, Hashable, Sendable, OpenIAPVal
         self.sku = sku
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.sku = try container.decodeField(String.self, forKey: "sku")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.sku, forKey: "sku")
+        try container.encodeField(self.sku, forKey: "sku")
     }
 }
 
@@ -594,14 +598,16 @@ public struct ConsumePurchaseAndroidArgs: Codable, Hashable, Sendable, OpenIAPVa
         self.purchaseToken = purchaseToken
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.purchaseToken = try container.decodeField(String.self, forKey: "purchaseToken")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.purchaseToken, forKey: "purchaseToken")
+        try container.encodeField(self.purchaseToken, forKey: "purchaseToken")
     }
 }
 
@@ -622,12 +628,14 @@ public struct CreateBillingProgramReportingDetailsAndroidArgs: Codable, Hashable
         self.developerBillingType = developerBillingType
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.program = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: "program"))
         self.developerBillingType = try container.decodeFieldIfPresent(String.self, forKey: "developerBillingType").map(DeveloperBillingTypeAndroid.init(rawValue:))
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValue(self.program, forKey: "program")
@@ -646,14 +654,16 @@ public struct CurrentEntitlementIOSArgs: Codable, Hashable, Sendable, OpenIAPVal
         self.sku = sku
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.sku = try container.decodeField(String.self, forKey: "sku")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.sku, forKey: "sku")
+        try container.encodeField(self.sku, forKey: "sku")
     }
 }
 
@@ -668,14 +678,16 @@ public struct DeepLinkToSubscriptionsArgs: Codable, Hashable, Sendable, OpenIAPV
         self.options = options
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.options = try container.decodeFieldIfPresent(DeepLinkOptions.self, forKey: "options")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.options, forKey: "options")
+        try container.encodeFieldIfPresent(self.options, forKey: "options")
     }
 }
 
@@ -690,14 +702,16 @@ public struct FetchProductsArgs: Codable, Hashable, Sendable, OpenIAPValidatable
         self.params = params
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.params = try container.decodeField(ProductRequest.self, forKey: "params")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.params, forKey: "params")
+        try container.encodeField(self.params, forKey: "params")
     }
 }
 
@@ -719,16 +733,18 @@ public struct FinishTransactionArgs: Codable, Hashable, Sendable, OpenIAPValidat
         self.isConsumable = isConsumable
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.purchase = try container.decodeField(PurchaseInput.self, forKey: "purchase")
         self.isConsumable = try container.decodeFieldIfPresent(Bool.self, forKey: "isConsumable")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.purchase, forKey: "purchase")
-        try container.encodeIfPresent(self.isConsumable, forKey: "isConsumable")
+        try container.encodeField(self.purchase, forKey: "purchase")
+        try container.encodeFieldIfPresent(self.isConsumable, forKey: "isConsumable")
     }
 }
 
@@ -743,14 +759,16 @@ public struct GetActiveSubscriptionsArgs: Codable, Hashable, Sendable, OpenIAPVa
         self.subscriptionIds = subscriptionIds
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.subscriptionIds = try container.decodeFieldIfPresent([String].self, forKey: "subscriptionIds")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.subscriptionIds, forKey: "subscriptionIds")
+        try container.encodeFieldIfPresent(self.subscriptionIds, forKey: "subscriptionIds")
     }
 }
 
@@ -765,14 +783,16 @@ public struct GetAvailablePurchasesArgs: Codable, Hashable, Sendable, OpenIAPVal
         self.options = options
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.options = try container.decodeFieldIfPresent(PurchaseOptions.self, forKey: "options")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.options, forKey: "options")
+        try container.encodeFieldIfPresent(self.options, forKey: "options")
     }
 }
 
@@ -787,14 +807,16 @@ public struct GetBillingChoiceInfoAndroidArgs: Codable, Hashable, Sendable, Open
         self.params = params
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.params = try container.decodeField(GetBillingChoiceInfoParamsAndroid.self, forKey: "params")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.params, forKey: "params")
+        try container.encodeField(self.params, forKey: "params")
     }
 }
 
@@ -809,11 +831,13 @@ public struct GetExternalPurchaseCustomLinkTokenIOSArgs: Codable, Hashable, Send
         self.tokenType = tokenType
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.tokenType = ExternalPurchaseCustomLinkTokenTypeIOS(rawValue: try container.decodeField(String.self, forKey: "tokenType"))
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValue(self.tokenType, forKey: "tokenType")
@@ -831,14 +855,16 @@ public struct GetTransactionJwsIOSArgs: Codable, Hashable, Sendable, OpenIAPVali
         self.sku = sku
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.sku = try container.decodeField(String.self, forKey: "sku")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.sku, forKey: "sku")
+        try container.encodeField(self.sku, forKey: "sku")
     }
 }
 
@@ -853,14 +879,16 @@ public struct HasActiveSubscriptionsArgs: Codable, Hashable, Sendable, OpenIAPVa
         self.subscriptionIds = subscriptionIds
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.subscriptionIds = try container.decodeFieldIfPresent([String].self, forKey: "subscriptionIds")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.subscriptionIds, forKey: "subscriptionIds")
+        try container.encodeFieldIfPresent(self.subscriptionIds, forKey: "subscriptionIds")
     }
 }
 
@@ -875,14 +903,16 @@ public struct InitConnectionArgs: Codable, Hashable, Sendable, OpenIAPValidatabl
         self.config = config
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.config = try container.decodeFieldIfPresent(InitConnectionConfig.self, forKey: "config")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.config, forKey: "config")
+        try container.encodeFieldIfPresent(self.config, forKey: "config")
     }
 }
 
@@ -897,11 +927,13 @@ public struct IsBillingProgramAvailableAndroidArgs: Codable, Hashable, Sendable,
         self.program = program
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.program = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: "program"))
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValue(self.program, forKey: "program")
@@ -919,14 +951,16 @@ public struct IsEligibleForIntroOfferIOSArgs: Codable, Hashable, Sendable, OpenI
         self.groupID = groupID
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.groupID = try container.decodeField(String.self, forKey: "groupID")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.groupID, forKey: "groupID")
+        try container.encodeField(self.groupID, forKey: "groupID")
     }
 }
 
@@ -941,14 +975,16 @@ public struct IsTransactionVerifiedIOSArgs: Codable, Hashable, Sendable, OpenIAP
         self.sku = sku
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.sku = try container.decodeField(String.self, forKey: "sku")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.sku, forKey: "sku")
+        try container.encodeField(self.sku, forKey: "sku")
     }
 }
 
@@ -963,14 +999,16 @@ public struct LatestTransactionIOSArgs: Codable, Hashable, Sendable, OpenIAPVali
         self.sku = sku
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.sku = try container.decodeField(String.self, forKey: "sku")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.sku, forKey: "sku")
+        try container.encodeField(self.sku, forKey: "sku")
     }
 }
 
@@ -985,14 +1023,16 @@ public struct LaunchExternalLinkAndroidArgs: Codable, Hashable, Sendable, OpenIA
         self.params = params
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.params = try container.decodeField(LaunchExternalLinkParamsAndroid.self, forKey: "params")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.params, forKey: "params")
+        try container.encodeField(self.params, forKey: "params")
     }
 }
 
@@ -1007,14 +1047,16 @@ public struct PresentExternalPurchaseLinkIOSArgs: Codable, Hashable, Sendable, O
         self.url = url
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.url = try container.decodeField(String.self, forKey: "url")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.url, forKey: "url")
+        try container.encodeField(self.url, forKey: "url")
     }
 }
 
@@ -1029,14 +1071,16 @@ public struct PurchaseUpdatedArgs: Codable, Hashable, Sendable, OpenIAPValidatab
         self.options = options
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.options = try container.decodeFieldIfPresent(PurchaseUpdatedListenerOptions.self, forKey: "options")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.options, forKey: "options")
+        try container.encodeFieldIfPresent(self.options, forKey: "options")
     }
 }
 
@@ -1051,14 +1095,16 @@ public struct RequestPurchaseArgs: Codable, Hashable, Sendable, OpenIAPValidatab
         self.params = params
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.params = try container.decodeField(RequestPurchaseProps.self, forKey: "params")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.params, forKey: "params")
+        try container.encodeField(self.params, forKey: "params")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -1080,14 +1126,16 @@ public struct ShowBillingProgramInformationDialogAndroidArgs: Codable, Hashable,
         self.params = params
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.params = try container.decodeField(BillingProgramInformationDialogParamsAndroid.self, forKey: "params")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.params, forKey: "params")
+        try container.encodeField(self.params, forKey: "params")
     }
 }
 
@@ -1102,11 +1150,13 @@ public struct ShowExternalPurchaseCustomLinkNoticeIOSArgs: Codable, Hashable, Se
         self.noticeType = noticeType
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.noticeType = ExternalPurchaseCustomLinkNoticeTypeIOS(rawValue: try container.decodeField(String.self, forKey: "noticeType"))
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValue(self.noticeType, forKey: "noticeType")
@@ -1124,14 +1174,16 @@ public struct ShowInAppMessagesAndroidArgs: Codable, Hashable, Sendable, OpenIAP
         self.params = params
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.params = try container.decodeFieldIfPresent(InAppMessageParamsAndroid.self, forKey: "params")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.params, forKey: "params")
+        try container.encodeFieldIfPresent(self.params, forKey: "params")
     }
 }
 
@@ -1146,14 +1198,16 @@ public struct SubscriptionStatusIOSArgs: Codable, Hashable, Sendable, OpenIAPVal
         self.sku = sku
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.sku = try container.decodeField(String.self, forKey: "sku")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.sku, forKey: "sku")
+        try container.encodeField(self.sku, forKey: "sku")
     }
 }
 
@@ -1168,14 +1222,16 @@ public struct VerifyPurchaseArgs: Codable, Hashable, Sendable, OpenIAPValidatabl
         self.options = options
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.options = try container.decodeField(VerifyPurchaseProps.self, forKey: "options")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.options, forKey: "options")
+        try container.encodeField(self.options, forKey: "options")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -1197,14 +1253,16 @@ public struct VerifyPurchaseWithProviderArgs: Codable, Hashable, Sendable, OpenI
         self.options = options
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.options = try container.decodeField(VerifyPurchaseWithProviderProps.self, forKey: "options")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.options, forKey: "options")
+        try container.encodeField(self.options, forKey: "options")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {

@@ -25,6 +25,12 @@ public struct OpenIAPAnyKey: CodingKey, Hashable, Sendable, ExpressibleByStringL
     public init?(intValue: Int) {
         return nil
     }
+
+    /// The key of a wire name written as a `StaticString` literal, as the
+    /// generated coding code passes them.
+    init(wireName: StaticString) {
+        self.stringValue = wireName.description
+    }
 }
 
 /// Any JSON value, kept exactly enough to be written back: integers stay
@@ -63,7 +69,7 @@ public enum OpenIAPJSONValue: Codable, Hashable, Sendable {
         if let container = try? decoder.container(keyedBy: OpenIAPAnyKey.self) {
             var object: [String: OpenIAPJSONValue] = [:]
             for key in container.allKeys {
-                object[key.stringValue] = try container.decodeField(OpenIAPJSONValue.self, forKey: key)
+                object[key.stringValue] = try container.decodeField(OpenIAPJSONValue.self, at: key)
             }
             self = .object(object)
             return
@@ -392,49 +398,85 @@ enum OpenIAPDecoding {
     }
 }
 
-extension KeyedDecodingContainer {
+extension KeyedDecodingContainer where Key == OpenIAPAnyKey {
+    // What the generated `init(from:)` calls, one line per field. The key is
+    // the wire name as a `StaticString` literal: a constant at the call
+    // site, where a `String` or an `OpenIAPAnyKey` literal is a string built
+    // in line, which costs the optimised build of every record (about a
+    // third of its optimiser time, measured) and the object code. The key is
+    // made here, once per field type.
+
     /// `decode(_:forKey:)`, with the field's path on every error.
     @inline(never)
-    func decodeField<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try locating(key) { try decode(type, forKey: key) }
+    func decodeField<T: Decodable>(_ type: T.Type, forKey name: StaticString) throws -> T {
+        try decodeField(type, at: OpenIAPAnyKey(wireName: name))
     }
 
     /// `decodeIfPresent(_:forKey:)`, with the field's path on every error.
     @inline(never)
-    func decodeFieldIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try locating(key) { try decodeIfPresent(type, forKey: key) }
-    }
-
-    /// Of a field's name and its decode-only aliases, in that order, the
-    /// first that the object has; the name when it has none of them. The
-    /// field is read from that key alone, so a reader takes the same key
-    /// whatever its value (null included), and an alias is never read when
-    /// the name is there.
-    func firstPresentKey(_ names: [String]) -> Key where Key == OpenIAPAnyKey {
-        for name in names where contains(OpenIAPAnyKey(name)) { return OpenIAPAnyKey(name) }
-        return OpenIAPAnyKey(names[0])
+    func decodeFieldIfPresent<T: Decodable>(_ type: T.Type, forKey name: StaticString) throws -> T? {
+        try decodeFieldIfPresent(type, at: OpenIAPAnyKey(wireName: name))
     }
 
     /// Reads an optional field that degrades: a present value that cannot be
     /// read (wrong JSON type, a nested failure) counts as absent.
-    @inlinable
-    func decodeDegrading<T: Decodable>(_ type: T.Type, forKey key: Key) -> T? {
-        (try? decodeIfPresent(type, forKey: key)) ?? nil
+    @inline(never)
+    func decodeDegrading<T: Decodable>(_ type: T.Type, forKey name: StaticString) -> T? {
+        (try? decodeIfPresent(type, forKey: OpenIAPAnyKey(wireName: name))) ?? nil
     }
 
     // The same for the scalar types, through the container's own overloads
     // for them, which JSONDecoder reads in place; its generic
     // `decode(_:forKey:)` makes a nested decoder for every value (about 15 %
     // more instructions to decode an IAPKit result).
-    @inline(never) func decodeField(_ type: String.Type, forKey key: Key) throws -> String { try locating(key) { try decode(type, forKey: key) } }
-    @inline(never) func decodeField(_ type: Bool.Type, forKey key: Key) throws -> Bool { try locating(key) { try decode(type, forKey: key) } }
-    @inline(never) func decodeField(_ type: Int.Type, forKey key: Key) throws -> Int { try locating(key) { try decode(type, forKey: key) } }
-    @inline(never) func decodeField(_ type: Double.Type, forKey key: Key) throws -> Double { try locating(key) { try decode(type, forKey: key) } }
-    @inline(never) func decodeFieldIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try locating(key) { try decodeIfPresent(type, forKey: key) } }
-    @inline(never) func decodeFieldIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try locating(key) { try decodeIfPresent(type, forKey: key) } }
-    @inline(never) func decodeFieldIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try locating(key) { try decodeIfPresent(type, forKey: key) } }
-    @inline(never) func decodeFieldIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try locating(key) { try decodeIfPresent(type, forKey: key) } }
-    func decodeDegrading(_ type: String.Type, forKey key: Key) -> String? { (try? decodeIfPresent(type, forKey: key)) ?? nil }
+    @inline(never) func decodeField(_ type: String.Type, forKey name: StaticString) throws -> String { try decodeField(type, at: OpenIAPAnyKey(wireName: name)) }
+    @inline(never) func decodeField(_ type: Bool.Type, forKey name: StaticString) throws -> Bool { try decodeField(type, at: OpenIAPAnyKey(wireName: name)) }
+    @inline(never) func decodeField(_ type: Int.Type, forKey name: StaticString) throws -> Int { try decodeField(type, at: OpenIAPAnyKey(wireName: name)) }
+    @inline(never) func decodeField(_ type: Double.Type, forKey name: StaticString) throws -> Double { try decodeField(type, at: OpenIAPAnyKey(wireName: name)) }
+    @inline(never) func decodeFieldIfPresent(_ type: String.Type, forKey name: StaticString) throws -> String? { try decodeFieldIfPresent(type, at: OpenIAPAnyKey(wireName: name)) }
+    @inline(never) func decodeFieldIfPresent(_ type: Bool.Type, forKey name: StaticString) throws -> Bool? { try decodeFieldIfPresent(type, at: OpenIAPAnyKey(wireName: name)) }
+    @inline(never) func decodeFieldIfPresent(_ type: Int.Type, forKey name: StaticString) throws -> Int? { try decodeFieldIfPresent(type, at: OpenIAPAnyKey(wireName: name)) }
+    @inline(never) func decodeFieldIfPresent(_ type: Double.Type, forKey name: StaticString) throws -> Double? { try decodeFieldIfPresent(type, at: OpenIAPAnyKey(wireName: name)) }
+    @inline(never) func decodeDegrading(_ type: String.Type, forKey name: StaticString) -> String? { (try? decodeIfPresent(type, forKey: OpenIAPAnyKey(wireName: name))) ?? nil }
+
+    /// Of a field's name and its decode-only aliases, in that order, the
+    /// first that the object has; the name when it has none of them. The
+    /// field is read from that key alone, so a reader takes the same key
+    /// whatever its value (null included), and an alias is never read when
+    /// the name is there.
+    func firstPresentKey(_ names: [String]) -> Key {
+        for name in names where contains(OpenIAPAnyKey(name)) { return OpenIAPAnyKey(name) }
+        return OpenIAPAnyKey(names[0])
+    }
+}
+
+extension KeyedDecodingContainer {
+    // The same reads at a key made at run time (a field with aliases, see
+    // `firstPresentKey`); in line, in the helpers above and at those few
+    // fields.
+    @inline(__always)
+    func decodeField<T: Decodable>(_ type: T.Type, at key: Key) throws -> T {
+        try locating(key) { try decode(type, forKey: key) }
+    }
+
+    @inline(__always)
+    func decodeFieldIfPresent<T: Decodable>(_ type: T.Type, at key: Key) throws -> T? {
+        try locating(key) { try decodeIfPresent(type, forKey: key) }
+    }
+
+    @inline(__always)
+    func decodeDegrading<T: Decodable>(_ type: T.Type, at key: Key) -> T? {
+        (try? decodeIfPresent(type, forKey: key)) ?? nil
+    }
+
+    @inline(__always) func decodeField(_ type: String.Type, at key: Key) throws -> String { try locating(key) { try decode(type, forKey: key) } }
+    @inline(__always) func decodeField(_ type: Bool.Type, at key: Key) throws -> Bool { try locating(key) { try decode(type, forKey: key) } }
+    @inline(__always) func decodeField(_ type: Int.Type, at key: Key) throws -> Int { try locating(key) { try decode(type, forKey: key) } }
+    @inline(__always) func decodeField(_ type: Double.Type, at key: Key) throws -> Double { try locating(key) { try decode(type, forKey: key) } }
+    @inline(__always) func decodeFieldIfPresent(_ type: String.Type, at key: Key) throws -> String? { try locating(key) { try decodeIfPresent(type, forKey: key) } }
+    @inline(__always) func decodeFieldIfPresent(_ type: Bool.Type, at key: Key) throws -> Bool? { try locating(key) { try decodeIfPresent(type, forKey: key) } }
+    @inline(__always) func decodeFieldIfPresent(_ type: Int.Type, at key: Key) throws -> Int? { try locating(key) { try decodeIfPresent(type, forKey: key) } }
+    @inline(__always) func decodeFieldIfPresent(_ type: Double.Type, at key: Key) throws -> Double? { try locating(key) { try decodeIfPresent(type, forKey: key) } }
 
     /// The value `read` returns, or its error at the field `key` of this
     /// container (see `OpenIAPDecoding.located`).
@@ -493,16 +535,42 @@ enum OpenIAPEncoding {
     }
 }
 
-extension KeyedEncodingContainer {
+extension KeyedEncodingContainer where Key == OpenIAPAnyKey {
+    // What the generated `encode(to:)` calls, one line per field, with the
+    // wire name as a `StaticString` (see the decoding helpers). An optional
+    // field that is nil writes nothing, as `encodeIfPresent` does.
+
+    @inline(never)
+    mutating func encodeField<T: Encodable>(_ value: T, forKey name: StaticString) throws {
+        try encode(value, forKey: OpenIAPAnyKey(wireName: name))
+    }
+
+    @inline(never)
+    mutating func encodeFieldIfPresent<T: Encodable>(_ value: T?, forKey name: StaticString) throws {
+        if let value { try encode(value, forKey: OpenIAPAnyKey(wireName: name)) }
+    }
+
+    // The scalar types through the container's own overloads for them.
+    @inline(never) mutating func encodeField(_ value: String, forKey name: StaticString) throws { try encode(value, forKey: OpenIAPAnyKey(wireName: name)) }
+    @inline(never) mutating func encodeField(_ value: Bool, forKey name: StaticString) throws { try encode(value, forKey: OpenIAPAnyKey(wireName: name)) }
+    @inline(never) mutating func encodeField(_ value: Int, forKey name: StaticString) throws { try encode(value, forKey: OpenIAPAnyKey(wireName: name)) }
+    @inline(never) mutating func encodeField(_ value: Double, forKey name: StaticString) throws { try encode(value, forKey: OpenIAPAnyKey(wireName: name)) }
+    @inline(never) mutating func encodeFieldIfPresent(_ value: String?, forKey name: StaticString) throws { if let value { try encode(value, forKey: OpenIAPAnyKey(wireName: name)) } }
+    @inline(never) mutating func encodeFieldIfPresent(_ value: Bool?, forKey name: StaticString) throws { if let value { try encode(value, forKey: OpenIAPAnyKey(wireName: name)) } }
+    @inline(never) mutating func encodeFieldIfPresent(_ value: Int?, forKey name: StaticString) throws { if let value { try encode(value, forKey: OpenIAPAnyKey(wireName: name)) } }
+    @inline(never) mutating func encodeFieldIfPresent(_ value: Double?, forKey name: StaticString) throws { if let value { try encode(value, forKey: OpenIAPAnyKey(wireName: name)) } }
+
     /// Writes an open enum or opaque string as its wire string, without a
     /// nested encoder per value. One copy per type, shared by every record
     /// that has a field of it.
-    mutating func encodeRawValue<T: RawRepresentable>(_ value: T, forKey key: Key) throws where T.RawValue == String {
-        try encode(value.rawValue, forKey: key)
+    @inline(never)
+    mutating func encodeRawValue<T: RawRepresentable>(_ value: T, forKey name: StaticString) throws where T.RawValue == String {
+        try encode(value.rawValue, forKey: OpenIAPAnyKey(wireName: name))
     }
 
     /// `encodeRawValue(_:forKey:)` for an optional field: nothing when nil.
-    mutating func encodeRawValueIfPresent<T: RawRepresentable>(_ value: T?, forKey key: Key) throws where T.RawValue == String {
-        if let value { try encode(value.rawValue, forKey: key) }
+    @inline(never)
+    mutating func encodeRawValueIfPresent<T: RawRepresentable>(_ value: T?, forKey name: StaticString) throws where T.RawValue == String {
+        if let value { try encode(value.rawValue, forKey: OpenIAPAnyKey(wireName: name)) }
     }
 }

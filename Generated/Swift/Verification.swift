@@ -100,6 +100,7 @@ public struct IapkitError: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.path = path
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.code = try container.decodeField(String.self, forKey: "code")
@@ -107,11 +108,12 @@ public struct IapkitError: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.path = try container.decodeFieldIfPresent(String.self, forKey: "path")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.code, forKey: "code")
-        try container.encode(self.message, forKey: "message")
-        try container.encodeIfPresent(self.path, forKey: "path")
+        try container.encodeField(self.code, forKey: "code")
+        try container.encodeField(self.message, forKey: "message")
+        try container.encodeFieldIfPresent(self.path, forKey: "path")
     }
 }
 
@@ -127,14 +129,16 @@ public struct IapkitErrorResponse: Codable, Hashable, Sendable, OpenIAPValidatab
         self.errors = errors
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.errors = try container.decodeField([IapkitError].self, forKey: "errors")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.errors, forKey: "errors")
+        try container.encodeField(self.errors, forKey: "errors")
     }
 }
 
@@ -165,6 +169,7 @@ public struct IapkitProductClientPayload: Codable, Hashable, Sendable, OpenIAPVa
         self.updatedAt = updatedAt
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.format = try container.decodeField(IapkitClientPayloadFormat.self, forKey: "format")
@@ -173,12 +178,13 @@ public struct IapkitProductClientPayload: Codable, Hashable, Sendable, OpenIAPVa
         self.updatedAt = try container.decodeField(Double.self, forKey: "updatedAt")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.format, forKey: "format")
-        try container.encode(self.body, forKey: "body")
-        try container.encode(self.version, forKey: "version")
-        try container.encode(self.updatedAt, forKey: "updatedAt")
+        try container.encodeField(self.format, forKey: "format")
+        try container.encodeField(self.body, forKey: "body")
+        try container.encodeField(self.version, forKey: "version")
+        try container.encodeField(self.updatedAt, forKey: "updatedAt")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -371,6 +377,7 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
         self.sandbox = sandbox
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.expectedProductId = try container.decodeFieldIfPresent(String.self, forKey: "expectedProductId")
@@ -379,12 +386,13 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
         self.sandbox = try container.decodeFieldIfPresent(Bool.self, forKey: "sandbox")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.expectedProductId, forKey: "expectedProductId")
-        try container.encode(self.userId, forKey: "userId")
-        try container.encode(self.receiptId, forKey: "receiptId")
-        try container.encodeIfPresent(self.sandbox, forKey: "sandbox")
+        try container.encodeFieldIfPresent(self.expectedProductId, forKey: "expectedProductId")
+        try container.encodeField(self.userId, forKey: "userId")
+        try container.encodeField(self.receiptId, forKey: "receiptId")
+        try container.encodeFieldIfPresent(self.sandbox, forKey: "sandbox")
     }
 
     private enum OpenIAPPatterns {
@@ -438,16 +446,18 @@ public struct RequestVerifyPurchaseWithIapkitAppleProps: Codable, Hashable, Send
         self.expectedProductId = expectedProductId
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.jws = try container.decodeField(String.self, forKey: "jws")
         self.expectedProductId = try container.decodeFieldIfPresent(String.self, forKey: "expectedProductId")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.jws, forKey: "jws")
-        try container.encodeIfPresent(self.expectedProductId, forKey: "expectedProductId")
+        try container.encodeField(self.jws, forKey: "jws")
+        try container.encodeFieldIfPresent(self.expectedProductId, forKey: "expectedProductId")
     }
 
     private enum OpenIAPPatterns {
@@ -499,16 +509,18 @@ public struct RequestVerifyPurchaseWithIapkitGoogleProps: Codable, Hashable, Sen
         self.expectedProductId = expectedProductId
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.purchaseToken = try container.decodeField(String.self, forKey: "purchaseToken")
         self.expectedProductId = try container.decodeFieldIfPresent(String.self, forKey: "expectedProductId")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.purchaseToken, forKey: "purchaseToken")
-        try container.encodeIfPresent(self.expectedProductId, forKey: "expectedProductId")
+        try container.encodeField(self.purchaseToken, forKey: "purchaseToken")
+        try container.encodeFieldIfPresent(self.expectedProductId, forKey: "expectedProductId")
     }
 
     private enum OpenIAPPatterns {
@@ -553,16 +565,18 @@ public struct RequestVerifyPurchaseWithIapkitHorizonProps: Codable, Hashable, Se
         self.userId = userId
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.sku = try container.decodeField(String.self, forKey: "sku")
         self.userId = try container.decodeField(String.self, forKey: "userId")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.sku, forKey: "sku")
-        try container.encode(self.userId, forKey: "userId")
+        try container.encodeField(self.sku, forKey: "sku")
+        try container.encodeField(self.userId, forKey: "userId")
     }
 
     private enum OpenIAPPatterns {
@@ -630,6 +644,7 @@ public struct RequestVerifyPurchaseWithIapkitProps: Codable, Hashable, Sendable,
         self.horizon = horizon
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.apiKey = try container.decodeFieldIfPresent(String.self, forKey: "apiKey")
@@ -641,15 +656,16 @@ public struct RequestVerifyPurchaseWithIapkitProps: Codable, Hashable, Sendable,
         self.horizon = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitHorizonProps.self, forKey: "horizon")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.apiKey, forKey: "apiKey")
-        try container.encodeIfPresent(self.baseUrl, forKey: "baseUrl")
-        try container.encodeIfPresent(self.includeClientPayload, forKey: "includeClientPayload")
-        try container.encodeIfPresent(self.apple, forKey: "apple")
-        try container.encodeIfPresent(self.google, forKey: "google")
-        try container.encodeIfPresent(self.amazon, forKey: "amazon")
-        try container.encodeIfPresent(self.horizon, forKey: "horizon")
+        try container.encodeFieldIfPresent(self.apiKey, forKey: "apiKey")
+        try container.encodeFieldIfPresent(self.baseUrl, forKey: "baseUrl")
+        try container.encodeFieldIfPresent(self.includeClientPayload, forKey: "includeClientPayload")
+        try container.encodeFieldIfPresent(self.apple, forKey: "apple")
+        try container.encodeFieldIfPresent(self.google, forKey: "google")
+        try container.encodeFieldIfPresent(self.amazon, forKey: "amazon")
+        try container.encodeFieldIfPresent(self.horizon, forKey: "horizon")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -709,6 +725,7 @@ public struct RequestVerifyPurchaseWithIapkitResult: Codable, Hashable, Sendable
         self.clientPayload = clientPayload
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: "store"))
@@ -719,14 +736,15 @@ public struct RequestVerifyPurchaseWithIapkitResult: Codable, Hashable, Sendable
         self.clientPayload = container.decodeDegrading(IapkitProductClientPayload.self, forKey: "clientPayload")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValue(self.store, forKey: "store")
         try container.encodeRawValueIfPresent(self.environment, forKey: "environment")
-        try container.encode(self.isValid, forKey: "isValid")
+        try container.encodeField(self.isValid, forKey: "isValid")
         try container.encodeRawValue(self.state, forKey: "state")
-        try container.encodeIfPresent(self.productId, forKey: "productId")
-        try container.encodeIfPresent(self.clientPayload, forKey: "clientPayload")
+        try container.encodeFieldIfPresent(self.productId, forKey: "productId")
+        try container.encodeFieldIfPresent(self.clientPayload, forKey: "clientPayload")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -758,6 +776,7 @@ public struct VerifyPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidatab
         self.horizon = horizon
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.apple = try container.decodeFieldIfPresent(VerifyPurchaseAppleOptions.self, forKey: "apple")
@@ -765,11 +784,12 @@ public struct VerifyPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidatab
         self.horizon = try container.decodeFieldIfPresent(VerifyPurchaseHorizonOptions.self, forKey: "horizon")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.apple, forKey: "apple")
-        try container.encodeIfPresent(self.google, forKey: "google")
-        try container.encodeIfPresent(self.horizon, forKey: "horizon")
+        try container.encodeFieldIfPresent(self.apple, forKey: "apple")
+        try container.encodeFieldIfPresent(self.google, forKey: "google")
+        try container.encodeFieldIfPresent(self.horizon, forKey: "horizon")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -789,7 +809,7 @@ public enum VerifyPurchaseResult: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decodeField(IapStore.self, forKey: OpenIAPAnyKey("store"))
+        let tag = try container.decodeField(IapStore.self, forKey: "store")
         switch tag.rawValue {
         case "apple": self = .apple(try VerifyPurchaseResultIOS(from: decoder))
         case "google": self = .google(try VerifyPurchaseResultAndroid(from: decoder))
@@ -836,6 +856,7 @@ public struct VerifyPurchaseWithProviderError: Codable, Hashable, Sendable, Open
         self.path = path
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.message = try container.decodeField(String.self, forKey: "message")
@@ -843,11 +864,12 @@ public struct VerifyPurchaseWithProviderError: Codable, Hashable, Sendable, Open
         self.path = try container.decodeFieldIfPresent(String.self, forKey: "path")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.message, forKey: "message")
-        try container.encodeIfPresent(self.code, forKey: "code")
-        try container.encodeIfPresent(self.path, forKey: "path")
+        try container.encodeField(self.message, forKey: "message")
+        try container.encodeFieldIfPresent(self.code, forKey: "code")
+        try container.encodeFieldIfPresent(self.path, forKey: "path")
     }
 }
 
@@ -867,16 +889,18 @@ public struct VerifyPurchaseWithProviderProps: Codable, Hashable, Sendable, Open
         self.iapkit = iapkit
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.provider = PurchaseVerificationProvider(rawValue: try container.decodeField(String.self, forKey: "provider"))
         self.iapkit = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitProps.self, forKey: "iapkit")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValue(self.provider, forKey: "provider")
-        try container.encodeIfPresent(self.iapkit, forKey: "iapkit")
+        try container.encodeFieldIfPresent(self.iapkit, forKey: "iapkit")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -907,6 +931,7 @@ public struct VerifyPurchaseWithProviderResult: Codable, Hashable, Sendable, Ope
         self.errors = errors
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.provider = PurchaseVerificationProvider(rawValue: try container.decodeField(String.self, forKey: "provider"))
@@ -914,11 +939,12 @@ public struct VerifyPurchaseWithProviderResult: Codable, Hashable, Sendable, Ope
         self.errors = try container.decodeFieldIfPresent([VerifyPurchaseWithProviderError].self, forKey: "errors")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValue(self.provider, forKey: "provider")
-        try container.encodeIfPresent(self.iapkit, forKey: "iapkit")
-        try container.encodeIfPresent(self.errors, forKey: "errors")
+        try container.encodeFieldIfPresent(self.iapkit, forKey: "iapkit")
+        try container.encodeFieldIfPresent(self.errors, forKey: "errors")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {

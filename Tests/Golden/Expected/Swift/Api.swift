@@ -147,6 +147,7 @@ public struct PurchaseError: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.productId = productId
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.code = ErrorCode(rawValue: try container.decodeField(String.self, forKey: "code"))
@@ -154,10 +155,11 @@ public struct PurchaseError: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.productId = try container.decodeFieldIfPresent(String.self, forKey: "productId")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValue(self.code, forKey: "code")
-        try container.encode(self.message, forKey: "message")
-        try container.encodeIfPresent(self.productId, forKey: "productId")
+        try container.encodeField(self.message, forKey: "message")
+        try container.encodeFieldIfPresent(self.productId, forKey: "productId")
     }
 }

@@ -70,14 +70,16 @@ public struct AcknowledgeAndroidArgs: Codable, Hashable, Sendable, OpenIAPValida
         self.token = token
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.token = try container.decodeField(String.self, forKey: "token")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.token, forKey: "token")
+        try container.encodeField(self.token, forKey: "token")
     }
 }
 
@@ -111,6 +113,7 @@ public struct FindPurchasesArgs: Codable, Hashable, Sendable, OpenIAPValidatable
         self._legacy = legacy
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.ids = try container.decodeField([String].self, forKey: "ids")
@@ -119,12 +122,13 @@ public struct FindPurchasesArgs: Codable, Hashable, Sendable, OpenIAPValidatable
         self._legacy = try container.decodeFieldIfPresent(Bool.self, forKey: "legacy")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.ids, forKey: "ids")
-        try container.encodeIfPresent(self.limit, forKey: "limit")
-        try container.encodeIfPresent(self.format, forKey: "format")
-        try container.encodeIfPresent(self._legacy, forKey: "legacy")
+        try container.encodeField(self.ids, forKey: "ids")
+        try container.encodeFieldIfPresent(self.limit, forKey: "limit")
+        try container.encodeFieldIfPresent(self.format, forKey: "format")
+        try container.encodeFieldIfPresent(self._legacy, forKey: "legacy")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -145,11 +149,13 @@ public struct VerifyIOSArgs: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.store = store
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.store = try container.decodeFieldIfPresent(String.self, forKey: "store").map(Store.init(rawValue:))
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValueIfPresent(self.store, forKey: "store")

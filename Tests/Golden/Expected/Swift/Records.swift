@@ -35,6 +35,7 @@ public struct Payload: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.updatedAt = updatedAt
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.format = try container.decodeField(Format.self, forKey: "format")
@@ -43,12 +44,13 @@ public struct Payload: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.updatedAt = try container.decodeField(Double.self, forKey: "updatedAt")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.format, forKey: "format")
-        try container.encode(self.body, forKey: "body")
-        try container.encode(self.version, forKey: "version")
-        try container.encode(self.updatedAt, forKey: "updatedAt")
+        try container.encodeField(self.format, forKey: "format")
+        try container.encodeField(self.body, forKey: "body")
+        try container.encodeField(self.version, forKey: "version")
+        try container.encodeField(self.updatedAt, forKey: "updatedAt")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -87,6 +89,7 @@ public struct Props: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.format = format
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.a = try container.decodeFieldIfPresent(PurchaseA.self, forKey: "a")
@@ -95,12 +98,13 @@ public struct Props: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.format = try container.decodeFieldIfPresent(Format.self, forKey: "format")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeIfPresent(self.a, forKey: "a")
-        try container.encodeIfPresent(self.b, forKey: "b")
-        try container.encodeIfPresent(self.includePayload, forKey: "includePayload")
-        try container.encodeIfPresent(self.format, forKey: "format")
+        try container.encodeFieldIfPresent(self.a, forKey: "a")
+        try container.encodeFieldIfPresent(self.b, forKey: "b")
+        try container.encodeFieldIfPresent(self.includePayload, forKey: "includePayload")
+        try container.encodeFieldIfPresent(self.format, forKey: "format")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
@@ -120,7 +124,7 @@ public enum Purchase: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        let tag = try container.decodeField(String.self, forKey: OpenIAPAnyKey("platform"))
+        let tag = try container.decodeField(String.self, forKey: "platform")
         switch tag {
         case "a": self = .a(try PurchaseA(from: decoder))
         case "b": self = .b(try PurchaseB(from: decoder))
@@ -158,6 +162,7 @@ public struct PurchaseA: Codable, Hashable, Sendable, OpenIAPValidatable, Common
         self.quantity = quantity
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.id = try container.decodeField(String.self, forKey: "id")
@@ -165,11 +170,12 @@ public struct PurchaseA: Codable, Hashable, Sendable, OpenIAPValidatable, Common
         self.quantity = try container.decodeFieldIfPresent(Int.self, forKey: "quantity")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.platform, forKey: "platform")
-        try container.encodeIfPresent(self.quantity, forKey: "quantity")
+        try container.encodeField(self.id, forKey: "id")
+        try container.encodeField(self.platform, forKey: "platform")
+        try container.encodeFieldIfPresent(self.quantity, forKey: "quantity")
     }
 }
 
@@ -193,6 +199,7 @@ public struct PurchaseB: Codable, Hashable, Sendable, OpenIAPValidatable, Common
         self.token = token
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.id = try container.decodeField(String.self, forKey: "id")
@@ -200,11 +207,12 @@ public struct PurchaseB: Codable, Hashable, Sendable, OpenIAPValidatable, Common
         self.token = try container.decodeField(String.self, forKey: "token")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.platform, forKey: "platform")
-        try container.encode(self.token, forKey: "token")
+        try container.encodeField(self.id, forKey: "id")
+        try container.encodeField(self.platform, forKey: "platform")
+        try container.encodeField(self.token, forKey: "token")
     }
 }
 
@@ -232,18 +240,20 @@ public struct Ticket: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.google = google
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.code = try container.decodeField(String.self, forKey: container.firstPresentKey(["code", "ticketCode", "ticket-code"]))
-        self.apple = try container.decodeFieldIfPresent(PurchaseA.self, forKey: container.firstPresentKey(["apple", "ios"]))
+        self.code = try container.decodeField(String.self, at: container.firstPresentKey(["code", "ticketCode", "ticket-code"]))
+        self.apple = try container.decodeFieldIfPresent(PurchaseA.self, at: container.firstPresentKey(["apple", "ios"]))
         self.google = try container.decodeFieldIfPresent(PurchaseB.self, forKey: "google")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encode(self.code, forKey: "code")
-        try container.encodeIfPresent(self.apple, forKey: "apple")
-        try container.encodeIfPresent(self.google, forKey: "google")
+        try container.encodeField(self.code, forKey: "code")
+        try container.encodeFieldIfPresent(self.apple, forKey: "apple")
+        try container.encodeFieldIfPresent(self.google, forKey: "google")
     }
 
     private enum OpenIAPPatterns {
@@ -316,6 +326,7 @@ public struct VerificationResult: Codable, Hashable, Sendable, OpenIAPValidatabl
         self.`default` = `default`
     }
 
+    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.store = Store(rawValue: try container.decodeField(String.self, forKey: "store"))
@@ -329,17 +340,18 @@ public struct VerificationResult: Codable, Hashable, Sendable, OpenIAPValidatabl
         self.`default` = try container.decodeFieldIfPresent(Bool.self, forKey: "default")
     }
 
+    @inline(never)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeRawValue(self.store, forKey: "store")
-        try container.encode(self.isValid, forKey: "isValid")
+        try container.encodeField(self.isValid, forKey: "isValid")
         try container.encodeRawValue(self.state, forKey: "state")
         try container.encodeRawValueIfPresent(self.environment, forKey: "environment")
-        try container.encodeIfPresent(self.payload, forKey: "payload")
-        try container.encodeIfPresent(self.tags, forKey: "tags")
-        try container.encodeIfPresent(self.counts, forKey: "counts")
-        try container.encodeIfPresent(self._oldName, forKey: "old-name")
-        try container.encodeIfPresent(self.`default`, forKey: "default")
+        try container.encodeFieldIfPresent(self.payload, forKey: "payload")
+        try container.encodeFieldIfPresent(self.tags, forKey: "tags")
+        try container.encodeFieldIfPresent(self.counts, forKey: "counts")
+        try container.encodeFieldIfPresent(self._oldName, forKey: "old-name")
+        try container.encodeFieldIfPresent(self.`default`, forKey: "default")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {
