@@ -289,6 +289,8 @@ import Testing
         .unionMemberRenamed, .unionMemberTypeChanged, .unionUnknownPolicyChanged, .closedUnionMemberAdded, .openUnionMemberAdded,
         .closedUnionMemberRemoved, .openUnionMemberRemoved, .unionTagChanged, .unionMemberWireTypeChanged, .unionDiscriminatorChanged,
         .atLeastOneVariantsNarrowed, .atLeastOneGroupAdded, .atLeastOneGroupRemoved, .atLeastOneMemberAdded, .atLeastOneMemberRemoved,
+        // An alias is a type; an argument of its type is judged as any other.
+        .aliasTargetChanged, .aliasWireTargetChanged,
     ]
 
     @Test func everyFieldRuleOnArgumentsHasAnArgumentRule() {
