@@ -158,85 +158,8 @@ public struct ProductRequest: Codable, Hashable, Sendable, OpenIAPValidatable {
     }
 }
 
-/// The subset of a purchase needed to finish its transaction.
-public struct PurchaseInput: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// Identifier of the purchase on the device.
-    public var id: String
-
-    /// The product that was bought.
-    public var productId: String
-
-    /// All product identifiers covered by the purchase.
-    public var ids: [String]?
-
-    /// When the transaction happened.
-    public var transactionDate: Double
-
-    /// The token the store uses to identify the purchase.
-    public var purchaseToken: String?
-
-    /// The storefront that processed the purchase.
-    public var store: IapStore?
-
-    /// How many units were bought.
-    public var quantity: Int
-
-    /// Lifecycle state of the purchase.
-    public var purchaseState: PurchaseState
-
-    /// True while a subscription is set to renew.
-    public var isAutoRenewing: Bool
-
-    public init(
-        id: String,
-        productId: String,
-        ids: [String]? = nil,
-        transactionDate: Double,
-        purchaseToken: String? = nil,
-        store: IapStore? = nil,
-        quantity: Int,
-        purchaseState: PurchaseState,
-        isAutoRenewing: Bool
-    ) {
-        self.id = id
-        self.productId = productId
-        self.ids = ids
-        self.transactionDate = transactionDate
-        self.purchaseToken = purchaseToken
-        self.store = store
-        self.quantity = quantity
-        self.purchaseState = purchaseState
-        self.isAutoRenewing = isAutoRenewing
-    }
-
-    @inline(never)
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.id = try container.decodeField(String.self, forKey: "id")
-        self.productId = try container.decodeField(String.self, forKey: "productId")
-        self.ids = try container.decodeFieldIfPresent([String].self, forKey: "ids")
-        self.transactionDate = try container.decodeField(Double.self, forKey: "transactionDate")
-        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: "purchaseToken")
-        self.store = try container.decodeFieldIfPresent(String.self, forKey: "store").map(IapStore.init(rawValue:))
-        self.quantity = try container.decodeField(Int.self, forKey: "quantity")
-        self.purchaseState = PurchaseState(rawValue: try container.decodeField(String.self, forKey: "purchaseState"))
-        self.isAutoRenewing = try container.decodeField(Bool.self, forKey: "isAutoRenewing")
-    }
-
-    @inline(never)
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeField(self.id, forKey: "id")
-        try container.encodeField(self.productId, forKey: "productId")
-        try container.encodeFieldIfPresent(self.ids, forKey: "ids")
-        try container.encodeField(self.transactionDate, forKey: "transactionDate")
-        try container.encodeFieldIfPresent(self.purchaseToken, forKey: "purchaseToken")
-        try container.encodeRawValueIfPresent(self.store, forKey: "store")
-        try container.encodeField(self.quantity, forKey: "quantity")
-        try container.encodeRawValue(self.purchaseState, forKey: "purchaseState")
-        try container.encodeField(self.isAutoRenewing, forKey: "isAutoRenewing")
-    }
-}
+/// The purchase to finish, passed back exactly as a purchase listener or query delivered it.
+public typealias PurchaseInput = Purchase
 
 /// Filters for listing the purchases the user owns.
 public struct PurchaseOptions: Codable, Hashable, Sendable, OpenIAPValidatable {

@@ -20,7 +20,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.activityUnavailable`: There is no Android activity to open the screen from.
     ///   - `.serviceError`: The store could not open its subscription screen.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func deepLinkToSubscriptions(options: DeepLinkOptions?) async throws -> VoidResult
+    func deepLinkToSubscriptions(_ options: DeepLinkOptions?) async throws
 
     /// Closes the store connection and frees what it held; call initConnection again before further calls.
     ///
@@ -39,7 +39,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.queryProduct`: The store could not answer the product query.
     ///   - `.networkError`: The device could not reach the store.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func fetchProducts(params: ProductRequest) async throws -> FetchProductsResult
+    func fetchProducts(_ params: ProductRequest) async throws -> FetchProductsResult
 
     /// Tells the store that a purchase has been verified and delivered, so that it is not offered again; on
     /// Android it acknowledges or consumes the purchase, which must happen within three days.
@@ -54,7 +54,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.serviceError`: The store service on the device could not finish the transaction.
     ///   - `.networkError`: The device could not reach the store.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func finishTransaction(purchase: PurchaseInput, isConsumable: Bool?) async throws -> VoidResult
+    func finishTransaction(purchase: PurchaseInput, isConsumable: Bool?) async throws
 
     /// Summarises the subscriptions the user currently has, optionally limited to some products.
     ///
@@ -63,7 +63,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.notPrepared`: The store connection has not been opened with initConnection.
     ///   - `.serviceError`: The store service on the device failed to list the purchases.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func getActiveSubscriptions(subscriptionIds: [String]?) async throws -> [ActiveSubscription]
+    func getActiveSubscriptions(_ subscriptionIds: [String]?) async throws -> [ActiveSubscription]
 
     /// Lists the purchases the signed-in user owns and that are still in effect, including unfinished ones.
     ///
@@ -73,7 +73,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.serviceError`: The store service on the device failed to list the purchases.
     ///   - `.networkError`: The device could not reach the store.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func getAvailablePurchases(options: PurchaseOptions?) async throws -> [Purchase]
+    func getAvailablePurchases(_ options: PurchaseOptions?) async throws -> [Purchase]
 
     /// The country of the store account, as the store itself reports it (three letters on Apple platforms,
     /// two on Android); never guessed from the device locale.
@@ -92,7 +92,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.notPrepared`: The store connection has not been opened with initConnection.
     ///   - `.serviceError`: The store service on the device failed to list the purchases.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func hasActiveSubscriptions(subscriptionIds: [String]?) async throws -> Bool
+    func hasActiveSubscriptions(_ subscriptionIds: [String]?) async throws -> Bool
 
     /// Opens the connection to the store; every other call needs it first.
     ///
@@ -125,7 +125,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.networkError`: The device could not reach the store.
     ///   - `.purchaseError`: The store refused the purchase for a reason of its own.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func requestPurchase(params: RequestPurchaseProps) async throws -> RequestPurchaseResult?
+    func requestPurchase(_ params: RequestPurchaseProps) async throws -> RequestPurchaseResult?
 
     /// Asks the store to bring the user's non-consumable products and active subscriptions back onto this
     /// device, as after a reinstall or on a new device.
@@ -136,7 +136,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.syncError`: Bringing the purchases up to date with the store failed.
     ///   - `.networkError`: The device could not reach the store.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func restorePurchases() async throws -> VoidResult
+    func restorePurchases() async throws
 
     /// Verifies a purchase with the store's server API through the app's own credentials; the SDK uses the
     /// options of the store it runs against. Amazon purchases are verified with verifyPurchaseWithProvider.
@@ -148,7 +148,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.networkError`: The device could not reach the store's server.
     ///   - `.remoteError`: The store's server answered with an error.
     /// - Note: Implemented by the stores `apple`, `google` and `horizon`.
-    func verifyPurchase(options: VerifyPurchaseProps) async throws -> VerifyPurchaseResult
+    func verifyPurchase(_ options: VerifyPurchaseProps) async throws -> VerifyPurchaseResult
 
     /// Verifies a purchase through a hosted verification service (IAPKit) instead of the app's own server,
     /// for every store.
@@ -161,7 +161,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.networkError`: The device could not reach the provider.
     ///   - `.remoteError`: The provider answered with an error.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func verifyPurchaseWithProvider(options: VerifyPurchaseWithProviderProps) async throws -> VerifyPurchaseWithProviderResult
+    func verifyPurchaseWithProvider(_ options: VerifyPurchaseWithProviderProps) async throws -> VerifyPurchaseWithProviderResult
 
     /// Delivers the failure or cancellation of a purchase flow.
     ///
@@ -260,7 +260,7 @@ public protocol OpenIAPAppleOperations: OpenIAPCommonOperations {
     ///   - `.userError`: The app or the user's account is not eligible for custom-link external purchases.
     ///   - `.networkError`: The device could not reach the App Store.
     /// - Note: Implemented by the store `apple`.
-    func getExternalPurchaseCustomLinkTokenIOS(tokenType: ExternalPurchaseCustomLinkTokenTypeIOS) async throws -> ExternalPurchaseCustomLinkTokenResultIOS
+    func getExternalPurchaseCustomLinkTokenIOS(_ tokenType: ExternalPurchaseCustomLinkTokenTypeIOS) async throws -> ExternalPurchaseCustomLinkTokenResultIOS
 
     /// The StoreKit transactions that have not been finished yet.
     ///
@@ -348,7 +348,7 @@ public protocol OpenIAPAppleOperations: OpenIAPCommonOperations {
     ///   - `.featureNotSupported`: The OS is older than iOS 16.
     ///   - `.developerError`: The address is not one the app's entitlement allows.
     /// - Note: Implemented by the store `apple`.
-    func presentExternalPurchaseLinkIOS(url: String) async throws -> ExternalPurchaseLinkResultIOS
+    func presentExternalPurchaseLinkIOS(_ url: String) async throws -> ExternalPurchaseLinkResultIOS
 
     /// Shows the notice Apple requires before an external purchase and answers what the user chose (iOS
     /// 17.4 and later).
@@ -367,7 +367,7 @@ public protocol OpenIAPAppleOperations: OpenIAPCommonOperations {
     ///   - `.featureNotSupported`: The OS is older than iOS 18.1.
     ///   - `.serviceError`: The disclosure could not be shown.
     /// - Note: Implemented by the store `apple`.
-    func showExternalPurchaseCustomLinkNoticeIOS(noticeType: ExternalPurchaseCustomLinkNoticeTypeIOS) async throws -> ExternalPurchaseCustomLinkNoticeResultIOS
+    func showExternalPurchaseCustomLinkNoticeIOS(_ noticeType: ExternalPurchaseCustomLinkNoticeTypeIOS) async throws -> ExternalPurchaseCustomLinkNoticeResultIOS
 
     /// Shows Apple's sheet for managing subscriptions and, once it closes, answers the purchases whose
     /// state changed meanwhile (iOS 15 and later).

@@ -541,7 +541,8 @@ private enum OpenIAPTable: OpenIAPOperationTable {
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: DeepLinkToSubscriptionsArgs.self
             ) { sdk, arguments in
                 let args = arguments as! DeepLinkToSubscriptionsArgs
-                return try await sdk.deepLinkToSubscriptions(options: args.options)
+                try await sdk.deepLinkToSubscriptions(args.options)
+                return OpenIAPNoResult()
             }
         case "endConnection":
             return OpenIAPOperationEntry(
@@ -554,21 +555,22 @@ private enum OpenIAPTable: OpenIAPOperationTable {
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: FetchProductsArgs.self
             ) { sdk, arguments in
                 let args = arguments as! FetchProductsArgs
-                return try await sdk.fetchProducts(params: args.params)
+                return try await sdk.fetchProducts(args.params)
             }
         case "finishTransaction":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: FinishTransactionArgs.self
             ) { sdk, arguments in
                 let args = arguments as! FinishTransactionArgs
-                return try await sdk.finishTransaction(purchase: args.purchase, isConsumable: args.isConsumable)
+                try await sdk.finishTransaction(purchase: args.purchase, isConsumable: args.isConsumable)
+                return OpenIAPNoResult()
             }
         case "getActiveSubscriptions":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: GetActiveSubscriptionsArgs.self
             ) { sdk, arguments in
                 let args = arguments as! GetActiveSubscriptionsArgs
-                return try await sdk.getActiveSubscriptions(subscriptionIds: args.subscriptionIds)
+                return try await sdk.getActiveSubscriptions(args.subscriptionIds)
             }
         case "getAllTransactionsIOS":
             return OpenIAPOperationEntry(
@@ -589,7 +591,7 @@ private enum OpenIAPTable: OpenIAPOperationTable {
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: GetAvailablePurchasesArgs.self
             ) { sdk, arguments in
                 let args = arguments as! GetAvailablePurchasesArgs
-                return try await sdk.getAvailablePurchases(options: args.options)
+                return try await sdk.getAvailablePurchases(args.options)
             }
         case "getBillingChoiceInfoAndroid":
             return OpenIAPOperationEntry(
@@ -605,7 +607,7 @@ private enum OpenIAPTable: OpenIAPOperationTable {
             ) { common, arguments in
                 let sdk = common as! any OpenIAPAppleOperations
                 let args = arguments as! GetExternalPurchaseCustomLinkTokenIOSArgs
-                return try await sdk.getExternalPurchaseCustomLinkTokenIOS(tokenType: args.tokenType)
+                return try await sdk.getExternalPurchaseCustomLinkTokenIOS(args.tokenType)
             }
         case "getPendingTransactionsIOS":
             return OpenIAPOperationEntry(
@@ -647,7 +649,7 @@ private enum OpenIAPTable: OpenIAPOperationTable {
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: HasActiveSubscriptionsArgs.self
             ) { sdk, arguments in
                 let args = arguments as! HasActiveSubscriptionsArgs
-                return try await sdk.hasActiveSubscriptions(subscriptionIds: args.subscriptionIds)
+                return try await sdk.hasActiveSubscriptions(args.subscriptionIds)
             }
         case "initConnection":
             return OpenIAPOperationEntry(
@@ -723,7 +725,7 @@ private enum OpenIAPTable: OpenIAPOperationTable {
             ) { common, arguments in
                 let sdk = common as! any OpenIAPAppleOperations
                 let args = arguments as! PresentExternalPurchaseLinkIOSArgs
-                return try await sdk.presentExternalPurchaseLinkIOS(url: args.url)
+                return try await sdk.presentExternalPurchaseLinkIOS(args.url)
             }
         case "presentExternalPurchaseNoticeSheetIOS":
             return OpenIAPOperationEntry(
@@ -737,13 +739,14 @@ private enum OpenIAPTable: OpenIAPOperationTable {
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: RequestPurchaseArgs.self
             ) { sdk, arguments in
                 let args = arguments as! RequestPurchaseArgs
-                return try await sdk.requestPurchase(params: args.params)
+                return try await sdk.requestPurchase(args.params)
             }
         case "restorePurchases":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: OpenIAPNoArguments.self
             ) { sdk, _ in
-                return try await sdk.restorePurchases()
+                try await sdk.restorePurchases()
+                return OpenIAPNoResult()
             }
         case "showBillingProgramInformationDialogAndroid":
             return OpenIAPOperationEntry(
@@ -759,7 +762,7 @@ private enum OpenIAPTable: OpenIAPOperationTable {
             ) { common, arguments in
                 let sdk = common as! any OpenIAPAppleOperations
                 let args = arguments as! ShowExternalPurchaseCustomLinkNoticeIOSArgs
-                return try await sdk.showExternalPurchaseCustomLinkNoticeIOS(noticeType: args.noticeType)
+                return try await sdk.showExternalPurchaseCustomLinkNoticeIOS(args.noticeType)
             }
         case "showInAppMessagesAndroid":
             return OpenIAPOperationEntry(
@@ -796,14 +799,14 @@ private enum OpenIAPTable: OpenIAPOperationTable {
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon], platform: .common, arguments: VerifyPurchaseArgs.self
             ) { sdk, arguments in
                 let args = arguments as! VerifyPurchaseArgs
-                return try await sdk.verifyPurchase(options: args.options)
+                return try await sdk.verifyPurchase(args.options)
             }
         case "verifyPurchaseWithProvider":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: VerifyPurchaseWithProviderArgs.self
             ) { sdk, arguments in
                 let args = arguments as! VerifyPurchaseWithProviderArgs
-                return try await sdk.verifyPurchaseWithProvider(options: args.options)
+                return try await sdk.verifyPurchaseWithProvider(args.options)
             }
         default:
             return nil

@@ -43,52 +43,56 @@ export function isOpenIAPError(value: unknown): value is OpenIAPError {
   return value instanceof OpenIAPError;
 }
 
-/** Whether each operation may answer null: a required result may not. */
-const mayAnswerNull: { readonly [K in OpenIAPOperationName]: boolean } = {
-  acknowledgePurchaseAndroid: false,
-  beginRefundRequestIOS: true,
-  canPresentExternalPurchaseNoticeIOS: false,
-  clearTransactionIOS: false,
-  consumePurchaseAndroid: false,
-  createBillingProgramReportingDetailsAndroid: false,
-  currentEntitlementIOS: true,
-  deepLinkToSubscriptions: false,
-  endConnection: false,
-  fetchProducts: false,
-  finishTransaction: false,
-  getActiveSubscriptions: false,
-  getAllTransactionsIOS: false,
-  getAppTransactionIOS: true,
-  getAvailablePurchases: false,
-  getBillingChoiceInfoAndroid: false,
-  getExternalPurchaseCustomLinkTokenIOS: false,
-  getPendingTransactionsIOS: false,
-  getPromotedProductIOS: true,
-  getReceiptDataIOS: true,
-  getStorefront: false,
-  getTransactionJwsIOS: true,
-  hasActiveSubscriptions: false,
-  initConnection: false,
-  isBillingProgramAvailableAndroid: false,
-  isEligibleForExternalPurchaseCustomLinkIOS: false,
-  isEligibleForIntroOfferIOS: false,
-  isTransactionVerifiedIOS: false,
-  latestTransactionIOS: true,
-  launchExternalLinkAndroid: false,
-  openRedeemOfferCodeAndroid: false,
-  presentCodeRedemptionSheetIOS: true,
-  presentExternalPurchaseLinkIOS: false,
-  presentExternalPurchaseNoticeSheetIOS: false,
-  requestPurchase: true,
-  restorePurchases: false,
-  showBillingProgramInformationDialogAndroid: false,
-  showExternalPurchaseCustomLinkNoticeIOS: false,
-  showInAppMessagesAndroid: false,
-  showManageSubscriptionsIOS: false,
-  subscriptionStatusIOS: false,
-  syncIOS: false,
-  verifyPurchase: false,
-  verifyPurchaseWithProvider: false,
+/**
+ * What each operation answers: a value (never null), a value or null, or
+ * nothing beyond success (`null` on the wire, which the client resolves as
+ * `undefined`).
+ */
+const answers: { readonly [K in OpenIAPOperationName]: "value" | "value-or-null" | "nothing" } = {
+  acknowledgePurchaseAndroid: "value",
+  beginRefundRequestIOS: "value-or-null",
+  canPresentExternalPurchaseNoticeIOS: "value",
+  clearTransactionIOS: "value",
+  consumePurchaseAndroid: "value",
+  createBillingProgramReportingDetailsAndroid: "value",
+  currentEntitlementIOS: "value-or-null",
+  deepLinkToSubscriptions: "nothing",
+  endConnection: "value",
+  fetchProducts: "value",
+  finishTransaction: "nothing",
+  getActiveSubscriptions: "value",
+  getAllTransactionsIOS: "value",
+  getAppTransactionIOS: "value-or-null",
+  getAvailablePurchases: "value",
+  getBillingChoiceInfoAndroid: "value",
+  getExternalPurchaseCustomLinkTokenIOS: "value",
+  getPendingTransactionsIOS: "value",
+  getPromotedProductIOS: "value-or-null",
+  getReceiptDataIOS: "value-or-null",
+  getStorefront: "value",
+  getTransactionJwsIOS: "value-or-null",
+  hasActiveSubscriptions: "value",
+  initConnection: "value",
+  isBillingProgramAvailableAndroid: "value",
+  isEligibleForExternalPurchaseCustomLinkIOS: "value",
+  isEligibleForIntroOfferIOS: "value",
+  isTransactionVerifiedIOS: "value",
+  latestTransactionIOS: "value-or-null",
+  launchExternalLinkAndroid: "value",
+  openRedeemOfferCodeAndroid: "value",
+  presentCodeRedemptionSheetIOS: "value-or-null",
+  presentExternalPurchaseLinkIOS: "value",
+  presentExternalPurchaseNoticeSheetIOS: "value",
+  requestPurchase: "value-or-null",
+  restorePurchases: "nothing",
+  showBillingProgramInformationDialogAndroid: "value",
+  showExternalPurchaseCustomLinkNoticeIOS: "value",
+  showInAppMessagesAndroid: "value",
+  showManageSubscriptionsIOS: "value",
+  subscriptionStatusIOS: "value",
+  syncIOS: "value",
+  verifyPurchase: "value",
+  verifyPurchaseWithProvider: "value",
 };
 
 function isObject(value: unknown): value is { readonly [key: string]: unknown } {
@@ -119,7 +123,8 @@ function unusable(operation: string, what: string, cause: unknown): OpenIAPError
  * The result of a reply, or the error it carries thrown. A reply must be an
  * object with exactly one of `result` and `error`; an error needs a string
  * `code` and `message`; a required result may not be null. The result
- * itself is passed on as received, not validated.
+ * itself is passed on as received, not validated; an operation that answers
+ * nothing resolves `undefined`.
  */
 function settle<K extends OpenIAPOperationName>(operation: K, reply: unknown): OpenIAPOperationMap[K]["result"] {
   if (!isObject(reply)) throw unusable(operation, "the reply is not a JSON object", reply);
@@ -135,8 +140,9 @@ function settle<K extends OpenIAPOperationName>(operation: K, reply: unknown): O
     throw new OpenIAPError(operation, error as unknown as OpenIAPErrorRecord);
   }
   if (!hasResult) throw unusable(operation, "the reply has neither result nor error", reply);
-  const result = reply.result;
-  if ((result === null || result === undefined) && !mayAnswerNull[operation]) {
+  const answer = answers[operation];
+  const result = answer === "nothing" ? undefined : reply.result;
+  if ((result === null || result === undefined) && answer === "value") {
     throw unusable(operation, "the reply's result is null, and this operation always answers one", reply);
   }
   return result as OpenIAPOperationMap[K]["result"];

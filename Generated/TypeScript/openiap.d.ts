@@ -1488,31 +1488,8 @@ export interface PurchaseIOS extends PurchaseCommon {
   advancedCommerceInfoIOS?: AdvancedCommerceInfoIOS | null;
 }
 
-/** The subset of a purchase needed to finish its transaction. */
-export interface PurchaseInput {
-  /** Identifier of the purchase on the device. */
-  id: string;
-  /** The product that was bought. */
-  productId: string;
-  /** All product identifiers covered by the purchase. */
-  ids?: string[] | null;
-  /**
-   * When the transaction happened.
-   *
-   * Epoch milliseconds.
-   */
-  transactionDate: number;
-  /** The token the store uses to identify the purchase. */
-  purchaseToken?: string | null;
-  /** The storefront that processed the purchase. */
-  store?: IapStore | null;
-  /** How many units were bought. */
-  quantity: number;
-  /** Lifecycle state of the purchase. */
-  purchaseState: PurchaseState;
-  /** True while a subscription is set to renew. */
-  isAutoRenewing: boolean;
-}
+/** The purchase to finish, passed back exactly as a purchase listener or query delivered it. */
+export type PurchaseInput = Purchase;
 
 /** The offer StoreKit applied to a transaction. */
 export interface PurchaseOfferIOS {
@@ -2732,9 +2709,13 @@ export type CurrentEntitlementIOSReply =
   | { result: PurchaseIOS | null; error?: undefined }
   | { error: OpenIAPErrorRecord; result?: undefined };
 
-/** The reply to the mutation `deepLinkToSubscriptions`: `result` when it succeeded, `error` when it failed; never both. */
+/**
+ * The reply to the mutation `deepLinkToSubscriptions`: `result` when it succeeded, `error` when it failed; never both.
+ *
+ * `result` is always null: the operation answers nothing beyond success.
+ */
 export type DeepLinkToSubscriptionsReply =
-  | { result: VoidResult; error?: undefined }
+  | { result: null; error?: undefined }
   | { error: OpenIAPErrorRecord; result?: undefined };
 
 /** The reply to the mutation `endConnection`: `result` when it succeeded, `error` when it failed; never both. */
@@ -2747,9 +2728,13 @@ export type FetchProductsReply =
   | { result: FetchProductsResult; error?: undefined }
   | { error: OpenIAPErrorRecord; result?: undefined };
 
-/** The reply to the mutation `finishTransaction`: `result` when it succeeded, `error` when it failed; never both. */
+/**
+ * The reply to the mutation `finishTransaction`: `result` when it succeeded, `error` when it failed; never both.
+ *
+ * `result` is always null: the operation answers nothing beyond success.
+ */
 export type FinishTransactionReply =
-  | { result: VoidResult; error?: undefined }
+  | { result: null; error?: undefined }
   | { error: OpenIAPErrorRecord; result?: undefined };
 
 /** The reply to the query `getActiveSubscriptions`: `result` when it succeeded, `error` when it failed; never both. */
@@ -2900,9 +2885,13 @@ export type RequestPurchaseReply =
   | { result: RequestPurchaseResult | null; error?: undefined }
   | { error: OpenIAPErrorRecord; result?: undefined };
 
-/** The reply to the mutation `restorePurchases`: `result` when it succeeded, `error` when it failed; never both. */
+/**
+ * The reply to the mutation `restorePurchases`: `result` when it succeeded, `error` when it failed; never both.
+ *
+ * `result` is always null: the operation answers nothing beyond success.
+ */
 export type RestorePurchasesReply =
-  | { result: VoidResult; error?: undefined }
+  | { result: null; error?: undefined }
   | { error: OpenIAPErrorRecord; result?: undefined };
 
 /** The reply to the mutation `showBillingProgramInformationDialogAndroid`: `result` when it succeeded, `error` when it failed; never both. */
@@ -3021,7 +3010,7 @@ export interface OpenIAPOperationMap {
   deepLinkToSubscriptions: {
     kind: "mutation";
     args: DeepLinkToSubscriptionsArgs;
-    result: VoidResult;
+    result: void;
     errors: "developer-error" | "activity-unavailable" | "service-error";
     stores: "apple" | "google" | "horizon" | "amazon";
     reply: DeepLinkToSubscriptionsReply;
@@ -3048,7 +3037,7 @@ export interface OpenIAPOperationMap {
   finishTransaction: {
     kind: "mutation";
     args: FinishTransactionArgs;
-    result: VoidResult;
+    result: void;
     errors: "not-prepared" | "item-not-owned" | "service-error" | "network-error";
     stores: "apple" | "google" | "horizon" | "amazon";
     reply: FinishTransactionReply;
@@ -3281,7 +3270,7 @@ export interface OpenIAPOperationMap {
   restorePurchases: {
     kind: "mutation";
     args: OpenIAPNoArgs;
-    result: VoidResult;
+    result: void;
     errors: "not-prepared" | "user-cancelled" | "sync-error" | "network-error";
     stores: "apple" | "google" | "horizon" | "amazon";
     reply: RestorePurchasesReply;
@@ -3612,7 +3601,7 @@ export interface OpenIAPClient {
    * @throws `activity-unavailable` There is no Android activity to open the screen from.
    * @throws `service-error` The store could not open its subscription screen.
    */
-  deepLinkToSubscriptions(args?: DeepLinkToSubscriptionsArgs): Promise<VoidResult>;
+  deepLinkToSubscriptions(args?: DeepLinkToSubscriptionsArgs): Promise<void>;
   /**
    * Closes the store connection and frees what it held; call initConnection again before further calls.
    *
@@ -3646,7 +3635,7 @@ export interface OpenIAPClient {
    * @throws `service-error` The store service on the device could not finish the transaction.
    * @throws `network-error` The device could not reach the store.
    */
-  finishTransaction(args: FinishTransactionArgs): Promise<VoidResult>;
+  finishTransaction(args: FinishTransactionArgs): Promise<void>;
   /**
    * Summarises the subscriptions the user currently has, optionally limited to some products.
    *
@@ -3910,7 +3899,7 @@ export interface OpenIAPClient {
    * @throws `sync-error` Bringing the purchases up to date with the store failed.
    * @throws `network-error` The device could not reach the store.
    */
-  restorePurchases(): Promise<VoidResult>;
+  restorePurchases(): Promise<void>;
   /**
    * Shows the information dialog Google requires before a Billing Choice screen that the app draws itself (Play Billing 9.1 and later).
    *

@@ -39,7 +39,7 @@ struct CompatibilityCase: Sendable, CustomTestStringConvertible {
 }
 
 extension CompatibilityCase {
-    static let all: [CompatibilityCase] = types + fields + groupsAndLimits + enums + unions + evolutions + operations
+    static let all: [CompatibilityCase] = types + fields + groupsAndLimits + enums + unions + evolutions + operations + dropIns
 
     // MARK: - Types
 
@@ -1359,6 +1359,92 @@ extension CompatibilityCase {
             [.operationStoreAdded]),
         // Without `stores:`, every store but `unknown`: amazon leaves.
         api("operationStoreRemoved", old: verifyPurchase(stores: nil), new: verifyPurchase(stores: "[apple, google]"), [.operationStoreRemoved]),
+    ]
+}
+
+// MARK: - Positional arguments, results of nothing, platform arguments, type aliases
+
+extension CompatibilityCase {
+    /// A mutation that answers `result`.
+    static func restorePurchases(result: String) -> String {
+        "mutations:\n  restorePurchases:\n    result: \(result)"
+    }
+
+    /// `fetchProducts` with its argument `params` written in the long form
+    /// with `extra` (a line of keys) after its type.
+    static func fetchProducts(params extra: String) -> String {
+        fetchProducts.replacing(
+            "      params: ProductRequest\n", with: "      params:\n        type: ProductRequest\n        \(extra)\n")
+    }
+
+    /// `Receipt` and `Refund`, two records, and the input `ReceiptInput`
+    /// that is `target` under another name.
+    static func receiptInput(sameAs target: String) -> String {
+        """
+        records:
+          Receipt:
+            doc: A receipt.
+            fields:
+              id: String
+          Refund:
+            doc: A refund.
+            fields:
+              amount: Double
+        inputs:
+          ReceiptInput:
+            doc: A receipt handed back.
+            sameAs: \(target)
+        """
+    }
+
+    static let dropIns: [CompatibilityCase] = [
+        api(
+            "argumentNowPositional", old: fetchProducts, new: fetchProducts(params: "positional: true"),
+            [.argumentPositionalChanged]),
+        api(
+            "argumentNoLongerPositional", old: fetchProducts(params: "positional: true"), new: fetchProducts(params: "positional: false"),
+            [.argumentPositionalChanged]),
+        api(
+            "resultNowVoid", old: restorePurchases(result: "Bool"), new: restorePurchases(result: "Void"),
+            [.resultNowVoid, .replyResultNowVoid]),
+        // Old callers already read a null as nothing to answer.
+        api(
+            "optionalResultNowVoid", old: restorePurchases(result: "Product?"), new: restorePurchases(result: "Void"),
+            [.resultNowVoid]),
+        api(
+            "resultNoLongerVoid", old: restorePurchases(result: "Void"), new: restorePurchases(result: "Product?"),
+            [.resultNoLongerVoid, .replyResultNoLongerVoid]),
+        api("resultStillVoid", old: restorePurchases(result: "Void"), new: restorePurchases(result: "{type: Void, doc: Nothing.}"), []),
+        api(
+            "argumentNowOfOnePlatform", old: fetchProducts(currency: "String?"),
+            new: fetchProducts(currency: "{type: String?, platform: android}"), [.callArgumentPlatformChanged]),
+        api(
+            "argumentOfAnotherPlatform", old: fetchProducts(currency: "{type: String?, platform: android}"),
+            new: fetchProducts(currency: "{type: String?, platform: ios}"), [.callArgumentPlatformChanged]),
+        .init(
+            "aliasTargetChanged", old: receiptInput(sameAs: "Receipt"), new: receiptInput(sameAs: "Refund"),
+            [.aliasTargetChanged, .aliasWireTargetChanged]),
+        // The target renamed, the alias following it: the alias's code and JSON stay.
+        .init(
+            "aliasTargetRenamed", old: receiptInput(sameAs: "Receipt"),
+            new: receiptInput(sameAs: "Receipt2").replacing("  Receipt:\n", with: "  Receipt2:\n    renamedFrom: Receipt\n"),
+            [.typeRenamed]),
+        // Upstream's PurchaseInput, a subset of a purchase, becoming
+        // `Purchase` under another name: code that builds the subset breaks.
+        .init(
+            "inputBecomesAlias",
+            old: """
+                records:
+                  Receipt:
+                    fields:
+                      id: String
+                inputs:
+                  ReceiptInput:
+                    fields:
+                      id: String
+                      note: String?
+                """,
+            new: receiptInput(sameAs: "Receipt"), [.typeAdded, .typeKindChanged, .typeWireFormChanged]),
     ]
 }
 

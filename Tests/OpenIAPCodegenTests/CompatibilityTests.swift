@@ -290,6 +290,8 @@ import Testing
         .closedUnionMemberRemoved, .openUnionMemberRemoved, .unionTagChanged, .unionMemberWireTypeChanged, .unionDiscriminatorChanged,
         .atLeastOneVariantsNarrowed, .atLeastOneGroupAdded, .atLeastOneGroupRemoved, .atLeastOneMemberAdded, .atLeastOneMemberRemoved,
         .recordOneOfChanged, .choiceChanged,
+        // An alias is a type; an argument of its type is judged as any other.
+        .aliasTargetChanged, .aliasWireTargetChanged,
     ]
 
     @Test func everyFieldRuleOnArgumentsHasAnArgumentRule() {

@@ -37,18 +37,28 @@ async function rejection(promise: Promise<unknown>): Promise<OpenIAPError | unde
   return undefined;
 }
 
+// A PurchaseInput is a whole Purchase, as a listener delivered it.
 const purchase: PurchaseInput = {
-  id: "t1", productId: "coins", transactionDate: 1784160000000, quantity: 1, purchaseState: "purchased",
-  isAutoRenewing: false,
+  id: "t1", productId: "coins", transactionDate: 1784160000000, store: "google", quantity: 1, purchaseState: "purchased",
+  isAutoRenewing: false, isAcknowledgedAndroid: false,
 };
 
 async function main(): Promise<void> {
   {
-    const { client, sent } = answering({ result: { success: true } });
-    const result = await client.finishTransaction({ purchase, isConsumable: true });
-    check("a result is answered as it came", result.success === true);
+    const { client, sent } = answering({ result: { products: [] } });
+    const result = await client.fetchProducts({ params: { skus: ["coins"] } });
+    check("a result is answered as it came", result.products?.length === 0);
     check("the transport gets the operation and the arguments record as given",
+      JSON.stringify(sent) === JSON.stringify([["fetchProducts", { params: { skus: ["coins"] } }]]), JSON.stringify(sent));
+  }
+  {
+    const { client, sent } = answering({ result: null });
+    const result: void = await client.finishTransaction({ purchase, isConsumable: true });
+    check("an operation that answers nothing resolves undefined", result === undefined);
+    check("its arguments record goes as given",
       JSON.stringify(sent) === JSON.stringify([["finishTransaction", { purchase, isConsumable: true }]]), JSON.stringify(sent));
+    const ignored: void = await answering({ result: { success: true } }).client.restorePurchases();
+    check("whatever its reply's result holds", ignored === undefined);
   }
   {
     const { client, sent } = answering({ result: "USA" });

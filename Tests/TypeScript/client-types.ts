@@ -17,12 +17,17 @@ import type {
 import { createOpenIAPClient, isOpenIAPError, OpenIAPError } from "../../Generated/TypeScript/openiap-client";
 
 declare const client: OpenIAPClient;
-declare const purchase: PurchaseInput;
+declare const delivered: Purchase;
+// A PurchaseInput is the Purchase a listener delivered, under another name.
+const purchase: PurchaseInput = delivered;
+const backAgain: Purchase = purchase;
 
 export async function calls(): Promise<void> {
-  // The arguments record, under the spec's argument names.
-  const finished: VoidResult = await client.finishTransaction({ purchase, isConsumable: true });
-  await client.finishTransaction({ purchase });
+  // The arguments record, under the spec's argument names; finishTransaction answers nothing.
+  const finished: void = await client.finishTransaction({ purchase, isConsumable: true });
+  await client.finishTransaction({ purchase: delivered });
+  // @ts-expect-error a purchase is passed back whole: this subset is no Purchase
+  await client.finishTransaction({ purchase: { id: "t1", productId: "coins", transactionDate: 1, quantity: 1, purchaseState: "purchased", isAutoRenewing: false } });
   // @ts-expect-error a wrong argument name
   await client.finishTransaction({ purchase, consumable: true });
   // @ts-expect-error a required argument is missing
@@ -31,8 +36,10 @@ export async function calls(): Promise<void> {
   await client.finishTransaction();
   // @ts-expect-error an argument of the wrong type
   await client.finishTransaction({ purchase, isConsumable: "yes" });
-  // @ts-expect-error the result is a VoidResult, not a string
+  // @ts-expect-error the result is nothing, not a string
   const wrong: string = await client.finishTransaction({ purchase });
+  // @ts-expect-error nor the VoidResult record of upstream's SDL
+  const record: VoidResult = await client.restorePurchases();
 
   // Operations whose arguments are all optional may be called without any.
   await client.getAvailablePurchases();
@@ -58,7 +65,7 @@ export async function calls(): Promise<void> {
 
   // @ts-expect-error no such operation
   await client.fetchProduct({ params: { skus: [] } });
-  void [finished, wrong, country, direct];
+  void [finished, wrong, record, country, direct, backAgain];
 }
 
 export function listeners(): void {

@@ -86,6 +86,8 @@ public struct CompatibilityRule: Hashable, Sendable {
         case unionMemberRenamed = "UNION_MEMBER_RENAMED"
         case unionMemberTypeChanged = "UNION_MEMBER_TYPE_CHANGED"
         case unionUnknownPolicyChanged = "UNION_UNKNOWN_POLICY_CHANGED"
+        // Source: aliases.
+        case aliasTargetChanged = "ALIAS_TARGET_CHANGED"
         // Wire: types.
         case typeWireFormChanged = "TYPE_WIRE_FORM_CHANGED"
         case recordDirectionChanged = "RECORD_DIRECTION_CHANGED"
@@ -125,6 +127,8 @@ public struct CompatibilityRule: Hashable, Sendable {
         case unionTagChanged = "UNION_TAG_CHANGED"
         case unionMemberWireTypeChanged = "UNION_MEMBER_WIRE_TYPE_CHANGED"
         case unionDiscriminatorChanged = "UNION_DISCRIMINATOR_CHANGED"
+        // Wire: aliases.
+        case aliasWireTargetChanged = "ALIAS_WIRE_TARGET_CHANGED"
         // Operations, arguments, results, payloads, errors and stores (their
         // rules are in OperationRules.swift).
         case operationAdded = "OPERATION_ADDED"
@@ -171,6 +175,12 @@ public struct CompatibilityRule: Hashable, Sendable {
         case deliveredPayloadTypeWidened = "DELIVERED_PAYLOAD_TYPE_WIDENED"
         case operationStoreAdded = "OPERATION_STORE_ADDED"
         case operationStoreRemoved = "OPERATION_STORE_REMOVED"
+        case argumentPositionalChanged = "ARGUMENT_POSITIONAL_CHANGED"
+        case resultNowVoid = "RESULT_NOW_VOID"
+        case resultNoLongerVoid = "RESULT_NO_LONGER_VOID"
+        case replyResultNowVoid = "REPLY_RESULT_NOW_VOID"
+        case replyResultNoLongerVoid = "REPLY_RESULT_NO_LONGER_VOID"
+        case callArgumentPlatformChanged = "CALL_ARGUMENT_PLATFORM_CHANGED"
     }
 
     public var id: ID
@@ -310,6 +320,9 @@ public enum CompatibilityRules {
             .unionUnknownPolicyChanged, .source, .breaking,
             "`unknown: keep` and `fail` add or remove the `.unrecognized` case of the union's Swift enum and the `Unrecognized` class of its Kotlin sealed class (TypeScript lists known members only either way).",
             breaksSourceIn: [.swift, .kotlin]),
+        .init(
+            .aliasTargetChanged, .source, .breaking,
+            "An alias (`sameAs`) is its target under another name in every language, so code that builds, passes or reads it as the old target no longer type-checks (a target that was only renamed changes nothing)."),
 
         // MARK: Wire
         .init(
@@ -420,6 +433,9 @@ public enum CompatibilityRules {
         .init(
             .unionDiscriminatorChanged, .wire, .breaking,
             "Readers look for the tag in a field the writers no longer (or do not yet) fill."),
+        .init(
+            .aliasWireTargetChanged, .wire, .breaking,
+            "On the wire an alias is its target's JSON: what writers of the old target send (callers, for an input alias) is read as the new target, another shape."),
     ]
 
     private static let byID: [CompatibilityRule.ID: CompatibilityRule] =

@@ -104,6 +104,10 @@ extension CompatibilityRules {
             "Swift methods take the arguments as labelled parameters in spec order, so calls in the old order stop compiling and implementations no longer match, as Kotlin overrides of parameters of other types no longer do (Kotlin calls that name their arguments still compile); the TypeScript client takes an object, whose keys have no order.",
             breaksSourceIn: [.swift, .kotlin]),
         .init(
+            .argumentPositionalChanged, .source, [.callers, .implementers], .breaking,
+            "A positional argument is a Swift parameter without a label (`_ params:`): calls that pass the label, or now leave it out, stop compiling, and implementations declared with the old label no longer match the requirement. Kotlin keeps the parameter's name, TypeScript and the wire the key, so neither changes.",
+            breaksSourceIn: [.swift]),
+        .init(
             .argumentAliasKeyRemoved, .source, [.callers], .breaking,
             "The TypeScript arguments type declares a decode-only alias as an optional, deprecated key, so calls that still pass it no longer compile (Swift and Kotlin expose no alias).",
             breaksSourceIn: [.typescript]),
@@ -119,6 +123,13 @@ extension CompatibilityRules {
         .init(
             .resultNowRequired, .source, [.callers, .implementers], .breaking,
             "T? becomes T: Swift callers' `if let`, `guard let` and `?.` on the answer stop compiling (TypeScript's still compile, Kotlin's with a warning), and implementations that return T? no longer match.",
+            breaksSourceIn: [.swift, .kotlin]),
+        .init(
+            .resultNowVoid, .source, [.callers, .implementers], .breaking,
+            "The method answers nothing (`async throws` in Swift, `Unit` in Kotlin, `Promise<void>` in TypeScript): callers that use the answer no longer compile, and implementations that return one no longer match the requirement."),
+        .init(
+            .resultNoLongerVoid, .source, [.implementers], .breaking,
+            "The method answers a value again: implementations that return nothing no longer match the requirement (Swift) or override it (Kotlin). Callers still compile, Swift's with an unused-result warning, unless they took the answer as `Void` or `void`.",
             breaksSourceIn: [.swift, .kotlin]),
         .init(
             .eventPayloadTypeChanged, .source, [.callers, .implementers], .breaking,
@@ -185,6 +196,15 @@ extension CompatibilityRules {
         .init(
             .replyResultNowOptional, .wire, [.callers], .breaking,
             "New SDKs may answer null where old callers' decoders require a value."),
+        .init(
+            .replyResultNowVoid, .wire, [.callers], .breaking,
+            "New SDKs answer `{\"result\": null}` where old callers' decoders require a value (for a result that was optional, old callers read the null as nothing to answer, and no finding is made)."),
+        .init(
+            .replyResultNoLongerVoid, .wire, [.callers], .breaking,
+            "New SDKs answer a value where old callers read the result of nothing, which is `null` and nothing else, so their decoders fail (the TypeScript client ignores what such a reply holds)."),
+        .init(
+            .callArgumentPlatformChanged, .wire, [.callers], .warning,
+            "The SDKs that take the argument change (`platform:`): where it is no longer taken, the values callers send are ignored, and where it now is, values that were ignored start to count. Every target still declares the argument everywhere, and the wire carries it."),
         .init(
             .deliveredPayloadTypeChanged, .wire, [.callers], .breaking,
             "Old listeners read deliveries of the new type as the old one: a listener that decodes them fails, and JavaScript that uses the value meets another shape."),

@@ -133,6 +133,7 @@ public struct SpecComparison {
         case let (.record(a), .record(b)): compareRecord(a, b, usage: usage)
         case let (.fieldSet(a), .fieldSet(b)): compareFieldSet(a, b)
         case let (.union(a), .union(b)): compareUnion(a, b, usage: usage)
+        case let (.alias(a), .alias(b)): compareAlias(a, b, usage: usage)
         default:
             report(.typeKindChanged, "'\(n.name)' changed from \(kindWord(o)) to \(kindWord(n))", at: n.location)
             if case .fieldSet = o { return }
@@ -144,6 +145,21 @@ public struct SpecComparison {
                 report(.typeWireFormChanged, "'\(n.name)' changed from \(kindWord(o)) to \(kindWord(n))", at: n.location)
             }
         }
+    }
+
+    // MARK: - Aliases
+
+    /// An alias that stands for another type: unless the old target was only
+    /// renamed into the new one, code that used the old type breaks, and so
+    /// does what its readers get on the wire (judged as a field's type).
+    private mutating func compareAlias(_ a: TypeAlias, _ b: TypeAlias, usage: Set<RecordDirection>) {
+        guard typeMap[a.target] != b.target else { return }
+        let what = "alias '\(b.name)' now stands for '\(b.target)' instead of '\(a.target)'"
+        report(.aliasTargetChanged, what, at: b.targetLocation)
+        let readable =
+            (!usage.contains(.output) || accepts(reader: .named(a.target), readerIsOld: true, writer: .named(b.target)))
+            && (!usage.contains(.input) || accepts(reader: .named(b.target), readerIsOld: false, writer: .named(a.target)))
+        if !readable { report(.aliasWireTargetChanged, what, at: b.targetLocation) }
     }
 
     // MARK: - Records
@@ -658,6 +674,7 @@ public struct SpecComparison {
             case let .record(r): names = r.fields.compactMap(\.type.namedLeaf) + r.includes
             case let .fieldSet(s): names = s.fields.compactMap(\.type.namedLeaf)
             case let .union(u): names = u.members.map(\.typeName)
+            case let .alias(a): names = [a.target]
             case .enumeration, .opaqueString: names = []
             }
             references[type.name] = names
@@ -667,6 +684,8 @@ public struct SpecComparison {
         for type in types {
             switch type {
             case let .record(r): result[r.name] = [r.direction]
+            // An input: callers send its target's JSON.
+            case .alias: result[type.name] = [.input]
             case .union where !referenced.contains(type.name): result[type.name] = [.output]
             case .enumeration where !referenced.contains(type.name), .opaqueString where !referenced.contains(type.name):
                 result[type.name] = [.output, .input]
@@ -751,6 +770,7 @@ public struct SpecComparison {
         case let .record(r): r.direction == .input ? "input" : "record"
         case .fieldSet: "shared field set"
         case .union: "union"
+        case .alias: "alias"
         }
     }
 

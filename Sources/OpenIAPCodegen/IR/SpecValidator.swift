@@ -247,6 +247,7 @@ struct SpecValidator {
                     checkAliasesAndRenames(s.fields, owner: s.name)
                 }
             case let .union(u): checkUnion(u)
+            case let .alias(a): checkAlias(a)
             }
             // Names that work in Swift but not in Kotlin (KotlinNameCheck).
             KotlinNameCheck.check(spec.types[position], into: &diagnostics)
@@ -775,6 +776,42 @@ struct SpecValidator {
         }
     }
 
+    // MARK: - Aliases
+
+    /// An alias (`sameAs:`) stands for a record or a union: the types a
+    /// caller passes whole, which every target can name as a type of its
+    /// own. Enums and opaque strings need no second name (an argument may
+    /// have them as they are), shared field sets are not types, and an alias
+    /// of an alias would make readers follow a chain to find the shape.
+    private mutating func checkAlias(_ alias: TypeAlias) {
+        if Scalar.named(alias.target) != nil {
+            diagnostics.error(
+                "'sameAs' of '\(alias.name)' names a record or a union; '\(alias.target)' is a built-in type", at: alias.targetLocation)
+            return
+        }
+        guard let target = types[alias.target] else {
+            let candidates = spec.types.filter { if case .record = $0 { true } else if case .union = $0 { true } else { false } }.map(\.name)
+            diagnostics.error(
+                "unknown type '\(alias.target)' for 'sameAs' of '\(alias.name)'\(Suggestions.didYouMean(alias.target, in: candidates))",
+                at: alias.targetLocation)
+            return
+        }
+        switch target {
+        case .record, .union:
+            break
+        case let .alias(other) where other.name == alias.name:
+            diagnostics.error("'\(alias.name)' is 'sameAs' itself; name the record or union it is", at: alias.targetLocation)
+        case let .alias(other):
+            diagnostics.error(
+                "'\(alias.name)' is 'sameAs' '\(other.name)', which is itself another name for '\(other.target)'; write 'sameAs: \(other.target)'",
+                at: alias.targetLocation, notes: [.note("'\(other.name)' declared here", at: other.location)])
+        default:
+            diagnostics.error(
+                "'sameAs' of '\(alias.name)' names a record or a union; '\(alias.target)' is a type from '\(target.sectionName)'",
+                at: alias.targetLocation, notes: [.note("'\(alias.target)' declared here", at: target.location)])
+        }
+    }
+
     // MARK: - Unions
 
     private mutating func checkUnion(_ union: UnionType) {
@@ -809,6 +846,10 @@ struct SpecValidator {
                     continue
                 }
                 records = spec.flattenedMembers(of: u)
+            case let .alias(a):
+                diagnostics.error(
+                    "union member '\(a.name)' is another name for '\(a.target)'; a union lists the type itself", at: member.location)
+                continue
             default:
                 diagnostics.error(
                     "union member '\(member.typeName)' must be a record or a union, not a type from '\(target.sectionName)'",
@@ -904,6 +945,7 @@ struct SpecValidator {
             for index in operation.arguments.indices {
                 checkField(index, of: operation.arguments, owner: operation.name, role: "arguments")
                 checkArgumentIsInput(operation.arguments[index], of: what)
+                if operation.arguments[index].platform != .common { checkArgumentPlatform(operation.arguments[index], of: operation, what) }
             }
             checkFieldNames(operation.arguments, owner: operation.name, kind: "argument")
             // The arguments are a record's properties in Kotlin too.
@@ -968,6 +1010,24 @@ struct SpecValidator {
         return false
     }
 
+    /// An argument that only one platform's SDK takes (`platform:`) belongs
+    /// to an operation every SDK offers (one of a platform's own is that
+    /// platform's already), and is optional, so that callers on the other
+    /// platform can leave it out.
+    private mutating func checkArgumentPlatform(_ argument: Field, of operation: APIOperation, _ what: String) {
+        let platform = argument.platform.rawValue
+        if let suffix = operation.platform.nameSuffix {
+            diagnostics.error(
+                "argument '\(argument.name)' of \(what) says 'platform: \(platform)', but the whole operation belongs to one platform (its name ends in '\(suffix)'); only an operation every SDK offers has arguments of one platform",
+                at: argument.location)
+        }
+        if argument.isRequired {
+            diagnostics.error(
+                "argument '\(argument.name)' of \(what) is taken by the \(platform) SDK alone ('platform: \(platform)'), so it must be optional ('\(argument.type)?'): callers on other platforms leave it out",
+                at: argument.location)
+        }
+    }
+
     /// An argument is written by the caller, so nothing it holds (through
     /// input records, unions, lists and maps) may be an output record.
     private mutating func checkArgumentIsInput(_ argument: Field, of what: String) {
@@ -998,6 +1058,10 @@ struct SpecValidator {
             head += 1
             let next: [TypeRef]
             switch types[name] {
+            // Another name for a type that callers pass back as the SDK gave
+            // it, outputs and all: what it stands for is accepted as it is.
+            case .alias?:
+                continue
             case let .record(r)?:
                 if r.direction == .output {
                     var path = [name]
@@ -1023,9 +1087,24 @@ struct SpecValidator {
     private mutating func checkResult(of operation: APIOperation, _ what: String) {
         let result = operation.result
         let word = operation.kind == .event ? "payload" : "result"
-        if case .scalar = result.type { return }
-        checkReference(result.type, at: result.location, role: "\(word)s")
-        guard let leaf = result.type.namedLeaf, case let .record(record)? = types[leaf], record.direction == .input else { return }
+        guard let type = result.type else {
+            // The reader lets `Void` through only as a query's or mutation's
+            // result; a spec built otherwise is checked here.
+            if operation.kind == .event {
+                diagnostics.error("\(what) delivers nothing; an event's payload is a type of value", at: result.location)
+            } else if !result.isRequired {
+                diagnostics.error("the result of \(what) is an optional nothing; write '\(OperationResult.nothingKeyword)'", at: result.location)
+            }
+            return
+        }
+        if case .scalar = type { return }
+        checkReference(type, at: result.location, role: "\(word)s")
+        guard let leaf = type.namedLeaf else { return }
+        switch types[leaf] {
+        case let .record(record)? where record.direction == .input: break
+        case .alias?: break
+        default: return
+        }
         diagnostics.error(
             "the \(word) of \(what) is the input '\(leaf)'; \(word)s are written by the SDK, so they may be records, unions, enums, strings and scalars, not inputs",
             at: result.location)
@@ -1111,6 +1190,9 @@ struct SpecValidator {
             switch type {
             case .enumeration, .opaqueString, .fieldSet:
                 ready.append(me)
+            case let .alias(a):
+                // As a union of one member: buildable when its target is.
+                if let target = types.position(of: a.target) { waits.append((target, me)) } else { ready.append(me) }
             case let .union(u):
                 let members = u.members.map { types.position(of: $0.typeName) }
                 if u.unknownTag == .keep || members.contains(nil) {

@@ -131,7 +131,8 @@ public struct Constraints: Hashable, Sendable {
 public struct Field: Sendable {
     // The stored properties are in the order that wastes least padding, not
     // the initializer's: `type` and `defaultValue` are 17 bytes each, and
-    // the two flags fill the gap after the first (128 bytes, not 136).
+    // the one-byte properties fill the gap after the first (128 bytes, not
+    // 136).
 
     /// The name on the wire, exactly as in the spec.
     public var name: String
@@ -147,15 +148,28 @@ public struct Field: Sendable {
     public var isRequired: Bool
     /// When true, a present value that cannot be read decodes as absent.
     public var degrades: Bool
+    /// Arguments of operations only (`positional: true`): callers pass the
+    /// argument without its name, in languages whose calls name their
+    /// arguments; the wire keeps the name. Always false for the fields of
+    /// types.
+    public var isPositional: Bool
+    /// Arguments of operations only (`platform:`): the platform whose SDK
+    /// alone takes the argument, `.common` when every SDK does. The wire and
+    /// every call carry it wherever it runs; an SDK of another platform has
+    /// no use for it. Always `.common` for the fields of types.
+    public var platform: OperationPlatform
     public var defaultValue: DefaultValue?
     public var location: SourceLocation
 
     public init(
         name: String, type: TypeRef, isRequired: Bool, annotations: Annotations = .init(),
         defaultValue: DefaultValue? = nil, degrades: Bool = false, constraints: Constraints = .init(),
-        includedFrom: String? = nil, aliases: [String] = [], location: SourceLocation
+        includedFrom: String? = nil, aliases: [String] = [], isPositional: Bool = false, platform: OperationPlatform = .common,
+        location: SourceLocation
     ) {
         self.name = name
+        self.isPositional = isPositional
+        self.platform = platform
         self.aliases = aliases
         self.type = type
         self.isRequired = isRequired
@@ -472,6 +486,30 @@ public struct UnionMember: Sendable {
     public init(tag: String, typeName: String, location: SourceLocation) {
         self.tag = tag
         self.typeName = typeName
+        self.location = location
+    }
+}
+
+/// An input that is the same type as a record or a union (`sameAs:` in
+/// `inputs`): another name for it, such as `PurchaseInput` for `Purchase`,
+/// so that a caller passes back what the SDK gave it. It has no fields of
+/// its own; every target declares it as that type under a second name, and
+/// on the wire it is that type's JSON.
+public struct TypeAlias: Sendable {
+    public var name: String
+    public var annotations: Annotations
+    /// The record or union it is: never another alias.
+    public var target: String
+    /// Where the target's name was written.
+    public var targetLocation: SourceLocation
+    /// Where the alias's name was written.
+    public var location: SourceLocation
+
+    public init(name: String, annotations: Annotations = .init(), target: String, targetLocation: SourceLocation, location: SourceLocation) {
+        self.name = name
+        self.annotations = annotations
+        self.target = target
+        self.targetLocation = targetLocation
         self.location = location
     }
 }

@@ -40,9 +40,11 @@ struct SpecFileReader {
     static let enumKeys = KeyList(["values", "closed", "aliases"]) + annotationKeys
     static let opaqueKeys = KeyList(["values", "emptyIsAbsent"]) + annotationKeys
     static let outputRecordKeys = KeyList(["fields", "include", "oneOf"]) + annotationKeys
-    static let inputRecordKeys = KeyList(["fields", "include", "exactlyOne", "atLeastOne"]) + annotationKeys
+    static let inputRecordKeys = KeyList(["fields", "include", "exactlyOne", "atLeastOne", "sameAs"]) + annotationKeys
     /// The record keys that only inputs may have.
-    static let inputOnlyRecordKeys: [StaticString] = ["exactlyOne", "atLeastOne"]
+    static let inputOnlyRecordKeys: [StaticString] = ["exactlyOne", "atLeastOne", "sameAs"]
+    /// The keys of an input that is another type under its own name (`sameAs`).
+    static let aliasKeys = KeyList(["sameAs"]) + annotationKeys
     /// The keys of an `exactlyOne` group written as a mapping (a named choice).
     static let choiceKeys = KeyList(["as", "tag", "cases"])
     static let choiceCaseKeys = KeyList(["name", "tag"])
@@ -144,6 +146,11 @@ struct SpecFileReader {
                 reader.diagnostics.error(
                     "type name '\(name)' must be UpperCamelCase: an ASCII capital letter, then letters and digits",
                     at: reader.location(key))
+                continue
+            }
+            if name == OperationResult.nothingKeyword {
+                reader.diagnostics.error(
+                    "type name '\(name)' is reserved: 'result: \(name)' says that an operation answers nothing", at: reader.location(key))
                 continue
             }
             if Scalar.named(name) != nil || name == "map" {
@@ -309,6 +316,11 @@ struct SpecFileReader {
         func what() -> String { "\(direction == .input ? "input" : "record") '\(name.0)'" }
         guard let pairs = reader.mapping(node, what()) else { return }
         if direction == .input {
+            if let target = value(pairs, "sameAs") {
+                // The keys of an alias are its own.
+                readAlias(name, pairs, target: target)
+                return
+            }
             for pair in pairs {
                 if document.scalar(pair.key, is: "oneOf") {
                     reader.diagnostics.error(
@@ -346,6 +358,29 @@ struct SpecFileReader {
             record.atLeastOne = readGroups(groups, key: "atLeastOne")
         }
         result.types.append(.record(record))
+    }
+
+    /// An input that is a record or union under another name (`sameAs:`):
+    /// its annotations and the target's name, and nothing else, since it has
+    /// no fields of its own. The target is checked by the validator.
+    private mutating func readAlias(_ name: (String, SourceLocation), _ pairs: Pairs, target: Node) {
+        for (key, _) in pairs where document.position(of: key, in: Self.aliasKeys) == nil {
+            if let text = document.scalar(key), document.position(of: key, in: Self.inputRecordKeys) != nil {
+                reader.diagnostics.error(
+                    "'\(text)' cannot go with 'sameAs': input '\(name.0)' is another name for a type and has nothing of its own but docs",
+                    at: reader.location(key))
+            } else {
+                reader.checkKey(key, allowed: Self.aliasKeys, in: "input '\(name.0)'")
+            }
+        }
+        guard let text = reader.string(target, "'sameAs' (the name of a record or union)") else { return }
+        guard Self.isTypeName(text) else {
+            reader.diagnostics.error(
+                "'sameAs' of input '\(name.0)' names one record or union, such as 'Purchase'; found '\(text)'", at: reader.location(target))
+            return
+        }
+        result.types.append(
+            .alias(TypeAlias(name: name.0, annotations: annotations(pairs), target: text, targetLocation: reader.location(target), location: name.1)))
     }
 
     /// `exactlyOne:` or `atLeastOne:` (named by `key`): a list of field
@@ -425,12 +460,16 @@ struct SpecFileReader {
     /// The keys of a field's mapping besides its annotations. Each case is
     /// named as its key, and `fieldKeys` lists them in this order (a test
     /// checks it), so a case's raw value is its key's position there.
+    /// The last two are for the arguments of operations only.
     enum FieldKey: Int, CaseIterable {
-        case type, `default`, degrade, maxBytes, min, max, minLength, maxLength, pattern, aliases
+        case type, `default`, degrade, maxBytes, min, max, minLength, maxLength, pattern, aliases, positional, platform
     }
 
     static let fieldKeys =
-        KeyList(["type", "default", "degrade", "maxBytes", "min", "max", "minLength", "maxLength", "pattern", "aliases"])
+        KeyList([
+            "type", "default", "degrade", "maxBytes", "min", "max", "minLength", "maxLength", "pattern", "aliases", "positional",
+            "platform",
+        ])
         + annotationKeys
 
     /// Whose fields `readFields` reads: a type's `fields`, or the `args` of
@@ -474,7 +513,7 @@ struct SpecFileReader {
         for (key, body) in pairs {
             guard let name = reader.wireName(key, kind.nameWhat) else { continue }
             if document.isScalar(body), !document.isNull(body), let text = document.scalar(body) {
-                if let parsed = typeExpression(text, at: body) {
+                if let parsed = typeExpression(text, at: body), !isVoid(parsed, at: body, "\(kind.noun) '\(name)'") {
                     fields.append(Field(name: name, type: parsed.type, isRequired: !parsed.isOptional, location: reader.location(key)))
                 }
                 continue
@@ -485,7 +524,9 @@ struct SpecFileReader {
                 reader.diagnostics.error("\(kind.noun) '\(name)' needs a 'type'", at: reader.location(key))
                 continue
             }
-            guard let text = reader.string(typeNode, "'type'"), let parsed = typeExpression(text, at: typeNode) else { continue }
+            guard let text = reader.string(typeNode, "'type'"), let parsed = typeExpression(text, at: typeNode),
+                !isVoid(parsed, at: typeNode, "\(kind.noun) '\(name)'")
+            else { continue }
             // The field goes into the list first and is completed there, so it is never copied.
             fields.append(
                 Field(
@@ -512,6 +553,9 @@ struct SpecFileReader {
                 }
                 fields[last].aliases = list.map(\.0).filter { !$0.isEmpty && $0.utf8.count <= NodeReader.maxNameBytes }
             }
+            if keyed[.positional] != nil || keyed[.platform] != nil {
+                readArgumentKeys(keyed, inner, of: kind, into: &fields[last])
+            }
             if let defaultNode = keyed[.default] {
                 // Only the default's own nodes are kept, so the file's document can go once it is read.
                 let extracted = document.extract(defaultNode)
@@ -523,6 +567,42 @@ struct SpecFileReader {
             }
         }
         return fields
+    }
+
+    /// Whether `parsed` is or holds `Void`, which only the result of a query
+    /// or mutation may be (and then only alone); reports it for `what`.
+    private mutating func isVoid(_ parsed: TypeExpression.Parsed, at node: Node, _ what: String) -> Bool {
+        guard parsed.type.namedLeaf == OperationResult.nothingKeyword else { return false }
+        reader.diagnostics.error(
+            "'\(OperationResult.nothingKeyword)' is only the result of a query or mutation that answers nothing; \(what) needs a type of value",
+            at: reader.location(node))
+        return true
+    }
+
+    /// `positional` and `platform`, which only the arguments of operations
+    /// have (the validator checks them against the operation).
+    private mutating func readArgumentKeys(_ keyed: KeyedValues, _ pairs: Pairs, of kind: FieldOwner, into field: inout Field) {
+        guard case .operation = kind else {
+            for key in [FieldKey.positional, .platform] where keyed[key] != nil {
+                let name = Self.fieldKeys.names[key.rawValue]
+                let at = pairs.first { document.scalar($0.key) == name }.map { reader.location($0.key) } ?? field.location
+                reader.diagnostics.error(
+                    "'\(name)' is only for the arguments of queries, mutations and events; '\(field.name)' is a field of a type", at: at)
+            }
+            return
+        }
+        if let node = keyed[.positional] { field.isPositional = reader.bool(node, "'positional'") ?? false }
+        guard let node = keyed[.platform], let text = reader.string(node, "'platform' (the platform whose SDK alone takes it)") else {
+            return
+        }
+        if let platform = OperationPlatform(rawValue: text), platform != .common {
+            field.platform = platform
+        } else {
+            let names = OperationPlatform.allCases.filter { $0 != .common }.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+            reader.diagnostics.error(
+                "unknown platform '\(text)' of argument '\(field.name)'; expected \(names) (leave 'platform' out for an argument every SDK takes)",
+                at: reader.location(node))
+        }
     }
 
     /// `minLength`, `maxLength` and `pattern`; the pattern is parsed here,
@@ -630,7 +710,7 @@ extension SpecFileReader {
             reader.diagnostics.error("\(what()) needs a 'payload', the type it delivers", at: name.1)
         } else {
             reader.diagnostics.error(
-                "\(what()) needs a 'result'; one with nothing to return answers 'VoidResult' or 'Bool'", at: name.1)
+                "\(what()) needs a 'result'; one with nothing to return answers '\(OperationResult.nothingKeyword)'", at: name.1)
         }
         var failures: [OperationFailure] = []
         if let errors = value(pairs, "errors") { failures = readFailures(errors, owner: what()) }
@@ -659,12 +739,28 @@ extension SpecFileReader {
             typeNode = type
         }
         guard let text = reader.string(typeNode, "'\(key)'"), let parsed = typeExpression(text, at: typeNode) else { return nil }
+        let location = reader.location(typeNode)
+        let void = OperationResult.nothingKeyword
+        if parsed.type.namedLeaf == void {
+            if kind == .event {
+                reader.diagnostics.error(
+                    "an event's payload cannot be '\(void)': an event is only delivered with a value; name the type it delivers", at: location)
+            } else if parsed.type != .named(void) {
+                reader.diagnostics.error(
+                    "'\(void)' answers nothing and cannot be in a list or a map; write '\(void)' alone, or a type of value", at: location)
+            } else if parsed.isOptional {
+                reader.diagnostics.error("'\(void)?' is not a result: '\(void)' answers nothing, which cannot be null; write '\(void)'", at: location)
+            } else {
+                return OperationResult(answer: .nothing, doc: doc, location: location)
+            }
+            return nil
+        }
         if kind == .event && parsed.isOptional {
             reader.diagnostics.error(
                 "an event's payload cannot be optional: an event is only delivered with a value; write '\(parsed.type)'",
                 at: reader.location(typeNode))
         }
-        return OperationResult(type: parsed.type, isRequired: !parsed.isOptional, doc: doc, location: reader.location(typeNode))
+        return OperationResult(type: parsed.type, isRequired: !parsed.isOptional, doc: doc, location: location)
     }
 
     /// `errors:`, a mapping of `ErrorCode` values to one-line reasons.

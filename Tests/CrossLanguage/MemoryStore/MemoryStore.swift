@@ -87,7 +87,7 @@ public actor MemoryStore: OpenIAPAndroidOperations {
 
     // MARK: - Products
 
-    public func fetchProducts(params: ProductRequest) async throws -> FetchProductsResult {
+    public func fetchProducts(_ params: ProductRequest) async throws -> FetchProductsResult {
         guard !params.skus.isEmpty else { throw PurchaseError(code: .emptySkuList, message: "the request names no product") }
         let items = catalog.filter { params.skus.contains($0.id) }
         switch params.type ?? .inApp {
@@ -125,7 +125,7 @@ public actor MemoryStore: OpenIAPAndroidOperations {
 
     // MARK: - Purchases
 
-    public func requestPurchase(params: RequestPurchaseProps) async throws -> RequestPurchaseResult? {
+    public func requestPurchase(_ params: RequestPurchaseProps) async throws -> RequestPurchaseResult? {
         let skus = params.requestPurchase?.google?.skus ?? params.requestSubscription?.google?.skus ?? []
         guard let sku = skus.first else {
             throw PurchaseError(code: .developerError, message: "the request has no Android props naming a product")
@@ -162,9 +162,21 @@ public actor MemoryStore: OpenIAPAndroidOperations {
         }
     }
 
-    public func finishTransaction(purchase: PurchaseInput, isConsumable: Bool?) async throws -> VoidResult {
-        try finish(where: { $0.id == purchase.id }, consume: isConsumable ?? false, what: "purchase '\(purchase.id)'")
-        return VoidResult(success: true)
+    public func finishTransaction(purchase: PurchaseInput, isConsumable: Bool?) async throws {
+        guard let id = Self.id(of: purchase) else {
+            throw PurchaseError(code: .itemNotOwned, message: "no unfinished purchase of a store this version does not know")
+        }
+        try finish(where: { $0.id == id }, consume: isConsumable ?? false, what: "purchase '\(id)'")
+    }
+
+    /// The identifier of a purchase of any store; nil for a member this
+    /// version does not know.
+    private static func id(of purchase: Purchase) -> String? {
+        switch purchase {
+        case let .apple(member): member.id
+        case let .google(member), let .horizon(member), let .amazon(member): member.id
+        case .unrecognized: nil
+        }
     }
 
     public func acknowledgePurchaseAndroid(purchaseToken: String) async throws -> Bool {
@@ -188,32 +200,32 @@ public actor MemoryStore: OpenIAPAndroidOperations {
         if consume { purchases.remove(at: index) }
     }
 
-    public func getAvailablePurchases(options: PurchaseOptions?) async throws -> [Purchase] {
+    public func getAvailablePurchases(_ options: PurchaseOptions?) async throws -> [Purchase] {
         purchases.map(wrapped)
     }
 
-    public func getActiveSubscriptions(subscriptionIds: [String]?) async throws -> [ActiveSubscription] { [] }
+    public func getActiveSubscriptions(_ subscriptionIds: [String]?) async throws -> [ActiveSubscription] { [] }
 
-    public func hasActiveSubscriptions(subscriptionIds: [String]?) async throws -> Bool {
+    public func hasActiveSubscriptions(_ subscriptionIds: [String]?) async throws -> Bool {
         purchases.contains { purchase in
             catalog.contains { $0.id == purchase.productId && $0.type == .subs }
                 && (subscriptionIds ?? [purchase.productId]).contains(purchase.productId)
         }
     }
 
-    public func restorePurchases() async throws -> VoidResult { VoidResult(success: true) }
+    public func restorePurchases() async throws {}
 
-    public func deepLinkToSubscriptions(options: DeepLinkOptions?) async throws -> VoidResult { VoidResult(success: true) }
+    public func deepLinkToSubscriptions(_ options: DeepLinkOptions?) async throws {}
 
     public func openRedeemOfferCodeAndroid() async throws -> Bool { false }
 
     // MARK: - Verification
 
-    public func verifyPurchase(options: VerifyPurchaseProps) async throws -> VerifyPurchaseResult {
+    public func verifyPurchase(_ options: VerifyPurchaseProps) async throws -> VerifyPurchaseResult {
         throw PurchaseError(code: .purchaseVerificationFailed, message: "the memory store has no server to verify with")
     }
 
-    public func verifyPurchaseWithProvider(options: VerifyPurchaseWithProviderProps) async throws -> VerifyPurchaseWithProviderResult {
+    public func verifyPurchaseWithProvider(_ options: VerifyPurchaseWithProviderProps) async throws -> VerifyPurchaseWithProviderResult {
         // The purchase of this store that the request names: by its token on
         // Google Play and Amazon (the receipt id), by its product on Horizon.
         let matches: (PurchaseAndroid) -> Bool

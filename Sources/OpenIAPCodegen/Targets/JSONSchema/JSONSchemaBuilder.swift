@@ -38,6 +38,19 @@ struct JSONSchemaBuilder {
         case let .enumeration(enumeration): writeEnum(enumeration, to: &json)
         case let .opaqueString(opaque): writeOpaque(opaque, to: &json)
         case let .union(union): writeUnion(union, to: &json)
+        case let .alias(alias): writeAlias(alias, to: &json)
+        }
+    }
+
+    /// An alias is its target: a reference to it, with its own title and
+    /// description.
+    private func writeAlias(_ alias: TypeAlias, to json: inout JSONWriter) {
+        var notes = ["The same type as \(alias.target), under another name: a value of it is valid here."]
+        Self.addLifecycleNotes(alias.annotations, to: &notes)
+        json.object { json in
+            Self.writeHeader(alias.name, doc: alias.annotations.doc, notes: notes, to: &json)
+            if alias.annotations.deprecated != nil { json.member("deprecated", true) }
+            Self.writeReference(to: alias.target, in: &json)
         }
     }
 

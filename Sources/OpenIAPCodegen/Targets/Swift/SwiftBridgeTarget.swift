@@ -78,6 +78,7 @@ struct SwiftDispatcherModel {
             "unknownError": .string(codeValue(BridgeErrorCode.unknown, record: record)),
             "fallbackReply": .string(SwiftEscaping.stringLiteral(fallback)),
             "tableDeprecation": .string(deprecation),
+            "noResultType": .string(Self.noResultType),
             "calls": .list(spec.operations.filter { $0.kind != .event }.map(tableEntry)),
             "listeners": .list(spec.events.map(tableEntry)),
         ]
@@ -89,7 +90,7 @@ struct SwiftDispatcherModel {
     private func tableEntry(_ operation: APIOperation) -> TemplateValue {
         let arguments = operation.arguments.map { argument in
             let property = SwiftNames.name(argument.name, in: .property)
-            return "\(SwiftNames.callLabel(property)): args.\(SwiftNames.escaped(property))"
+            return SwiftTypeMapping.callArgument(argument, property: property, value: "args.\(SwiftNames.escaped(property))")
         }.joined(separator: ", ")
         let platform: String =
             switch operation.platform {
@@ -111,11 +112,18 @@ struct SwiftDispatcherModel {
             "parameters": .string(parameters),
             "casts": .list(casts),
             "call": .string("\(operation.name)(\(arguments))"),
+            // A call that answers nothing is answered `OpenIAPNoResult()`: `null`.
+            "answersNothing": .bool(operation.result.isNothing),
         ]
     }
 
+    /// The result type of the replies of an operation that answers nothing
+    /// (`Void`): `null` on the wire, and nothing else.
+    static let noResultType = "OpenIAPNoResult"
+
     /// The reply type of every query and mutation: `<Operation>Reply`, an
-    /// alias of `OpenIAPReply` over the operation's result.
+    /// alias of `OpenIAPReply` over the operation's result
+    /// (`OpenIAPNoResult` for one that answers nothing).
     func repliesContext(header: String) -> TemplateValue {
         let replies: [TemplateValue] = spec.operations.compactMap { operation in
             guard let name = operation.replyTypeName else { return nil }
@@ -126,7 +134,7 @@ struct SwiftDispatcherModel {
                 "docLines": .list(SwiftEscaping.docLines(doc).map { .string($0) }),
                 "name": .string(name),
                 "key": .string(SwiftEscaping.stringLiteral(name)),
-                "result": .string(SwiftTypeMapping.resultType(of: operation)),
+                "result": .string(SwiftTypeMapping.resultType(of: operation) ?? Self.noResultType),
             ]
         }
         return [
@@ -134,6 +142,9 @@ struct SwiftDispatcherModel {
             "errorRecord": .string(Spec.replyErrorRecordName),
             "replies": .list(replies),
             "hasReplies": .bool(!replies.isEmpty),
+            // Declared only for a spec that needs it, so other specs' bridges stay as they were.
+            "hasNothingResults": .bool(spec.operations.contains { $0.result.isNothing }),
+            "noResultType": .string(Self.noResultType),
         ]
     }
 }

@@ -73,15 +73,17 @@ struct SwiftOperations {
     /// One method of a protocol: its docs, deprecation and declaration.
     private func requirement(_ operation: APIOperation) -> TemplateValue {
         let parameters = operation.arguments.map { argument in
-            let property = SwiftNames.name(argument.name, in: .property)
-            let label = SwiftNames.escaped(property)
-            let parameter = SwiftNames.parameterInternalName(property).map { "\(label) \($0)" } ?? label
-            return "\(parameter): \(SwiftTypeMapping.swiftType(of: argument))"
+            SwiftTypeMapping.parameter(argument, property: SwiftNames.name(argument.name, in: .property))
         }.joined(separator: ", ")
-        let declaration =
-            operation.kind == .event
-            ? "func \(operation.name)(\(parameters)) async -> AsyncStream<\(SwiftTypeMapping.swiftType(operation.result.type))>"
-            : "func \(operation.name)(\(parameters)) async throws -> \(SwiftTypeMapping.resultType(of: operation))"
+        let declaration: String
+        if operation.kind == .event {
+            declaration = "func \(operation.name)(\(parameters)) async -> AsyncStream<\(SwiftTypeMapping.swiftType(operation.payloadType))>"
+        } else if let result = SwiftTypeMapping.resultType(of: operation) {
+            declaration = "func \(operation.name)(\(parameters)) async throws -> \(result)"
+        } else {
+            // `Void`: success or a thrown error, and nothing to return.
+            declaration = "func \(operation.name)(\(parameters)) async throws"
+        }
         return [
             "docLines": docs(of: operation),
             "deprecation": .string(types.deprecationAttribute(operation.annotations.deprecated)),
@@ -109,7 +111,7 @@ struct SwiftOperations {
                 "- Returns: ", "  ",
                 "The payloads, as they happen. Ending the iteration (leaving the loop, or cancelling its task) removes the listener."
             ))
-        } else if let doc = operation.result.doc {
+        } else if let doc = operation.result.doc, !operation.result.isNothing {
             callouts.append(("- Returns: ", "  ", doc))
         }
         if !operation.errors.isEmpty {

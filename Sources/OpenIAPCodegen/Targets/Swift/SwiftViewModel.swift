@@ -88,6 +88,9 @@ struct SwiftViewModel {
                         edges.append((Int32(contained), Int32(position)))
                     }
                 }
+            case let .alias(a):
+                // The same type: it validates when its target does.
+                if let target = spec.position(of: a.target) { edges.append((Int32(target), Int32(position))) }
             case .fieldSet:
                 break
             }
@@ -116,11 +119,12 @@ struct SwiftViewModel {
         position < 0 ? [] : traits[Int(position)]
     }
 
-    /// Records and unions by name, for `OpenIAPTypeRegistry`.
+    /// Records and unions by name, for `OpenIAPTypeRegistry`, and each
+    /// alias under its own name, an entry for the very type it stands for.
     func registryEntries() -> [TemplateValue] {
         spec.types.compactMap { type in
             switch type {
-            case .record, .union: Self.registryEntry(type.name)
+            case .record, .union, .alias: Self.registryEntry(type.name)
             default: nil
             }
         }
@@ -146,6 +150,7 @@ struct SwiftViewModel {
         static let isRecord = TemplateKey("isRecord")
         static let isUnion = TemplateKey("isUnion")
         static let isFieldSet = TemplateKey("isFieldSet")
+        static let isAlias = TemplateKey("isAlias")
         static let name = TemplateKey("name")
         static let docLines = TemplateKey("docLines")
         static let deprecation = TemplateKey("deprecation")
@@ -190,6 +195,8 @@ struct SwiftViewModel {
         static let tagValue = TemplateKey("tagValue")
         static let expectedTags = TemplateKey("expectedTags")
         static let tag = TemplateKey("tag")
+        // Aliases.
+        static let target = TemplateKey("target")
         // Registry entries.
         static let key = TemplateKey("key")
     }
@@ -200,9 +207,10 @@ struct SwiftViewModel {
     private static let registryKeys = [Key.key, Key.type]
     /// What every type's object starts with (see `context(at:)`).
     private static let typeKeys = [
-        Key.isEnum, Key.isClosedEnum, Key.isOpaque, Key.isRecord, Key.isUnion, Key.isFieldSet, Key.name, Key.docLines,
-        Key.deprecation,
+        Key.isEnum, Key.isClosedEnum, Key.isOpaque, Key.isRecord, Key.isUnion, Key.isFieldSet, Key.isAlias, Key.name,
+        Key.docLines, Key.deprecation,
     ]
+    private static let aliasKeys = typeKeys + [Key.target]
     private static let enumKeys = typeKeys + [Key.cases, Key.hasOneValue, Key.hasOneSpelling, Key.unknownCase, Key.expectedValues]
     private static let opaqueKeys = typeKeys + [Key.hasOneValue, Key.constants]
     private static let recordKeys =
@@ -255,6 +263,10 @@ struct SwiftViewModel {
         case let .union(u):
             start(Key.isUnion, Self.unionKeys, u.name, u.annotations)
             addUnion(u, at: position, to: &object)
+        case let .alias(a):
+            // `public typealias PurchaseInput = Purchase`: the very type.
+            start(Key.isAlias, Self.aliasKeys, a.name, a.annotations)
+            object.append(Key.target, .string(a.target))
         }
         return .object(object)
     }
@@ -269,6 +281,7 @@ struct SwiftViewModel {
         object.append(Key.isRecord, .bool(kind == Key.isRecord))
         object.append(Key.isUnion, .bool(kind == Key.isUnion))
         object.append(Key.isFieldSet, .bool(kind == Key.isFieldSet))
+        object.append(Key.isAlias, .bool(kind == Key.isAlias))
         object.append(Key.name, .string(name))
         object.append(Key.docLines, docLines(annotations.doc))
         object.append(Key.deprecation, .string(deprecationAttribute(annotations.deprecated)))

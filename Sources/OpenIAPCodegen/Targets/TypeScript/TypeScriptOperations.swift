@@ -55,7 +55,7 @@ struct TypeScriptOperations {
                 "literal": .string(TypeScriptNames.stringLiteral(operation.name)),
                 "parameter": .string(operation.argumentsTypeName == nil ? "" : "args"),
                 "argument": .string(operation.argumentsTypeName == nil ? "{}" : "args"),
-                "resultIsOptional": .string(operation.result.isRequired ? "false" : "true"),
+                "answer": .string(TypeScriptNames.stringLiteral(Self.answer(operation))),
             ]
         }
         return [
@@ -73,10 +73,26 @@ struct TypeScriptOperations {
 
     // MARK: - Types
 
-    /// `T`, or `T | null` for a result the operation may leave out.
+    /// What the client makes of a reply's result, as its runtime table
+    /// says it: a value, a value or null, or nothing (`Void`), which the
+    /// client resolves as `undefined`.
+    static func answer(_ operation: APIOperation) -> String {
+        if operation.result.isNothing { return "nothing" }
+        return operation.result.isRequired ? "value" : "value-or-null"
+    }
+
+    /// What a call resolves with: `T`, `T | null` for a result the
+    /// operation may leave out, `void` for one that answers nothing.
     private func resultType(_ operation: APIOperation) -> String {
-        let type = TypeScriptTypeMapping.type(operation.result.type)
-        return operation.result.isRequired ? type : type + TypeScriptTypeMapping.nullSuffix
+        guard let type = operation.result.type else { return "void" }
+        let name = TypeScriptTypeMapping.type(type)
+        return operation.result.isRequired ? name : name + TypeScriptTypeMapping.nullSuffix
+    }
+
+    /// What a reply's `result` holds: as `resultType`, but `null` for an
+    /// operation that answers nothing (the JSON of nothing).
+    private func replyResultType(_ operation: APIOperation) -> String {
+        operation.result.isNothing ? "null" : resultType(operation)
     }
 
     private func argsType(_ operation: APIOperation) -> String {
@@ -100,12 +116,14 @@ struct TypeScriptOperations {
         var object = TemplateObject(capacity: 6)
         var doc = DocComment(
             "The reply to the \(operation.kind.rawValue) \(TypeScriptNames.docCode(operation.name)): `result` when it succeeded, `error` when it failed; never both.")
-        if !operation.result.isRequired {
+        if operation.result.isNothing {
+            doc.addParagraph("`result` is always null: the operation answers nothing beyond success.")
+        } else if !operation.result.isRequired {
             doc.addParagraph("`result` is null when the operation has nothing to answer.")
         }
         doc.addTemplateMembers(to: &object)
         object.append(TemplateKey("name"), .string(TypeScriptNames.typeName(operation.replyTypeName!)))
-        object.append(TemplateKey("resultType"), .string(resultType(operation)))
+        object.append(TemplateKey("resultType"), .string(replyResultType(operation)))
         return .object(object)
     }
 
@@ -140,7 +158,7 @@ struct TypeScriptOperations {
         doc.addTemplateMembers(to: &object)
         object.append(TemplateKey("key"), .string(event.name))
         object.append(TemplateKey("argsType"), .string(argsType(event)))
-        object.append(TemplateKey("payloadType"), .string(TypeScriptTypeMapping.type(event.result.type)))
+        object.append(TemplateKey("payloadType"), .string(TypeScriptTypeMapping.type(event.payloadType)))
         object.append(TemplateKey("storesType"), .string(Self.literalUnion(event.stores.map(\.store))))
         return .object(object)
     }
@@ -152,7 +170,7 @@ struct TypeScriptOperations {
         var doc = DocComment(operation.annotations.doc)
         doc.addParagraph(storesSentence(operation))
         addArgumentTags(operation, to: &doc)
-        if let text = operation.result.doc { doc.addTag("@returns", text) }
+        if let text = operation.result.doc, !operation.result.isNothing { doc.addTag("@returns", text) }
         for failure in operation.errors {
             doc.addTag("@throws", "\(TypeScriptNames.docCode(failure.code)) \(failure.reason)")
         }
@@ -176,7 +194,7 @@ struct TypeScriptOperations {
         doc.addLifecycle(event.annotations)
         doc.addTemplateMembers(to: &object)
         object.append(TemplateKey("literal"), .string(TypeScriptNames.stringLiteral(event.name)))
-        object.append(TemplateKey("payloadType"), .string(TypeScriptTypeMapping.type(event.result.type)))
+        object.append(TemplateKey("payloadType"), .string(TypeScriptTypeMapping.type(event.payloadType)))
         let parameter = parameter(event)
         object.append(TemplateKey("argsParameter"), .string(parameter.isEmpty ? "" : ", " + parameter))
         return .object(object)

@@ -112,6 +112,9 @@ struct TypeScriptViewModel {
             opaqueAlias(opaque)
         case let .union(union):
             unionAlias(union)
+        case let .alias(alias):
+            // `export type PurchaseInput = Purchase;`: the very type.
+            self.alias(alias.name, doc: typeDoc(alias.annotations), members: [.string(TypeScriptNames.typeName(alias.target))])
         }
     }
 

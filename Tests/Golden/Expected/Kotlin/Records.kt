@@ -401,6 +401,11 @@ class PurchaseB(
 }
 
 /**
+ * A purchase handed back as the SDK delivered it.
+ */
+typealias PurchaseInput = Purchase
+
+/**
  * A request naming a purchase on either platform.
  */
 class Ticket(

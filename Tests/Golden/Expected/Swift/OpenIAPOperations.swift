@@ -24,6 +24,14 @@ public protocol OpenIAPCommonOperations: Sendable {
     /// - Note: Implemented by the stores `apple` and `google`.
     func findPurchases(ids: [String], limit: Int?, format: Format?, legacy: Bool?) async throws -> [Purchase]
 
+    /// Finishes a purchase; answers nothing beyond success.
+    ///
+    /// - Parameters:
+    ///   - purchase: The purchase as a listener delivered it.
+    ///   - fast: Skips the wait; only the Android SDK takes it.
+    /// - Note: Implemented by the stores `apple` and `google`.
+    func finish(_ purchase: PurchaseInput, fast: Bool?) async throws
+
     /// Forgets everything.
     ///
     /// - Note: Implemented by the store `google`.
@@ -135,6 +143,37 @@ public struct FindPurchasesArgs: Codable, Hashable, Sendable, OpenIAPValidatable
         if let value = self.limit {
             try OpenIAPValidationError.checkRange(Double(value), minimum: 1.0, maximum: nil, path: path + ["limit"])
         }
+    }
+}
+
+/// The arguments of the mutation finish.
+public struct FinishArgs: Codable, Hashable, Sendable, OpenIAPValidatable {
+    /// The purchase as a listener delivered it.
+    public var purchase: PurchaseInput
+
+    /// Skips the wait; only the Android SDK takes it.
+    public var fast: Bool?
+
+    public init(
+        purchase: PurchaseInput,
+        fast: Bool? = nil
+    ) {
+        self.purchase = purchase
+        self.fast = fast
+    }
+
+    @inline(never)
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.purchase = try container.decodeField(PurchaseInput.self, forKey: "purchase")
+        self.fast = try container.decodeFieldIfPresent(Bool.self, forKey: "fast")
+    }
+
+    @inline(never)
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeField(self.purchase, forKey: "purchase")
+        try container.encodeFieldIfPresent(self.fast, forKey: "fast")
     }
 }
 

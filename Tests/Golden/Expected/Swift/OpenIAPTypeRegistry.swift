@@ -19,10 +19,12 @@ public enum OpenIAPTypeRegistry {
         "PurchaseA": PurchaseA.self,
         "PurchaseB": PurchaseB.self,
         "PurchaseError": PurchaseError.self,
+        "PurchaseInput": PurchaseInput.self,
         "Ticket": Ticket.self,
         "VerificationResult": VerificationResult.self,
         "AcknowledgeAndroidArgs": AcknowledgeAndroidArgs.self,
         "FindPurchasesArgs": FindPurchasesArgs.self,
+        "FinishArgs": FinishArgs.self,
         "VerifyIOSArgs": VerifyIOSArgs.self,
     ]
 }

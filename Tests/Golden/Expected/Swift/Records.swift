@@ -293,6 +293,9 @@ public struct PurchaseB: Codable, Hashable, Sendable, OpenIAPValidatable, Common
     }
 }
 
+/// A purchase handed back as the SDK delivered it.
+public typealias PurchaseInput = Purchase
+
 /// A request naming a purchase on either platform.
 public struct Ticket: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// The ticket code.

@@ -498,6 +498,14 @@ private enum OpenIAPTable: OpenIAPOperationTable {
                 let args = arguments as! FindPurchasesArgs
                 return try await sdk.findPurchases(ids: args.ids, limit: args.limit, format: args.format, legacy: args.legacy)
             }
+        case "finish":
+            return OpenIAPOperationEntry(
+                stores: [IapStore.apple, IapStore.google], platform: .common, arguments: FinishArgs.self
+            ) { sdk, arguments in
+                let args = arguments as! FinishArgs
+                try await sdk.finish(args.purchase, fast: args.fast)
+                return OpenIAPNoResult()
+            }
         case "reset":
             return OpenIAPOperationEntry(
                 stores: [IapStore.google], platform: .common, arguments: OpenIAPNoArguments.self

@@ -162,6 +162,9 @@ export interface PurchaseError {
   productId?: string | null;
 }
 
+/** A purchase handed back as the SDK delivered it. */
+export type PurchaseInput = Purchase;
+
 /**
  * Purchase state.
  *
@@ -286,6 +289,14 @@ export interface FindPurchasesArgs {
   legacy?: boolean | null;
 }
 
+/** The arguments of the mutation finish. */
+export interface FinishArgs {
+  /** The purchase as a listener delivered it. */
+  purchase: PurchaseInput;
+  /** Skips the wait; only the Android SDK takes it. */
+  fast?: boolean | null;
+}
+
 /** The arguments of the mutation verifyIOS. */
 export interface VerifyIOSArgs {
   /** @defaultValue `"apple"` */
@@ -306,6 +317,15 @@ export type AcknowledgeAndroidReply =
 /** The reply to the query `findPurchases`: `result` when it succeeded, `error` when it failed; never both. */
 export type FindPurchasesReply =
   | { result: Purchase[]; error?: undefined }
+  | { error: OpenIAPErrorRecord; result?: undefined };
+
+/**
+ * The reply to the mutation `finish`: `result` when it succeeded, `error` when it failed; never both.
+ *
+ * `result` is always null: the operation answers nothing beyond success.
+ */
+export type FinishReply =
+  | { result: null; error?: undefined }
   | { error: OpenIAPErrorRecord; result?: undefined };
 
 /** The reply to the mutation `reset`: `result` when it succeeded, `error` when it failed; never both. */
@@ -349,6 +369,15 @@ export interface OpenIAPOperationMap {
     stores: "apple" | "google";
     reply: FindPurchasesReply;
   };
+  /** Finishes a purchase; answers nothing beyond success. */
+  finish: {
+    kind: "mutation";
+    args: FinishArgs;
+    result: void;
+    errors: never;
+    stores: "apple" | "google";
+    reply: FinishReply;
+  };
   /**
    * Forgets everything.
    *
@@ -388,6 +417,7 @@ export type OpenIAPOperationName = keyof OpenIAPOperationMap;
 export type OpenIAPCall =
   | { operation: "acknowledgeAndroid"; args: AcknowledgeAndroidArgs }
   | { operation: "findPurchases"; args: FindPurchasesArgs }
+  | { operation: "finish"; args: FinishArgs }
   | { operation: "reset"; args?: OpenIAPNoArgs }
   | { operation: "verifyIOS"; args?: VerifyIOSArgs };
 
@@ -461,6 +491,15 @@ export interface OpenIAPClient {
    * @throws `not-prepared` The connection is not open.
    */
   findPurchases(args: FindPurchasesArgs): Promise<Purchase[]>;
+  /**
+   * Finishes a purchase; answers nothing beyond success.
+   *
+   * Stores: `apple`, `google`.
+   *
+   * @param args.purchase - The purchase as a listener delivered it.
+   * @param args.fast - Skips the wait; only the Android SDK takes it. Optional.
+   */
+  finish(args: FinishArgs): Promise<void>;
   /**
    * Forgets everything.
    *
