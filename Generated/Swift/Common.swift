@@ -300,7 +300,7 @@ public enum DiscountOfferType: RawRepresentable, Codable, Hashable, Sendable {
     }
 }
 
-/// Products returned by a product query; which lists are filled depends on the requested type.
+/// Products returned by a product query, as one list whose kind follows the requested type.
 public struct FetchProductsResult: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// One-time products, for an in-app query.
     public var products: [Product]?

@@ -352,10 +352,11 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
     /// Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
     public var expectedProductId: String?
 
-    /// The Amazon user id from the purchase response.
+    /// The Amazon user id from the purchase response; an app may leave it out, and the Amazon SDK fills it
+    /// in from the store's user data before it calls IAPKit.
     /// From 3 to 512 characters (Unicode scalars); checked by `validate()`.
     /// Matches `^[A-Za-z0-9._~=-]+$` as a whole; checked by `validate()`.
-    public var userId: String
+    public var userId: String?
 
     /// The Amazon receipt id from the purchase response.
     /// From 10 to 4096 characters (Unicode scalars); checked by `validate()`.
@@ -367,7 +368,7 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
 
     public init(
         expectedProductId: String? = nil,
-        userId: String,
+        userId: String? = nil,
         receiptId: String,
         sandbox: Bool? = nil
     ) {
@@ -381,7 +382,7 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.expectedProductId = try container.decodeFieldIfPresent(String.self, forKey: "expectedProductId")
-        self.userId = try container.decodeField(String.self, forKey: "userId")
+        self.userId = try container.decodeFieldIfPresent(String.self, forKey: "userId")
         self.receiptId = try container.decodeField(String.self, forKey: "receiptId")
         self.sandbox = try container.decodeFieldIfPresent(Bool.self, forKey: "sandbox")
     }
@@ -390,7 +391,7 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeFieldIfPresent(self.expectedProductId, forKey: "expectedProductId")
-        try container.encodeField(self.userId, forKey: "userId")
+        try container.encodeFieldIfPresent(self.userId, forKey: "userId")
         try container.encodeField(self.receiptId, forKey: "receiptId")
         try container.encodeFieldIfPresent(self.sandbox, forKey: "sandbox")
     }
@@ -412,8 +413,7 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
             try OpenIAPValidationError.checkCharacters(value, minimum: 1, maximum: 256, path: path + ["expectedProductId"])
             try OpenIAPValidationError.checkPattern(value, OpenIAPPatterns.expectedProductId, path: path + ["expectedProductId"])
         }
-        do {
-            let value = self.userId
+        if let value = self.userId {
             try OpenIAPValidationError.checkCharacters(value, minimum: 3, maximum: 512, path: path + ["userId"])
             try OpenIAPValidationError.checkPattern(value, OpenIAPPatterns.userId, path: path + ["userId"])
         }

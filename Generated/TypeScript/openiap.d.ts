@@ -642,7 +642,7 @@ export interface ExternalPurchaseNoticeResultIOS {
   externalPurchaseToken?: string | null;
 }
 
-/** Products returned by a product query; which lists are filled depends on the requested type. */
+/** Products returned by a product query, as one list whose kind follows the requested type. */
 export interface FetchProductsResult {
   /** One-time products, for an in-app query. */
   products?: Product[] | null;
@@ -1849,13 +1849,13 @@ export interface RequestVerifyPurchaseWithIapkitAmazonProps {
    */
   expectedProductId?: string | null;
   /**
-   * The Amazon user id from the purchase response.
+   * The Amazon user id from the purchase response; an app may leave it out, and the Amazon SDK fills it in from the store's user data before it calls IAPKit.
    *
    * From 3 to 512 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
    *
    * The whole string matches `^[A-Za-z0-9._~=-]+$` (readers check it).
    */
-  userId: string;
+  userId?: string | null;
   /**
    * The Amazon receipt id from the purchase response.
    *

@@ -538,6 +538,79 @@ extension CompatibilityCase {
                       google: String?
                 """, [.exactlyOneGroupRemoved]),
         .init(
+            "recordBecomesOneOf",
+            old: """
+                records:
+                  Fetched:
+                    fields:
+                      products: String[]?
+                      subscriptions: String[]?
+                """,
+            new: """
+                records:
+                  Fetched:
+                    oneOf: true
+                    fields:
+                      products: String[]?
+                      subscriptions: String[]?
+                """, [.recordOneOfChanged]),
+        .init(
+            "exactlyOneBecomesChoice",
+            old: """
+                inputs:
+                  Request:
+                    exactlyOne: [apple, google]
+                    fields:
+                      apple: String?
+                      google: String?
+                """,
+            new: """
+                inputs:
+                  Request:
+                    exactlyOne:
+                      as: platform
+                      cases: {apple: ios, google: android}
+                    fields:
+                      apple: String?
+                      google: String?
+                """, [.choiceChanged]),
+        .init(
+            "choiceCaseRenamed",
+            old: """
+                enums:
+                  Kind:
+                    values: [one-time, subs]
+                inputs:
+                  Request:
+                    exactlyOne:
+                      as: request
+                      tag: kind
+                      cases:
+                        single: {name: purchase, tag: one-time}
+                        recurring: {name: subscription, tag: subs}
+                    fields:
+                      single: String?
+                      recurring: String?
+                      kind: Kind?
+                """,
+            new: """
+                enums:
+                  Kind:
+                    values: [one-time, subs]
+                inputs:
+                  Request:
+                    exactlyOne:
+                      as: request
+                      tag: kind
+                      cases:
+                        single: {name: oneTime, tag: one-time}
+                        recurring: {name: subscription, tag: subs}
+                    fields:
+                      single: String?
+                      recurring: String?
+                      kind: Kind?
+                """, [.choiceChanged]),
+        .init(
             "exactlyOneMemberAdded",
             old: """
                 inputs:

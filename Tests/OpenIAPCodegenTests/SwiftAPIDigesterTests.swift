@@ -55,6 +55,12 @@ import Testing
         "atLeastOneMemberRemoved": "TypeScript only: the variant of the field that left the group",
         "atLeastOneGroupRemoved": "digester only: validate(at:) now comes from the protocol's default implementation",
         "fieldAliasRemoved": "TypeScript only: the alias's deprecated key disappears",
+        // The Swift target does not yet render `oneOf` records and named
+        // choices as sum types (issue #28, Swift part, does); until then the
+        // Swift declarations of these pairs are the same on both sides.
+        "recordBecomesOneOf": "not yet rendered: the Swift target still declares oneOf records as structs",
+        "exactlyOneBecomesChoice": "not yet rendered: the Swift target does not yet declare named choices",
+        "choiceCaseRenamed": "not yet rendered: the Swift target does not yet declare named choices",
         "argumentAliasRemoved": "TypeScript only: the alias's deprecated key leaves the arguments type",
         // A struct that becomes a typealias of another struct is not
         // reported, although `ReceiptInput(id:note:)` no longer compiles:

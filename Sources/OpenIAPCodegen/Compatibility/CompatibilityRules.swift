@@ -72,6 +72,8 @@ public struct CompatibilityRule: Hashable, Sendable {
         case fieldOrderChanged = "FIELD_ORDER_CHANGED"
         case fieldAliasKeyRemoved = "FIELD_ALIAS_KEY_REMOVED"
         case atLeastOneVariantsNarrowed = "AT_LEAST_ONE_VARIANTS_NARROWED"
+        case recordOneOfChanged = "RECORD_ONE_OF_CHANGED"
+        case choiceChanged = "CHOICE_CHANGED"
         // Source: enums, opaque strings, unions.
         case enumValueAdded = "ENUM_VALUE_ADDED"
         case enumValueRemoved = "ENUM_VALUE_REMOVED"
@@ -277,6 +279,12 @@ public enum CompatibilityRules {
             .atLeastOneVariantsNarrowed, .source, .breaking,
             "A new at-least-one group, or a field leaving one, changes the TypeScript variants: literals that set none of the fields, or only that one, stop type-checking (Swift and Kotlin only check in validate()).",
             breaksSourceIn: [.typescript]),
+        .init(
+            .recordOneOfChanged, .source, .breaking,
+            "A record that becomes `oneOf` (or stops being one) changes its shape in the SDK languages: a sum type with a case per field instead of a type with optional properties (or back), so code that builds it, reads its properties or switches over it stops compiling. The wire form is the same."),
+        .init(
+            .choiceChanged, .source, .breaking,
+            "An exactly-one group that gains, loses or changes its `as:` choice (the property name, a case name, the tag field or a case's tag value) changes the one property SDK languages declare for it and the names of its cases. The wire form is the same."),
         .init(
             .enumValueAdded, .source, .breaking,
             "Exhaustive Swift `switch`es, Kotlin `when`s and TypeScript `never` checks miss the new case; open enums too, since `.unrecognized` (Kotlin's `Unrecognized`) never matches a value the enum now names."),

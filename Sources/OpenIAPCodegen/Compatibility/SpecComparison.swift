@@ -227,6 +227,12 @@ public struct SpecComparison {
             addedField(fn, owner: owner, usage: usage)
         }
         compareFieldOrder(a, b, fieldMap: fieldMap, owner: owner)
+        if a.isOneOf != b.isOneOf {
+            report(
+                .recordOneOfChanged,
+                b.isOneOf ? "\(owner) became 'oneOf': its fields are now alternatives" : "\(owner) is no longer 'oneOf'",
+                at: b.location)
+        }
         compareExactlyOne(a, b, fieldMap: fieldMap, owner: owner)
         compareAtLeastOne(a, b, fieldMap: fieldMap, owner: owner)
     }
@@ -403,6 +409,9 @@ public struct SpecComparison {
             }
             unmatchedNew.removeAll { $0 == index }
             let newGroup = newGroups[index]
+            if let change = Self.choiceChange(group.choice, newGroup.choice, fieldMap: fieldMap) {
+                report(.choiceChanged, "\(rules.kind) group of \(owner): \(change)", at: newGroup.location)
+            }
             let gained = newGroup.fields.filter { !members.contains($0) }
             let lost = group.fields.filter { !newGroup.fields.contains(fieldMap[$0] ?? $0) }
             if !gained.isEmpty {
@@ -419,6 +428,31 @@ public struct SpecComparison {
             let what = "\(rules.kind) group [\(group.fields.joined(separator: ", "))] was added to \(owner)"
             report(rules.added, what, at: group.location)
             report(rules.narrowed, what, at: group.location)
+        }
+    }
+
+    /// What changed between two named choices of matched groups, in words;
+    /// nil when nothing an SDK language declares for them changed. Fields
+    /// are compared under their new names.
+    static func choiceChange(_ a: FieldChoice?, _ b: FieldChoice?, fieldMap: [String: String]) -> String? {
+        switch (a, b) {
+        case (nil, nil): return nil
+        case let (nil, b?): return "now declared as the choice '\(b.property)'"
+        case let (a?, nil): return "no longer declared as the choice '\(a.property)'"
+        case let (a?, b?):
+            var changes: [String] = []
+            if a.property != b.property { changes.append("the choice '\(a.property)' is now '\(b.property)'") }
+            if a.tagField != b.tagField {
+                changes.append("its tag field is now \(b.tagField.map { "'\($0)'" } ?? "none") (was \(a.tagField.map { "'\($0)'" } ?? "none"))")
+            }
+            for old in a.cases {
+                guard let new = b.case(setting: fieldMap[old.field] ?? old.field) else { continue }
+                if old.name != new.name { changes.append("case '\(old.name)' is now '\(new.name)'") }
+                if old.tagValue != new.tagValue, a.tagField != nil, b.tagField != nil {
+                    changes.append("case '\(new.name)' now goes with \(b.tagField!) '\(new.tagValue ?? "")' (was '\(old.tagValue ?? "")')")
+                }
+            }
+            return changes.isEmpty ? nil : changes.joined(separator: "; ")
         }
     }
 

@@ -508,6 +508,7 @@ struct SpecValidator {
         checkFieldNames(record.fields, owner: record.name)
         for group in record.exactlyOne { checkGroup(group, key: "exactlyOne", of: record) }
         for group in record.atLeastOne { checkGroup(group, key: "atLeastOne", of: record) }
+        if record.isOneOf { checkOneOf(record) }
         // Most records have neither; then there is nothing to look at.
         if record.fields.contains(where: { !$0.aliases.isEmpty || $0.annotations.renamedFrom != nil }) {
             checkAliasesAndRenames(record.fields, owner: record.name)
@@ -517,6 +518,7 @@ struct SpecValidator {
     /// An `exactlyOne` or `atLeastOne` group (`key`): two or more distinct
     /// optional fields of the record.
     private mutating func checkGroup(_ group: FieldGroup, key: String, of record: RecordType) {
+        if let choice = group.choice { checkChoice(choice, of: record) }
         if group.fields.count < 2 {
             let hint = key == "atLeastOne" ? "; a group of one is a required field" : ""
             diagnostics.error("an '\(key)' group needs at least two fields\(hint)", at: group.location)
@@ -534,6 +536,107 @@ struct SpecValidator {
             if field.isRequired {
                 diagnostics.error(
                     "field '\(name)' in an '\(key)' group must be optional ('\(field.type)?')", at: field.location)
+            }
+        }
+    }
+
+    /// A `oneOf` record: its own fields, two or more, all optional, are the
+    /// alternatives.
+    private mutating func checkOneOf(_ record: RecordType) {
+        if !record.includes.isEmpty {
+            diagnostics.error(
+                "'oneOf' record '\(record.name)' cannot include shared field sets: its alternatives are its own fields",
+                at: record.location)
+        }
+        if record.fields.count < 2 {
+            diagnostics.error(
+                "'oneOf' record '\(record.name)' needs at least two fields, one per alternative", at: record.location)
+        }
+        for field in record.fields where field.isRequired {
+            diagnostics.error(
+                "field '\(field.name)' of 'oneOf' record '\(record.name)' must be optional ('\(field.type)?'): only one alternative is set",
+                at: field.location)
+        }
+    }
+
+    /// Whether `name` can name a property or a case in every SDK language:
+    /// ASCII letters and digits, starting with a lowercase letter.
+    private static func isAPIName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }
+        return name.utf8.allSatisfy {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        }
+    }
+
+    /// A named choice (`exactlyOne` with `as:`): a property name no field
+    /// has, distinct case names, and a tag field (if any) outside the group
+    /// whose enum gives each case its own value.
+    private mutating func checkChoice(_ choice: FieldChoice, of record: RecordType) {
+        if !Self.isAPIName(choice.property) {
+            diagnostics.error(
+                "'as: \(choice.property)' must be a property name: ASCII letters and digits, starting with a lowercase letter",
+                at: choice.location)
+        } else if let field = record.field(choice.property) {
+            diagnostics.error(
+                "'as: \(choice.property)' is already the name of a field of '\(record.name)'", at: choice.location,
+                notes: [.note("field '\(field.name)' declared here", at: field.location)])
+        }
+        var names: [String: FieldChoice.Case] = [:]
+        for item in choice.cases {
+            if !Self.isAPIName(item.name) {
+                diagnostics.error(
+                    "case name '\(item.name)' of '\(item.field)' must be ASCII letters and digits, starting with a lowercase letter",
+                    at: item.location)
+            } else if let first = names[item.name] {
+                diagnostics.error(
+                    "case name '\(item.name)' is given to both '\(first.field)' and '\(item.field)'", at: item.location,
+                    notes: [.note("first given here", at: first.location)])
+            } else {
+                names[item.name] = item
+            }
+        }
+        guard let tagName = choice.tagField else {
+            for item in choice.cases where item.tagValue != nil {
+                diagnostics.error(
+                    "case '\(item.field)' has a 'tag' value, but the choice names no 'tag' field", at: item.location)
+            }
+            return
+        }
+        guard let tag = record.field(tagName) else {
+            diagnostics.error(
+                "'tag: \(tagName)' is not a field of '\(record.name)'\(Suggestions.didYouMean(tagName, in: record.fields.map(\.name)))",
+                at: choice.location)
+            return
+        }
+        if choice.cases.contains(where: { $0.field == tagName }) {
+            diagnostics.error("'tag: \(tagName)' is one of the choice's own fields", at: choice.location)
+            return
+        }
+        guard case let .named(enumName) = tag.type, case let .enumeration(tagEnum)? = types[enumName] else {
+            diagnostics.error(
+                "'tag: \(tagName)' must be a field of an enum type; '\(record.name).\(tagName)' is '\(tag.type)'",
+                at: choice.location, notes: [.note("field '\(tagName)' declared here", at: tag.location)])
+            return
+        }
+        var seen: [String: FieldChoice.Case] = [:]
+        for item in choice.cases {
+            guard let value = item.tagValue else {
+                diagnostics.error(
+                    "case '\(item.field)' needs a 'tag' value: the value of '\(tagName)' that goes with it", at: item.location)
+                continue
+            }
+            if !tagEnum.values.contains(where: { $0.wire == value }) {
+                let known = tagEnum.values.map(\.wire)
+                diagnostics.error(
+                    "'tag: \(value)' of case '\(item.field)' is not a value of '\(enumName)'\(Suggestions.didYouMean(value, in: known))",
+                    at: item.location)
+            } else if let first = seen[value] {
+                diagnostics.error(
+                    "cases '\(first.field)' and '\(item.field)' have the same 'tag' value '\(value)'", at: item.location,
+                    notes: [.note("first given here", at: first.location)])
+            } else {
+                seen[value] = item
             }
         }
     }

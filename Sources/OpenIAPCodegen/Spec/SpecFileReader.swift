@@ -39,12 +39,15 @@ struct SpecFileReader {
     static let annotationKeys = KeyList(["doc", "deprecated", "since", "upstream", "renamedFrom"])
     static let enumKeys = KeyList(["values", "closed", "aliases"]) + annotationKeys
     static let opaqueKeys = KeyList(["values", "emptyIsAbsent"]) + annotationKeys
-    static let outputRecordKeys = KeyList(["fields", "include"]) + annotationKeys
+    static let outputRecordKeys = KeyList(["fields", "include", "oneOf"]) + annotationKeys
     static let inputRecordKeys = KeyList(["fields", "include", "exactlyOne", "atLeastOne", "sameAs"]) + annotationKeys
     /// The record keys that only inputs may have.
     static let inputOnlyRecordKeys: [StaticString] = ["exactlyOne", "atLeastOne", "sameAs"]
     /// The keys of an input that is another type under its own name (`sameAs`).
     static let aliasKeys = KeyList(["sameAs"]) + annotationKeys
+    /// The keys of an `exactlyOne` group written as a mapping (a named choice).
+    static let choiceKeys = KeyList(["as", "tag", "cases"])
+    static let choiceCaseKeys = KeyList(["name", "tag"])
     static let fieldSetKeys = KeyList(["fields"]) + annotationKeys
     static let unionKeys = KeyList(["discriminator", "unknown", "members"]) + annotationKeys
     static let valueKeys = annotationKeys
@@ -318,7 +321,15 @@ struct SpecFileReader {
                 readAlias(name, pairs, target: target)
                 return
             }
-            reader.checkKeys(pairs, allowed: Self.inputRecordKeys, in: what())
+            for pair in pairs {
+                if document.scalar(pair.key, is: "oneOf") {
+                    reader.diagnostics.error(
+                        "'oneOf' is only allowed on output records; an input says which of its fields are alternatives with 'exactlyOne'",
+                        at: reader.location(pair.key))
+                } else {
+                    reader.checkKey(pair.key, allowed: Self.inputRecordKeys, in: what())
+                }
+            }
         } else {
             for pair in pairs {
                 if let key = Self.inputOnlyRecordKeys.first(where: { document.scalar(pair.key, is: $0) }) {
@@ -335,6 +346,9 @@ struct SpecFileReader {
         }
         if let fields = value(pairs, "fields") {
             record.fields = readFields(fields, owner: name.0)
+        }
+        if direction == .output, let oneOf = value(pairs, "oneOf") {
+            record.isOneOf = reader.bool(oneOf, "'oneOf'") ?? false
         }
         // An output's groups have their error above and are not read.
         if direction == .input, let groups = value(pairs, "exactlyOne") {
@@ -370,18 +384,67 @@ struct SpecFileReader {
     }
 
     /// `exactlyOne:` or `atLeastOne:` (named by `key`): a list of field
-    /// names, or a list of such lists for several groups.
+    /// names, or a list of such lists for several groups. An `exactlyOne`
+    /// group may also be a mapping (a named choice, see `readChoice`), alone
+    /// or as an item of the list of groups.
     private mutating func readGroups(_ node: Node, key: String) -> [FieldGroup] {
+        let choices = key == "exactlyOne"
+        if choices, document.mapping(node) != nil {
+            return readChoice(node).map { [$0] } ?? []
+        }
         guard let items = document.sequence(node) else {
-            reader.diagnostics.error("expected a list of field names for '\(key)', found \(document.kindName(node))", at: reader.location(node))
+            let expected = choices ? "a list of field names or a mapping with 'as'" : "a list of field names"
+            reader.diagnostics.error("expected \(expected) for '\(key)', found \(document.kindName(node))", at: reader.location(node))
             return []
         }
-        if items.allSatisfy({ document.sequence($0) != nil }) {
+        if items.allSatisfy({ document.sequence($0) != nil || (choices && document.mapping($0) != nil) }) {
             return items.compactMap { item in
-                reader.stringList(item, "'\(key)'").map { FieldGroup(fields: $0.map(\.0), location: reader.location(item)) }
+                if document.mapping(item) != nil { return readChoice(item) }
+                return reader.stringList(item, "'\(key)'").map { FieldGroup(fields: $0.map(\.0), location: reader.location(item)) }
             }
         }
         return reader.stringList(node, "'\(key)'").map { [FieldGroup(fields: $0.map(\.0), location: reader.location(node))] } ?? []
+    }
+
+    /// An `exactlyOne` group written as a mapping: `as:` names the one
+    /// property SDK languages declare for it, `cases:` maps each field of the
+    /// group to its case name (`field: name`, or `field: {name:, tag:}`), and
+    /// the optional `tag:` names another field whose value goes with each case.
+    private mutating func readChoice(_ node: Node) -> FieldGroup? {
+        guard let pairs = reader.mapping(node, "an 'exactlyOne' choice") else { return nil }
+        reader.checkKeys(pairs, allowed: Self.choiceKeys, in: "an 'exactlyOne' choice")
+        guard let asNode = value(pairs, "as") else {
+            reader.diagnostics.error("an 'exactlyOne' choice needs 'as', the name of the property it becomes", at: reader.location(node))
+            return nil
+        }
+        guard let property = reader.wireName(asNode, "'as'") else { return nil }
+        let tagField = value(pairs, "tag").flatMap { reader.wireName($0, "'tag' (a field name)") }
+        guard let casesNode = value(pairs, "cases") else {
+            reader.diagnostics.error("an 'exactlyOne' choice needs 'cases', each field of the group with its case name", at: reader.location(node))
+            return nil
+        }
+        guard let casePairs = reader.mapping(casesNode, "'cases' of an 'exactlyOne' choice") else { return nil }
+        var cases: [FieldChoice.Case] = []
+        for (key, body) in casePairs {
+            guard let field = reader.wireName(key, "a field name") else { continue }
+            if document.mapping(body) == nil {
+                if let name = reader.wireName(body, "the case name of '\(field)'") {
+                    cases.append(FieldChoice.Case(field: field, name: name, location: reader.location(key)))
+                }
+                continue
+            }
+            guard let inner = reader.mapping(body, "case '\(field)'") else { continue }
+            reader.checkKeys(inner, allowed: Self.choiceCaseKeys, in: "case '\(field)'")
+            guard let nameNode = value(inner, "name") else {
+                reader.diagnostics.error("case '\(field)' needs 'name'", at: reader.location(key))
+                continue
+            }
+            guard let name = reader.wireName(nameNode, "the case name of '\(field)'") else { continue }
+            let tagValue = value(inner, "tag").flatMap { reader.wireName($0, "'tag' of case '\(field)' (a value of the tag field)") }
+            cases.append(FieldChoice.Case(field: field, name: name, tagValue: tagValue, location: reader.location(key)))
+        }
+        let choice = FieldChoice(property: property, tagField: tagField, cases: cases, location: reader.location(asNode))
+        return FieldGroup(fields: cases.map(\.field), choice: choice, location: reader.location(node))
     }
 
     private mutating func readFieldSet(_ name: (String, SourceLocation), _ node: Node) {

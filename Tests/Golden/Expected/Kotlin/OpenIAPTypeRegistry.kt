@@ -12,6 +12,8 @@ object OpenIAPTypeRegistry {
     const val specVersion: String = "9.9.9"
 
     val types: Map<String, OpenIAPModelType<*>> = mapOf(
+        "Found" to Found,
+        "Order" to Order,
         "Payload" to Payload,
         "Props" to Props,
         "Purchase" to Purchase,

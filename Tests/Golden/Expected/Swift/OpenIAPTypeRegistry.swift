@@ -11,6 +11,8 @@ public enum OpenIAPTypeRegistry {
     public static let specVersion = "9.9.9"
 
     public static let types: [String: Entry] = [
+        "Found": Found.self,
+        "Order": Order.self,
         "Payload": Payload.self,
         "Props": Props.self,
         "Purchase": Purchase.self,

@@ -11,6 +11,83 @@ public protocol Common: Sendable {
     var platform: String { get }
 }
 
+/// What a lookup found, one of two kinds.
+public struct Found: Codable, Hashable, Sendable, OpenIAPValidatable {
+    /// The purchases found.
+    public var purchases: [Purchase]?
+
+    public var payload: Payload?
+
+    public init(
+        purchases: [Purchase]? = nil,
+        payload: Payload? = nil
+    ) {
+        self.purchases = purchases
+        self.payload = payload
+    }
+
+    @inline(never)
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.purchases = try container.decodeFieldIfPresent([Purchase].self, forKey: "purchases")
+        self.payload = try container.decodeFieldIfPresent(Payload.self, forKey: "payload")
+    }
+
+    @inline(never)
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeFieldIfPresent(self.purchases, forKey: "purchases")
+        try container.encodeFieldIfPresent(self.payload, forKey: "payload")
+    }
+
+    public func validate(at path: [String]) throws(OpenIAPValidationError) {
+        if let value = self.payload {
+            try value.validate(at: path + ["payload"])
+        }
+    }
+}
+
+/// One purchase to make, of either kind.
+public struct Order: Codable, Hashable, Sendable, OpenIAPValidatable {
+    public var a: PurchaseA?
+
+    public var b: PurchaseB?
+
+    /// Defaults to `Format.json` when absent.
+    public var format: Format?
+
+    public init(
+        a: PurchaseA? = nil,
+        b: PurchaseB? = nil,
+        format: Format? = Format.json
+    ) {
+        self.a = a
+        self.b = b
+        self.format = format
+    }
+
+    @inline(never)
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.a = try container.decodeFieldIfPresent(PurchaseA.self, forKey: "a")
+        self.b = try container.decodeFieldIfPresent(PurchaseB.self, forKey: "b")
+        self.format = try container.decodeFieldIfPresent(Format.self, forKey: "format")
+    }
+
+    @inline(never)
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeFieldIfPresent(self.a, forKey: "a")
+        try container.encodeFieldIfPresent(self.b, forKey: "b")
+        try container.encodeFieldIfPresent(self.format, forKey: "format")
+    }
+
+    public func validate(at path: [String]) throws(OpenIAPValidationError) {
+        let set0 = (self.a != nil ? 1 : 0) + (self.b != nil ? 1 : 0)
+        if set0 != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: ["a", "b"], found: set0)) }
+    }
+}
+
 /// Attached data.
 public struct Payload: Codable, Hashable, Sendable, OpenIAPValidatable {
     public var format: Format

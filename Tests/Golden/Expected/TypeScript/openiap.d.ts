@@ -52,6 +52,13 @@ export type Format =
   | "toml"
   | "json";
 
+/** What a lookup found, one of two kinds. */
+export interface Found {
+  /** The purchases found. */
+  purchases?: Purchase[] | null;
+  payload?: Payload | null;
+}
+
 /**
  * The store an SDK runs against.
  *
@@ -66,6 +73,27 @@ export type IapStore =
   | "apple"
   | "google"
   | (string & {});
+
+/**
+ * One purchase to make, of either kind.
+ *
+ * Exactly one of `a`, `b` is set (present and not null).
+ */
+export type Order =
+  {
+    /** @defaultValue `"json"` */
+    format?: Format | null;
+  } &
+  (
+    | {
+        a: PurchaseA;
+        b?: null;
+      }
+    | {
+        a?: null;
+        b: PurchaseB;
+      }
+  );
 
 /** Attached data. */
 export interface Payload {
