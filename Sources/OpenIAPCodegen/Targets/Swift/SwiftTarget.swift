@@ -67,11 +67,47 @@ public struct SwiftTarget: GenerationTarget {
     /// spec type.
     static let renamedVoidResult = "OpenIAPVoidResult"
 
+    /// A union's cases are named after their member types
+    /// (`SwiftNames.unionCaseName`): two member types must not give the same
+    /// name, and none may give the name of the case that keeps unknown
+    /// members.
+    static func unionCaseProblems(_ spec: Spec) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        for union in spec.unions {
+            var seen: [String: String] = [:]
+            for member in union.members {
+                let name = SwiftNames.unionCaseName(memberType: member.typeName)
+                if let other = seen[name], other != member.typeName {
+                    problems.append(.error(
+                        "member types '\(other)' and '\(member.typeName)' of '\(union.name)' would both be the Swift case '\(name)'; rename one",
+                        at: member.location))
+                } else if union.unknownTag == .keep, name == SwiftNames.unknownUnionCase {
+                    problems.append(.error(
+                        "member type '\(member.typeName)' of '\(union.name)' would be the Swift case '\(name)', the case that keeps unknown members; rename it",
+                        at: member.location))
+                }
+                seen[name] = member.typeName
+            }
+        }
+        for record in spec.records where record.isOneOf {
+            for field in record.fields where SwiftNames.name(field.name, in: .property) == SwiftNames.unknownUnionCase {
+                problems.append(.error(
+                    "field '\(field.name)' of the oneOf record '\(record.name)' would be the Swift case '\(SwiftNames.unknownUnionCase)', the case that keeps unknown objects; rename it",
+                    at: field.location))
+            }
+        }
+        return problems
+    }
+
     /// Refuses a spec that declares a type under a name the Swift API takes
     /// for itself (`Subscription`, `OpenIapModuleProtocol`, a listener
     /// typealias), or that refers to a `VoidResult` the API makes `Void`.
     static func checkGeneratedNames(_ spec: Spec) throws(DiagnosticError) {
-        guard !spec.operations.isEmpty else { return }
+        var problems = unionCaseProblems(spec)
+        guard !spec.operations.isEmpty else {
+            if !problems.isEmpty { throw DiagnosticError(problems) }
+            return
+        }
         var taken = [SwiftOperations.appleProtocolName: "the Apple SDK's protocol"]
         let events = spec.events.filter { SwiftOperations.offers($0, on: .ios) }
         if !events.isEmpty {
@@ -80,7 +116,6 @@ public struct SwiftTarget: GenerationTarget {
                 taken[SwiftOperations.listenerAliasName(event, among: events)] = "the listener type of the event '\(event.name)'"
             }
         }
-        var problems: [Diagnostic] = []
         for type in spec.types {
             if let what = taken[type.name] {
                 problems.append(.error("type name '\(type.name)' is taken in Swift by \(what); rename the type", at: type.location))
