@@ -33,7 +33,8 @@ benchmark:
 
 ## Every test: build warning-free, Generated/ up to date (also through the
 ## SwiftPM plugin), unit and round-trip tests, a smoke run of the benchmark
-## (no timing checked), lint of the generated Swift, the Python tool tests,
+## (no timing checked), lint of the generated Swift, the compatibility
+## corpus of upstream-style app code (scripts/compat.sh), the Python tool tests,
 ## the Swift / JSON Schema / TypeScript agreement over the fixture corpus, and
 ## the cross-language test (the generated TypeScript client over JSON lines,
 ## against the fake peer, against the Swift bridge, openiap-memory-store, and
@@ -51,6 +52,7 @@ test: bootstrap
 	mkdir -p .build/proof
 	OPENIAP_SWIFT_VERDICTS=$(VERDICTS) swift test $(SWIFT_FLAGS) --skip-build
 	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/benchmark-smoke.sh
+	scripts/compat.sh swift
 	python3 -m unittest discover -s Tests/Tools -p 'test_*.py'
 	scripts/prove-targets.sh $(VERDICTS)
 	python3 -m unittest discover -s Tests/CrossLanguage -p 'test_*.py'

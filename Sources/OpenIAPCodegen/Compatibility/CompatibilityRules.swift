@@ -74,6 +74,8 @@ public struct CompatibilityRule: Hashable, Sendable {
         case atLeastOneVariantsNarrowed = "AT_LEAST_ONE_VARIANTS_NARROWED"
         case recordOneOfChanged = "RECORD_ONE_OF_CHANGED"
         case choiceChanged = "CHOICE_CHANGED"
+        case tagDefaultRemoved = "TAG_DEFAULT_REMOVED"
+        case tagDefaultChanged = "TAG_DEFAULT_CHANGED"
         // Source: enums, opaque strings, unions.
         case enumValueAdded = "ENUM_VALUE_ADDED"
         case enumValueRemoved = "ENUM_VALUE_REMOVED"
@@ -181,6 +183,7 @@ public struct CompatibilityRule: Hashable, Sendable {
         case replyResultNowVoid = "REPLY_RESULT_NOW_VOID"
         case replyResultNoLongerVoid = "REPLY_RESULT_NO_LONGER_VOID"
         case callArgumentPlatformChanged = "CALL_ARGUMENT_PLATFORM_CHANGED"
+        case argumentPlatformChanged = "ARGUMENT_PLATFORM_CHANGED"
     }
 
     public var id: ID
@@ -269,7 +272,7 @@ public enum CompatibilityRules {
             breaksSourceIn: [.typescript]),
         .init(
             .fieldOrderChanged, .source, .breaking,
-            "The Swift memberwise initialiser takes the fields in spec order (included sets first), so calls that pass them in the old order stop compiling (\"argument 'b' must precede argument 'a'\"); moving a field into a shared set moves it too. TypeScript object literals do not care, nor do Kotlin constructor calls that name their arguments, as they should.",
+            "Swift's initialiser takes the fields in alphabetical order, which a reorder leaves alone, but where the spec's order (included sets first) is not alphabetical a second initialiser takes them in that order, and calls that pass them in the old one stop compiling (\"argument 'b' must precede argument 'a'\"); moving a field into a shared set moves it too. Reported only for a record whose old order was not alphabetical. TypeScript object literals do not care, nor do Kotlin constructor calls that name their arguments, as they should.",
             breaksSourceIn: [.swift]),
         .init(
             .fieldAliasKeyRemoved, .source, .breaking,
@@ -286,6 +289,14 @@ public enum CompatibilityRules {
             .choiceChanged, .source, .breaking,
             "An exactly-one group that gains, loses or changes its `as:` choice (the property name, a case name, the tag field or a case's tag value) changes the one property SDK languages declare for it and the names of its cases. The wire form is the same."),
         .init(
+            .tagDefaultRemoved, .source, .breaking,
+            "A record that the unions reaching it no longer list under one tag loses the Swift initialiser's default for the discriminator field (`ProductIOS(…)` without `platform:`), so calls that left it out stop compiling.",
+            breaksSourceIn: [.swift]),
+        .init(
+            .tagDefaultChanged, .source, .warning,
+            "The one tag a record is listed under changed, and so did the Swift initialiser's default for the discriminator field: calls that leave it out still compile, and now build a record with the new tag.",
+            breaksSourceIn: [.swift]),
+        .init(
             .enumValueAdded, .source, .breaking,
             "Exhaustive Swift `switch`es, Kotlin `when`s and TypeScript `never` checks miss the new case; open enums too, since `.unrecognized` (Kotlin's `Unrecognized`) never matches a value the enum now names."),
         .init(
@@ -296,10 +307,10 @@ public enum CompatibilityRules {
             "The Swift case and the TypeScript literal change name (declared with `renamedFrom`, or guessed from a removed and an added value with the same doc)."),
         .init(
             .enumOpened, .source, .breaking,
-            "A closed enum becoming open gains `.unrecognized(String)` and loses `CaseIterable` and its failable `init?(rawValue:)`; in Kotlin an `enum class` becomes a sealed class."),
+            "A closed enum becoming open gains `.unrecognized(String)`, which exhaustive Swift `switch`es miss (both kinds are `CaseIterable` with a failable `init?(rawValue:)`); in Kotlin an `enum class` becomes a sealed class."),
         .init(
             .enumClosed, .source, .breaking,
-            "An open enum becoming closed loses `.unrecognized`, `knownCases` and `isKnown`; in Kotlin a sealed class becomes an `enum class`."),
+            "An open enum becoming closed loses `.unrecognized`, `knownCases`, `isKnown` and `init(wireValue:)`; in Kotlin a sealed class becomes an `enum class`."),
         .init(
             .opaqueValueRemoved, .source, .breaking,
             "The named constant of the opaque string disappears (TypeScript names none: its type takes any string).",
@@ -312,10 +323,11 @@ public enum CompatibilityRules {
             "The union's Swift case disappears and the TypeScript union narrows."),
         .init(
             .unionMemberRenamed, .source, .breaking,
-            "The Swift case and the Kotlin member class are named after the tag, so a new tag renames them."),
+            "The Kotlin member class is named after the tag, so a new tag renames it, and TypeScript code that narrows on the old tag stops compiling (a Swift case is named after its member type, which a new tag leaves alone).",
+            breaksSourceIn: [.typescript, .kotlin]),
         .init(
             .unionMemberTypeChanged, .source, .breaking,
-            "The Swift case carries a different type."),
+            "The Swift case is named after the member type and carries it (`.purchaseIos(PurchaseIOS)`), so code that builds or matches the old case stops compiling."),
         .init(
             .unionUnknownPolicyChanged, .source, .breaking,
             "`unknown: keep` and `fail` add or remove the `.unrecognized` case of the union's Swift enum and the `Unrecognized` class of its Kotlin sealed class (TypeScript lists known members only either way).",

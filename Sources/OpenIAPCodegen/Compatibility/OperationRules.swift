@@ -104,6 +104,10 @@ extension CompatibilityRules {
             "Swift methods take the arguments as labelled parameters in spec order, so calls in the old order stop compiling and implementations no longer match, as Kotlin overrides of parameters of other types no longer do (Kotlin calls that name their arguments still compile); the TypeScript client takes an object, whose keys have no order.",
             breaksSourceIn: [.swift, .kotlin]),
         .init(
+            .argumentPlatformChanged, .source, [.callers, .implementers], .breaking,
+            "Swift declares an argument only in the protocol of the SDK that takes it (`initConnection()` for the Apple module, `initConnection(config:)` for Android), and an operation whose arguments differ by platform in each platform's protocol rather than the common one: the methods gain or lose the parameter, so calls and implementations of the old form stop compiling. Kotlin and TypeScript declare the argument everywhere.",
+            breaksSourceIn: [.swift]),
+        .init(
             .argumentPositionalChanged, .source, [.callers, .implementers], .breaking,
             "A positional argument is a Swift parameter without a label (`_ params:`): calls that pass the label, or now leave it out, stop compiling, and implementations declared with the old label no longer match the requirement. Kotlin keeps the parameter's name, TypeScript and the wire the key, so neither changes.",
             breaksSourceIn: [.swift]),
@@ -204,7 +208,7 @@ extension CompatibilityRules {
             "New SDKs answer a value where old callers read the result of nothing, which is `null` and nothing else, so their decoders fail (the TypeScript client ignores what such a reply holds)."),
         .init(
             .callArgumentPlatformChanged, .wire, [.callers], .warning,
-            "The SDKs that take the argument change (`platform:`): where it is no longer taken, the values callers send are ignored, and where it now is, values that were ignored start to count. Every target still declares the argument everywhere, and the wire carries it."),
+            "The SDKs that take the argument change (`platform:`): where it is no longer taken, the values callers send are ignored, and where it now is, values that were ignored start to count. The wire carries it whichever SDK takes it."),
         .init(
             .deliveredPayloadTypeChanged, .wire, [.callers], .breaking,
             "Old listeners read deliveries of the new type as the old one: a listener that decodes them fails, and JavaScript that uses the value meets another shape."),
