@@ -4,7 +4,7 @@
 // as upstream spells it, ErrorCode members, the aliases upstream declares
 // (PurchaseInput = Purchase, VoidResult = void, the "# => Union" results),
 // union narrowing, and the Query / Mutation / Subscription helper types.
-// The probes of open enums are in open-enums.ts, which fails by design.
+// The probes of open enums are in differences.ts, which fails by design.
 import type {
   ActiveSubscription,
   AndroidSubscriptionOfferInput,
