@@ -33,10 +33,11 @@ benchmark:
 
 ## Every test: build warning-free, Generated/ up to date (also through the
 ## SwiftPM plugin), unit and round-trip tests, a smoke run of the benchmark
-## (no timing checked), lint of the generated Swift, the compatibility
-## corpus of upstream-style app code (scripts/compat.sh), the Python tool tests,
-## the Swift / JSON Schema / TypeScript agreement over the fixture corpus, and
-## the cross-language test (the generated TypeScript client over JSON lines,
+## (no timing checked), lint of the generated Swift, the Python tool tests,
+## the Swift / JSON Schema / TypeScript agreement over the fixture corpus, the
+## compatibility corpora (app code written against upstream's API, per
+## language: scripts/compat.sh), and the cross-language test (the generated
+## TypeScript client over JSON lines,
 ## against the fake peer, against the Swift bridge, openiap-memory-store, and
 ## against the Kotlin one, whose replies must be the Swift bridge's).
 ## The upstream SDL coverage check reads
@@ -55,6 +56,7 @@ test: bootstrap
 	scripts/compat.sh swift
 	python3 -m unittest discover -s Tests/Tools -p 'test_*.py'
 	scripts/prove-targets.sh $(VERDICTS)
+	scripts/compat.sh typescript
 	python3 -m unittest discover -s Tests/CrossLanguage -p 'test_*.py'
 	scripts/cross-language.sh
 	@if [ -z "$${OPENIAP_SDL_DIR+set}" ] && [ ! -d "$(SDL_DEFAULT)" ]; then \

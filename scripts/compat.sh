@@ -3,7 +3,7 @@
 # against upstream's OpenIAP 3.2.1 API (Tests/Compat/<Language>/), against
 # what Generated/ holds, with the language's real compiler (issue #28).
 #
-#   scripts/compat.sh swift
+#   scripts/compat.sh swift | typescript
 #
 # Every file must compile, except the files that list the errors they must
 # produce (each `// expected error: <message>` at the end of the line the
@@ -16,7 +16,7 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-UPSTREAM_DIR="${UPSTREAM_DIR:-/tmp/upstream}"
+UPSTREAM_DIR="${UPSTREAM_DIR:-${OPENIAP_UPSTREAM_DIR:-/tmp/upstream}}"
 
 # Compares the errors a compiler printed with the expected ones.
 #   check_errors <log> <label> <file>... : the files' `// expected error:`
@@ -118,10 +118,89 @@ compat_swift() {
     return $status
 }
 
+# MARK: - TypeScript
+#
+# Files marked EXPECTED TO FAIL must fail with exactly the errors their
+# `expect-error TSnnnn` markers name (each on the line after its marker).
+
+# The errors the marked files must have, as `file(line): TSnnnn`, sorted.
+expected_errors() {
+  local file
+  for file in "$@"; do
+    awk '/\/\/ expect-error TS[0-9]+/ { match($0, /TS[0-9]+/); print FILENAME "(" FNR + 1 "): " substr($0, RSTART, RLENGTH) }' "$file"
+  done | sort -u
+}
+
+# The errors in tsc's output, in the same form, sorted.
+reported_errors() {
+  grep -oE '^[^( ]+\([0-9]+,[0-9]+\): error TS[0-9]+' "$1" | sed -E 's/\(([0-9]+),[0-9]+\): error (TS[0-9]+)$/(\1): \2/' | sort -u || true
+}
+
+# tsc over the corpus in a folder where `./types` is the module under test:
+# $1 = a name for the report, $2 = the folder, $3 = the files whose markers
+# count (space-separated), then the files to compile.
+typescript_run() {
+  local name=$1 folder=$2 marked=$3
+  shift 3
+  local out status=0
+  out=$(mktemp)
+  (cd "$folder" && tsc --strict --noEmit --target es2020 --module commonjs --pretty false --noErrorTruncation "$@") > "$out" 2>&1 || true
+  local expected reported
+  # shellcheck disable=SC2086
+  expected=$(cd "$folder" && expected_errors $marked)
+  reported=$(reported_errors "$out")
+  if [ "$expected" != "$reported" ]; then
+    echo "compat: typescript ($name): tsc's errors are not the expected ones"
+    cat "$out"
+    echo "-- expected:"; printf '%s\n' "$expected"
+    echo "-- reported:"; printf '%s\n' "$reported"
+    status=1
+  elif grep -q 'error TS' "$out" && [ -z "$reported" ]; then
+    # A diagnostic tsc gives without a file (a bad option, a missing file).
+    cat "$out"
+    status=1
+  else
+    echo "compat: typescript ($name): $# files, $(printf '%s' "$expected" | grep -c . || true) expected errors (marked), no other"
+  fi
+  rm -f "$out"
+  return $status
+}
+
+compat_typescript() {
+  cd "$ROOT"
+  local upstream=$UPSTREAM_DIR
+  local corpus=Tests/Compat/TypeScript work status=0
+  command -v tsc >/dev/null || { echo "compat: no tsc on PATH (scripts/bootstrap.sh installs it)" >&2; return 2; }
+  work=$(mktemp -d)
+  # shellcheck disable=SC2064
+  trap "rm -rf '$work'" RETURN
+  # Against ours: `./types` re-exports Generated/TypeScript/openiap.ts, as an
+  # SDK's src/types.ts would; the typed client must fit the SDK's exports.
+  mkdir "$work/ours"
+  cp "$corpus"/*.ts Generated/TypeScript/openiap.ts Generated/TypeScript/openiap-client.ts "$work/ours/"
+  printf "export * from './openiap';\n" > "$work/ours/types.ts"
+  typescript_run ours "$work/ours" "differences.ts not-upstream.ts" \
+    sdk.ts doc-samples.ts calls.ts type-usage.ts client-conformance.ts differences.ts not-upstream.ts || status=1
+  # Against upstream's types.ts, where it is at hand: the same corpus but the
+  # client's file; there differences.ts compiles.
+  if [ -f "$upstream/types.ts" ]; then
+    mkdir "$work/upstream"
+    cp "$corpus"/*.ts "$work/upstream/"
+    rm "$work/upstream/client-conformance.ts"
+    cp "$upstream/types.ts" "$work/upstream/types.ts"
+    typescript_run upstream "$work/upstream" "not-upstream.ts" \
+      sdk.ts doc-samples.ts calls.ts type-usage.ts differences.ts not-upstream.ts || status=1
+  else
+    echo "compat: typescript: SKIPPED the comparison with upstream's types.ts: $upstream/types.ts does not exist"
+  fi
+  return $status
+}
+
 case "${1:-}" in
     swift) compat_swift ;;
+    typescript) compat_typescript ;;
     *)
-        echo "usage: $0 swift" >&2
+        echo "usage: $0 swift | typescript" >&2
         exit 2
         ;;
 esac

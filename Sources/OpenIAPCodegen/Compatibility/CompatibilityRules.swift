@@ -268,7 +268,7 @@ public enum CompatibilityRules {
             "The record stops conforming to the shared set's Swift protocol and Kotlin interface and extending its TypeScript interface."),
         .init(
             .exactlyOneVariantsNarrowed, .source, .breaking,
-            "A new exactly-one group, or a field leaving one, changes the TypeScript variants: literals that set no field, or that field alone, stop type-checking (Swift and Kotlin only check in validate()).",
+            "A new exactly-one group, or a field leaving one, changes the variants of the TypeScript type of the input's JSON (`<Name>Wire`, which bridges and tests write): its literals that set no field, or that field alone, stop type-checking. The type apps use, like Swift's and Kotlin's, leaves the check to the bridge and validate().",
             breaksSourceIn: [.typescript]),
         .init(
             .fieldOrderChanged, .source, .breaking,
@@ -280,11 +280,11 @@ public enum CompatibilityRules {
             breaksSourceIn: [.typescript]),
         .init(
             .atLeastOneVariantsNarrowed, .source, .breaking,
-            "A new at-least-one group, or a field leaving one, changes the TypeScript variants: literals that set none of the fields, or only that one, stop type-checking (Swift and Kotlin only check in validate()).",
+            "A new at-least-one group, or a field leaving one, changes the variants of the TypeScript type of the input's JSON (`<Name>Wire`, which bridges and tests write): its literals that set none of the fields, or only that one, stop type-checking. The type apps use, like Swift's and Kotlin's, leaves the check to the bridge and validate().",
             breaksSourceIn: [.typescript]),
         .init(
             .recordOneOfChanged, .source, .breaking,
-            "A record that becomes `oneOf` (or stops being one) changes its shape in the SDK languages: a sum type with a case per field instead of a type with optional properties (or back), so code that builds it, reads its properties or switches over it stops compiling. The wire form is the same."),
+            "A record that becomes `oneOf` (or stops being one) changes its shape in the SDK languages: a sum type with a case per field (TypeScript: the union of the fields' types) instead of a type with optional properties (or back), so code that builds it, reads its properties or switches over it stops compiling. The wire form is the same."),
         .init(
             .choiceChanged, .source, .breaking,
             "An exactly-one group that gains, loses or changes its `as:` choice (the property name, a case name, the tag field or a case's tag value) changes the one property SDK languages declare for it and the names of its cases. The wire form is the same."),

@@ -207,6 +207,8 @@ struct SpecValidator {
                 validator.checkContainment()
                 validator.checkTypeRenames()
                 validator.checkOperations()
+                // Names that work in Swift but collide in TypeScript.
+                TypeScriptNameCheck.check(spec, into: &validator.diagnostics)
             }
             return (validator.diagnostics.all, validator.typesOnContainmentCycles, files)
         }
