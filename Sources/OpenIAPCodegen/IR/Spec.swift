@@ -29,6 +29,16 @@ public struct Spec: Sendable {
     /// untouched by them.
     public var operations: [APIOperation] = []
 
+    /// The HTTP routes (`routes:`), in the order written, files in name
+    /// order. Kept apart from `types` and `operations` like the API: only
+    /// the targets that speak HTTP read them.
+    public var routes: [HTTPRoute] = []
+
+    /// The route called `name`.
+    public func route(_ name: String) -> HTTPRoute? {
+        routes.first { $0.name == name }
+    }
+
     /// `Containment(self).onCycle`, kept by the loader, which works it out
     /// while validating, so that the Swift target need not build the graph
     /// again; nil for a spec made otherwise or changed since.

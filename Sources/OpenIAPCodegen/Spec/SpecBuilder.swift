@@ -91,6 +91,7 @@ struct SpecBuilder {
         }
         var spec = Spec(version: version?.0 ?? "0.0.0", versionLocation: version?.1, types: types, positions: byName.positions, order: order)
         spec.operations = completeOperations(byName: byName)
+        spec.routes = files.flatMap(\.routes)
         // The table holds positions among the declared types; the spec has
         // them in name order.
         var validator = SpecValidator(spec: spec)
@@ -102,6 +103,9 @@ struct SpecBuilder {
         }
         validator.run()
         diagnostics.append(contentsOf: validator.diagnostics.all)
+        var routeValidator = RouteValidator(spec: spec)
+        routeValidator.run()
+        diagnostics.append(contentsOf: routeValidator.diagnostics.all)
         spec.typesOnContainmentCycles = validator.typesOnContainmentCycles
         return spec
     }
