@@ -23,7 +23,7 @@ public struct Generator: Sendable {
     }
 
     public static let allTargets: [any GenerationTarget] = [
-        SwiftTarget(), SwiftBridgeTarget(), JSONSchemaTarget(), TypeScriptTarget(), KotlinTarget(),
+        SwiftTarget(), SwiftBridgeTarget(), JSONSchemaTarget(), TypeScriptTarget(), KotlinTarget(), OpenAPITarget(),
     ]
 
     public var options: Options
