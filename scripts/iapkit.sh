@@ -3,7 +3,12 @@
 #   1. the generated OpenAPI document passes openapi-spec-validator;
 #   2. the test server's own tests (Tests/IAPKit/test_server.py);
 #   3. schemathesis runs the OpenAPI document against the test server, a
-#      bounded number of examples per route, deterministically.
+#      bounded number of examples per route, deterministically;
+#   4. the generated TypeScript client (tsc --strict) runs the scenario list
+#      (Tests/IAPKit/scenarios.json) against the same server, and its
+#      transcript must equal Tests/IAPKit/transcript.expected. Set
+#      IAPKIT_UPDATE_TRANSCRIPT=1 to rewrite that file instead (then review
+#      the diff).
 # Two of schemathesis's checks are left out, because IAPKit answers
 # otherwise and the test server answers as IAPKit does: unsupported_method
 # (IAPKit, on Hono, answers a method a path lacks with a plain-text 404, not
@@ -19,6 +24,11 @@ mkdir -p "$out"
 
 echo "iapkit: openapi-spec-validator $openapi"
 python3 -m openapi_spec_validator "$openapi"
+
+echo "iapkit: tsc --strict Generated/TypeScript/iapkit-client.ts and Tests/IAPKit/client.ts"
+rm -rf "$out/js"
+tsc --strict --noUnusedLocals --noUnusedParameters --target es2020 --lib es2020 --module commonjs --pretty false \
+  --outDir "$out/js" --rootDir . Tests/IAPKit/client.ts
 
 echo "iapkit: test server tests"
 (cd Tests/IAPKit && python3 -m unittest test_server 2>&1 | tail -n 3)
@@ -54,3 +64,13 @@ schemathesis --config-file Tests/IAPKit/schemathesis.toml run "$openapi" --url "
   --no-color > "$out/schemathesis.log" 2>&1 || { cat "$out/schemathesis.log"; exit 1; }
 tail -n 4 "$out/schemathesis.log"
 
+echo "iapkit: TypeScript client scenarios"
+node "$out/js/Tests/IAPKit/client.js" "$IAPKIT_TEST_SERVER" Tests/IAPKit/scenarios.json > "$out/typescript.transcript"
+if [ "${IAPKIT_UPDATE_TRANSCRIPT:-}" = 1 ]; then
+  cp "$out/typescript.transcript" Tests/IAPKit/transcript.expected
+  echo "iapkit: wrote Tests/IAPKit/transcript.expected"
+elif ! diff -u Tests/IAPKit/transcript.expected "$out/typescript.transcript"; then
+  echo "iapkit: the TypeScript client's transcript differs from Tests/IAPKit/transcript.expected" >&2
+  exit 1
+fi
+echo "iapkit: $(wc -l < "$out/typescript.transcript") scenarios, transcript as expected"
