@@ -236,3 +236,55 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         #expect(spec.route("verifyPurchase")?.body?.typeName == "IapkitVerifyPurchaseRequest")
     }
 }
+
+extension RouteTests {
+    /// `bodyFrom` needs props with a record field per member it maps; a
+    /// member without one (a store the wire knows before the props do) is
+    /// left out of the mapping, not an error.
+    @Test func bodyFromMapsTheMembersThePropsHave() throws {
+        let base = """
+            spec:
+              version: 1.0.0
+            records:
+              Answer:
+                fields:
+                  id: String
+            unions:
+              Body:
+                discriminator: kind
+                unknown: fail
+                members:
+                  one: One
+                  two: Two
+            inputs:
+              One:
+                fields:
+                  kind: String
+                  id: String
+              Two:
+                fields:
+                  kind: String
+                  id: String
+              OneProps:
+                fields:
+                  id: String
+
+            """
+        let route = "routes:\n  send:\n    method: POST\n    path: /v1/send\n    body: Body\n    bodyFrom: Props\n    responses:\n      200: Answer\n"
+        func load(_ text: String) throws(DiagnosticError) -> Spec {
+            try SpecLoader.build(from: [SpecLoader.Source(path: "b.yaml", text: text)])
+        }
+        let partial = try load(base.replacingOccurrences(of: "  OneProps:", with: "  Props:\n    fields:\n      one: OneProps\n  OneProps:") + route)
+        let send = try #require(partial.route("send"))
+        let plan = try #require(PropsToWire(route: send, spec: partial))
+        #expect(plan.members.map(\.tag) == ["one"])
+        #expect(plan.members[0].fields.map(\.name) == ["id"])
+        var none = ""
+        do {
+            _ = try load(base.replacingOccurrences(of: "  OneProps:", with: "  Props:\n    fields:\n      other: OneProps\n  OneProps:") + route)
+        } catch {
+            none = error.description
+        }
+        #expect(none.hasSuffix("error: 'bodyFrom' of route 'send': 'Props' has no record field named as a member of 'Body' (one, two)"), "\(none)")
+    }
+}

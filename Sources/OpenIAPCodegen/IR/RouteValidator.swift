@@ -97,8 +97,10 @@ struct RouteValidator {
         if let source = route.bodySource { checkBodySource(source, body: body, what) }
     }
 
-    /// `bodyFrom` names a record with a field of each member's tag, whose
-    /// type is a record: the props the member is made from.
+    /// `bodyFrom` names a record of props with a record field named as a
+    /// member's tag for at least one member of the body's union: the
+    /// props that member is made from. A member without such a field is
+    /// one the props cannot ask for (a store added to the wire first).
     private mutating func checkBodySource(_ source: RouteTypeReference, body: RouteTypeReference, _ what: String) {
         guard let type = spec[source.typeName] else {
             reportUnknown(source.typeName, at: source.location)
@@ -110,15 +112,15 @@ struct RouteValidator {
                 at: source.location)
             return
         }
-        for member in union.members {
-            guard let field = props.fields.first(where: { $0.name == member.tag }), case let .named(name) = field.type,
-                case .record? = spec[name]
-            else {
-                diagnostics.error(
-                    "'bodyFrom' of \(what): '\(source.typeName)' has no record field '\(member.tag)' for member '\(member.tag)' of '\(body.typeName)'",
-                    at: source.location)
-                continue
-            }
+        let mapped = union.members.filter { member in
+            guard let field = props.fields.first(where: { $0.name == member.tag }), case let .named(name) = field.type else { return false }
+            if case .record? = spec[name] { return true }
+            return false
+        }
+        if mapped.isEmpty {
+            diagnostics.error(
+                "'bodyFrom' of \(what): '\(source.typeName)' has no record field named as a member of '\(body.typeName)' (\(union.members.map(\.tag).joined(separator: ", ")))",
+                at: source.location)
         }
     }
 

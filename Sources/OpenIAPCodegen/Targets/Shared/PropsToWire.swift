@@ -45,9 +45,10 @@ struct PropsToWire {
         wireType = union.name
         members = []
         for member in union.members {
+            // A member the props have no field for is one they cannot ask for.
             guard let storeField = props.fields.first(where: { $0.name == member.tag }), case let .named(storeName) = storeField.type,
                 case let .record(store)? = spec[storeName], case let .record(wire)? = spec[member.typeName]
-            else { return nil }
+            else { continue }
             var copies: [Copy] = []
             for field in wire.fields where field.name != union.discriminator {
                 if let from = store.fields.first(where: { $0.name == field.name }) {
@@ -61,5 +62,6 @@ struct PropsToWire {
             members.append(
                 Member(tag: member.tag, wireType: member.typeName, propsType: storeName, discriminator: union.discriminator, fields: copies))
         }
+        if members.isEmpty { return nil }
     }
 }
