@@ -20,6 +20,7 @@ set -euo pipefail
 schema=Generated/JSONSchema/openiap.schema.json
 openapi=Generated/OpenAPI/iapkit.openapi.json
 out=.build/iapkit
+root=$(pwd)
 mkdir -p "$out"
 
 echo "iapkit: openapi-spec-validator $openapi"
@@ -58,10 +59,11 @@ done
 export IAPKIT_TEST_SERVER="http://127.0.0.1:$port"
 
 echo "iapkit: schemathesis against $IAPKIT_TEST_SERVER"
-schemathesis --config-file Tests/IAPKit/schemathesis.toml run "$openapi" --url "$IAPKIT_TEST_SERVER" \
-  --max-examples 15 --generation-deterministic --generation-database none --phases examples,coverage,fuzzing --checks all \
+# From inside $out, where schemathesis keeps its .schemathesis cache folder.
+(cd "$out" && schemathesis --config-file "$root/Tests/IAPKit/schemathesis.toml" run "$root/$openapi" --url "$IAPKIT_TEST_SERVER" \
+  --max-examples 15 --generation-deterministic --phases examples,coverage,fuzzing --checks all \
   --exclude-checks unsupported_method,ignored_auth \
-  --no-color > "$out/schemathesis.log" 2>&1 || { cat "$out/schemathesis.log"; exit 1; }
+  --no-color > schemathesis.log 2>&1) || { cat "$out/schemathesis.log"; exit 1; }
 tail -n 4 "$out/schemathesis.log"
 
 echo "iapkit: TypeScript client scenarios"
