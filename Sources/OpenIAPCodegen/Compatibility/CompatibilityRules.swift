@@ -255,7 +255,7 @@ public enum CompatibilityRules {
             "The memberwise initialiser and TypeScript object literals need the new field; for outputs this breaks the code that builds them (SDKs, tests, mocks)."),
         .init(
             .optionalFieldAdded, .source, .note,
-            "The new initialiser parameter defaults to nil and the TypeScript key is optional, so existing calls and literals still compile (Kotlin calls that name their arguments, as they should: a positional one past the new parameter shifts)."),
+            "The new initialiser parameter defaults to nil and the TypeScript key is optional, so existing calls and literals still compile (Kotlin calls that name their arguments, as they should: the parameters are in alphabetical order, so a positional one past the new parameter shifts, as does a destructuring declaration)."),
         .init(
             .sharedFieldAdded, .source, .breaking,
             "The shared set's Swift protocol and Kotlin interface gain a requirement that conforming types outside the module do not meet.",
@@ -269,7 +269,7 @@ public enum CompatibilityRules {
             breaksSourceIn: [.typescript]),
         .init(
             .fieldOrderChanged, .source, .breaking,
-            "The Swift memberwise initialiser takes the fields in spec order (included sets first), so calls that pass them in the old order stop compiling (\"argument 'b' must precede argument 'a'\"); moving a field into a shared set moves it too. TypeScript object literals do not care, nor do Kotlin constructor calls that name their arguments, as they should.",
+            "The Swift memberwise initialiser takes the fields in spec order (included sets first), so calls that pass them in the old order stop compiling (\"argument 'b' must precede argument 'a'\"); moving a field into a shared set moves it too. TypeScript object literals do not care, nor does Kotlin, whose constructors take the fields in alphabetical order.",
             breaksSourceIn: [.swift]),
         .init(
             .fieldAliasKeyRemoved, .source, .breaking,
@@ -284,7 +284,7 @@ public enum CompatibilityRules {
             "A record that becomes `oneOf` (or stops being one) changes its shape in the SDK languages: a sum type with a case per field instead of a type with optional properties (or back), so code that builds it, reads its properties or switches over it stops compiling. The wire form is the same."),
         .init(
             .choiceChanged, .source, .breaking,
-            "An exactly-one group that gains, loses or changes its `as:` choice (the property name, a case name, the tag field or a case's tag value) changes the one property SDK languages declare for it and the names of its cases. The wire form is the same."),
+            "An exactly-one group that gains, loses or changes its `as:` choice (the property name, a case name, the tag field or a case's tag value) changes the one property SDK languages declare for it and the names of its cases (Kotlin keeps the fields as constructor parameters and properties beside it, so only code that uses the choice breaks there). The wire form is the same."),
         .init(
             .enumValueAdded, .source, .breaking,
             "Exhaustive Swift `switch`es, Kotlin `when`s and TypeScript `never` checks miss the new case; open enums too, since `.unrecognized` (Kotlin's `Unrecognized`) never matches a value the enum now names."),
@@ -312,10 +312,11 @@ public enum CompatibilityRules {
             "The union's Swift case disappears and the TypeScript union narrows."),
         .init(
             .unionMemberRenamed, .source, .breaking,
-            "The Swift case and the Kotlin member class are named after the tag, so a new tag renames them."),
+            "The Swift case is named after the tag, so a new tag renames it (Kotlin's members are the member types themselves, which keep their names).",
+            breaksSourceIn: [.swift, .typescript]),
         .init(
             .unionMemberTypeChanged, .source, .breaking,
-            "The Swift case carries a different type."),
+            "The Swift case carries a different type, and in Kotlin the old type no longer extends the union."),
         .init(
             .unionUnknownPolicyChanged, .source, .breaking,
             "`unknown: keep` and `fail` add or remove the `.unrecognized` case of the union's Swift enum and the `Unrecognized` class of its Kotlin sealed class (TypeScript lists known members only either way).",
