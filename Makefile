@@ -37,7 +37,8 @@ benchmark:
 ## the Swift / JSON Schema / TypeScript agreement over the fixture corpus, and
 ## the cross-language test (the generated TypeScript client over JSON lines,
 ## against the fake peer, against the Swift bridge, openiap-memory-store, and
-## against the Kotlin one, whose replies must be the Swift bridge's).
+## against the Kotlin one, whose replies must be the Swift bridge's), and the
+## compatibility corpora written against upstream's API (scripts/compat.sh).
 ## The upstream SDL coverage check reads
 ## OPENIAP_SDL_DIR (which must exist when set), else
 ## ../shared/reference/openiap-spec-3.2.1; without either it is skipped, and
@@ -55,6 +56,7 @@ test: bootstrap
 	scripts/prove-targets.sh $(VERDICTS)
 	python3 -m unittest discover -s Tests/CrossLanguage -p 'test_*.py'
 	scripts/cross-language.sh
+	scripts/compat.sh kotlin
 	@if [ -z "$${OPENIAP_SDL_DIR+set}" ] && [ ! -d "$(SDL_DEFAULT)" ]; then \
 	  echo "make test: SKIPPED the upstream SDL coverage check (SchemaCoverageTests): OPENIAP_SDL_DIR is not set and $(SDL_DEFAULT) does not exist"; \
 	fi
