@@ -814,64 +814,64 @@ interface QueryResolver {
     suspend fun subscriptionStatusIOS(sku: String): List<SubscriptionStatusIOS>
 }
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `canPresentExternalPurchaseNoticeIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryCanPresentExternalPurchaseNoticeIOSHandler = suspend () -> Boolean
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `currentEntitlementIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryCurrentEntitlementIOSHandler = suspend (sku: String) -> PurchaseIOS?
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `fetchProducts` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryFetchProductsHandler = suspend (params: ProductRequest) -> FetchProductsResult
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `getActiveSubscriptions` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryGetActiveSubscriptionsHandler = suspend (subscriptionIds: List<String>?) -> List<ActiveSubscription>
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `getAllTransactionsIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryGetAllTransactionsIOSHandler = suspend () -> List<PurchaseIOS>
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `getAppTransactionIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryGetAppTransactionIOSHandler = suspend () -> AppTransaction?
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `getAvailablePurchases` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryGetAvailablePurchasesHandler = suspend (options: PurchaseOptions?) -> List<Purchase>
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `getBillingChoiceInfoAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryGetBillingChoiceInfoAndroidHandler = suspend (params: GetBillingChoiceInfoParamsAndroid) -> BillingChoiceInfoAndroid
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `getExternalPurchaseCustomLinkTokenIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryGetExternalPurchaseCustomLinkTokenIOSHandler = suspend (tokenType: ExternalPurchaseCustomLinkTokenTypeIOS) -> ExternalPurchaseCustomLinkTokenResultIOS
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `getPendingTransactionsIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryGetPendingTransactionsIOSHandler = suspend () -> List<PurchaseIOS>
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `getPromotedProductIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryGetPromotedProductIOSHandler = suspend () -> ProductIOS?
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `getReceiptDataIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryGetReceiptDataIOSHandler = suspend () -> String?
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `getStorefront` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryGetStorefrontHandler = suspend () -> String
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `getTransactionJwsIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryGetTransactionJwsIOSHandler = suspend (sku: String) -> String?
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `hasActiveSubscriptions` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryHasActiveSubscriptionsHandler = suspend (subscriptionIds: List<String>?) -> Boolean
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `isEligibleForExternalPurchaseCustomLinkIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryIsEligibleForExternalPurchaseCustomLinkIOSHandler = suspend () -> Boolean
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `isEligibleForIntroOfferIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryIsEligibleForIntroOfferIOSHandler = suspend (groupID: String) -> Boolean
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `isTransactionVerifiedIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryIsTransactionVerifiedIOSHandler = suspend (sku: String) -> Boolean
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `latestTransactionIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryLatestTransactionIOSHandler = suspend (sku: String) -> PurchaseIOS?
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `subscriptionStatusIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QuerySubscriptionStatusIOSHandler = suspend (sku: String) -> List<SubscriptionStatusIOS>
 
 /** A handler per operation of the queries, each optional, as upstream collects them. */
@@ -1050,76 +1050,76 @@ interface MutationResolver {
     suspend fun verifyPurchaseWithProvider(options: VerifyPurchaseWithProviderProps): VerifyPurchaseWithProviderResult
 }
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `acknowledgePurchaseAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationAcknowledgePurchaseAndroidHandler = suspend (purchaseToken: String) -> Boolean
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `beginRefundRequestIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationBeginRefundRequestIOSHandler = suspend (sku: String) -> String?
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `clearTransactionIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationClearTransactionIOSHandler = suspend () -> Boolean
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `consumePurchaseAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationConsumePurchaseAndroidHandler = suspend (purchaseToken: String) -> Boolean
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `createBillingProgramReportingDetailsAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationCreateBillingProgramReportingDetailsAndroidHandler = suspend (program: BillingProgramAndroid, developerBillingType: DeveloperBillingTypeAndroid?) -> BillingProgramReportingDetailsAndroid
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `deepLinkToSubscriptions` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationDeepLinkToSubscriptionsHandler = suspend (options: DeepLinkOptions?) -> Unit
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `endConnection` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationEndConnectionHandler = suspend () -> Boolean
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `finishTransaction` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationFinishTransactionHandler = suspend (purchase: PurchaseInput, isConsumable: Boolean?) -> Unit
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `initConnection` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationInitConnectionHandler = suspend (config: InitConnectionConfig?) -> Boolean
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `isBillingProgramAvailableAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationIsBillingProgramAvailableAndroidHandler = suspend (program: BillingProgramAndroid) -> BillingProgramAvailabilityResultAndroid
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `launchExternalLinkAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationLaunchExternalLinkAndroidHandler = suspend (params: LaunchExternalLinkParamsAndroid) -> Boolean
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `openRedeemOfferCodeAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationOpenRedeemOfferCodeAndroidHandler = suspend () -> Boolean
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `presentCodeRedemptionSheetIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationPresentCodeRedemptionSheetIOSHandler = suspend () -> PurchaseIOS?
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `presentExternalPurchaseLinkIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationPresentExternalPurchaseLinkIOSHandler = suspend (url: String) -> ExternalPurchaseLinkResultIOS
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `presentExternalPurchaseNoticeSheetIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationPresentExternalPurchaseNoticeSheetIOSHandler = suspend () -> ExternalPurchaseNoticeResultIOS
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `requestPurchase` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationRequestPurchaseHandler = suspend (params: RequestPurchaseProps) -> RequestPurchaseResult?
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `restorePurchases` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationRestorePurchasesHandler = suspend () -> Unit
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `showBillingProgramInformationDialogAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationShowBillingProgramInformationDialogAndroidHandler = suspend (params: BillingProgramInformationDialogParamsAndroid) -> BillingResultAndroid
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `showExternalPurchaseCustomLinkNoticeIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationShowExternalPurchaseCustomLinkNoticeIOSHandler = suspend (noticeType: ExternalPurchaseCustomLinkNoticeTypeIOS) -> ExternalPurchaseCustomLinkNoticeResultIOS
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `showInAppMessagesAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationShowInAppMessagesAndroidHandler = suspend (params: InAppMessageParamsAndroid?) -> InAppMessageResultAndroid
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `showManageSubscriptionsIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationShowManageSubscriptionsIOSHandler = suspend () -> List<PurchaseIOS>
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `syncIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationSyncIOSHandler = suspend () -> Boolean
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `verifyPurchase` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationVerifyPurchaseHandler = suspend (options: VerifyPurchaseProps) -> VerifyPurchaseResult
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `verifyPurchaseWithProvider` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationVerifyPurchaseWithProviderHandler = suspend (options: VerifyPurchaseWithProviderProps) -> VerifyPurchaseWithProviderResult
 
 /** A handler per operation of the mutations, each optional, as upstream collects them. */
@@ -1208,22 +1208,22 @@ interface SubscriptionResolver {
     suspend fun userChoiceBillingAndroid(): UserChoiceBillingDetails
 }
 
-/** One of the events as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `developerProvidedBillingAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias SubscriptionDeveloperProvidedBillingAndroidHandler = suspend () -> DeveloperProvidedBillingDetailsAndroid
 
-/** One of the events as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `promotedProductIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias SubscriptionPromotedProductIOSHandler = suspend () -> String
 
-/** One of the events as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `purchaseError` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias SubscriptionPurchaseErrorHandler = suspend () -> PurchaseError
 
-/** One of the events as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `purchaseUpdated` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias SubscriptionPurchaseUpdatedHandler = suspend (options: PurchaseUpdatedListenerOptions?) -> Purchase
 
-/** One of the events as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `subscriptionBillingIssue` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias SubscriptionSubscriptionBillingIssueHandler = suspend () -> Purchase
 
-/** One of the events as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `userChoiceBillingAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias SubscriptionUserChoiceBillingAndroidHandler = suspend () -> UserChoiceBillingDetails
 
 /** A handler per operation of the events, each optional, as upstream collects them. */

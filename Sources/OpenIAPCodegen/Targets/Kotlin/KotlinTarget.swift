@@ -49,7 +49,10 @@ public struct KotlinTarget: GenerationTarget {
         // use the other cores meanwhile. The names have passed
         // `KotlinNameCheck` when the spec was validated.
         let package = packageName
-        let shared = SharedPreparation { KotlinViewModel(spec: spec, names: KotlinMemberNames.all(spec), packageName: package) }
+        let shapes = KotlinUnionShapes(spec)
+        let shared = SharedPreparation {
+            KotlinViewModel(spec: spec, names: KotlinMemberNames.all(spec), packageName: package, shapes: shapes)
+        }
         let headerLine = "// " + header.text
         let support = RenderJob(cost: 1) { () throws(DiagnosticError) in
             let model = shared.value
@@ -77,7 +80,7 @@ public struct KotlinTarget: GenerationTarget {
             }
             return files
         }
-        return [support] + Self.fileGroups(spec, shapes: KotlinUnionShapes(spec)).map { group in
+        return [support] + Self.fileGroups(spec, shapes: shapes).map { group in
             RenderJob(cost: group.positions.count) { () throws(DiagnosticError) in
                 let model = shared.value
                 let context: TemplateObject = [

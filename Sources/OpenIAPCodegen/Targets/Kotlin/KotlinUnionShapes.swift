@@ -30,19 +30,46 @@ struct KotlinUnionShapes: Sendable {
         }
         for union in spec.unions {
             let records = union.members.map(\.typeName)
-            let isDirect = records.allSatisfy { name in spec.record(name) != nil && unionsListing[name]?.count == 1 }
-            if isDirect {
+            if records.allSatisfy({ name in spec.record(name) != nil && unionsListing[name]?.count == 1 }) {
                 direct.insert(union.name)
                 for name in records { superclass[name] = union.name }
             }
-            let flattened = spec.flattenedMembers(of: union)
-            guard let first = flattened.first else { continue }
-            var shared: [String] = []
-            for set in first.includes where !shared.contains(set) {
-                if flattened.allSatisfy({ $0.includes.contains(set) }) { shared.append(set) }
-            }
-            sharedSets[union.name] = shared
         }
+        sharedSets = Self.sharedSets(spec)
+    }
+
+    /// The sets every record a union resolves to includes, worked out for
+    /// each union once, members before the unions that hold them (without
+    /// recursion: a spec may nest thousands of unions), so that a chain of
+    /// unions costs its length, not its square.
+    private static func sharedSets(_ spec: Spec) -> [String: [String]] {
+        var shared: [String: [String]] = [:]
+        func isUnion(_ name: String) -> Bool { if case .union? = spec[name] { true } else { false } }
+        for union in spec.unions where shared[union.name] == nil {
+            var stack: [(name: String, membersDone: Bool)] = [(union.name, false)]
+            while let (name, membersDone) = stack.popLast() {
+                guard shared[name] == nil, case let .union(u)? = spec[name] else { continue }
+                let pending = u.members.map(\.typeName).filter { isUnion($0) && shared[$0] == nil }
+                if !membersDone && !pending.isEmpty {
+                    stack.append((name, true))
+                    stack += pending.map { ($0, false) }
+                    continue
+                }
+                // The first member's sets, in its order, that every member has.
+                var result: [String]?
+                for member in u.members {
+                    let sets: [String] =
+                        if let record = spec.record(member.typeName) {
+                            record.includes.enumerated().filter { !record.includes[..<$0.offset].contains($0.element) }.map(\.element)
+                        } else {
+                            shared[member.typeName] ?? []
+                        }
+                    result = result.map { $0.filter(sets.contains) } ?? sets
+                }
+                shared[name] = result ?? []
+            }
+        }
+        return shared
     }
 
     /// The class name of the member type `typeName` of a union that wraps

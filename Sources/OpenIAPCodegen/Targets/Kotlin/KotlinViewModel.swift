@@ -41,11 +41,14 @@ struct KotlinViewModel {
 
     /// `names` are `KotlinMemberNames.all(spec)`, which `KotlinNameCheck`
     /// found writable when the spec was validated.
-    init(spec: Spec, names: [KotlinMemberNames], packageName: String = KotlinNames.defaultPackageName) {
+    init(
+        spec: Spec, names: [KotlinMemberNames], packageName: String = KotlinNames.defaultPackageName,
+        shapes: KotlinUnionShapes? = nil
+    ) {
         self.spec = spec
         self.names = names
         self.packageName = packageName
-        self.shapes = KotlinUnionShapes(spec)
+        self.shapes = shapes ?? KotlinUnionShapes(spec)
         self.impliedTags = spec.impliedTagValues
         self.validating = Self.validatingTypes(spec)
         var kinds: [String: NamedKind] = [:]

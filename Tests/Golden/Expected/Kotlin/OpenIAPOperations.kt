@@ -105,7 +105,7 @@ interface QueryResolver {
     suspend fun findPurchases(ids: List<String>, limit: Long? = null, format: Format? = null, legacy: Boolean? = null): List<Purchase>
 }
 
-/** One of the queries as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `findPurchases` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias QueryFindPurchasesHandler = suspend (ids: List<String>, limit: Long?, format: Format?, legacy: Boolean?) -> List<Purchase>
 
 /** A handler per operation of the queries, each optional, as upstream collects them. */
@@ -142,16 +142,16 @@ interface MutationResolver {
     suspend fun verifyIOS(store: Store? = null): VerificationResult?
 }
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `acknowledgeAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationAcknowledgeAndroidHandler = suspend (token: String) -> Boolean
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `finish` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationFinishHandler = suspend (purchase: PurchaseInput, fast: Boolean?) -> Unit
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `reset` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationResetHandler = suspend () -> Boolean
 
-/** One of the mutations as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `verifyIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias MutationVerifyIOSHandler = suspend (store: Store?) -> VerificationResult?
 
 /** A handler per operation of the mutations, each optional, as upstream collects them. */
@@ -177,7 +177,7 @@ interface SubscriptionResolver {
     suspend fun verified(): VerificationResult
 }
 
-/** One of the events as a function value, upstream's handler type (openiap-google assigns its operations to these). */
+/** `verified` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
 typealias SubscriptionVerifiedHandler = suspend () -> VerificationResult
 
 /** A handler per operation of the events, each optional, as upstream collects them. */
