@@ -34,11 +34,12 @@ benchmark:
 ## Every test: build warning-free, Generated/ up to date (also through the
 ## SwiftPM plugin), unit and round-trip tests, a smoke run of the benchmark
 ## (no timing checked), lint of the generated Swift, the Python tool tests,
-## the Swift / JSON Schema / TypeScript agreement over the fixture corpus, and
-## the cross-language test (the generated TypeScript client over JSON lines,
+## the Swift / JSON Schema / TypeScript agreement over the fixture corpus, the
+## compatibility corpora (app code written against upstream's API, per
+## language: scripts/compat.sh), and the cross-language test (the generated
+## TypeScript client over JSON lines,
 ## against the fake peer, against the Swift bridge, openiap-memory-store, and
-## against the Kotlin one, whose replies must be the Swift bridge's), and the
-## compatibility corpora written against upstream's API (scripts/compat.sh).
+## against the Kotlin one, whose replies must be the Swift bridge's).
 ## The upstream SDL coverage check reads
 ## OPENIAP_SDL_DIR (which must exist when set), else
 ## ../shared/reference/openiap-spec-3.2.1; without either it is skipped, and
@@ -52,8 +53,10 @@ test: bootstrap
 	mkdir -p .build/proof
 	OPENIAP_SWIFT_VERDICTS=$(VERDICTS) swift test $(SWIFT_FLAGS) --skip-build
 	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/benchmark-smoke.sh
+	scripts/compat.sh swift
 	python3 -m unittest discover -s Tests/Tools -p 'test_*.py'
 	scripts/prove-targets.sh $(VERDICTS)
+	scripts/compat.sh typescript
 	python3 -m unittest discover -s Tests/CrossLanguage -p 'test_*.py'
 	scripts/cross-language.sh
 	scripts/compat.sh kotlin
