@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 import sys
 import tempfile
@@ -95,10 +97,13 @@ class CheckTests(unittest.TestCase):
         page.write_text("[gone](Docs/Gone.md)\n")
         original = check_links.REPOSITORY
         check_links.REPOSITORY = self.root
+        output = io.StringIO()
         try:
-            self.assertEqual(check_links.main([str(page)]), 1)
-            page.write_text("[there](Docs/Page.md)\n")
-            self.assertEqual(check_links.main([str(page)]), 0)
+            with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+                self.assertEqual(check_links.main([str(page)]), 1)
+                self.assertIn("README.md:1:8: error: 'Docs/Gone.md'", output.getvalue())
+                page.write_text("[there](Docs/Page.md)\n")
+                self.assertEqual(check_links.main([str(page)]), 0)
         finally:
             check_links.REPOSITORY = original
 
