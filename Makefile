@@ -35,8 +35,10 @@ benchmark:
 ## SwiftPM plugin), unit and round-trip tests, a smoke run of the benchmark
 ## (no timing checked), lint of the generated Swift, the Python tool tests,
 ## every relative link and anchor of README.md and Docs/ (check_links.py),
-## the Swift / JSON Schema / TypeScript agreement over the fixture corpus, and
-## the cross-language test (the generated TypeScript client over JSON lines,
+## the Swift / JSON Schema / TypeScript agreement over the fixture corpus, the
+## compatibility corpora (app code written against upstream's API, per
+## language: scripts/compat.sh), and the cross-language test (the generated
+## TypeScript client over JSON lines,
 ## against the fake peer, against the Swift bridge, openiap-memory-store, and
 ## against the Kotlin one, whose replies must be the Swift bridge's).
 ## The upstream SDL coverage check reads
@@ -52,11 +54,14 @@ test: bootstrap
 	mkdir -p .build/proof
 	OPENIAP_SWIFT_VERDICTS=$(VERDICTS) swift test $(SWIFT_FLAGS) --skip-build
 	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/benchmark-smoke.sh
+	scripts/compat.sh swift
 	python3 -m unittest discover -s Tests/Tools -p 'test_*.py'
 	python3 Tests/Tools/check_links.py
 	scripts/prove-targets.sh $(VERDICTS)
+	scripts/compat.sh typescript
 	python3 -m unittest discover -s Tests/CrossLanguage -p 'test_*.py'
 	scripts/cross-language.sh
+	scripts/compat.sh kotlin
 	@if [ -z "$${OPENIAP_SDL_DIR+set}" ] && [ ! -d "$(SDL_DEFAULT)" ]; then \
 	  echo "make test: SKIPPED the upstream SDL coverage check (SchemaCoverageTests): OPENIAP_SDL_DIR is not set and $(SDL_DEFAULT) does not exist"; \
 	fi

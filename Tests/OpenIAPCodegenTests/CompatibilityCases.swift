@@ -959,22 +959,22 @@ extension CompatibilityCase {
             "openUnionMemberRemovedFromInput",
             old: inputMembers + "\n" + union("PurchaseRequest", ["apple": "AppleRequest", "google": "GoogleRequest"]),
             new: inputMembers + "\n" + union("PurchaseRequest", ["apple": "AppleRequest"]),
-            [.unionMemberRemoved, .openUnionMemberRemoved]),
+            [.unionMemberRemoved, .openUnionMemberRemoved, .tagDefaultRemoved]),
         .init(
             "closedUnionMemberRemovedFromInput",
             old: inputMembers + "\n" + union("PurchaseRequest", unknown: "fail", ["apple": "AppleRequest", "google": "GoogleRequest"]),
             new: inputMembers + "\n" + union("PurchaseRequest", unknown: "fail", ["apple": "AppleRequest"]),
-            [.unionMemberRemoved, .closedUnionMemberRemoved]),
+            [.unionMemberRemoved, .closedUnionMemberRemoved, .tagDefaultRemoved]),
         .init(
             "unionTagChanged",
             old: outputMembers + "\n" + union("Purchase", ["ios": "Apple", "google": "Google"]),
             new: outputMembers + "\n" + union("Purchase", ["apple": "Apple", "google": "Google"]),
-            [.unionTagChanged, .unionMemberRenamed]),
+            [.unionTagChanged, .unionMemberRenamed, .tagDefaultChanged]),
         .init(
             "unionMemberTypeChanged",
             old: outputMembers + "\n" + union("Purchase", ["apple": "Apple", "google": "Google"]),
             new: outputMembers + "\n" + union("Purchase", ["apple": "Apple", "google": "Amazon"]),
-            [.unionMemberTypeChanged, .unionMemberWireTypeChanged]),
+            [.unionMemberTypeChanged, .unionMemberWireTypeChanged, .tagDefaultRemoved]),
         .init(
             "unionUnknownPolicyChanged",
             old: outputMembers + "\n" + union("Purchase", ["apple": "Apple", "google": "Google"]),
@@ -1005,7 +1005,7 @@ extension CompatibilityCase {
                     discriminator: platform
                     members:
                       apple: Apple
-                """, [.unionDiscriminatorChanged]),
+                """, [.unionDiscriminatorChanged, .tagDefaultRemoved]),
     ]
 
     // MARK: - Operations
@@ -1417,10 +1417,10 @@ extension CompatibilityCase {
         api("resultStillVoid", old: restorePurchases(result: "Void"), new: restorePurchases(result: "{type: Void, doc: Nothing.}"), []),
         api(
             "argumentNowOfOnePlatform", old: fetchProducts(currency: "String?"),
-            new: fetchProducts(currency: "{type: String?, platform: android}"), [.callArgumentPlatformChanged]),
+            new: fetchProducts(currency: "{type: String?, platform: android}"), [.argumentPlatformChanged, .callArgumentPlatformChanged]),
         api(
             "argumentOfAnotherPlatform", old: fetchProducts(currency: "{type: String?, platform: android}"),
-            new: fetchProducts(currency: "{type: String?, platform: ios}"), [.callArgumentPlatformChanged]),
+            new: fetchProducts(currency: "{type: String?, platform: ios}"), [.argumentPlatformChanged, .callArgumentPlatformChanged]),
         .init(
             "aliasTargetChanged", old: receiptInput(sameAs: "Receipt"), new: receiptInput(sameAs: "Refund"),
             [.aliasTargetChanged, .aliasWireTargetChanged]),
@@ -1468,6 +1468,32 @@ extension CompatibilityCase {
                       isValid: Bool
                       store: String
                 """, [.fieldOrderChanged]),
+        // From alphabetical order to another: Swift's initializers still
+        // take the old calls (the new spec-order one is added beside).
+        .init(
+            "fieldsLeaveAlphabeticalOrder",
+            old: """
+                records:
+                  Outcome:
+                    fields:
+                      isValid: Bool
+                      store: String
+                """,
+            new: """
+                records:
+                  Outcome:
+                    fields:
+                      store: String
+                      isValid: Bool
+                """, []),
+        // A member listed under a second tag of the same union: the record
+        // no longer has one value for the discriminator, and Swift's
+        // initializer loses its default.
+        .init(
+            "memberUnderASecondTag",
+            old: outputMembers + "\n" + union("Purchase", ["apple": "Apple", "google": "Google"]),
+            new: outputMembers + "\n" + union("Purchase", ["apple": "Apple", "google": "Google", "horizon": "Google"]),
+            [.unionMemberAdded, .openUnionMemberAdded, .tagDefaultRemoved]),
         // Upstream's move of `isValid` into a shared set: the initialiser went
         // from init(store:isValid:state:) to init(isValid:store:state:).
         .init(

@@ -290,6 +290,8 @@ import Testing
         .closedUnionMemberRemoved, .openUnionMemberRemoved, .unionTagChanged, .unionMemberWireTypeChanged, .unionDiscriminatorChanged,
         .atLeastOneVariantsNarrowed, .atLeastOneGroupAdded, .atLeastOneGroupRemoved, .atLeastOneMemberAdded, .atLeastOneMemberRemoved,
         .recordOneOfChanged, .choiceChanged,
+        // Of records reached through unions, never of an operation's arguments.
+        .tagDefaultRemoved, .tagDefaultChanged,
         // An alias is a type; an argument of its type is judged as any other.
         .aliasTargetChanged, .aliasWireTargetChanged,
     ]

@@ -25,6 +25,8 @@ import Testing
             """)
         // B is listed under two tags: no one value.
         #expect(spec.impliedTagValues == ["A": ["kind": "a"]])
+        // Every tag of each, in the order written.
+        #expect(spec.unionTagValues == ["A": ["kind": ["a"]], "B": ["kind": ["b", "c"]]])
     }
 
     @Test func nestedUnionsGiveTheirMembersTheOuterTagToo() throws {
@@ -61,6 +63,7 @@ import Testing
         #expect(tags["PurchaseIOS"] == ["store": "apple"])
         // Google, Horizon and Amazon purchases share one record.
         #expect(tags["PurchaseAndroid"] == nil)
+        #expect(spec.unionTagValues["PurchaseAndroid"] == ["store": ["google", "horizon", "amazon"]])
         #expect(tags["VerifyPurchaseResultIOS"]?["store"] == "apple")
     }
 }

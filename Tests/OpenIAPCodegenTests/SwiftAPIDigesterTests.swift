@@ -55,12 +55,15 @@ import Testing
         "atLeastOneMemberRemoved": "TypeScript only: the variant of the field that left the group",
         "atLeastOneGroupRemoved": "digester only: validate(at:) now comes from the protocol's default implementation",
         "fieldAliasRemoved": "TypeScript only: the alias's deprecated key disappears",
-        // The Swift target does not yet render `oneOf` records and named
-        // choices as sum types (issue #28, Swift part, does); until then the
-        // Swift declarations of these pairs are the same on both sides.
-        "recordBecomesOneOf": "not yet rendered: the Swift target still declares oneOf records as structs",
-        "exactlyOneBecomesChoice": "not yet rendered: the Swift target does not yet declare named choices",
-        "choiceCaseRenamed": "not yet rendered: the Swift target does not yet declare named choices",
+        // Swift keeps an exactly-one group's fields (properties and the
+        // field-by-field initializer) beside the choice it becomes, so
+        // gaining a choice only adds the property, its enum and an
+        // initializer; Kotlin and TypeScript change shape.
+        "exactlyOneBecomesChoice": "Swift only adds API: the fields stay beside the new choice",
+        // Swift names a union's cases after the member types, which a new
+        // tag leaves alone; the Kotlin member classes and TypeScript's
+        // narrowing follow the tag.
+        "unionTagChanged": "Kotlin and TypeScript only: Swift cases are named after member types",
         "argumentAliasRemoved": "TypeScript only: the alias's deprecated key leaves the arguments type",
         // A struct that becomes a typealias of another struct is not
         // reported, although `ReceiptInput(id:note:)` no longer compiles:

@@ -26,7 +26,7 @@ import Testing
     }
 
     static func dispatcher(
-        store: IapStore = .google, sdk: (any OpenIAPCommonOperations)? = nil, events: EventLog = EventLog()
+        store: IapStore = .google, sdk: (any OpenIAPCommonOperations & Sendable)? = nil, events: EventLog = EventLog()
     ) -> OpenIAPDispatcher {
         OpenIAPDispatcher(store: store, sdk: sdk ?? MemoryStore(store: store), events: events.sink)
     }
@@ -381,7 +381,7 @@ import Testing
     @Test func theAliasIsItsTarget() throws {
         let entry = try #require(OpenIAPTypeRegistry.types["PurchaseInput"])
         #expect(ObjectIdentifier(entry) == ObjectIdentifier(Purchase.self))
-        let purchase = Purchase.google(PurchaseAndroid(
+        let purchase = Purchase.purchaseAndroid(PurchaseAndroid(
             id: "p", productId: "x", transactionDate: 1, store: .google, quantity: 1, purchaseState: .purchased, isAutoRenewing: false))
         let arguments = FinishTransactionArgs(purchase: purchase, isConsumable: true)
         #expect(arguments.purchase == purchase)
@@ -391,7 +391,7 @@ import Testing
         let decoder = JSONDecoder()
         #expect(try decoder.decode(GetStorefrontReply.self, from: Data(#"{"result": "US"}"#.utf8)) == .result("US"))
         let failed = try decoder.decode(GetStorefrontReply.self, from: Data(#"{"error": {"code": "some-future-code", "message": "m"}}"#.utf8))
-        #expect(failed == .error(PurchaseError(code: ErrorCode(rawValue: "some-future-code"), message: "m")))
+        #expect(failed == .error(PurchaseError(code: ErrorCode.unrecognized("some-future-code"), message: "m")))
         #expect(throws: PurchaseError.self) { try failed.get() }
         for bad in [#"{}"#, #"{"result": "US", "error": {"code": "unknown", "message": "m"}}"#, #"{"result": null}"#, #"{"error": null}"#, #"{"result": 5}"#] {
             #expect(throws: DecodingError.self, "\(bad)") { try decoder.decode(GetStorefrontReply.self, from: Data(bad.utf8)) }

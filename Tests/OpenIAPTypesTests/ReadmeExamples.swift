@@ -35,7 +35,7 @@ final class PurchasesModule: Sendable {
 
 /// An app's use of an SDK, as Docs/Swift.md shows it (compiled, not run: the
 /// listener's loop ends only with the SDK).
-func finishAndListen(_ sdk: any OpenIAPCommonOperations, _ purchase: Purchase, deliver: (Purchase) -> Void) async throws {
+func finishAndListen(_ sdk: any OpenIAPAndroidOperations, _ purchase: Purchase, deliver: (Purchase) -> Void) async throws {
     try await sdk.finishTransaction(purchase: purchase, isConsumable: true)
     for await purchase in await sdk.purchaseUpdated(options: nil) { deliver(purchase) }
 }

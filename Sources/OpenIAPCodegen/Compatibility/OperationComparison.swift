@@ -106,10 +106,9 @@ extension SpecComparison {
                 func takers(_ platform: OperationPlatform) -> String {
                     platform == .common ? "every SDK" : "the \(platform.rawValue) SDK alone"
                 }
-                report(
-                    .callArgumentPlatformChanged,
-                    "argument '\(argument.name)' of \(subject) is now taken by \(takers(argument.platform)), not \(takers(before.platform))",
-                    at: argument.location)
+                let what = "argument '\(argument.name)' of \(subject) is now taken by \(takers(argument.platform)), not \(takers(before.platform))"
+                report(.argumentPlatformChanged, what, at: argument.location)
+                report(.callArgumentPlatformChanged, what, at: argument.location)
             }
         }
     }

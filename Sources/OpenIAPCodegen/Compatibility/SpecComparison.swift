@@ -99,6 +99,7 @@ public struct SpecComparison {
             report(.typeAdded, "\(kindWord(type)) '\(type.name)' was added", at: type.location)
         }
         for (o, n) in pairs.sorted(by: { $0.1.name < $1.1.name }) { compareType(o, n) }
+        compareImpliedTags()
         compareOperations()
         findings = Self.ordered(findings)
     }
@@ -226,7 +227,7 @@ public struct SpecComparison {
         for fn in b.fields where !matchedNew.contains(fn.name) {
             addedField(fn, owner: owner, usage: usage)
         }
-        compareFieldOrder(a, b, fieldMap: fieldMap, owner: owner)
+        compareFieldOrder(a, b, fieldMap: fieldMap, owner: owner, isRecord: given == nil)
         if a.isOneOf != b.isOneOf {
             report(
                 .recordOneOfChanged,
@@ -237,20 +238,59 @@ public struct SpecComparison {
         compareAtLeastOne(a, b, fieldMap: fieldMap, owner: owner)
     }
 
-    /// The memberwise initialiser takes every field, in order: the fields
-    /// both sides have must keep their order (those added or removed have
-    /// rules of their own).
-    private mutating func compareFieldOrder(_ a: RecordType, _ b: RecordType, fieldMap: [String: String], owner: String) {
+    /// An operation's arguments are a method's parameters in spec order: the
+    /// arguments both sides have must keep their order (those added or
+    /// removed have rules of their own). A record's Swift initializer takes
+    /// the fields alphabetically, which no reorder changes, and a second one
+    /// takes them in spec order when that order is not alphabetical: a
+    /// reorder breaks the calls of that second initializer, so it matters
+    /// only for a record whose old order was not alphabetical.
+    private mutating func compareFieldOrder(_ a: RecordType, _ b: RecordType, fieldMap: [String: String], owner: String, isRecord: Bool) {
         let kept = a.fields.compactMap { fieldMap[$0.name] }
         let keptSet = Set(kept)
         let now = b.fields.map(\.name).filter { keptSet.contains($0) }
         guard kept != now, let index = kept.indices.first(where: { kept[$0] != now[$0] }) else { return }
+        let oldProperties = a.fields.map { SwiftNames.name($0.name, in: .property) }
+        if isRecord, oldProperties == oldProperties.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
+            return
+        }
         let moved = now[index]
         let why = b.field(moved)?.includedFrom.map { " (it now comes from the shared set '\($0)')" } ?? ""
+        let swift = isRecord ? "the Swift initialiser in spec order" : "the Swift method"
         report(
             .fieldOrderChanged,
-            "fields of \(owner) changed order: '\(moved)' now comes before '\(kept[index])'\(why); the Swift initialiser was init(\(kept.map { "\($0):" }.joined())), now init(\(now.map { "\($0):" }.joined()))",
+            "fields of \(owner) changed order: '\(moved)' now comes before '\(kept[index])'\(why); \(swift) took (\(kept.map { "\($0):" }.joined())), now (\(now.map { "\($0):" }.joined()))",
             at: b.location)
+    }
+
+    /// The discriminator values records always have (`Spec.impliedTagValues`),
+    /// which Swift initializers take as defaults: one that goes breaks the
+    /// calls that left the field out, one that changes makes them build
+    /// another tag. Records are matched under their new names; a field that
+    /// is gone has rules of its own.
+    private mutating func compareImpliedTags() {
+        let before = old.impliedTagValues
+        let after = new.impliedTagValues
+        for (oldName, fields) in before.sorted(by: { $0.key < $1.key }) {
+            let name = typeMap[oldName] ?? oldName
+            guard let record = new.record(name) else { continue }
+            for (field, value) in fields.sorted(by: { $0.key < $1.key }) where record.field(field) != nil {
+                let subject = "field '\(field)' of record '\(name)'"
+                switch after[name]?[field] {
+                case nil:
+                    report(
+                        .tagDefaultRemoved,
+                        "\(subject) no longer always holds '\(value)' through the unions that reach it, so its initializer default goes",
+                        at: record.location)
+                case let now? where now != value:
+                    report(
+                        .tagDefaultChanged, "\(subject) now always holds '\(now)', not '\(value)': its initializer default changes",
+                        at: record.location)
+                default:
+                    break
+                }
+            }
+        }
     }
 
     /// Decode-only aliases that a field gained or lost. An alias that is the

@@ -15,7 +15,26 @@ extension Spec {
     /// one discriminator (Google, Horizon and Amazon purchases are all
     /// `PurchaseAndroid`) has no fixed value for it.
     public var impliedTagValues: [String: [String: String]] {
-        // record -> field -> every tag seen (a set, in the order first seen).
+        var result: [String: [String: String]] = [:]
+        for (record, fields) in unionTagValues {
+            for (field, tags) in fields where tags.count == 1 {
+                // Only a field the record really has, required (as every
+                // discriminator is), can be defaulted to its tag.
+                guard self.record(record)?.field(field) != nil else { continue }
+                result[record, default: [:]][field] = tags[0]
+            }
+        }
+        return result
+    }
+
+    /// For each record that some union reaches, every tag it can be read
+    /// under, by discriminator field: record name -> field name -> the wire
+    /// values, in the order first met (unions in spec order, members in the
+    /// order written). `PurchaseAndroid` -> `store` -> google, horizon,
+    /// amazon. A language that types the discriminator of a member by the
+    /// values it can have (TypeScript's literal types) reads it here; the
+    /// field may be missing from the record (the validator reports that).
+    public var unionTagValues: [String: [String: [String]]] {
         var seen: [String: [String: [String]]] = [:]
         for union in unions {
             for member in union.members {
@@ -26,16 +45,7 @@ extension Spec {
                 }
             }
         }
-        var result: [String: [String: String]] = [:]
-        for (record, fields) in seen {
-            for (field, tags) in fields where tags.count == 1 {
-                // Only a field the record really has, required (as every
-                // discriminator is), can be defaulted to its tag.
-                guard self.record(record)?.field(field) != nil else { continue }
-                result[record, default: [:]][field] = tags[0]
-            }
-        }
-        return result
+        return seen
     }
 
     /// The records a union member stands for: the record itself, or every

@@ -207,6 +207,10 @@ struct SpecValidator {
                 validator.checkContainment()
                 validator.checkTypeRenames()
                 validator.checkOperations()
+                // Kotlin's names for what it declares beside the spec's types.
+                KotlinNameCheck.checkGeneratedNames(validator.spec, into: &validator.diagnostics)
+                // Names that work in Swift but collide in TypeScript.
+                TypeScriptNameCheck.check(spec, into: &validator.diagnostics)
             }
             return (validator.diagnostics.all, validator.typesOnContainmentCycles, files)
         }

@@ -92,11 +92,14 @@ public actor MemoryStore: OpenIAPAndroidOperations {
         let items = catalog.filter { params.skus.contains($0.id) }
         switch params.type ?? .inApp {
         case .subs:
-            return FetchProductsResult(subscriptions: items.filter { $0.type == .subs }.map { .android(subscription($0)) })
+            return .subscriptions(items.filter { $0.type == .subs }.map { .productSubscriptionAndroid(subscription($0)) })
         case .all:
-            return FetchProductsResult(all: items.map { $0.type == .subs ? .subs(.android(subscription($0))) : .inApp(.android(product($0))) })
+            return .all(
+                items.map {
+                    $0.type == .subs ? .productSubscription(.productSubscriptionAndroid(subscription($0))) : .product(.productAndroid(product($0)))
+                })
         default:
-            return FetchProductsResult(products: items.filter { $0.type != .subs }.map { .android(product($0)) })
+            return .products(items.filter { $0.type != .subs }.map { .productAndroid(product($0)) })
         }
     }
 
@@ -144,7 +147,7 @@ public actor MemoryStore: OpenIAPAndroidOperations {
             store: store, quantity: 1, purchaseState: .purchased, isAutoRenewing: item.type == .subs, isAcknowledgedAndroid: false)
         purchases.append(purchase)
         updated.send(wrapped(purchase))
-        return item.type == .subs ? nil : RequestPurchaseResult(purchases: [wrapped(purchase)])
+        return item.type == .subs ? nil : .purchases([wrapped(purchase)])
     }
 
     /// The purchase token (and Amazon receipt id) of the `number`th
@@ -153,13 +156,9 @@ public actor MemoryStore: OpenIAPAndroidOperations {
         "memory-store-token-" + String(repeating: "0", count: max(0, 4 - String(number).count)) + String(number)
     }
 
-    /// `purchase` as the member of `Purchase` for this store.
+    /// `purchase` as a `Purchase` (its `store` is this store's).
     private func wrapped(_ purchase: PurchaseAndroid) -> Purchase {
-        switch store {
-        case .horizon: .horizon(purchase)
-        case .amazon: .amazon(purchase)
-        default: .google(purchase)
-        }
+        .purchaseAndroid(purchase)
     }
 
     public func finishTransaction(purchase: PurchaseInput, isConsumable: Bool?) async throws {
@@ -173,8 +172,8 @@ public actor MemoryStore: OpenIAPAndroidOperations {
     /// version does not know.
     private static func id(of purchase: Purchase) -> String? {
         switch purchase {
-        case let .apple(member): member.id
-        case let .google(member), let .horizon(member), let .amazon(member): member.id
+        case let .purchaseIos(member): member.id
+        case let .purchaseAndroid(member): member.id
         case .unrecognized: nil
         }
     }

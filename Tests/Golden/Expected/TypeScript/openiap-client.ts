@@ -109,26 +109,28 @@ function settle<K extends OpenIAPOperationName>(operation: K, reply: unknown): O
   return result as OpenIAPOperationMap[K]["result"];
 }
 
+
 /**
  * A client that sends every call through `transport` and, when
  * `events` is given, adds listeners through it.
  */
 export function createOpenIAPClient(transport: OpenIAPTransport, events?: OpenIAPEventTransport): OpenIAPClient {
-  async function call<K extends OpenIAPOperationName>(operation: K, args: object | undefined): Promise<OpenIAPOperationMap[K]["result"]> {
+  async function call<K extends OpenIAPOperationName>(operation: K, args: object): Promise<OpenIAPOperationMap[K]["result"]> {
     let reply: unknown;
     try {
-      reply = await transport(operation, args ?? {});
+      reply = await transport(operation, args);
     } catch (cause) {
       throw unusable(operation, "the transport failed", cause);
     }
     return settle(operation, reply);
   }
 
-  function listen(event: OpenIAPEventName, listener: (payload: never) => void, args: object | undefined): OpenIAPListener {
+  function listen(event: OpenIAPEventName, listener: (payload: never) => void, args: object): OpenIAPListener {
     if (events === undefined) {
       throw new OpenIAPError(event, { code: "developer-error", message: "this client was made without an event transport" });
     }
-    const stop = events(event, args ?? {}, (payload) => listener(payload as never));
+    const deliver = delivered[event];
+    const stop = events(event, args, (payload) => listener(deliver(payload) as never));
     let active = true;
     return {
       remove(): void {
@@ -139,12 +141,22 @@ export function createOpenIAPClient(transport: OpenIAPTransport, events?: OpenIA
     };
   }
 
+  // Each event's listener args as the JSON subscription takes them, from
+  // what the caller passed, and each payload as the listener gets it.
+  const listenerArgs: { readonly [K in OpenIAPEventName]: (args: never) => object } = {
+    verified: () => ({}),
+  };
+  const delivered: { readonly [K in OpenIAPEventName]: (payload: unknown) => unknown } = {
+    verified: (payload) => payload,
+  };
+
   return {
-    acknowledgeAndroid: (args) => call("acknowledgeAndroid", args),
+    acknowledgeAndroid: (args) => call("acknowledgeAndroid", { token: args }),
     findPurchases: (args) => call("findPurchases", args),
     finish: (args) => call("finish", args),
     reset: () => call("reset", {}),
-    verifyIOS: (args) => call("verifyIOS", args),
-    addListener: (event: OpenIAPEventName, listener: (payload: never) => void, args?: object) => listen(event, listener, args),
+    verifyIOS: (args) => call("verifyIOS", args === undefined ? {} : { store: args }),
+    addListener: (event: OpenIAPEventName, listener: (payload: never) => void, args?: unknown) =>
+      listen(event, listener, listenerArgs[event](args as never)),
   };
 }

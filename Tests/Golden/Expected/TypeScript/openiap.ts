@@ -41,6 +41,22 @@ export type ErrorCode =
   | (string & {});
 
 /**
+ * The codes by name, as upstream's enum of this name offers them: `ErrorCode.Unknown` is `unknown`.
+ *
+ * The type `ErrorCode` stays open: a code from a later spec is a string none of these equals, so keep a fallback when comparing.
+ */
+export const ErrorCode = {
+  /** Nothing more specific. */
+  Unknown: "unknown",
+  /** The call was malformed. */
+  DeveloperError: "developer-error",
+  /** The store lacks the operation. */
+  FeatureNotSupported: "feature-not-supported",
+  /** The connection is not open. */
+  NotPrepared: "not-prepared",
+} as const;
+
+/**
  * Payload format.
  *
  * Closed: no other value is valid.
@@ -52,12 +68,18 @@ export type Format =
   | "toml"
   | "json";
 
-/** What a lookup found, one of two kinds. */
-export interface Found {
-  /** The purchases found. */
-  purchases?: Purchase[] | null;
-  payload?: Payload | null;
-}
+/**
+ * What a lookup found, one of two kinds.
+ *
+ * The value of the one field the answer sets, the first present of `purchases`, `payload`; null when it sets none of them (an answer of a later spec). Its JSON is {@link FoundWire}:
+ *
+ * - `purchases`: The purchases found.
+ * - `payload`: `Payload`
+ */
+export type Found =
+  | Purchase[]
+  | Payload
+  | null;
 
 /**
  * The store an SDK runs against.
@@ -77,21 +99,17 @@ export type IapStore =
 /**
  * One purchase to make, of either kind.
  *
- * Exactly one of `a`, `b` is set (present and not null).
+ * Set `item` and `format` together: `json` with {@link PurchaseA}, `toml` with {@link PurchaseB}. The JSON sets the case's own field instead (`a`, `b`: {@link OrderWire}).
  */
 export type Order =
-  {
-    /** @defaultValue `"json"` */
-    format?: Format | null;
-  } &
   (
     | {
-        a: PurchaseA;
-        b?: null;
+        item: PurchaseA;
+        format: "json";
       }
     | {
-        a?: null;
-        b: PurchaseB;
+        item: PurchaseB;
+        format: "toml";
       }
   );
 
@@ -114,24 +132,17 @@ export interface Payload {
  * What to verify.
  *
  * Exactly one of `a`, `b` is set (present and not null).
+ *
+ * This type leaves that to the bridge, which rejects a request that breaks it, so that a request can be built step by step as upstream's can; {@link PropsWire} holds it.
  */
-export type Props =
-  {
-    /** @defaultValue `false` */
-    includePayload?: boolean | null;
-    /** @defaultValue `"json"` */
-    format?: Format | null;
-  } &
-  (
-    | {
-        a: PurchaseA;
-        b?: null;
-      }
-    | {
-        a?: null;
-        b: PurchaseB;
-      }
-  );
+export interface Props {
+  a?: PurchaseA | null;
+  b?: PurchaseB | null;
+  /** @defaultValue `false` */
+  includePayload?: boolean | null;
+  /** @defaultValue `"json"` */
+  format?: Format | null;
+}
 
 /**
  * Any purchase.
@@ -141,16 +152,20 @@ export type Props =
  * Payloads with another `platform` are kept by readers, but this type leaves them out so that checking `platform` narrows it; code that may see them should treat an object matching no member as unknown.
  */
 export type Purchase =
-  | (PurchaseA & { platform: "a" })
-  | (PurchaseB & { platform: "b" });
+  | PurchaseA
+  | PurchaseB;
 
 /** A purchase from platform a. */
 export interface PurchaseA extends Common {
+  /** Which platform sold it. */
+  platform: "a";
   quantity?: number | null;
 }
 
 /** A purchase from platform b. */
 export interface PurchaseB extends Common {
+  /** Which platform sold it. */
+  platform: "b";
   token: string;
 }
 
@@ -201,8 +216,131 @@ export type Store =
  * A request naming a purchase on either platform.
  *
  * At least one of `apple`, `google` is set (present and not null).
+ *
+ * This type leaves that to the bridge, which rejects a request that breaks it, so that a request can be built step by step as upstream's can; {@link TicketWire} holds it.
  */
-export type Ticket =
+export interface Ticket {
+  /**
+   * The ticket code.
+   *
+   * From 3 to 8 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Z0-9_-]+\.?[a-z]{0,2}$` (readers check it).
+   *
+   * Readers also accept `ticketCode`, `ticket-code` in its place when this key is absent.
+   */
+  code: string;
+  /**
+   * A decode-only alias of `code`: readers take it when `code` is absent (the first name present is read); writers write `code`.
+   *
+   * @deprecated Write `code`.
+   */
+  ticketCode?: string;
+  /**
+   * A decode-only alias of `code`: readers take it when `code` is absent (the first name present is read); writers write `code`.
+   *
+   * @deprecated Write `code`.
+   */
+  "ticket-code"?: string;
+  /** Readers also accept `ios` in its place when this key is absent. */
+  apple?: PurchaseA | null;
+  /**
+   * A decode-only alias of `apple`: readers take it when `apple` is absent (the first name present is read); writers write `apple`.
+   *
+   * @deprecated Write `apple`.
+   */
+  ios?: PurchaseA | null;
+  google?: PurchaseB | null;
+}
+
+/**
+ * A verification result.
+ *
+ * @since 1.2.0
+ */
+export interface VerificationResult {
+  store: Store;
+  isValid: boolean;
+  state: State;
+  /** Readers drop a value here that they cannot read and treat the field as absent. */
+  environment?: Environment | null;
+  /** Readers drop a value here that they cannot read and treat the field as absent. */
+  payload?: Payload | null;
+  tags?: string[] | null;
+  counts?: { [key: string]: number } | null;
+  /** @deprecated Use store. */
+  "old-name"?: string | null;
+  /** A keyword as a field name. */
+  default?: boolean | null;
+}
+
+/**
+ * What a lookup found, one of two kinds.
+ *
+ * The JSON of {@link Found}, as bridges read and write it; apps and SDKs use {@link Found}.
+ */
+export interface FoundWire {
+  /** The purchases found. */
+  purchases?: Purchase[] | null;
+  payload?: Payload | null;
+}
+
+/**
+ * One purchase to make, of either kind.
+ *
+ * The JSON of {@link Order}, as bridges read and write it; apps and SDKs use {@link Order}.
+ *
+ * Exactly one of `a`, `b` is set (present and not null).
+ */
+export type OrderWire =
+  {
+    /** @defaultValue `"json"` */
+    format?: Format | null;
+  } &
+  (
+    | {
+        a: PurchaseA;
+        b?: null;
+      }
+    | {
+        a?: null;
+        b: PurchaseB;
+      }
+  );
+
+/**
+ * What to verify.
+ *
+ * The JSON of {@link Props}, as bridges read and write it; apps and SDKs use {@link Props}.
+ *
+ * Exactly one of `a`, `b` is set (present and not null).
+ */
+export type PropsWire =
+  {
+    /** @defaultValue `false` */
+    includePayload?: boolean | null;
+    /** @defaultValue `"json"` */
+    format?: Format | null;
+  } &
+  (
+    | {
+        a: PurchaseA;
+        b?: null;
+      }
+    | {
+        a?: null;
+        b: PurchaseB;
+      }
+  );
+
+/**
+ * A request naming a purchase on either platform.
+ *
+ * The JSON of {@link Ticket}, as bridges read and write it; apps and SDKs use {@link Ticket}.
+ *
+ * At least one of `apple`, `google` is set (present and not null).
+ */
+export type TicketWire =
   {
     /**
      * The ticket code.
@@ -244,27 +382,6 @@ export type Ticket =
         google: PurchaseB;
       }
   );
-
-/**
- * A verification result.
- *
- * @since 1.2.0
- */
-export interface VerificationResult {
-  store: Store;
-  isValid: boolean;
-  state: State;
-  /** Readers drop a value here that they cannot read and treat the field as absent. */
-  environment?: Environment | null;
-  /** Readers drop a value here that they cannot read and treat the field as absent. */
-  payload?: Payload | null;
-  tags?: string[] | null;
-  counts?: { [key: string]: number } | null;
-  /** @deprecated Use store. */
-  "old-name"?: string | null;
-  /** A keyword as a field name. */
-  default?: boolean | null;
-}
 
 /** The arguments of the mutation acknowledgeAndroid. */
 export interface AcknowledgeAndroidArgs {
@@ -343,9 +460,9 @@ export type VerifyIOSReply =
   | { error: OpenIAPErrorRecord; result?: undefined };
 
 /**
- * Every query and mutation by name: its kind, arguments record, result, the
- * error codes the spec lists for it (as a literal union), the stores that
- * implement it and its reply. Besides the listed codes, a bridge answers
+ * Every query and mutation by name, as bridges see it: its kind, arguments
+ * record, result (as JSON), the error codes the spec lists for it (as a
+ * literal union), the stores that implement it and its reply. Besides the listed codes, a bridge answers
  * `developer-error` for arguments it cannot decode or validate,
  * `feature-not-supported` where the platform or store lacks the operation,
  * and `unknown` for any other failure.
@@ -421,7 +538,7 @@ export type OpenIAPCall =
   | { operation: "reset"; args?: OpenIAPNoArgs }
   | { operation: "verifyIOS"; args?: VerifyIOSArgs };
 
-/** Every event by name: the args of its listener, its payload and the stores that send it. */
+/** Every event by name, as bridges see it: the args of its listener, its payload (as JSON) and the stores that send it. */
 export interface OpenIAPEventMap {
   /**
    * A purchase was verified.
@@ -463,12 +580,16 @@ export interface OpenIAPListener {
 
 /**
  * The OpenIAP API over a transport (`createOpenIAPClient` in
- * openiap-client.ts). Each method sends the arguments record as given and
- * resolves with the result; a failure rejects with an `OpenIAPError` that
- * carries the error code: one the method lists under `@throws`, or
- * `developer-error` (arguments the bridge refuses, the message naming the
- * field path), `feature-not-supported` (the platform or store lacks the
- * operation) or `unknown`.
+ * openiap-client.ts), typed as upstream's SDKs type their exports: each
+ * method takes what `QueryArgsMap` / `MutationArgsMap` say (one argument as
+ * itself, several as one object), so it can stand for
+ * `QueryField<'name'>` / `MutationField<'name'>`, and resolves with the
+ * result as `Query` / `Mutation` type it. The client sends the JSON call
+ * (`OpenIAPCall`, arguments by name) and converts the reply. A failure
+ * rejects with an `OpenIAPError` that carries the error code: one the
+ * method lists under `@throws`, or `developer-error` (arguments the bridge
+ * refuses, the message naming the field path), `feature-not-supported`
+ * (the platform or store lacks the operation) or `unknown`.
  */
 export interface OpenIAPClient {
   /**
@@ -476,9 +597,9 @@ export interface OpenIAPClient {
    *
    * Android only. Stores: `google`.
    *
-   * @param args.token - The purchase token.
+   * @param args - The argument `token`. The purchase token.
    */
-  acknowledgeAndroid(args: AcknowledgeAndroidArgs): Promise<boolean>;
+  acknowledgeAndroid(args: MutationAcknowledgeAndroidArgs): Promise<boolean>;
   /**
    * Finds purchases.
    *
@@ -490,7 +611,7 @@ export interface OpenIAPClient {
    * @param args.legacy - Optional. Deprecated: Leave it out.
    * @throws `not-prepared` The connection is not open.
    */
-  findPurchases(args: FindPurchasesArgs): Promise<Purchase[]>;
+  findPurchases(args: QueryFindPurchasesArgs): Promise<Purchase[]>;
   /**
    * Finishes a purchase; answers nothing beyond success.
    *
@@ -499,7 +620,7 @@ export interface OpenIAPClient {
    * @param args.purchase - The purchase as a listener delivered it.
    * @param args.fast - Skips the wait; only the Android SDK takes it. Optional.
    */
-  finish(args: FinishArgs): Promise<void>;
+  finish(args: MutationFinishArgs): Promise<void>;
   /**
    * Forgets everything.
    *
@@ -513,11 +634,11 @@ export interface OpenIAPClient {
    *
    * Apple platforms only. Stores: `apple`.
    *
-   * @param args.store - Optional. Defaults to `"apple"`.
+   * @param args - The argument `store`. Optional. Defaults to `"apple"`.
    * @returns Null when there was nothing to verify.
    * @since 1.2.0
    */
-  verifyIOS(args?: VerifyIOSArgs): Promise<VerificationResult | null>;
+  verifyIOS(args?: MutationVerifyIosArgs): Promise<VerificationResult | null>;
   /**
    * A purchase was verified.
    *
@@ -528,4 +649,143 @@ export interface OpenIAPClient {
    * @returns The handle that removes the listener.
    */
   addListener(event: "verified", listener: (payload: VerificationResult) => void): OpenIAPListener;
+}
+
+/** Every query, its result as a promise; a result that may be null makes the member optional, as in upstream's types. */
+export interface Query {
+  /** Finds purchases. */
+  findPurchases: Promise<Purchase[]>;
+}
+
+/** Every mutation, its result as a promise; a result that may be null makes the member optional, as in upstream's types. */
+export interface Mutation {
+  /** Acknowledges a purchase on Android. */
+  acknowledgeAndroid: Promise<boolean>;
+  /** Finishes a purchase; answers nothing beyond success. */
+  finish: Promise<void>;
+  /** Forgets everything. */
+  reset: Promise<boolean>;
+  /** Verifies a purchase on Apple platforms. */
+  verifyIOS?: Promise<VerificationResult | null>;
+}
+
+/** Every event, with the payload its listeners receive. */
+export interface Subscription {
+  /** A purchase was verified. */
+  verified: VerificationResult;
+}
+
+/**
+ * The argument of the mutation `acknowledgeAndroid`, `token`, which callers pass as itself.
+ *
+ * The purchase token.
+ */
+export type MutationAcknowledgeAndroidArgs = string;
+
+/** The arguments of the query `findPurchases`, which callers pass as one object. */
+export interface QueryFindPurchasesArgs {
+  /** Which purchases. */
+  ids: string[];
+  /**
+   * At most this many.
+   *
+   * @defaultValue `10`
+   */
+  limit?: number | null;
+  format?: Format | null;
+  /** @deprecated Leave it out. */
+  legacy?: boolean | null;
+}
+
+/** The arguments of the mutation `finish`, which callers pass as one object. */
+export interface MutationFinishArgs {
+  /** The purchase as a listener delivered it. */
+  purchase: PurchaseInput;
+  /** Skips the wait; only the Android SDK takes it. */
+  fast?: boolean | null;
+}
+
+/** The argument of the mutation `verifyIOS`, `store`, which callers pass as itself. */
+export type MutationVerifyIosArgs = Store | null | undefined;
+
+/** The arguments type of each member of `Query`: `never` for one that takes none. */
+export type QueryArgsMap = {
+  findPurchases: QueryFindPurchasesArgs;
+};
+
+/** The arguments type of each member of `Mutation`: `never` for one that takes none. */
+export type MutationArgsMap = {
+  acknowledgeAndroid: MutationAcknowledgeAndroidArgs;
+  finish: MutationFinishArgs;
+  reset: never;
+  verifyIOS: MutationVerifyIosArgs;
+};
+
+/** The arguments type of each member of `Subscription`: `never` for one that takes none. */
+export type SubscriptionArgsMap = {
+  verified: never;
+};
+
+/**
+ * The function that implements an operation whose arguments type is `Args`:
+ * no parameter when it takes none (`never`), an optional one when its
+ * arguments may be left out, a required one otherwise.
+ */
+export type OpenIAPField<Args, Result> = [Args] extends [never]
+  ? () => Result
+  : undefined extends Args
+    ? (args?: Args) => Result
+    : (args: Args) => Result;
+
+/** The function an SDK exports for the member `K` of `Query`. */
+export type QueryField<K extends keyof Query> = OpenIAPField<QueryArgsMap[K], NonNullable<Query[K]>>;
+
+/** Functions for some members of `Query`, by name. */
+export type QueryFieldMap = { [K in keyof Query]?: QueryField<K> };
+
+/** The function an SDK exports for the member `K` of `Mutation`. */
+export type MutationField<K extends keyof Mutation> = OpenIAPField<MutationArgsMap[K], NonNullable<Mutation[K]>>;
+
+/** Functions for some members of `Mutation`, by name. */
+export type MutationFieldMap = { [K in keyof Mutation]?: MutationField<K> };
+
+/** The function an SDK exports for the member `K` of `Subscription`. */
+export type SubscriptionField<K extends keyof Subscription> = OpenIAPField<SubscriptionArgsMap[K], NonNullable<Subscription[K]>>;
+
+/** Functions for some members of `Subscription`, by name. */
+export type SubscriptionFieldMap = { [K in keyof Subscription]?: SubscriptionField<K> };
+
+/**
+ * The JSON of every type, by its spec name: what bridges read and write,
+ * which is the type itself except where the API's shape differs (then its
+ * `…Wire` twin), and the arguments records and replies of the operations.
+ */
+export interface OpenIAPWireTypes {
+  Common: Common;
+  Environment: Environment;
+  ErrorCode: ErrorCode;
+  Format: Format;
+  Found: FoundWire;
+  IapStore: IapStore;
+  Order: OrderWire;
+  Payload: Payload;
+  Props: PropsWire;
+  Purchase: Purchase;
+  PurchaseA: PurchaseA;
+  PurchaseB: PurchaseB;
+  PurchaseError: PurchaseError;
+  PurchaseInput: PurchaseInput;
+  State: State;
+  Store: Store;
+  Ticket: TicketWire;
+  VerificationResult: VerificationResult;
+  AcknowledgeAndroidArgs: AcknowledgeAndroidArgs;
+  FindPurchasesArgs: FindPurchasesArgs;
+  FinishArgs: FinishArgs;
+  VerifyIOSArgs: VerifyIOSArgs;
+  AcknowledgeAndroidReply: AcknowledgeAndroidReply;
+  FindPurchasesReply: FindPurchasesReply;
+  FinishReply: FinishReply;
+  ResetReply: ResetReply;
+  VerifyIOSReply: VerifyIOSReply;
 }
