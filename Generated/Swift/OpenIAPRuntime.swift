@@ -38,9 +38,10 @@ public struct OpenIAPAnyKey: CodingKey, Hashable, Sendable, ExpressibleByStringL
 /// are stored as one of these.
 ///
 /// Hostile input has defined results:
-/// - nesting is limited to `maxDepth` levels, counted from the top of the
-///   document being decoded or encoded; deeper input throws (JSONDecoder
-///   itself stops at 512), so recursion stays shallow;
+/// - arrays and objects nest at most `maxDepth` levels, counted from the
+///   top of the document being decoded or encoded, so recursion stays
+///   shallow. That is as deep as JSONEncoder writes; JSONDecoder reads one
+///   level more, which a value refuses, since it could not be written back;
 /// - `==` and `hash(into:)` walk the value without recursion;
 /// - an integer outside `Int64` is kept as the nearest `Double`, and a number
 ///   outside `Double`'s range fails decoding;
@@ -55,18 +56,31 @@ public enum OpenIAPJSONValue: Codable, Hashable, Sendable {
     case array([OpenIAPJSONValue])
     case object([String: OpenIAPJSONValue])
 
-    /// The deepest nesting decoded or encoded, counted in coding path
-    /// components from the top of the document.
-    public static let maxDepth = 512
+    /// The most arrays and objects nested in one another that a value is
+    /// decoded from or encoded into, counted from the top of the document:
+    /// an array or object at a coding path of `maxDepth` components is one
+    /// level too deep.
+    public static let maxDepth = 511
+
+    /// Whether an array or object (`container`) or another value `depth`
+    /// coding path components deep nests too deep; any value deeper than
+    /// `maxDepth` components does.
+    private static func tooDeep(_ depth: Int, container: Bool) -> Bool {
+        depth > maxDepth || (container && depth == maxDepth)
+    }
+
+    private static func depthMessage() -> String { "JSON nested deeper than \(maxDepth) levels" }
+
+    private static func depthError(decoding codingPath: [any CodingKey]) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: depthMessage()))
+    }
 
     public init(from decoder: any Decoder) throws {
-        if decoder.codingPath.count > Self.maxDepth {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "JSON nested deeper than \(Self.maxDepth) levels"))
-        }
+        // Read once: a decoder builds its coding path afresh on every call.
+        let depth = decoder.codingPath.count
+        if Self.tooDeep(depth, container: false) { throw Self.depthError(decoding: decoder.codingPath) }
         if let container = try? decoder.container(keyedBy: OpenIAPAnyKey.self) {
+            if Self.tooDeep(depth, container: true) { throw Self.depthError(decoding: decoder.codingPath) }
             var object: [String: OpenIAPJSONValue] = [:]
             for key in container.allKeys {
                 object[key.stringValue] = try container.decodeField(OpenIAPJSONValue.self, at: key)
@@ -75,6 +89,7 @@ public enum OpenIAPJSONValue: Codable, Hashable, Sendable {
             return
         }
         if var container = try? decoder.unkeyedContainer() {
+            if Self.tooDeep(depth, container: true) { throw Self.depthError(decoding: decoder.codingPath) }
             var array: [OpenIAPJSONValue] = []
             while !container.isAtEnd {
                 do {
@@ -106,12 +121,14 @@ public enum OpenIAPJSONValue: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        if encoder.codingPath.count > Self.maxDepth {
+        let container: Bool
+        switch self {
+        case .array, .object: container = true
+        default: container = false
+        }
+        if Self.tooDeep(encoder.codingPath.count, container: container) {
             throw EncodingError.invalidValue(
-                self,
-                EncodingError.Context(
-                    codingPath: encoder.codingPath,
-                    debugDescription: "JSON nested deeper than \(Self.maxDepth) levels"))
+                self, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: Self.depthMessage()))
         }
         switch self {
         case .null:

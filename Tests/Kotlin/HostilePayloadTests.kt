@@ -93,15 +93,27 @@ class HostilePayloadTests {
     }
 
     @Test
+    fun whatDecodesAtTheDepthLimitEncodesAgain() {
+        // 511 levels, the most Swift's JSONEncoder writes, round-trip; 512
+        // would decode but could not be written back in Swift, so both
+        // languages refuse them (found by the fuzz target `types`).
+        val deepest = Product.fromJson("{\"platform\": \"web\", \"extra\": " + nestedArrays(510) + "}")
+        assertEquals(deepest, Product.fromJson(deepest.toJson()))
+        val error = decodingError { Product.fromJson("{\"platform\": \"web\", \"extra\": " + nestedArrays(511) + "}") }
+        assertEquals(listOf("extra") + List(510) { "[0]" }, error.path)
+    }
+
+    @Test
     fun treesBuiltInCodeAreHeldToTheDepthLimitToo() {
         var tree: Any? = 1L
-        for (level in 0 until 511) tree = listOf(tree)
+        // The member's object and 510 arrays: 511 levels, the most a value keeps.
+        for (level in 0 until 510) tree = listOf(tree)
         val deepest = mapOf("platform" to "web", "extra" to tree)
         assertTrue(Product.fromJsonValue(deepest) is Product.Unrecognized)
         val tooDeep = mapOf("platform" to "web", "extra" to listOf(tree))
         val error = decodingError { Product.fromJsonValue(tooDeep) }
         assertEquals(OpenIAPJson.MAX_DEPTH, error.path.size)
-        assertTrue(error.reason, error.reason.contains("deeper than 512"))
+        assertTrue(error.reason, error.reason.contains("deeper than 511"))
     }
 
     @Test

@@ -90,6 +90,24 @@ import OpenIAPTypes
         #expect(value.hashValue == (try JSONDecoder().decode(OpenIAPJSONValue.self, from: Data(json.utf8))).hashValue)
     }
 
+    @Test func whatDecodesAtTheDepthLimitEncodesAgain() throws {
+        // The member's object and 510 arrays: 511 levels, as deep as
+        // JSONEncoder writes. A value one level deeper would decode (JSONDecoder
+        // reads 512) but not encode, so it is refused (found by the fuzz
+        // target `types`).
+        let deepest = #"{"platform": "web", "extra": \#(Self.nestedArrays(510))}"#
+        let product = try JSONDecoder().decode(Product.self, from: Data(deepest.utf8))
+        let encoded = try JSONEncoder().encode(product)
+        #expect(try JSONDecoder().decode(Product.self, from: encoded) == product)
+        let tooDeep = #"{"platform": "web", "extra": \#(Self.nestedArrays(511))}"#
+        let error = decodingError(Product.self, tooDeep)
+        guard case .dataCorrupted? = error else {
+            Issue.record("expected dataCorrupted, got \(String(describing: error))")
+            return
+        }
+        #expect(path(error) == "extra" + String(repeating: "[0]", count: 510))
+    }
+
     /// A decoder that is already `depth` levels deep and has nothing to read.
     struct DeepDecoder: Decoder {
         struct Index: CodingKey {
@@ -118,7 +136,7 @@ import OpenIAPTypes
             Issue.record("decoded past the depth limit")
         } catch let DecodingError.dataCorrupted(context) {
             #expect(context.codingPath.count == OpenIAPJSONValue.maxDepth + 1)
-            #expect(context.debugDescription == "JSON nested deeper than 512 levels")
+            #expect(context.debugDescription == "JSON nested deeper than \(OpenIAPJSONValue.maxDepth) levels")
         } catch {
             Issue.record("unexpected \(error)")
         }
@@ -138,7 +156,8 @@ import OpenIAPTypes
         for _ in 0..<10_000 { different = .array([different]) }
         #expect(deep != different)
         #expect(Set([deep, other, different]).count == 2)
-        // Encoding stops at the depth limit with an EncodingError.
+        // Encoding stops at the depth limit with an EncodingError: the
+        // array at a coding path of maxDepth components is one level too deep.
         do {
             _ = try JSONEncoder().encode(deep)
             Issue.record("a 10,000-deep value was encoded")
@@ -147,7 +166,7 @@ import OpenIAPTypes
                 Issue.record("unexpected \(error)")
                 return
             }
-            #expect(context.codingPath.count == OpenIAPJSONValue.maxDepth + 1)
+            #expect(context.codingPath.count == OpenIAPJSONValue.maxDepth)
         }
         // Releasing the value frees 10,000 nested arrays one inside the other.
         deep = .null
