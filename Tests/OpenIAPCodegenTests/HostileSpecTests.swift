@@ -233,6 +233,41 @@ import Testing
         }
     }
 
+    @Test func sectionsOverTheSameListNestedADozenDeepStopEarly() throws {
+        // Each level iterates the outer list again: 10^12 passes, hours of
+        // rendering, though nothing nests deep (found while writing the fuzz
+        // target `templates`). The pass budget (here lowered to 100,000, from
+        // 5,000,000, for the test's sake) stops it at the innermost tag.
+        let source = String(repeating: "{{#items}}", count: 12) + "x" + String(repeating: "{{/items}}", count: 12)
+        var set = TemplateSet(templates: ["main": try Template(source: source, name: "main.tmpl")])
+        set.limits.passes = 100_000
+        let items = TemplateValue.list(Array(repeating: ["name": "a"], count: 10))
+        do {
+            _ = try set.render("main", ["items": items])
+            Issue.record("a template of 10^12 passes rendered")
+        } catch {
+            #expect(
+                error.description
+                    == "main.tmpl:1:111: error: the template renders too much: more than 100000 passes through sections and partials")
+        }
+    }
+
+    @Test func aTemplateWritingTooMuchStops() throws {
+        // Few passes, each writing a lot: the output limit stops it (here
+        // lowered to 10 kB, from 1 GiB, for the test's sake).
+        let source = String(repeating: "{{#items}}", count: 3) + String(repeating: "x", count: 100)
+            + String(repeating: "{{/items}}", count: 3)
+        var set = TemplateSet(templates: ["main": try Template(source: source, name: "main.tmpl")])
+        set.limits.outputBytes = 10_000
+        let items = TemplateValue.list(Array(repeating: ["name": "a"], count: 10))
+        do {
+            _ = try set.render("main", ["items": items])
+            Issue.record("100 kB rendered past a limit of 10 kB")
+        } catch {
+            #expect(error.description == "main.tmpl:1:21: error: the template renders more than 10000 bytes")
+        }
+    }
+
     @Test func aFileNameWithALineBreakStaysOnOneLine() throws {
         let result = try Self.outcome([SpecLoader.Source(path: "evil\nname.yaml", text: "records: [\n")])
         #expect(result == "evil\\nname.yaml:2:1: error: did not find expected node content (while parsing a flow node)")
