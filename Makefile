@@ -33,11 +33,13 @@ benchmark:
 
 ## Every test: build warning-free, Generated/ up to date (also through the
 ## SwiftPM plugin), unit and round-trip tests, a smoke run of the benchmark
-## (no timing checked), lint of the generated Swift, the Python tool tests,
-## the Swift / JSON Schema / TypeScript agreement over the fixture corpus, and
-## the cross-language test (the generated TypeScript client over JSON lines,
-## against the fake peer, against the Swift bridge, openiap-memory-store, and
-## against the Kotlin one, whose replies must be the Swift bridge's).
+## (no timing checked), a smoke run of every fuzz target (a fixed number of
+## executions from the seeds), lint of the generated Swift, the Python tool
+## tests, the Swift / JSON Schema / TypeScript agreement over the fixture
+## corpus, and the cross-language test (the generated TypeScript client over JSON
+## lines, against the fake peer, against the Swift bridge,
+## openiap-memory-store, and against the Kotlin one, whose replies must be
+## the Swift bridge's).
 ## The upstream SDL coverage check reads
 ## OPENIAP_SDL_DIR (which must exist when set), else
 ## ../shared/reference/openiap-spec-3.2.1; without either it is skipped, and
@@ -51,6 +53,7 @@ test: bootstrap
 	mkdir -p .build/proof
 	OPENIAP_SWIFT_VERDICTS=$(VERDICTS) swift test $(SWIFT_FLAGS) --skip-build
 	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/benchmark-smoke.sh
+	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/fuzz.sh --smoke
 	python3 -m unittest discover -s Tests/Tools -p 'test_*.py'
 	scripts/prove-targets.sh $(VERDICTS)
 	python3 -m unittest discover -s Tests/CrossLanguage -p 'test_*.py'
