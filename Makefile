@@ -3,6 +3,7 @@
 
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 VERDICTS := $(CURDIR)/.build/proof/swift-verdicts.json
+DIFFERENTIAL := $(CURDIR)/.build/proof/differential.json
 
 .PHONY: generate check diff test bootstrap benchmark
 
@@ -36,7 +37,8 @@ benchmark:
 ## (no timing checked), a smoke run of every fuzz target (a fixed number of
 ## executions from the seeds), lint of the generated Swift, the Python tool
 ## tests, the Swift / JSON Schema / TypeScript agreement over the fixture
-## corpus, and the cross-language test (the generated TypeScript client over JSON
+## corpus, the Swift / Kotlin differential test over payloads mutated from
+## it, and the cross-language test (the generated TypeScript client over JSON
 ## lines, against the fake peer, against the Swift bridge,
 ## openiap-memory-store, and against the Kotlin one, whose replies must be
 ## the Swift bridge's).
@@ -51,11 +53,12 @@ test: bootstrap
 	swift package --allow-writing-to-package-directory generate-openiap-types --check
 	swift format lint --strict -r Generated/Swift Generated/SwiftBridge
 	mkdir -p .build/proof
-	OPENIAP_SWIFT_VERDICTS=$(VERDICTS) swift test $(SWIFT_FLAGS) --skip-build
+	OPENIAP_SWIFT_VERDICTS=$(VERDICTS) OPENIAP_DIFFERENTIAL_CASES=$(DIFFERENTIAL) swift test $(SWIFT_FLAGS) --skip-build
 	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/benchmark-smoke.sh
 	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/fuzz.sh --smoke
 	python3 -m unittest discover -s Tests/Tools -p 'test_*.py'
 	scripts/prove-targets.sh $(VERDICTS)
+	scripts/kotlin.sh differential $(DIFFERENTIAL)
 	python3 -m unittest discover -s Tests/CrossLanguage -p 'test_*.py'
 	scripts/cross-language.sh
 	@if [ -z "$${OPENIAP_SDL_DIR+set}" ] && [ ! -d "$(SDL_DEFAULT)" ]; then \
