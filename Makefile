@@ -37,11 +37,12 @@ benchmark:
 ## (no timing checked), a smoke run of every fuzz target (a fixed number of
 ## executions from the seeds), lint of the generated Swift, the Python tool
 ## tests, the Swift / JSON Schema / TypeScript agreement over the fixture
-## corpus, the Swift / Kotlin differential test over payloads mutated from
-## it, and the cross-language test (the generated TypeScript client over JSON
-## lines, against the fake peer, against the Swift bridge,
-## openiap-memory-store, and against the Kotlin one, whose replies must be
-## the Swift bridge's).
+## corpus, the compatibility corpora (app code written against upstream's
+## API, per language: scripts/compat.sh), the Swift / Kotlin differential
+## test over payloads mutated from the fixture corpus, and the cross-language
+## test (the generated TypeScript client over JSON lines, against the fake
+## peer, against the Swift bridge, openiap-memory-store, and against the
+## Kotlin one, whose replies must be the Swift bridge's).
 ## The upstream SDL coverage check reads
 ## OPENIAP_SDL_DIR (which must exist when set), else
 ## ../shared/reference/openiap-spec-3.2.1; without either it is skipped, and
@@ -56,8 +57,10 @@ test: bootstrap
 	OPENIAP_SWIFT_VERDICTS=$(VERDICTS) OPENIAP_DIFFERENTIAL_CASES=$(DIFFERENTIAL) swift test $(SWIFT_FLAGS) --skip-build
 	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/benchmark-smoke.sh
 	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/fuzz.sh --smoke
+	scripts/compat.sh swift
 	python3 -m unittest discover -s Tests/Tools -p 'test_*.py'
 	scripts/prove-targets.sh $(VERDICTS)
+	scripts/compat.sh typescript
 	scripts/kotlin.sh differential $(DIFFERENTIAL)
 	python3 -m unittest discover -s Tests/CrossLanguage -p 'test_*.py'
 	scripts/cross-language.sh

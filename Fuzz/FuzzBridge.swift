@@ -3,7 +3,8 @@
 // what JavaScript or Dart sends.
 //
 // An input is the store on the first line (an `IapStore` wire name:
-// `google`, `amazon`, `apple`, anything) and then one message per line (a
+// `google`, `amazon`, `apple`, anything: `IapStore(wireValue:)` keeps an
+// unknown one, as decoding does) and then one message per line (a
 // call, a subscribe, an unsubscribe), all handed in order to one new
 // dispatcher over a new `MemoryStore` (the Android SDK in memory that the
 // cross-language test serves), so a subscription made on one line hears
@@ -58,7 +59,7 @@ struct BridgeFuzzTarget: FuzzTarget {
         guard let (storeName, rest) = splitFirstLine(bytes) else { return false }
         let messages = rest.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
             .prefix(Self.maxMessages).map { Data($0) }
-        let store = IapStore(rawValue: storeName)
+        let store = IapStore(wireValue: storeName)
         let replyTypes = replyTypes
         let errorReplyType = errorReplyType
         waitFor {

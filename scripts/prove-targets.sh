@@ -10,7 +10,7 @@ swift_verdicts=${1:?usage: prove-targets.sh SWIFT_VERDICTS.json}
 out=.build/proof
 mkdir -p "$out"
 python3 Tests/Tools/check_jsonschema.py Generated/JSONSchema/openiap.schema.json Tests/Fixtures --report "$out/schema.json"
-python3 Tests/Tools/check_typescript.py Generated/TypeScript/openiap.d.ts Tests/Fixtures --report "$out/typescript.json"
+python3 Tests/Tools/check_typescript.py Generated/TypeScript/openiap.ts Tests/Fixtures --report "$out/typescript.json"
 scripts/kotlin.sh prove Generated/Kotlin Tests/Fixtures "$out/kotlin-verdicts.json"
 python3 Tests/Tools/agreement.py --swift "$swift_verdicts" --schema "$out/schema.json" \
   --typescript "$out/typescript.json" --kotlin "$out/kotlin-verdicts.json" --fixtures Tests/Fixtures \

@@ -351,7 +351,7 @@ sealed class DiscountOfferType(val rawValue: String) {
 }
 
 /**
- * Products returned by a product query; which lists are filled depends on the requested type.
+ * Products returned by a product query, as one list whose kind follows the requested type.
  */
 class FetchProductsResult(
     /**

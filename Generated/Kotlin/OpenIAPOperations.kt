@@ -28,7 +28,7 @@ interface OpenIAPCommonOperations {
      * - `activity-unavailable`: There is no Android activity to open the screen from.
      * - `service-error`: The store could not open its subscription screen.
      */
-    suspend fun deepLinkToSubscriptions(options: DeepLinkOptions? = null): VoidResult
+    suspend fun deepLinkToSubscriptions(options: DeepLinkOptions? = null)
 
     /**
      * Closes the store connection and frees what it held; call initConnection again before further calls.
@@ -70,7 +70,7 @@ interface OpenIAPCommonOperations {
      * - `service-error`: The store service on the device could not finish the transaction.
      * - `network-error`: The device could not reach the store.
      */
-    suspend fun finishTransaction(purchase: PurchaseInput, isConsumable: Boolean? = null): VoidResult
+    suspend fun finishTransaction(purchase: PurchaseInput, isConsumable: Boolean? = null)
 
     /**
      * Summarises the subscriptions the user currently has, optionally limited to some products.
@@ -173,7 +173,7 @@ interface OpenIAPCommonOperations {
      * - `sync-error`: Bringing the purchases up to date with the store failed.
      * - `network-error`: The device could not reach the store.
      */
-    suspend fun restorePurchases(): VoidResult
+    suspend fun restorePurchases()
 
     /**
      * Verifies a purchase with the store's server API through the app's own credentials; the SDK uses the
@@ -1029,7 +1029,7 @@ class FinishTransactionArgs(
         override fun fromJsonValue(value: Any?, path: List<String>): FinishTransactionArgs {
             val o = OpenIAPDecode.obj(value, path)
             return FinishTransactionArgs(
-                purchase = OpenIAPDecode.required(o, "purchase", path) { v0, p0 -> PurchaseInput.fromJsonValue(v0, p0) },
+                purchase = OpenIAPDecode.required(o, "purchase", path) { v0, p0 -> Purchase.fromJsonValue(v0, p0) },
                 isConsumable = OpenIAPDecode.optional(o, "isConsumable", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) }
             )
         }
@@ -2036,11 +2036,11 @@ object CurrentEntitlementIOSReply : OpenIAPReplyType<PurchaseIOS?>() {
  * Reads and writes the replies of `deepLinkToSubscriptions` over a JSON bridge: its result, or a
  * [PurchaseError].
  */
-object DeepLinkToSubscriptionsReply : OpenIAPReplyType<VoidResult>() {
-    override fun readResult(value: Any?, path: List<String>): VoidResult =
-        OpenIAPDecode.present(value, path) { v0, p0 -> VoidResult.fromJsonValue(v0, p0) }
+object DeepLinkToSubscriptionsReply : OpenIAPReplyType<Unit>() {
+    override fun readResult(value: Any?, path: List<String>): Unit =
+        if (value == null) Unit else throw OpenIAPDecodingException(path, "an operation that answers nothing has the result null")
 
-    override fun writeResult(result: VoidResult): Any? = result.toJsonValue()
+    override fun writeResult(result: Unit): Any? = null
 }
 
 /**
@@ -2069,11 +2069,11 @@ object FetchProductsReply : OpenIAPReplyType<FetchProductsResult>() {
  * Reads and writes the replies of `finishTransaction` over a JSON bridge: its result, or a
  * [PurchaseError].
  */
-object FinishTransactionReply : OpenIAPReplyType<VoidResult>() {
-    override fun readResult(value: Any?, path: List<String>): VoidResult =
-        OpenIAPDecode.present(value, path) { v0, p0 -> VoidResult.fromJsonValue(v0, p0) }
+object FinishTransactionReply : OpenIAPReplyType<Unit>() {
+    override fun readResult(value: Any?, path: List<String>): Unit =
+        if (value == null) Unit else throw OpenIAPDecodingException(path, "an operation that answers nothing has the result null")
 
-    override fun writeResult(result: VoidResult): Any? = result.toJsonValue()
+    override fun writeResult(result: Unit): Any? = null
 }
 
 /**
@@ -2344,11 +2344,11 @@ object RequestPurchaseReply : OpenIAPReplyType<RequestPurchaseResult?>() {
  * Reads and writes the replies of `restorePurchases` over a JSON bridge: its result, or a
  * [PurchaseError].
  */
-object RestorePurchasesReply : OpenIAPReplyType<VoidResult>() {
-    override fun readResult(value: Any?, path: List<String>): VoidResult =
-        OpenIAPDecode.present(value, path) { v0, p0 -> VoidResult.fromJsonValue(v0, p0) }
+object RestorePurchasesReply : OpenIAPReplyType<Unit>() {
+    override fun readResult(value: Any?, path: List<String>): Unit =
+        if (value == null) Unit else throw OpenIAPDecodingException(path, "an operation that answers nothing has the result null")
 
-    override fun writeResult(result: VoidResult): Any? = result.toJsonValue()
+    override fun writeResult(result: Unit): Any? = null
 }
 
 /**

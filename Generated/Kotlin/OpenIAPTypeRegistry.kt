@@ -68,7 +68,7 @@ object OpenIAPTypeRegistry {
         "PurchaseAndroid" to PurchaseAndroid,
         "PurchaseError" to PurchaseError,
         "PurchaseIOS" to PurchaseIOS,
-        "PurchaseInput" to PurchaseInput,
+        "PurchaseInput" to Purchase,
         "PurchaseOfferIOS" to PurchaseOfferIOS,
         "PurchaseOptions" to PurchaseOptions,
         "PurchaseUpdatedListenerOptions" to PurchaseUpdatedListenerOptions,

@@ -388,11 +388,12 @@ class RequestVerifyPurchaseWithIapkitAmazonProps(
      */
     val expectedProductId: String? = null,
     /**
-     * The Amazon user id from the purchase response.
+     * The Amazon user id from the purchase response; an app may leave it out, and the Amazon SDK fills it
+     * in from the store's user data before it calls IAPKit.
      * From 3 to 512 characters (code points); checked by `validate()`.
      * Matches `^[A-Za-z0-9._~=-]+$` as a whole; checked by `validate()`.
      */
-    val userId: String,
+    val userId: String? = null,
     /**
      * The Amazon receipt id from the purchase response.
      * From 10 to 4096 characters (code points); checked by `validate()`.
@@ -416,7 +417,7 @@ class RequestVerifyPurchaseWithIapkitAmazonProps(
     override fun hashCode(): Int {
         var result = 17
         result = 31 * result + (this.expectedProductId?.hashCode() ?: 0)
-        result = 31 * result + this.userId.hashCode()
+        result = 31 * result + (this.userId?.hashCode() ?: 0)
         result = 31 * result + this.receiptId.hashCode()
         result = 31 * result + (this.sandbox?.hashCode() ?: 0)
         return result
@@ -427,7 +428,7 @@ class RequestVerifyPurchaseWithIapkitAmazonProps(
     override fun toJsonValue(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.expectedProductId?.let { v0 -> json["expectedProductId"] = v0 }
-        json["userId"] = this.userId
+        this.userId?.let { v0 -> json["userId"] = v0 }
         json["receiptId"] = this.receiptId
         this.sandbox?.let { v0 -> json["sandbox"] = v0 }
         return json
@@ -453,8 +454,10 @@ class RequestVerifyPurchaseWithIapkitAmazonProps(
             OpenIAPValidation.checkCharacters(v0, 1L, 256L, path + "expectedProductId")
             OpenIAPValidation.checkPattern(v0, OpenIAPPatterns.expectedProductId, path + "expectedProductId")
         }
-        OpenIAPValidation.checkCharacters(this.userId, 3L, 512L, path + "userId")
-        OpenIAPValidation.checkPattern(this.userId, OpenIAPPatterns.userId, path + "userId")
+        this.userId?.let { v0 ->
+            OpenIAPValidation.checkCharacters(v0, 3L, 512L, path + "userId")
+            OpenIAPValidation.checkPattern(v0, OpenIAPPatterns.userId, path + "userId")
+        }
         OpenIAPValidation.checkCharacters(this.receiptId, 10L, 4096L, path + "receiptId")
         OpenIAPValidation.checkPattern(this.receiptId, OpenIAPPatterns.receiptId, path + "receiptId")
     }
@@ -464,7 +467,7 @@ class RequestVerifyPurchaseWithIapkitAmazonProps(
             val o = OpenIAPDecode.obj(value, path)
             return RequestVerifyPurchaseWithIapkitAmazonProps(
                 expectedProductId = OpenIAPDecode.optional(o, "expectedProductId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                userId = OpenIAPDecode.required(o, "userId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                userId = OpenIAPDecode.optional(o, "userId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
                 receiptId = OpenIAPDecode.required(o, "receiptId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
                 sandbox = OpenIAPDecode.optional(o, "sandbox", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) }
             )

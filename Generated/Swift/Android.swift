@@ -5,18 +5,31 @@ import Foundation
 
 /// The offer to use for one subscription product.
 public struct AndroidSubscriptionOfferInput: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The subscription product.
-    public var sku: String
-
     /// Token of the chosen offer.
     public var offerToken: String
 
+    /// The subscription product.
+    public var sku: String
+
+    public init(
+        offerToken: String,
+        sku: String
+    ) {
+        self.offerToken = offerToken
+        self.sku = sku
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         sku: String,
         offerToken: String
     ) {
-        self.sku = sku
-        self.offerToken = offerToken
+        self.init(
+            offerToken: offerToken,
+            sku: sku
+        )
     }
 
     @inline(never)
@@ -38,7 +51,7 @@ public struct AndroidSubscriptionOfferInput: Codable, Hashable, Sendable, OpenIA
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum BillingChoiceImageLayoutAndroid: RawRepresentable, Codable, Hashable, Sendable {
+public enum BillingChoiceImageLayoutAndroid: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// A 4 to 1 rectangle.
     case rectangularFourByOne
     /// A 3 to 1 rectangle.
@@ -55,9 +68,22 @@ public enum BillingChoiceImageLayoutAndroid: RawRepresentable, Codable, Hashable
         .rectangularTwoByTwo,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [BillingChoiceImageLayoutAndroid] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -86,7 +112,7 @@ public enum BillingChoiceImageLayoutAndroid: RawRepresentable, Codable, Hashable
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -129,7 +155,7 @@ public struct BillingChoiceInfoAndroid: Codable, Hashable, Sendable, OpenIAPVali
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum BillingChoiceScreenTypeAndroid: RawRepresentable, Codable, Hashable, Sendable {
+public enum BillingChoiceScreenTypeAndroid: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Not stated.
     case unspecified
     /// The app draws the choice screen.
@@ -146,9 +172,22 @@ public enum BillingChoiceScreenTypeAndroid: RawRepresentable, Codable, Hashable,
         .googleRendered,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [BillingChoiceScreenTypeAndroid] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -177,7 +216,7 @@ public enum BillingChoiceScreenTypeAndroid: RawRepresentable, Codable, Hashable,
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -189,7 +228,7 @@ public enum BillingChoiceScreenTypeAndroid: RawRepresentable, Codable, Hashable,
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum BillingProgramAndroid: RawRepresentable, Codable, Hashable, Sendable {
+public enum BillingProgramAndroid: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Not a real program; never send it.
     case unspecified
     /// The user chooses Google Play or the developer's billing (Billing 7.0 and later).
@@ -215,9 +254,22 @@ public enum BillingProgramAndroid: RawRepresentable, Codable, Hashable, Sendable
         .billingChoice,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [BillingProgramAndroid] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -252,7 +304,7 @@ public enum BillingProgramAndroid: RawRepresentable, Codable, Hashable, Sendable
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -262,36 +314,53 @@ public enum BillingProgramAndroid: RawRepresentable, Codable, Hashable, Sendable
 
 /// Whether a billing program can be used for the current user (Billing 8.2 and later).
 public struct BillingProgramAvailabilityResultAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// True when the program is available.
-    public var isAvailable: Bool
-
     /// Which program this answer is about.
     public var billingProgram: BillingProgramAndroid
 
     /// Who draws the choice screen; only for an available Billing Choice program.
     public var choiceScreenType: BillingChoiceScreenTypeAndroid?
 
+    /// True when the program is available.
+    public var isAvailable: Bool
+
     /// Whether paying through an external link is possible; only for an available Billing Choice program.
     public var isExternalLinkAvailable: Bool?
 
+    public init(
+        billingProgram: BillingProgramAndroid,
+        choiceScreenType: BillingChoiceScreenTypeAndroid? = nil,
+        isAvailable: Bool,
+        isExternalLinkAvailable: Bool? = nil
+    ) {
+        self.billingProgram = billingProgram
+        self.choiceScreenType = choiceScreenType
+        self.isAvailable = isAvailable
+        self.isExternalLinkAvailable = isExternalLinkAvailable
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         isAvailable: Bool,
         billingProgram: BillingProgramAndroid,
         choiceScreenType: BillingChoiceScreenTypeAndroid? = nil,
         isExternalLinkAvailable: Bool? = nil
     ) {
-        self.isAvailable = isAvailable
-        self.billingProgram = billingProgram
-        self.choiceScreenType = choiceScreenType
-        self.isExternalLinkAvailable = isExternalLinkAvailable
+        self.init(
+            billingProgram: billingProgram,
+            choiceScreenType: choiceScreenType,
+            isAvailable: isAvailable,
+            isExternalLinkAvailable: isExternalLinkAvailable
+        )
     }
 
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.isAvailable = try container.decodeField(Bool.self, forKey: "isAvailable")
-        self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: "billingProgram"))
-        self.choiceScreenType = try container.decodeFieldIfPresent(String.self, forKey: "choiceScreenType").map(BillingChoiceScreenTypeAndroid.init(rawValue:))
+        self.billingProgram = BillingProgramAndroid(wireValue: try container.decodeField(String.self, forKey: "billingProgram"))
+        self.choiceScreenType = try container.decodeFieldIfPresent(String.self, forKey: "choiceScreenType").map(BillingChoiceScreenTypeAndroid.init(wireValue:))
         self.isExternalLinkAvailable = try container.decodeFieldIfPresent(Bool.self, forKey: "isExternalLinkAvailable")
     }
 
@@ -325,7 +394,7 @@ public struct BillingProgramInformationDialogParamsAndroid: Codable, Hashable, S
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.billingProgram = try container.decodeFieldIfPresent(String.self, forKey: "billingProgram").map(BillingProgramAndroid.init(rawValue:))
+        self.billingProgram = try container.decodeFieldIfPresent(String.self, forKey: "billingProgram").map(BillingProgramAndroid.init(wireValue:))
         self.externalTransactionToken = try container.decodeField(String.self, forKey: "externalTransactionToken")
     }
 
@@ -356,7 +425,7 @@ public struct BillingProgramReportingDetailsAndroid: Codable, Hashable, Sendable
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: "billingProgram"))
+        self.billingProgram = BillingProgramAndroid(wireValue: try container.decodeField(String.self, forKey: "billingProgram"))
         self.externalTransactionToken = try container.decodeField(String.self, forKey: "externalTransactionToken")
     }
 
@@ -370,23 +439,38 @@ public struct BillingProgramReportingDetailsAndroid: Codable, Hashable, Sendable
 
 /// A Google Play billing result with its detail codes (Billing 8.0 and later).
 public struct BillingResultAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// Google Play's response code.
-    public var responseCode: Int
-
     /// Diagnostic text from the billing library.
     public var debugMessage: String?
+
+    /// Google Play's response code.
+    public var responseCode: Int
 
     /// A finer reason when the response code is an error.
     public var subResponseCode: SubResponseCodeAndroid?
 
     public init(
+        debugMessage: String? = nil,
+        responseCode: Int,
+        subResponseCode: SubResponseCodeAndroid? = nil
+    ) {
+        self.debugMessage = debugMessage
+        self.responseCode = responseCode
+        self.subResponseCode = subResponseCode
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
+    public init(
         responseCode: Int,
         debugMessage: String? = nil,
         subResponseCode: SubResponseCodeAndroid? = nil
     ) {
-        self.responseCode = responseCode
-        self.debugMessage = debugMessage
-        self.subResponseCode = subResponseCode
+        self.init(
+            debugMessage: debugMessage,
+            responseCode: responseCode,
+            subResponseCode: subResponseCode
+        )
     }
 
     @inline(never)
@@ -394,7 +478,7 @@ public struct BillingResultAndroid: Codable, Hashable, Sendable, OpenIAPValidata
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.responseCode = try container.decodeField(Int.self, forKey: "responseCode")
         self.debugMessage = try container.decodeFieldIfPresent(String.self, forKey: "debugMessage")
-        self.subResponseCode = try container.decodeFieldIfPresent(String.self, forKey: "subResponseCode").map(SubResponseCodeAndroid.init(rawValue:))
+        self.subResponseCode = try container.decodeFieldIfPresent(String.self, forKey: "subResponseCode").map(SubResponseCodeAndroid.init(wireValue:))
     }
 
     @inline(never)
@@ -410,7 +494,7 @@ public struct BillingResultAndroid: Codable, Hashable, Sendable, OpenIAPValidata
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum DeveloperBillingLaunchModeAndroid: RawRepresentable, Codable, Hashable, Sendable {
+public enum DeveloperBillingLaunchModeAndroid: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Not a real mode; never send it.
     case unspecified
     /// Google Play opens the payment URL in a browser or a matching app.
@@ -427,9 +511,22 @@ public enum DeveloperBillingLaunchModeAndroid: RawRepresentable, Codable, Hashab
         .callerWillLaunchLink,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [DeveloperBillingLaunchModeAndroid] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -458,7 +555,7 @@ public enum DeveloperBillingLaunchModeAndroid: RawRepresentable, Codable, Hashab
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -472,34 +569,51 @@ public struct DeveloperBillingOptionParamsAndroid: Codable, Hashable, Sendable, 
     /// Which program to offer; external-payments or billing-choice.
     public var billingProgram: BillingProgramAndroid
 
-    /// Where the external payment happens.
-    public var linkUri: String?
-
-    /// Who opens the payment link.
-    public var launchMode: DeveloperBillingLaunchModeAndroid?
-
     /// A token made in advance for a Billing Choice link flow; leave it out to get one from Google Play in
     /// the callback.
     public var externalTransactionToken: String?
 
+    /// Who opens the payment link.
+    public var launchMode: DeveloperBillingLaunchModeAndroid?
+
+    /// Where the external payment happens.
+    public var linkUri: String?
+
+    public init(
+        billingProgram: BillingProgramAndroid,
+        externalTransactionToken: String? = nil,
+        launchMode: DeveloperBillingLaunchModeAndroid? = nil,
+        linkUri: String? = nil
+    ) {
+        self.billingProgram = billingProgram
+        self.externalTransactionToken = externalTransactionToken
+        self.launchMode = launchMode
+        self.linkUri = linkUri
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         billingProgram: BillingProgramAndroid,
         linkUri: String? = nil,
         launchMode: DeveloperBillingLaunchModeAndroid? = nil,
         externalTransactionToken: String? = nil
     ) {
-        self.billingProgram = billingProgram
-        self.linkUri = linkUri
-        self.launchMode = launchMode
-        self.externalTransactionToken = externalTransactionToken
+        self.init(
+            billingProgram: billingProgram,
+            externalTransactionToken: externalTransactionToken,
+            launchMode: launchMode,
+            linkUri: linkUri
+        )
     }
 
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: "billingProgram"))
+        self.billingProgram = BillingProgramAndroid(wireValue: try container.decodeField(String.self, forKey: "billingProgram"))
         self.linkUri = try container.decodeFieldIfPresent(String.self, forKey: "linkUri")
-        self.launchMode = try container.decodeFieldIfPresent(String.self, forKey: "launchMode").map(DeveloperBillingLaunchModeAndroid.init(rawValue:))
+        self.launchMode = try container.decodeFieldIfPresent(String.self, forKey: "launchMode").map(DeveloperBillingLaunchModeAndroid.init(wireValue:))
         self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: "externalTransactionToken")
     }
 
@@ -517,7 +631,7 @@ public struct DeveloperBillingOptionParamsAndroid: Codable, Hashable, Sendable, 
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum DeveloperBillingTypeAndroid: RawRepresentable, Codable, Hashable, Sendable {
+public enum DeveloperBillingTypeAndroid: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Not a real type; never send it.
     case developerBillingTypeUnspecified
     /// The app's own in-app payment screens.
@@ -534,9 +648,22 @@ public enum DeveloperBillingTypeAndroid: RawRepresentable, Codable, Hashable, Se
         .externalLink,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [DeveloperBillingTypeAndroid] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -565,7 +692,7 @@ public enum DeveloperBillingTypeAndroid: RawRepresentable, Codable, Hashable, Se
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -624,27 +751,42 @@ public struct DeveloperProvidedBillingProductAndroid: Codable, Hashable, Sendabl
     /// Identifier of the chosen product.
     public var id: String
 
-    /// One-time product or subscription.
-    public var type: ProductType
-
     /// The subscription offer token, when there is one.
     public var offerToken: String?
 
+    /// One-time product or subscription.
+    public var type: ProductType
+
+    public init(
+        id: String,
+        offerToken: String? = nil,
+        type: ProductType
+    ) {
+        self.id = id
+        self.offerToken = offerToken
+        self.type = type
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         id: String,
         type: ProductType,
         offerToken: String? = nil
     ) {
-        self.id = id
-        self.type = type
-        self.offerToken = offerToken
+        self.init(
+            id: id,
+            offerToken: offerToken,
+            type: type
+        )
     }
 
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.id = try container.decodeField(String.self, forKey: "id")
-        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: "type"))
+        self.type = ProductType(wireValue: try container.decodeField(String.self, forKey: "type"))
         self.offerToken = try container.decodeFieldIfPresent(String.self, forKey: "offerToken")
     }
 
@@ -690,18 +832,31 @@ public struct DiscountAmountAndroid: Codable, Hashable, Sendable, OpenIAPValidat
 
 /// How to present a discount (Billing 8.0 and later).
 public struct DiscountDisplayInfoAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// Percent off, for percentage discounts.
-    public var percentageDiscount: Int?
-
     /// Amount off, for fixed discounts.
     public var discountAmount: DiscountAmountAndroid?
 
+    /// Percent off, for percentage discounts.
+    public var percentageDiscount: Int?
+
+    public init(
+        discountAmount: DiscountAmountAndroid? = nil,
+        percentageDiscount: Int? = nil
+    ) {
+        self.discountAmount = discountAmount
+        self.percentageDiscount = percentageDiscount
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         percentageDiscount: Int? = nil,
         discountAmount: DiscountAmountAndroid? = nil
     ) {
-        self.percentageDiscount = percentageDiscount
-        self.discountAmount = discountAmount
+        self.init(
+            discountAmount: discountAmount,
+            percentageDiscount: percentageDiscount
+        )
     }
 
     @inline(never)
@@ -723,7 +878,7 @@ public struct DiscountDisplayInfoAndroid: Codable, Hashable, Sendable, OpenIAPVa
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum ExternalLinkLaunchModeAndroid: RawRepresentable, Codable, Hashable, Sendable {
+public enum ExternalLinkLaunchModeAndroid: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Not a real mode; never send it.
     case unspecified
     /// Google Play opens the URL in a browser or a matching app.
@@ -740,9 +895,22 @@ public enum ExternalLinkLaunchModeAndroid: RawRepresentable, Codable, Hashable, 
         .callerWillLaunchLink,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [ExternalLinkLaunchModeAndroid] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -771,7 +939,7 @@ public enum ExternalLinkLaunchModeAndroid: RawRepresentable, Codable, Hashable, 
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -783,7 +951,7 @@ public enum ExternalLinkLaunchModeAndroid: RawRepresentable, Codable, Hashable, 
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum ExternalLinkTypeAndroid: RawRepresentable, Codable, Hashable, Sendable {
+public enum ExternalLinkTypeAndroid: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Not a real type; never send it.
     case unspecified
     /// An offer of digital content.
@@ -800,9 +968,22 @@ public enum ExternalLinkTypeAndroid: RawRepresentable, Codable, Hashable, Sendab
         .linkToAppDownload,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [ExternalLinkTypeAndroid] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -831,7 +1012,7 @@ public enum ExternalLinkTypeAndroid: RawRepresentable, Codable, Hashable, Sendab
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -865,8 +1046,8 @@ public struct GetBillingChoiceInfoParamsAndroid: Codable, Hashable, Sendable, Op
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.billingProgram = try container.decodeFieldIfPresent(String.self, forKey: "billingProgram").map(BillingProgramAndroid.init(rawValue:))
-        self.playBillingChoiceImageLayout = try container.decodeFieldIfPresent(String.self, forKey: "playBillingChoiceImageLayout").map(BillingChoiceImageLayoutAndroid.init(rawValue:))
+        self.billingProgram = try container.decodeFieldIfPresent(String.self, forKey: "billingProgram").map(BillingProgramAndroid.init(wireValue:))
+        self.playBillingChoiceImageLayout = try container.decodeFieldIfPresent(String.self, forKey: "playBillingChoiceImageLayout").map(BillingChoiceImageLayoutAndroid.init(wireValue:))
         self.userLocale = try container.decodeFieldIfPresent(String.self, forKey: "userLocale")
     }
 
@@ -883,7 +1064,7 @@ public struct GetBillingChoiceInfoParamsAndroid: Codable, Hashable, Sendable, Op
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum InAppMessageCategoryAndroid: RawRepresentable, Codable, Hashable, Sendable {
+public enum InAppMessageCategoryAndroid: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// A category this SDK does not know.
     case unknownInAppMessageCategoryId
     /// Billing messages, such as payment problems or price changes to confirm.
@@ -897,9 +1078,22 @@ public enum InAppMessageCategoryAndroid: RawRepresentable, Codable, Hashable, Se
         .transactional,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [InAppMessageCategoryAndroid] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -926,7 +1120,7 @@ public enum InAppMessageCategoryAndroid: RawRepresentable, Codable, Hashable, Se
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -963,7 +1157,7 @@ public struct InAppMessageParamsAndroid: Codable, Hashable, Sendable, OpenIAPVal
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum InAppMessageResponseCodeAndroid: RawRepresentable, Codable, Hashable, Sendable {
+public enum InAppMessageResponseCodeAndroid: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Nothing for the app to do.
     case noActionNeeded
     /// A subscription changed; re-check its purchase token.
@@ -977,9 +1171,22 @@ public enum InAppMessageResponseCodeAndroid: RawRepresentable, Codable, Hashable
         .subscriptionStatusUpdated,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [InAppMessageResponseCodeAndroid] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -1006,7 +1213,7 @@ public enum InAppMessageResponseCodeAndroid: RawRepresentable, Codable, Hashable
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1016,24 +1223,37 @@ public enum InAppMessageResponseCodeAndroid: RawRepresentable, Codable, Hashable
 
 /// How showing Google Play in-app messages ended.
 public struct InAppMessageResultAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The outcome.
-    public var responseCode: InAppMessageResponseCodeAndroid
-
     /// Purchase token of the subscription whose status changed, if one did.
     public var purchaseToken: String?
 
+    /// The outcome.
+    public var responseCode: InAppMessageResponseCodeAndroid
+
+    public init(
+        purchaseToken: String? = nil,
+        responseCode: InAppMessageResponseCodeAndroid
+    ) {
+        self.purchaseToken = purchaseToken
+        self.responseCode = responseCode
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         responseCode: InAppMessageResponseCodeAndroid,
         purchaseToken: String? = nil
     ) {
-        self.responseCode = responseCode
-        self.purchaseToken = purchaseToken
+        self.init(
+            purchaseToken: purchaseToken,
+            responseCode: responseCode
+        )
     }
 
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.responseCode = InAppMessageResponseCodeAndroid(rawValue: try container.decodeField(String.self, forKey: "responseCode"))
+        self.responseCode = InAppMessageResponseCodeAndroid(wireValue: try container.decodeField(String.self, forKey: "responseCode"))
         self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: "purchaseToken")
     }
 
@@ -1081,6 +1301,9 @@ public struct LaunchExternalLinkParamsAndroid: Codable, Hashable, Sendable, Open
     /// Which program the link runs under; external-content-link, external-offer or billing-choice.
     public var billingProgram: BillingProgramAndroid
 
+    /// Token for a developer-drawn Billing Choice link flow, made with the reporting details call.
+    public var externalTransactionToken: String?
+
     /// Who opens the URL.
     public var launchMode: ExternalLinkLaunchModeAndroid
 
@@ -1090,9 +1313,23 @@ public struct LaunchExternalLinkParamsAndroid: Codable, Hashable, Sendable, Open
     /// The URL to open.
     public var linkUri: String
 
-    /// Token for a developer-drawn Billing Choice link flow, made with the reporting details call.
-    public var externalTransactionToken: String?
+    public init(
+        billingProgram: BillingProgramAndroid,
+        externalTransactionToken: String? = nil,
+        launchMode: ExternalLinkLaunchModeAndroid,
+        linkType: ExternalLinkTypeAndroid,
+        linkUri: String
+    ) {
+        self.billingProgram = billingProgram
+        self.externalTransactionToken = externalTransactionToken
+        self.launchMode = launchMode
+        self.linkType = linkType
+        self.linkUri = linkUri
+    }
 
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         billingProgram: BillingProgramAndroid,
         launchMode: ExternalLinkLaunchModeAndroid,
@@ -1100,19 +1337,21 @@ public struct LaunchExternalLinkParamsAndroid: Codable, Hashable, Sendable, Open
         linkUri: String,
         externalTransactionToken: String? = nil
     ) {
-        self.billingProgram = billingProgram
-        self.launchMode = launchMode
-        self.linkType = linkType
-        self.linkUri = linkUri
-        self.externalTransactionToken = externalTransactionToken
+        self.init(
+            billingProgram: billingProgram,
+            externalTransactionToken: externalTransactionToken,
+            launchMode: launchMode,
+            linkType: linkType,
+            linkUri: linkUri
+        )
     }
 
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.billingProgram = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: "billingProgram"))
-        self.launchMode = ExternalLinkLaunchModeAndroid(rawValue: try container.decodeField(String.self, forKey: "launchMode"))
-        self.linkType = ExternalLinkTypeAndroid(rawValue: try container.decodeField(String.self, forKey: "linkType"))
+        self.billingProgram = BillingProgramAndroid(wireValue: try container.decodeField(String.self, forKey: "billingProgram"))
+        self.launchMode = ExternalLinkLaunchModeAndroid(wireValue: try container.decodeField(String.self, forKey: "launchMode"))
+        self.linkType = ExternalLinkTypeAndroid(wireValue: try container.decodeField(String.self, forKey: "linkType"))
         self.linkUri = try container.decodeField(String.self, forKey: "linkUri")
         self.externalTransactionToken = try container.decodeFieldIfPresent(String.self, forKey: "externalTransactionToken")
     }
@@ -1223,24 +1462,43 @@ public struct PreorderDetailsAndroid: Codable, Hashable, Sendable, OpenIAPValida
 
 /// One price phase of a Google Play subscription offer.
 public struct PricingPhaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// Price formatted for display.
-    public var formattedPrice: String
-
-    /// ISO 4217 currency code.
-    public var priceCurrencyCode: String
+    /// How many billing periods the phase lasts.
+    public var billingCycleCount: Int
 
     /// ISO 8601 length of a billing period, such as P1M.
     public var billingPeriod: String
 
-    /// How many billing periods the phase lasts.
-    public var billingCycleCount: Int
+    /// Price formatted for display.
+    public var formattedPrice: String
 
     /// Price in micro-units of the currency.
     public var priceAmountMicros: String
 
+    /// ISO 4217 currency code.
+    public var priceCurrencyCode: String
+
     /// Google Play's recurrence mode number for the phase.
     public var recurrenceMode: Int
 
+    public init(
+        billingCycleCount: Int,
+        billingPeriod: String,
+        formattedPrice: String,
+        priceAmountMicros: String,
+        priceCurrencyCode: String,
+        recurrenceMode: Int
+    ) {
+        self.billingCycleCount = billingCycleCount
+        self.billingPeriod = billingPeriod
+        self.formattedPrice = formattedPrice
+        self.priceAmountMicros = priceAmountMicros
+        self.priceCurrencyCode = priceCurrencyCode
+        self.recurrenceMode = recurrenceMode
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         formattedPrice: String,
         priceCurrencyCode: String,
@@ -1249,12 +1507,14 @@ public struct PricingPhaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatab
         priceAmountMicros: String,
         recurrenceMode: Int
     ) {
-        self.formattedPrice = formattedPrice
-        self.priceCurrencyCode = priceCurrencyCode
-        self.billingPeriod = billingPeriod
-        self.billingCycleCount = billingCycleCount
-        self.priceAmountMicros = priceAmountMicros
-        self.recurrenceMode = recurrenceMode
+        self.init(
+            billingCycleCount: billingCycleCount,
+            billingPeriod: billingPeriod,
+            formattedPrice: formattedPrice,
+            priceAmountMicros: priceAmountMicros,
+            priceCurrencyCode: priceCurrencyCode,
+            recurrenceMode: recurrenceMode
+        )
     }
 
     @inline(never)
@@ -1306,17 +1566,17 @@ public struct PricingPhasesAndroid: Codable, Hashable, Sendable, OpenIAPValidata
 
 /// A one-time product as Google Play (or the Horizon or Amazon flavor) describes it.
 public struct ProductAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, ProductCommon {
-    /// The product identifier (SKU) as configured in the store.
-    public var id: String
+    /// ISO 4217 code of the price currency.
+    public var currency: String
 
-    /// Localized product name for display.
-    public var title: String
+    /// Diagnostic text from the native SDK; not meant for users.
+    public var debugDescription: String?
 
     /// Localized product description for display.
     public var description: String
 
-    /// One-time product or subscription.
-    public var type: ProductType
+    /// One-time purchase options and discounts in the shared offer shape.
+    public var discountOffers: [DiscountOffer]?
 
     /// Alternative display name when the store provides one.
     public var displayName: String?
@@ -1324,60 +1584,97 @@ public struct ProductAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, P
     /// The price formatted for the buyer's locale, currency sign included.
     public var displayPrice: String
 
-    /// ISO 4217 code of the price currency.
-    public var currency: String
-
-    /// The price as a number in the currency's major unit.
-    public var price: Double?
-
-    /// Diagnostic text from the native SDK; not meant for users.
-    public var debugDescription: String?
-
-    /// The platform that produced this product object.
-    public var platform: IapPlatform
+    /// The product identifier (SKU) as configured in the store.
+    public var id: String
 
     /// The product name from the store.
     public var nameAndroid: String
 
+    /// The platform that produced this product object.
+    public var platform: IapPlatform
+
+    /// The price as a number in the currency's major unit.
+    public var price: Double?
+
     /// Whether the product could be fetched (Billing 8.0 and later).
     public var productStatusAndroid: ProductStatusAndroid?
-
-    /// One-time purchase options and discounts in the shared offer shape.
-    public var discountOffers: [DiscountOffer]?
 
     /// Subscription offers in the shared offer shape.
     public var subscriptionOffers: [SubscriptionOffer]?
 
+    /// Localized product name for display.
+    public var title: String
+
+    /// One-time product or subscription.
+    public var type: ProductType
+
+    public init(
+        currency: String,
+        debugDescription: String? = nil,
+        description: String,
+        discountOffers: [DiscountOffer]? = nil,
+        displayName: String? = nil,
+        displayPrice: String,
+        id: String,
+        nameAndroid: String,
+        platform: IapPlatform = IapPlatform.android,
+        price: Double? = nil,
+        productStatusAndroid: ProductStatusAndroid? = nil,
+        subscriptionOffers: [SubscriptionOffer]? = nil,
+        title: String,
+        type: ProductType = ProductType.inApp
+    ) {
+        self.currency = currency
+        self.debugDescription = debugDescription
+        self.description = description
+        self.discountOffers = discountOffers
+        self.displayName = displayName
+        self.displayPrice = displayPrice
+        self.id = id
+        self.nameAndroid = nameAndroid
+        self.platform = platform
+        self.price = price
+        self.productStatusAndroid = productStatusAndroid
+        self.subscriptionOffers = subscriptionOffers
+        self.title = title
+        self.type = type
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         id: String,
         title: String,
         description: String,
-        type: ProductType,
+        type: ProductType = ProductType.inApp,
         displayName: String? = nil,
         displayPrice: String,
         currency: String,
         price: Double? = nil,
         debugDescription: String? = nil,
-        platform: IapPlatform,
+        platform: IapPlatform = IapPlatform.android,
         nameAndroid: String,
         productStatusAndroid: ProductStatusAndroid? = nil,
         discountOffers: [DiscountOffer]? = nil,
         subscriptionOffers: [SubscriptionOffer]? = nil
     ) {
-        self.id = id
-        self.title = title
-        self.description = description
-        self.type = type
-        self.displayName = displayName
-        self.displayPrice = displayPrice
-        self.currency = currency
-        self.price = price
-        self.debugDescription = debugDescription
-        self.platform = platform
-        self.nameAndroid = nameAndroid
-        self.productStatusAndroid = productStatusAndroid
-        self.discountOffers = discountOffers
-        self.subscriptionOffers = subscriptionOffers
+        self.init(
+            currency: currency,
+            debugDescription: debugDescription,
+            description: description,
+            discountOffers: discountOffers,
+            displayName: displayName,
+            displayPrice: displayPrice,
+            id: id,
+            nameAndroid: nameAndroid,
+            platform: platform,
+            price: price,
+            productStatusAndroid: productStatusAndroid,
+            subscriptionOffers: subscriptionOffers,
+            title: title,
+            type: type
+        )
     }
 
     @inline(never)
@@ -1386,15 +1683,15 @@ public struct ProductAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, P
         self.id = try container.decodeField(String.self, forKey: "id")
         self.title = try container.decodeField(String.self, forKey: "title")
         self.description = try container.decodeField(String.self, forKey: "description")
-        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: "type"))
+        self.type = ProductType(wireValue: try container.decodeField(String.self, forKey: "type"))
         self.displayName = try container.decodeFieldIfPresent(String.self, forKey: "displayName")
         self.displayPrice = try container.decodeField(String.self, forKey: "displayPrice")
         self.currency = try container.decodeField(String.self, forKey: "currency")
         self.price = try container.decodeFieldIfPresent(Double.self, forKey: "price")
         self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: "debugDescription")
-        self.platform = IapPlatform(rawValue: try container.decodeField(String.self, forKey: "platform"))
+        self.platform = IapPlatform(wireValue: try container.decodeField(String.self, forKey: "platform"))
         self.nameAndroid = try container.decodeField(String.self, forKey: "nameAndroid")
-        self.productStatusAndroid = try container.decodeFieldIfPresent(String.self, forKey: "productStatusAndroid").map(ProductStatusAndroid.init(rawValue:))
+        self.productStatusAndroid = try container.decodeFieldIfPresent(String.self, forKey: "productStatusAndroid").map(ProductStatusAndroid.init(wireValue:))
         self.discountOffers = try container.decodeFieldIfPresent([DiscountOffer].self, forKey: "discountOffers")
         self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: "subscriptionOffers")
     }
@@ -1423,7 +1720,7 @@ public struct ProductAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, P
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum ProductStatusAndroid: RawRepresentable, Codable, Hashable, Sendable {
+public enum ProductStatusAndroid: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// The product was fetched.
     case ok
     /// No product with that identifier exists in Play Console.
@@ -1443,9 +1740,22 @@ public enum ProductStatusAndroid: RawRepresentable, Codable, Hashable, Sendable 
         .unknown,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [ProductStatusAndroid] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -1476,7 +1786,7 @@ public enum ProductStatusAndroid: RawRepresentable, Codable, Hashable, Sendable 
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1486,17 +1796,14 @@ public enum ProductStatusAndroid: RawRepresentable, Codable, Hashable, Sendable 
 
 /// A subscription product as Google Play (or the Horizon or Amazon flavor) describes it.
 public struct ProductSubscriptionAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, ProductCommon {
-    /// The product identifier (SKU) as configured in the store.
-    public var id: String
+    /// ISO 4217 code of the price currency.
+    public var currency: String
 
-    /// Localized product name for display.
-    public var title: String
+    /// Diagnostic text from the native SDK; not meant for users.
+    public var debugDescription: String?
 
     /// Localized product description for display.
     public var description: String
-
-    /// One-time product or subscription.
-    public var type: ProductType
 
     /// Alternative display name when the store provides one.
     public var displayName: String?
@@ -1504,20 +1811,17 @@ public struct ProductSubscriptionAndroid: Codable, Hashable, Sendable, OpenIAPVa
     /// The price formatted for the buyer's locale, currency sign included.
     public var displayPrice: String
 
-    /// ISO 4217 code of the price currency.
-    public var currency: String
+    /// The product identifier (SKU) as configured in the store.
+    public var id: String
 
-    /// The price as a number in the currency's major unit.
-    public var price: Double?
-
-    /// Diagnostic text from the native SDK; not meant for users.
-    public var debugDescription: String?
+    /// The product name from the store.
+    public var nameAndroid: String
 
     /// The platform that produced this product object.
     public var platform: IapPlatform
 
-    /// The product name from the store.
-    public var nameAndroid: String
+    /// The price as a number in the currency's major unit.
+    public var price: Double?
 
     /// Whether the product could be fetched (Billing 8.0 and later).
     public var productStatusAndroid: ProductStatusAndroid?
@@ -1525,34 +1829,75 @@ public struct ProductSubscriptionAndroid: Codable, Hashable, Sendable, OpenIAPVa
     /// The base plans and offers in the shared offer shape.
     public var subscriptionOffers: [SubscriptionOffer]
 
+    /// Localized product name for display.
+    public var title: String
+
+    /// One-time product or subscription.
+    public var type: ProductType
+
+    public init(
+        currency: String,
+        debugDescription: String? = nil,
+        description: String,
+        displayName: String? = nil,
+        displayPrice: String,
+        id: String,
+        nameAndroid: String,
+        platform: IapPlatform = IapPlatform.android,
+        price: Double? = nil,
+        productStatusAndroid: ProductStatusAndroid? = nil,
+        subscriptionOffers: [SubscriptionOffer],
+        title: String,
+        type: ProductType = ProductType.subs
+    ) {
+        self.currency = currency
+        self.debugDescription = debugDescription
+        self.description = description
+        self.displayName = displayName
+        self.displayPrice = displayPrice
+        self.id = id
+        self.nameAndroid = nameAndroid
+        self.platform = platform
+        self.price = price
+        self.productStatusAndroid = productStatusAndroid
+        self.subscriptionOffers = subscriptionOffers
+        self.title = title
+        self.type = type
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         id: String,
         title: String,
         description: String,
-        type: ProductType,
+        type: ProductType = ProductType.subs,
         displayName: String? = nil,
         displayPrice: String,
         currency: String,
         price: Double? = nil,
         debugDescription: String? = nil,
-        platform: IapPlatform,
+        platform: IapPlatform = IapPlatform.android,
         nameAndroid: String,
         productStatusAndroid: ProductStatusAndroid? = nil,
         subscriptionOffers: [SubscriptionOffer]
     ) {
-        self.id = id
-        self.title = title
-        self.description = description
-        self.type = type
-        self.displayName = displayName
-        self.displayPrice = displayPrice
-        self.currency = currency
-        self.price = price
-        self.debugDescription = debugDescription
-        self.platform = platform
-        self.nameAndroid = nameAndroid
-        self.productStatusAndroid = productStatusAndroid
-        self.subscriptionOffers = subscriptionOffers
+        self.init(
+            currency: currency,
+            debugDescription: debugDescription,
+            description: description,
+            displayName: displayName,
+            displayPrice: displayPrice,
+            id: id,
+            nameAndroid: nameAndroid,
+            platform: platform,
+            price: price,
+            productStatusAndroid: productStatusAndroid,
+            subscriptionOffers: subscriptionOffers,
+            title: title,
+            type: type
+        )
     }
 
     @inline(never)
@@ -1561,15 +1906,15 @@ public struct ProductSubscriptionAndroid: Codable, Hashable, Sendable, OpenIAPVa
         self.id = try container.decodeField(String.self, forKey: "id")
         self.title = try container.decodeField(String.self, forKey: "title")
         self.description = try container.decodeField(String.self, forKey: "description")
-        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: "type"))
+        self.type = ProductType(wireValue: try container.decodeField(String.self, forKey: "type"))
         self.displayName = try container.decodeFieldIfPresent(String.self, forKey: "displayName")
         self.displayPrice = try container.decodeField(String.self, forKey: "displayPrice")
         self.currency = try container.decodeField(String.self, forKey: "currency")
         self.price = try container.decodeFieldIfPresent(Double.self, forKey: "price")
         self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: "debugDescription")
-        self.platform = IapPlatform(rawValue: try container.decodeField(String.self, forKey: "platform"))
+        self.platform = IapPlatform(wireValue: try container.decodeField(String.self, forKey: "platform"))
         self.nameAndroid = try container.decodeField(String.self, forKey: "nameAndroid")
-        self.productStatusAndroid = try container.decodeFieldIfPresent(String.self, forKey: "productStatusAndroid").map(ProductStatusAndroid.init(rawValue:))
+        self.productStatusAndroid = try container.decodeFieldIfPresent(String.self, forKey: "productStatusAndroid").map(ProductStatusAndroid.init(wireValue:))
         self.subscriptionOffers = try container.decodeField([SubscriptionOffer].self, forKey: "subscriptionOffers")
     }
 
@@ -1594,56 +1939,33 @@ public struct ProductSubscriptionAndroid: Codable, Hashable, Sendable, OpenIAPVa
 
 /// A purchase from Google Play or from the Horizon or Amazon flavor of the Android SDK.
 public struct PurchaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, PurchaseCommon {
-    /// Identifier of this purchase record on the device.
-    public var id: String
-
-    /// The product that was bought.
-    public var productId: String
-
-    /// All product identifiers covered by the purchase, when it bundles several.
-    public var ids: [String]?
-
-    /// When the transaction happened.
-    public var transactionDate: Double
-
-    /// The token a server verifies the purchase with (the JWS on Apple, the purchase token on Google).
-    public var purchaseToken: String?
-
-    /// The storefront that processed the purchase.
-    public var store: IapStore
-
-    /// How many units were bought.
-    public var quantity: Int
-
-    /// Lifecycle state of the purchase.
-    public var purchaseState: PurchaseState
-
-    /// True while a subscription is set to renew.
-    public var isAutoRenewing: Bool
+    /// Whether the subscription renews automatically.
+    public var autoRenewingAndroid: Bool?
 
     /// The plan the buyer is on; the base plan id on Android and the product id on Apple platforms.
     public var currentPlanId: String?
 
-    /// Order identifier, when the store gives one.
-    public var transactionId: String?
-
     /// The purchase's original JSON from Google Play.
     public var dataAndroid: String?
 
-    /// Google Play's signature over that JSON.
-    public var signatureAndroid: String?
+    /// Developer payload stored with the purchase.
+    public var developerPayloadAndroid: String?
 
-    /// Whether the subscription renews automatically.
-    public var autoRenewingAndroid: Bool?
+    /// Identifier of this purchase record on the device.
+    public var id: String
+
+    /// All product identifiers covered by the purchase, when it bundles several.
+    public var ids: [String]?
 
     /// Whether the purchase was acknowledged already.
     public var isAcknowledgedAndroid: Bool?
 
-    /// Package name of the app.
-    public var packageNameAndroid: String?
+    /// True while a subscription is set to renew.
+    public var isAutoRenewing: Bool
 
-    /// Developer payload stored with the purchase.
-    public var developerPayloadAndroid: String?
+    /// True while a subscription is suspended for a payment problem; grant nothing then (Billing 8.1 and
+    /// later).
+    public var isSuspendedAndroid: Bool?
 
     /// The obfuscated account id passed with the purchase request.
     public var obfuscatedAccountIdAndroid: String?
@@ -1651,12 +1973,35 @@ public struct PurchaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, 
     /// The obfuscated profile id passed with the purchase request.
     public var obfuscatedProfileIdAndroid: String?
 
-    /// True while a subscription is suspended for a payment problem; grant nothing then (Billing 8.1 and
-    /// later).
-    public var isSuspendedAndroid: Bool?
+    /// Package name of the app.
+    public var packageNameAndroid: String?
 
     /// A plan change waiting to take effect, if any (Billing 5.0 and later).
     public var pendingPurchaseUpdateAndroid: PendingPurchaseUpdateAndroid?
+
+    /// The product that was bought.
+    public var productId: String
+
+    /// Lifecycle state of the purchase.
+    public var purchaseState: PurchaseState
+
+    /// The token a server verifies the purchase with (the JWS on Apple, the purchase token on Google).
+    public var purchaseToken: String?
+
+    /// How many units were bought.
+    public var quantity: Int
+
+    /// Google Play's signature over that JSON.
+    public var signatureAndroid: String?
+
+    /// The storefront that processed the purchase.
+    public var store: IapStore
+
+    /// When the transaction happened.
+    public var transactionDate: Double
+
+    /// Order identifier, when the store gives one.
+    public var transactionId: String?
 
     /// Amazon user id, needed for Amazon receipt verification; only on the Amazon flavor.
     public var userIdAmazon: String?
@@ -1664,6 +2009,59 @@ public struct PurchaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, 
     /// Amazon marketplace of the user, such as US; only on the Amazon flavor.
     public var userMarketplaceAmazon: String?
 
+    public init(
+        autoRenewingAndroid: Bool? = nil,
+        currentPlanId: String? = nil,
+        dataAndroid: String? = nil,
+        developerPayloadAndroid: String? = nil,
+        id: String,
+        ids: [String]? = nil,
+        isAcknowledgedAndroid: Bool? = nil,
+        isAutoRenewing: Bool,
+        isSuspendedAndroid: Bool? = nil,
+        obfuscatedAccountIdAndroid: String? = nil,
+        obfuscatedProfileIdAndroid: String? = nil,
+        packageNameAndroid: String? = nil,
+        pendingPurchaseUpdateAndroid: PendingPurchaseUpdateAndroid? = nil,
+        productId: String,
+        purchaseState: PurchaseState,
+        purchaseToken: String? = nil,
+        quantity: Int,
+        signatureAndroid: String? = nil,
+        store: IapStore,
+        transactionDate: Double,
+        transactionId: String? = nil,
+        userIdAmazon: String? = nil,
+        userMarketplaceAmazon: String? = nil
+    ) {
+        self.autoRenewingAndroid = autoRenewingAndroid
+        self.currentPlanId = currentPlanId
+        self.dataAndroid = dataAndroid
+        self.developerPayloadAndroid = developerPayloadAndroid
+        self.id = id
+        self.ids = ids
+        self.isAcknowledgedAndroid = isAcknowledgedAndroid
+        self.isAutoRenewing = isAutoRenewing
+        self.isSuspendedAndroid = isSuspendedAndroid
+        self.obfuscatedAccountIdAndroid = obfuscatedAccountIdAndroid
+        self.obfuscatedProfileIdAndroid = obfuscatedProfileIdAndroid
+        self.packageNameAndroid = packageNameAndroid
+        self.pendingPurchaseUpdateAndroid = pendingPurchaseUpdateAndroid
+        self.productId = productId
+        self.purchaseState = purchaseState
+        self.purchaseToken = purchaseToken
+        self.quantity = quantity
+        self.signatureAndroid = signatureAndroid
+        self.store = store
+        self.transactionDate = transactionDate
+        self.transactionId = transactionId
+        self.userIdAmazon = userIdAmazon
+        self.userMarketplaceAmazon = userMarketplaceAmazon
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         id: String,
         productId: String,
@@ -1689,29 +2087,31 @@ public struct PurchaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, 
         userIdAmazon: String? = nil,
         userMarketplaceAmazon: String? = nil
     ) {
-        self.id = id
-        self.productId = productId
-        self.ids = ids
-        self.transactionDate = transactionDate
-        self.purchaseToken = purchaseToken
-        self.store = store
-        self.quantity = quantity
-        self.purchaseState = purchaseState
-        self.isAutoRenewing = isAutoRenewing
-        self.currentPlanId = currentPlanId
-        self.transactionId = transactionId
-        self.dataAndroid = dataAndroid
-        self.signatureAndroid = signatureAndroid
-        self.autoRenewingAndroid = autoRenewingAndroid
-        self.isAcknowledgedAndroid = isAcknowledgedAndroid
-        self.packageNameAndroid = packageNameAndroid
-        self.developerPayloadAndroid = developerPayloadAndroid
-        self.obfuscatedAccountIdAndroid = obfuscatedAccountIdAndroid
-        self.obfuscatedProfileIdAndroid = obfuscatedProfileIdAndroid
-        self.isSuspendedAndroid = isSuspendedAndroid
-        self.pendingPurchaseUpdateAndroid = pendingPurchaseUpdateAndroid
-        self.userIdAmazon = userIdAmazon
-        self.userMarketplaceAmazon = userMarketplaceAmazon
+        self.init(
+            autoRenewingAndroid: autoRenewingAndroid,
+            currentPlanId: currentPlanId,
+            dataAndroid: dataAndroid,
+            developerPayloadAndroid: developerPayloadAndroid,
+            id: id,
+            ids: ids,
+            isAcknowledgedAndroid: isAcknowledgedAndroid,
+            isAutoRenewing: isAutoRenewing,
+            isSuspendedAndroid: isSuspendedAndroid,
+            obfuscatedAccountIdAndroid: obfuscatedAccountIdAndroid,
+            obfuscatedProfileIdAndroid: obfuscatedProfileIdAndroid,
+            packageNameAndroid: packageNameAndroid,
+            pendingPurchaseUpdateAndroid: pendingPurchaseUpdateAndroid,
+            productId: productId,
+            purchaseState: purchaseState,
+            purchaseToken: purchaseToken,
+            quantity: quantity,
+            signatureAndroid: signatureAndroid,
+            store: store,
+            transactionDate: transactionDate,
+            transactionId: transactionId,
+            userIdAmazon: userIdAmazon,
+            userMarketplaceAmazon: userMarketplaceAmazon
+        )
     }
 
     @inline(never)
@@ -1722,9 +2122,9 @@ public struct PurchaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, 
         self.ids = try container.decodeFieldIfPresent([String].self, forKey: "ids")
         self.transactionDate = try container.decodeField(Double.self, forKey: "transactionDate")
         self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: "purchaseToken")
-        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: "store"))
+        self.store = IapStore(wireValue: try container.decodeField(String.self, forKey: "store"))
         self.quantity = try container.decodeField(Int.self, forKey: "quantity")
-        self.purchaseState = PurchaseState(rawValue: try container.decodeField(String.self, forKey: "purchaseState"))
+        self.purchaseState = PurchaseState(wireValue: try container.decodeField(String.self, forKey: "purchaseState"))
         self.isAutoRenewing = try container.decodeField(Bool.self, forKey: "isAutoRenewing")
         self.currentPlanId = try container.decodeFieldIfPresent(String.self, forKey: "currentPlanId")
         self.transactionId = try container.decodeFieldIfPresent(String.self, forKey: "transactionId")
@@ -1773,18 +2173,31 @@ public struct PurchaseAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, 
 
 /// Terms of a rental offer (Billing 8.0 and later).
 public struct RentalDetailsAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// ISO 8601 length of the rental, such as P7D.
-    public var rentalPeriod: String
-
     /// ISO 8601 time after the rental ends during which it can still be extended.
     public var rentalExpirationPeriod: String?
 
+    /// ISO 8601 length of the rental, such as P7D.
+    public var rentalPeriod: String
+
+    public init(
+        rentalExpirationPeriod: String? = nil,
+        rentalPeriod: String
+    ) {
+        self.rentalExpirationPeriod = rentalExpirationPeriod
+        self.rentalPeriod = rentalPeriod
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         rentalPeriod: String,
         rentalExpirationPeriod: String? = nil
     ) {
-        self.rentalPeriod = rentalPeriod
-        self.rentalExpirationPeriod = rentalExpirationPeriod
+        self.init(
+            rentalExpirationPeriod: rentalExpirationPeriod,
+            rentalPeriod: rentalPeriod
+        )
     }
 
     @inline(never)
@@ -1804,8 +2217,11 @@ public struct RentalDetailsAndroid: Codable, Hashable, Sendable, OpenIAPValidata
 
 /// Purchase props for one-time products on Android.
 public struct RequestPurchaseAndroidProps: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The products to buy.
-    public var skus: [String]
+    /// Offer the developer's billing in the flow, for External Payments or Billing Choice.
+    public var developerBillingOption: DeveloperBillingOptionParamsAndroid?
+
+    /// Set when the price was personalized for this user.
+    public var isOfferPersonalized: Bool?
 
     /// An obfuscated id of the app's user account, stored with the purchase.
     public var obfuscatedAccountId: String?
@@ -1813,15 +2229,31 @@ public struct RequestPurchaseAndroidProps: Codable, Hashable, Sendable, OpenIAPV
     /// An obfuscated id of the user's profile, stored with the purchase.
     public var obfuscatedProfileId: String?
 
-    /// Set when the price was personalized for this user.
-    public var isOfferPersonalized: Bool?
-
     /// Offer token of a one-time product discount to apply (Billing 8.0 and later).
     public var offerToken: String?
 
-    /// Offer the developer's billing in the flow, for External Payments or Billing Choice.
-    public var developerBillingOption: DeveloperBillingOptionParamsAndroid?
+    /// The products to buy.
+    public var skus: [String]
 
+    public init(
+        developerBillingOption: DeveloperBillingOptionParamsAndroid? = nil,
+        isOfferPersonalized: Bool? = nil,
+        obfuscatedAccountId: String? = nil,
+        obfuscatedProfileId: String? = nil,
+        offerToken: String? = nil,
+        skus: [String]
+    ) {
+        self.developerBillingOption = developerBillingOption
+        self.isOfferPersonalized = isOfferPersonalized
+        self.obfuscatedAccountId = obfuscatedAccountId
+        self.obfuscatedProfileId = obfuscatedProfileId
+        self.offerToken = offerToken
+        self.skus = skus
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         skus: [String],
         obfuscatedAccountId: String? = nil,
@@ -1830,12 +2262,14 @@ public struct RequestPurchaseAndroidProps: Codable, Hashable, Sendable, OpenIAPV
         offerToken: String? = nil,
         developerBillingOption: DeveloperBillingOptionParamsAndroid? = nil
     ) {
-        self.skus = skus
-        self.obfuscatedAccountId = obfuscatedAccountId
-        self.obfuscatedProfileId = obfuscatedProfileId
-        self.isOfferPersonalized = isOfferPersonalized
-        self.offerToken = offerToken
-        self.developerBillingOption = developerBillingOption
+        self.init(
+            developerBillingOption: developerBillingOption,
+            isOfferPersonalized: isOfferPersonalized,
+            obfuscatedAccountId: obfuscatedAccountId,
+            obfuscatedProfileId: obfuscatedProfileId,
+            offerToken: offerToken,
+            skus: skus
+        )
     }
 
     @inline(never)
@@ -1863,8 +2297,11 @@ public struct RequestPurchaseAndroidProps: Codable, Hashable, Sendable, OpenIAPV
 
 /// Purchase props for subscriptions on Android.
 public struct RequestSubscriptionAndroidProps: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The subscriptions to buy.
-    public var skus: [String]
+    /// Offer the developer's billing in the flow, for External Payments or Billing Choice.
+    public var developerBillingOption: DeveloperBillingOptionParamsAndroid?
+
+    /// Set when the price was personalized for this user.
+    public var isOfferPersonalized: Bool?
 
     /// An obfuscated id of the app's user account, stored with the purchase.
     public var obfuscatedAccountId: String?
@@ -1872,14 +2309,14 @@ public struct RequestSubscriptionAndroidProps: Codable, Hashable, Sendable, Open
     /// An obfuscated id of the user's profile, stored with the purchase.
     public var obfuscatedProfileId: String?
 
-    /// Set when the price was personalized for this user.
-    public var isOfferPersonalized: Bool?
+    /// External transaction of a developer-billed subscription being replaced (Billing 9.1 and later).
+    public var originalExternalTransactionId: String?
 
     /// Token of the current subscription, when upgrading or downgrading.
     public var purchaseToken: String?
 
-    /// External transaction of a developer-billed subscription being replaced (Billing 9.1 and later).
-    public var originalExternalTransactionId: String?
+    /// The subscriptions to buy.
+    public var skus: [String]
 
     /// The offer to use for each product.
     public var subscriptionOffers: [AndroidSubscriptionOfferInput]?
@@ -1888,9 +2325,31 @@ public struct RequestSubscriptionAndroidProps: Codable, Hashable, Sendable, Open
     /// and later).
     public var subscriptionProductReplacementParams: SubscriptionProductReplacementParamsAndroid?
 
-    /// Offer the developer's billing in the flow, for External Payments or Billing Choice.
-    public var developerBillingOption: DeveloperBillingOptionParamsAndroid?
+    public init(
+        developerBillingOption: DeveloperBillingOptionParamsAndroid? = nil,
+        isOfferPersonalized: Bool? = nil,
+        obfuscatedAccountId: String? = nil,
+        obfuscatedProfileId: String? = nil,
+        originalExternalTransactionId: String? = nil,
+        purchaseToken: String? = nil,
+        skus: [String],
+        subscriptionOffers: [AndroidSubscriptionOfferInput]? = nil,
+        subscriptionProductReplacementParams: SubscriptionProductReplacementParamsAndroid? = nil
+    ) {
+        self.developerBillingOption = developerBillingOption
+        self.isOfferPersonalized = isOfferPersonalized
+        self.obfuscatedAccountId = obfuscatedAccountId
+        self.obfuscatedProfileId = obfuscatedProfileId
+        self.originalExternalTransactionId = originalExternalTransactionId
+        self.purchaseToken = purchaseToken
+        self.skus = skus
+        self.subscriptionOffers = subscriptionOffers
+        self.subscriptionProductReplacementParams = subscriptionProductReplacementParams
+    }
 
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         skus: [String],
         obfuscatedAccountId: String? = nil,
@@ -1902,15 +2361,17 @@ public struct RequestSubscriptionAndroidProps: Codable, Hashable, Sendable, Open
         subscriptionProductReplacementParams: SubscriptionProductReplacementParamsAndroid? = nil,
         developerBillingOption: DeveloperBillingOptionParamsAndroid? = nil
     ) {
-        self.skus = skus
-        self.obfuscatedAccountId = obfuscatedAccountId
-        self.obfuscatedProfileId = obfuscatedProfileId
-        self.isOfferPersonalized = isOfferPersonalized
-        self.purchaseToken = purchaseToken
-        self.originalExternalTransactionId = originalExternalTransactionId
-        self.subscriptionOffers = subscriptionOffers
-        self.subscriptionProductReplacementParams = subscriptionProductReplacementParams
-        self.developerBillingOption = developerBillingOption
+        self.init(
+            developerBillingOption: developerBillingOption,
+            isOfferPersonalized: isOfferPersonalized,
+            obfuscatedAccountId: obfuscatedAccountId,
+            obfuscatedProfileId: obfuscatedProfileId,
+            originalExternalTransactionId: originalExternalTransactionId,
+            purchaseToken: purchaseToken,
+            skus: skus,
+            subscriptionOffers: subscriptionOffers,
+            subscriptionProductReplacementParams: subscriptionProductReplacementParams
+        )
     }
 
     @inline(never)
@@ -1946,7 +2407,7 @@ public struct RequestSubscriptionAndroidProps: Codable, Hashable, Sendable, Open
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum SubResponseCodeAndroid: RawRepresentable, Codable, Hashable, Sendable {
+public enum SubResponseCodeAndroid: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// No finer reason applies.
     case noApplicableSubResponseCode
     /// The payment method lacked funds.
@@ -1963,9 +2424,22 @@ public enum SubResponseCodeAndroid: RawRepresentable, Codable, Hashable, Sendabl
         .userIneligible,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [SubResponseCodeAndroid] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -1994,7 +2468,7 @@ public enum SubResponseCodeAndroid: RawRepresentable, Codable, Hashable, Sendabl
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2022,7 +2496,7 @@ public struct SubscriptionProductReplacementParamsAndroid: Codable, Hashable, Se
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.oldProductId = try container.decodeField(String.self, forKey: "oldProductId")
-        self.replacementMode = SubscriptionReplacementModeAndroid(rawValue: try container.decodeField(String.self, forKey: "replacementMode"))
+        self.replacementMode = SubscriptionReplacementModeAndroid(wireValue: try container.decodeField(String.self, forKey: "replacementMode"))
     }
 
     @inline(never)
@@ -2037,7 +2511,7 @@ public struct SubscriptionProductReplacementParamsAndroid: Codable, Hashable, Se
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum SubscriptionReplacementModeAndroid: RawRepresentable, Codable, Hashable, Sendable {
+public enum SubscriptionReplacementModeAndroid: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Not a real mode; never send it.
     case unknownReplacementMode
     /// Switch now; the remaining time is credited toward the new plan.
@@ -2066,9 +2540,22 @@ public enum SubscriptionReplacementModeAndroid: RawRepresentable, Codable, Hasha
         .keepExisting,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [SubscriptionReplacementModeAndroid] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -2105,7 +2592,7 @@ public enum SubscriptionReplacementModeAndroid: RawRepresentable, Codable, Hasha
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2123,22 +2610,39 @@ public struct UserChoiceBillingDetails: Codable, Hashable, Sendable, OpenIAPVali
     /// subscriptions.
     public var originalExternalTransactionId: String?
 
-    /// The products the user chose.
-    public var products: [String]
-
     /// The chosen products with type and offer token; older payloads omit it, so fall back to products.
     public var productDetailsAndroid: [DeveloperProvidedBillingProductAndroid]?
 
+    /// The products the user chose.
+    public var products: [String]
+
+    public init(
+        externalTransactionToken: String,
+        originalExternalTransactionId: String? = nil,
+        productDetailsAndroid: [DeveloperProvidedBillingProductAndroid]? = nil,
+        products: [String]
+    ) {
+        self.externalTransactionToken = externalTransactionToken
+        self.originalExternalTransactionId = originalExternalTransactionId
+        self.productDetailsAndroid = productDetailsAndroid
+        self.products = products
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         externalTransactionToken: String,
         originalExternalTransactionId: String? = nil,
         products: [String],
         productDetailsAndroid: [DeveloperProvidedBillingProductAndroid]? = nil
     ) {
-        self.externalTransactionToken = externalTransactionToken
-        self.originalExternalTransactionId = originalExternalTransactionId
-        self.products = products
-        self.productDetailsAndroid = productDetailsAndroid
+        self.init(
+            externalTransactionToken: externalTransactionToken,
+            originalExternalTransactionId: originalExternalTransactionId,
+            productDetailsAndroid: productDetailsAndroid,
+            products: products
+        )
     }
 
     @inline(never)
@@ -2162,18 +2666,31 @@ public struct UserChoiceBillingDetails: Codable, Hashable, Sendable, OpenIAPVali
 
 /// When an offer can be used (Billing 8.0 and later).
 public struct ValidTimeWindowAndroid: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// Start, in epoch milliseconds as a string.
-    public var startTimeMillis: String
-
     /// End, in epoch milliseconds as a string.
     public var endTimeMillis: String
 
+    /// Start, in epoch milliseconds as a string.
+    public var startTimeMillis: String
+
+    public init(
+        endTimeMillis: String,
+        startTimeMillis: String
+    ) {
+        self.endTimeMillis = endTimeMillis
+        self.startTimeMillis = startTimeMillis
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         startTimeMillis: String,
         endTimeMillis: String
     ) {
-        self.startTimeMillis = startTimeMillis
-        self.endTimeMillis = endTimeMillis
+        self.init(
+            endTimeMillis: endTimeMillis,
+            startTimeMillis: startTimeMillis
+        )
     }
 
     @inline(never)
@@ -2193,8 +2710,11 @@ public struct ValidTimeWindowAndroid: Codable, Hashable, Sendable, OpenIAPValida
 
 /// What to verify with the Google Play Developer API; holds secrets, so never log or store it.
 public struct VerifyPurchaseGoogleOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The product to verify.
-    public var sku: String
+    /// A Google OAuth2 access token for the API; sensitive.
+    public var accessToken: String
+
+    /// True for a subscription, which uses a different API endpoint.
+    public var isSub: Bool?
 
     /// The app's package name.
     public var packageName: String
@@ -2202,12 +2722,26 @@ public struct VerifyPurchaseGoogleOptions: Codable, Hashable, Sendable, OpenIAPV
     /// The purchase token; sensitive.
     public var purchaseToken: String
 
-    /// A Google OAuth2 access token for the API; sensitive.
-    public var accessToken: String
+    /// The product to verify.
+    public var sku: String
 
-    /// True for a subscription, which uses a different API endpoint.
-    public var isSub: Bool?
+    public init(
+        accessToken: String,
+        isSub: Bool? = nil,
+        packageName: String,
+        purchaseToken: String,
+        sku: String
+    ) {
+        self.accessToken = accessToken
+        self.isSub = isSub
+        self.packageName = packageName
+        self.purchaseToken = purchaseToken
+        self.sku = sku
+    }
 
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         sku: String,
         packageName: String,
@@ -2215,11 +2749,13 @@ public struct VerifyPurchaseGoogleOptions: Codable, Hashable, Sendable, OpenIAPV
         accessToken: String,
         isSub: Bool? = nil
     ) {
-        self.sku = sku
-        self.packageName = packageName
-        self.purchaseToken = purchaseToken
-        self.accessToken = accessToken
-        self.isSub = isSub
+        self.init(
+            accessToken: accessToken,
+            isSub: isSub,
+            packageName: packageName,
+            purchaseToken: purchaseToken,
+            sku: sku
+        )
     }
 
     @inline(never)
@@ -2245,23 +2781,38 @@ public struct VerifyPurchaseGoogleOptions: Codable, Hashable, Sendable, OpenIAPV
 
 /// What to verify with Meta's entitlement API; holds a secret, so never log or store it.
 public struct VerifyPurchaseHorizonOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
+    /// An app or user access token for Meta's API; sensitive.
+    public var accessToken: String
+
     /// The add-on SKU from the Meta developer dashboard.
     public var sku: String
 
     /// The Meta user whose purchase is checked.
     public var userId: String
 
-    /// An app or user access token for Meta's API; sensitive.
-    public var accessToken: String
+    public init(
+        accessToken: String,
+        sku: String,
+        userId: String
+    ) {
+        self.accessToken = accessToken
+        self.sku = sku
+        self.userId = userId
+    }
 
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         sku: String,
         userId: String,
         accessToken: String
     ) {
-        self.sku = sku
-        self.userId = userId
-        self.accessToken = accessToken
+        self.init(
+            accessToken: accessToken,
+            sku: sku,
+            userId: userId
+        )
     }
 
     @inline(never)
@@ -2283,12 +2834,6 @@ public struct VerifyPurchaseHorizonOptions: Codable, Hashable, Sendable, OpenIAP
 
 /// Result of verifying a purchase with the store's server on Android.
 public struct VerifyPurchaseResultAndroid: Codable, Hashable, Sendable, OpenIAPValidatable, VerifyPurchaseResultCommon {
-    /// True when the verified purchase may be honoured, whichever store verified it.
-    public var isValid: Bool
-
-    /// Always google; tells this result apart from the other verification results.
-    public var store: IapStore
-
     /// Whether the subscription renews automatically.
     public var autoRenewing: Bool
 
@@ -2313,6 +2858,9 @@ public struct VerifyPurchaseResultAndroid: Codable, Hashable, Sendable, OpenIAPV
     /// When the billing grace period ends.
     public var gracePeriodEndDate: Double
 
+    /// True when the verified purchase may be honoured, whichever store verified it.
+    public var isValid: Bool
+
     /// The parent product of the purchased term.
     public var parentProductId: String
 
@@ -2334,6 +2882,9 @@ public struct VerifyPurchaseResultAndroid: Codable, Hashable, Sendable, OpenIAPV
     /// When the subscription renews next.
     public var renewalDate: Double
 
+    /// Always google; tells this result apart from the other verification results.
+    public var store: IapStore
+
     /// Length of the subscription term.
     public var term: String
 
@@ -2344,8 +2895,55 @@ public struct VerifyPurchaseResultAndroid: Codable, Hashable, Sendable, OpenIAPV
     public var testTransaction: Bool
 
     public init(
+        autoRenewing: Bool,
+        betaProduct: Bool,
+        cancelDate: Double? = nil,
+        cancelReason: String? = nil,
+        deferredDate: Double? = nil,
+        deferredSku: String? = nil,
+        freeTrialEndDate: Double,
+        gracePeriodEndDate: Double,
         isValid: Bool,
-        store: IapStore,
+        parentProductId: String,
+        productId: String,
+        productType: String,
+        purchaseDate: Double,
+        quantity: Int,
+        receiptId: String,
+        renewalDate: Double,
+        store: IapStore = IapStore.google,
+        term: String,
+        termSku: String,
+        testTransaction: Bool
+    ) {
+        self.autoRenewing = autoRenewing
+        self.betaProduct = betaProduct
+        self.cancelDate = cancelDate
+        self.cancelReason = cancelReason
+        self.deferredDate = deferredDate
+        self.deferredSku = deferredSku
+        self.freeTrialEndDate = freeTrialEndDate
+        self.gracePeriodEndDate = gracePeriodEndDate
+        self.isValid = isValid
+        self.parentProductId = parentProductId
+        self.productId = productId
+        self.productType = productType
+        self.purchaseDate = purchaseDate
+        self.quantity = quantity
+        self.receiptId = receiptId
+        self.renewalDate = renewalDate
+        self.store = store
+        self.term = term
+        self.termSku = termSku
+        self.testTransaction = testTransaction
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
+    public init(
+        isValid: Bool,
+        store: IapStore = IapStore.google,
         autoRenewing: Bool,
         betaProduct: Bool,
         cancelDate: Double? = nil,
@@ -2365,33 +2963,35 @@ public struct VerifyPurchaseResultAndroid: Codable, Hashable, Sendable, OpenIAPV
         termSku: String,
         testTransaction: Bool
     ) {
-        self.isValid = isValid
-        self.store = store
-        self.autoRenewing = autoRenewing
-        self.betaProduct = betaProduct
-        self.cancelDate = cancelDate
-        self.cancelReason = cancelReason
-        self.deferredDate = deferredDate
-        self.deferredSku = deferredSku
-        self.freeTrialEndDate = freeTrialEndDate
-        self.gracePeriodEndDate = gracePeriodEndDate
-        self.parentProductId = parentProductId
-        self.productId = productId
-        self.productType = productType
-        self.purchaseDate = purchaseDate
-        self.quantity = quantity
-        self.receiptId = receiptId
-        self.renewalDate = renewalDate
-        self.term = term
-        self.termSku = termSku
-        self.testTransaction = testTransaction
+        self.init(
+            autoRenewing: autoRenewing,
+            betaProduct: betaProduct,
+            cancelDate: cancelDate,
+            cancelReason: cancelReason,
+            deferredDate: deferredDate,
+            deferredSku: deferredSku,
+            freeTrialEndDate: freeTrialEndDate,
+            gracePeriodEndDate: gracePeriodEndDate,
+            isValid: isValid,
+            parentProductId: parentProductId,
+            productId: productId,
+            productType: productType,
+            purchaseDate: purchaseDate,
+            quantity: quantity,
+            receiptId: receiptId,
+            renewalDate: renewalDate,
+            store: store,
+            term: term,
+            termSku: termSku,
+            testTransaction: testTransaction
+        )
     }
 
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.isValid = try container.decodeField(Bool.self, forKey: "isValid")
-        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: "store"))
+        self.store = IapStore(wireValue: try container.decodeField(String.self, forKey: "store"))
         self.autoRenewing = try container.decodeField(Bool.self, forKey: "autoRenewing")
         self.betaProduct = try container.decodeField(Bool.self, forKey: "betaProduct")
         self.cancelDate = try container.decodeFieldIfPresent(Double.self, forKey: "cancelDate")
@@ -2440,6 +3040,9 @@ public struct VerifyPurchaseResultAndroid: Codable, Hashable, Sendable, OpenIAPV
 
 /// Result of verifying an entitlement with Meta's Horizon server API.
 public struct VerifyPurchaseResultHorizon: Codable, Hashable, Sendable, OpenIAPValidatable, VerifyPurchaseResultCommon {
+    /// When the entitlement was granted, in Unix seconds (not milliseconds).
+    public var grantTime: Double?
+
     /// True when the verified purchase may be honoured, whichever store verified it.
     public var isValid: Bool
 
@@ -2450,30 +3053,46 @@ public struct VerifyPurchaseResultHorizon: Codable, Hashable, Sendable, OpenIAPV
     /// True when Meta confirmed the entitlement.
     @available(*, deprecated, message: "Read isValid instead, which every verification result has; planned to go away in OpenIAP 4.0.")
     public var success: Bool {
-        get { _success }
+        get {
+            _success
+        }
         set { _success = newValue }
     }
 
-    /// When the entitlement was granted, in Unix seconds (not milliseconds).
-    public var grantTime: Double?
-
     public init(
+        grantTime: Double? = nil,
         isValid: Bool,
-        store: IapStore,
-        success: Bool,
-        grantTime: Double? = nil
+        store: IapStore = IapStore.horizon,
+        success: Bool
     ) {
+        self.grantTime = grantTime
         self.isValid = isValid
         self.store = store
         self._success = success
-        self.grantTime = grantTime
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
+    public init(
+        isValid: Bool,
+        store: IapStore = IapStore.horizon,
+        success: Bool,
+        grantTime: Double? = nil
+    ) {
+        self.init(
+            grantTime: grantTime,
+            isValid: isValid,
+            store: store,
+            success: success
+        )
     }
 
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.isValid = try container.decodeField(Bool.self, forKey: "isValid")
-        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: "store"))
+        self.store = IapStore(wireValue: try container.decodeField(String.self, forKey: "store"))
         self._success = try container.decodeField(Bool.self, forKey: "success")
         self.grantTime = try container.decodeFieldIfPresent(Double.self, forKey: "grantTime")
     }

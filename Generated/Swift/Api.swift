@@ -5,18 +5,31 @@ import Foundation
 
 /// Where to point the store's subscription management screen.
 public struct DeepLinkOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The subscription to open; needed on Android.
-    public var skuAndroid: String?
-
     /// The app package the subscription belongs to; needed on Android.
     public var packageNameAndroid: String?
 
+    /// The subscription to open; needed on Android.
+    public var skuAndroid: String?
+
+    public init(
+        packageNameAndroid: String? = nil,
+        skuAndroid: String? = nil
+    ) {
+        self.packageNameAndroid = packageNameAndroid
+        self.skuAndroid = skuAndroid
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         skuAndroid: String? = nil,
         packageNameAndroid: String? = nil
     ) {
-        self.skuAndroid = skuAndroid
-        self.packageNameAndroid = packageNameAndroid
+        self.init(
+            packageNameAndroid: packageNameAndroid,
+            skuAndroid: skuAndroid
+        )
     }
 
     @inline(never)
@@ -36,26 +49,39 @@ public struct DeepLinkOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
 
 /// Options for opening the store connection.
 public struct InitConnectionConfig: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// A Google Play billing program to switch on for this connection (Android, Billing 7.0 and later).
-    public var enableBillingProgramAndroid: BillingProgramAndroid?
-
     /// Who draws the Billing Choice screen; must agree with the Play Console setting (Android).
     /// Defaults to `BillingChoiceScreenTypeAndroid.googleRendered` when absent.
     public var billingChoiceScreenTypeAndroid: BillingChoiceScreenTypeAndroid?
 
+    /// A Google Play billing program to switch on for this connection (Android, Billing 7.0 and later).
+    public var enableBillingProgramAndroid: BillingProgramAndroid?
+
+    public init(
+        billingChoiceScreenTypeAndroid: BillingChoiceScreenTypeAndroid? = BillingChoiceScreenTypeAndroid.googleRendered,
+        enableBillingProgramAndroid: BillingProgramAndroid? = nil
+    ) {
+        self.billingChoiceScreenTypeAndroid = billingChoiceScreenTypeAndroid
+        self.enableBillingProgramAndroid = enableBillingProgramAndroid
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         enableBillingProgramAndroid: BillingProgramAndroid? = nil,
         billingChoiceScreenTypeAndroid: BillingChoiceScreenTypeAndroid? = BillingChoiceScreenTypeAndroid.googleRendered
     ) {
-        self.enableBillingProgramAndroid = enableBillingProgramAndroid
-        self.billingChoiceScreenTypeAndroid = billingChoiceScreenTypeAndroid
+        self.init(
+            billingChoiceScreenTypeAndroid: billingChoiceScreenTypeAndroid,
+            enableBillingProgramAndroid: enableBillingProgramAndroid
+        )
     }
 
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.enableBillingProgramAndroid = try container.decodeFieldIfPresent(String.self, forKey: "enableBillingProgramAndroid").map(BillingProgramAndroid.init(rawValue:))
-        self.billingChoiceScreenTypeAndroid = try container.decodeFieldIfPresent(String.self, forKey: "billingChoiceScreenTypeAndroid").map(BillingChoiceScreenTypeAndroid.init(rawValue:))
+        self.enableBillingProgramAndroid = try container.decodeFieldIfPresent(String.self, forKey: "enableBillingProgramAndroid").map(BillingProgramAndroid.init(wireValue:))
+        self.billingChoiceScreenTypeAndroid = try container.decodeFieldIfPresent(String.self, forKey: "billingChoiceScreenTypeAndroid").map(BillingChoiceScreenTypeAndroid.init(wireValue:))
     }
 
     @inline(never)
@@ -70,7 +96,7 @@ public struct InitConnectionConfig: Codable, Hashable, Sendable, OpenIAPValidata
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum ProductQueryType: RawRepresentable, Codable, Hashable, Sendable {
+public enum ProductQueryType: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// One-time products only.
     case inApp
     /// Subscriptions only.
@@ -87,9 +113,22 @@ public enum ProductQueryType: RawRepresentable, Codable, Hashable, Sendable {
         .all,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [ProductQueryType] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -118,7 +157,7 @@ public enum ProductQueryType: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -147,7 +186,7 @@ public struct ProductRequest: Codable, Hashable, Sendable, OpenIAPValidatable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.skus = try container.decodeField([String].self, forKey: "skus")
-        self.type = try container.decodeFieldIfPresent(String.self, forKey: "type").map(ProductQueryType.init(rawValue:))
+        self.type = try container.decodeFieldIfPresent(String.self, forKey: "type").map(ProductQueryType.init(wireValue:))
     }
 
     @inline(never)
@@ -158,106 +197,44 @@ public struct ProductRequest: Codable, Hashable, Sendable, OpenIAPValidatable {
     }
 }
 
-/// The subset of a purchase needed to finish its transaction.
-public struct PurchaseInput: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// Identifier of the purchase on the device.
-    public var id: String
-
-    /// The product that was bought.
-    public var productId: String
-
-    /// All product identifiers covered by the purchase.
-    public var ids: [String]?
-
-    /// When the transaction happened.
-    public var transactionDate: Double
-
-    /// The token the store uses to identify the purchase.
-    public var purchaseToken: String?
-
-    /// The storefront that processed the purchase.
-    public var store: IapStore?
-
-    /// How many units were bought.
-    public var quantity: Int
-
-    /// Lifecycle state of the purchase.
-    public var purchaseState: PurchaseState
-
-    /// True while a subscription is set to renew.
-    public var isAutoRenewing: Bool
-
-    public init(
-        id: String,
-        productId: String,
-        ids: [String]? = nil,
-        transactionDate: Double,
-        purchaseToken: String? = nil,
-        store: IapStore? = nil,
-        quantity: Int,
-        purchaseState: PurchaseState,
-        isAutoRenewing: Bool
-    ) {
-        self.id = id
-        self.productId = productId
-        self.ids = ids
-        self.transactionDate = transactionDate
-        self.purchaseToken = purchaseToken
-        self.store = store
-        self.quantity = quantity
-        self.purchaseState = purchaseState
-        self.isAutoRenewing = isAutoRenewing
-    }
-
-    @inline(never)
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.id = try container.decodeField(String.self, forKey: "id")
-        self.productId = try container.decodeField(String.self, forKey: "productId")
-        self.ids = try container.decodeFieldIfPresent([String].self, forKey: "ids")
-        self.transactionDate = try container.decodeField(Double.self, forKey: "transactionDate")
-        self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: "purchaseToken")
-        self.store = try container.decodeFieldIfPresent(String.self, forKey: "store").map(IapStore.init(rawValue:))
-        self.quantity = try container.decodeField(Int.self, forKey: "quantity")
-        self.purchaseState = PurchaseState(rawValue: try container.decodeField(String.self, forKey: "purchaseState"))
-        self.isAutoRenewing = try container.decodeField(Bool.self, forKey: "isAutoRenewing")
-    }
-
-    @inline(never)
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeField(self.id, forKey: "id")
-        try container.encodeField(self.productId, forKey: "productId")
-        try container.encodeFieldIfPresent(self.ids, forKey: "ids")
-        try container.encodeField(self.transactionDate, forKey: "transactionDate")
-        try container.encodeFieldIfPresent(self.purchaseToken, forKey: "purchaseToken")
-        try container.encodeRawValueIfPresent(self.store, forKey: "store")
-        try container.encodeField(self.quantity, forKey: "quantity")
-        try container.encodeRawValue(self.purchaseState, forKey: "purchaseState")
-        try container.encodeField(self.isAutoRenewing, forKey: "isAutoRenewing")
-    }
-}
+/// The purchase to finish, passed back exactly as a purchase listener or query delivered it.
+public typealias PurchaseInput = Purchase
 
 /// Filters for listing the purchases the user owns.
 public struct PurchaseOptions: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Also deliver the results through the purchase listeners (Apple platforms).
     public var alsoPublishToEventListenerIOS: Bool?
 
-    /// Leave out expired or inactive items (Apple platforms).
-    public var onlyIncludeActiveItemsIOS: Bool?
-
     /// Also list suspended subscriptions, which must not unlock content (Android, Billing 8.1 and later;
     /// off when absent).
     public var includeSuspendedAndroid: Bool?
 
+    /// Leave out expired or inactive items (Apple platforms).
+    public var onlyIncludeActiveItemsIOS: Bool?
+
+    public init(
+        alsoPublishToEventListenerIOS: Bool? = nil,
+        includeSuspendedAndroid: Bool? = nil,
+        onlyIncludeActiveItemsIOS: Bool? = nil
+    ) {
+        self.alsoPublishToEventListenerIOS = alsoPublishToEventListenerIOS
+        self.includeSuspendedAndroid = includeSuspendedAndroid
+        self.onlyIncludeActiveItemsIOS = onlyIncludeActiveItemsIOS
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         alsoPublishToEventListenerIOS: Bool? = nil,
         onlyIncludeActiveItemsIOS: Bool? = nil,
         includeSuspendedAndroid: Bool? = nil
     ) {
-        self.alsoPublishToEventListenerIOS = alsoPublishToEventListenerIOS
-        self.onlyIncludeActiveItemsIOS = onlyIncludeActiveItemsIOS
-        self.includeSuspendedAndroid = includeSuspendedAndroid
+        self.init(
+            alsoPublishToEventListenerIOS: alsoPublishToEventListenerIOS,
+            includeSuspendedAndroid: includeSuspendedAndroid,
+            onlyIncludeActiveItemsIOS: onlyIncludeActiveItemsIOS
+        )
     }
 
     @inline(never)
@@ -286,18 +263,77 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
     /// Per-platform props for a subscription.
     public var requestSubscription: RequestSubscriptionPropsByPlatforms?
 
+    private var _type: ProductQueryType?
     /// Tells the SDK which kind of product is being bought.
-    /// Defaults to `ProductQueryType.inApp` when absent.
-    public var type: ProductQueryType?
+    /// Absent on the wire, it is the tag of the case that is set.
+    public var type: ProductQueryType {
+        get {
+            if let value = _type { return value }
+            if self.requestPurchase != nil { return ProductQueryType.inApp }
+            if self.requestSubscription != nil { return ProductQueryType.subs }
+            return ProductQueryType.inApp
+        }
+        set { _type = newValue }
+    }
+
+    /// Which of `requestPurchase` and `requestSubscription` is set, as one value; setting it sets that
+    /// field and clears the others. Reading it from a value that sets none of them, which only decoding
+    /// without `validate()` or the field-by-field initializer can make, stops the program.
+    public var request: Request {
+        get {
+            if let value = self.requestPurchase { return .purchase(value) }
+            if let value = self.requestSubscription { return .subscription(value) }
+            preconditionFailure("RequestPurchaseProps sets none of requestPurchase, requestSubscription; validate() rejects it")
+        }
+        set {
+            switch newValue {
+            case let .purchase(value):
+                self.requestPurchase = value
+                self.requestSubscription = nil
+            case let .subscription(value):
+                self.requestPurchase = nil
+                self.requestSubscription = value
+            }
+        }
+    }
+
+    /// The choices of `request`, one per field.
+    public enum Request: Hashable, Sendable {
+        /// Sets `requestPurchase`.
+        case purchase(RequestPurchasePropsByPlatforms)
+        /// Sets `requestSubscription`.
+        case subscription(RequestSubscriptionPropsByPlatforms)
+    }
 
     public init(
         requestPurchase: RequestPurchasePropsByPlatforms? = nil,
         requestSubscription: RequestSubscriptionPropsByPlatforms? = nil,
-        type: ProductQueryType? = ProductQueryType.inApp
+        type: ProductQueryType? = nil
     ) {
         self.requestPurchase = requestPurchase
         self.requestSubscription = requestSubscription
-        self.type = type
+        self._type = type
+    }
+
+    /// Takes each choice as one value; a tag field left nil gets the tag of
+    /// its choice's case.
+    public init(
+        request: Request,
+        type: ProductQueryType? = nil
+    ) {
+        self.init(
+            requestPurchase: nil,
+            requestSubscription: nil,
+            type: type
+        )
+        switch request {
+        case let .purchase(value):
+            self.requestPurchase = value
+            self._type = type ?? ProductQueryType.inApp
+        case let .subscription(value):
+            self.requestSubscription = value
+            self._type = type ?? ProductQueryType.subs
+        }
     }
 
     @inline(never)
@@ -305,7 +341,7 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.requestPurchase = try container.decodeFieldIfPresent(RequestPurchasePropsByPlatforms.self, forKey: "requestPurchase")
         self.requestSubscription = try container.decodeFieldIfPresent(RequestSubscriptionPropsByPlatforms.self, forKey: "requestSubscription")
-        self.type = try container.decodeFieldIfPresent(String.self, forKey: "type").map(ProductQueryType.init(rawValue:))
+        self._type = try container.decodeFieldIfPresent(String.self, forKey: "type").map(ProductQueryType.init(wireValue:))
     }
 
     @inline(never)
@@ -313,7 +349,7 @@ public struct RequestPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidata
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeFieldIfPresent(self.requestPurchase, forKey: "requestPurchase")
         try container.encodeFieldIfPresent(self.requestSubscription, forKey: "requestSubscription")
-        try container.encodeRawValueIfPresent(self.type, forKey: "type")
+        try container.encodeRawValueIfPresent(self._type, forKey: "type")
     }
 
     public func validate(at path: [String]) throws(OpenIAPValidationError) {

@@ -5,45 +5,78 @@ import Foundation
 
 /// A summary of one subscription the user currently has, merged across platforms.
 public struct ActiveSubscription: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The subscription product.
-    public var productId: String
-
-    /// True while the subscription gives access.
-    public var isActive: Bool
-
-    /// When the current period ends (Apple platforms).
-    public var expirationDateIOS: Double?
-
     /// Whether Google Play will renew it (Android).
     public var autoRenewingAndroid: Bool?
-
-    /// StoreKit environment name, such as Sandbox or Production (Apple platforms).
-    public var environmentIOS: String?
-
-    /// Days left before the period ends (Apple platforms).
-    public var daysUntilExpirationIOS: Double?
-
-    /// The transaction behind this subscription state.
-    public var transactionId: String
-
-    /// Token for server-side verification.
-    public var purchaseToken: String?
-
-    /// When that transaction happened.
-    public var transactionDate: Double
 
     /// Google Play base plan of the subscription (Android).
     public var basePlanIdAndroid: String?
 
-    /// Purchase token to pass when upgrading or downgrading (Android).
-    public var purchaseTokenAndroid: String?
-
     /// The plan the user is on; the base plan id on Android, the product id on Apple platforms.
     public var currentPlanId: String?
+
+    /// Days left before the period ends (Apple platforms).
+    public var daysUntilExpirationIOS: Double?
+
+    /// StoreKit environment name, such as Sandbox or Production (Apple platforms).
+    public var environmentIOS: String?
+
+    /// When the current period ends (Apple platforms).
+    public var expirationDateIOS: Double?
+
+    /// True while the subscription gives access.
+    public var isActive: Bool
+
+    /// The subscription product.
+    public var productId: String
+
+    /// Token for server-side verification.
+    public var purchaseToken: String?
+
+    /// Purchase token to pass when upgrading or downgrading (Android).
+    public var purchaseTokenAndroid: String?
 
     /// StoreKit renewal details such as pending plan changes (Apple platforms).
     public var renewalInfoIOS: RenewalInfoIOS?
 
+    /// When that transaction happened.
+    public var transactionDate: Double
+
+    /// The transaction behind this subscription state.
+    public var transactionId: String
+
+    public init(
+        autoRenewingAndroid: Bool? = nil,
+        basePlanIdAndroid: String? = nil,
+        currentPlanId: String? = nil,
+        daysUntilExpirationIOS: Double? = nil,
+        environmentIOS: String? = nil,
+        expirationDateIOS: Double? = nil,
+        isActive: Bool,
+        productId: String,
+        purchaseToken: String? = nil,
+        purchaseTokenAndroid: String? = nil,
+        renewalInfoIOS: RenewalInfoIOS? = nil,
+        transactionDate: Double,
+        transactionId: String
+    ) {
+        self.autoRenewingAndroid = autoRenewingAndroid
+        self.basePlanIdAndroid = basePlanIdAndroid
+        self.currentPlanId = currentPlanId
+        self.daysUntilExpirationIOS = daysUntilExpirationIOS
+        self.environmentIOS = environmentIOS
+        self.expirationDateIOS = expirationDateIOS
+        self.isActive = isActive
+        self.productId = productId
+        self.purchaseToken = purchaseToken
+        self.purchaseTokenAndroid = purchaseTokenAndroid
+        self.renewalInfoIOS = renewalInfoIOS
+        self.transactionDate = transactionDate
+        self.transactionId = transactionId
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         productId: String,
         isActive: Bool,
@@ -59,19 +92,21 @@ public struct ActiveSubscription: Codable, Hashable, Sendable, OpenIAPValidatabl
         currentPlanId: String? = nil,
         renewalInfoIOS: RenewalInfoIOS? = nil
     ) {
-        self.productId = productId
-        self.isActive = isActive
-        self.expirationDateIOS = expirationDateIOS
-        self.autoRenewingAndroid = autoRenewingAndroid
-        self.environmentIOS = environmentIOS
-        self.daysUntilExpirationIOS = daysUntilExpirationIOS
-        self.transactionId = transactionId
-        self.purchaseToken = purchaseToken
-        self.transactionDate = transactionDate
-        self.basePlanIdAndroid = basePlanIdAndroid
-        self.purchaseTokenAndroid = purchaseTokenAndroid
-        self.currentPlanId = currentPlanId
-        self.renewalInfoIOS = renewalInfoIOS
+        self.init(
+            autoRenewingAndroid: autoRenewingAndroid,
+            basePlanIdAndroid: basePlanIdAndroid,
+            currentPlanId: currentPlanId,
+            daysUntilExpirationIOS: daysUntilExpirationIOS,
+            environmentIOS: environmentIOS,
+            expirationDateIOS: expirationDateIOS,
+            isActive: isActive,
+            productId: productId,
+            purchaseToken: purchaseToken,
+            purchaseTokenAndroid: purchaseTokenAndroid,
+            renewalInfoIOS: renewalInfoIOS,
+            transactionDate: transactionDate,
+            transactionId: transactionId
+        )
     }
 
     @inline(never)
@@ -113,54 +148,93 @@ public struct ActiveSubscription: Codable, Hashable, Sendable, OpenIAPValidatabl
 
 /// A discount on a one-time product, in a platform-neutral shape; only Google Play fills it today.
 public struct DiscountOffer: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The offer identifier (Google Play offer id); absent on Apple platforms.
-    public var id: String?
-
-    /// The discounted price formatted for display.
-    public var displayPrice: String
-
-    /// The discounted price as a number.
-    public var price: Double
-
     /// ISO 4217 currency code.
     public var currency: String
-
-    /// The offer category; one-time for product discounts.
-    public var type: DiscountOfferType
-
-    /// Token to pass with the purchase request to apply this offer (Android).
-    public var offerTokenAndroid: String?
-
-    /// Tags set on the offer in Play Console (Android).
-    public var offerTagsAndroid: [String]?
-
-    /// The undiscounted price in micro-units, for a struck-through price (Android).
-    public var fullPriceMicrosAndroid: String?
-
-    /// Percent off, for percentage discounts (Android).
-    public var percentageDiscountAndroid: Int?
 
     /// Amount off in micro-units, for fixed discounts (Android).
     public var discountAmountMicrosAndroid: String?
 
+    /// The discounted price formatted for display.
+    public var displayPrice: String
+
     /// Amount off formatted with its currency sign (Android).
     public var formattedDiscountAmountAndroid: String?
 
-    /// When the offer can be used (Android).
-    public var validTimeWindowAndroid: ValidTimeWindowAndroid?
+    /// The undiscounted price in micro-units, for a struck-through price (Android).
+    public var fullPriceMicrosAndroid: String?
+
+    /// The offer identifier (Google Play offer id); absent on Apple platforms.
+    public var id: String?
 
     /// Purchase-count limits of the offer (Android).
     public var limitedQuantityInfoAndroid: LimitedQuantityInfoAndroid?
 
+    /// Tags set on the offer in Play Console (Android).
+    public var offerTagsAndroid: [String]?
+
+    /// Token to pass with the purchase request to apply this offer (Android).
+    public var offerTokenAndroid: String?
+
+    /// Percent off, for percentage discounts (Android).
+    public var percentageDiscountAndroid: Int?
+
     /// Pre-order dates, when the offer is a pre-order (Android, Billing 8.1 and later).
     public var preorderDetailsAndroid: PreorderDetailsAndroid?
 
-    /// Rental terms, when the offer is a rental (Android).
-    public var rentalDetailsAndroid: RentalDetailsAndroid?
+    /// The discounted price as a number.
+    public var price: Double
 
     /// The purchase option this offer belongs to (Android, Billing 8.0 and later).
     public var purchaseOptionIdAndroid: String?
 
+    /// Rental terms, when the offer is a rental (Android).
+    public var rentalDetailsAndroid: RentalDetailsAndroid?
+
+    /// The offer category; one-time for product discounts.
+    public var type: DiscountOfferType
+
+    /// When the offer can be used (Android).
+    public var validTimeWindowAndroid: ValidTimeWindowAndroid?
+
+    public init(
+        currency: String,
+        discountAmountMicrosAndroid: String? = nil,
+        displayPrice: String,
+        formattedDiscountAmountAndroid: String? = nil,
+        fullPriceMicrosAndroid: String? = nil,
+        id: String? = nil,
+        limitedQuantityInfoAndroid: LimitedQuantityInfoAndroid? = nil,
+        offerTagsAndroid: [String]? = nil,
+        offerTokenAndroid: String? = nil,
+        percentageDiscountAndroid: Int? = nil,
+        preorderDetailsAndroid: PreorderDetailsAndroid? = nil,
+        price: Double,
+        purchaseOptionIdAndroid: String? = nil,
+        rentalDetailsAndroid: RentalDetailsAndroid? = nil,
+        type: DiscountOfferType,
+        validTimeWindowAndroid: ValidTimeWindowAndroid? = nil
+    ) {
+        self.currency = currency
+        self.discountAmountMicrosAndroid = discountAmountMicrosAndroid
+        self.displayPrice = displayPrice
+        self.formattedDiscountAmountAndroid = formattedDiscountAmountAndroid
+        self.fullPriceMicrosAndroid = fullPriceMicrosAndroid
+        self.id = id
+        self.limitedQuantityInfoAndroid = limitedQuantityInfoAndroid
+        self.offerTagsAndroid = offerTagsAndroid
+        self.offerTokenAndroid = offerTokenAndroid
+        self.percentageDiscountAndroid = percentageDiscountAndroid
+        self.preorderDetailsAndroid = preorderDetailsAndroid
+        self.price = price
+        self.purchaseOptionIdAndroid = purchaseOptionIdAndroid
+        self.rentalDetailsAndroid = rentalDetailsAndroid
+        self.type = type
+        self.validTimeWindowAndroid = validTimeWindowAndroid
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         id: String? = nil,
         displayPrice: String,
@@ -179,22 +253,24 @@ public struct DiscountOffer: Codable, Hashable, Sendable, OpenIAPValidatable {
         rentalDetailsAndroid: RentalDetailsAndroid? = nil,
         purchaseOptionIdAndroid: String? = nil
     ) {
-        self.id = id
-        self.displayPrice = displayPrice
-        self.price = price
-        self.currency = currency
-        self.type = type
-        self.offerTokenAndroid = offerTokenAndroid
-        self.offerTagsAndroid = offerTagsAndroid
-        self.fullPriceMicrosAndroid = fullPriceMicrosAndroid
-        self.percentageDiscountAndroid = percentageDiscountAndroid
-        self.discountAmountMicrosAndroid = discountAmountMicrosAndroid
-        self.formattedDiscountAmountAndroid = formattedDiscountAmountAndroid
-        self.validTimeWindowAndroid = validTimeWindowAndroid
-        self.limitedQuantityInfoAndroid = limitedQuantityInfoAndroid
-        self.preorderDetailsAndroid = preorderDetailsAndroid
-        self.rentalDetailsAndroid = rentalDetailsAndroid
-        self.purchaseOptionIdAndroid = purchaseOptionIdAndroid
+        self.init(
+            currency: currency,
+            discountAmountMicrosAndroid: discountAmountMicrosAndroid,
+            displayPrice: displayPrice,
+            formattedDiscountAmountAndroid: formattedDiscountAmountAndroid,
+            fullPriceMicrosAndroid: fullPriceMicrosAndroid,
+            id: id,
+            limitedQuantityInfoAndroid: limitedQuantityInfoAndroid,
+            offerTagsAndroid: offerTagsAndroid,
+            offerTokenAndroid: offerTokenAndroid,
+            percentageDiscountAndroid: percentageDiscountAndroid,
+            preorderDetailsAndroid: preorderDetailsAndroid,
+            price: price,
+            purchaseOptionIdAndroid: purchaseOptionIdAndroid,
+            rentalDetailsAndroid: rentalDetailsAndroid,
+            type: type,
+            validTimeWindowAndroid: validTimeWindowAndroid
+        )
     }
 
     @inline(never)
@@ -204,7 +280,7 @@ public struct DiscountOffer: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.displayPrice = try container.decodeField(String.self, forKey: "displayPrice")
         self.price = try container.decodeField(Double.self, forKey: "price")
         self.currency = try container.decodeField(String.self, forKey: "currency")
-        self.type = DiscountOfferType(rawValue: try container.decodeField(String.self, forKey: "type"))
+        self.type = DiscountOfferType(wireValue: try container.decodeField(String.self, forKey: "type"))
         self.offerTokenAndroid = try container.decodeFieldIfPresent(String.self, forKey: "offerTokenAndroid")
         self.offerTagsAndroid = try container.decodeFieldIfPresent([String].self, forKey: "offerTagsAndroid")
         self.fullPriceMicrosAndroid = try container.decodeFieldIfPresent(String.self, forKey: "fullPriceMicrosAndroid")
@@ -244,7 +320,7 @@ public struct DiscountOffer: Codable, Hashable, Sendable, OpenIAPValidatable {
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum DiscountOfferType: RawRepresentable, Codable, Hashable, Sendable {
+public enum DiscountOfferType: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// A first-time discount for new subscribers.
     case introductory
     /// A discount for current or lapsed subscribers.
@@ -261,9 +337,22 @@ public enum DiscountOfferType: RawRepresentable, Codable, Hashable, Sendable {
         .oneTime,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [DiscountOfferType] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -292,7 +381,7 @@ public enum DiscountOfferType: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -300,41 +389,70 @@ public enum DiscountOfferType: RawRepresentable, Codable, Hashable, Sendable {
     }
 }
 
-/// Products returned by a product query; which lists are filled depends on the requested type.
-public struct FetchProductsResult: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// One-time products, for an in-app query.
-    public var products: [Product]?
-
-    /// Subscription products, for a subscription query.
-    public var subscriptions: [ProductSubscription]?
-
+/// Products returned by a product query, as one list whose kind follows the requested type.
+///
+/// One of its fields, as a case: decoding takes the first field (in the
+/// spec's order) whose key is present, even as null; an object with none of
+/// them is kept whole as `.unrecognized`.
+public enum FetchProductsResult: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Products of both kinds, for a query of all types.
-    public var all: [ProductOrSubscription]?
+    case all([ProductOrSubscription]?)
+    /// One-time products, for an in-app query.
+    case products([Product]?)
+    /// Subscription products, for a subscription query.
+    case subscriptions([ProductSubscription]?)
+    /// An object with none of the fields this version knows, kept as is.
+    case unrecognized(OpenIAPJSONValue)
 
-    public init(
-        products: [Product]? = nil,
-        subscriptions: [ProductSubscription]? = nil,
-        all: [ProductOrSubscription]? = nil
-    ) {
-        self.products = products
-        self.subscriptions = subscriptions
-        self.all = all
-    }
-
-    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.products = try container.decodeFieldIfPresent([Product].self, forKey: "products")
-        self.subscriptions = try container.decodeFieldIfPresent([ProductSubscription].self, forKey: "subscriptions")
-        self.all = try container.decodeFieldIfPresent([ProductOrSubscription].self, forKey: "all")
+        if container.contains("products") {
+            self = .products(try container.decodeFieldIfPresent([Product].self, forKey: "products"))
+            return
+        }
+        if container.contains("subscriptions") {
+            self = .subscriptions(try container.decodeFieldIfPresent([ProductSubscription].self, forKey: "subscriptions"))
+            return
+        }
+        if container.contains("all") {
+            self = .all(try container.decodeFieldIfPresent([ProductOrSubscription].self, forKey: "all"))
+            return
+        }
+        self = .unrecognized(try OpenIAPJSONValue(from: decoder))
     }
 
-    @inline(never)
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeFieldIfPresent(self.products, forKey: "products")
-        try container.encodeFieldIfPresent(self.subscriptions, forKey: "subscriptions")
-        try container.encodeFieldIfPresent(self.all, forKey: "all")
+        switch self {
+        case let .all(payload):
+            var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+            try container.encodeFieldOrNull(payload, forKey: "all")
+        case let .products(payload):
+            var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+            try container.encodeFieldOrNull(payload, forKey: "products")
+        case let .subscriptions(payload):
+            var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+            try container.encodeFieldOrNull(payload, forKey: "subscriptions")
+        case let .unrecognized(value):
+            try value.encode(to: encoder)
+        }
+    }
+
+    /// The value of `.all`; nil for another case.
+    public var all: [ProductOrSubscription]? {
+        if case let .all(payload) = self { return payload }
+        return nil
+    }
+
+    /// The value of `.products`; nil for another case.
+    public var products: [Product]? {
+        if case let .products(payload) = self { return payload }
+        return nil
+    }
+
+    /// The value of `.subscriptions`; nil for another case.
+    public var subscriptions: [ProductSubscription]? {
+        if case let .subscriptions(payload) = self { return payload }
+        return nil
     }
 }
 
@@ -342,7 +460,7 @@ public struct FetchProductsResult: Codable, Hashable, Sendable, OpenIAPValidatab
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum IapPlatform: RawRepresentable, Codable, Hashable, Sendable {
+public enum IapPlatform: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Apple platforms (iOS, iPadOS, macOS, tvOS, watchOS, visionOS).
     case ios
     /// Android, including the Horizon and Amazon store flavors.
@@ -356,9 +474,22 @@ public enum IapPlatform: RawRepresentable, Codable, Hashable, Sendable {
         .android,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [IapPlatform] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -385,7 +516,7 @@ public enum IapPlatform: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -397,7 +528,7 @@ public enum IapPlatform: RawRepresentable, Codable, Hashable, Sendable {
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum IapStore: RawRepresentable, Codable, Hashable, Sendable {
+public enum IapStore: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// The storefront could not be identified.
     case unknown
     /// Apple App Store.
@@ -420,9 +551,22 @@ public enum IapStore: RawRepresentable, Codable, Hashable, Sendable {
         .amazon,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [IapStore] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -455,7 +599,7 @@ public enum IapStore: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -467,7 +611,7 @@ public enum IapStore: RawRepresentable, Codable, Hashable, Sendable {
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum PaymentMode: RawRepresentable, Codable, Hashable, Sendable {
+public enum PaymentMode: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Nothing is charged during the offer.
     case freeTrial
     /// A reduced price is charged every period.
@@ -487,9 +631,22 @@ public enum PaymentMode: RawRepresentable, Codable, Hashable, Sendable {
         .unknown,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [PaymentMode] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -520,7 +677,7 @@ public enum PaymentMode: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -531,9 +688,9 @@ public enum PaymentMode: RawRepresentable, Codable, Hashable, Sendable {
 /// A one-time product from either platform.
 ///
 /// Tagged by the `platform` field on the wire.
-public enum Product: Codable, Hashable, Sendable, OpenIAPValidatable {
-    case ios(ProductIOS)
-    case android(ProductAndroid)
+public enum Product: Codable, Hashable, Sendable, OpenIAPValidatable, ProductCommon {
+    case productIos(ProductIOS)
+    case productAndroid(ProductAndroid)
     /// A member this version does not know: the whole object, kept as is.
     case unrecognized(OpenIAPJSONValue)
 
@@ -541,8 +698,8 @@ public enum Product: Codable, Hashable, Sendable, OpenIAPValidatable {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         let tag = try container.decodeField(IapPlatform.self, forKey: "platform")
         switch tag.rawValue {
-        case "ios": self = .ios(try ProductIOS(from: decoder))
-        case "android": self = .android(try ProductAndroid(from: decoder))
+        case "ios": self = .productIos(try ProductIOS(from: decoder))
+        case "android": self = .productAndroid(try ProductAndroid(from: decoder))
         default:
             self = .unrecognized(try OpenIAPJSONValue(from: decoder))
         }
@@ -550,15 +707,105 @@ public enum Product: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case let .ios(value): try value.encode(to: encoder)
-        case let .android(value): try value.encode(to: encoder)
+        case let .productIos(value): try value.encode(to: encoder)
+        case let .productAndroid(value): try value.encode(to: encoder)
         case let .unrecognized(value): try value.encode(to: encoder)
+        }
+    }
+
+    /// The product identifier (SKU) as configured in the store.
+    public var id: String {
+        switch self {
+        case let .productIos(value): value.id
+        case let .productAndroid(value): value.id
+        case let .unrecognized(json): json.decodedMember("id", as: String.self) ?? ""
+        }
+    }
+
+    /// Localized product name for display.
+    public var title: String {
+        switch self {
+        case let .productIos(value): value.title
+        case let .productAndroid(value): value.title
+        case let .unrecognized(json): json.decodedMember("title", as: String.self) ?? ""
+        }
+    }
+
+    /// Localized product description for display.
+    public var description: String {
+        switch self {
+        case let .productIos(value): value.description
+        case let .productAndroid(value): value.description
+        case let .unrecognized(json): json.decodedMember("description", as: String.self) ?? ""
+        }
+    }
+
+    /// One-time product or subscription.
+    public var type: ProductType {
+        switch self {
+        case let .productIos(value): value.type
+        case let .productAndroid(value): value.type
+        case let .unrecognized(json): json.decodedMember("type", as: ProductType.self) ?? ProductType(wireValue: "")
+        }
+    }
+
+    /// Alternative display name when the store provides one.
+    public var displayName: String? {
+        switch self {
+        case let .productIos(value): value.displayName
+        case let .productAndroid(value): value.displayName
+        case let .unrecognized(json): json.decodedMember("displayName", as: String.self)
+        }
+    }
+
+    /// The price formatted for the buyer's locale, currency sign included.
+    public var displayPrice: String {
+        switch self {
+        case let .productIos(value): value.displayPrice
+        case let .productAndroid(value): value.displayPrice
+        case let .unrecognized(json): json.decodedMember("displayPrice", as: String.self) ?? ""
+        }
+    }
+
+    /// ISO 4217 code of the price currency.
+    public var currency: String {
+        switch self {
+        case let .productIos(value): value.currency
+        case let .productAndroid(value): value.currency
+        case let .unrecognized(json): json.decodedMember("currency", as: String.self) ?? ""
+        }
+    }
+
+    /// The price as a number in the currency's major unit.
+    public var price: Double? {
+        switch self {
+        case let .productIos(value): value.price
+        case let .productAndroid(value): value.price
+        case let .unrecognized(json): json.decodedMember("price", as: Double.self)
+        }
+    }
+
+    /// Diagnostic text from the native SDK; not meant for users.
+    public var debugDescription: String? {
+        switch self {
+        case let .productIos(value): value.debugDescription
+        case let .productAndroid(value): value.debugDescription
+        case let .unrecognized(json): json.decodedMember("debugDescription", as: String.self)
+        }
+    }
+
+    /// The platform that produced this product object.
+    public var platform: IapPlatform {
+        switch self {
+        case let .productIos(value): value.platform
+        case let .productAndroid(value): value.platform
+        case let .unrecognized(json): json.decodedMember("platform", as: IapPlatform.self) ?? IapPlatform(wireValue: "")
         }
     }
 }
 
 /// Fields every product carries, whichever platform listed it.
-public protocol ProductCommon: Sendable {
+public protocol ProductCommon: Codable, Sendable {
     /// The product identifier (SKU) as configured in the store.
     var id: String { get }
     /// Localized product name for display.
@@ -584,9 +831,9 @@ public protocol ProductCommon: Sendable {
 /// Either a one-time product or a subscription, as returned when both kinds are fetched together.
 ///
 /// Tagged by the `type` field on the wire.
-public enum ProductOrSubscription: Codable, Hashable, Sendable, OpenIAPValidatable {
-    case inApp(Product)
-    case subs(ProductSubscription)
+public enum ProductOrSubscription: Codable, Hashable, Sendable, OpenIAPValidatable, ProductCommon {
+    case product(Product)
+    case productSubscription(ProductSubscription)
     /// A member this version does not know: the whole object, kept as is.
     case unrecognized(OpenIAPJSONValue)
 
@@ -594,8 +841,8 @@ public enum ProductOrSubscription: Codable, Hashable, Sendable, OpenIAPValidatab
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         let tag = try container.decodeField(ProductType.self, forKey: "type")
         switch tag.rawValue {
-        case "in-app": self = .inApp(try Product(from: decoder))
-        case "subs": self = .subs(try ProductSubscription(from: decoder))
+        case "in-app": self = .product(try Product(from: decoder))
+        case "subs": self = .productSubscription(try ProductSubscription(from: decoder))
         default:
             self = .unrecognized(try OpenIAPJSONValue(from: decoder))
         }
@@ -603,9 +850,99 @@ public enum ProductOrSubscription: Codable, Hashable, Sendable, OpenIAPValidatab
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case let .inApp(value): try value.encode(to: encoder)
-        case let .subs(value): try value.encode(to: encoder)
+        case let .product(value): try value.encode(to: encoder)
+        case let .productSubscription(value): try value.encode(to: encoder)
         case let .unrecognized(value): try value.encode(to: encoder)
+        }
+    }
+
+    /// The product identifier (SKU) as configured in the store.
+    public var id: String {
+        switch self {
+        case let .product(value): value.id
+        case let .productSubscription(value): value.id
+        case let .unrecognized(json): json.decodedMember("id", as: String.self) ?? ""
+        }
+    }
+
+    /// Localized product name for display.
+    public var title: String {
+        switch self {
+        case let .product(value): value.title
+        case let .productSubscription(value): value.title
+        case let .unrecognized(json): json.decodedMember("title", as: String.self) ?? ""
+        }
+    }
+
+    /// Localized product description for display.
+    public var description: String {
+        switch self {
+        case let .product(value): value.description
+        case let .productSubscription(value): value.description
+        case let .unrecognized(json): json.decodedMember("description", as: String.self) ?? ""
+        }
+    }
+
+    /// One-time product or subscription.
+    public var type: ProductType {
+        switch self {
+        case let .product(value): value.type
+        case let .productSubscription(value): value.type
+        case let .unrecognized(json): json.decodedMember("type", as: ProductType.self) ?? ProductType(wireValue: "")
+        }
+    }
+
+    /// Alternative display name when the store provides one.
+    public var displayName: String? {
+        switch self {
+        case let .product(value): value.displayName
+        case let .productSubscription(value): value.displayName
+        case let .unrecognized(json): json.decodedMember("displayName", as: String.self)
+        }
+    }
+
+    /// The price formatted for the buyer's locale, currency sign included.
+    public var displayPrice: String {
+        switch self {
+        case let .product(value): value.displayPrice
+        case let .productSubscription(value): value.displayPrice
+        case let .unrecognized(json): json.decodedMember("displayPrice", as: String.self) ?? ""
+        }
+    }
+
+    /// ISO 4217 code of the price currency.
+    public var currency: String {
+        switch self {
+        case let .product(value): value.currency
+        case let .productSubscription(value): value.currency
+        case let .unrecognized(json): json.decodedMember("currency", as: String.self) ?? ""
+        }
+    }
+
+    /// The price as a number in the currency's major unit.
+    public var price: Double? {
+        switch self {
+        case let .product(value): value.price
+        case let .productSubscription(value): value.price
+        case let .unrecognized(json): json.decodedMember("price", as: Double.self)
+        }
+    }
+
+    /// Diagnostic text from the native SDK; not meant for users.
+    public var debugDescription: String? {
+        switch self {
+        case let .product(value): value.debugDescription
+        case let .productSubscription(value): value.debugDescription
+        case let .unrecognized(json): json.decodedMember("debugDescription", as: String.self)
+        }
+    }
+
+    /// The platform that produced this product object.
+    public var platform: IapPlatform {
+        switch self {
+        case let .product(value): value.platform
+        case let .productSubscription(value): value.platform
+        case let .unrecognized(json): json.decodedMember("platform", as: IapPlatform.self) ?? IapPlatform(wireValue: "")
         }
     }
 }
@@ -613,9 +950,9 @@ public enum ProductOrSubscription: Codable, Hashable, Sendable, OpenIAPValidatab
 /// A subscription product from either platform.
 ///
 /// Tagged by the `platform` field on the wire.
-public enum ProductSubscription: Codable, Hashable, Sendable, OpenIAPValidatable {
-    case ios(ProductSubscriptionIOS)
-    case android(ProductSubscriptionAndroid)
+public enum ProductSubscription: Codable, Hashable, Sendable, OpenIAPValidatable, ProductCommon {
+    case productSubscriptionIos(ProductSubscriptionIOS)
+    case productSubscriptionAndroid(ProductSubscriptionAndroid)
     /// A member this version does not know: the whole object, kept as is.
     case unrecognized(OpenIAPJSONValue)
 
@@ -623,8 +960,8 @@ public enum ProductSubscription: Codable, Hashable, Sendable, OpenIAPValidatable
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         let tag = try container.decodeField(IapPlatform.self, forKey: "platform")
         switch tag.rawValue {
-        case "ios": self = .ios(try ProductSubscriptionIOS(from: decoder))
-        case "android": self = .android(try ProductSubscriptionAndroid(from: decoder))
+        case "ios": self = .productSubscriptionIos(try ProductSubscriptionIOS(from: decoder))
+        case "android": self = .productSubscriptionAndroid(try ProductSubscriptionAndroid(from: decoder))
         default:
             self = .unrecognized(try OpenIAPJSONValue(from: decoder))
         }
@@ -632,9 +969,99 @@ public enum ProductSubscription: Codable, Hashable, Sendable, OpenIAPValidatable
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case let .ios(value): try value.encode(to: encoder)
-        case let .android(value): try value.encode(to: encoder)
+        case let .productSubscriptionIos(value): try value.encode(to: encoder)
+        case let .productSubscriptionAndroid(value): try value.encode(to: encoder)
         case let .unrecognized(value): try value.encode(to: encoder)
+        }
+    }
+
+    /// The product identifier (SKU) as configured in the store.
+    public var id: String {
+        switch self {
+        case let .productSubscriptionIos(value): value.id
+        case let .productSubscriptionAndroid(value): value.id
+        case let .unrecognized(json): json.decodedMember("id", as: String.self) ?? ""
+        }
+    }
+
+    /// Localized product name for display.
+    public var title: String {
+        switch self {
+        case let .productSubscriptionIos(value): value.title
+        case let .productSubscriptionAndroid(value): value.title
+        case let .unrecognized(json): json.decodedMember("title", as: String.self) ?? ""
+        }
+    }
+
+    /// Localized product description for display.
+    public var description: String {
+        switch self {
+        case let .productSubscriptionIos(value): value.description
+        case let .productSubscriptionAndroid(value): value.description
+        case let .unrecognized(json): json.decodedMember("description", as: String.self) ?? ""
+        }
+    }
+
+    /// One-time product or subscription.
+    public var type: ProductType {
+        switch self {
+        case let .productSubscriptionIos(value): value.type
+        case let .productSubscriptionAndroid(value): value.type
+        case let .unrecognized(json): json.decodedMember("type", as: ProductType.self) ?? ProductType(wireValue: "")
+        }
+    }
+
+    /// Alternative display name when the store provides one.
+    public var displayName: String? {
+        switch self {
+        case let .productSubscriptionIos(value): value.displayName
+        case let .productSubscriptionAndroid(value): value.displayName
+        case let .unrecognized(json): json.decodedMember("displayName", as: String.self)
+        }
+    }
+
+    /// The price formatted for the buyer's locale, currency sign included.
+    public var displayPrice: String {
+        switch self {
+        case let .productSubscriptionIos(value): value.displayPrice
+        case let .productSubscriptionAndroid(value): value.displayPrice
+        case let .unrecognized(json): json.decodedMember("displayPrice", as: String.self) ?? ""
+        }
+    }
+
+    /// ISO 4217 code of the price currency.
+    public var currency: String {
+        switch self {
+        case let .productSubscriptionIos(value): value.currency
+        case let .productSubscriptionAndroid(value): value.currency
+        case let .unrecognized(json): json.decodedMember("currency", as: String.self) ?? ""
+        }
+    }
+
+    /// The price as a number in the currency's major unit.
+    public var price: Double? {
+        switch self {
+        case let .productSubscriptionIos(value): value.price
+        case let .productSubscriptionAndroid(value): value.price
+        case let .unrecognized(json): json.decodedMember("price", as: Double.self)
+        }
+    }
+
+    /// Diagnostic text from the native SDK; not meant for users.
+    public var debugDescription: String? {
+        switch self {
+        case let .productSubscriptionIos(value): value.debugDescription
+        case let .productSubscriptionAndroid(value): value.debugDescription
+        case let .unrecognized(json): json.decodedMember("debugDescription", as: String.self)
+        }
+    }
+
+    /// The platform that produced this product object.
+    public var platform: IapPlatform {
+        switch self {
+        case let .productSubscriptionIos(value): value.platform
+        case let .productSubscriptionAndroid(value): value.platform
+        case let .unrecognized(json): json.decodedMember("platform", as: IapPlatform.self) ?? IapPlatform(wireValue: "")
         }
     }
 }
@@ -643,7 +1070,7 @@ public enum ProductSubscription: Codable, Hashable, Sendable, OpenIAPValidatable
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum ProductType: RawRepresentable, Codable, Hashable, Sendable {
+public enum ProductType: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// A one-time purchase, consumable or not.
     case inApp
     /// An auto-renewing subscription.
@@ -657,9 +1084,22 @@ public enum ProductType: RawRepresentable, Codable, Hashable, Sendable {
         .subs,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [ProductType] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -686,7 +1126,7 @@ public enum ProductType: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -697,11 +1137,9 @@ public enum ProductType: RawRepresentable, Codable, Hashable, Sendable {
 /// A purchase from any store.
 ///
 /// Tagged by the `store` field on the wire.
-public enum Purchase: Codable, Hashable, Sendable, OpenIAPValidatable {
-    case apple(PurchaseIOS)
-    case google(PurchaseAndroid)
-    case horizon(PurchaseAndroid)
-    case amazon(PurchaseAndroid)
+public enum Purchase: Codable, Hashable, Sendable, OpenIAPValidatable, PurchaseCommon {
+    case purchaseIos(PurchaseIOS)
+    case purchaseAndroid(PurchaseAndroid)
     /// A member this version does not know: the whole object, kept as is.
     case unrecognized(OpenIAPJSONValue)
 
@@ -709,10 +1147,8 @@ public enum Purchase: Codable, Hashable, Sendable, OpenIAPValidatable {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         let tag = try container.decodeField(IapStore.self, forKey: "store")
         switch tag.rawValue {
-        case "apple": self = .apple(try PurchaseIOS(from: decoder))
-        case "google": self = .google(try PurchaseAndroid(from: decoder))
-        case "horizon": self = .horizon(try PurchaseAndroid(from: decoder))
-        case "amazon": self = .amazon(try PurchaseAndroid(from: decoder))
+        case "apple": self = .purchaseIos(try PurchaseIOS(from: decoder))
+        case "google", "horizon", "amazon": self = .purchaseAndroid(try PurchaseAndroid(from: decoder))
         default:
             self = .unrecognized(try OpenIAPJSONValue(from: decoder))
         }
@@ -720,17 +1156,105 @@ public enum Purchase: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case let .apple(value): try value.encode(to: encoder)
-        case let .google(value): try value.encode(to: encoder)
-        case let .horizon(value): try value.encode(to: encoder)
-        case let .amazon(value): try value.encode(to: encoder)
+        case let .purchaseIos(value): try value.encode(to: encoder)
+        case let .purchaseAndroid(value): try value.encode(to: encoder)
         case let .unrecognized(value): try value.encode(to: encoder)
+        }
+    }
+
+    /// Identifier of this purchase record on the device.
+    public var id: String {
+        switch self {
+        case let .purchaseIos(value): value.id
+        case let .purchaseAndroid(value): value.id
+        case let .unrecognized(json): json.decodedMember("id", as: String.self) ?? ""
+        }
+    }
+
+    /// The product that was bought.
+    public var productId: String {
+        switch self {
+        case let .purchaseIos(value): value.productId
+        case let .purchaseAndroid(value): value.productId
+        case let .unrecognized(json): json.decodedMember("productId", as: String.self) ?? ""
+        }
+    }
+
+    /// All product identifiers covered by the purchase, when it bundles several.
+    public var ids: [String]? {
+        switch self {
+        case let .purchaseIos(value): value.ids
+        case let .purchaseAndroid(value): value.ids
+        case let .unrecognized(json): json.decodedMember("ids", as: [String].self)
+        }
+    }
+
+    /// When the transaction happened.
+    public var transactionDate: Double {
+        switch self {
+        case let .purchaseIos(value): value.transactionDate
+        case let .purchaseAndroid(value): value.transactionDate
+        case let .unrecognized(json): json.decodedMember("transactionDate", as: Double.self) ?? 0
+        }
+    }
+
+    /// The token a server verifies the purchase with (the JWS on Apple, the purchase token on Google).
+    public var purchaseToken: String? {
+        switch self {
+        case let .purchaseIos(value): value.purchaseToken
+        case let .purchaseAndroid(value): value.purchaseToken
+        case let .unrecognized(json): json.decodedMember("purchaseToken", as: String.self)
+        }
+    }
+
+    /// The storefront that processed the purchase.
+    public var store: IapStore {
+        switch self {
+        case let .purchaseIos(value): value.store
+        case let .purchaseAndroid(value): value.store
+        case let .unrecognized(json): json.decodedMember("store", as: IapStore.self) ?? IapStore(wireValue: "")
+        }
+    }
+
+    /// How many units were bought.
+    public var quantity: Int {
+        switch self {
+        case let .purchaseIos(value): value.quantity
+        case let .purchaseAndroid(value): value.quantity
+        case let .unrecognized(json): json.decodedMember("quantity", as: Int.self) ?? 0
+        }
+    }
+
+    /// Lifecycle state of the purchase.
+    public var purchaseState: PurchaseState {
+        switch self {
+        case let .purchaseIos(value): value.purchaseState
+        case let .purchaseAndroid(value): value.purchaseState
+        case let .unrecognized(json): json.decodedMember("purchaseState", as: PurchaseState.self) ?? PurchaseState(wireValue: "")
+        }
+    }
+
+    /// True while a subscription is set to renew.
+    public var isAutoRenewing: Bool {
+        switch self {
+        case let .purchaseIos(value): value.isAutoRenewing
+        case let .purchaseAndroid(value): value.isAutoRenewing
+        case .unrecognized: false
+        }
+    }
+
+    /// The plan the buyer is on; the base plan id on Android and the product id on Apple platforms.
+    public var currentPlanId: String? {
+        switch self {
+        case let .purchaseIos(value): value.currentPlanId
+        case let .purchaseAndroid(value): value.currentPlanId
+        case let .unrecognized(json): json.decodedMember("currentPlanId", as: String.self)
         }
     }
 }
 
 /// Fields every purchase carries, whichever store processed it.
-public protocol PurchaseCommon: Sendable {
+public protocol PurchaseCommon: Codable, Sendable {
     /// Identifier of this purchase record on the device.
     var id: String { get }
     /// The product that was bought.
@@ -757,7 +1281,7 @@ public protocol PurchaseCommon: Sendable {
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum PurchaseState: RawRepresentable, Codable, Hashable, Sendable {
+public enum PurchaseState: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Awaiting payment or approval; do not grant yet.
     case pending
     /// Paid for and ready to be verified and delivered.
@@ -774,9 +1298,22 @@ public enum PurchaseState: RawRepresentable, Codable, Hashable, Sendable {
         .unknown,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [PurchaseState] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -805,7 +1342,7 @@ public enum PurchaseState: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -815,52 +1352,94 @@ public enum PurchaseState: RawRepresentable, Codable, Hashable, Sendable {
 
 /// What a purchase request returns directly; the final outcome still arrives through the purchase
 /// listeners.
-public struct RequestPurchaseResult: Codable, Hashable, Sendable, OpenIAPValidatable {
+///
+/// One of its fields, as a case: decoding takes the first field (in the
+/// spec's order) whose key is present, even as null; an object with none of
+/// them is kept whole as `.unrecognized`.
+public enum RequestPurchaseResult: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// The single purchase produced on Apple platforms.
-    public var purchase: Purchase?
-
+    case purchase(Purchase?)
     /// The purchases produced on Android, which can be several.
-    public var purchases: [Purchase]?
+    case purchases([Purchase]?)
+    /// An object with none of the fields this version knows, kept as is.
+    case unrecognized(OpenIAPJSONValue)
 
-    public init(
-        purchase: Purchase? = nil,
-        purchases: [Purchase]? = nil
-    ) {
-        self.purchase = purchase
-        self.purchases = purchases
-    }
-
-    @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.purchase = try container.decodeFieldIfPresent(Purchase.self, forKey: "purchase")
-        self.purchases = try container.decodeFieldIfPresent([Purchase].self, forKey: "purchases")
+        if container.contains("purchase") {
+            self = .purchase(try container.decodeFieldIfPresent(Purchase.self, forKey: "purchase"))
+            return
+        }
+        if container.contains("purchases") {
+            self = .purchases(try container.decodeFieldIfPresent([Purchase].self, forKey: "purchases"))
+            return
+        }
+        self = .unrecognized(try OpenIAPJSONValue(from: decoder))
     }
 
-    @inline(never)
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
-        try container.encodeFieldIfPresent(self.purchase, forKey: "purchase")
-        try container.encodeFieldIfPresent(self.purchases, forKey: "purchases")
+        switch self {
+        case let .purchase(payload):
+            var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+            try container.encodeFieldOrNull(payload, forKey: "purchase")
+        case let .purchases(payload):
+            var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+            try container.encodeFieldOrNull(payload, forKey: "purchases")
+        case let .unrecognized(value):
+            try value.encode(to: encoder)
+        }
+    }
+
+    /// The value of `.purchase`; nil for another case.
+    public var purchase: Purchase? {
+        if case let .purchase(payload) = self { return payload }
+        return nil
+    }
+
+    /// The value of `.purchases`; nil for another case.
+    public var purchases: [Purchase]? {
+        if case let .purchases(payload) = self { return payload }
+        return nil
     }
 }
 
 /// An introductory or promotional subscription offer, in a platform-neutral shape.
 public struct SubscriptionOffer: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The offer identifier from App Store Connect or Play Console.
-    public var id: String
-
-    /// The offer price formatted for display.
-    public var displayPrice: String
-
-    /// The offer price as a number.
-    public var price: Double
+    /// The base plan the offer belongs to (Android).
+    public var basePlanIdAndroid: String?
 
     /// ISO 4217 currency code.
     public var currency: String?
 
-    /// Introductory or promotional.
-    public var type: DiscountOfferType
+    /// The offer price formatted for display.
+    public var displayPrice: String
+
+    /// The offer identifier from App Store Connect or Play Console.
+    public var id: String
+
+    /// Commitment terms, for installment plans only (Android, Billing 7.0 and later).
+    public var installmentPlanDetailsAndroid: InstallmentPlanDetailsAndroid?
+
+    /// Key id used to sign a promotional offer (Apple platforms).
+    public var keyIdentifierIOS: String?
+
+    /// The offer price as StoreKit formats it (Apple platforms).
+    public var localizedPriceIOS: String?
+
+    /// Server-made UUID that makes the offer signature single-use (Apple platforms).
+    public var nonceIOS: String?
+
+    /// Number of billing periods the discount covers (Apple platforms).
+    public var numberOfPeriodsIOS: Int?
+
+    /// Tags set on the offer in Play Console (Android).
+    public var offerTagsAndroid: [String]?
+
+    /// Token to pass with the purchase request to apply this offer (Android).
+    public var offerTokenAndroid: String?
+
+    /// How the buyer pays during the offer.
+    public var paymentMode: PaymentMode?
 
     /// Length of one offer period.
     public var period: SubscriptionPeriod?
@@ -868,14 +1447,11 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable, OpenIAPValidatable
     /// How many periods the offer lasts.
     public var periodCount: Int?
 
-    /// How the buyer pays during the offer.
-    public var paymentMode: PaymentMode?
+    /// The offer price as a number.
+    public var price: Double
 
-    /// Key id used to sign a promotional offer (Apple platforms).
-    public var keyIdentifierIOS: String?
-
-    /// Server-made UUID that makes the offer signature single-use (Apple platforms).
-    public var nonceIOS: String?
+    /// The price phases the offer goes through, such as trial then regular (Android).
+    public var pricingPhasesAndroid: PricingPhasesAndroid?
 
     /// Server-made signature authorizing the promotional offer (Apple platforms).
     public var signatureIOS: String?
@@ -883,27 +1459,54 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable, OpenIAPValidatable
     /// When the signature was made (Apple platforms).
     public var timestampIOS: Double?
 
-    /// Number of billing periods the discount covers (Apple platforms).
-    public var numberOfPeriodsIOS: Int?
+    /// Introductory or promotional.
+    public var type: DiscountOfferType
 
-    /// The offer price as StoreKit formats it (Apple platforms).
-    public var localizedPriceIOS: String?
+    public init(
+        basePlanIdAndroid: String? = nil,
+        currency: String? = nil,
+        displayPrice: String,
+        id: String,
+        installmentPlanDetailsAndroid: InstallmentPlanDetailsAndroid? = nil,
+        keyIdentifierIOS: String? = nil,
+        localizedPriceIOS: String? = nil,
+        nonceIOS: String? = nil,
+        numberOfPeriodsIOS: Int? = nil,
+        offerTagsAndroid: [String]? = nil,
+        offerTokenAndroid: String? = nil,
+        paymentMode: PaymentMode? = nil,
+        period: SubscriptionPeriod? = nil,
+        periodCount: Int? = nil,
+        price: Double,
+        pricingPhasesAndroid: PricingPhasesAndroid? = nil,
+        signatureIOS: String? = nil,
+        timestampIOS: Double? = nil,
+        type: DiscountOfferType
+    ) {
+        self.basePlanIdAndroid = basePlanIdAndroid
+        self.currency = currency
+        self.displayPrice = displayPrice
+        self.id = id
+        self.installmentPlanDetailsAndroid = installmentPlanDetailsAndroid
+        self.keyIdentifierIOS = keyIdentifierIOS
+        self.localizedPriceIOS = localizedPriceIOS
+        self.nonceIOS = nonceIOS
+        self.numberOfPeriodsIOS = numberOfPeriodsIOS
+        self.offerTagsAndroid = offerTagsAndroid
+        self.offerTokenAndroid = offerTokenAndroid
+        self.paymentMode = paymentMode
+        self.period = period
+        self.periodCount = periodCount
+        self.price = price
+        self.pricingPhasesAndroid = pricingPhasesAndroid
+        self.signatureIOS = signatureIOS
+        self.timestampIOS = timestampIOS
+        self.type = type
+    }
 
-    /// The base plan the offer belongs to (Android).
-    public var basePlanIdAndroid: String?
-
-    /// Token to pass with the purchase request to apply this offer (Android).
-    public var offerTokenAndroid: String?
-
-    /// Tags set on the offer in Play Console (Android).
-    public var offerTagsAndroid: [String]?
-
-    /// The price phases the offer goes through, such as trial then regular (Android).
-    public var pricingPhasesAndroid: PricingPhasesAndroid?
-
-    /// Commitment terms, for installment plans only (Android, Billing 7.0 and later).
-    public var installmentPlanDetailsAndroid: InstallmentPlanDetailsAndroid?
-
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         id: String,
         displayPrice: String,
@@ -925,25 +1528,27 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable, OpenIAPValidatable
         pricingPhasesAndroid: PricingPhasesAndroid? = nil,
         installmentPlanDetailsAndroid: InstallmentPlanDetailsAndroid? = nil
     ) {
-        self.id = id
-        self.displayPrice = displayPrice
-        self.price = price
-        self.currency = currency
-        self.type = type
-        self.period = period
-        self.periodCount = periodCount
-        self.paymentMode = paymentMode
-        self.keyIdentifierIOS = keyIdentifierIOS
-        self.nonceIOS = nonceIOS
-        self.signatureIOS = signatureIOS
-        self.timestampIOS = timestampIOS
-        self.numberOfPeriodsIOS = numberOfPeriodsIOS
-        self.localizedPriceIOS = localizedPriceIOS
-        self.basePlanIdAndroid = basePlanIdAndroid
-        self.offerTokenAndroid = offerTokenAndroid
-        self.offerTagsAndroid = offerTagsAndroid
-        self.pricingPhasesAndroid = pricingPhasesAndroid
-        self.installmentPlanDetailsAndroid = installmentPlanDetailsAndroid
+        self.init(
+            basePlanIdAndroid: basePlanIdAndroid,
+            currency: currency,
+            displayPrice: displayPrice,
+            id: id,
+            installmentPlanDetailsAndroid: installmentPlanDetailsAndroid,
+            keyIdentifierIOS: keyIdentifierIOS,
+            localizedPriceIOS: localizedPriceIOS,
+            nonceIOS: nonceIOS,
+            numberOfPeriodsIOS: numberOfPeriodsIOS,
+            offerTagsAndroid: offerTagsAndroid,
+            offerTokenAndroid: offerTokenAndroid,
+            paymentMode: paymentMode,
+            period: period,
+            periodCount: periodCount,
+            price: price,
+            pricingPhasesAndroid: pricingPhasesAndroid,
+            signatureIOS: signatureIOS,
+            timestampIOS: timestampIOS,
+            type: type
+        )
     }
 
     @inline(never)
@@ -953,10 +1558,10 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable, OpenIAPValidatable
         self.displayPrice = try container.decodeField(String.self, forKey: "displayPrice")
         self.price = try container.decodeField(Double.self, forKey: "price")
         self.currency = try container.decodeFieldIfPresent(String.self, forKey: "currency")
-        self.type = DiscountOfferType(rawValue: try container.decodeField(String.self, forKey: "type"))
+        self.type = DiscountOfferType(wireValue: try container.decodeField(String.self, forKey: "type"))
         self.period = try container.decodeFieldIfPresent(SubscriptionPeriod.self, forKey: "period")
         self.periodCount = try container.decodeFieldIfPresent(Int.self, forKey: "periodCount")
-        self.paymentMode = try container.decodeFieldIfPresent(String.self, forKey: "paymentMode").map(PaymentMode.init(rawValue:))
+        self.paymentMode = try container.decodeFieldIfPresent(String.self, forKey: "paymentMode").map(PaymentMode.init(wireValue:))
         self.keyIdentifierIOS = try container.decodeFieldIfPresent(String.self, forKey: "keyIdentifierIOS")
         self.nonceIOS = try container.decodeFieldIfPresent(String.self, forKey: "nonceIOS")
         self.signatureIOS = try container.decodeFieldIfPresent(String.self, forKey: "signatureIOS")
@@ -1014,7 +1619,7 @@ public struct SubscriptionPeriod: Codable, Hashable, Sendable, OpenIAPValidatabl
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.unit = SubscriptionPeriodUnit(rawValue: try container.decodeField(String.self, forKey: "unit"))
+        self.unit = SubscriptionPeriodUnit(wireValue: try container.decodeField(String.self, forKey: "unit"))
         self.value = try container.decodeField(Int.self, forKey: "value")
     }
 
@@ -1030,7 +1635,7 @@ public struct SubscriptionPeriod: Codable, Hashable, Sendable, OpenIAPValidatabl
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum SubscriptionPeriodUnit: RawRepresentable, Codable, Hashable, Sendable {
+public enum SubscriptionPeriodUnit: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Days.
     case day
     /// Weeks.
@@ -1053,9 +1658,22 @@ public enum SubscriptionPeriodUnit: RawRepresentable, Codable, Hashable, Sendabl
         .unknown,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [SubscriptionPeriodUnit] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -1088,7 +1706,7 @@ public enum SubscriptionPeriodUnit: RawRepresentable, Codable, Hashable, Sendabl
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1096,8 +1714,11 @@ public enum SubscriptionPeriodUnit: RawRepresentable, Codable, Hashable, Sendabl
     }
 }
 
+/// The spec's `VoidResult` record, as a bridge reads and writes it: `VoidResult` itself is `Void` in
+/// Swift, as upstream declares it.
+///
 /// The answer of an operation that has nothing to return beyond success.
-public struct VoidResult: Codable, Hashable, Sendable, OpenIAPValidatable {
+public struct OpenIAPVoidResult: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// True when the operation completed.
     public var success: Bool
 

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum ErrorCode: RawRepresentable, Codable, Hashable, Sendable {
+public enum ErrorCode: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// An error without a more specific code.
     case unknown
     /// The user backed out of the purchase.
@@ -123,9 +123,22 @@ public enum ErrorCode: RawRepresentable, Codable, Hashable, Sendable {
         .duplicatePurchase,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [ErrorCode] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -220,7 +233,7 @@ public enum ErrorCode: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -233,20 +246,17 @@ public struct PurchaseError: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// What went wrong, as a shared code.
     public var code: ErrorCode
 
+    /// Unprocessed diagnostic text from the store's native SDK, if any.
+    public var debugMessage: String?
+
+    /// True when a product query came back with no products.
+    public var isEmptyProductList: Bool?
+
     /// Human-readable explanation.
     public var message: String
 
     /// The product involved, when known.
     public var productId: String?
-
-    /// Unprocessed diagnostic text from the store's native SDK, if any.
-    public var debugMessage: String?
-
-    /// Native response code of a failed Android product query.
-    public var responseCode: Int?
-
-    /// Finer-grained Google Play reason for a failed purchase (Android, Billing 8.0 and later).
-    public var subResponseCodeAndroid: SubResponseCodeAndroid?
 
     /// The products a failed query asked for.
     public var productIds: [String]?
@@ -254,9 +264,37 @@ public struct PurchaseError: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// The product type a failed query asked for.
     public var productType: String?
 
-    /// True when a product query came back with no products.
-    public var isEmptyProductList: Bool?
+    /// Native response code of a failed Android product query.
+    public var responseCode: Int?
 
+    /// Finer-grained Google Play reason for a failed purchase (Android, Billing 8.0 and later).
+    public var subResponseCodeAndroid: SubResponseCodeAndroid?
+
+    public init(
+        code: ErrorCode,
+        debugMessage: String? = nil,
+        isEmptyProductList: Bool? = nil,
+        message: String,
+        productId: String? = nil,
+        productIds: [String]? = nil,
+        productType: String? = nil,
+        responseCode: Int? = nil,
+        subResponseCodeAndroid: SubResponseCodeAndroid? = nil
+    ) {
+        self.code = code
+        self.debugMessage = debugMessage
+        self.isEmptyProductList = isEmptyProductList
+        self.message = message
+        self.productId = productId
+        self.productIds = productIds
+        self.productType = productType
+        self.responseCode = responseCode
+        self.subResponseCodeAndroid = subResponseCodeAndroid
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         code: ErrorCode,
         message: String,
@@ -268,26 +306,28 @@ public struct PurchaseError: Codable, Hashable, Sendable, OpenIAPValidatable {
         productType: String? = nil,
         isEmptyProductList: Bool? = nil
     ) {
-        self.code = code
-        self.message = message
-        self.productId = productId
-        self.debugMessage = debugMessage
-        self.responseCode = responseCode
-        self.subResponseCodeAndroid = subResponseCodeAndroid
-        self.productIds = productIds
-        self.productType = productType
-        self.isEmptyProductList = isEmptyProductList
+        self.init(
+            code: code,
+            debugMessage: debugMessage,
+            isEmptyProductList: isEmptyProductList,
+            message: message,
+            productId: productId,
+            productIds: productIds,
+            productType: productType,
+            responseCode: responseCode,
+            subResponseCodeAndroid: subResponseCodeAndroid
+        )
     }
 
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.code = ErrorCode(rawValue: try container.decodeField(String.self, forKey: "code"))
+        self.code = ErrorCode(wireValue: try container.decodeField(String.self, forKey: "code"))
         self.message = try container.decodeField(String.self, forKey: "message")
         self.productId = try container.decodeFieldIfPresent(String.self, forKey: "productId")
         self.debugMessage = try container.decodeFieldIfPresent(String.self, forKey: "debugMessage")
         self.responseCode = try container.decodeFieldIfPresent(Int.self, forKey: "responseCode")
-        self.subResponseCodeAndroid = try container.decodeFieldIfPresent(String.self, forKey: "subResponseCodeAndroid").map(SubResponseCodeAndroid.init(rawValue:))
+        self.subResponseCodeAndroid = try container.decodeFieldIfPresent(String.self, forKey: "subResponseCodeAndroid").map(SubResponseCodeAndroid.init(wireValue:))
         self.productIds = try container.decodeFieldIfPresent([String].self, forKey: "productIds")
         self.productType = try container.decodeFieldIfPresent(String.self, forKey: "productType")
         self.isEmptyProductList = try container.decodeFieldIfPresent(Bool.self, forKey: "isEmptyProductList")

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum IapEvent: RawRepresentable, Codable, Hashable, Sendable {
+public enum IapEvent: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// A purchase succeeded or a pending one completed.
     case purchaseUpdated
     /// A purchase ended in failure or cancellation.
@@ -33,9 +33,22 @@ public enum IapEvent: RawRepresentable, Codable, Hashable, Sendable {
         .subscriptionBillingIssue,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [IapEvent] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -70,7 +83,7 @@ public enum IapEvent: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {

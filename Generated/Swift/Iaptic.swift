@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum IapticErrorCode: RawRepresentable, Codable, Hashable, Sendable {
+public enum IapticErrorCode: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// The StoreKit purchase itself did not succeed.
     case purchaseFailed
     /// The validator URL is malformed.
@@ -33,9 +33,22 @@ public enum IapticErrorCode: RawRepresentable, Codable, Hashable, Sendable {
         .requestError,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [IapticErrorCode] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -70,7 +83,7 @@ public enum IapticErrorCode: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -80,48 +93,83 @@ public enum IapticErrorCode: RawRepresentable, Codable, Hashable, Sendable {
 
 /// One purchase as verified by Iaptic.
 public struct IapticPurchase: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The product identifier of the purchase.
-    public var id: String
-
-    /// When it was bought.
-    public var purchaseDate: Double?
-
-    /// When access ends, for subscriptions.
-    public var expiryDate: Double?
-
-    /// When the user last turned renewal on or off.
-    public var renewalIntentChangeDate: Double?
-
-    /// When the subscription last renewed.
-    public var lastRenewalDate: Double?
-
-    /// True when the purchase has expired.
-    public var isExpired: Bool?
-
-    /// Whether the user intends to renew, as Iaptic reports it.
-    public var renewalIntent: String?
-
     /// Why the purchase was cancelled, if it was.
     public var cancelationReason: String?
-
-    /// True while the store retries a failed renewal charge.
-    public var isBillingRetryPeriod: Bool?
-
-    /// True during a free trial.
-    public var isTrialPeriod: Bool?
-
-    /// True during an introductory price period.
-    public var isIntroPeriod: Bool?
-
-    /// True once the purchase was acknowledged.
-    public var isAcknowledged: Bool?
 
     /// The offer applied, if any.
     public var discountId: String?
 
+    /// When access ends, for subscriptions.
+    public var expiryDate: Double?
+
+    /// The product identifier of the purchase.
+    public var id: String
+
+    /// True once the purchase was acknowledged.
+    public var isAcknowledged: Bool?
+
+    /// True while the store retries a failed renewal charge.
+    public var isBillingRetryPeriod: Bool?
+
+    /// True when the purchase has expired.
+    public var isExpired: Bool?
+
+    /// True during an introductory price period.
+    public var isIntroPeriod: Bool?
+
+    /// True during a free trial.
+    public var isTrialPeriod: Bool?
+
+    /// When the subscription last renewed.
+    public var lastRenewalDate: Double?
+
     /// The user's answer to a price increase, as Iaptic reports it.
     public var priceConsentStatus: String?
 
+    /// When it was bought.
+    public var purchaseDate: Double?
+
+    /// Whether the user intends to renew, as Iaptic reports it.
+    public var renewalIntent: String?
+
+    /// When the user last turned renewal on or off.
+    public var renewalIntentChangeDate: Double?
+
+    public init(
+        cancelationReason: String? = nil,
+        discountId: String? = nil,
+        expiryDate: Double? = nil,
+        id: String,
+        isAcknowledged: Bool? = nil,
+        isBillingRetryPeriod: Bool? = nil,
+        isExpired: Bool? = nil,
+        isIntroPeriod: Bool? = nil,
+        isTrialPeriod: Bool? = nil,
+        lastRenewalDate: Double? = nil,
+        priceConsentStatus: String? = nil,
+        purchaseDate: Double? = nil,
+        renewalIntent: String? = nil,
+        renewalIntentChangeDate: Double? = nil
+    ) {
+        self.cancelationReason = cancelationReason
+        self.discountId = discountId
+        self.expiryDate = expiryDate
+        self.id = id
+        self.isAcknowledged = isAcknowledged
+        self.isBillingRetryPeriod = isBillingRetryPeriod
+        self.isExpired = isExpired
+        self.isIntroPeriod = isIntroPeriod
+        self.isTrialPeriod = isTrialPeriod
+        self.lastRenewalDate = lastRenewalDate
+        self.priceConsentStatus = priceConsentStatus
+        self.purchaseDate = purchaseDate
+        self.renewalIntent = renewalIntent
+        self.renewalIntentChangeDate = renewalIntentChangeDate
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         id: String,
         purchaseDate: Double? = nil,
@@ -138,20 +186,22 @@ public struct IapticPurchase: Codable, Hashable, Sendable, OpenIAPValidatable {
         discountId: String? = nil,
         priceConsentStatus: String? = nil
     ) {
-        self.id = id
-        self.purchaseDate = purchaseDate
-        self.expiryDate = expiryDate
-        self.renewalIntentChangeDate = renewalIntentChangeDate
-        self.lastRenewalDate = lastRenewalDate
-        self.isExpired = isExpired
-        self.renewalIntent = renewalIntent
-        self.cancelationReason = cancelationReason
-        self.isBillingRetryPeriod = isBillingRetryPeriod
-        self.isTrialPeriod = isTrialPeriod
-        self.isIntroPeriod = isIntroPeriod
-        self.isAcknowledged = isAcknowledged
-        self.discountId = discountId
-        self.priceConsentStatus = priceConsentStatus
+        self.init(
+            cancelationReason: cancelationReason,
+            discountId: discountId,
+            expiryDate: expiryDate,
+            id: id,
+            isAcknowledged: isAcknowledged,
+            isBillingRetryPeriod: isBillingRetryPeriod,
+            isExpired: isExpired,
+            isIntroPeriod: isIntroPeriod,
+            isTrialPeriod: isTrialPeriod,
+            lastRenewalDate: lastRenewalDate,
+            priceConsentStatus: priceConsentStatus,
+            purchaseDate: purchaseDate,
+            renewalIntent: renewalIntent,
+            renewalIntentChangeDate: renewalIntentChangeDate
+        )
     }
 
     @inline(never)
@@ -195,29 +245,29 @@ public struct IapticPurchase: Codable, Hashable, Sendable, OpenIAPValidatable {
 
 /// Iaptic's answer to a validation request.
 public struct IapticValidationResult: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// True when Iaptic accepted the receipt.
-    public var isValid: Bool
-
-    /// True when the validated purchase has expired.
-    public var isExpired: Bool
-
-    /// True when the validated purchase currently grants access.
-    public var isActive: Bool
-
     /// What failed, when validation did not succeed.
     public var errorCode: IapticErrorCode?
 
     /// Human-readable explanation of the failure.
     public var errorMessage: String?
 
-    /// The purchases Iaptic verified.
-    public var purchases: [IapticPurchase]?
-
     /// Products whose introductory price this user can no longer get.
     public var ineligibleForIntroPrice: [String]?
 
+    /// True when the validated purchase currently grants access.
+    public var isActive: Bool
+
+    /// True when the validated purchase has expired.
+    public var isExpired: Bool
+
+    /// True when Iaptic accepted the receipt.
+    public var isValid: Bool
+
     /// The product that was validated.
     public var productId: String?
+
+    /// The purchases Iaptic verified.
+    public var purchases: [IapticPurchase]?
 
     /// When Iaptic performed the validation.
     public var validationDate: Double?
@@ -225,6 +275,33 @@ public struct IapticValidationResult: Codable, Hashable, Sendable, OpenIAPValida
     /// A non-fatal remark from the validator.
     public var warning: String?
 
+    public init(
+        errorCode: IapticErrorCode? = nil,
+        errorMessage: String? = nil,
+        ineligibleForIntroPrice: [String]? = nil,
+        isActive: Bool,
+        isExpired: Bool,
+        isValid: Bool,
+        productId: String? = nil,
+        purchases: [IapticPurchase]? = nil,
+        validationDate: Double? = nil,
+        warning: String? = nil
+    ) {
+        self.errorCode = errorCode
+        self.errorMessage = errorMessage
+        self.ineligibleForIntroPrice = ineligibleForIntroPrice
+        self.isActive = isActive
+        self.isExpired = isExpired
+        self.isValid = isValid
+        self.productId = productId
+        self.purchases = purchases
+        self.validationDate = validationDate
+        self.warning = warning
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         isValid: Bool,
         isExpired: Bool,
@@ -237,16 +314,18 @@ public struct IapticValidationResult: Codable, Hashable, Sendable, OpenIAPValida
         validationDate: Double? = nil,
         warning: String? = nil
     ) {
-        self.isValid = isValid
-        self.isExpired = isExpired
-        self.isActive = isActive
-        self.errorCode = errorCode
-        self.errorMessage = errorMessage
-        self.purchases = purchases
-        self.ineligibleForIntroPrice = ineligibleForIntroPrice
-        self.productId = productId
-        self.validationDate = validationDate
-        self.warning = warning
+        self.init(
+            errorCode: errorCode,
+            errorMessage: errorMessage,
+            ineligibleForIntroPrice: ineligibleForIntroPrice,
+            isActive: isActive,
+            isExpired: isExpired,
+            isValid: isValid,
+            productId: productId,
+            purchases: purchases,
+            validationDate: validationDate,
+            warning: warning
+        )
     }
 
     @inline(never)
@@ -255,7 +334,7 @@ public struct IapticValidationResult: Codable, Hashable, Sendable, OpenIAPValida
         self.isValid = try container.decodeField(Bool.self, forKey: "isValid")
         self.isExpired = try container.decodeField(Bool.self, forKey: "isExpired")
         self.isActive = try container.decodeField(Bool.self, forKey: "isActive")
-        self.errorCode = try container.decodeFieldIfPresent(String.self, forKey: "errorCode").map(IapticErrorCode.init(rawValue:))
+        self.errorCode = try container.decodeFieldIfPresent(String.self, forKey: "errorCode").map(IapticErrorCode.init(wireValue:))
         self.errorMessage = try container.decodeFieldIfPresent(String.self, forKey: "errorMessage")
         self.purchases = try container.decodeFieldIfPresent([IapticPurchase].self, forKey: "purchases")
         self.ineligibleForIntroPrice = try container.decodeFieldIfPresent([String].self, forKey: "ineligibleForIntroPrice")

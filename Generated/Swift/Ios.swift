@@ -5,6 +5,15 @@ import Foundation
 
 /// Advanced Commerce API details of a transaction (iOS 18.4 and later).
 public struct AdvancedCommerceInfoIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
+    /// Description, if one was set.
+    public var description: String?
+
+    /// Display name, if one was set.
+    public var displayName: String?
+
+    /// Tax the App Store expects to collect, as a decimal string.
+    public var estimatedTax: String?
+
     /// The items the transaction covers.
     public var items: [AdvancedCommerceItemIOS]
 
@@ -20,18 +29,34 @@ public struct AdvancedCommerceInfoIOS: Codable, Hashable, Sendable, OpenIAPValid
     /// Price before tax, as a decimal string.
     public var taxExclusivePrice: String?
 
-    /// Tax the App Store expects to collect, as a decimal string.
-    public var estimatedTax: String?
-
     /// Rate of tax charged, as a decimal string.
     public var taxRate: String?
 
-    /// Display name, if one was set.
-    public var displayName: String?
+    public init(
+        description: String? = nil,
+        displayName: String? = nil,
+        estimatedTax: String? = nil,
+        items: [AdvancedCommerceItemIOS],
+        period: SubscriptionPeriodValueIOS? = nil,
+        requestReferenceId: String? = nil,
+        taxCode: String? = nil,
+        taxExclusivePrice: String? = nil,
+        taxRate: String? = nil
+    ) {
+        self.description = description
+        self.displayName = displayName
+        self.estimatedTax = estimatedTax
+        self.items = items
+        self.period = period
+        self.requestReferenceId = requestReferenceId
+        self.taxCode = taxCode
+        self.taxExclusivePrice = taxExclusivePrice
+        self.taxRate = taxRate
+    }
 
-    /// Description, if one was set.
-    public var description: String?
-
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         items: [AdvancedCommerceItemIOS],
         period: SubscriptionPeriodValueIOS? = nil,
@@ -43,15 +68,17 @@ public struct AdvancedCommerceInfoIOS: Codable, Hashable, Sendable, OpenIAPValid
         displayName: String? = nil,
         description: String? = nil
     ) {
-        self.items = items
-        self.period = period
-        self.requestReferenceId = requestReferenceId
-        self.taxCode = taxCode
-        self.taxExclusivePrice = taxExclusivePrice
-        self.estimatedTax = estimatedTax
-        self.taxRate = taxRate
-        self.displayName = displayName
-        self.description = description
+        self.init(
+            description: description,
+            displayName: displayName,
+            estimatedTax: estimatedTax,
+            items: items,
+            period: period,
+            requestReferenceId: requestReferenceId,
+            taxCode: taxCode,
+            taxExclusivePrice: taxExclusivePrice,
+            taxRate: taxRate
+        )
     }
 
     @inline(never)
@@ -171,17 +198,20 @@ public struct AdvancedCommerceRefundIOS: Codable, Hashable, Sendable, OpenIAPVal
 
 /// StoreKit's signed record of how the user acquired the app (iOS 16 and later).
 public struct AppTransaction: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The app's bundle identifier.
-    public var bundleId: String
+    /// The App Store identifier of the app.
+    public var appId: Double
+
+    /// Identifier of the app transaction.
+    public var appTransactionId: String?
 
     /// The app version the record was made for.
     public var appVersion: String
 
-    /// The app version the user first got.
-    public var originalAppVersion: String
+    /// The App Store identifier of the app version.
+    public var appVersionId: Double
 
-    /// When the user first got the app.
-    public var originalPurchaseDate: Double
+    /// The app's bundle identifier.
+    public var bundleId: String
 
     /// Value for checking that the record belongs to this device.
     public var deviceVerification: String
@@ -192,14 +222,14 @@ public struct AppTransaction: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// StoreKit environment name.
     public var environment: String
 
-    /// When the App Store signed the record.
-    public var signedDate: Double
+    /// The app version the user first got.
+    public var originalAppVersion: String
 
-    /// The App Store identifier of the app.
-    public var appId: Double
+    /// StoreKit's raw value of the platform the app was first acquired on.
+    public var originalPlatform: String?
 
-    /// The App Store identifier of the app version.
-    public var appVersionId: Double
+    /// When the user first got the app.
+    public var originalPurchaseDate: Double
 
     /// When the user pre-ordered the app, if they did.
     public var preorderDate: Double?
@@ -207,16 +237,50 @@ public struct AppTransaction: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// When the app acquisition was revoked (Xcode 27 SDK, back to Apple 16).
     public var revocationDate: Double?
 
-    /// Identifier of the app transaction.
-    public var appTransactionId: String?
-
-    /// StoreKit's raw value of the platform the app was first acquired on.
-    public var originalPlatform: String?
+    /// When the App Store signed the record.
+    public var signedDate: Double
 
     /// Store channel of the original acquisition, such as consumer or education; new values may appear
     /// (Apple 27 beta).
     public var storeType: String?
 
+    public init(
+        appId: Double,
+        appTransactionId: String? = nil,
+        appVersion: String,
+        appVersionId: Double,
+        bundleId: String,
+        deviceVerification: String,
+        deviceVerificationNonce: String,
+        environment: String,
+        originalAppVersion: String,
+        originalPlatform: String? = nil,
+        originalPurchaseDate: Double,
+        preorderDate: Double? = nil,
+        revocationDate: Double? = nil,
+        signedDate: Double,
+        storeType: String? = nil
+    ) {
+        self.appId = appId
+        self.appTransactionId = appTransactionId
+        self.appVersion = appVersion
+        self.appVersionId = appVersionId
+        self.bundleId = bundleId
+        self.deviceVerification = deviceVerification
+        self.deviceVerificationNonce = deviceVerificationNonce
+        self.environment = environment
+        self.originalAppVersion = originalAppVersion
+        self.originalPlatform = originalPlatform
+        self.originalPurchaseDate = originalPurchaseDate
+        self.preorderDate = preorderDate
+        self.revocationDate = revocationDate
+        self.signedDate = signedDate
+        self.storeType = storeType
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         bundleId: String,
         appVersion: String,
@@ -234,21 +298,23 @@ public struct AppTransaction: Codable, Hashable, Sendable, OpenIAPValidatable {
         originalPlatform: String? = nil,
         storeType: String? = nil
     ) {
-        self.bundleId = bundleId
-        self.appVersion = appVersion
-        self.originalAppVersion = originalAppVersion
-        self.originalPurchaseDate = originalPurchaseDate
-        self.deviceVerification = deviceVerification
-        self.deviceVerificationNonce = deviceVerificationNonce
-        self.environment = environment
-        self.signedDate = signedDate
-        self.appId = appId
-        self.appVersionId = appVersionId
-        self.preorderDate = preorderDate
-        self.revocationDate = revocationDate
-        self.appTransactionId = appTransactionId
-        self.originalPlatform = originalPlatform
-        self.storeType = storeType
+        self.init(
+            appId: appId,
+            appTransactionId: appTransactionId,
+            appVersion: appVersion,
+            appVersionId: appVersionId,
+            bundleId: bundleId,
+            deviceVerification: deviceVerification,
+            deviceVerificationNonce: deviceVerificationNonce,
+            environment: environment,
+            originalAppVersion: originalAppVersion,
+            originalPlatform: originalPlatform,
+            originalPurchaseDate: originalPurchaseDate,
+            preorderDate: preorderDate,
+            revocationDate: revocationDate,
+            signedDate: signedDate,
+            storeType: storeType
+        )
     }
 
     @inline(never)
@@ -294,23 +360,26 @@ public struct AppTransaction: Codable, Hashable, Sendable, OpenIAPValidatable {
 
 /// One auto-renewable subscription inside an Apple subscription bundle (Apple 27 beta).
 public struct BundledSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The bundled subscription's product identifier.
-    public var id: String
+    /// Localized description.
+    public var description: String
 
     /// Localized name.
     public var displayName: String
 
-    /// Localized description.
-    public var description: String
+    /// Price formatted for display.
+    public var displayPrice: String
+
+    /// The bundled subscription's product identifier.
+    public var id: String
+
+    /// Whether Family Sharing covers it.
+    public var isFamilyShareable: Bool
 
     /// Price as a number.
     public var price: Double
 
-    /// Price formatted for display.
-    public var displayPrice: String
-
-    /// Whether Family Sharing covers it.
-    public var isFamilyShareable: Bool
+    /// Localized name of the group.
+    public var subscriptionGroupDisplayName: String
 
     /// The subscription group it belongs to.
     public var subscriptionGroupId: String
@@ -318,9 +387,31 @@ public struct BundledSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
     /// Its service level rank within the group.
     public var subscriptionGroupLevel: Int
 
-    /// Localized name of the group.
-    public var subscriptionGroupDisplayName: String
+    public init(
+        description: String,
+        displayName: String,
+        displayPrice: String,
+        id: String,
+        isFamilyShareable: Bool,
+        price: Double,
+        subscriptionGroupDisplayName: String,
+        subscriptionGroupId: String,
+        subscriptionGroupLevel: Int
+    ) {
+        self.description = description
+        self.displayName = displayName
+        self.displayPrice = displayPrice
+        self.id = id
+        self.isFamilyShareable = isFamilyShareable
+        self.price = price
+        self.subscriptionGroupDisplayName = subscriptionGroupDisplayName
+        self.subscriptionGroupId = subscriptionGroupId
+        self.subscriptionGroupLevel = subscriptionGroupLevel
+    }
 
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         id: String,
         displayName: String,
@@ -332,15 +423,17 @@ public struct BundledSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
         subscriptionGroupLevel: Int,
         subscriptionGroupDisplayName: String
     ) {
-        self.id = id
-        self.displayName = displayName
-        self.description = description
-        self.price = price
-        self.displayPrice = displayPrice
-        self.isFamilyShareable = isFamilyShareable
-        self.subscriptionGroupId = subscriptionGroupId
-        self.subscriptionGroupLevel = subscriptionGroupLevel
-        self.subscriptionGroupDisplayName = subscriptionGroupDisplayName
+        self.init(
+            description: description,
+            displayName: displayName,
+            displayPrice: displayPrice,
+            id: id,
+            isFamilyShareable: isFamilyShareable,
+            price: price,
+            subscriptionGroupDisplayName: subscriptionGroupDisplayName,
+            subscriptionGroupId: subscriptionGroupId,
+            subscriptionGroupLevel: subscriptionGroupLevel
+        )
     }
 
     @inline(never)
@@ -426,23 +519,38 @@ public struct DiscountOfferInputIOS: Codable, Hashable, Sendable, OpenIAPValidat
 
 /// A product the user is currently entitled to, from StoreKit (iOS 15 and later).
 public struct EntitlementIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
+    /// StoreKit's raw JSON for that transaction.
+    public var jsonRepresentation: String
+
     /// The entitled product.
     public var sku: String
 
     /// The transaction that grants it.
     public var transactionId: String
 
-    /// StoreKit's raw JSON for that transaction.
-    public var jsonRepresentation: String
+    public init(
+        jsonRepresentation: String,
+        sku: String,
+        transactionId: String
+    ) {
+        self.jsonRepresentation = jsonRepresentation
+        self.sku = sku
+        self.transactionId = transactionId
+    }
 
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         sku: String,
         transactionId: String,
         jsonRepresentation: String
     ) {
-        self.sku = sku
-        self.transactionId = transactionId
-        self.jsonRepresentation = jsonRepresentation
+        self.init(
+            jsonRepresentation: jsonRepresentation,
+            sku: sku,
+            transactionId: transactionId
+        )
     }
 
     @inline(never)
@@ -497,7 +605,7 @@ public struct ExternalPurchaseCustomLinkNoticeResultIOS: Codable, Hashable, Send
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum ExternalPurchaseCustomLinkNoticeTypeIOS: RawRepresentable, Codable, Hashable, Sendable {
+public enum ExternalPurchaseCustomLinkNoticeTypeIOS: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// The purchase happens in a browser or another destination the app picks.
     case browser
     /// A value this version of the spec does not know, kept byte for byte.
@@ -506,9 +614,22 @@ public enum ExternalPurchaseCustomLinkNoticeTypeIOS: RawRepresentable, Codable, 
     /// Every value this version knows, in spec order; never `.unrecognized`.
     public static let knownCases: [ExternalPurchaseCustomLinkNoticeTypeIOS] = [.browser]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [ExternalPurchaseCustomLinkNoticeTypeIOS] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -531,7 +652,7 @@ public enum ExternalPurchaseCustomLinkNoticeTypeIOS: RawRepresentable, Codable, 
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -541,18 +662,31 @@ public enum ExternalPurchaseCustomLinkNoticeTypeIOS: RawRepresentable, Codable, 
 
 /// A token for reporting custom-link external purchases to Apple (iOS 18.1 and later).
 public struct ExternalPurchaseCustomLinkTokenResultIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The reporting token for Apple's External Purchase Server API.
-    public var token: String?
-
     /// Why no token could be fetched, if it failed.
     public var error: String?
 
+    /// The reporting token for Apple's External Purchase Server API.
+    public var token: String?
+
+    public init(
+        error: String? = nil,
+        token: String? = nil
+    ) {
+        self.error = error
+        self.token = token
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         token: String? = nil,
         error: String? = nil
     ) {
-        self.token = token
-        self.error = error
+        self.init(
+            error: error,
+            token: token
+        )
     }
 
     @inline(never)
@@ -574,7 +708,7 @@ public struct ExternalPurchaseCustomLinkTokenResultIOS: Codable, Hashable, Senda
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum ExternalPurchaseCustomLinkTokenTypeIOS: RawRepresentable, Codable, Hashable, Sendable {
+public enum ExternalPurchaseCustomLinkTokenTypeIOS: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// For a customer's first purchase through the external link.
     case acquisition
     /// For further purchases by an existing customer.
@@ -588,9 +722,22 @@ public enum ExternalPurchaseCustomLinkTokenTypeIOS: RawRepresentable, Codable, H
         .services,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [ExternalPurchaseCustomLinkTokenTypeIOS] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -617,7 +764,7 @@ public enum ExternalPurchaseCustomLinkTokenTypeIOS: RawRepresentable, Codable, H
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -627,18 +774,31 @@ public enum ExternalPurchaseCustomLinkTokenTypeIOS: RawRepresentable, Codable, H
 
 /// What happened when the app showed an external purchase link.
 public struct ExternalPurchaseLinkResultIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// True when the user went through the external purchase flow.
-    public var success: Bool
-
     /// Why the link could not be shown, if it failed.
     public var error: String?
 
+    /// True when the user went through the external purchase flow.
+    public var success: Bool
+
+    public init(
+        error: String? = nil,
+        success: Bool
+    ) {
+        self.error = error
+        self.success = success
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         success: Bool,
         error: String? = nil
     ) {
-        self.success = success
-        self.error = error
+        self.init(
+            error: error,
+            success: success
+        )
     }
 
     @inline(never)
@@ -660,7 +820,7 @@ public struct ExternalPurchaseLinkResultIOS: Codable, Hashable, Sendable, OpenIA
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum ExternalPurchaseNoticeAction: RawRepresentable, Codable, Hashable, Sendable {
+public enum ExternalPurchaseNoticeAction: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Chose to go on to the external purchase.
     case `continue`
     /// Closed the sheet.
@@ -674,9 +834,22 @@ public enum ExternalPurchaseNoticeAction: RawRepresentable, Codable, Hashable, S
         .dismissed,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [ExternalPurchaseNoticeAction] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -703,7 +876,7 @@ public enum ExternalPurchaseNoticeAction: RawRepresentable, Codable, Hashable, S
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -713,29 +886,44 @@ public enum ExternalPurchaseNoticeAction: RawRepresentable, Codable, Hashable, S
 
 /// Outcome of the external purchase notice sheet (iOS 17.4 and later).
 public struct ExternalPurchaseNoticeResultIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// What the user did.
-    public var result: ExternalPurchaseNoticeAction
-
     /// Why the sheet could not be shown, if it failed.
     public var error: String?
 
     /// Token to report to Apple's External Purchase Server API; present only when the user continued.
     public var externalPurchaseToken: String?
 
+    /// What the user did.
+    public var result: ExternalPurchaseNoticeAction
+
+    public init(
+        error: String? = nil,
+        externalPurchaseToken: String? = nil,
+        result: ExternalPurchaseNoticeAction
+    ) {
+        self.error = error
+        self.externalPurchaseToken = externalPurchaseToken
+        self.result = result
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         result: ExternalPurchaseNoticeAction,
         error: String? = nil,
         externalPurchaseToken: String? = nil
     ) {
-        self.result = result
-        self.error = error
-        self.externalPurchaseToken = externalPurchaseToken
+        self.init(
+            error: error,
+            externalPurchaseToken: externalPurchaseToken,
+            result: result
+        )
     }
 
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.result = ExternalPurchaseNoticeAction(rawValue: try container.decodeField(String.self, forKey: "result"))
+        self.result = ExternalPurchaseNoticeAction(wireValue: try container.decodeField(String.self, forKey: "result"))
         self.error = try container.decodeFieldIfPresent(String.self, forKey: "error")
         self.externalPurchaseToken = try container.decodeFieldIfPresent(String.self, forKey: "externalPurchaseToken")
     }
@@ -753,7 +941,7 @@ public struct ExternalPurchaseNoticeResultIOS: Codable, Hashable, Sendable, Open
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum PaymentModeIOS: RawRepresentable, Codable, Hashable, Sendable {
+public enum PaymentModeIOS: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// No payment mode was given.
     case empty
     /// Nothing is charged during the offer.
@@ -773,9 +961,22 @@ public enum PaymentModeIOS: RawRepresentable, Codable, Hashable, Sendable {
         .payUpFront,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [PaymentModeIOS] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -806,7 +1007,7 @@ public enum PaymentModeIOS: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -816,38 +1017,26 @@ public enum PaymentModeIOS: RawRepresentable, Codable, Hashable, Sendable {
 
 /// A one-time product as StoreKit describes it.
 public struct ProductIOS: Codable, Hashable, Sendable, OpenIAPValidatable, ProductCommon {
-    /// The product identifier (SKU) as configured in the store.
-    public var id: String
-
-    /// Localized product name for display.
-    public var title: String
-
-    /// Localized product description for display.
-    public var description: String
-
-    /// One-time product or subscription.
-    public var type: ProductType
-
-    /// Alternative display name when the store provides one.
-    public var displayName: String?
-
-    /// The price formatted for the buyer's locale, currency sign included.
-    public var displayPrice: String
-
     /// ISO 4217 code of the price currency.
     public var currency: String
-
-    /// The price as a number in the currency's major unit.
-    public var price: Double?
 
     /// Diagnostic text from the native SDK; not meant for users.
     public var debugDescription: String?
 
-    /// The platform that produced this product object.
-    public var platform: IapPlatform
+    /// Localized product description for display.
+    public var description: String
+
+    /// Alternative display name when the store provides one.
+    public var displayName: String?
 
     /// StoreKit's localized display name.
     public var displayNameIOS: String
+
+    /// The price formatted for the buyer's locale, currency sign included.
+    public var displayPrice: String
+
+    /// The product identifier (SKU) as configured in the store.
+    public var id: String
 
     /// Whether Family Sharing covers the product.
     public var isFamilyShareableIOS: Bool
@@ -855,26 +1044,77 @@ public struct ProductIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Produ
     /// StoreKit's raw JSON for the product.
     public var jsonRepresentationIOS: String
 
-    /// StoreKit's product classification.
-    public var typeIOS: ProductTypeIOS
+    /// The platform that produced this product object.
+    public var platform: IapPlatform
 
-    /// Subscription offers in the shared offer shape; Apple has no one-time product discounts.
-    public var subscriptionOffers: [SubscriptionOffer]?
+    /// The price as a number in the currency's major unit.
+    public var price: Double?
 
     /// Billing plans offered for the product (iOS 26.4 and later).
     public var pricingTermsIOS: [SubscriptionPricingTermsIOS]?
 
+    /// Subscription offers in the shared offer shape; Apple has no one-time product discounts.
+    public var subscriptionOffers: [SubscriptionOffer]?
+
+    /// Localized product name for display.
+    public var title: String
+
+    /// One-time product or subscription.
+    public var type: ProductType
+
+    /// StoreKit's product classification.
+    public var typeIOS: ProductTypeIOS
+
+    public init(
+        currency: String,
+        debugDescription: String? = nil,
+        description: String,
+        displayName: String? = nil,
+        displayNameIOS: String,
+        displayPrice: String,
+        id: String,
+        isFamilyShareableIOS: Bool,
+        jsonRepresentationIOS: String,
+        platform: IapPlatform = IapPlatform.ios,
+        price: Double? = nil,
+        pricingTermsIOS: [SubscriptionPricingTermsIOS]? = nil,
+        subscriptionOffers: [SubscriptionOffer]? = nil,
+        title: String,
+        type: ProductType = ProductType.inApp,
+        typeIOS: ProductTypeIOS
+    ) {
+        self.currency = currency
+        self.debugDescription = debugDescription
+        self.description = description
+        self.displayName = displayName
+        self.displayNameIOS = displayNameIOS
+        self.displayPrice = displayPrice
+        self.id = id
+        self.isFamilyShareableIOS = isFamilyShareableIOS
+        self.jsonRepresentationIOS = jsonRepresentationIOS
+        self.platform = platform
+        self.price = price
+        self.pricingTermsIOS = pricingTermsIOS
+        self.subscriptionOffers = subscriptionOffers
+        self.title = title
+        self.type = type
+        self.typeIOS = typeIOS
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         id: String,
         title: String,
         description: String,
-        type: ProductType,
+        type: ProductType = ProductType.inApp,
         displayName: String? = nil,
         displayPrice: String,
         currency: String,
         price: Double? = nil,
         debugDescription: String? = nil,
-        platform: IapPlatform,
+        platform: IapPlatform = IapPlatform.ios,
         displayNameIOS: String,
         isFamilyShareableIOS: Bool,
         jsonRepresentationIOS: String,
@@ -882,22 +1122,24 @@ public struct ProductIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Produ
         subscriptionOffers: [SubscriptionOffer]? = nil,
         pricingTermsIOS: [SubscriptionPricingTermsIOS]? = nil
     ) {
-        self.id = id
-        self.title = title
-        self.description = description
-        self.type = type
-        self.displayName = displayName
-        self.displayPrice = displayPrice
-        self.currency = currency
-        self.price = price
-        self.debugDescription = debugDescription
-        self.platform = platform
-        self.displayNameIOS = displayNameIOS
-        self.isFamilyShareableIOS = isFamilyShareableIOS
-        self.jsonRepresentationIOS = jsonRepresentationIOS
-        self.typeIOS = typeIOS
-        self.subscriptionOffers = subscriptionOffers
-        self.pricingTermsIOS = pricingTermsIOS
+        self.init(
+            currency: currency,
+            debugDescription: debugDescription,
+            description: description,
+            displayName: displayName,
+            displayNameIOS: displayNameIOS,
+            displayPrice: displayPrice,
+            id: id,
+            isFamilyShareableIOS: isFamilyShareableIOS,
+            jsonRepresentationIOS: jsonRepresentationIOS,
+            platform: platform,
+            price: price,
+            pricingTermsIOS: pricingTermsIOS,
+            subscriptionOffers: subscriptionOffers,
+            title: title,
+            type: type,
+            typeIOS: typeIOS
+        )
     }
 
     @inline(never)
@@ -906,17 +1148,17 @@ public struct ProductIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Produ
         self.id = try container.decodeField(String.self, forKey: "id")
         self.title = try container.decodeField(String.self, forKey: "title")
         self.description = try container.decodeField(String.self, forKey: "description")
-        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: "type"))
+        self.type = ProductType(wireValue: try container.decodeField(String.self, forKey: "type"))
         self.displayName = try container.decodeFieldIfPresent(String.self, forKey: "displayName")
         self.displayPrice = try container.decodeField(String.self, forKey: "displayPrice")
         self.currency = try container.decodeField(String.self, forKey: "currency")
         self.price = try container.decodeFieldIfPresent(Double.self, forKey: "price")
         self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: "debugDescription")
-        self.platform = IapPlatform(rawValue: try container.decodeField(String.self, forKey: "platform"))
+        self.platform = IapPlatform(wireValue: try container.decodeField(String.self, forKey: "platform"))
         self.displayNameIOS = try container.decodeField(String.self, forKey: "displayNameIOS")
         self.isFamilyShareableIOS = try container.decodeField(Bool.self, forKey: "isFamilyShareableIOS")
         self.jsonRepresentationIOS = try container.decodeField(String.self, forKey: "jsonRepresentationIOS")
-        self.typeIOS = ProductTypeIOS(rawValue: try container.decodeField(String.self, forKey: "typeIOS"))
+        self.typeIOS = ProductTypeIOS(wireValue: try container.decodeField(String.self, forKey: "typeIOS"))
         self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: "subscriptionOffers")
         self.pricingTermsIOS = try container.decodeFieldIfPresent([SubscriptionPricingTermsIOS].self, forKey: "pricingTermsIOS")
     }
@@ -945,38 +1187,44 @@ public struct ProductIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Produ
 
 /// A subscription product as StoreKit describes it.
 public struct ProductSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValidatable, ProductCommon {
-    /// The product identifier (SKU) as configured in the store.
-    public var id: String
-
-    /// Localized product name for display.
-    public var title: String
-
-    /// Localized product description for display.
-    public var description: String
-
-    /// One-time product or subscription.
-    public var type: ProductType
-
-    /// Alternative display name when the store provides one.
-    public var displayName: String?
-
-    /// The price formatted for the buyer's locale, currency sign included.
-    public var displayPrice: String
+    /// The subscriptions a bundle contains; empty or absent for anything but a bundle (Apple 27 beta).
+    public var bundledSubscriptionsIOS: [BundledSubscriptionIOS]?
 
     /// ISO 4217 code of the price currency.
     public var currency: String
 
-    /// The price as a number in the currency's major unit.
-    public var price: Double?
-
     /// Diagnostic text from the native SDK; not meant for users.
     public var debugDescription: String?
 
-    /// The platform that produced this product object.
-    public var platform: IapPlatform
+    /// Localized product description for display.
+    public var description: String
+
+    /// Alternative display name when the store provides one.
+    public var displayName: String?
 
     /// StoreKit's localized display name.
     public var displayNameIOS: String
+
+    /// The price formatted for the buyer's locale, currency sign included.
+    public var displayPrice: String
+
+    /// The product identifier (SKU) as configured in the store.
+    public var id: String
+
+    /// Introductory price as a decimal string.
+    public var introductoryPriceAsAmountIOS: String?
+
+    /// Introductory price formatted for display.
+    public var introductoryPriceIOS: String?
+
+    /// How many periods the introductory price lasts.
+    public var introductoryPriceNumberOfPeriodsIOS: String?
+
+    /// How the introductory price is paid; empty when there is none.
+    public var introductoryPricePaymentModeIOS: PaymentModeIOS
+
+    /// Unit of the introductory period.
+    public var introductoryPriceSubscriptionPeriodIOS: SubscriptionPeriodIOS?
 
     /// Whether Family Sharing covers the subscription.
     public var isFamilyShareableIOS: Bool
@@ -984,35 +1232,20 @@ public struct ProductSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
     /// StoreKit's raw JSON for the product.
     public var jsonRepresentationIOS: String
 
-    /// StoreKit's product classification.
-    public var typeIOS: ProductTypeIOS
+    /// The platform that produced this product object.
+    public var platform: IapPlatform
 
-    /// Introductory and promotional offers in the shared offer shape.
-    public var subscriptionOffers: [SubscriptionOffer]?
+    /// The price as a number in the currency's major unit.
+    public var price: Double?
 
     /// Billing plans offered for the subscription (iOS 26.4 and later).
     public var pricingTermsIOS: [SubscriptionPricingTermsIOS]?
 
-    /// The subscriptions a bundle contains; empty or absent for anything but a bundle (Apple 27 beta).
-    public var bundledSubscriptionsIOS: [BundledSubscriptionIOS]?
-
     /// The subscription group, used to check introductory offer eligibility.
     public var subscriptionGroupIdIOS: String?
 
-    /// Introductory price formatted for display.
-    public var introductoryPriceIOS: String?
-
-    /// Introductory price as a decimal string.
-    public var introductoryPriceAsAmountIOS: String?
-
-    /// How the introductory price is paid; empty when there is none.
-    public var introductoryPricePaymentModeIOS: PaymentModeIOS
-
-    /// How many periods the introductory price lasts.
-    public var introductoryPriceNumberOfPeriodsIOS: String?
-
-    /// Unit of the introductory period.
-    public var introductoryPriceSubscriptionPeriodIOS: SubscriptionPeriodIOS?
+    /// Introductory and promotional offers in the shared offer shape.
+    public var subscriptionOffers: [SubscriptionOffer]?
 
     /// Number of units in one regular period.
     public var subscriptionPeriodNumberIOS: String?
@@ -1020,17 +1253,83 @@ public struct ProductSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
     /// Unit of the regular period.
     public var subscriptionPeriodUnitIOS: SubscriptionPeriodIOS?
 
+    /// Localized product name for display.
+    public var title: String
+
+    /// One-time product or subscription.
+    public var type: ProductType
+
+    /// StoreKit's product classification.
+    public var typeIOS: ProductTypeIOS
+
+    public init(
+        bundledSubscriptionsIOS: [BundledSubscriptionIOS]? = nil,
+        currency: String,
+        debugDescription: String? = nil,
+        description: String,
+        displayName: String? = nil,
+        displayNameIOS: String,
+        displayPrice: String,
+        id: String,
+        introductoryPriceAsAmountIOS: String? = nil,
+        introductoryPriceIOS: String? = nil,
+        introductoryPriceNumberOfPeriodsIOS: String? = nil,
+        introductoryPricePaymentModeIOS: PaymentModeIOS,
+        introductoryPriceSubscriptionPeriodIOS: SubscriptionPeriodIOS? = nil,
+        isFamilyShareableIOS: Bool,
+        jsonRepresentationIOS: String,
+        platform: IapPlatform = IapPlatform.ios,
+        price: Double? = nil,
+        pricingTermsIOS: [SubscriptionPricingTermsIOS]? = nil,
+        subscriptionGroupIdIOS: String? = nil,
+        subscriptionOffers: [SubscriptionOffer]? = nil,
+        subscriptionPeriodNumberIOS: String? = nil,
+        subscriptionPeriodUnitIOS: SubscriptionPeriodIOS? = nil,
+        title: String,
+        type: ProductType = ProductType.subs,
+        typeIOS: ProductTypeIOS
+    ) {
+        self.bundledSubscriptionsIOS = bundledSubscriptionsIOS
+        self.currency = currency
+        self.debugDescription = debugDescription
+        self.description = description
+        self.displayName = displayName
+        self.displayNameIOS = displayNameIOS
+        self.displayPrice = displayPrice
+        self.id = id
+        self.introductoryPriceAsAmountIOS = introductoryPriceAsAmountIOS
+        self.introductoryPriceIOS = introductoryPriceIOS
+        self.introductoryPriceNumberOfPeriodsIOS = introductoryPriceNumberOfPeriodsIOS
+        self.introductoryPricePaymentModeIOS = introductoryPricePaymentModeIOS
+        self.introductoryPriceSubscriptionPeriodIOS = introductoryPriceSubscriptionPeriodIOS
+        self.isFamilyShareableIOS = isFamilyShareableIOS
+        self.jsonRepresentationIOS = jsonRepresentationIOS
+        self.platform = platform
+        self.price = price
+        self.pricingTermsIOS = pricingTermsIOS
+        self.subscriptionGroupIdIOS = subscriptionGroupIdIOS
+        self.subscriptionOffers = subscriptionOffers
+        self.subscriptionPeriodNumberIOS = subscriptionPeriodNumberIOS
+        self.subscriptionPeriodUnitIOS = subscriptionPeriodUnitIOS
+        self.title = title
+        self.type = type
+        self.typeIOS = typeIOS
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         id: String,
         title: String,
         description: String,
-        type: ProductType,
+        type: ProductType = ProductType.subs,
         displayName: String? = nil,
         displayPrice: String,
         currency: String,
         price: Double? = nil,
         debugDescription: String? = nil,
-        platform: IapPlatform,
+        platform: IapPlatform = IapPlatform.ios,
         displayNameIOS: String,
         isFamilyShareableIOS: Bool,
         jsonRepresentationIOS: String,
@@ -1047,31 +1346,33 @@ public struct ProductSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
         subscriptionPeriodNumberIOS: String? = nil,
         subscriptionPeriodUnitIOS: SubscriptionPeriodIOS? = nil
     ) {
-        self.id = id
-        self.title = title
-        self.description = description
-        self.type = type
-        self.displayName = displayName
-        self.displayPrice = displayPrice
-        self.currency = currency
-        self.price = price
-        self.debugDescription = debugDescription
-        self.platform = platform
-        self.displayNameIOS = displayNameIOS
-        self.isFamilyShareableIOS = isFamilyShareableIOS
-        self.jsonRepresentationIOS = jsonRepresentationIOS
-        self.typeIOS = typeIOS
-        self.subscriptionOffers = subscriptionOffers
-        self.pricingTermsIOS = pricingTermsIOS
-        self.bundledSubscriptionsIOS = bundledSubscriptionsIOS
-        self.subscriptionGroupIdIOS = subscriptionGroupIdIOS
-        self.introductoryPriceIOS = introductoryPriceIOS
-        self.introductoryPriceAsAmountIOS = introductoryPriceAsAmountIOS
-        self.introductoryPricePaymentModeIOS = introductoryPricePaymentModeIOS
-        self.introductoryPriceNumberOfPeriodsIOS = introductoryPriceNumberOfPeriodsIOS
-        self.introductoryPriceSubscriptionPeriodIOS = introductoryPriceSubscriptionPeriodIOS
-        self.subscriptionPeriodNumberIOS = subscriptionPeriodNumberIOS
-        self.subscriptionPeriodUnitIOS = subscriptionPeriodUnitIOS
+        self.init(
+            bundledSubscriptionsIOS: bundledSubscriptionsIOS,
+            currency: currency,
+            debugDescription: debugDescription,
+            description: description,
+            displayName: displayName,
+            displayNameIOS: displayNameIOS,
+            displayPrice: displayPrice,
+            id: id,
+            introductoryPriceAsAmountIOS: introductoryPriceAsAmountIOS,
+            introductoryPriceIOS: introductoryPriceIOS,
+            introductoryPriceNumberOfPeriodsIOS: introductoryPriceNumberOfPeriodsIOS,
+            introductoryPricePaymentModeIOS: introductoryPricePaymentModeIOS,
+            introductoryPriceSubscriptionPeriodIOS: introductoryPriceSubscriptionPeriodIOS,
+            isFamilyShareableIOS: isFamilyShareableIOS,
+            jsonRepresentationIOS: jsonRepresentationIOS,
+            platform: platform,
+            price: price,
+            pricingTermsIOS: pricingTermsIOS,
+            subscriptionGroupIdIOS: subscriptionGroupIdIOS,
+            subscriptionOffers: subscriptionOffers,
+            subscriptionPeriodNumberIOS: subscriptionPeriodNumberIOS,
+            subscriptionPeriodUnitIOS: subscriptionPeriodUnitIOS,
+            title: title,
+            type: type,
+            typeIOS: typeIOS
+        )
     }
 
     @inline(never)
@@ -1080,28 +1381,28 @@ public struct ProductSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
         self.id = try container.decodeField(String.self, forKey: "id")
         self.title = try container.decodeField(String.self, forKey: "title")
         self.description = try container.decodeField(String.self, forKey: "description")
-        self.type = ProductType(rawValue: try container.decodeField(String.self, forKey: "type"))
+        self.type = ProductType(wireValue: try container.decodeField(String.self, forKey: "type"))
         self.displayName = try container.decodeFieldIfPresent(String.self, forKey: "displayName")
         self.displayPrice = try container.decodeField(String.self, forKey: "displayPrice")
         self.currency = try container.decodeField(String.self, forKey: "currency")
         self.price = try container.decodeFieldIfPresent(Double.self, forKey: "price")
         self.debugDescription = try container.decodeFieldIfPresent(String.self, forKey: "debugDescription")
-        self.platform = IapPlatform(rawValue: try container.decodeField(String.self, forKey: "platform"))
+        self.platform = IapPlatform(wireValue: try container.decodeField(String.self, forKey: "platform"))
         self.displayNameIOS = try container.decodeField(String.self, forKey: "displayNameIOS")
         self.isFamilyShareableIOS = try container.decodeField(Bool.self, forKey: "isFamilyShareableIOS")
         self.jsonRepresentationIOS = try container.decodeField(String.self, forKey: "jsonRepresentationIOS")
-        self.typeIOS = ProductTypeIOS(rawValue: try container.decodeField(String.self, forKey: "typeIOS"))
+        self.typeIOS = ProductTypeIOS(wireValue: try container.decodeField(String.self, forKey: "typeIOS"))
         self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: "subscriptionOffers")
         self.pricingTermsIOS = try container.decodeFieldIfPresent([SubscriptionPricingTermsIOS].self, forKey: "pricingTermsIOS")
         self.bundledSubscriptionsIOS = try container.decodeFieldIfPresent([BundledSubscriptionIOS].self, forKey: "bundledSubscriptionsIOS")
         self.subscriptionGroupIdIOS = try container.decodeFieldIfPresent(String.self, forKey: "subscriptionGroupIdIOS")
         self.introductoryPriceIOS = try container.decodeFieldIfPresent(String.self, forKey: "introductoryPriceIOS")
         self.introductoryPriceAsAmountIOS = try container.decodeFieldIfPresent(String.self, forKey: "introductoryPriceAsAmountIOS")
-        self.introductoryPricePaymentModeIOS = PaymentModeIOS(rawValue: try container.decodeField(String.self, forKey: "introductoryPricePaymentModeIOS"))
+        self.introductoryPricePaymentModeIOS = PaymentModeIOS(wireValue: try container.decodeField(String.self, forKey: "introductoryPricePaymentModeIOS"))
         self.introductoryPriceNumberOfPeriodsIOS = try container.decodeFieldIfPresent(String.self, forKey: "introductoryPriceNumberOfPeriodsIOS")
-        self.introductoryPriceSubscriptionPeriodIOS = try container.decodeFieldIfPresent(String.self, forKey: "introductoryPriceSubscriptionPeriodIOS").map(SubscriptionPeriodIOS.init(rawValue:))
+        self.introductoryPriceSubscriptionPeriodIOS = try container.decodeFieldIfPresent(String.self, forKey: "introductoryPriceSubscriptionPeriodIOS").map(SubscriptionPeriodIOS.init(wireValue:))
         self.subscriptionPeriodNumberIOS = try container.decodeFieldIfPresent(String.self, forKey: "subscriptionPeriodNumberIOS")
-        self.subscriptionPeriodUnitIOS = try container.decodeFieldIfPresent(String.self, forKey: "subscriptionPeriodUnitIOS").map(SubscriptionPeriodIOS.init(rawValue:))
+        self.subscriptionPeriodUnitIOS = try container.decodeFieldIfPresent(String.self, forKey: "subscriptionPeriodUnitIOS").map(SubscriptionPeriodIOS.init(wireValue:))
     }
 
     @inline(never)
@@ -1139,7 +1440,7 @@ public struct ProductSubscriptionIOS: Codable, Hashable, Sendable, OpenIAPValida
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum ProductTypeIOS: RawRepresentable, Codable, Hashable, Sendable {
+public enum ProductTypeIOS: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Used up and bought again, like in-game currency.
     case consumable
     /// Bought once and kept.
@@ -1165,9 +1466,22 @@ public enum ProductTypeIOS: RawRepresentable, Codable, Hashable, Sendable {
         .subscriptionSuite,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [ProductTypeIOS] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -1202,7 +1516,7 @@ public enum ProductTypeIOS: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1212,18 +1526,31 @@ public enum ProductTypeIOS: RawRepresentable, Codable, Hashable, Sendable {
 
 /// A promotional offer signed as a compact JWS (iOS 15 and later).
 public struct PromotionalOfferJWSInputIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// Id of the promotional offer as set up in App Store Connect.
-    public var offerId: String
-
     /// The compact JWS signed by the app's server.
     public var jws: String
 
+    /// Id of the promotional offer as set up in App Store Connect.
+    public var offerId: String
+
+    public init(
+        jws: String,
+        offerId: String
+    ) {
+        self.jws = jws
+        self.offerId = offerId
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         offerId: String,
         jws: String
     ) {
-        self.offerId = offerId
-        self.jws = jws
+        self.init(
+            jws: jws,
+            offerId: offerId
+        )
     }
 
     @inline(never)
@@ -1243,113 +1570,17 @@ public struct PromotionalOfferJWSInputIOS: Codable, Hashable, Sendable, OpenIAPV
 
 /// A StoreKit transaction.
 public struct PurchaseIOS: Codable, Hashable, Sendable, OpenIAPValidatable, PurchaseCommon {
-    /// Identifier of this purchase record on the device.
-    public var id: String
-
-    /// The product that was bought.
-    public var productId: String
-
-    /// All product identifiers covered by the purchase, when it bundles several.
-    public var ids: [String]?
-
-    /// When the transaction happened.
-    public var transactionDate: Double
-
-    /// The token a server verifies the purchase with (the JWS on Apple, the purchase token on Google).
-    public var purchaseToken: String?
-
-    /// The storefront that processed the purchase.
-    public var store: IapStore
-
-    /// How many units were bought.
-    public var quantity: Int
-
-    /// Lifecycle state of the purchase.
-    public var purchaseState: PurchaseState
-
-    /// True while a subscription is set to renew.
-    public var isAutoRenewing: Bool
-
-    /// The plan the buyer is on; the base plan id on Android and the product id on Apple platforms.
-    public var currentPlanId: String?
-
-    /// StoreKit transaction identifier.
-    public var transactionId: String
-
-    /// Quantity as StoreKit reports it.
-    public var quantityIOS: Int?
-
-    /// Date of the first transaction in this purchase's chain.
-    public var originalTransactionDateIOS: Double?
-
-    /// Identifier of the first transaction in the chain, stable across renewals.
-    public var originalTransactionIdentifierIOS: String?
+    /// Advanced Commerce API details, only for purchases made through it (iOS 18.4 and later).
+    public var advancedCommerceInfoIOS: AdvancedCommerceInfoIOS?
 
     /// The UUID the app attached to the purchase to link it to its own account.
     public var appAccountToken: String?
 
-    /// When the subscription period ends.
-    public var expirationDateIOS: Double?
-
-    /// App Store identifier of the subscription purchase event across devices.
-    public var webOrderLineItemIdIOS: String?
-
-    /// StoreKit environment name, such as Sandbox, Production or Xcode.
-    public var environmentIOS: String?
-
-    /// Country of the App Store storefront.
-    public var storefrontCountryCodeIOS: String?
-
     /// Bundle identifier of the app that made the purchase.
     public var appBundleIdIOS: String?
 
-    /// The subscription group of the product.
-    public var subscriptionGroupIdIOS: String?
-
-    /// True when the user moved to a higher subscription level, which replaces this one.
-    public var isUpgradedIOS: Bool?
-
-    /// StoreKit's raw ownership value, such as purchased or family shared.
-    public var ownershipTypeIOS: String?
-
-    /// Why the transaction happened, such as a purchase or a renewal.
-    public var reasonIOS: String?
-
-    /// Readable form of that reason.
-    public var reasonStringRepresentationIOS: String?
-
-    /// StoreKit's transaction reason value.
-    public var transactionReasonIOS: String?
-
-    /// When the App Store revoked the transaction, for example after a refund.
-    public var revocationDateIOS: Double?
-
-    /// Why it was revoked, normalized, including upgraded_to_bundle.
-    public var revocationReasonIOS: String?
-
-    /// How StoreKit classifies the revocation; newer SDKs add assignment revocations.
-    public var revocationTypeIOS: String?
-
-    /// The offer applied to the transaction.
-    public var offerIOS: PurchaseOfferIOS?
-
-    /// Currency the buyer paid in.
-    public var currencyCodeIOS: String?
-
-    /// Symbol of that currency.
-    public var currencySymbolIOS: String?
-
-    /// Country of the buyer's storefront.
-    public var countryCodeIOS: String?
-
-    /// Renewal details, for subscriptions.
-    public var renewalInfoIOS: RenewalInfoIOS?
-
     /// The billing plan chosen for this transaction (iOS 26.4 and later).
     public var billingPlanTypeIOS: SubscriptionBillingPlanTypeIOS?
-
-    /// Progress through a 12-month commitment (iOS 26.4 and later).
-    public var commitmentInfoIOS: TransactionCommitmentInfoIOS?
 
     /// First transaction of the bundle subscription this transaction came from.
     public var bundleOriginalTransactionIdIOS: String?
@@ -1363,19 +1594,206 @@ public struct PurchaseIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Purc
     /// The bundle transaction this component transaction belongs to.
     public var bundleTransactionIdIOS: String?
 
+    /// Progress through a 12-month commitment (iOS 26.4 and later).
+    public var commitmentInfoIOS: TransactionCommitmentInfoIOS?
+
+    /// Country of the buyer's storefront.
+    public var countryCodeIOS: String?
+
+    /// Currency the buyer paid in.
+    public var currencyCodeIOS: String?
+
+    /// Symbol of that currency.
+    public var currencySymbolIOS: String?
+
+    /// The plan the buyer is on; the base plan id on Android and the product id on Apple platforms.
+    public var currentPlanId: String?
+
+    /// StoreKit environment name, such as Sandbox, Production or Xcode.
+    public var environmentIOS: String?
+
+    /// When the subscription period ends.
+    public var expirationDateIOS: Double?
+
+    /// Identifier of this purchase record on the device.
+    public var id: String
+
+    /// All product identifiers covered by the purchase, when it bundles several.
+    public var ids: [String]?
+
+    /// True while a subscription is set to renew.
+    public var isAutoRenewing: Bool
+
+    /// True when the user moved to a higher subscription level, which replaces this one.
+    public var isUpgradedIOS: Bool?
+
+    /// The offer applied to the transaction.
+    public var offerIOS: PurchaseOfferIOS?
+
+    /// Date of the first transaction in this purchase's chain.
+    public var originalTransactionDateIOS: Double?
+
+    /// Identifier of the first transaction in the chain, stable across renewals.
+    public var originalTransactionIdentifierIOS: String?
+
+    /// StoreKit's raw ownership value, such as purchased or family shared.
+    public var ownershipTypeIOS: String?
+
     /// The original transaction replaced when switching between a single subscription and a bundle.
     public var previousOriginalTransactionIdIOS: String?
 
-    /// Advanced Commerce API details, only for purchases made through it (iOS 18.4 and later).
-    public var advancedCommerceInfoIOS: AdvancedCommerceInfoIOS?
+    /// The product that was bought.
+    public var productId: String
 
+    /// Lifecycle state of the purchase.
+    public var purchaseState: PurchaseState
+
+    /// The token a server verifies the purchase with (the JWS on Apple, the purchase token on Google).
+    public var purchaseToken: String?
+
+    /// How many units were bought.
+    public var quantity: Int
+
+    /// Quantity as StoreKit reports it.
+    public var quantityIOS: Int?
+
+    /// Why the transaction happened, such as a purchase or a renewal.
+    public var reasonIOS: String?
+
+    /// Readable form of that reason.
+    public var reasonStringRepresentationIOS: String?
+
+    /// Renewal details, for subscriptions.
+    public var renewalInfoIOS: RenewalInfoIOS?
+
+    /// When the App Store revoked the transaction, for example after a refund.
+    public var revocationDateIOS: Double?
+
+    /// Why it was revoked, normalized, including upgraded_to_bundle.
+    public var revocationReasonIOS: String?
+
+    /// How StoreKit classifies the revocation; newer SDKs add assignment revocations.
+    public var revocationTypeIOS: String?
+
+    /// The storefront that processed the purchase.
+    public var store: IapStore
+
+    /// Country of the App Store storefront.
+    public var storefrontCountryCodeIOS: String?
+
+    /// The subscription group of the product.
+    public var subscriptionGroupIdIOS: String?
+
+    /// When the transaction happened.
+    public var transactionDate: Double
+
+    /// StoreKit transaction identifier.
+    public var transactionId: String
+
+    /// StoreKit's transaction reason value.
+    public var transactionReasonIOS: String?
+
+    /// App Store identifier of the subscription purchase event across devices.
+    public var webOrderLineItemIdIOS: String?
+
+    public init(
+        advancedCommerceInfoIOS: AdvancedCommerceInfoIOS? = nil,
+        appAccountToken: String? = nil,
+        appBundleIdIOS: String? = nil,
+        billingPlanTypeIOS: SubscriptionBillingPlanTypeIOS? = nil,
+        bundleOriginalTransactionIdIOS: String? = nil,
+        bundleProductIdIOS: String? = nil,
+        bundleSubscriptionGroupIdIOS: String? = nil,
+        bundleTransactionIdIOS: String? = nil,
+        commitmentInfoIOS: TransactionCommitmentInfoIOS? = nil,
+        countryCodeIOS: String? = nil,
+        currencyCodeIOS: String? = nil,
+        currencySymbolIOS: String? = nil,
+        currentPlanId: String? = nil,
+        environmentIOS: String? = nil,
+        expirationDateIOS: Double? = nil,
+        id: String,
+        ids: [String]? = nil,
+        isAutoRenewing: Bool,
+        isUpgradedIOS: Bool? = nil,
+        offerIOS: PurchaseOfferIOS? = nil,
+        originalTransactionDateIOS: Double? = nil,
+        originalTransactionIdentifierIOS: String? = nil,
+        ownershipTypeIOS: String? = nil,
+        previousOriginalTransactionIdIOS: String? = nil,
+        productId: String,
+        purchaseState: PurchaseState,
+        purchaseToken: String? = nil,
+        quantity: Int,
+        quantityIOS: Int? = nil,
+        reasonIOS: String? = nil,
+        reasonStringRepresentationIOS: String? = nil,
+        renewalInfoIOS: RenewalInfoIOS? = nil,
+        revocationDateIOS: Double? = nil,
+        revocationReasonIOS: String? = nil,
+        revocationTypeIOS: String? = nil,
+        store: IapStore = IapStore.apple,
+        storefrontCountryCodeIOS: String? = nil,
+        subscriptionGroupIdIOS: String? = nil,
+        transactionDate: Double,
+        transactionId: String,
+        transactionReasonIOS: String? = nil,
+        webOrderLineItemIdIOS: String? = nil
+    ) {
+        self.advancedCommerceInfoIOS = advancedCommerceInfoIOS
+        self.appAccountToken = appAccountToken
+        self.appBundleIdIOS = appBundleIdIOS
+        self.billingPlanTypeIOS = billingPlanTypeIOS
+        self.bundleOriginalTransactionIdIOS = bundleOriginalTransactionIdIOS
+        self.bundleProductIdIOS = bundleProductIdIOS
+        self.bundleSubscriptionGroupIdIOS = bundleSubscriptionGroupIdIOS
+        self.bundleTransactionIdIOS = bundleTransactionIdIOS
+        self.commitmentInfoIOS = commitmentInfoIOS
+        self.countryCodeIOS = countryCodeIOS
+        self.currencyCodeIOS = currencyCodeIOS
+        self.currencySymbolIOS = currencySymbolIOS
+        self.currentPlanId = currentPlanId
+        self.environmentIOS = environmentIOS
+        self.expirationDateIOS = expirationDateIOS
+        self.id = id
+        self.ids = ids
+        self.isAutoRenewing = isAutoRenewing
+        self.isUpgradedIOS = isUpgradedIOS
+        self.offerIOS = offerIOS
+        self.originalTransactionDateIOS = originalTransactionDateIOS
+        self.originalTransactionIdentifierIOS = originalTransactionIdentifierIOS
+        self.ownershipTypeIOS = ownershipTypeIOS
+        self.previousOriginalTransactionIdIOS = previousOriginalTransactionIdIOS
+        self.productId = productId
+        self.purchaseState = purchaseState
+        self.purchaseToken = purchaseToken
+        self.quantity = quantity
+        self.quantityIOS = quantityIOS
+        self.reasonIOS = reasonIOS
+        self.reasonStringRepresentationIOS = reasonStringRepresentationIOS
+        self.renewalInfoIOS = renewalInfoIOS
+        self.revocationDateIOS = revocationDateIOS
+        self.revocationReasonIOS = revocationReasonIOS
+        self.revocationTypeIOS = revocationTypeIOS
+        self.store = store
+        self.storefrontCountryCodeIOS = storefrontCountryCodeIOS
+        self.subscriptionGroupIdIOS = subscriptionGroupIdIOS
+        self.transactionDate = transactionDate
+        self.transactionId = transactionId
+        self.transactionReasonIOS = transactionReasonIOS
+        self.webOrderLineItemIdIOS = webOrderLineItemIdIOS
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         id: String,
         productId: String,
         ids: [String]? = nil,
         transactionDate: Double,
         purchaseToken: String? = nil,
-        store: IapStore,
+        store: IapStore = IapStore.apple,
         quantity: Int,
         purchaseState: PurchaseState,
         isAutoRenewing: Bool,
@@ -1413,48 +1831,50 @@ public struct PurchaseIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Purc
         previousOriginalTransactionIdIOS: String? = nil,
         advancedCommerceInfoIOS: AdvancedCommerceInfoIOS? = nil
     ) {
-        self.id = id
-        self.productId = productId
-        self.ids = ids
-        self.transactionDate = transactionDate
-        self.purchaseToken = purchaseToken
-        self.store = store
-        self.quantity = quantity
-        self.purchaseState = purchaseState
-        self.isAutoRenewing = isAutoRenewing
-        self.currentPlanId = currentPlanId
-        self.transactionId = transactionId
-        self.quantityIOS = quantityIOS
-        self.originalTransactionDateIOS = originalTransactionDateIOS
-        self.originalTransactionIdentifierIOS = originalTransactionIdentifierIOS
-        self.appAccountToken = appAccountToken
-        self.expirationDateIOS = expirationDateIOS
-        self.webOrderLineItemIdIOS = webOrderLineItemIdIOS
-        self.environmentIOS = environmentIOS
-        self.storefrontCountryCodeIOS = storefrontCountryCodeIOS
-        self.appBundleIdIOS = appBundleIdIOS
-        self.subscriptionGroupIdIOS = subscriptionGroupIdIOS
-        self.isUpgradedIOS = isUpgradedIOS
-        self.ownershipTypeIOS = ownershipTypeIOS
-        self.reasonIOS = reasonIOS
-        self.reasonStringRepresentationIOS = reasonStringRepresentationIOS
-        self.transactionReasonIOS = transactionReasonIOS
-        self.revocationDateIOS = revocationDateIOS
-        self.revocationReasonIOS = revocationReasonIOS
-        self.revocationTypeIOS = revocationTypeIOS
-        self.offerIOS = offerIOS
-        self.currencyCodeIOS = currencyCodeIOS
-        self.currencySymbolIOS = currencySymbolIOS
-        self.countryCodeIOS = countryCodeIOS
-        self.renewalInfoIOS = renewalInfoIOS
-        self.billingPlanTypeIOS = billingPlanTypeIOS
-        self.commitmentInfoIOS = commitmentInfoIOS
-        self.bundleOriginalTransactionIdIOS = bundleOriginalTransactionIdIOS
-        self.bundleProductIdIOS = bundleProductIdIOS
-        self.bundleSubscriptionGroupIdIOS = bundleSubscriptionGroupIdIOS
-        self.bundleTransactionIdIOS = bundleTransactionIdIOS
-        self.previousOriginalTransactionIdIOS = previousOriginalTransactionIdIOS
-        self.advancedCommerceInfoIOS = advancedCommerceInfoIOS
+        self.init(
+            advancedCommerceInfoIOS: advancedCommerceInfoIOS,
+            appAccountToken: appAccountToken,
+            appBundleIdIOS: appBundleIdIOS,
+            billingPlanTypeIOS: billingPlanTypeIOS,
+            bundleOriginalTransactionIdIOS: bundleOriginalTransactionIdIOS,
+            bundleProductIdIOS: bundleProductIdIOS,
+            bundleSubscriptionGroupIdIOS: bundleSubscriptionGroupIdIOS,
+            bundleTransactionIdIOS: bundleTransactionIdIOS,
+            commitmentInfoIOS: commitmentInfoIOS,
+            countryCodeIOS: countryCodeIOS,
+            currencyCodeIOS: currencyCodeIOS,
+            currencySymbolIOS: currencySymbolIOS,
+            currentPlanId: currentPlanId,
+            environmentIOS: environmentIOS,
+            expirationDateIOS: expirationDateIOS,
+            id: id,
+            ids: ids,
+            isAutoRenewing: isAutoRenewing,
+            isUpgradedIOS: isUpgradedIOS,
+            offerIOS: offerIOS,
+            originalTransactionDateIOS: originalTransactionDateIOS,
+            originalTransactionIdentifierIOS: originalTransactionIdentifierIOS,
+            ownershipTypeIOS: ownershipTypeIOS,
+            previousOriginalTransactionIdIOS: previousOriginalTransactionIdIOS,
+            productId: productId,
+            purchaseState: purchaseState,
+            purchaseToken: purchaseToken,
+            quantity: quantity,
+            quantityIOS: quantityIOS,
+            reasonIOS: reasonIOS,
+            reasonStringRepresentationIOS: reasonStringRepresentationIOS,
+            renewalInfoIOS: renewalInfoIOS,
+            revocationDateIOS: revocationDateIOS,
+            revocationReasonIOS: revocationReasonIOS,
+            revocationTypeIOS: revocationTypeIOS,
+            store: store,
+            storefrontCountryCodeIOS: storefrontCountryCodeIOS,
+            subscriptionGroupIdIOS: subscriptionGroupIdIOS,
+            transactionDate: transactionDate,
+            transactionId: transactionId,
+            transactionReasonIOS: transactionReasonIOS,
+            webOrderLineItemIdIOS: webOrderLineItemIdIOS
+        )
     }
 
     @inline(never)
@@ -1465,9 +1885,9 @@ public struct PurchaseIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Purc
         self.ids = try container.decodeFieldIfPresent([String].self, forKey: "ids")
         self.transactionDate = try container.decodeField(Double.self, forKey: "transactionDate")
         self.purchaseToken = try container.decodeFieldIfPresent(String.self, forKey: "purchaseToken")
-        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: "store"))
+        self.store = IapStore(wireValue: try container.decodeField(String.self, forKey: "store"))
         self.quantity = try container.decodeField(Int.self, forKey: "quantity")
-        self.purchaseState = PurchaseState(rawValue: try container.decodeField(String.self, forKey: "purchaseState"))
+        self.purchaseState = PurchaseState(wireValue: try container.decodeField(String.self, forKey: "purchaseState"))
         self.isAutoRenewing = try container.decodeField(Bool.self, forKey: "isAutoRenewing")
         self.currentPlanId = try container.decodeFieldIfPresent(String.self, forKey: "currentPlanId")
         self.transactionId = try container.decodeField(String.self, forKey: "transactionId")
@@ -1494,7 +1914,7 @@ public struct PurchaseIOS: Codable, Hashable, Sendable, OpenIAPValidatable, Purc
         self.currencySymbolIOS = try container.decodeFieldIfPresent(String.self, forKey: "currencySymbolIOS")
         self.countryCodeIOS = try container.decodeFieldIfPresent(String.self, forKey: "countryCodeIOS")
         self.renewalInfoIOS = try container.decodeFieldIfPresent(RenewalInfoIOS.self, forKey: "renewalInfoIOS")
-        self.billingPlanTypeIOS = try container.decodeFieldIfPresent(String.self, forKey: "billingPlanTypeIOS").map(SubscriptionBillingPlanTypeIOS.init(rawValue:))
+        self.billingPlanTypeIOS = try container.decodeFieldIfPresent(String.self, forKey: "billingPlanTypeIOS").map(SubscriptionBillingPlanTypeIOS.init(wireValue:))
         self.commitmentInfoIOS = try container.decodeFieldIfPresent(TransactionCommitmentInfoIOS.self, forKey: "commitmentInfoIOS")
         self.bundleOriginalTransactionIdIOS = try container.decodeFieldIfPresent(String.self, forKey: "bundleOriginalTransactionIdIOS")
         self.bundleProductIdIOS = try container.decodeFieldIfPresent(String.self, forKey: "bundleProductIdIOS")
@@ -1557,20 +1977,35 @@ public struct PurchaseOfferIOS: Codable, Hashable, Sendable, OpenIAPValidatable 
     /// Offer identifier.
     public var id: String
 
-    /// StoreKit's offer type value.
-    public var type: String
-
     /// StoreKit's payment mode value.
     public var paymentMode: String
 
+    /// StoreKit's offer type value.
+    public var type: String
+
+    public init(
+        id: String,
+        paymentMode: String,
+        type: String
+    ) {
+        self.id = id
+        self.paymentMode = paymentMode
+        self.type = type
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         id: String,
         type: String,
         paymentMode: String
     ) {
-        self.id = id
-        self.type = type
-        self.paymentMode = paymentMode
+        self.init(
+            id: id,
+            paymentMode: paymentMode,
+            type: type
+        )
     }
 
     @inline(never)
@@ -1592,18 +2027,31 @@ public struct PurchaseOfferIOS: Codable, Hashable, Sendable, OpenIAPValidatable 
 
 /// Outcome of the refund request sheet.
 public struct RefundResultIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// StoreKit's result, such as success or userCancelled.
-    public var status: String
-
     /// Extra detail, when available.
     public var message: String?
 
+    /// StoreKit's result, such as success or userCancelled.
+    public var status: String
+
+    public init(
+        message: String? = nil,
+        status: String
+    ) {
+        self.message = message
+        self.status = status
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         status: String,
         message: String? = nil
     ) {
-        self.status = status
-        self.message = message
+        self.init(
+            message: message,
+            status: status
+        )
     }
 
     @inline(never)
@@ -1657,7 +2105,7 @@ public struct RenewalCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIAPVali
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.commitmentAutoRenewProductId = try container.decodeField(String.self, forKey: "commitmentAutoRenewProductId")
         self.commitmentAutoRenewStatus = try container.decodeField(Bool.self, forKey: "commitmentAutoRenewStatus")
-        self.commitmentRenewalBillingPlanType = SubscriptionBillingPlanTypeIOS(rawValue: try container.decodeField(String.self, forKey: "commitmentRenewalBillingPlanType"))
+        self.commitmentRenewalBillingPlanType = SubscriptionBillingPlanTypeIOS(wireValue: try container.decodeField(String.self, forKey: "commitmentRenewalBillingPlanType"))
         self.commitmentRenewalDate = try container.decodeField(Double.self, forKey: "commitmentRenewalDate")
         self.commitmentRenewalPrice = try container.decodeField(Double.self, forKey: "commitmentRenewalPrice")
     }
@@ -1675,44 +2123,8 @@ public struct RenewalCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIAPVali
 
 /// StoreKit's renewal details for a subscription.
 public struct RenewalInfoIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// StoreKit's raw JSON for the renewal info.
-    public var jsonRepresentation: String?
-
-    /// Whether the subscription is set to renew.
-    public var willAutoRenew: Bool
-
     /// The product that will renew next, which may differ after a plan change.
     public var autoRenewPreference: String?
-
-    /// StoreKit's raw expiration reason value as a string; later SDKs may add values.
-    public var expirationReason: String?
-
-    /// End of the billing grace period; while set, access continues despite the billing problem.
-    public var gracePeriodExpirationDate: Double?
-
-    /// True while the App Store retries a failed renewal charge.
-    public var isInBillingRetry: Bool?
-
-    /// The product the subscription switches to at the next renewal.
-    public var pendingUpgradeProductId: String?
-
-    /// The user's answer to a price increase, such as AGREED or PENDING; absent when there is none.
-    public var priceIncreaseStatus: String?
-
-    /// When the next renewal charge is expected.
-    public var renewalDate: Double?
-
-    /// The offer that applies at the next renewal.
-    public var renewalOfferId: String?
-
-    /// The kind of that offer, such as PROMOTIONAL or WIN_BACK.
-    public var renewalOfferType: String?
-
-    /// Billing plan after the current period (iOS 26.4 and later).
-    public var renewalBillingPlanType: SubscriptionBillingPlanTypeIOS?
-
-    /// Commitment terms of the renewal (iOS 26.4 and later).
-    public var commitmentInfo: RenewalCommitmentInfoIOS?
 
     /// Original transaction of the bundle the next renewal belongs to.
     public var bundleOriginalTransactionId: String?
@@ -1723,9 +2135,86 @@ public struct RenewalInfoIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Subscription group of that bundle.
     public var bundleSubscriptionGroupId: String?
 
+    /// Commitment terms of the renewal (iOS 26.4 and later).
+    public var commitmentInfo: RenewalCommitmentInfoIOS?
+
+    /// StoreKit's raw expiration reason value as a string; later SDKs may add values.
+    public var expirationReason: String?
+
+    /// End of the billing grace period; while set, access continues despite the billing problem.
+    public var gracePeriodExpirationDate: Double?
+
+    /// True while the App Store retries a failed renewal charge.
+    public var isInBillingRetry: Bool?
+
+    /// StoreKit's raw JSON for the renewal info.
+    public var jsonRepresentation: String?
+
+    /// The product the subscription switches to at the next renewal.
+    public var pendingUpgradeProductId: String?
+
+    /// The user's answer to a price increase, such as AGREED or PENDING; absent when there is none.
+    public var priceIncreaseStatus: String?
+
+    /// Billing plan after the current period (iOS 26.4 and later).
+    public var renewalBillingPlanType: SubscriptionBillingPlanTypeIOS?
+
+    /// When the next renewal charge is expected.
+    public var renewalDate: Double?
+
+    /// The offer that applies at the next renewal.
+    public var renewalOfferId: String?
+
+    /// The kind of that offer, such as PROMOTIONAL or WIN_BACK.
+    public var renewalOfferType: String?
+
+    /// Whether the subscription is set to renew.
+    public var willAutoRenew: Bool
+
     /// True when the subscription leaves its bundle and renews on its own.
     public var willUnbundle: Bool?
 
+    public init(
+        autoRenewPreference: String? = nil,
+        bundleOriginalTransactionId: String? = nil,
+        bundleProductId: String? = nil,
+        bundleSubscriptionGroupId: String? = nil,
+        commitmentInfo: RenewalCommitmentInfoIOS? = nil,
+        expirationReason: String? = nil,
+        gracePeriodExpirationDate: Double? = nil,
+        isInBillingRetry: Bool? = nil,
+        jsonRepresentation: String? = nil,
+        pendingUpgradeProductId: String? = nil,
+        priceIncreaseStatus: String? = nil,
+        renewalBillingPlanType: SubscriptionBillingPlanTypeIOS? = nil,
+        renewalDate: Double? = nil,
+        renewalOfferId: String? = nil,
+        renewalOfferType: String? = nil,
+        willAutoRenew: Bool,
+        willUnbundle: Bool? = nil
+    ) {
+        self.autoRenewPreference = autoRenewPreference
+        self.bundleOriginalTransactionId = bundleOriginalTransactionId
+        self.bundleProductId = bundleProductId
+        self.bundleSubscriptionGroupId = bundleSubscriptionGroupId
+        self.commitmentInfo = commitmentInfo
+        self.expirationReason = expirationReason
+        self.gracePeriodExpirationDate = gracePeriodExpirationDate
+        self.isInBillingRetry = isInBillingRetry
+        self.jsonRepresentation = jsonRepresentation
+        self.pendingUpgradeProductId = pendingUpgradeProductId
+        self.priceIncreaseStatus = priceIncreaseStatus
+        self.renewalBillingPlanType = renewalBillingPlanType
+        self.renewalDate = renewalDate
+        self.renewalOfferId = renewalOfferId
+        self.renewalOfferType = renewalOfferType
+        self.willAutoRenew = willAutoRenew
+        self.willUnbundle = willUnbundle
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         jsonRepresentation: String? = nil,
         willAutoRenew: Bool,
@@ -1745,23 +2234,25 @@ public struct RenewalInfoIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
         bundleSubscriptionGroupId: String? = nil,
         willUnbundle: Bool? = nil
     ) {
-        self.jsonRepresentation = jsonRepresentation
-        self.willAutoRenew = willAutoRenew
-        self.autoRenewPreference = autoRenewPreference
-        self.expirationReason = expirationReason
-        self.gracePeriodExpirationDate = gracePeriodExpirationDate
-        self.isInBillingRetry = isInBillingRetry
-        self.pendingUpgradeProductId = pendingUpgradeProductId
-        self.priceIncreaseStatus = priceIncreaseStatus
-        self.renewalDate = renewalDate
-        self.renewalOfferId = renewalOfferId
-        self.renewalOfferType = renewalOfferType
-        self.renewalBillingPlanType = renewalBillingPlanType
-        self.commitmentInfo = commitmentInfo
-        self.bundleOriginalTransactionId = bundleOriginalTransactionId
-        self.bundleProductId = bundleProductId
-        self.bundleSubscriptionGroupId = bundleSubscriptionGroupId
-        self.willUnbundle = willUnbundle
+        self.init(
+            autoRenewPreference: autoRenewPreference,
+            bundleOriginalTransactionId: bundleOriginalTransactionId,
+            bundleProductId: bundleProductId,
+            bundleSubscriptionGroupId: bundleSubscriptionGroupId,
+            commitmentInfo: commitmentInfo,
+            expirationReason: expirationReason,
+            gracePeriodExpirationDate: gracePeriodExpirationDate,
+            isInBillingRetry: isInBillingRetry,
+            jsonRepresentation: jsonRepresentation,
+            pendingUpgradeProductId: pendingUpgradeProductId,
+            priceIncreaseStatus: priceIncreaseStatus,
+            renewalBillingPlanType: renewalBillingPlanType,
+            renewalDate: renewalDate,
+            renewalOfferId: renewalOfferId,
+            renewalOfferType: renewalOfferType,
+            willAutoRenew: willAutoRenew,
+            willUnbundle: willUnbundle
+        )
     }
 
     @inline(never)
@@ -1778,7 +2269,7 @@ public struct RenewalInfoIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
         self.renewalDate = try container.decodeFieldIfPresent(Double.self, forKey: "renewalDate")
         self.renewalOfferId = try container.decodeFieldIfPresent(String.self, forKey: "renewalOfferId")
         self.renewalOfferType = try container.decodeFieldIfPresent(String.self, forKey: "renewalOfferType")
-        self.renewalBillingPlanType = try container.decodeFieldIfPresent(String.self, forKey: "renewalBillingPlanType").map(SubscriptionBillingPlanTypeIOS.init(rawValue:))
+        self.renewalBillingPlanType = try container.decodeFieldIfPresent(String.self, forKey: "renewalBillingPlanType").map(SubscriptionBillingPlanTypeIOS.init(wireValue:))
         self.commitmentInfo = try container.decodeFieldIfPresent(RenewalCommitmentInfoIOS.self, forKey: "commitmentInfo")
         self.bundleOriginalTransactionId = try container.decodeFieldIfPresent(String.self, forKey: "bundleOriginalTransactionId")
         self.bundleProductId = try container.decodeFieldIfPresent(String.self, forKey: "bundleProductId")
@@ -1811,8 +2302,8 @@ public struct RenewalInfoIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
 
 /// Purchase props for a one-time product on Apple platforms.
 public struct RequestPurchaseIosProps: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The product to buy.
-    public var sku: String
+    /// Attribution or campaign data passed to StoreKit as a custom purchase option (iOS 15 and later).
+    public var advancedCommerceData: String?
 
     /// Finish the transaction right away without verification; risky, avoid in production.
     public var andDangerouslyFinishTransactionAutomatically: Bool?
@@ -1823,12 +2314,31 @@ public struct RequestPurchaseIosProps: Codable, Hashable, Sendable, OpenIAPValid
     /// How many units to buy.
     public var quantity: Int?
 
+    /// The product to buy.
+    public var sku: String
+
     /// A signed promotional offer; only applies to subscriptions and is ignored here otherwise.
     public var withOffer: DiscountOfferInputIOS?
 
-    /// Attribution or campaign data passed to StoreKit as a custom purchase option (iOS 15 and later).
-    public var advancedCommerceData: String?
+    public init(
+        advancedCommerceData: String? = nil,
+        andDangerouslyFinishTransactionAutomatically: Bool? = nil,
+        appAccountToken: String? = nil,
+        quantity: Int? = nil,
+        sku: String,
+        withOffer: DiscountOfferInputIOS? = nil
+    ) {
+        self.advancedCommerceData = advancedCommerceData
+        self.andDangerouslyFinishTransactionAutomatically = andDangerouslyFinishTransactionAutomatically
+        self.appAccountToken = appAccountToken
+        self.quantity = quantity
+        self.sku = sku
+        self.withOffer = withOffer
+    }
 
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         sku: String,
         andDangerouslyFinishTransactionAutomatically: Bool? = nil,
@@ -1837,12 +2347,14 @@ public struct RequestPurchaseIosProps: Codable, Hashable, Sendable, OpenIAPValid
         withOffer: DiscountOfferInputIOS? = nil,
         advancedCommerceData: String? = nil
     ) {
-        self.sku = sku
-        self.andDangerouslyFinishTransactionAutomatically = andDangerouslyFinishTransactionAutomatically
-        self.appAccountToken = appAccountToken
-        self.quantity = quantity
-        self.withOffer = withOffer
-        self.advancedCommerceData = advancedCommerceData
+        self.init(
+            advancedCommerceData: advancedCommerceData,
+            andDangerouslyFinishTransactionAutomatically: andDangerouslyFinishTransactionAutomatically,
+            appAccountToken: appAccountToken,
+            quantity: quantity,
+            sku: sku,
+            withOffer: withOffer
+        )
     }
 
     @inline(never)
@@ -1870,8 +2382,8 @@ public struct RequestPurchaseIosProps: Codable, Hashable, Sendable, OpenIAPValid
 
 /// Purchase props for a subscription on Apple platforms.
 public struct RequestSubscriptionIosProps: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The subscription to buy.
-    public var sku: String
+    /// Attribution or campaign data passed to StoreKit as a custom purchase option (iOS 15 and later).
+    public var advancedCommerceData: String?
 
     /// Finish the transaction right away without verification; risky, avoid in production.
     public var andDangerouslyFinishTransactionAutomatically: Bool?
@@ -1879,27 +2391,54 @@ public struct RequestSubscriptionIosProps: Codable, Hashable, Sendable, OpenIAPV
     /// A UUID linking the purchase to the app's own user account.
     public var appAccountToken: String?
 
-    /// How many units to buy.
-    public var quantity: Int?
-
-    /// A promotional offer signed by the app's server.
-    public var withOffer: DiscountOfferInputIOS?
-
-    /// A win-back offer for a lapsed subscriber (iOS 18 and later).
-    public var winBackOffer: WinBackOfferInputIOS?
-
-    /// A promotional offer signed as a compact JWS (iOS 15 and later).
-    public var promotionalOfferJWS: PromotionalOfferJWSInputIOS?
-
     /// The billing plan for an annual subscription that can be paid monthly (iOS 26.4 and later).
     public var billingPlanType: SubscriptionBillingPlanTypeIOS?
 
     /// A server-signed JWS that overrides introductory offer eligibility; StoreKit decides when absent.
     public var compactJWS: String?
 
-    /// Attribution or campaign data passed to StoreKit as a custom purchase option (iOS 15 and later).
-    public var advancedCommerceData: String?
+    /// A promotional offer signed as a compact JWS (iOS 15 and later).
+    public var promotionalOfferJWS: PromotionalOfferJWSInputIOS?
 
+    /// How many units to buy.
+    public var quantity: Int?
+
+    /// The subscription to buy.
+    public var sku: String
+
+    /// A win-back offer for a lapsed subscriber (iOS 18 and later).
+    public var winBackOffer: WinBackOfferInputIOS?
+
+    /// A promotional offer signed by the app's server.
+    public var withOffer: DiscountOfferInputIOS?
+
+    public init(
+        advancedCommerceData: String? = nil,
+        andDangerouslyFinishTransactionAutomatically: Bool? = nil,
+        appAccountToken: String? = nil,
+        billingPlanType: SubscriptionBillingPlanTypeIOS? = nil,
+        compactJWS: String? = nil,
+        promotionalOfferJWS: PromotionalOfferJWSInputIOS? = nil,
+        quantity: Int? = nil,
+        sku: String,
+        winBackOffer: WinBackOfferInputIOS? = nil,
+        withOffer: DiscountOfferInputIOS? = nil
+    ) {
+        self.advancedCommerceData = advancedCommerceData
+        self.andDangerouslyFinishTransactionAutomatically = andDangerouslyFinishTransactionAutomatically
+        self.appAccountToken = appAccountToken
+        self.billingPlanType = billingPlanType
+        self.compactJWS = compactJWS
+        self.promotionalOfferJWS = promotionalOfferJWS
+        self.quantity = quantity
+        self.sku = sku
+        self.winBackOffer = winBackOffer
+        self.withOffer = withOffer
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         sku: String,
         andDangerouslyFinishTransactionAutomatically: Bool? = nil,
@@ -1912,16 +2451,18 @@ public struct RequestSubscriptionIosProps: Codable, Hashable, Sendable, OpenIAPV
         compactJWS: String? = nil,
         advancedCommerceData: String? = nil
     ) {
-        self.sku = sku
-        self.andDangerouslyFinishTransactionAutomatically = andDangerouslyFinishTransactionAutomatically
-        self.appAccountToken = appAccountToken
-        self.quantity = quantity
-        self.withOffer = withOffer
-        self.winBackOffer = winBackOffer
-        self.promotionalOfferJWS = promotionalOfferJWS
-        self.billingPlanType = billingPlanType
-        self.compactJWS = compactJWS
-        self.advancedCommerceData = advancedCommerceData
+        self.init(
+            advancedCommerceData: advancedCommerceData,
+            andDangerouslyFinishTransactionAutomatically: andDangerouslyFinishTransactionAutomatically,
+            appAccountToken: appAccountToken,
+            billingPlanType: billingPlanType,
+            compactJWS: compactJWS,
+            promotionalOfferJWS: promotionalOfferJWS,
+            quantity: quantity,
+            sku: sku,
+            winBackOffer: winBackOffer,
+            withOffer: withOffer
+        )
     }
 
     @inline(never)
@@ -1934,7 +2475,7 @@ public struct RequestSubscriptionIosProps: Codable, Hashable, Sendable, OpenIAPV
         self.withOffer = try container.decodeFieldIfPresent(DiscountOfferInputIOS.self, forKey: "withOffer")
         self.winBackOffer = try container.decodeFieldIfPresent(WinBackOfferInputIOS.self, forKey: "winBackOffer")
         self.promotionalOfferJWS = try container.decodeFieldIfPresent(PromotionalOfferJWSInputIOS.self, forKey: "promotionalOfferJWS")
-        self.billingPlanType = try container.decodeFieldIfPresent(String.self, forKey: "billingPlanType").map(SubscriptionBillingPlanTypeIOS.init(rawValue:))
+        self.billingPlanType = try container.decodeFieldIfPresent(String.self, forKey: "billingPlanType").map(SubscriptionBillingPlanTypeIOS.init(wireValue:))
         self.compactJWS = try container.decodeFieldIfPresent(String.self, forKey: "compactJWS")
         self.advancedCommerceData = try container.decodeFieldIfPresent(String.self, forKey: "advancedCommerceData")
     }
@@ -1959,7 +2500,7 @@ public struct RequestSubscriptionIosProps: Codable, Hashable, Sendable, OpenIAPV
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum SubscriptionBillingPlanTypeIOS: RawRepresentable, Codable, Hashable, Sendable {
+public enum SubscriptionBillingPlanTypeIOS: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// A plan type this SDK does not know.
     case unknown
     /// Billed monthly over a 12-month commitment.
@@ -1976,9 +2517,22 @@ public enum SubscriptionBillingPlanTypeIOS: RawRepresentable, Codable, Hashable,
         .upFront,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [SubscriptionBillingPlanTypeIOS] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -2007,7 +2561,7 @@ public enum SubscriptionBillingPlanTypeIOS: RawRepresentable, Codable, Hashable,
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2057,7 +2611,7 @@ public struct SubscriptionCommitmentInfoIOS: Codable, Hashable, Sendable, OpenIA
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum SubscriptionOfferTypeIOS: RawRepresentable, Codable, Hashable, Sendable {
+public enum SubscriptionOfferTypeIOS: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// For customers new to the subscription group.
     case introductory
     /// Signed offers for current or former subscribers.
@@ -2074,9 +2628,22 @@ public enum SubscriptionOfferTypeIOS: RawRepresentable, Codable, Hashable, Senda
         .winBack,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [SubscriptionOfferTypeIOS] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -2105,7 +2672,7 @@ public enum SubscriptionOfferTypeIOS: RawRepresentable, Codable, Hashable, Senda
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2117,7 +2684,7 @@ public enum SubscriptionOfferTypeIOS: RawRepresentable, Codable, Hashable, Senda
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum SubscriptionPeriodIOS: RawRepresentable, Codable, Hashable, Sendable {
+public enum SubscriptionPeriodIOS: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Days.
     case day
     /// Weeks.
@@ -2140,9 +2707,22 @@ public enum SubscriptionPeriodIOS: RawRepresentable, Codable, Hashable, Sendable
         .empty,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [SubscriptionPeriodIOS] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -2175,7 +2755,7 @@ public enum SubscriptionPeriodIOS: RawRepresentable, Codable, Hashable, Sendable
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -2202,7 +2782,7 @@ public struct SubscriptionPeriodValueIOS: Codable, Hashable, Sendable, OpenIAPVa
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.unit = SubscriptionPeriodIOS(rawValue: try container.decodeField(String.self, forKey: "unit"))
+        self.unit = SubscriptionPeriodIOS(wireValue: try container.decodeField(String.self, forKey: "unit"))
         self.value = try container.decodeField(Int.self, forKey: "value")
     }
 
@@ -2255,7 +2835,7 @@ public struct SubscriptionPricingTermsIOS: Codable, Hashable, Sendable, OpenIAPV
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.billingDisplayPrice = try container.decodeField(String.self, forKey: "billingDisplayPrice")
         self.billingPeriod = try container.decodeField(SubscriptionPeriodValueIOS.self, forKey: "billingPeriod")
-        self.billingPlanType = SubscriptionBillingPlanTypeIOS(rawValue: try container.decodeField(String.self, forKey: "billingPlanType"))
+        self.billingPlanType = SubscriptionBillingPlanTypeIOS(wireValue: try container.decodeField(String.self, forKey: "billingPlanType"))
         self.billingPrice = try container.decodeField(Double.self, forKey: "billingPrice")
         self.commitmentInfo = try container.decodeField(SubscriptionCommitmentInfoIOS.self, forKey: "commitmentInfo")
         self.subscriptionOffers = try container.decodeFieldIfPresent([SubscriptionOffer].self, forKey: "subscriptionOffers")
@@ -2275,18 +2855,31 @@ public struct SubscriptionPricingTermsIOS: Codable, Hashable, Sendable, OpenIAPV
 
 /// A subscription's state and renewal details as StoreKit reports them.
 public struct SubscriptionStatusIOS: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// StoreKit's subscription state, such as subscribed or expired.
-    public var state: String
-
     /// Renewal details of that subscription.
     public var renewalInfo: RenewalInfoIOS?
 
+    /// StoreKit's subscription state, such as subscribed or expired.
+    public var state: String
+
+    public init(
+        renewalInfo: RenewalInfoIOS? = nil,
+        state: String
+    ) {
+        self.renewalInfo = renewalInfo
+        self.state = state
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         state: String,
         renewalInfo: RenewalInfoIOS? = nil
     ) {
-        self.state = state
-        self.renewalInfo = renewalInfo
+        self.init(
+            renewalInfo: renewalInfo,
+            state: state
+        )
     }
 
     @inline(never)
@@ -2378,37 +2971,56 @@ public struct VerifyPurchaseResultIOS: Codable, Hashable, Sendable, OpenIAPValid
     /// True when the verified purchase may be honoured, whichever store verified it.
     public var isValid: Bool
 
-    /// Always apple; tells this result apart from the other verification results.
-    public var store: IapStore
-
-    /// The receipt data that was checked.
-    public var receiptData: String
-
     /// The signed transaction that was checked.
     public var jwsRepresentation: String
 
     /// The most recent transaction for the product, when there is one.
     public var latestTransaction: Purchase?
 
+    /// The receipt data that was checked.
+    public var receiptData: String
+
+    /// Always apple; tells this result apart from the other verification results.
+    public var store: IapStore
+
     public init(
         isValid: Bool,
-        store: IapStore,
+        jwsRepresentation: String,
+        latestTransaction: Purchase? = nil,
+        receiptData: String,
+        store: IapStore = IapStore.apple
+    ) {
+        self.isValid = isValid
+        self.jwsRepresentation = jwsRepresentation
+        self.latestTransaction = latestTransaction
+        self.receiptData = receiptData
+        self.store = store
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
+    public init(
+        isValid: Bool,
+        store: IapStore = IapStore.apple,
         receiptData: String,
         jwsRepresentation: String,
         latestTransaction: Purchase? = nil
     ) {
-        self.isValid = isValid
-        self.store = store
-        self.receiptData = receiptData
-        self.jwsRepresentation = jwsRepresentation
-        self.latestTransaction = latestTransaction
+        self.init(
+            isValid: isValid,
+            jwsRepresentation: jwsRepresentation,
+            latestTransaction: latestTransaction,
+            receiptData: receiptData,
+            store: store
+        )
     }
 
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.isValid = try container.decodeField(Bool.self, forKey: "isValid")
-        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: "store"))
+        self.store = IapStore(wireValue: try container.decodeField(String.self, forKey: "store"))
         self.receiptData = try container.decodeField(String.self, forKey: "receiptData")
         self.jwsRepresentation = try container.decodeField(String.self, forKey: "jwsRepresentation")
         self.latestTransaction = try container.decodeFieldIfPresent(Purchase.self, forKey: "latestTransaction")

@@ -5,13 +5,18 @@
 
 import Foundation
 
-/// The queries, mutations and events every OpenIAP SDK offers, whichever store it runs against.
+/// What an operation that answers nothing returns, as upstream's Swift names
+/// it. (The `VoidResult` record of the spec, `{"success": …}`, is the
+/// bridge's, under another name.)
+public typealias VoidResult = Void
+
+/// The queries and mutations every OpenIAP SDK declares the same way, whichever store it runs against:
+/// what the Apple SDK's `OpenIapModuleProtocol` and the Android SDK's `OpenIAPAndroidOperations` share.
 ///
-/// An SDK conforms to this protocol, or to the protocol of its platform, which includes it. Each method
-/// keeps the name and the argument labels of the spec; an optional argument that is `nil` was left out
-/// by the caller, and the default its doc gives applies. `OpenIAPDispatcher` serves a conforming SDK
-/// over JSON.
-public protocol OpenIAPCommonOperations: Sendable {
+/// Each method keeps the name and the argument labels of the spec; an optional argument that is `nil`
+/// was left out by the caller, and the default its doc gives applies. `OpenIAPDispatcher` serves an SDK
+/// that conforms to one of the two over JSON.
+public protocol OpenIAPCommonOperations {
     /// Opens the store's own screen where the user manages or cancels subscriptions.
     ///
     /// - Parameter options: Which subscription to open; Android needs the product and package.
@@ -20,7 +25,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.activityUnavailable`: There is no Android activity to open the screen from.
     ///   - `.serviceError`: The store could not open its subscription screen.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func deepLinkToSubscriptions(options: DeepLinkOptions?) async throws -> VoidResult
+    func deepLinkToSubscriptions(_ options: DeepLinkOptions?) async throws
 
     /// Closes the store connection and frees what it held; call initConnection again before further calls.
     ///
@@ -39,7 +44,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.queryProduct`: The store could not answer the product query.
     ///   - `.networkError`: The device could not reach the store.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func fetchProducts(params: ProductRequest) async throws -> FetchProductsResult
+    func fetchProducts(_ params: ProductRequest) async throws -> FetchProductsResult
 
     /// Tells the store that a purchase has been verified and delivered, so that it is not offered again; on
     /// Android it acknowledges or consumes the purchase, which must happen within three days.
@@ -54,7 +59,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.serviceError`: The store service on the device could not finish the transaction.
     ///   - `.networkError`: The device could not reach the store.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func finishTransaction(purchase: PurchaseInput, isConsumable: Bool?) async throws -> VoidResult
+    func finishTransaction(purchase: PurchaseInput, isConsumable: Bool?) async throws
 
     /// Summarises the subscriptions the user currently has, optionally limited to some products.
     ///
@@ -63,7 +68,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.notPrepared`: The store connection has not been opened with initConnection.
     ///   - `.serviceError`: The store service on the device failed to list the purchases.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func getActiveSubscriptions(subscriptionIds: [String]?) async throws -> [ActiveSubscription]
+    func getActiveSubscriptions(_ subscriptionIds: [String]?) async throws -> [ActiveSubscription]
 
     /// Lists the purchases the signed-in user owns and that are still in effect, including unfinished ones.
     ///
@@ -73,7 +78,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.serviceError`: The store service on the device failed to list the purchases.
     ///   - `.networkError`: The device could not reach the store.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func getAvailablePurchases(options: PurchaseOptions?) async throws -> [Purchase]
+    func getAvailablePurchases(_ options: PurchaseOptions?) async throws -> [Purchase]
 
     /// The country of the store account, as the store itself reports it (three letters on Apple platforms,
     /// two on Android); never guessed from the device locale.
@@ -92,19 +97,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.notPrepared`: The store connection has not been opened with initConnection.
     ///   - `.serviceError`: The store service on the device failed to list the purchases.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func hasActiveSubscriptions(subscriptionIds: [String]?) async throws -> Bool
-
-    /// Opens the connection to the store; every other call needs it first.
-    ///
-    /// - Parameter config: Billing programs and Billing Choice settings to start the connection with (Android).
-    /// - Returns: True when the connection is ready.
-    /// - Throws: `PurchaseError`, whose `code` is one of these:
-    ///   - `.initConnection`: The store connection could not be opened.
-    ///   - `.iapNotAvailable`: In-app purchases are switched off or unavailable on this device or account.
-    ///   - `.billingUnavailable`: The store's billing service is not available to this user.
-    ///   - `.serviceTimeout`: The billing service did not answer in time.
-    /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func initConnection(config: InitConnectionConfig?) async throws -> Bool
+    func hasActiveSubscriptions(_ subscriptionIds: [String]?) async throws -> Bool
 
     /// Starts the store's purchase sheet for a product or subscription. The outcome arrives through the
     /// purchaseUpdated and purchaseError events; what this call answers is only what the store returned at
@@ -125,7 +118,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.networkError`: The device could not reach the store.
     ///   - `.purchaseError`: The store refused the purchase for a reason of its own.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func requestPurchase(params: RequestPurchaseProps) async throws -> RequestPurchaseResult?
+    func requestPurchase(_ params: RequestPurchaseProps) async throws -> RequestPurchaseResult?
 
     /// Asks the store to bring the user's non-consumable products and active subscriptions back onto this
     /// device, as after a reinstall or on a new device.
@@ -136,7 +129,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.syncError`: Bringing the purchases up to date with the store failed.
     ///   - `.networkError`: The device could not reach the store.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func restorePurchases() async throws -> VoidResult
+    func restorePurchases() async throws
 
     /// Verifies a purchase with the store's server API through the app's own credentials; the SDK uses the
     /// options of the store it runs against. Amazon purchases are verified with verifyPurchaseWithProvider.
@@ -148,7 +141,7 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.networkError`: The device could not reach the store's server.
     ///   - `.remoteError`: The store's server answered with an error.
     /// - Note: Implemented by the stores `apple`, `google` and `horizon`.
-    func verifyPurchase(options: VerifyPurchaseProps) async throws -> VerifyPurchaseResult
+    func verifyPurchase(_ options: VerifyPurchaseProps) async throws -> VerifyPurchaseResult
 
     /// Verifies a purchase through a hosted verification service (IAPKit) instead of the app's own server,
     /// for every store.
@@ -161,38 +154,17 @@ public protocol OpenIAPCommonOperations: Sendable {
     ///   - `.networkError`: The device could not reach the provider.
     ///   - `.remoteError`: The provider answered with an error.
     /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
-    func verifyPurchaseWithProvider(options: VerifyPurchaseWithProviderProps) async throws -> VerifyPurchaseWithProviderResult
-
-    /// Delivers the failure or cancellation of a purchase flow.
-    ///
-    /// - Returns: The payloads, as they happen. Ending the iteration (leaving the loop, or cancelling its task)
-    ///   removes the listener.
-    /// - Note: Delivered by the stores `apple`, `google`, `horizon` and `amazon`.
-    func purchaseError() async -> AsyncStream<PurchaseError>
-
-    /// Delivers a purchase that succeeded, or a pending one that has now completed. On Apple platforms each
-    /// transaction is delivered once per connection unless the listener asks for StoreKit's replays.
-    ///
-    /// - Parameter options: How the listener wants purchases delivered.
-    /// - Returns: The payloads, as they happen. Ending the iteration (leaving the loop, or cancelling its task)
-    ///   removes the listener.
-    /// - Note: Delivered by the stores `apple`, `google`, `horizon` and `amazon`.
-    func purchaseUpdated(options: PurchaseUpdatedListenerOptions?) async -> AsyncStream<Purchase>
-
-    /// Delivers a subscription whose payment failed in a way the user has to fix, such as an expired card;
-    /// send the user to deepLinkToSubscriptions. The App Store reports it on iOS 16.4 and later, Google
-    /// Play with Play Billing 8.1 and later when a healthy subscription is first seen suspended; the
-    /// Horizon and Amazon stores never do.
-    ///
-    /// - Returns: The payloads, as they happen. Ending the iteration (leaving the loop, or cancelling its task)
-    ///   removes the listener.
-    /// - Note: Delivered by the stores `apple` and `google`.
-    func subscriptionBillingIssue() async -> AsyncStream<Purchase>
+    func verifyPurchaseWithProvider(_ options: VerifyPurchaseWithProviderProps) async throws -> VerifyPurchaseWithProviderResult
 }
 
-/// The queries, mutations and events of the Apple SDK alone (their names end in `IOS`), with the common
-/// ones.
-public protocol OpenIAPAppleOperations: OpenIAPCommonOperations {
+/// The Apple SDK's module, as openiap-apple declares it: the operations of every platform and Apple's
+/// own (their names end in `IOS`), each with the SDK's signature, and listeners for the events, which
+/// the SDK removes when given back the `Subscription` they returned.
+///
+/// Not `Sendable`, as the SDK's module is not; one that is (an actor, or a class that guards its state)
+/// also gets each event as an `AsyncStream` (see the extension below) and can be served by
+/// `OpenIAPDispatcher`.
+public protocol OpenIapModuleProtocol: OpenIAPCommonOperations {
     /// Shows Apple's sheet on which the user asks for a refund of a product's latest transaction (iOS 15
     /// and later).
     ///
@@ -260,7 +232,7 @@ public protocol OpenIAPAppleOperations: OpenIAPCommonOperations {
     ///   - `.userError`: The app or the user's account is not eligible for custom-link external purchases.
     ///   - `.networkError`: The device could not reach the App Store.
     /// - Note: Implemented by the store `apple`.
-    func getExternalPurchaseCustomLinkTokenIOS(tokenType: ExternalPurchaseCustomLinkTokenTypeIOS) async throws -> ExternalPurchaseCustomLinkTokenResultIOS
+    func getExternalPurchaseCustomLinkTokenIOS(_ tokenType: ExternalPurchaseCustomLinkTokenTypeIOS) async throws -> ExternalPurchaseCustomLinkTokenResultIOS
 
     /// The StoreKit transactions that have not been finished yet.
     ///
@@ -296,6 +268,17 @@ public protocol OpenIAPAppleOperations: OpenIAPCommonOperations {
     ///   - `.skuNotFound`: No product with that identifier exists in the App Store.
     /// - Note: Implemented by the store `apple`.
     func getTransactionJwsIOS(sku: String) async throws -> String?
+
+    /// Opens the connection to the store; every other call needs it first.
+    ///
+    /// - Returns: True when the connection is ready.
+    /// - Throws: `PurchaseError`, whose `code` is one of these:
+    ///   - `.initConnection`: The store connection could not be opened.
+    ///   - `.iapNotAvailable`: In-app purchases are switched off or unavailable on this device or account.
+    ///   - `.billingUnavailable`: The store's billing service is not available to this user.
+    ///   - `.serviceTimeout`: The billing service did not answer in time.
+    /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
+    func initConnection() async throws -> Bool
 
     /// Tells whether the app may link out to external purchases with a custom link (iOS 18.1 and later).
     ///
@@ -348,7 +331,7 @@ public protocol OpenIAPAppleOperations: OpenIAPCommonOperations {
     ///   - `.featureNotSupported`: The OS is older than iOS 16.
     ///   - `.developerError`: The address is not one the app's entitlement allows.
     /// - Note: Implemented by the store `apple`.
-    func presentExternalPurchaseLinkIOS(url: String) async throws -> ExternalPurchaseLinkResultIOS
+    func presentExternalPurchaseLinkIOS(_ url: String) async throws -> ExternalPurchaseLinkResultIOS
 
     /// Shows the notice Apple requires before an external purchase and answers what the user chose (iOS
     /// 17.4 and later).
@@ -367,7 +350,7 @@ public protocol OpenIAPAppleOperations: OpenIAPCommonOperations {
     ///   - `.featureNotSupported`: The OS is older than iOS 18.1.
     ///   - `.serviceError`: The disclosure could not be shown.
     /// - Note: Implemented by the store `apple`.
-    func showExternalPurchaseCustomLinkNoticeIOS(noticeType: ExternalPurchaseCustomLinkNoticeTypeIOS) async throws -> ExternalPurchaseCustomLinkNoticeResultIOS
+    func showExternalPurchaseCustomLinkNoticeIOS(_ noticeType: ExternalPurchaseCustomLinkNoticeTypeIOS) async throws -> ExternalPurchaseCustomLinkNoticeResultIOS
 
     /// Shows Apple's sheet for managing subscriptions and, once it closes, answers the purchases whose
     /// state changed meanwhile (iOS 15 and later).
@@ -403,15 +386,43 @@ public protocol OpenIAPAppleOperations: OpenIAPCommonOperations {
     /// getPromotedProductIOS. A win-back offer that came with it is kept for the next matching
     /// requestPurchase unless that call brings its own offer.
     ///
-    /// - Returns: The payloads, as they happen. Ending the iteration (leaving the loop, or cancelling its task)
-    ///   removes the listener.
-    /// - Note: Delivered by the store `apple`.
-    func promotedProductIOS() async -> AsyncStream<String>
+    /// Registers `listener` for `promotedProductIOS`; it is called until the returned `Subscription` is
+    /// given to `removeListener(_:)`.
+    func promotedProductListenerIOS(_ listener: @escaping PromotedProductListener) -> Subscription
+
+    /// Delivers the failure or cancellation of a purchase flow.
+    ///
+    /// Registers `listener` for `purchaseError`; it is called until the returned `Subscription` is given to
+    /// `removeListener(_:)`.
+    func purchaseErrorListener(_ listener: @escaping PurchaseErrorListener) -> Subscription
+
+    /// Delivers a purchase that succeeded, or a pending one that has now completed. On Apple platforms each
+    /// transaction is delivered once per connection unless the listener asks for StoreKit's replays.
+    ///
+    /// Registers `listener` for `purchaseUpdated`; it is called until the returned `Subscription` is given
+    /// to `removeListener(_:)`.
+    func purchaseUpdatedListener(_ listener: @escaping PurchaseUpdatedListener, options: PurchaseUpdatedListenerOptions?) -> Subscription
+
+    /// Delivers a subscription whose payment failed in a way the user has to fix, such as an expired card;
+    /// send the user to deepLinkToSubscriptions. The App Store reports it on iOS 16.4 and later, Google
+    /// Play with Play Billing 8.1 and later when a healthy subscription is first seen suspended; the
+    /// Horizon and Amazon stores never do.
+    ///
+    /// Registers `listener` for `subscriptionBillingIssue`; it is called until the returned `Subscription`
+    /// is given to `removeListener(_:)`.
+    func subscriptionBillingIssueListener(_ listener: @escaping SubscriptionBillingIssueListener) -> Subscription
+
+    /// Stops the listener `subscription` stands for; one already removed is left alone.
+    func removeListener(_ subscription: Subscription)
+
+    /// Stops every listener registered with this module.
+    func removeAllListeners()
 }
 
-/// The queries, mutations and events of the Android SDK alone (their names end in `Android`), with the
-/// common ones; the Google Play, Horizon and Amazon builds implement it.
-public protocol OpenIAPAndroidOperations: OpenIAPCommonOperations {
+/// The Android SDK's operations: those of every platform and Android's own (their names end in
+/// `Android`), with the arguments only Android takes, and each event as an `AsyncStream`; the Google
+/// Play, Horizon and Amazon builds implement it.
+public protocol OpenIAPAndroidOperations: OpenIAPCommonOperations, Sendable {
     /// Acknowledges a purchase that is not consumed, which Google Play requires within three days or it
     /// refunds the purchase. finishTransaction does this for most apps.
     ///
@@ -464,6 +475,18 @@ public protocol OpenIAPAndroidOperations: OpenIAPCommonOperations {
     ///   - `.serviceError`: Google Play could not provide the Billing Choice details.
     /// - Note: Implemented by the store `google`.
     func getBillingChoiceInfoAndroid(params: GetBillingChoiceInfoParamsAndroid) async throws -> BillingChoiceInfoAndroid
+
+    /// Opens the connection to the store; every other call needs it first.
+    ///
+    /// - Parameter config: Billing programs and Billing Choice settings to start the connection with (Android).
+    /// - Returns: True when the connection is ready.
+    /// - Throws: `PurchaseError`, whose `code` is one of these:
+    ///   - `.initConnection`: The store connection could not be opened.
+    ///   - `.iapNotAvailable`: In-app purchases are switched off or unavailable on this device or account.
+    ///   - `.billingUnavailable`: The store's billing service is not available to this user.
+    ///   - `.serviceTimeout`: The billing service did not answer in time.
+    /// - Note: Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
+    func initConnection(config: InitConnectionConfig?) async throws -> Bool
 
     /// Tells whether a Google Play billing program, such as External Payments, is open to the current user.
     /// It needs Play Billing 8.2, and 8.2.1 for External Offer and External Content Link.
@@ -530,6 +553,32 @@ public protocol OpenIAPAndroidOperations: OpenIAPCommonOperations {
     /// - Note: Delivered by the store `google`.
     func developerProvidedBillingAndroid() async -> AsyncStream<DeveloperProvidedBillingDetailsAndroid>
 
+    /// Delivers the failure or cancellation of a purchase flow.
+    ///
+    /// - Returns: The payloads, as they happen. Ending the iteration (leaving the loop, or cancelling its task)
+    ///   removes the listener.
+    /// - Note: Delivered by the stores `apple`, `google`, `horizon` and `amazon`.
+    func purchaseError() async -> AsyncStream<PurchaseError>
+
+    /// Delivers a purchase that succeeded, or a pending one that has now completed. On Apple platforms each
+    /// transaction is delivered once per connection unless the listener asks for StoreKit's replays.
+    ///
+    /// - Parameter options: How the listener wants purchases delivered.
+    /// - Returns: The payloads, as they happen. Ending the iteration (leaving the loop, or cancelling its task)
+    ///   removes the listener.
+    /// - Note: Delivered by the stores `apple`, `google`, `horizon` and `amazon`.
+    func purchaseUpdated(options: PurchaseUpdatedListenerOptions?) async -> AsyncStream<Purchase>
+
+    /// Delivers a subscription whose payment failed in a way the user has to fix, such as an expired card;
+    /// send the user to deepLinkToSubscriptions. The App Store reports it on iOS 16.4 and later, Google
+    /// Play with Play Billing 8.1 and later when a healthy subscription is first seen suspended; the
+    /// Horizon and Amazon stores never do.
+    ///
+    /// - Returns: The payloads, as they happen. Ending the iteration (leaving the loop, or cancelling its task)
+    ///   removes the listener.
+    /// - Note: Delivered by the stores `apple` and `google`.
+    func subscriptionBillingIssue() async -> AsyncStream<Purchase>
+
     /// Delivers the user's choice of the app's own billing over Google Play in the User Choice Billing
     /// dialog; nothing is sent when the user picks Google Play.
     ///
@@ -538,6 +587,144 @@ public protocol OpenIAPAndroidOperations: OpenIAPCommonOperations {
     /// - Note: Delivered by the store `google`.
     func userChoiceBillingAndroid() async -> AsyncStream<UserChoiceBillingDetails>
 }
+
+extension OpenIapModuleProtocol {
+    /// `purchaseUpdatedListener(_:options:)` with every option left out.
+    public func purchaseUpdatedListener(_ listener: @escaping PurchaseUpdatedListener) -> Subscription {
+        purchaseUpdatedListener(listener, options: nil)
+    }
+}
+
+/// The events as streams, for an Apple module that is `Sendable`: each
+/// stream registers a listener and removes it when its iteration ends.
+extension OpenIapModuleProtocol where Self: Sendable {
+    /// Delivers the identifier of a product the user chose from the App Store's promotions; load it with
+    /// getPromotedProductIOS. A win-back offer that came with it is kept for the next matching
+    /// requestPurchase unless that call brings its own offer.
+    ///
+    /// - Returns: The payloads, as they happen. Ending the iteration (leaving the loop, or cancelling its task)
+    ///   removes the listener.
+    /// - Note: Delivered by the store `apple`.
+    public func promotedProductIOS() async -> AsyncStream<String> {
+        OpenIAPListenerStream.make {
+            self.promotedProductListenerIOS($0)
+        } removing: {
+            self.removeListener($0)
+        }
+    }
+
+    /// Delivers the failure or cancellation of a purchase flow.
+    ///
+    /// - Returns: The payloads, as they happen. Ending the iteration (leaving the loop, or cancelling its task)
+    ///   removes the listener.
+    /// - Note: Delivered by the stores `apple`, `google`, `horizon` and `amazon`.
+    public func purchaseError() async -> AsyncStream<PurchaseError> {
+        OpenIAPListenerStream.make {
+            self.purchaseErrorListener($0)
+        } removing: {
+            self.removeListener($0)
+        }
+    }
+
+    /// Delivers a purchase that succeeded, or a pending one that has now completed. On Apple platforms each
+    /// transaction is delivered once per connection unless the listener asks for StoreKit's replays.
+    ///
+    /// - Parameter options: How the listener wants purchases delivered.
+    /// - Returns: The payloads, as they happen. Ending the iteration (leaving the loop, or cancelling its task)
+    ///   removes the listener.
+    /// - Note: Delivered by the stores `apple`, `google`, `horizon` and `amazon`.
+    public func purchaseUpdated(options: PurchaseUpdatedListenerOptions?) async -> AsyncStream<Purchase> {
+        OpenIAPListenerStream.make {
+            self.purchaseUpdatedListener($0, options: options)
+        } removing: {
+            self.removeListener($0)
+        }
+    }
+
+    /// Delivers a subscription whose payment failed in a way the user has to fix, such as an expired card;
+    /// send the user to deepLinkToSubscriptions. The App Store reports it on iOS 16.4 and later, Google
+    /// Play with Play Billing 8.1 and later when a healthy subscription is first seen suspended; the
+    /// Horizon and Amazon stores never do.
+    ///
+    /// - Returns: The payloads, as they happen. Ending the iteration (leaving the loop, or cancelling its task)
+    ///   removes the listener.
+    /// - Note: Delivered by the stores `apple` and `google`.
+    public func subscriptionBillingIssue() async -> AsyncStream<Purchase> {
+        OpenIAPListenerStream.make {
+            self.subscriptionBillingIssueListener($0)
+        } removing: {
+            self.removeListener($0)
+        }
+    }
+}
+
+/// Makes the stream of one listener.
+enum OpenIAPListenerStream {
+    /// A stream of what the listener `register` sets up is called with;
+    /// `remove` runs with its subscription when the iteration ends.
+    static func make<Payload: Sendable>(
+        _ register: (@escaping @Sendable (Payload) -> Void) -> Subscription,
+        removing remove: @escaping @Sendable (Subscription) -> Void
+    ) -> AsyncStream<Payload> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Payload.self)
+        let subscription = register { continuation.yield($0) }
+        continuation.onTermination = { _ in remove(subscription) }
+        return stream
+    }
+}
+
+/// A listener registered with an Apple module, as its listener functions
+/// return it: give it to `removeListener(_:)` to stop the listener.
+public final class Subscription: NSObject, @unchecked Sendable {
+    // `@unchecked`: `pendingRemoval` is only touched under `lock`.
+    private let lock = NSLock()
+    private var pendingRemoval: (() -> Void)?
+
+    /// Tells this listener apart from every other.
+    public let id: UUID
+    /// The event it listens to.
+    public let eventType: IapEvent
+
+    /// What the module runs when the listener goes (its clean-up); `remove()`
+    /// runs it once, and so does the end of the subscription's life if
+    /// nothing did before.
+    public var onRemove: (() -> Void)? {
+        get { lock.withLock { pendingRemoval } }
+        set { lock.withLock { pendingRemoval = newValue } }
+    }
+
+    public init(eventType: IapEvent, onRemove: (() -> Void)? = nil) {
+        self.id = UUID()
+        self.eventType = eventType
+        self.pendingRemoval = onRemove
+        super.init()
+    }
+
+    /// Runs `onRemove`, once: later calls do nothing.
+    public func remove() {
+        let action = lock.withLock {
+            defer { pendingRemoval = nil }
+            return pendingRemoval
+        }
+        action?()
+    }
+
+    deinit {
+        pendingRemoval?()
+    }
+}
+
+/// What a listener of `promotedProductIOS` is called with: each payload, as it happens.
+public typealias PromotedProductListener = @Sendable (String) -> Void
+
+/// What a listener of `purchaseError` is called with: each payload, as it happens.
+public typealias PurchaseErrorListener = @Sendable (PurchaseError) -> Void
+
+/// What a listener of `purchaseUpdated` is called with: each payload, as it happens.
+public typealias PurchaseUpdatedListener = @Sendable (Purchase) -> Void
+
+/// What a listener of `subscriptionBillingIssue` is called with: each payload, as it happens.
+public typealias SubscriptionBillingIssueListener = @Sendable (Purchase) -> Void
 
 /// The arguments of the mutation acknowledgePurchaseAndroid.
 public struct AcknowledgePurchaseAndroidArgs: Codable, Hashable, Sendable, OpenIAPValidatable {
@@ -613,26 +800,39 @@ public struct ConsumePurchaseAndroidArgs: Codable, Hashable, Sendable, OpenIAPVa
 
 /// The arguments of the mutation createBillingProgramReportingDetailsAndroid.
 public struct CreateBillingProgramReportingDetailsAndroidArgs: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The program whose transactions will be reported.
-    public var program: BillingProgramAndroid
-
     /// What the developer bills for; for Billing Choice, Android assumes one-time products when this is
     /// left out.
     public var developerBillingType: DeveloperBillingTypeAndroid?
 
+    /// The program whose transactions will be reported.
+    public var program: BillingProgramAndroid
+
+    public init(
+        developerBillingType: DeveloperBillingTypeAndroid? = nil,
+        program: BillingProgramAndroid
+    ) {
+        self.developerBillingType = developerBillingType
+        self.program = program
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         program: BillingProgramAndroid,
         developerBillingType: DeveloperBillingTypeAndroid? = nil
     ) {
-        self.program = program
-        self.developerBillingType = developerBillingType
+        self.init(
+            developerBillingType: developerBillingType,
+            program: program
+        )
     }
 
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.program = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: "program"))
-        self.developerBillingType = try container.decodeFieldIfPresent(String.self, forKey: "developerBillingType").map(DeveloperBillingTypeAndroid.init(rawValue:))
+        self.program = BillingProgramAndroid(wireValue: try container.decodeField(String.self, forKey: "program"))
+        self.developerBillingType = try container.decodeFieldIfPresent(String.self, forKey: "developerBillingType").map(DeveloperBillingTypeAndroid.init(wireValue:))
     }
 
     @inline(never)
@@ -717,20 +917,33 @@ public struct FetchProductsArgs: Codable, Hashable, Sendable, OpenIAPValidatable
 
 /// The arguments of the mutation finishTransaction.
 public struct FinishTransactionArgs: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The purchase to finish.
-    public var purchase: PurchaseInput
-
     /// True for a consumable product, which is consumed so that it can be bought again; false acknowledges
     /// the purchase only.
     /// Defaults to `false` when absent.
     public var isConsumable: Bool?
 
+    /// The purchase to finish.
+    public var purchase: PurchaseInput
+
+    public init(
+        isConsumable: Bool? = false,
+        purchase: PurchaseInput
+    ) {
+        self.isConsumable = isConsumable
+        self.purchase = purchase
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         purchase: PurchaseInput,
         isConsumable: Bool? = false
     ) {
-        self.purchase = purchase
-        self.isConsumable = isConsumable
+        self.init(
+            isConsumable: isConsumable,
+            purchase: purchase
+        )
     }
 
     @inline(never)
@@ -834,7 +1047,7 @@ public struct GetExternalPurchaseCustomLinkTokenIOSArgs: Codable, Hashable, Send
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.tokenType = ExternalPurchaseCustomLinkTokenTypeIOS(rawValue: try container.decodeField(String.self, forKey: "tokenType"))
+        self.tokenType = ExternalPurchaseCustomLinkTokenTypeIOS(wireValue: try container.decodeField(String.self, forKey: "tokenType"))
     }
 
     @inline(never)
@@ -930,7 +1143,7 @@ public struct IsBillingProgramAvailableAndroidArgs: Codable, Hashable, Sendable,
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.program = BillingProgramAndroid(rawValue: try container.decodeField(String.self, forKey: "program"))
+        self.program = BillingProgramAndroid(wireValue: try container.decodeField(String.self, forKey: "program"))
     }
 
     @inline(never)
@@ -1153,7 +1366,7 @@ public struct ShowExternalPurchaseCustomLinkNoticeIOSArgs: Codable, Hashable, Se
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.noticeType = ExternalPurchaseCustomLinkNoticeTypeIOS(rawValue: try container.decodeField(String.self, forKey: "noticeType"))
+        self.noticeType = ExternalPurchaseCustomLinkNoticeTypeIOS(wireValue: try container.decodeField(String.self, forKey: "noticeType"))
     }
 
     @inline(never)

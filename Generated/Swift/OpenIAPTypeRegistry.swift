@@ -110,7 +110,7 @@ public enum OpenIAPTypeRegistry {
         "VerifyPurchaseWithProviderError": VerifyPurchaseWithProviderError.self,
         "VerifyPurchaseWithProviderProps": VerifyPurchaseWithProviderProps.self,
         "VerifyPurchaseWithProviderResult": VerifyPurchaseWithProviderResult.self,
-        "VoidResult": VoidResult.self,
+        "VoidResult": OpenIAPVoidResult.self,
         "WinBackOfferInputIOS": WinBackOfferInputIOS.self,
         "AcknowledgePurchaseAndroidArgs": AcknowledgePurchaseAndroidArgs.self,
         "BeginRefundRequestIOSArgs": BeginRefundRequestIOSArgs.self,

@@ -144,29 +144,46 @@ public struct IapkitErrorResponse: Codable, Hashable, Sendable, OpenIAPValidatab
 
 /// Public, app-facing data that IAPKit stores for one product and can return with a verification.
 public struct IapkitProductClientPayload: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// How the body is encoded.
-    public var format: IapkitClientPayloadFormat
-
     /// The payload content.
     /// At most 16384 bytes of UTF-8; checked by `validate()`.
     public var body: String
 
-    /// Revision number that goes up whenever the payload changes, starting from 1.
-    public var version: Int
+    /// How the body is encoded.
+    public var format: IapkitClientPayloadFormat
 
     /// When the payload last changed.
     public var updatedAt: Double
 
+    /// Revision number that goes up whenever the payload changes, starting from 1.
+    public var version: Int
+
+    public init(
+        body: String,
+        format: IapkitClientPayloadFormat,
+        updatedAt: Double,
+        version: Int
+    ) {
+        self.body = body
+        self.format = format
+        self.updatedAt = updatedAt
+        self.version = version
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         format: IapkitClientPayloadFormat,
         body: String,
         version: Int,
         updatedAt: Double
     ) {
-        self.format = format
-        self.body = body
-        self.version = version
-        self.updatedAt = updatedAt
+        self.init(
+            body: body,
+            format: format,
+            updatedAt: updatedAt,
+            version: version
+        )
     }
 
     @inline(never)
@@ -203,7 +220,7 @@ public struct IapkitProductClientPayload: Codable, Hashable, Sendable, OpenIAPVa
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum IapkitPurchaseState: RawRepresentable, Codable, Hashable, Sendable {
+public enum IapkitPurchaseState: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// The purchase is complete and grants access.
     case entitled
     /// Valid, but the purchase still has to be acknowledged or consumed (Google Play).
@@ -238,9 +255,22 @@ public enum IapkitPurchaseState: RawRepresentable, Codable, Hashable, Sendable {
         .inauthentic,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [IapkitPurchaseState] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -290,7 +320,7 @@ public enum IapkitPurchaseState: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -302,7 +332,7 @@ public enum IapkitPurchaseState: RawRepresentable, Codable, Hashable, Sendable {
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum PurchaseVerificationProvider: RawRepresentable, Codable, Hashable, Sendable {
+public enum PurchaseVerificationProvider: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// IAPKit, the OpenIAP verification service.
     case iapkit
     /// A value this version of the spec does not know, kept byte for byte.
@@ -311,9 +341,22 @@ public enum PurchaseVerificationProvider: RawRepresentable, Codable, Hashable, S
     /// Every value this version knows, in spec order; never `.unrecognized`.
     public static let knownCases: [PurchaseVerificationProvider] = [.iapkit]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [PurchaseVerificationProvider] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -336,7 +379,7 @@ public enum PurchaseVerificationProvider: RawRepresentable, Codable, Hashable, S
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -352,11 +395,6 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
     /// Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
     public var expectedProductId: String?
 
-    /// The Amazon user id from the purchase response.
-    /// From 3 to 512 characters (Unicode scalars); checked by `validate()`.
-    /// Matches `^[A-Za-z0-9._~=-]+$` as a whole; checked by `validate()`.
-    public var userId: String
-
     /// The Amazon receipt id from the purchase response.
     /// From 10 to 4096 characters (Unicode scalars); checked by `validate()`.
     /// Matches `^[A-Za-z0-9._~:=/+-]+$` as a whole; checked by `validate()`.
@@ -365,23 +403,46 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
     /// True for App Tester receipts, which Amazon checks in its RVS Cloud Sandbox.
     public var sandbox: Bool?
 
+    /// The Amazon user id from the purchase response; an app may leave it out, and the Amazon SDK fills it
+    /// in from the store's user data before it calls IAPKit.
+    /// From 3 to 512 characters (Unicode scalars); checked by `validate()`.
+    /// Matches `^[A-Za-z0-9._~=-]+$` as a whole; checked by `validate()`.
+    public var userId: String?
+
     public init(
         expectedProductId: String? = nil,
-        userId: String,
+        receiptId: String,
+        sandbox: Bool? = nil,
+        userId: String? = nil
+    ) {
+        self.expectedProductId = expectedProductId
+        self.receiptId = receiptId
+        self.sandbox = sandbox
+        self.userId = userId
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
+    public init(
+        expectedProductId: String? = nil,
+        userId: String? = nil,
         receiptId: String,
         sandbox: Bool? = nil
     ) {
-        self.expectedProductId = expectedProductId
-        self.userId = userId
-        self.receiptId = receiptId
-        self.sandbox = sandbox
+        self.init(
+            expectedProductId: expectedProductId,
+            receiptId: receiptId,
+            sandbox: sandbox,
+            userId: userId
+        )
     }
 
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         self.expectedProductId = try container.decodeFieldIfPresent(String.self, forKey: "expectedProductId")
-        self.userId = try container.decodeField(String.self, forKey: "userId")
+        self.userId = try container.decodeFieldIfPresent(String.self, forKey: "userId")
         self.receiptId = try container.decodeField(String.self, forKey: "receiptId")
         self.sandbox = try container.decodeFieldIfPresent(Bool.self, forKey: "sandbox")
     }
@@ -390,7 +451,7 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
         try container.encodeFieldIfPresent(self.expectedProductId, forKey: "expectedProductId")
-        try container.encodeField(self.userId, forKey: "userId")
+        try container.encodeFieldIfPresent(self.userId, forKey: "userId")
         try container.encodeField(self.receiptId, forKey: "receiptId")
         try container.encodeFieldIfPresent(self.sandbox, forKey: "sandbox")
     }
@@ -412,8 +473,7 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
             try OpenIAPValidationError.checkCharacters(value, minimum: 1, maximum: 256, path: path + ["expectedProductId"])
             try OpenIAPValidationError.checkPattern(value, OpenIAPPatterns.expectedProductId, path: path + ["expectedProductId"])
         }
-        do {
-            let value = self.userId
+        if let value = self.userId {
             try OpenIAPValidationError.checkCharacters(value, minimum: 3, maximum: 512, path: path + ["userId"])
             try OpenIAPValidationError.checkPattern(value, OpenIAPPatterns.userId, path: path + ["userId"])
         }
@@ -427,23 +487,36 @@ public struct RequestVerifyPurchaseWithIapkitAmazonProps: Codable, Hashable, Sen
 
 /// The App Store purchase to verify with IAPKit.
 public struct RequestVerifyPurchaseWithIapkitAppleProps: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The signed transaction (JWS) that came with the purchase, in compact form.
-    /// From 100 to 16000 characters (Unicode scalars); checked by `validate()`.
-    /// Matches `^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$` as a whole; checked by `validate()`.
-    public var jws: String
-
     /// The product the app expects; when the product the App Store verified differs, IAPKit answers isValid
     /// false with the state inauthentic.
     /// From 1 to 256 characters (Unicode scalars); checked by `validate()`.
     /// Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
     public var expectedProductId: String?
 
+    /// The signed transaction (JWS) that came with the purchase, in compact form.
+    /// From 100 to 16000 characters (Unicode scalars); checked by `validate()`.
+    /// Matches `^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$` as a whole; checked by `validate()`.
+    public var jws: String
+
+    public init(
+        expectedProductId: String? = nil,
+        jws: String
+    ) {
+        self.expectedProductId = expectedProductId
+        self.jws = jws
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         jws: String,
         expectedProductId: String? = nil
     ) {
-        self.jws = jws
-        self.expectedProductId = expectedProductId
+        self.init(
+            expectedProductId: expectedProductId,
+            jws: jws
+        )
     }
 
     @inline(never)
@@ -490,23 +563,36 @@ public struct RequestVerifyPurchaseWithIapkitAppleProps: Codable, Hashable, Send
 
 /// The Google Play purchase to verify with IAPKit.
 public struct RequestVerifyPurchaseWithIapkitGoogleProps: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The purchase token Google Play gave the device.
-    /// From 20 to 2000 characters (Unicode scalars); checked by `validate()`.
-    /// Matches `^[A-Za-z0-9._~-]+$` as a whole; checked by `validate()`.
-    public var purchaseToken: String
-
     /// The product the app expects; when the product Google Play verified differs, IAPKit answers isValid
     /// false with the state inauthentic.
     /// From 1 to 256 characters (Unicode scalars); checked by `validate()`.
     /// Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
     public var expectedProductId: String?
 
+    /// The purchase token Google Play gave the device.
+    /// From 20 to 2000 characters (Unicode scalars); checked by `validate()`.
+    /// Matches `^[A-Za-z0-9._~-]+$` as a whole; checked by `validate()`.
+    public var purchaseToken: String
+
+    public init(
+        expectedProductId: String? = nil,
+        purchaseToken: String
+    ) {
+        self.expectedProductId = expectedProductId
+        self.purchaseToken = purchaseToken
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         purchaseToken: String,
         expectedProductId: String? = nil
     ) {
-        self.purchaseToken = purchaseToken
-        self.expectedProductId = expectedProductId
+        self.init(
+            expectedProductId: expectedProductId,
+            purchaseToken: purchaseToken
+        )
     }
 
     @inline(never)
@@ -604,28 +690,49 @@ public struct RequestVerifyPurchaseWithIapkitHorizonProps: Codable, Hashable, Se
 
 /// A verification request to IAPKit; set the purchase of exactly one store.
 public struct RequestVerifyPurchaseWithIapkitProps: Codable, Hashable, Sendable, OpenIAPValidatable {
+    /// An Amazon Appstore purchase.
+    public var amazon: RequestVerifyPurchaseWithIapkitAmazonProps?
+
     /// IAPKit API key, sent as a bearer token.
     public var apiKey: String?
 
+    /// An App Store purchase.
+    public var apple: RequestVerifyPurchaseWithIapkitAppleProps?
+
     /// IAPKit server origin, for self-hosted or local servers; the hosted service when absent.
     public var baseUrl: String?
+
+    /// A Google Play purchase.
+    public var google: RequestVerifyPurchaseWithIapkitGoogleProps?
+
+    /// A Meta Horizon purchase.
+    public var horizon: RequestVerifyPurchaseWithIapkitHorizonProps?
 
     /// Ask IAPKit to attach the product's client payload to a valid Apple or Google answer.
     /// Defaults to `false` when absent.
     public var includeClientPayload: Bool?
 
-    /// An App Store purchase.
-    public var apple: RequestVerifyPurchaseWithIapkitAppleProps?
+    public init(
+        amazon: RequestVerifyPurchaseWithIapkitAmazonProps? = nil,
+        apiKey: String? = nil,
+        apple: RequestVerifyPurchaseWithIapkitAppleProps? = nil,
+        baseUrl: String? = nil,
+        google: RequestVerifyPurchaseWithIapkitGoogleProps? = nil,
+        horizon: RequestVerifyPurchaseWithIapkitHorizonProps? = nil,
+        includeClientPayload: Bool? = false
+    ) {
+        self.amazon = amazon
+        self.apiKey = apiKey
+        self.apple = apple
+        self.baseUrl = baseUrl
+        self.google = google
+        self.horizon = horizon
+        self.includeClientPayload = includeClientPayload
+    }
 
-    /// A Google Play purchase.
-    public var google: RequestVerifyPurchaseWithIapkitGoogleProps?
-
-    /// An Amazon Appstore purchase.
-    public var amazon: RequestVerifyPurchaseWithIapkitAmazonProps?
-
-    /// A Meta Horizon purchase.
-    public var horizon: RequestVerifyPurchaseWithIapkitHorizonProps?
-
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         apiKey: String? = nil,
         baseUrl: String? = nil,
@@ -635,13 +742,15 @@ public struct RequestVerifyPurchaseWithIapkitProps: Codable, Hashable, Sendable,
         amazon: RequestVerifyPurchaseWithIapkitAmazonProps? = nil,
         horizon: RequestVerifyPurchaseWithIapkitHorizonProps? = nil
     ) {
-        self.apiKey = apiKey
-        self.baseUrl = baseUrl
-        self.includeClientPayload = includeClientPayload
-        self.apple = apple
-        self.google = google
-        self.amazon = amazon
-        self.horizon = horizon
+        self.init(
+            amazon: amazon,
+            apiKey: apiKey,
+            apple: apple,
+            baseUrl: baseUrl,
+            google: google,
+            horizon: horizon,
+            includeClientPayload: includeClientPayload
+        )
     }
 
     @inline(never)
@@ -688,8 +797,9 @@ public struct RequestVerifyPurchaseWithIapkitProps: Codable, Hashable, Sendable,
 
 /// IAPKit's verdict on one purchase.
 public struct RequestVerifyPurchaseWithIapkitResult: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The store that processed the purchase; compare it with the store that was asked.
-    public var store: IapStore
+    /// The product's client payload, when it was requested and the purchase is a valid Apple or Google one.
+    /// A present value that cannot be read decodes as `nil`.
+    public var clientPayload: IapkitProductClientPayload?
 
     /// The store environment, passed through as the provider names it; never a reason to reject.
     /// A present value that cannot be read decodes as `nil`.
@@ -699,16 +809,34 @@ public struct RequestVerifyPurchaseWithIapkitResult: Codable, Hashable, Sendable
     /// productId before granting.
     public var isValid: Bool
 
-    /// The purchase state IAPKit derived.
-    public var state: IapkitPurchaseState
-
     /// The product the store verified; grant only when it equals the expected product.
     public var productId: String?
 
-    /// The product's client payload, when it was requested and the purchase is a valid Apple or Google one.
-    /// A present value that cannot be read decodes as `nil`.
-    public var clientPayload: IapkitProductClientPayload?
+    /// The purchase state IAPKit derived.
+    public var state: IapkitPurchaseState
 
+    /// The store that processed the purchase; compare it with the store that was asked.
+    public var store: IapStore
+
+    public init(
+        clientPayload: IapkitProductClientPayload? = nil,
+        environment: IapkitEnvironment? = nil,
+        isValid: Bool,
+        productId: String? = nil,
+        state: IapkitPurchaseState,
+        store: IapStore
+    ) {
+        self.clientPayload = clientPayload
+        self.environment = environment
+        self.isValid = isValid
+        self.productId = productId
+        self.state = state
+        self.store = store
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         store: IapStore,
         environment: IapkitEnvironment? = nil,
@@ -717,21 +845,23 @@ public struct RequestVerifyPurchaseWithIapkitResult: Codable, Hashable, Sendable
         productId: String? = nil,
         clientPayload: IapkitProductClientPayload? = nil
     ) {
-        self.store = store
-        self.environment = environment
-        self.isValid = isValid
-        self.state = state
-        self.productId = productId
-        self.clientPayload = clientPayload
+        self.init(
+            clientPayload: clientPayload,
+            environment: environment,
+            isValid: isValid,
+            productId: productId,
+            state: state,
+            store: store
+        )
     }
 
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.store = IapStore(rawValue: try container.decodeField(String.self, forKey: "store"))
+        self.store = IapStore(wireValue: try container.decodeField(String.self, forKey: "store"))
         self.environment = container.decodeDegrading(String.self, forKey: "environment").map(IapkitEnvironment.init(rawValue:)).flatMap { $0.rawValue.isEmpty ? nil : $0 }
         self.isValid = try container.decodeField(Bool.self, forKey: "isValid")
-        self.state = IapkitPurchaseState(rawValue: try container.decodeField(String.self, forKey: "state"))
+        self.state = IapkitPurchaseState(wireValue: try container.decodeField(String.self, forKey: "state"))
         self.productId = try container.decodeFieldIfPresent(String.self, forKey: "productId")
         self.clientPayload = container.decodeDegrading(IapkitProductClientPayload.self, forKey: "clientPayload")
     }
@@ -800,10 +930,10 @@ public struct VerifyPurchaseProps: Codable, Hashable, Sendable, OpenIAPValidatab
 /// The outcome of verifying a purchase with the store the props named.
 ///
 /// Tagged by the `store` field on the wire.
-public enum VerifyPurchaseResult: Codable, Hashable, Sendable, OpenIAPValidatable {
-    case apple(VerifyPurchaseResultIOS)
-    case google(VerifyPurchaseResultAndroid)
-    case horizon(VerifyPurchaseResultHorizon)
+public enum VerifyPurchaseResult: Codable, Hashable, Sendable, OpenIAPValidatable, VerifyPurchaseResultCommon {
+    case verifyPurchaseResultIos(VerifyPurchaseResultIOS)
+    case verifyPurchaseResultAndroid(VerifyPurchaseResultAndroid)
+    case verifyPurchaseResultHorizon(VerifyPurchaseResultHorizon)
     /// A member this version does not know: the whole object, kept as is.
     case unrecognized(OpenIAPJSONValue)
 
@@ -811,9 +941,9 @@ public enum VerifyPurchaseResult: Codable, Hashable, Sendable, OpenIAPValidatabl
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         let tag = try container.decodeField(IapStore.self, forKey: "store")
         switch tag.rawValue {
-        case "apple": self = .apple(try VerifyPurchaseResultIOS(from: decoder))
-        case "google": self = .google(try VerifyPurchaseResultAndroid(from: decoder))
-        case "horizon": self = .horizon(try VerifyPurchaseResultHorizon(from: decoder))
+        case "apple": self = .verifyPurchaseResultIos(try VerifyPurchaseResultIOS(from: decoder))
+        case "google": self = .verifyPurchaseResultAndroid(try VerifyPurchaseResultAndroid(from: decoder))
+        case "horizon": self = .verifyPurchaseResultHorizon(try VerifyPurchaseResultHorizon(from: decoder))
         default:
             self = .unrecognized(try OpenIAPJSONValue(from: decoder))
         }
@@ -821,39 +951,64 @@ public enum VerifyPurchaseResult: Codable, Hashable, Sendable, OpenIAPValidatabl
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case let .apple(value): try value.encode(to: encoder)
-        case let .google(value): try value.encode(to: encoder)
-        case let .horizon(value): try value.encode(to: encoder)
+        case let .verifyPurchaseResultIos(value): try value.encode(to: encoder)
+        case let .verifyPurchaseResultAndroid(value): try value.encode(to: encoder)
+        case let .verifyPurchaseResultHorizon(value): try value.encode(to: encoder)
         case let .unrecognized(value): try value.encode(to: encoder)
+        }
+    }
+
+    /// True when the verified purchase may be honoured, whichever store verified it.
+    public var isValid: Bool {
+        switch self {
+        case let .verifyPurchaseResultIos(value): value.isValid
+        case let .verifyPurchaseResultAndroid(value): value.isValid
+        case let .verifyPurchaseResultHorizon(value): value.isValid
+        case .unrecognized: false
         }
     }
 }
 
 /// The validity flag every verifyPurchase result carries.
-public protocol VerifyPurchaseResultCommon: Sendable {
+public protocol VerifyPurchaseResultCommon: Codable, Sendable {
     /// True when the verified purchase may be honoured, whichever store verified it.
     var isValid: Bool { get }
 }
 
 /// One problem reported by a verification provider.
 public struct VerifyPurchaseWithProviderError: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// Human-readable explanation.
-    public var message: String
-
     /// Machine-readable code; IAPKit's errors always have one, errors the SDK reports itself may not.
     public var code: String?
+
+    /// Human-readable explanation.
+    public var message: String
 
     /// For a request that failed validation, where in the request the problem is (for example jws).
     public var path: String?
 
     public init(
+        code: String? = nil,
+        message: String,
+        path: String? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.path = path
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
+    public init(
         message: String,
         code: String? = nil,
         path: String? = nil
     ) {
-        self.message = message
-        self.code = code
-        self.path = path
+        self.init(
+            code: code,
+            message: message,
+            path: path
+        )
     }
 
     @inline(never)
@@ -875,24 +1030,37 @@ public struct VerifyPurchaseWithProviderError: Codable, Hashable, Sendable, Open
 
 /// Verify a purchase through a hosted provider instead of the app's own server.
 public struct VerifyPurchaseWithProviderProps: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The provider to use.
-    public var provider: PurchaseVerificationProvider
-
     /// The request for IAPKit, when that is the provider.
     public var iapkit: RequestVerifyPurchaseWithIapkitProps?
 
+    /// The provider to use.
+    public var provider: PurchaseVerificationProvider
+
+    public init(
+        iapkit: RequestVerifyPurchaseWithIapkitProps? = nil,
+        provider: PurchaseVerificationProvider
+    ) {
+        self.iapkit = iapkit
+        self.provider = provider
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         provider: PurchaseVerificationProvider,
         iapkit: RequestVerifyPurchaseWithIapkitProps? = nil
     ) {
-        self.provider = provider
-        self.iapkit = iapkit
+        self.init(
+            iapkit: iapkit,
+            provider: provider
+        )
     }
 
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.provider = PurchaseVerificationProvider(rawValue: try container.decodeField(String.self, forKey: "provider"))
+        self.provider = PurchaseVerificationProvider(wireValue: try container.decodeField(String.self, forKey: "provider"))
         self.iapkit = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitProps.self, forKey: "iapkit")
     }
 
@@ -912,29 +1080,44 @@ public struct VerifyPurchaseWithProviderProps: Codable, Hashable, Sendable, Open
 
 /// The answer of a provider verification, wrapping the provider's own result.
 public struct VerifyPurchaseWithProviderResult: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The provider that answered.
-    public var provider: PurchaseVerificationProvider
+    /// What went wrong, when the verification could not be completed.
+    public var errors: [VerifyPurchaseWithProviderError]?
 
     /// IAPKit's result, when IAPKit was the provider.
     public var iapkit: RequestVerifyPurchaseWithIapkitResult?
 
-    /// What went wrong, when the verification could not be completed.
-    public var errors: [VerifyPurchaseWithProviderError]?
+    /// The provider that answered.
+    public var provider: PurchaseVerificationProvider
 
+    public init(
+        errors: [VerifyPurchaseWithProviderError]? = nil,
+        iapkit: RequestVerifyPurchaseWithIapkitResult? = nil,
+        provider: PurchaseVerificationProvider
+    ) {
+        self.errors = errors
+        self.iapkit = iapkit
+        self.provider = provider
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         provider: PurchaseVerificationProvider,
         iapkit: RequestVerifyPurchaseWithIapkitResult? = nil,
         errors: [VerifyPurchaseWithProviderError]? = nil
     ) {
-        self.provider = provider
-        self.iapkit = iapkit
-        self.errors = errors
+        self.init(
+            errors: errors,
+            iapkit: iapkit,
+            provider: provider
+        )
     }
 
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.provider = PurchaseVerificationProvider(rawValue: try container.decodeField(String.self, forKey: "provider"))
+        self.provider = PurchaseVerificationProvider(wireValue: try container.decodeField(String.self, forKey: "provider"))
         self.iapkit = try container.decodeFieldIfPresent(RequestVerifyPurchaseWithIapkitResult.self, forKey: "iapkit")
         self.errors = try container.decodeFieldIfPresent([VerifyPurchaseWithProviderError].self, forKey: "errors")
     }

@@ -27,7 +27,7 @@ public actor OpenIAPDispatcher {
     /// The store the SDK runs against: an operation it does not implement
     /// answers `ErrorCode.featureNotSupported`.
     public nonisolated let store: IapStore
-    private let sdk: any OpenIAPCommonOperations
+    private let sdk: any OpenIAPCommonOperations & Sendable
     private let events: @Sendable (Data) -> Void
     private var listeners: [Int64: Listener] = [:]
     private var listenersStarted = 0
@@ -39,11 +39,12 @@ public actor OpenIAPDispatcher {
         var task: Task<Void, Never>?
     }
 
-    /// `sdk` answers the calls; it implements the operations of a platform
-    /// when it conforms to that platform's protocol as well
-    /// (`OpenIAPAppleOperations`, `OpenIAPAndroidOperations`). `events`
-    /// receives every event message, one at a time.
-    public init(store: IapStore, sdk: any OpenIAPCommonOperations, events: @escaping @Sendable (Data) -> Void = { _ in }) {
+    /// `sdk` answers the calls: an Apple module (`OpenIapModuleProtocol`)
+    /// or an Android SDK (`OpenIAPAndroidOperations`), which implements the
+    /// operations of its platform; it must be `Sendable`, as the dispatcher
+    /// calls it from its own tasks. `events` receives every event message,
+    /// one at a time.
+    public init(store: IapStore, sdk: any OpenIAPCommonOperations & Sendable, events: @escaping @Sendable (Data) -> Void = { _ in }) {
         self.store = store
         self.sdk = sdk
         self.events = events
@@ -230,12 +231,16 @@ private enum OpenIAPPlatform: Sendable {
     case common
     case apple
     case android
+    /// Declared by the Apple and the Android protocols apart (an operation
+    /// with an argument of one platform, or an event): either will do.
+    case either
 
-    func isImplemented(by sdk: any OpenIAPCommonOperations) -> Bool {
+    func isImplemented(by sdk: any OpenIAPCommonOperations & Sendable) -> Bool {
         switch self {
         case .common: true
-        case .apple: sdk is any OpenIAPAppleOperations
+        case .apple: sdk is any OpenIapModuleProtocol
         case .android: sdk is any OpenIAPAndroidOperations
+        case .either: sdk is any OpenIapModuleProtocol || sdk is any OpenIAPAndroidOperations
         }
     }
 }
@@ -249,7 +254,7 @@ private struct OpenIAPOperationEntry: Sendable {
     var stores: [IapStore]
     var platform: OpenIAPPlatform
     var arguments: any OpenIAPArguments.Type
-    var method: @Sendable (any OpenIAPCommonOperations, any OpenIAPArguments) async throws -> any Encodable & Sendable
+    var method: @Sendable (any OpenIAPCommonOperations & Sendable, any OpenIAPArguments) async throws -> any Encodable & Sendable
 }
 
 /// How the dispatcher serves one event, like `OpenIAPOperationEntry`;
@@ -258,7 +263,7 @@ private struct OpenIAPEventEntry: Sendable {
     var stores: [IapStore]
     var platform: OpenIAPPlatform
     var arguments: any OpenIAPArguments.Type
-    var listen: @Sendable (any OpenIAPCommonOperations, any OpenIAPArguments) async -> OpenIAPEventFeed
+    var listen: @Sendable (any OpenIAPCommonOperations & Sendable, any OpenIAPArguments) async -> OpenIAPEventFeed
 }
 
 /// The payloads of one listener, each handed on until the listener ends.
@@ -285,7 +290,7 @@ private struct OpenIAPMessage: Decodable {
     /// What decides whether an operation is implemented.
     struct Context: Sendable {
         var store: IapStore
-        var sdk: any OpenIAPCommonOperations
+        var sdk: any OpenIAPCommonOperations & Sendable
 
         /// Why the operation `name` cannot be called here, or nil.
         func refusal(_ name: String, stores: [IapStore], platform: OpenIAPPlatform) -> PurchaseError? {
@@ -486,54 +491,54 @@ private enum OpenIAPTable: OpenIAPOperationTable {
             return OpenIAPOperationEntry(
                 stores: [IapStore.google, IapStore.horizon, IapStore.amazon], platform: .android, arguments: AcknowledgePurchaseAndroidArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAndroidOperations
                 let args = arguments as! AcknowledgePurchaseAndroidArgs
+                let sdk = common as! any OpenIAPAndroidOperations
                 return try await sdk.acknowledgePurchaseAndroid(purchaseToken: args.purchaseToken)
             }
         case "beginRefundRequestIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: BeginRefundRequestIOSArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAppleOperations
                 let args = arguments as! BeginRefundRequestIOSArgs
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.beginRefundRequestIOS(sku: args.sku)
             }
         case "canPresentExternalPurchaseNoticeIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: OpenIAPNoArguments.self
             ) { common, _ in
-                let sdk = common as! any OpenIAPAppleOperations
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.canPresentExternalPurchaseNoticeIOS()
             }
         case "clearTransactionIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: OpenIAPNoArguments.self
             ) { common, _ in
-                let sdk = common as! any OpenIAPAppleOperations
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.clearTransactionIOS()
             }
         case "consumePurchaseAndroid":
             return OpenIAPOperationEntry(
                 stores: [IapStore.google, IapStore.horizon, IapStore.amazon], platform: .android, arguments: ConsumePurchaseAndroidArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAndroidOperations
                 let args = arguments as! ConsumePurchaseAndroidArgs
+                let sdk = common as! any OpenIAPAndroidOperations
                 return try await sdk.consumePurchaseAndroid(purchaseToken: args.purchaseToken)
             }
         case "createBillingProgramReportingDetailsAndroid":
             return OpenIAPOperationEntry(
                 stores: [IapStore.google], platform: .android, arguments: CreateBillingProgramReportingDetailsAndroidArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAndroidOperations
                 let args = arguments as! CreateBillingProgramReportingDetailsAndroidArgs
+                let sdk = common as! any OpenIAPAndroidOperations
                 return try await sdk.createBillingProgramReportingDetailsAndroid(program: args.program, developerBillingType: args.developerBillingType)
             }
         case "currentEntitlementIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: CurrentEntitlementIOSArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAppleOperations
                 let args = arguments as! CurrentEntitlementIOSArgs
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.currentEntitlementIOS(sku: args.sku)
             }
         case "deepLinkToSubscriptions":
@@ -541,7 +546,8 @@ private enum OpenIAPTable: OpenIAPOperationTable {
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: DeepLinkToSubscriptionsArgs.self
             ) { sdk, arguments in
                 let args = arguments as! DeepLinkToSubscriptionsArgs
-                return try await sdk.deepLinkToSubscriptions(options: args.options)
+                try await sdk.deepLinkToSubscriptions(args.options)
+                return OpenIAPNoResult()
             }
         case "endConnection":
             return OpenIAPOperationEntry(
@@ -554,34 +560,35 @@ private enum OpenIAPTable: OpenIAPOperationTable {
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: FetchProductsArgs.self
             ) { sdk, arguments in
                 let args = arguments as! FetchProductsArgs
-                return try await sdk.fetchProducts(params: args.params)
+                return try await sdk.fetchProducts(args.params)
             }
         case "finishTransaction":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: FinishTransactionArgs.self
             ) { sdk, arguments in
                 let args = arguments as! FinishTransactionArgs
-                return try await sdk.finishTransaction(purchase: args.purchase, isConsumable: args.isConsumable)
+                try await sdk.finishTransaction(purchase: args.purchase, isConsumable: args.isConsumable)
+                return OpenIAPNoResult()
             }
         case "getActiveSubscriptions":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: GetActiveSubscriptionsArgs.self
             ) { sdk, arguments in
                 let args = arguments as! GetActiveSubscriptionsArgs
-                return try await sdk.getActiveSubscriptions(subscriptionIds: args.subscriptionIds)
+                return try await sdk.getActiveSubscriptions(args.subscriptionIds)
             }
         case "getAllTransactionsIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: OpenIAPNoArguments.self
             ) { common, _ in
-                let sdk = common as! any OpenIAPAppleOperations
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.getAllTransactionsIOS()
             }
         case "getAppTransactionIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: OpenIAPNoArguments.self
             ) { common, _ in
-                let sdk = common as! any OpenIAPAppleOperations
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.getAppTransactionIOS()
             }
         case "getAvailablePurchases":
@@ -589,43 +596,43 @@ private enum OpenIAPTable: OpenIAPOperationTable {
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: GetAvailablePurchasesArgs.self
             ) { sdk, arguments in
                 let args = arguments as! GetAvailablePurchasesArgs
-                return try await sdk.getAvailablePurchases(options: args.options)
+                return try await sdk.getAvailablePurchases(args.options)
             }
         case "getBillingChoiceInfoAndroid":
             return OpenIAPOperationEntry(
                 stores: [IapStore.google], platform: .android, arguments: GetBillingChoiceInfoAndroidArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAndroidOperations
                 let args = arguments as! GetBillingChoiceInfoAndroidArgs
+                let sdk = common as! any OpenIAPAndroidOperations
                 return try await sdk.getBillingChoiceInfoAndroid(params: args.params)
             }
         case "getExternalPurchaseCustomLinkTokenIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: GetExternalPurchaseCustomLinkTokenIOSArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAppleOperations
                 let args = arguments as! GetExternalPurchaseCustomLinkTokenIOSArgs
-                return try await sdk.getExternalPurchaseCustomLinkTokenIOS(tokenType: args.tokenType)
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
+                return try await sdk.getExternalPurchaseCustomLinkTokenIOS(args.tokenType)
             }
         case "getPendingTransactionsIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: OpenIAPNoArguments.self
             ) { common, _ in
-                let sdk = common as! any OpenIAPAppleOperations
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.getPendingTransactionsIOS()
             }
         case "getPromotedProductIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: OpenIAPNoArguments.self
             ) { common, _ in
-                let sdk = common as! any OpenIAPAppleOperations
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.getPromotedProductIOS()
             }
         case "getReceiptDataIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: OpenIAPNoArguments.self
             ) { common, _ in
-                let sdk = common as! any OpenIAPAppleOperations
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.getReceiptDataIOS()
             }
         case "getStorefront":
@@ -638,8 +645,8 @@ private enum OpenIAPTable: OpenIAPOperationTable {
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: GetTransactionJwsIOSArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAppleOperations
                 let args = arguments as! GetTransactionJwsIOSArgs
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.getTransactionJwsIOS(sku: args.sku)
             }
         case "hasActiveSubscriptions":
@@ -647,60 +654,64 @@ private enum OpenIAPTable: OpenIAPOperationTable {
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: HasActiveSubscriptionsArgs.self
             ) { sdk, arguments in
                 let args = arguments as! HasActiveSubscriptionsArgs
-                return try await sdk.hasActiveSubscriptions(subscriptionIds: args.subscriptionIds)
+                return try await sdk.hasActiveSubscriptions(args.subscriptionIds)
             }
         case "initConnection":
             return OpenIAPOperationEntry(
-                stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: InitConnectionArgs.self
-            ) { sdk, arguments in
+                stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .either, arguments: InitConnectionArgs.self
+            ) { common, arguments in
                 let args = arguments as! InitConnectionArgs
-                return try await sdk.initConnection(config: args.config)
+                if let sdk = common as? any OpenIAPAndroidOperations {
+                    return try await sdk.initConnection(config: args.config)
+                }
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
+                return try await sdk.initConnection()
             }
         case "isBillingProgramAvailableAndroid":
             return OpenIAPOperationEntry(
                 stores: [IapStore.google], platform: .android, arguments: IsBillingProgramAvailableAndroidArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAndroidOperations
                 let args = arguments as! IsBillingProgramAvailableAndroidArgs
+                let sdk = common as! any OpenIAPAndroidOperations
                 return try await sdk.isBillingProgramAvailableAndroid(program: args.program)
             }
         case "isEligibleForExternalPurchaseCustomLinkIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: OpenIAPNoArguments.self
             ) { common, _ in
-                let sdk = common as! any OpenIAPAppleOperations
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.isEligibleForExternalPurchaseCustomLinkIOS()
             }
         case "isEligibleForIntroOfferIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: IsEligibleForIntroOfferIOSArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAppleOperations
                 let args = arguments as! IsEligibleForIntroOfferIOSArgs
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.isEligibleForIntroOfferIOS(groupID: args.groupID)
             }
         case "isTransactionVerifiedIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: IsTransactionVerifiedIOSArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAppleOperations
                 let args = arguments as! IsTransactionVerifiedIOSArgs
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.isTransactionVerifiedIOS(sku: args.sku)
             }
         case "latestTransactionIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: LatestTransactionIOSArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAppleOperations
                 let args = arguments as! LatestTransactionIOSArgs
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.latestTransactionIOS(sku: args.sku)
             }
         case "launchExternalLinkAndroid":
             return OpenIAPOperationEntry(
                 stores: [IapStore.google], platform: .android, arguments: LaunchExternalLinkAndroidArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAndroidOperations
                 let args = arguments as! LaunchExternalLinkAndroidArgs
+                let sdk = common as! any OpenIAPAndroidOperations
                 return try await sdk.launchExternalLinkAndroid(params: args.params)
             }
         case "openRedeemOfferCodeAndroid":
@@ -714,22 +725,22 @@ private enum OpenIAPTable: OpenIAPOperationTable {
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: OpenIAPNoArguments.self
             ) { common, _ in
-                let sdk = common as! any OpenIAPAppleOperations
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.presentCodeRedemptionSheetIOS()
             }
         case "presentExternalPurchaseLinkIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: PresentExternalPurchaseLinkIOSArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAppleOperations
                 let args = arguments as! PresentExternalPurchaseLinkIOSArgs
-                return try await sdk.presentExternalPurchaseLinkIOS(url: args.url)
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
+                return try await sdk.presentExternalPurchaseLinkIOS(args.url)
             }
         case "presentExternalPurchaseNoticeSheetIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: OpenIAPNoArguments.self
             ) { common, _ in
-                let sdk = common as! any OpenIAPAppleOperations
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.presentExternalPurchaseNoticeSheetIOS()
             }
         case "requestPurchase":
@@ -737,58 +748,59 @@ private enum OpenIAPTable: OpenIAPOperationTable {
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: RequestPurchaseArgs.self
             ) { sdk, arguments in
                 let args = arguments as! RequestPurchaseArgs
-                return try await sdk.requestPurchase(params: args.params)
+                return try await sdk.requestPurchase(args.params)
             }
         case "restorePurchases":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: OpenIAPNoArguments.self
             ) { sdk, _ in
-                return try await sdk.restorePurchases()
+                try await sdk.restorePurchases()
+                return OpenIAPNoResult()
             }
         case "showBillingProgramInformationDialogAndroid":
             return OpenIAPOperationEntry(
                 stores: [IapStore.google], platform: .android, arguments: ShowBillingProgramInformationDialogAndroidArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAndroidOperations
                 let args = arguments as! ShowBillingProgramInformationDialogAndroidArgs
+                let sdk = common as! any OpenIAPAndroidOperations
                 return try await sdk.showBillingProgramInformationDialogAndroid(params: args.params)
             }
         case "showExternalPurchaseCustomLinkNoticeIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: ShowExternalPurchaseCustomLinkNoticeIOSArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAppleOperations
                 let args = arguments as! ShowExternalPurchaseCustomLinkNoticeIOSArgs
-                return try await sdk.showExternalPurchaseCustomLinkNoticeIOS(noticeType: args.noticeType)
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
+                return try await sdk.showExternalPurchaseCustomLinkNoticeIOS(args.noticeType)
             }
         case "showInAppMessagesAndroid":
             return OpenIAPOperationEntry(
                 stores: [IapStore.google], platform: .android, arguments: ShowInAppMessagesAndroidArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAndroidOperations
                 let args = arguments as! ShowInAppMessagesAndroidArgs
+                let sdk = common as! any OpenIAPAndroidOperations
                 return try await sdk.showInAppMessagesAndroid(params: args.params)
             }
         case "showManageSubscriptionsIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: OpenIAPNoArguments.self
             ) { common, _ in
-                let sdk = common as! any OpenIAPAppleOperations
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.showManageSubscriptionsIOS()
             }
         case "subscriptionStatusIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: SubscriptionStatusIOSArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAppleOperations
                 let args = arguments as! SubscriptionStatusIOSArgs
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.subscriptionStatusIOS(sku: args.sku)
             }
         case "syncIOS":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: OpenIAPNoArguments.self
             ) { common, _ in
-                let sdk = common as! any OpenIAPAppleOperations
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.syncIOS()
             }
         case "verifyPurchase":
@@ -796,14 +808,14 @@ private enum OpenIAPTable: OpenIAPOperationTable {
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon], platform: .common, arguments: VerifyPurchaseArgs.self
             ) { sdk, arguments in
                 let args = arguments as! VerifyPurchaseArgs
-                return try await sdk.verifyPurchase(options: args.options)
+                return try await sdk.verifyPurchase(args.options)
             }
         case "verifyPurchaseWithProvider":
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: VerifyPurchaseWithProviderArgs.self
             ) { sdk, arguments in
                 let args = arguments as! VerifyPurchaseWithProviderArgs
-                return try await sdk.verifyPurchaseWithProvider(options: args.options)
+                return try await sdk.verifyPurchaseWithProvider(args.options)
             }
         default:
             return nil
@@ -823,26 +835,38 @@ private enum OpenIAPTable: OpenIAPOperationTable {
             return OpenIAPEventEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: OpenIAPNoArguments.self
             ) { common, _ in
-                let sdk = common as! any OpenIAPAppleOperations
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return OpenIAPEventFeed(await sdk.promotedProductIOS())
             }
         case "purchaseError":
             return OpenIAPEventEntry(
-                stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: OpenIAPNoArguments.self
-            ) { sdk, _ in
+                stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .either, arguments: OpenIAPNoArguments.self
+            ) { common, _ in
+                if let sdk = common as? any OpenIAPAndroidOperations {
+                    return OpenIAPEventFeed(await sdk.purchaseError())
+                }
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return OpenIAPEventFeed(await sdk.purchaseError())
             }
         case "purchaseUpdated":
             return OpenIAPEventEntry(
-                stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .common, arguments: PurchaseUpdatedArgs.self
-            ) { sdk, arguments in
+                stores: [IapStore.apple, IapStore.google, IapStore.horizon, IapStore.amazon], platform: .either, arguments: PurchaseUpdatedArgs.self
+            ) { common, arguments in
                 let args = arguments as! PurchaseUpdatedArgs
+                if let sdk = common as? any OpenIAPAndroidOperations {
+                    return OpenIAPEventFeed(await sdk.purchaseUpdated(options: args.options))
+                }
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return OpenIAPEventFeed(await sdk.purchaseUpdated(options: args.options))
             }
         case "subscriptionBillingIssue":
             return OpenIAPEventEntry(
-                stores: [IapStore.apple, IapStore.google], platform: .common, arguments: OpenIAPNoArguments.self
-            ) { sdk, _ in
+                stores: [IapStore.apple, IapStore.google], platform: .either, arguments: OpenIAPNoArguments.self
+            ) { common, _ in
+                if let sdk = common as? any OpenIAPAndroidOperations {
+                    return OpenIAPEventFeed(await sdk.subscriptionBillingIssue())
+                }
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return OpenIAPEventFeed(await sdk.subscriptionBillingIssue())
             }
         case "userChoiceBillingAndroid":

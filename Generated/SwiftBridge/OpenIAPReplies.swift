@@ -63,6 +63,24 @@ public enum OpenIAPReply<Result: Codable & Hashable & Sendable>: Codable, Hashab
     }
 }
 
+/// The result of an operation that answers nothing beyond success (`Void` in
+/// the spec): `{"result": null}` on the wire. Reading any other value fails.
+public struct OpenIAPNoResult: Codable, Hashable, Sendable {
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard container.decodeNil() else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "an operation that answers nothing has the result null")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encodeNil()
+    }
+}
+
 /// One reply of `acknowledgePurchaseAndroid` over a JSON bridge: its result or a `PurchaseError`.
 public typealias AcknowledgePurchaseAndroidReply = OpenIAPReply<Bool>
 
@@ -87,7 +105,7 @@ public typealias CreateBillingProgramReportingDetailsAndroidReply = OpenIAPReply
 public typealias CurrentEntitlementIOSReply = OpenIAPReply<PurchaseIOS?>
 
 /// One reply of `deepLinkToSubscriptions` over a JSON bridge: its result or a `PurchaseError`.
-public typealias DeepLinkToSubscriptionsReply = OpenIAPReply<VoidResult>
+public typealias DeepLinkToSubscriptionsReply = OpenIAPReply<OpenIAPNoResult>
 
 /// One reply of `endConnection` over a JSON bridge: its result or a `PurchaseError`.
 public typealias EndConnectionReply = OpenIAPReply<Bool>
@@ -96,7 +114,7 @@ public typealias EndConnectionReply = OpenIAPReply<Bool>
 public typealias FetchProductsReply = OpenIAPReply<FetchProductsResult>
 
 /// One reply of `finishTransaction` over a JSON bridge: its result or a `PurchaseError`.
-public typealias FinishTransactionReply = OpenIAPReply<VoidResult>
+public typealias FinishTransactionReply = OpenIAPReply<OpenIAPNoResult>
 
 /// One reply of `getActiveSubscriptions` over a JSON bridge: its result or a `PurchaseError`.
 public typealias GetActiveSubscriptionsReply = OpenIAPReply<[ActiveSubscription]>
@@ -174,7 +192,7 @@ public typealias PresentExternalPurchaseNoticeSheetIOSReply = OpenIAPReply<Exter
 public typealias RequestPurchaseReply = OpenIAPReply<RequestPurchaseResult?>
 
 /// One reply of `restorePurchases` over a JSON bridge: its result or a `PurchaseError`.
-public typealias RestorePurchasesReply = OpenIAPReply<VoidResult>
+public typealias RestorePurchasesReply = OpenIAPReply<OpenIAPNoResult>
 
 /// One reply of `showBillingProgramInformationDialogAndroid` over a JSON bridge: its result or a
 /// `PurchaseError`.

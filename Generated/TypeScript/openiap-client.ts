@@ -9,6 +9,13 @@ import type {
   OpenIAPOperationMap,
   OpenIAPOperationName,
   OpenIAPTransport,
+  FetchProductsResult,
+  FetchProductsResultWire,
+  RequestPurchaseProps,
+  RequestPurchasePropsWire,
+  RequestPurchaseResult,
+  RequestPurchaseResultWire,
+  SubscriptionPurchaseUpdatedArgs,
 } from "./openiap";
 
 /**
@@ -43,52 +50,56 @@ export function isOpenIAPError(value: unknown): value is OpenIAPError {
   return value instanceof OpenIAPError;
 }
 
-/** Whether each operation may answer null: a required result may not. */
-const mayAnswerNull: { readonly [K in OpenIAPOperationName]: boolean } = {
-  acknowledgePurchaseAndroid: false,
-  beginRefundRequestIOS: true,
-  canPresentExternalPurchaseNoticeIOS: false,
-  clearTransactionIOS: false,
-  consumePurchaseAndroid: false,
-  createBillingProgramReportingDetailsAndroid: false,
-  currentEntitlementIOS: true,
-  deepLinkToSubscriptions: false,
-  endConnection: false,
-  fetchProducts: false,
-  finishTransaction: false,
-  getActiveSubscriptions: false,
-  getAllTransactionsIOS: false,
-  getAppTransactionIOS: true,
-  getAvailablePurchases: false,
-  getBillingChoiceInfoAndroid: false,
-  getExternalPurchaseCustomLinkTokenIOS: false,
-  getPendingTransactionsIOS: false,
-  getPromotedProductIOS: true,
-  getReceiptDataIOS: true,
-  getStorefront: false,
-  getTransactionJwsIOS: true,
-  hasActiveSubscriptions: false,
-  initConnection: false,
-  isBillingProgramAvailableAndroid: false,
-  isEligibleForExternalPurchaseCustomLinkIOS: false,
-  isEligibleForIntroOfferIOS: false,
-  isTransactionVerifiedIOS: false,
-  latestTransactionIOS: true,
-  launchExternalLinkAndroid: false,
-  openRedeemOfferCodeAndroid: false,
-  presentCodeRedemptionSheetIOS: true,
-  presentExternalPurchaseLinkIOS: false,
-  presentExternalPurchaseNoticeSheetIOS: false,
-  requestPurchase: true,
-  restorePurchases: false,
-  showBillingProgramInformationDialogAndroid: false,
-  showExternalPurchaseCustomLinkNoticeIOS: false,
-  showInAppMessagesAndroid: false,
-  showManageSubscriptionsIOS: false,
-  subscriptionStatusIOS: false,
-  syncIOS: false,
-  verifyPurchase: false,
-  verifyPurchaseWithProvider: false,
+/**
+ * What each operation answers: a value (never null), a value or null, or
+ * nothing beyond success (`null` on the wire, which the client resolves as
+ * `undefined`).
+ */
+const answers: { readonly [K in OpenIAPOperationName]: "value" | "value-or-null" | "nothing" } = {
+  acknowledgePurchaseAndroid: "value",
+  beginRefundRequestIOS: "value-or-null",
+  canPresentExternalPurchaseNoticeIOS: "value",
+  clearTransactionIOS: "value",
+  consumePurchaseAndroid: "value",
+  createBillingProgramReportingDetailsAndroid: "value",
+  currentEntitlementIOS: "value-or-null",
+  deepLinkToSubscriptions: "nothing",
+  endConnection: "value",
+  fetchProducts: "value",
+  finishTransaction: "nothing",
+  getActiveSubscriptions: "value",
+  getAllTransactionsIOS: "value",
+  getAppTransactionIOS: "value-or-null",
+  getAvailablePurchases: "value",
+  getBillingChoiceInfoAndroid: "value",
+  getExternalPurchaseCustomLinkTokenIOS: "value",
+  getPendingTransactionsIOS: "value",
+  getPromotedProductIOS: "value-or-null",
+  getReceiptDataIOS: "value-or-null",
+  getStorefront: "value",
+  getTransactionJwsIOS: "value-or-null",
+  hasActiveSubscriptions: "value",
+  initConnection: "value",
+  isBillingProgramAvailableAndroid: "value",
+  isEligibleForExternalPurchaseCustomLinkIOS: "value",
+  isEligibleForIntroOfferIOS: "value",
+  isTransactionVerifiedIOS: "value",
+  latestTransactionIOS: "value-or-null",
+  launchExternalLinkAndroid: "value",
+  openRedeemOfferCodeAndroid: "value",
+  presentCodeRedemptionSheetIOS: "value-or-null",
+  presentExternalPurchaseLinkIOS: "value",
+  presentExternalPurchaseNoticeSheetIOS: "value",
+  requestPurchase: "value-or-null",
+  restorePurchases: "nothing",
+  showBillingProgramInformationDialogAndroid: "value",
+  showExternalPurchaseCustomLinkNoticeIOS: "value",
+  showInAppMessagesAndroid: "value",
+  showManageSubscriptionsIOS: "value",
+  subscriptionStatusIOS: "value",
+  syncIOS: "value",
+  verifyPurchase: "value",
+  verifyPurchaseWithProvider: "value",
 };
 
 function isObject(value: unknown): value is { readonly [key: string]: unknown } {
@@ -119,7 +130,8 @@ function unusable(operation: string, what: string, cause: unknown): OpenIAPError
  * The result of a reply, or the error it carries thrown. A reply must be an
  * object with exactly one of `result` and `error`; an error needs a string
  * `code` and `message`; a required result may not be null. The result
- * itself is passed on as received, not validated.
+ * itself is passed on as received, not validated; an operation that answers
+ * nothing resolves `undefined`.
  */
 function settle<K extends OpenIAPOperationName>(operation: K, reply: unknown): OpenIAPOperationMap[K]["result"] {
   if (!isObject(reply)) throw unusable(operation, "the reply is not a JSON object", reply);
@@ -135,33 +147,81 @@ function settle<K extends OpenIAPOperationName>(operation: K, reply: unknown): O
     throw new OpenIAPError(operation, error as unknown as OpenIAPErrorRecord);
   }
   if (!hasResult) throw unusable(operation, "the reply has neither result nor error", reply);
-  const result = reply.result;
-  if ((result === null || result === undefined) && !mayAnswerNull[operation]) {
+  const answer = answers[operation];
+  const result = answer === "nothing" ? undefined : reply.result;
+  if ((result === null || result === undefined) && answer === "value") {
     throw unusable(operation, "the reply's result is null, and this operation always answers one", reply);
   }
   return result as OpenIAPOperationMap[K]["result"];
 }
+
+/** Writes a {@link RequestPurchaseProps} as its JSON: each choice's case under the case's own field. */
+function requestPurchasePropsToWire(value: RequestPurchaseProps): RequestPurchasePropsWire {
+  const out: { [key: string]: unknown } = { ...value };
+  delete out["request"];
+  switch (value["type"]) {
+    case "in-app":
+      out["requestPurchase"] = value["request"];
+      break;
+    case "subs":
+      out["requestSubscription"] = value["request"];
+      break;
+  }
+  return out as unknown as RequestPurchasePropsWire;
+}
+
+/** Reads a {@link FetchProductsResult} from its JSON: the first field present, null when none is. */
+function fetchProductsResultFromWire(value: FetchProductsResultWire): FetchProductsResult {
+  if (hasOwn(value, "products")) {
+    const field = value["products"];
+    return field === null || field === undefined ? null : field;
+  }
+  if (hasOwn(value, "subscriptions")) {
+    const field = value["subscriptions"];
+    return field === null || field === undefined ? null : field;
+  }
+  if (hasOwn(value, "all")) {
+    const field = value["all"];
+    return field === null || field === undefined ? null : field;
+  }
+  return null;
+}
+
+/** Reads a {@link RequestPurchaseResult} from its JSON: the first field present, null when none is. */
+function requestPurchaseResultFromWire(value: RequestPurchaseResultWire): RequestPurchaseResult {
+  if (hasOwn(value, "purchase")) {
+    const field = value["purchase"];
+    return field === null || field === undefined ? null : field;
+  }
+  if (hasOwn(value, "purchases")) {
+    const field = value["purchases"];
+    return field === null || field === undefined ? null : field;
+  }
+  return null;
+}
+
 
 /**
  * A client that sends every call through `transport` and, when
  * `events` is given, adds listeners through it.
  */
 export function createOpenIAPClient(transport: OpenIAPTransport, events?: OpenIAPEventTransport): OpenIAPClient {
-  async function call<K extends OpenIAPOperationName>(operation: K, args: object | undefined): Promise<OpenIAPOperationMap[K]["result"]> {
+  async function call<K extends OpenIAPOperationName>(operation: K, args: object): Promise<OpenIAPOperationMap[K]["result"]> {
     let reply: unknown;
     try {
-      reply = await transport(operation, args ?? {});
+      reply = await transport(operation, args);
     } catch (cause) {
       throw unusable(operation, "the transport failed", cause);
     }
     return settle(operation, reply);
   }
 
-  function listen(event: OpenIAPEventName, listener: (payload: never) => void, args: object | undefined): OpenIAPListener {
+  function listen(event: OpenIAPEventName, listener: (payload: never) => void, args: object): OpenIAPListener {
     if (events === undefined) {
       throw new OpenIAPError(event, { code: "developer-error", message: "this client was made without an event transport" });
     }
-    const stop = events(event, args ?? {}, (payload) => listener(payload as never));
+    const deliver = delivered[event];
+    const stop = events(event, args, (payload) => listener(deliver(payload) as never));
     let active = true;
     return {
       remove(): void {
@@ -172,51 +232,71 @@ export function createOpenIAPClient(transport: OpenIAPTransport, events?: OpenIA
     };
   }
 
+  // Each event's listener args as the JSON subscription takes them, from
+  // what the caller passed, and each payload as the listener gets it.
+  const listenerArgs: { readonly [K in OpenIAPEventName]: (args: never) => object } = {
+    developerProvidedBillingAndroid: () => ({}),
+    promotedProductIOS: () => ({}),
+    purchaseError: () => ({}),
+    purchaseUpdated: (args: SubscriptionPurchaseUpdatedArgs) => (args === undefined ? {} : { options: args }),
+    subscriptionBillingIssue: () => ({}),
+    userChoiceBillingAndroid: () => ({}),
+  };
+  const delivered: { readonly [K in OpenIAPEventName]: (payload: unknown) => unknown } = {
+    developerProvidedBillingAndroid: (payload) => payload,
+    promotedProductIOS: (payload) => payload,
+    purchaseError: (payload) => payload,
+    purchaseUpdated: (payload) => payload,
+    subscriptionBillingIssue: (payload) => payload,
+    userChoiceBillingAndroid: (payload) => payload,
+  };
+
   return {
-    acknowledgePurchaseAndroid: (args) => call("acknowledgePurchaseAndroid", args),
-    beginRefundRequestIOS: (args) => call("beginRefundRequestIOS", args),
+    acknowledgePurchaseAndroid: (args) => call("acknowledgePurchaseAndroid", { purchaseToken: args }),
+    beginRefundRequestIOS: (args) => call("beginRefundRequestIOS", { sku: args }),
     canPresentExternalPurchaseNoticeIOS: () => call("canPresentExternalPurchaseNoticeIOS", {}),
     clearTransactionIOS: () => call("clearTransactionIOS", {}),
-    consumePurchaseAndroid: (args) => call("consumePurchaseAndroid", args),
+    consumePurchaseAndroid: (args) => call("consumePurchaseAndroid", { purchaseToken: args }),
     createBillingProgramReportingDetailsAndroid: (args) => call("createBillingProgramReportingDetailsAndroid", args),
-    currentEntitlementIOS: (args) => call("currentEntitlementIOS", args),
-    deepLinkToSubscriptions: (args) => call("deepLinkToSubscriptions", args),
+    currentEntitlementIOS: (args) => call("currentEntitlementIOS", { sku: args }),
+    deepLinkToSubscriptions: (args) => call("deepLinkToSubscriptions", args === undefined ? {} : { options: args }),
     endConnection: () => call("endConnection", {}),
-    fetchProducts: (args) => call("fetchProducts", args),
+    fetchProducts: (args) => call("fetchProducts", { params: args }).then((result) => fetchProductsResultFromWire(result)),
     finishTransaction: (args) => call("finishTransaction", args),
-    getActiveSubscriptions: (args) => call("getActiveSubscriptions", args),
+    getActiveSubscriptions: (args) => call("getActiveSubscriptions", args === undefined ? {} : { subscriptionIds: args }),
     getAllTransactionsIOS: () => call("getAllTransactionsIOS", {}),
     getAppTransactionIOS: () => call("getAppTransactionIOS", {}),
-    getAvailablePurchases: (args) => call("getAvailablePurchases", args),
-    getBillingChoiceInfoAndroid: (args) => call("getBillingChoiceInfoAndroid", args),
-    getExternalPurchaseCustomLinkTokenIOS: (args) => call("getExternalPurchaseCustomLinkTokenIOS", args),
+    getAvailablePurchases: (args) => call("getAvailablePurchases", args === undefined ? {} : { options: args }),
+    getBillingChoiceInfoAndroid: (args) => call("getBillingChoiceInfoAndroid", { params: args }),
+    getExternalPurchaseCustomLinkTokenIOS: (args) => call("getExternalPurchaseCustomLinkTokenIOS", { tokenType: args }),
     getPendingTransactionsIOS: () => call("getPendingTransactionsIOS", {}),
     getPromotedProductIOS: () => call("getPromotedProductIOS", {}),
     getReceiptDataIOS: () => call("getReceiptDataIOS", {}),
     getStorefront: () => call("getStorefront", {}),
-    getTransactionJwsIOS: (args) => call("getTransactionJwsIOS", args),
-    hasActiveSubscriptions: (args) => call("hasActiveSubscriptions", args),
-    initConnection: (args) => call("initConnection", args),
-    isBillingProgramAvailableAndroid: (args) => call("isBillingProgramAvailableAndroid", args),
+    getTransactionJwsIOS: (args) => call("getTransactionJwsIOS", { sku: args }),
+    hasActiveSubscriptions: (args) => call("hasActiveSubscriptions", args === undefined ? {} : { subscriptionIds: args }),
+    initConnection: (args) => call("initConnection", args === undefined ? {} : { config: args }),
+    isBillingProgramAvailableAndroid: (args) => call("isBillingProgramAvailableAndroid", { program: args }),
     isEligibleForExternalPurchaseCustomLinkIOS: () => call("isEligibleForExternalPurchaseCustomLinkIOS", {}),
-    isEligibleForIntroOfferIOS: (args) => call("isEligibleForIntroOfferIOS", args),
-    isTransactionVerifiedIOS: (args) => call("isTransactionVerifiedIOS", args),
-    latestTransactionIOS: (args) => call("latestTransactionIOS", args),
-    launchExternalLinkAndroid: (args) => call("launchExternalLinkAndroid", args),
+    isEligibleForIntroOfferIOS: (args) => call("isEligibleForIntroOfferIOS", { groupID: args }),
+    isTransactionVerifiedIOS: (args) => call("isTransactionVerifiedIOS", { sku: args }),
+    latestTransactionIOS: (args) => call("latestTransactionIOS", { sku: args }),
+    launchExternalLinkAndroid: (args) => call("launchExternalLinkAndroid", { params: args }),
     openRedeemOfferCodeAndroid: () => call("openRedeemOfferCodeAndroid", {}),
     presentCodeRedemptionSheetIOS: () => call("presentCodeRedemptionSheetIOS", {}),
-    presentExternalPurchaseLinkIOS: (args) => call("presentExternalPurchaseLinkIOS", args),
+    presentExternalPurchaseLinkIOS: (args) => call("presentExternalPurchaseLinkIOS", { url: args }),
     presentExternalPurchaseNoticeSheetIOS: () => call("presentExternalPurchaseNoticeSheetIOS", {}),
-    requestPurchase: (args) => call("requestPurchase", args),
+    requestPurchase: (args) => call("requestPurchase", { params: requestPurchasePropsToWire(args) }).then((result) => (result === null ? null : requestPurchaseResultFromWire(result))),
     restorePurchases: () => call("restorePurchases", {}),
-    showBillingProgramInformationDialogAndroid: (args) => call("showBillingProgramInformationDialogAndroid", args),
-    showExternalPurchaseCustomLinkNoticeIOS: (args) => call("showExternalPurchaseCustomLinkNoticeIOS", args),
-    showInAppMessagesAndroid: (args) => call("showInAppMessagesAndroid", args),
+    showBillingProgramInformationDialogAndroid: (args) => call("showBillingProgramInformationDialogAndroid", { params: args }),
+    showExternalPurchaseCustomLinkNoticeIOS: (args) => call("showExternalPurchaseCustomLinkNoticeIOS", { noticeType: args }),
+    showInAppMessagesAndroid: (args) => call("showInAppMessagesAndroid", args === undefined ? {} : { params: args }),
     showManageSubscriptionsIOS: () => call("showManageSubscriptionsIOS", {}),
-    subscriptionStatusIOS: (args) => call("subscriptionStatusIOS", args),
+    subscriptionStatusIOS: (args) => call("subscriptionStatusIOS", { sku: args }),
     syncIOS: () => call("syncIOS", {}),
-    verifyPurchase: (args) => call("verifyPurchase", args),
-    verifyPurchaseWithProvider: (args) => call("verifyPurchaseWithProvider", args),
-    addListener: (event: OpenIAPEventName, listener: (payload: never) => void, args?: object) => listen(event, listener, args),
+    verifyPurchase: (args) => call("verifyPurchase", { options: args }),
+    verifyPurchaseWithProvider: (args) => call("verifyPurchaseWithProvider", { options: args }),
+    addListener: (event: OpenIAPEventName, listener: (payload: never) => void, args?: unknown) =>
+      listen(event, listener, listenerArgs[event](args as never)),
   };
 }

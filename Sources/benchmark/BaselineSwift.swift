@@ -33,6 +33,7 @@ enum BaselineSwift {
             case let .record(record): out += self.record(record, spec: spec)
             case let .enumeration(e): out += enumeration(e)
             case let .union(union): out += self.union(union, indirect: indirect.contains(union.name))
+            case let .alias(alias): out += "\npublic typealias \(alias.name) = \(alias.target)\n"
             case .opaqueString, .fieldSet: break
             }
         }
@@ -88,7 +89,11 @@ enum BaselineSwift {
                     let parameter = SwiftNames.parameterInternalName(property).map { "\(label) \($0)" } ?? label
                     return "\(parameter): \(swiftType(argument.type, spec: spec))\(argument.isRequired ? "" : "?")"
                 }.joined(separator: ", ")
-                let result = swiftType(operation.result.type, spec: spec)
+                guard let type = operation.result.type else {
+                    out += "    func \(operation.name)(\(parameters)) async throws\n"
+                    continue
+                }
+                let result = swiftType(type, spec: spec)
                 out +=
                     operation.kind == .event
                     ? "    func \(operation.name)(\(parameters)) async -> AsyncStream<\(result)>\n"

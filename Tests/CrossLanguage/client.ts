@@ -21,6 +21,7 @@ import { spawn } from "child_process";
 import type {
   OpenIAPEventName,
   OpenIAPOperationName,
+  ProductOrSubscription,
   Purchase,
   PurchaseInput,
   RequestVerifyPurchaseWithIapkitProps,
@@ -220,21 +221,6 @@ async function until(ready: () => boolean, timeout: number): Promise<boolean> {
   return true;
 }
 
-/** The finishing subset of a purchase. */
-function input(purchase: Purchase): PurchaseInput {
-  return {
-    id: purchase.id,
-    productId: purchase.productId,
-    ids: purchase.ids,
-    transactionDate: purchase.transactionDate,
-    purchaseToken: purchase.purchaseToken,
-    store: purchase.store,
-    quantity: purchase.quantity,
-    purchaseState: purchase.purchaseState,
-    isAutoRenewing: purchase.isAutoRenewing,
-  };
-}
-
 /** The IAPKit request for a purchase of its store. */
 function iapkitRequest(purchase: Purchase): RequestVerifyPurchaseWithIapkitProps {
   const token = purchase.purchaseToken ?? "";
@@ -291,8 +277,9 @@ async function scenario(options: Options): Promise<number> {
   if (connected !== undefined) checks.check("initConnection", typeof connected === "boolean", `answered ${String(connected)}`);
 
   // fetchProducts: the requested product, which tells the peer's platform.
-  const fetched = await checks.step("fetchProducts", () => client.fetchProducts({ params: { skus: [sku], type: "in-app" } }));
-  const products = fetched?.products ?? [];
+  // One argument, passed as itself; the answer is the list the reply holds.
+  const fetched = await checks.step("fetchProducts", () => client.fetchProducts({ skus: [sku], type: "in-app" }));
+  const products: ProductOrSubscription[] = fetched ?? [];
   if (fetched !== undefined) {
     checks.check("fetchProducts", products.length > 0 && products.every((product) => product.id === sku),
       `${products.length} product(s): ${products.map((product) => `${product.id} (${product.platform})`).join(", ")}`);
@@ -302,14 +289,13 @@ async function scenario(options: Options): Promise<number> {
   // requestPurchase: its purchase arrives through a purchaseUpdated listener.
   const delivered: Purchase[] = [];
   const listener = client.addListener("purchaseUpdated", (purchase) => delivered.push(purchase), {
-    options: { dedupeTransactionIOS: true },
+    dedupeTransactionIOS: true,
   });
+  // The request with its type; the JSON call names the case (requestPurchase).
   const requested = await checks.step("requestPurchase", () =>
-    client.requestPurchase({
-      params: { requestPurchase: { apple: { sku }, google: { skus: [sku] } }, type: "in-app" },
-    }));
+    client.requestPurchase({ request: { apple: { sku }, google: { skus: [sku] } }, type: "in-app" }));
   if (requested !== undefined) {
-    const direct = requested === null ? [] : [...(requested.purchase ? [requested.purchase] : []), ...(requested.purchases ?? [])];
+    const direct = requested === null ? [] : Array.isArray(requested) ? requested : [requested];
     checks.check("requestPurchase", direct.every((purchase) => purchase.productId === sku),
       requested === null ? "answered null (the outcome comes through the event)" : `answered ${direct.length} purchase(s) of ${sku}`);
   }
@@ -326,7 +312,7 @@ async function scenario(options: Options): Promise<number> {
   if (purchase !== undefined) {
     // verifyPurchaseWithProvider: IAPKit, with the purchase of its store.
     const verified = await checks.step("verifyPurchaseWithProvider", () =>
-      client.verifyPurchaseWithProvider({ options: { provider: "iapkit", iapkit: iapkitRequest(purchase) } }));
+      client.verifyPurchaseWithProvider({ provider: "iapkit", iapkit: iapkitRequest(purchase) }));
     if (verified !== undefined) {
       const iapkit = verified.iapkit;
       checks.check("verifyPurchaseWithProvider",
@@ -334,14 +320,18 @@ async function scenario(options: Options): Promise<number> {
         `provider ${verified.provider}, ${iapkit == null ? "no IAPKit result" : `isValid ${String(iapkit.isValid)} from ${iapkit.store}, state ${iapkit.state}`}`);
     }
 
-    // finishTransaction: the purchase, consumed.
-    const finished = await checks.step("finishTransaction", () =>
-      client.finishTransaction({ purchase: input(purchase), isConsumable: true }));
-    if (finished !== undefined) checks.check("finishTransaction", finished.success === true, `success ${String(finished.success)}`);
+    // finishTransaction: the purchase as the listener delivered it (a
+    // PurchaseInput is a Purchase), consumed; it answers nothing.
+    const passedBack: PurchaseInput = purchase;
+    const finished = await checks.step("finishTransaction", async () => {
+      const answer: void = await client.finishTransaction({ purchase: passedBack, isConsumable: true });
+      return answer === undefined;
+    });
+    if (finished !== undefined) checks.check("finishTransaction", finished, "the client resolves undefined for an operation that answers nothing");
 
     // A bad argument: the purchase without its product. tsc rejects this
     // call, so it is made through a cast, as plain JavaScript would.
-    const { productId: _, ...withoutProduct } = input(purchase);
+    const { productId: _, ...withoutProduct } = purchase;
     const bad = await checks.failure("bad argument", "developer-error", () =>
       client.finishTransaction({ purchase: withoutProduct } as unknown as Parameters<typeof client.finishTransaction>[0]));
     if (bad !== undefined) {

@@ -65,8 +65,18 @@ class Schema:
 
     def first_error(self, name: str, value: Any) -> str | None:
         """`path: message` of the first error, `path` as `args.a.b` (a missing
-        property is named in the path), or None when `value` is valid."""
-        errors = sorted(self.validator(name).iter_errors(value), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
+        property is named in the path), or None when `value` is valid. An
+        error of `oneOf` (a union) stands for those of its branches, so that
+        the path goes into the member that was meant: a wrong branch fails
+        on the discriminator, one level deeper than a missing property."""
+        def leaves(error: Any) -> Any:
+            if error.context:
+                for inner in error.context:
+                    yield from leaves(inner)
+            else:
+                yield error
+        found = [leaf for error in self.validator(name).iter_errors(value) for leaf in leaves(error)]
+        errors = sorted(found, key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
         if not errors:
             return None
         error = errors[0]
@@ -242,7 +252,8 @@ class Peer:
             self.reply(call_id, "finishTransaction", error=("item-not-owned", "no unfinished purchase with that id"))
             return
         del self.sold[args["purchase"]["id"]]
-        self.reply(call_id, "finishTransaction", result={"success": True})
+        # finishTransaction answers nothing: {"result": null}.
+        self.reply(call_id, "finishTransaction", result=None)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -89,9 +89,10 @@ class DispatcherTests {
         reply(d, """{"operation": "requestPurchase", "args": $premium}""")
         val verify = """{"operation": "verifyPurchaseWithProvider", "args": {"options": {"provider": "iapkit", "iapkit": {"google": {"purchaseToken": "memory-store-token-0001"}}}}}"""
         assertReply("""{"result": {"provider": "iapkit", "iapkit": {"store": "google", "isValid": true, "state": "pending-acknowledgment", "productId": "com.example.premium"}}}""", d, verify)
+        // The purchase as the SDK delivered it (PurchaseInput is Purchase); finishTransaction answers nothing, null.
         val finish = """{"operation": "finishTransaction", "args": {"purchase": {"id": "purchase-1", "productId": "com.example.premium", "transactionDate": 1,
-            "quantity": 1, "purchaseState": "purchased", "isAutoRenewing": false}, "isConsumable": false}}"""
-        assertReply("""{"result": {"success": true}}""", d, finish)
+            "store": "google", "quantity": 1, "purchaseState": "purchased", "isAutoRenewing": false}, "isConsumable": false}}"""
+        assertReply("""{"result": null}""", d, finish)
         assertReply("""{"result": {"provider": "iapkit", "iapkit": {"store": "google", "isValid": true, "state": "entitled", "productId": "com.example.premium"}}}""", d, verify)
         // A second finish is the SDK's own error, passed through unchanged.
         assertReply("""{"error": {"code": "item-not-owned", "message": "no unfinished purchase 'purchase-1'"}}""", d, finish)
@@ -127,8 +128,9 @@ class DispatcherTests {
             """{"operation": "fetchProducts", "args": 5}""" to "args: ",
             """{"operation": "fetchProducts", "args": []}""" to "args: ",
             """{"operation": "getStorefront", "args": [1]}""" to "args: ",
-            """{"operation": "finishTransaction", "args": {"purchase": {"id": "p"}, "isConsumable": "yes"}}""" to "args.purchase.productId: required, but absent",
-            """{"operation": "finishTransaction", "args": {"purchase": {"id": "p", "productId": "x", "transactionDate": 1, "quantity": 1.5, "purchaseState": "purchased", "isAutoRenewing": false}}}""" to "args.purchase.quantity: ",
+            """{"operation": "finishTransaction", "args": {"purchase": {"id": "p"}}}""" to "args.purchase.store: required, but absent",
+            """{"operation": "finishTransaction", "args": {"purchase": {"id": "p", "store": "google"}, "isConsumable": "yes"}}""" to "args.purchase.productId: required, but absent",
+            """{"operation": "finishTransaction", "args": {"purchase": {"id": "p", "productId": "x", "transactionDate": 1, "store": "google", "quantity": 1.5, "purchaseState": "purchased", "isAutoRenewing": false}}}""" to "args.purchase.quantity: ",
             """{"operation": "requestPurchase", "args": {"params": {"requestPurchase": {}, "requestSubscription": {}}}}""" to
                 "args.params: exactly one of requestPurchase, requestSubscription must be set; found 2",
             """{"operation": "verifyPurchaseWithProvider", "args": {"options": {"provider": "iapkit", "iapkit": {"google": {"purchaseToken": "t"}, "apple": {"jws": "j"}}}}}""" to

@@ -67,7 +67,6 @@ import dev.openiap.types.VerifyPurchaseProps
 import dev.openiap.types.VerifyPurchaseResult
 import dev.openiap.types.VerifyPurchaseWithProviderProps
 import dev.openiap.types.VerifyPurchaseWithProviderResult
-import dev.openiap.types.VoidResult
 
 class MemoryStore(
     val store: IapStore = IapStore.Google,
@@ -191,9 +190,18 @@ class MemoryStore(
         }
     }
 
-    override suspend fun finishTransaction(purchase: PurchaseInput, isConsumable: Boolean?): VoidResult {
-        finish(isConsumable ?: false, "purchase '${purchase.id}'") { it.id == purchase.id }
-        return VoidResult(success = true)
+    override suspend fun finishTransaction(purchase: PurchaseInput, isConsumable: Boolean?) {
+        val id = idOf(purchase) ?: throw failure(ErrorCode.ItemNotOwned, "no unfinished purchase of a store this version does not know")
+        finish(isConsumable ?: false, "purchase '$id'") { it.id == id }
+    }
+
+    /** The identifier of a purchase of any store; null for a member this version does not know. */
+    private fun idOf(purchase: Purchase): String? = when (purchase) {
+        is Purchase.Apple -> purchase.value.id
+        is Purchase.Google -> purchase.value.id
+        is Purchase.Horizon -> purchase.value.id
+        is Purchase.Amazon -> purchase.value.id
+        is Purchase.Unrecognized -> null
     }
 
     override suspend fun acknowledgePurchaseAndroid(purchaseToken: String): Boolean {
@@ -225,9 +233,9 @@ class MemoryStore(
         }
     }
 
-    override suspend fun restorePurchases(): VoidResult = VoidResult(success = true)
+    override suspend fun restorePurchases() {}
 
-    override suspend fun deepLinkToSubscriptions(options: DeepLinkOptions?): VoidResult = VoidResult(success = true)
+    override suspend fun deepLinkToSubscriptions(options: DeepLinkOptions?) {}
 
     override suspend fun openRedeemOfferCodeAndroid(): Boolean = false
 

@@ -39,7 +39,7 @@ struct CompatibilityCase: Sendable, CustomTestStringConvertible {
 }
 
 extension CompatibilityCase {
-    static let all: [CompatibilityCase] = types + fields + groupsAndLimits + enums + unions + evolutions + operations
+    static let all: [CompatibilityCase] = types + fields + groupsAndLimits + enums + unions + evolutions + operations + dropIns
 
     // MARK: - Types
 
@@ -538,6 +538,79 @@ extension CompatibilityCase {
                       google: String?
                 """, [.exactlyOneGroupRemoved]),
         .init(
+            "recordBecomesOneOf",
+            old: """
+                records:
+                  Fetched:
+                    fields:
+                      products: String[]?
+                      subscriptions: String[]?
+                """,
+            new: """
+                records:
+                  Fetched:
+                    oneOf: true
+                    fields:
+                      products: String[]?
+                      subscriptions: String[]?
+                """, [.recordOneOfChanged]),
+        .init(
+            "exactlyOneBecomesChoice",
+            old: """
+                inputs:
+                  Request:
+                    exactlyOne: [apple, google]
+                    fields:
+                      apple: String?
+                      google: String?
+                """,
+            new: """
+                inputs:
+                  Request:
+                    exactlyOne:
+                      as: platform
+                      cases: {apple: ios, google: android}
+                    fields:
+                      apple: String?
+                      google: String?
+                """, [.choiceChanged]),
+        .init(
+            "choiceCaseRenamed",
+            old: """
+                enums:
+                  Kind:
+                    values: [one-time, subs]
+                inputs:
+                  Request:
+                    exactlyOne:
+                      as: request
+                      tag: kind
+                      cases:
+                        single: {name: purchase, tag: one-time}
+                        recurring: {name: subscription, tag: subs}
+                    fields:
+                      single: String?
+                      recurring: String?
+                      kind: Kind?
+                """,
+            new: """
+                enums:
+                  Kind:
+                    values: [one-time, subs]
+                inputs:
+                  Request:
+                    exactlyOne:
+                      as: request
+                      tag: kind
+                      cases:
+                        single: {name: oneTime, tag: one-time}
+                        recurring: {name: subscription, tag: subs}
+                    fields:
+                      single: String?
+                      recurring: String?
+                      kind: Kind?
+                """, [.choiceChanged]),
+        .init(
             "exactlyOneMemberAdded",
             old: """
                 inputs:
@@ -886,22 +959,22 @@ extension CompatibilityCase {
             "openUnionMemberRemovedFromInput",
             old: inputMembers + "\n" + union("PurchaseRequest", ["apple": "AppleRequest", "google": "GoogleRequest"]),
             new: inputMembers + "\n" + union("PurchaseRequest", ["apple": "AppleRequest"]),
-            [.unionMemberRemoved, .openUnionMemberRemoved]),
+            [.unionMemberRemoved, .openUnionMemberRemoved, .tagDefaultRemoved]),
         .init(
             "closedUnionMemberRemovedFromInput",
             old: inputMembers + "\n" + union("PurchaseRequest", unknown: "fail", ["apple": "AppleRequest", "google": "GoogleRequest"]),
             new: inputMembers + "\n" + union("PurchaseRequest", unknown: "fail", ["apple": "AppleRequest"]),
-            [.unionMemberRemoved, .closedUnionMemberRemoved]),
+            [.unionMemberRemoved, .closedUnionMemberRemoved, .tagDefaultRemoved]),
         .init(
             "unionTagChanged",
             old: outputMembers + "\n" + union("Purchase", ["ios": "Apple", "google": "Google"]),
             new: outputMembers + "\n" + union("Purchase", ["apple": "Apple", "google": "Google"]),
-            [.unionTagChanged, .unionMemberRenamed]),
+            [.unionTagChanged, .unionMemberRenamed, .tagDefaultChanged]),
         .init(
             "unionMemberTypeChanged",
             old: outputMembers + "\n" + union("Purchase", ["apple": "Apple", "google": "Google"]),
             new: outputMembers + "\n" + union("Purchase", ["apple": "Apple", "google": "Amazon"]),
-            [.unionMemberTypeChanged, .unionMemberWireTypeChanged]),
+            [.unionMemberTypeChanged, .unionMemberWireTypeChanged, .tagDefaultRemoved]),
         .init(
             "unionUnknownPolicyChanged",
             old: outputMembers + "\n" + union("Purchase", ["apple": "Apple", "google": "Google"]),
@@ -932,7 +1005,7 @@ extension CompatibilityCase {
                     discriminator: platform
                     members:
                       apple: Apple
-                """, [.unionDiscriminatorChanged]),
+                """, [.unionDiscriminatorChanged, .tagDefaultRemoved]),
     ]
 
     // MARK: - Operations
@@ -1289,6 +1362,92 @@ extension CompatibilityCase {
     ]
 }
 
+// MARK: - Positional arguments, results of nothing, platform arguments, type aliases
+
+extension CompatibilityCase {
+    /// A mutation that answers `result`.
+    static func restorePurchases(result: String) -> String {
+        "mutations:\n  restorePurchases:\n    result: \(result)"
+    }
+
+    /// `fetchProducts` with its argument `params` written in the long form
+    /// with `extra` (a line of keys) after its type.
+    static func fetchProducts(params extra: String) -> String {
+        fetchProducts.replacing(
+            "      params: ProductRequest\n", with: "      params:\n        type: ProductRequest\n        \(extra)\n")
+    }
+
+    /// `Receipt` and `Refund`, two records, and the input `ReceiptInput`
+    /// that is `target` under another name.
+    static func receiptInput(sameAs target: String) -> String {
+        """
+        records:
+          Receipt:
+            doc: A receipt.
+            fields:
+              id: String
+          Refund:
+            doc: A refund.
+            fields:
+              amount: Double
+        inputs:
+          ReceiptInput:
+            doc: A receipt handed back.
+            sameAs: \(target)
+        """
+    }
+
+    static let dropIns: [CompatibilityCase] = [
+        api(
+            "argumentNowPositional", old: fetchProducts, new: fetchProducts(params: "positional: true"),
+            [.argumentPositionalChanged]),
+        api(
+            "argumentNoLongerPositional", old: fetchProducts(params: "positional: true"), new: fetchProducts(params: "positional: false"),
+            [.argumentPositionalChanged]),
+        api(
+            "resultNowVoid", old: restorePurchases(result: "Bool"), new: restorePurchases(result: "Void"),
+            [.resultNowVoid, .replyResultNowVoid]),
+        // Old callers already read a null as nothing to answer.
+        api(
+            "optionalResultNowVoid", old: restorePurchases(result: "Product?"), new: restorePurchases(result: "Void"),
+            [.resultNowVoid]),
+        api(
+            "resultNoLongerVoid", old: restorePurchases(result: "Void"), new: restorePurchases(result: "Product?"),
+            [.resultNoLongerVoid, .replyResultNoLongerVoid]),
+        api("resultStillVoid", old: restorePurchases(result: "Void"), new: restorePurchases(result: "{type: Void, doc: Nothing.}"), []),
+        api(
+            "argumentNowOfOnePlatform", old: fetchProducts(currency: "String?"),
+            new: fetchProducts(currency: "{type: String?, platform: android}"), [.argumentPlatformChanged, .callArgumentPlatformChanged]),
+        api(
+            "argumentOfAnotherPlatform", old: fetchProducts(currency: "{type: String?, platform: android}"),
+            new: fetchProducts(currency: "{type: String?, platform: ios}"), [.argumentPlatformChanged, .callArgumentPlatformChanged]),
+        .init(
+            "aliasTargetChanged", old: receiptInput(sameAs: "Receipt"), new: receiptInput(sameAs: "Refund"),
+            [.aliasTargetChanged, .aliasWireTargetChanged]),
+        // The target renamed, the alias following it: the alias's code and JSON stay.
+        .init(
+            "aliasTargetRenamed", old: receiptInput(sameAs: "Receipt"),
+            new: receiptInput(sameAs: "Receipt2").replacing("  Receipt:\n", with: "  Receipt2:\n    renamedFrom: Receipt\n"),
+            [.typeRenamed]),
+        // Upstream's PurchaseInput, a subset of a purchase, becoming
+        // `Purchase` under another name: code that builds the subset breaks.
+        .init(
+            "inputBecomesAlias",
+            old: """
+                records:
+                  Receipt:
+                    fields:
+                      id: String
+                inputs:
+                  ReceiptInput:
+                    fields:
+                      id: String
+                      note: String?
+                """,
+            new: receiptInput(sameAs: "Receipt"), [.typeAdded, .typeKindChanged, .typeWireFormChanged]),
+    ]
+}
+
 // MARK: - Field order, declared renames, aliases, at-least-one groups
 
 extension CompatibilityCase {
@@ -1309,6 +1468,32 @@ extension CompatibilityCase {
                       isValid: Bool
                       store: String
                 """, [.fieldOrderChanged]),
+        // From alphabetical order to another: Swift's initializers still
+        // take the old calls (the new spec-order one is added beside).
+        .init(
+            "fieldsLeaveAlphabeticalOrder",
+            old: """
+                records:
+                  Outcome:
+                    fields:
+                      isValid: Bool
+                      store: String
+                """,
+            new: """
+                records:
+                  Outcome:
+                    fields:
+                      store: String
+                      isValid: Bool
+                """, []),
+        // A member listed under a second tag of the same union: the record
+        // no longer has one value for the discriminator, and Swift's
+        // initializer loses its default.
+        .init(
+            "memberUnderASecondTag",
+            old: outputMembers + "\n" + union("Purchase", ["apple": "Apple", "google": "Google"]),
+            new: outputMembers + "\n" + union("Purchase", ["apple": "Apple", "google": "Google", "horizon": "Google"]),
+            [.unionMemberAdded, .openUnionMemberAdded, .tagDefaultRemoved]),
         // Upstream's move of `isValid` into a shared set: the initialiser went
         // from init(store:isValid:state:) to init(isValid:store:state:).
         .init(

@@ -276,7 +276,7 @@ import Testing
     /// operation's arguments: rules on types, enums and unions, rules that
     /// only outputs fire (the arguments are an input), and rules on what an
     /// arguments record never has (shared sets, exactly-one groups, another
-    /// direction). Every other rule on types must have an argument rule in
+    /// direction, `oneOf` and named choices). Every other rule on types must have an argument rule in
     /// `CompatibilityRules.argumentRules`, so that no finding on an operation
     /// lacks whose code it is about: a rule added to the field comparison
     /// fails this test until it is mapped there or listed here.
@@ -289,6 +289,11 @@ import Testing
         .unionMemberRenamed, .unionMemberTypeChanged, .unionUnknownPolicyChanged, .closedUnionMemberAdded, .openUnionMemberAdded,
         .closedUnionMemberRemoved, .openUnionMemberRemoved, .unionTagChanged, .unionMemberWireTypeChanged, .unionDiscriminatorChanged,
         .atLeastOneVariantsNarrowed, .atLeastOneGroupAdded, .atLeastOneGroupRemoved, .atLeastOneMemberAdded, .atLeastOneMemberRemoved,
+        .recordOneOfChanged, .choiceChanged,
+        // Of records reached through unions, never of an operation's arguments.
+        .tagDefaultRemoved, .tagDefaultChanged,
+        // An alias is a type; an argument of its type is judged as any other.
+        .aliasTargetChanged, .aliasWireTargetChanged,
     ]
 
     @Test func everyFieldRuleOnArgumentsHasAnArgumentRule() {

@@ -103,9 +103,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let payload = try Self.payload()
         // A JSON value is a TypeScript expression, so the payload is assigned
-        // as written; every key keeps its wire spelling.
+        // as written, to the type of its JSON; every key keeps its wire
+        // spelling.
         var usage = """
-            import type { Default, Nasty, NastyAliased, NastyClosed, NastyInput, NastyMember, NastyRecord, NastyString, NastyTree, NastyUnion } from "./openiap";
+            import type {
+              Default, Nasty, NastyAliased, NastyClosed, NastyInput, NastyMember, NastyRecord, NastyString, NastyUnion, OpenIAPWireTypes,
+            } from "./openiap";
 
             """
         for type in payload.keys.sorted() {
@@ -127,7 +130,7 @@ import Testing
                 #expect(instances.count == 2)
             }
             let json = try JSONSerialization.data(withJSONObject: instances, options: [.sortedKeys, .prettyPrinted])
-            usage += "export const all\(type): \(type)[] = \(String(decoding: json, as: UTF8.self));\n"
+            usage += "export const all\(type): OpenIAPWireTypes[\"\(type)\"][] = \(String(decoding: json, as: UTF8.self));\n"
         }
         usage += #"""
             // The quoted discriminator narrows the union.
@@ -147,8 +150,10 @@ import Testing
             export const badMember: NastyMember = { "__proto__": "x" };
             export const input: NastyInput = {};
             export const member: Default = { "ki\"nd": "self" };
-            // @ts-expect-error at least one of the group is set
-            export const none: NastyAliased = {};
+            // @ts-expect-error at least one of the group is set in the JSON...
+            export const none: OpenIAPWireTypes["NastyAliased"] = {};
+            // ...which the type apps use leaves to the bridge.
+            export const building: NastyAliased = {};
 
             """#
         let usageFile = directory.appendingPathComponent("TypeScript/usage.ts")

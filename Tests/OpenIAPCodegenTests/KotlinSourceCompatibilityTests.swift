@@ -94,6 +94,30 @@ import Testing
                 override suspend fun getStorefront(): String? = null
             }
             """),
+        // Kotlin keeps the names of positional arguments, in calls and overrides.
+        Usage(pair: "argumentNowPositional", rule: .argumentPositionalChanged, code: """
+            class Sdk : OpenIAPCommonOperations {
+                override suspend fun fetchProducts(params: ProductRequest): List<Product> = emptyList()
+            }
+
+            suspend fun use(sdk: OpenIAPCommonOperations): Int = sdk.fetchProducts(params = ProductRequest(skus = listOf("a"))).size
+            """),
+        // A result that becomes nothing (Unit) no longer matches an override that returns one...
+        Usage(pair: "resultNowVoid", rule: .resultNowVoid, code: """
+            class Sdk : OpenIAPCommonOperations {
+                override suspend fun restorePurchases(): Boolean = true
+            }
+            """),
+        // ...and an override that returns nothing no longer matches a result.
+        Usage(pair: "resultNoLongerVoid", rule: .resultNoLongerVoid, code: """
+            class Sdk : OpenIAPCommonOperations {
+                override suspend fun restorePurchases() {}
+            }
+            """),
+        // An alias is its target: a value of the old target is not one of the new.
+        Usage(pair: "aliasTargetChanged", rule: .aliasTargetChanged, code: """
+            val input: ReceiptInput = Receipt(id = "r")
+            """),
         // Kotlin has no alias keys: calls name the argument itself.
         Usage(pair: "argumentAliasRemoved", rule: .argumentAliasKeyRemoved, code: """
             suspend fun use(sdk: OpenIAPCommonOperations): Int =

@@ -129,7 +129,7 @@ import Testing
         case .generatedFolderIsAFile:
             try FileManager.default.removeItem(atPath: out + "/TypeScript")
             try "in the way\n".write(toFile: out + "/TypeScript", atomically: true, encoding: .utf8)
-            expected = "generator: error: cannot write 'TypeScript/openiap.d.ts': 'TypeScript' is a file, not a directory"
+            expected = "generator: error: cannot write 'TypeScript/openiap.ts': 'TypeScript' is a file, not a directory"
         case .unwritableOutput:
             Unwritable.set(out, true)
             expected = "generator: error: cannot create a staging directory in output directory '\(out)'"

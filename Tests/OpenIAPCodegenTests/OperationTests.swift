@@ -387,9 +387,12 @@ private typealias Location = OpenIAPCodegen.SourceLocation
             let withoutFiles = try target.render(without, templates: set, header: header)
             switch target.name {
             case "typescript":
-                // The types come first, exactly as before; the API follows.
+                // The types come first, exactly as before; the API follows,
+                // then the list of every type's JSON, which gains the
+                // arguments records and replies.
                 #expect(withFiles.map(\.path) == [TypeScriptTarget.fileName, TypeScriptTarget.clientFileName])
-                #expect(withFiles[0].contents.hasPrefix(withoutFiles[0].contents.dropLast(1)))
+                let types = try #require(withoutFiles[0].contents.components(separatedBy: "\n/**\n * The JSON of every type").first)
+                #expect(withFiles[0].contents.hasPrefix(types))
                 #expect(withFiles[0].contents.contains("export interface FindArgs {"))
             case "jsonschema":
                 let definitions = { (file: GeneratedFile) throws -> [String: NSDictionary] in

@@ -93,9 +93,29 @@ enum UpstreamSDL {
         let spec = try SpecLoader.load(path: packageRoot.appendingPathComponent("Schema").path)
         let differences = try CoverageCheck.compare(sdlDirectory: sdlDirectory, spec: spec)
             .filter { ["Query", "Mutation", "Subscription"].contains($0.typeName) }
+        // The three that answer nothing where upstream answers VoidResult!.
         #expect(differences.map { "\($0.kind.rawValue) \($0.subject) \($0.declared)" } == [
+            "resultType Mutation.finishTransaction true",
             "defaultValue Mutation.finishTransaction.isConsumable true",
+            "resultType Mutation.restorePurchases true",
+            "resultType Mutation.deepLinkToSubscriptions true",
         ])
+    }
+
+    /// `PurchaseInput` is `Purchase` under another name (`sameAs`), which
+    /// the SDL, whose input spells out fields, cannot say: one difference of
+    /// kind, declared, and nothing about its fields.
+    @Test(.enabled(if: UpstreamSDL.directory != nil, Comment(rawValue: UpstreamSDL.skipReason)))
+    func purchaseInputDiffersAsAnAliasOnly() throws {
+        let sdlDirectory = try #require(UpstreamSDL.directory)
+        let spec = try SpecLoader.load(path: packageRoot.appendingPathComponent("Schema").path)
+        guard case let .alias(alias)? = spec["PurchaseInput"] else {
+            Issue.record("PurchaseInput is not an alias in Schema/")
+            return
+        }
+        #expect(alias.target == "Purchase")
+        let differences = try CoverageCheck.compare(sdlDirectory: sdlDirectory, spec: spec).filter { $0.typeName == "PurchaseInput" }
+        #expect(differences.map { "\($0.kind.rawValue) \($0.subject) \($0.declared)" } == ["kindMismatch PurchaseInput true"])
     }
 
     @Test(.enabled(if: UpstreamSDL.directory != nil, Comment(rawValue: UpstreamSDL.skipReason)))

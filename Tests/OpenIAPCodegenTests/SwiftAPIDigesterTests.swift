@@ -55,7 +55,20 @@ import Testing
         "atLeastOneMemberRemoved": "TypeScript only: the variant of the field that left the group",
         "atLeastOneGroupRemoved": "digester only: validate(at:) now comes from the protocol's default implementation",
         "fieldAliasRemoved": "TypeScript only: the alias's deprecated key disappears",
+        // Swift keeps an exactly-one group's fields (properties and the
+        // field-by-field initializer) beside the choice it becomes, so
+        // gaining a choice only adds the property, its enum and an
+        // initializer; Kotlin and TypeScript change shape.
+        "exactlyOneBecomesChoice": "Swift only adds API: the fields stay beside the new choice",
+        // Swift names a union's cases after the member types, which a new
+        // tag leaves alone; the Kotlin member classes and TypeScript's
+        // narrowing follow the tag.
+        "unionTagChanged": "Kotlin and TypeScript only: Swift cases are named after member types",
         "argumentAliasRemoved": "TypeScript only: the alias's deprecated key leaves the arguments type",
+        // A struct that becomes a typealias of another struct is not
+        // reported, although `ReceiptInput(id:note:)` no longer compiles:
+        // the target has no `note`.
+        "inputBecomesAlias": "Swift breaks, the digester is silent: a struct replaced by a typealias of another struct",
     ]
 
     struct Pair {
@@ -213,7 +226,7 @@ import Testing
             argument.type = prefixed(field.type, prefix)
             return argument
         }
-        copy.result.type = prefixed(operation.result.type, prefix)
+        if case let .value(type) = operation.result.answer { copy.result.answer = .value(prefixed(type, prefix)) }
         return copy
     }
 
@@ -236,6 +249,7 @@ import Testing
             case let .record(r): wanted += r.fields.compactMap(\.type.namedLeaf) + r.includes
             case let .fieldSet(s): wanted += s.fields.compactMap(\.type.namedLeaf)
             case let .union(u): wanted += u.members.map(\.typeName)
+            case let .alias(a): wanted.append(a.target)
             case .enumeration, .opaqueString: break
             }
         }
@@ -286,6 +300,11 @@ import Testing
             }
             u.location = place(u.location)
             return .union(u)
+        case var .alias(a):
+            a.name = prefix + a.name
+            a.target = prefix + a.target
+            a.location = place(a.location)
+            return .alias(a)
         }
     }
 }

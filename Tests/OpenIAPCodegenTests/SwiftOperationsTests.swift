@@ -71,7 +71,9 @@ import Testing
     @Test func withTheBridgeTypesThereAreRepliesAndADispatcher() throws {
         let output = try files(Self.bridge + Self.operations)
         let operations = try #require(output[SwiftNames.operationsFileName])
-        #expect(operations.contains("public protocol OpenIAPCommonOperations: Sendable {"))
+        #expect(operations.contains("public protocol OpenIAPCommonOperations {"))
+        #expect(operations.contains("public protocol OpenIapModuleProtocol: OpenIAPCommonOperations {"))
+        #expect(operations.contains("public protocol OpenIAPAndroidOperations: OpenIAPCommonOperations, Sendable {"))
         #expect(operations.contains("    func find(ids: [String]) async throws -> Bool\n"))
         #expect(operations.contains("public struct FindArgs: Codable, Hashable, Sendable, OpenIAPValidatable {"))
         #expect(operations.contains("extension PurchaseError: Error {}"))
@@ -136,7 +138,7 @@ import Testing
         let open = Self.bridge.replacingOccurrences(of: "[unknown, developer-error, feature-not-supported]", with: "[unknown]")
         #expect(try problem(open) == nil)
         let openDispatcher = try #require(try files(open + Self.operations)[SwiftNames.dispatcherFileName])
-        #expect(openDispatcher.contains(#"error(ErrorCode(rawValue: "developer-error"), message)"#))
+        #expect(openDispatcher.contains(#"error(ErrorCode(wireValue: "developer-error"), message)"#))
         #expect(openDispatcher.contains("error(ErrorCode.unknown, "))
         let string = Self.bridge.replacingOccurrences(of: "code: ErrorCode", with: "code: String")
         #expect(try problem(string) == nil)
@@ -180,5 +182,125 @@ import Testing
                 /// - Note: Implemented by the store `google`.
                 func find(ids: [String], limit: Int?) async throws -> Bool
             """))
+    }
+
+    /// The Apple module's protocol has the SDK's shape: an argument of
+    /// Android's is not there (the operation leaves the common protocol for
+    /// both platforms' own), and events are listener functions returning a
+    /// `Subscription`, with a form without options, and streams for modules
+    /// that are `Sendable`; Android's protocol keeps the argument and the
+    /// streams.
+    @Test func eachPlatformHasItsSignatures() throws {
+        let text = Self.bridge + """
+            queries:
+              find:
+                args:
+                  ids: String[]
+                  fast:
+                    type: Bool?
+                    platform: android
+                result: Bool
+            events:
+              found:
+                args:
+                  options: Bool?
+                payload: Bool
+              foundIOS:
+                payload: String
+              lostAndroid:
+                payload: String
+            """
+        let output = try files(text)
+        let operations = try #require(output[SwiftNames.operationsFileName])
+        let common = try #require(operations.range(of: "public protocol OpenIAPCommonOperations {"))
+        let apple = try #require(operations.range(of: "public protocol OpenIapModuleProtocol: OpenIAPCommonOperations {"))
+        let android = try #require(operations.range(of: "public protocol OpenIAPAndroidOperations: OpenIAPCommonOperations, Sendable {"))
+        #expect(!operations[common.upperBound..<apple.lowerBound].contains("func find"))
+        let appleBody = operations[apple.upperBound..<android.lowerBound]
+        #expect(appleBody.contains("    func find(ids: [String]) async throws -> Bool\n"))
+        #expect(appleBody.contains("    func foundListener(_ listener: @escaping FoundListener, options: Bool?) -> Subscription\n"))
+        // A suffixed event whose name without the suffix is taken keeps it.
+        #expect(appleBody.contains("    func foundListenerIOS(_ listener: @escaping FoundIOSListener) -> Subscription\n"))
+        #expect(appleBody.contains("    func removeListener(_ subscription: Subscription)\n"))
+        #expect(!appleBody.contains("lostAndroid") && !appleBody.contains("-> AsyncStream"))
+        let androidBody = operations[android.upperBound...]
+        #expect(androidBody.contains("    func find(ids: [String], fast: Bool?) async throws -> Bool\n"))
+        #expect(androidBody.contains("    func found(options: Bool?) async -> AsyncStream<Bool>\n"))
+        #expect(androidBody.contains("    func lostAndroid() async -> AsyncStream<String>\n"))
+        #expect(operations.contains("    public func foundListener(_ listener: @escaping FoundListener) -> Subscription {\n        foundListener(listener, options: nil)\n"))
+        #expect(operations.contains("extension OpenIapModuleProtocol where Self: Sendable {"))
+        #expect(operations.contains("    public func found(options: Bool?) async -> AsyncStream<Bool> {"))
+        #expect(operations.contains("public typealias FoundListener = @Sendable (Bool) -> Void"))
+        // Without an `IapEvent` enum, a subscription names its event with a string.
+        #expect(operations.contains("    public let eventType: String\n"))
+        let dispatcher = try #require(output[SwiftNames.dispatcherFileName])
+        #expect(dispatcher.contains("""
+                            if let sdk = common as? any OpenIAPAndroidOperations {
+                                return try await sdk.find(ids: args.ids, fast: args.fast)
+                            }
+                            let sdk = common as! any OpenIapModuleProtocol & Sendable
+                            return try await sdk.find(ids: args.ids)
+            """))
+    }
+
+    /// An operation that answers nothing makes `VoidResult` Swift's `Void`,
+    /// as upstream declares it; a spec record of that name keeps its JSON as
+    /// `OpenIAPVoidResult`, listed in the registry under its spec name.
+    @Test func voidResultIsVoid() throws {
+        let text = Self.bridge + """
+              VoidResult:
+                fields:
+                  success: Bool
+            mutations:
+              restore:
+                result: Void
+
+            """
+        let output = try files(text.replacingOccurrences(of: "      productId: String?\n\n  VoidResult", with: "      productId: String?\n  VoidResult"))
+        let operations = try #require(output[SwiftNames.operationsFileName])
+        #expect(operations.contains("public typealias VoidResult = Void\n"))
+        #expect(operations.contains("    func restore() async throws\n"))
+        let types = try #require(output["A.swift"])
+        #expect(types.contains("public struct OpenIAPVoidResult: Codable, Hashable, Sendable, OpenIAPValidatable {"))
+        #expect(!types.contains("struct VoidResult"))
+        #expect(try #require(output["OpenIAPTypeRegistry.swift"]).contains(#""VoidResult": OpenIAPVoidResult.self,"#))
+    }
+
+    /// Names the Swift API takes for itself are refused in a spec, with
+    /// the place of the type; so are union members that would give two
+    /// cases one name.
+    @Test func namesTheSwiftAPITakesAreRefused() throws {
+        func problem(_ text: String) throws -> String? {
+            do {
+                _ = try files(text)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        let events = "events:\n  found:\n    payload: Bool\n"
+        let subscription = try problem(Self.bridge + "  Subscription:\n    fields:\n      id: String\n" + events)
+        #expect(subscription?.contains("a.yaml:") == true)
+        #expect(subscription?.contains("type name 'Subscription' is taken in Swift by the class the listener functions return") == true)
+        #expect(try problem(Self.bridge + "  FoundListener:\n    fields:\n      id: String\n" + events)?.contains("'FoundListener' is taken") == true)
+        let refers = Self.bridge + "  VoidResult:\n    fields:\n      ok: Bool\n  Box:\n    fields:\n      inner: VoidResult\n"
+            + "mutations:\n  restore:\n    result: Void\n"
+        #expect(try problem(refers)?.contains("'Box' refers to 'VoidResult', which Swift declares as Void") == true)
+        let clash = """
+            records:
+              ProductIOS:
+                fields:
+                  kind: String
+              ProductIos:
+                fields:
+                  kind: String
+            unions:
+              Product:
+                discriminator: kind
+                members:
+                  a: ProductIOS
+                  b: ProductIos
+            """
+        #expect(try problem(clash)?.contains("would both be the Swift case 'productIos'") == true)
     }
 }

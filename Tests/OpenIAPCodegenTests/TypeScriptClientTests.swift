@@ -123,7 +123,8 @@ import Testing
             import { createOpenIAPClient } from "./openiap-client";
             export async function use(): Promise<boolean> {
               const client = createOpenIAPClient(async () => ({ result: null }));
-              const answer = await client.ask({ question: "?" });
+              // One argument, passed as itself.
+              const answer = await client.ask("?");
               // @ts-expect-error the answer may be null
               const ok: boolean = answer.ok;
               return ok && (await client.ping());
@@ -202,7 +203,7 @@ import Testing
             import { createOpenIAPClient } from "./openiap-client";
             export async function use(): Promise<boolean> {
               const client = createOpenIAPClient(async () => ({ result: null }), () => () => undefined);
-              client.addListener("nastyEvent", (answer) => void answer.ok, { "</script>": "x" });
+              client.addListener("nastyEvent", (answer) => void answer.ok, "x");
               const answer = await client.askNastily({ "ki\"nd": "k", "*/": 1 });
               return answer?.ok ?? false;
             }
@@ -232,6 +233,154 @@ import Testing
         #expect(check.status == 0 && check.output.contains("hostile schema ok"), "\(check.output)")
     }
 
+    /// The client's conversions wherever the spec puts a named choice or a
+    /// `oneOf` record: as an argument or result itself, in a list, a map,
+    /// a record, a union member, an event's payload; and a choice without a
+    /// tag. Compiled with `noUnusedLocals` (only the converters some
+    /// operation needs are generated) and run with node.
+    @Test func theClientConvertsWhereverTheShapesDiffer() throws {
+        let spec = try SpecLoader.build(from: [SpecLoader.Source(path: "a.yaml", text: """
+            spec:
+              version: 1.0.0
+            enums:
+              Kind:
+                values: [one, many]
+            records:
+              Item:
+                fields:
+                  id: String
+              Found:
+                oneOf: true
+                fields:
+                  single: Item?
+                  several: Item[]?
+              Page:
+                fields:
+                  found: Found
+                  byName: map<Found>?
+                  pages: Found[]?
+                  note: String?
+              Plain:
+                fields:
+                  kind: String
+                  found: Found
+              Other:
+                fields:
+                  kind: String
+                  id: String
+            unions:
+              Answer:
+                discriminator: kind
+                members: {plain: Plain, other: Other}
+            inputs:
+              Order:
+                exactlyOne:
+                  as: item
+                  tag: kind
+                  cases:
+                    first: {name: single, tag: one}
+                    rest: {name: several, tag: many}
+                fields:
+                  first: String?
+                  rest: String[]?
+                  kind: Kind?
+                  note: String?
+              Gift:
+                exactlyOne:
+                  as: item
+                  cases: {card: card, cash: cash}
+                fields:
+                  card: String?
+                  cash: Int?
+              Basket:
+                fields:
+                  orders: Order[]
+                  byName: map<Order>?
+                  first: Order?
+            queries:
+              look:
+                args:
+                  basket: Basket
+                result: Page
+              answers:
+                result: Answer[]
+            mutations:
+              order:
+                args:
+                  order: Order
+                  gift: Gift?
+                result: Found?
+            events:
+              found:
+                payload: Found
+            """)])
+        let templates = try TemplateSet.load(
+            directory: Self.packageRoot.appendingPathComponent("Templates/typescript").path, displayPath: "Templates/typescript")
+        let files = try TypeScriptTarget().render(spec, templates: templates, header: GeneratedHeader(specVersion: "1.0.0"))
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for file in files {
+            try file.contents.write(to: directory.appendingPathComponent(file.path), atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.copyItem(
+            at: Self.packageRoot.appendingPathComponent("Tests/CrossLanguage/node.d.ts"), to: directory.appendingPathComponent("node.d.ts"))
+        let script = #"""
+            /// <reference path="./node.d.ts" />
+            import { createOpenIAPClient } from "./openiap-client";
+            const item = { id: "i" };
+            const sent: object[] = [];
+            let reply: unknown = null;
+            let deliver: (payload: unknown) => void = () => undefined;
+            const client = createOpenIAPClient(async (_operation, args) => {
+              sent.push(args);
+              return { result: reply };
+            }, (_event, _args, callback) => {
+              deliver = callback;
+              return () => undefined;
+            });
+            const problems: string[] = [];
+            function same(what: string, actual: unknown, expected: unknown): void {
+              if (JSON.stringify(actual) !== JSON.stringify(expected)) problems.push(`${what}: ${JSON.stringify(actual)}`);
+            }
+            async function main(): Promise<void> {
+              reply = { found: { several: [item] }, byName: { a: { single: item }, b: {} }, pages: [{ single: item }, { several: null }], note: "n" };
+              const page = await client.look({
+                orders: [{ item: "x", kind: "one" }, { item: ["y"], kind: "many", note: "kept" }],
+                byName: { a: { item: "z", kind: "one" } },
+                first: null,
+              });
+              same("a record's oneOf fields", page, { found: [item], byName: { a: item, b: null }, pages: [item, null], note: "n" });
+              same("choices in a list, a map and a null", sent.pop(), {
+                basket: {
+                  orders: [{ kind: "one", first: "x" }, { kind: "many", note: "kept", rest: ["y"] }],
+                  byName: { a: { kind: "one", first: "z" } },
+                  first: null,
+                },
+              });
+              reply = [{ kind: "plain", found: { single: item } }, { kind: "other", id: "o" }, { kind: "later", found: { single: item } }];
+              same("union members", await client.answers(), [{ kind: "plain", found: item }, { kind: "other", id: "o" }, { kind: "later", found: { single: item } }]);
+              reply = { several: [item] };
+              same("a oneOf result", await client.order({ order: { item: "x", kind: "one" }, gift: { item: { cash: 5 } } }), [item]);
+              same("several arguments with a tagless choice", sent.pop(), { order: { kind: "one", first: "x" }, gift: { cash: 5 } });
+              reply = null;
+              same("an optional result left out", await client.order({ order: { item: ["x"], kind: "many" } }), null);
+              same("an optional argument left out", sent.pop(), { order: { kind: "many", rest: ["x"] } });
+              const payloads: unknown[] = [];
+              client.addListener("found", (found) => payloads.push(found));
+              deliver({ single: item });
+              same("an event's payload", payloads, [item]);
+              console.log(problems.length === 0 ? "conversions ok" : problems.join("\n"));
+            }
+            main().catch((error: unknown) => console.log(`crashed: ${String(error)}`));
+            """#
+        try script.write(to: directory.appendingPathComponent("uses.ts"), atomically: true, encoding: .utf8)
+        let compiled = try ExternalTool.run(
+            ["tsc"] + Self.flags() + ["--noUnusedLocals", "--outDir", "out", "uses.ts"], in: directory)
+        #expect(compiled.status == 0, "\(compiled.output)")
+        let run = try ExternalTool.run(["node", "out/uses.js"], in: directory)
+        #expect(run.output.contains("conversions ok"), "\(run.output)")
+    }
+
     /// Events alone: the declarations compile, and no runtime file is
     /// written (a client has nothing to call).
     @Test func aSpecWithEventsOnlyGetsNoClient() throws {
@@ -248,8 +397,8 @@ import Testing
         #expect(files.map(\.path) == [TypeScriptTarget.fileName])
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try files[0].contents.write(to: directory.appendingPathComponent("openiap.d.ts"), atomically: true, encoding: .utf8)
-        let result = try ExternalTool.run(["tsc"] + Self.flags() + ["--noEmit", "openiap.d.ts"], in: directory)
+        try files[0].contents.write(to: directory.appendingPathComponent("openiap.ts"), atomically: true, encoding: .utf8)
+        let result = try ExternalTool.run(["tsc"] + Self.flags() + ["--noEmit", "openiap.ts"], in: directory)
         #expect(result.status == 0, "\(result.output)")
         #expect(files[0].contents.contains("ticked: {\n    args: OpenIAPNoArgs;\n    payload: number;"))
     }

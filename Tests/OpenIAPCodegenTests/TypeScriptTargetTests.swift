@@ -13,7 +13,7 @@ private enum DeclarationRendering {
         let templates = try TemplateSet.load(
             directory: packageRoot.appendingPathComponent("Templates/typescript").path, displayPath: "Templates/typescript")
         let files = try TypeScriptTarget().render(spec, templates: templates, header: GeneratedHeader(specVersion: spec.version))
-        #expect(files.map(\.path) == ["openiap.d.ts"])
+        #expect(files.map(\.path) == ["openiap.ts"])
         return files.first?.contents ?? ""
     }
 
@@ -61,6 +61,16 @@ private enum DeclarationRendering {
             export interface Thing {
               kind: Kind;
               note?: string | null;
+            }
+
+            /**
+             * The JSON of every type, by its spec name: what bridges read and write,
+             * which is the type itself except where the API's shape differs (then its
+             * `…Wire` twin), and the arguments records and replies of the operations.
+             */
+            export interface OpenIAPWireTypes {
+              Kind: Kind;
+              Thing: Thing;
             }
 
             """#)
@@ -203,8 +213,8 @@ private enum DeclarationRendering {
              * Payloads with another `platform` are kept by readers, but this type leaves them out so that checking `platform` narrows it; code that may see them should treat an object matching no member as unknown.
              */
             export type Purchase =
-              | (IosPurchase & { platform: "ios" })
-              | (AndroidPurchase & { platform: "android" });
+              | IosPurchase
+              | AndroidPurchase;
             """#)
         #expect(DeclarationRendering.declaration("AndroidPurchase", in: output) == #"""
             /**
@@ -213,20 +223,75 @@ private enum DeclarationRendering {
              * Payloads with another `store` are rejected.
              */
             export type AndroidPurchase =
-              | (GooglePurchase & { store: "google" })
-              | (AmazonPurchase & { store: "amazon" });
+              | GooglePurchase
+              | AmazonPurchase;
             """#)
+        // A member's discriminators are the tags it is read under, here
+        // through the nested union too, so that it is one of its unions.
+        #expect(DeclarationRendering.declaration("AmazonPurchase", in: output) == #"""
+            export interface AmazonPurchase {
+              platform: "android";
+              store: "amazon";
+              id: string;
+              userId: string;
+            }
+            """#)
+    }
+
+    /// A member listed under two tags takes both; a union that gives it
+    /// fewer than it can have narrows it.
+    @Test func aMemberUnderSeveralTags() throws {
+        let output = try DeclarationRendering.render(#"""
+            spec:
+              version: 1.0.0
+            records:
+              Phone: {fields: {kind: String, id: String}}
+              Web: {fields: {kind: String}}
+            unions:
+              Device:
+                discriminator: kind
+                members: {ios: Phone, android: Phone, web: Web}
+              Mobile:
+                discriminator: kind
+                members: {ios: Phone}
+            """#)
+        #expect(output.contains("export interface Phone {\n  kind: \"ios\" | \"android\";\n"))
+        #expect(output.contains("export type Device =\n  | Phone\n  | Web;\n"))
+        #expect(output.contains("export type Mobile = (Phone & { kind: \"ios\" });\n"))
     }
 
     @Test func exactlyOneGroups() throws {
         let output = try DeclarationRendering.render(Self.spec)
+        // The API leaves the groups to the bridge, as upstream's types do...
         #expect(DeclarationRendering.declaration("VerifyProps", in: output) == #"""
             /**
              * Verify one purchase.
              *
              * Exactly one of `apple`, `google` is set (present and not null).
+             *
+             * This type leaves that to the bridge, which rejects a request that breaks it, so that a request can be built step by step as upstream's can; {@link VerifyPropsWire} holds it.
              */
-            export type VerifyProps =
+            export interface VerifyProps extends Common {
+              apiKey?: string | null;
+              /** @defaultValue `false` */
+              includePayload?: boolean | null;
+              /** @defaultValue `["in-app", "subs"]` */
+              kinds?: Kind[] | null;
+              /** An App Store purchase. */
+              apple?: AppleProps | null;
+              google?: GoogleProps | null;
+            }
+            """#)
+        // ...and the JSON holds them: one variant per member.
+        #expect(DeclarationRendering.declaration("VerifyPropsWire", in: output) == #"""
+            /**
+             * Verify one purchase.
+             *
+             * The JSON of {@link VerifyProps}, as bridges read and write it; apps and SDKs use {@link VerifyProps}.
+             *
+             * Exactly one of `apple`, `google` is set (present and not null).
+             */
+            export type VerifyPropsWire =
               Common &
               {
                 apiKey?: string | null;
@@ -247,13 +312,15 @@ private enum DeclarationRendering {
                   }
               );
             """#)
-        #expect(DeclarationRendering.declaration("TwoGroups", in: output) == #"""
+        #expect(DeclarationRendering.declaration("TwoGroupsWire", in: output) == #"""
             /**
+             * The JSON of {@link TwoGroups}, as bridges read and write it; apps and SDKs use {@link TwoGroups}.
+             *
              * Exactly one of `a`, `b` is set (present and not null).
              *
              * Exactly one of `c`, `d` is set (present and not null).
              */
-            export type TwoGroups =
+            export type TwoGroupsWire =
               (
                 | {
                     a: string;
@@ -275,6 +342,94 @@ private enum DeclarationRendering {
                   }
               );
             """#)
+        #expect(output.contains("  TwoGroups: TwoGroupsWire;\n  VerifyProps: VerifyPropsWire;\n"))
+    }
+
+    /// A named choice is one property, tagged when the choice has a tag; a
+    /// `oneOf` record is the value of its one field.
+    @Test func choicesAndOneOfRecords() throws {
+        let output = try DeclarationRendering.render(Self.spec)
+        #expect(DeclarationRendering.declaration("Order", in: output) == #"""
+            /**
+             * What to buy.
+             *
+             * Set `item` and `kind` together: `in-app` with {@link AppleProps}, `subs` with {@link GoogleProps}. The JSON sets the case's own field instead (`coin`, `plan`: {@link OrderWire}).
+             */
+            export type Order =
+              {
+                note?: string | null;
+              } &
+              (
+                | {
+                    /** A one-time product. */
+                    item: AppleProps;
+                    kind: "in-app";
+                  }
+                | {
+                    item: GoogleProps;
+                    kind: "subs";
+                  }
+              );
+            """#)
+        #expect(DeclarationRendering.declaration("Gift", in: output) == #"""
+            /** `item` holds one case: `coins` for {@link AppleProps}, `plan` for {@link GoogleProps}. The JSON sets the case's own field instead (`coin`, `plan`: {@link GiftWire}). */
+            export interface Gift {
+              item: { coins: AppleProps } | { plan: GoogleProps };
+            }
+            """#)
+        #expect(DeclarationRendering.declaration("Found", in: output) == #"""
+            /**
+             * The value of the one field the answer sets, the first present of `one`, `many`; null when it sets none of them (an answer of a later spec). Its JSON is {@link FoundWire}:
+             *
+             * - `one`: A single payload.
+             * - `many`: `Payload[]`
+             */
+            export type Found =
+              | Payload
+              | Payload[]
+              | null;
+            """#)
+        #expect(DeclarationRendering.declaration("FoundWire", in: output) == #"""
+            /** The JSON of {@link Found}, as bridges read and write it; apps and SDKs use {@link Found}. */
+            export interface FoundWire {
+              /** A single payload. */
+              one?: Payload | null;
+              many?: Payload[] | null;
+            }
+            """#)
+    }
+
+    /// Spec types that TypeScript would declare under a name already taken
+    /// are located errors of the spec, not a module tsc rejects.
+    @Test func namesTakenInTypeScriptAreErrors() {
+        func errors(_ yaml: String) -> String {
+            do {
+                _ = try SpecLoader.build(from: [SpecLoader.Source(path: "a.yaml", text: "spec:\n  version: 1.0.0\n" + yaml)])
+                return ""
+            } catch {
+                return error.description
+            }
+        }
+        #expect(errors("records:\n  OfferJWSInput: {fields: {id: String}}\n  OfferJwsInput: {fields: {id: String}}\n") == """
+            a.yaml:5:3: error: type 'OfferJwsInput' collides with 'OfferJWSInput' in TypeScript: its name is 'OfferJwsInput', which 'OfferJWSInput' already takes
+            a.yaml:4:3: note: 'OfferJWSInput' declared here
+            """)
+        #expect(errors("inputs:\n  Request:\n    exactlyOne: [a, b]\n    fields: {a: String?, b: String?}\n  RequestWire: {fields: {id: String}}\n") == """
+            a.yaml:7:3: error: type 'RequestWire' collides with 'Request' in TypeScript: its name is 'RequestWire', which 'Request' already takes
+            a.yaml:4:3: note: 'Request' declared here
+            """)
+        #expect(errors("records:\n  Query: {fields: {id: String}}\nqueries:\n  ping:\n    result: Bool\n") == """
+            a.yaml:4:3: error: type 'Query' cannot be declared in TypeScript: its name is 'Query', the name of a type of the TypeScript API
+            """)
+        // Without operations there is no API to collide with.
+        #expect(errors("records:\n  Query: {fields: {id: String}}\n") == "")
+        #expect(TypeScriptNames.pascalWords("PromotionalOfferJWSInputIOS") == "PromotionalOfferJwsInputIOS")
+        #expect(TypeScriptNames.pascalWords("QueryCurrentEntitlementIOSArgs") == "QueryCurrentEntitlementIosArgs")
+        // An acronym before a word becomes a word; one before a digit or at the end stays.
+        #expect(TypeScriptNames.pascalWords("ABTest2FA") == "AbTest2FA")
+        #expect(TypeScriptNames.pascalWords("SKU2Sale") == "SKU2Sale")
+        #expect(TypeScriptNames.memberName("billing-response-json-parse-error") == "BillingResponseJsonParseError")
+        #expect(TypeScriptNames.memberName("*/ end") == "End")
     }
 
     @Test func namesAndTypeMapping() {
@@ -366,24 +521,60 @@ private enum DeclarationRendering {
         let declarations = try DeclarationRendering.render(Self.spec)
         let uses = #"""
             import type {
-              AndroidPurchase, Environment, Format, Purchase, VerifyResult, State, Store, Token, TwoGroups, VerifyProps,
+              AmazonPurchase, AndroidPurchase, Environment, Format, Found, FoundWire, Gift, IosPurchase, Order, OrderWire,
+              Payload, Purchase, VerifyResult, State, Store, Token, TwoGroups, TwoGroupsWire, VerifyProps, VerifyPropsWire,
             } from "./openiap";
 
-            // Exactly one member of a group.
-            export const apple: VerifyProps = { isValid: true, apple: { jws: "x" } };
-            export const appleAndNull: VerifyProps = { isValid: true, apple: { jws: "x" }, google: null, apiKey: null };
-            export const google: VerifyProps = { isValid: true, google: { token: "t" }, includePayload: true, kinds: ["subs"] };
-            // @ts-expect-error two members of the group
+            // The API's input leaves its groups to the bridge: a request is built step by step.
+            export const building: VerifyProps = { isValid: true };
             export const both: VerifyProps = { isValid: true, apple: { jws: "x" }, google: { token: "t" } };
-            // @ts-expect-error no member of the group
-            export const neither: VerifyProps = { isValid: true, apiKey: "k" };
-            // @ts-expect-error only nulls
-            export const nulls: VerifyProps = { isValid: true, apple: null, google: null };
             // @ts-expect-error a field of the included set is missing
             export const noCommon: VerifyProps = { apple: { jws: "x" } };
-            export const groups: TwoGroups = { a: "x", d: 1 };
+            // The JSON holds exactly one member of a group.
+            export const apple: VerifyPropsWire = { isValid: true, apple: { jws: "x" } };
+            export const appleAndNull: VerifyPropsWire = { isValid: true, apple: { jws: "x" }, google: null, apiKey: null };
+            export const google: VerifyPropsWire = { isValid: true, google: { token: "t" }, includePayload: true, kinds: ["subs"] };
+            // @ts-expect-error two members of the group
+            export const bothJSON: VerifyPropsWire = { isValid: true, apple: { jws: "x" }, google: { token: "t" } };
+            // @ts-expect-error no member of the group
+            export const neither: VerifyPropsWire = { isValid: true, apiKey: "k" };
+            // @ts-expect-error only nulls
+            export const nulls: VerifyPropsWire = { isValid: true, apple: null, google: null };
+            export const groups: TwoGroupsWire = { a: "x", d: 1 };
             // @ts-expect-error the second group is not set
-            export const halfGroups: TwoGroups = { a: "x" };
+            export const halfGroups: TwoGroupsWire = { a: "x" };
+            export const laterGroups: TwoGroups = { a: "x" };
+
+            // A choice with a tag: the property and the tag go together.
+            export const coins: Order = { item: { jws: "x" }, kind: "in-app", note: "gift" };
+            export const plan: Order = { item: { token: "t" }, kind: "subs" };
+            // @ts-expect-error the props of a plan with the tag of a coin
+            export const mixed: Order = { item: { token: "t" }, kind: "in-app" };
+            // @ts-expect-error the tag goes with the property
+            export const untagged: Order = { item: { jws: "x" } };
+            // @ts-expect-error the JSON's keys are not the choice
+            export const asJSON: Order = { coin: { jws: "x" }, kind: "in-app" };
+            export const json: OrderWire = { coin: { jws: "x" }, kind: "in-app" };
+            // Without a tag, the property holds an object of one case.
+            export const gift: Gift = { item: { plan: { token: "t" } } };
+            // @ts-expect-error no such case
+            export const strange: Gift = { item: { coin: { jws: "x" } } };
+
+            // A oneOf record is the value of its one field, or null.
+            declare const payload: Payload;
+            export const one: Found = payload;
+            export const many: Found = [payload];
+            export const none: Found = null;
+            export const foundJSON: FoundWire = { many: [payload] };
+            // @ts-expect-error the JSON's object is not the value
+            export const notJSON: Found = { one: payload };
+
+            // A member is one of its unions, its tags literals.
+            declare const ios: IosPurchase;
+            declare const amazon: AmazonPurchase;
+            export const members: Purchase[] = [ios, amazon];
+            // @ts-expect-error an Amazon purchase is from Amazon
+            export const wrongStore: AmazonPurchase = { ...amazon, store: "google" };
 
             // Open strings take anything, closed ones only their values and aliases.
             export const futureState: State = "SOMETHING_NEW";
@@ -421,10 +612,10 @@ private enum DeclarationRendering {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typescript-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try declarations.write(to: directory.appendingPathComponent("openiap.d.ts"), atomically: true, encoding: .utf8)
+        try declarations.write(to: directory.appendingPathComponent("openiap.ts"), atomically: true, encoding: .utf8)
         try uses.write(to: directory.appendingPathComponent("uses.ts"), atomically: true, encoding: .utf8)
 
-        // uses.ts imports openiap.d.ts, so tsc checks both files.
+        // uses.ts imports openiap.ts, so tsc checks both files.
         let result = try ExternalTool.run(["tsc", "--strict", "--noEmit", "--pretty", "false", "uses.ts"], in: directory)
         #expect(result.status == 0, "tsc disagreed:\n\(result.output)")
     }
@@ -530,6 +721,13 @@ private enum DeclarationRendering {
               store: Store
               id: String
               userId: String
+          Found:
+            oneOf: true
+            fields:
+              one:
+                type: Payload?
+                doc: A single payload.
+              many: Payload[]?
         inputs:
           AppleProps:
             fields:
@@ -553,6 +751,28 @@ private enum DeclarationRendering {
                 type: AppleProps?
                 doc: An App Store purchase.
               google: GoogleProps?
+          Order:
+            doc: What to buy.
+            exactlyOne:
+              as: item
+              tag: kind
+              cases:
+                coin: {name: coins, tag: in-app}
+                plan: {name: plan, tag: subs}
+            fields:
+              coin:
+                type: AppleProps?
+                doc: A one-time product.
+              plan: GoogleProps?
+              kind: Kind?
+              note: String?
+          Gift:
+            exactlyOne:
+              as: item
+              cases: {coin: coins, plan: plan}
+            fields:
+              coin: AppleProps?
+              plan: GoogleProps?
           TwoGroups:
             exactlyOne: [[a, b], [c, d]]
             fields:

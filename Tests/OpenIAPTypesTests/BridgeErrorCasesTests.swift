@@ -28,7 +28,7 @@ import Testing
         let cases = try JSONDecoder().decode(File.self, from: Data(contentsOf: url)).cases
         #expect(cases.count >= 30)
         for item in cases {
-            let store = IapStore(rawValue: item.store)
+            let store = IapStore(wireValue: item.store)
             let dispatcher = OpenIAPDispatcher(store: store, sdk: MemoryStore(store: store))
             let reply = try TestJSON.parse(await dispatcher.handle(Data(item.message.utf8)))
             guard case let .object(members) = reply, members.count == 1, case let .object(error)? = members["error"],

@@ -26,7 +26,7 @@ import Testing
     }
 
     static func dispatcher(
-        store: IapStore = .google, sdk: (any OpenIAPCommonOperations)? = nil, events: EventLog = EventLog()
+        store: IapStore = .google, sdk: (any OpenIAPCommonOperations & Sendable)? = nil, events: EventLog = EventLog()
     ) -> OpenIAPDispatcher {
         OpenIAPDispatcher(store: store, sdk: sdk ?? MemoryStore(store: store), events: events.sink)
     }
@@ -94,11 +94,13 @@ import Testing
         #expect(try await reply(dispatcher, verify) == (try json("""
             {"result": {"provider": "iapkit", "iapkit": {"store": "google", "isValid": true, "state": "pending-acknowledgment", "productId": "com.example.premium"}}}
             """)))
+        // The purchase as the SDK delivered it (PurchaseInput is Purchase);
+        // finishTransaction answers nothing, `null`.
         let finish = """
             {"operation": "finishTransaction", "args": {"purchase": {"id": "purchase-1", "productId": "com.example.premium", "transactionDate": 1,
-             "quantity": 1, "purchaseState": "purchased", "isAutoRenewing": false}, "isConsumable": false}}
+             "store": "google", "quantity": 1, "purchaseState": "purchased", "isAutoRenewing": false}, "isConsumable": false}}
             """
-        #expect(try await reply(dispatcher, finish) == (try json(#"{"result": {"success": true}}"#)))
+        #expect(try await reply(dispatcher, finish) == (try json(#"{"result": null}"#)))
         #expect(try await reply(dispatcher, verify) == (try json("""
             {"result": {"provider": "iapkit", "iapkit": {"store": "google", "isValid": true, "state": "entitled", "productId": "com.example.premium"}}}
             """)))
@@ -149,8 +151,9 @@ import Testing
         (#"{"operation": "fetchProducts", "args": 5}"#, "args: "),
         (#"{"operation": "fetchProducts", "args": []}"#, "args: "),
         (#"{"operation": "getStorefront", "args": [1]}"#, "args: "),
-        (#"{"operation": "finishTransaction", "args": {"purchase": {"id": "p"}, "isConsumable": "yes"}}"#, "args.purchase.productId: required, but absent"),
-        (#"{"operation": "finishTransaction", "args": {"purchase": {"id": "p", "productId": "x", "transactionDate": 1, "quantity": 1.5, "purchaseState": "purchased", "isAutoRenewing": false}}}"#, "args.purchase.quantity: "),
+        (#"{"operation": "finishTransaction", "args": {"purchase": {"id": "p"}}}"#, "args.purchase.store: required, but absent"),
+        (#"{"operation": "finishTransaction", "args": {"purchase": {"id": "p", "store": "google"}, "isConsumable": "yes"}}"#, "args.purchase.productId: required, but absent"),
+        (#"{"operation": "finishTransaction", "args": {"purchase": {"id": "p", "productId": "x", "transactionDate": 1, "store": "google", "quantity": 1.5, "purchaseState": "purchased", "isAutoRenewing": false}}}"#, "args.purchase.quantity: "),
         // Decoded, but validate() refuses them.
         (#"{"operation": "requestPurchase", "args": {"params": {"requestPurchase": {}, "requestSubscription": {}}}}"#,
          "args.params: exactly one of requestPurchase, requestSubscription must be set; found 2"),
@@ -360,11 +363,35 @@ import Testing
 
     // MARK: - Reply types
 
+    /// An operation that answers nothing (`Void`) replies `{"result": null}`:
+    /// its reply type reads that and nothing else, and writes it back.
+    @Test func aReplyOfNothingIsNull() throws {
+        let reply = try JSONDecoder().decode(FinishTransactionReply.self, from: Data(#"{"result": null}"#.utf8))
+        #expect(reply == .result(OpenIAPNoResult()))
+        #expect(try reply.get() == OpenIAPNoResult())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(reply), as: UTF8.self) == #"{"result":null}"#)
+        for bad in [#"{"result": {"success": true}}"#, #"{"result": false}"#, #"{"result": 0}"#, #"{}"#] {
+            #expect(throws: DecodingError.self, "\(bad)") { try JSONDecoder().decode(RestorePurchasesReply.self, from: Data(bad.utf8)) }
+        }
+    }
+
+    /// `PurchaseInput` is `Purchase` under another name, in the registry too.
+    @Test func theAliasIsItsTarget() throws {
+        let entry = try #require(OpenIAPTypeRegistry.types["PurchaseInput"])
+        #expect(ObjectIdentifier(entry) == ObjectIdentifier(Purchase.self))
+        let purchase = Purchase.purchaseAndroid(PurchaseAndroid(
+            id: "p", productId: "x", transactionDate: 1, store: .google, quantity: 1, purchaseState: .purchased, isAutoRenewing: false))
+        let arguments = FinishTransactionArgs(purchase: purchase, isConsumable: true)
+        #expect(arguments.purchase == purchase)
+    }
+
     @Test func replyTypesReadExactlyOneOfResultAndError() throws {
         let decoder = JSONDecoder()
         #expect(try decoder.decode(GetStorefrontReply.self, from: Data(#"{"result": "US"}"#.utf8)) == .result("US"))
         let failed = try decoder.decode(GetStorefrontReply.self, from: Data(#"{"error": {"code": "some-future-code", "message": "m"}}"#.utf8))
-        #expect(failed == .error(PurchaseError(code: ErrorCode(rawValue: "some-future-code"), message: "m")))
+        #expect(failed == .error(PurchaseError(code: ErrorCode.unrecognized("some-future-code"), message: "m")))
         #expect(throws: PurchaseError.self) { try failed.get() }
         for bad in [#"{}"#, #"{"result": "US", "error": {"code": "unknown", "message": "m"}}"#, #"{"result": null}"#, #"{"error": null}"#, #"{"result": 5}"#] {
             #expect(throws: DecodingError.self, "\(bad)") { try decoder.decode(GetStorefrontReply.self, from: Data(bad.utf8)) }
@@ -384,8 +411,12 @@ import Testing
     /// will for `Tests/Fixtures/<Operation>Args` and `<Operation>Reply` once
     /// every target has them; each payload gets the verdict its mark wants.
     @Test(arguments: [
-        ("FinishTransactionArgs", "valid", #"{"purchase": {"id": "p", "productId": "x", "transactionDate": 1, "quantity": 1, "purchaseState": "purchased", "isAutoRenewing": false}, "isConsumable": true}"#),
+        ("FinishTransactionArgs", "valid", #"{"purchase": {"id": "p", "productId": "x", "transactionDate": 1, "store": "google", "quantity": 1, "purchaseState": "purchased", "isAutoRenewing": false}, "isConsumable": true}"#),
+        ("FinishTransactionArgs", "invalid", #"{"purchase": {"id": "p", "productId": "x", "transactionDate": 1, "quantity": 1, "purchaseState": "purchased", "isAutoRenewing": false}}"#),
         ("FinishTransactionArgs", "invalid", #"{"purchase": {"id": "p"}}"#),
+        ("PurchaseInput", "valid", #"{"id": "p", "productId": "x", "transactionDate": 1, "store": "google", "quantity": 1, "purchaseState": "purchased", "isAutoRenewing": false}"#),
+        ("FinishTransactionReply", "valid", #"{"result": null}"#),
+        ("FinishTransactionReply", "invalid", #"{"result": {"success": true}}"#),
         ("RequestPurchaseArgs", "constraint", #"{"params": {"requestPurchase": {}, "requestSubscription": {}}}"#),
         ("PurchaseUpdatedArgs", "valid", #"{"options": {"dedupeTransactionIOS": false}}"#),
         ("FetchProductsReply", "valid", #"{"result": {"products": []}}"#),

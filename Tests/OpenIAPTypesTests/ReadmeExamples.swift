@@ -35,9 +35,8 @@ final class PurchasesModule: Sendable {
 
 /// An app's use of an SDK, as README shows it (compiled, not run: the
 /// listener's loop ends only with the SDK).
-func finishAndListen(_ sdk: any OpenIAPCommonOperations, _ purchase: PurchaseInput, deliver: (Purchase) -> Void) async throws {
-    let result = try await sdk.finishTransaction(purchase: purchase, isConsumable: true)
-    guard result.success else { return }
+func finishAndListen(_ sdk: any OpenIAPAndroidOperations, _ purchase: Purchase, deliver: (Purchase) -> Void) async throws {
+    try await sdk.finishTransaction(purchase: purchase, isConsumable: true)
     for await purchase in await sdk.purchaseUpdated(options: nil) { deliver(purchase) }
 }
 

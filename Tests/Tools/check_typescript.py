@@ -1,17 +1,25 @@
 #!/usr/bin/env python3
-"""Type-check the fixture corpus against the generated TypeScript declarations.
+"""Type-check the fixture corpus against the generated TypeScript module.
 
 Usage:
-    python3 Tests/Tools/check_typescript.py DTS FIXTURES_DIR --report OUT.json
+    python3 Tests/Tools/check_typescript.py MODULE FIXTURES_DIR --report OUT.json
                                             [--tsc tsc] [--keep DIR]
+
+MODULE is the generated `openiap.ts` (or any `.ts` / `.d.ts` that exports
+`OpenIAPWireTypes`). A fixture is a payload as it arrives on the wire, so it
+is checked against the type of its JSON, which the module lists by spec name
+in `OpenIAPWireTypes`: the type itself for most, its `…Wire` twin where the
+type apps use has another shape (a `oneOf` record, a named choice, `VoidResult`,
+an input whose groups the app-facing type leaves to the bridge).
 
 For every fixture `FIXTURES_DIR/<TypeName>/<mark>.<case>.json` (and every
 `.expected.json`) one `.ts` file is written into a temporary folder:
 
-    import type { <TypeName> } from "<absolute path of DTS without .d.ts>";
-    // <TypeName>/<file name>
+    import type { OpenIAPWireTypes } from "<absolute path of MODULE without .ts>";
+    type Checked = OpenIAPWireTypes["<TypeName>"];
     // @ts-expect-error            <- only when the fixture must fail
-    const value: <TypeName> = <the fixture JSON on one line>;
+    const value: Checked = <the fixture JSON on one line>;
+    // <TypeName>/<file name>
 
 `@ts-expect-error` covers the next line only, which is why the literal is kept
 on one line. One `tsc --strict --noEmit --target es2020 --module commonjs
@@ -23,8 +31,8 @@ to the files by name and line:
 * a file with the directive: `TS2578 Unused '@ts-expect-error' directive`
   -> `compiles`, no diagnostic -> `fails` (tsc reported an error there and
   the directive consumed it);
-* any other diagnostic in the file (on the import line, say, because
-  `<TypeName>` is not exported) -> `error`.
+* any other diagnostic in the file (on the second line, say, because the
+  module lists no `<TypeName>`) -> `error`.
 
 Expected verdicts:
 
@@ -39,7 +47,7 @@ fail: the declared union lists the known members only, so that narrowing on the
 discriminator works; Swift keeps such payloads in its `unrecognized` case.
 
 Exit status: 0 when every verdict matches, 1 when one does not (or tsc
-reported a diagnostic in the .d.ts itself or in a file it could not map),
+reported a diagnostic in the module itself or in a file it could not map),
 2 for a setup problem (no tsc, DTS missing, a stray fixture file, tsc crashed).
 
 The report (`--report`) is JSON:
@@ -78,18 +86,19 @@ from fixture_corpus import Fixture, discover, typescript_expectation as expectat
 
 TSC_FLAGS = ["--strict", "--noEmit", "--target", "es2020", "--module", "commonjs", "--pretty", "false",
              "--noErrorTruncation"]
-IMPORT_LINE, DIRECTIVE_LINE, VALUE_LINE = 1, 3, 4
+IMPORT_LINE, TYPE_LINE, DIRECTIVE_LINE, VALUE_LINE = 1, 2, 3, 4
+WIRE_TYPES = "OpenIAPWireTypes"
 UNUSED_DIRECTIVE = "TS2578"
 DIAGNOSTIC = re.compile(r"^(?P<file>.+?)\((?P<line>\d+),(?P<col>\d+)\): error (?P<code>TS\d+): (?P<message>.*)$")
 MAX_MESSAGE = 400
 
 
-def module_specifier(dts: Path) -> str:
-    path = str(dts.resolve())
+def module_specifier(module: Path) -> str:
+    path = str(module.resolve())
     for suffix in (".d.ts", ".ts"):
         if path.endswith(suffix):
             return path[: -len(suffix)]
-    raise ValueError(f"{dts}: expected a .d.ts file")
+    raise ValueError(f"{module}: expected a .ts or .d.ts file")
 
 
 def ts_source(specifier: str, type_name: str, key: str, value: Any, must_fail: bool) -> str:
@@ -97,10 +106,11 @@ def ts_source(specifier: str, type_name: str, key: str, value: Any, must_fail: b
     literal = json.dumps(value, ensure_ascii=True, separators=(",", ":"))
     directive = "// @ts-expect-error" if must_fail else "// expect: compiles"
     lines = [
-        f"import type {{ {type_name} }} from {json.dumps(specifier)};",
-        f"// {key}",
+        f"import type {{ {WIRE_TYPES} }} from {json.dumps(specifier)};",
+        f"type Checked = {WIRE_TYPES}[{json.dumps(type_name)}];",
         directive,
-        f"const value: {type_name} = {literal};",
+        f"const value: Checked = {literal};",
+        f"// {key}",
         "",
     ]
     return "\n".join(lines)
@@ -252,8 +262,8 @@ def run(dts: Path, fixtures_dir: Path, tsc: str, keep: Path | None = None) -> tu
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Check the fixture corpus against the generated .d.ts with tsc.")
-    parser.add_argument("dts", type=Path, help="the generated declarations, e.g. Generated/TypeScript/openiap.d.ts")
+    parser = argparse.ArgumentParser(description="Check the fixture corpus against the generated TypeScript with tsc.")
+    parser.add_argument("dts", type=Path, help="the generated module, e.g. Generated/TypeScript/openiap.ts")
     parser.add_argument("fixtures", type=Path, help="the fixture root, e.g. Tests/Fixtures")
     parser.add_argument("--report", type=Path, required=True, help="where to write the JSON report")
     parser.add_argument("--tsc", default="tsc", help="the tsc command (default: tsc; e.g. 'npx tsc')")

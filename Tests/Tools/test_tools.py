@@ -65,6 +65,7 @@ TINY_DTS = """\
 export type Mode = "a" | "b";
 export interface Thing { name: string; mode: Mode; tag?: string | null; mail?: string }
 export type Pick = { x: string; y?: null } | { x?: null; y: string };
+export interface OpenIAPWireTypes { Mode: Mode; Thing: Thing; Pick: Pick }
 """
 
 # A corpus on which the tiny schema and .d.ts agree with every mark.
@@ -270,6 +271,7 @@ class TypeScriptUnitTests(unittest.TestCase):
         self.assertRaises(ValueError, e, "bogus", "x")
 
     def test_module_specifier(self):
+        self.assertEqual(check_typescript.module_specifier(Path("/a/b/openiap.ts")), "/a/b/openiap")
         self.assertEqual(check_typescript.module_specifier(Path("/a/b/openiap.d.ts")), "/a/b/openiap")
         self.assertRaises(ValueError, check_typescript.module_specifier, Path("/a/b/openiap.json"))
 
@@ -277,12 +279,13 @@ class TypeScriptUnitTests(unittest.TestCase):
         value = {"s": "a\nb\u2028c é🎮", "n": 1784160000000, "z": None}
         text = check_typescript.ts_source("/x/openiap", "Thing", "Thing/valid.x.json", value, must_fail=True)
         lines = text.split("\n")
-        self.assertEqual(lines[0], 'import type { Thing } from "/x/openiap";')
+        self.assertEqual(lines[0], 'import type { OpenIAPWireTypes } from "/x/openiap";')
+        self.assertEqual(lines[check_typescript.TYPE_LINE - 1], 'type Checked = OpenIAPWireTypes["Thing"];')
         self.assertEqual(lines[check_typescript.DIRECTIVE_LINE - 1], "// @ts-expect-error")
         value_line = lines[check_typescript.VALUE_LINE - 1]
-        self.assertTrue(value_line.startswith("const value: Thing = {"))
+        self.assertTrue(value_line.startswith("const value: Checked = {"))
         self.assertTrue(value_line.isascii())
-        self.assertEqual(json.loads(value_line[len("const value: Thing = "):-1]), value)
+        self.assertEqual(json.loads(value_line[len("const value: Checked = "):-1]), value)
         ok = check_typescript.ts_source("/x/openiap", "Thing", "k", value, must_fail=False)
         self.assertNotIn("@ts-expect-error", ok)
 
@@ -351,7 +354,8 @@ class TypeScriptTests(TempDirTestCase):
         self.assertEqual(status, 1)
         for key in ("Nope/invalid.x.json", "Nope/valid.y.json"):
             self.assertEqual(report["results"][key]["verdict"], "error")
-            self.assertIn("line 1", report["results"][key]["error"])
+            self.assertIn("line 2", report["results"][key]["error"])
+            self.assertIn("OpenIAPWireTypes", report["results"][key]["error"])
 
     def test_errors_in_the_dts_are_reported(self):
         self.dts_path.write_text(TINY_DTS + "export type Broken = Missing;\n", encoding="utf-8")
@@ -664,7 +668,7 @@ class OperationCorpusTests(unittest.TestCase):
 
     ROOT = FIXTURES
     SCHEMA = TOOLS.parent.parent / "Generated/JSONSchema/openiap.schema.json"
-    DTS = TOOLS.parent.parent / "Generated/TypeScript/openiap.d.ts"
+    DTS = TOOLS.parent.parent / "Generated/TypeScript/openiap.ts"
 
     test_formatting = CorpusTests.test_formatting
     test_expected_files_change_something = CorpusTests.test_expected_files_change_something

@@ -2,6 +2,8 @@
 // `tsc --strict` and run by node in TypeScriptClientTests. The client must
 // not trust its transport: anything but `{result}` or `{error}` with a
 // string code and message becomes an OpenIAPError with the code `unknown`.
+// It maps what callers pass, as upstream's SDKs take it, to the JSON call,
+// and the JSON reply to upstream's shapes: each mapping is checked here.
 /// <reference path="../CrossLanguage/node.d.ts" />
 import type { OpenIAPOperationName, PurchaseError, PurchaseInput } from "../../Generated/TypeScript/openiap";
 import { createOpenIAPClient, OpenIAPError } from "../../Generated/TypeScript/openiap-client";
@@ -37,18 +39,74 @@ async function rejection(promise: Promise<unknown>): Promise<OpenIAPError | unde
   return undefined;
 }
 
+// A PurchaseInput is a whole Purchase, as a listener delivered it.
 const purchase: PurchaseInput = {
-  id: "t1", productId: "coins", transactionDate: 1784160000000, quantity: 1, purchaseState: "purchased",
-  isAutoRenewing: false,
+  id: "t1", productId: "coins", transactionDate: 1784160000000, store: "google", quantity: 1, purchaseState: "purchased",
+  isAutoRenewing: false, isAcknowledgedAndroid: false,
 };
 
 async function main(): Promise<void> {
   {
-    const { client, sent } = answering({ result: { success: true } });
-    const result = await client.finishTransaction({ purchase, isConsumable: true });
-    check("a result is answered as it came", result.success === true);
-    check("the transport gets the operation and the arguments record as given",
+    const { client, sent } = answering({ result: { products: [] } });
+    const result = await client.fetchProducts({ skus: ["coins"] });
+    check("a oneOf reply answers the list it holds", Array.isArray(result) && result.length === 0, JSON.stringify(result));
+    check("one argument goes under its name",
+      JSON.stringify(sent) === JSON.stringify([["fetchProducts", { params: { skus: ["coins"] } }]]), JSON.stringify(sent));
+  }
+  {
+    const product = { id: "monthly", platform: "android", type: "subs" };
+    const cases: [string, unknown, unknown][] = [
+      ["subscriptions", { subscriptions: [product] }, [product]],
+      ["all", { all: [product] }, [product]],
+      ["the first key present", { products: [], all: [product] }, []],
+      ["a present null", { products: null, all: [product] }, null],
+      ["no known key (a later spec)", { bundles: [product] }, null],
+    ];
+    for (const [what, reply, expected] of cases) {
+      const result = await answering({ result: reply }).client.fetchProducts({ skus: ["monthly"], type: "all" });
+      check(`fetchProducts answers ${what}`, JSON.stringify(result) === JSON.stringify(expected), JSON.stringify(result));
+    }
+  }
+  {
+    const { client, sent } = answering({ result: { purchases: [purchase] } });
+    const request = { apple: { sku: "coins" }, google: { skus: ["coins"] } };
+    const answered = await client.requestPurchase({ request, type: "in-app" });
+    check("requestPurchase answers the purchases as they came", JSON.stringify(answered) === JSON.stringify([purchase]), JSON.stringify(answered));
+    await client.requestPurchase({ request: { google: { skus: ["monthly"] } }, type: "subs" });
+    check("the request goes under the field of its type",
+      JSON.stringify(sent) === JSON.stringify([
+        ["requestPurchase", { params: { type: "in-app", requestPurchase: request } }],
+        ["requestPurchase", { params: { type: "subs", requestSubscription: { google: { skus: ["monthly"] } } } }],
+      ]), JSON.stringify(sent));
+    const single = await answering({ result: { purchase } }).client.requestPurchase({ request, type: "in-app" });
+    check("requestPurchase answers one purchase", JSON.stringify(single) === JSON.stringify(purchase), JSON.stringify(single));
+    const none = await answering({ result: null }).client.requestPurchase({ request, type: "in-app" });
+    check("requestPurchase may answer null", none === null, JSON.stringify(none));
+  }
+  {
+    const { client, sent } = answering({ result: null });
+    const result: void = await client.finishTransaction({ purchase, isConsumable: true });
+    check("an operation that answers nothing resolves undefined", result === undefined);
+    check("several arguments go as the object given",
       JSON.stringify(sent) === JSON.stringify([["finishTransaction", { purchase, isConsumable: true }]]), JSON.stringify(sent));
+    const ignored: void = await answering({ result: { success: true } }).client.restorePurchases();
+    check("whatever its reply's result holds", ignored === undefined);
+  }
+  {
+    const { client, sent } = answering({ result: true });
+    await client.isEligibleForIntroOfferIOS("21482713");
+    await client.getActiveSubscriptions();
+    await client.getActiveSubscriptions(["premium"]);
+    await client.getActiveSubscriptions(null);
+    await client.getStorefront().catch(() => undefined);
+    check("one argument is passed as itself; an optional one left out sends no key",
+      JSON.stringify(sent) === JSON.stringify([
+        ["isEligibleForIntroOfferIOS", { groupID: "21482713" }],
+        ["getActiveSubscriptions", {}],
+        ["getActiveSubscriptions", { subscriptionIds: ["premium"] }],
+        ["getActiveSubscriptions", { subscriptionIds: null }],
+        ["getStorefront", {}],
+      ]), JSON.stringify(sent));
   }
   {
     const { client, sent } = answering({ result: "USA" });
@@ -126,16 +184,17 @@ async function main(): Promise<void> {
     });
     const received: string[] = [];
     const handle = client.addListener("purchaseUpdated", (payload) => received.push(payload.id), {
-      options: { dedupeTransactionIOS: false },
+      dedupeTransactionIOS: false,
     });
     deliver?.({ id: "t1", store: "apple" });
     deliver?.({ id: "t2", store: "google" });
     handle.remove();
     handle.remove();
     client.addListener("purchaseError", () => undefined);
+    client.addListener("purchaseUpdated", () => undefined);
     check("payloads reach the listener", JSON.stringify(received) === '["t1","t2"]', JSON.stringify(received));
-    check("the event transport gets the event and the listener args",
-      JSON.stringify(subscriptions) === '[["purchaseUpdated",{"options":{"dedupeTransactionIOS":false}}],["purchaseError",{}]]',
+    check("the event transport gets the event and the listener options under their name",
+      JSON.stringify(subscriptions) === '[["purchaseUpdated",{"options":{"dedupeTransactionIOS":false}}],["purchaseError",{}],["purchaseUpdated",{}]]',
       JSON.stringify(subscriptions));
     check("removing twice stops once", stops === 1, stops);
   }

@@ -72,6 +72,10 @@ public struct CompatibilityRule: Hashable, Sendable {
         case fieldOrderChanged = "FIELD_ORDER_CHANGED"
         case fieldAliasKeyRemoved = "FIELD_ALIAS_KEY_REMOVED"
         case atLeastOneVariantsNarrowed = "AT_LEAST_ONE_VARIANTS_NARROWED"
+        case recordOneOfChanged = "RECORD_ONE_OF_CHANGED"
+        case choiceChanged = "CHOICE_CHANGED"
+        case tagDefaultRemoved = "TAG_DEFAULT_REMOVED"
+        case tagDefaultChanged = "TAG_DEFAULT_CHANGED"
         // Source: enums, opaque strings, unions.
         case enumValueAdded = "ENUM_VALUE_ADDED"
         case enumValueRemoved = "ENUM_VALUE_REMOVED"
@@ -84,6 +88,8 @@ public struct CompatibilityRule: Hashable, Sendable {
         case unionMemberRenamed = "UNION_MEMBER_RENAMED"
         case unionMemberTypeChanged = "UNION_MEMBER_TYPE_CHANGED"
         case unionUnknownPolicyChanged = "UNION_UNKNOWN_POLICY_CHANGED"
+        // Source: aliases.
+        case aliasTargetChanged = "ALIAS_TARGET_CHANGED"
         // Wire: types.
         case typeWireFormChanged = "TYPE_WIRE_FORM_CHANGED"
         case recordDirectionChanged = "RECORD_DIRECTION_CHANGED"
@@ -123,6 +129,8 @@ public struct CompatibilityRule: Hashable, Sendable {
         case unionTagChanged = "UNION_TAG_CHANGED"
         case unionMemberWireTypeChanged = "UNION_MEMBER_WIRE_TYPE_CHANGED"
         case unionDiscriminatorChanged = "UNION_DISCRIMINATOR_CHANGED"
+        // Wire: aliases.
+        case aliasWireTargetChanged = "ALIAS_WIRE_TARGET_CHANGED"
         // Operations, arguments, results, payloads, errors and stores (their
         // rules are in OperationRules.swift).
         case operationAdded = "OPERATION_ADDED"
@@ -169,6 +177,13 @@ public struct CompatibilityRule: Hashable, Sendable {
         case deliveredPayloadTypeWidened = "DELIVERED_PAYLOAD_TYPE_WIDENED"
         case operationStoreAdded = "OPERATION_STORE_ADDED"
         case operationStoreRemoved = "OPERATION_STORE_REMOVED"
+        case argumentPositionalChanged = "ARGUMENT_POSITIONAL_CHANGED"
+        case resultNowVoid = "RESULT_NOW_VOID"
+        case resultNoLongerVoid = "RESULT_NO_LONGER_VOID"
+        case replyResultNowVoid = "REPLY_RESULT_NOW_VOID"
+        case replyResultNoLongerVoid = "REPLY_RESULT_NO_LONGER_VOID"
+        case callArgumentPlatformChanged = "CALL_ARGUMENT_PLATFORM_CHANGED"
+        case argumentPlatformChanged = "ARGUMENT_PLATFORM_CHANGED"
     }
 
     public var id: ID
@@ -253,11 +268,11 @@ public enum CompatibilityRules {
             "The record stops conforming to the shared set's Swift protocol and Kotlin interface and extending its TypeScript interface."),
         .init(
             .exactlyOneVariantsNarrowed, .source, .breaking,
-            "A new exactly-one group, or a field leaving one, changes the TypeScript variants: literals that set no field, or that field alone, stop type-checking (Swift and Kotlin only check in validate()).",
+            "A new exactly-one group, or a field leaving one, changes the variants of the TypeScript type of the input's JSON (`<Name>Wire`, which bridges and tests write): its literals that set no field, or that field alone, stop type-checking. The type apps use, like Swift's and Kotlin's, leaves the check to the bridge and validate().",
             breaksSourceIn: [.typescript]),
         .init(
             .fieldOrderChanged, .source, .breaking,
-            "The Swift memberwise initialiser takes the fields in spec order (included sets first), so calls that pass them in the old order stop compiling (\"argument 'b' must precede argument 'a'\"); moving a field into a shared set moves it too. TypeScript object literals do not care, nor do Kotlin constructor calls that name their arguments, as they should.",
+            "Swift's initialiser takes the fields in alphabetical order, which a reorder leaves alone, but where the spec's order (included sets first) is not alphabetical a second initialiser takes them in that order, and calls that pass them in the old one stop compiling (\"argument 'b' must precede argument 'a'\"); moving a field into a shared set moves it too. Reported only for a record whose old order was not alphabetical. TypeScript object literals do not care, nor do Kotlin constructor calls that name their arguments, as they should.",
             breaksSourceIn: [.swift]),
         .init(
             .fieldAliasKeyRemoved, .source, .breaking,
@@ -265,8 +280,22 @@ public enum CompatibilityRules {
             breaksSourceIn: [.typescript]),
         .init(
             .atLeastOneVariantsNarrowed, .source, .breaking,
-            "A new at-least-one group, or a field leaving one, changes the TypeScript variants: literals that set none of the fields, or only that one, stop type-checking (Swift and Kotlin only check in validate()).",
+            "A new at-least-one group, or a field leaving one, changes the variants of the TypeScript type of the input's JSON (`<Name>Wire`, which bridges and tests write): its literals that set none of the fields, or only that one, stop type-checking. The type apps use, like Swift's and Kotlin's, leaves the check to the bridge and validate().",
             breaksSourceIn: [.typescript]),
+        .init(
+            .recordOneOfChanged, .source, .breaking,
+            "A record that becomes `oneOf` (or stops being one) changes its shape in the SDK languages: a sum type with a case per field (TypeScript: the union of the fields' types) instead of a type with optional properties (or back), so code that builds it, reads its properties or switches over it stops compiling. The wire form is the same."),
+        .init(
+            .choiceChanged, .source, .breaking,
+            "An exactly-one group that gains, loses or changes its `as:` choice (the property name, a case name, the tag field or a case's tag value) changes the one property SDK languages declare for it and the names of its cases. The wire form is the same."),
+        .init(
+            .tagDefaultRemoved, .source, .breaking,
+            "A record that the unions reaching it no longer list under one tag loses the Swift initialiser's default for the discriminator field (`ProductIOS(…)` without `platform:`), so calls that left it out stop compiling.",
+            breaksSourceIn: [.swift]),
+        .init(
+            .tagDefaultChanged, .source, .warning,
+            "The one tag a record is listed under changed, and so did the Swift initialiser's default for the discriminator field: calls that leave it out still compile, and now build a record with the new tag.",
+            breaksSourceIn: [.swift]),
         .init(
             .enumValueAdded, .source, .breaking,
             "Exhaustive Swift `switch`es, Kotlin `when`s and TypeScript `never` checks miss the new case; open enums too, since `.unrecognized` (Kotlin's `Unrecognized`) never matches a value the enum now names."),
@@ -278,10 +307,10 @@ public enum CompatibilityRules {
             "The Swift case and the TypeScript literal change name (declared with `renamedFrom`, or guessed from a removed and an added value with the same doc)."),
         .init(
             .enumOpened, .source, .breaking,
-            "A closed enum becoming open gains `.unrecognized(String)` and loses `CaseIterable` and its failable `init?(rawValue:)`; in Kotlin an `enum class` becomes a sealed class."),
+            "A closed enum becoming open gains `.unrecognized(String)`, which exhaustive Swift `switch`es miss (both kinds are `CaseIterable` with a failable `init?(rawValue:)`); in Kotlin an `enum class` becomes a sealed class."),
         .init(
             .enumClosed, .source, .breaking,
-            "An open enum becoming closed loses `.unrecognized`, `knownCases` and `isKnown`; in Kotlin a sealed class becomes an `enum class`."),
+            "An open enum becoming closed loses `.unrecognized`, `knownCases`, `isKnown` and `init(wireValue:)`; in Kotlin a sealed class becomes an `enum class`."),
         .init(
             .opaqueValueRemoved, .source, .breaking,
             "The named constant of the opaque string disappears (TypeScript names none: its type takes any string).",
@@ -294,14 +323,18 @@ public enum CompatibilityRules {
             "The union's Swift case disappears and the TypeScript union narrows."),
         .init(
             .unionMemberRenamed, .source, .breaking,
-            "The Swift case and the Kotlin member class are named after the tag, so a new tag renames them."),
+            "The Kotlin member class is named after the tag, so a new tag renames it, and TypeScript code that narrows on the old tag stops compiling (a Swift case is named after its member type, which a new tag leaves alone).",
+            breaksSourceIn: [.typescript, .kotlin]),
         .init(
             .unionMemberTypeChanged, .source, .breaking,
-            "The Swift case carries a different type."),
+            "The Swift case is named after the member type and carries it (`.purchaseIos(PurchaseIOS)`), so code that builds or matches the old case stops compiling."),
         .init(
             .unionUnknownPolicyChanged, .source, .breaking,
             "`unknown: keep` and `fail` add or remove the `.unrecognized` case of the union's Swift enum and the `Unrecognized` class of its Kotlin sealed class (TypeScript lists known members only either way).",
             breaksSourceIn: [.swift, .kotlin]),
+        .init(
+            .aliasTargetChanged, .source, .breaking,
+            "An alias (`sameAs`) is its target under another name in every language, so code that builds, passes or reads it as the old target no longer type-checks (a target that was only renamed changes nothing)."),
 
         // MARK: Wire
         .init(
@@ -412,6 +445,9 @@ public enum CompatibilityRules {
         .init(
             .unionDiscriminatorChanged, .wire, .breaking,
             "Readers look for the tag in a field the writers no longer (or do not yet) fill."),
+        .init(
+            .aliasWireTargetChanged, .wire, .breaking,
+            "On the wire an alias is its target's JSON: what writers of the old target send (callers, for an input alias) is read as the new target, another shape."),
     ]
 
     private static let byID: [CompatibilityRule.ID: CompatibilityRule] =

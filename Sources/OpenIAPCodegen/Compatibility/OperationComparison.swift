@@ -53,12 +53,17 @@ extension SpecComparison {
         ) { message in
             names.reduce(message) { text, name in text.replacing("field '\(name)'", with: "argument '\(name)'") }
         }
-        let word = n.kind == .event ? "payload" : "result"
-        compareAsFields(
-            Self.resultRecord(of: o), Self.resultRecord(of: n), usage: .output, owner: subject,
-            rules: n.kind == .event ? CompatibilityRules.payloadRules : CompatibilityRules.resultRules
-        ) { message in
-            message.replacing("field '\(Self.resultFieldName)' of ", with: "\(word) of ")
+        compareArgumentUse(o, n, subject: subject)
+        if o.result.isNothing || n.result.isNothing {
+            compareNothing(o.result, n.result, subject: subject)
+        } else {
+            let word = n.kind == .event ? "payload" : "result"
+            compareAsFields(
+                Self.resultRecord(of: o), Self.resultRecord(of: n), usage: .output, owner: subject,
+                rules: n.kind == .event ? CompatibilityRules.payloadRules : CompatibilityRules.resultRules
+            ) { message in
+                message.replacing("field '\(Self.resultFieldName)' of ", with: "\(word) of ")
+            }
         }
 
         let oldCodes = Set(o.errors.map(\.code))
@@ -82,6 +87,46 @@ extension SpecComparison {
         for store in o.stores where !newStores.contains(store.store) {
             report(
                 .operationStoreRemoved, "\(subject) is no longer implemented on store '\(store.store)'", at: store.location, side: .old)
+        }
+    }
+
+    /// What the field comparison does not see of the arguments both sides
+    /// have: whether callers pass one without its name (`positional`), and
+    /// which platform's SDK takes it (`platform`).
+    private mutating func compareArgumentUse(_ o: APIOperation, _ n: APIOperation, subject: String) {
+        for argument in n.arguments {
+            guard let before = o.argument(argument.name) else { continue }
+            if before.isPositional != argument.isPositional {
+                report(
+                    .argumentPositionalChanged,
+                    "argument '\(argument.name)' of \(subject) is \(argument.isPositional ? "now" : "no longer") positional (passed without its name)",
+                    at: argument.location)
+            }
+            if before.platform != argument.platform {
+                func takers(_ platform: OperationPlatform) -> String {
+                    platform == .common ? "every SDK" : "the \(platform.rawValue) SDK alone"
+                }
+                let what = "argument '\(argument.name)' of \(subject) is now taken by \(takers(argument.platform)), not \(takers(before.platform))"
+                report(.argumentPlatformChanged, what, at: argument.location)
+                report(.callArgumentPlatformChanged, what, at: argument.location)
+            }
+        }
+    }
+
+    /// A result that is or becomes nothing (`Void`), on either side.
+    private mutating func compareNothing(_ o: OperationResult, _ n: OperationResult, subject: String) {
+        switch (o.isNothing, n.isNothing) {
+        case (false, true):
+            let what = "\(subject) now answers nothing (\(OperationResult.nothingKeyword))"
+            report(.resultNowVoid, what, at: n.location)
+            // An optional result's readers take the null for nothing to answer.
+            if o.isRequired { report(.replyResultNowVoid, what, at: n.location) }
+        case (true, false):
+            let what = "\(subject) now answers a value, not nothing"
+            report(.resultNoLongerVoid, what, at: n.location)
+            report(.replyResultNoLongerVoid, what, at: n.location)
+        default:
+            break
         }
     }
 
@@ -119,13 +164,13 @@ extension SpecComparison {
     static let resultFieldName = "result"
 
     /// The result or payload as the one field of an output record, named
-    /// so that no spec type can have the name.
+    /// so that no spec type can have the name; no field for a result of
+    /// nothing (`Void`).
     static func resultRecord(of operation: APIOperation) -> RecordType {
         let result = operation.result
+        let fields = result.type.map { [Field(name: resultFieldName, type: $0, isRequired: result.isRequired, location: result.location)] }
         return RecordType(
-            name: "\(operation.name) \(resultFieldName)", direction: .output,
-            fields: [Field(name: resultFieldName, type: result.type, isRequired: result.isRequired, location: result.location)],
-            location: operation.location)
+            name: "\(operation.name) \(resultFieldName)", direction: .output, fields: fields ?? [], location: operation.location)
     }
 
     /// Every operation's arguments and result as the records they are on the

@@ -75,17 +75,16 @@ extension CompatibilityRules {
             "Calls still compile, with a deprecation warning where the operation is deprecated (an error only where warnings are errors); a deprecated argument is documented as such."),
         .init(
             .requiredArgumentAdded, .source, [.callers, .implementers], .breaking,
-            "Every call must pass the new argument (its Swift label, its TypeScript key), and implementations no longer match the requirement."),
+            "Every call must pass the new argument (its Swift label; in TypeScript a key of the object of several arguments, and an operation that took one, passed as itself, now takes an object of both), and implementations no longer match the requirement."),
         .init(
             .optionalArgumentAdded, .source, [.callers, .implementers], .breaking,
-            "Implementations no longer match the requirement, and Swift calls must pass the new label, since a protocol requirement cannot give a parameter a default; Kotlin's interface declares it `= null` (or its default) and TypeScript callers and JSON calls may leave it out, so their calls still compile.",
-            breaksSourceIn: [.swift, .kotlin]),
+            "Implementations no longer match the requirement, and Swift calls must pass the new label, since a protocol requirement cannot give a parameter a default; Kotlin's interface declares it `= null` (or its default), so its calls still compile, as JSON calls do. TypeScript calls may leave it out where the operation took no argument or several, but one that took a single argument, passed as itself, now takes an object of both, so its calls no longer compile."),
         .init(
             .argumentRemoved, .source, [.callers, .implementers], .breaking,
-            "Swift calls pass every label, so they no longer compile (TypeScript calls only when they pass it), and implementations that take it no longer match the requirement."),
+            "Swift calls pass every label, so they no longer compile, and implementations that take it no longer match the requirement. TypeScript calls that pass it in the object of several arguments break, and so does every call of an operation left with one argument, which is then passed as itself."),
         .init(
             .argumentRenamed, .source, [.callers, .implementers], .breaking,
-            "The Swift label, the Kotlin parameter and the TypeScript key take the new name: calls with the old one stop compiling and Swift implementations no longer match (a Kotlin override that keeps the old name only warns; guessed as for fields)."),
+            "The Swift label, the Kotlin parameter and the TypeScript key (in the object of several arguments, and in the JSON arguments record) take the new name: calls with the old one stop compiling and Swift implementations no longer match (a Kotlin override that keeps the old name only warns; a TypeScript call that passes a single argument as itself names none; guessed as for fields)."),
         .init(
             .argumentTypeChanged, .source, [.callers, .implementers], .breaking,
             "Calls pass, and implementations take, the old type; neither type-checks against the new one (a requirement's types must match exactly, so even a widened type breaks implementations)."),
@@ -94,18 +93,26 @@ extension CompatibilityRules {
             "The spec type changed but the generated Swift and TypeScript types did not (Timestamp and Double are both Double and number)."),
         .init(
             .argumentNowRequired, .source, [.callers, .implementers], .breaking,
-            "T? becomes T: calls that pass nil or an optional, and TypeScript calls that leave the key out, stop compiling; implementations that take T? no longer match."),
+            "T? becomes T: calls that pass nil or an optional, and TypeScript calls that leave it out, stop compiling; implementations that take T? no longer match."),
         .init(
             .argumentNowOptional, .source, [.implementers], .breaking,
-            "T becomes T?: calls still compile (Swift and Kotlin pass a T where a T? is taken, TypeScript accepts a key that is present), but implementations that take T no longer match and must handle nil.",
+            "T becomes T?: calls still compile (Swift and Kotlin pass a T where a T? is taken, TypeScript a value where one may be left out), but implementations that take T no longer match and must handle nil.",
             breaksSourceIn: [.swift, .kotlin]),
         .init(
             .argumentOrderChanged, .source, [.callers, .implementers], .breaking,
-            "Swift methods take the arguments as labelled parameters in spec order, so calls in the old order stop compiling and implementations no longer match, as Kotlin overrides of parameters of other types no longer do (Kotlin calls that name their arguments still compile); the TypeScript client takes an object, whose keys have no order.",
+            "Swift methods take the arguments as labelled parameters in spec order, so calls in the old order stop compiling and implementations no longer match, as Kotlin overrides of parameters of other types no longer do (Kotlin calls that name their arguments still compile); TypeScript passes one argument as itself and several as an object, whose keys have no order.",
             breaksSourceIn: [.swift, .kotlin]),
         .init(
+            .argumentPlatformChanged, .source, [.callers, .implementers], .breaking,
+            "Swift declares an argument only in the protocol of the SDK that takes it (`initConnection()` for the Apple module, `initConnection(config:)` for Android), and an operation whose arguments differ by platform in each platform's protocol rather than the common one: the methods gain or lose the parameter, so calls and implementations of the old form stop compiling. Kotlin and TypeScript declare the argument everywhere.",
+            breaksSourceIn: [.swift]),
+        .init(
+            .argumentPositionalChanged, .source, [.callers, .implementers], .breaking,
+            "A positional argument is a Swift parameter without a label (`_ params:`): calls that pass the label, or now leave it out, stop compiling, and implementations declared with the old label no longer match the requirement. Kotlin keeps the parameter's name, TypeScript the argument's place (the value itself when it is the only one, a key of the object otherwise) and the wire its key, so none of them changes.",
+            breaksSourceIn: [.swift]),
+        .init(
             .argumentAliasKeyRemoved, .source, [.callers], .breaking,
-            "The TypeScript arguments type declares a decode-only alias as an optional, deprecated key, so calls that still pass it no longer compile (Swift and Kotlin expose no alias).",
+            "The TypeScript object of several arguments and the JSON arguments record declare a decode-only alias as an optional, deprecated key, so calls and records that still pass it no longer compile (Swift and Kotlin expose no alias).",
             breaksSourceIn: [.typescript]),
         .init(
             .resultTypeChanged, .source, [.callers, .implementers], .breaking,
@@ -119,6 +126,13 @@ extension CompatibilityRules {
         .init(
             .resultNowRequired, .source, [.callers, .implementers], .breaking,
             "T? becomes T: Swift callers' `if let`, `guard let` and `?.` on the answer stop compiling (TypeScript's still compile, Kotlin's with a warning), and implementations that return T? no longer match.",
+            breaksSourceIn: [.swift, .kotlin]),
+        .init(
+            .resultNowVoid, .source, [.callers, .implementers], .breaking,
+            "The method answers nothing (`async throws` in Swift, `Unit` in Kotlin, `Promise<void>` in TypeScript): callers that use the answer no longer compile, and implementations that return one no longer match the requirement."),
+        .init(
+            .resultNoLongerVoid, .source, [.implementers], .breaking,
+            "The method answers a value again: implementations that return nothing no longer match the requirement (Swift) or override it (Kotlin). Callers still compile, Swift's with an unused-result warning, unless they took the answer as `Void` or `void`.",
             breaksSourceIn: [.swift, .kotlin]),
         .init(
             .eventPayloadTypeChanged, .source, [.callers, .implementers], .breaking,
@@ -185,6 +199,15 @@ extension CompatibilityRules {
         .init(
             .replyResultNowOptional, .wire, [.callers], .breaking,
             "New SDKs may answer null where old callers' decoders require a value."),
+        .init(
+            .replyResultNowVoid, .wire, [.callers], .breaking,
+            "New SDKs answer `{\"result\": null}` where old callers' decoders require a value (for a result that was optional, old callers read the null as nothing to answer, and no finding is made)."),
+        .init(
+            .replyResultNoLongerVoid, .wire, [.callers], .breaking,
+            "New SDKs answer a value where old callers read the result of nothing, which is `null` and nothing else, so their decoders fail (the TypeScript client ignores what such a reply holds)."),
+        .init(
+            .callArgumentPlatformChanged, .wire, [.callers], .warning,
+            "The SDKs that take the argument change (`platform:`): where it is no longer taken, the values callers send are ignored, and where it now is, values that were ignored start to count. The wire carries it whichever SDK takes it."),
         .init(
             .deliveredPayloadTypeChanged, .wire, [.callers], .breaking,
             "Old listeners read deliveries of the new type as the old one: a listener that decodes them fails, and JavaScript that uses the value meets another shape."),

@@ -99,6 +99,7 @@ public struct SpecComparison {
             report(.typeAdded, "\(kindWord(type)) '\(type.name)' was added", at: type.location)
         }
         for (o, n) in pairs.sorted(by: { $0.1.name < $1.1.name }) { compareType(o, n) }
+        compareImpliedTags()
         compareOperations()
         findings = Self.ordered(findings)
     }
@@ -133,6 +134,7 @@ public struct SpecComparison {
         case let (.record(a), .record(b)): compareRecord(a, b, usage: usage)
         case let (.fieldSet(a), .fieldSet(b)): compareFieldSet(a, b)
         case let (.union(a), .union(b)): compareUnion(a, b, usage: usage)
+        case let (.alias(a), .alias(b)): compareAlias(a, b, usage: usage)
         default:
             report(.typeKindChanged, "'\(n.name)' changed from \(kindWord(o)) to \(kindWord(n))", at: n.location)
             if case .fieldSet = o { return }
@@ -144,6 +146,21 @@ public struct SpecComparison {
                 report(.typeWireFormChanged, "'\(n.name)' changed from \(kindWord(o)) to \(kindWord(n))", at: n.location)
             }
         }
+    }
+
+    // MARK: - Aliases
+
+    /// An alias that stands for another type: unless the old target was only
+    /// renamed into the new one, code that used the old type breaks, and so
+    /// does what its readers get on the wire (judged as a field's type).
+    private mutating func compareAlias(_ a: TypeAlias, _ b: TypeAlias, usage: Set<RecordDirection>) {
+        guard typeMap[a.target] != b.target else { return }
+        let what = "alias '\(b.name)' now stands for '\(b.target)' instead of '\(a.target)'"
+        report(.aliasTargetChanged, what, at: b.targetLocation)
+        let readable =
+            (!usage.contains(.output) || accepts(reader: .named(a.target), readerIsOld: true, writer: .named(b.target)))
+            && (!usage.contains(.input) || accepts(reader: .named(b.target), readerIsOld: false, writer: .named(a.target)))
+        if !readable { report(.aliasWireTargetChanged, what, at: b.targetLocation) }
     }
 
     // MARK: - Records
@@ -210,25 +227,70 @@ public struct SpecComparison {
         for fn in b.fields where !matchedNew.contains(fn.name) {
             addedField(fn, owner: owner, usage: usage)
         }
-        compareFieldOrder(a, b, fieldMap: fieldMap, owner: owner)
+        compareFieldOrder(a, b, fieldMap: fieldMap, owner: owner, isRecord: given == nil)
+        if a.isOneOf != b.isOneOf {
+            report(
+                .recordOneOfChanged,
+                b.isOneOf ? "\(owner) became 'oneOf': its fields are now alternatives" : "\(owner) is no longer 'oneOf'",
+                at: b.location)
+        }
         compareExactlyOne(a, b, fieldMap: fieldMap, owner: owner)
         compareAtLeastOne(a, b, fieldMap: fieldMap, owner: owner)
     }
 
-    /// The memberwise initialiser takes every field, in order: the fields
-    /// both sides have must keep their order (those added or removed have
-    /// rules of their own).
-    private mutating func compareFieldOrder(_ a: RecordType, _ b: RecordType, fieldMap: [String: String], owner: String) {
+    /// An operation's arguments are a method's parameters in spec order: the
+    /// arguments both sides have must keep their order (those added or
+    /// removed have rules of their own). A record's Swift initializer takes
+    /// the fields alphabetically, which no reorder changes, and a second one
+    /// takes them in spec order when that order is not alphabetical: a
+    /// reorder breaks the calls of that second initializer, so it matters
+    /// only for a record whose old order was not alphabetical.
+    private mutating func compareFieldOrder(_ a: RecordType, _ b: RecordType, fieldMap: [String: String], owner: String, isRecord: Bool) {
         let kept = a.fields.compactMap { fieldMap[$0.name] }
         let keptSet = Set(kept)
         let now = b.fields.map(\.name).filter { keptSet.contains($0) }
         guard kept != now, let index = kept.indices.first(where: { kept[$0] != now[$0] }) else { return }
+        let oldProperties = a.fields.map { SwiftNames.name($0.name, in: .property) }
+        if isRecord, oldProperties == oldProperties.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
+            return
+        }
         let moved = now[index]
         let why = b.field(moved)?.includedFrom.map { " (it now comes from the shared set '\($0)')" } ?? ""
+        let swift = isRecord ? "the Swift initialiser in spec order" : "the Swift method"
         report(
             .fieldOrderChanged,
-            "fields of \(owner) changed order: '\(moved)' now comes before '\(kept[index])'\(why); the Swift initialiser was init(\(kept.map { "\($0):" }.joined())), now init(\(now.map { "\($0):" }.joined()))",
+            "fields of \(owner) changed order: '\(moved)' now comes before '\(kept[index])'\(why); \(swift) took (\(kept.map { "\($0):" }.joined())), now (\(now.map { "\($0):" }.joined()))",
             at: b.location)
+    }
+
+    /// The discriminator values records always have (`Spec.impliedTagValues`),
+    /// which Swift initializers take as defaults: one that goes breaks the
+    /// calls that left the field out, one that changes makes them build
+    /// another tag. Records are matched under their new names; a field that
+    /// is gone has rules of its own.
+    private mutating func compareImpliedTags() {
+        let before = old.impliedTagValues
+        let after = new.impliedTagValues
+        for (oldName, fields) in before.sorted(by: { $0.key < $1.key }) {
+            let name = typeMap[oldName] ?? oldName
+            guard let record = new.record(name) else { continue }
+            for (field, value) in fields.sorted(by: { $0.key < $1.key }) where record.field(field) != nil {
+                let subject = "field '\(field)' of record '\(name)'"
+                switch after[name]?[field] {
+                case nil:
+                    report(
+                        .tagDefaultRemoved,
+                        "\(subject) no longer always holds '\(value)' through the unions that reach it, so its initializer default goes",
+                        at: record.location)
+                case let now? where now != value:
+                    report(
+                        .tagDefaultChanged, "\(subject) now always holds '\(now)', not '\(value)': its initializer default changes",
+                        at: record.location)
+                default:
+                    break
+                }
+            }
+        }
     }
 
     /// Decode-only aliases that a field gained or lost. An alias that is the
@@ -387,6 +449,9 @@ public struct SpecComparison {
             }
             unmatchedNew.removeAll { $0 == index }
             let newGroup = newGroups[index]
+            if let change = Self.choiceChange(group.choice, newGroup.choice, fieldMap: fieldMap) {
+                report(.choiceChanged, "\(rules.kind) group of \(owner): \(change)", at: newGroup.location)
+            }
             let gained = newGroup.fields.filter { !members.contains($0) }
             let lost = group.fields.filter { !newGroup.fields.contains(fieldMap[$0] ?? $0) }
             if !gained.isEmpty {
@@ -403,6 +468,31 @@ public struct SpecComparison {
             let what = "\(rules.kind) group [\(group.fields.joined(separator: ", "))] was added to \(owner)"
             report(rules.added, what, at: group.location)
             report(rules.narrowed, what, at: group.location)
+        }
+    }
+
+    /// What changed between two named choices of matched groups, in words;
+    /// nil when nothing an SDK language declares for them changed. Fields
+    /// are compared under their new names.
+    static func choiceChange(_ a: FieldChoice?, _ b: FieldChoice?, fieldMap: [String: String]) -> String? {
+        switch (a, b) {
+        case (nil, nil): return nil
+        case let (nil, b?): return "now declared as the choice '\(b.property)'"
+        case let (a?, nil): return "no longer declared as the choice '\(a.property)'"
+        case let (a?, b?):
+            var changes: [String] = []
+            if a.property != b.property { changes.append("the choice '\(a.property)' is now '\(b.property)'") }
+            if a.tagField != b.tagField {
+                changes.append("its tag field is now \(b.tagField.map { "'\($0)'" } ?? "none") (was \(a.tagField.map { "'\($0)'" } ?? "none"))")
+            }
+            for old in a.cases {
+                guard let new = b.case(setting: fieldMap[old.field] ?? old.field) else { continue }
+                if old.name != new.name { changes.append("case '\(old.name)' is now '\(new.name)'") }
+                if old.tagValue != new.tagValue, a.tagField != nil, b.tagField != nil {
+                    changes.append("case '\(new.name)' now goes with \(b.tagField!) '\(new.tagValue ?? "")' (was '\(old.tagValue ?? "")')")
+                }
+            }
+            return changes.isEmpty ? nil : changes.joined(separator: "; ")
         }
     }
 
@@ -624,6 +714,7 @@ public struct SpecComparison {
             case let .record(r): names = r.fields.compactMap(\.type.namedLeaf) + r.includes
             case let .fieldSet(s): names = s.fields.compactMap(\.type.namedLeaf)
             case let .union(u): names = u.members.map(\.typeName)
+            case let .alias(a): names = [a.target]
             case .enumeration, .opaqueString: names = []
             }
             references[type.name] = names
@@ -633,6 +724,8 @@ public struct SpecComparison {
         for type in types {
             switch type {
             case let .record(r): result[r.name] = [r.direction]
+            // An input: callers send its target's JSON.
+            case .alias: result[type.name] = [.input]
             case .union where !referenced.contains(type.name): result[type.name] = [.output]
             case .enumeration where !referenced.contains(type.name), .opaqueString where !referenced.contains(type.name):
                 result[type.name] = [.output, .input]
@@ -717,6 +810,7 @@ public struct SpecComparison {
         case let .record(r): r.direction == .input ? "input" : "record"
         case .fieldSet: "shared field set"
         case .union: "union"
+        case .alias: "alias"
         }
     }
 

@@ -23,6 +23,11 @@
 //   fills its bare root types with `_placeholder`; no operation can be
 //   named so.
 //
+// Two things the SDL cannot say are always differences, declared by an
+// `upstream` reason like any other: an input that is `sameAs` another type
+// (`kindMismatch`: upstream spells its fields out), and a result of `Void`
+// (`resultType`: upstream answers a record such as `VoidResult`).
+//
 // A difference is *declared* when the spec says why it differs: an `upstream`
 // reason on the field, enum value or argument involved, or on the type or
 // operation for differences of it as a whole (a type or operation upstream
@@ -232,6 +237,12 @@ private struct Comparison {
             compareFields(upstream, r.fields, owner: ours, isInput: r.direction == .input, includes: r.includes)
         case let .fieldSet(f):
             compareFields(upstream, f.fields, owner: ours, isInput: false, includes: [])
+        case let .alias(a):
+            // The SDL has no way to say "the same type as"; its input spells
+            // out fields instead.
+            report(.kindMismatch, upstream.name, nil,
+                   "the SDL declares an \(kindName(upstream.kind)) with fields of its own, but the spec makes it another name for '\(a.target)' ('sameAs')",
+                   location: a.location, sdlLocation: upstream.location, upstream: a.annotations.upstream)
         case .opaqueString:
             break
         }
@@ -420,9 +431,17 @@ private struct Comparison {
                                            : "the \(word) is optional upstream (\(upstream.type)) but required in the spec",
                    location: ours.result.location, sdlLocation: upstream.location, upstream: reason)
         }
-        if let problem = typeProblem(upstream.type.nullable, ours.result.type) {
+        if let type = ours.result.type {
+            if let problem = typeProblem(upstream.type.nullable, type) {
+                report(.resultType, root, ours.name,
+                       "SDL \(word) type \(upstream.type) does not match spec type \(type): \(problem)",
+                       location: ours.result.location, sdlLocation: upstream.location, upstream: reason)
+            }
+        } else {
+            // The SDL has no empty answer: upstream returns a record such as
+            // `VoidResult!` where the spec answers nothing.
             report(.resultType, root, ours.name,
-                   "SDL \(word) type \(upstream.type) does not match spec type \(ours.result.type): \(problem)",
+                   "the SDL \(word) is \(upstream.type), but the spec answers nothing ('\(OperationResult.nothingKeyword)')",
                    location: ours.result.location, sdlLocation: upstream.location, upstream: reason)
         }
         compareDeprecation(upstream.isDeprecated, ours.annotations, root, ours.name,

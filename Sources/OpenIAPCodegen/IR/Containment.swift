@@ -2,7 +2,8 @@
 ///
 /// A record holds each field whose type is a record or union directly
 /// (optional or not), and a union holds its members; lists and maps hold
-/// their elements out of line and end the chain. Swift stores such values
+/// their elements out of line and end the chain. A field of an alias's type
+/// holds the alias's target: an alias is that type under another name. Swift stores such values
 /// inline, so a type that contains itself this way does not compile unless
 /// an enum on the way is `indirect`, and a union that contains itself through
 /// member unions alone could send a decoder round in circles. The validator
@@ -46,14 +47,22 @@ public struct Containment: Sendable {
         let count = spec.types.count
         var isUnion = [Bool](repeating: false, count: count)
         var isContainer = [Bool](repeating: false, count: count)
+        /// Per position, where the target of the alias there is, if it is one.
+        var aliasTarget = [Int?](repeating: nil, count: count)
         for (position, type) in spec.types.enumerated() {
             switch type {
             case .record: isContainer[position] = true
             case .union:
                 isContainer[position] = true
                 isUnion[position] = true
+            case let .alias(a): aliasTarget[position] = lookUp(a.target)
             default: break
             }
+        }
+        /// The position of the type `name` holds: an alias's target's.
+        func contained(_ name: String) -> Int? {
+            guard let position = lookUp(name) else { return nil }
+            return aliasTarget[position] ?? position
         }
         // Facts about a name are those of its first declaration, as `spec[name]` gives.
         func canonical(_ position: Int) -> Int { spec.firstPosition(ofNameAt: position) }
@@ -64,7 +73,7 @@ public struct Containment: Sendable {
                 let from = canonical(position)
                 // By position, so only the type and name are copied out of each field.
                 for index in r.fields.indices {
-                    guard case let .named(name) = r.fields[index].type, let to = lookUp(name), isContainer[to] else { continue }
+                    guard case let .named(name) = r.fields[index].type, let to = contained(name), isContainer[to] else { continue }
                     outgoing[from].append(IndexEdge(to: to, via: r.fields[index].name))
                 }
             case let .union(u):

@@ -66,25 +66,55 @@ public enum OperationPlatform: String, Sendable, CaseIterable {
     }
 }
 
+/// What a query or mutation answers beyond success: a value, or nothing
+/// (`result: Void`).
+public enum OperationAnswer: Hashable, Sendable {
+    /// `Void`: the operation succeeds or fails, and has nothing to return.
+    /// Never an event's payload, never optional, never in a list or a map.
+    case nothing
+    /// A value of this type (which `OperationResult.isRequired` may allow to
+    /// be null).
+    case value(TypeRef)
+}
+
 /// What a query or mutation answers (`result:`), or what an event delivers
 /// (`payload:`).
 public struct OperationResult: Sendable {
-    public var type: TypeRef
+    /// A value of a type, or nothing (`Void`, queries and mutations only).
+    public var answer: OperationAnswer
     /// False when the operation may answer null (`ProductIOS?`): nothing to
     /// report, such as no promoted product. An event's payload is always
-    /// required.
+    /// required, and so is `Void`.
     public var isRequired: Bool
     /// What the value means, from the long form `{type:, doc:}`.
     public var doc: String?
     /// Where the type expression was written.
     public var location: SourceLocation
 
+    /// A result of a type.
     public init(type: TypeRef, isRequired: Bool, doc: String? = nil, location: SourceLocation) {
-        self.type = type
+        self.init(answer: .value(type), isRequired: isRequired, doc: doc, location: location)
+    }
+
+    public init(answer: OperationAnswer, isRequired: Bool = true, doc: String? = nil, location: SourceLocation) {
+        self.answer = answer
         self.isRequired = isRequired
         self.doc = doc
         self.location = location
     }
+
+    /// The type of the value; nil when the operation answers nothing
+    /// (`Void`). An event's payload always has one.
+    public var type: TypeRef? {
+        if case let .value(type) = answer { return type }
+        return nil
+    }
+
+    /// Whether the operation answers nothing (`result: Void`).
+    public var isNothing: Bool { answer == .nothing }
+
+    /// How a result of nothing is written in the spec.
+    public static let nothingKeyword = "Void"
 }
 
 /// One way an operation can fail, from its `errors:` mapping. (An entry of
@@ -209,6 +239,14 @@ public struct APIOperation: Sendable {
     /// rejects a spec type of any of these names.
     public var generatedTypeNames: [String] {
         [argumentsTypeName, replyTypeName].compactMap { $0 }
+    }
+
+    /// The type an event delivers to its listeners: its payload, which is
+    /// never `Void` (neither the reader nor the validator lets one through).
+    /// For events only.
+    public var payloadType: TypeRef {
+        guard let type = result.type else { preconditionFailure("\(kind.rawValue) '\(name)' delivers nothing") }
+        return type
     }
 
     /// Whether `store` (an `IapStore` value) implements the operation.

@@ -142,6 +142,14 @@ public struct Spec: Sendable {
     public var records: [RecordType] { types.compactMap { if case let .record(r) = $0 { r } else { nil } } }
     public var fieldSets: [FieldSet] { types.compactMap { if case let .fieldSet(f) = $0 { f } else { nil } } }
     public var unions: [UnionType] { types.compactMap { if case let .union(u) = $0 { u } else { nil } } }
+    public var typeAliases: [TypeAlias] { types.compactMap { if case let .alias(a) = $0 { a } else { nil } } }
+
+    /// The name of the type that `name` stands for: an alias's target, any
+    /// other name itself. (An alias never stands for another alias.)
+    public func resolvingAlias(_ name: String) -> String {
+        if case let .alias(a)? = self[name] { return a.target }
+        return name
+    }
 
     public var queries: [APIOperation] { operations.filter { $0.kind == .query } }
     public var mutations: [APIOperation] { operations.filter { $0.kind == .mutation } }
@@ -252,6 +260,8 @@ public indirect enum NamedType: Sendable {
     case record(RecordType)
     case fieldSet(FieldSet)
     case union(UnionType)
+    /// Another name for a record or union (`sameAs:`).
+    case alias(TypeAlias)
 
     public var name: String {
         switch self {
@@ -260,6 +270,7 @@ public indirect enum NamedType: Sendable {
         case let .record(t): t.name
         case let .fieldSet(t): t.name
         case let .union(t): t.name
+        case let .alias(t): t.name
         }
     }
 
@@ -270,6 +281,7 @@ public indirect enum NamedType: Sendable {
         case let .record(t): t.location
         case let .fieldSet(t): t.location
         case let .union(t): t.location
+        case let .alias(t): t.location
         }
     }
 
@@ -280,6 +292,7 @@ public indirect enum NamedType: Sendable {
         case let .record(t): t.annotations
         case let .fieldSet(t): t.annotations
         case let .union(t): t.annotations
+        case let .alias(t): t.annotations
         }
     }
 
@@ -291,6 +304,7 @@ public indirect enum NamedType: Sendable {
         case let .record(r): r.direction == .input ? "inputs" : "records"
         case .fieldSet: "shared"
         case .union: "unions"
+        case .alias: "inputs"
         }
     }
 }

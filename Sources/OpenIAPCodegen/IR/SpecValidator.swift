@@ -207,6 +207,8 @@ struct SpecValidator {
                 validator.checkContainment()
                 validator.checkTypeRenames()
                 validator.checkOperations()
+                // Names that work in Swift but collide in TypeScript.
+                TypeScriptNameCheck.check(spec, into: &validator.diagnostics)
             }
             return (validator.diagnostics.all, validator.typesOnContainmentCycles, files)
         }
@@ -247,6 +249,7 @@ struct SpecValidator {
                     checkAliasesAndRenames(s.fields, owner: s.name)
                 }
             case let .union(u): checkUnion(u)
+            case let .alias(a): checkAlias(a)
             }
             // Names that work in Swift but not in Kotlin (KotlinNameCheck).
             KotlinNameCheck.check(spec.types[position], into: &diagnostics)
@@ -507,6 +510,7 @@ struct SpecValidator {
         checkFieldNames(record.fields, owner: record.name)
         for group in record.exactlyOne { checkGroup(group, key: "exactlyOne", of: record) }
         for group in record.atLeastOne { checkGroup(group, key: "atLeastOne", of: record) }
+        if record.isOneOf { checkOneOf(record) }
         // Most records have neither; then there is nothing to look at.
         if record.fields.contains(where: { !$0.aliases.isEmpty || $0.annotations.renamedFrom != nil }) {
             checkAliasesAndRenames(record.fields, owner: record.name)
@@ -516,6 +520,7 @@ struct SpecValidator {
     /// An `exactlyOne` or `atLeastOne` group (`key`): two or more distinct
     /// optional fields of the record.
     private mutating func checkGroup(_ group: FieldGroup, key: String, of record: RecordType) {
+        if let choice = group.choice { checkChoice(choice, of: record) }
         if group.fields.count < 2 {
             let hint = key == "atLeastOne" ? "; a group of one is a required field" : ""
             diagnostics.error("an '\(key)' group needs at least two fields\(hint)", at: group.location)
@@ -533,6 +538,107 @@ struct SpecValidator {
             if field.isRequired {
                 diagnostics.error(
                     "field '\(name)' in an '\(key)' group must be optional ('\(field.type)?')", at: field.location)
+            }
+        }
+    }
+
+    /// A `oneOf` record: its own fields, two or more, all optional, are the
+    /// alternatives.
+    private mutating func checkOneOf(_ record: RecordType) {
+        if !record.includes.isEmpty {
+            diagnostics.error(
+                "'oneOf' record '\(record.name)' cannot include shared field sets: its alternatives are its own fields",
+                at: record.location)
+        }
+        if record.fields.count < 2 {
+            diagnostics.error(
+                "'oneOf' record '\(record.name)' needs at least two fields, one per alternative", at: record.location)
+        }
+        for field in record.fields where field.isRequired {
+            diagnostics.error(
+                "field '\(field.name)' of 'oneOf' record '\(record.name)' must be optional ('\(field.type)?'): only one alternative is set",
+                at: field.location)
+        }
+    }
+
+    /// Whether `name` can name a property or a case in every SDK language:
+    /// ASCII letters and digits, starting with a lowercase letter.
+    private static func isAPIName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }
+        return name.utf8.allSatisfy {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        }
+    }
+
+    /// A named choice (`exactlyOne` with `as:`): a property name no field
+    /// has, distinct case names, and a tag field (if any) outside the group
+    /// whose enum gives each case its own value.
+    private mutating func checkChoice(_ choice: FieldChoice, of record: RecordType) {
+        if !Self.isAPIName(choice.property) {
+            diagnostics.error(
+                "'as: \(choice.property)' must be a property name: ASCII letters and digits, starting with a lowercase letter",
+                at: choice.location)
+        } else if let field = record.field(choice.property) {
+            diagnostics.error(
+                "'as: \(choice.property)' is already the name of a field of '\(record.name)'", at: choice.location,
+                notes: [.note("field '\(field.name)' declared here", at: field.location)])
+        }
+        var names: [String: FieldChoice.Case] = [:]
+        for item in choice.cases {
+            if !Self.isAPIName(item.name) {
+                diagnostics.error(
+                    "case name '\(item.name)' of '\(item.field)' must be ASCII letters and digits, starting with a lowercase letter",
+                    at: item.location)
+            } else if let first = names[item.name] {
+                diagnostics.error(
+                    "case name '\(item.name)' is given to both '\(first.field)' and '\(item.field)'", at: item.location,
+                    notes: [.note("first given here", at: first.location)])
+            } else {
+                names[item.name] = item
+            }
+        }
+        guard let tagName = choice.tagField else {
+            for item in choice.cases where item.tagValue != nil {
+                diagnostics.error(
+                    "case '\(item.field)' has a 'tag' value, but the choice names no 'tag' field", at: item.location)
+            }
+            return
+        }
+        guard let tag = record.field(tagName) else {
+            diagnostics.error(
+                "'tag: \(tagName)' is not a field of '\(record.name)'\(Suggestions.didYouMean(tagName, in: record.fields.map(\.name)))",
+                at: choice.location)
+            return
+        }
+        if choice.cases.contains(where: { $0.field == tagName }) {
+            diagnostics.error("'tag: \(tagName)' is one of the choice's own fields", at: choice.location)
+            return
+        }
+        guard case let .named(enumName) = tag.type, case let .enumeration(tagEnum)? = types[enumName] else {
+            diagnostics.error(
+                "'tag: \(tagName)' must be a field of an enum type; '\(record.name).\(tagName)' is '\(tag.type)'",
+                at: choice.location, notes: [.note("field '\(tagName)' declared here", at: tag.location)])
+            return
+        }
+        var seen: [String: FieldChoice.Case] = [:]
+        for item in choice.cases {
+            guard let value = item.tagValue else {
+                diagnostics.error(
+                    "case '\(item.field)' needs a 'tag' value: the value of '\(tagName)' that goes with it", at: item.location)
+                continue
+            }
+            if !tagEnum.values.contains(where: { $0.wire == value }) {
+                let known = tagEnum.values.map(\.wire)
+                diagnostics.error(
+                    "'tag: \(value)' of case '\(item.field)' is not a value of '\(enumName)'\(Suggestions.didYouMean(value, in: known))",
+                    at: item.location)
+            } else if let first = seen[value] {
+                diagnostics.error(
+                    "cases '\(first.field)' and '\(item.field)' have the same 'tag' value '\(value)'", at: item.location,
+                    notes: [.note("first given here", at: first.location)])
+            } else {
+                seen[value] = item
             }
         }
     }
@@ -672,6 +778,42 @@ struct SpecValidator {
         }
     }
 
+    // MARK: - Aliases
+
+    /// An alias (`sameAs:`) stands for a record or a union: the types a
+    /// caller passes whole, which every target can name as a type of its
+    /// own. Enums and opaque strings need no second name (an argument may
+    /// have them as they are), shared field sets are not types, and an alias
+    /// of an alias would make readers follow a chain to find the shape.
+    private mutating func checkAlias(_ alias: TypeAlias) {
+        if Scalar.named(alias.target) != nil {
+            diagnostics.error(
+                "'sameAs' of '\(alias.name)' names a record or a union; '\(alias.target)' is a built-in type", at: alias.targetLocation)
+            return
+        }
+        guard let target = types[alias.target] else {
+            let candidates = spec.types.filter { if case .record = $0 { true } else if case .union = $0 { true } else { false } }.map(\.name)
+            diagnostics.error(
+                "unknown type '\(alias.target)' for 'sameAs' of '\(alias.name)'\(Suggestions.didYouMean(alias.target, in: candidates))",
+                at: alias.targetLocation)
+            return
+        }
+        switch target {
+        case .record, .union:
+            break
+        case let .alias(other) where other.name == alias.name:
+            diagnostics.error("'\(alias.name)' is 'sameAs' itself; name the record or union it is", at: alias.targetLocation)
+        case let .alias(other):
+            diagnostics.error(
+                "'\(alias.name)' is 'sameAs' '\(other.name)', which is itself another name for '\(other.target)'; write 'sameAs: \(other.target)'",
+                at: alias.targetLocation, notes: [.note("'\(other.name)' declared here", at: other.location)])
+        default:
+            diagnostics.error(
+                "'sameAs' of '\(alias.name)' names a record or a union; '\(alias.target)' is a type from '\(target.sectionName)'",
+                at: alias.targetLocation, notes: [.note("'\(alias.target)' declared here", at: target.location)])
+        }
+    }
+
     // MARK: - Unions
 
     private mutating func checkUnion(_ union: UnionType) {
@@ -706,6 +848,10 @@ struct SpecValidator {
                     continue
                 }
                 records = spec.flattenedMembers(of: u)
+            case let .alias(a):
+                diagnostics.error(
+                    "union member '\(a.name)' is another name for '\(a.target)'; a union lists the type itself", at: member.location)
+                continue
             default:
                 diagnostics.error(
                     "union member '\(member.typeName)' must be a record or a union, not a type from '\(target.sectionName)'",
@@ -801,6 +947,7 @@ struct SpecValidator {
             for index in operation.arguments.indices {
                 checkField(index, of: operation.arguments, owner: operation.name, role: "arguments")
                 checkArgumentIsInput(operation.arguments[index], of: what)
+                if operation.arguments[index].platform != .common { checkArgumentPlatform(operation.arguments[index], of: operation, what) }
             }
             checkFieldNames(operation.arguments, owner: operation.name, kind: "argument")
             // The arguments are a record's properties in Kotlin too.
@@ -865,6 +1012,24 @@ struct SpecValidator {
         return false
     }
 
+    /// An argument that only one platform's SDK takes (`platform:`) belongs
+    /// to an operation every SDK offers (one of a platform's own is that
+    /// platform's already), and is optional, so that callers on the other
+    /// platform can leave it out.
+    private mutating func checkArgumentPlatform(_ argument: Field, of operation: APIOperation, _ what: String) {
+        let platform = argument.platform.rawValue
+        if let suffix = operation.platform.nameSuffix {
+            diagnostics.error(
+                "argument '\(argument.name)' of \(what) says 'platform: \(platform)', but the whole operation belongs to one platform (its name ends in '\(suffix)'); only an operation every SDK offers has arguments of one platform",
+                at: argument.location)
+        }
+        if argument.isRequired {
+            diagnostics.error(
+                "argument '\(argument.name)' of \(what) is taken by the \(platform) SDK alone ('platform: \(platform)'), so it must be optional ('\(argument.type)?'): callers on other platforms leave it out",
+                at: argument.location)
+        }
+    }
+
     /// An argument is written by the caller, so nothing it holds (through
     /// input records, unions, lists and maps) may be an output record.
     private mutating func checkArgumentIsInput(_ argument: Field, of what: String) {
@@ -895,6 +1060,10 @@ struct SpecValidator {
             head += 1
             let next: [TypeRef]
             switch types[name] {
+            // Another name for a type that callers pass back as the SDK gave
+            // it, outputs and all: what it stands for is accepted as it is.
+            case .alias?:
+                continue
             case let .record(r)?:
                 if r.direction == .output {
                     var path = [name]
@@ -920,9 +1089,24 @@ struct SpecValidator {
     private mutating func checkResult(of operation: APIOperation, _ what: String) {
         let result = operation.result
         let word = operation.kind == .event ? "payload" : "result"
-        if case .scalar = result.type { return }
-        checkReference(result.type, at: result.location, role: "\(word)s")
-        guard let leaf = result.type.namedLeaf, case let .record(record)? = types[leaf], record.direction == .input else { return }
+        guard let type = result.type else {
+            // The reader lets `Void` through only as a query's or mutation's
+            // result; a spec built otherwise is checked here.
+            if operation.kind == .event {
+                diagnostics.error("\(what) delivers nothing; an event's payload is a type of value", at: result.location)
+            } else if !result.isRequired {
+                diagnostics.error("the result of \(what) is an optional nothing; write '\(OperationResult.nothingKeyword)'", at: result.location)
+            }
+            return
+        }
+        if case .scalar = type { return }
+        checkReference(type, at: result.location, role: "\(word)s")
+        guard let leaf = type.namedLeaf else { return }
+        switch types[leaf] {
+        case let .record(record)? where record.direction == .input: break
+        case .alias?: break
+        default: return
+        }
         diagnostics.error(
             "the \(word) of \(what) is the input '\(leaf)'; \(word)s are written by the SDK, so they may be records, unions, enums, strings and scalars, not inputs",
             at: result.location)
@@ -1008,6 +1192,9 @@ struct SpecValidator {
             switch type {
             case .enumeration, .opaqueString, .fieldSet:
                 ready.append(me)
+            case let .alias(a):
+                // As a union of one member: buildable when its target is.
+                if let target = types.position(of: a.target) { waits.append((target, me)) } else { ready.append(me) }
             case let .union(u):
                 let members = u.members.map { types.position(of: $0.typeName) }
                 if u.unknownTag == .keep || members.contains(nil) {

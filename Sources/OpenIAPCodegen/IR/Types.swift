@@ -131,7 +131,8 @@ public struct Constraints: Hashable, Sendable {
 public struct Field: Sendable {
     // The stored properties are in the order that wastes least padding, not
     // the initializer's: `type` and `defaultValue` are 17 bytes each, and
-    // the two flags fill the gap after the first (128 bytes, not 136).
+    // the one-byte properties fill the gap after the first (128 bytes, not
+    // 136).
 
     /// The name on the wire, exactly as in the spec.
     public var name: String
@@ -147,15 +148,28 @@ public struct Field: Sendable {
     public var isRequired: Bool
     /// When true, a present value that cannot be read decodes as absent.
     public var degrades: Bool
+    /// Arguments of operations only (`positional: true`): callers pass the
+    /// argument without its name, in languages whose calls name their
+    /// arguments; the wire keeps the name. Always false for the fields of
+    /// types.
+    public var isPositional: Bool
+    /// Arguments of operations only (`platform:`): the platform whose SDK
+    /// alone takes the argument, `.common` when every SDK does. The wire and
+    /// every call carry it wherever it runs; an SDK of another platform has
+    /// no use for it. Always `.common` for the fields of types.
+    public var platform: OperationPlatform
     public var defaultValue: DefaultValue?
     public var location: SourceLocation
 
     public init(
         name: String, type: TypeRef, isRequired: Bool, annotations: Annotations = .init(),
         defaultValue: DefaultValue? = nil, degrades: Bool = false, constraints: Constraints = .init(),
-        includedFrom: String? = nil, aliases: [String] = [], location: SourceLocation
+        includedFrom: String? = nil, aliases: [String] = [], isPositional: Bool = false, platform: OperationPlatform = .common,
+        location: SourceLocation
     ) {
         self.name = name
+        self.isPositional = isPositional
+        self.platform = platform
         self.aliases = aliases
         self.type = type
         self.isRequired = isRequired
@@ -182,12 +196,72 @@ public typealias ExactlyOneGroup = FieldGroup
 /// The optional fields of an `exactlyOne` or `atLeastOne` group, as written.
 public struct FieldGroup: Hashable, Sendable {
     public var fields: [String]
+    /// For an `exactlyOne` group written as a mapping with `as:`: how SDK
+    /// languages that have sum types expose the group, as one property whose
+    /// cases are the fields. Nil for a plain list of fields. The wire keeps
+    /// one key per field either way.
+    public var choice: FieldChoice?
     public var location: SourceLocation
 
-    public init(fields: [String], location: SourceLocation) {
+    public init(fields: [String], choice: FieldChoice? = nil, location: SourceLocation) {
         self.fields = fields
+        self.choice = choice
         self.location = location
     }
+}
+
+/// An `exactlyOne` group seen as a single choice: the caller picks one case,
+/// and the case says which field of the record is set. In the spec:
+///
+///     exactlyOne:
+///       as: request
+///       tag: type
+///       cases:
+///         requestPurchase: {name: purchase, tag: in-app}
+///         requestSubscription: {name: subscription, tag: subs}
+///
+/// A language with sum types declares one property (`request`) whose type
+/// has a case per field (`purchase`, `subscription`); JSON keeps the fields.
+public struct FieldChoice: Hashable, Sendable {
+    /// One alternative: a field of the group and the name of its case.
+    public struct Case: Hashable, Sendable {
+        /// The field of the record this case sets (a wire name).
+        public var field: String
+        /// The case's name in SDK languages, lowerCamelCase.
+        public var name: String
+        /// The value the `tagField` has when this case is chosen (a wire
+        /// value of that field's enum); nil when the choice has no tag field.
+        public var tagValue: String?
+        public var location: SourceLocation
+
+        public init(field: String, name: String, tagValue: String? = nil, location: SourceLocation) {
+            self.field = field
+            self.name = name
+            self.tagValue = tagValue
+            self.location = location
+        }
+    }
+
+    /// The name of the one property SDK languages declare for the group.
+    public var property: String
+    /// Another field of the record whose value goes with the case: each case
+    /// has its own value of it (`type` is `in-app` for a purchase, `subs` for
+    /// a subscription). Nil when no field does.
+    public var tagField: String?
+    /// The cases, in the order written; their fields are the group's fields.
+    public var cases: [Case]
+    /// Where `as:` was written.
+    public var location: SourceLocation
+
+    public init(property: String, tagField: String? = nil, cases: [Case], location: SourceLocation) {
+        self.property = property
+        self.tagField = tagField
+        self.cases = cases
+        self.location = location
+    }
+
+    /// The case that sets `field`, if any.
+    public func `case`(setting field: String) -> Case? { cases.first { $0.field == field } }
 }
 
 public struct RecordType: Sendable {
@@ -201,12 +275,19 @@ public struct RecordType: Sendable {
     /// Groups of which at least one field must be set (non-null).
     public var atLeastOne: [FieldGroup]
     public var location: SourceLocation
-    // Last, where it fits in the location's padding (88 bytes, not 96).
     public var direction: RecordDirection
+    /// An output record whose fields are alternatives (`oneOf: true`):
+    /// exactly one of them is set on the wire, and languages with sum types
+    /// declare the record as one, a case per field. Every field is optional.
+    /// A reader takes the first of the fields (in spec order) that is present,
+    /// even as null; an object with none of them is a value this version does
+    /// not know, which readers keep rather than reject.
+    public var isOneOf: Bool
 
     public init(
         name: String, direction: RecordDirection, annotations: Annotations = .init(), includes: [String] = [],
-        fields: [Field], exactlyOne: [ExactlyOneGroup] = [], atLeastOne: [FieldGroup] = [], location: SourceLocation
+        fields: [Field], exactlyOne: [ExactlyOneGroup] = [], atLeastOne: [FieldGroup] = [], isOneOf: Bool = false,
+        location: SourceLocation
     ) {
         self.name = name
         self.direction = direction
@@ -215,6 +296,7 @@ public struct RecordType: Sendable {
         self.fields = fields
         self.exactlyOne = exactlyOne
         self.atLeastOne = atLeastOne
+        self.isOneOf = isOneOf
         self.location = location
     }
 
@@ -404,6 +486,30 @@ public struct UnionMember: Sendable {
     public init(tag: String, typeName: String, location: SourceLocation) {
         self.tag = tag
         self.typeName = typeName
+        self.location = location
+    }
+}
+
+/// An input that is the same type as a record or a union (`sameAs:` in
+/// `inputs`): another name for it, such as `PurchaseInput` for `Purchase`,
+/// so that a caller passes back what the SDK gave it. It has no fields of
+/// its own; every target declares it as that type under a second name, and
+/// on the wire it is that type's JSON.
+public struct TypeAlias: Sendable {
+    public var name: String
+    public var annotations: Annotations
+    /// The record or union it is: never another alias.
+    public var target: String
+    /// Where the target's name was written.
+    public var targetLocation: SourceLocation
+    /// Where the alias's name was written.
+    public var location: SourceLocation
+
+    public init(name: String, annotations: Annotations = .init(), target: String, targetLocation: SourceLocation, location: SourceLocation) {
+        self.name = name
+        self.annotations = annotations
+        self.target = target
+        self.targetLocation = targetLocation
         self.location = location
     }
 }

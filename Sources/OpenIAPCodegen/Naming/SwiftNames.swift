@@ -119,17 +119,18 @@ public enum SwiftNames {
 
         /// Names that clash with a member the generated type declares, or
         /// gets from a protocol, of the same kind (static or instance):
-        /// `knownCases` is a static list like the cases themselves, while an
-        /// instance member such as `rawValue` can share a case's name. A
-        /// stored `hashValue` would be taken as the deprecated `Hashable`
-        /// requirement. `unrecognized` is not here: a spec value or tag that
-        /// converts to it is rejected instead (see `SpecValidator`).
+        /// `knownCases` and `allCases` are static lists like the cases
+        /// themselves, while an instance member such as `rawValue` can share
+        /// a case's name. A stored `hashValue` would be taken as the
+        /// deprecated `Hashable` requirement. `unrecognized` is not here: a
+        /// spec value or tag that converts to it is rejected instead (see
+        /// `SpecValidator`).
         public var taken: Set<String> {
-            takenName.map { [$0] } ?? []
+            Set([takenName, secondTakenName].compactMap { $0 })
         }
 
-        /// The single name in `taken`, if any; comparing with it is cheaper
-        /// than building the set.
+        /// The first name in `taken`, if any; comparing with it (and
+        /// `secondTakenName`) is cheaper than building the set.
         var takenName: String? {
             switch self {
             case .property: "hashValue"
@@ -138,6 +139,11 @@ public enum SwiftNames {
             case .opaqueConstant: "knownValues"
             case .unionCase: nil
             }
+        }
+
+        /// The other name in `taken`: an open enum is `CaseIterable` too.
+        var secondTakenName: String? {
+            self == .openEnumCase ? "allCases" : nil
         }
     }
 
@@ -159,7 +165,23 @@ public enum SwiftNames {
     /// `name` with a `_` appended when it is the member `place` already declares.
     private static func avoidingTaken(_ name: String, in place: Place) -> String {
         if let taken = place.takenName, name == taken { return name + "_" }
+        if let taken = place.secondTakenName, name == taken { return name + "_" }
         return name
+    }
+
+    /// The case of a union that carries the member type `typeName`, as
+    /// upstream's generator names it: the type name with its first letter
+    /// lowered and a trailing `IOS` written `Ios` (`ProductIOS` →
+    /// `productIos`, `PurchaseAndroid` → `purchaseAndroid`, `Product` →
+    /// `product`). One case per member type, however many tags list it.
+    /// Without backticks; a name that is not an identifier falls back to
+    /// `lowerCamel`.
+    public static func unionCaseName(memberType typeName: String) -> String {
+        var name = typeName
+        if name.hasSuffix("IOS") { name = String(name.dropLast(3)) + "Ios" }
+        guard let first = name.first else { return lowerCamel(typeName) }
+        let lowered = String(first).lowercased() + name.dropFirst()
+        return isPlainIdentifier(lowered) ? lowered : lowerCamel(typeName)
     }
 
     /// The identifier as written in source: keywords in backticks.

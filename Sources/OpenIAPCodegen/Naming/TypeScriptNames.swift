@@ -2,10 +2,67 @@
 /// asks here for every name, key, string literal and doc line, so each rule
 /// lives in one place.
 public enum TypeScriptNames {
-    /// Spec type names are ASCII UpperCamelCase and unique, which is already a
-    /// valid TypeScript name that no keyword or predefined type (all lower
-    /// case) can equal, so types are exported under their spec name.
-    public static func typeName(_ specName: String) -> String { specName }
+    /// Spec type names are ASCII UpperCamelCase, which is already a valid
+    /// TypeScript name that no keyword or predefined type (all lower case)
+    /// can equal. Types are exported under that name as upstream's
+    /// TypeScript spells it (`pascalWords`): an acronym followed by another
+    /// word is written as a word (`PromotionalOfferJWSInputIOS` is
+    /// `PromotionalOfferJwsInputIOS`), a final one is kept. Two spec names
+    /// that become one are reported by `TypeScriptNameCheck`.
+    public static func typeName(_ specName: String) -> String { pascalWords(specName) }
+
+    /// `name` with each run of three or more ASCII capitals that a lower-case
+    /// letter follows written as an acronym word and the capital that starts
+    /// the next word: `JWSInput` -> `JwsInput`, `QueryFooIOSArgs` ->
+    /// `QueryFooIosArgs`. Runs at the end (`IOS`) or before a digit stay.
+    /// This is how upstream's generated TypeScript spells type names and the
+    /// names of operation arguments (`QueryCurrentEntitlementIosArgs`).
+    public static func pascalWords(_ name: String) -> String {
+        var bytes = Array(name.utf8)
+        var index = 0
+        var changed = false
+        while index < bytes.count {
+            guard isUpper(bytes[index]) else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < bytes.count, isUpper(bytes[end]) { end += 1 }
+            // index..<end is a run of capitals; its last one starts the next
+            // word when a lower-case letter follows.
+            if end - index >= 3, end < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end]) {
+                for position in (index + 1)..<(end - 1) { bytes[position] += 0x20 }
+                changed = true
+            }
+            index = end
+        }
+        return changed ? String(decoding: bytes, as: UTF8.self) : name
+    }
+
+    /// The name of an enum value as a member of an object of values, as
+    /// upstream names its `ErrorCode` members: each word of the wire value
+    /// (split at anything but an ASCII letter or digit) with its first letter
+    /// upper-cased, joined: `user-cancelled` -> `UserCancelled`,
+    /// `billing-response-json-parse-error` -> `BillingResponseJsonParseError`.
+    /// Not always an identifier (`2fa` -> `2fa`): callers check.
+    public static func memberName(_ wire: String) -> String {
+        var result = ""
+        var startsWord = true
+        for byte in wire.utf8 {
+            let isLetterOrDigit = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || isUpper(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            guard isLetterOrDigit else {
+                startsWord = true
+                continue
+            }
+            let letter = startsWord && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 0x20 : byte
+            result.unicodeScalars.append(Unicode.Scalar(letter))
+            startsWord = false
+        }
+        return result
+    }
+
+    private static func isUpper(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
 
     /// Words JavaScript reserves in strict mode (which TypeScript modules
     /// are), `await` included: no binding, parameter or function may be

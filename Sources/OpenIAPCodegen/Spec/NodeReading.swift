@@ -171,13 +171,13 @@ struct NodeReader {
 /// position in the list, as `NodeReader.checkedValues` found them. Kept
 /// inline, so finding them allocates nothing.
 struct KeyedValues {
-    /// The most keys a list may have here; the spec's lists have ten at most.
-    static let capacity = 16
+    /// The most keys a list may have here; the spec's lists have seventeen at most.
+    static let capacity = 32
 
     /// -1 where the mapping has no such key. A SIMD vector is used as a
     /// plain fixed-size array kept inline (no allocation); `InlineArray`
     /// would do the same but needs macOS 26 where the generator also runs.
-    private var values = SIMD16<Int32>(repeating: -1)
+    private var values = SIMD32<Int32>(repeating: -1)
 
     /// For a list of `keyCount` keys.
     init(keyCount: Int) {

@@ -39,10 +39,15 @@ struct SpecFileReader {
     static let annotationKeys = KeyList(["doc", "deprecated", "since", "upstream", "renamedFrom"])
     static let enumKeys = KeyList(["values", "closed", "aliases"]) + annotationKeys
     static let opaqueKeys = KeyList(["values", "emptyIsAbsent"]) + annotationKeys
-    static let outputRecordKeys = KeyList(["fields", "include"]) + annotationKeys
-    static let inputRecordKeys = KeyList(["fields", "include", "exactlyOne", "atLeastOne"]) + annotationKeys
+    static let outputRecordKeys = KeyList(["fields", "include", "oneOf"]) + annotationKeys
+    static let inputRecordKeys = KeyList(["fields", "include", "exactlyOne", "atLeastOne", "sameAs"]) + annotationKeys
     /// The record keys that only inputs may have.
-    static let inputOnlyRecordKeys: [StaticString] = ["exactlyOne", "atLeastOne"]
+    static let inputOnlyRecordKeys: [StaticString] = ["exactlyOne", "atLeastOne", "sameAs"]
+    /// The keys of an input that is another type under its own name (`sameAs`).
+    static let aliasKeys = KeyList(["sameAs"]) + annotationKeys
+    /// The keys of an `exactlyOne` group written as a mapping (a named choice).
+    static let choiceKeys = KeyList(["as", "tag", "cases"])
+    static let choiceCaseKeys = KeyList(["name", "tag"])
     static let fieldSetKeys = KeyList(["fields"]) + annotationKeys
     static let unionKeys = KeyList(["discriminator", "unknown", "members"]) + annotationKeys
     static let valueKeys = annotationKeys
@@ -141,6 +146,11 @@ struct SpecFileReader {
                 reader.diagnostics.error(
                     "type name '\(name)' must be UpperCamelCase: an ASCII capital letter, then letters and digits",
                     at: reader.location(key))
+                continue
+            }
+            if name == OperationResult.nothingKeyword {
+                reader.diagnostics.error(
+                    "type name '\(name)' is reserved: 'result: \(name)' says that an operation answers nothing", at: reader.location(key))
                 continue
             }
             if Scalar.named(name) != nil || name == "map" {
@@ -306,7 +316,20 @@ struct SpecFileReader {
         func what() -> String { "\(direction == .input ? "input" : "record") '\(name.0)'" }
         guard let pairs = reader.mapping(node, what()) else { return }
         if direction == .input {
-            reader.checkKeys(pairs, allowed: Self.inputRecordKeys, in: what())
+            if let target = value(pairs, "sameAs") {
+                // The keys of an alias are its own.
+                readAlias(name, pairs, target: target)
+                return
+            }
+            for pair in pairs {
+                if document.scalar(pair.key, is: "oneOf") {
+                    reader.diagnostics.error(
+                        "'oneOf' is only allowed on output records; an input says which of its fields are alternatives with 'exactlyOne'",
+                        at: reader.location(pair.key))
+                } else {
+                    reader.checkKey(pair.key, allowed: Self.inputRecordKeys, in: what())
+                }
+            }
         } else {
             for pair in pairs {
                 if let key = Self.inputOnlyRecordKeys.first(where: { document.scalar(pair.key, is: $0) }) {
@@ -324,6 +347,9 @@ struct SpecFileReader {
         if let fields = value(pairs, "fields") {
             record.fields = readFields(fields, owner: name.0)
         }
+        if direction == .output, let oneOf = value(pairs, "oneOf") {
+            record.isOneOf = reader.bool(oneOf, "'oneOf'") ?? false
+        }
         // An output's groups have their error above and are not read.
         if direction == .input, let groups = value(pairs, "exactlyOne") {
             record.exactlyOne = readGroups(groups, key: "exactlyOne")
@@ -334,19 +360,91 @@ struct SpecFileReader {
         result.types.append(.record(record))
     }
 
+    /// An input that is a record or union under another name (`sameAs:`):
+    /// its annotations and the target's name, and nothing else, since it has
+    /// no fields of its own. The target is checked by the validator.
+    private mutating func readAlias(_ name: (String, SourceLocation), _ pairs: Pairs, target: Node) {
+        for (key, _) in pairs where document.position(of: key, in: Self.aliasKeys) == nil {
+            if let text = document.scalar(key), document.position(of: key, in: Self.inputRecordKeys) != nil {
+                reader.diagnostics.error(
+                    "'\(text)' cannot go with 'sameAs': input '\(name.0)' is another name for a type and has nothing of its own but docs",
+                    at: reader.location(key))
+            } else {
+                reader.checkKey(key, allowed: Self.aliasKeys, in: "input '\(name.0)'")
+            }
+        }
+        guard let text = reader.string(target, "'sameAs' (the name of a record or union)") else { return }
+        guard Self.isTypeName(text) else {
+            reader.diagnostics.error(
+                "'sameAs' of input '\(name.0)' names one record or union, such as 'Purchase'; found '\(text)'", at: reader.location(target))
+            return
+        }
+        result.types.append(
+            .alias(TypeAlias(name: name.0, annotations: annotations(pairs), target: text, targetLocation: reader.location(target), location: name.1)))
+    }
+
     /// `exactlyOne:` or `atLeastOne:` (named by `key`): a list of field
-    /// names, or a list of such lists for several groups.
+    /// names, or a list of such lists for several groups. An `exactlyOne`
+    /// group may also be a mapping (a named choice, see `readChoice`), alone
+    /// or as an item of the list of groups.
     private mutating func readGroups(_ node: Node, key: String) -> [FieldGroup] {
+        let choices = key == "exactlyOne"
+        if choices, document.mapping(node) != nil {
+            return readChoice(node).map { [$0] } ?? []
+        }
         guard let items = document.sequence(node) else {
-            reader.diagnostics.error("expected a list of field names for '\(key)', found \(document.kindName(node))", at: reader.location(node))
+            let expected = choices ? "a list of field names or a mapping with 'as'" : "a list of field names"
+            reader.diagnostics.error("expected \(expected) for '\(key)', found \(document.kindName(node))", at: reader.location(node))
             return []
         }
-        if items.allSatisfy({ document.sequence($0) != nil }) {
+        if items.allSatisfy({ document.sequence($0) != nil || (choices && document.mapping($0) != nil) }) {
             return items.compactMap { item in
-                reader.stringList(item, "'\(key)'").map { FieldGroup(fields: $0.map(\.0), location: reader.location(item)) }
+                if document.mapping(item) != nil { return readChoice(item) }
+                return reader.stringList(item, "'\(key)'").map { FieldGroup(fields: $0.map(\.0), location: reader.location(item)) }
             }
         }
         return reader.stringList(node, "'\(key)'").map { [FieldGroup(fields: $0.map(\.0), location: reader.location(node))] } ?? []
+    }
+
+    /// An `exactlyOne` group written as a mapping: `as:` names the one
+    /// property SDK languages declare for it, `cases:` maps each field of the
+    /// group to its case name (`field: name`, or `field: {name:, tag:}`), and
+    /// the optional `tag:` names another field whose value goes with each case.
+    private mutating func readChoice(_ node: Node) -> FieldGroup? {
+        guard let pairs = reader.mapping(node, "an 'exactlyOne' choice") else { return nil }
+        reader.checkKeys(pairs, allowed: Self.choiceKeys, in: "an 'exactlyOne' choice")
+        guard let asNode = value(pairs, "as") else {
+            reader.diagnostics.error("an 'exactlyOne' choice needs 'as', the name of the property it becomes", at: reader.location(node))
+            return nil
+        }
+        guard let property = reader.wireName(asNode, "'as'") else { return nil }
+        let tagField = value(pairs, "tag").flatMap { reader.wireName($0, "'tag' (a field name)") }
+        guard let casesNode = value(pairs, "cases") else {
+            reader.diagnostics.error("an 'exactlyOne' choice needs 'cases', each field of the group with its case name", at: reader.location(node))
+            return nil
+        }
+        guard let casePairs = reader.mapping(casesNode, "'cases' of an 'exactlyOne' choice") else { return nil }
+        var cases: [FieldChoice.Case] = []
+        for (key, body) in casePairs {
+            guard let field = reader.wireName(key, "a field name") else { continue }
+            if document.mapping(body) == nil {
+                if let name = reader.wireName(body, "the case name of '\(field)'") {
+                    cases.append(FieldChoice.Case(field: field, name: name, location: reader.location(key)))
+                }
+                continue
+            }
+            guard let inner = reader.mapping(body, "case '\(field)'") else { continue }
+            reader.checkKeys(inner, allowed: Self.choiceCaseKeys, in: "case '\(field)'")
+            guard let nameNode = value(inner, "name") else {
+                reader.diagnostics.error("case '\(field)' needs 'name'", at: reader.location(key))
+                continue
+            }
+            guard let name = reader.wireName(nameNode, "the case name of '\(field)'") else { continue }
+            let tagValue = value(inner, "tag").flatMap { reader.wireName($0, "'tag' of case '\(field)' (a value of the tag field)") }
+            cases.append(FieldChoice.Case(field: field, name: name, tagValue: tagValue, location: reader.location(key)))
+        }
+        let choice = FieldChoice(property: property, tagField: tagField, cases: cases, location: reader.location(asNode))
+        return FieldGroup(fields: cases.map(\.field), choice: choice, location: reader.location(node))
     }
 
     private mutating func readFieldSet(_ name: (String, SourceLocation), _ node: Node) {
@@ -362,12 +460,16 @@ struct SpecFileReader {
     /// The keys of a field's mapping besides its annotations. Each case is
     /// named as its key, and `fieldKeys` lists them in this order (a test
     /// checks it), so a case's raw value is its key's position there.
+    /// The last two are for the arguments of operations only.
     enum FieldKey: Int, CaseIterable {
-        case type, `default`, degrade, maxBytes, min, max, minLength, maxLength, pattern, aliases
+        case type, `default`, degrade, maxBytes, min, max, minLength, maxLength, pattern, aliases, positional, platform
     }
 
     static let fieldKeys =
-        KeyList(["type", "default", "degrade", "maxBytes", "min", "max", "minLength", "maxLength", "pattern", "aliases"])
+        KeyList([
+            "type", "default", "degrade", "maxBytes", "min", "max", "minLength", "maxLength", "pattern", "aliases", "positional",
+            "platform",
+        ])
         + annotationKeys
 
     /// Whose fields `readFields` reads: a type's `fields`, or the `args` of
@@ -411,7 +513,7 @@ struct SpecFileReader {
         for (key, body) in pairs {
             guard let name = reader.wireName(key, kind.nameWhat) else { continue }
             if document.isScalar(body), !document.isNull(body), let text = document.scalar(body) {
-                if let parsed = typeExpression(text, at: body) {
+                if let parsed = typeExpression(text, at: body), !isVoid(parsed, at: body, "\(kind.noun) '\(name)'") {
                     fields.append(Field(name: name, type: parsed.type, isRequired: !parsed.isOptional, location: reader.location(key)))
                 }
                 continue
@@ -422,7 +524,9 @@ struct SpecFileReader {
                 reader.diagnostics.error("\(kind.noun) '\(name)' needs a 'type'", at: reader.location(key))
                 continue
             }
-            guard let text = reader.string(typeNode, "'type'"), let parsed = typeExpression(text, at: typeNode) else { continue }
+            guard let text = reader.string(typeNode, "'type'"), let parsed = typeExpression(text, at: typeNode),
+                !isVoid(parsed, at: typeNode, "\(kind.noun) '\(name)'")
+            else { continue }
             // The field goes into the list first and is completed there, so it is never copied.
             fields.append(
                 Field(
@@ -449,6 +553,9 @@ struct SpecFileReader {
                 }
                 fields[last].aliases = list.map(\.0).filter { !$0.isEmpty && $0.utf8.count <= NodeReader.maxNameBytes }
             }
+            if keyed[.positional] != nil || keyed[.platform] != nil {
+                readArgumentKeys(keyed, inner, of: kind, into: &fields[last])
+            }
             if let defaultNode = keyed[.default] {
                 // Only the default's own nodes are kept, so the file's document can go once it is read.
                 let extracted = document.extract(defaultNode)
@@ -460,6 +567,42 @@ struct SpecFileReader {
             }
         }
         return fields
+    }
+
+    /// Whether `parsed` is or holds `Void`, which only the result of a query
+    /// or mutation may be (and then only alone); reports it for `what`.
+    private mutating func isVoid(_ parsed: TypeExpression.Parsed, at node: Node, _ what: String) -> Bool {
+        guard parsed.type.namedLeaf == OperationResult.nothingKeyword else { return false }
+        reader.diagnostics.error(
+            "'\(OperationResult.nothingKeyword)' is only the result of a query or mutation that answers nothing; \(what) needs a type of value",
+            at: reader.location(node))
+        return true
+    }
+
+    /// `positional` and `platform`, which only the arguments of operations
+    /// have (the validator checks them against the operation).
+    private mutating func readArgumentKeys(_ keyed: KeyedValues, _ pairs: Pairs, of kind: FieldOwner, into field: inout Field) {
+        guard case .operation = kind else {
+            for key in [FieldKey.positional, .platform] where keyed[key] != nil {
+                let name = Self.fieldKeys.names[key.rawValue]
+                let at = pairs.first { document.scalar($0.key) == name }.map { reader.location($0.key) } ?? field.location
+                reader.diagnostics.error(
+                    "'\(name)' is only for the arguments of queries, mutations and events; '\(field.name)' is a field of a type", at: at)
+            }
+            return
+        }
+        if let node = keyed[.positional] { field.isPositional = reader.bool(node, "'positional'") ?? false }
+        guard let node = keyed[.platform], let text = reader.string(node, "'platform' (the platform whose SDK alone takes it)") else {
+            return
+        }
+        if let platform = OperationPlatform(rawValue: text), platform != .common {
+            field.platform = platform
+        } else {
+            let names = OperationPlatform.allCases.filter { $0 != .common }.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+            reader.diagnostics.error(
+                "unknown platform '\(text)' of argument '\(field.name)'; expected \(names) (leave 'platform' out for an argument every SDK takes)",
+                at: reader.location(node))
+        }
     }
 
     /// `minLength`, `maxLength` and `pattern`; the pattern is parsed here,
@@ -567,7 +710,7 @@ extension SpecFileReader {
             reader.diagnostics.error("\(what()) needs a 'payload', the type it delivers", at: name.1)
         } else {
             reader.diagnostics.error(
-                "\(what()) needs a 'result'; one with nothing to return answers 'VoidResult' or 'Bool'", at: name.1)
+                "\(what()) needs a 'result'; one with nothing to return answers '\(OperationResult.nothingKeyword)'", at: name.1)
         }
         var failures: [OperationFailure] = []
         if let errors = value(pairs, "errors") { failures = readFailures(errors, owner: what()) }
@@ -596,12 +739,28 @@ extension SpecFileReader {
             typeNode = type
         }
         guard let text = reader.string(typeNode, "'\(key)'"), let parsed = typeExpression(text, at: typeNode) else { return nil }
+        let location = reader.location(typeNode)
+        let void = OperationResult.nothingKeyword
+        if parsed.type.namedLeaf == void {
+            if kind == .event {
+                reader.diagnostics.error(
+                    "an event's payload cannot be '\(void)': an event is only delivered with a value; name the type it delivers", at: location)
+            } else if parsed.type != .named(void) {
+                reader.diagnostics.error(
+                    "'\(void)' answers nothing and cannot be in a list or a map; write '\(void)' alone, or a type of value", at: location)
+            } else if parsed.isOptional {
+                reader.diagnostics.error("'\(void)?' is not a result: '\(void)' answers nothing, which cannot be null; write '\(void)'", at: location)
+            } else {
+                return OperationResult(answer: .nothing, doc: doc, location: location)
+            }
+            return nil
+        }
         if kind == .event && parsed.isOptional {
             reader.diagnostics.error(
                 "an event's payload cannot be optional: an event is only delivered with a value; write '\(parsed.type)'",
                 at: reader.location(typeNode))
         }
-        return OperationResult(type: parsed.type, isRequired: !parsed.isOptional, doc: doc, location: reader.location(typeNode))
+        return OperationResult(type: parsed.type, isRequired: !parsed.isOptional, doc: doc, location: location)
     }
 
     /// `errors:`, a mapping of `ErrorCode` values to one-line reasons.

@@ -87,7 +87,7 @@ while let argument = arguments.popFirst() {
     }
 }
 
-let store = IapStore(rawValue: storeName)
+let store = IapStore(wireValue: storeName)
 let output = LineWriter()
 let dispatcher = OpenIAPDispatcher(store: store, sdk: MemoryStore(store: store), events: { output.write($0) })
 var lines = InputLines()

@@ -87,16 +87,19 @@ public actor MemoryStore: OpenIAPAndroidOperations {
 
     // MARK: - Products
 
-    public func fetchProducts(params: ProductRequest) async throws -> FetchProductsResult {
+    public func fetchProducts(_ params: ProductRequest) async throws -> FetchProductsResult {
         guard !params.skus.isEmpty else { throw PurchaseError(code: .emptySkuList, message: "the request names no product") }
         let items = catalog.filter { params.skus.contains($0.id) }
         switch params.type ?? .inApp {
         case .subs:
-            return FetchProductsResult(subscriptions: items.filter { $0.type == .subs }.map { .android(subscription($0)) })
+            return .subscriptions(items.filter { $0.type == .subs }.map { .productSubscriptionAndroid(subscription($0)) })
         case .all:
-            return FetchProductsResult(all: items.map { $0.type == .subs ? .subs(.android(subscription($0))) : .inApp(.android(product($0))) })
+            return .all(
+                items.map {
+                    $0.type == .subs ? .productSubscription(.productSubscriptionAndroid(subscription($0))) : .product(.productAndroid(product($0)))
+                })
         default:
-            return FetchProductsResult(products: items.filter { $0.type != .subs }.map { .android(product($0)) })
+            return .products(items.filter { $0.type != .subs }.map { .productAndroid(product($0)) })
         }
     }
 
@@ -125,7 +128,7 @@ public actor MemoryStore: OpenIAPAndroidOperations {
 
     // MARK: - Purchases
 
-    public func requestPurchase(params: RequestPurchaseProps) async throws -> RequestPurchaseResult? {
+    public func requestPurchase(_ params: RequestPurchaseProps) async throws -> RequestPurchaseResult? {
         let skus = params.requestPurchase?.google?.skus ?? params.requestSubscription?.google?.skus ?? []
         guard let sku = skus.first else {
             throw PurchaseError(code: .developerError, message: "the request has no Android props naming a product")
@@ -144,7 +147,7 @@ public actor MemoryStore: OpenIAPAndroidOperations {
             store: store, quantity: 1, purchaseState: .purchased, isAutoRenewing: item.type == .subs, isAcknowledgedAndroid: false)
         purchases.append(purchase)
         updated.send(wrapped(purchase))
-        return item.type == .subs ? nil : RequestPurchaseResult(purchases: [wrapped(purchase)])
+        return item.type == .subs ? nil : .purchases([wrapped(purchase)])
     }
 
     /// The purchase token (and Amazon receipt id) of the `number`th
@@ -153,18 +156,26 @@ public actor MemoryStore: OpenIAPAndroidOperations {
         "memory-store-token-" + String(repeating: "0", count: max(0, 4 - String(number).count)) + String(number)
     }
 
-    /// `purchase` as the member of `Purchase` for this store.
+    /// `purchase` as a `Purchase` (its `store` is this store's).
     private func wrapped(_ purchase: PurchaseAndroid) -> Purchase {
-        switch store {
-        case .horizon: .horizon(purchase)
-        case .amazon: .amazon(purchase)
-        default: .google(purchase)
-        }
+        .purchaseAndroid(purchase)
     }
 
-    public func finishTransaction(purchase: PurchaseInput, isConsumable: Bool?) async throws -> VoidResult {
-        try finish(where: { $0.id == purchase.id }, consume: isConsumable ?? false, what: "purchase '\(purchase.id)'")
-        return VoidResult(success: true)
+    public func finishTransaction(purchase: PurchaseInput, isConsumable: Bool?) async throws {
+        guard let id = Self.id(of: purchase) else {
+            throw PurchaseError(code: .itemNotOwned, message: "no unfinished purchase of a store this version does not know")
+        }
+        try finish(where: { $0.id == id }, consume: isConsumable ?? false, what: "purchase '\(id)'")
+    }
+
+    /// The identifier of a purchase of any store; nil for a member this
+    /// version does not know.
+    private static func id(of purchase: Purchase) -> String? {
+        switch purchase {
+        case let .purchaseIos(member): member.id
+        case let .purchaseAndroid(member): member.id
+        case .unrecognized: nil
+        }
     }
 
     public func acknowledgePurchaseAndroid(purchaseToken: String) async throws -> Bool {
@@ -188,32 +199,32 @@ public actor MemoryStore: OpenIAPAndroidOperations {
         if consume { purchases.remove(at: index) }
     }
 
-    public func getAvailablePurchases(options: PurchaseOptions?) async throws -> [Purchase] {
+    public func getAvailablePurchases(_ options: PurchaseOptions?) async throws -> [Purchase] {
         purchases.map(wrapped)
     }
 
-    public func getActiveSubscriptions(subscriptionIds: [String]?) async throws -> [ActiveSubscription] { [] }
+    public func getActiveSubscriptions(_ subscriptionIds: [String]?) async throws -> [ActiveSubscription] { [] }
 
-    public func hasActiveSubscriptions(subscriptionIds: [String]?) async throws -> Bool {
+    public func hasActiveSubscriptions(_ subscriptionIds: [String]?) async throws -> Bool {
         purchases.contains { purchase in
             catalog.contains { $0.id == purchase.productId && $0.type == .subs }
                 && (subscriptionIds ?? [purchase.productId]).contains(purchase.productId)
         }
     }
 
-    public func restorePurchases() async throws -> VoidResult { VoidResult(success: true) }
+    public func restorePurchases() async throws {}
 
-    public func deepLinkToSubscriptions(options: DeepLinkOptions?) async throws -> VoidResult { VoidResult(success: true) }
+    public func deepLinkToSubscriptions(_ options: DeepLinkOptions?) async throws {}
 
     public func openRedeemOfferCodeAndroid() async throws -> Bool { false }
 
     // MARK: - Verification
 
-    public func verifyPurchase(options: VerifyPurchaseProps) async throws -> VerifyPurchaseResult {
+    public func verifyPurchase(_ options: VerifyPurchaseProps) async throws -> VerifyPurchaseResult {
         throw PurchaseError(code: .purchaseVerificationFailed, message: "the memory store has no server to verify with")
     }
 
-    public func verifyPurchaseWithProvider(options: VerifyPurchaseWithProviderProps) async throws -> VerifyPurchaseWithProviderResult {
+    public func verifyPurchaseWithProvider(_ options: VerifyPurchaseWithProviderProps) async throws -> VerifyPurchaseWithProviderResult {
         // The purchase of this store that the request names: by its token on
         // Google Play and Amazon (the receipt id), by its product on Horizon.
         let matches: (PurchaseAndroid) -> Bool

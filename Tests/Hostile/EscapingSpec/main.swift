@@ -106,9 +106,10 @@ if records.count > 1 {
 for (index, json) in instances("NastyUnion").enumerated() {
     guard let value = roundTrip(NastyUnion.self, json, "NastyUnion[\(index)]") else { continue }
     switch (index, value) {
-    case (0, .default(let member)): check(member.__proto__ == "proto", "union member field")
-    case (1, .self(let member)): check(member.kiNd == "self", "union member of a type named Default")
-    case (2, .aB): break
+    // One case per member type, named after it: two tags share `.nastyMember`.
+    case (0, .nastyMember(let member)): check(member.__proto__ == "proto", "union member field")
+    case (1, .default(let member)): check(member.kiNd == "self", "union member of a type named Default")
+    case (2, .nastyMember): break
     case (3, .unrecognized): break
     default: failures.append("NastyUnion[\(index)] decoded as \(value)")
     }
@@ -120,7 +121,7 @@ for (index, json) in instances("Default").enumerated() { _ = roundTrip(Default.s
 
 for (index, json) in instances("NastyTree").enumerated() {
     guard let tree = roundTrip(NastyTree.self, json, "NastyTree[\(index)]") else { continue }
-    if index == 1, case let .node(node) = tree, case let .node(inner)? = node.child {
+    if index == 1, case let .treeNode(node) = tree, case let .treeNode(inner)? = node.child {
         check(inner.children?.count == 2, "nested children")
     } else if index == 1 {
         failures.append("NastyTree[1] decoded as \(tree)")
@@ -172,12 +173,15 @@ for (text, why) in [(#"{}"#, "at least one"), (#"{"default": "abc */"}"#, "patte
 
 let nasty = instances("Nasty").compactMap { $0 as? String }
 for wire in nasty {
-    let value = Nasty(rawValue: wire)
+    let value = Nasty(wireValue: wire)
     check(value.rawValue == wire, "Nasty '\(wire)' came back as '\(value.rawValue)'")
     _ = roundTrip(Nasty.self, wire, "Nasty '\(wire)'")
 }
 check(Nasty.knownCases.map(\.rawValue) == nasty.dropLast(), "Nasty.knownCases")
-check(Nasty.knownCases.allSatisfy(\.isKnown) && !Nasty(rawValue: nasty.last ?? "").isKnown, "isKnown")
+check(Nasty.knownCases.allSatisfy(\.isKnown) && !Nasty(wireValue: nasty.last ?? "").isKnown, "isKnown")
+// `init?(rawValue:)` fails for a value the enum does not list, as a closed
+// enum's does; `allCases` lists the known ones.
+check(Nasty(rawValue: nasty.last ?? "") == nil && Nasty.allCases == Nasty.knownCases, "failable init and allCases")
 // Cases may share a name with an instance member; a static one is renamed.
 check(Nasty.rawValue.rawValue == "rawValue" && Nasty.knownCases_.rawValue == "knownCases", "renamed cases")
 check(Nasty(rawValue: "hashValue") == .hashValue && Nasty._2A_2F.rawValue == "*/", "code-point names")
@@ -204,7 +208,7 @@ check(OpenIAPTypeRegistry.types["NastyUnion"] != nil && OpenIAPTypeRegistry.type
 // MARK: - Operations: hostile argument names, codes and stores through the dispatcher
 
 /// Implements every operation of the spec, keeping what it was called with.
-actor HostileSDK: OpenIAPAppleOperations, OpenIAPAndroidOperations {
+actor HostileSDK: OpenIapModuleProtocol, OpenIAPAndroidOperations {
     private(set) var received: [String] = []
     private var trees: AsyncStream<NastyTree>.Continuation?
 
@@ -233,7 +237,21 @@ actor HostileSDK: OpenIAPAppleOperations, OpenIAPAndroidOperations {
     }
 
     func send(_ tree: NastyTree) { trees?.yield(tree) }
+
+    // The Apple module's listener functions, with the hostile option names;
+    // the dispatcher takes the Android streams above, as this SDK has both.
+    nonisolated func happenedListener(_ listener: @escaping HappenedListener, `self` self_: Bool?, `default`: String?) -> Subscription {
+        Subscription(eventType: "happened \(self_ ?? false) \(`default` ?? "-")")
+    }
+
+    nonisolated func happenedListenerIOS(_ listener: @escaping HappenedIOSListener) -> Subscription {
+        Subscription(eventType: "happenedIOS")
+    }
+
+    nonisolated func removeListener(_ subscription: Subscription) { subscription.remove() }
+    nonisolated func removeAllListeners() {}
 }
+
 
 /// The event messages a dispatcher hands over.
 final class Delivered: @unchecked Sendable {
@@ -256,6 +274,12 @@ func reply(_ dispatcher: OpenIAPDispatcher, _ message: String) async -> String {
 }
 
 let sdk = HostileSDK()
+// The listener functions' forms: every option left out, and each event's
+// listener type.
+let withoutOptions: Subscription = sdk.happenedListener { (_: NastyTree) in }
+check(withoutOptions.eventType == "happened false -", "a listener without its options")
+let listenerTypes: (HappenedListener, HappenedIOSListener) = ({ _ in }, { (_: String) in })
+_ = listenerTypes
 let delivered = Delivered()
 let google = OpenIAPDispatcher(store: .google, sdk: sdk, events: delivered.append)
 let fetch = #"{"operation": "fetch", "args": {"default": "d", "self": "s", "Type": 3, "in": true, "args": "a", "sdk": "k", "store": "self", "path": ["p"], "new\nline": "n", "café": {"x": 1}, "3ds": "Type", "*/": {"text": "t"}, "inout": 5}}"#
@@ -276,7 +300,7 @@ check(await reply(newLine, #"{"operation": "description"}"#) == #"{"result":null
 check(await reply(google, #"{"subscribe": "happened", "subscription": 1, "args": {"self": true, "default": "x"}}"#) == #"{"result":null}"#, "subscribe")
 let listened = await sdk.received
 check(listened.last == "happened true x", "listener options: \(listened)")
-await sdk.send(.leaf(TreeLeaf(type: "leaf", value: 1)))
+await sdk.send(.treeLeaf(TreeLeaf(type: "leaf", value: 1)))
 check(await delivered.wait(for: 1) == [#"{"event":"happened","payload":{"type":"leaf","value":1},"subscription":1}"#], "an event")
 check(await reply(google, #"{"unsubscribe": 1}"#) == #"{"result":null}"#, "unsubscribe")
 check(OpenIAPTypeRegistry.types["FetchArgs"] != nil && OpenIAPTypeRegistry.types["FetchReply"] == nil && OpenIAPTypeRegistry.replyTypes["FetchReply"] != nil, "registry of the operations")

@@ -19,6 +19,11 @@ struct JSONSchemaBuilder {
     /// Why output records leave `additionalProperties` open.
     static let outputPolicy: StaticString =
         "Output record: properties not listed here are allowed, because answers gain fields over time and readers ignore the ones they do not know."
+    /// What a `oneOf` output record means on the wire, which the schema does
+    /// not enforce: a reader from this version keeps an object with none of
+    /// the listed keys as a value it does not know.
+    static let oneOfPolicy: StaticString =
+        "Output record whose properties are alternatives (oneOf in the spec): a writer sets exactly one of them; a reader takes the first listed property that is present, and keeps an object with none of them as a value of a newer version. Properties not listed here are allowed, because answers gain fields over time."
     /// Why input records leave `additionalProperties` open as well.
     static let inputPolicy: StaticString =
         "Input record: properties not listed here are allowed, as the generated decoders allow them, so a reader still accepts requests from newer clients that send fields it does not know yet. Misspelled keys are caught where requests are built (TypeScript rejects unknown keys in object literals), not here."
@@ -33,6 +38,19 @@ struct JSONSchemaBuilder {
         case let .enumeration(enumeration): writeEnum(enumeration, to: &json)
         case let .opaqueString(opaque): writeOpaque(opaque, to: &json)
         case let .union(union): writeUnion(union, to: &json)
+        case let .alias(alias): writeAlias(alias, to: &json)
+        }
+    }
+
+    /// An alias is its target: a reference to it, with its own title and
+    /// description.
+    private func writeAlias(_ alias: TypeAlias, to json: inout JSONWriter) {
+        var notes = ["The same type as \(alias.target), under another name: a value of it is valid here."]
+        Self.addLifecycleNotes(alias.annotations, to: &notes)
+        json.object { json in
+            Self.writeHeader(alias.name, doc: alias.annotations.doc, notes: notes, to: &json)
+            if alias.annotations.deprecated != nil { json.member("deprecated", true) }
+            Self.writeReference(to: alias.target, in: &json)
         }
     }
 
@@ -83,7 +101,9 @@ struct JSONSchemaBuilder {
         json.object { json in
             Self.writeHeader(record.name, doc: record.annotations.doc, notes: notes, to: &json)
             if record.annotations.deprecated != nil { json.member("deprecated", true) }
-            json.member("$comment", constant: record.direction == .input ? Self.inputPolicy : Self.outputPolicy)
+            json.member(
+                "$comment",
+                constant: record.direction == .input ? Self.inputPolicy : record.isOneOf ? Self.oneOfPolicy : Self.outputPolicy)
             writeObjectShape(record.fields, to: &json)
             if rules.count == 1 {
                 writeRule(rules[0], of: record, to: &json)

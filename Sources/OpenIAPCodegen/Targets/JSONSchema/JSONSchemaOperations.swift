@@ -82,7 +82,9 @@ struct JSONSchemaOperations {
         notes.append(Self.bridgeCodesNote)
         let doc =
             "The reply to the \(operation.kind.rawValue) \(operation.name): exactly one of result (when it succeeded) and error (when it failed)."
-            + (operation.result.isRequired ? "" : " The result is null when the operation has nothing to answer.")
+            + (operation.result.isNothing
+                ? " The result is always null: the operation answers nothing beyond success."
+                : operation.result.isRequired ? "" : " The result is null when the operation has nothing to answer.")
         json.object { json in
             json.member("title", operation.replyTypeName!)
             json.member("description", JSONSchemaBuilder.description(doc, notes)!)
@@ -92,7 +94,11 @@ struct JSONSchemaOperations {
                 json.key("result")
                 json.object { json in
                     if let text = operation.result.doc { json.member("description", JSONSchemaBuilder.trimmed(text)) }
-                    JSONSchemaBuilder.writeType(operation.result.type, nullable: !operation.result.isRequired, to: &json)
+                    if let type = operation.result.type {
+                        JSONSchemaBuilder.writeType(type, nullable: !operation.result.isRequired, to: &json)
+                    } else {
+                        json.member("type", constant: "null")
+                    }
                 }
                 json.key("error")
                 json.object { writeErrorRecord(to: &$0) }
@@ -187,7 +193,7 @@ struct JSONSchemaOperations {
                 }
                 if let payloadKey {
                     json.key(payloadKey)
-                    json.object { JSONSchemaBuilder.writeType(operation.result.type, nullable: false, nested: true, to: &$0) }
+                    json.object { JSONSchemaBuilder.writeType(operation.payloadType, nullable: false, nested: true, to: &$0) }
                 }
             }
             if let argumentsKey, argumentsName != nil, operation.arguments.contains(where: \.isRequired) {

@@ -35,6 +35,10 @@ struct KotlinMemberNames: Sendable {
         case let .union(u):
             place = .unionMember
             names = u.members.map { KotlinNames.name($0.tag, in: .unionMember, owner: owner) }
+        case .alias:
+            // Another name for a type, with no members of its own.
+            place = .property
+            names = []
         }
     }
 
@@ -47,6 +51,7 @@ struct KotlinMemberNames: Sendable {
         case let .record(r): (r.fields[index].name, r.fields[index].location)
         case let .fieldSet(s): (s.fields[index].name, s.fields[index].location)
         case let .union(u): (u.members[index].tag, u.members[index].location)
+        case let .alias(a): (a.name, a.location)
         }
     }
 

@@ -108,9 +108,12 @@ struct KotlinOperations {
         let method = KotlinNames.escaped(operation.name)
         let declaration: String
         if operation.kind == .event {
-            let payload = KotlinTypeMapping.kotlinType(operation.result.type)
+            let payload = KotlinTypeMapping.kotlinType(operation.payloadType)
             parameters.append(KotlinNames.escaped(listenerParameter(operation)) + ": (" + payload + ") -> Unit")
             declaration = "fun \(method)(\(parameters.joined(separator: ", "))): \(Self.listenerHandle)"
+        } else if operation.result.isNothing {
+            // `Void`: a function that returns `Unit`, written without it.
+            declaration = "suspend fun \(method)(\(parameters.joined(separator: ", ")))"
         } else {
             declaration = "suspend fun \(method)(\(parameters.joined(separator: ", "))): \(resultType(operation))"
         }
@@ -121,8 +124,11 @@ struct KotlinOperations {
         ]
     }
 
+    /// The Kotlin type of a query's or mutation's result; `Unit` for one
+    /// that answers nothing (`Void`).
     private func resultType(_ operation: APIOperation) -> String {
-        KotlinTypeMapping.kotlinType(operation.result.type, isRequired: operation.result.isRequired)
+        guard let type = operation.result.type else { return "Unit" }
+        return KotlinTypeMapping.kotlinType(type, isRequired: operation.result.isRequired)
     }
 
     /// The KDoc body of a method: the operation's doc and the stores that
@@ -146,7 +152,7 @@ struct KotlinOperations {
         if operation.kind == .event {
             tags.append(("@param \(listenerParameter(operation))", "Called with each payload until the handle is removed."))
             tags.append(("@return", "The handle that removes the listener."))
-        } else if let doc = operation.result.doc {
+        } else if let doc = operation.result.doc, !operation.result.isNothing {
             tags.append(("@return", doc))
         }
         if !operation.errors.isEmpty {
@@ -197,26 +203,39 @@ struct KotlinOperations {
     private func reply(_ operation: APIOperation) -> TemplateValue? {
         guard let name = operation.replyTypeName else { return nil }
         let result = operation.result
-        let value = types.decodeValue(result.type, depth: 0)
+        let doc = "Reads and writes the replies of \(KotlinNames.docCode(operation.name)) over a JSON bridge: its result, or a [\(Spec.replyErrorRecordName)]."
+        guard let type = result.type else {
+            // `Void`: the result is `null` on the wire, and nothing else.
+            return [
+                "docLines": .list(KotlinNames.docBody([doc]).map { .string($0) }),
+                "name": .string(name),
+                "result": .string(resultType(operation)),
+                "read": .string(
+                    "if (value == null) Unit else throw OpenIAPDecodingException(path, \"an operation that answers nothing has the result null\")"),
+                "write": .string("null"),
+                "validates": .bool(false),
+                "validationLines": .list([]),
+            ]
+        }
+        let value = types.decodeValue(type, depth: 0)
         let read = result.isRequired
             ? "OpenIAPDecode.present(value, path) { v0, p0 -> \(value) }"
             : "OpenIAPDecode.nullable(value, path) { v0, p0 -> \(value) }"
-        let optionalWrite = types.encodeValue(result.type, "v0", depth: 1)
+        let optionalWrite = types.encodeValue(type, "v0", depth: 1)
         let write =
             result.isRequired
-            ? types.encodeValue(result.type, "result", depth: 1)
+            ? types.encodeValue(type, "result", depth: 1)
             : optionalWrite == "v0" ? "result" : "result?.let { v0 -> \(optionalWrite) }"
         var validation: [String] = []
-        if types.validates(result.type) {
+        if types.validates(type) {
             if result.isRequired {
-                types.appendNestedValidation(result.type, value: "result", path: "path", depth: 1, indent: "", to: &validation)
+                types.appendNestedValidation(type, value: "result", path: "path", depth: 1, indent: "", to: &validation)
             } else {
                 validation.append("result?.let { v0 ->")
-                types.appendNestedValidation(result.type, value: "v0", path: "path", depth: 1, indent: "    ", to: &validation)
+                types.appendNestedValidation(type, value: "v0", path: "path", depth: 1, indent: "    ", to: &validation)
                 validation.append("}")
             }
         }
-        let doc = "Reads and writes the replies of \(KotlinNames.docCode(operation.name)) over a JSON bridge: its result, or a [\(Spec.replyErrorRecordName)]."
         return [
             "docLines": .list(KotlinNames.docBody([doc]).map { .string($0) }),
             "name": .string(name),
@@ -292,7 +311,7 @@ struct KotlinOperations {
         let parameters: String
         if operation.kind == .event {
             parameters = "sdk, \(operation.argumentsTypeName == nil ? "_" : "a"), deliver"
-            let payload = types.encodeValue(operation.result.type, "payload", depth: 1)
+            let payload = types.encodeValue(operation.payloadType, "payload", depth: 1)
             let call = arguments.isEmpty ? "\(receiver).\(method)" : "\(receiver).\(method)(\(arguments))"
             lines.append("\(call) { payload -> deliver(\(payload)) }")
         } else {

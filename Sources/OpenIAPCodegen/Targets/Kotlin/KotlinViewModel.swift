@@ -18,6 +18,10 @@ struct KotlinViewModel {
     /// What the code that reads and writes a field needs to know about the
     /// type it names, by type name, found once per spec.
     private let kinds: [String: NamedKind]
+    /// The target of every alias by the alias's name (usually none): code
+    /// that calls a type's companion (`fromJsonValue`) names the target, as
+    /// does the registry.
+    private let aliasTargets: [String: String]
 
     enum NamedKind {
         /// A closed enum, an open enum or an opaque string: a JSON string,
@@ -36,15 +40,21 @@ struct KotlinViewModel {
         self.names = names
         self.validating = Self.validatingTypes(spec)
         var kinds: [String: NamedKind] = [:]
+        var aliasTargets: [String: String] = [:]
         kinds.reserveCapacity(spec.types.count)
         for type in spec.types {
             switch type {
             case .enumeration: kinds[type.name] = .string
             case let .opaqueString(s): kinds[type.name] = s.emptyIsAbsent ? .emptyIsAbsentString : .string
             case .record, .union, .fieldSet: kinds[type.name] = .object
+            // The validator lets an alias stand for records and unions alone.
+            case let .alias(a):
+                kinds[type.name] = .object
+                aliasTargets[a.name] = a.target
             }
         }
         self.kinds = kinds
+        self.aliasTargets = aliasTargets
     }
 
     /// Records with constraints, exactly-one or at-least-one groups, and
@@ -64,6 +74,8 @@ struct KotlinViewModel {
                 }
             case let .union(u):
                 for member in u.members { containers[member.typeName, default: []].append(u.name) }
+            case let .alias(a):
+                containers[a.target, default: []].append(a.name)
             default:
                 break
             }
@@ -75,21 +87,29 @@ struct KotlinViewModel {
         return result
     }
 
-    /// Records and unions by spec name, for `OpenIAPTypeRegistry`, then the
-    /// types named `operationTypes` (those generated for operations).
+    /// Records and unions by spec name, for `OpenIAPTypeRegistry` (an alias
+    /// under its own name, for the type it stands for), then the types named
+    /// `operationTypes` (those generated for operations).
     func registryEntries(operationTypes: [String] = []) -> [TemplateValue] {
-        func entry(_ name: String) -> TemplateValue {
+        func entry(_ name: String, type: String? = nil) -> TemplateValue {
             var entry = TemplateObject(keys: Self.registryKeys)
             entry.append(Key.key, .string(KotlinNames.stringLiteral(name)))
-            entry.append(Key.type, .string(name))
+            entry.append(Key.type, .string(type ?? name))
             return .object(entry)
         }
         return spec.types.compactMap { type in
             switch type {
             case .record, .union: entry(type.name)
+            case let .alias(a): entry(a.name, type: a.target)
             default: nil
             }
-        } + operationTypes.map(entry)
+        } + operationTypes.map { entry($0) }
+    }
+
+    /// The type whose companion reads values of the type `name`: an alias's
+    /// target, any other type itself.
+    private func companion(_ name: String) -> String {
+        aliasTargets.isEmpty ? name : aliasTargets[name] ?? name
     }
 
     // MARK: - Per construct
@@ -103,6 +123,7 @@ struct KotlinViewModel {
         static let isOpaque = TemplateKey("isOpaque")
         static let isUnion = TemplateKey("isUnion")
         static let isFieldSet = TemplateKey("isFieldSet")
+        static let isAlias = TemplateKey("isAlias")
         static let name = TemplateKey("name")
         static let docLines = TemplateKey("docLines")
         static let hasDoc = TemplateKey("hasDoc")
@@ -151,6 +172,8 @@ struct KotlinViewModel {
         static let tagValue = TemplateKey("tagValue")
         static let unknownTagMessage = TemplateKey("unknownTagMessage")
         static let expectedTags = TemplateKey("expectedTags")
+        // Aliases.
+        static let target = TemplateKey("target")
         // Registry entries.
         static let key = TemplateKey("key")
     }
@@ -158,7 +181,7 @@ struct KotlinViewModel {
     /// The names of each kind of object built here, in the order they are
     /// added: every object of a kind shares its list (see
     /// `TemplateObject.init(keys:)`).
-    private static let kindFlags = [Key.isRecord, Key.isEnum, Key.isClosedEnum, Key.isOpaque, Key.isUnion, Key.isFieldSet]
+    private static let kindFlags = [Key.isRecord, Key.isEnum, Key.isClosedEnum, Key.isOpaque, Key.isUnion, Key.isFieldSet, Key.isAlias]
     private static let typeKeys = kindFlags + [Key.name, Key.docLines, Key.hasDoc, Key.deprecation]
     private static let enumKeys = typeKeys + [Key.cases, Key.knownList, Key.unknownMember, Key.expectedValues, Key.unknownValueMessage]
     private static let opaqueKeys = typeKeys + [Key.constants, Key.knownList]
@@ -168,6 +191,7 @@ struct KotlinViewModel {
             Key.patterns,
         ]
     private static let fieldSetKeys = typeKeys + [Key.requirements]
+    private static let aliasKeys = typeKeys + [Key.target]
     private static let unionKeys =
         typeKeys + [
             Key.members, Key.keepsUnknown, Key.unknownMember, Key.discriminatorKey, Key.discriminatorDoc, Key.tagDecode,
@@ -238,6 +262,10 @@ struct KotlinViewModel {
         case let .union(u):
             start(Key.isUnion, Self.unionKeys)
             addUnion(u, names: names, to: &object)
+        case let .alias(a):
+            // `typealias PurchaseInput = Purchase`: the very type.
+            start(Key.isAlias, Self.aliasKeys)
+            object.append(Key.target, .string(a.target))
         }
         return .object(object)
     }
@@ -431,7 +459,7 @@ struct KotlinViewModel {
         case .scalar(.bool): return String(source: "OpenIAPDecode.bool(v\(depth), p\(depth))")
         case .scalar(.int): return String(source: "OpenIAPDecode.long(v\(depth), p\(depth))")
         case .scalar(.double), .scalar(.timestamp): return String(source: "OpenIAPDecode.double(v\(depth), p\(depth))")
-        case let .named(name): return String(source: "\(name).fromJsonValue(v\(depth), p\(depth))")
+        case let .named(name): return String(source: "\(companion(name)).fromJsonValue(v\(depth), p\(depth))")
         case let .list(element), let .map(element):
             let helper: StaticString = if case .list = type { "list" } else { "map" }
             let next = depth + 1

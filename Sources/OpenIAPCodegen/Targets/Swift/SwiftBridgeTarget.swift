@@ -53,7 +53,10 @@ struct SwiftDispatcherModel {
         if case let .enumeration(codes)? = spec[name], codes.values.contains(where: { $0.wire == wire }) {
             return SwiftOperations.qualifiedCase(wire, of: name, in: spec)
         }
-        return "\(name)(rawValue: \(SwiftEscaping.stringLiteral(wire)))"
+        // An open enum keeps a value it does not list through
+        // `init(wireValue:)`; an opaque string takes any.
+        let label = if case .enumeration? = spec[name] { "wireValue" } else { "rawValue" }
+        return "\(name)(\(label): \(SwiftEscaping.stringLiteral(wire)))"
     }
 
     /// Nil when the spec gets no dispatcher (see `Spec.bridgeProblem`).
@@ -78,44 +81,76 @@ struct SwiftDispatcherModel {
             "unknownError": .string(codeValue(BridgeErrorCode.unknown, record: record)),
             "fallbackReply": .string(SwiftEscaping.stringLiteral(fallback)),
             "tableDeprecation": .string(deprecation),
+            "noResultType": .string(Self.noResultType),
             "calls": .list(spec.operations.filter { $0.kind != .event }.map(tableEntry)),
             "listeners": .list(spec.events.map(tableEntry)),
         ]
     }
 
     /// One case of the dispatcher's table: the stores, the platform and
-    /// the arguments record, the closure's parameters and casts, and the
-    /// call of the method.
+    /// the arguments record, the closure's parameters, and its body: the
+    /// casts and the call of the method. An operation that the Apple and
+    /// the Android protocols declare apart (`SwiftOperations.isSplit`)
+    /// calls the Android SDK's method when the SDK has it, the Apple one's
+    /// otherwise.
     private func tableEntry(_ operation: APIOperation) -> TemplateValue {
-        let arguments = operation.arguments.map { argument in
-            let property = SwiftNames.name(argument.name, in: .property)
-            return "\(SwiftNames.callLabel(property)): args.\(SwiftNames.escaped(property))"
-        }.joined(separator: ", ")
-        let platform: String =
-            switch operation.platform {
-            case .common: "common"
-            case .ios: "apple"
-            case .android: "android"
-            }
-        var casts: [TemplateValue] = []
-        if operation.platform != .common {
-            casts.append(.string("let sdk = common as! any \(SwiftOperations.protocolName(operation.platform))"))
+        func call(on platform: OperationPlatform) -> String {
+            let arguments = SwiftOperations.arguments(of: operation, on: platform).map { argument in
+                let property = SwiftNames.name(argument.name, in: .property)
+                return SwiftTypeMapping.callArgument(argument, property: property, value: "args.\(SwiftNames.escaped(property))")
+            }.joined(separator: ", ")
+            return "\(operation.name)(\(arguments))"
         }
-        if let type = operation.argumentsTypeName { casts.append(.string("let args = arguments as! \(type)")) }
-        let parameters = (operation.platform == .common ? "sdk" : "common") + (operation.argumentsTypeName == nil ? ", _" : ", arguments")
+        func answer(_ call: String) -> [String] {
+            if operation.kind == .event { return ["return OpenIAPEventFeed(await sdk.\(call))"] }
+            // A call that answers nothing is answered `OpenIAPNoResult()`: `null`.
+            if operation.result.isNothing { return ["try await sdk.\(call)", "return \(Self.noResultType)()"] }
+            return ["return try await sdk.\(call)"]
+        }
+        func cast(_ platform: OperationPlatform) -> String {
+            platform == .ios ? "any \(SwiftOperations.protocolName(.ios)) & Sendable" : "any \(SwiftOperations.protocolName(platform))"
+        }
+        let split = SwiftOperations.isSplit(operation)
+        let platform: String =
+            if split { "either" } else {
+                switch operation.platform {
+                case .common: "common"
+                case .ios: "apple"
+                case .android: "android"
+                }
+            }
+        var body: [String] = []
+        if let type = operation.argumentsTypeName { body.append("let args = arguments as! \(type)") }
+        if split {
+            body.append("if let sdk = common as? \(cast(.android)) {")
+            body += answer(call(on: .android)).map { "    " + $0 }
+            body.append("}")
+            body.append("let sdk = common as! \(cast(.ios))")
+            body += answer(call(on: .ios))
+        } else if operation.platform != .common {
+            body.append("let sdk = common as! \(cast(operation.platform))")
+            body += answer(call(on: operation.platform))
+        } else {
+            body += answer(call(on: .common))
+        }
+        let parameters = (split || operation.platform != .common ? "common" : "sdk") + (operation.argumentsTypeName == nil ? ", _" : ", arguments")
         return [
             "key": .string(SwiftEscaping.stringLiteral(operation.name)),
             "stores": .string(operation.stores.map { SwiftOperations.qualifiedCase($0.store, of: APIOperation.storeEnum, in: spec) }.joined(separator: ", ")),
             "platform": .string(platform),
             "argumentsType": .string(operation.argumentsTypeName ?? "OpenIAPNoArguments"),
             "parameters": .string(parameters),
-            "casts": .list(casts),
-            "call": .string("\(operation.name)(\(arguments))"),
+            "body": .list(body.map { .string($0) }),
         ]
     }
 
+    /// The result type of the replies of an operation that answers nothing
+    /// (`Void`): `null` on the wire, and nothing else.
+    static let noResultType = "OpenIAPNoResult"
+
     /// The reply type of every query and mutation: `<Operation>Reply`, an
-    /// alias of `OpenIAPReply` over the operation's result.
+    /// alias of `OpenIAPReply` over the operation's result
+    /// (`OpenIAPNoResult` for one that answers nothing).
     func repliesContext(header: String) -> TemplateValue {
         let replies: [TemplateValue] = spec.operations.compactMap { operation in
             guard let name = operation.replyTypeName else { return nil }
@@ -126,7 +161,7 @@ struct SwiftDispatcherModel {
                 "docLines": .list(SwiftEscaping.docLines(doc).map { .string($0) }),
                 "name": .string(name),
                 "key": .string(SwiftEscaping.stringLiteral(name)),
-                "result": .string(SwiftTypeMapping.resultType(of: operation)),
+                "result": .string(SwiftTypeMapping.resultType(of: operation) ?? Self.noResultType),
             ]
         }
         return [
@@ -134,6 +169,9 @@ struct SwiftDispatcherModel {
             "errorRecord": .string(Spec.replyErrorRecordName),
             "replies": .list(replies),
             "hasReplies": .bool(!replies.isEmpty),
+            // Declared only for a spec that needs it, so other specs' bridges stay as they were.
+            "hasNothingResults": .bool(spec.operations.contains { $0.result.isNothing }),
+            "noResultType": .string(Self.noResultType),
         ]
     }
 }

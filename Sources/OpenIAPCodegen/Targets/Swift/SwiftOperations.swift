@@ -17,10 +17,25 @@ struct SwiftOperations {
         hasBridge = spec.bridgeProblem == nil
     }
 
-    /// The protocol that holds the operations of `platform`.
+    /// The protocol that holds the operations of `platform`. The Apple
+    /// SDK's is `OpenIapModuleProtocol`, the name openiap-apple gives the
+    /// protocol its module conforms to, so that the SDK can conform to the
+    /// generated one instead of its own copy.
     static func protocolName(_ platform: OperationPlatform) -> String {
-        OperationNames.sdkInterfaceName(platform)
+        platform == .ios ? appleProtocolName : OperationNames.sdkInterfaceName(platform)
     }
+
+    /// The Apple SDK's protocol, as openiap-apple names it.
+    static let appleProtocolName = "OpenIapModuleProtocol"
+    /// The class the listener functions return, as openiap-apple names it.
+    static let subscriptionClassName = "Subscription"
+    /// The spec enum whose values name the events, which `Subscription`
+    /// carries as its `eventType` when the spec declares it (openiap-apple's
+    /// type for it); without it, `eventType` is a `String`.
+    static let eventEnumName = "IapEvent"
+    /// What upstream's Swift calls the answer of an operation that answers
+    /// nothing: `public typealias VoidResult = Void`.
+    static let voidResultName = "VoidResult"
 
     /// Queries and mutations first, then events; each group by name, as
     /// `spec.operations` is.
@@ -28,62 +43,236 @@ struct SwiftOperations {
         spec.operations.filter { $0.kind != .event } + spec.events
     }
 
+    /// Whether an SDK of `platform` offers `operation`: an operation of
+    /// every platform, or of that one.
+    static func offers(_ operation: APIOperation, on platform: OperationPlatform) -> Bool {
+        operation.platform == .common || operation.platform == platform
+    }
+
+    /// Whether the Apple and the Android SDK declare `operation` apart
+    /// rather than in `OpenIAPCommonOperations`: a query or mutation of
+    /// every platform with an argument of one (`initConnection(config:)` is
+    /// Android's, `initConnection()` Apple's), and every event of every
+    /// platform (the Apple SDK registers listeners, the Android one returns
+    /// streams).
+    static func isSplit(_ operation: APIOperation) -> Bool {
+        guard operation.platform == .common else { return false }
+        return operation.kind == .event || operation.arguments.contains { $0.platform != .common }
+    }
+
+    /// The arguments `operation` takes on `platform`: those of every
+    /// platform and those of that one.
+    static func arguments(of operation: APIOperation, on platform: OperationPlatform) -> [Field] {
+        operation.arguments.filter { $0.platform == .common || $0.platform == platform }
+    }
+
+    /// The events the Apple SDK offers listeners for: those of every
+    /// platform and Apple's own.
+    var appleEvents: [APIOperation] { spec.events.filter { Self.offers($0, on: .ios) } }
+
     // MARK: - operations.tmpl
 
     func operationsContext(header: String) -> TemplateValue {
-        let protocols: [TemplateValue] = OperationPlatform.allCases.map { platform in
-            let members = ordered.filter { $0.platform == platform }.map(requirement)
-            return [
-                "docLines": .list(SwiftEscaping.docLines(Self.protocolDoc(platform)).map { .string($0) }),
-                "name": .string(Self.protocolName(platform)),
-                "inherits": .string(platform == .common ? "Sendable" : Self.protocolName(.common)),
-                "requirements": .list(members),
-            ]
-        }
+        let common = ordered.filter { $0.platform == .common && $0.kind != .event && !Self.isSplit($0) }
+        let apple = ordered.filter { $0.kind != .event && Self.offers($0, on: .ios) && ($0.platform == .ios || Self.isSplit($0)) }
+        let android = ordered.filter { Self.offers($0, on: .android) && ($0.platform == .android || Self.isSplit($0)) }
+        let listeners = appleEvents
+        let defaults = listeners.compactMap(listenerWithoutArguments)
+        let protocols: [TemplateValue] = [
+            [
+                "docLines": Self.docLines(Self.protocolDoc(.common)),
+                "name": .string(Self.protocolName(.common)),
+                "inherits": .string(""),
+                "requirements": .list(common.map { requirement($0, on: .common) }),
+            ],
+            [
+                "docLines": Self.docLines(Self.protocolDoc(.ios)),
+                "name": .string(Self.protocolName(.ios)),
+                "inherits": .string(": " + Self.protocolName(.common)),
+                "requirements": .list(apple.map { requirement($0, on: .ios) } + listenerRequirements(listeners)),
+            ],
+            [
+                "docLines": Self.docLines(Self.protocolDoc(.android)),
+                "name": .string(Self.protocolName(.android)),
+                "inherits": .string(": " + Self.protocolName(.common) + ", Sendable"),
+                "requirements": .list(android.map { requirement($0, on: .android) }),
+            ],
+        ]
         let arguments: [TemplateValue] = spec.operations.compactMap { $0.argumentsRecord.map(types.argumentsContext) }
+        let eventType = spec[Self.eventEnumName].map { if case .enumeration = $0 { Self.eventEnumName } else { "String" } } ?? "String"
         return [
             "header": .string(header),
             "hasBridge": .bool(hasBridge),
             "errorRecord": .string(Spec.replyErrorRecordName),
             "protocols": .list(protocols),
             "arguments": .list(arguments),
+            "appleProtocol": .string(Self.appleProtocolName),
+            "hasListeners": .bool(!listeners.isEmpty),
+            "subscriptionClass": .string(Self.subscriptionClassName),
+            "eventType": .string(eventType),
+            "listenerAliases": .list(listeners.map(listenerAlias)),
+            "listenerDefaults": .list(defaults),
+            "hasListenerDefaults": .bool(!defaults.isEmpty),
+            "streams": .list(listeners.map(streamFromListener)),
+            "hasVoidResults": .bool(spec.operations.contains { $0.result.isNothing }),
+            "voidResult": .string(Self.voidResultName),
         ]
+    }
+
+    private static func docLines(_ text: String) -> TemplateValue {
+        .list(SwiftEscaping.docLines(text).map { .string($0) })
     }
 
     private static func protocolDoc(_ platform: OperationPlatform) -> String {
         switch platform {
         case .common:
             """
-            The queries, mutations and events every OpenIAP SDK offers, whichever store it runs against.
+            The queries and mutations every OpenIAP SDK declares the same way, whichever store it runs against: \
+            what the Apple SDK's `OpenIapModuleProtocol` and the Android SDK's `OpenIAPAndroidOperations` share.
 
-            An SDK conforms to this protocol, or to the protocol of its platform, which includes it. Each method \
-            keeps the name and the argument labels of the spec; an optional argument that is `nil` was left out by \
-            the caller, and the default its doc gives applies. `OpenIAPDispatcher` serves a conforming SDK over JSON.
+            Each method keeps the name and the argument labels of the spec; an optional argument that is `nil` was \
+            left out by the caller, and the default its doc gives applies. `OpenIAPDispatcher` serves an SDK that \
+            conforms to one of the two over JSON.
             """
         case .ios:
-            "The queries, mutations and events of the Apple SDK alone (their names end in `IOS`), with the common ones."
+            """
+            The Apple SDK's module, as openiap-apple declares it: the operations of every platform and Apple's own \
+            (their names end in `IOS`), each with the SDK's signature, and listeners for the events, which the SDK \
+            removes when given back the `Subscription` they returned.
+
+            Not `Sendable`, as the SDK's module is not; one that is (an actor, or a class that guards its state) \
+            also gets each event as an `AsyncStream` (see the extension below) and can be served by \
+            `OpenIAPDispatcher`.
+            """
         case .android:
             """
-            The queries, mutations and events of the Android SDK alone (their names end in `Android`), with the common \
-            ones; the Google Play, Horizon and Amazon builds implement it.
+            The Android SDK's operations: those of every platform and Android's own (their names end in \
+            `Android`), with the arguments only Android takes, and each event as an `AsyncStream`; the Google Play, \
+            Horizon and Amazon builds implement it.
             """
         }
     }
 
-    /// One method of a protocol: its docs, deprecation and declaration.
-    private func requirement(_ operation: APIOperation) -> TemplateValue {
-        let parameters = operation.arguments.map { argument in
-            let property = SwiftNames.name(argument.name, in: .property)
-            let label = SwiftNames.escaped(property)
-            let parameter = SwiftNames.parameterInternalName(property).map { "\(label) \($0)" } ?? label
-            return "\(parameter): \(SwiftTypeMapping.swiftType(of: argument))"
-        }.joined(separator: ", ")
-        let declaration =
-            operation.kind == .event
-            ? "func \(operation.name)(\(parameters)) async -> AsyncStream<\(SwiftTypeMapping.swiftType(operation.result.type))>"
-            : "func \(operation.name)(\(parameters)) async throws -> \(SwiftTypeMapping.resultType(of: operation))"
+    /// The listener typealias of an event: `PurchaseUpdatedListener`, the
+    /// event's name without its platform suffix (`PromotedProductListener`
+    /// for `promotedProductIOS`), with a capital, and `Listener`. Where
+    /// another of the Apple SDK's events `events` has that name without
+    /// the suffix (`happened` beside `happenedIOS`), the suffix stays.
+    static func listenerAliasName(_ event: APIOperation, among events: [APIOperation]) -> String {
+        let base = baseName(event)
+        let clashes = base != event.name && events.contains { $0.name == base }
+        return OperationNames.upperCamel(clashes ? event.name : base) + "Listener"
+    }
+
+    /// The function that registers a listener of an event:
+    /// `purchaseUpdatedListener`, `promotedProductListenerIOS` (the platform
+    /// suffix after `Listener`, as openiap-apple writes it).
+    static func listenerFunctionName(_ event: APIOperation) -> String {
+        baseName(event) + "Listener" + (event.platform.nameSuffix ?? "")
+    }
+
+    private static func baseName(_ event: APIOperation) -> String {
+        guard let suffix = event.platform.nameSuffix, event.name.hasSuffix(suffix) else { return event.name }
+        return String(event.name.dropLast(suffix.count))
+    }
+
+    private func listenerAlias(_ event: APIOperation) -> TemplateValue {
+        let payload = SwiftTypeMapping.swiftType(event.payloadType)
         return [
-            "docLines": docs(of: operation),
+            "docLines": Self.docLines("What a listener of `\(event.name)` is called with: each payload, as it happens."),
+            "name": .string(Self.listenerAliasName(event, among: appleEvents)),
+            "payload": .string(payload),
+        ]
+    }
+
+    /// The listener functions of the Apple protocol and the two that remove
+    /// listeners.
+    private func listenerRequirements(_ events: [APIOperation]) -> [TemplateValue] {
+        guard !events.isEmpty else { return [] }
+        let subscription = Self.subscriptionClassName
+        var result: [TemplateValue] = events.map { event in
+            let parameters = ["_ listener: @escaping \(Self.listenerAliasName(event, among: appleEvents))"] + Self.arguments(of: event, on: .ios).map { argument in
+                SwiftTypeMapping.parameter(argument, property: SwiftNames.name(argument.name, in: .property))
+            }
+            var docs = DocLineList()
+            docs.append(event.annotations.doc)
+            docs.append(line: "///")
+            docs.append(String(source: "Registers `listener` for `\(event.name)`; it is called until the returned `\(subscription)` is given to `removeListener(_:)`."))
+            return [
+                "docLines": docs.value,
+                "deprecation": .string(types.deprecationAttribute(event.annotations.deprecated)),
+                "declaration": .string(String(source: "func \(Self.listenerFunctionName(event))(\(parameters.joined(separator: ", "))) -> \(subscription)")),
+            ]
+        }
+        result.append([
+            "docLines": Self.docLines("Stops the listener `subscription` stands for; one already removed is left alone."),
+            "deprecation": .string(""),
+            "declaration": .string(String(source: "func removeListener(_ subscription: \(subscription))")),
+        ])
+        result.append([
+            "docLines": Self.docLines("Stops every listener registered with this module."),
+            "deprecation": .string(""),
+            "declaration": "func removeAllListeners()",
+        ])
+        return result
+    }
+
+    /// For an event whose arguments are all optional, the listener function
+    /// without them (a requirement cannot default them), which passes nil.
+    private func listenerWithoutArguments(_ event: APIOperation) -> TemplateValue? {
+        let arguments = Self.arguments(of: event, on: .ios)
+        guard !arguments.isEmpty, arguments.allSatisfy({ !$0.isRequired }) else { return nil }
+        let name = Self.listenerFunctionName(event)
+        let passed = arguments.map { argument in
+            SwiftTypeMapping.callArgument(argument, property: SwiftNames.name(argument.name, in: .property), value: "nil")
+        }
+        let labels = arguments.map { $0.isPositional ? "_:" : SwiftNames.name($0.name, in: .property) + ":" }.joined()
+        return [
+            "docLines": Self.docLines("`\(name)(_:\(labels))` with every option left out."),
+            "deprecation": .string(types.deprecationAttribute(event.annotations.deprecated)),
+            "declaration": .string(String(source:
+                "public func \(name)(_ listener: @escaping \(Self.listenerAliasName(event, among: appleEvents))) -> \(Self.subscriptionClassName)")),
+            "call": .string(String(source: "\(name)(\((["listener"] + passed).joined(separator: ", ")))")),
+        ]
+    }
+
+    /// An event as an `AsyncStream`, made from its listener function: the
+    /// stream ends the listener when its iteration ends.
+    private func streamFromListener(_ event: APIOperation) -> TemplateValue {
+        let arguments = Self.arguments(of: event, on: .ios)
+        let parameters = arguments.map { argument in
+            SwiftTypeMapping.parameter(argument, property: SwiftNames.name(argument.name, in: .property))
+        }.joined(separator: ", ")
+        let passed = arguments.map { argument in
+            let property = SwiftNames.name(argument.name, in: .property)
+            return SwiftTypeMapping.callArgument(argument, property: property, value: SwiftNames.parameterInternalName(property) ?? SwiftNames.escaped(property))
+        }
+        let payload = SwiftTypeMapping.swiftType(event.payloadType)
+        return [
+            "docLines": docs(of: event),
+            "deprecation": .string(types.deprecationAttribute(event.annotations.deprecated)),
+            "declaration": .string(String(source: "public func \(event.name)(\(parameters)) async -> AsyncStream<\(payload)>")),
+            "register": .string(String(source: "\(Self.listenerFunctionName(event))(\((["$0"] + passed).joined(separator: ", ")))")),
+        ]
+    }
+
+    /// One method of the protocol of `platform`: its docs, deprecation and
+    /// declaration, with the arguments that platform takes.
+    private func requirement(_ operation: APIOperation, on platform: OperationPlatform) -> TemplateValue {
+        let parameters = Self.arguments(of: operation, on: platform).map { argument in
+            SwiftTypeMapping.parameter(argument, property: SwiftNames.name(argument.name, in: .property))
+        }.joined(separator: ", ")
+        let declaration: String
+        if operation.kind == .event {
+            declaration = "func \(operation.name)(\(parameters)) async -> AsyncStream<\(SwiftTypeMapping.swiftType(operation.payloadType))>"
+        } else if let result = SwiftTypeMapping.resultType(of: operation) {
+            declaration = "func \(operation.name)(\(parameters)) async throws -> \(result)"
+        } else {
+            // `Void`: success or a thrown error, and nothing to return.
+            declaration = "func \(operation.name)(\(parameters)) async throws"
+        }
+        return [
+            "docLines": docs(of: operation, on: platform),
             "deprecation": .string(types.deprecationAttribute(operation.annotations.deprecated)),
             "declaration": .string(declaration),
         ]
@@ -91,11 +280,11 @@ struct SwiftOperations {
 
     /// The operation's doc, then its arguments, what it answers, the codes
     /// it fails with and the stores that have it, as Swift doc callouts.
-    private func docs(of operation: APIOperation) -> TemplateValue {
+    private func docs(of operation: APIOperation, on platform: OperationPlatform = .ios) -> TemplateValue {
         var docs = DocLineList()
         docs.append(operation.annotations.doc)
         var callouts: [(first: String, rest: String, text: String)] = []
-        let arguments = operation.arguments.map { argument in
+        let arguments = Self.arguments(of: operation, on: platform).map { argument in
             (SwiftNames.name(argument.name, in: .property), argumentDoc(argument))
         }
         if arguments.count == 1 {
@@ -109,7 +298,7 @@ struct SwiftOperations {
                 "- Returns: ", "  ",
                 "The payloads, as they happen. Ending the iteration (leaving the loop, or cancelling its task) removes the listener."
             ))
-        } else if let doc = operation.result.doc {
+        } else if let doc = operation.result.doc, !operation.result.isNothing {
             callouts.append(("- Returns: ", "  ", doc))
         }
         if !operation.errors.isEmpty {
@@ -185,6 +374,6 @@ struct SwiftOperations {
 
     /// The arguments records by name (the reply types are the bridge's).
     func registryEntries() -> [TemplateValue] {
-        spec.operations.compactMap(\.argumentsTypeName).map(SwiftViewModel.registryEntry)
+        spec.operations.compactMap(\.argumentsTypeName).map { SwiftViewModel.registryEntry($0) }
     }
 }

@@ -9,6 +9,7 @@ public struct SwiftTarget: GenerationTarget {
     public init() {}
 
     public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
+        try Self.checkGeneratedNames(spec)
         // Built by the first Swift job to run, so that other targets' jobs use
         // the other cores meanwhile.
         let shared = SharedPreparation { SwiftViewModel(spec: spec) }
@@ -49,5 +50,101 @@ public struct SwiftTarget: GenerationTarget {
                 return [GeneratedFile(path: SwiftNames.fileName(forSpecFile: group.file), bytes: bytes)]
             }
         }
+    }
+
+    /// The position of the spec type that Swift declares under another
+    /// name: a type named `VoidResult` in a spec with an operation that
+    /// answers nothing, where `VoidResult` is `Void`, as upstream declares
+    /// it. The record is `OpenIAPVoidResult` (the wire type a bridge may
+    /// need); the registry lists it under its spec name.
+    static func renamedPosition(_ spec: Spec) -> Int? {
+        guard spec.operations.contains(where: { $0.result.isNothing }) else { return nil }
+        return spec.position(of: SwiftOperations.voidResultName)
+    }
+
+    /// The name Swift gives the spec's `VoidResult` (see
+    /// `renamedPosition`); the runtime's prefix keeps it apart from every
+    /// spec type.
+    static let renamedVoidResult = "OpenIAPVoidResult"
+
+    /// A union's cases are named after their member types
+    /// (`SwiftNames.unionCaseName`): two member types must not give the same
+    /// name, and none may give the name of the case that keeps unknown
+    /// members.
+    static func unionCaseProblems(_ spec: Spec) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        for union in spec.unions {
+            var seen: [String: String] = [:]
+            for member in union.members {
+                let name = SwiftNames.unionCaseName(memberType: member.typeName)
+                if let other = seen[name], other != member.typeName {
+                    problems.append(.error(
+                        "member types '\(other)' and '\(member.typeName)' of '\(union.name)' would both be the Swift case '\(name)'; rename one",
+                        at: member.location))
+                } else if union.unknownTag == .keep, name == SwiftNames.unknownUnionCase {
+                    problems.append(.error(
+                        "member type '\(member.typeName)' of '\(union.name)' would be the Swift case '\(name)', the case that keeps unknown members; rename it",
+                        at: member.location))
+                }
+                seen[name] = member.typeName
+            }
+        }
+        for record in spec.records where record.isOneOf {
+            for field in record.fields where SwiftNames.name(field.name, in: .property) == SwiftNames.unknownUnionCase {
+                problems.append(.error(
+                    "field '\(field.name)' of the oneOf record '\(record.name)' would be the Swift case '\(SwiftNames.unknownUnionCase)', the case that keeps unknown objects; rename it",
+                    at: field.location))
+            }
+        }
+        return problems
+    }
+
+    /// Refuses a spec that declares a type under a name the Swift API takes
+    /// for itself (`Subscription`, `OpenIapModuleProtocol`, a listener
+    /// typealias), or that refers to a `VoidResult` the API makes `Void`.
+    static func checkGeneratedNames(_ spec: Spec) throws(DiagnosticError) {
+        var problems = unionCaseProblems(spec)
+        guard !spec.operations.isEmpty else {
+            if !problems.isEmpty { throw DiagnosticError(problems) }
+            return
+        }
+        var taken = [SwiftOperations.appleProtocolName: "the Apple SDK's protocol"]
+        let events = spec.events.filter { SwiftOperations.offers($0, on: .ios) }
+        if !events.isEmpty {
+            taken[SwiftOperations.subscriptionClassName] = "the class the listener functions return"
+            for event in events {
+                taken[SwiftOperations.listenerAliasName(event, among: events)] = "the listener type of the event '\(event.name)'"
+            }
+        }
+        for type in spec.types {
+            if let what = taken[type.name] {
+                problems.append(.error("type name '\(type.name)' is taken in Swift by \(what); rename the type", at: type.location))
+            }
+        }
+        if let position = renamedPosition(spec) {
+            let name = SwiftOperations.voidResultName
+            for type in spec.types where type.name != name {
+                let refers: Bool =
+                    switch type {
+                    case let .record(r): r.fields.contains { $0.type.namedLeaf == name }
+                    case let .fieldSet(f): f.fields.contains { $0.type.namedLeaf == name }
+                    case let .union(u): u.members.contains { $0.typeName == name }
+                    case let .alias(a): a.target == name
+                    case .enumeration, .opaqueString: false
+                    }
+                if refers {
+                    problems.append(.error(
+                        "'\(type.name)' refers to '\(name)', which Swift declares as Void because operations answer nothing; rename the type '\(name)'",
+                        at: spec.types[position].location))
+                }
+            }
+            for operation in spec.operations
+            where operation.arguments.contains(where: { $0.type.namedLeaf == name }) || operation.result.type?.namedLeaf == name {
+                problems.append(.error(
+                    "operation '\(operation.name)' refers to '\(name)', which Swift declares as Void because operations answer nothing; rename the type '\(name)'",
+                    at: operation.location))
+            }
+        }
+        if !problems.isEmpty { throw DiagnosticError(problems) }
     }
 }

@@ -25,9 +25,30 @@ enum SwiftTypeMapping {
     }
 
     /// What a query or mutation returns: its result type, optional unless
-    /// required.
-    static func resultType(of operation: APIOperation) -> String {
-        swiftType(operation.result.type, isRequired: operation.result.isRequired)
+    /// required; nil when it answers nothing (`Void`).
+    static func resultType(of operation: APIOperation) -> String? {
+        operation.result.type.map { swiftType($0, isRequired: operation.result.isRequired) }
+    }
+
+    /// How a method declares its parameter for `argument`, whose Swift
+    /// property name is `property`: `label: Type`, or `_ name: Type` for a
+    /// positional argument, which callers pass without a label.
+    static func parameter(_ argument: Field, property: String) -> String {
+        let internalName = SwiftNames.parameterInternalName(property)
+        let declared: String
+        if argument.isPositional {
+            declared = "_ " + (internalName ?? SwiftNames.escaped(property))
+        } else {
+            let label = SwiftNames.escaped(property)
+            declared = internalName.map { "\(label) \($0)" } ?? label
+        }
+        return "\(declared): \(swiftType(of: argument))"
+    }
+
+    /// How a call passes `value` for `argument`: `label: value`, or the
+    /// value alone for a positional argument.
+    static func callArgument(_ argument: Field, property: String, value: String) -> String {
+        argument.isPositional ? value : "\(SwiftNames.callLabel(property)): \(value)"
     }
 
     /// A Swift literal for a spec default, typed by the field.

@@ -19,6 +19,12 @@ struct SwiftViewModel {
     /// position instead of hashing the name again (once for how it decodes
     /// and once more for whether it validates).
     private let leaves: [Int32]
+    /// The discriminator values records always have (`Spec.impliedTagValues`):
+    /// their initializers default those fields to them.
+    private let impliedTags: [String: [String: String]]
+    /// The position of the type Swift declares under another name
+    /// (`SwiftTarget.renamedPosition`), if any.
+    private let renamed: Int?
 
     /// Facts about a type that the fields naming it depend on.
     struct Traits: OptionSet {
@@ -45,6 +51,8 @@ struct SwiftViewModel {
         traits = tables.traits
         firstLeaf = tables.firstLeaf
         leaves = tables.leaves
+        impliedTags = spec.impliedTagValues
+        renamed = SwiftTarget.renamedPosition(spec)
     }
 
     /// The traits of every type, and the leaf position of every record
@@ -88,6 +96,9 @@ struct SwiftViewModel {
                         edges.append((Int32(contained), Int32(position)))
                     }
                 }
+            case let .alias(a):
+                // The same type: it validates when its target does.
+                if let target = spec.position(of: a.target) { edges.append((Int32(target), Int32(position))) }
             case .fieldSet:
                 break
             }
@@ -116,22 +127,26 @@ struct SwiftViewModel {
         position < 0 ? [] : traits[Int(position)]
     }
 
-    /// Records and unions by name, for `OpenIAPTypeRegistry`.
+    /// Records and unions by name, for `OpenIAPTypeRegistry`, and each
+    /// alias under its own name, an entry for the very type it stands for;
+    /// a renamed record (`OpenIAPVoidResult`) under its spec name.
     func registryEntries() -> [TemplateValue] {
-        spec.types.compactMap { type in
-            switch type {
-            case .record, .union: Self.registryEntry(type.name)
-            default: nil
+        spec.types.indices.compactMap { position in
+            switch spec.types[position] {
+            case .record, .union, .alias:
+                let name = spec.types[position].name
+                return Self.registryEntry(name, type: position == renamed ? SwiftTarget.renamedVoidResult : name)
+            default: return nil
             }
         }
     }
 
     /// The registry entry of the generated type `name`, which is also its
     /// key.
-    static func registryEntry(_ name: String) -> TemplateValue {
+    static func registryEntry(_ name: String, type: String? = nil) -> TemplateValue {
         var entry = TemplateObject(keys: Self.registryKeys)
         entry.append(Key.key, .string(SwiftEscaping.stringLiteral(name)))
-        entry.append(Key.type, .string(name))
+        entry.append(Key.type, .string(type ?? name))
         return .object(entry)
     }
 
@@ -146,11 +161,19 @@ struct SwiftViewModel {
         static let isRecord = TemplateKey("isRecord")
         static let isUnion = TemplateKey("isUnion")
         static let isFieldSet = TemplateKey("isFieldSet")
+        static let isAlias = TemplateKey("isAlias")
+        static let isOneOf = TemplateKey("isOneOf")
         static let name = TemplateKey("name")
         static let docLines = TemplateKey("docLines")
         static let deprecation = TemplateKey("deprecation")
         // Records and field sets.
         static let fields = TemplateKey("fields")
+        static let codingFields = TemplateKey("codingFields")
+        static let codingCases = TemplateKey("codingCases")
+        static let hasSpecOrderInit = TemplateKey("hasSpecOrderInit")
+        static let choices = TemplateKey("choices")
+        static let hasChoices = TemplateKey("hasChoices")
+        static let choiceInitParameters = TemplateKey("choiceInitParameters")
         static let hasFields = TemplateKey("hasFields")
         static let conformances = TemplateKey("conformances")
         static let validates = TemplateKey("validates")
@@ -160,7 +183,12 @@ struct SwiftViewModel {
         static let source = TemplateKey("source")
         static let steps = TemplateKey("steps")
         static let requirements = TemplateKey("requirements")
-        static let isDeprecated = TemplateKey("isDeprecated")
+        static let isAccessor = TemplateKey("isAccessor")
+        static let label = TemplateKey("label")
+        static let forwarded = TemplateKey("forwarded")
+        static let storageType = TemplateKey("storageType")
+        static let parameterType = TemplateKey("parameterType")
+        static let getterLines = TemplateKey("getterLines")
         static let property = TemplateKey("property")
         static let parameter = TemplateKey("parameter")
         static let argument = TemplateKey("argument")
@@ -190,6 +218,10 @@ struct SwiftViewModel {
         static let tagValue = TemplateKey("tagValue")
         static let expectedTags = TemplateKey("expectedTags")
         static let tag = TemplateKey("tag")
+        static let interfaces = TemplateKey("interfaces")
+        static let properties = TemplateKey("properties")
+        // Aliases.
+        static let target = TemplateKey("target")
         // Registry entries.
         static let key = TemplateKey("key")
     }
@@ -200,29 +232,31 @@ struct SwiftViewModel {
     private static let registryKeys = [Key.key, Key.type]
     /// What every type's object starts with (see `context(at:)`).
     private static let typeKeys = [
-        Key.isEnum, Key.isClosedEnum, Key.isOpaque, Key.isRecord, Key.isUnion, Key.isFieldSet, Key.name, Key.docLines,
-        Key.deprecation,
+        Key.isEnum, Key.isClosedEnum, Key.isOpaque, Key.isRecord, Key.isUnion, Key.isFieldSet, Key.isAlias, Key.isOneOf,
+        Key.name, Key.docLines, Key.deprecation,
     ]
+    private static let aliasKeys = typeKeys + [Key.target]
     private static let enumKeys = typeKeys + [Key.cases, Key.hasOneValue, Key.hasOneSpelling, Key.unknownCase, Key.expectedValues]
     private static let opaqueKeys = typeKeys + [Key.hasOneValue, Key.constants]
     private static let recordKeys =
         typeKeys + [
-            Key.fields, Key.hasFields, Key.conformances, Key.validates, Key.validationLines,
-            Key.hasPatterns, Key.patterns,
+            Key.fields, Key.codingFields, Key.hasSpecOrderInit, Key.hasFields, Key.conformances, Key.validates,
+            Key.validationLines, Key.hasPatterns, Key.patterns, Key.choices, Key.hasChoices, Key.choiceInitParameters,
         ]
     private static let patternKeys = [Key.name, Key.source, Key.steps]
+    private static let oneOfKeys = typeKeys + [Key.cases, Key.codingCases, Key.unknownCase, Key.validates]
     private static let fieldSetKeys = typeKeys + [Key.requirements]
     private static let unionKeys =
         typeKeys + [
             Key.members, Key.isIndirect, Key.keepsUnknown, Key.unknownCase, Key.discriminatorKey, Key.discriminatorDoc,
-            Key.tagType, Key.tagValue, Key.expectedTags, Key.validates,
+            Key.tagType, Key.tagValue, Key.expectedTags, Key.validates, Key.interfaces, Key.properties,
         ]
     private static let requirementKeys = [Key.docLines, Key.deprecation, Key.property, Key.type]
     private static let caseKeys = [Key.docLines, Key.caseName, Key.wire, Key.spellingEntries]
     private static let constantKeys = [Key.docLines, Key.constant, Key.wire]
     private static let fieldKeys = [
-        Key.docLines, Key.deprecation, Key.isDeprecated, Key.property, Key.parameter, Key.argument, Key.storage, Key.type,
-        Key.initDefault, Key.decode, Key.encode,
+        Key.docLines, Key.deprecation, Key.isAccessor, Key.property, Key.parameter, Key.label, Key.argument, Key.forwarded,
+        Key.storage, Key.storageType, Key.type, Key.parameterType, Key.getterLines, Key.initDefault, Key.decode, Key.encode,
     ]
     private static let memberKeys = [Key.caseName, Key.tag, Key.type]
 
@@ -241,6 +275,16 @@ struct SwiftViewModel {
         case let .opaqueString(s):
             start(Key.isOpaque, Self.opaqueKeys, s.name, s.annotations)
             addOpaque(s, to: &object)
+        case let .record(r) where r.isOneOf:
+            start(Key.isOneOf, Self.oneOfKeys, r.name, r.annotations)
+            addOneOf(r, at: position, to: &object)
+        case var .record(r) where position == renamed:
+            // `VoidResult` is `Void` in Swift; the record keeps its wire form
+            // under the runtime's prefix.
+            let doc = "The spec's `\(r.name)` record, as a bridge reads and writes it: `\(r.name)` itself is `Void` in Swift, as upstream declares it."
+            r.annotations.doc = [doc, r.annotations.doc].compactMap { $0 }.joined(separator: "\n\n")
+            start(Key.isRecord, Self.recordKeys, SwiftTarget.renamedVoidResult, r.annotations)
+            addRecord(r, at: position, to: &object)
         case let .record(r):
             start(Key.isRecord, Self.recordKeys, r.name, r.annotations)
             addRecord(r, at: position, to: &object)
@@ -255,6 +299,10 @@ struct SwiftViewModel {
         case let .union(u):
             start(Key.isUnion, Self.unionKeys, u.name, u.annotations)
             addUnion(u, at: position, to: &object)
+        case let .alias(a):
+            // `public typealias PurchaseInput = Purchase`: the very type.
+            start(Key.isAlias, Self.aliasKeys, a.name, a.annotations)
+            object.append(Key.target, .string(a.target))
         }
         return .object(object)
     }
@@ -269,6 +317,8 @@ struct SwiftViewModel {
         object.append(Key.isRecord, .bool(kind == Key.isRecord))
         object.append(Key.isUnion, .bool(kind == Key.isUnion))
         object.append(Key.isFieldSet, .bool(kind == Key.isFieldSet))
+        object.append(Key.isAlias, .bool(kind == Key.isAlias))
+        object.append(Key.isOneOf, .bool(kind == Key.isOneOf))
         object.append(Key.name, .string(name))
         object.append(Key.docLines, docLines(annotations.doc))
         object.append(Key.deprecation, .string(deprecationAttribute(annotations.deprecated)))
@@ -375,20 +425,46 @@ struct SwiftViewModel {
         return .object(object)
     }
 
+    /// The positions of `names` in the order upstream's generator declares
+    /// properties: plain ordinal order of the Swift names, compared by
+    /// Unicode scalar values (for ASCII names, byte order).
+    static func alphabeticalOrder(_ names: [String]) -> [Int] {
+        names.indices.sorted { names[$0].unicodeScalars.lexicographicallyPrecedes(names[$1].unicodeScalars) }
+    }
+
     /// `leafTraits(i)` are the traits of the type field `i` names (at the
     /// bottom of lists and maps).
+    ///
+    /// Properties and the initializer's parameters come in alphabetical
+    /// order of the Swift names, as upstream's generated types have them;
+    /// decoding and encoding keep the spec's order, so the JSON a record
+    /// writes is what it was. When the spec's order gives another list of
+    /// labels, a second initializer takes the parameters in that order.
     private func addRecord(
         _ record: RecordType, validates: Bool, to object: inout TemplateObject, leafTraits: (Int) -> Traits
     ) {
+        let choices = record.exactlyOne.compactMap(\.choice)
+        let implied = impliedTags[record.name]
         var fields: [TemplateValue] = []
         fields.reserveCapacity(record.fields.count)
+        var properties: [String] = []
+        properties.reserveCapacity(record.fields.count)
         // The fields' own validation lines, made in the same pass as their
         // contexts, which work out the names and traits they need.
         var fieldLines: [TemplateValue] = []
         var index = 0
         // By address, so each field is read in place rather than copied.
         record.fields.forEachAddress { field in
-            fields.append(fieldContext(field, leaf: leafTraits(index), validates: validates, lines: &fieldLines))
+            let name = field.pointee.name
+            let role: FieldRole =
+                if let choice = choices.first(where: { $0.tagField == name }) { .choiceTag(choice) }
+                else if choices.contains(where: { $0.case(setting: name) != nil }) { .choiceCase }
+                else { .plain }
+            fields.append(
+                fieldContext(
+                    field, leaf: leafTraits(index), validates: validates, lines: &fieldLines, impliedTag: implied?[name],
+                    role: role, record: record))
+            properties.append(SwiftNames.name(name, in: .property))
             index += 1
         }
         var conformances = Self.plainConformances
@@ -400,7 +476,12 @@ struct SwiftViewModel {
             conformances += ", "
             conformances += name
         }
-        object.append(Key.fields, .list(fields))
+        let order = Self.alphabeticalOrder(properties)
+        let sorted = order.map { fields[$0] }
+        let inSpecOrder = order.elementsEqual(fields.indices)
+        object.append(Key.fields, .list(sorted))
+        object.append(Key.codingFields, .list(fields))
+        object.append(Key.hasSpecOrderInit, .bool(!inSpecOrder))
         object.append(Key.hasFields, .bool(!record.fields.isEmpty))
         object.append(Key.conformances, .string(conformances))
         object.append(Key.validates, .bool(validates))
@@ -409,6 +490,177 @@ struct SwiftViewModel {
         let patterns = patternContexts(record.fields)
         object.append(Key.hasPatterns, .bool(!patterns.isEmpty))
         object.append(Key.patterns, .list(patterns))
+        let choiceContexts = choices.map { choiceContext($0, record: record) }
+        object.append(Key.choices, .list(choiceContexts))
+        object.append(Key.hasChoices, .bool(!choices.isEmpty))
+        object.append(Key.choiceInitParameters, .list(choices.isEmpty ? [] : choiceInitParameters(record, choices, properties)))
+    }
+
+    /// A `oneOf` record as an enum: a case per field, named after it, whose
+    /// payload is the field's optional type, in alphabetical order as
+    /// upstream declares them; decoding tries the fields in spec order, and
+    /// an object with none of them is kept whole.
+    private func addOneOf(_ record: RecordType, at position: Int, to object: inout TemplateObject) {
+        let first = Int(firstLeaf[position])
+        let validates = traits[position].contains(.validates)
+        var cases: [TemplateValue] = []
+        var names: [String] = []
+        var index = 0
+        record.fields.forEachAddress { field in
+            let leaf = traits(at: leaves[first + index])
+            index += 1
+            let name = field.pointee.name
+            let caseName = SwiftNames.name(name, in: .property)
+            names.append(caseName)
+            let swiftType = SwiftTypeMapping.swiftType(field.pointee.type)
+            var docs = DocLineList()
+            docs.append(field.pointee.annotations.doc)
+            if let message = field.pointee.annotations.deprecated {
+                docs.append("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message))
+            }
+            let key = SwiftEscaping.stringLiteral(name)
+            let presence = ([name] + field.pointee.aliases).map { "container.contains(\(SwiftEscaping.stringLiteral($0)))" }
+                .joined(separator: " || ")
+            let readKey =
+                field.pointee.aliases.isEmpty
+                ? String(source: "forKey: \(key)")
+                : String(source: "at: container.firstPresentKey([\(([name] + field.pointee.aliases).map(SwiftEscaping.stringLiteral).joined(separator: ", "))])")
+            var validation: [TemplateValue] = []
+            if validates { appendValidationLines(field, leaf: leaf, value: "payload", to: &validation) }
+            cases.append([
+                "docLines": docs.value,
+                "caseName": .string(SwiftNames.escaped(caseName)),
+                "type": .string(String(source: "\(swiftType)?")),
+                "key": .string(key),
+                "presence": .string(presence),
+                "decode": .string(decodeExpression(swiftType, isRequired: false, degrades: field.pointee.degrades,
+                    NamedFieldType(field.pointee.type, leaf: leaf), key: readKey)),
+                "hasValidation": .bool(!validation.isEmpty),
+                "validationLines": .list(validation),
+            ])
+        }
+        object.append(Key.cases, .list(Self.alphabeticalOrder(names).map { cases[$0] }))
+        object.append(Key.codingCases, .list(cases))
+        object.append(Key.unknownCase, .string(SwiftNames.unknownUnionCase))
+        object.append(Key.validates, .bool(validates))
+    }
+
+    /// What a field is to a record's named choices (`FieldChoice`).
+    private enum FieldRole {
+        /// Not part of a choice.
+        case plain
+        /// One of a choice's cases: set through the choice's property.
+        case choiceCase
+        /// The tag field of `choice`: optional on the wire, but always has
+        /// a value in Swift, the one its case implies when absent.
+        case choiceTag(FieldChoice)
+    }
+
+    /// The type Swift declares for the nested enum of a choice: its
+    /// property's name with a capital (`request` → `Request`).
+    static func choiceTypeName(_ choice: FieldChoice) -> String {
+        SwiftNames.upperCamel(choice.property)
+    }
+
+    /// The template object of a named choice: the property, its nested enum
+    /// and how the property reads and writes the fields.
+    private func choiceContext(_ choice: FieldChoice, record: RecordType) -> TemplateValue {
+        let members = choice.cases.compactMap { item in record.field(item.field).map { (item, $0) } }
+        let storages = members.map { storageName($0.1.name, deprecated: $0.1.annotations.deprecated != nil) }
+        var cases: [TemplateValue] = []
+        for (index, (item, field)) in members.enumerated() {
+            // Setting a case sets its field and clears the others.
+            let setLines = storages.enumerated().map { other, storage in
+                String(source: "\(storage) = \(other == index ? "value" : "nil")")
+            }
+            cases.append([
+                "caseName": .string(SwiftNames.escaped(item.name)),
+                "storage": .string(storages[index]),
+                "payload": .string(SwiftTypeMapping.swiftType(field.type)),
+                "field": .string(field.name),
+                "setLines": .list(setLines.map { .string($0) }),
+            ])
+        }
+        let others = choice.cases.map { "`\($0.field)`" }
+        let doc = """
+            Which of \(Self.listed(others)) is set, as one value; setting it sets that field and clears the \
+            others. Reading it from a value that sets none of them, which only decoding without `validate()` or the \
+            field-by-field initializer can make, stops the program.
+            """
+        let typeName = Self.choiceTypeName(choice)
+        return [
+            "docLines": .list(SwiftEscaping.docLines(doc).map { .string($0) }),
+            "property": .string(SwiftNames.escaped(choice.property)),
+            "typeName": .string(typeName),
+            "typeDocLines": .list(SwiftEscaping.docLines("The choices of `\(choice.property)`, one per field.").map { .string($0) }),
+            "cases": .list(cases),
+            "failure": .string(SwiftEscaping.stringLiteral("\(record.name) sets none of \(choice.cases.map(\.field).joined(separator: ", ")); validate() rejects it")),
+        ]
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func listed(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// The parameters of the initializer that takes a record's choices as
+    /// their enums (`init(request:type:)`), in alphabetical order: each
+    /// choice, then every field outside the choices, the tag fields taking
+    /// nil (the case's tag) by default. Each parameter has its lines of the
+    /// body: choices set their field (and tag field), the others are passed
+    /// on to the field-by-field initializer, which the body calls first.
+    private func choiceInitParameters(_ record: RecordType, _ choices: [FieldChoice], _ properties: [String]) -> [TemplateValue] {
+        var names: [String] = []
+        var parameters: [TemplateValue] = []
+        for choice in choices {
+            names.append(choice.property)
+            var lines: [String] = ["switch \(SwiftNames.escaped(choice.property)) {"]
+            let tagField = choice.tagField.flatMap { record.field($0) }.flatMap { $0.isRequired ? nil : $0 }
+            for item in choice.cases {
+                guard let field = record.field(item.field) else { continue }
+                lines.append("case let .\(SwiftNames.escaped(item.name))(value):")
+                lines.append("    \(storageName(field.name, deprecated: field.annotations.deprecated != nil)) = value")
+                if let tagField, let tag = item.tagValue {
+                    let storage = String(source: "self._\(SwiftNames.name(tagField.name, in: .property))")
+                    let parameter = SwiftNames.escaped(SwiftNames.name(tagField.name, in: .property))
+                    let literal = SwiftTypeMapping.literal(Self.tagDefault(tag, type: tagField.type), type: tagField.type, spec: spec)
+                    lines.append("    \(storage) = \(parameter) ?? \(literal)")
+                }
+            }
+            lines.append("}")
+            parameters.append([
+                "name": .string(choice.property),
+                "parameter": .string(SwiftNames.escaped(choice.property) + ": " + Self.choiceTypeName(choice)),
+                "lines": .list(lines.map { .string($0) }),
+            ])
+        }
+        let grouped = Set(choices.flatMap { $0.cases.map(\.field) })
+        for (index, field) in record.fields.enumerated() where !grouped.contains(field.name) {
+            let property = properties[index]
+            let isTag = !field.isRequired && choices.contains { $0.tagField == field.name }
+            let type = SwiftTypeMapping.swiftType(field.type, isRequired: field.isRequired && !isTag)
+            let initDefault =
+                isTag ? " = nil"
+                : field.defaultValue.map { " = " + SwiftTypeMapping.literal($0, type: field.type, spec: spec) }
+                    ?? (field.isRequired ? "" : " = nil")
+            names.append(property)
+            let declared = SwiftNames.parameterInternalName(property).map { "\(SwiftNames.escaped(property)) \($0)" }
+                ?? SwiftNames.escaped(property)
+            parameters.append([
+                "name": .string(property),
+                "parameter": .string(declared + ": " + type + initDefault),
+                "lines": .list([]),
+            ])
+        }
+        return Self.alphabeticalOrder(names).map { parameters[$0] }
+    }
+
+    /// A tag value as a default of a field of `type`: an enum's value, or a
+    /// string.
+    static func tagDefault(_ wire: String, type: TypeRef) -> DefaultValue {
+        if case .named = type { return .enumValue(wire) }
+        return .string(wire)
     }
 
     /// The record's compiled `pattern:`s, one per field that has one, named
@@ -451,21 +703,28 @@ struct SwiftViewModel {
     /// spares a copy of the whole field (and its reference counts) per field.
     /// `leaf` are the traits of the type the field names (at the bottom of
     /// lists and maps). When the record validates, the field's validation
-    /// lines are appended to `lines`.
+    /// lines are appended to `lines`. `impliedTag` is the one value the
+    /// field has whenever the record is read through a union
+    /// (`Spec.impliedTagValues`), its initializer default.
     private func fieldContext(
-        _ field: UnsafePointer<Field>, leaf: Traits, validates: Bool, lines: inout [TemplateValue]
+        _ field: UnsafePointer<Field>, leaf: Traits, validates: Bool, lines: inout [TemplateValue], impliedTag: String?,
+        role: FieldRole, record: RecordType
     ) -> TemplateValue {
         let name = field.pointee.name
         let type = field.pointee.type
         let isRequired = field.pointee.isRequired
         let deprecation = field.pointee.annotations.deprecated
         let property = SwiftNames.name(name, in: .property)
+        var isChoiceTag = false
+        if case .choiceTag = role, !isRequired { isChoiceTag = true }
         // A deprecated field is stored under a private name and exposed by a
         // deprecated accessor, so the generated code never warns about its
-        // own use of it.
+        // own use of it. So is the tag field of a choice, whose accessor is
+        // never nil: absent, it is the tag of the case that is set.
         // The property, its coding key and its initializer label share one spelling.
         let escaped = SwiftNames.escaped(property)
-        let storage = deprecation != nil ? String(source: "_\(property)") : escaped
+        let isAccessor = deprecation != nil || isChoiceTag
+        let storage = isAccessor ? String(source: "_\(property)") : escaped
         let internalName = SwiftNames.parameterInternalName(property)
         let named = NamedFieldType(type, leaf: leaf)
         // The default as a Swift literal, written in the docs and in the
@@ -473,7 +732,7 @@ struct SwiftViewModel {
         let defaultLiteral = field.pointee.defaultValue.map { SwiftTypeMapping.literal($0, type: type, spec: spec) }
         var docs = DocLineList()
         docs.append(field.pointee.annotations.doc)
-        if let defaultLiteral {
+        if let defaultLiteral, !isChoiceTag {
             docs.append(String(source: "Defaults to `\(defaultLiteral)` when absent."))
         }
         if let limit = field.pointee.constraints.maxBytes {
@@ -496,19 +755,53 @@ struct SwiftViewModel {
         // The Swift spelling of the type, made once for the property and
         // the decoder.
         let swiftType = SwiftTypeMapping.swiftType(type)
-        let initDefault: String =
-            if let defaultLiteral { String(source: " = \(defaultLiteral)") }
-            else if !isRequired { " = nil" }
-            else { "" }
+        let optionalType = String(source: "\(swiftType)?")
+        let storedType = isRequired ? swiftType : optionalType
+        // Initializers default what upstream's do: optional fields to their
+        // spec default or nil, and a discriminator to the one tag the
+        // record always has; a choice's tag field to nil, which stands for
+        // the tag of the case that is set.
+        let initDefault: String
+        if isChoiceTag {
+            initDefault = " = nil"
+        } else if let defaultLiteral {
+            initDefault = String(source: " = \(defaultLiteral)")
+        } else if !isRequired {
+            initDefault = " = nil"
+        } else if let impliedTag {
+            initDefault = " = " + SwiftTypeMapping.literal(Self.tagDefault(impliedTag, type: type), type: type, spec: spec)
+        } else {
+            initDefault = ""
+        }
+        var getterLines: [TemplateValue] = [.string(storage)]
+        if case let .choiceTag(choice) = role, isChoiceTag {
+            docs.append("Absent on the wire, it is the tag of the case that is set.")
+            getterLines = [.string(String(source: "if let value = \(storage) { return value }"))]
+            for item in choice.cases {
+                guard let member = record.field(item.field), let tag = item.tagValue else { continue }
+                let literal = SwiftTypeMapping.literal(Self.tagDefault(tag, type: type), type: type, spec: spec)
+                getterLines.append(.string(String(source:
+                    "if \(storageName(member.name, deprecated: member.annotations.deprecated != nil)) != nil { return \(literal) }")))
+            }
+            let fallback = defaultLiteral
+                ?? choice.cases.first?.tagValue.map { SwiftTypeMapping.literal(Self.tagDefault($0, type: type), type: type, spec: spec) }
+                ?? "nil"
+            getterLines.append(.string("return " + fallback))
+        }
         var object = TemplateObject(keys: Self.fieldKeys)
         object.append(Key.docLines, docs.value)
         object.append(Key.deprecation, .string(deprecationAttribute(deprecation)))
-        object.append(Key.isDeprecated, .bool(deprecation != nil))
+        object.append(Key.isAccessor, .bool(isAccessor))
         object.append(Key.property, .string(escaped))
         object.append(Key.parameter, .string(internalName.map { String(source: "\(escaped) \($0)") } ?? escaped))
+        object.append(Key.label, .string(SwiftNames.callLabel(property)))
         object.append(Key.argument, .string(internalName ?? escaped))
+        if case .choiceCase = role { object.append(Key.forwarded, .string("nil")) } else { object.append(Key.forwarded, .string(internalName ?? escaped)) }
         object.append(Key.storage, .string(storage))
-        object.append(Key.type, .string(isRequired ? swiftType : String(source: "\(swiftType)?")))
+        object.append(Key.storageType, .string(storedType))
+        object.append(Key.type, .string(isChoiceTag ? swiftType : storedType))
+        object.append(Key.parameterType, .string(storedType))
+        object.append(Key.getterLines, .list(getterLines))
         object.append(Key.initDefault, .string(initDefault))
         // Records have no key type of their own: every key is the wire name,
         // written as a `StaticString` literal that the runtime's helpers make
@@ -527,7 +820,7 @@ struct SwiftViewModel {
         let decode = decodeExpression(swiftType, isRequired: isRequired, degrades: field.pointee.degrades, named, key: readKey)
         object.append(Key.decode, .string(decode))
         object.append(Key.encode, .string(encodeStatement(isRequired: isRequired, named, storage: storage, key: key)))
-        if validates { appendValidationLines(field, leaf: leaf, storage: storage, to: &lines) }
+        if validates { appendValidationLines(field, leaf: leaf, value: String(source: "self.\(storage)"), to: &lines) }
         return .object(object)
     }
 
@@ -550,18 +843,40 @@ struct SwiftViewModel {
             tagType = "String"
             tagValue = "tag"
         }
-        var members: [TemplateValue] = []
-        members.reserveCapacity(union.members.count)
+        // One case per member type, named after it as upstream names it;
+        // a type listed under several tags has them all (Google, Horizon
+        // and Amazon purchases are all `.purchaseAndroid`). The tag still
+        // picks the case when decoding; the member writes its own tag back.
+        var memberTypes: [String] = []
+        var tagsByType: [String: [String]] = [:]
         for index in union.members.indices {
             let member = union.members[index]
+            if tagsByType[member.typeName] == nil { memberTypes.append(member.typeName) }
+            tagsByType[member.typeName, default: []].append(SwiftEscaping.stringLiteral(member.tag))
+        }
+        let caseNames = memberTypes.map { SwiftNames.escaped(SwiftNames.unionCaseName(memberType: $0)) }
+        var members: [TemplateValue] = []
+        members.reserveCapacity(memberTypes.count)
+        for (index, typeName) in memberTypes.enumerated() {
             var item = TemplateObject(keys: Self.memberKeys)
-            item.append(Key.caseName, .string(SwiftNames.escaped(SwiftNames.name(member.tag, in: .unionCase))))
-            item.append(Key.tag, .string(SwiftEscaping.stringLiteral(member.tag)))
-            item.append(Key.type, .string(member.typeName))
+            item.append(Key.caseName, .string(caseNames[index]))
+            item.append(Key.tag, .string(tagsByType[typeName, default: []].joined(separator: ", ")))
+            item.append(Key.type, .string(typeName))
             members.append(.object(item))
         }
         let keep = union.unknownTag == .keep
         let expected = Self.commaSeparated(union.members) { $0.pointee.tag }
+        // The shared fields of the members' common field sets, read through
+        // whichever member the value holds.
+        let interfaces = spec.fieldSets.filter { conforms(union, to: $0) }
+        var properties: [TemplateValue] = []
+        var conformances = ""
+        for set in interfaces {
+            conformances += ", " + set.name
+            for field in set.fields {
+                properties.append(sharedProperty(field, caseNames: caseNames, keepsUnknown: keep))
+            }
+        }
         object.append(Key.members, .list(members))
         object.append(Key.isIndirect, .bool(onContainmentCycle.contains(union.name)))
         object.append(Key.keepsUnknown, .bool(keep))
@@ -573,6 +888,73 @@ struct SwiftViewModel {
         object.append(Key.tagValue, .string(tagValue))
         object.append(Key.expectedTags, .string(SwiftEscaping.stringLiteral(expected)))
         object.append(Key.validates, .bool(traits[position].contains(.validates)))
+        object.append(Key.interfaces, .string(conformances))
+        object.append(Key.properties, .list(properties))
+    }
+
+    /// Whether `union` conforms to the protocol of the field set `set`:
+    /// every record it stands for includes the set, every member union
+    /// conforms too, and when it keeps unknown members, every required
+    /// field of the set has a neutral value to give for them.
+    func conforms(_ union: UnionType, to set: FieldSet) -> Bool {
+        let records = spec.flattenedMembers(of: union)
+        guard !records.isEmpty, records.allSatisfy({ $0.includes.contains(set.name) }) else { return false }
+        if union.unknownTag == .keep, !set.fields.allSatisfy({ !$0.isRequired || neutralValue(of: $0.type) != nil }) {
+            return false
+        }
+        for member in union.members {
+            if case let .union(nested)? = spec[member.typeName], !conforms(nested, to: set) { return false }
+        }
+        return true
+    }
+
+    /// What an unknown member answers for a required field of `type` that
+    /// its JSON does not hold: empty, zero, or an enum's unknown value; nil
+    /// for types that have no such value (records, unions, closed enums).
+    private func neutralValue(of type: TypeRef) -> String? {
+        switch type {
+        case .scalar(.string): "\"\""
+        case .scalar(.bool): "false"
+        case .scalar(.int), .scalar(.double), .scalar(.timestamp): "0"
+        case .list: "[]"
+        case .map: "[:]"
+        case let .named(name):
+            switch spec[name] {
+            case let .enumeration(e)? where !e.isClosed: String(source: "\(name)(wireValue: \"\")")
+            case .opaqueString?: String(source: "\(name)(rawValue: \"\")")
+            default: nil
+            }
+        }
+    }
+
+    /// A shared field as a property of a union: each member's value, and
+    /// for an unknown member the field read from its JSON when it is there
+    /// with the right type, else a neutral value. A `Bool` of an unknown
+    /// member is always false (nil when optional): a flag such as `isValid`
+    /// that this version cannot check is never taken as set.
+    private func sharedProperty(_ field: Field, caseNames: [String], keepsUnknown: Bool) -> TemplateValue {
+        let property = SwiftNames.escaped(SwiftNames.name(field.name, in: .property))
+        let type = SwiftTypeMapping.swiftType(of: field)
+        var lines = caseNames.map { String(source: "case let .\($0)(value): value.\(property)") }
+        if keepsUnknown {
+            let unknown = SwiftNames.unknownUnionCase
+            if field.type == .scalar(.bool) {
+                lines.append(String(source: "case .\(unknown): \(field.isRequired ? "false" : "nil")"))
+            } else {
+                let read = String(source: "json.decodedMember(\(SwiftEscaping.stringLiteral(field.name)), as: \(SwiftTypeMapping.swiftType(field.type)).self)")
+                let neutral = field.isRequired ? neutralValue(of: field.type).map { " ?? " + $0 } ?? "" : ""
+                lines.append(String(source: "case let .\(unknown)(json): \(read)\(neutral)"))
+            }
+        }
+        var docs = DocLineList()
+        docs.append(field.annotations.doc)
+        return [
+            "docLines": docs.value,
+            "deprecation": .string(deprecationAttribute(field.annotations.deprecated)),
+            "property": .string(property),
+            "type": .string(type),
+            "lines": .list(lines.map { .string($0) }),
+        ]
     }
 
     // MARK: - Decoding and encoding
@@ -587,6 +969,10 @@ struct SwiftViewModel {
         var stringWrapper: String?
         /// An opaque string that reads an empty string as absent.
         var emptyIsAbsent = false
+        /// The label of the wrapper's initializer that never fails: an open
+        /// enum's `init(wireValue:)` (its `init?(rawValue:)` fails for values
+        /// it does not list), an opaque string's `init(rawValue:)`.
+        var initLabel = "wireValue"
 
         /// `leaf` are the traits of `type`'s named leaf, which is the type
         /// itself when `type` is a name.
@@ -594,6 +980,7 @@ struct SwiftViewModel {
             guard leaf.contains(.stringWrapper), case let .named(name) = type else { return }
             stringWrapper = name
             emptyIsAbsent = leaf.contains(.emptyIsAbsent)
+            if leaf.contains(.opaque) { initLabel = "rawValue" }
         }
     }
 
@@ -610,12 +997,13 @@ struct SwiftViewModel {
         // string straight from the object and wrapping it here does the same
         // without a nested decoder per value.
         if let wrapper = named.stringWrapper {
-            if isRequired { return String(source: "\(wrapper)(rawValue: try container.decodeField(String.self, \(key)))") }
+            let label = named.initLabel
+            if isRequired { return String(source: "\(wrapper)(\(label): try container.decodeField(String.self, \(key)))") }
             // An opaque string that reads "" as absent filters it out.
             let absent: StaticString = named.emptyIsAbsent ? ".flatMap { $0.rawValue.isEmpty ? nil : $0 }" : ""
             return degrades
-                ? String(source: "container.decodeDegrading(String.self, \(key)).map(\(wrapper).init(rawValue:))\(absent)")
-                : String(source: "try container.decodeFieldIfPresent(String.self, \(key)).map(\(wrapper).init(rawValue:))\(absent)")
+                ? String(source: "container.decodeDegrading(String.self, \(key)).map(\(wrapper).init(\(label):))\(absent)")
+                : String(source: "try container.decodeFieldIfPresent(String.self, \(key)).map(\(wrapper).init(\(label):))\(absent)")
         }
         if isRequired { return String(source: "try container.decodeField(\(type).self, \(key))") }
         return degrades
@@ -666,9 +1054,10 @@ struct SwiftViewModel {
 
     /// `field` points into the record's fields, read member by member as in
     /// `fieldContext`; `leaf` are the traits of the type it names and
-    /// `storage` its stored property, both worked out there.
+    /// `value` the expression that reads it (`self.` and its stored
+    /// property), both worked out there.
     private func appendValidationLines(
-        _ field: UnsafePointer<Field>, leaf: Traits, storage: String, to result: inout [TemplateValue]
+        _ field: UnsafePointer<Field>, leaf: Traits, value: String, to result: inout [TemplateValue]
     ) {
         let c = field.pointee.constraints
         let type = field.pointee.type
@@ -677,7 +1066,6 @@ struct SwiftViewModel {
         // past this point there is at least one.
         guard !c.isEmpty || validates else { return }
         let name = field.pointee.name
-        let value = String(source: "self.\(storage)")
         let path = String(source: "path + [\(SwiftEscaping.stringLiteral(name))]")
         if field.pointee.isRequired {
             result.append("do {")

@@ -1,8 +1,8 @@
-/// The TypeScript of the API: what `openiap.d.ts` declares for the queries,
+/// The TypeScript of the API: what `openiap.ts` declares for the queries,
 /// mutations and events after the types, and the values the client runtime
 /// (`openiap-client.ts`) is rendered from.
 ///
-/// In `openiap.d.ts`:
+/// In `openiap.ts`, for bridges (the JSON; `TypeScriptShapes`):
 /// - `<Operation>Args`, the arguments record of each operation that has
 ///   arguments, declared like any input record (`APIOperation.argumentsRecord`);
 /// - `<Operation>Reply` for each query and mutation: `{ result }` or
@@ -11,13 +11,24 @@
 ///   codes it lists as a literal union, its stores and its reply),
 ///   `OpenIAPEventMap` (per event its listener args and payload), `OpenIAPCall`
 ///   (a call as the bridge reads it, discriminated by `operation`);
-/// - the client: `OpenIAPClient` (a method per query and mutation that takes
-///   the arguments record, and `addListener` with one overload per event),
-///   and the transports a caller gives it.
+///
+/// for apps and SDKs, in upstream's shapes:
+/// - the client, `OpenIAPClient`: a method per query and mutation that takes
+///   the arguments as upstream's `Query…Args` / `Mutation…Args` say, and
+///   `addListener` with one overload per event, and the transports a caller
+///   gives it;
+/// - upstream's operation types (`TypeScriptUpstreamAPI`);
+/// - `OpenIAPWireTypes`: the JSON of every type, by spec name.
 ///
 /// Every name, type and doc line is final text here; the templates place it.
 struct TypeScriptOperations {
     let spec: Spec
+    let shapes: TypeScriptShapes
+
+    init(spec: Spec, shapes: TypeScriptShapes? = nil) {
+        self.spec = spec
+        self.shapes = shapes ?? TypeScriptShapes(spec: spec)
+    }
 
     /// The arguments records, in operation order: the declarations the
     /// file streams after the spec's types.
@@ -32,12 +43,20 @@ struct TypeScriptOperations {
     /// `message`.
     static let errorRecordAlias = "OpenIAPErrorRecord"
     static let noArgs = "OpenIAPNoArgs"
+    static let wireTypesName = "OpenIAPWireTypes"
+
+    /// The names the API section declares besides the per-operation ones:
+    /// `TypeScriptNameCheck` keeps spec types off them.
+    static let fixedNames = [
+        errorRecordAlias, noArgs, "OpenIAPOperationMap", "OpenIAPOperationName", "OpenIAPCall", "OpenIAPEventMap",
+        "OpenIAPEventName", "OpenIAPTransport", "OpenIAPEventTransport", "OpenIAPListener", "OpenIAPClient", wireTypesName,
+    ]
 
     /// The members the `file` template reads for the API section.
     func addMembers(to object: inout TemplateObject) {
         object.append(TemplateKey("hasOperations"), .bool(!spec.operations.isEmpty))
         let error = spec.replyErrorRecord
-        object.append(TemplateKey("errorRecordType"), .string(error.map { TypeScriptNames.typeName($0.name) } ?? ""))
+        object.append(TemplateKey("errorRecordType"), .string(error.map { shapes.wireName($0.name) } ?? ""))
         object.append(TemplateKey("replies"), .list(calls.map(reply)))
         object.append(TemplateKey("operations"), .list(calls.map(mapEntry)))
         object.append(TemplateKey("callVariants"), .list(calls.map(callVariant)))
@@ -45,23 +64,50 @@ struct TypeScriptOperations {
         object.append(TemplateKey("hasEvents"), .bool(!spec.events.isEmpty))
         object.append(TemplateKey("methods"), .list(calls.map(method)))
         object.append(TemplateKey("listeners"), .list(spec.events.map(listener)))
+        TypeScriptUpstreamAPI(spec: spec, shapes: shapes).addMembers(to: &object)
+        object.append(TemplateKey("wireTypes"), .list(wireTypes()))
     }
 
     /// The context of `client.tmpl`, the runtime file.
     func clientContext(header: GeneratedHeader) -> TemplateValue {
+        let converters = TypeScriptConverters(spec: spec, shapes: shapes)
+        let upstream = TypeScriptUpstreamAPI(spec: spec, shapes: shapes)
         let methods: [TemplateValue] = calls.map { operation in
-            [
+            let sent = converters.argumentsExpression(operation, value: "args")
+            var received = ""
+            if let type = operation.result.type,
+                let converted = converters.expression("result", type, .fromWire)
+            {
+                received = operation.result.isRequired
+                    ? ".then((result) => \(converted))" : ".then((result) => (result === null ? null : \(converted)))"
+            }
+            return [
                 "name": .string(operation.name),
                 "literal": .string(TypeScriptNames.stringLiteral(operation.name)),
-                "parameter": .string(operation.argumentsTypeName == nil ? "" : "args"),
-                "argument": .string(operation.argumentsTypeName == nil ? "{}" : "args"),
-                "resultIsOptional": .string(operation.result.isRequired ? "false" : "true"),
+                "parameter": .string(upstream.argumentsType(operation) == nil ? "" : "args"),
+                "argument": .string(sent),
+                "received": .string(received),
+                "answer": .string(TypeScriptNames.stringLiteral(Self.answer(operation))),
+            ]
+        }
+        let listeners: [TemplateValue] = spec.events.map { event in
+            let payload = "(payload as \(shapes.wireType(event.payloadType)))"
+            return [
+                "name": .string(event.name),
+                "parameter": .string(upstream.argumentsType(event).map { "args: " + $0 } ?? ""),
+                "argument": .string(converters.argumentsExpression(event, value: "args")),
+                "delivered": .string(converters.expression(payload, event.payloadType, .fromWire) ?? "payload"),
             ]
         }
         return [
             "header": .string(Self.oneLineHeader(header)),
             "methods": .list(methods),
             "hasEvents": .bool(!spec.events.isEmpty),
+            "listeners": .list(listeners),
+            "imports": .list(
+                Set(converters.importedNames + spec.events.compactMap(upstream.argumentsType)).sorted().map { .string($0) }),
+            "converters": .list(converters.functions()),
+            "needsMapValues": .bool(converters.needsMapValues),
             "protocolErrorCode": .string(TypeScriptNames.stringLiteral(BridgeErrorCode.unknown)),
             "setupErrorCode": .string(TypeScriptNames.stringLiteral(BridgeErrorCode.developerError)),
         ]
@@ -73,14 +119,31 @@ struct TypeScriptOperations {
 
     // MARK: - Types
 
-    /// `T`, or `T | null` for a result the operation may leave out.
-    private func resultType(_ operation: APIOperation) -> String {
-        let type = TypeScriptTypeMapping.type(operation.result.type)
-        return operation.result.isRequired ? type : type + TypeScriptTypeMapping.nullSuffix
+    /// What the client makes of a reply's result, as its runtime table
+    /// says it: a value, a value or null, or nothing (`Void`), which the
+    /// client resolves as `undefined`.
+    static func answer(_ operation: APIOperation) -> String {
+        if operation.result.isNothing { return "nothing" }
+        return operation.result.isRequired ? "value" : "value-or-null"
+    }
+
+    /// What a call resolves with, in the API's shape or the JSON's: `T`,
+    /// `T | null` for a result the operation may leave out, `void` for one
+    /// that answers nothing.
+    func resultType(_ operation: APIOperation, wire: Bool) -> String {
+        guard let type = operation.result.type else { return "void" }
+        let name = wire ? shapes.wireType(type) : shapes.apiType(type)
+        return operation.result.isRequired ? name : name + TypeScriptTypeMapping.nullSuffix
+    }
+
+    /// What a reply's `result` holds: the JSON of the result, `null` for an
+    /// operation that answers nothing (the JSON of nothing).
+    private func replyResultType(_ operation: APIOperation) -> String {
+        operation.result.isNothing ? "null" : resultType(operation, wire: true)
     }
 
     private func argsType(_ operation: APIOperation) -> String {
-        operation.argumentsTypeName.map(TypeScriptNames.typeName) ?? Self.noArgs
+        operation.argumentsTypeName ?? Self.noArgs
     }
 
     /// The literal union of `values`, or `never` when there are none.
@@ -90,7 +153,7 @@ struct TypeScriptOperations {
 
     /// Whether a caller may leave the arguments out: the operation has none,
     /// or only optional ones.
-    private static func argumentsAreOptional(_ operation: APIOperation) -> Bool {
+    static func argumentsAreOptional(_ operation: APIOperation) -> Bool {
         !operation.arguments.contains(where: \.isRequired)
     }
 
@@ -100,12 +163,14 @@ struct TypeScriptOperations {
         var object = TemplateObject(capacity: 6)
         var doc = DocComment(
             "The reply to the \(operation.kind.rawValue) \(TypeScriptNames.docCode(operation.name)): `result` when it succeeded, `error` when it failed; never both.")
-        if !operation.result.isRequired {
+        if operation.result.isNothing {
+            doc.addParagraph("`result` is always null: the operation answers nothing beyond success.")
+        } else if !operation.result.isRequired {
             doc.addParagraph("`result` is null when the operation has nothing to answer.")
         }
         doc.addTemplateMembers(to: &object)
-        object.append(TemplateKey("name"), .string(TypeScriptNames.typeName(operation.replyTypeName!)))
-        object.append(TemplateKey("resultType"), .string(resultType(operation)))
+        object.append(TemplateKey("name"), .string(operation.replyTypeName!))
+        object.append(TemplateKey("resultType"), .string(replyResultType(operation)))
         return .object(object)
     }
 
@@ -117,10 +182,10 @@ struct TypeScriptOperations {
         object.append(TemplateKey("key"), .string(operation.name))
         object.append(TemplateKey("kind"), .string(TypeScriptNames.stringLiteral(operation.kind.rawValue)))
         object.append(TemplateKey("argsType"), .string(argsType(operation)))
-        object.append(TemplateKey("resultType"), .string(resultType(operation)))
+        object.append(TemplateKey("resultType"), .string(resultType(operation, wire: true)))
         object.append(TemplateKey("errorsType"), .string(Self.literalUnion(operation.errors.map(\.code))))
         object.append(TemplateKey("storesType"), .string(Self.literalUnion(operation.stores.map(\.store))))
-        object.append(TemplateKey("replyType"), .string(TypeScriptNames.typeName(operation.replyTypeName!)))
+        object.append(TemplateKey("replyType"), .string(operation.replyTypeName!))
         return .object(object)
     }
 
@@ -140,19 +205,20 @@ struct TypeScriptOperations {
         doc.addTemplateMembers(to: &object)
         object.append(TemplateKey("key"), .string(event.name))
         object.append(TemplateKey("argsType"), .string(argsType(event)))
-        object.append(TemplateKey("payloadType"), .string(TypeScriptTypeMapping.type(event.result.type)))
+        object.append(TemplateKey("payloadType"), .string(shapes.wireType(event.payloadType)))
         object.append(TemplateKey("storesType"), .string(Self.literalUnion(event.stores.map(\.store))))
         return .object(object)
     }
 
-    /// A method of `OpenIAPClient`: `name(args: Args): Promise<Result>`, the
-    /// parameter optional when every argument is, absent without arguments.
+    /// A method of `OpenIAPClient`: `name(args: QueryNameArgs):
+    /// Promise<Result>`, the parameter optional when every argument is,
+    /// absent without arguments; the result in the API's shape.
     private func method(_ operation: APIOperation) -> TemplateValue {
         var object = TemplateObject(capacity: 6)
         var doc = DocComment(operation.annotations.doc)
         doc.addParagraph(storesSentence(operation))
         addArgumentTags(operation, to: &doc)
-        if let text = operation.result.doc { doc.addTag("@returns", text) }
+        if let text = operation.result.doc, !operation.result.isNothing { doc.addTag("@returns", text) }
         for failure in operation.errors {
             doc.addTag("@throws", "\(TypeScriptNames.docCode(failure.code)) \(failure.reason)")
         }
@@ -160,7 +226,7 @@ struct TypeScriptOperations {
         doc.addTemplateMembers(to: &object)
         object.append(TemplateKey("name"), .string(operation.name))
         object.append(TemplateKey("parameter"), .string(parameter(operation)))
-        object.append(TemplateKey("resultType"), .string(resultType(operation)))
+        object.append(TemplateKey("resultType"), .string(resultType(operation, wire: false)))
         return .object(object)
     }
 
@@ -176,23 +242,27 @@ struct TypeScriptOperations {
         doc.addLifecycle(event.annotations)
         doc.addTemplateMembers(to: &object)
         object.append(TemplateKey("literal"), .string(TypeScriptNames.stringLiteral(event.name)))
-        object.append(TemplateKey("payloadType"), .string(TypeScriptTypeMapping.type(event.result.type)))
+        object.append(TemplateKey("payloadType"), .string(shapes.apiType(event.payloadType)))
         let parameter = parameter(event)
         object.append(TemplateKey("argsParameter"), .string(parameter.isEmpty ? "" : ", " + parameter))
         return .object(object)
     }
 
-    /// `args: Args`, `args?: Args`, or nothing for an operation without
-    /// arguments.
+    /// `args: QueryNameArgs`, `args?: QueryNameArgs`, or nothing for an
+    /// operation without arguments.
     private func parameter(_ operation: APIOperation) -> String {
-        guard let name = operation.argumentsTypeName else { return "" }
-        return (Self.argumentsAreOptional(operation) ? "args?: " : "args: ") + TypeScriptNames.typeName(name)
+        guard let type = TypeScriptUpstreamAPI(spec: spec, shapes: shapes).argumentsType(operation) else { return "" }
+        return (Self.argumentsAreOptional(operation) ? "args?: " : "args: ") + type
     }
 
-    /// `@param args.name - doc (default …)` for each argument.
+    /// `@param args - doc` for the one argument an operation takes as
+    /// itself, `@param args.name - doc` for each of several.
     private func addArgumentTags(_ operation: APIOperation, to doc: inout DocComment) {
+        let single = operation.arguments.count == 1
         for argument in operation.arguments {
-            var text = "args." + argument.name + " - " + (argument.annotations.doc.map(TypeScriptViewModel.oneLine) ?? "")
+            var text = (single ? "args" : "args." + argument.name) + " - "
+            if single { text += "The argument " + TypeScriptNames.docCode(argument.name) + ". " }
+            text += argument.annotations.doc.map(TypeScriptViewModel.oneLine) ?? ""
             if !argument.isRequired { text += text.hasSuffix(" ") ? "Optional." : " Optional." }
             if let value = argument.defaultValue {
                 text += " Defaults to " + TypeScriptNames.docCode(TypeScriptViewModel.literal(value)) + "."
@@ -213,5 +283,18 @@ struct TypeScriptOperations {
         case .ios: return "Apple platforms only. Stores: \(list)."
         case .android: return "Android only. Stores: \(list)."
         }
+    }
+
+    /// The entries of `OpenIAPWireTypes`: every spec type, arguments record
+    /// and reply by its spec name, with the type of its JSON.
+    private func wireTypes() -> [TemplateValue] {
+        var entries: [TemplateValue] = []
+        func add(_ key: String, _ type: String) {
+            entries.append(["key": .string(TypeScriptNames.propertyKey(key)), "type": .string(type)])
+        }
+        for type in spec.types { add(type.name, shapes.wireName(type.name)) }
+        for record in argumentRecords { add(record.name, record.name) }
+        for operation in calls { if let reply = operation.replyTypeName { add(reply, reply) } }
+        return entries
     }
 }

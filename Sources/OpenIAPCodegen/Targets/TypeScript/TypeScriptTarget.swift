@@ -1,45 +1,63 @@
-/// Renders the whole spec as one declaration file, `openiap.d.ts`, that
-/// describes the JSON payloads: every spec type exported under its spec name,
-/// in name order.
+/// Renders the whole spec as one TypeScript module, `openiap.ts`, that an
+/// SDK can use as its `types.ts`: every spec type exported under the name
+/// and in the shape upstream's generated TypeScript gives it, in name order
+/// (`TypeScriptShapes` says where that shape is not the JSON's).
 ///
-/// - records and shared field sets become interfaces (`extends` for includes);
-///   inputs with exactly-one-of groups become an intersection with one union
-///   per group, so setting two members or none fails to compile;
+/// - records and shared field sets become interfaces (`extends` for
+///   includes); the discriminator of a union member is typed by the tags it
+///   can be read under (`ProductIOS.platform: "ios"`), so a member is one of
+///   its union;
+/// - an input with a named choice takes it as one property (a union of
+///   variants, tagged when the choice has a tag); other exactly-one and
+///   at-least-one groups are documented and left to the bridge;
+/// - a `oneOf` record is the union of its fields' types and `null`;
 /// - enums and opaque strings become string literal unions; open ones end
 ///   with `(string & {})` so any string is accepted while editors still offer
-///   the listed values;
-/// - unions become a union of their members, each intersected with its tag
-///   literal so that checking the discriminator narrows the type. Unknown
-///   tags kept at run time (`unknown: keep`) get no member of their own: a
-///   catch-all object with `disc: string` would stop that narrowing. The doc
-///   comment says so instead.
+///   the listed values. The error-code enum is also a value, an object of
+///   its codes by name (`ErrorCode.UserCancelled`), as upstream's is;
+/// - unions become a union of their members. Unknown tags kept at run time
+///   (`unknown: keep`) get no member of their own: a catch-all object with
+///   `disc: string` would stop the narrowing. The doc comment says so.
 ///
-/// After the types come the API's declarations (`TypeScriptOperations`),
-/// and beside the file the client runtime, `openiap-client.ts`, which a
-/// spec without queries and mutations does not get.
+/// Then the JSON's own declarations where they differ (`<Name>Wire`), the
+/// arguments records, the bridge's API and upstream's operation types
+/// (`TypeScriptOperations`, `TypeScriptUpstreamAPI`). Beside the module
+/// comes the client runtime, `openiap-client.ts`, which a spec without
+/// queries and mutations does not get.
 public struct TypeScriptTarget: GenerationTarget {
     public let name = "typescript"
     public let outputFolder = "TypeScript"
-    public static let fileName = "openiap.d.ts"
+    public static let fileName = "openiap.ts"
     public static let clientFileName = "openiap-client.ts"
 
     public init() {}
 
     public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
         [RenderJob(cost: spec.types.count + spec.operations.count) { () throws(DiagnosticError) in
-            let model = TypeScriptViewModel(spec: spec)
-            let operations = TypeScriptOperations(spec: spec)
+            let shapes = TypeScriptShapes(spec: spec)
+            let api = TypeScriptViewModel(spec: spec, shapes: shapes, view: .api)
+            let wire = TypeScriptViewModel(spec: spec, shapes: shapes, view: .wire)
+            let operations = TypeScriptOperations(spec: spec, shapes: shapes)
             let arguments = operations.argumentRecords
-            let typeCount = spec.types.count
+            let types = spec.types
+            // The spec's spelling of the types upstream spells otherwise, and
+            // the twins, each after all the types, in name order.
+            let respelled = types.filter { shapes.apiName($0.name) != $0.name }
+            let twins = types.filter { shapes.twins.contains($0.name) }
             // Each declaration is built when the file reaches it and dropped
-            // after, so the whole file's values are never held at once. The
-            // arguments records follow the spec's types.
-            var frame = model.frame(header: header)
+            // after, so the whole file's values are never held at once.
+            var frame = api.frame(header: header)
             operations.addMembers(to: &frame)
-            let bytes = try templates.renderFile(
-                "file", frame, streaming: "declarations", count: typeCount + arguments.count
-            ) { index in
-                index < typeCount ? model.declaration(spec.types[index]) : model.declaration(.record(arguments[index - typeCount]))
+            let count = types.count + respelled.count + twins.count + arguments.count
+            let bytes = try templates.renderFile("file", frame, streaming: "declarations", count: count) { position in
+                var index = position
+                if index < types.count { return api.declaration(types[index]) }
+                index -= types.count
+                if index < respelled.count { return api.spellingAlias(respelled[index]) }
+                index -= respelled.count
+                if index < twins.count { return wire.declaration(twins[index]) }
+                index -= twins.count
+                return wire.argumentsDeclaration(arguments[index])
             }
             var files = [GeneratedFile(path: Self.fileName, bytes: bytes)]
             if !operations.calls.isEmpty {
@@ -55,6 +73,33 @@ public struct TypeScriptTarget: GenerationTarget {
 /// line is final text here; templates add only punctuation and layout.
 struct TypeScriptViewModel {
     let spec: Spec
+    let shapes: TypeScriptShapes
+    /// Which shape of the types this model renders.
+    let view: View
+
+    enum View {
+        /// The types as apps and SDKs use them, under their names.
+        case api
+        /// The JSON, as bridges read and write it: a type's twin where it
+        /// has one, under the twin's name (`TypeScriptShapes`).
+        case wire
+    }
+
+    init(spec: Spec, shapes: TypeScriptShapes? = nil, view: View = .api) {
+        self.spec = spec
+        self.shapes = shapes ?? TypeScriptShapes(spec: spec)
+        self.view = view
+    }
+
+    /// The name this view gives a spec type.
+    private func name(_ specName: String) -> String {
+        view == .api ? shapes.apiName(specName) : shapes.wireName(specName)
+    }
+
+    /// A spec type expression as this view writes it.
+    private func typeText(_ ref: TypeRef) -> String {
+        view == .api ? shapes.apiType(ref) : shapes.wireType(ref)
+    }
 
     /// The `file` template's context without its `declarations`, which the
     /// target streams: `declaration(_:)` of each type in turn.
@@ -84,10 +129,12 @@ struct TypeScriptViewModel {
         static let variants = TemplateKey("variants")
         static let single = TemplateKey("single")
         static let members = TemplateKey("members")
+        static let constant = TemplateKey("constant")
         static let key = TemplateKey("key")
         static let optionalMark = TemplateKey("optionalMark")
         static let type = TemplateKey("type")
         static let nullSuffix = TemplateKey("nullSuffix")
+        static let value = TemplateKey("value")
     }
 
     /// The names of a property's object and of a declaration's, in the
@@ -97,48 +144,168 @@ struct TypeScriptViewModel {
     private static let declarationKeys =
         DocComment.templateKeys + [
             Key.name, Key.isInterface, Key.isIntersection, Key.isAlias, Key.extendsClause, Key.fields, Key.parts,
-            Key.hasOwnFields, Key.groups, Key.single, Key.members,
+            Key.hasOwnFields, Key.groups, Key.single, Key.members, Key.constant,
         ]
 
+    /// A spec type's declaration in this view's shape. The wire view is
+    /// asked only for the types that have a twin.
     func declaration(_ type: NamedType) -> TemplateValue {
         switch type {
         case let .record(record):
-            record.exactlyOne.isEmpty && record.atLeastOne.isEmpty ? recordInterface(record) : groupIntersection(record)
+            if view == .api {
+                if shapes.voidResultIsNothing, record.name == TypeScriptShapes.voidResultName { return nothingAlias(record) }
+                if record.isOneOf { return oneOfAlias(record) }
+                if record.exactlyOne.contains(where: { $0.choice != nil }) { return choiceDeclaration(record) }
+                return recordInterface(record)
+            }
+            return record.exactlyOne.isEmpty && record.atLeastOne.isEmpty ? recordInterface(record) : groupIntersection(record)
         case let .fieldSet(set):
-            fieldSetInterface(set)
+            return fieldSetInterface(set)
         case let .enumeration(enumeration):
-            enumAlias(enumeration)
+            return enumAlias(enumeration)
         case let .opaqueString(opaque):
-            opaqueAlias(opaque)
+            return opaqueAlias(opaque)
         case let .union(union):
-            unionAlias(union)
+            return unionAlias(union)
+        case let .alias(alias):
+            // `export type PurchaseInput = Purchase;`: the very type.
+            return self.alias(
+                name(alias.name), doc: typeDoc(alias.annotations, of: alias.name), members: [.string(name(alias.target))])
         }
+    }
+
+    /// The arguments record of an operation, under its own name: only
+    /// bridges use it, so it holds the JSON of its arguments.
+    func argumentsDeclaration(_ record: RecordType) -> TemplateValue {
+        recordInterface(record, declaredAs: record.name)
+    }
+
+    /// `export type PromotionalOfferJWSInputIOS = PromotionalOfferJwsInputIOS;`:
+    /// the spec's spelling of a type that upstream's TypeScript spells
+    /// otherwise, kept for code written against an earlier output.
+    func spellingAlias(_ type: NamedType) -> TemplateValue {
+        let apiName = shapes.apiName(type.name)
+        var doc = DocComment("The spec's spelling of {@link \(apiName)}.")
+        doc.addTag("@deprecated", "Use \(apiName), as upstream's TypeScript names it.")
+        return alias(type.name, doc: doc, members: [.string(apiName)])
     }
 
     // MARK: - Records
 
-    private func recordInterface(_ record: RecordType) -> TemplateValue {
+    /// An interface of the record's own fields (an included set's fields
+    /// come through `extends`, except a discriminator, which a member types
+    /// by its tags). A group the record keeps is described in the doc: in
+    /// the wire view only args records get here with groups, which they
+    /// never have.
+    private func recordInterface(_ record: RecordType, declaredAs declared: String? = nil) -> TemplateValue {
         var fields: [TemplateValue] = []
         fields.reserveCapacity(record.fields.count)
         record.fields.forEachAddress { field in
-            if field.pointee.includedFrom == nil { appendField(field, to: &fields) }
+            if field.pointee.includedFrom == nil {
+                appendField(field, of: record.name, to: &fields)
+            } else if tags(of: field, in: record.name) != nil {
+                fields.append(self.field(field, of: record.name))
+            }
         }
-        return interface(record.name, extends: record.includes, fields: fields, doc: typeDoc(record.annotations))
+        var doc = typeDoc(record.annotations, of: record.name)
+        addGroupParagraphs(record, to: &doc)
+        return interface(declared ?? name(record.name), extends: record.includes, fields: fields, doc: doc)
     }
 
     private func fieldSetInterface(_ set: FieldSet) -> TemplateValue {
         var fields: [TemplateValue] = []
         fields.reserveCapacity(set.fields.count)
-        set.fields.forEachAddress { appendField($0, to: &fields) }
-        return interface(set.name, extends: [], fields: fields, doc: typeDoc(set.annotations))
+        set.fields.forEachAddress { appendField($0, of: set.name, to: &fields) }
+        return interface(name(set.name), extends: [], fields: fields, doc: typeDoc(set.annotations, of: set.name))
     }
 
-    private func interface(_ name: String, extends: [String], fields: [TemplateValue], doc: DocComment) -> TemplateValue {
-        let clause = extends.isEmpty ? "" : " extends " + extends.map(TypeScriptNames.typeName).joined(separator: ", ")
-        return declarationValue(name: name, doc: doc, kind: .interface, extendsClause: clause, fields: fields)
+    private func interface(_ declared: String, extends: [String], fields: [TemplateValue], doc: DocComment) -> TemplateValue {
+        let clause = extends.isEmpty ? "" : " extends " + extends.map(name).joined(separator: ", ")
+        return declarationValue(name: declared, doc: doc, kind: .interface, extendsClause: clause, fields: fields)
     }
 
-    /// `Sets & { other fields } & (| {a: A; b?: null} | {a?: null; b: B})`.
+    /// "Exactly one of `a`, `b` is set (present and not null)." for each
+    /// group the record's declaration does not express itself: in the API
+    /// view every group but a choice, which says so and names the JSON's
+    /// strict form; in the wire view none.
+    private func addGroupParagraphs(_ record: RecordType, to doc: inout DocComment) {
+        var any = false
+        for group in record.exactlyOne where group.choice == nil {
+            doc.addParagraph(
+                "Exactly one of \(group.fields.map(TypeScriptNames.docCode).joined(separator: ", ")) is set (present and not null).")
+            any = true
+        }
+        for group in record.atLeastOne {
+            doc.addParagraph(
+                "At least one of \(group.fields.map(TypeScriptNames.docCode).joined(separator: ", ")) is set (present and not null).")
+            any = true
+        }
+        if any, view == .api {
+            doc.addParagraph(
+                "This type leaves that to the bridge, which rejects a request that breaks it, so that a request can be built step by step as upstream's can; {@link \(shapes.wireName(record.name))} holds it.")
+        }
+    }
+
+    /// An input with named choices, as callers write it: its other fields,
+    /// then each choice as one property. A choice with a tag is a union of
+    /// variants, each the property and the tag's value
+    /// (`{ request: …; type: "in-app" } | { request: …; type: "subs" }`); one
+    /// without is a property holding an object of one case
+    /// (`{ request: { purchase: … } | { subscription: … } }`).
+    private func choiceDeclaration(_ record: RecordType) -> TemplateValue {
+        let choices = record.exactlyOne.compactMap(\.choice)
+        let taken = Set(choices.flatMap { $0.cases.map(\.field) } + choices.compactMap(\.tagField))
+        var own: [TemplateValue] = []
+        record.fields.forEachAddress { field in
+            guard !taken.contains(field.pointee.name) else { return }
+            if field.pointee.includedFrom == nil {
+                appendField(field, of: record.name, to: &own)
+            } else if tags(of: field, in: record.name) != nil {
+                own.append(self.field(field, of: record.name))
+            }
+        }
+        var doc = typeDoc(record.annotations, of: record.name)
+        addGroupParagraphs(record, to: &doc)
+        var groups: [TemplateValue] = []
+        for choice in choices {
+            let propertyCode = TypeScriptNames.docCode(choice.property)
+            let cases = choice.cases.compactMap { item in record.field(item.field).map { (item, $0) } }
+            let wireNote = " The JSON sets the case's own field instead (\(cases.map { TypeScriptNames.docCode($0.1.name) }.joined(separator: ", ")): {@link \(shapes.wireName(record.name))})."
+            if let tagName = choice.tagField, let tag = record.field(tagName) {
+                let tagCode = TypeScriptNames.docCode(tagName)
+                let list = cases.map { "\(TypeScriptNames.docCode($0.0.tagValue ?? "")) with {@link \(typeText($0.1.type))}" }
+                doc.addParagraph("Set \(propertyCode) and \(tagCode) together: \(list.joined(separator: ", ")).\(wireNote)")
+                let variants: [TemplateValue] = cases.map { item, field in
+                    var variant = TemplateObject(capacity: 1)
+                    variant.append(Key.fields, .list([
+                        property(choice.property, type: typeText(field.type), optional: false, nullable: false, doc: field.annotations.doc),
+                        property(tagName, type: TypeScriptNames.stringLiteral(item.tagValue ?? ""), optional: false, nullable: false, doc: tag.annotations.doc),
+                    ]))
+                    return .object(variant)
+                }
+                var object = TemplateObject(capacity: 1)
+                object.append(Key.variants, .list(variants))
+                groups.append(.object(object))
+            } else {
+                let list = cases.map { "\(TypeScriptNames.docCode($0.0.name)) for {@link \(typeText($0.1.type))}" }
+                doc.addParagraph("\(propertyCode) holds one case: \(list.joined(separator: ", ")).\(wireNote)")
+                let type = cases.map { "{ \(TypeScriptNames.propertyKey($0.0.name)): \(typeText($0.1.type)) }" }.joined(separator: " | ")
+                own.append(property(choice.property, type: type, optional: false, nullable: false, doc: nil))
+            }
+        }
+        if groups.isEmpty {
+            return declarationValue(
+                name: name(record.name), doc: doc, kind: .interface,
+                extendsClause: record.includes.isEmpty ? "" : " extends " + record.includes.map(name).joined(separator: ", "),
+                fields: own)
+        }
+        return declarationValue(
+            name: name(record.name), doc: doc, kind: .intersection, fields: own,
+            parts: record.includes.map { .string(name($0)) }, hasOwnFields: !own.isEmpty, groups: groups)
+    }
+
+    /// `Sets & { other fields } & (| {a: A; b?: null} | {a?: null; b: B})`:
+    /// the JSON of an input with groups, which tsc holds to them.
     ///
     /// In each variant of an exactly-one group one member is required and
     /// not null, and the others may only be absent or null. An at-least-one
@@ -155,10 +322,10 @@ struct TypeScriptViewModel {
             if grouped.contains(field.pointee.name) {
                 appendAliases(of: field, to: &own)
             } else {
-                appendField(field, to: &own)
+                appendField(field, of: record.name, to: &own)
             }
         }
-        var doc = typeDoc(record.annotations)
+        var doc = typeDoc(record.annotations, of: record.name)
         for group in record.exactlyOne {
             doc.addParagraph(
                 "Exactly one of \(group.fields.map(TypeScriptNames.docCode).joined(separator: ", ")) is set (present and not null).")
@@ -185,23 +352,58 @@ struct TypeScriptViewModel {
         let groups: [TemplateValue] =
             record.exactlyOne.map { group in
                 variants(group) { chosen, position, member in
-                    position == chosen ? field(member, forceRequired: true) : nullOnlyField(member)
+                    position == chosen ? field(member, of: record.name, forceRequired: true) : nullOnlyField(member)
                 }
             }
             + record.atLeastOne.map { group in
                 variants(group) { chosen, position, member in
                     position == chosen
-                        ? field(member, forceRequired: true) : position < chosen ? nullOnlyField(member) : field(member)
+                        ? field(member, of: record.name, forceRequired: true)
+                        : position < chosen ? nullOnlyField(member) : field(member, of: record.name)
                 }
             }
         return declarationValue(
-            name: record.name, doc: doc, kind: .intersection, fields: own,
-            parts: record.includes.map { .string(TypeScriptNames.typeName($0)) }, hasOwnFields: !own.isEmpty, groups: groups)
+            name: name(record.name), doc: doc, kind: .intersection, fields: own,
+            parts: record.includes.map { .string(name($0)) }, hasOwnFields: !own.isEmpty, groups: groups)
+    }
+
+    /// `export type FetchProductsResult = Product[] | … | null;`: a `oneOf`
+    /// record as the value of the one field its JSON sets.
+    private func oneOfAlias(_ record: RecordType) -> TemplateValue {
+        var doc = typeDoc(record.annotations, of: record.name)
+        let keys = record.fields.map { TypeScriptNames.docCode($0.name) }.joined(separator: ", ")
+        doc.addParagraph(
+            "The value of the one field the answer sets, the first present of \(keys); null when it sets none of them (an answer of a later spec). Its JSON is {@link \(shapes.wireName(record.name))}:")
+        var members: [TemplateValue] = []
+        var seen: Set<String> = []
+        var first = true
+        for field in record.fields {
+            let type = typeText(field.type)
+            doc.addParagraphLine(
+                "- " + TypeScriptNames.docCode(field.name) + ": "
+                    + (field.annotations.doc.map(Self.oneLine) ?? TypeScriptNames.docCode(type)),
+                startsParagraph: first)
+            first = false
+            if seen.insert(type).inserted { members.append(.string(type)) }
+        }
+        members.append("null")
+        return alias(name(record.name), doc: doc, members: members)
+    }
+
+    /// `export type VoidResult = void;`, upstream's name for the answer of
+    /// nothing, which stands where the spec's record would.
+    private func nothingAlias(_ record: RecordType) -> TemplateValue {
+        var doc = DocComment(
+            "What an operation that answers nothing resolves with, as upstream's TypeScript names it: no value at all.")
+        doc.addParagraph(
+            "The spec's record of this name is {@link \(shapes.wireName(record.name))}; no operation answers it.")
+        doc.addLifecycle(record.annotations)
+        return alias(name(record.name), doc: doc, members: ["void"])
     }
 
     /// A field's property, then a property for each of its aliases.
-    private func appendField(_ field: UnsafePointer<Field>, to fields: inout [TemplateValue]) {
-        fields.append(self.field(field))
+    private func appendField(_ field: UnsafePointer<Field>, of owner: String, to fields: inout [TemplateValue]) {
+        fields.append(self.field(field, of: owner))
         appendAliases(of: field, to: &fields)
     }
 
@@ -220,25 +422,55 @@ struct TypeScriptViewModel {
             doc.addTemplateMembers(to: &object)
             object.append(Key.key, .string(TypeScriptNames.propertyKey(alias)))
             object.append(Key.optionalMark, "?")
-            object.append(Key.type, .string(TypeScriptTypeMapping.type(field.pointee.type)))
+            object.append(Key.type, .string(typeText(field.pointee.type)))
             // Readers take no null for a required field, under any name.
             object.append(Key.nullSuffix, field.pointee.isRequired ? "" : .string(TypeScriptTypeMapping.nullSuffix))
             fields.append(.object(object))
         }
     }
 
+    /// The tags a discriminator field of a union member can have, as its
+    /// type (`"google" | "horizon" | "amazon"`); nil for any other field.
+    private func tags(of field: UnsafePointer<Field>, in owner: String) -> String? {
+        guard let tags = shapes.tagValues[owner]?[field.pointee.name], !tags.isEmpty else { return nil }
+        return tags.map(TypeScriptNames.stringLiteral).joined(separator: " | ")
+    }
+
     /// A property: `key`, `optionalMark`, `type` and `nullSuffix`, which
     /// the template writes as `key?: type | null`. The type and its
     /// ` | null` stay two members so that an optional property's type is
     /// the mapped name itself rather than a new string made per field.
-    private func field(_ field: UnsafePointer<Field>, forceRequired: Bool = false) -> TemplateValue {
-        let required = field.pointee.isRequired || forceRequired
+    ///
+    /// A union member's discriminator takes its tags as its type. In the API
+    /// a discriminator the spec marks as ours (`upstream:`, a field upstream
+    /// lacks) is optional, so that code written for upstream need not set
+    /// it; the JSON always has it.
+    private func field(_ field: UnsafePointer<Field>, of owner: String, forceRequired: Bool = false) -> TemplateValue {
+        var required = field.pointee.isRequired || forceRequired
+        var type = typeText(field.pointee.type)
+        var nullSuffix = required ? "" : TemplateValue.string(TypeScriptTypeMapping.nullSuffix)
+        if let tags = tags(of: field, in: owner) {
+            type = tags
+            if view == .api, field.pointee.annotations.upstream != nil { required = false }
+            nullSuffix = ""
+        }
         var object = TemplateObject(keys: Self.fieldKeys)
         addFieldDoc(field, to: &object)
         object.append(Key.key, .string(TypeScriptNames.propertyKey(field.pointee.name)))
         object.append(Key.optionalMark, required ? "" : "?")
-        object.append(Key.type, .string(TypeScriptTypeMapping.type(field.pointee.type)))
-        object.append(Key.nullSuffix, required ? "" : TemplateValue.string(TypeScriptTypeMapping.nullSuffix))
+        object.append(Key.type, .string(type))
+        object.append(Key.nullSuffix, nullSuffix)
+        return .object(object)
+    }
+
+    /// A property that no spec field describes alone: a choice's, or its tag's.
+    private func property(_ key: String, type: String, optional: Bool, nullable: Bool, doc: String?) -> TemplateValue {
+        var object = TemplateObject(keys: Self.fieldKeys)
+        DocComment.addTemplateMembers(doc: doc, to: &object)
+        object.append(Key.key, .string(TypeScriptNames.propertyKey(key)))
+        object.append(Key.optionalMark, optional ? "?" : "")
+        object.append(Key.type, .string(type))
+        object.append(Key.nullSuffix, nullable ? .string(TypeScriptTypeMapping.nullSuffix) : "")
         return .object(object)
     }
 
@@ -287,7 +519,38 @@ struct TypeScriptViewModel {
         }
         doc.addLifecycle(type.annotations)
         if !type.isClosed { literals.append(.string(TypeScriptTypeMapping.anyOtherString)) }
-        return alias(type.name, doc: doc, members: literals)
+        let constant = type.name == APIOperation.errorCodeEnum ? codeObject(type) : TemplateValue.bool(false)
+        return alias(name(type.name), doc: doc, members: literals, constant: constant)
+    }
+
+    /// `export const ErrorCode = { UserCancelled: "user-cancelled", … } as const;`:
+    /// the error codes by name, the value upstream's `ErrorCode` enum is, so
+    /// that `error.code === ErrorCode.UserCancelled` reads as it does there.
+    /// The type of the same name stays as open as the enum. A value whose
+    /// name is no identifier, or the name of a value before it, is listed
+    /// under its code, quoted.
+    private func codeObject(_ type: EnumType) -> TemplateValue {
+        var taken: Set<String> = []
+        var members: [TemplateValue] = []
+        type.values.forEachAddress { value in
+            let wire = value.pointee.wire
+            let member = TypeScriptNames.memberName(wire)
+            let key = TypeScriptNames.isIdentifier(member) && taken.insert(member).inserted ? member : TypeScriptNames.stringLiteral(wire)
+            var object = TemplateObject(capacity: 5)
+            DocComment.addTemplateMembers(doc: value.pointee.annotations.doc.map(Self.oneLine), to: &object)
+            object.append(Key.key, .string(key))
+            object.append(Key.value, .string(TypeScriptNames.stringLiteral(wire)))
+            members.append(.object(object))
+        }
+        var doc = DocComment(
+            "The codes by name, as upstream's enum of this name offers them: `\(name(type.name)).\(TypeScriptNames.memberName(type.values.first?.wire ?? "unknown"))` is \(TypeScriptNames.docCode(type.values.first?.wire ?? "unknown")).")
+        doc.addParagraph(
+            "The type `\(name(type.name))` stays open: a code from a later spec is a string none of these equals, so keep a fallback when comparing.")
+        var object = TemplateObject(capacity: 5)
+        doc.addTemplateMembers(to: &object)
+        object.append(Key.name, .string(name(type.name)))
+        object.append(Key.members, .list(members))
+        return .object(object)
     }
 
     private func opaqueAlias(_ type: OpaqueStringType) -> TemplateValue {
@@ -305,37 +568,32 @@ struct TypeScriptViewModel {
             type.knownValues.forEachAddress { members.append(.string(TypeScriptNames.stringLiteral($0.pointee.wire))) }
             members.append(.string(TypeScriptTypeMapping.anyOtherString))
         }
-        return alias(type.name, doc: doc, members: members)
+        return alias(name(type.name), doc: doc, members: members)
     }
 
+    /// `export type Purchase = PurchaseIOS | PurchaseAndroid;`: each member
+    /// type once, in the order written. A member whose discriminator
+    /// (typed by its tags, see `field`) can hold a tag this union does not
+    /// give it is narrowed to this union's tags:
+    /// `(Member & { kind: "a" })`.
     private func unionAlias(_ union: UnionType) -> TemplateValue {
-        var doc = DocComment(union.annotations.doc)
+        var doc = typeDoc(union.annotations, of: union.name)
         let discriminator = TypeScriptNames.docCode(union.discriminator)
-        // Both the tag list and the members are written straight into their
-        // final strings and list.
         var check = "Check " + discriminator + " to tell the members apart: "
         let key = TypeScriptNames.propertyKey(union.discriminator)
-        var members: [TemplateValue] = []
-        members.reserveCapacity(union.members.count)
+        var order: [String] = []
+        var tagsOf: [String: [String]] = [:]
         var first = true
         union.members.forEachAddress { member in
-            let typeName = TypeScriptNames.typeName(member.pointee.typeName)
+            let typeName = member.pointee.typeName
             if !first { check += ", " }
             first = false
-            check += TypeScriptNames.docCode(member.pointee.tag)
-            check += " for {@link "
-            check += typeName
-            check += "}"
-            var text = "("
-            text += typeName
-            text += " & { "
-            text += key
-            text += ": "
-            text += TypeScriptNames.stringLiteral(member.pointee.tag)
-            text += " })"
-            members.append(.string(text))
+            check += TypeScriptNames.docCode(member.pointee.tag) + " for {@link " + name(typeName) + "}"
+            if tagsOf[typeName] == nil { order.append(typeName) }
+            tagsOf[typeName, default: []].append(member.pointee.tag)
         }
         check += "."
+        // The paragraphs go before the lifecycle tags, wherever they are added.
         doc.addParagraph(check)
         switch union.unknownTag {
         case .keep:
@@ -344,12 +602,35 @@ struct TypeScriptViewModel {
         case .fail:
             doc.addParagraph("Payloads with another \(discriminator) are rejected.")
         }
-        doc.addLifecycle(union.annotations)
-        return alias(union.name, doc: doc, members: members)
+        let members: [TemplateValue] = order.map { typeName in
+            let tags = tagsOf[typeName] ?? []
+            if typesItsTags(typeName, discriminator: union.discriminator, as: tags) { return .string(name(typeName)) }
+            let literals = tags.map(TypeScriptNames.stringLiteral).joined(separator: " | ")
+            return .string("(" + name(typeName) + " & { " + key + ": " + literals + " })")
+        }
+        return alias(name(union.name), doc: doc, members: members)
     }
 
-    private func alias(_ name: String, doc: DocComment, members: [TemplateValue]) -> TemplateValue {
-        declarationValue(name: name, doc: doc, kind: .alias, single: members.count == 1 ? members[0] : "", members: members)
+    /// Whether every record `typeName` stands for types `discriminator` as
+    /// exactly `tags` (as a set), so that the member needs no narrowing.
+    private func typesItsTags(_ typeName: String, discriminator: String, as tags: [String]) -> Bool {
+        let records: [RecordType] =
+            switch spec[typeName] {
+            case let .record(record)?: [record]
+            case let .union(nested)?: spec.flattenedMembers(of: nested)
+            default: []
+            }
+        return !records.isEmpty
+            && records.allSatisfy { record in
+                record.field(discriminator) != nil
+                    && Set(shapes.tagValues[record.name]?[discriminator] ?? []) == Set(tags)
+            }
+    }
+
+    private func alias(_ declared: String, doc: DocComment, members: [TemplateValue], constant: TemplateValue = false) -> TemplateValue {
+        declarationValue(
+            name: declared, doc: doc, kind: .alias, single: members.count == 1 ? members[0] : "", members: members,
+            constant: constant)
     }
 
     // MARK: - Declarations and docs
@@ -361,11 +642,11 @@ struct TypeScriptViewModel {
     private func declarationValue(
         name: String, doc: DocComment, kind: Kind, extendsClause: String = "", fields: [TemplateValue] = [],
         parts: [TemplateValue] = [], hasOwnFields: Bool = false, groups: [TemplateValue] = [], single: TemplateValue = "",
-        members: [TemplateValue] = []
+        members: [TemplateValue] = [], constant: TemplateValue = false
     ) -> TemplateValue {
         var object = TemplateObject(keys: Self.declarationKeys)
         doc.addTemplateMembers(to: &object)
-        object.append(Key.name, .string(TypeScriptNames.typeName(name)))
+        object.append(Key.name, .string(name))
         object.append(Key.isInterface, .bool(kind == .interface))
         object.append(Key.isIntersection, .bool(kind == .intersection))
         object.append(Key.isAlias, .bool(kind == .alias))
@@ -376,12 +657,18 @@ struct TypeScriptViewModel {
         object.append(Key.groups, .list(groups))
         object.append(Key.single, single)
         object.append(Key.members, .list(members))
+        object.append(Key.constant, constant)
         return .object(object)
     }
 
-    /// The doc comment of a type: its doc, then its lifecycle tags.
-    private func typeDoc(_ annotations: Annotations) -> DocComment {
+    /// The doc comment of a type: its doc, a note on a wire twin, then its
+    /// lifecycle tags.
+    private func typeDoc(_ annotations: Annotations, of specName: String) -> DocComment {
         var doc = DocComment(annotations.doc)
+        if view == .wire, shapes.twins.contains(specName) {
+            doc.addParagraph(
+                "The JSON of {@link \(shapes.apiName(specName))}, as bridges read and write it; apps and SDKs use {@link \(shapes.apiName(specName))}.")
+        }
         doc.addLifecycle(annotations)
         return doc
     }

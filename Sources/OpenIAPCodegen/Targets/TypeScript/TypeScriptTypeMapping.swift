@@ -22,7 +22,11 @@ public enum TypeScriptTypeMapping {
     }
 
     /// The type of a required value.
-    public static func type(_ ref: TypeRef) -> String { rendered(ref).text }
+    public static func type(_ ref: TypeRef) -> String { rendered(ref, naming: TypeScriptNames.typeName).text }
+
+    /// The type of a required value, named types written as `naming` says
+    /// (a type's API name or its JSON's, `TypeScriptShapes`).
+    static func type(_ ref: TypeRef, naming: (String) -> String) -> String { rendered(ref, naming: naming).text }
 
     /// The type of an optional property: absent, `null` or a value.
     public static func optionalType(_ ref: TypeRef) -> String { type(ref) + nullSuffix }
@@ -31,7 +35,7 @@ public enum TypeScriptTypeMapping {
     /// the template apart from the type, which then needs no new string.
     static let nullSuffix = " | null"
 
-    static func rendered(_ ref: TypeRef) -> Rendered {
+    static func rendered(_ ref: TypeRef, naming: (String) -> String) -> Rendered {
         switch ref {
         case let .scalar(scalar):
             switch scalar {
@@ -40,12 +44,12 @@ public enum TypeScriptTypeMapping {
             case .int, .double, .timestamp: return Rendered(text: "number", isCompound: false)
             }
         case let .named(name):
-            return Rendered(text: TypeScriptNames.typeName(name), isCompound: false)
+            return Rendered(text: naming(name), isCompound: false)
         case let .list(element):
-            let inner = rendered(element)
+            let inner = rendered(element, naming: naming)
             return Rendered(text: (inner.isCompound ? "(\(inner.text))" : inner.text) + "[]", isCompound: false)
         case let .map(value):
-            return Rendered(text: "{ [key: string]: \(rendered(value).text) }", isCompound: false)
+            return Rendered(text: "{ [key: string]: \(rendered(value, naming: naming).text) }", isCompound: false)
         }
     }
 

@@ -328,6 +328,10 @@ private object OpenIAPTable {
             val args = a as FindPurchasesArgs
             FindPurchasesReply.writeResult(sdk.findPurchases(ids = args.ids, limit = args.limit, format = args.format, legacy = args.legacy))
         }
+        "finish" -> OpenIAPOperationEntry(listOf(IapStore.Apple, IapStore.Google), OpenIAPPlatform.Common, FinishArgs) { sdk, a ->
+            val args = a as FinishArgs
+            FinishReply.writeResult(sdk.finish(purchase = args.purchase, fast = args.fast))
+        }
         "reset" -> OpenIAPOperationEntry(listOf(IapStore.Google), OpenIAPPlatform.Common, null) { sdk, _ ->
             ResetReply.writeResult(sdk.reset())
         }

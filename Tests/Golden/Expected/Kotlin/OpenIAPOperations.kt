@@ -32,6 +32,16 @@ interface OpenIAPCommonOperations {
     suspend fun findPurchases(ids: List<String>, limit: Long? = null, format: Format? = null, legacy: Boolean? = null): List<Purchase>
 
     /**
+     * Finishes a purchase; answers nothing beyond success.
+     *
+     * Implemented by the stores `apple` and `google`.
+     *
+     * @param purchase The purchase as a listener delivered it.
+     * @param fast Skips the wait; only the Android SDK takes it.
+     */
+    suspend fun finish(purchase: PurchaseInput, fast: Boolean? = null)
+
+    /**
      * Forgets everything.
      *
      * Implemented by the store `google`.
@@ -195,6 +205,53 @@ class FindPurchasesArgs(
 }
 
 /**
+ * The arguments of the mutation finish.
+ */
+class FinishArgs(
+    /**
+     * The purchase as a listener delivered it.
+     */
+    val purchase: PurchaseInput,
+    /**
+     * Skips the wait; only the Android SDK takes it.
+     */
+    val fast: Boolean? = null
+) : OpenIAPModel {
+    override fun equals(other: Any?): Boolean {
+        if (this === other) return true
+        if (other !is FinishArgs) return false
+        return this.purchase == other.purchase
+            && this.fast == other.fast
+    }
+
+    override fun hashCode(): Int {
+        var result = 17
+        result = 31 * result + this.purchase.hashCode()
+        result = 31 * result + (this.fast?.hashCode() ?: 0)
+        return result
+    }
+
+    override fun toString(): String = "FinishArgs(purchase=${this.purchase}, fast=${this.fast})"
+
+    override fun toJsonValue(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["purchase"] = this.purchase.toJsonValue()
+        this.fast?.let { v0 -> json["fast"] = v0 }
+        return json
+    }
+
+    companion object : OpenIAPModelType<FinishArgs> {
+        override fun fromJsonValue(value: Any?, path: List<String>): FinishArgs {
+            val o = OpenIAPDecode.obj(value, path)
+            return FinishArgs(
+                purchase = OpenIAPDecode.required(o, "purchase", path) { v0, p0 -> Purchase.fromJsonValue(v0, p0) },
+                fast = OpenIAPDecode.optional(o, "fast", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) }
+            )
+        }
+    }
+}
+
+/**
  * The arguments of the mutation verifyIOS.
  */
 class VerifyIOSArgs(
@@ -341,6 +398,16 @@ object FindPurchasesReply : OpenIAPReplyType<List<Purchase>>() {
         OpenIAPDecode.present(value, path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> Purchase.fromJsonValue(v1, p1) } }
 
     override fun writeResult(result: List<Purchase>): Any? = result.map { e1 -> e1.toJsonValue() }
+}
+
+/**
+ * Reads and writes the replies of `finish` over a JSON bridge: its result, or a [PurchaseError].
+ */
+object FinishReply : OpenIAPReplyType<Unit>() {
+    override fun readResult(value: Any?, path: List<String>): Unit =
+        if (value == null) Unit else throw OpenIAPDecodingException(path, "an operation that answers nothing has the result null")
+
+    override fun writeResult(result: Unit): Any? = null
 }
 
 /**

@@ -12,18 +12,23 @@ object OpenIAPTypeRegistry {
     const val specVersion: String = "9.9.9"
 
     val types: Map<String, OpenIAPModelType<*>> = mapOf(
+        "Found" to Found,
+        "Order" to Order,
         "Payload" to Payload,
         "Props" to Props,
         "Purchase" to Purchase,
         "PurchaseA" to PurchaseA,
         "PurchaseB" to PurchaseB,
         "PurchaseError" to PurchaseError,
+        "PurchaseInput" to Purchase,
         "Ticket" to Ticket,
         "VerificationResult" to VerificationResult,
         "AcknowledgeAndroidArgs" to AcknowledgeAndroidArgs,
         "AcknowledgeAndroidReply" to AcknowledgeAndroidReply,
         "FindPurchasesArgs" to FindPurchasesArgs,
         "FindPurchasesReply" to FindPurchasesReply,
+        "FinishArgs" to FinishArgs,
+        "FinishReply" to FinishReply,
         "ResetReply" to ResetReply,
         "VerifyIOSArgs" to VerifyIOSArgs,
         "VerifyIOSReply" to VerifyIOSReply

@@ -19,6 +19,109 @@ interface Common {
 }
 
 /**
+ * What a lookup found, one of two kinds.
+ */
+class Found(
+    /**
+     * The purchases found.
+     */
+    val purchases: List<Purchase>? = null,
+    val payload: Payload? = null
+) : OpenIAPModel {
+    override fun equals(other: Any?): Boolean {
+        if (this === other) return true
+        if (other !is Found) return false
+        return this.purchases == other.purchases
+            && this.payload == other.payload
+    }
+
+    override fun hashCode(): Int {
+        var result = 17
+        result = 31 * result + (this.purchases?.hashCode() ?: 0)
+        result = 31 * result + (this.payload?.hashCode() ?: 0)
+        return result
+    }
+
+    override fun toString(): String = "Found(purchases=${this.purchases}, payload=${this.payload})"
+
+    override fun toJsonValue(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        this.purchases?.let { v0 -> json["purchases"] = v0.map { e1 -> e1.toJsonValue() } }
+        this.payload?.let { v0 -> json["payload"] = v0.toJsonValue() }
+        return json
+    }
+
+    override fun validate(path: List<String>) {
+        this.payload?.let { v0 ->
+            v0.validate(path + "payload")
+        }
+    }
+
+    companion object : OpenIAPModelType<Found> {
+        override fun fromJsonValue(value: Any?, path: List<String>): Found {
+            val o = OpenIAPDecode.obj(value, path)
+            return Found(
+                purchases = OpenIAPDecode.optional(o, "purchases", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> Purchase.fromJsonValue(v1, p1) } },
+                payload = OpenIAPDecode.optional(o, "payload", path) { v0, p0 -> Payload.fromJsonValue(v0, p0) }
+            )
+        }
+    }
+}
+
+/**
+ * One purchase to make, of either kind.
+ */
+class Order(
+    val a: PurchaseA? = null,
+    val b: PurchaseB? = null,
+    /**
+     * Defaults to `Format.Json` when absent.
+     */
+    val format: Format? = Format.Json
+) : OpenIAPModel {
+    override fun equals(other: Any?): Boolean {
+        if (this === other) return true
+        if (other !is Order) return false
+        return this.a == other.a
+            && this.b == other.b
+            && this.format == other.format
+    }
+
+    override fun hashCode(): Int {
+        var result = 17
+        result = 31 * result + (this.a?.hashCode() ?: 0)
+        result = 31 * result + (this.b?.hashCode() ?: 0)
+        result = 31 * result + (this.format?.hashCode() ?: 0)
+        return result
+    }
+
+    override fun toString(): String = "Order(a=${this.a}, b=${this.b}, format=${this.format})"
+
+    override fun toJsonValue(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        this.a?.let { v0 -> json["a"] = v0.toJsonValue() }
+        this.b?.let { v0 -> json["b"] = v0.toJsonValue() }
+        this.format?.let { v0 -> json["format"] = v0.rawValue }
+        return json
+    }
+
+    override fun validate(path: List<String>) {
+        OpenIAPValidation.checkExactlyOne(listOf("a", "b"), (if (this.a != null) 1 else 0) + (if (this.b != null) 1 else 0), path)
+    }
+
+    companion object : OpenIAPModelType<Order> {
+        override fun fromJsonValue(value: Any?, path: List<String>): Order {
+            val o = OpenIAPDecode.obj(value, path)
+            return Order(
+                a = OpenIAPDecode.optional(o, "a", path) { v0, p0 -> PurchaseA.fromJsonValue(v0, p0) },
+                b = OpenIAPDecode.optional(o, "b", path) { v0, p0 -> PurchaseB.fromJsonValue(v0, p0) },
+                format = OpenIAPDecode.optional(o, "format", path) { v0, p0 -> Format.fromJsonValue(v0, p0) }
+            )
+        }
+    }
+}
+
+/**
  * Attached data.
  */
 class Payload(
@@ -296,6 +399,11 @@ class PurchaseB(
         }
     }
 }
+
+/**
+ * A purchase handed back as the SDK delivered it.
+ */
+typealias PurchaseInput = Purchase
 
 /**
  * A request naming a purchase on either platform.

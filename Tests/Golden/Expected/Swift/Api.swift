@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum ErrorCode: RawRepresentable, Codable, Hashable, Sendable {
+public enum ErrorCode: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Nothing more specific.
     case unknown
     /// The call was malformed.
@@ -27,9 +27,22 @@ public enum ErrorCode: RawRepresentable, Codable, Hashable, Sendable {
         .notPrepared,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [ErrorCode] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -60,7 +73,7 @@ public enum ErrorCode: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -72,7 +85,7 @@ public enum ErrorCode: RawRepresentable, Codable, Hashable, Sendable {
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum IapStore: RawRepresentable, Codable, Hashable, Sendable {
+public enum IapStore: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Not identified.
     case unknown
     /// App Store.
@@ -89,9 +102,22 @@ public enum IapStore: RawRepresentable, Codable, Hashable, Sendable {
         .google,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [IapStore] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -120,7 +146,7 @@ public enum IapStore: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -150,7 +176,7 @@ public struct PurchaseError: Codable, Hashable, Sendable, OpenIAPValidatable {
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.code = ErrorCode(rawValue: try container.decodeField(String.self, forKey: "code"))
+        self.code = ErrorCode(wireValue: try container.decodeField(String.self, forKey: "code"))
         self.message = try container.decodeField(String.self, forKey: "message")
         self.productId = try container.decodeFieldIfPresent(String.self, forKey: "productId")
     }

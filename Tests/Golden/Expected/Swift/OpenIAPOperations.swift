@@ -5,13 +5,18 @@
 
 import Foundation
 
-/// The queries, mutations and events every OpenIAP SDK offers, whichever store it runs against.
+/// What an operation that answers nothing returns, as upstream's Swift names
+/// it. (The `VoidResult` record of the spec, `{"success": …}`, is the
+/// bridge's, under another name.)
+public typealias VoidResult = Void
+
+/// The queries and mutations every OpenIAP SDK declares the same way, whichever store it runs against:
+/// what the Apple SDK's `OpenIapModuleProtocol` and the Android SDK's `OpenIAPAndroidOperations` share.
 ///
-/// An SDK conforms to this protocol, or to the protocol of its platform, which includes it. Each method
-/// keeps the name and the argument labels of the spec; an optional argument that is `nil` was left out
-/// by the caller, and the default its doc gives applies. `OpenIAPDispatcher` serves a conforming SDK
-/// over JSON.
-public protocol OpenIAPCommonOperations: Sendable {
+/// Each method keeps the name and the argument labels of the spec; an optional argument that is `nil`
+/// was left out by the caller, and the default its doc gives applies. `OpenIAPDispatcher` serves an SDK
+/// that conforms to one of the two over JSON.
+public protocol OpenIAPCommonOperations {
     /// Finds purchases.
     ///
     /// - Parameters:
@@ -29,6 +34,59 @@ public protocol OpenIAPCommonOperations: Sendable {
     /// - Note: Implemented by the store `google`.
     @available(*, deprecated, message: "Nothing needs resetting any more.")
     func reset() async throws -> Bool
+}
+
+/// The Apple SDK's module, as openiap-apple declares it: the operations of every platform and Apple's
+/// own (their names end in `IOS`), each with the SDK's signature, and listeners for the events, which
+/// the SDK removes when given back the `Subscription` they returned.
+///
+/// Not `Sendable`, as the SDK's module is not; one that is (an actor, or a class that guards its state)
+/// also gets each event as an `AsyncStream` (see the extension below) and can be served by
+/// `OpenIAPDispatcher`.
+public protocol OpenIapModuleProtocol: OpenIAPCommonOperations {
+    /// Finishes a purchase; answers nothing beyond success.
+    ///
+    /// - Parameter purchase: The purchase as a listener delivered it.
+    /// - Note: Implemented by the stores `apple` and `google`.
+    func finish(_ purchase: PurchaseInput) async throws
+
+    /// Verifies a purchase on Apple platforms.
+    ///
+    /// - Parameter store: Defaults to `Store.apple` when absent.
+    /// - Returns: Null when there was nothing to verify.
+    /// - Note: Implemented by the store `apple`.
+    func verifyIOS(store: Store?) async throws -> VerificationResult?
+
+    /// A purchase was verified.
+    ///
+    /// Registers `listener` for `verified`; it is called until the returned `Subscription` is given to
+    /// `removeListener(_:)`.
+    func verifiedListener(_ listener: @escaping VerifiedListener) -> Subscription
+
+    /// Stops the listener `subscription` stands for; one already removed is left alone.
+    func removeListener(_ subscription: Subscription)
+
+    /// Stops every listener registered with this module.
+    func removeAllListeners()
+}
+
+/// The Android SDK's operations: those of every platform and Android's own (their names end in
+/// `Android`), with the arguments only Android takes, and each event as an `AsyncStream`; the Google
+/// Play, Horizon and Amazon builds implement it.
+public protocol OpenIAPAndroidOperations: OpenIAPCommonOperations, Sendable {
+    /// Acknowledges a purchase on Android.
+    ///
+    /// - Parameter token: The purchase token.
+    /// - Note: Implemented by the store `google`.
+    func acknowledgeAndroid(token: String) async throws -> Bool
+
+    /// Finishes a purchase; answers nothing beyond success.
+    ///
+    /// - Parameters:
+    ///   - purchase: The purchase as a listener delivered it.
+    ///   - fast: Skips the wait; only the Android SDK takes it.
+    /// - Note: Implemented by the stores `apple` and `google`.
+    func finish(_ purchase: PurchaseInput, fast: Bool?) async throws
 
     /// A purchase was verified.
     ///
@@ -38,26 +96,81 @@ public protocol OpenIAPCommonOperations: Sendable {
     func verified() async -> AsyncStream<VerificationResult>
 }
 
-/// The queries, mutations and events of the Apple SDK alone (their names end in `IOS`), with the common
-/// ones.
-public protocol OpenIAPAppleOperations: OpenIAPCommonOperations {
-    /// Verifies a purchase on Apple platforms.
+/// The events as streams, for an Apple module that is `Sendable`: each
+/// stream registers a listener and removes it when its iteration ends.
+extension OpenIapModuleProtocol where Self: Sendable {
+    /// A purchase was verified.
     ///
-    /// - Parameter store: Defaults to `Store.apple` when absent.
-    /// - Returns: Null when there was nothing to verify.
-    /// - Note: Implemented by the store `apple`.
-    func verifyIOS(store: Store?) async throws -> VerificationResult?
+    /// - Returns: The payloads, as they happen. Ending the iteration (leaving the loop, or cancelling its task)
+    ///   removes the listener.
+    /// - Note: Delivered by the stores `apple` and `google`.
+    public func verified() async -> AsyncStream<VerificationResult> {
+        OpenIAPListenerStream.make {
+            self.verifiedListener($0)
+        } removing: {
+            self.removeListener($0)
+        }
+    }
 }
 
-/// The queries, mutations and events of the Android SDK alone (their names end in `Android`), with the
-/// common ones; the Google Play, Horizon and Amazon builds implement it.
-public protocol OpenIAPAndroidOperations: OpenIAPCommonOperations {
-    /// Acknowledges a purchase on Android.
-    ///
-    /// - Parameter token: The purchase token.
-    /// - Note: Implemented by the store `google`.
-    func acknowledgeAndroid(token: String) async throws -> Bool
+/// Makes the stream of one listener.
+enum OpenIAPListenerStream {
+    /// A stream of what the listener `register` sets up is called with;
+    /// `remove` runs with its subscription when the iteration ends.
+    static func make<Payload: Sendable>(
+        _ register: (@escaping @Sendable (Payload) -> Void) -> Subscription,
+        removing remove: @escaping @Sendable (Subscription) -> Void
+    ) -> AsyncStream<Payload> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Payload.self)
+        let subscription = register { continuation.yield($0) }
+        continuation.onTermination = { _ in remove(subscription) }
+        return stream
+    }
 }
+
+/// A listener registered with an Apple module, as its listener functions
+/// return it: give it to `removeListener(_:)` to stop the listener.
+public final class Subscription: NSObject, @unchecked Sendable {
+    // `@unchecked`: `pendingRemoval` is only touched under `lock`.
+    private let lock = NSLock()
+    private var pendingRemoval: (() -> Void)?
+
+    /// Tells this listener apart from every other.
+    public let id: UUID
+    /// The event it listens to.
+    public let eventType: String
+
+    /// What the module runs when the listener goes (its clean-up); `remove()`
+    /// runs it once, and so does the end of the subscription's life if
+    /// nothing did before.
+    public var onRemove: (() -> Void)? {
+        get { lock.withLock { pendingRemoval } }
+        set { lock.withLock { pendingRemoval = newValue } }
+    }
+
+    public init(eventType: String, onRemove: (() -> Void)? = nil) {
+        self.id = UUID()
+        self.eventType = eventType
+        self.pendingRemoval = onRemove
+        super.init()
+    }
+
+    /// Runs `onRemove`, once: later calls do nothing.
+    public func remove() {
+        let action = lock.withLock {
+            defer { pendingRemoval = nil }
+            return pendingRemoval
+        }
+        action?()
+    }
+
+    deinit {
+        pendingRemoval?()
+    }
+}
+
+/// What a listener of `verified` is called with: each payload, as it happens.
+public typealias VerifiedListener = @Sendable (VerificationResult) -> Void
 
 /// The arguments of the mutation acknowledgeAndroid.
 public struct AcknowledgeAndroidArgs: Codable, Hashable, Sendable, OpenIAPValidatable {
@@ -85,32 +198,51 @@ public struct AcknowledgeAndroidArgs: Codable, Hashable, Sendable, OpenIAPValida
 
 /// The arguments of the query findPurchases.
 public struct FindPurchasesArgs: Codable, Hashable, Sendable, OpenIAPValidatable {
+    public var format: Format?
+
     /// Which purchases.
     public var ids: [String]
+
+    private var _legacy: Bool?
+    @available(*, deprecated, message: "Leave it out.")
+    public var legacy: Bool? {
+        get {
+            _legacy
+        }
+        set { _legacy = newValue }
+    }
 
     /// At most this many.
     /// Defaults to `10` when absent.
     public var limit: Int?
 
-    public var format: Format?
-
-    private var _legacy: Bool?
-    @available(*, deprecated, message: "Leave it out.")
-    public var legacy: Bool? {
-        get { _legacy }
-        set { _legacy = newValue }
+    public init(
+        format: Format? = nil,
+        ids: [String],
+        legacy: Bool? = nil,
+        limit: Int? = 10
+    ) {
+        self.format = format
+        self.ids = ids
+        self._legacy = legacy
+        self.limit = limit
     }
 
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         ids: [String],
         limit: Int? = 10,
         format: Format? = nil,
         legacy: Bool? = nil
     ) {
-        self.ids = ids
-        self.limit = limit
-        self.format = format
-        self._legacy = legacy
+        self.init(
+            format: format,
+            ids: ids,
+            legacy: legacy,
+            limit: limit
+        )
     }
 
     @inline(never)
@@ -138,6 +270,50 @@ public struct FindPurchasesArgs: Codable, Hashable, Sendable, OpenIAPValidatable
     }
 }
 
+/// The arguments of the mutation finish.
+public struct FinishArgs: Codable, Hashable, Sendable, OpenIAPValidatable {
+    /// Skips the wait; only the Android SDK takes it.
+    public var fast: Bool?
+
+    /// The purchase as a listener delivered it.
+    public var purchase: PurchaseInput
+
+    public init(
+        fast: Bool? = nil,
+        purchase: PurchaseInput
+    ) {
+        self.fast = fast
+        self.purchase = purchase
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
+    public init(
+        purchase: PurchaseInput,
+        fast: Bool? = nil
+    ) {
+        self.init(
+            fast: fast,
+            purchase: purchase
+        )
+    }
+
+    @inline(never)
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.purchase = try container.decodeField(PurchaseInput.self, forKey: "purchase")
+        self.fast = try container.decodeFieldIfPresent(Bool.self, forKey: "fast")
+    }
+
+    @inline(never)
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeField(self.purchase, forKey: "purchase")
+        try container.encodeFieldIfPresent(self.fast, forKey: "fast")
+    }
+}
+
 /// The arguments of the mutation verifyIOS.
 public struct VerifyIOSArgs: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// Defaults to `Store.apple` when absent.
@@ -152,7 +328,7 @@ public struct VerifyIOSArgs: Codable, Hashable, Sendable, OpenIAPValidatable {
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.store = try container.decodeFieldIfPresent(String.self, forKey: "store").map(Store.init(rawValue:))
+        self.store = try container.decodeFieldIfPresent(String.self, forKey: "store").map(Store.init(wireValue:))
     }
 
     @inline(never)

@@ -590,4 +590,27 @@ extension KeyedEncodingContainer where Key == OpenIAPAnyKey {
     mutating func encodeRawValueIfPresent<T: RawRepresentable>(_ value: T?, forKey name: StaticString) throws where T.RawValue == String {
         if let value { try encode(value.rawValue, forKey: OpenIAPAnyKey(wireName: name)) }
     }
+
+    /// Writes the one key of a `oneOf` record's case: the value, or null
+    /// when it is nil, so that the key is there to be read back.
+    mutating func encodeFieldOrNull<T: Encodable>(_ value: T?, forKey name: StaticString) throws {
+        if let value {
+            try encode(value, forKey: OpenIAPAnyKey(wireName: name))
+        } else {
+            try encodeNil(forKey: OpenIAPAnyKey(wireName: name))
+        }
+    }
+}
+
+extension OpenIAPJSONValue {
+    /// The member `key` of an object read as a `T`, or nil when this is not
+    /// an object, the key is absent or null, or its value is no `T`. What a
+    /// union answers for a shared field of a member this version does not
+    /// know; slow (a round trip through JSON), and only used there.
+    func decodedMember<T: Decodable>(_ key: String, as type: T.Type) -> T? {
+        guard case let .object(members) = self, let member = members[key], member != .null,
+            let data = try? JSONEncoder().encode(member)
+        else { return nil }
+        return try? JSONDecoder().decode(type, from: data)
+    }
 }

@@ -11,16 +11,20 @@ public enum OpenIAPTypeRegistry {
     public static let specVersion = "9.9.9"
 
     public static let types: [String: Entry] = [
+        "Found": Found.self,
+        "Order": Order.self,
         "Payload": Payload.self,
         "Props": Props.self,
         "Purchase": Purchase.self,
         "PurchaseA": PurchaseA.self,
         "PurchaseB": PurchaseB.self,
         "PurchaseError": PurchaseError.self,
+        "PurchaseInput": PurchaseInput.self,
         "Ticket": Ticket.self,
         "VerificationResult": VerificationResult.self,
         "AcknowledgeAndroidArgs": AcknowledgeAndroidArgs.self,
         "FindPurchasesArgs": FindPurchasesArgs.self,
+        "FinishArgs": FinishArgs.self,
         "VerifyIOSArgs": VerifyIOSArgs.self,
     ]
 }

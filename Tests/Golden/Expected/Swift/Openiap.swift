@@ -69,7 +69,7 @@ public enum Format: String, Codable, Hashable, Sendable, CaseIterable {
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum State: RawRepresentable, Codable, Hashable, Sendable {
+public enum State: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// May be used.
     case entitled
     /// Waits for an acknowledgment.
@@ -87,9 +87,22 @@ public enum State: RawRepresentable, Codable, Hashable, Sendable {
         .legacyState,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [State] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -122,7 +135,7 @@ public enum State: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -134,7 +147,7 @@ public enum State: RawRepresentable, Codable, Hashable, Sendable {
 ///
 /// Open: a value this version does not list decodes as `.unrecognized`
 /// and is written back exactly as received.
-public enum Store: RawRepresentable, Codable, Hashable, Sendable {
+public enum Store: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// App Store.
     case apple
     /// Google Play.
@@ -151,9 +164,22 @@ public enum Store: RawRepresentable, Codable, Hashable, Sendable {
         .unknown,
     ]
 
-    /// Reads a wire value, accepting decode-only aliases. Never fails.
-    public init(rawValue: String) {
-        self = OpenIAPSpellings.position(of: rawValue, in: Self._spellings).map { Self.knownCases[$0] } ?? .unrecognized(rawValue)
+    /// The values this version knows, as `CaseIterable` lists them:
+    /// `knownCases`.
+    public static var allCases: [Store] { knownCases }
+
+    /// The value `rawValue` spells (its wire value or a decode-only alias);
+    /// nil for a string this version does not list, as for a closed enum.
+    /// Decoding never fails on one: it keeps it (see `init(wireValue:)`).
+    public init?(rawValue: String) {
+        guard let position = OpenIAPSpellings.position(of: rawValue, in: Self._spellings) else { return nil }
+        self = Self.knownCases[position]
+    }
+
+    /// Reads a wire value, accepting decode-only aliases; a value this
+    /// version does not list is kept as `.unrecognized`. Never fails.
+    public init(wireValue: String) {
+        self = Self(rawValue: wireValue) ?? .unrecognized(wireValue)
     }
 
     /// Every spelling a value is read from (its wire value, then its
@@ -182,7 +208,7 @@ public enum Store: RawRepresentable, Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try OpenIAPDecoding.string(from: decoder))
+        self.init(wireValue: try OpenIAPDecoding.string(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {

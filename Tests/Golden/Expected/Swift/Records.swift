@@ -4,35 +4,214 @@
 import Foundation
 
 /// Fields every purchase has.
-public protocol Common: Sendable {
+public protocol Common: Codable, Sendable {
     /// Identifier.
     var id: String { get }
     /// Which platform sold it.
     var platform: String { get }
 }
 
+/// What a lookup found, one of two kinds.
+///
+/// One of its fields, as a case: decoding takes the first field (in the
+/// spec's order) whose key is present, even as null; an object with none of
+/// them is kept whole as `.unrecognized`.
+public enum Found: Codable, Hashable, Sendable, OpenIAPValidatable {
+    case payload(Payload?)
+    /// The purchases found.
+    case purchases([Purchase]?)
+    /// An object with none of the fields this version knows, kept as is.
+    case unrecognized(OpenIAPJSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        if container.contains("purchases") {
+            self = .purchases(try container.decodeFieldIfPresent([Purchase].self, forKey: "purchases"))
+            return
+        }
+        if container.contains("payload") {
+            self = .payload(try container.decodeFieldIfPresent(Payload.self, forKey: "payload"))
+            return
+        }
+        self = .unrecognized(try OpenIAPJSONValue(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case let .payload(payload):
+            var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+            try container.encodeFieldOrNull(payload, forKey: "payload")
+        case let .purchases(payload):
+            var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+            try container.encodeFieldOrNull(payload, forKey: "purchases")
+        case let .unrecognized(value):
+            try value.encode(to: encoder)
+        }
+    }
+
+    /// The value of `.payload`; nil for another case.
+    public var payload: Payload? {
+        if case let .payload(payload) = self { return payload }
+        return nil
+    }
+
+    /// The value of `.purchases`; nil for another case.
+    public var purchases: [Purchase]? {
+        if case let .purchases(payload) = self { return payload }
+        return nil
+    }
+
+    public func validate(at path: [String]) throws(OpenIAPValidationError) {
+        switch self {
+        case let .payload(payload):
+            if let value = payload {
+                try value.validate(at: path + ["payload"])
+            }
+        default:
+            break
+        }
+    }
+}
+
+/// One purchase to make, of either kind.
+public struct Order: Codable, Hashable, Sendable, OpenIAPValidatable {
+    public var a: PurchaseA?
+
+    public var b: PurchaseB?
+
+    private var _format: Format?
+    /// Absent on the wire, it is the tag of the case that is set.
+    public var format: Format {
+        get {
+            if let value = _format { return value }
+            if self.a != nil { return Format.json }
+            if self.b != nil { return Format.toml }
+            return Format.json
+        }
+        set { _format = newValue }
+    }
+
+    /// Which of `a` and `b` is set, as one value; setting it sets that field and clears the others. Reading
+    /// it from a value that sets none of them, which only decoding without `validate()` or the
+    /// field-by-field initializer can make, stops the program.
+    public var item: Item {
+        get {
+            if let value = self.a { return .single(value) }
+            if let value = self.b { return .bundle(value) }
+            preconditionFailure("Order sets none of a, b; validate() rejects it")
+        }
+        set {
+            switch newValue {
+            case let .single(value):
+                self.a = value
+                self.b = nil
+            case let .bundle(value):
+                self.a = nil
+                self.b = value
+            }
+        }
+    }
+
+    /// The choices of `item`, one per field.
+    public enum Item: Hashable, Sendable {
+        /// Sets `a`.
+        case single(PurchaseA)
+        /// Sets `b`.
+        case bundle(PurchaseB)
+    }
+
+    public init(
+        a: PurchaseA? = nil,
+        b: PurchaseB? = nil,
+        format: Format? = nil
+    ) {
+        self.a = a
+        self.b = b
+        self._format = format
+    }
+
+    /// Takes each choice as one value; a tag field left nil gets the tag of
+    /// its choice's case.
+    public init(
+        format: Format? = nil,
+        item: Item
+    ) {
+        self.init(
+            a: nil,
+            b: nil,
+            format: format
+        )
+        switch item {
+        case let .single(value):
+            self.a = value
+            self._format = format ?? Format.json
+        case let .bundle(value):
+            self.b = value
+            self._format = format ?? Format.toml
+        }
+    }
+
+    @inline(never)
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
+        self.a = try container.decodeFieldIfPresent(PurchaseA.self, forKey: "a")
+        self.b = try container.decodeFieldIfPresent(PurchaseB.self, forKey: "b")
+        self._format = try container.decodeFieldIfPresent(Format.self, forKey: "format")
+    }
+
+    @inline(never)
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: OpenIAPAnyKey.self)
+        try container.encodeFieldIfPresent(self.a, forKey: "a")
+        try container.encodeFieldIfPresent(self.b, forKey: "b")
+        try container.encodeFieldIfPresent(self._format, forKey: "format")
+    }
+
+    public func validate(at path: [String]) throws(OpenIAPValidationError) {
+        let set0 = (self.a != nil ? 1 : 0) + (self.b != nil ? 1 : 0)
+        if set0 != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: ["a", "b"], found: set0)) }
+    }
+}
+
 /// Attached data.
 public struct Payload: Codable, Hashable, Sendable, OpenIAPValidatable {
-    public var format: Format
-
     /// The text.
     /// At most 16 bytes of UTF-8; checked by `validate()`.
     public var body: String
 
-    public var version: Int
+    public var format: Format
 
     public var updatedAt: Double
 
+    public var version: Int
+
+    public init(
+        body: String,
+        format: Format,
+        updatedAt: Double,
+        version: Int
+    ) {
+        self.body = body
+        self.format = format
+        self.updatedAt = updatedAt
+        self.version = version
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         format: Format,
         body: String,
         version: Int,
         updatedAt: Double
     ) {
-        self.format = format
-        self.body = body
-        self.version = version
-        self.updatedAt = updatedAt
+        self.init(
+            body: body,
+            format: format,
+            updatedAt: updatedAt,
+            version: version
+        )
     }
 
     @inline(never)
@@ -71,22 +250,39 @@ public struct Props: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public var b: PurchaseB?
 
-    /// Defaults to `false` when absent.
-    public var includePayload: Bool?
-
     /// Defaults to `Format.json` when absent.
     public var format: Format?
 
+    /// Defaults to `false` when absent.
+    public var includePayload: Bool?
+
+    public init(
+        a: PurchaseA? = nil,
+        b: PurchaseB? = nil,
+        format: Format? = Format.json,
+        includePayload: Bool? = false
+    ) {
+        self.a = a
+        self.b = b
+        self.format = format
+        self.includePayload = includePayload
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         a: PurchaseA? = nil,
         b: PurchaseB? = nil,
         includePayload: Bool? = false,
         format: Format? = Format.json
     ) {
-        self.a = a
-        self.b = b
-        self.includePayload = includePayload
-        self.format = format
+        self.init(
+            a: a,
+            b: b,
+            format: format,
+            includePayload: includePayload
+        )
     }
 
     @inline(never)
@@ -116,9 +312,9 @@ public struct Props: Codable, Hashable, Sendable, OpenIAPValidatable {
 /// Any purchase.
 ///
 /// Tagged by the `platform` field on the wire.
-public enum Purchase: Codable, Hashable, Sendable, OpenIAPValidatable {
-    case a(PurchaseA)
-    case b(PurchaseB)
+public enum Purchase: Codable, Hashable, Sendable, OpenIAPValidatable, Common {
+    case purchaseA(PurchaseA)
+    case purchaseB(PurchaseB)
     /// A member this version does not know: the whole object, kept as is.
     case unrecognized(OpenIAPJSONValue)
 
@@ -126,8 +322,8 @@ public enum Purchase: Codable, Hashable, Sendable, OpenIAPValidatable {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
         let tag = try container.decodeField(String.self, forKey: "platform")
         switch tag {
-        case "a": self = .a(try PurchaseA(from: decoder))
-        case "b": self = .b(try PurchaseB(from: decoder))
+        case "a": self = .purchaseA(try PurchaseA(from: decoder))
+        case "b": self = .purchaseB(try PurchaseB(from: decoder))
         default:
             self = .unrecognized(try OpenIAPJSONValue(from: decoder))
         }
@@ -135,9 +331,27 @@ public enum Purchase: Codable, Hashable, Sendable, OpenIAPValidatable {
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case let .a(value): try value.encode(to: encoder)
-        case let .b(value): try value.encode(to: encoder)
+        case let .purchaseA(value): try value.encode(to: encoder)
+        case let .purchaseB(value): try value.encode(to: encoder)
         case let .unrecognized(value): try value.encode(to: encoder)
+        }
+    }
+
+    /// Identifier.
+    public var id: String {
+        switch self {
+        case let .purchaseA(value): value.id
+        case let .purchaseB(value): value.id
+        case let .unrecognized(json): json.decodedMember("id", as: String.self) ?? ""
+        }
+    }
+
+    /// Which platform sold it.
+    public var platform: String {
+        switch self {
+        case let .purchaseA(value): value.platform
+        case let .purchaseB(value): value.platform
+        case let .unrecognized(json): json.decodedMember("platform", as: String.self) ?? ""
         }
     }
 }
@@ -154,7 +368,7 @@ public struct PurchaseA: Codable, Hashable, Sendable, OpenIAPValidatable, Common
 
     public init(
         id: String,
-        platform: String,
+        platform: String = "a",
         quantity: Int? = nil
     ) {
         self.id = id
@@ -191,7 +405,7 @@ public struct PurchaseB: Codable, Hashable, Sendable, OpenIAPValidatable, Common
 
     public init(
         id: String,
-        platform: String,
+        platform: String = "b",
         token: String
     ) {
         self.id = id
@@ -216,8 +430,14 @@ public struct PurchaseB: Codable, Hashable, Sendable, OpenIAPValidatable, Common
     }
 }
 
+/// A purchase handed back as the SDK delivered it.
+public typealias PurchaseInput = Purchase
+
 /// A request naming a purchase on either platform.
 public struct Ticket: Codable, Hashable, Sendable, OpenIAPValidatable {
+    /// Also read from `ios` when `apple` is absent (the first key present wins); always written as `apple`.
+    public var apple: PurchaseA?
+
     /// The ticket code.
     /// From 3 to 8 characters (Unicode scalars); checked by `validate()`.
     /// Matches `^[A-Z0-9_-]+\.?[a-z]{0,2}$` as a whole; checked by `validate()`.
@@ -225,19 +445,31 @@ public struct Ticket: Codable, Hashable, Sendable, OpenIAPValidatable {
     /// always written as `code`.
     public var code: String
 
-    /// Also read from `ios` when `apple` is absent (the first key present wins); always written as `apple`.
-    public var apple: PurchaseA?
-
     public var google: PurchaseB?
 
+    public init(
+        apple: PurchaseA? = nil,
+        code: String,
+        google: PurchaseB? = nil
+    ) {
+        self.apple = apple
+        self.code = code
+        self.google = google
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         code: String,
         apple: PurchaseA? = nil,
         google: PurchaseB? = nil
     ) {
-        self.code = code
-        self.apple = apple
-        self.google = google
+        self.init(
+            apple: apple,
+            code: code,
+            google: google
+        )
     }
 
     @inline(never)
@@ -278,32 +510,59 @@ public struct Ticket: Codable, Hashable, Sendable, OpenIAPValidatable {
 
 /// A verification result.
 public struct VerificationResult: Codable, Hashable, Sendable, OpenIAPValidatable {
-    public var store: Store
-
-    public var isValid: Bool
-
-    public var state: State
-
-    /// A present value that cannot be read decodes as `nil`.
-    public var environment: Environment?
-
-    /// A present value that cannot be read decodes as `nil`.
-    public var payload: Payload?
-
-    public var tags: [String]?
-
     public var counts: [String: Int]?
-
-    private var _oldName: String?
-    @available(*, deprecated, message: "Use store.")
-    public var oldName: String? {
-        get { _oldName }
-        set { _oldName = newValue }
-    }
 
     /// A keyword as a field name.
     public var `default`: Bool?
 
+    /// A present value that cannot be read decodes as `nil`.
+    public var environment: Environment?
+
+    public var isValid: Bool
+
+    private var _oldName: String?
+    @available(*, deprecated, message: "Use store.")
+    public var oldName: String? {
+        get {
+            _oldName
+        }
+        set { _oldName = newValue }
+    }
+
+    /// A present value that cannot be read decodes as `nil`.
+    public var payload: Payload?
+
+    public var state: State
+
+    public var store: Store
+
+    public var tags: [String]?
+
+    public init(
+        counts: [String: Int]? = nil,
+        `default`: Bool? = nil,
+        environment: Environment? = nil,
+        isValid: Bool,
+        oldName: String? = nil,
+        payload: Payload? = nil,
+        state: State,
+        store: Store,
+        tags: [String]? = nil
+    ) {
+        self.counts = counts
+        self.`default` = `default`
+        self.environment = environment
+        self.isValid = isValid
+        self._oldName = oldName
+        self.payload = payload
+        self.state = state
+        self.store = store
+        self.tags = tags
+    }
+
+    /// The same, with the parameters in the order the spec lists the fields.
+    /// A call that fits both takes the one above.
+    @_disfavoredOverload
     public init(
         store: Store,
         isValid: Bool,
@@ -315,23 +574,25 @@ public struct VerificationResult: Codable, Hashable, Sendable, OpenIAPValidatabl
         oldName: String? = nil,
         `default`: Bool? = nil
     ) {
-        self.store = store
-        self.isValid = isValid
-        self.state = state
-        self.environment = environment
-        self.payload = payload
-        self.tags = tags
-        self.counts = counts
-        self._oldName = oldName
-        self.`default` = `default`
+        self.init(
+            counts: counts,
+            default: `default`,
+            environment: environment,
+            isValid: isValid,
+            oldName: oldName,
+            payload: payload,
+            state: state,
+            store: store,
+            tags: tags
+        )
     }
 
     @inline(never)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: OpenIAPAnyKey.self)
-        self.store = Store(rawValue: try container.decodeField(String.self, forKey: "store"))
+        self.store = Store(wireValue: try container.decodeField(String.self, forKey: "store"))
         self.isValid = try container.decodeField(Bool.self, forKey: "isValid")
-        self.state = State(rawValue: try container.decodeField(String.self, forKey: "state"))
+        self.state = State(wireValue: try container.decodeField(String.self, forKey: "state"))
         self.environment = container.decodeDegrading(String.self, forKey: "environment").map(Environment.init(rawValue:)).flatMap { $0.rawValue.isEmpty ? nil : $0 }
         self.payload = container.decodeDegrading(Payload.self, forKey: "payload")
         self.tags = try container.decodeFieldIfPresent([String].self, forKey: "tags")

@@ -27,7 +27,7 @@ public actor OpenIAPDispatcher {
     /// The store the SDK runs against: an operation it does not implement
     /// answers `ErrorCode.featureNotSupported`.
     public nonisolated let store: IapStore
-    private let sdk: any OpenIAPCommonOperations
+    private let sdk: any OpenIAPCommonOperations & Sendable
     private let events: @Sendable (Data) -> Void
     private var listeners: [Int64: Listener] = [:]
     private var listenersStarted = 0
@@ -39,11 +39,12 @@ public actor OpenIAPDispatcher {
         var task: Task<Void, Never>?
     }
 
-    /// `sdk` answers the calls; it implements the operations of a platform
-    /// when it conforms to that platform's protocol as well
-    /// (`OpenIAPAppleOperations`, `OpenIAPAndroidOperations`). `events`
-    /// receives every event message, one at a time.
-    public init(store: IapStore, sdk: any OpenIAPCommonOperations, events: @escaping @Sendable (Data) -> Void = { _ in }) {
+    /// `sdk` answers the calls: an Apple module (`OpenIapModuleProtocol`)
+    /// or an Android SDK (`OpenIAPAndroidOperations`), which implements the
+    /// operations of its platform; it must be `Sendable`, as the dispatcher
+    /// calls it from its own tasks. `events` receives every event message,
+    /// one at a time.
+    public init(store: IapStore, sdk: any OpenIAPCommonOperations & Sendable, events: @escaping @Sendable (Data) -> Void = { _ in }) {
         self.store = store
         self.sdk = sdk
         self.events = events
@@ -230,12 +231,16 @@ private enum OpenIAPPlatform: Sendable {
     case common
     case apple
     case android
+    /// Declared by the Apple and the Android protocols apart (an operation
+    /// with an argument of one platform, or an event): either will do.
+    case either
 
-    func isImplemented(by sdk: any OpenIAPCommonOperations) -> Bool {
+    func isImplemented(by sdk: any OpenIAPCommonOperations & Sendable) -> Bool {
         switch self {
         case .common: true
-        case .apple: sdk is any OpenIAPAppleOperations
+        case .apple: sdk is any OpenIapModuleProtocol
         case .android: sdk is any OpenIAPAndroidOperations
+        case .either: sdk is any OpenIapModuleProtocol || sdk is any OpenIAPAndroidOperations
         }
     }
 }
@@ -249,7 +254,7 @@ private struct OpenIAPOperationEntry: Sendable {
     var stores: [IapStore]
     var platform: OpenIAPPlatform
     var arguments: any OpenIAPArguments.Type
-    var method: @Sendable (any OpenIAPCommonOperations, any OpenIAPArguments) async throws -> any Encodable & Sendable
+    var method: @Sendable (any OpenIAPCommonOperations & Sendable, any OpenIAPArguments) async throws -> any Encodable & Sendable
 }
 
 /// How the dispatcher serves one event, like `OpenIAPOperationEntry`;
@@ -258,7 +263,7 @@ private struct OpenIAPEventEntry: Sendable {
     var stores: [IapStore]
     var platform: OpenIAPPlatform
     var arguments: any OpenIAPArguments.Type
-    var listen: @Sendable (any OpenIAPCommonOperations, any OpenIAPArguments) async -> OpenIAPEventFeed
+    var listen: @Sendable (any OpenIAPCommonOperations & Sendable, any OpenIAPArguments) async -> OpenIAPEventFeed
 }
 
 /// The payloads of one listener, each handed on until the listener ends.
@@ -285,7 +290,7 @@ private struct OpenIAPMessage: Decodable {
     /// What decides whether an operation is implemented.
     struct Context: Sendable {
         var store: IapStore
-        var sdk: any OpenIAPCommonOperations
+        var sdk: any OpenIAPCommonOperations & Sendable
 
         /// Why the operation `name` cannot be called here, or nil.
         func refusal(_ name: String, stores: [IapStore], platform: OpenIAPPlatform) -> PurchaseError? {
@@ -487,8 +492,8 @@ private enum OpenIAPTable: OpenIAPOperationTable {
             return OpenIAPOperationEntry(
                 stores: [IapStore.google], platform: .android, arguments: AcknowledgeAndroidArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAndroidOperations
                 let args = arguments as! AcknowledgeAndroidArgs
+                let sdk = common as! any OpenIAPAndroidOperations
                 return try await sdk.acknowledgeAndroid(token: args.token)
             }
         case "findPurchases":
@@ -497,6 +502,19 @@ private enum OpenIAPTable: OpenIAPOperationTable {
             ) { sdk, arguments in
                 let args = arguments as! FindPurchasesArgs
                 return try await sdk.findPurchases(ids: args.ids, limit: args.limit, format: args.format, legacy: args.legacy)
+            }
+        case "finish":
+            return OpenIAPOperationEntry(
+                stores: [IapStore.apple, IapStore.google], platform: .either, arguments: FinishArgs.self
+            ) { common, arguments in
+                let args = arguments as! FinishArgs
+                if let sdk = common as? any OpenIAPAndroidOperations {
+                    try await sdk.finish(args.purchase, fast: args.fast)
+                    return OpenIAPNoResult()
+                }
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
+                try await sdk.finish(args.purchase)
+                return OpenIAPNoResult()
             }
         case "reset":
             return OpenIAPOperationEntry(
@@ -508,8 +526,8 @@ private enum OpenIAPTable: OpenIAPOperationTable {
             return OpenIAPOperationEntry(
                 stores: [IapStore.apple], platform: .apple, arguments: VerifyIOSArgs.self
             ) { common, arguments in
-                let sdk = common as! any OpenIAPAppleOperations
                 let args = arguments as! VerifyIOSArgs
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return try await sdk.verifyIOS(store: args.store)
             }
         default:
@@ -522,8 +540,12 @@ private enum OpenIAPTable: OpenIAPOperationTable {
         switch name {
         case "verified":
             return OpenIAPEventEntry(
-                stores: [IapStore.apple, IapStore.google], platform: .common, arguments: OpenIAPNoArguments.self
-            ) { sdk, _ in
+                stores: [IapStore.apple, IapStore.google], platform: .either, arguments: OpenIAPNoArguments.self
+            ) { common, _ in
+                if let sdk = common as? any OpenIAPAndroidOperations {
+                    return OpenIAPEventFeed(await sdk.verified())
+                }
+                let sdk = common as! any OpenIapModuleProtocol & Sendable
                 return OpenIAPEventFeed(await sdk.verified())
             }
         default:

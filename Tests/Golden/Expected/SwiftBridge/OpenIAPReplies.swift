@@ -63,11 +63,32 @@ public enum OpenIAPReply<Result: Codable & Hashable & Sendable>: Codable, Hashab
     }
 }
 
+/// The result of an operation that answers nothing beyond success (`Void` in
+/// the spec): `{"result": null}` on the wire. Reading any other value fails.
+public struct OpenIAPNoResult: Codable, Hashable, Sendable {
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard container.decodeNil() else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "an operation that answers nothing has the result null")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encodeNil()
+    }
+}
+
 /// One reply of `acknowledgeAndroid` over a JSON bridge: its result or a `PurchaseError`.
 public typealias AcknowledgeAndroidReply = OpenIAPReply<Bool>
 
 /// One reply of `findPurchases` over a JSON bridge: its result or a `PurchaseError`.
 public typealias FindPurchasesReply = OpenIAPReply<[Purchase]>
+
+/// One reply of `finish` over a JSON bridge: its result or a `PurchaseError`.
+public typealias FinishReply = OpenIAPReply<OpenIAPNoResult>
 
 /// One reply of `reset` over a JSON bridge: its result or a `PurchaseError`.
 public typealias ResetReply = OpenIAPReply<Bool>
@@ -82,6 +103,7 @@ extension OpenIAPTypeRegistry {
     public static let replyTypes: [String: Entry] = [
         "AcknowledgeAndroidReply": AcknowledgeAndroidReply.self,
         "FindPurchasesReply": FindPurchasesReply.self,
+        "FinishReply": FinishReply.self,
         "ResetReply": ResetReply.self,
         "VerifyIOSReply": VerifyIOSReply.self,
     ]

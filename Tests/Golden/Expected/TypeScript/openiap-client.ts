@@ -43,12 +43,17 @@ export function isOpenIAPError(value: unknown): value is OpenIAPError {
   return value instanceof OpenIAPError;
 }
 
-/** Whether each operation may answer null: a required result may not. */
-const mayAnswerNull: { readonly [K in OpenIAPOperationName]: boolean } = {
-  acknowledgeAndroid: false,
-  findPurchases: false,
-  reset: false,
-  verifyIOS: true,
+/**
+ * What each operation answers: a value (never null), a value or null, or
+ * nothing beyond success (`null` on the wire, which the client resolves as
+ * `undefined`).
+ */
+const answers: { readonly [K in OpenIAPOperationName]: "value" | "value-or-null" | "nothing" } = {
+  acknowledgeAndroid: "value",
+  findPurchases: "value",
+  finish: "nothing",
+  reset: "value",
+  verifyIOS: "value-or-null",
 };
 
 function isObject(value: unknown): value is { readonly [key: string]: unknown } {
@@ -79,7 +84,8 @@ function unusable(operation: string, what: string, cause: unknown): OpenIAPError
  * The result of a reply, or the error it carries thrown. A reply must be an
  * object with exactly one of `result` and `error`; an error needs a string
  * `code` and `message`; a required result may not be null. The result
- * itself is passed on as received, not validated.
+ * itself is passed on as received, not validated; an operation that answers
+ * nothing resolves `undefined`.
  */
 function settle<K extends OpenIAPOperationName>(operation: K, reply: unknown): OpenIAPOperationMap[K]["result"] {
   if (!isObject(reply)) throw unusable(operation, "the reply is not a JSON object", reply);
@@ -95,33 +101,36 @@ function settle<K extends OpenIAPOperationName>(operation: K, reply: unknown): O
     throw new OpenIAPError(operation, error as unknown as OpenIAPErrorRecord);
   }
   if (!hasResult) throw unusable(operation, "the reply has neither result nor error", reply);
-  const result = reply.result;
-  if ((result === null || result === undefined) && !mayAnswerNull[operation]) {
+  const answer = answers[operation];
+  const result = answer === "nothing" ? undefined : reply.result;
+  if ((result === null || result === undefined) && answer === "value") {
     throw unusable(operation, "the reply's result is null, and this operation always answers one", reply);
   }
   return result as OpenIAPOperationMap[K]["result"];
 }
+
 
 /**
  * A client that sends every call through `transport` and, when
  * `events` is given, adds listeners through it.
  */
 export function createOpenIAPClient(transport: OpenIAPTransport, events?: OpenIAPEventTransport): OpenIAPClient {
-  async function call<K extends OpenIAPOperationName>(operation: K, args: object | undefined): Promise<OpenIAPOperationMap[K]["result"]> {
+  async function call<K extends OpenIAPOperationName>(operation: K, args: object): Promise<OpenIAPOperationMap[K]["result"]> {
     let reply: unknown;
     try {
-      reply = await transport(operation, args ?? {});
+      reply = await transport(operation, args);
     } catch (cause) {
       throw unusable(operation, "the transport failed", cause);
     }
     return settle(operation, reply);
   }
 
-  function listen(event: OpenIAPEventName, listener: (payload: never) => void, args: object | undefined): OpenIAPListener {
+  function listen(event: OpenIAPEventName, listener: (payload: never) => void, args: object): OpenIAPListener {
     if (events === undefined) {
       throw new OpenIAPError(event, { code: "developer-error", message: "this client was made without an event transport" });
     }
-    const stop = events(event, args ?? {}, (payload) => listener(payload as never));
+    const deliver = delivered[event];
+    const stop = events(event, args, (payload) => listener(deliver(payload) as never));
     let active = true;
     return {
       remove(): void {
@@ -132,11 +141,22 @@ export function createOpenIAPClient(transport: OpenIAPTransport, events?: OpenIA
     };
   }
 
+  // Each event's listener args as the JSON subscription takes them, from
+  // what the caller passed, and each payload as the listener gets it.
+  const listenerArgs: { readonly [K in OpenIAPEventName]: (args: never) => object } = {
+    verified: () => ({}),
+  };
+  const delivered: { readonly [K in OpenIAPEventName]: (payload: unknown) => unknown } = {
+    verified: (payload) => payload,
+  };
+
   return {
-    acknowledgeAndroid: (args) => call("acknowledgeAndroid", args),
+    acknowledgeAndroid: (args) => call("acknowledgeAndroid", { token: args }),
     findPurchases: (args) => call("findPurchases", args),
+    finish: (args) => call("finish", args),
     reset: () => call("reset", {}),
-    verifyIOS: (args) => call("verifyIOS", args),
-    addListener: (event: OpenIAPEventName, listener: (payload: never) => void, args?: object) => listen(event, listener, args),
+    verifyIOS: (args) => call("verifyIOS", args === undefined ? {} : { store: args }),
+    addListener: (event: OpenIAPEventName, listener: (payload: never) => void, args?: unknown) =>
+      listen(event, listener, listenerArgs[event](args as never)),
   };
 }

@@ -542,6 +542,86 @@ export type ErrorCode =
   | (string & {});
 
 /**
+ * The codes by name, as upstream's enum of this name offers them: `ErrorCode.Unknown` is `unknown`.
+ *
+ * The type `ErrorCode` stays open: a code from a later spec is a string none of these equals, so keep a fallback when comparing.
+ */
+export const ErrorCode = {
+  /** An error without a more specific code. */
+  Unknown: "unknown",
+  /** The user backed out of the purchase. */
+  UserCancelled: "user-cancelled",
+  /** The user's account or device cannot complete the request. */
+  UserError: "user-error",
+  /** The product cannot be bought right now. */
+  ItemUnavailable: "item-unavailable",
+  /** The store's servers reported a failure. */
+  RemoteError: "remote-error",
+  /** The device could not reach the store. */
+  NetworkError: "network-error",
+  /** The store service on the device failed. */
+  ServiceError: "service-error",
+  /** Verifying the purchase failed. */
+  PurchaseVerificationFailed: "purchase-verification-failed",
+  /** Verification finished; the purchase still needs attention. */
+  PurchaseVerificationFinished: "purchase-verification-finished",
+  /** Finishing the transaction after verification failed. */
+  PurchaseVerificationFinishFailed: "purchase-verification-finish-failed",
+  /** The store connection was not set up before the call. */
+  NotPrepared: "not-prepared",
+  /** The previous connection was not closed. */
+  NotEnded: "not-ended",
+  /** The user already owns this product. */
+  AlreadyOwned: "already-owned",
+  /** The request was malformed or misconfigured. */
+  DeveloperError: "developer-error",
+  /** The billing response could not be parsed. */
+  BillingResponseJsonParseError: "billing-response-json-parse-error",
+  /** Payment awaits approval, such as Ask to Buy. */
+  DeferredPayment: "deferred-payment",
+  /** The flow was interrupted before it finished. */
+  Interrupted: "interrupted",
+  /** In-app purchases are unavailable on this device or account. */
+  IapNotAvailable: "iap-not-available",
+  /** The purchase failed for a store-specific reason. */
+  PurchaseError: "purchase-error",
+  /** Syncing transactions with the store failed. */
+  SyncError: "sync-error",
+  /** The store could not validate the transaction. */
+  TransactionValidationFailed: "transaction-validation-failed",
+  /** No Android activity was available to show the purchase screen. */
+  ActivityUnavailable: "activity-unavailable",
+  /** The store connection is already set up. */
+  AlreadyPrepared: "already-prepared",
+  /** The purchase is pending. */
+  Pending: "pending",
+  /** The store connection closed during the call. */
+  ConnectionClosed: "connection-closed",
+  /** Opening the store connection failed. */
+  InitConnection: "init-connection",
+  /** The billing service disconnected. */
+  ServiceDisconnected: "service-disconnected",
+  /** The billing service did not answer in time. */
+  ServiceTimeout: "service-timeout",
+  /** Fetching product details failed. */
+  QueryProduct: "query-product",
+  /** No product exists with the requested identifier. */
+  SkuNotFound: "sku-not-found",
+  /** The offer does not belong to the requested product. */
+  SkuOfferMismatch: "sku-offer-mismatch",
+  /** The user does not own the product the call refers to. */
+  ItemNotOwned: "item-not-owned",
+  /** Billing is not available for this user or device. */
+  BillingUnavailable: "billing-unavailable",
+  /** The store or OS version lacks the requested feature. */
+  FeatureNotSupported: "feature-not-supported",
+  /** The request named no products. */
+  EmptySkuList: "empty-sku-list",
+  /** A purchase of the same product is already in progress. */
+  DuplicatePurchase: "duplicate-purchase",
+} as const;
+
+/**
  * Who opens the URL of an external link flow (Billing 8.2 and later).
  *
  * Open: other strings may arrive as the spec grows, so keep a fallback when comparing with these values.
@@ -642,15 +722,20 @@ export interface ExternalPurchaseNoticeResultIOS {
   externalPurchaseToken?: string | null;
 }
 
-/** Products returned by a product query; which lists are filled depends on the requested type. */
-export interface FetchProductsResult {
-  /** One-time products, for an in-app query. */
-  products?: Product[] | null;
-  /** Subscription products, for a subscription query. */
-  subscriptions?: ProductSubscription[] | null;
-  /** Products of both kinds, for a query of all types. */
-  all?: ProductOrSubscription[] | null;
-}
+/**
+ * Products returned by a product query, as one list whose kind follows the requested type.
+ *
+ * The value of the one field the answer sets, the first present of `products`, `subscriptions`, `all`; null when it sets none of them (an answer of a later spec). Its JSON is {@link FetchProductsResultWire}:
+ *
+ * - `products`: One-time products, for an in-app query.
+ * - `subscriptions`: Subscription products, for a subscription query.
+ * - `all`: Products of both kinds, for a query of all types.
+ */
+export type FetchProductsResult =
+  | Product[]
+  | ProductSubscription[]
+  | ProductOrSubscription[]
+  | null;
 
 /**
  * What to fetch for a developer-drawn Billing Choice screen.
@@ -1108,11 +1193,15 @@ export interface PricingPhasesAndroid {
  * Payloads with another `platform` are kept by readers, but this type leaves them out so that checking `platform` narrows it; code that may see them should treat an object matching no member as unknown.
  */
 export type Product =
-  | (ProductIOS & { platform: "ios" })
-  | (ProductAndroid & { platform: "android" });
+  | ProductIOS
+  | ProductAndroid;
 
 /** A one-time product as Google Play (or the Horizon or Amazon flavor) describes it. */
 export interface ProductAndroid extends ProductCommon {
+  /** One-time product or subscription. */
+  type: "in-app";
+  /** The platform that produced this product object. */
+  platform: "android";
   /** The product name from the store. */
   nameAndroid: string;
   /** Whether the product could be fetched (Billing 8.0 and later). */
@@ -1149,6 +1238,10 @@ export interface ProductCommon {
 
 /** A one-time product as StoreKit describes it. */
 export interface ProductIOS extends ProductCommon {
+  /** One-time product or subscription. */
+  type: "in-app";
+  /** The platform that produced this product object. */
+  platform: "ios";
   /** StoreKit's localized display name. */
   displayNameIOS: string;
   /** Whether Family Sharing covers the product. */
@@ -1171,8 +1264,8 @@ export interface ProductIOS extends ProductCommon {
  * Payloads with another `type` are kept by readers, but this type leaves them out so that checking `type` narrows it; code that may see them should treat an object matching no member as unknown.
  */
 export type ProductOrSubscription =
-  | (Product & { type: "in-app" })
-  | (ProductSubscription & { type: "subs" });
+  | Product
+  | ProductSubscription;
 
 /**
  * Which kind of products a query or purchase request is about.
@@ -1226,11 +1319,15 @@ export type ProductStatusAndroid =
  * Payloads with another `platform` are kept by readers, but this type leaves them out so that checking `platform` narrows it; code that may see them should treat an object matching no member as unknown.
  */
 export type ProductSubscription =
-  | (ProductSubscriptionIOS & { platform: "ios" })
-  | (ProductSubscriptionAndroid & { platform: "android" });
+  | ProductSubscriptionIOS
+  | ProductSubscriptionAndroid;
 
 /** A subscription product as Google Play (or the Horizon or Amazon flavor) describes it. */
 export interface ProductSubscriptionAndroid extends ProductCommon {
+  /** One-time product or subscription. */
+  type: "subs";
+  /** The platform that produced this product object. */
+  platform: "android";
   /** The product name from the store. */
   nameAndroid: string;
   /** Whether the product could be fetched (Billing 8.0 and later). */
@@ -1241,6 +1338,10 @@ export interface ProductSubscriptionAndroid extends ProductCommon {
 
 /** A subscription product as StoreKit describes it. */
 export interface ProductSubscriptionIOS extends ProductCommon {
+  /** One-time product or subscription. */
+  type: "subs";
+  /** The platform that produced this product object. */
+  platform: "ios";
   /** StoreKit's localized display name. */
   displayNameIOS: string;
   /** Whether Family Sharing covers the subscription. */
@@ -1308,7 +1409,7 @@ export type ProductTypeIOS =
   | (string & {});
 
 /** A promotional offer signed as a compact JWS (iOS 15 and later). */
-export interface PromotionalOfferJWSInputIOS {
+export interface PromotionalOfferJwsInputIOS {
   /** Id of the promotional offer as set up in App Store Connect. */
   offerId: string;
   /** The compact JWS signed by the app's server. */
@@ -1323,13 +1424,13 @@ export interface PromotionalOfferJWSInputIOS {
  * Payloads with another `store` are kept by readers, but this type leaves them out so that checking `store` narrows it; code that may see them should treat an object matching no member as unknown.
  */
 export type Purchase =
-  | (PurchaseIOS & { store: "apple" })
-  | (PurchaseAndroid & { store: "google" })
-  | (PurchaseAndroid & { store: "horizon" })
-  | (PurchaseAndroid & { store: "amazon" });
+  | PurchaseIOS
+  | PurchaseAndroid;
 
 /** A purchase from Google Play or from the Horizon or Amazon flavor of the Android SDK. */
 export interface PurchaseAndroid extends PurchaseCommon {
+  /** The storefront that processed the purchase. */
+  store: "google" | "horizon" | "amazon";
   /** Order identifier, when the store gives one. */
   transactionId?: string | null;
   /** The purchase's original JSON from Google Play. */
@@ -1410,6 +1511,8 @@ export interface PurchaseError {
 
 /** A StoreKit transaction. */
 export interface PurchaseIOS extends PurchaseCommon {
+  /** The storefront that processed the purchase. */
+  store: "apple";
   /** StoreKit transaction identifier. */
   transactionId: string;
   /** Quantity as StoreKit reports it. */
@@ -1488,31 +1591,8 @@ export interface PurchaseIOS extends PurchaseCommon {
   advancedCommerceInfoIOS?: AdvancedCommerceInfoIOS | null;
 }
 
-/** The subset of a purchase needed to finish its transaction. */
-export interface PurchaseInput {
-  /** Identifier of the purchase on the device. */
-  id: string;
-  /** The product that was bought. */
-  productId: string;
-  /** All product identifiers covered by the purchase. */
-  ids?: string[] | null;
-  /**
-   * When the transaction happened.
-   *
-   * Epoch milliseconds.
-   */
-  transactionDate: number;
-  /** The token the store uses to identify the purchase. */
-  purchaseToken?: string | null;
-  /** The storefront that processed the purchase. */
-  store?: IapStore | null;
-  /** How many units were bought. */
-  quantity: number;
-  /** Lifecycle state of the purchase. */
-  purchaseState: PurchaseState;
-  /** True while a subscription is set to renew. */
-  isAutoRenewing: boolean;
-}
+/** The purchase to finish, passed back exactly as a purchase listener or query delivered it. */
+export type PurchaseInput = Purchase;
 
 /** The offer StoreKit applied to a transaction. */
 export interface PurchaseOfferIOS {
@@ -1685,27 +1765,21 @@ export interface RequestPurchaseIosProps {
 /**
  * What to buy; set the purchase props for a one-time product or the subscription props for a subscription.
  *
- * Exactly one of `requestPurchase`, `requestSubscription` is set (present and not null).
+ * Set `request` and `type` together: `in-app` with {@link RequestPurchasePropsByPlatforms}, `subs` with {@link RequestSubscriptionPropsByPlatforms}. The JSON sets the case's own field instead (`requestPurchase`, `requestSubscription`: {@link RequestPurchasePropsWire}).
  */
 export type RequestPurchaseProps =
-  {
-    /**
-     * Tells the SDK which kind of product is being bought.
-     *
-     * @defaultValue `"in-app"`
-     */
-    type?: ProductQueryType | null;
-  } &
   (
     | {
         /** Per-platform props for a one-time product. */
-        requestPurchase: RequestPurchasePropsByPlatforms;
-        requestSubscription?: null;
+        request: RequestPurchasePropsByPlatforms;
+        /** Tells the SDK which kind of product is being bought. */
+        type: "in-app";
       }
     | {
-        requestPurchase?: null;
         /** Per-platform props for a subscription. */
-        requestSubscription: RequestSubscriptionPropsByPlatforms;
+        request: RequestSubscriptionPropsByPlatforms;
+        /** Tells the SDK which kind of product is being bought. */
+        type: "subs";
       }
   );
 
@@ -1713,55 +1787,48 @@ export type RequestPurchaseProps =
  * One-time purchase props for each SDK platform; the Android props also serve the Horizon and Amazon builds.
  *
  * At least one of `apple`, `google` is set (present and not null).
+ *
+ * This type leaves that to the bridge, which rejects a request that breaks it, so that a request can be built step by step as upstream's can; {@link RequestPurchasePropsByPlatformsWire} holds it.
  */
-export type RequestPurchasePropsByPlatforms =
-  {
-    /**
-     * A decode-only alias of `apple`: readers take it when `apple` is absent (the first name present is read); writers write `apple`.
-     *
-     * @deprecated Write `apple`.
-     */
-    ios?: RequestPurchaseIosProps | null;
-    /**
-     * A decode-only alias of `google`: readers take it when `google` is absent (the first name present is read); writers write `google`.
-     *
-     * @deprecated Write `google`.
-     */
-    android?: RequestPurchaseAndroidProps | null;
-  } &
-  (
-    | {
-        /**
-         * Props used on Apple platforms.
-         *
-         * Readers also accept `ios` in its place when this key is absent.
-         */
-        apple: RequestPurchaseIosProps;
-        /**
-         * Props used on Android, whichever store flavor the app was built for.
-         *
-         * Readers also accept `android` in its place when this key is absent.
-         */
-        google?: RequestPurchaseAndroidProps | null;
-      }
-    | {
-        apple?: null;
-        /**
-         * Props used on Android, whichever store flavor the app was built for.
-         *
-         * Readers also accept `android` in its place when this key is absent.
-         */
-        google: RequestPurchaseAndroidProps;
-      }
-  );
-
-/** What a purchase request returns directly; the final outcome still arrives through the purchase listeners. */
-export interface RequestPurchaseResult {
-  /** The single purchase produced on Apple platforms. */
-  purchase?: Purchase | null;
-  /** The purchases produced on Android, which can be several. */
-  purchases?: Purchase[] | null;
+export interface RequestPurchasePropsByPlatforms {
+  /**
+   * Props used on Apple platforms.
+   *
+   * Readers also accept `ios` in its place when this key is absent.
+   */
+  apple?: RequestPurchaseIosProps | null;
+  /**
+   * A decode-only alias of `apple`: readers take it when `apple` is absent (the first name present is read); writers write `apple`.
+   *
+   * @deprecated Write `apple`.
+   */
+  ios?: RequestPurchaseIosProps | null;
+  /**
+   * Props used on Android, whichever store flavor the app was built for.
+   *
+   * Readers also accept `android` in its place when this key is absent.
+   */
+  google?: RequestPurchaseAndroidProps | null;
+  /**
+   * A decode-only alias of `google`: readers take it when `google` is absent (the first name present is read); writers write `google`.
+   *
+   * @deprecated Write `google`.
+   */
+  android?: RequestPurchaseAndroidProps | null;
 }
+
+/**
+ * What a purchase request returns directly; the final outcome still arrives through the purchase listeners.
+ *
+ * The value of the one field the answer sets, the first present of `purchase`, `purchases`; null when it sets none of them (an answer of a later spec). Its JSON is {@link RequestPurchaseResultWire}:
+ *
+ * - `purchase`: The single purchase produced on Apple platforms.
+ * - `purchases`: The purchases produced on Android, which can be several.
+ */
+export type RequestPurchaseResult =
+  | Purchase
+  | Purchase[]
+  | null;
 
 /** Purchase props for subscriptions on Android. */
 export interface RequestSubscriptionAndroidProps {
@@ -1804,7 +1871,7 @@ export interface RequestSubscriptionIosProps {
   /** A win-back offer for a lapsed subscriber (iOS 18 and later). */
   winBackOffer?: WinBackOfferInputIOS | null;
   /** A promotional offer signed as a compact JWS (iOS 15 and later). */
-  promotionalOfferJWS?: PromotionalOfferJWSInputIOS | null;
+  promotionalOfferJWS?: PromotionalOfferJwsInputIOS | null;
   /** The billing plan for an annual subscription that can be paid monthly (iOS 26.4 and later). */
   billingPlanType?: SubscriptionBillingPlanTypeIOS | null;
   /** A server-signed JWS that overrides introductory offer eligibility; StoreKit decides when absent. */
@@ -1817,47 +1884,35 @@ export interface RequestSubscriptionIosProps {
  * Subscription purchase props for each SDK platform; the Android props also serve the Horizon and Amazon builds.
  *
  * At least one of `apple`, `google` is set (present and not null).
+ *
+ * This type leaves that to the bridge, which rejects a request that breaks it, so that a request can be built step by step as upstream's can; {@link RequestSubscriptionPropsByPlatformsWire} holds it.
  */
-export type RequestSubscriptionPropsByPlatforms =
-  {
-    /**
-     * A decode-only alias of `apple`: readers take it when `apple` is absent (the first name present is read); writers write `apple`.
-     *
-     * @deprecated Write `apple`.
-     */
-    ios?: RequestSubscriptionIosProps | null;
-    /**
-     * A decode-only alias of `google`: readers take it when `google` is absent (the first name present is read); writers write `google`.
-     *
-     * @deprecated Write `google`.
-     */
-    android?: RequestSubscriptionAndroidProps | null;
-  } &
-  (
-    | {
-        /**
-         * Props used on Apple platforms.
-         *
-         * Readers also accept `ios` in its place when this key is absent.
-         */
-        apple: RequestSubscriptionIosProps;
-        /**
-         * Props used on Android, whichever store flavor the app was built for.
-         *
-         * Readers also accept `android` in its place when this key is absent.
-         */
-        google?: RequestSubscriptionAndroidProps | null;
-      }
-    | {
-        apple?: null;
-        /**
-         * Props used on Android, whichever store flavor the app was built for.
-         *
-         * Readers also accept `android` in its place when this key is absent.
-         */
-        google: RequestSubscriptionAndroidProps;
-      }
-  );
+export interface RequestSubscriptionPropsByPlatforms {
+  /**
+   * Props used on Apple platforms.
+   *
+   * Readers also accept `ios` in its place when this key is absent.
+   */
+  apple?: RequestSubscriptionIosProps | null;
+  /**
+   * A decode-only alias of `apple`: readers take it when `apple` is absent (the first name present is read); writers write `apple`.
+   *
+   * @deprecated Write `apple`.
+   */
+  ios?: RequestSubscriptionIosProps | null;
+  /**
+   * Props used on Android, whichever store flavor the app was built for.
+   *
+   * Readers also accept `android` in its place when this key is absent.
+   */
+  google?: RequestSubscriptionAndroidProps | null;
+  /**
+   * A decode-only alias of `google`: readers take it when `google` is absent (the first name present is read); writers write `google`.
+   *
+   * @deprecated Write `google`.
+   */
+  android?: RequestSubscriptionAndroidProps | null;
+}
 
 /** The Amazon Appstore purchase to verify with IAPKit through Amazon RVS. */
 export interface RequestVerifyPurchaseWithIapkitAmazonProps {
@@ -1872,13 +1927,13 @@ export interface RequestVerifyPurchaseWithIapkitAmazonProps {
    */
   expectedProductId?: string | null;
   /**
-   * The Amazon user id from the purchase response.
+   * The Amazon user id from the purchase response; an app may leave it out, and the Amazon SDK fills it in from the store's user data before it calls IAPKit.
    *
    * From 3 to 512 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
    *
    * The whole string matches `^[A-Za-z0-9._~=-]+$` (readers check it).
    */
-  userId: string;
+  userId?: string | null;
   /**
    * The Amazon receipt id from the purchase response.
    *
@@ -1955,55 +2010,34 @@ export interface RequestVerifyPurchaseWithIapkitHorizonProps {
  * A verification request to IAPKit; set the purchase of exactly one store.
  *
  * Exactly one of `apple`, `google`, `amazon`, `horizon` is set (present and not null).
+ *
+ * This type leaves that to the bridge, which rejects a request that breaks it, so that a request can be built step by step as upstream's can; {@link RequestVerifyPurchaseWithIapkitPropsWire} holds it.
  */
-export type RequestVerifyPurchaseWithIapkitProps =
-  {
-    /** IAPKit API key, sent as a bearer token. */
-    apiKey?: string | null;
-    /**
-     * IAPKit server origin, for self-hosted or local servers; the hosted service when absent.
-     *
-     * @since 2.3.1
-     */
-    baseUrl?: string | null;
-    /**
-     * Ask IAPKit to attach the product's client payload to a valid Apple or Google answer.
-     *
-     * @defaultValue `false`
-     * @since 2.4.0
-     */
-    includeClientPayload?: boolean | null;
-  } &
-  (
-    | {
-        /** An App Store purchase. */
-        apple: RequestVerifyPurchaseWithIapkitAppleProps;
-        google?: null;
-        amazon?: null;
-        horizon?: null;
-      }
-    | {
-        apple?: null;
-        /** A Google Play purchase. */
-        google: RequestVerifyPurchaseWithIapkitGoogleProps;
-        amazon?: null;
-        horizon?: null;
-      }
-    | {
-        apple?: null;
-        google?: null;
-        /** An Amazon Appstore purchase. */
-        amazon: RequestVerifyPurchaseWithIapkitAmazonProps;
-        horizon?: null;
-      }
-    | {
-        apple?: null;
-        google?: null;
-        amazon?: null;
-        /** A Meta Horizon purchase. */
-        horizon: RequestVerifyPurchaseWithIapkitHorizonProps;
-      }
-  );
+export interface RequestVerifyPurchaseWithIapkitProps {
+  /** IAPKit API key, sent as a bearer token. */
+  apiKey?: string | null;
+  /**
+   * IAPKit server origin, for self-hosted or local servers; the hosted service when absent.
+   *
+   * @since 2.3.1
+   */
+  baseUrl?: string | null;
+  /**
+   * Ask IAPKit to attach the product's client payload to a valid Apple or Google answer.
+   *
+   * @defaultValue `false`
+   * @since 2.4.0
+   */
+  includeClientPayload?: boolean | null;
+  /** An App Store purchase. */
+  apple?: RequestVerifyPurchaseWithIapkitAppleProps | null;
+  /** A Google Play purchase. */
+  google?: RequestVerifyPurchaseWithIapkitGoogleProps | null;
+  /** An Amazon Appstore purchase. */
+  amazon?: RequestVerifyPurchaseWithIapkitAmazonProps | null;
+  /** A Meta Horizon purchase. */
+  horizon?: RequestVerifyPurchaseWithIapkitHorizonProps | null;
+}
 
 /** IAPKit's verdict on one purchase. */
 export interface RequestVerifyPurchaseWithIapkitResult {
@@ -2325,31 +2359,17 @@ export interface VerifyPurchaseHorizonOptions {
  * Verify one purchase directly with the store that sold it; the SDK uses the options of the store it runs against.
  *
  * At least one of `apple`, `google`, `horizon` is set (present and not null).
+ *
+ * This type leaves that to the bridge, which rejects a request that breaks it, so that a request can be built step by step as upstream's can; {@link VerifyPurchasePropsWire} holds it.
  */
-export type VerifyPurchaseProps =
-  (
-    | {
-        /** Verify through the App Store Server API. */
-        apple: VerifyPurchaseAppleOptions;
-        /** Verify through the Google Play Developer API. */
-        google?: VerifyPurchaseGoogleOptions | null;
-        /** Verify through Meta's server-to-server entitlement API. */
-        horizon?: VerifyPurchaseHorizonOptions | null;
-      }
-    | {
-        apple?: null;
-        /** Verify through the Google Play Developer API. */
-        google: VerifyPurchaseGoogleOptions;
-        /** Verify through Meta's server-to-server entitlement API. */
-        horizon?: VerifyPurchaseHorizonOptions | null;
-      }
-    | {
-        apple?: null;
-        google?: null;
-        /** Verify through Meta's server-to-server entitlement API. */
-        horizon: VerifyPurchaseHorizonOptions;
-      }
-  );
+export interface VerifyPurchaseProps {
+  /** Verify through the App Store Server API. */
+  apple?: VerifyPurchaseAppleOptions | null;
+  /** Verify through the Google Play Developer API. */
+  google?: VerifyPurchaseGoogleOptions | null;
+  /** Verify through Meta's server-to-server entitlement API. */
+  horizon?: VerifyPurchaseHorizonOptions | null;
+}
 
 /**
  * The outcome of verifying a purchase with the store the props named.
@@ -2359,14 +2379,14 @@ export type VerifyPurchaseProps =
  * Payloads with another `store` are kept by readers, but this type leaves them out so that checking `store` narrows it; code that may see them should treat an object matching no member as unknown.
  */
 export type VerifyPurchaseResult =
-  | (VerifyPurchaseResultIOS & { store: "apple" })
-  | (VerifyPurchaseResultAndroid & { store: "google" })
-  | (VerifyPurchaseResultHorizon & { store: "horizon" });
+  | VerifyPurchaseResultIOS
+  | VerifyPurchaseResultAndroid
+  | VerifyPurchaseResultHorizon;
 
 /** Result of verifying a purchase with the store's server on Android. */
 export interface VerifyPurchaseResultAndroid extends VerifyPurchaseResultCommon {
   /** Always google; tells this result apart from the other verification results. */
-  store: IapStore;
+  store?: "google";
   /** Whether the subscription renews automatically. */
   autoRenewing: boolean;
   /** Whether the product is a beta product. */
@@ -2438,7 +2458,7 @@ export interface VerifyPurchaseResultCommon {
 /** Result of verifying an entitlement with Meta's Horizon server API. */
 export interface VerifyPurchaseResultHorizon extends VerifyPurchaseResultCommon {
   /** Always horizon; tells this result apart from the other verification results. */
-  store: IapStore;
+  store?: "horizon";
   /**
    * True when Meta confirmed the entitlement.
    *
@@ -2452,7 +2472,7 @@ export interface VerifyPurchaseResultHorizon extends VerifyPurchaseResultCommon 
 /** Result of verifying a purchase with the App Store. */
 export interface VerifyPurchaseResultIOS extends VerifyPurchaseResultCommon {
   /** Always apple; tells this result apart from the other verification results. */
-  store: IapStore;
+  store?: "apple";
   /** The receipt data that was checked. */
   receiptData: string;
   /** The signed transaction that was checked. */
@@ -2489,16 +2509,285 @@ export interface VerifyPurchaseWithProviderResult {
   errors?: VerifyPurchaseWithProviderError[] | null;
 }
 
-/** The answer of an operation that has nothing to return beyond success. */
-export interface VoidResult {
-  /** True when the operation completed. */
-  success: boolean;
-}
+/**
+ * What an operation that answers nothing resolves with, as upstream's TypeScript names it: no value at all.
+ *
+ * The spec's record of this name is {@link VoidResultWire}; no operation answers it.
+ */
+export type VoidResult = void;
 
 /** A win-back offer to apply to a subscription purchase (iOS 18 and later). */
 export interface WinBackOfferInputIOS {
   /** Id of the win-back offer as set up in App Store Connect. */
   offerId: string;
+}
+
+/**
+ * The spec's spelling of {@link PromotionalOfferJwsInputIOS}.
+ *
+ * @deprecated Use PromotionalOfferJwsInputIOS, as upstream's TypeScript names it.
+ */
+export type PromotionalOfferJWSInputIOS = PromotionalOfferJwsInputIOS;
+
+/**
+ * Products returned by a product query, as one list whose kind follows the requested type.
+ *
+ * The JSON of {@link FetchProductsResult}, as bridges read and write it; apps and SDKs use {@link FetchProductsResult}.
+ */
+export interface FetchProductsResultWire {
+  /** One-time products, for an in-app query. */
+  products?: Product[] | null;
+  /** Subscription products, for a subscription query. */
+  subscriptions?: ProductSubscription[] | null;
+  /** Products of both kinds, for a query of all types. */
+  all?: ProductOrSubscription[] | null;
+}
+
+/**
+ * What to buy; set the purchase props for a one-time product or the subscription props for a subscription.
+ *
+ * The JSON of {@link RequestPurchaseProps}, as bridges read and write it; apps and SDKs use {@link RequestPurchaseProps}.
+ *
+ * Exactly one of `requestPurchase`, `requestSubscription` is set (present and not null).
+ */
+export type RequestPurchasePropsWire =
+  {
+    /**
+     * Tells the SDK which kind of product is being bought.
+     *
+     * @defaultValue `"in-app"`
+     */
+    type?: ProductQueryType | null;
+  } &
+  (
+    | {
+        /** Per-platform props for a one-time product. */
+        requestPurchase: RequestPurchasePropsByPlatformsWire;
+        requestSubscription?: null;
+      }
+    | {
+        requestPurchase?: null;
+        /** Per-platform props for a subscription. */
+        requestSubscription: RequestSubscriptionPropsByPlatformsWire;
+      }
+  );
+
+/**
+ * One-time purchase props for each SDK platform; the Android props also serve the Horizon and Amazon builds.
+ *
+ * The JSON of {@link RequestPurchasePropsByPlatforms}, as bridges read and write it; apps and SDKs use {@link RequestPurchasePropsByPlatforms}.
+ *
+ * At least one of `apple`, `google` is set (present and not null).
+ */
+export type RequestPurchasePropsByPlatformsWire =
+  {
+    /**
+     * A decode-only alias of `apple`: readers take it when `apple` is absent (the first name present is read); writers write `apple`.
+     *
+     * @deprecated Write `apple`.
+     */
+    ios?: RequestPurchaseIosProps | null;
+    /**
+     * A decode-only alias of `google`: readers take it when `google` is absent (the first name present is read); writers write `google`.
+     *
+     * @deprecated Write `google`.
+     */
+    android?: RequestPurchaseAndroidProps | null;
+  } &
+  (
+    | {
+        /**
+         * Props used on Apple platforms.
+         *
+         * Readers also accept `ios` in its place when this key is absent.
+         */
+        apple: RequestPurchaseIosProps;
+        /**
+         * Props used on Android, whichever store flavor the app was built for.
+         *
+         * Readers also accept `android` in its place when this key is absent.
+         */
+        google?: RequestPurchaseAndroidProps | null;
+      }
+    | {
+        apple?: null;
+        /**
+         * Props used on Android, whichever store flavor the app was built for.
+         *
+         * Readers also accept `android` in its place when this key is absent.
+         */
+        google: RequestPurchaseAndroidProps;
+      }
+  );
+
+/**
+ * What a purchase request returns directly; the final outcome still arrives through the purchase listeners.
+ *
+ * The JSON of {@link RequestPurchaseResult}, as bridges read and write it; apps and SDKs use {@link RequestPurchaseResult}.
+ */
+export interface RequestPurchaseResultWire {
+  /** The single purchase produced on Apple platforms. */
+  purchase?: Purchase | null;
+  /** The purchases produced on Android, which can be several. */
+  purchases?: Purchase[] | null;
+}
+
+/**
+ * Subscription purchase props for each SDK platform; the Android props also serve the Horizon and Amazon builds.
+ *
+ * The JSON of {@link RequestSubscriptionPropsByPlatforms}, as bridges read and write it; apps and SDKs use {@link RequestSubscriptionPropsByPlatforms}.
+ *
+ * At least one of `apple`, `google` is set (present and not null).
+ */
+export type RequestSubscriptionPropsByPlatformsWire =
+  {
+    /**
+     * A decode-only alias of `apple`: readers take it when `apple` is absent (the first name present is read); writers write `apple`.
+     *
+     * @deprecated Write `apple`.
+     */
+    ios?: RequestSubscriptionIosProps | null;
+    /**
+     * A decode-only alias of `google`: readers take it when `google` is absent (the first name present is read); writers write `google`.
+     *
+     * @deprecated Write `google`.
+     */
+    android?: RequestSubscriptionAndroidProps | null;
+  } &
+  (
+    | {
+        /**
+         * Props used on Apple platforms.
+         *
+         * Readers also accept `ios` in its place when this key is absent.
+         */
+        apple: RequestSubscriptionIosProps;
+        /**
+         * Props used on Android, whichever store flavor the app was built for.
+         *
+         * Readers also accept `android` in its place when this key is absent.
+         */
+        google?: RequestSubscriptionAndroidProps | null;
+      }
+    | {
+        apple?: null;
+        /**
+         * Props used on Android, whichever store flavor the app was built for.
+         *
+         * Readers also accept `android` in its place when this key is absent.
+         */
+        google: RequestSubscriptionAndroidProps;
+      }
+  );
+
+/**
+ * A verification request to IAPKit; set the purchase of exactly one store.
+ *
+ * The JSON of {@link RequestVerifyPurchaseWithIapkitProps}, as bridges read and write it; apps and SDKs use {@link RequestVerifyPurchaseWithIapkitProps}.
+ *
+ * Exactly one of `apple`, `google`, `amazon`, `horizon` is set (present and not null).
+ */
+export type RequestVerifyPurchaseWithIapkitPropsWire =
+  {
+    /** IAPKit API key, sent as a bearer token. */
+    apiKey?: string | null;
+    /**
+     * IAPKit server origin, for self-hosted or local servers; the hosted service when absent.
+     *
+     * @since 2.3.1
+     */
+    baseUrl?: string | null;
+    /**
+     * Ask IAPKit to attach the product's client payload to a valid Apple or Google answer.
+     *
+     * @defaultValue `false`
+     * @since 2.4.0
+     */
+    includeClientPayload?: boolean | null;
+  } &
+  (
+    | {
+        /** An App Store purchase. */
+        apple: RequestVerifyPurchaseWithIapkitAppleProps;
+        google?: null;
+        amazon?: null;
+        horizon?: null;
+      }
+    | {
+        apple?: null;
+        /** A Google Play purchase. */
+        google: RequestVerifyPurchaseWithIapkitGoogleProps;
+        amazon?: null;
+        horizon?: null;
+      }
+    | {
+        apple?: null;
+        google?: null;
+        /** An Amazon Appstore purchase. */
+        amazon: RequestVerifyPurchaseWithIapkitAmazonProps;
+        horizon?: null;
+      }
+    | {
+        apple?: null;
+        google?: null;
+        amazon?: null;
+        /** A Meta Horizon purchase. */
+        horizon: RequestVerifyPurchaseWithIapkitHorizonProps;
+      }
+  );
+
+/**
+ * Verify one purchase directly with the store that sold it; the SDK uses the options of the store it runs against.
+ *
+ * The JSON of {@link VerifyPurchaseProps}, as bridges read and write it; apps and SDKs use {@link VerifyPurchaseProps}.
+ *
+ * At least one of `apple`, `google`, `horizon` is set (present and not null).
+ */
+export type VerifyPurchasePropsWire =
+  (
+    | {
+        /** Verify through the App Store Server API. */
+        apple: VerifyPurchaseAppleOptions;
+        /** Verify through the Google Play Developer API. */
+        google?: VerifyPurchaseGoogleOptions | null;
+        /** Verify through Meta's server-to-server entitlement API. */
+        horizon?: VerifyPurchaseHorizonOptions | null;
+      }
+    | {
+        apple?: null;
+        /** Verify through the Google Play Developer API. */
+        google: VerifyPurchaseGoogleOptions;
+        /** Verify through Meta's server-to-server entitlement API. */
+        horizon?: VerifyPurchaseHorizonOptions | null;
+      }
+    | {
+        apple?: null;
+        google?: null;
+        /** Verify through Meta's server-to-server entitlement API. */
+        horizon: VerifyPurchaseHorizonOptions;
+      }
+  );
+
+/**
+ * Verify a purchase through a hosted provider instead of the app's own server.
+ *
+ * The JSON of {@link VerifyPurchaseWithProviderProps}, as bridges read and write it; apps and SDKs use {@link VerifyPurchaseWithProviderProps}.
+ */
+export interface VerifyPurchaseWithProviderPropsWire {
+  /** The provider to use. */
+  provider: PurchaseVerificationProvider;
+  /** The request for IAPKit, when that is the provider. */
+  iapkit?: RequestVerifyPurchaseWithIapkitPropsWire | null;
+}
+
+/**
+ * The answer of an operation that has nothing to return beyond success.
+ *
+ * The JSON of {@link VoidResult}, as bridges read and write it; apps and SDKs use {@link VoidResult}.
+ */
+export interface VoidResultWire {
+  /** True when the operation completed. */
+  success: boolean;
 }
 
 /** The arguments of the mutation acknowledgePurchaseAndroid. */
@@ -2644,7 +2933,7 @@ export interface PurchaseUpdatedArgs {
 /** The arguments of the mutation requestPurchase. */
 export interface RequestPurchaseArgs {
   /** What to buy, with the props of each platform. */
-  params: RequestPurchaseProps;
+  params: RequestPurchasePropsWire;
 }
 
 /** The arguments of the mutation showBillingProgramInformationDialogAndroid. */
@@ -2674,13 +2963,13 @@ export interface SubscriptionStatusIOSArgs {
 /** The arguments of the mutation verifyPurchase. */
 export interface VerifyPurchaseArgs {
   /** Verification options for each store. */
-  options: VerifyPurchaseProps;
+  options: VerifyPurchasePropsWire;
 }
 
 /** The arguments of the mutation verifyPurchaseWithProvider. */
 export interface VerifyPurchaseWithProviderArgs {
   /** The provider and the request to send it. */
-  options: VerifyPurchaseWithProviderProps;
+  options: VerifyPurchaseWithProviderPropsWire;
 }
 
 /** The error record a reply carries and the client throws: the spec's own. */
@@ -2732,9 +3021,13 @@ export type CurrentEntitlementIOSReply =
   | { result: PurchaseIOS | null; error?: undefined }
   | { error: OpenIAPErrorRecord; result?: undefined };
 
-/** The reply to the mutation `deepLinkToSubscriptions`: `result` when it succeeded, `error` when it failed; never both. */
+/**
+ * The reply to the mutation `deepLinkToSubscriptions`: `result` when it succeeded, `error` when it failed; never both.
+ *
+ * `result` is always null: the operation answers nothing beyond success.
+ */
 export type DeepLinkToSubscriptionsReply =
-  | { result: VoidResult; error?: undefined }
+  | { result: null; error?: undefined }
   | { error: OpenIAPErrorRecord; result?: undefined };
 
 /** The reply to the mutation `endConnection`: `result` when it succeeded, `error` when it failed; never both. */
@@ -2744,12 +3037,16 @@ export type EndConnectionReply =
 
 /** The reply to the query `fetchProducts`: `result` when it succeeded, `error` when it failed; never both. */
 export type FetchProductsReply =
-  | { result: FetchProductsResult; error?: undefined }
+  | { result: FetchProductsResultWire; error?: undefined }
   | { error: OpenIAPErrorRecord; result?: undefined };
 
-/** The reply to the mutation `finishTransaction`: `result` when it succeeded, `error` when it failed; never both. */
+/**
+ * The reply to the mutation `finishTransaction`: `result` when it succeeded, `error` when it failed; never both.
+ *
+ * `result` is always null: the operation answers nothing beyond success.
+ */
 export type FinishTransactionReply =
-  | { result: VoidResult; error?: undefined }
+  | { result: null; error?: undefined }
   | { error: OpenIAPErrorRecord; result?: undefined };
 
 /** The reply to the query `getActiveSubscriptions`: `result` when it succeeded, `error` when it failed; never both. */
@@ -2897,12 +3194,16 @@ export type PresentExternalPurchaseNoticeSheetIOSReply =
  * `result` is null when the operation has nothing to answer.
  */
 export type RequestPurchaseReply =
-  | { result: RequestPurchaseResult | null; error?: undefined }
+  | { result: RequestPurchaseResultWire | null; error?: undefined }
   | { error: OpenIAPErrorRecord; result?: undefined };
 
-/** The reply to the mutation `restorePurchases`: `result` when it succeeded, `error` when it failed; never both. */
+/**
+ * The reply to the mutation `restorePurchases`: `result` when it succeeded, `error` when it failed; never both.
+ *
+ * `result` is always null: the operation answers nothing beyond success.
+ */
 export type RestorePurchasesReply =
-  | { result: VoidResult; error?: undefined }
+  | { result: null; error?: undefined }
   | { error: OpenIAPErrorRecord; result?: undefined };
 
 /** The reply to the mutation `showBillingProgramInformationDialogAndroid`: `result` when it succeeded, `error` when it failed; never both. */
@@ -2946,9 +3247,9 @@ export type VerifyPurchaseWithProviderReply =
   | { error: OpenIAPErrorRecord; result?: undefined };
 
 /**
- * Every query and mutation by name: its kind, arguments record, result, the
- * error codes the spec lists for it (as a literal union), the stores that
- * implement it and its reply. Besides the listed codes, a bridge answers
+ * Every query and mutation by name, as bridges see it: its kind, arguments
+ * record, result (as JSON), the error codes the spec lists for it (as a
+ * literal union), the stores that implement it and its reply. Besides the listed codes, a bridge answers
  * `developer-error` for arguments it cannot decode or validate,
  * `feature-not-supported` where the platform or store lacks the operation,
  * and `unknown` for any other failure.
@@ -3021,7 +3322,7 @@ export interface OpenIAPOperationMap {
   deepLinkToSubscriptions: {
     kind: "mutation";
     args: DeepLinkToSubscriptionsArgs;
-    result: VoidResult;
+    result: void;
     errors: "developer-error" | "activity-unavailable" | "service-error";
     stores: "apple" | "google" | "horizon" | "amazon";
     reply: DeepLinkToSubscriptionsReply;
@@ -3039,7 +3340,7 @@ export interface OpenIAPOperationMap {
   fetchProducts: {
     kind: "query";
     args: FetchProductsArgs;
-    result: FetchProductsResult;
+    result: FetchProductsResultWire;
     errors: "not-prepared" | "empty-sku-list" | "query-product" | "network-error";
     stores: "apple" | "google" | "horizon" | "amazon";
     reply: FetchProductsReply;
@@ -3048,7 +3349,7 @@ export interface OpenIAPOperationMap {
   finishTransaction: {
     kind: "mutation";
     args: FinishTransactionArgs;
-    result: VoidResult;
+    result: void;
     errors: "not-prepared" | "item-not-owned" | "service-error" | "network-error";
     stores: "apple" | "google" | "horizon" | "amazon";
     reply: FinishTransactionReply;
@@ -3272,7 +3573,7 @@ export interface OpenIAPOperationMap {
   requestPurchase: {
     kind: "mutation";
     args: RequestPurchaseArgs;
-    result: RequestPurchaseResult | null;
+    result: RequestPurchaseResultWire | null;
     errors: "not-prepared" | "user-cancelled" | "already-owned" | "item-unavailable" | "sku-not-found" | "sku-offer-mismatch" | "deferred-payment" | "duplicate-purchase" | "activity-unavailable" | "network-error" | "purchase-error";
     stores: "apple" | "google" | "horizon" | "amazon";
     reply: RequestPurchaseReply;
@@ -3281,7 +3582,7 @@ export interface OpenIAPOperationMap {
   restorePurchases: {
     kind: "mutation";
     args: OpenIAPNoArgs;
-    result: VoidResult;
+    result: void;
     errors: "not-prepared" | "user-cancelled" | "sync-error" | "network-error";
     stores: "apple" | "google" | "horizon" | "amazon";
     reply: RestorePurchasesReply;
@@ -3422,7 +3723,7 @@ export type OpenIAPCall =
   | { operation: "verifyPurchase"; args: VerifyPurchaseArgs }
   | { operation: "verifyPurchaseWithProvider"; args: VerifyPurchaseWithProviderArgs };
 
-/** Every event by name: the args of its listener, its payload and the stores that send it. */
+/** Every event by name, as bridges see it: the args of its listener, its payload (as JSON) and the stores that send it. */
 export interface OpenIAPEventMap {
   /**
    * Delivers the user's choice of the developer's billing in an External Payments or Billing Choice flow, with the external transaction token and what the user chose.
@@ -3514,12 +3815,16 @@ export interface OpenIAPListener {
 
 /**
  * The OpenIAP API over a transport (`createOpenIAPClient` in
- * openiap-client.ts). Each method sends the arguments record as given and
- * resolves with the result; a failure rejects with an `OpenIAPError` that
- * carries the error code: one the method lists under `@throws`, or
- * `developer-error` (arguments the bridge refuses, the message naming the
- * field path), `feature-not-supported` (the platform or store lacks the
- * operation) or `unknown`.
+ * openiap-client.ts), typed as upstream's SDKs type their exports: each
+ * method takes what `QueryArgsMap` / `MutationArgsMap` say (one argument as
+ * itself, several as one object), so it can stand for
+ * `QueryField<'name'>` / `MutationField<'name'>`, and resolves with the
+ * result as `Query` / `Mutation` type it. The client sends the JSON call
+ * (`OpenIAPCall`, arguments by name) and converts the reply. A failure
+ * rejects with an `OpenIAPError` that carries the error code: one the
+ * method lists under `@throws`, or `developer-error` (arguments the bridge
+ * refuses, the message naming the field path), `feature-not-supported`
+ * (the platform or store lacks the operation) or `unknown`.
  */
 export interface OpenIAPClient {
   /**
@@ -3527,27 +3832,27 @@ export interface OpenIAPClient {
    *
    * Android only. Stores: `google`, `horizon`, `amazon`.
    *
-   * @param args.purchaseToken - The token of the purchase to acknowledge.
+   * @param args - The argument `purchaseToken`. The token of the purchase to acknowledge.
    * @returns True when the store accepted the acknowledgment.
    * @throws `not-prepared` The billing client is not connected yet.
    * @throws `item-not-owned` The user does not own the purchase with that token.
    * @throws `service-disconnected` The billing service disconnected during the call.
    * @throws `network-error` The device could not reach the store.
    */
-  acknowledgePurchaseAndroid(args: AcknowledgePurchaseAndroidArgs): Promise<boolean>;
+  acknowledgePurchaseAndroid(args: MutationAcknowledgePurchaseAndroidArgs): Promise<boolean>;
   /**
    * Shows Apple's sheet on which the user asks for a refund of a product's latest transaction (iOS 15 and later).
    *
    * Apple platforms only. Stores: `apple`.
    *
-   * @param args.sku - The product to ask a refund for.
+   * @param args - The argument `sku`. The product to ask a refund for.
    * @returns How the request ended, as StoreKit names it, or null when the sheet reported nothing.
    * @throws `sku-not-found` The product has no transaction to refund.
    * @throws `user-cancelled` The user closed the sheet without asking.
    * @throws `feature-not-supported` The platform cannot show the sheet.
    * @throws `service-error` The sheet could not be shown.
    */
-  beginRefundRequestIOS(args: BeginRefundRequestIOSArgs): Promise<string | null>;
+  beginRefundRequestIOS(args: MutationBeginRefundRequestIosArgs): Promise<string | null>;
   /**
    * Tells whether the app may show the external purchase notice sheet (iOS 17.4 and later).
    *
@@ -3570,14 +3875,14 @@ export interface OpenIAPClient {
    *
    * Android only. Stores: `google`, `horizon`, `amazon`.
    *
-   * @param args.purchaseToken - The token of the purchase to consume.
+   * @param args - The argument `purchaseToken`. The token of the purchase to consume.
    * @returns True when the store consumed the purchase.
    * @throws `not-prepared` The billing client is not connected yet.
    * @throws `item-not-owned` The user does not own the purchase with that token.
    * @throws `service-disconnected` The billing service disconnected during the call.
    * @throws `network-error` The device could not reach the store.
    */
-  consumePurchaseAndroid(args: ConsumePurchaseAndroidArgs): Promise<boolean>;
+  consumePurchaseAndroid(args: MutationConsumePurchaseAndroidArgs): Promise<boolean>;
   /**
    * Creates the external transaction token and reporting details a billing program needs. Create fresh details right before each redirect to an external offer and never keep a token for a later one; one token may report several purchases of the same External Offer session.
    *
@@ -3590,29 +3895,29 @@ export interface OpenIAPClient {
    * @throws `developer-error` The program is not enabled for this app.
    * @throws `service-error` Google Play could not create the details.
    */
-  createBillingProgramReportingDetailsAndroid(args: CreateBillingProgramReportingDetailsAndroidArgs): Promise<BillingProgramReportingDetailsAndroid>;
+  createBillingProgramReportingDetailsAndroid(args: MutationCreateBillingProgramReportingDetailsAndroidArgs): Promise<BillingProgramReportingDetailsAndroid>;
   /**
    * The transaction that currently entitles the user to a product, according to StoreKit 2 (iOS 15 and later).
    *
    * Apple platforms only. Stores: `apple`.
    *
-   * @param args.sku - The product to look up.
+   * @param args - The argument `sku`. The product to look up.
    * @returns The entitling transaction, or null when the user is not entitled to the product.
    * @throws `sku-not-found` No product with that identifier exists in the App Store.
    * @throws `transaction-validation-failed` The entitlement's transaction did not pass StoreKit's verification.
    */
-  currentEntitlementIOS(args: CurrentEntitlementIOSArgs): Promise<PurchaseIOS | null>;
+  currentEntitlementIOS(args: QueryCurrentEntitlementIosArgs): Promise<PurchaseIOS | null>;
   /**
    * Opens the store's own screen where the user manages or cancels subscriptions.
    *
    * Stores: `apple`, `google`, `horizon`, `amazon`.
    *
-   * @param args.options - Which subscription to open; Android needs the product and package. Optional.
+   * @param args - The argument `options`. Which subscription to open; Android needs the product and package. Optional.
    * @throws `developer-error` The Android options lack the subscription or package to open.
    * @throws `activity-unavailable` There is no Android activity to open the screen from.
    * @throws `service-error` The store could not open its subscription screen.
    */
-  deepLinkToSubscriptions(args?: DeepLinkToSubscriptionsArgs): Promise<VoidResult>;
+  deepLinkToSubscriptions(args?: MutationDeepLinkToSubscriptionsArgs): Promise<void>;
   /**
    * Closes the store connection and frees what it held; call initConnection again before further calls.
    *
@@ -3627,13 +3932,13 @@ export interface OpenIAPClient {
    *
    * Stores: `apple`, `google`, `horizon`, `amazon`.
    *
-   * @param args.params - The identifiers to look up and the kind of products they are.
+   * @param args - The argument `params`. The identifiers to look up and the kind of products they are.
    * @throws `not-prepared` The store connection has not been opened with initConnection.
    * @throws `empty-sku-list` The request names no product identifier.
    * @throws `query-product` The store could not answer the product query.
    * @throws `network-error` The device could not reach the store.
    */
-  fetchProducts(args: FetchProductsArgs): Promise<FetchProductsResult>;
+  fetchProducts(args: QueryFetchProductsArgs): Promise<FetchProductsResult>;
   /**
    * Tells the store that a purchase has been verified and delivered, so that it is not offered again; on Android it acknowledges or consumes the purchase, which must happen within three days.
    *
@@ -3646,17 +3951,17 @@ export interface OpenIAPClient {
    * @throws `service-error` The store service on the device could not finish the transaction.
    * @throws `network-error` The device could not reach the store.
    */
-  finishTransaction(args: FinishTransactionArgs): Promise<VoidResult>;
+  finishTransaction(args: MutationFinishTransactionArgs): Promise<void>;
   /**
    * Summarises the subscriptions the user currently has, optionally limited to some products.
    *
    * Stores: `apple`, `google`, `horizon`, `amazon`.
    *
-   * @param args.subscriptionIds - The subscription products to report on; every subscription when absent. Optional.
+   * @param args - The argument `subscriptionIds`. The subscription products to report on; every subscription when absent. Optional.
    * @throws `not-prepared` The store connection has not been opened with initConnection.
    * @throws `service-error` The store service on the device failed to list the purchases.
    */
-  getActiveSubscriptions(args?: GetActiveSubscriptionsArgs): Promise<ActiveSubscription[]>;
+  getActiveSubscriptions(args?: QueryGetActiveSubscriptionsArgs): Promise<ActiveSubscription[]>;
   /**
    * Every StoreKit transaction of the user, finished or not, always in the Apple shape. Finished consumables are only included on iOS 18 and later, when the app's Info.plist sets SKIncludeConsumableInAppPurchaseHistory.
    *
@@ -3681,35 +3986,35 @@ export interface OpenIAPClient {
    *
    * Stores: `apple`, `google`, `horizon`, `amazon`.
    *
-   * @param args.options - Filters for the list; without them every owned purchase is returned. Optional.
+   * @param args - The argument `options`. Filters for the list; without them every owned purchase is returned. Optional.
    * @throws `not-prepared` The store connection has not been opened with initConnection.
    * @throws `service-error` The store service on the device failed to list the purchases.
    * @throws `network-error` The device could not reach the store.
    */
-  getAvailablePurchases(args?: GetAvailablePurchasesArgs): Promise<Purchase[]>;
+  getAvailablePurchases(args?: QueryGetAvailablePurchasesArgs): Promise<Purchase[]>;
   /**
    * The artwork and loyalty text Google Play provides for a Billing Choice screen the app draws itself (Play Billing 9.1 and later).
    *
    * Android only. Stores: `google`.
    *
-   * @param args.params - Which products the screen is for and how its images are laid out.
+   * @param args - The argument `params`. Which products the screen is for and how its images are laid out.
    * @throws `not-prepared` The billing client is not connected yet.
    * @throws `feature-not-supported` The Play Billing library or the Play Store on the device is too old.
    * @throws `service-error` Google Play could not provide the Billing Choice details.
    * @since 2.1.0
    */
-  getBillingChoiceInfoAndroid(args: GetBillingChoiceInfoAndroidArgs): Promise<BillingChoiceInfoAndroid>;
+  getBillingChoiceInfoAndroid(args: QueryGetBillingChoiceInfoAndroidArgs): Promise<BillingChoiceInfoAndroid>;
   /**
    * Fetches the token with which the app reports custom-link external purchases to Apple's External Purchase Server API (iOS 18.1 and later).
    *
    * Apple platforms only. Stores: `apple`.
    *
-   * @param args.tokenType - Whether the token is for a new customer or for an existing one.
+   * @param args - The argument `tokenType`. Whether the token is for a new customer or for an existing one.
    * @throws `feature-not-supported` The OS is older than iOS 18.1.
    * @throws `user-error` The app or the user's account is not eligible for custom-link external purchases.
    * @throws `network-error` The device could not reach the App Store.
    */
-  getExternalPurchaseCustomLinkTokenIOS(args: GetExternalPurchaseCustomLinkTokenIOSArgs): Promise<ExternalPurchaseCustomLinkTokenResultIOS>;
+  getExternalPurchaseCustomLinkTokenIOS(args: QueryGetExternalPurchaseCustomLinkTokenIosArgs): Promise<ExternalPurchaseCustomLinkTokenResultIOS>;
   /**
    * The StoreKit transactions that have not been finished yet.
    *
@@ -3752,45 +4057,45 @@ export interface OpenIAPClient {
    *
    * Apple platforms only. Stores: `apple`.
    *
-   * @param args.sku - The product whose latest transaction is wanted.
+   * @param args - The argument `sku`. The product whose latest transaction is wanted.
    * @returns The JWS, or null when the product has no transaction.
    * @throws `sku-not-found` No product with that identifier exists in the App Store.
    */
-  getTransactionJwsIOS(args: GetTransactionJwsIOSArgs): Promise<string | null>;
+  getTransactionJwsIOS(args: QueryGetTransactionJwsIosArgs): Promise<string | null>;
   /**
    * Tells whether the user has at least one subscription in effect, optionally among some products.
    *
    * Stores: `apple`, `google`, `horizon`, `amazon`.
    *
-   * @param args.subscriptionIds - The subscription products to consider; any subscription when absent. Optional.
+   * @param args - The argument `subscriptionIds`. The subscription products to consider; any subscription when absent. Optional.
    * @throws `not-prepared` The store connection has not been opened with initConnection.
    * @throws `service-error` The store service on the device failed to list the purchases.
    */
-  hasActiveSubscriptions(args?: HasActiveSubscriptionsArgs): Promise<boolean>;
+  hasActiveSubscriptions(args?: QueryHasActiveSubscriptionsArgs): Promise<boolean>;
   /**
    * Opens the connection to the store; every other call needs it first.
    *
    * Stores: `apple`, `google`, `horizon`, `amazon`.
    *
-   * @param args.config - Billing programs and Billing Choice settings to start the connection with (Android). Optional.
+   * @param args - The argument `config`. Billing programs and Billing Choice settings to start the connection with (Android). Optional.
    * @returns True when the connection is ready.
    * @throws `init-connection` The store connection could not be opened.
    * @throws `iap-not-available` In-app purchases are switched off or unavailable on this device or account.
    * @throws `billing-unavailable` The store's billing service is not available to this user.
    * @throws `service-timeout` The billing service did not answer in time.
    */
-  initConnection(args?: InitConnectionArgs): Promise<boolean>;
+  initConnection(args?: MutationInitConnectionArgs): Promise<boolean>;
   /**
    * Tells whether a Google Play billing program, such as External Payments, is open to the current user. It needs Play Billing 8.2, and 8.2.1 for External Offer and External Content Link.
    *
    * Android only. Stores: `google`.
    *
-   * @param args.program - The program to ask about.
+   * @param args - The argument `program`. The program to ask about.
    * @throws `not-prepared` The billing client is not connected yet.
    * @throws `feature-not-supported` The Play Billing library on the device does not know the program.
    * @throws `service-error` Google Play could not answer.
    */
-  isBillingProgramAvailableAndroid(args: IsBillingProgramAvailableAndroidArgs): Promise<BillingProgramAvailabilityResultAndroid>;
+  isBillingProgramAvailableAndroid(args: MutationIsBillingProgramAvailableAndroidArgs): Promise<BillingProgramAvailabilityResultAndroid>;
   /**
    * Tells whether the app may link out to external purchases with a custom link (iOS 18.1 and later).
    *
@@ -3804,43 +4109,43 @@ export interface OpenIAPClient {
    *
    * Apple platforms only. Stores: `apple`.
    *
-   * @param args.groupID - The identifier of the subscription group, as App Store Connect shows it.
+   * @param args - The argument `groupID`. The identifier of the subscription group, as App Store Connect shows it.
    * @throws `query-product` StoreKit could not look up the subscription group.
    */
-  isEligibleForIntroOfferIOS(args: IsEligibleForIntroOfferIOSArgs): Promise<boolean>;
+  isEligibleForIntroOfferIOS(args: QueryIsEligibleForIntroOfferIosArgs): Promise<boolean>;
   /**
    * Tells whether the latest transaction of a product passed StoreKit 2's signature check.
    *
    * Apple platforms only. Stores: `apple`.
    *
-   * @param args.sku - The product whose latest transaction is checked.
+   * @param args - The argument `sku`. The product whose latest transaction is checked.
    * @throws `sku-not-found` No product with that identifier exists in the App Store.
    */
-  isTransactionVerifiedIOS(args: IsTransactionVerifiedIOSArgs): Promise<boolean>;
+  isTransactionVerifiedIOS(args: QueryIsTransactionVerifiedIosArgs): Promise<boolean>;
   /**
    * The most recent transaction of a product that StoreKit 2 knows, whatever its state.
    *
    * Apple platforms only. Stores: `apple`.
    *
-   * @param args.sku - The product to look up.
+   * @param args - The argument `sku`. The product to look up.
    * @returns The latest transaction, or null when the product was never bought.
    * @throws `sku-not-found` No product with that identifier exists in the App Store.
    * @throws `transaction-validation-failed` The transaction did not pass StoreKit's verification.
    */
-  latestTransactionIOS(args: LatestTransactionIOSArgs): Promise<PurchaseIOS | null>;
+  latestTransactionIOS(args: QueryLatestTransactionIosArgs): Promise<PurchaseIOS | null>;
   /**
    * Shows Google Play's dialog for an external offer or content link of a billing program and, when the user agrees, opens the link; this includes the external links of a Billing Choice screen the app draws itself.
    *
    * Android only. Stores: `google`.
    *
-   * @param args.params - The program, the link and how to open it.
+   * @param args - The argument `params`. The program, the link and how to open it.
    * @returns True when the dialog was shown and the flow went on.
    * @throws `not-prepared` The billing client is not connected yet.
    * @throws `activity-unavailable` There is no activity to show the dialog on.
    * @throws `feature-not-supported` The Play Billing library on the device does not support the program.
    * @throws `user-cancelled` The user closed the dialog.
    */
-  launchExternalLinkAndroid(args: LaunchExternalLinkAndroidArgs): Promise<boolean>;
+  launchExternalLinkAndroid(args: MutationLaunchExternalLinkAndroidArgs): Promise<boolean>;
   /**
    * Opens the store's page on which the user enters an offer or promo code; it needs no billing connection. A purchase listener may receive the redeemed purchase while the app runs, but check getAvailablePurchases whenever the app comes back to the foreground.
    *
@@ -3866,11 +4171,11 @@ export interface OpenIAPClient {
    *
    * Apple platforms only. Stores: `apple`.
    *
-   * @param args.url - The address of the external purchase page.
+   * @param args - The argument `url`. The address of the external purchase page.
    * @throws `feature-not-supported` The OS is older than iOS 16.
    * @throws `developer-error` The address is not one the app's entitlement allows.
    */
-  presentExternalPurchaseLinkIOS(args: PresentExternalPurchaseLinkIOSArgs): Promise<ExternalPurchaseLinkResultIOS>;
+  presentExternalPurchaseLinkIOS(args: MutationPresentExternalPurchaseLinkIosArgs): Promise<ExternalPurchaseLinkResultIOS>;
   /**
    * Shows the notice Apple requires before an external purchase and answers what the user chose (iOS 17.4 and later).
    *
@@ -3885,7 +4190,7 @@ export interface OpenIAPClient {
    *
    * Stores: `apple`, `google`, `horizon`, `amazon`.
    *
-   * @param args.params - What to buy, with the props of each platform.
+   * @param args - The argument `params`. What to buy, with the props of each platform.
    * @returns The purchases the store returned directly, or null when the result only arrives through the events.
    * @throws `not-prepared` The store connection has not been opened with initConnection.
    * @throws `user-cancelled` The user closed the purchase sheet without buying.
@@ -3899,7 +4204,7 @@ export interface OpenIAPClient {
    * @throws `network-error` The device could not reach the store.
    * @throws `purchase-error` The store refused the purchase for a reason of its own.
    */
-  requestPurchase(args: RequestPurchaseArgs): Promise<RequestPurchaseResult | null>;
+  requestPurchase(args: MutationRequestPurchaseArgs): Promise<RequestPurchaseResult | null>;
   /**
    * Asks the store to bring the user's non-consumable products and active subscriptions back onto this device, as after a reinstall or on a new device.
    *
@@ -3910,41 +4215,41 @@ export interface OpenIAPClient {
    * @throws `sync-error` Bringing the purchases up to date with the store failed.
    * @throws `network-error` The device could not reach the store.
    */
-  restorePurchases(): Promise<VoidResult>;
+  restorePurchases(): Promise<void>;
   /**
    * Shows the information dialog Google requires before a Billing Choice screen that the app draws itself (Play Billing 9.1 and later).
    *
    * Android only. Stores: `google`.
    *
-   * @param args.params - The program the dialog is about.
+   * @param args - The argument `params`. The program the dialog is about.
    * @throws `not-prepared` The billing client is not connected yet.
    * @throws `activity-unavailable` There is no activity to show the dialog on.
    * @throws `feature-not-supported` The Play Billing library or the Play Store on the device is too old.
    * @since 2.1.0
    */
-  showBillingProgramInformationDialogAndroid(args: ShowBillingProgramInformationDialogAndroidArgs): Promise<BillingResultAndroid>;
+  showBillingProgramInformationDialogAndroid(args: MutationShowBillingProgramInformationDialogAndroidArgs): Promise<BillingResultAndroid>;
   /**
    * Shows the disclosure Apple requires before the app links out with a custom external purchase link; call it only after the user asked to go on (iOS 18.1 and later).
    *
    * Apple platforms only. Stores: `apple`.
    *
-   * @param args.noticeType - The style of disclosure to show.
+   * @param args - The argument `noticeType`. The style of disclosure to show.
    * @throws `feature-not-supported` The OS is older than iOS 18.1.
    * @throws `service-error` The disclosure could not be shown.
    */
-  showExternalPurchaseCustomLinkNoticeIOS(args: ShowExternalPurchaseCustomLinkNoticeIOSArgs): Promise<ExternalPurchaseCustomLinkNoticeResultIOS>;
+  showExternalPurchaseCustomLinkNoticeIOS(args: MutationShowExternalPurchaseCustomLinkNoticeIosArgs): Promise<ExternalPurchaseCustomLinkNoticeResultIOS>;
   /**
    * Lets Google Play show its in-app messages over the app, such as a failed payment or a price change to confirm, and answers how that went.
    *
    * Android only. Stores: `google`.
    *
-   * @param args.params - Which categories of messages to show. Optional.
+   * @param args - The argument `params`. Which categories of messages to show. Optional.
    * @throws `not-prepared` The billing client is not connected yet.
    * @throws `activity-unavailable` There is no activity to show the messages on.
    * @throws `service-error` Google Play could not show the messages.
    * @since 2.1.0
    */
-  showInAppMessagesAndroid(args?: ShowInAppMessagesAndroidArgs): Promise<InAppMessageResultAndroid>;
+  showInAppMessagesAndroid(args?: MutationShowInAppMessagesAndroidArgs): Promise<InAppMessageResultAndroid>;
   /**
    * Shows Apple's sheet for managing subscriptions and, once it closes, answers the purchases whose state changed meanwhile (iOS 15 and later).
    *
@@ -3959,11 +4264,11 @@ export interface OpenIAPClient {
    *
    * Apple platforms only. Stores: `apple`.
    *
-   * @param args.sku - A subscription product of the group.
+   * @param args - The argument `sku`. A subscription product of the group.
    * @throws `sku-not-found` No product with that identifier exists in the App Store.
    * @throws `query-product` StoreKit could not load the subscription statuses.
    */
-  subscriptionStatusIOS(args: SubscriptionStatusIOSArgs): Promise<SubscriptionStatusIOS[]>;
+  subscriptionStatusIOS(args: QuerySubscriptionStatusIosArgs): Promise<SubscriptionStatusIOS[]>;
   /**
    * Makes StoreKit bring the user's transactions up to date with the App Store; it may ask the user to sign in (iOS 15 and later).
    *
@@ -3980,25 +4285,25 @@ export interface OpenIAPClient {
    *
    * Stores: `apple`, `google`, `horizon`.
    *
-   * @param args.options - Verification options for each store.
+   * @param args - The argument `options`. Verification options for each store.
    * @throws `developer-error` The options for the store the SDK runs against are missing or incomplete.
    * @throws `purchase-verification-failed` The store's server could not verify the purchase.
    * @throws `network-error` The device could not reach the store's server.
    * @throws `remote-error` The store's server answered with an error.
    */
-  verifyPurchase(args: VerifyPurchaseArgs): Promise<VerifyPurchaseResult>;
+  verifyPurchase(args: MutationVerifyPurchaseArgs): Promise<VerifyPurchaseResult>;
   /**
    * Verifies a purchase through a hosted verification service (IAPKit) instead of the app's own server, for every store.
    *
    * Stores: `apple`, `google`, `horizon`, `amazon`.
    *
-   * @param args.options - The provider and the request to send it.
+   * @param args - The argument `options`. The provider and the request to send it.
    * @throws `developer-error` The request for the chosen provider is missing, or lacks the purchase of the store the SDK runs against.
    * @throws `purchase-verification-failed` The provider could not complete the verification.
    * @throws `network-error` The device could not reach the provider.
    * @throws `remote-error` The provider answered with an error.
    */
-  verifyPurchaseWithProvider(args: VerifyPurchaseWithProviderArgs): Promise<VerifyPurchaseWithProviderResult>;
+  verifyPurchaseWithProvider(args: MutationVerifyPurchaseWithProviderArgs): Promise<VerifyPurchaseWithProviderResult>;
   /**
    * Delivers the user's choice of the developer's billing in an External Payments or Billing Choice flow, with the external transaction token and what the user chose.
    *
@@ -4036,10 +4341,10 @@ export interface OpenIAPClient {
    *
    * @param event - `purchaseUpdated`
    * @param listener - Called with each payload until the handle is removed.
-   * @param args.options - How the listener wants purchases delivered. Optional.
+   * @param args - The argument `options`. How the listener wants purchases delivered. Optional.
    * @returns The handle that removes the listener.
    */
-  addListener(event: "purchaseUpdated", listener: (payload: Purchase) => void, args?: PurchaseUpdatedArgs): OpenIAPListener;
+  addListener(event: "purchaseUpdated", listener: (payload: Purchase) => void, args?: SubscriptionPurchaseUpdatedArgs): OpenIAPListener;
   /**
    * Delivers a subscription whose payment failed in a way the user has to fix, such as an expired card; send the user to deepLinkToSubscriptions. The App Store reports it on iOS 16.4 and later, Google Play with Play Billing 8.1 and later when a healthy subscription is first seen suspended; the Horizon and Amazon stores never do.
    *
@@ -4060,4 +4365,636 @@ export interface OpenIAPClient {
    * @returns The handle that removes the listener.
    */
   addListener(event: "userChoiceBillingAndroid", listener: (payload: UserChoiceBillingDetails) => void): OpenIAPListener;
+}
+
+/** Every query, its result as a promise; a result that may be null makes the member optional, as in upstream's types. */
+export interface Query {
+  /** Tells whether the app may show the external purchase notice sheet (iOS 17.4 and later). */
+  canPresentExternalPurchaseNoticeIOS: Promise<boolean>;
+  /** The transaction that currently entitles the user to a product, according to StoreKit 2 (iOS 15 and later). */
+  currentEntitlementIOS?: Promise<PurchaseIOS | null>;
+  /** Looks up products in the store by identifier and returns their details and prices. */
+  fetchProducts: Promise<FetchProductsResult>;
+  /** Summarises the subscriptions the user currently has, optionally limited to some products. */
+  getActiveSubscriptions: Promise<ActiveSubscription[]>;
+  /** Every StoreKit transaction of the user, finished or not, always in the Apple shape. Finished consumables are only included on iOS 18 and later, when the app's Info.plist sets SKIncludeConsumableInAppPurchaseHistory. */
+  getAllTransactionsIOS: Promise<PurchaseIOS[]>;
+  /** The signed record of the app's own purchase or download by this user (iOS 16 and later). */
+  getAppTransactionIOS?: Promise<AppTransaction | null>;
+  /** Lists the purchases the signed-in user owns and that are still in effect, including unfinished ones. */
+  getAvailablePurchases: Promise<Purchase[]>;
+  /** The artwork and loyalty text Google Play provides for a Billing Choice screen the app draws itself (Play Billing 9.1 and later). */
+  getBillingChoiceInfoAndroid: Promise<BillingChoiceInfoAndroid>;
+  /** Fetches the token with which the app reports custom-link external purchases to Apple's External Purchase Server API (iOS 18.1 and later). */
+  getExternalPurchaseCustomLinkTokenIOS: Promise<ExternalPurchaseCustomLinkTokenResultIOS>;
+  /** The StoreKit transactions that have not been finished yet. */
+  getPendingTransactionsIOS: Promise<PurchaseIOS[]>;
+  /** The product the App Store asked the app to sell, after the user tapped a promoted in-app purchase (iOS 15 and later). A win-back offer that came with it is kept for the next matching requestPurchase unless that call brings its own offer. */
+  getPromotedProductIOS?: Promise<ProductIOS | null>;
+  /** The app receipt, encoded in base64, for servers that still verify receipts the legacy way. */
+  getReceiptDataIOS?: Promise<string | null>;
+  /** The country of the store account, as the store itself reports it (three letters on Apple platforms, two on Android); never guessed from the device locale. */
+  getStorefront: Promise<string>;
+  /** The signed form (JWS) of the latest transaction of a product, to send to a server for verification. */
+  getTransactionJwsIOS?: Promise<string | null>;
+  /** Tells whether the user has at least one subscription in effect, optionally among some products. */
+  hasActiveSubscriptions: Promise<boolean>;
+  /** Tells whether the app may link out to external purchases with a custom link (iOS 18.1 and later). */
+  isEligibleForExternalPurchaseCustomLinkIOS: Promise<boolean>;
+  /** Tells whether the user may still get the introductory offer of a subscription group. */
+  isEligibleForIntroOfferIOS: Promise<boolean>;
+  /** Tells whether the latest transaction of a product passed StoreKit 2's signature check. */
+  isTransactionVerifiedIOS: Promise<boolean>;
+  /** The most recent transaction of a product that StoreKit 2 knows, whatever its state. */
+  latestTransactionIOS?: Promise<PurchaseIOS | null>;
+  /** The StoreKit 2 status of each subscription in the group of a product, with its renewal details (iOS 15 and later). */
+  subscriptionStatusIOS: Promise<SubscriptionStatusIOS[]>;
+}
+
+/** Every mutation, its result as a promise; a result that may be null makes the member optional, as in upstream's types. */
+export interface Mutation {
+  /** Acknowledges a purchase that is not consumed, which Google Play requires within three days or it refunds the purchase. finishTransaction does this for most apps. */
+  acknowledgePurchaseAndroid: Promise<boolean>;
+  /** Shows Apple's sheet on which the user asks for a refund of a product's latest transaction (iOS 15 and later). */
+  beginRefundRequestIOS?: Promise<string | null>;
+  /** Finishes every transaction left in the queue; a helper for testing in the sandbox. */
+  clearTransactionIOS: Promise<boolean>;
+  /** Consumes a purchase of a consumable product, so that the user can buy it again. finishTransaction does this for most apps. */
+  consumePurchaseAndroid: Promise<boolean>;
+  /** Creates the external transaction token and reporting details a billing program needs. Create fresh details right before each redirect to an external offer and never keep a token for a later one; one token may report several purchases of the same External Offer session. */
+  createBillingProgramReportingDetailsAndroid: Promise<BillingProgramReportingDetailsAndroid>;
+  /** Opens the store's own screen where the user manages or cancels subscriptions. */
+  deepLinkToSubscriptions: Promise<void>;
+  /** Closes the store connection and frees what it held; call initConnection again before further calls. */
+  endConnection: Promise<boolean>;
+  /** Tells the store that a purchase has been verified and delivered, so that it is not offered again; on Android it acknowledges or consumes the purchase, which must happen within three days. */
+  finishTransaction: Promise<void>;
+  /** Opens the connection to the store; every other call needs it first. */
+  initConnection: Promise<boolean>;
+  /** Tells whether a Google Play billing program, such as External Payments, is open to the current user. It needs Play Billing 8.2, and 8.2.1 for External Offer and External Content Link. */
+  isBillingProgramAvailableAndroid: Promise<BillingProgramAvailabilityResultAndroid>;
+  /** Shows Google Play's dialog for an external offer or content link of a billing program and, when the user agrees, opens the link; this includes the external links of a Billing Choice screen the app draws itself. */
+  launchExternalLinkAndroid: Promise<boolean>;
+  /** Opens the store's page on which the user enters an offer or promo code; it needs no billing connection. A purchase listener may receive the redeemed purchase while the app runs, but check getAvailablePurchases whenever the app comes back to the foreground. */
+  openRedeemOfferCodeAndroid: Promise<boolean>;
+  /** Shows the App Store sheet on which the user redeems an offer code. Only apps built with Xcode 27 or later, running on iOS, Mac Catalyst or visionOS 27 or later, get the resulting transaction back; elsewhere the redemption arrives through the purchase events or getAvailablePurchases. */
+  presentCodeRedemptionSheetIOS?: Promise<PurchaseIOS | null>;
+  /** Sends the user to an external purchase page through StoreKit External Purchase (iOS 16 and later). */
+  presentExternalPurchaseLinkIOS: Promise<ExternalPurchaseLinkResultIOS>;
+  /** Shows the notice Apple requires before an external purchase and answers what the user chose (iOS 17.4 and later). */
+  presentExternalPurchaseNoticeSheetIOS: Promise<ExternalPurchaseNoticeResultIOS>;
+  /** Starts the store's purchase sheet for a product or subscription. The outcome arrives through the purchaseUpdated and purchaseError events; what this call answers is only what the store returned at once. */
+  requestPurchase?: Promise<RequestPurchaseResult | null>;
+  /** Asks the store to bring the user's non-consumable products and active subscriptions back onto this device, as after a reinstall or on a new device. */
+  restorePurchases: Promise<void>;
+  /** Shows the information dialog Google requires before a Billing Choice screen that the app draws itself (Play Billing 9.1 and later). */
+  showBillingProgramInformationDialogAndroid: Promise<BillingResultAndroid>;
+  /** Shows the disclosure Apple requires before the app links out with a custom external purchase link; call it only after the user asked to go on (iOS 18.1 and later). */
+  showExternalPurchaseCustomLinkNoticeIOS: Promise<ExternalPurchaseCustomLinkNoticeResultIOS>;
+  /** Lets Google Play show its in-app messages over the app, such as a failed payment or a price change to confirm, and answers how that went. */
+  showInAppMessagesAndroid: Promise<InAppMessageResultAndroid>;
+  /** Shows Apple's sheet for managing subscriptions and, once it closes, answers the purchases whose state changed meanwhile (iOS 15 and later). */
+  showManageSubscriptionsIOS: Promise<PurchaseIOS[]>;
+  /** Makes StoreKit bring the user's transactions up to date with the App Store; it may ask the user to sign in (iOS 15 and later). */
+  syncIOS: Promise<boolean>;
+  /** Verifies a purchase with the store's server API through the app's own credentials; the SDK uses the options of the store it runs against. Amazon purchases are verified with verifyPurchaseWithProvider. */
+  verifyPurchase: Promise<VerifyPurchaseResult>;
+  /** Verifies a purchase through a hosted verification service (IAPKit) instead of the app's own server, for every store. */
+  verifyPurchaseWithProvider: Promise<VerifyPurchaseWithProviderResult>;
+}
+
+/** Every event, with the payload its listeners receive. */
+export interface Subscription {
+  /** Delivers the user's choice of the developer's billing in an External Payments or Billing Choice flow, with the external transaction token and what the user chose. */
+  developerProvidedBillingAndroid: DeveloperProvidedBillingDetailsAndroid;
+  /** Delivers the identifier of a product the user chose from the App Store's promotions; load it with getPromotedProductIOS. A win-back offer that came with it is kept for the next matching requestPurchase unless that call brings its own offer. */
+  promotedProductIOS: string;
+  /** Delivers the failure or cancellation of a purchase flow. */
+  purchaseError: PurchaseError;
+  /** Delivers a purchase that succeeded, or a pending one that has now completed. On Apple platforms each transaction is delivered once per connection unless the listener asks for StoreKit's replays. */
+  purchaseUpdated: Purchase;
+  /** Delivers a subscription whose payment failed in a way the user has to fix, such as an expired card; send the user to deepLinkToSubscriptions. The App Store reports it on iOS 16.4 and later, Google Play with Play Billing 8.1 and later when a healthy subscription is first seen suspended; the Horizon and Amazon stores never do. */
+  subscriptionBillingIssue: Purchase;
+  /** Delivers the user's choice of the app's own billing over Google Play in the User Choice Billing dialog; nothing is sent when the user picks Google Play. */
+  userChoiceBillingAndroid: UserChoiceBillingDetails;
+}
+
+/**
+ * The argument of the mutation `acknowledgePurchaseAndroid`, `purchaseToken`, which callers pass as itself.
+ *
+ * The token of the purchase to acknowledge.
+ */
+export type MutationAcknowledgePurchaseAndroidArgs = string;
+
+/**
+ * The argument of the mutation `beginRefundRequestIOS`, `sku`, which callers pass as itself.
+ *
+ * The product to ask a refund for.
+ */
+export type MutationBeginRefundRequestIosArgs = string;
+
+/**
+ * The argument of the mutation `consumePurchaseAndroid`, `purchaseToken`, which callers pass as itself.
+ *
+ * The token of the purchase to consume.
+ */
+export type MutationConsumePurchaseAndroidArgs = string;
+
+/** The arguments of the mutation `createBillingProgramReportingDetailsAndroid`, which callers pass as one object. */
+export interface MutationCreateBillingProgramReportingDetailsAndroidArgs {
+  /** The program whose transactions will be reported. */
+  program: BillingProgramAndroid;
+  /** What the developer bills for; for Billing Choice, Android assumes one-time products when this is left out. */
+  developerBillingType?: DeveloperBillingTypeAndroid | null;
+}
+
+/**
+ * The argument of the query `currentEntitlementIOS`, `sku`, which callers pass as itself.
+ *
+ * The product to look up.
+ */
+export type QueryCurrentEntitlementIosArgs = string;
+
+/**
+ * The argument of the mutation `deepLinkToSubscriptions`, `options`, which callers pass as itself.
+ *
+ * Which subscription to open; Android needs the product and package.
+ */
+export type MutationDeepLinkToSubscriptionsArgs = DeepLinkOptions | null | undefined;
+
+/**
+ * The argument of the query `fetchProducts`, `params`, which callers pass as itself.
+ *
+ * The identifiers to look up and the kind of products they are.
+ */
+export type QueryFetchProductsArgs = ProductRequest;
+
+/** The arguments of the mutation `finishTransaction`, which callers pass as one object. */
+export interface MutationFinishTransactionArgs {
+  /** The purchase to finish. */
+  purchase: PurchaseInput;
+  /**
+   * True for a consumable product, which is consumed so that it can be bought again; false acknowledges the purchase only.
+   *
+   * @defaultValue `false`
+   */
+  isConsumable?: boolean | null;
+}
+
+/**
+ * The argument of the query `getActiveSubscriptions`, `subscriptionIds`, which callers pass as itself.
+ *
+ * The subscription products to report on; every subscription when absent.
+ */
+export type QueryGetActiveSubscriptionsArgs = string[] | null | undefined;
+
+/**
+ * The argument of the query `getAvailablePurchases`, `options`, which callers pass as itself.
+ *
+ * Filters for the list; without them every owned purchase is returned.
+ */
+export type QueryGetAvailablePurchasesArgs = PurchaseOptions | null | undefined;
+
+/**
+ * The argument of the query `getBillingChoiceInfoAndroid`, `params`, which callers pass as itself.
+ *
+ * Which products the screen is for and how its images are laid out.
+ */
+export type QueryGetBillingChoiceInfoAndroidArgs = GetBillingChoiceInfoParamsAndroid;
+
+/**
+ * The argument of the query `getExternalPurchaseCustomLinkTokenIOS`, `tokenType`, which callers pass as itself.
+ *
+ * Whether the token is for a new customer or for an existing one.
+ */
+export type QueryGetExternalPurchaseCustomLinkTokenIosArgs = ExternalPurchaseCustomLinkTokenTypeIOS;
+
+/**
+ * The argument of the query `getTransactionJwsIOS`, `sku`, which callers pass as itself.
+ *
+ * The product whose latest transaction is wanted.
+ */
+export type QueryGetTransactionJwsIosArgs = string;
+
+/**
+ * The argument of the query `hasActiveSubscriptions`, `subscriptionIds`, which callers pass as itself.
+ *
+ * The subscription products to consider; any subscription when absent.
+ */
+export type QueryHasActiveSubscriptionsArgs = string[] | null | undefined;
+
+/**
+ * The argument of the mutation `initConnection`, `config`, which callers pass as itself.
+ *
+ * Billing programs and Billing Choice settings to start the connection with (Android).
+ */
+export type MutationInitConnectionArgs = InitConnectionConfig | null | undefined;
+
+/**
+ * The argument of the mutation `isBillingProgramAvailableAndroid`, `program`, which callers pass as itself.
+ *
+ * The program to ask about.
+ */
+export type MutationIsBillingProgramAvailableAndroidArgs = BillingProgramAndroid;
+
+/**
+ * The argument of the query `isEligibleForIntroOfferIOS`, `groupID`, which callers pass as itself.
+ *
+ * The identifier of the subscription group, as App Store Connect shows it.
+ */
+export type QueryIsEligibleForIntroOfferIosArgs = string;
+
+/**
+ * The argument of the query `isTransactionVerifiedIOS`, `sku`, which callers pass as itself.
+ *
+ * The product whose latest transaction is checked.
+ */
+export type QueryIsTransactionVerifiedIosArgs = string;
+
+/**
+ * The argument of the query `latestTransactionIOS`, `sku`, which callers pass as itself.
+ *
+ * The product to look up.
+ */
+export type QueryLatestTransactionIosArgs = string;
+
+/**
+ * The argument of the mutation `launchExternalLinkAndroid`, `params`, which callers pass as itself.
+ *
+ * The program, the link and how to open it.
+ */
+export type MutationLaunchExternalLinkAndroidArgs = LaunchExternalLinkParamsAndroid;
+
+/**
+ * The argument of the mutation `presentExternalPurchaseLinkIOS`, `url`, which callers pass as itself.
+ *
+ * The address of the external purchase page.
+ */
+export type MutationPresentExternalPurchaseLinkIosArgs = string;
+
+/**
+ * The argument of the event `purchaseUpdated`, `options`, which callers pass as itself.
+ *
+ * How the listener wants purchases delivered.
+ */
+export type SubscriptionPurchaseUpdatedArgs = PurchaseUpdatedListenerOptions | null | undefined;
+
+/**
+ * The argument of the mutation `requestPurchase`, `params`, which callers pass as itself.
+ *
+ * What to buy, with the props of each platform.
+ */
+export type MutationRequestPurchaseArgs = RequestPurchaseProps;
+
+/**
+ * The argument of the mutation `showBillingProgramInformationDialogAndroid`, `params`, which callers pass as itself.
+ *
+ * The program the dialog is about.
+ */
+export type MutationShowBillingProgramInformationDialogAndroidArgs = BillingProgramInformationDialogParamsAndroid;
+
+/**
+ * The argument of the mutation `showExternalPurchaseCustomLinkNoticeIOS`, `noticeType`, which callers pass as itself.
+ *
+ * The style of disclosure to show.
+ */
+export type MutationShowExternalPurchaseCustomLinkNoticeIosArgs = ExternalPurchaseCustomLinkNoticeTypeIOS;
+
+/**
+ * The argument of the mutation `showInAppMessagesAndroid`, `params`, which callers pass as itself.
+ *
+ * Which categories of messages to show.
+ */
+export type MutationShowInAppMessagesAndroidArgs = InAppMessageParamsAndroid | null | undefined;
+
+/**
+ * The argument of the query `subscriptionStatusIOS`, `sku`, which callers pass as itself.
+ *
+ * A subscription product of the group.
+ */
+export type QuerySubscriptionStatusIosArgs = string;
+
+/**
+ * The argument of the mutation `verifyPurchase`, `options`, which callers pass as itself.
+ *
+ * Verification options for each store.
+ */
+export type MutationVerifyPurchaseArgs = VerifyPurchaseProps;
+
+/**
+ * The argument of the mutation `verifyPurchaseWithProvider`, `options`, which callers pass as itself.
+ *
+ * The provider and the request to send it.
+ */
+export type MutationVerifyPurchaseWithProviderArgs = VerifyPurchaseWithProviderProps;
+
+/** The arguments type of each member of `Query`: `never` for one that takes none. */
+export type QueryArgsMap = {
+  canPresentExternalPurchaseNoticeIOS: never;
+  currentEntitlementIOS: QueryCurrentEntitlementIosArgs;
+  fetchProducts: QueryFetchProductsArgs;
+  getActiveSubscriptions: QueryGetActiveSubscriptionsArgs;
+  getAllTransactionsIOS: never;
+  getAppTransactionIOS: never;
+  getAvailablePurchases: QueryGetAvailablePurchasesArgs;
+  getBillingChoiceInfoAndroid: QueryGetBillingChoiceInfoAndroidArgs;
+  getExternalPurchaseCustomLinkTokenIOS: QueryGetExternalPurchaseCustomLinkTokenIosArgs;
+  getPendingTransactionsIOS: never;
+  getPromotedProductIOS: never;
+  getReceiptDataIOS: never;
+  getStorefront: never;
+  getTransactionJwsIOS: QueryGetTransactionJwsIosArgs;
+  hasActiveSubscriptions: QueryHasActiveSubscriptionsArgs;
+  isEligibleForExternalPurchaseCustomLinkIOS: never;
+  isEligibleForIntroOfferIOS: QueryIsEligibleForIntroOfferIosArgs;
+  isTransactionVerifiedIOS: QueryIsTransactionVerifiedIosArgs;
+  latestTransactionIOS: QueryLatestTransactionIosArgs;
+  subscriptionStatusIOS: QuerySubscriptionStatusIosArgs;
+};
+
+/** The arguments type of each member of `Mutation`: `never` for one that takes none. */
+export type MutationArgsMap = {
+  acknowledgePurchaseAndroid: MutationAcknowledgePurchaseAndroidArgs;
+  beginRefundRequestIOS: MutationBeginRefundRequestIosArgs;
+  clearTransactionIOS: never;
+  consumePurchaseAndroid: MutationConsumePurchaseAndroidArgs;
+  createBillingProgramReportingDetailsAndroid: MutationCreateBillingProgramReportingDetailsAndroidArgs;
+  deepLinkToSubscriptions: MutationDeepLinkToSubscriptionsArgs;
+  endConnection: never;
+  finishTransaction: MutationFinishTransactionArgs;
+  initConnection: MutationInitConnectionArgs;
+  isBillingProgramAvailableAndroid: MutationIsBillingProgramAvailableAndroidArgs;
+  launchExternalLinkAndroid: MutationLaunchExternalLinkAndroidArgs;
+  openRedeemOfferCodeAndroid: never;
+  presentCodeRedemptionSheetIOS: never;
+  presentExternalPurchaseLinkIOS: MutationPresentExternalPurchaseLinkIosArgs;
+  presentExternalPurchaseNoticeSheetIOS: never;
+  requestPurchase: MutationRequestPurchaseArgs;
+  restorePurchases: never;
+  showBillingProgramInformationDialogAndroid: MutationShowBillingProgramInformationDialogAndroidArgs;
+  showExternalPurchaseCustomLinkNoticeIOS: MutationShowExternalPurchaseCustomLinkNoticeIosArgs;
+  showInAppMessagesAndroid: MutationShowInAppMessagesAndroidArgs;
+  showManageSubscriptionsIOS: never;
+  syncIOS: never;
+  verifyPurchase: MutationVerifyPurchaseArgs;
+  verifyPurchaseWithProvider: MutationVerifyPurchaseWithProviderArgs;
+};
+
+/** The arguments type of each member of `Subscription`: `never` for one that takes none. */
+export type SubscriptionArgsMap = {
+  developerProvidedBillingAndroid: never;
+  promotedProductIOS: never;
+  purchaseError: never;
+  purchaseUpdated: SubscriptionPurchaseUpdatedArgs;
+  subscriptionBillingIssue: never;
+  userChoiceBillingAndroid: never;
+};
+
+/**
+ * The function that implements an operation whose arguments type is `Args`:
+ * no parameter when it takes none (`never`), an optional one when its
+ * arguments may be left out, a required one otherwise.
+ */
+export type OpenIAPField<Args, Result> = [Args] extends [never]
+  ? () => Result
+  : undefined extends Args
+    ? (args?: Args) => Result
+    : (args: Args) => Result;
+
+/** The function an SDK exports for the member `K` of `Query`. */
+export type QueryField<K extends keyof Query> = OpenIAPField<QueryArgsMap[K], NonNullable<Query[K]>>;
+
+/** Functions for some members of `Query`, by name. */
+export type QueryFieldMap = { [K in keyof Query]?: QueryField<K> };
+
+/** The function an SDK exports for the member `K` of `Mutation`. */
+export type MutationField<K extends keyof Mutation> = OpenIAPField<MutationArgsMap[K], NonNullable<Mutation[K]>>;
+
+/** Functions for some members of `Mutation`, by name. */
+export type MutationFieldMap = { [K in keyof Mutation]?: MutationField<K> };
+
+/** The function an SDK exports for the member `K` of `Subscription`. */
+export type SubscriptionField<K extends keyof Subscription> = OpenIAPField<SubscriptionArgsMap[K], NonNullable<Subscription[K]>>;
+
+/** Functions for some members of `Subscription`, by name. */
+export type SubscriptionFieldMap = { [K in keyof Subscription]?: SubscriptionField<K> };
+
+/**
+ * The JSON of every type, by its spec name: what bridges read and write,
+ * which is the type itself except where the API's shape differs (then its
+ * `…Wire` twin), and the arguments records and replies of the operations.
+ */
+export interface OpenIAPWireTypes {
+  ActiveSubscription: ActiveSubscription;
+  AdvancedCommerceInfoIOS: AdvancedCommerceInfoIOS;
+  AdvancedCommerceItemDetailsIOS: AdvancedCommerceItemDetailsIOS;
+  AdvancedCommerceItemIOS: AdvancedCommerceItemIOS;
+  AdvancedCommerceRefundIOS: AdvancedCommerceRefundIOS;
+  AndroidSubscriptionOfferInput: AndroidSubscriptionOfferInput;
+  AppTransaction: AppTransaction;
+  BillingChoiceImageLayoutAndroid: BillingChoiceImageLayoutAndroid;
+  BillingChoiceInfoAndroid: BillingChoiceInfoAndroid;
+  BillingChoiceScreenTypeAndroid: BillingChoiceScreenTypeAndroid;
+  BillingProgramAndroid: BillingProgramAndroid;
+  BillingProgramAvailabilityResultAndroid: BillingProgramAvailabilityResultAndroid;
+  BillingProgramInformationDialogParamsAndroid: BillingProgramInformationDialogParamsAndroid;
+  BillingProgramReportingDetailsAndroid: BillingProgramReportingDetailsAndroid;
+  BillingResultAndroid: BillingResultAndroid;
+  BundledSubscriptionIOS: BundledSubscriptionIOS;
+  DeepLinkOptions: DeepLinkOptions;
+  DeveloperBillingLaunchModeAndroid: DeveloperBillingLaunchModeAndroid;
+  DeveloperBillingOptionParamsAndroid: DeveloperBillingOptionParamsAndroid;
+  DeveloperBillingTypeAndroid: DeveloperBillingTypeAndroid;
+  DeveloperProvidedBillingDetailsAndroid: DeveloperProvidedBillingDetailsAndroid;
+  DeveloperProvidedBillingProductAndroid: DeveloperProvidedBillingProductAndroid;
+  DiscountAmountAndroid: DiscountAmountAndroid;
+  DiscountDisplayInfoAndroid: DiscountDisplayInfoAndroid;
+  DiscountOffer: DiscountOffer;
+  DiscountOfferInputIOS: DiscountOfferInputIOS;
+  DiscountOfferType: DiscountOfferType;
+  EntitlementIOS: EntitlementIOS;
+  ErrorCode: ErrorCode;
+  ExternalLinkLaunchModeAndroid: ExternalLinkLaunchModeAndroid;
+  ExternalLinkTypeAndroid: ExternalLinkTypeAndroid;
+  ExternalPurchaseCustomLinkNoticeResultIOS: ExternalPurchaseCustomLinkNoticeResultIOS;
+  ExternalPurchaseCustomLinkNoticeTypeIOS: ExternalPurchaseCustomLinkNoticeTypeIOS;
+  ExternalPurchaseCustomLinkTokenResultIOS: ExternalPurchaseCustomLinkTokenResultIOS;
+  ExternalPurchaseCustomLinkTokenTypeIOS: ExternalPurchaseCustomLinkTokenTypeIOS;
+  ExternalPurchaseLinkResultIOS: ExternalPurchaseLinkResultIOS;
+  ExternalPurchaseNoticeAction: ExternalPurchaseNoticeAction;
+  ExternalPurchaseNoticeResultIOS: ExternalPurchaseNoticeResultIOS;
+  FetchProductsResult: FetchProductsResultWire;
+  GetBillingChoiceInfoParamsAndroid: GetBillingChoiceInfoParamsAndroid;
+  IapEvent: IapEvent;
+  IapPlatform: IapPlatform;
+  IapStore: IapStore;
+  IapkitClientPayloadFormat: IapkitClientPayloadFormat;
+  IapkitEnvironment: IapkitEnvironment;
+  IapkitError: IapkitError;
+  IapkitErrorResponse: IapkitErrorResponse;
+  IapkitProductClientPayload: IapkitProductClientPayload;
+  IapkitPurchaseState: IapkitPurchaseState;
+  IapticErrorCode: IapticErrorCode;
+  IapticPurchase: IapticPurchase;
+  IapticValidationResult: IapticValidationResult;
+  InAppMessageCategoryAndroid: InAppMessageCategoryAndroid;
+  InAppMessageParamsAndroid: InAppMessageParamsAndroid;
+  InAppMessageResponseCodeAndroid: InAppMessageResponseCodeAndroid;
+  InAppMessageResultAndroid: InAppMessageResultAndroid;
+  InitConnectionConfig: InitConnectionConfig;
+  InstallmentPlanDetailsAndroid: InstallmentPlanDetailsAndroid;
+  LaunchExternalLinkParamsAndroid: LaunchExternalLinkParamsAndroid;
+  LimitedQuantityInfoAndroid: LimitedQuantityInfoAndroid;
+  PaymentMode: PaymentMode;
+  PaymentModeIOS: PaymentModeIOS;
+  PendingPurchaseUpdateAndroid: PendingPurchaseUpdateAndroid;
+  PreorderDetailsAndroid: PreorderDetailsAndroid;
+  PricingPhaseAndroid: PricingPhaseAndroid;
+  PricingPhasesAndroid: PricingPhasesAndroid;
+  Product: Product;
+  ProductAndroid: ProductAndroid;
+  ProductCommon: ProductCommon;
+  ProductIOS: ProductIOS;
+  ProductOrSubscription: ProductOrSubscription;
+  ProductQueryType: ProductQueryType;
+  ProductRequest: ProductRequest;
+  ProductStatusAndroid: ProductStatusAndroid;
+  ProductSubscription: ProductSubscription;
+  ProductSubscriptionAndroid: ProductSubscriptionAndroid;
+  ProductSubscriptionIOS: ProductSubscriptionIOS;
+  ProductType: ProductType;
+  ProductTypeIOS: ProductTypeIOS;
+  PromotionalOfferJWSInputIOS: PromotionalOfferJwsInputIOS;
+  Purchase: Purchase;
+  PurchaseAndroid: PurchaseAndroid;
+  PurchaseCommon: PurchaseCommon;
+  PurchaseError: PurchaseError;
+  PurchaseIOS: PurchaseIOS;
+  PurchaseInput: PurchaseInput;
+  PurchaseOfferIOS: PurchaseOfferIOS;
+  PurchaseOptions: PurchaseOptions;
+  PurchaseState: PurchaseState;
+  PurchaseUpdatedListenerOptions: PurchaseUpdatedListenerOptions;
+  PurchaseVerificationProvider: PurchaseVerificationProvider;
+  RefundResultIOS: RefundResultIOS;
+  RenewalCommitmentInfoIOS: RenewalCommitmentInfoIOS;
+  RenewalInfoIOS: RenewalInfoIOS;
+  RentalDetailsAndroid: RentalDetailsAndroid;
+  RequestPurchaseAndroidProps: RequestPurchaseAndroidProps;
+  RequestPurchaseIosProps: RequestPurchaseIosProps;
+  RequestPurchaseProps: RequestPurchasePropsWire;
+  RequestPurchasePropsByPlatforms: RequestPurchasePropsByPlatformsWire;
+  RequestPurchaseResult: RequestPurchaseResultWire;
+  RequestSubscriptionAndroidProps: RequestSubscriptionAndroidProps;
+  RequestSubscriptionIosProps: RequestSubscriptionIosProps;
+  RequestSubscriptionPropsByPlatforms: RequestSubscriptionPropsByPlatformsWire;
+  RequestVerifyPurchaseWithIapkitAmazonProps: RequestVerifyPurchaseWithIapkitAmazonProps;
+  RequestVerifyPurchaseWithIapkitAppleProps: RequestVerifyPurchaseWithIapkitAppleProps;
+  RequestVerifyPurchaseWithIapkitGoogleProps: RequestVerifyPurchaseWithIapkitGoogleProps;
+  RequestVerifyPurchaseWithIapkitHorizonProps: RequestVerifyPurchaseWithIapkitHorizonProps;
+  RequestVerifyPurchaseWithIapkitProps: RequestVerifyPurchaseWithIapkitPropsWire;
+  RequestVerifyPurchaseWithIapkitResult: RequestVerifyPurchaseWithIapkitResult;
+  SubResponseCodeAndroid: SubResponseCodeAndroid;
+  SubscriptionBillingPlanTypeIOS: SubscriptionBillingPlanTypeIOS;
+  SubscriptionCommitmentInfoIOS: SubscriptionCommitmentInfoIOS;
+  SubscriptionOffer: SubscriptionOffer;
+  SubscriptionOfferTypeIOS: SubscriptionOfferTypeIOS;
+  SubscriptionPeriod: SubscriptionPeriod;
+  SubscriptionPeriodIOS: SubscriptionPeriodIOS;
+  SubscriptionPeriodUnit: SubscriptionPeriodUnit;
+  SubscriptionPeriodValueIOS: SubscriptionPeriodValueIOS;
+  SubscriptionPricingTermsIOS: SubscriptionPricingTermsIOS;
+  SubscriptionProductReplacementParamsAndroid: SubscriptionProductReplacementParamsAndroid;
+  SubscriptionReplacementModeAndroid: SubscriptionReplacementModeAndroid;
+  SubscriptionStatusIOS: SubscriptionStatusIOS;
+  TransactionCommitmentInfoIOS: TransactionCommitmentInfoIOS;
+  UserChoiceBillingDetails: UserChoiceBillingDetails;
+  ValidTimeWindowAndroid: ValidTimeWindowAndroid;
+  VerifyPurchaseAppleOptions: VerifyPurchaseAppleOptions;
+  VerifyPurchaseGoogleOptions: VerifyPurchaseGoogleOptions;
+  VerifyPurchaseHorizonOptions: VerifyPurchaseHorizonOptions;
+  VerifyPurchaseProps: VerifyPurchasePropsWire;
+  VerifyPurchaseResult: VerifyPurchaseResult;
+  VerifyPurchaseResultAndroid: VerifyPurchaseResultAndroid;
+  VerifyPurchaseResultCommon: VerifyPurchaseResultCommon;
+  VerifyPurchaseResultHorizon: VerifyPurchaseResultHorizon;
+  VerifyPurchaseResultIOS: VerifyPurchaseResultIOS;
+  VerifyPurchaseWithProviderError: VerifyPurchaseWithProviderError;
+  VerifyPurchaseWithProviderProps: VerifyPurchaseWithProviderPropsWire;
+  VerifyPurchaseWithProviderResult: VerifyPurchaseWithProviderResult;
+  VoidResult: VoidResultWire;
+  WinBackOfferInputIOS: WinBackOfferInputIOS;
+  AcknowledgePurchaseAndroidArgs: AcknowledgePurchaseAndroidArgs;
+  BeginRefundRequestIOSArgs: BeginRefundRequestIOSArgs;
+  ConsumePurchaseAndroidArgs: ConsumePurchaseAndroidArgs;
+  CreateBillingProgramReportingDetailsAndroidArgs: CreateBillingProgramReportingDetailsAndroidArgs;
+  CurrentEntitlementIOSArgs: CurrentEntitlementIOSArgs;
+  DeepLinkToSubscriptionsArgs: DeepLinkToSubscriptionsArgs;
+  FetchProductsArgs: FetchProductsArgs;
+  FinishTransactionArgs: FinishTransactionArgs;
+  GetActiveSubscriptionsArgs: GetActiveSubscriptionsArgs;
+  GetAvailablePurchasesArgs: GetAvailablePurchasesArgs;
+  GetBillingChoiceInfoAndroidArgs: GetBillingChoiceInfoAndroidArgs;
+  GetExternalPurchaseCustomLinkTokenIOSArgs: GetExternalPurchaseCustomLinkTokenIOSArgs;
+  GetTransactionJwsIOSArgs: GetTransactionJwsIOSArgs;
+  HasActiveSubscriptionsArgs: HasActiveSubscriptionsArgs;
+  InitConnectionArgs: InitConnectionArgs;
+  IsBillingProgramAvailableAndroidArgs: IsBillingProgramAvailableAndroidArgs;
+  IsEligibleForIntroOfferIOSArgs: IsEligibleForIntroOfferIOSArgs;
+  IsTransactionVerifiedIOSArgs: IsTransactionVerifiedIOSArgs;
+  LatestTransactionIOSArgs: LatestTransactionIOSArgs;
+  LaunchExternalLinkAndroidArgs: LaunchExternalLinkAndroidArgs;
+  PresentExternalPurchaseLinkIOSArgs: PresentExternalPurchaseLinkIOSArgs;
+  PurchaseUpdatedArgs: PurchaseUpdatedArgs;
+  RequestPurchaseArgs: RequestPurchaseArgs;
+  ShowBillingProgramInformationDialogAndroidArgs: ShowBillingProgramInformationDialogAndroidArgs;
+  ShowExternalPurchaseCustomLinkNoticeIOSArgs: ShowExternalPurchaseCustomLinkNoticeIOSArgs;
+  ShowInAppMessagesAndroidArgs: ShowInAppMessagesAndroidArgs;
+  SubscriptionStatusIOSArgs: SubscriptionStatusIOSArgs;
+  VerifyPurchaseArgs: VerifyPurchaseArgs;
+  VerifyPurchaseWithProviderArgs: VerifyPurchaseWithProviderArgs;
+  AcknowledgePurchaseAndroidReply: AcknowledgePurchaseAndroidReply;
+  BeginRefundRequestIOSReply: BeginRefundRequestIOSReply;
+  CanPresentExternalPurchaseNoticeIOSReply: CanPresentExternalPurchaseNoticeIOSReply;
+  ClearTransactionIOSReply: ClearTransactionIOSReply;
+  ConsumePurchaseAndroidReply: ConsumePurchaseAndroidReply;
+  CreateBillingProgramReportingDetailsAndroidReply: CreateBillingProgramReportingDetailsAndroidReply;
+  CurrentEntitlementIOSReply: CurrentEntitlementIOSReply;
+  DeepLinkToSubscriptionsReply: DeepLinkToSubscriptionsReply;
+  EndConnectionReply: EndConnectionReply;
+  FetchProductsReply: FetchProductsReply;
+  FinishTransactionReply: FinishTransactionReply;
+  GetActiveSubscriptionsReply: GetActiveSubscriptionsReply;
+  GetAllTransactionsIOSReply: GetAllTransactionsIOSReply;
+  GetAppTransactionIOSReply: GetAppTransactionIOSReply;
+  GetAvailablePurchasesReply: GetAvailablePurchasesReply;
+  GetBillingChoiceInfoAndroidReply: GetBillingChoiceInfoAndroidReply;
+  GetExternalPurchaseCustomLinkTokenIOSReply: GetExternalPurchaseCustomLinkTokenIOSReply;
+  GetPendingTransactionsIOSReply: GetPendingTransactionsIOSReply;
+  GetPromotedProductIOSReply: GetPromotedProductIOSReply;
+  GetReceiptDataIOSReply: GetReceiptDataIOSReply;
+  GetStorefrontReply: GetStorefrontReply;
+  GetTransactionJwsIOSReply: GetTransactionJwsIOSReply;
+  HasActiveSubscriptionsReply: HasActiveSubscriptionsReply;
+  InitConnectionReply: InitConnectionReply;
+  IsBillingProgramAvailableAndroidReply: IsBillingProgramAvailableAndroidReply;
+  IsEligibleForExternalPurchaseCustomLinkIOSReply: IsEligibleForExternalPurchaseCustomLinkIOSReply;
+  IsEligibleForIntroOfferIOSReply: IsEligibleForIntroOfferIOSReply;
+  IsTransactionVerifiedIOSReply: IsTransactionVerifiedIOSReply;
+  LatestTransactionIOSReply: LatestTransactionIOSReply;
+  LaunchExternalLinkAndroidReply: LaunchExternalLinkAndroidReply;
+  OpenRedeemOfferCodeAndroidReply: OpenRedeemOfferCodeAndroidReply;
+  PresentCodeRedemptionSheetIOSReply: PresentCodeRedemptionSheetIOSReply;
+  PresentExternalPurchaseLinkIOSReply: PresentExternalPurchaseLinkIOSReply;
+  PresentExternalPurchaseNoticeSheetIOSReply: PresentExternalPurchaseNoticeSheetIOSReply;
+  RequestPurchaseReply: RequestPurchaseReply;
+  RestorePurchasesReply: RestorePurchasesReply;
+  ShowBillingProgramInformationDialogAndroidReply: ShowBillingProgramInformationDialogAndroidReply;
+  ShowExternalPurchaseCustomLinkNoticeIOSReply: ShowExternalPurchaseCustomLinkNoticeIOSReply;
+  ShowInAppMessagesAndroidReply: ShowInAppMessagesAndroidReply;
+  ShowManageSubscriptionsIOSReply: ShowManageSubscriptionsIOSReply;
+  SubscriptionStatusIOSReply: SubscriptionStatusIOSReply;
+  SyncIOSReply: SyncIOSReply;
+  VerifyPurchaseReply: VerifyPurchaseReply;
+  VerifyPurchaseWithProviderReply: VerifyPurchaseWithProviderReply;
 }

@@ -1,0 +1,134 @@
+/// The two shapes a spec type can have in TypeScript, decided once per spec.
+///
+/// The module is what an SDK uses as its `types.ts`, so every spec type is
+/// exported under its name in the shape upstream's TypeScript gives it (the
+/// **API** shape). For most types that is the JSON itself. For a few it is
+/// not, and the JSON gets a second declaration, the **wire twin**, named
+/// `<Name>Wire`, which the bridge's types (arguments records, replies, the
+/// operation map) use and `OpenIAPWireTypes` lists:
+///
+/// - a `oneOf` record is the union of its fields' types and `null`
+///   (`FetchProductsResult = Product[] | ... | null`); its JSON is the object
+///   with one key;
+/// - an input with a named choice takes the choice as one property, tagged
+///   by the tag field when the choice has one (`RequestPurchaseProps =
+///   { request: …; type: "in-app" } | { request: …; type: "subs" }`); its
+///   JSON has a key per case;
+/// - an input with other exactly-one or at-least-one groups is a plain
+///   interface, as upstream's is, so that it can be built step by step and
+///   cross-platform code may set several stores; its twin keeps one variant
+///   per choice, so that tsc rejects what the bridge would;
+/// - `VoidResult` is `void`, upstream's name for the answer of nothing, when
+///   some operation answers nothing; the spec's record is its twin;
+/// - any type that holds one of these (a field, a member, an alias target,
+///   an included set) gets a twin too, which holds the other twins.
+///
+/// Values need converting only where the JSON differs in content, not just
+/// in strictness: a choice on the way out (`toWire`), a `oneOf` record on the
+/// way in (`fromWire`), and whatever holds them. The client does that.
+struct TypeScriptShapes {
+    let spec: Spec
+    /// Spec names of the types that have a wire twin.
+    let twins: Set<String>
+    /// Spec names of the inputs whose values the client converts before
+    /// sending them: records with a choice and what holds them.
+    let convertedInputs: Set<String>
+    /// Spec names of the outputs whose values the client converts after
+    /// receiving them: `oneOf` records and what holds them.
+    let convertedOutputs: Set<String>
+    /// Record -> discriminator field -> the tags it can be read under
+    /// (`Spec.unionTagValues`): the field's literal type.
+    let tagValues: [String: [String: [String]]]
+    /// Whether the spec's `VoidResult` is `void` in the API (see above).
+    let voidResultIsNothing: Bool
+
+    /// The name upstream's TypeScript gives the answer of nothing.
+    static let voidResultName = "VoidResult"
+    /// What a wire twin's name adds to the type's.
+    static let wireSuffix = "Wire"
+
+    init(spec: Spec) {
+        self.spec = spec
+        tagValues = spec.unionTagValues
+        let answersNothing = spec.operations.contains { $0.result.isNothing }
+        voidResultIsNothing = answersNothing && spec[Self.voidResultName].map { if case .record = $0 { true } else { false } } == true
+        var twinBase: [String] = []
+        var inputBase: [String] = []
+        var outputBase: [String] = []
+        for type in spec.types {
+            guard case let .record(record) = type else { continue }
+            if record.isOneOf { outputBase.append(record.name) }
+            if record.exactlyOne.contains(where: { $0.choice != nil }) { inputBase.append(record.name) }
+            if record.isOneOf || !record.exactlyOne.isEmpty || !record.atLeastOne.isEmpty
+                || (voidResultIsNothing && record.name == Self.voidResultName)
+            {
+                twinBase.append(record.name)
+            }
+        }
+        let holders = Self.holders(spec)
+        twins = Self.closure(twinBase, holders)
+        convertedInputs = Self.closure(inputBase, holders)
+        convertedOutputs = Self.closure(outputBase, holders)
+    }
+
+    // MARK: - Names
+
+    /// The API name of a spec type.
+    func apiName(_ specName: String) -> String { TypeScriptNames.typeName(specName) }
+
+    /// The name of the type that describes the JSON of a spec type: its
+    /// twin's, or its own.
+    func wireName(_ specName: String) -> String {
+        twins.contains(specName) ? apiName(specName) + Self.wireSuffix : apiName(specName)
+    }
+
+    /// A spec type expression in the API shape.
+    func apiType(_ ref: TypeRef) -> String { TypeScriptTypeMapping.type(ref, naming: apiName) }
+
+    /// A spec type expression as its JSON.
+    func wireType(_ ref: TypeRef) -> String { TypeScriptTypeMapping.type(ref, naming: wireName) }
+
+    /// Whether a value of `ref` is converted before it is sent or after it
+    /// is read.
+    func converts(_ ref: TypeRef) -> Bool {
+        guard let name = ref.namedLeaf else { return false }
+        return convertedInputs.contains(name) || convertedOutputs.contains(name)
+    }
+
+    // MARK: - Closure
+
+    /// Type name -> the types that hold it (by a field, a member, an alias
+    /// or an included set).
+    private static func holders(_ spec: Spec) -> [String: [String]] {
+        var holders: [String: [String]] = [:]
+        func add(_ held: String?, _ holder: String) {
+            if let held { holders[held, default: []].append(holder) }
+        }
+        for type in spec.types {
+            switch type {
+            case let .record(record):
+                for field in record.fields { add(field.type.namedLeaf, record.name) }
+                for set in record.includes { add(set, record.name) }
+            case let .fieldSet(set):
+                for field in set.fields { add(field.type.namedLeaf, set.name) }
+            case let .union(union):
+                for member in union.members { add(member.typeName, union.name) }
+            case let .alias(alias):
+                add(alias.target, alias.name)
+            case .enumeration, .opaqueString:
+                break
+            }
+        }
+        return holders
+    }
+
+    /// `base` and every type that holds one of them, directly or not.
+    private static func closure(_ base: [String], _ holders: [String: [String]]) -> Set<String> {
+        var result = Set(base)
+        var queue = base
+        while let name = queue.popLast() {
+            for holder in holders[name] ?? [] where result.insert(holder).inserted { queue.append(holder) }
+        }
+        return result
+    }
+}
