@@ -24,12 +24,18 @@ struct TemplateRenderer {
         var passes: Int
         /// Bytes of output.
         var outputBytes: Int
+        /// Sections over the streamed list (see `Stream`). Its elements are
+        /// made afresh on every one, each costing as much as rendering it,
+        /// so the pass budget alone would let a section over the list inside
+        /// a section over the list make millions of them.
+        var streamedSections: Int
 
         /// The built-in templates make some 410,000 passes in the largest
-        /// render of a 10,000-type spec (2 million in all), and write at
-        /// most 21 MB: room for specs ten times larger. A runaway template
-        /// stops within seconds.
-        static let standard = Limits(passes: 5_000_000, outputBytes: 1 << 30)
+        /// render of a 10,000-type spec (2 million in all), write at most
+        /// 21 MB, and go through the streamed list once: room for specs ten
+        /// times larger, and for overrides that list the types a few times.
+        /// A runaway template stops within seconds.
+        static let standard = Limits(passes: 5_000_000, outputBytes: 1 << 30, streamedSections: 16)
     }
 
     private typealias Instruction = TemplateProgram.Instruction
@@ -128,6 +134,8 @@ struct TemplateRenderer {
     private let limits: Limits
     /// Section passes and partials so far; see `Limits`.
     private var passes = 0
+    /// Sections over the streamed list so far; see `Limits`.
+    private var streamedSections = 0
     private let stream: Stream?
 
     init(links: TemplateLinks, context: TemplateValue, stream: Stream? = nil, capacity: Int, limits: Limits = .standard) {
@@ -304,6 +312,14 @@ struct TemplateRenderer {
             if inverted {
                 if stream.count == 0 { try run(program, body) }
                 return
+            }
+            if stream.count > 0 {
+                streamedSections += 1
+                if streamedSections > limits.streamedSections {
+                    throw program.source.error(
+                        "the template goes through '\(program.names[instruction.operand])' more than \(limits.streamedSections) times, "
+                            + "making every element afresh each time", at: instruction.offset)
+                }
             }
             for index in 0..<stream.count {
                 try countPass(program, at: instruction.offset)
