@@ -17,9 +17,9 @@ package dev.openiap.types
  *   `]` or `}` is accepted, as Swift accepts it;
  * - of duplicate object keys the first is kept;
  * - a document nesting more than [MAX_READ_DEPTH] arrays and objects is
- *   refused, and a value kept or written may nest at most [MAX_DEPTH]
- *   (one level less: what Swift's JSONEncoder writes), counted from the
- *   top of the document;
+ *   refused, a value kept may nest at most [MAX_KEPT_DEPTH] and a value
+ *   written at most [MAX_DEPTH] (one level less than read: what Swift's
+ *   JSONEncoder writes), counted from the top of the document;
  * - strings must be valid UTF-8 with valid escapes (no lone surrogates, no
  *   raw control characters) and numbers must be JSON numbers, checked when
  *   a type reads the value: like Swift, a broken value in a field no type
@@ -30,11 +30,20 @@ package dev.openiap.types
  */
 object OpenIAPJson {
     /**
-     * The most arrays and objects nested in one another that a value keeps
-     * (an unknown union member) or writes, counted from the top of the
-     * document: as deep as Swift's JSONEncoder writes.
+     * The most arrays and objects nested in one another that a value
+     * writes, counted from the top of the document: as deep as Swift's
+     * JSONEncoder writes.
      */
     const val MAX_DEPTH: Int = 511
+
+    /**
+     * The most arrays and objects nested in one another that a value keeps
+     * (an unknown union member, or what [parse] reads), counted from the top
+     * of the document, as Swift's `OpenIAPJSONValue.maxKeptDepth`: Swift's
+     * decoder spends time that grows with the square of the depth on every
+     * value it keeps, so both languages keep no deeper than this.
+     */
+    const val MAX_KEPT_DEPTH: Int = 32
 
     /**
      * The most arrays and objects nested in one another that a document may
@@ -94,7 +103,7 @@ object OpenIAPJson {
             ?: throw OpenIAPDecodingException(path, "the number " + value.text + " cannot be read")
         is Number -> keepValue(OpenIAPJsonNumber(value.toString()), path)
         is Map<*, *> -> {
-            if (path.size >= MAX_DEPTH) throw OpenIAPDecodingException(path, "JSON nested deeper than $MAX_DEPTH levels")
+            if (path.size >= MAX_KEPT_DEPTH) throw OpenIAPDecodingException(path, "JSON nested deeper than $MAX_KEPT_DEPTH levels")
             val result = LinkedHashMap<String, Any?>()
             for ((key, item) in value) {
                 if (key !is String) throw OpenIAPDecodingException(path, "an object key is not a string")
@@ -103,7 +112,7 @@ object OpenIAPJson {
             result
         }
         is List<*> -> {
-            if (path.size >= MAX_DEPTH) throw OpenIAPDecodingException(path, "JSON nested deeper than $MAX_DEPTH levels")
+            if (path.size >= MAX_KEPT_DEPTH) throw OpenIAPDecodingException(path, "JSON nested deeper than $MAX_KEPT_DEPTH levels")
             val result = ArrayList<Any?>(value.size)
             for ((index, item) in value.withIndex()) result.add(keepValue(item, path + "[$index]"))
             result
