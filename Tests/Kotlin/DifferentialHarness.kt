@@ -35,7 +35,7 @@ fun readAndWrite(typeName: String, payload: ByteArray): KotlinReading? {
     } catch (error: OpenIAPValidationException) {
         false
     }
-    return KotlinReading(value.toJson(), valid)
+    return KotlinReading(value.toJsonString(), valid)
 }
 
 fun bytesOf(hex: String): ByteArray = ByteArray(hex.length / 2) { index -> hex.substring(2 * index, 2 * index + 2).toInt(16).toByte() }

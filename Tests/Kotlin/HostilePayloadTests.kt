@@ -72,8 +72,8 @@ class HostilePayloadTests {
                 continue
             }
             if (case.getString("verdict") != "decodes") failures.add("$name: decoded")
-            if (case.has("output") && !sameJson(parse(value.toJson()), case.get("output"))) {
-                failures.add("$name: wrote ${value.toJson()}, Swift writes ${case.get("output")}")
+            if (case.has("output") && !sameJson(parse(value.toJsonString()), case.get("output"))) {
+                failures.add("$name: wrote ${value.toJsonString()}, Swift writes ${case.get("output")}")
             }
         }
         assertTrue(failures.joinToString("\n"), failures.isEmpty())
@@ -88,7 +88,7 @@ class HostilePayloadTests {
         val json = "{\"platform\": \"web\", \"extra\": " + nestedArrays(OpenIAPJson.MAX_KEPT_DEPTH - 3, "{\"k\": [1, 2.5, \"s\", null, true]}") + "}"
         val product = Product.fromJson(json)
         assertTrue(product is Product.Unrecognized)
-        val again = Product.fromJson(product.toJson())
+        val again = Product.fromJson(product.toJsonString())
         assertEquals(product, again)
         assertEquals(product.hashCode(), again.hashCode())
         assertEquals(OpenIAPJson.deepHashCode(OpenIAPJson.parse(json)), product.hashCode())
@@ -100,7 +100,7 @@ class HostilePayloadTests {
         // that is too deep, as in Swift, whose decoder would spend time
         // growing with the square of the depth on every value kept.
         val deepest = Product.fromJson("{\"platform\": \"web\", \"extra\": " + nestedArrays(OpenIAPJson.MAX_KEPT_DEPTH - 1) + "}")
-        assertEquals(deepest, Product.fromJson(deepest.toJson()))
+        assertEquals(deepest, Product.fromJson(deepest.toJsonString()))
         val error = decodingError { Product.fromJson("{\"platform\": \"web\", \"extra\": " + nestedArrays(OpenIAPJson.MAX_KEPT_DEPTH) + "}") }
         assertEquals(listOf("extra") + List(OpenIAPJson.MAX_KEPT_DEPTH - 1) { "[0]" }, error.path)
     }
@@ -132,7 +132,7 @@ class HostilePayloadTests {
         assertNotEquals(one, different)
         assertEquals(2, setOf(one, other, different).size)
         try {
-            one.toJson()
+            one.toJsonString()
             fail("a 10,000-deep value was encoded")
         } catch (error: OpenIAPEncodingException) {
             assertEquals(OpenIAPJson.MAX_DEPTH, error.path.size)
