@@ -5,6 +5,12 @@
 #                                           among them (default 300)
 #   scripts/fuzz.sh --target NAME [SECONDS] one target for SECONDS (a long campaign)
 #   scripts/fuzz.sh --smoke                 the bounded run of `make test`
+#   scripts/fuzz.sh --run FILE...           runs the inputs once each, as a
+#                                           campaign would (the target is the
+#                                           start of the file name, as in
+#                                           .fuzz/artifacts/types-crash-…, or
+#                                           OPENIAP_FUZZ_TARGET), printing the
+#                                           time each took
 #
 # The harness (Fuzz/*.swift, one binary; OPENIAP_FUZZ_TARGET picks the
 # target) is linked with the objects SwiftPM builds for the package modules
@@ -34,8 +40,10 @@ cd "$(dirname "$0")/.."
 mode=campaign
 only=""
 seconds=300
+inputs=()
 case "${1:-}" in
   --smoke) mode=smoke ;;
+  --run) mode=run; shift; inputs=("$@"); [ "${#inputs[@]}" -gt 0 ] || { echo "usage: scripts/fuzz.sh --run FILE..." >&2; exit 2; } ;;
   --target) only=${2:?usage: scripts/fuzz.sh --target NAME [SECONDS]}; seconds=${3:-300} ;;
   "") ;;
   *) seconds=$1 ;;
@@ -88,9 +96,27 @@ if [ ! -x "$binary" ] || [ -n "$(find Fuzz -name '*.swift' -newer "$binary" | he
     { grep -v 'Cannot export local symbol' "$out/link.log"; exit 1; }
 fi
 
-python3 Fuzz/seeds.py "$out" >&2
 # The target names come from the harness itself.
 targets=$(OPENIAP_FUZZ_TARGET=list "$binary" 2>/dev/null)
+
+if [ "$mode" = run ]; then
+  failed=0
+  for input in "${inputs[@]}"; do
+    name=$(basename "$input")
+    target=${OPENIAP_FUZZ_TARGET:-${name%%-*}}
+    grep -qx "$target" <<< "$targets" ||
+      { echo "fuzz: '$input' names no target; set OPENIAP_FUZZ_TARGET to one of: $(echo $targets)" >&2; exit 2; }
+    # The campaign's limits, with time enough to see how long a slow input takes.
+    OPENIAP_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS} "$binary" \
+      -timeout=600 -rss_limit_mb=3072 -malloc_limit_mb=2048 -detect_leaks=0 "$input" > "$out/run.log" 2>&1 || status=$?
+    grep -E '^(fuzz:|Fatal error|==[0-9]+==|SUMMARY|Executed)' "$out/run.log" | sed "s|^|$target: |" || true
+    if [ "${status:-0}" != 0 ]; then echo "fuzz: $input: exit $status (whole log: $out/run.log)"; failed=1; fi
+    status=0
+  done
+  exit "$failed"
+fi
+
+python3 Fuzz/seeds.py "$out" >&2
 if [ -n "$only" ]; then
   grep -qx "$only" <<< "$targets" || { echo "fuzz: no target '$only'; the targets are: $(echo $targets)" >&2; exit 2; }
   targets=$only
