@@ -3,6 +3,7 @@
 
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 VERDICTS := $(CURDIR)/.build/proof/swift-verdicts.json
+DIFFERENTIAL := $(CURDIR)/.build/proof/differential.json
 
 .PHONY: generate check diff test bootstrap benchmark
 
@@ -33,14 +34,16 @@ benchmark:
 
 ## Every test: build warning-free, Generated/ up to date (also through the
 ## SwiftPM plugin), unit and round-trip tests, a smoke run of the benchmark
-## (no timing checked), lint of the generated Swift, the Python tool tests,
-## every relative link and anchor of README.md and Docs/ (check_links.py),
-## the Swift / JSON Schema / TypeScript agreement over the fixture corpus, the
-## compatibility corpora (app code written against upstream's API, per
-## language: scripts/compat.sh), and the cross-language test (the generated
-## TypeScript client over JSON lines,
-## against the fake peer, against the Swift bridge, openiap-memory-store, and
-## against the Kotlin one, whose replies must be the Swift bridge's).
+## (no timing checked), a smoke run of every fuzz target (a fixed number of
+## executions from the seeds), lint of the generated Swift, the Python tool
+## tests, every relative link and anchor of README.md and Docs/
+## (check_links.py), the Swift / JSON Schema / TypeScript agreement over the fixture
+## corpus, the compatibility corpora (app code written against upstream's
+## API, per language: scripts/compat.sh), the Swift / Kotlin differential
+## test over payloads mutated from the fixture corpus, and the cross-language
+## test (the generated TypeScript client over JSON lines, against the fake
+## peer, against the Swift bridge, openiap-memory-store, and against the
+## Kotlin one, whose replies must be the Swift bridge's).
 ## The upstream SDL coverage check reads
 ## OPENIAP_SDL_DIR (which must exist when set), else
 ## ../shared/reference/openiap-spec-3.2.1; without either it is skipped, and
@@ -52,13 +55,15 @@ test: bootstrap
 	swift package --allow-writing-to-package-directory generate-openiap-types --check
 	swift format lint --strict -r Generated/Swift Generated/SwiftBridge
 	mkdir -p .build/proof
-	OPENIAP_SWIFT_VERDICTS=$(VERDICTS) swift test $(SWIFT_FLAGS) --skip-build
+	OPENIAP_SWIFT_VERDICTS=$(VERDICTS) OPENIAP_DIFFERENTIAL_CASES=$(DIFFERENTIAL) swift test $(SWIFT_FLAGS) --skip-build
 	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/benchmark-smoke.sh
+	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/fuzz.sh --smoke
 	scripts/compat.sh swift
 	python3 -m unittest discover -s Tests/Tools -p 'test_*.py'
 	python3 Tests/Tools/check_links.py
 	scripts/prove-targets.sh $(VERDICTS)
 	scripts/compat.sh typescript
+	scripts/kotlin.sh differential $(DIFFERENTIAL)
 	python3 -m unittest discover -s Tests/CrossLanguage -p 'test_*.py'
 	scripts/cross-language.sh
 	scripts/compat.sh kotlin

@@ -64,8 +64,32 @@ public struct Generator: Sendable {
 
     /// Renders every selected target from a spec that is already loaded.
     public func render(_ spec: Spec) throws(DiagnosticError) -> [GeneratedFile] {
+        try render(spec, with: templates())
+    }
+
+    /// The selected targets with their template sets, read as a run reads
+    /// them: the built-in folder of each target, then the overrides.
+    public struct Templates: Sendable {
+        /// The selected targets, in the fixed order of `allTargets`.
+        public let targets: [any GenerationTarget]
+        /// The template set of each of `targets`, or why it could not be
+        /// loaded; targets that share a folder share one result.
+        public let sets: [Result<TemplateSet, DiagnosticError>]
+    }
+
+    /// Reads and compiles the templates of the selected targets once, for a
+    /// caller that renders many specs with them (`render(_:with:)`). Fails
+    /// only on an unknown target name; a folder that cannot be loaded is in
+    /// `sets`, and rendering with it throws its errors.
+    public func templates() throws(DiagnosticError) -> Templates {
         let targets = try selectedTargets()
-        return try render(spec, targets: targets, templates: templateResults(for: targets))
+        return Templates(targets: targets, sets: templateResults(for: targets))
+    }
+
+    /// Renders the targets of `templates` from a spec that is already loaded,
+    /// exactly as a run does.
+    public func render(_ spec: Spec, with templates: Templates) throws(DiagnosticError) -> [GeneratedFile] {
+        try render(spec, targets: templates.targets, templates: templates.sets)
     }
 
     /// `templates` holds the template set of each target, or why it could not be loaded.
