@@ -2979,7 +2979,7 @@ class VerifyPurchaseResultHorizon(
     /**
      * True when Meta confirmed the entitlement.
      */
-    @Deprecated("Read isValid instead, which every verification result has; planned to go away in OpenIAP 4.0.")
+    @Deprecated("Read isValid instead, which every verification result has.")
     val success: Boolean,
     /**
      * When the entitlement was granted, in Unix seconds (not milliseconds).

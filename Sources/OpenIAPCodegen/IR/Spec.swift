@@ -232,6 +232,13 @@ public struct Annotations: Hashable, Sendable {
         set { rare = OutOfLine.updating(rare) { $0.renamedFrom = newValue } }
     }
 
+    /// The facts of a `deprecated:` written as a map (since, removeIn,
+    /// replacement), nil for the string form and for elements not deprecated.
+    public var deprecation: Deprecation? {
+        get { rare?.value.deprecation }
+        set { rare = OutOfLine.updating(rare) { $0.deprecation = newValue } }
+    }
+
     /// `deprecated`, `since`, `upstream` and `renamedFrom`, nil when none is set: most
     /// elements have a doc comment and nothing else, and four optional
     /// strings inline were 64 bytes of every field, value and type.
@@ -242,8 +249,11 @@ public struct Annotations: Hashable, Sendable {
         var since: String?
         var upstream: String?
         var renamedFrom: String?
+        var deprecation: Deprecation?
 
-        var isEmpty: Bool { deprecated == nil && since == nil && upstream == nil && renamedFrom == nil }
+        var isEmpty: Bool {
+            deprecated == nil && since == nil && upstream == nil && renamedFrom == nil && deprecation == nil
+        }
     }
 
     public init(

@@ -207,6 +207,7 @@ struct SpecValidator {
                 validator.checkContainment()
                 validator.checkTypeRenames()
                 validator.checkOperations()
+                DeprecationCheck.check(spec, into: &validator.diagnostics)
                 // Names that work in Swift but collide in TypeScript.
                 TypeScriptNameCheck.check(spec, into: &validator.diagnostics)
             }

@@ -53,6 +53,7 @@ struct SpecFileReader {
     static let valueKeys = annotationKeys
     static let enumValueKeys = KeyList(["aliases"]) + annotationKeys
     static let specKeys = KeyList(["version"])
+    static let deprecationKeys = KeyList(["reason", "since", "removeIn", "replacement"])
     static let operationKeys = KeyList(["args", "result", "errors", "stores"]) + annotationKeys
     static let eventKeys = KeyList(["args", "payload", "stores"]) + annotationKeys
     static let resultKeys = KeyList(["type", "doc"])
@@ -217,10 +218,32 @@ struct SpecFileReader {
         case .deprecated:
             if document.nodes[value].kind == .scalar, document.nodes[value].style == .plain, document.scalar(value, is: "true") {
                 result.deprecated = ""
+            } else if let pairs = document.mapping(value) {
+                readDeprecation(pairs, at: value, into: &result)
             } else {
                 result.deprecated = reader.string(value, "'deprecated' (a message saying what to use instead)")
             }
         }
+    }
+
+    /// The map form of `deprecated:`: the message is `reason` (empty when
+    /// left out), the rest goes to `Annotations.deprecation`. Whether the
+    /// replacement exists and `removeIn` comes after `since` needs the whole
+    /// spec: `DeprecationCheck` sees to it.
+    private mutating func readDeprecation(_ pairs: Pairs, at node: Node, into result: inout Annotations) {
+        reader.checkKeys(pairs, allowed: Self.deprecationKeys, in: "'deprecated'")
+        var deprecation = Deprecation(location: reader.location(node))
+        result.deprecated = value(pairs, "reason").flatMap { reader.string($0, "'reason' of 'deprecated'") } ?? ""
+        if let since = value(pairs, "since") { deprecation.since = reader.version(since, "'since' of 'deprecated'") }
+        if let removeIn = value(pairs, "removeIn") {
+            deprecation.removeIn = reader.version(removeIn, "'removeIn' of 'deprecated' (the spec version that may remove it)")
+            deprecation.removeInLocation = reader.location(removeIn)
+        }
+        if let replacement = value(pairs, "replacement") {
+            deprecation.replacement = reader.string(replacement, "'replacement' of 'deprecated' (the element to use instead)")
+            deprecation.replacementLocation = reader.location(replacement)
+        }
+        result.deprecation = deprecation
     }
 
     private func value(_ pairs: Pairs, _ key: StaticString) -> Node? {
