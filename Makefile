@@ -36,7 +36,9 @@ benchmark:
 ## (no timing checked), lint of the generated Swift, the Python tool tests,
 ## the Swift / JSON Schema / TypeScript agreement over the fixture corpus, the
 ## compatibility corpora (app code written against upstream's API, per
-## language: scripts/compat.sh), and the cross-language test (the generated
+## language: scripts/compat.sh), app code written against one release of a
+## spec compiled against the next, which renames and deprecates
+## (scripts/releases.sh), and the cross-language test (the generated
 ## TypeScript client over JSON lines,
 ## against the fake peer, against the Swift bridge, openiap-memory-store, and
 ## against the Kotlin one, whose replies must be the Swift bridge's).
@@ -57,6 +59,7 @@ test: bootstrap
 	python3 -m unittest discover -s Tests/Tools -p 'test_*.py'
 	scripts/prove-targets.sh $(VERDICTS)
 	scripts/compat.sh typescript
+	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/releases.sh
 	python3 -m unittest discover -s Tests/CrossLanguage -p 'test_*.py'
 	scripts/cross-language.sh
 	@if [ -z "$${OPENIAP_SDL_DIR+set}" ] && [ ! -d "$(SDL_DEFAULT)" ]; then \

@@ -2979,7 +2979,7 @@ class VerifyPurchaseResultHorizon(
     /**
      * True when Meta confirmed the entitlement.
      */
-    @Deprecated("Read isValid instead, which every verification result has.")
+    @Deprecated("Every verification result now answers validity the same way. Use isValid.", ReplaceWith("isValid"))
     val success: Boolean,
     /**
      * When the entitlement was granted, in Unix seconds (not milliseconds).

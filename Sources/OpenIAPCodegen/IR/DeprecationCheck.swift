@@ -8,6 +8,8 @@
 /// includes it; each problem is reported once, where it is written.
 enum DeprecationCheck {
     static func check(_ spec: Spec, into diagnostics: inout Diagnostics) {
+        // Most specs write no map: a look at the annotations spares listing every element.
+        guard usesDeprecationMaps(spec) else { return }
         let elements = spec.elements
         var byID: [String: Int] = [:]
         for (position, element) in elements.enumerated() where byID[element.id] == nil { byID[element.id] = position }
@@ -43,6 +45,20 @@ enum DeprecationCheck {
                     notes: [.note("\(elements[target].described) is deprecated here", at: elements[target].location)])
             }
         }
+    }
+
+    private static func usesDeprecationMaps(_ spec: Spec) -> Bool {
+        for type in spec.types {
+            if type.annotations.deprecation != nil { return true }
+            switch type {
+            case let .record(r): if r.fields.contains(where: { $0.annotations.deprecation != nil }) { return true }
+            case let .fieldSet(s): if s.fields.contains(where: { $0.annotations.deprecation != nil }) { return true }
+            case let .enumeration(e): if e.values.contains(where: { $0.annotations.deprecation != nil }) { return true }
+            case let .opaqueString(s): if s.knownValues.contains(where: { $0.annotations.deprecation != nil }) { return true }
+            case .union, .alias: break
+            }
+        }
+        return spec.operations.contains { $0.annotations.deprecation != nil || $0.arguments.contains { $0.annotations.deprecation != nil } }
     }
 
     /// The ids met following replacements from `id` when they lead back to

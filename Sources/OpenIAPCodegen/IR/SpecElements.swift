@@ -19,6 +19,19 @@ public struct SpecElement: Sendable {
     /// For a type, which kind it is (`NamedType.sectionName`); nil otherwise.
     public var section: String?
 
+    public init(
+        id: String, kind: Kind, owner: String? = nil, name: String, annotations: Annotations, location: SourceLocation,
+        section: String? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.owner = owner
+        self.name = name
+        self.annotations = annotations
+        self.location = location
+        self.section = section
+    }
+
     /// The wording used in messages: "type 'Product'", "field 'Product.id'".
     public var described: String { "\(kind.rawValue) '\(id)'" }
 }
@@ -52,5 +65,44 @@ extension Spec {
             for a in operation.arguments { member(.argument, operation.name, a.name, a.annotations, a.location) }
         }
         return result
+    }
+}
+
+extension Spec {
+    /// The element a `replacement:` (or any element id) names, found
+    /// directly rather than through `elements`: `Type`, `Type.member`,
+    /// `operation`, `operation.argument`.
+    public func element(_ id: String) -> SpecElement? {
+        let parts = id.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let owner = parts[0]
+        if let type = self[owner] {
+            guard parts.count == 2 else {
+                return SpecElement(
+                    id: id, kind: .type, name: owner, annotations: type.annotations, location: type.location, section: type.sectionName)
+            }
+            let name = parts[1]
+            func found(_ kind: SpecElement.Kind, _ annotations: Annotations, _ location: SourceLocation) -> SpecElement {
+                SpecElement(id: id, kind: kind, owner: owner, name: name, annotations: annotations, location: location)
+            }
+            switch type {
+            case let .record(r): return r.fields.first { $0.name == name }.map { found(.field, $0.annotations, $0.location) }
+            case let .fieldSet(s): return s.fields.first { $0.name == name }.map { found(.field, $0.annotations, $0.location) }
+            case let .enumeration(e): return e.values.first { $0.wire == name }.map { found(.value, $0.annotations, $0.location) }
+            case let .opaqueString(s): return s.knownValues.first { $0.wire == name }.map { found(.value, $0.annotations, $0.location) }
+            case .union, .alias: return nil
+            }
+        }
+        guard let operation = operation(owner) else { return nil }
+        guard parts.count == 2 else {
+            return SpecElement(id: id, kind: .operation, name: owner, annotations: operation.annotations, location: operation.location)
+        }
+        return operation.arguments.first { $0.name == parts[1] }.map {
+            SpecElement(id: id, kind: .argument, owner: owner, name: parts[1], annotations: $0.annotations, location: $0.location)
+        }
+    }
+
+    /// The element that replaces a deprecated one, when its deprecation names one that exists.
+    public func replacement(of annotations: Annotations) -> SpecElement? {
+        annotations.deprecation?.replacement.flatMap { element($0) }
     }
 }

@@ -128,6 +128,8 @@ struct KotlinViewModel {
         static let docLines = TemplateKey("docLines")
         static let hasDoc = TemplateKey("hasDoc")
         static let deprecation = TemplateKey("deprecation")
+        static let oldNames = TemplateKey("oldNames")
+        static let oldMembers = TemplateKey("oldMembers")
         // Records and field sets.
         static let fields = TemplateKey("fields")
         static let hasFields = TemplateKey("hasFields")
@@ -182,13 +184,13 @@ struct KotlinViewModel {
     /// added: every object of a kind shares its list (see
     /// `TemplateObject.init(keys:)`).
     private static let kindFlags = [Key.isRecord, Key.isEnum, Key.isClosedEnum, Key.isOpaque, Key.isUnion, Key.isFieldSet, Key.isAlias]
-    private static let typeKeys = kindFlags + [Key.name, Key.docLines, Key.hasDoc, Key.deprecation]
+    private static let typeKeys = kindFlags + [Key.name, Key.docLines, Key.hasDoc, Key.deprecation, Key.oldNames]
     private static let enumKeys = typeKeys + [Key.cases, Key.knownList, Key.unknownMember, Key.expectedValues, Key.unknownValueMessage]
     private static let opaqueKeys = typeKeys + [Key.constants, Key.knownList]
     private static let recordKeys =
         typeKeys + [
             Key.fields, Key.hasFields, Key.equalities, Key.conformances, Key.validates, Key.validationLines, Key.hasPatterns,
-            Key.patterns,
+            Key.patterns, Key.oldMembers,
         ]
     private static let fieldSetKeys = typeKeys + [Key.requirements]
     private static let aliasKeys = typeKeys + [Key.target]
@@ -238,6 +240,7 @@ struct KotlinViewModel {
             object.append(Key.name, .string(type.name))
             addDocs(type.annotations.doc, to: &object)
             object.append(Key.deprecation, .string(deprecation(type.annotations)))
+            object.append(Key.oldNames, .list(KotlinDeprecation.oldNameDeclarations(of: type).map { .string($0) }))
         }
         switch type {
         case let .enumeration(e):
@@ -254,7 +257,7 @@ struct KotlinViewModel {
             object.append(Key.requirements, .list(zip(s.fields, names.names).map { field, member in
                 var requirement = TemplateObject(keys: Self.requirementKeys)
                 addFieldDocs(field, to: &requirement)
-                requirement.append(Key.deprecation, .string(deprecation(field.annotations)))
+                requirement.append(Key.deprecation, .string(deprecation(field.annotations, owner: s.name)))
                 requirement.append(Key.property, .string(KotlinNames.escaped(member)))
                 requirement.append(Key.type, .string(KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)))
                 return .object(requirement)
@@ -290,7 +293,7 @@ struct KotlinViewModel {
             for alias in aliases[index] { spellings += ", " + KotlinNames.stringLiteral(alias) }
             var item = TemplateObject(keys: Self.caseKeys)
             addDocs(value.annotations.doc, to: &item)
-            item.append(Key.deprecation, .string(deprecation(value.annotations)))
+            item.append(Key.deprecation, .string(deprecation(value.annotations, owner: type.name)))
             item.append(Key.member, .string(KotlinNames.escaped(names.names[index])))
             item.append(Key.wire, .string(wire))
             item.append(Key.spellings, .string(spellings))
@@ -307,7 +310,7 @@ struct KotlinViewModel {
         object.append(Key.constants, .list(zip(type.knownValues, names.names).map { value, member in
             var constant = TemplateObject(keys: Self.constantKeys)
             addDocs(value.annotations.doc, to: &constant)
-            constant.append(Key.deprecation, .string(deprecation(value.annotations)))
+            constant.append(Key.deprecation, .string(deprecation(value.annotations, owner: type.name)))
             constant.append(Key.constant, .string(KotlinNames.escaped(member)))
             constant.append(Key.wire, .string(KotlinNames.stringLiteral(value.wire)))
             return .object(constant)
@@ -347,7 +350,7 @@ struct KotlinViewModel {
                 : String(source: "\(and)\(access) == other.\(property)")))
             var item = TemplateObject(keys: Self.fieldKeys)
             addFieldDocs(field, defaultLiteral: defaultLiteral, to: &item)
-            item.append(Key.deprecation, .string(deprecation(field.annotations)))
+            item.append(Key.deprecation, .string(deprecation(field.annotations, owner: record.name)))
             item.append(Key.override, .string(field.includedFrom != nil ? "override " : ""))
             item.append(Key.property, .string(property))
             item.append(Key.type, .string(KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)))
@@ -373,6 +376,7 @@ struct KotlinViewModel {
         object.append(Key.validationLines, .list(validates ? groupLines(record, names: names) + validation : []))
         object.append(Key.hasPatterns, .bool(!patterns.isEmpty))
         object.append(Key.patterns, .list(patterns))
+        object.append(Key.oldMembers, .list(KotlinDeprecation.oldMembers(of: record).map { .string($0) }))
     }
 
     /// A field's compiled `pattern:`, a property of the record's private
@@ -618,8 +622,8 @@ struct KotlinViewModel {
         object.append(Key.hasDoc, .bool(!lines.isEmpty))
     }
 
-    private func deprecation(_ annotations: Annotations) -> String {
-        KotlinNames.deprecation(annotations.deprecated) ?? ""
+    private func deprecation(_ annotations: Annotations, owner: String? = nil) -> String {
+        KotlinDeprecation.annotation(annotations, owner: owner, in: spec) ?? ""
     }
 }
 

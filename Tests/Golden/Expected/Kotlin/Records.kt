@@ -423,6 +423,11 @@ class Ticket(
     val apple: PurchaseA? = null,
     val google: PurchaseB? = null
 ) : OpenIAPModel {
+    /** The name of [code] before it was renamed; kept so that code written against it still compiles. */
+    @Deprecated("Renamed to code.", ReplaceWith("code"))
+    val ticket: String
+        get() = this.code
+
     override fun equals(other: Any?): Boolean {
         if (this === other) return true
         if (other !is Ticket) return false
