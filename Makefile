@@ -62,6 +62,7 @@ test: bootstrap
 	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/releases.sh
 	python3 -m unittest discover -s Tests/CrossLanguage -p 'test_*.py'
 	scripts/cross-language.sh
+	scripts/compat.sh kotlin
 	@if [ -z "$${OPENIAP_SDL_DIR+set}" ] && [ ! -d "$(SDL_DEFAULT)" ]; then \
 	  echo "make test: SKIPPED the upstream SDL coverage check (SchemaCoverageTests): OPENIAP_SDL_DIR is not set and $(SDL_DEFAULT) does not exist"; \
 	fi

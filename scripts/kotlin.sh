@@ -82,7 +82,7 @@ case "${1:-}" in
     jars "$generated" "$out"
     run "$out/types.jar:$out/tests.jar" FixtureHarnessKt "$fixtures" "$verdicts"
     run "$out/types.jar:$out/tests.jar" -Dopeniap.root="$here" org.junit.runner.JUnitCore \
-      HostilePayloadTests OrgJsonBridgeTests DispatcherTests BridgeErrorCasesTests ReadmeExampleTests
+      HostilePayloadTests OrgJsonBridgeTests DispatcherTests BridgeErrorCasesTests ReadmeExampleTests UpstreamShapeTests
     ;;
   jars)
     out=$here/.build/proof/kotlin

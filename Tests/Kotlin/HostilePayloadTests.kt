@@ -72,8 +72,8 @@ class HostilePayloadTests {
                 continue
             }
             if (case.getString("verdict") != "decodes") failures.add("$name: decoded")
-            if (case.has("output") && !sameJson(parse(value.toJson()), case.get("output"))) {
-                failures.add("$name: wrote ${value.toJson()}, Swift writes ${case.get("output")}")
+            if (case.has("output") && !sameJson(parse(value.toJsonString()), case.get("output"))) {
+                failures.add("$name: wrote ${value.toJsonString()}, Swift writes ${case.get("output")}")
             }
         }
         assertTrue(failures.joinToString("\n"), failures.isEmpty())
@@ -86,7 +86,7 @@ class HostilePayloadTests {
         val json = "{\"platform\": \"web\", \"extra\": " + nestedArrays(500, "{\"k\": [1, 2.5, \"s\", null, true]}") + "}"
         val product = Product.fromJson(json)
         assertTrue(product is Product.Unrecognized)
-        val again = Product.fromJson(product.toJson())
+        val again = Product.fromJson(product.toJsonString())
         assertEquals(product, again)
         assertEquals(product.hashCode(), again.hashCode())
         assertEquals(OpenIAPJson.deepHashCode(OpenIAPJson.parse(json)), product.hashCode())
@@ -118,7 +118,7 @@ class HostilePayloadTests {
         assertNotEquals(one, different)
         assertEquals(2, setOf(one, other, different).size)
         try {
-            one.toJson()
+            one.toJsonString()
             fail("a 10,000-deep value was encoded")
         } catch (error: OpenIAPEncodingException) {
             assertEquals(OpenIAPJson.MAX_DEPTH, error.path.size)

@@ -7,10 +7,13 @@ import dev.openiap.types.OpenIAPAndroidOperations
 import dev.openiap.types.OpenIAPDispatcher
 import dev.openiap.types.OpenIAPException
 import dev.openiap.types.Purchase
+import dev.openiap.types.ProductQueryType
 import dev.openiap.types.PurchaseUpdatedListenerOptions
 import dev.openiap.types.RequestPurchaseAndroidProps
 import dev.openiap.types.RequestPurchaseProps
 import dev.openiap.types.RequestPurchasePropsByPlatforms
+import dev.openiap.types.RequestPurchaseResultPurchase
+import dev.openiap.types.RequestPurchaseResultPurchases
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertTrue
 import org.junit.Test
@@ -31,8 +34,12 @@ suspend fun buyPremium(sdk: OpenIAPAndroidOperations, deliver: (Purchase) -> Uni
     val listener = sdk.purchaseUpdated(PurchaseUpdatedListenerOptions(dedupeTransactionIOS = false)) { purchase -> deliver(purchase) }
     try {
         val google = RequestPurchaseAndroidProps(skus = listOf("com.example.premium"))
-        val result = sdk.requestPurchase(RequestPurchaseProps(requestPurchase = RequestPurchasePropsByPlatforms(google = google)))
-        return result?.purchases?.size ?: 0
+        val request = RequestPurchaseProps.Request.Purchase(RequestPurchasePropsByPlatforms(google = google))
+        return when (val result = sdk.requestPurchase(RequestPurchaseProps(request = request, type = ProductQueryType.InApp))) {
+            is RequestPurchaseResultPurchases -> result.value.orEmpty().size
+            is RequestPurchaseResultPurchase -> if (result.value != null) 1 else 0
+            else -> 0
+        }
     } catch (failure: OpenIAPException) {
         println("${failure.error.code.rawValue}: ${failure.error.message}")
         return 0

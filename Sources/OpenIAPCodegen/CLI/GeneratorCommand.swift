@@ -21,6 +21,9 @@ public struct GeneratorCommand {
                              built-in template NAME of that target; others stay built-in
           --output DIR       output folder (default: Generated)
           --target NAME      swift, swift-bridge, jsonschema, typescript or kotlin; repeatable (default: all)
+          --kotlin-package NAME
+                             the package of the generated Kotlin (default: dev.openiap.types;
+                             the OpenIAP Android SDKs use dev.hyo.openiap)
           --check            write nothing; exit 1 listing every file that would be
                              added, changed or removed, with a short diff
           --fsync            flush new files to disk before moving them into place,
@@ -70,12 +73,13 @@ public struct GeneratorCommand {
             case "--version":
                 standardOutput("generator \(Self.version)\n")
                 return 0
-            case "--schema", "--templates", "--output", "--target":
+            case "--schema", "--templates", "--output", "--target", "--kotlin-package":
                 guard let text = value() else { return misuse("\(argument) needs a value") }
                 switch argument {
                 case "--schema": options.schemaPath = text
                 case "--templates": options.templateOverrides = text
                 case "--output": options.outputDirectory = text
+                case "--kotlin-package": options.kotlinPackage = text
                 default: options.targets.append(text)
                 }
             case "--check": check = true

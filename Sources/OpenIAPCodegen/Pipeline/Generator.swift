@@ -18,6 +18,9 @@ public struct Generator: Sendable {
         /// Flush new files to disk before moving them into place; see
         /// `OutputWriter.flushesToDisk`.
         public var flushesToDisk = false
+        /// The package of the generated Kotlin; nil for
+        /// `KotlinNames.defaultPackageName`.
+        public var kotlinPackage: String?
 
         public init() {}
     }
@@ -30,16 +33,21 @@ public struct Generator: Sendable {
 
     public init(options: Options) { self.options = options }
 
-    /// The targets `options.targets` selects, in a fixed order.
+    /// The targets `options.targets` selects, in a fixed order, set up with
+    /// the options that concern them (the Kotlin package).
     public func selectedTargets() throws(DiagnosticError) -> [any GenerationTarget] {
-        if options.targets.isEmpty { return Self.allTargets }
         let known = Self.allTargets.map(\.name)
         var diagnostics = Diagnostics()
         for name in options.targets where !known.contains(name) {
             diagnostics.error("unknown target '\(name)'; expected one of: \(known.joined(separator: ", "))", at: nil)
         }
+        if let package = options.kotlinPackage, let problem = KotlinNames.packageNameProblem(package) {
+            diagnostics.error("--kotlin-package: \(problem)", at: nil)
+        }
         try diagnostics.check()
-        return Self.allTargets.filter { options.targets.contains($0.name) }
+        let targets = options.targets.isEmpty ? Self.allTargets : Self.allTargets.filter { options.targets.contains($0.name) }
+        guard let package = options.kotlinPackage else { return targets }
+        return targets.map { target in target is KotlinTarget ? KotlinTarget(packageName: package) : target }
     }
 
     /// Reads the spec and renders every selected target in memory. Paths are

@@ -14,8 +14,8 @@ enum KotlinDeprecation {
         let use: String
         switch replacement.kind {
         case .type:
-            expression = replacement.name
-            use = replacement.name
+            expression = KotlinNames.typeName(replacement.name)
+            use = expression!
         case .field where replacement.owner == owner:
             expression = KotlinNames.escaped(KotlinNames.name(replacement.name, in: .property))
             use = KotlinNames.name(replacement.name, in: .property)
@@ -23,9 +23,10 @@ enum KotlinDeprecation {
             expression = nil
             use = "\(replacement.owner!).\(KotlinNames.name(replacement.name, in: .property))"
         case .value:
+            let owner = KotlinNames.typeName(replacement.owner!)
             let member = KotlinNames.name(replacement.name, in: .enumEntry, owner: replacement.owner)
-            expression = "\(replacement.owner!).\(KotlinNames.escaped(member))"
-            use = "\(replacement.owner!).\(member)"
+            expression = "\(owner).\(KotlinNames.escaped(member))"
+            use = "\(owner).\(member)"
         case .operation, .argument:
             expression = nil
             use = replacement.id
@@ -40,10 +41,11 @@ enum KotlinDeprecation {
     static func oldNameDeclarations(of type: NamedType) -> [String] {
         var result: [String] = []
         if let old = type.annotations.renamedFrom {
+            let new = KotlinNames.typeName(type.name)
             result.append("""
-                /** The name [\(type.name)] had before; kept so that code written against it still compiles. */
-                @Deprecated(\(KotlinNames.stringLiteral("Renamed to \(type.name).")), ReplaceWith(\(KotlinNames.stringLiteral(type.name))))
-                typealias \(old) = \(type.name)
+                /** The name [\(new)] had before; kept so that code written against it still compiles. */
+                @Deprecated(\(KotlinNames.stringLiteral("Renamed to \(new).")), ReplaceWith(\(KotlinNames.stringLiteral(new))))
+                typealias \(old) = \(new)
                 """)
         }
         return result

@@ -3,8 +3,8 @@
 enum KotlinMigration {
     static func snippet(_ element: SpecElement, in spec: Spec, number: Int) -> String {
         let function = "migration\(number)"
-        let type = element.owner ?? element.name
-        let header = "import \(KotlinNames.packageName).\(type)\n\n"
+        let type = KotlinNames.typeName(element.owner ?? element.name)
+        let header = "import \(KotlinNames.defaultPackageName).\(type)\n\n"
         switch element.kind {
         case .type:
             return header + "fun \(function)(value: \(type)): \(type) = value\n"
