@@ -39,7 +39,9 @@ benchmark:
 ## tests, every relative link and anchor of README.md and Docs/
 ## (check_links.py), the Swift / JSON Schema / TypeScript agreement over the fixture
 ## corpus, the compatibility corpora (app code written against upstream's
-## API, per language: scripts/compat.sh), the Swift / Kotlin differential
+## API, per language: scripts/compat.sh), app code written against one
+## release of a spec compiled against the next, which renames and deprecates
+## (scripts/releases.sh), the Swift / Kotlin differential
 ## test over payloads mutated from the fixture corpus, and the cross-language
 ## test (the generated TypeScript client over JSON lines, against the fake
 ## peer, against the Swift bridge, openiap-memory-store, and against the
@@ -63,6 +65,7 @@ test: bootstrap
 	python3 Tests/Tools/check_links.py
 	scripts/prove-targets.sh $(VERDICTS)
 	scripts/compat.sh typescript
+	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/releases.sh
 	scripts/kotlin.sh differential $(DIFFERENTIAL)
 	python3 -m unittest discover -s Tests/CrossLanguage -p 'test_*.py'
 	scripts/cross-language.sh

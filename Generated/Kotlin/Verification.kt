@@ -1114,7 +1114,7 @@ data class VerifyPurchaseResultHorizon(
     /**
      * True when Meta confirmed the entitlement.
      */
-    @Deprecated("Read isValid instead, which every verification result has; planned to go away in OpenIAP 4.0.")
+    @Deprecated("Every verification result now answers validity the same way. Use isValid.", ReplaceWith("isValid"))
     val success: Boolean
 ) : VerifyPurchaseResult(), OpenIAPModel, VerifyPurchaseResultCommon {
     override fun toJson(): Map<String, Any?> {

@@ -9,6 +9,7 @@ public struct GeneratorCommand {
     public static let usage = """
         usage: generator [options]
                generator diff OLD [NEW] [--against REV] [--format text|json] [--allow-breaking]
+               generator lint [--schema PATH] [--rules]
 
         Reads the OpenIAP spec, renders every target and writes the output folder.
         `generator diff` compares two versions of the spec instead and reports
@@ -54,6 +55,7 @@ public struct GeneratorCommand {
     /// 0 success, 1 errors in the input or a stale output (`--check`), 2 misuse.
     public func run(_ arguments: [String]) -> Int32 {
         if arguments.first == "diff" { return runDiff(Array(arguments.dropFirst())) }
+        if arguments.first == "lint" { return runLint(Array(arguments.dropFirst())) }
         var options = Generator.Options()
         options.templatesRoot = builtInTemplates
         var check = false
@@ -90,7 +92,8 @@ public struct GeneratorCommand {
         let generator = Generator(options: options)
         do {
             if check { return try reportCheck(generator.check(), output: options.outputDirectory) }
-            let (changes, notes) = try generator.runWithNotes()
+            let (changes, notes, warnings) = try generator.runWithReport()
+            for warning in warnings { standardError(warning.description + "\n") }
             for note in notes { standardError("generator: note: \(note)\n") }
             let count = changes.count
             standardOutput("generator: \(options.outputDirectory): \(count) file\(count == 1 ? "" : "s") changed\n")

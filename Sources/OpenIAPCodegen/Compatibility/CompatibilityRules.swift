@@ -54,9 +54,14 @@ public struct CompatibilityRule: Hashable, Sendable {
         // Source: types.
         case typeRemoved = "TYPE_REMOVED"
         case typeRenamed = "TYPE_RENAMED"
+        case typeRenamedOldNameKept = "TYPE_RENAMED_OLD_NAME_KEPT"
         case typeKindChanged = "TYPE_KIND_CHANGED"
         case typeAdded = "TYPE_ADDED"
         case deprecationAdded = "DEPRECATION_ADDED"
+        // Source: removals against the schedule of the old spec's
+        // deprecations (RemovalSchedule.swift), for every kind of element.
+        case removedBeforeSchedule = "REMOVED_BEFORE_SCHEDULE"
+        case removedOnSchedule = "REMOVED_ON_SCHEDULE"
         // Source: fields.
         case fieldRemoved = "FIELD_REMOVED"
         case fieldRenamed = "FIELD_RENAMED"
@@ -225,13 +230,22 @@ public enum CompatibilityRules {
             "Code that names the type no longer compiles."),
         .init(
             .typeRenamed, .source, .breaking,
-            "Type names never reach the wire, but code that names the old type no longer compiles (declared with `renamedFrom`, or guessed from a removed and an added type of the same kind and doc)."),
+            "Type names never reach the wire, but code that names the old type no longer compiles (a rename guessed from a removed and an added type of the same kind and doc; one declared with `renamedFrom` keeps the old name, see `TYPE_RENAMED_OLD_NAME_KEPT`)."),
+        .init(
+            .typeRenamedOldNameKept, .source, .note,
+            "Declared with `renamedFrom`: the old name stays as a deprecated alias of the new one (a Swift and Kotlin `typealias`, a TypeScript type), so code that names it compiles with a warning whose fix-it names the new type, until a release removes the alias."),
         .init(
             .typeKindChanged, .source, .breaking,
             "The generated declaration changes shape (struct, enum, protocol, string wrapper), so code using it no longer compiles."),
         .init(
             .typeAdded, .source, .note,
             "A new declaration leaves existing code alone."),
+        .init(
+            .removedBeforeSchedule, .source, .breaking,
+            "The old spec deprecated the element with `removeIn` naming a later release: users were promised that it stays until then. Removing it sooner breaks that promise, on top of the removal's other findings (code that names it no longer compiles)."),
+        .init(
+            .removedOnSchedule, .source, .note,
+            "The old spec deprecated the element and named this release (or an earlier one) in `removeIn`. The removal's other findings stand (code and clients built before it still break, shipped clients may still send an input field), but the break was announced, so a major release may carry it."),
         .init(
             .deprecationAdded, .source, .note,
             "Code still compiles, with a deprecation warning (an error only where warnings are errors)."),

@@ -8,6 +8,8 @@ public struct Spec: Sendable {
     /// The spec version from `spec: version:`, printed in generated headers.
     public var version: String
     public var versionLocation: SourceLocation?
+    /// The spec's `spec: lint:` settings (`generator lint`).
+    public var lint = LintSettings()
     /// All named types, sorted by name.
     public var types: [NamedType] {
         didSet {
@@ -281,6 +283,19 @@ public struct Annotations: Hashable, Sendable {
         set { rare = OutOfLine.updating(rare) { $0.renamedFrom = newValue } }
     }
 
+    /// The lint rules this element switches off for itself (`lint: {off: [...]}`).
+    public var lintOff: [LintRule.ID] {
+        get { rare?.value.lintOff ?? [] }
+        set { rare = OutOfLine.updating(rare) { $0.lintOff = newValue } }
+    }
+
+    /// The facts of a `deprecated:` written as a map (since, removeIn,
+    /// replacement), nil for the string form and for elements not deprecated.
+    public var deprecation: Deprecation? {
+        get { rare?.value.deprecation }
+        set { rare = OutOfLine.updating(rare) { $0.deprecation = newValue } }
+    }
+
     /// `deprecated`, `since`, `upstream` and `renamedFrom`, nil when none is set: most
     /// elements have a doc comment and nothing else, and four optional
     /// strings inline were 64 bytes of every field, value and type.
@@ -291,8 +306,12 @@ public struct Annotations: Hashable, Sendable {
         var since: String?
         var upstream: String?
         var renamedFrom: String?
+        var deprecation: Deprecation?
+        var lintOff: [LintRule.ID] = []
 
-        var isEmpty: Bool { deprecated == nil && since == nil && upstream == nil && renamedFrom == nil }
+        var isEmpty: Bool {
+            deprecated == nil && since == nil && upstream == nil && renamedFrom == nil && deprecation == nil && lintOff.isEmpty
+        }
     }
 
     public init(

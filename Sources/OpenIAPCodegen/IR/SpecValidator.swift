@@ -210,6 +210,7 @@ struct SpecValidator {
                 validator.checkContainment()
                 validator.checkTypeRenames()
                 validator.checkOperations()
+                DeprecationCheck.check(spec, into: &validator.diagnostics)
                 // Kotlin's names for what it declares beside the spec's types.
                 KotlinNameCheck.checkGeneratedNames(validator.spec, into: &validator.diagnostics)
                 // Names that work in Swift but collide in TypeScript.

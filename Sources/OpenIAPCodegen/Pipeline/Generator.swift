@@ -59,6 +59,10 @@ public struct Generator: Sendable {
         let templates = SharedPreparation { [self] in templateResults(for: targets) }
         templates.startInBackground()
         let spec = try SpecLoader.load(path: options.schemaPath)
+        // Lint rules the spec makes errors stop the run before anything is
+        // rendered; warnings are for `runWithNotes` to print.
+        let errors = SpecLinter.lint(spec).filter { $0.severity == .error }
+        if !errors.isEmpty { throw DiagnosticError(errors) }
         return (spec, try render(spec, targets: targets, templates: templates.value))
     }
 
@@ -151,10 +155,17 @@ public struct Generator: Sendable {
     /// `run()`, and the selected targets' notes on this spec
     /// (`GenerationTarget.notes`), in target order.
     public func runWithNotes() throws(DiagnosticError) -> (changes: [FileChange], notes: [String]) {
+        let report = try runWithReport()
+        return (report.changes, report.notes)
+    }
+
+    /// `runWithNotes`, and the lint warnings of the spec (`SpecLinter`),
+    /// which the command prints as `path:line:column: warning: [ID] …`.
+    public func runWithReport() throws(DiagnosticError) -> (changes: [FileChange], notes: [String], warnings: [Diagnostic]) {
         let (spec, files) = try render()
         defer { Self.releaseInBackground(spec, files) }
         let changes = try writer().write(files)
-        return (changes, try selectedTargets().flatMap { $0.notes(spec) })
+        return (changes, try selectedTargets().flatMap { $0.notes(spec) }, SpecLinter.lint(spec))
     }
 
     /// Frees the memory of a finished run on another thread. A large spec is

@@ -187,7 +187,7 @@ struct KotlinOperations {
         }
         return [
             "docLines": .list(docs(of: operation).map { .string($0) }),
-            "deprecation": .string(KotlinNames.deprecation(operation.annotations.deprecated) ?? ""),
+            "deprecation": .string(KotlinDeprecation.annotation(operation.annotations, owner: nil, in: spec) ?? ""),
             "declaration": .string(declaration),
         ]
     }

@@ -144,6 +144,8 @@ struct KotlinViewModel {
         static let docLines = TemplateKey("docLines")
         static let hasDoc = TemplateKey("hasDoc")
         static let deprecation = TemplateKey("deprecation")
+        static let oldNames = TemplateKey("oldNames")
+        static let oldMembers = TemplateKey("oldMembers")
         // Records and field sets.
         static let fields = TemplateKey("fields")
         static let parameters = TemplateKey("parameters")
@@ -210,7 +212,7 @@ struct KotlinViewModel {
     private static let kindFlags = [
         Key.isRecord, Key.isOneOf, Key.isEnum, Key.isClosedEnum, Key.isOpaque, Key.isUnion, Key.isFieldSet, Key.isAlias,
     ]
-    private static let typeKeys = kindFlags + [Key.name, Key.docLines, Key.hasDoc, Key.deprecation]
+    private static let typeKeys = kindFlags + [Key.name, Key.docLines, Key.hasDoc, Key.deprecation, Key.oldNames]
     private static let enumKeys =
         typeKeys + [
             Key.cases, Key.knownList, Key.unknownMember, Key.expectedValues, Key.unknownValueMessage, Key.lenient, Key.hasLenient,
@@ -220,6 +222,7 @@ struct KotlinViewModel {
         typeKeys + [
             Key.fields, Key.parameters, Key.isDataClass, Key.supertypes, Key.mapReadType, Key.validates, Key.validationLines,
             Key.hasPatterns, Key.patterns, Key.hasChoices, Key.choices, Key.secondaryParameters, Key.secondaryArguments,
+            Key.oldMembers,
         ]
     private static let oneOfKeys = typeKeys + [Key.cases, Key.unknownMember, Key.validates]
     private static let fieldSetKeys = typeKeys + [Key.requirements]
@@ -266,6 +269,7 @@ struct KotlinViewModel {
             object.append(Key.name, .string(KotlinNames.typeName(type.name)))
             addDocs(type.annotations.doc, to: &object)
             object.append(Key.deprecation, .string(deprecation(type.annotations)))
+            object.append(Key.oldNames, .list(KotlinDeprecation.oldNameDeclarations(of: type).map { .string($0) }))
         }
         switch type {
         case let .enumeration(e):
@@ -285,7 +289,7 @@ struct KotlinViewModel {
             object.append(Key.requirements, .list(zip(s.fields, names.names).map { field, member in
                 var requirement = TemplateObject(keys: Self.requirementKeys)
                 addFieldDocs(field, to: &requirement)
-                requirement.append(Key.deprecation, .string(deprecation(field.annotations)))
+                requirement.append(Key.deprecation, .string(deprecation(field.annotations, owner: s.name)))
                 requirement.append(Key.property, .string(KotlinNames.escaped(member)))
                 requirement.append(Key.type, .string(KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)))
                 return .object(requirement)
@@ -327,7 +331,7 @@ struct KotlinViewModel {
             }
             var item = TemplateObject(keys: Self.caseKeys)
             addDocs(value.annotations.doc, to: &item)
-            item.append(Key.deprecation, .string(deprecation(value.annotations)))
+            item.append(Key.deprecation, .string(deprecation(value.annotations, owner: type.name)))
             item.append(Key.member, .string(KotlinNames.escaped(names.names[index])))
             item.append(Key.wire, .string(wire))
             item.append(Key.spellings, .string(spellings))
@@ -360,7 +364,7 @@ struct KotlinViewModel {
         object.append(Key.constants, .list(zip(type.knownValues, names.names).map { value, member in
             var constant = TemplateObject(keys: Self.constantKeys)
             addDocs(value.annotations.doc, to: &constant)
-            constant.append(Key.deprecation, .string(deprecation(value.annotations)))
+            constant.append(Key.deprecation, .string(deprecation(value.annotations, owner: type.name)))
             constant.append(Key.constant, .string(KotlinNames.escaped(member)))
             constant.append(Key.wire, .string(KotlinNames.stringLiteral(value.wire)))
             return .object(constant)
@@ -417,7 +421,7 @@ struct KotlinViewModel {
                 (defaultLiteral ?? tagDefault).map { String(source: " = \($0)") } ?? (field.isRequired ? "" : " = null")
             var parameter = TemplateObject(keys: Self.parameterKeys)
             addFieldDocs(field, defaultLiteral: defaultLiteral, tagDefault: tagDefault, to: &parameter)
-            parameter.append(Key.deprecation, .string(deprecation(field.annotations)))
+            parameter.append(Key.deprecation, .string(deprecation(field.annotations, owner: record.name)))
             parameter.append(Key.override, .string(field.includedFrom != nil ? "override " : ""))
             parameter.append(Key.property, .string(property))
             parameter.append(Key.type, .string(KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)))
@@ -450,6 +454,7 @@ struct KotlinViewModel {
         object.append(Key.hasPatterns, .bool(!patterns.isEmpty))
         object.append(Key.patterns, .list(patterns))
         addChoices(record, names: names, to: &object)
+        object.append(Key.oldMembers, .list(KotlinDeprecation.oldMembers(of: record).map { .string($0) }))
     }
 
     /// A record's named choices (`exactlyOne` with `as:`), as upstream
@@ -912,8 +917,8 @@ struct KotlinViewModel {
         object.append(Key.hasDoc, .bool(!lines.isEmpty))
     }
 
-    private func deprecation(_ annotations: Annotations) -> String {
-        KotlinNames.deprecation(annotations.deprecated) ?? ""
+    private func deprecation(_ annotations: Annotations, owner: String? = nil) -> String {
+        KotlinDeprecation.annotation(annotations, owner: owner, in: spec) ?? ""
     }
 }
 

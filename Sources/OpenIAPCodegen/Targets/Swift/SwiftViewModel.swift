@@ -133,8 +133,11 @@ struct SwiftViewModel {
     /// Records and unions by name, for `OpenIAPTypeRegistry`, and each
     /// alias under its own name, an entry for the very type it stands for;
     /// a renamed record (`OpenIAPVoidResult`) under its spec name.
-    func registryEntries() -> [TemplateValue] {
+    /// The registry entries of the types that are `deprecated` or not: the
+    /// registry lists the deprecated ones apart, where naming them does not warn.
+    func registryEntries(deprecated: Bool) -> [TemplateValue] {
         spec.types.indices.compactMap { position in
+            guard (spec.types[position].annotations.deprecated != nil) == deprecated else { return nil }
             switch spec.types[position] {
             case .record, .union, .alias:
                 let name = spec.types[position].name
@@ -169,6 +172,7 @@ struct SwiftViewModel {
         static let name = TemplateKey("name")
         static let docLines = TemplateKey("docLines")
         static let deprecation = TemplateKey("deprecation")
+        static let oldNames = TemplateKey("oldNames")
         // Records and field sets.
         static let fields = TemplateKey("fields")
         static let codingFields = TemplateKey("codingFields")
@@ -236,7 +240,7 @@ struct SwiftViewModel {
     /// What every type's object starts with (see `context(at:)`).
     private static let typeKeys = [
         Key.isEnum, Key.isClosedEnum, Key.isOpaque, Key.isRecord, Key.isUnion, Key.isFieldSet, Key.isAlias, Key.isOneOf,
-        Key.name, Key.docLines, Key.deprecation,
+        Key.name, Key.docLines, Key.deprecation, Key.oldNames,
     ]
     private static let aliasKeys = typeKeys + [Key.target]
     private static let enumKeys = typeKeys + [Key.cases, Key.hasOneValue, Key.hasOneSpelling, Key.unknownCase, Key.expectedValues]
@@ -270,6 +274,7 @@ struct SwiftViewModel {
         var object = TemplateObject()
         func start(_ kind: TemplateKey, _ keys: [TemplateKey], _ name: String, _ annotations: Annotations) {
             object = typeObject(kind, keys, name, annotations)
+            object.append(Key.oldNames, .list(oldNameDeclarations(of: spec.types[position])))
         }
         switch spec.types[position] {
         case let .enumeration(e):
@@ -296,7 +301,7 @@ struct SwiftViewModel {
             var requirements: [TemplateValue] = []
             requirements.reserveCapacity(s.fields.count)
             s.fields.withUnsafeBufferPointer { buffer in
-                for index in buffer.indices { requirements.append(requirementContext(buffer[index])) }
+                for index in buffer.indices { requirements.append(requirementContext(buffer[index], owner: s.name)) }
             }
             object.append(Key.requirements, .list(requirements))
         case let .union(u):
@@ -324,14 +329,14 @@ struct SwiftViewModel {
         object.append(Key.isOneOf, .bool(kind == Key.isOneOf))
         object.append(Key.name, .string(name))
         object.append(Key.docLines, docLines(annotations.doc))
-        object.append(Key.deprecation, .string(deprecationAttribute(annotations.deprecated)))
+        object.append(Key.deprecation, .string(deprecationAttribute(annotations)))
         return object
     }
 
-    private func requirementContext(_ field: Field) -> TemplateValue {
+    private func requirementContext(_ field: Field, owner: String) -> TemplateValue {
         var object = TemplateObject(keys: Self.requirementKeys)
         object.append(Key.docLines, docLines(field.annotations.doc))
-        object.append(Key.deprecation, .string(deprecationAttribute(field.annotations.deprecated)))
+        object.append(Key.deprecation, .string(deprecationAttribute(field.annotations, owner: owner)))
         object.append(Key.property, .string(SwiftNames.escaped(SwiftNames.name(field.name, in: .property))))
         object.append(Key.type, .string(SwiftTypeMapping.swiftType(of: field)))
         return .object(object)
@@ -793,7 +798,7 @@ struct SwiftViewModel {
         }
         var object = TemplateObject(keys: Self.fieldKeys)
         object.append(Key.docLines, docs.value)
-        object.append(Key.deprecation, .string(deprecationAttribute(deprecation)))
+        object.append(Key.deprecation, .string(deprecationAttribute(field.pointee.annotations, owner: record.name)))
         object.append(Key.isAccessor, .bool(isAccessor))
         object.append(Key.property, .string(escaped))
         object.append(Key.parameter, .string(internalName.map { String(source: "\(escaped) \($0)") } ?? escaped))
@@ -954,7 +959,7 @@ struct SwiftViewModel {
         docs.append(field.annotations.doc)
         return [
             "docLines": docs.value,
-            "deprecation": .string(deprecationAttribute(field.annotations.deprecated)),
+            "deprecation": .string(deprecationAttribute(field.annotations)),
             "property": .string(property),
             "type": .string(type),
             "lines": .list(lines.map { .string($0) }),

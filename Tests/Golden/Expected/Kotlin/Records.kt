@@ -408,6 +408,11 @@ data class Ticket(
     val code: String,
     val google: PurchaseB? = null
 ) : OpenIAPModel {
+    /** The name of [code] before it was renamed; kept so that code written against it still compiles. */
+    @Deprecated("Renamed to code.", ReplaceWith("code"))
+    val ticket: String
+        get() = this.code
+
     override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["code"] = this.code
