@@ -1,98 +1,111 @@
-// libFuzzer entry point: spec text → IR → every renderer.
+// Fuzz target `spec`: spec text → IR → every renderer, as `swift run
+// generator` runs them.
 //
-// Not part of the package build. `scripts/fuzz.sh` compiles this file together
-// with every source file of OpenIAPCodegen into one module, with
-// `-sanitize=fuzzer,address`, so everything internal is reachable here.
+// The templates are loaded once with the pipeline's own API
+// (`Generator.templates()`), for every target the generator has, from the
+// folders the targets name: a new or renamed target is fuzzed as it is
+// generated, and templates that do not load stop the harness at set-up.
 //
 // One input is one or more spec files: lines that read exactly `#==file==`
 // split it, so a seed can hold a whole `Schema/` folder and the fuzzer can
 // exercise cross-file checks. Beyond "no crash, no hang, bounded memory" the
-// target checks invariants that turn quiet bugs into crashes:
+// target turns quiet bugs into crashes:
 //
 // - every diagnostic of a rejected spec has a location and is one line;
 // - a spec that loads renders with every target without an error;
 // - no rendered file holds a raw control or invisible format character
 //   (line breaks and tabs aside): spec text always arrives escaped;
-// - the JSON Schema document is valid JSON.
+// - every rendered `.json` file is JSON.
 
 import Foundation
+import OpenIAPCodegen
 
-/// The line that separates the spec files inside one input.
-let fileSeparator = "#==file=="
+struct SpecFuzzTarget: FuzzTarget {
+    /// The line that separates the spec files inside one input.
+    static let fileSeparator = "#==file=="
 
-/// The built-in templates, read once: `OPENIAP_TEMPLATES` or `Templates/`
-/// beside this file's folder.
-let fuzzTemplates: [(target: any GenerationTarget, templates: TemplateSet)] = {
-    let root = ProcessInfo.processInfo.environment["OPENIAP_TEMPLATES"]
-        ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Templates").path
-    return Generator.allTargets.map { target in
+    let generator: Generator
+    let templates: Generator.Templates
+
+    init() {
+        var options = Generator.Options()
+        options.templatesRoot = repositoryRoot + "/Templates"
+        generator = Generator(options: options)
         do {
-            return (target, try TemplateSet.load(directory: root + "/" + target.name, displayPath: target.name))
+            templates = try generator.templates()
+            // The repository's own spec must render, or every input would
+            // fail for a reason that is not the input's.
+            _ = try generator.render(SpecLoader.load(path: repositoryRoot + "/Schema"), with: templates)
         } catch {
-            fatalError("cannot load the \(target.name) templates from \(root): \(error)")
+            fuzzFailure("the harness cannot render Schema/ with \(options.templatesRoot): \(error)")
         }
     }
-}()
 
-/// Splits the input at separator lines into numbered spec files.
-func fuzzSources(_ bytes: [UInt8]) -> [SpecLoader.Source] {
-    let separator = Array((fileSeparator + "\n").utf8)
-    var sources: [SpecLoader.Source] = []
-    var start = 0
-    var lineStart = 0
-    func add(_ end: Int) {
-        sources.append(SpecLoader.Source(path: "f\(sources.count).yaml", bytes: Array(bytes[start..<end])))
-    }
-    while lineStart < bytes.count {
-        let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
-        if bytes[lineStart..<lineEnd].elementsEqual(separator) {
-            add(lineStart)
-            start = lineEnd
+    /// Splits the input at separator lines into numbered spec files.
+    static func sources(_ bytes: [UInt8]) -> [SpecLoader.Source] {
+        let separator = Array((fileSeparator + "\n").utf8)
+        var sources: [SpecLoader.Source] = []
+        var start = 0
+        var lineStart = 0
+        func add(_ end: Int) {
+            sources.append(SpecLoader.Source(path: "f\(sources.count).yaml", bytes: Array(bytes[start..<end])))
         }
-        lineStart = lineEnd
-    }
-    add(bytes.count)
-    return sources
-}
-
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzSpecText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
-    let spec: Spec
-    do {
-        spec = try SpecLoader.build(from: fuzzSources(bytes))
-    } catch {
-        for diagnostic in error.diagnostics {
-            precondition(diagnostic.location != nil, "unlocated diagnostic: \(diagnostic)")
-            for line in [diagnostic] + diagnostic.notes {
-                precondition(
-                    !line.message.contains(where: \.isNewline), "diagnostic spans lines: \(line.message.debugDescription)")
+        while lineStart < bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
+            if bytes[lineStart..<lineEnd].elementsEqual(separator) {
+                add(lineStart)
+                start = lineEnd
             }
+            lineStart = lineEnd
         }
-        return 0
+        add(bytes.count)
+        return sources
     }
-    let header = GeneratedHeader(specVersion: spec.version)
-    for (target, templates) in fuzzTemplates {
+
+    /// Whether a character may not appear raw in generated text: controls
+    /// (line breaks and tabs aside), C1 controls, bidi controls and marks,
+    /// line and paragraph separators, the byte order mark. Written here
+    /// rather than taken from the generator, so that the code under test does
+    /// not judge itself.
+    static func isForbiddenRaw(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A: false
+        case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
+        default: false
+        }
+    }
+
+    func run(_ bytes: [UInt8]) -> Bool {
+        let spec: Spec
+        do {
+            spec = try SpecLoader.build(from: Self.sources(bytes))
+        } catch {
+            for diagnostic in error.diagnostics {
+                guard diagnostic.location != nil else { fuzzFailure("unlocated diagnostic: \(diagnostic)") }
+                for line in [diagnostic] + diagnostic.notes where line.message.contains(where: \.isNewline) {
+                    fuzzFailure("diagnostic spans lines: \(line.message.debugDescription)")
+                }
+            }
+            return true
+        }
         let files: [GeneratedFile]
         do {
-            files = try target.render(spec, templates: templates, header: header)
+            files = try generator.render(spec, with: templates)
         } catch {
-            fatalError("target \(target.name) failed on a spec that loaded: \(error)")
+            fuzzFailure("a spec that loaded does not render: \(error)")
         }
         for file in files {
-            let raw = file.contents.unicodeScalars.first { $0 != "\n" && $0 != "\t" && InvisibleCharacters.needsEscape($0) }
-            precondition(raw == nil, "\(target.name)/\(file.path) holds a raw U+\(String(raw?.value ?? 0, radix: 16))")
-        }
-        if target is JSONSchemaTarget {
-            for file in files {
+            if let raw = file.contents.unicodeScalars.first(where: Self.isForbiddenRaw) {
+                fuzzFailure("\(file.path) holds a raw U+\(String(raw.value, radix: 16, uppercase: true))")
+            }
+            if file.path.hasSuffix(".json") {
                 do {
                     _ = try JSONSerialization.jsonObject(with: Data(file.contents.utf8))
                 } catch {
-                    fatalError("\(file.path) is not JSON: \(error)")
+                    fuzzFailure("\(file.path) is not JSON: \(error)")
                 }
             }
         }
+        return true
     }
-    return 0
 }

@@ -19,6 +19,11 @@
 #       Tests/Kotlin, building them first when they are missing or older
 #       than a source (scripts/cross-language.sh runs MemoryStoreBridgeKt
 #       from them).
+#   scripts/kotlin.sh differential CASES.json
+#       the Kotlin half of the Swift/Kotlin differential test: runs the
+#       mutated payloads `swift test` wrote (DifferentialPayloadTests)
+#       through the generated Kotlin, with the same jars, and fails on any
+#       payload the two languages treat differently.
 #
 # Flags, and why:
 #   -Werror            the generated code must compile without a warning;
@@ -71,6 +76,17 @@ jars() { # GENERATED_DIR OUT_DIR: types.jar (the generated Kotlin) and tests.jar
   compile "$out/tests.jar" -cp "$out/types.jar" "$generated/OpenIAPOrgJson.kt" "$here"/Tests/Kotlin/*.kt
 }
 
+fresh_jars() { # prints the class path of .build/proof/kotlin's jars, built first when missing or stale
+  local out=$here/.build/proof/kotlin newer=""
+  if [ -f "$out/tests.jar" ]; then
+    newer=$(find "$here/Generated/Kotlin" "$here/Tests/Kotlin" -name '*.kt' -newer "$out/tests.jar" | head -1)
+  fi
+  if [ ! -f "$out/types.jar" ] || [ ! -f "$out/tests.jar" ] || [ -n "$newer" ]; then
+    jars "$here/Generated/Kotlin" "$out" >&2
+  fi
+  echo "$out/types.jar:$out/tests.jar"
+}
+
 case "${1:-}" in
   compile) shift; compile "$@" ;;
   run) shift; run "$@" ;;
@@ -82,15 +98,13 @@ case "${1:-}" in
     jars "$generated" "$out"
     run "$out/types.jar:$out/tests.jar" FixtureHarnessKt "$fixtures" "$verdicts"
     run "$out/types.jar:$out/tests.jar" -Dopeniap.root="$here" org.junit.runner.JUnitCore \
-      HostilePayloadTests OrgJsonBridgeTests DispatcherTests BridgeErrorCasesTests ReadmeExampleTests
+      HostilePayloadTests OrgJsonBridgeTests DispatcherTests BridgeErrorCasesTests ReadmeExampleTests UpstreamShapeTests
     ;;
-  jars)
-    out=$here/.build/proof/kotlin
-    newer=$(find "$here/Generated/Kotlin" "$here/Tests/Kotlin" -name '*.kt' -newer "$out/tests.jar" 2>/dev/null | head -1)
-    if [ ! -f "$out/types.jar" ] || [ ! -f "$out/tests.jar" ] || [ -n "$newer" ]; then
-      jars "$here/Generated/Kotlin" "$out" >&2
-    fi
-    echo "$out/types.jar:$out/tests.jar"
+  jars) fresh_jars ;;
+  differential)
+    cases=${2:?usage: kotlin.sh differential CASES.json}
+    classpath=$(fresh_jars)
+    run "$classpath" DifferentialHarnessKt "$cases"
     ;;
-  *) echo "usage: scripts/kotlin.sh compile|run|prove|jars ..." >&2; exit 2 ;;
+  *) echo "usage: scripts/kotlin.sh compile|run|prove|jars|differential ..." >&2; exit 2 ;;
 esac

@@ -7,33 +7,17 @@ package dev.openiap.types
 /**
  * The offer to use for one subscription product.
  */
-class AndroidSubscriptionOfferInput(
-    /**
-     * The subscription product.
-     */
-    val sku: String,
+data class AndroidSubscriptionOfferInput(
     /**
      * Token of the chosen offer.
      */
-    val offerToken: String
+    val offerToken: String,
+    /**
+     * The subscription product.
+     */
+    val sku: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is AndroidSubscriptionOfferInput) return false
-        return this.sku == other.sku
-            && this.offerToken == other.offerToken
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.sku.hashCode()
-        result = 31 * result + this.offerToken.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "AndroidSubscriptionOfferInput(sku=${this.sku}, offerToken=${this.offerToken})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["sku"] = this.sku
         json["offerToken"] = this.offerToken
@@ -41,6 +25,13 @@ class AndroidSubscriptionOfferInput(
     }
 
     companion object : OpenIAPModelType<AndroidSubscriptionOfferInput> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): AndroidSubscriptionOfferInput? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): AndroidSubscriptionOfferInput {
             val o = OpenIAPDecode.obj(value, path)
             return AndroidSubscriptionOfferInput(
@@ -85,6 +76,9 @@ sealed class BillingChoiceImageLayoutAndroid(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<BillingChoiceImageLayoutAndroid>
@@ -98,6 +92,22 @@ sealed class BillingChoiceImageLayoutAndroid(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): BillingChoiceImageLayoutAndroid = when (value) {
+            "RECTANGULAR_FOUR_BY_ONE" -> RectangularFourByOne
+            "RectangularFourByOne" -> RectangularFourByOne
+            "RECTANGULAR_THREE_BY_ONE" -> RectangularThreeByOne
+            "RectangularThreeByOne" -> RectangularThreeByOne
+            "RECTANGULAR_TWO_BY_TWO" -> RectangularTwoByTwo
+            "RectangularTwoByTwo" -> RectangularTwoByTwo
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): BillingChoiceImageLayoutAndroid = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -106,7 +116,7 @@ sealed class BillingChoiceImageLayoutAndroid(val rawValue: String) {
 /**
  * Google Play assets for a developer-drawn Billing Choice screen.
  */
-class BillingChoiceInfoAndroid(
+data class BillingChoiceInfoAndroid(
     /**
      * URL of the Google Play image in the requested layout.
      */
@@ -116,23 +126,7 @@ class BillingChoiceInfoAndroid(
      */
     val playBillingLoyaltyInfo: String? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is BillingChoiceInfoAndroid) return false
-        return this.playBillingChoiceImageUrl == other.playBillingChoiceImageUrl
-            && this.playBillingLoyaltyInfo == other.playBillingLoyaltyInfo
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.playBillingChoiceImageUrl.hashCode()
-        result = 31 * result + (this.playBillingLoyaltyInfo?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "BillingChoiceInfoAndroid(playBillingChoiceImageUrl=${this.playBillingChoiceImageUrl}, playBillingLoyaltyInfo=${this.playBillingLoyaltyInfo})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["playBillingChoiceImageUrl"] = this.playBillingChoiceImageUrl
         this.playBillingLoyaltyInfo?.let { v0 -> json["playBillingLoyaltyInfo"] = v0 }
@@ -140,6 +134,13 @@ class BillingChoiceInfoAndroid(
     }
 
     companion object : OpenIAPModelType<BillingChoiceInfoAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): BillingChoiceInfoAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): BillingChoiceInfoAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return BillingChoiceInfoAndroid(
@@ -184,6 +185,9 @@ sealed class BillingChoiceScreenTypeAndroid(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<BillingChoiceScreenTypeAndroid>
@@ -195,6 +199,22 @@ sealed class BillingChoiceScreenTypeAndroid(val rawValue: String) {
             "developer-rendered" -> DeveloperRendered
             "google-rendered" -> GoogleRendered
             else -> Unrecognized(rawValue)
+        }
+
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): BillingChoiceScreenTypeAndroid = when (value) {
+            "UNSPECIFIED" -> Unspecified
+            "Unspecified" -> Unspecified
+            "DEVELOPER_RENDERED" -> DeveloperRendered
+            "DeveloperRendered" -> DeveloperRendered
+            "GOOGLE_RENDERED" -> GoogleRendered
+            "GoogleRendered" -> GoogleRendered
+            else -> fromRawValue(value)
         }
 
         /** Reads the value at [path] of a neutral JSON tree. */
@@ -248,6 +268,9 @@ sealed class BillingProgramAndroid(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<BillingProgramAndroid>
@@ -264,6 +287,28 @@ sealed class BillingProgramAndroid(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): BillingProgramAndroid = when (value) {
+            "UNSPECIFIED" -> Unspecified
+            "Unspecified" -> Unspecified
+            "USER_CHOICE_BILLING" -> UserChoiceBilling
+            "UserChoiceBilling" -> UserChoiceBilling
+            "EXTERNAL_CONTENT_LINK" -> ExternalContentLink
+            "ExternalContentLink" -> ExternalContentLink
+            "EXTERNAL_OFFER" -> ExternalOffer
+            "ExternalOffer" -> ExternalOffer
+            "EXTERNAL_PAYMENTS" -> ExternalPayments
+            "ExternalPayments" -> ExternalPayments
+            "BILLING_CHOICE" -> BillingChoice
+            "BillingChoice" -> BillingChoice
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): BillingProgramAndroid = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -272,11 +317,7 @@ sealed class BillingProgramAndroid(val rawValue: String) {
 /**
  * Whether a billing program can be used for the current user (Billing 8.2 and later).
  */
-class BillingProgramAvailabilityResultAndroid(
-    /**
-     * True when the program is available.
-     */
-    val isAvailable: Boolean,
+data class BillingProgramAvailabilityResultAndroid(
     /**
      * Which program this answer is about.
      */
@@ -286,31 +327,15 @@ class BillingProgramAvailabilityResultAndroid(
      */
     val choiceScreenType: BillingChoiceScreenTypeAndroid? = null,
     /**
+     * True when the program is available.
+     */
+    val isAvailable: Boolean,
+    /**
      * Whether paying through an external link is possible; only for an available Billing Choice program.
      */
     val isExternalLinkAvailable: Boolean? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is BillingProgramAvailabilityResultAndroid) return false
-        return this.isAvailable == other.isAvailable
-            && this.billingProgram == other.billingProgram
-            && this.choiceScreenType == other.choiceScreenType
-            && this.isExternalLinkAvailable == other.isExternalLinkAvailable
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.isAvailable.hashCode()
-        result = 31 * result + this.billingProgram.hashCode()
-        result = 31 * result + (this.choiceScreenType?.hashCode() ?: 0)
-        result = 31 * result + (this.isExternalLinkAvailable?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "BillingProgramAvailabilityResultAndroid(isAvailable=${this.isAvailable}, billingProgram=${this.billingProgram}, choiceScreenType=${this.choiceScreenType}, isExternalLinkAvailable=${this.isExternalLinkAvailable})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["isAvailable"] = this.isAvailable
         json["billingProgram"] = this.billingProgram.rawValue
@@ -320,6 +345,13 @@ class BillingProgramAvailabilityResultAndroid(
     }
 
     companion object : OpenIAPModelType<BillingProgramAvailabilityResultAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): BillingProgramAvailabilityResultAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): BillingProgramAvailabilityResultAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return BillingProgramAvailabilityResultAndroid(
@@ -335,7 +367,7 @@ class BillingProgramAvailabilityResultAndroid(
 /**
  * Props for Google's required information dialog before a developer-drawn Billing Choice screen.
  */
-class BillingProgramInformationDialogParamsAndroid(
+data class BillingProgramInformationDialogParamsAndroid(
     /**
      * The billing program; only billing-choice is supported.
      * Defaults to `BillingProgramAndroid.BillingChoice` when absent.
@@ -346,23 +378,7 @@ class BillingProgramInformationDialogParamsAndroid(
      */
     val externalTransactionToken: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is BillingProgramInformationDialogParamsAndroid) return false
-        return this.billingProgram == other.billingProgram
-            && this.externalTransactionToken == other.externalTransactionToken
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.billingProgram?.hashCode() ?: 0)
-        result = 31 * result + this.externalTransactionToken.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "BillingProgramInformationDialogParamsAndroid(billingProgram=${this.billingProgram}, externalTransactionToken=${this.externalTransactionToken})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.billingProgram?.let { v0 -> json["billingProgram"] = v0.rawValue }
         json["externalTransactionToken"] = this.externalTransactionToken
@@ -370,6 +386,13 @@ class BillingProgramInformationDialogParamsAndroid(
     }
 
     companion object : OpenIAPModelType<BillingProgramInformationDialogParamsAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): BillingProgramInformationDialogParamsAndroid? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): BillingProgramInformationDialogParamsAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return BillingProgramInformationDialogParamsAndroid(
@@ -383,7 +406,7 @@ class BillingProgramInformationDialogParamsAndroid(
 /**
  * What is needed to report a transaction made outside Google Play Billing (Billing 8.2 and later).
  */
-class BillingProgramReportingDetailsAndroid(
+data class BillingProgramReportingDetailsAndroid(
     /**
      * The program the details belong to.
      */
@@ -393,23 +416,7 @@ class BillingProgramReportingDetailsAndroid(
      */
     val externalTransactionToken: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is BillingProgramReportingDetailsAndroid) return false
-        return this.billingProgram == other.billingProgram
-            && this.externalTransactionToken == other.externalTransactionToken
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.billingProgram.hashCode()
-        result = 31 * result + this.externalTransactionToken.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "BillingProgramReportingDetailsAndroid(billingProgram=${this.billingProgram}, externalTransactionToken=${this.externalTransactionToken})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["billingProgram"] = this.billingProgram.rawValue
         json["externalTransactionToken"] = this.externalTransactionToken
@@ -417,6 +424,13 @@ class BillingProgramReportingDetailsAndroid(
     }
 
     companion object : OpenIAPModelType<BillingProgramReportingDetailsAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): BillingProgramReportingDetailsAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): BillingProgramReportingDetailsAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return BillingProgramReportingDetailsAndroid(
@@ -430,39 +444,21 @@ class BillingProgramReportingDetailsAndroid(
 /**
  * A Google Play billing result with its detail codes (Billing 8.0 and later).
  */
-class BillingResultAndroid(
-    /**
-     * Google Play's response code.
-     */
-    val responseCode: Long,
+data class BillingResultAndroid(
     /**
      * Diagnostic text from the billing library.
      */
     val debugMessage: String? = null,
     /**
+     * Google Play's response code.
+     */
+    val responseCode: Long,
+    /**
      * A finer reason when the response code is an error.
      */
     val subResponseCode: SubResponseCodeAndroid? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is BillingResultAndroid) return false
-        return this.responseCode == other.responseCode
-            && this.debugMessage == other.debugMessage
-            && this.subResponseCode == other.subResponseCode
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.responseCode.hashCode()
-        result = 31 * result + (this.debugMessage?.hashCode() ?: 0)
-        result = 31 * result + (this.subResponseCode?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "BillingResultAndroid(responseCode=${this.responseCode}, debugMessage=${this.debugMessage}, subResponseCode=${this.subResponseCode})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["responseCode"] = this.responseCode
         this.debugMessage?.let { v0 -> json["debugMessage"] = v0 }
@@ -471,6 +467,13 @@ class BillingResultAndroid(
     }
 
     companion object : OpenIAPModelType<BillingResultAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): BillingResultAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): BillingResultAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return BillingResultAndroid(
@@ -516,6 +519,9 @@ sealed class DeveloperBillingLaunchModeAndroid(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<DeveloperBillingLaunchModeAndroid>
@@ -529,6 +535,22 @@ sealed class DeveloperBillingLaunchModeAndroid(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): DeveloperBillingLaunchModeAndroid = when (value) {
+            "UNSPECIFIED" -> Unspecified
+            "Unspecified" -> Unspecified
+            "LAUNCH_IN_EXTERNAL_BROWSER_OR_APP" -> LaunchInExternalBrowserOrApp
+            "LaunchInExternalBrowserOrApp" -> LaunchInExternalBrowserOrApp
+            "CALLER_WILL_LAUNCH_LINK" -> CallerWillLaunchLink
+            "CallerWillLaunchLink" -> CallerWillLaunchLink
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): DeveloperBillingLaunchModeAndroid = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -538,46 +560,26 @@ sealed class DeveloperBillingLaunchModeAndroid(val rawValue: String) {
  * The developer billing option offered in a purchase flow; the link fields are for programs that leave
  * the app.
  */
-class DeveloperBillingOptionParamsAndroid(
+data class DeveloperBillingOptionParamsAndroid(
     /**
      * Which program to offer; external-payments or billing-choice.
      */
     val billingProgram: BillingProgramAndroid,
     /**
-     * Where the external payment happens.
+     * A token made in advance for a Billing Choice link flow; leave it out to get one from Google Play in
+     * the callback.
      */
-    val linkUri: String? = null,
+    val externalTransactionToken: String? = null,
     /**
      * Who opens the payment link.
      */
     val launchMode: DeveloperBillingLaunchModeAndroid? = null,
     /**
-     * A token made in advance for a Billing Choice link flow; leave it out to get one from Google Play in
-     * the callback.
+     * Where the external payment happens.
      */
-    val externalTransactionToken: String? = null
+    val linkUri: String? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is DeveloperBillingOptionParamsAndroid) return false
-        return this.billingProgram == other.billingProgram
-            && this.linkUri == other.linkUri
-            && this.launchMode == other.launchMode
-            && this.externalTransactionToken == other.externalTransactionToken
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.billingProgram.hashCode()
-        result = 31 * result + (this.linkUri?.hashCode() ?: 0)
-        result = 31 * result + (this.launchMode?.hashCode() ?: 0)
-        result = 31 * result + (this.externalTransactionToken?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "DeveloperBillingOptionParamsAndroid(billingProgram=${this.billingProgram}, linkUri=${this.linkUri}, launchMode=${this.launchMode}, externalTransactionToken=${this.externalTransactionToken})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["billingProgram"] = this.billingProgram.rawValue
         this.linkUri?.let { v0 -> json["linkUri"] = v0 }
@@ -587,6 +589,13 @@ class DeveloperBillingOptionParamsAndroid(
     }
 
     companion object : OpenIAPModelType<DeveloperBillingOptionParamsAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): DeveloperBillingOptionParamsAndroid? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): DeveloperBillingOptionParamsAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return DeveloperBillingOptionParamsAndroid(
@@ -633,6 +642,9 @@ sealed class DeveloperBillingTypeAndroid(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<DeveloperBillingTypeAndroid>
@@ -646,6 +658,22 @@ sealed class DeveloperBillingTypeAndroid(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): DeveloperBillingTypeAndroid = when (value) {
+            "DEVELOPER_BILLING_TYPE_UNSPECIFIED" -> DeveloperBillingTypeUnspecified
+            "DeveloperBillingTypeUnspecified" -> DeveloperBillingTypeUnspecified
+            "IN_APP" -> InApp
+            "InApp" -> InApp
+            "EXTERNAL_LINK" -> ExternalLink
+            "ExternalLink" -> ExternalLink
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): DeveloperBillingTypeAndroid = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -655,7 +683,7 @@ sealed class DeveloperBillingTypeAndroid(val rawValue: String) {
  * Sent when the user picks the developer's billing in External Payments or Billing Choice (Billing 8.3
  * and later).
  */
-class DeveloperProvidedBillingDetailsAndroid(
+data class DeveloperProvidedBillingDetailsAndroid(
     /**
      * Token for reporting the transaction; some flows, such as external payments, give none.
      */
@@ -673,36 +701,23 @@ class DeveloperProvidedBillingDetailsAndroid(
      */
     val products: List<DeveloperProvidedBillingProductAndroid>
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is DeveloperProvidedBillingDetailsAndroid) return false
-        return this.externalTransactionToken == other.externalTransactionToken
-            && this.linkUri == other.linkUri
-            && this.originalExternalTransactionId == other.originalExternalTransactionId
-            && this.products == other.products
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.externalTransactionToken?.hashCode() ?: 0)
-        result = 31 * result + (this.linkUri?.hashCode() ?: 0)
-        result = 31 * result + (this.originalExternalTransactionId?.hashCode() ?: 0)
-        result = 31 * result + this.products.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "DeveloperProvidedBillingDetailsAndroid(externalTransactionToken=${this.externalTransactionToken}, linkUri=${this.linkUri}, originalExternalTransactionId=${this.originalExternalTransactionId}, products=${this.products})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.externalTransactionToken?.let { v0 -> json["externalTransactionToken"] = v0 }
         this.linkUri?.let { v0 -> json["linkUri"] = v0 }
         this.originalExternalTransactionId?.let { v0 -> json["originalExternalTransactionId"] = v0 }
-        json["products"] = this.products.map { e1 -> e1.toJsonValue() }
+        json["products"] = this.products.map { e1 -> e1.toJson() }
         return json
     }
 
     companion object : OpenIAPModelType<DeveloperProvidedBillingDetailsAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): DeveloperProvidedBillingDetailsAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): DeveloperProvidedBillingDetailsAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return DeveloperProvidedBillingDetailsAndroid(
@@ -718,39 +733,21 @@ class DeveloperProvidedBillingDetailsAndroid(
 /**
  * A product the user chose to buy through developer billing.
  */
-class DeveloperProvidedBillingProductAndroid(
+data class DeveloperProvidedBillingProductAndroid(
     /**
      * Identifier of the chosen product.
      */
     val id: String,
     /**
-     * One-time product or subscription.
-     */
-    val type: ProductType,
-    /**
      * The subscription offer token, when there is one.
      */
-    val offerToken: String? = null
+    val offerToken: String? = null,
+    /**
+     * One-time product or subscription.
+     */
+    val type: ProductType
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is DeveloperProvidedBillingProductAndroid) return false
-        return this.id == other.id
-            && this.type == other.type
-            && this.offerToken == other.offerToken
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.id.hashCode()
-        result = 31 * result + this.type.hashCode()
-        result = 31 * result + (this.offerToken?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "DeveloperProvidedBillingProductAndroid(id=${this.id}, type=${this.type}, offerToken=${this.offerToken})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["id"] = this.id
         json["type"] = this.type.rawValue
@@ -759,6 +756,13 @@ class DeveloperProvidedBillingProductAndroid(
     }
 
     companion object : OpenIAPModelType<DeveloperProvidedBillingProductAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): DeveloperProvidedBillingProductAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): DeveloperProvidedBillingProductAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return DeveloperProvidedBillingProductAndroid(
@@ -773,7 +777,7 @@ class DeveloperProvidedBillingProductAndroid(
 /**
  * A fixed discount amount (Billing 8.0 and later).
  */
-class DiscountAmountAndroid(
+data class DiscountAmountAndroid(
     /**
      * Amount off in micro-units of the currency.
      */
@@ -783,23 +787,7 @@ class DiscountAmountAndroid(
      */
     val formattedDiscountAmount: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is DiscountAmountAndroid) return false
-        return this.discountAmountMicros == other.discountAmountMicros
-            && this.formattedDiscountAmount == other.formattedDiscountAmount
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.discountAmountMicros.hashCode()
-        result = 31 * result + this.formattedDiscountAmount.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "DiscountAmountAndroid(discountAmountMicros=${this.discountAmountMicros}, formattedDiscountAmount=${this.formattedDiscountAmount})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["discountAmountMicros"] = this.discountAmountMicros
         json["formattedDiscountAmount"] = this.formattedDiscountAmount
@@ -807,6 +795,13 @@ class DiscountAmountAndroid(
     }
 
     companion object : OpenIAPModelType<DiscountAmountAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): DiscountAmountAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): DiscountAmountAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return DiscountAmountAndroid(
@@ -820,40 +815,31 @@ class DiscountAmountAndroid(
 /**
  * How to present a discount (Billing 8.0 and later).
  */
-class DiscountDisplayInfoAndroid(
-    /**
-     * Percent off, for percentage discounts.
-     */
-    val percentageDiscount: Long? = null,
+data class DiscountDisplayInfoAndroid(
     /**
      * Amount off, for fixed discounts.
      */
-    val discountAmount: DiscountAmountAndroid? = null
+    val discountAmount: DiscountAmountAndroid? = null,
+    /**
+     * Percent off, for percentage discounts.
+     */
+    val percentageDiscount: Long? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is DiscountDisplayInfoAndroid) return false
-        return this.percentageDiscount == other.percentageDiscount
-            && this.discountAmount == other.discountAmount
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.percentageDiscount?.hashCode() ?: 0)
-        result = 31 * result + (this.discountAmount?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "DiscountDisplayInfoAndroid(percentageDiscount=${this.percentageDiscount}, discountAmount=${this.discountAmount})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.percentageDiscount?.let { v0 -> json["percentageDiscount"] = v0 }
-        this.discountAmount?.let { v0 -> json["discountAmount"] = v0.toJsonValue() }
+        this.discountAmount?.let { v0 -> json["discountAmount"] = v0.toJson() }
         return json
     }
 
     companion object : OpenIAPModelType<DiscountDisplayInfoAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): DiscountDisplayInfoAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): DiscountDisplayInfoAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return DiscountDisplayInfoAndroid(
@@ -898,6 +884,9 @@ sealed class ExternalLinkLaunchModeAndroid(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<ExternalLinkLaunchModeAndroid>
@@ -909,6 +898,22 @@ sealed class ExternalLinkLaunchModeAndroid(val rawValue: String) {
             "launch-in-external-browser-or-app" -> LaunchInExternalBrowserOrApp
             "caller-will-launch-link" -> CallerWillLaunchLink
             else -> Unrecognized(rawValue)
+        }
+
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): ExternalLinkLaunchModeAndroid = when (value) {
+            "UNSPECIFIED" -> Unspecified
+            "Unspecified" -> Unspecified
+            "LAUNCH_IN_EXTERNAL_BROWSER_OR_APP" -> LaunchInExternalBrowserOrApp
+            "LaunchInExternalBrowserOrApp" -> LaunchInExternalBrowserOrApp
+            "CALLER_WILL_LAUNCH_LINK" -> CallerWillLaunchLink
+            "CallerWillLaunchLink" -> CallerWillLaunchLink
+            else -> fromRawValue(value)
         }
 
         /** Reads the value at [path] of a neutral JSON tree. */
@@ -950,6 +955,9 @@ sealed class ExternalLinkTypeAndroid(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<ExternalLinkTypeAndroid>
@@ -963,6 +971,22 @@ sealed class ExternalLinkTypeAndroid(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): ExternalLinkTypeAndroid = when (value) {
+            "UNSPECIFIED" -> Unspecified
+            "Unspecified" -> Unspecified
+            "LINK_TO_DIGITAL_CONTENT_OFFER" -> LinkToDigitalContentOffer
+            "LinkToDigitalContentOffer" -> LinkToDigitalContentOffer
+            "LINK_TO_APP_DOWNLOAD" -> LinkToAppDownload
+            "LinkToAppDownload" -> LinkToAppDownload
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): ExternalLinkTypeAndroid = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -971,7 +995,7 @@ sealed class ExternalLinkTypeAndroid(val rawValue: String) {
 /**
  * What to fetch for a developer-drawn Billing Choice screen.
  */
-class GetBillingChoiceInfoParamsAndroid(
+data class GetBillingChoiceInfoParamsAndroid(
     /**
      * The billing program; only billing-choice is supported.
      * Defaults to `BillingProgramAndroid.BillingChoice` when absent.
@@ -987,25 +1011,7 @@ class GetBillingChoiceInfoParamsAndroid(
      */
     val userLocale: String? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is GetBillingChoiceInfoParamsAndroid) return false
-        return this.billingProgram == other.billingProgram
-            && this.playBillingChoiceImageLayout == other.playBillingChoiceImageLayout
-            && this.userLocale == other.userLocale
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.billingProgram?.hashCode() ?: 0)
-        result = 31 * result + (this.playBillingChoiceImageLayout?.hashCode() ?: 0)
-        result = 31 * result + (this.userLocale?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "GetBillingChoiceInfoParamsAndroid(billingProgram=${this.billingProgram}, playBillingChoiceImageLayout=${this.playBillingChoiceImageLayout}, userLocale=${this.userLocale})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.billingProgram?.let { v0 -> json["billingProgram"] = v0.rawValue }
         this.playBillingChoiceImageLayout?.let { v0 -> json["playBillingChoiceImageLayout"] = v0.rawValue }
@@ -1014,6 +1020,13 @@ class GetBillingChoiceInfoParamsAndroid(
     }
 
     companion object : OpenIAPModelType<GetBillingChoiceInfoParamsAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): GetBillingChoiceInfoParamsAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): GetBillingChoiceInfoParamsAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return GetBillingChoiceInfoParamsAndroid(
@@ -1055,6 +1068,9 @@ sealed class InAppMessageCategoryAndroid(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<InAppMessageCategoryAndroid>
@@ -1067,6 +1083,20 @@ sealed class InAppMessageCategoryAndroid(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): InAppMessageCategoryAndroid = when (value) {
+            "UNKNOWN_IN_APP_MESSAGE_CATEGORY_ID" -> UnknownInAppMessageCategoryId
+            "UnknownInAppMessageCategoryId" -> UnknownInAppMessageCategoryId
+            "TRANSACTIONAL" -> Transactional
+            "Transactional" -> Transactional
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): InAppMessageCategoryAndroid = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -1075,34 +1105,27 @@ sealed class InAppMessageCategoryAndroid(val rawValue: String) {
 /**
  * Which Google Play in-app messages to show.
  */
-class InAppMessageParamsAndroid(
+data class InAppMessageParamsAndroid(
     /**
      * Which kinds of messages may be shown.
      * Defaults to `listOf(InAppMessageCategoryAndroid.Transactional)` when absent.
      */
     val categories: List<InAppMessageCategoryAndroid>? = listOf(InAppMessageCategoryAndroid.Transactional)
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is InAppMessageParamsAndroid) return false
-        return this.categories == other.categories
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.categories?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "InAppMessageParamsAndroid(categories=${this.categories})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.categories?.let { v0 -> json["categories"] = v0.map { e1 -> e1.rawValue } }
         return json
     }
 
     companion object : OpenIAPModelType<InAppMessageParamsAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): InAppMessageParamsAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): InAppMessageParamsAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return InAppMessageParamsAndroid(
@@ -1142,6 +1165,9 @@ sealed class InAppMessageResponseCodeAndroid(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<InAppMessageResponseCodeAndroid>
@@ -1154,6 +1180,20 @@ sealed class InAppMessageResponseCodeAndroid(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): InAppMessageResponseCodeAndroid = when (value) {
+            "NO_ACTION_NEEDED" -> NoActionNeeded
+            "NoActionNeeded" -> NoActionNeeded
+            "SUBSCRIPTION_STATUS_UPDATED" -> SubscriptionStatusUpdated
+            "SubscriptionStatusUpdated" -> SubscriptionStatusUpdated
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): InAppMessageResponseCodeAndroid = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -1162,33 +1202,17 @@ sealed class InAppMessageResponseCodeAndroid(val rawValue: String) {
 /**
  * How showing Google Play in-app messages ended.
  */
-class InAppMessageResultAndroid(
-    /**
-     * The outcome.
-     */
-    val responseCode: InAppMessageResponseCodeAndroid,
+data class InAppMessageResultAndroid(
     /**
      * Purchase token of the subscription whose status changed, if one did.
      */
-    val purchaseToken: String? = null
+    val purchaseToken: String? = null,
+    /**
+     * The outcome.
+     */
+    val responseCode: InAppMessageResponseCodeAndroid
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is InAppMessageResultAndroid) return false
-        return this.responseCode == other.responseCode
-            && this.purchaseToken == other.purchaseToken
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.responseCode.hashCode()
-        result = 31 * result + (this.purchaseToken?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "InAppMessageResultAndroid(responseCode=${this.responseCode}, purchaseToken=${this.purchaseToken})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["responseCode"] = this.responseCode.rawValue
         this.purchaseToken?.let { v0 -> json["purchaseToken"] = v0 }
@@ -1196,6 +1220,13 @@ class InAppMessageResultAndroid(
     }
 
     companion object : OpenIAPModelType<InAppMessageResultAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): InAppMessageResultAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): InAppMessageResultAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return InAppMessageResultAndroid(
@@ -1209,7 +1240,7 @@ class InAppMessageResultAndroid(
 /**
  * Commitment terms of an installment subscription plan (Billing 7.0 and later).
  */
-class InstallmentPlanDetailsAndroid(
+data class InstallmentPlanDetailsAndroid(
     /**
      * Payments the user commits to when signing up.
      */
@@ -1219,23 +1250,7 @@ class InstallmentPlanDetailsAndroid(
      */
     val subsequentCommitmentPaymentsCount: Long
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is InstallmentPlanDetailsAndroid) return false
-        return this.commitmentPaymentsCount == other.commitmentPaymentsCount
-            && this.subsequentCommitmentPaymentsCount == other.subsequentCommitmentPaymentsCount
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.commitmentPaymentsCount.hashCode()
-        result = 31 * result + this.subsequentCommitmentPaymentsCount.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "InstallmentPlanDetailsAndroid(commitmentPaymentsCount=${this.commitmentPaymentsCount}, subsequentCommitmentPaymentsCount=${this.subsequentCommitmentPaymentsCount})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["commitmentPaymentsCount"] = this.commitmentPaymentsCount
         json["subsequentCommitmentPaymentsCount"] = this.subsequentCommitmentPaymentsCount
@@ -1243,6 +1258,13 @@ class InstallmentPlanDetailsAndroid(
     }
 
     companion object : OpenIAPModelType<InstallmentPlanDetailsAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): InstallmentPlanDetailsAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): InstallmentPlanDetailsAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return InstallmentPlanDetailsAndroid(
@@ -1256,11 +1278,15 @@ class InstallmentPlanDetailsAndroid(
 /**
  * An external link to open through Google Play's billing programs (Billing 8.2 and later).
  */
-class LaunchExternalLinkParamsAndroid(
+data class LaunchExternalLinkParamsAndroid(
     /**
      * Which program the link runs under; external-content-link, external-offer or billing-choice.
      */
     val billingProgram: BillingProgramAndroid,
+    /**
+     * Token for a developer-drawn Billing Choice link flow, made with the reporting details call.
+     */
+    val externalTransactionToken: String? = null,
     /**
      * Who opens the URL.
      */
@@ -1272,35 +1298,9 @@ class LaunchExternalLinkParamsAndroid(
     /**
      * The URL to open.
      */
-    val linkUri: String,
-    /**
-     * Token for a developer-drawn Billing Choice link flow, made with the reporting details call.
-     */
-    val externalTransactionToken: String? = null
+    val linkUri: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is LaunchExternalLinkParamsAndroid) return false
-        return this.billingProgram == other.billingProgram
-            && this.launchMode == other.launchMode
-            && this.linkType == other.linkType
-            && this.linkUri == other.linkUri
-            && this.externalTransactionToken == other.externalTransactionToken
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.billingProgram.hashCode()
-        result = 31 * result + this.launchMode.hashCode()
-        result = 31 * result + this.linkType.hashCode()
-        result = 31 * result + this.linkUri.hashCode()
-        result = 31 * result + (this.externalTransactionToken?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "LaunchExternalLinkParamsAndroid(billingProgram=${this.billingProgram}, launchMode=${this.launchMode}, linkType=${this.linkType}, linkUri=${this.linkUri}, externalTransactionToken=${this.externalTransactionToken})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["billingProgram"] = this.billingProgram.rawValue
         json["launchMode"] = this.launchMode.rawValue
@@ -1311,6 +1311,13 @@ class LaunchExternalLinkParamsAndroid(
     }
 
     companion object : OpenIAPModelType<LaunchExternalLinkParamsAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): LaunchExternalLinkParamsAndroid? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): LaunchExternalLinkParamsAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return LaunchExternalLinkParamsAndroid(
@@ -1327,7 +1334,7 @@ class LaunchExternalLinkParamsAndroid(
 /**
  * Purchase-count limits of an offer (Billing 8.0 and later).
  */
-class LimitedQuantityInfoAndroid(
+data class LimitedQuantityInfoAndroid(
     /**
      * The most a user may buy.
      */
@@ -1337,23 +1344,7 @@ class LimitedQuantityInfoAndroid(
      */
     val remainingQuantity: Long
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is LimitedQuantityInfoAndroid) return false
-        return this.maximumQuantity == other.maximumQuantity
-            && this.remainingQuantity == other.remainingQuantity
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.maximumQuantity.hashCode()
-        result = 31 * result + this.remainingQuantity.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "LimitedQuantityInfoAndroid(maximumQuantity=${this.maximumQuantity}, remainingQuantity=${this.remainingQuantity})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["maximumQuantity"] = this.maximumQuantity
         json["remainingQuantity"] = this.remainingQuantity
@@ -1361,6 +1352,13 @@ class LimitedQuantityInfoAndroid(
     }
 
     companion object : OpenIAPModelType<LimitedQuantityInfoAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): LimitedQuantityInfoAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): LimitedQuantityInfoAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return LimitedQuantityInfoAndroid(
@@ -1374,7 +1372,7 @@ class LimitedQuantityInfoAndroid(
 /**
  * A subscription change that has not taken effect yet (Billing 5.0 and later).
  */
-class PendingPurchaseUpdateAndroid(
+data class PendingPurchaseUpdateAndroid(
     /**
      * The products being switched to.
      */
@@ -1384,23 +1382,7 @@ class PendingPurchaseUpdateAndroid(
      */
     val purchaseToken: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is PendingPurchaseUpdateAndroid) return false
-        return this.products == other.products
-            && this.purchaseToken == other.purchaseToken
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.products.hashCode()
-        result = 31 * result + this.purchaseToken.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "PendingPurchaseUpdateAndroid(products=${this.products}, purchaseToken=${this.purchaseToken})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["products"] = this.products
         json["purchaseToken"] = this.purchaseToken
@@ -1408,6 +1390,13 @@ class PendingPurchaseUpdateAndroid(
     }
 
     companion object : OpenIAPModelType<PendingPurchaseUpdateAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): PendingPurchaseUpdateAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): PendingPurchaseUpdateAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return PendingPurchaseUpdateAndroid(
@@ -1421,7 +1410,7 @@ class PendingPurchaseUpdateAndroid(
 /**
  * Dates of a pre-order offer (Billing 8.1 and later).
  */
-class PreorderDetailsAndroid(
+data class PreorderDetailsAndroid(
     /**
      * End of the pre-order period, in epoch milliseconds as a string.
      */
@@ -1431,23 +1420,7 @@ class PreorderDetailsAndroid(
      */
     val preorderReleaseTimeMillis: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is PreorderDetailsAndroid) return false
-        return this.preorderPresaleEndTimeMillis == other.preorderPresaleEndTimeMillis
-            && this.preorderReleaseTimeMillis == other.preorderReleaseTimeMillis
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.preorderPresaleEndTimeMillis.hashCode()
-        result = 31 * result + this.preorderReleaseTimeMillis.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "PreorderDetailsAndroid(preorderPresaleEndTimeMillis=${this.preorderPresaleEndTimeMillis}, preorderReleaseTimeMillis=${this.preorderReleaseTimeMillis})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["preorderPresaleEndTimeMillis"] = this.preorderPresaleEndTimeMillis
         json["preorderReleaseTimeMillis"] = this.preorderReleaseTimeMillis
@@ -1455,6 +1428,13 @@ class PreorderDetailsAndroid(
     }
 
     companion object : OpenIAPModelType<PreorderDetailsAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): PreorderDetailsAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): PreorderDetailsAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return PreorderDetailsAndroid(
@@ -1468,57 +1448,33 @@ class PreorderDetailsAndroid(
 /**
  * One price phase of a Google Play subscription offer.
  */
-class PricingPhaseAndroid(
-    /**
-     * Price formatted for display.
-     */
-    val formattedPrice: String,
-    /**
-     * ISO 4217 currency code.
-     */
-    val priceCurrencyCode: String,
-    /**
-     * ISO 8601 length of a billing period, such as P1M.
-     */
-    val billingPeriod: String,
+data class PricingPhaseAndroid(
     /**
      * How many billing periods the phase lasts.
      */
     val billingCycleCount: Long,
     /**
+     * ISO 8601 length of a billing period, such as P1M.
+     */
+    val billingPeriod: String,
+    /**
+     * Price formatted for display.
+     */
+    val formattedPrice: String,
+    /**
      * Price in micro-units of the currency.
      */
     val priceAmountMicros: String,
+    /**
+     * ISO 4217 currency code.
+     */
+    val priceCurrencyCode: String,
     /**
      * Google Play's recurrence mode number for the phase.
      */
     val recurrenceMode: Long
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is PricingPhaseAndroid) return false
-        return this.formattedPrice == other.formattedPrice
-            && this.priceCurrencyCode == other.priceCurrencyCode
-            && this.billingPeriod == other.billingPeriod
-            && this.billingCycleCount == other.billingCycleCount
-            && this.priceAmountMicros == other.priceAmountMicros
-            && this.recurrenceMode == other.recurrenceMode
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.formattedPrice.hashCode()
-        result = 31 * result + this.priceCurrencyCode.hashCode()
-        result = 31 * result + this.billingPeriod.hashCode()
-        result = 31 * result + this.billingCycleCount.hashCode()
-        result = 31 * result + this.priceAmountMicros.hashCode()
-        result = 31 * result + this.recurrenceMode.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "PricingPhaseAndroid(formattedPrice=${this.formattedPrice}, priceCurrencyCode=${this.priceCurrencyCode}, billingPeriod=${this.billingPeriod}, billingCycleCount=${this.billingCycleCount}, priceAmountMicros=${this.priceAmountMicros}, recurrenceMode=${this.recurrenceMode})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["formattedPrice"] = this.formattedPrice
         json["priceCurrencyCode"] = this.priceCurrencyCode
@@ -1530,6 +1486,13 @@ class PricingPhaseAndroid(
     }
 
     companion object : OpenIAPModelType<PricingPhaseAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): PricingPhaseAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): PricingPhaseAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return PricingPhaseAndroid(
@@ -1547,180 +1510,30 @@ class PricingPhaseAndroid(
 /**
  * The sequence of prices a subscription offer goes through.
  */
-class PricingPhasesAndroid(
+data class PricingPhasesAndroid(
     /**
      * The phases in order.
      */
     val pricingPhaseList: List<PricingPhaseAndroid>
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is PricingPhasesAndroid) return false
-        return this.pricingPhaseList == other.pricingPhaseList
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.pricingPhaseList.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "PricingPhasesAndroid(pricingPhaseList=${this.pricingPhaseList})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        json["pricingPhaseList"] = this.pricingPhaseList.map { e1 -> e1.toJsonValue() }
+        json["pricingPhaseList"] = this.pricingPhaseList.map { e1 -> e1.toJson() }
         return json
     }
 
     companion object : OpenIAPModelType<PricingPhasesAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): PricingPhasesAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): PricingPhasesAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return PricingPhasesAndroid(
                 pricingPhaseList = OpenIAPDecode.required(o, "pricingPhaseList", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> PricingPhaseAndroid.fromJsonValue(v1, p1) } }
-            )
-        }
-    }
-}
-
-/**
- * A one-time product as Google Play (or the Horizon or Amazon flavor) describes it.
- */
-class ProductAndroid(
-    /**
-     * The product identifier (SKU) as configured in the store.
-     */
-    override val id: String,
-    /**
-     * Localized product name for display.
-     */
-    override val title: String,
-    /**
-     * Localized product description for display.
-     */
-    override val description: String,
-    /**
-     * One-time product or subscription.
-     */
-    override val type: ProductType,
-    /**
-     * Alternative display name when the store provides one.
-     */
-    override val displayName: String? = null,
-    /**
-     * The price formatted for the buyer's locale, currency sign included.
-     */
-    override val displayPrice: String,
-    /**
-     * ISO 4217 code of the price currency.
-     */
-    override val currency: String,
-    /**
-     * The price as a number in the currency's major unit.
-     */
-    override val price: Double? = null,
-    /**
-     * Diagnostic text from the native SDK; not meant for users.
-     */
-    override val debugDescription: String? = null,
-    /**
-     * The platform that produced this product object.
-     */
-    override val platform: IapPlatform,
-    /**
-     * The product name from the store.
-     */
-    val nameAndroid: String,
-    /**
-     * Whether the product could be fetched (Billing 8.0 and later).
-     */
-    val productStatusAndroid: ProductStatusAndroid? = null,
-    /**
-     * One-time purchase options and discounts in the shared offer shape.
-     */
-    val discountOffers: List<DiscountOffer>? = null,
-    /**
-     * Subscription offers in the shared offer shape.
-     */
-    val subscriptionOffers: List<SubscriptionOffer>? = null
-) : OpenIAPModel, ProductCommon {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is ProductAndroid) return false
-        return this.id == other.id
-            && this.title == other.title
-            && this.description == other.description
-            && this.type == other.type
-            && this.displayName == other.displayName
-            && this.displayPrice == other.displayPrice
-            && this.currency == other.currency
-            && OpenIAPEquality.same(this.price, other.price)
-            && this.debugDescription == other.debugDescription
-            && this.platform == other.platform
-            && this.nameAndroid == other.nameAndroid
-            && this.productStatusAndroid == other.productStatusAndroid
-            && this.discountOffers == other.discountOffers
-            && this.subscriptionOffers == other.subscriptionOffers
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.id.hashCode()
-        result = 31 * result + this.title.hashCode()
-        result = 31 * result + this.description.hashCode()
-        result = 31 * result + this.type.hashCode()
-        result = 31 * result + (this.displayName?.hashCode() ?: 0)
-        result = 31 * result + this.displayPrice.hashCode()
-        result = 31 * result + this.currency.hashCode()
-        result = 31 * result + (this.price?.hashCode() ?: 0)
-        result = 31 * result + (this.debugDescription?.hashCode() ?: 0)
-        result = 31 * result + this.platform.hashCode()
-        result = 31 * result + this.nameAndroid.hashCode()
-        result = 31 * result + (this.productStatusAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.discountOffers?.hashCode() ?: 0)
-        result = 31 * result + (this.subscriptionOffers?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "ProductAndroid(id=${this.id}, title=${this.title}, description=${this.description}, type=${this.type}, displayName=${this.displayName}, displayPrice=${this.displayPrice}, currency=${this.currency}, price=${this.price}, debugDescription=${this.debugDescription}, platform=${this.platform}, nameAndroid=${this.nameAndroid}, productStatusAndroid=${this.productStatusAndroid}, discountOffers=${this.discountOffers}, subscriptionOffers=${this.subscriptionOffers})"
-
-    override fun toJsonValue(): Map<String, Any?> {
-        val json = LinkedHashMap<String, Any?>()
-        json["id"] = this.id
-        json["title"] = this.title
-        json["description"] = this.description
-        json["type"] = this.type.rawValue
-        this.displayName?.let { v0 -> json["displayName"] = v0 }
-        json["displayPrice"] = this.displayPrice
-        json["currency"] = this.currency
-        this.price?.let { v0 -> json["price"] = v0 }
-        this.debugDescription?.let { v0 -> json["debugDescription"] = v0 }
-        json["platform"] = this.platform.rawValue
-        json["nameAndroid"] = this.nameAndroid
-        this.productStatusAndroid?.let { v0 -> json["productStatusAndroid"] = v0.rawValue }
-        this.discountOffers?.let { v0 -> json["discountOffers"] = v0.map { e1 -> e1.toJsonValue() } }
-        this.subscriptionOffers?.let { v0 -> json["subscriptionOffers"] = v0.map { e1 -> e1.toJsonValue() } }
-        return json
-    }
-
-    companion object : OpenIAPModelType<ProductAndroid> {
-        override fun fromJsonValue(value: Any?, path: List<String>): ProductAndroid {
-            val o = OpenIAPDecode.obj(value, path)
-            return ProductAndroid(
-                id = OpenIAPDecode.required(o, "id", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                title = OpenIAPDecode.required(o, "title", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                description = OpenIAPDecode.required(o, "description", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                type = OpenIAPDecode.required(o, "type", path) { v0, p0 -> ProductType.fromJsonValue(v0, p0) },
-                displayName = OpenIAPDecode.optional(o, "displayName", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                displayPrice = OpenIAPDecode.required(o, "displayPrice", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                currency = OpenIAPDecode.required(o, "currency", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                price = OpenIAPDecode.optional(o, "price", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
-                debugDescription = OpenIAPDecode.optional(o, "debugDescription", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                platform = OpenIAPDecode.required(o, "platform", path) { v0, p0 -> IapPlatform.fromJsonValue(v0, p0) },
-                nameAndroid = OpenIAPDecode.required(o, "nameAndroid", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                productStatusAndroid = OpenIAPDecode.optional(o, "productStatusAndroid", path) { v0, p0 -> ProductStatusAndroid.fromJsonValue(v0, p0) },
-                discountOffers = OpenIAPDecode.optional(o, "discountOffers", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> DiscountOffer.fromJsonValue(v1, p1) } },
-                subscriptionOffers = OpenIAPDecode.optional(o, "subscriptionOffers", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> SubscriptionOffer.fromJsonValue(v1, p1) } }
             )
         }
     }
@@ -1764,6 +1577,9 @@ sealed class ProductStatusAndroid(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<ProductStatusAndroid>
@@ -1778,392 +1594,43 @@ sealed class ProductStatusAndroid(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): ProductStatusAndroid = when (value) {
+            "OK" -> Ok
+            "Ok" -> Ok
+            "NOT_FOUND" -> NotFound
+            "NotFound" -> NotFound
+            "NO_OFFERS_AVAILABLE" -> NoOffersAvailable
+            "NoOffersAvailable" -> NoOffersAvailable
+            "UNKNOWN" -> Unknown
+            "Unknown" -> Unknown
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): ProductStatusAndroid = fromRawValue(OpenIAPDecode.string(value, path))
     }
 }
 
 /**
- * A subscription product as Google Play (or the Horizon or Amazon flavor) describes it.
- */
-class ProductSubscriptionAndroid(
-    /**
-     * The product identifier (SKU) as configured in the store.
-     */
-    override val id: String,
-    /**
-     * Localized product name for display.
-     */
-    override val title: String,
-    /**
-     * Localized product description for display.
-     */
-    override val description: String,
-    /**
-     * One-time product or subscription.
-     */
-    override val type: ProductType,
-    /**
-     * Alternative display name when the store provides one.
-     */
-    override val displayName: String? = null,
-    /**
-     * The price formatted for the buyer's locale, currency sign included.
-     */
-    override val displayPrice: String,
-    /**
-     * ISO 4217 code of the price currency.
-     */
-    override val currency: String,
-    /**
-     * The price as a number in the currency's major unit.
-     */
-    override val price: Double? = null,
-    /**
-     * Diagnostic text from the native SDK; not meant for users.
-     */
-    override val debugDescription: String? = null,
-    /**
-     * The platform that produced this product object.
-     */
-    override val platform: IapPlatform,
-    /**
-     * The product name from the store.
-     */
-    val nameAndroid: String,
-    /**
-     * Whether the product could be fetched (Billing 8.0 and later).
-     */
-    val productStatusAndroid: ProductStatusAndroid? = null,
-    /**
-     * The base plans and offers in the shared offer shape.
-     */
-    val subscriptionOffers: List<SubscriptionOffer>
-) : OpenIAPModel, ProductCommon {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is ProductSubscriptionAndroid) return false
-        return this.id == other.id
-            && this.title == other.title
-            && this.description == other.description
-            && this.type == other.type
-            && this.displayName == other.displayName
-            && this.displayPrice == other.displayPrice
-            && this.currency == other.currency
-            && OpenIAPEquality.same(this.price, other.price)
-            && this.debugDescription == other.debugDescription
-            && this.platform == other.platform
-            && this.nameAndroid == other.nameAndroid
-            && this.productStatusAndroid == other.productStatusAndroid
-            && this.subscriptionOffers == other.subscriptionOffers
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.id.hashCode()
-        result = 31 * result + this.title.hashCode()
-        result = 31 * result + this.description.hashCode()
-        result = 31 * result + this.type.hashCode()
-        result = 31 * result + (this.displayName?.hashCode() ?: 0)
-        result = 31 * result + this.displayPrice.hashCode()
-        result = 31 * result + this.currency.hashCode()
-        result = 31 * result + (this.price?.hashCode() ?: 0)
-        result = 31 * result + (this.debugDescription?.hashCode() ?: 0)
-        result = 31 * result + this.platform.hashCode()
-        result = 31 * result + this.nameAndroid.hashCode()
-        result = 31 * result + (this.productStatusAndroid?.hashCode() ?: 0)
-        result = 31 * result + this.subscriptionOffers.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "ProductSubscriptionAndroid(id=${this.id}, title=${this.title}, description=${this.description}, type=${this.type}, displayName=${this.displayName}, displayPrice=${this.displayPrice}, currency=${this.currency}, price=${this.price}, debugDescription=${this.debugDescription}, platform=${this.platform}, nameAndroid=${this.nameAndroid}, productStatusAndroid=${this.productStatusAndroid}, subscriptionOffers=${this.subscriptionOffers})"
-
-    override fun toJsonValue(): Map<String, Any?> {
-        val json = LinkedHashMap<String, Any?>()
-        json["id"] = this.id
-        json["title"] = this.title
-        json["description"] = this.description
-        json["type"] = this.type.rawValue
-        this.displayName?.let { v0 -> json["displayName"] = v0 }
-        json["displayPrice"] = this.displayPrice
-        json["currency"] = this.currency
-        this.price?.let { v0 -> json["price"] = v0 }
-        this.debugDescription?.let { v0 -> json["debugDescription"] = v0 }
-        json["platform"] = this.platform.rawValue
-        json["nameAndroid"] = this.nameAndroid
-        this.productStatusAndroid?.let { v0 -> json["productStatusAndroid"] = v0.rawValue }
-        json["subscriptionOffers"] = this.subscriptionOffers.map { e1 -> e1.toJsonValue() }
-        return json
-    }
-
-    companion object : OpenIAPModelType<ProductSubscriptionAndroid> {
-        override fun fromJsonValue(value: Any?, path: List<String>): ProductSubscriptionAndroid {
-            val o = OpenIAPDecode.obj(value, path)
-            return ProductSubscriptionAndroid(
-                id = OpenIAPDecode.required(o, "id", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                title = OpenIAPDecode.required(o, "title", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                description = OpenIAPDecode.required(o, "description", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                type = OpenIAPDecode.required(o, "type", path) { v0, p0 -> ProductType.fromJsonValue(v0, p0) },
-                displayName = OpenIAPDecode.optional(o, "displayName", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                displayPrice = OpenIAPDecode.required(o, "displayPrice", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                currency = OpenIAPDecode.required(o, "currency", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                price = OpenIAPDecode.optional(o, "price", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
-                debugDescription = OpenIAPDecode.optional(o, "debugDescription", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                platform = OpenIAPDecode.required(o, "platform", path) { v0, p0 -> IapPlatform.fromJsonValue(v0, p0) },
-                nameAndroid = OpenIAPDecode.required(o, "nameAndroid", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                productStatusAndroid = OpenIAPDecode.optional(o, "productStatusAndroid", path) { v0, p0 -> ProductStatusAndroid.fromJsonValue(v0, p0) },
-                subscriptionOffers = OpenIAPDecode.required(o, "subscriptionOffers", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> SubscriptionOffer.fromJsonValue(v1, p1) } }
-            )
-        }
-    }
-}
-
-/**
- * A purchase from Google Play or from the Horizon or Amazon flavor of the Android SDK.
- */
-class PurchaseAndroid(
-    /**
-     * Identifier of this purchase record on the device.
-     */
-    override val id: String,
-    /**
-     * The product that was bought.
-     */
-    override val productId: String,
-    /**
-     * All product identifiers covered by the purchase, when it bundles several.
-     */
-    override val ids: List<String>? = null,
-    /**
-     * When the transaction happened.
-     */
-    override val transactionDate: Double,
-    /**
-     * The token a server verifies the purchase with (the JWS on Apple, the purchase token on Google).
-     */
-    override val purchaseToken: String? = null,
-    /**
-     * The storefront that processed the purchase.
-     */
-    override val store: IapStore,
-    /**
-     * How many units were bought.
-     */
-    override val quantity: Long,
-    /**
-     * Lifecycle state of the purchase.
-     */
-    override val purchaseState: PurchaseState,
-    /**
-     * True while a subscription is set to renew.
-     */
-    override val isAutoRenewing: Boolean,
-    /**
-     * The plan the buyer is on; the base plan id on Android and the product id on Apple platforms.
-     */
-    override val currentPlanId: String? = null,
-    /**
-     * Order identifier, when the store gives one.
-     */
-    val transactionId: String? = null,
-    /**
-     * The purchase's original JSON from Google Play.
-     */
-    val dataAndroid: String? = null,
-    /**
-     * Google Play's signature over that JSON.
-     */
-    val signatureAndroid: String? = null,
-    /**
-     * Whether the subscription renews automatically.
-     */
-    val autoRenewingAndroid: Boolean? = null,
-    /**
-     * Whether the purchase was acknowledged already.
-     */
-    val isAcknowledgedAndroid: Boolean? = null,
-    /**
-     * Package name of the app.
-     */
-    val packageNameAndroid: String? = null,
-    /**
-     * Developer payload stored with the purchase.
-     */
-    val developerPayloadAndroid: String? = null,
-    /**
-     * The obfuscated account id passed with the purchase request.
-     */
-    val obfuscatedAccountIdAndroid: String? = null,
-    /**
-     * The obfuscated profile id passed with the purchase request.
-     */
-    val obfuscatedProfileIdAndroid: String? = null,
-    /**
-     * True while a subscription is suspended for a payment problem; grant nothing then (Billing 8.1 and
-     * later).
-     */
-    val isSuspendedAndroid: Boolean? = null,
-    /**
-     * A plan change waiting to take effect, if any (Billing 5.0 and later).
-     */
-    val pendingPurchaseUpdateAndroid: PendingPurchaseUpdateAndroid? = null,
-    /**
-     * Amazon user id, needed for Amazon receipt verification; only on the Amazon flavor.
-     */
-    val userIdAmazon: String? = null,
-    /**
-     * Amazon marketplace of the user, such as US; only on the Amazon flavor.
-     */
-    val userMarketplaceAmazon: String? = null
-) : OpenIAPModel, PurchaseCommon {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is PurchaseAndroid) return false
-        return this.id == other.id
-            && this.productId == other.productId
-            && this.ids == other.ids
-            && OpenIAPEquality.same(this.transactionDate, other.transactionDate)
-            && this.purchaseToken == other.purchaseToken
-            && this.store == other.store
-            && this.quantity == other.quantity
-            && this.purchaseState == other.purchaseState
-            && this.isAutoRenewing == other.isAutoRenewing
-            && this.currentPlanId == other.currentPlanId
-            && this.transactionId == other.transactionId
-            && this.dataAndroid == other.dataAndroid
-            && this.signatureAndroid == other.signatureAndroid
-            && this.autoRenewingAndroid == other.autoRenewingAndroid
-            && this.isAcknowledgedAndroid == other.isAcknowledgedAndroid
-            && this.packageNameAndroid == other.packageNameAndroid
-            && this.developerPayloadAndroid == other.developerPayloadAndroid
-            && this.obfuscatedAccountIdAndroid == other.obfuscatedAccountIdAndroid
-            && this.obfuscatedProfileIdAndroid == other.obfuscatedProfileIdAndroid
-            && this.isSuspendedAndroid == other.isSuspendedAndroid
-            && this.pendingPurchaseUpdateAndroid == other.pendingPurchaseUpdateAndroid
-            && this.userIdAmazon == other.userIdAmazon
-            && this.userMarketplaceAmazon == other.userMarketplaceAmazon
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.id.hashCode()
-        result = 31 * result + this.productId.hashCode()
-        result = 31 * result + (this.ids?.hashCode() ?: 0)
-        result = 31 * result + this.transactionDate.hashCode()
-        result = 31 * result + (this.purchaseToken?.hashCode() ?: 0)
-        result = 31 * result + this.store.hashCode()
-        result = 31 * result + this.quantity.hashCode()
-        result = 31 * result + this.purchaseState.hashCode()
-        result = 31 * result + this.isAutoRenewing.hashCode()
-        result = 31 * result + (this.currentPlanId?.hashCode() ?: 0)
-        result = 31 * result + (this.transactionId?.hashCode() ?: 0)
-        result = 31 * result + (this.dataAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.signatureAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.autoRenewingAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.isAcknowledgedAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.packageNameAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.developerPayloadAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.obfuscatedAccountIdAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.obfuscatedProfileIdAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.isSuspendedAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.pendingPurchaseUpdateAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.userIdAmazon?.hashCode() ?: 0)
-        result = 31 * result + (this.userMarketplaceAmazon?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "PurchaseAndroid(id=${this.id}, productId=${this.productId}, ids=${this.ids}, transactionDate=${this.transactionDate}, purchaseToken=${this.purchaseToken}, store=${this.store}, quantity=${this.quantity}, purchaseState=${this.purchaseState}, isAutoRenewing=${this.isAutoRenewing}, currentPlanId=${this.currentPlanId}, transactionId=${this.transactionId}, dataAndroid=${this.dataAndroid}, signatureAndroid=${this.signatureAndroid}, autoRenewingAndroid=${this.autoRenewingAndroid}, isAcknowledgedAndroid=${this.isAcknowledgedAndroid}, packageNameAndroid=${this.packageNameAndroid}, developerPayloadAndroid=${this.developerPayloadAndroid}, obfuscatedAccountIdAndroid=${this.obfuscatedAccountIdAndroid}, obfuscatedProfileIdAndroid=${this.obfuscatedProfileIdAndroid}, isSuspendedAndroid=${this.isSuspendedAndroid}, pendingPurchaseUpdateAndroid=${this.pendingPurchaseUpdateAndroid}, userIdAmazon=${this.userIdAmazon}, userMarketplaceAmazon=${this.userMarketplaceAmazon})"
-
-    override fun toJsonValue(): Map<String, Any?> {
-        val json = LinkedHashMap<String, Any?>()
-        json["id"] = this.id
-        json["productId"] = this.productId
-        this.ids?.let { v0 -> json["ids"] = v0 }
-        json["transactionDate"] = this.transactionDate
-        this.purchaseToken?.let { v0 -> json["purchaseToken"] = v0 }
-        json["store"] = this.store.rawValue
-        json["quantity"] = this.quantity
-        json["purchaseState"] = this.purchaseState.rawValue
-        json["isAutoRenewing"] = this.isAutoRenewing
-        this.currentPlanId?.let { v0 -> json["currentPlanId"] = v0 }
-        this.transactionId?.let { v0 -> json["transactionId"] = v0 }
-        this.dataAndroid?.let { v0 -> json["dataAndroid"] = v0 }
-        this.signatureAndroid?.let { v0 -> json["signatureAndroid"] = v0 }
-        this.autoRenewingAndroid?.let { v0 -> json["autoRenewingAndroid"] = v0 }
-        this.isAcknowledgedAndroid?.let { v0 -> json["isAcknowledgedAndroid"] = v0 }
-        this.packageNameAndroid?.let { v0 -> json["packageNameAndroid"] = v0 }
-        this.developerPayloadAndroid?.let { v0 -> json["developerPayloadAndroid"] = v0 }
-        this.obfuscatedAccountIdAndroid?.let { v0 -> json["obfuscatedAccountIdAndroid"] = v0 }
-        this.obfuscatedProfileIdAndroid?.let { v0 -> json["obfuscatedProfileIdAndroid"] = v0 }
-        this.isSuspendedAndroid?.let { v0 -> json["isSuspendedAndroid"] = v0 }
-        this.pendingPurchaseUpdateAndroid?.let { v0 -> json["pendingPurchaseUpdateAndroid"] = v0.toJsonValue() }
-        this.userIdAmazon?.let { v0 -> json["userIdAmazon"] = v0 }
-        this.userMarketplaceAmazon?.let { v0 -> json["userMarketplaceAmazon"] = v0 }
-        return json
-    }
-
-    companion object : OpenIAPModelType<PurchaseAndroid> {
-        override fun fromJsonValue(value: Any?, path: List<String>): PurchaseAndroid {
-            val o = OpenIAPDecode.obj(value, path)
-            return PurchaseAndroid(
-                id = OpenIAPDecode.required(o, "id", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                productId = OpenIAPDecode.required(o, "productId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                ids = OpenIAPDecode.optional(o, "ids", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> OpenIAPDecode.string(v1, p1) } },
-                transactionDate = OpenIAPDecode.required(o, "transactionDate", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
-                purchaseToken = OpenIAPDecode.optional(o, "purchaseToken", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                store = OpenIAPDecode.required(o, "store", path) { v0, p0 -> IapStore.fromJsonValue(v0, p0) },
-                quantity = OpenIAPDecode.required(o, "quantity", path) { v0, p0 -> OpenIAPDecode.long(v0, p0) },
-                purchaseState = OpenIAPDecode.required(o, "purchaseState", path) { v0, p0 -> PurchaseState.fromJsonValue(v0, p0) },
-                isAutoRenewing = OpenIAPDecode.required(o, "isAutoRenewing", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
-                currentPlanId = OpenIAPDecode.optional(o, "currentPlanId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                transactionId = OpenIAPDecode.optional(o, "transactionId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                dataAndroid = OpenIAPDecode.optional(o, "dataAndroid", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                signatureAndroid = OpenIAPDecode.optional(o, "signatureAndroid", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                autoRenewingAndroid = OpenIAPDecode.optional(o, "autoRenewingAndroid", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
-                isAcknowledgedAndroid = OpenIAPDecode.optional(o, "isAcknowledgedAndroid", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
-                packageNameAndroid = OpenIAPDecode.optional(o, "packageNameAndroid", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                developerPayloadAndroid = OpenIAPDecode.optional(o, "developerPayloadAndroid", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                obfuscatedAccountIdAndroid = OpenIAPDecode.optional(o, "obfuscatedAccountIdAndroid", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                obfuscatedProfileIdAndroid = OpenIAPDecode.optional(o, "obfuscatedProfileIdAndroid", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                isSuspendedAndroid = OpenIAPDecode.optional(o, "isSuspendedAndroid", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
-                pendingPurchaseUpdateAndroid = OpenIAPDecode.optional(o, "pendingPurchaseUpdateAndroid", path) { v0, p0 -> PendingPurchaseUpdateAndroid.fromJsonValue(v0, p0) },
-                userIdAmazon = OpenIAPDecode.optional(o, "userIdAmazon", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                userMarketplaceAmazon = OpenIAPDecode.optional(o, "userMarketplaceAmazon", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
-            )
-        }
-    }
-}
-
-/**
  * Terms of a rental offer (Billing 8.0 and later).
  */
-class RentalDetailsAndroid(
-    /**
-     * ISO 8601 length of the rental, such as P7D.
-     */
-    val rentalPeriod: String,
+data class RentalDetailsAndroid(
     /**
      * ISO 8601 time after the rental ends during which it can still be extended.
      */
-    val rentalExpirationPeriod: String? = null
+    val rentalExpirationPeriod: String? = null,
+    /**
+     * ISO 8601 length of the rental, such as P7D.
+     */
+    val rentalPeriod: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RentalDetailsAndroid) return false
-        return this.rentalPeriod == other.rentalPeriod
-            && this.rentalExpirationPeriod == other.rentalExpirationPeriod
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.rentalPeriod.hashCode()
-        result = 31 * result + (this.rentalExpirationPeriod?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "RentalDetailsAndroid(rentalPeriod=${this.rentalPeriod}, rentalExpirationPeriod=${this.rentalExpirationPeriod})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["rentalPeriod"] = this.rentalPeriod
         this.rentalExpirationPeriod?.let { v0 -> json["rentalExpirationPeriod"] = v0 }
@@ -2171,6 +1638,13 @@ class RentalDetailsAndroid(
     }
 
     companion object : OpenIAPModelType<RentalDetailsAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RentalDetailsAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RentalDetailsAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return RentalDetailsAndroid(
@@ -2184,11 +1658,15 @@ class RentalDetailsAndroid(
 /**
  * Purchase props for one-time products on Android.
  */
-class RequestPurchaseAndroidProps(
+data class RequestPurchaseAndroidProps(
     /**
-     * The products to buy.
+     * Offer the developer's billing in the flow, for External Payments or Billing Choice.
      */
-    val skus: List<String>,
+    val developerBillingOption: DeveloperBillingOptionParamsAndroid? = null,
+    /**
+     * Set when the price was personalized for this user.
+     */
+    val isOfferPersonalized: Boolean? = null,
     /**
      * An obfuscated id of the app's user account, stored with the purchase.
      */
@@ -2198,54 +1676,33 @@ class RequestPurchaseAndroidProps(
      */
     val obfuscatedProfileId: String? = null,
     /**
-     * Set when the price was personalized for this user.
-     */
-    val isOfferPersonalized: Boolean? = null,
-    /**
      * Offer token of a one-time product discount to apply (Billing 8.0 and later).
      */
     val offerToken: String? = null,
     /**
-     * Offer the developer's billing in the flow, for External Payments or Billing Choice.
+     * The products to buy.
      */
-    val developerBillingOption: DeveloperBillingOptionParamsAndroid? = null
+    val skus: List<String>
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RequestPurchaseAndroidProps) return false
-        return this.skus == other.skus
-            && this.obfuscatedAccountId == other.obfuscatedAccountId
-            && this.obfuscatedProfileId == other.obfuscatedProfileId
-            && this.isOfferPersonalized == other.isOfferPersonalized
-            && this.offerToken == other.offerToken
-            && this.developerBillingOption == other.developerBillingOption
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.skus.hashCode()
-        result = 31 * result + (this.obfuscatedAccountId?.hashCode() ?: 0)
-        result = 31 * result + (this.obfuscatedProfileId?.hashCode() ?: 0)
-        result = 31 * result + (this.isOfferPersonalized?.hashCode() ?: 0)
-        result = 31 * result + (this.offerToken?.hashCode() ?: 0)
-        result = 31 * result + (this.developerBillingOption?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "RequestPurchaseAndroidProps(skus=${this.skus}, obfuscatedAccountId=${this.obfuscatedAccountId}, obfuscatedProfileId=${this.obfuscatedProfileId}, isOfferPersonalized=${this.isOfferPersonalized}, offerToken=${this.offerToken}, developerBillingOption=${this.developerBillingOption})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["skus"] = this.skus
         this.obfuscatedAccountId?.let { v0 -> json["obfuscatedAccountId"] = v0 }
         this.obfuscatedProfileId?.let { v0 -> json["obfuscatedProfileId"] = v0 }
         this.isOfferPersonalized?.let { v0 -> json["isOfferPersonalized"] = v0 }
         this.offerToken?.let { v0 -> json["offerToken"] = v0 }
-        this.developerBillingOption?.let { v0 -> json["developerBillingOption"] = v0.toJsonValue() }
+        this.developerBillingOption?.let { v0 -> json["developerBillingOption"] = v0.toJson() }
         return json
     }
 
     companion object : OpenIAPModelType<RequestPurchaseAndroidProps> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RequestPurchaseAndroidProps? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RequestPurchaseAndroidProps {
             val o = OpenIAPDecode.obj(value, path)
             return RequestPurchaseAndroidProps(
@@ -2263,11 +1720,15 @@ class RequestPurchaseAndroidProps(
 /**
  * Purchase props for subscriptions on Android.
  */
-class RequestSubscriptionAndroidProps(
+data class RequestSubscriptionAndroidProps(
     /**
-     * The subscriptions to buy.
+     * Offer the developer's billing in the flow, for External Payments or Billing Choice.
      */
-    val skus: List<String>,
+    val developerBillingOption: DeveloperBillingOptionParamsAndroid? = null,
+    /**
+     * Set when the price was personalized for this user.
+     */
+    val isOfferPersonalized: Boolean? = null,
     /**
      * An obfuscated id of the app's user account, stored with the purchase.
      */
@@ -2277,17 +1738,17 @@ class RequestSubscriptionAndroidProps(
      */
     val obfuscatedProfileId: String? = null,
     /**
-     * Set when the price was personalized for this user.
+     * External transaction of a developer-billed subscription being replaced (Billing 9.1 and later).
      */
-    val isOfferPersonalized: Boolean? = null,
+    val originalExternalTransactionId: String? = null,
     /**
      * Token of the current subscription, when upgrading or downgrading.
      */
     val purchaseToken: String? = null,
     /**
-     * External transaction of a developer-billed subscription being replaced (Billing 9.1 and later).
+     * The subscriptions to buy.
      */
-    val originalExternalTransactionId: String? = null,
+    val skus: List<String>,
     /**
      * The offer to use for each product.
      */
@@ -2296,43 +1757,9 @@ class RequestSubscriptionAndroidProps(
      * How to replace an existing subscription item; skus must then name exactly one product (Billing 8.1
      * and later).
      */
-    val subscriptionProductReplacementParams: SubscriptionProductReplacementParamsAndroid? = null,
-    /**
-     * Offer the developer's billing in the flow, for External Payments or Billing Choice.
-     */
-    val developerBillingOption: DeveloperBillingOptionParamsAndroid? = null
+    val subscriptionProductReplacementParams: SubscriptionProductReplacementParamsAndroid? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RequestSubscriptionAndroidProps) return false
-        return this.skus == other.skus
-            && this.obfuscatedAccountId == other.obfuscatedAccountId
-            && this.obfuscatedProfileId == other.obfuscatedProfileId
-            && this.isOfferPersonalized == other.isOfferPersonalized
-            && this.purchaseToken == other.purchaseToken
-            && this.originalExternalTransactionId == other.originalExternalTransactionId
-            && this.subscriptionOffers == other.subscriptionOffers
-            && this.subscriptionProductReplacementParams == other.subscriptionProductReplacementParams
-            && this.developerBillingOption == other.developerBillingOption
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.skus.hashCode()
-        result = 31 * result + (this.obfuscatedAccountId?.hashCode() ?: 0)
-        result = 31 * result + (this.obfuscatedProfileId?.hashCode() ?: 0)
-        result = 31 * result + (this.isOfferPersonalized?.hashCode() ?: 0)
-        result = 31 * result + (this.purchaseToken?.hashCode() ?: 0)
-        result = 31 * result + (this.originalExternalTransactionId?.hashCode() ?: 0)
-        result = 31 * result + (this.subscriptionOffers?.hashCode() ?: 0)
-        result = 31 * result + (this.subscriptionProductReplacementParams?.hashCode() ?: 0)
-        result = 31 * result + (this.developerBillingOption?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "RequestSubscriptionAndroidProps(skus=${this.skus}, obfuscatedAccountId=${this.obfuscatedAccountId}, obfuscatedProfileId=${this.obfuscatedProfileId}, isOfferPersonalized=${this.isOfferPersonalized}, purchaseToken=${this.purchaseToken}, originalExternalTransactionId=${this.originalExternalTransactionId}, subscriptionOffers=${this.subscriptionOffers}, subscriptionProductReplacementParams=${this.subscriptionProductReplacementParams}, developerBillingOption=${this.developerBillingOption})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["skus"] = this.skus
         this.obfuscatedAccountId?.let { v0 -> json["obfuscatedAccountId"] = v0 }
@@ -2340,13 +1767,20 @@ class RequestSubscriptionAndroidProps(
         this.isOfferPersonalized?.let { v0 -> json["isOfferPersonalized"] = v0 }
         this.purchaseToken?.let { v0 -> json["purchaseToken"] = v0 }
         this.originalExternalTransactionId?.let { v0 -> json["originalExternalTransactionId"] = v0 }
-        this.subscriptionOffers?.let { v0 -> json["subscriptionOffers"] = v0.map { e1 -> e1.toJsonValue() } }
-        this.subscriptionProductReplacementParams?.let { v0 -> json["subscriptionProductReplacementParams"] = v0.toJsonValue() }
-        this.developerBillingOption?.let { v0 -> json["developerBillingOption"] = v0.toJsonValue() }
+        this.subscriptionOffers?.let { v0 -> json["subscriptionOffers"] = v0.map { e1 -> e1.toJson() } }
+        this.subscriptionProductReplacementParams?.let { v0 -> json["subscriptionProductReplacementParams"] = v0.toJson() }
+        this.developerBillingOption?.let { v0 -> json["developerBillingOption"] = v0.toJson() }
         return json
     }
 
     companion object : OpenIAPModelType<RequestSubscriptionAndroidProps> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RequestSubscriptionAndroidProps? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RequestSubscriptionAndroidProps {
             val o = OpenIAPDecode.obj(value, path)
             return RequestSubscriptionAndroidProps(
@@ -2398,6 +1832,9 @@ sealed class SubResponseCodeAndroid(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<SubResponseCodeAndroid>
@@ -2411,6 +1848,22 @@ sealed class SubResponseCodeAndroid(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): SubResponseCodeAndroid = when (value) {
+            "NO_APPLICABLE_SUB_RESPONSE_CODE" -> NoApplicableSubResponseCode
+            "NoApplicableSubResponseCode" -> NoApplicableSubResponseCode
+            "PAYMENT_DECLINED_DUE_TO_INSUFFICIENT_FUNDS" -> PaymentDeclinedDueToInsufficientFunds
+            "PaymentDeclinedDueToInsufficientFunds" -> PaymentDeclinedDueToInsufficientFunds
+            "USER_INELIGIBLE" -> UserIneligible
+            "UserIneligible" -> UserIneligible
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): SubResponseCodeAndroid = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -2419,7 +1872,7 @@ sealed class SubResponseCodeAndroid(val rawValue: String) {
 /**
  * Which subscription item a purchase replaces, and how (Billing 8.1 and later).
  */
-class SubscriptionProductReplacementParamsAndroid(
+data class SubscriptionProductReplacementParamsAndroid(
     /**
      * The product being replaced.
      */
@@ -2429,23 +1882,7 @@ class SubscriptionProductReplacementParamsAndroid(
      */
     val replacementMode: SubscriptionReplacementModeAndroid
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is SubscriptionProductReplacementParamsAndroid) return false
-        return this.oldProductId == other.oldProductId
-            && this.replacementMode == other.replacementMode
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.oldProductId.hashCode()
-        result = 31 * result + this.replacementMode.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "SubscriptionProductReplacementParamsAndroid(oldProductId=${this.oldProductId}, replacementMode=${this.replacementMode})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["oldProductId"] = this.oldProductId
         json["replacementMode"] = this.replacementMode.rawValue
@@ -2453,6 +1890,13 @@ class SubscriptionProductReplacementParamsAndroid(
     }
 
     companion object : OpenIAPModelType<SubscriptionProductReplacementParamsAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): SubscriptionProductReplacementParamsAndroid? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): SubscriptionProductReplacementParamsAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return SubscriptionProductReplacementParamsAndroid(
@@ -2513,6 +1957,9 @@ sealed class SubscriptionReplacementModeAndroid(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<SubscriptionReplacementModeAndroid>
@@ -2530,6 +1977,30 @@ sealed class SubscriptionReplacementModeAndroid(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): SubscriptionReplacementModeAndroid = when (value) {
+            "UNKNOWN_REPLACEMENT_MODE" -> UnknownReplacementMode
+            "UnknownReplacementMode" -> UnknownReplacementMode
+            "WITH_TIME_PRORATION" -> WithTimeProration
+            "WithTimeProration" -> WithTimeProration
+            "CHARGE_PRORATED_PRICE" -> ChargeProratedPrice
+            "ChargeProratedPrice" -> ChargeProratedPrice
+            "CHARGE_FULL_PRICE" -> ChargeFullPrice
+            "ChargeFullPrice" -> ChargeFullPrice
+            "WITHOUT_PRORATION" -> WithoutProration
+            "WithoutProration" -> WithoutProration
+            "DEFERRED" -> Deferred
+            "Deferred" -> Deferred
+            "KEEP_EXISTING" -> KeepExisting
+            "KeepExisting" -> KeepExisting
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): SubscriptionReplacementModeAndroid = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -2539,7 +2010,7 @@ sealed class SubscriptionReplacementModeAndroid(val rawValue: String) {
  * Event payload for a user who chose the app's own billing over Google Play in User Choice Billing
  * (Android).
  */
-class UserChoiceBillingDetails(
+data class UserChoiceBillingDetails(
     /**
      * Google Play expects this token to be reported within a day.
      */
@@ -2550,44 +2021,31 @@ class UserChoiceBillingDetails(
      */
     val originalExternalTransactionId: String? = null,
     /**
-     * The products the user chose.
-     */
-    val products: List<String>,
-    /**
      * The chosen products with type and offer token; older payloads omit it, so fall back to products.
      */
-    val productDetailsAndroid: List<DeveloperProvidedBillingProductAndroid>? = null
+    val productDetailsAndroid: List<DeveloperProvidedBillingProductAndroid>? = null,
+    /**
+     * The products the user chose.
+     */
+    val products: List<String>
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is UserChoiceBillingDetails) return false
-        return this.externalTransactionToken == other.externalTransactionToken
-            && this.originalExternalTransactionId == other.originalExternalTransactionId
-            && this.products == other.products
-            && this.productDetailsAndroid == other.productDetailsAndroid
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.externalTransactionToken.hashCode()
-        result = 31 * result + (this.originalExternalTransactionId?.hashCode() ?: 0)
-        result = 31 * result + this.products.hashCode()
-        result = 31 * result + (this.productDetailsAndroid?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "UserChoiceBillingDetails(externalTransactionToken=${this.externalTransactionToken}, originalExternalTransactionId=${this.originalExternalTransactionId}, products=${this.products}, productDetailsAndroid=${this.productDetailsAndroid})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["externalTransactionToken"] = this.externalTransactionToken
         this.originalExternalTransactionId?.let { v0 -> json["originalExternalTransactionId"] = v0 }
         json["products"] = this.products
-        this.productDetailsAndroid?.let { v0 -> json["productDetailsAndroid"] = v0.map { e1 -> e1.toJsonValue() } }
+        this.productDetailsAndroid?.let { v0 -> json["productDetailsAndroid"] = v0.map { e1 -> e1.toJson() } }
         return json
     }
 
     companion object : OpenIAPModelType<UserChoiceBillingDetails> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): UserChoiceBillingDetails = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): UserChoiceBillingDetails {
             val o = OpenIAPDecode.obj(value, path)
             return UserChoiceBillingDetails(
@@ -2603,33 +2061,17 @@ class UserChoiceBillingDetails(
 /**
  * When an offer can be used (Billing 8.0 and later).
  */
-class ValidTimeWindowAndroid(
-    /**
-     * Start, in epoch milliseconds as a string.
-     */
-    val startTimeMillis: String,
+data class ValidTimeWindowAndroid(
     /**
      * End, in epoch milliseconds as a string.
      */
-    val endTimeMillis: String
+    val endTimeMillis: String,
+    /**
+     * Start, in epoch milliseconds as a string.
+     */
+    val startTimeMillis: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is ValidTimeWindowAndroid) return false
-        return this.startTimeMillis == other.startTimeMillis
-            && this.endTimeMillis == other.endTimeMillis
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.startTimeMillis.hashCode()
-        result = 31 * result + this.endTimeMillis.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "ValidTimeWindowAndroid(startTimeMillis=${this.startTimeMillis}, endTimeMillis=${this.endTimeMillis})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["startTimeMillis"] = this.startTimeMillis
         json["endTimeMillis"] = this.endTimeMillis
@@ -2637,6 +2079,13 @@ class ValidTimeWindowAndroid(
     }
 
     companion object : OpenIAPModelType<ValidTimeWindowAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): ValidTimeWindowAndroid = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): ValidTimeWindowAndroid {
             val o = OpenIAPDecode.obj(value, path)
             return ValidTimeWindowAndroid(
@@ -2650,11 +2099,15 @@ class ValidTimeWindowAndroid(
 /**
  * What to verify with the Google Play Developer API; holds secrets, so never log or store it.
  */
-class VerifyPurchaseGoogleOptions(
+data class VerifyPurchaseGoogleOptions(
     /**
-     * The product to verify.
+     * A Google OAuth2 access token for the API; sensitive.
      */
-    val sku: String,
+    val accessToken: String,
+    /**
+     * True for a subscription, which uses a different API endpoint.
+     */
+    val isSub: Boolean? = null,
     /**
      * The app's package name.
      */
@@ -2664,37 +2117,11 @@ class VerifyPurchaseGoogleOptions(
      */
     val purchaseToken: String,
     /**
-     * A Google OAuth2 access token for the API; sensitive.
+     * The product to verify.
      */
-    val accessToken: String,
-    /**
-     * True for a subscription, which uses a different API endpoint.
-     */
-    val isSub: Boolean? = null
+    val sku: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is VerifyPurchaseGoogleOptions) return false
-        return this.sku == other.sku
-            && this.packageName == other.packageName
-            && this.purchaseToken == other.purchaseToken
-            && this.accessToken == other.accessToken
-            && this.isSub == other.isSub
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.sku.hashCode()
-        result = 31 * result + this.packageName.hashCode()
-        result = 31 * result + this.purchaseToken.hashCode()
-        result = 31 * result + this.accessToken.hashCode()
-        result = 31 * result + (this.isSub?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "VerifyPurchaseGoogleOptions(sku=${this.sku}, packageName=${this.packageName}, purchaseToken=${this.purchaseToken}, accessToken=${this.accessToken}, isSub=${this.isSub})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["sku"] = this.sku
         json["packageName"] = this.packageName
@@ -2705,6 +2132,13 @@ class VerifyPurchaseGoogleOptions(
     }
 
     companion object : OpenIAPModelType<VerifyPurchaseGoogleOptions> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): VerifyPurchaseGoogleOptions? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): VerifyPurchaseGoogleOptions {
             val o = OpenIAPDecode.obj(value, path)
             return VerifyPurchaseGoogleOptions(
@@ -2721,7 +2155,11 @@ class VerifyPurchaseGoogleOptions(
 /**
  * What to verify with Meta's entitlement API; holds a secret, so never log or store it.
  */
-class VerifyPurchaseHorizonOptions(
+data class VerifyPurchaseHorizonOptions(
+    /**
+     * An app or user access token for Meta's API; sensitive.
+     */
+    val accessToken: String,
     /**
      * The add-on SKU from the Meta developer dashboard.
      */
@@ -2729,31 +2167,9 @@ class VerifyPurchaseHorizonOptions(
     /**
      * The Meta user whose purchase is checked.
      */
-    val userId: String,
-    /**
-     * An app or user access token for Meta's API; sensitive.
-     */
-    val accessToken: String
+    val userId: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is VerifyPurchaseHorizonOptions) return false
-        return this.sku == other.sku
-            && this.userId == other.userId
-            && this.accessToken == other.accessToken
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.sku.hashCode()
-        result = 31 * result + this.userId.hashCode()
-        result = 31 * result + this.accessToken.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "VerifyPurchaseHorizonOptions(sku=${this.sku}, userId=${this.userId}, accessToken=${this.accessToken})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["sku"] = this.sku
         json["userId"] = this.userId
@@ -2762,267 +2178,19 @@ class VerifyPurchaseHorizonOptions(
     }
 
     companion object : OpenIAPModelType<VerifyPurchaseHorizonOptions> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): VerifyPurchaseHorizonOptions? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): VerifyPurchaseHorizonOptions {
             val o = OpenIAPDecode.obj(value, path)
             return VerifyPurchaseHorizonOptions(
                 sku = OpenIAPDecode.required(o, "sku", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
                 userId = OpenIAPDecode.required(o, "userId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
                 accessToken = OpenIAPDecode.required(o, "accessToken", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
-            )
-        }
-    }
-}
-
-/**
- * Result of verifying a purchase with the store's server on Android.
- */
-class VerifyPurchaseResultAndroid(
-    /**
-     * True when the verified purchase may be honoured, whichever store verified it.
-     */
-    override val isValid: Boolean,
-    /**
-     * Always google; tells this result apart from the other verification results.
-     */
-    val store: IapStore,
-    /**
-     * Whether the subscription renews automatically.
-     */
-    val autoRenewing: Boolean,
-    /**
-     * Whether the product is a beta product.
-     */
-    val betaProduct: Boolean,
-    /**
-     * When the purchase was cancelled, if it was.
-     */
-    val cancelDate: Double? = null,
-    /**
-     * Why it was cancelled.
-     */
-    val cancelReason: String? = null,
-    /**
-     * Date a deferred subscription change takes effect.
-     */
-    val deferredDate: Double? = null,
-    /**
-     * The product a deferred change switches to.
-     */
-    val deferredSku: String? = null,
-    /**
-     * When the free trial ends.
-     */
-    val freeTrialEndDate: Double,
-    /**
-     * When the billing grace period ends.
-     */
-    val gracePeriodEndDate: Double,
-    /**
-     * The parent product of the purchased term.
-     */
-    val parentProductId: String,
-    /**
-     * The verified product.
-     */
-    val productId: String,
-    /**
-     * The store's product type.
-     */
-    val productType: String,
-    /**
-     * When the purchase was made.
-     */
-    val purchaseDate: Double,
-    /**
-     * How many units were bought.
-     */
-    val quantity: Long,
-    /**
-     * The receipt that was verified.
-     */
-    val receiptId: String,
-    /**
-     * When the subscription renews next.
-     */
-    val renewalDate: Double,
-    /**
-     * Length of the subscription term.
-     */
-    val term: String,
-    /**
-     * The product identifier of the term.
-     */
-    val termSku: String,
-    /**
-     * True for a test purchase.
-     */
-    val testTransaction: Boolean
-) : OpenIAPModel, VerifyPurchaseResultCommon {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is VerifyPurchaseResultAndroid) return false
-        return this.isValid == other.isValid
-            && this.store == other.store
-            && this.autoRenewing == other.autoRenewing
-            && this.betaProduct == other.betaProduct
-            && OpenIAPEquality.same(this.cancelDate, other.cancelDate)
-            && this.cancelReason == other.cancelReason
-            && OpenIAPEquality.same(this.deferredDate, other.deferredDate)
-            && this.deferredSku == other.deferredSku
-            && OpenIAPEquality.same(this.freeTrialEndDate, other.freeTrialEndDate)
-            && OpenIAPEquality.same(this.gracePeriodEndDate, other.gracePeriodEndDate)
-            && this.parentProductId == other.parentProductId
-            && this.productId == other.productId
-            && this.productType == other.productType
-            && OpenIAPEquality.same(this.purchaseDate, other.purchaseDate)
-            && this.quantity == other.quantity
-            && this.receiptId == other.receiptId
-            && OpenIAPEquality.same(this.renewalDate, other.renewalDate)
-            && this.term == other.term
-            && this.termSku == other.termSku
-            && this.testTransaction == other.testTransaction
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.isValid.hashCode()
-        result = 31 * result + this.store.hashCode()
-        result = 31 * result + this.autoRenewing.hashCode()
-        result = 31 * result + this.betaProduct.hashCode()
-        result = 31 * result + (this.cancelDate?.hashCode() ?: 0)
-        result = 31 * result + (this.cancelReason?.hashCode() ?: 0)
-        result = 31 * result + (this.deferredDate?.hashCode() ?: 0)
-        result = 31 * result + (this.deferredSku?.hashCode() ?: 0)
-        result = 31 * result + this.freeTrialEndDate.hashCode()
-        result = 31 * result + this.gracePeriodEndDate.hashCode()
-        result = 31 * result + this.parentProductId.hashCode()
-        result = 31 * result + this.productId.hashCode()
-        result = 31 * result + this.productType.hashCode()
-        result = 31 * result + this.purchaseDate.hashCode()
-        result = 31 * result + this.quantity.hashCode()
-        result = 31 * result + this.receiptId.hashCode()
-        result = 31 * result + this.renewalDate.hashCode()
-        result = 31 * result + this.term.hashCode()
-        result = 31 * result + this.termSku.hashCode()
-        result = 31 * result + this.testTransaction.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "VerifyPurchaseResultAndroid(isValid=${this.isValid}, store=${this.store}, autoRenewing=${this.autoRenewing}, betaProduct=${this.betaProduct}, cancelDate=${this.cancelDate}, cancelReason=${this.cancelReason}, deferredDate=${this.deferredDate}, deferredSku=${this.deferredSku}, freeTrialEndDate=${this.freeTrialEndDate}, gracePeriodEndDate=${this.gracePeriodEndDate}, parentProductId=${this.parentProductId}, productId=${this.productId}, productType=${this.productType}, purchaseDate=${this.purchaseDate}, quantity=${this.quantity}, receiptId=${this.receiptId}, renewalDate=${this.renewalDate}, term=${this.term}, termSku=${this.termSku}, testTransaction=${this.testTransaction})"
-
-    override fun toJsonValue(): Map<String, Any?> {
-        val json = LinkedHashMap<String, Any?>()
-        json["isValid"] = this.isValid
-        json["store"] = this.store.rawValue
-        json["autoRenewing"] = this.autoRenewing
-        json["betaProduct"] = this.betaProduct
-        this.cancelDate?.let { v0 -> json["cancelDate"] = v0 }
-        this.cancelReason?.let { v0 -> json["cancelReason"] = v0 }
-        this.deferredDate?.let { v0 -> json["deferredDate"] = v0 }
-        this.deferredSku?.let { v0 -> json["deferredSku"] = v0 }
-        json["freeTrialEndDate"] = this.freeTrialEndDate
-        json["gracePeriodEndDate"] = this.gracePeriodEndDate
-        json["parentProductId"] = this.parentProductId
-        json["productId"] = this.productId
-        json["productType"] = this.productType
-        json["purchaseDate"] = this.purchaseDate
-        json["quantity"] = this.quantity
-        json["receiptId"] = this.receiptId
-        json["renewalDate"] = this.renewalDate
-        json["term"] = this.term
-        json["termSku"] = this.termSku
-        json["testTransaction"] = this.testTransaction
-        return json
-    }
-
-    companion object : OpenIAPModelType<VerifyPurchaseResultAndroid> {
-        override fun fromJsonValue(value: Any?, path: List<String>): VerifyPurchaseResultAndroid {
-            val o = OpenIAPDecode.obj(value, path)
-            return VerifyPurchaseResultAndroid(
-                isValid = OpenIAPDecode.required(o, "isValid", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
-                store = OpenIAPDecode.required(o, "store", path) { v0, p0 -> IapStore.fromJsonValue(v0, p0) },
-                autoRenewing = OpenIAPDecode.required(o, "autoRenewing", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
-                betaProduct = OpenIAPDecode.required(o, "betaProduct", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
-                cancelDate = OpenIAPDecode.optional(o, "cancelDate", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
-                cancelReason = OpenIAPDecode.optional(o, "cancelReason", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                deferredDate = OpenIAPDecode.optional(o, "deferredDate", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
-                deferredSku = OpenIAPDecode.optional(o, "deferredSku", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                freeTrialEndDate = OpenIAPDecode.required(o, "freeTrialEndDate", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
-                gracePeriodEndDate = OpenIAPDecode.required(o, "gracePeriodEndDate", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
-                parentProductId = OpenIAPDecode.required(o, "parentProductId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                productId = OpenIAPDecode.required(o, "productId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                productType = OpenIAPDecode.required(o, "productType", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                purchaseDate = OpenIAPDecode.required(o, "purchaseDate", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
-                quantity = OpenIAPDecode.required(o, "quantity", path) { v0, p0 -> OpenIAPDecode.long(v0, p0) },
-                receiptId = OpenIAPDecode.required(o, "receiptId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                renewalDate = OpenIAPDecode.required(o, "renewalDate", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
-                term = OpenIAPDecode.required(o, "term", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                termSku = OpenIAPDecode.required(o, "termSku", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                testTransaction = OpenIAPDecode.required(o, "testTransaction", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) }
-            )
-        }
-    }
-}
-
-/**
- * Result of verifying an entitlement with Meta's Horizon server API.
- */
-class VerifyPurchaseResultHorizon(
-    /**
-     * True when the verified purchase may be honoured, whichever store verified it.
-     */
-    override val isValid: Boolean,
-    /**
-     * Always horizon; tells this result apart from the other verification results.
-     */
-    val store: IapStore,
-    /**
-     * True when Meta confirmed the entitlement.
-     */
-    @Deprecated("Read isValid instead, which every verification result has; planned to go away in OpenIAP 4.0.")
-    val success: Boolean,
-    /**
-     * When the entitlement was granted, in Unix seconds (not milliseconds).
-     */
-    val grantTime: Double? = null
-) : OpenIAPModel, VerifyPurchaseResultCommon {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is VerifyPurchaseResultHorizon) return false
-        return this.isValid == other.isValid
-            && this.store == other.store
-            && this.success == other.success
-            && OpenIAPEquality.same(this.grantTime, other.grantTime)
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.isValid.hashCode()
-        result = 31 * result + this.store.hashCode()
-        result = 31 * result + this.success.hashCode()
-        result = 31 * result + (this.grantTime?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "VerifyPurchaseResultHorizon(isValid=${this.isValid}, store=${this.store}, success=${this.success}, grantTime=${this.grantTime})"
-
-    override fun toJsonValue(): Map<String, Any?> {
-        val json = LinkedHashMap<String, Any?>()
-        json["isValid"] = this.isValid
-        json["store"] = this.store.rawValue
-        json["success"] = this.success
-        this.grantTime?.let { v0 -> json["grantTime"] = v0 }
-        return json
-    }
-
-    companion object : OpenIAPModelType<VerifyPurchaseResultHorizon> {
-        override fun fromJsonValue(value: Any?, path: List<String>): VerifyPurchaseResultHorizon {
-            val o = OpenIAPDecode.obj(value, path)
-            return VerifyPurchaseResultHorizon(
-                isValid = OpenIAPDecode.required(o, "isValid", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
-                store = OpenIAPDecode.required(o, "store", path) { v0, p0 -> IapStore.fromJsonValue(v0, p0) },
-                success = OpenIAPDecode.required(o, "success", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
-                grantTime = OpenIAPDecode.optional(o, "grantTime", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) }
             )
         }
     }

@@ -7,33 +7,17 @@ package dev.openiap.types
 /**
  * Where to point the store's subscription management screen.
  */
-class DeepLinkOptions(
-    /**
-     * The subscription to open; needed on Android.
-     */
-    val skuAndroid: String? = null,
+data class DeepLinkOptions(
     /**
      * The app package the subscription belongs to; needed on Android.
      */
-    val packageNameAndroid: String? = null
+    val packageNameAndroid: String? = null,
+    /**
+     * The subscription to open; needed on Android.
+     */
+    val skuAndroid: String? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is DeepLinkOptions) return false
-        return this.skuAndroid == other.skuAndroid
-            && this.packageNameAndroid == other.packageNameAndroid
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.skuAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.packageNameAndroid?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "DeepLinkOptions(skuAndroid=${this.skuAndroid}, packageNameAndroid=${this.packageNameAndroid})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.skuAndroid?.let { v0 -> json["skuAndroid"] = v0 }
         this.packageNameAndroid?.let { v0 -> json["packageNameAndroid"] = v0 }
@@ -41,6 +25,13 @@ class DeepLinkOptions(
     }
 
     companion object : OpenIAPModelType<DeepLinkOptions> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): DeepLinkOptions = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): DeepLinkOptions {
             val o = OpenIAPDecode.obj(value, path)
             return DeepLinkOptions(
@@ -54,34 +45,18 @@ class DeepLinkOptions(
 /**
  * Options for opening the store connection.
  */
-class InitConnectionConfig(
-    /**
-     * A Google Play billing program to switch on for this connection (Android, Billing 7.0 and later).
-     */
-    val enableBillingProgramAndroid: BillingProgramAndroid? = null,
+data class InitConnectionConfig(
     /**
      * Who draws the Billing Choice screen; must agree with the Play Console setting (Android).
      * Defaults to `BillingChoiceScreenTypeAndroid.GoogleRendered` when absent.
      */
-    val billingChoiceScreenTypeAndroid: BillingChoiceScreenTypeAndroid? = BillingChoiceScreenTypeAndroid.GoogleRendered
+    val billingChoiceScreenTypeAndroid: BillingChoiceScreenTypeAndroid? = BillingChoiceScreenTypeAndroid.GoogleRendered,
+    /**
+     * A Google Play billing program to switch on for this connection (Android, Billing 7.0 and later).
+     */
+    val enableBillingProgramAndroid: BillingProgramAndroid? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is InitConnectionConfig) return false
-        return this.enableBillingProgramAndroid == other.enableBillingProgramAndroid
-            && this.billingChoiceScreenTypeAndroid == other.billingChoiceScreenTypeAndroid
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.enableBillingProgramAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.billingChoiceScreenTypeAndroid?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "InitConnectionConfig(enableBillingProgramAndroid=${this.enableBillingProgramAndroid}, billingChoiceScreenTypeAndroid=${this.billingChoiceScreenTypeAndroid})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.enableBillingProgramAndroid?.let { v0 -> json["enableBillingProgramAndroid"] = v0.rawValue }
         this.billingChoiceScreenTypeAndroid?.let { v0 -> json["billingChoiceScreenTypeAndroid"] = v0.rawValue }
@@ -89,6 +64,13 @@ class InitConnectionConfig(
     }
 
     companion object : OpenIAPModelType<InitConnectionConfig> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): InitConnectionConfig = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): InitConnectionConfig {
             val o = OpenIAPDecode.obj(value, path)
             return InitConnectionConfig(
@@ -133,6 +115,9 @@ sealed class ProductQueryType(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<ProductQueryType>
@@ -146,6 +131,22 @@ sealed class ProductQueryType(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): ProductQueryType = when (value) {
+            "IN_APP" -> InApp
+            "InApp" -> InApp
+            "SUBS" -> Subs
+            "Subs" -> Subs
+            "ALL" -> All
+            "All" -> All
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): ProductQueryType = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -154,7 +155,7 @@ sealed class ProductQueryType(val rawValue: String) {
 /**
  * Which products to fetch from the store.
  */
-class ProductRequest(
+data class ProductRequest(
     /**
      * Product identifiers to look up.
      */
@@ -165,23 +166,7 @@ class ProductRequest(
      */
     val type: ProductQueryType? = ProductQueryType.InApp
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is ProductRequest) return false
-        return this.skus == other.skus
-            && this.type == other.type
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.skus.hashCode()
-        result = 31 * result + (this.type?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "ProductRequest(skus=${this.skus}, type=${this.type})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["skus"] = this.skus
         this.type?.let { v0 -> json["type"] = v0.rawValue }
@@ -189,6 +174,13 @@ class ProductRequest(
     }
 
     companion object : OpenIAPModelType<ProductRequest> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): ProductRequest? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): ProductRequest {
             val o = OpenIAPDecode.obj(value, path)
             return ProductRequest(
@@ -207,40 +199,22 @@ typealias PurchaseInput = Purchase
 /**
  * Filters for listing the purchases the user owns.
  */
-class PurchaseOptions(
+data class PurchaseOptions(
     /**
      * Also deliver the results through the purchase listeners (Apple platforms).
      */
     val alsoPublishToEventListenerIOS: Boolean? = null,
     /**
-     * Leave out expired or inactive items (Apple platforms).
-     */
-    val onlyIncludeActiveItemsIOS: Boolean? = null,
-    /**
      * Also list suspended subscriptions, which must not unlock content (Android, Billing 8.1 and later;
      * off when absent).
      */
-    val includeSuspendedAndroid: Boolean? = null
+    val includeSuspendedAndroid: Boolean? = null,
+    /**
+     * Leave out expired or inactive items (Apple platforms).
+     */
+    val onlyIncludeActiveItemsIOS: Boolean? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is PurchaseOptions) return false
-        return this.alsoPublishToEventListenerIOS == other.alsoPublishToEventListenerIOS
-            && this.onlyIncludeActiveItemsIOS == other.onlyIncludeActiveItemsIOS
-            && this.includeSuspendedAndroid == other.includeSuspendedAndroid
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.alsoPublishToEventListenerIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.onlyIncludeActiveItemsIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.includeSuspendedAndroid?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "PurchaseOptions(alsoPublishToEventListenerIOS=${this.alsoPublishToEventListenerIOS}, onlyIncludeActiveItemsIOS=${this.onlyIncludeActiveItemsIOS}, includeSuspendedAndroid=${this.includeSuspendedAndroid})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.alsoPublishToEventListenerIOS?.let { v0 -> json["alsoPublishToEventListenerIOS"] = v0 }
         this.onlyIncludeActiveItemsIOS?.let { v0 -> json["onlyIncludeActiveItemsIOS"] = v0 }
@@ -249,6 +223,13 @@ class PurchaseOptions(
     }
 
     companion object : OpenIAPModelType<PurchaseOptions> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): PurchaseOptions = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): PurchaseOptions {
             val o = OpenIAPDecode.obj(value, path)
             return PurchaseOptions(
@@ -264,7 +245,7 @@ class PurchaseOptions(
  * What to buy; set the purchase props for a one-time product or the subscription props for a
  * subscription.
  */
-class RequestPurchaseProps(
+data class RequestPurchaseProps(
     /**
      * Per-platform props for a one-time product.
      */
@@ -279,28 +260,39 @@ class RequestPurchaseProps(
      */
     val type: ProductQueryType? = ProductQueryType.InApp
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RequestPurchaseProps) return false
-        return this.requestPurchase == other.requestPurchase
-            && this.requestSubscription == other.requestSubscription
-            && this.type == other.type
+    /** Takes [request] in place of the fields it stands for, as upstream's constructor does. */
+    constructor(
+        request: Request,
+        type: ProductQueryType? = null
+    ) : this(
+        requestPurchase = (request as? Request.Purchase)?.value,
+        requestSubscription = (request as? Request.Subscription)?.value,
+        type = type ?: when (request) { is Request.Purchase -> ProductQueryType.InApp; is Request.Subscription -> ProductQueryType.Subs }
+    )
+
+    /**
+     * Which of `requestPurchase`, `requestSubscription` is set, as one value (the shape of upstream's
+     * SDKs). Reading it when none is set throws; `validate()` reports that, and more than one set, first.
+     */
+    val request: Request
+        get() = when {
+            this.requestPurchase != null -> Request.Purchase(this.requestPurchase)
+            this.requestSubscription != null -> Request.Subscription(this.requestSubscription)
+            else -> throw IllegalStateException("none of requestPurchase, requestSubscription is set")
+        }
+
+    /** The cases of [request]: one per field of the choice, holding its value. */
+    sealed class Request {
+        /** The `requestPurchase` case. */
+        data class Purchase(val value: RequestPurchasePropsByPlatforms) : Request()
+        /** The `requestSubscription` case. */
+        data class Subscription(val value: RequestSubscriptionPropsByPlatforms) : Request()
     }
 
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.requestPurchase?.hashCode() ?: 0)
-        result = 31 * result + (this.requestSubscription?.hashCode() ?: 0)
-        result = 31 * result + (this.type?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "RequestPurchaseProps(requestPurchase=${this.requestPurchase}, requestSubscription=${this.requestSubscription}, type=${this.type})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        this.requestPurchase?.let { v0 -> json["requestPurchase"] = v0.toJsonValue() }
-        this.requestSubscription?.let { v0 -> json["requestSubscription"] = v0.toJsonValue() }
+        this.requestPurchase?.let { v0 -> json["requestPurchase"] = v0.toJson() }
+        this.requestSubscription?.let { v0 -> json["requestSubscription"] = v0.toJson() }
         this.type?.let { v0 -> json["type"] = v0.rawValue }
         return json
     }
@@ -316,6 +308,13 @@ class RequestPurchaseProps(
     }
 
     companion object : OpenIAPModelType<RequestPurchaseProps> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RequestPurchaseProps = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RequestPurchaseProps {
             val o = OpenIAPDecode.obj(value, path)
             return RequestPurchaseProps(
@@ -331,7 +330,7 @@ class RequestPurchaseProps(
  * One-time purchase props for each SDK platform; the Android props also serve the Horizon and Amazon
  * builds.
  */
-class RequestPurchasePropsByPlatforms(
+data class RequestPurchasePropsByPlatforms(
     /**
      * Props used on Apple platforms.
      * Also read from `ios` when `apple` is absent (the first key present wins); always written as `apple`.
@@ -344,26 +343,10 @@ class RequestPurchasePropsByPlatforms(
      */
     val google: RequestPurchaseAndroidProps? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RequestPurchasePropsByPlatforms) return false
-        return this.apple == other.apple
-            && this.google == other.google
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.apple?.hashCode() ?: 0)
-        result = 31 * result + (this.google?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "RequestPurchasePropsByPlatforms(apple=${this.apple}, google=${this.google})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        this.apple?.let { v0 -> json["apple"] = v0.toJsonValue() }
-        this.google?.let { v0 -> json["google"] = v0.toJsonValue() }
+        this.apple?.let { v0 -> json["apple"] = v0.toJson() }
+        this.google?.let { v0 -> json["google"] = v0.toJson() }
         return json
     }
 
@@ -372,6 +355,13 @@ class RequestPurchasePropsByPlatforms(
     }
 
     companion object : OpenIAPModelType<RequestPurchasePropsByPlatforms> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RequestPurchasePropsByPlatforms = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RequestPurchasePropsByPlatforms {
             val o = OpenIAPDecode.obj(value, path)
             return RequestPurchasePropsByPlatforms(
@@ -386,7 +376,7 @@ class RequestPurchasePropsByPlatforms(
  * Subscription purchase props for each SDK platform; the Android props also serve the Horizon and
  * Amazon builds.
  */
-class RequestSubscriptionPropsByPlatforms(
+data class RequestSubscriptionPropsByPlatforms(
     /**
      * Props used on Apple platforms.
      * Also read from `ios` when `apple` is absent (the first key present wins); always written as `apple`.
@@ -399,26 +389,10 @@ class RequestSubscriptionPropsByPlatforms(
      */
     val google: RequestSubscriptionAndroidProps? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RequestSubscriptionPropsByPlatforms) return false
-        return this.apple == other.apple
-            && this.google == other.google
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.apple?.hashCode() ?: 0)
-        result = 31 * result + (this.google?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "RequestSubscriptionPropsByPlatforms(apple=${this.apple}, google=${this.google})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        this.apple?.let { v0 -> json["apple"] = v0.toJsonValue() }
-        this.google?.let { v0 -> json["google"] = v0.toJsonValue() }
+        this.apple?.let { v0 -> json["apple"] = v0.toJson() }
+        this.google?.let { v0 -> json["google"] = v0.toJson() }
         return json
     }
 
@@ -427,6 +401,13 @@ class RequestSubscriptionPropsByPlatforms(
     }
 
     companion object : OpenIAPModelType<RequestSubscriptionPropsByPlatforms> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RequestSubscriptionPropsByPlatforms = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RequestSubscriptionPropsByPlatforms {
             val o = OpenIAPDecode.obj(value, path)
             return RequestSubscriptionPropsByPlatforms(

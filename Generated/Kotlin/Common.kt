@@ -7,99 +7,61 @@ package dev.openiap.types
 /**
  * A summary of one subscription the user currently has, merged across platforms.
  */
-class ActiveSubscription(
-    /**
-     * The subscription product.
-     */
-    val productId: String,
-    /**
-     * True while the subscription gives access.
-     */
-    val isActive: Boolean,
-    /**
-     * When the current period ends (Apple platforms).
-     */
-    val expirationDateIOS: Double? = null,
+data class ActiveSubscription(
     /**
      * Whether Google Play will renew it (Android).
      */
     val autoRenewingAndroid: Boolean? = null,
     /**
-     * StoreKit environment name, such as Sandbox or Production (Apple platforms).
-     */
-    val environmentIOS: String? = null,
-    /**
-     * Days left before the period ends (Apple platforms).
-     */
-    val daysUntilExpirationIOS: Double? = null,
-    /**
-     * The transaction behind this subscription state.
-     */
-    val transactionId: String,
-    /**
-     * Token for server-side verification.
-     */
-    val purchaseToken: String? = null,
-    /**
-     * When that transaction happened.
-     */
-    val transactionDate: Double,
-    /**
      * Google Play base plan of the subscription (Android).
      */
     val basePlanIdAndroid: String? = null,
-    /**
-     * Purchase token to pass when upgrading or downgrading (Android).
-     */
-    val purchaseTokenAndroid: String? = null,
     /**
      * The plan the user is on; the base plan id on Android, the product id on Apple platforms.
      */
     val currentPlanId: String? = null,
     /**
+     * Days left before the period ends (Apple platforms).
+     */
+    val daysUntilExpirationIOS: Double? = null,
+    /**
+     * StoreKit environment name, such as Sandbox or Production (Apple platforms).
+     */
+    val environmentIOS: String? = null,
+    /**
+     * When the current period ends (Apple platforms).
+     */
+    val expirationDateIOS: Double? = null,
+    /**
+     * True while the subscription gives access.
+     */
+    val isActive: Boolean,
+    /**
+     * The subscription product.
+     */
+    val productId: String,
+    /**
+     * Token for server-side verification.
+     */
+    val purchaseToken: String? = null,
+    /**
+     * Purchase token to pass when upgrading or downgrading (Android).
+     */
+    val purchaseTokenAndroid: String? = null,
+    /**
      * StoreKit renewal details such as pending plan changes (Apple platforms).
      */
-    val renewalInfoIOS: RenewalInfoIOS? = null
+    val renewalInfoIOS: RenewalInfoIOS? = null,
+    /**
+     * When that transaction happened.
+     */
+    val transactionDate: Double,
+    /**
+     * The transaction behind this subscription state.
+     */
+    val transactionId: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is ActiveSubscription) return false
-        return this.productId == other.productId
-            && this.isActive == other.isActive
-            && OpenIAPEquality.same(this.expirationDateIOS, other.expirationDateIOS)
-            && this.autoRenewingAndroid == other.autoRenewingAndroid
-            && this.environmentIOS == other.environmentIOS
-            && OpenIAPEquality.same(this.daysUntilExpirationIOS, other.daysUntilExpirationIOS)
-            && this.transactionId == other.transactionId
-            && this.purchaseToken == other.purchaseToken
-            && OpenIAPEquality.same(this.transactionDate, other.transactionDate)
-            && this.basePlanIdAndroid == other.basePlanIdAndroid
-            && this.purchaseTokenAndroid == other.purchaseTokenAndroid
-            && this.currentPlanId == other.currentPlanId
-            && this.renewalInfoIOS == other.renewalInfoIOS
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.productId.hashCode()
-        result = 31 * result + this.isActive.hashCode()
-        result = 31 * result + (this.expirationDateIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.autoRenewingAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.environmentIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.daysUntilExpirationIOS?.hashCode() ?: 0)
-        result = 31 * result + this.transactionId.hashCode()
-        result = 31 * result + (this.purchaseToken?.hashCode() ?: 0)
-        result = 31 * result + this.transactionDate.hashCode()
-        result = 31 * result + (this.basePlanIdAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.purchaseTokenAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.currentPlanId?.hashCode() ?: 0)
-        result = 31 * result + (this.renewalInfoIOS?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "ActiveSubscription(productId=${this.productId}, isActive=${this.isActive}, expirationDateIOS=${this.expirationDateIOS}, autoRenewingAndroid=${this.autoRenewingAndroid}, environmentIOS=${this.environmentIOS}, daysUntilExpirationIOS=${this.daysUntilExpirationIOS}, transactionId=${this.transactionId}, purchaseToken=${this.purchaseToken}, transactionDate=${this.transactionDate}, basePlanIdAndroid=${this.basePlanIdAndroid}, purchaseTokenAndroid=${this.purchaseTokenAndroid}, currentPlanId=${this.currentPlanId}, renewalInfoIOS=${this.renewalInfoIOS})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["productId"] = this.productId
         json["isActive"] = this.isActive
@@ -113,11 +75,18 @@ class ActiveSubscription(
         this.basePlanIdAndroid?.let { v0 -> json["basePlanIdAndroid"] = v0 }
         this.purchaseTokenAndroid?.let { v0 -> json["purchaseTokenAndroid"] = v0 }
         this.currentPlanId?.let { v0 -> json["currentPlanId"] = v0 }
-        this.renewalInfoIOS?.let { v0 -> json["renewalInfoIOS"] = v0.toJsonValue() }
+        this.renewalInfoIOS?.let { v0 -> json["renewalInfoIOS"] = v0.toJson() }
         return json
     }
 
     companion object : OpenIAPModelType<ActiveSubscription> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): ActiveSubscription = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): ActiveSubscription {
             val o = OpenIAPDecode.obj(value, path)
             return ActiveSubscription(
@@ -142,117 +111,73 @@ class ActiveSubscription(
 /**
  * A discount on a one-time product, in a platform-neutral shape; only Google Play fills it today.
  */
-class DiscountOffer(
-    /**
-     * The offer identifier (Google Play offer id); absent on Apple platforms.
-     */
-    val id: String? = null,
-    /**
-     * The discounted price formatted for display.
-     */
-    val displayPrice: String,
-    /**
-     * The discounted price as a number.
-     */
-    val price: Double,
+data class DiscountOffer(
     /**
      * ISO 4217 currency code.
      */
     val currency: String,
     /**
-     * The offer category; one-time for product discounts.
-     */
-    val type: DiscountOfferType,
-    /**
-     * Token to pass with the purchase request to apply this offer (Android).
-     */
-    val offerTokenAndroid: String? = null,
-    /**
-     * Tags set on the offer in Play Console (Android).
-     */
-    val offerTagsAndroid: List<String>? = null,
-    /**
-     * The undiscounted price in micro-units, for a struck-through price (Android).
-     */
-    val fullPriceMicrosAndroid: String? = null,
-    /**
-     * Percent off, for percentage discounts (Android).
-     */
-    val percentageDiscountAndroid: Long? = null,
-    /**
      * Amount off in micro-units, for fixed discounts (Android).
      */
     val discountAmountMicrosAndroid: String? = null,
+    /**
+     * The discounted price formatted for display.
+     */
+    val displayPrice: String,
     /**
      * Amount off formatted with its currency sign (Android).
      */
     val formattedDiscountAmountAndroid: String? = null,
     /**
-     * When the offer can be used (Android).
+     * The undiscounted price in micro-units, for a struck-through price (Android).
      */
-    val validTimeWindowAndroid: ValidTimeWindowAndroid? = null,
+    val fullPriceMicrosAndroid: String? = null,
+    /**
+     * The offer identifier (Google Play offer id); absent on Apple platforms.
+     */
+    val id: String? = null,
     /**
      * Purchase-count limits of the offer (Android).
      */
     val limitedQuantityInfoAndroid: LimitedQuantityInfoAndroid? = null,
     /**
+     * Tags set on the offer in Play Console (Android).
+     */
+    val offerTagsAndroid: List<String>? = null,
+    /**
+     * Token to pass with the purchase request to apply this offer (Android).
+     */
+    val offerTokenAndroid: String? = null,
+    /**
+     * Percent off, for percentage discounts (Android).
+     */
+    val percentageDiscountAndroid: Long? = null,
+    /**
      * Pre-order dates, when the offer is a pre-order (Android, Billing 8.1 and later).
      */
     val preorderDetailsAndroid: PreorderDetailsAndroid? = null,
+    /**
+     * The discounted price as a number.
+     */
+    val price: Double,
+    /**
+     * The purchase option this offer belongs to (Android, Billing 8.0 and later).
+     */
+    val purchaseOptionIdAndroid: String? = null,
     /**
      * Rental terms, when the offer is a rental (Android).
      */
     val rentalDetailsAndroid: RentalDetailsAndroid? = null,
     /**
-     * The purchase option this offer belongs to (Android, Billing 8.0 and later).
+     * The offer category; one-time for product discounts.
      */
-    val purchaseOptionIdAndroid: String? = null
+    val type: DiscountOfferType,
+    /**
+     * When the offer can be used (Android).
+     */
+    val validTimeWindowAndroid: ValidTimeWindowAndroid? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is DiscountOffer) return false
-        return this.id == other.id
-            && this.displayPrice == other.displayPrice
-            && OpenIAPEquality.same(this.price, other.price)
-            && this.currency == other.currency
-            && this.type == other.type
-            && this.offerTokenAndroid == other.offerTokenAndroid
-            && this.offerTagsAndroid == other.offerTagsAndroid
-            && this.fullPriceMicrosAndroid == other.fullPriceMicrosAndroid
-            && this.percentageDiscountAndroid == other.percentageDiscountAndroid
-            && this.discountAmountMicrosAndroid == other.discountAmountMicrosAndroid
-            && this.formattedDiscountAmountAndroid == other.formattedDiscountAmountAndroid
-            && this.validTimeWindowAndroid == other.validTimeWindowAndroid
-            && this.limitedQuantityInfoAndroid == other.limitedQuantityInfoAndroid
-            && this.preorderDetailsAndroid == other.preorderDetailsAndroid
-            && this.rentalDetailsAndroid == other.rentalDetailsAndroid
-            && this.purchaseOptionIdAndroid == other.purchaseOptionIdAndroid
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.id?.hashCode() ?: 0)
-        result = 31 * result + this.displayPrice.hashCode()
-        result = 31 * result + this.price.hashCode()
-        result = 31 * result + this.currency.hashCode()
-        result = 31 * result + this.type.hashCode()
-        result = 31 * result + (this.offerTokenAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.offerTagsAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.fullPriceMicrosAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.percentageDiscountAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.discountAmountMicrosAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.formattedDiscountAmountAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.validTimeWindowAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.limitedQuantityInfoAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.preorderDetailsAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.rentalDetailsAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.purchaseOptionIdAndroid?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "DiscountOffer(id=${this.id}, displayPrice=${this.displayPrice}, price=${this.price}, currency=${this.currency}, type=${this.type}, offerTokenAndroid=${this.offerTokenAndroid}, offerTagsAndroid=${this.offerTagsAndroid}, fullPriceMicrosAndroid=${this.fullPriceMicrosAndroid}, percentageDiscountAndroid=${this.percentageDiscountAndroid}, discountAmountMicrosAndroid=${this.discountAmountMicrosAndroid}, formattedDiscountAmountAndroid=${this.formattedDiscountAmountAndroid}, validTimeWindowAndroid=${this.validTimeWindowAndroid}, limitedQuantityInfoAndroid=${this.limitedQuantityInfoAndroid}, preorderDetailsAndroid=${this.preorderDetailsAndroid}, rentalDetailsAndroid=${this.rentalDetailsAndroid}, purchaseOptionIdAndroid=${this.purchaseOptionIdAndroid})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.id?.let { v0 -> json["id"] = v0 }
         json["displayPrice"] = this.displayPrice
@@ -265,15 +190,22 @@ class DiscountOffer(
         this.percentageDiscountAndroid?.let { v0 -> json["percentageDiscountAndroid"] = v0 }
         this.discountAmountMicrosAndroid?.let { v0 -> json["discountAmountMicrosAndroid"] = v0 }
         this.formattedDiscountAmountAndroid?.let { v0 -> json["formattedDiscountAmountAndroid"] = v0 }
-        this.validTimeWindowAndroid?.let { v0 -> json["validTimeWindowAndroid"] = v0.toJsonValue() }
-        this.limitedQuantityInfoAndroid?.let { v0 -> json["limitedQuantityInfoAndroid"] = v0.toJsonValue() }
-        this.preorderDetailsAndroid?.let { v0 -> json["preorderDetailsAndroid"] = v0.toJsonValue() }
-        this.rentalDetailsAndroid?.let { v0 -> json["rentalDetailsAndroid"] = v0.toJsonValue() }
+        this.validTimeWindowAndroid?.let { v0 -> json["validTimeWindowAndroid"] = v0.toJson() }
+        this.limitedQuantityInfoAndroid?.let { v0 -> json["limitedQuantityInfoAndroid"] = v0.toJson() }
+        this.preorderDetailsAndroid?.let { v0 -> json["preorderDetailsAndroid"] = v0.toJson() }
+        this.rentalDetailsAndroid?.let { v0 -> json["rentalDetailsAndroid"] = v0.toJson() }
         this.purchaseOptionIdAndroid?.let { v0 -> json["purchaseOptionIdAndroid"] = v0 }
         return json
     }
 
     companion object : OpenIAPModelType<DiscountOffer> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): DiscountOffer = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): DiscountOffer {
             val o = OpenIAPDecode.obj(value, path)
             return DiscountOffer(
@@ -332,6 +264,9 @@ sealed class DiscountOfferType(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<DiscountOfferType>
@@ -345,6 +280,22 @@ sealed class DiscountOfferType(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): DiscountOfferType = when (value) {
+            "INTRODUCTORY" -> Introductory
+            "Introductory" -> Introductory
+            "PROMOTIONAL" -> Promotional
+            "Promotional" -> Promotional
+            "ONE_TIME" -> OneTime
+            "OneTime" -> OneTime
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): DiscountOfferType = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -352,56 +303,77 @@ sealed class DiscountOfferType(val rawValue: String) {
 
 /**
  * Products returned by a product query, as one list whose kind follows the requested type.
+ *
+ * One of its fields is set: each is a class of its own,
+ * `FetchProductsResult<Field>(value)`, as upstream declares them. An object that sets
+ * none of them is kept whole as [FetchProductsResult.Unrecognized].
  */
-class FetchProductsResult(
-    /**
-     * One-time products, for an in-app query.
-     */
-    val products: List<Product>? = null,
-    /**
-     * Subscription products, for a subscription query.
-     */
-    val subscriptions: List<ProductSubscription>? = null,
-    /**
-     * Products of both kinds, for a query of all types.
-     */
-    val all: List<ProductOrSubscription>? = null
-) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is FetchProductsResult) return false
-        return this.products == other.products
-            && this.subscriptions == other.subscriptions
-            && this.all == other.all
-    }
+sealed class FetchProductsResult : OpenIAPModel {
+    /** An object that sets none of the fields this version knows, kept as is. */
+    class Unrecognized(val value: Map<String, Any?>) : FetchProductsResult() {
+        override fun toJson(): Map<String, Any?> = value
 
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.products?.hashCode() ?: 0)
-        result = 31 * result + (this.subscriptions?.hashCode() ?: 0)
-        result = 31 * result + (this.all?.hashCode() ?: 0)
-        return result
-    }
+        override fun equals(other: Any?): Boolean = other is Unrecognized && OpenIAPJson.deepEquals(value, other.value)
 
-    override fun toString(): String = "FetchProductsResult(products=${this.products}, subscriptions=${this.subscriptions}, all=${this.all})"
+        override fun hashCode(): Int = OpenIAPJson.deepHashCode(value)
 
-    override fun toJsonValue(): Map<String, Any?> {
-        val json = LinkedHashMap<String, Any?>()
-        this.products?.let { v0 -> json["products"] = v0.map { e1 -> e1.toJsonValue() } }
-        this.subscriptions?.let { v0 -> json["subscriptions"] = v0.map { e1 -> e1.toJsonValue() } }
-        this.all?.let { v0 -> json["all"] = v0.map { e1 -> e1.toJsonValue() } }
-        return json
+        override fun toString(): String = "FetchProductsResult.Unrecognized(" + value + ")"
     }
 
     companion object : OpenIAPModelType<FetchProductsResult> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field.
+         */
+        fun fromJson(json: Map<String, Any?>): FetchProductsResult = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): FetchProductsResult {
             val o = OpenIAPDecode.obj(value, path)
-            return FetchProductsResult(
-                products = OpenIAPDecode.optional(o, "products", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> Product.fromJsonValue(v1, p1) } },
-                subscriptions = OpenIAPDecode.optional(o, "subscriptions", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> ProductSubscription.fromJsonValue(v1, p1) } },
-                all = OpenIAPDecode.optional(o, "all", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> ProductOrSubscription.fromJsonValue(v1, p1) } }
-            )
+            if (o.containsKey("products")) return FetchProductsResultProducts(OpenIAPDecode.optional(o, "products", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> Product.fromJsonValue(v1, p1) } })
+            if (o.containsKey("subscriptions")) return FetchProductsResultSubscriptions(OpenIAPDecode.optional(o, "subscriptions", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> ProductSubscription.fromJsonValue(v1, p1) } })
+            if (o.containsKey("all")) return FetchProductsResultAll(OpenIAPDecode.optional(o, "all", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> ProductOrSubscription.fromJsonValue(v1, p1) } })
+            return Unrecognized(OpenIAPJson.keepObject(o, path))
         }
+    }
+}
+
+/**
+ * One-time products, for an in-app query.
+ *
+ * The `products` case of [FetchProductsResult].
+ */
+data class FetchProductsResultProducts(val value: List<Product>?) : FetchProductsResult() {
+    override fun toJson(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["products"] = this.value?.let { v0 -> v0.map { e1 -> e1.toJson() } }
+        return json
+    }
+}
+
+/**
+ * Subscription products, for a subscription query.
+ *
+ * The `subscriptions` case of [FetchProductsResult].
+ */
+data class FetchProductsResultSubscriptions(val value: List<ProductSubscription>?) : FetchProductsResult() {
+    override fun toJson(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["subscriptions"] = this.value?.let { v0 -> v0.map { e1 -> e1.toJson() } }
+        return json
+    }
+}
+
+/**
+ * Products of both kinds, for a query of all types.
+ *
+ * The `all` case of [FetchProductsResult].
+ */
+data class FetchProductsResultAll(val value: List<ProductOrSubscription>?) : FetchProductsResult() {
+    override fun toJson(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["all"] = this.value?.let { v0 -> v0.map { e1 -> e1.toJson() } }
+        return json
     }
 }
 
@@ -435,6 +407,9 @@ sealed class IapPlatform(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<IapPlatform>
@@ -445,6 +420,20 @@ sealed class IapPlatform(val rawValue: String) {
             "ios" -> Ios
             "android" -> Android
             else -> Unrecognized(rawValue)
+        }
+
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): IapPlatform = when (value) {
+            "IOS" -> Ios
+            "Ios" -> Ios
+            "ANDROID" -> Android
+            "Android" -> Android
+            else -> fromRawValue(value)
         }
 
         /** Reads the value at [path] of a neutral JSON tree. */
@@ -494,6 +483,9 @@ sealed class IapStore(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<IapStore>
@@ -507,6 +499,26 @@ sealed class IapStore(val rawValue: String) {
             "horizon" -> Horizon
             "amazon" -> Amazon
             else -> Unrecognized(rawValue)
+        }
+
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): IapStore = when (value) {
+            "UNKNOWN" -> Unknown
+            "Unknown" -> Unknown
+            "APPLE" -> Apple
+            "Apple" -> Apple
+            "GOOGLE" -> Google
+            "Google" -> Google
+            "HORIZON" -> Horizon
+            "Horizon" -> Horizon
+            "AMAZON" -> Amazon
+            "Amazon" -> Amazon
+            else -> fromRawValue(value)
         }
 
         /** Reads the value at [path] of a neutral JSON tree. */
@@ -552,6 +564,9 @@ sealed class PaymentMode(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<PaymentMode>
@@ -566,6 +581,24 @@ sealed class PaymentMode(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): PaymentMode = when (value) {
+            "FREE_TRIAL" -> FreeTrial
+            "FreeTrial" -> FreeTrial
+            "PAY_AS_YOU_GO" -> PayAsYouGo
+            "PayAsYouGo" -> PayAsYouGo
+            "PAY_UP_FRONT" -> PayUpFront
+            "PayUpFront" -> PayUpFront
+            "UNKNOWN" -> Unknown
+            "Unknown" -> Unknown
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): PaymentMode = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -574,34 +607,48 @@ sealed class PaymentMode(val rawValue: String) {
 /**
  * A one-time product from either platform.
  *
- * Tagged by the `platform` field on the wire.
+ * Its members are the records that extend it; the `platform`
+ * field picks one on the wire.
  */
-sealed class Product : OpenIAPModel {
-    /** The `ios` member. */
-    class Ios(val value: ProductIOS) : Product() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
-
-        override fun equals(other: Any?): Boolean = other is Ios && value == other.value
-
-        override fun hashCode(): Int = value.hashCode()
-
-        override fun toString(): String = "Product.Ios(" + value + ")"
-    }
-
-    /** The `android` member. */
-    class Android(val value: ProductAndroid) : Product() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
-
-        override fun equals(other: Any?): Boolean = other is Android && value == other.value
-
-        override fun hashCode(): Int = value.hashCode()
-
-        override fun toString(): String = "Product.Android(" + value + ")"
-    }
-
-    /** A member this version does not know: the whole object, kept as is. */
+sealed class Product : OpenIAPModel, ProductCommon {
+    /**
+     * A member this version does not know: the whole object, kept as is.
+     * Its shared fields are read from the object where it has them with
+     * the right type; otherwise they are null or a neutral value, and a
+     * flag (a Boolean) is always false.
+     */
     class Unrecognized(val value: Map<String, Any?>) : Product() {
-        override fun toJsonValue(): Map<String, Any?> = value
+        override val id: String
+            get() = OpenIAPDecode.degrading(this.value, "id", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val title: String
+            get() = OpenIAPDecode.degrading(this.value, "title", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val description: String
+            get() = OpenIAPDecode.degrading(this.value, "description", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val type: ProductType
+            get() = OpenIAPDecode.degrading(this.value, "type", emptyList()) { v0, p0 -> ProductType.fromJsonValue(v0, p0) } ?: ProductType.fromRawValue("")
+
+        override val displayName: String?
+            get() = OpenIAPDecode.degrading(this.value, "displayName", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
+
+        override val displayPrice: String
+            get() = OpenIAPDecode.degrading(this.value, "displayPrice", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val currency: String
+            get() = OpenIAPDecode.degrading(this.value, "currency", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val price: Double?
+            get() = OpenIAPDecode.degrading(this.value, "price", emptyList()) { v0, p0 -> OpenIAPDecode.double(v0, p0) }
+
+        override val debugDescription: String?
+            get() = OpenIAPDecode.degrading(this.value, "debugDescription", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
+
+        override val platform: IapPlatform
+            get() = OpenIAPDecode.degrading(this.value, "platform", emptyList()) { v0, p0 -> IapPlatform.fromJsonValue(v0, p0) } ?: IapPlatform.fromRawValue("")
+
+        override fun toJson(): Map<String, Any?> = value
 
         override fun equals(other: Any?): Boolean = other is Unrecognized && OpenIAPJson.deepEquals(value, other.value)
 
@@ -610,17 +657,136 @@ sealed class Product : OpenIAPModel {
         override fun toString(): String = "Product.Unrecognized(" + value + ")"
     }
 
-    abstract override fun toJsonValue(): Map<String, Any?>
-
     companion object : OpenIAPModelType<Product> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field.
+         */
+        fun fromJson(json: Map<String, Any?>): Product = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): Product {
             val o = OpenIAPDecode.obj(value, path)
             val tag = OpenIAPDecode.required(o, "platform", path) { v0, p0 -> IapPlatform.fromJsonValue(v0, p0) }
             return when (tag.rawValue) {
-                "ios" -> Ios(ProductIOS.fromJsonValue(value, path))
-                "android" -> Android(ProductAndroid.fromJsonValue(value, path))
+                "ios" -> ProductIOS.fromJsonValue(value, path)
+                "android" -> ProductAndroid.fromJsonValue(value, path)
                 else -> Unrecognized(OpenIAPJson.keepObject(o, path))
             }
+        }
+    }
+}
+
+/**
+ * A one-time product as Google Play (or the Horizon or Amazon flavor) describes it.
+ */
+data class ProductAndroid(
+    /**
+     * ISO 4217 code of the price currency.
+     */
+    override val currency: String,
+    /**
+     * Diagnostic text from the native SDK; not meant for users.
+     */
+    override val debugDescription: String? = null,
+    /**
+     * Localized product description for display.
+     */
+    override val description: String,
+    /**
+     * One-time purchase options and discounts in the shared offer shape.
+     */
+    val discountOffers: List<DiscountOffer>? = null,
+    /**
+     * Alternative display name when the store provides one.
+     */
+    override val displayName: String? = null,
+    /**
+     * The price formatted for the buyer's locale, currency sign included.
+     */
+    override val displayPrice: String,
+    /**
+     * The product identifier (SKU) as configured in the store.
+     */
+    override val id: String,
+    /**
+     * The product name from the store.
+     */
+    val nameAndroid: String,
+    /**
+     * The platform that produced this product object.
+     * The constructor defaults it to `IapPlatform.Android`, the one value it has in the unions that list
+     * this record; the wire always carries it.
+     */
+    override val platform: IapPlatform = IapPlatform.Android,
+    /**
+     * The price as a number in the currency's major unit.
+     */
+    override val price: Double? = null,
+    /**
+     * Whether the product could be fetched (Billing 8.0 and later).
+     */
+    val productStatusAndroid: ProductStatusAndroid? = null,
+    /**
+     * Subscription offers in the shared offer shape.
+     */
+    val subscriptionOffers: List<SubscriptionOffer>? = null,
+    /**
+     * Localized product name for display.
+     */
+    override val title: String,
+    /**
+     * One-time product or subscription.
+     * The constructor defaults it to `ProductType.InApp`, the one value it has in the unions that list
+     * this record; the wire always carries it.
+     */
+    override val type: ProductType = ProductType.InApp
+) : Product(), OpenIAPModel, ProductCommon {
+    override fun toJson(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["id"] = this.id
+        json["title"] = this.title
+        json["description"] = this.description
+        json["type"] = this.type.rawValue
+        this.displayName?.let { v0 -> json["displayName"] = v0 }
+        json["displayPrice"] = this.displayPrice
+        json["currency"] = this.currency
+        this.price?.let { v0 -> json["price"] = v0 }
+        this.debugDescription?.let { v0 -> json["debugDescription"] = v0 }
+        json["platform"] = this.platform.rawValue
+        json["nameAndroid"] = this.nameAndroid
+        this.productStatusAndroid?.let { v0 -> json["productStatusAndroid"] = v0.rawValue }
+        this.discountOffers?.let { v0 -> json["discountOffers"] = v0.map { e1 -> e1.toJson() } }
+        this.subscriptionOffers?.let { v0 -> json["subscriptionOffers"] = v0.map { e1 -> e1.toJson() } }
+        return json
+    }
+
+    companion object : OpenIAPModelType<ProductAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): ProductAndroid = fromJsonValue(json, emptyList())
+
+        override fun fromJsonValue(value: Any?, path: List<String>): ProductAndroid {
+            val o = OpenIAPDecode.obj(value, path)
+            return ProductAndroid(
+                id = OpenIAPDecode.required(o, "id", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                title = OpenIAPDecode.required(o, "title", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                description = OpenIAPDecode.required(o, "description", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                type = OpenIAPDecode.required(o, "type", path) { v0, p0 -> ProductType.fromJsonValue(v0, p0) },
+                displayName = OpenIAPDecode.optional(o, "displayName", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                displayPrice = OpenIAPDecode.required(o, "displayPrice", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                currency = OpenIAPDecode.required(o, "currency", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                price = OpenIAPDecode.optional(o, "price", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
+                debugDescription = OpenIAPDecode.optional(o, "debugDescription", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                platform = OpenIAPDecode.required(o, "platform", path) { v0, p0 -> IapPlatform.fromJsonValue(v0, p0) },
+                nameAndroid = OpenIAPDecode.required(o, "nameAndroid", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                productStatusAndroid = OpenIAPDecode.optional(o, "productStatusAndroid", path) { v0, p0 -> ProductStatusAndroid.fromJsonValue(v0, p0) },
+                discountOffers = OpenIAPDecode.optional(o, "discountOffers", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> DiscountOffer.fromJsonValue(v1, p1) } },
+                subscriptionOffers = OpenIAPDecode.optional(o, "subscriptionOffers", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> SubscriptionOffer.fromJsonValue(v1, p1) } }
+            )
         }
     }
 }
@@ -672,36 +838,246 @@ interface ProductCommon {
 }
 
 /**
+ * A one-time product as StoreKit describes it.
+ */
+data class ProductIOS(
+    /**
+     * ISO 4217 code of the price currency.
+     */
+    override val currency: String,
+    /**
+     * Diagnostic text from the native SDK; not meant for users.
+     */
+    override val debugDescription: String? = null,
+    /**
+     * Localized product description for display.
+     */
+    override val description: String,
+    /**
+     * Alternative display name when the store provides one.
+     */
+    override val displayName: String? = null,
+    /**
+     * StoreKit's localized display name.
+     */
+    val displayNameIOS: String,
+    /**
+     * The price formatted for the buyer's locale, currency sign included.
+     */
+    override val displayPrice: String,
+    /**
+     * The product identifier (SKU) as configured in the store.
+     */
+    override val id: String,
+    /**
+     * Whether Family Sharing covers the product.
+     */
+    val isFamilyShareableIOS: Boolean,
+    /**
+     * StoreKit's raw JSON for the product.
+     */
+    val jsonRepresentationIOS: String,
+    /**
+     * The platform that produced this product object.
+     * The constructor defaults it to `IapPlatform.Ios`, the one value it has in the unions that list this
+     * record; the wire always carries it.
+     */
+    override val platform: IapPlatform = IapPlatform.Ios,
+    /**
+     * The price as a number in the currency's major unit.
+     */
+    override val price: Double? = null,
+    /**
+     * Billing plans offered for the product (iOS 26.4 and later).
+     */
+    val pricingTermsIOS: List<SubscriptionPricingTermsIOS>? = null,
+    /**
+     * Subscription offers in the shared offer shape; Apple has no one-time product discounts.
+     */
+    val subscriptionOffers: List<SubscriptionOffer>? = null,
+    /**
+     * Localized product name for display.
+     */
+    override val title: String,
+    /**
+     * One-time product or subscription.
+     * The constructor defaults it to `ProductType.InApp`, the one value it has in the unions that list
+     * this record; the wire always carries it.
+     */
+    override val type: ProductType = ProductType.InApp,
+    /**
+     * StoreKit's product classification.
+     */
+    val typeIOS: ProductTypeIOS
+) : Product(), OpenIAPModel, ProductCommon {
+    override fun toJson(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["id"] = this.id
+        json["title"] = this.title
+        json["description"] = this.description
+        json["type"] = this.type.rawValue
+        this.displayName?.let { v0 -> json["displayName"] = v0 }
+        json["displayPrice"] = this.displayPrice
+        json["currency"] = this.currency
+        this.price?.let { v0 -> json["price"] = v0 }
+        this.debugDescription?.let { v0 -> json["debugDescription"] = v0 }
+        json["platform"] = this.platform.rawValue
+        json["displayNameIOS"] = this.displayNameIOS
+        json["isFamilyShareableIOS"] = this.isFamilyShareableIOS
+        json["jsonRepresentationIOS"] = this.jsonRepresentationIOS
+        json["typeIOS"] = this.typeIOS.rawValue
+        this.subscriptionOffers?.let { v0 -> json["subscriptionOffers"] = v0.map { e1 -> e1.toJson() } }
+        this.pricingTermsIOS?.let { v0 -> json["pricingTermsIOS"] = v0.map { e1 -> e1.toJson() } }
+        return json
+    }
+
+    companion object : OpenIAPModelType<ProductIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): ProductIOS = fromJsonValue(json, emptyList())
+
+        override fun fromJsonValue(value: Any?, path: List<String>): ProductIOS {
+            val o = OpenIAPDecode.obj(value, path)
+            return ProductIOS(
+                id = OpenIAPDecode.required(o, "id", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                title = OpenIAPDecode.required(o, "title", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                description = OpenIAPDecode.required(o, "description", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                type = OpenIAPDecode.required(o, "type", path) { v0, p0 -> ProductType.fromJsonValue(v0, p0) },
+                displayName = OpenIAPDecode.optional(o, "displayName", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                displayPrice = OpenIAPDecode.required(o, "displayPrice", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                currency = OpenIAPDecode.required(o, "currency", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                price = OpenIAPDecode.optional(o, "price", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
+                debugDescription = OpenIAPDecode.optional(o, "debugDescription", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                platform = OpenIAPDecode.required(o, "platform", path) { v0, p0 -> IapPlatform.fromJsonValue(v0, p0) },
+                displayNameIOS = OpenIAPDecode.required(o, "displayNameIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                isFamilyShareableIOS = OpenIAPDecode.required(o, "isFamilyShareableIOS", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
+                jsonRepresentationIOS = OpenIAPDecode.required(o, "jsonRepresentationIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                typeIOS = OpenIAPDecode.required(o, "typeIOS", path) { v0, p0 -> ProductTypeIOS.fromJsonValue(v0, p0) },
+                subscriptionOffers = OpenIAPDecode.optional(o, "subscriptionOffers", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> SubscriptionOffer.fromJsonValue(v1, p1) } },
+                pricingTermsIOS = OpenIAPDecode.optional(o, "pricingTermsIOS", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> SubscriptionPricingTermsIOS.fromJsonValue(v1, p1) } }
+            )
+        }
+    }
+}
+
+/**
  * Either a one-time product or a subscription, as returned when both kinds are fetched together.
  *
- * Tagged by the `type` field on the wire.
+ * Each member type is held by a class of its own; the `type`
+ * field picks one on the wire.
  */
-sealed class ProductOrSubscription : OpenIAPModel {
-    /** The `in-app` member. */
-    class InApp(val value: Product) : ProductOrSubscription() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
+sealed class ProductOrSubscription : OpenIAPModel, ProductCommon {
+    /** A [Product]. */
+    data class ProductItem(val value: Product) : ProductOrSubscription() {
+        override val id: String
+            get() = value.id
 
-        override fun equals(other: Any?): Boolean = other is InApp && value == other.value
+        override val title: String
+            get() = value.title
 
-        override fun hashCode(): Int = value.hashCode()
+        override val description: String
+            get() = value.description
 
-        override fun toString(): String = "ProductOrSubscription.InApp(" + value + ")"
+        override val type: ProductType
+            get() = value.type
+
+        override val displayName: String?
+            get() = value.displayName
+
+        override val displayPrice: String
+            get() = value.displayPrice
+
+        override val currency: String
+            get() = value.currency
+
+        override val price: Double?
+            get() = value.price
+
+        override val debugDescription: String?
+            get() = value.debugDescription
+
+        override val platform: IapPlatform
+            get() = value.platform
+
+        override fun toJson(): Map<String, Any?> = value.toJson()
     }
 
-    /** The `subs` member. */
-    class Subs(val value: ProductSubscription) : ProductOrSubscription() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
+    /** A [ProductSubscription]. */
+    data class ProductSubscriptionItem(val value: ProductSubscription) : ProductOrSubscription() {
+        override val id: String
+            get() = value.id
 
-        override fun equals(other: Any?): Boolean = other is Subs && value == other.value
+        override val title: String
+            get() = value.title
 
-        override fun hashCode(): Int = value.hashCode()
+        override val description: String
+            get() = value.description
 
-        override fun toString(): String = "ProductOrSubscription.Subs(" + value + ")"
+        override val type: ProductType
+            get() = value.type
+
+        override val displayName: String?
+            get() = value.displayName
+
+        override val displayPrice: String
+            get() = value.displayPrice
+
+        override val currency: String
+            get() = value.currency
+
+        override val price: Double?
+            get() = value.price
+
+        override val debugDescription: String?
+            get() = value.debugDescription
+
+        override val platform: IapPlatform
+            get() = value.platform
+
+        override fun toJson(): Map<String, Any?> = value.toJson()
     }
 
-    /** A member this version does not know: the whole object, kept as is. */
+    /**
+     * A member this version does not know: the whole object, kept as is.
+     * Its shared fields are read from the object where it has them with
+     * the right type; otherwise they are null or a neutral value, and a
+     * flag (a Boolean) is always false.
+     */
     class Unrecognized(val value: Map<String, Any?>) : ProductOrSubscription() {
-        override fun toJsonValue(): Map<String, Any?> = value
+        override val id: String
+            get() = OpenIAPDecode.degrading(this.value, "id", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val title: String
+            get() = OpenIAPDecode.degrading(this.value, "title", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val description: String
+            get() = OpenIAPDecode.degrading(this.value, "description", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val type: ProductType
+            get() = OpenIAPDecode.degrading(this.value, "type", emptyList()) { v0, p0 -> ProductType.fromJsonValue(v0, p0) } ?: ProductType.fromRawValue("")
+
+        override val displayName: String?
+            get() = OpenIAPDecode.degrading(this.value, "displayName", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
+
+        override val displayPrice: String
+            get() = OpenIAPDecode.degrading(this.value, "displayPrice", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val currency: String
+            get() = OpenIAPDecode.degrading(this.value, "currency", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val price: Double?
+            get() = OpenIAPDecode.degrading(this.value, "price", emptyList()) { v0, p0 -> OpenIAPDecode.double(v0, p0) }
+
+        override val debugDescription: String?
+            get() = OpenIAPDecode.degrading(this.value, "debugDescription", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
+
+        override val platform: IapPlatform
+            get() = OpenIAPDecode.degrading(this.value, "platform", emptyList()) { v0, p0 -> IapPlatform.fromJsonValue(v0, p0) } ?: IapPlatform.fromRawValue("")
+
+        override fun toJson(): Map<String, Any?> = value
 
         override fun equals(other: Any?): Boolean = other is Unrecognized && OpenIAPJson.deepEquals(value, other.value)
 
@@ -710,15 +1086,20 @@ sealed class ProductOrSubscription : OpenIAPModel {
         override fun toString(): String = "ProductOrSubscription.Unrecognized(" + value + ")"
     }
 
-    abstract override fun toJsonValue(): Map<String, Any?>
-
     companion object : OpenIAPModelType<ProductOrSubscription> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field.
+         */
+        fun fromJson(json: Map<String, Any?>): ProductOrSubscription = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): ProductOrSubscription {
             val o = OpenIAPDecode.obj(value, path)
             val tag = OpenIAPDecode.required(o, "type", path) { v0, p0 -> ProductType.fromJsonValue(v0, p0) }
             return when (tag.rawValue) {
-                "in-app" -> InApp(Product.fromJsonValue(value, path))
-                "subs" -> Subs(ProductSubscription.fromJsonValue(value, path))
+                "in-app" -> ProductItem(Product.fromJsonValue(value, path))
+                "subs" -> ProductSubscriptionItem(ProductSubscription.fromJsonValue(value, path))
                 else -> Unrecognized(OpenIAPJson.keepObject(o, path))
             }
         }
@@ -728,34 +1109,48 @@ sealed class ProductOrSubscription : OpenIAPModel {
 /**
  * A subscription product from either platform.
  *
- * Tagged by the `platform` field on the wire.
+ * Its members are the records that extend it; the `platform`
+ * field picks one on the wire.
  */
-sealed class ProductSubscription : OpenIAPModel {
-    /** The `ios` member. */
-    class Ios(val value: ProductSubscriptionIOS) : ProductSubscription() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
-
-        override fun equals(other: Any?): Boolean = other is Ios && value == other.value
-
-        override fun hashCode(): Int = value.hashCode()
-
-        override fun toString(): String = "ProductSubscription.Ios(" + value + ")"
-    }
-
-    /** The `android` member. */
-    class Android(val value: ProductSubscriptionAndroid) : ProductSubscription() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
-
-        override fun equals(other: Any?): Boolean = other is Android && value == other.value
-
-        override fun hashCode(): Int = value.hashCode()
-
-        override fun toString(): String = "ProductSubscription.Android(" + value + ")"
-    }
-
-    /** A member this version does not know: the whole object, kept as is. */
+sealed class ProductSubscription : OpenIAPModel, ProductCommon {
+    /**
+     * A member this version does not know: the whole object, kept as is.
+     * Its shared fields are read from the object where it has them with
+     * the right type; otherwise they are null or a neutral value, and a
+     * flag (a Boolean) is always false.
+     */
     class Unrecognized(val value: Map<String, Any?>) : ProductSubscription() {
-        override fun toJsonValue(): Map<String, Any?> = value
+        override val id: String
+            get() = OpenIAPDecode.degrading(this.value, "id", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val title: String
+            get() = OpenIAPDecode.degrading(this.value, "title", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val description: String
+            get() = OpenIAPDecode.degrading(this.value, "description", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val type: ProductType
+            get() = OpenIAPDecode.degrading(this.value, "type", emptyList()) { v0, p0 -> ProductType.fromJsonValue(v0, p0) } ?: ProductType.fromRawValue("")
+
+        override val displayName: String?
+            get() = OpenIAPDecode.degrading(this.value, "displayName", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
+
+        override val displayPrice: String
+            get() = OpenIAPDecode.degrading(this.value, "displayPrice", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val currency: String
+            get() = OpenIAPDecode.degrading(this.value, "currency", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val price: Double?
+            get() = OpenIAPDecode.degrading(this.value, "price", emptyList()) { v0, p0 -> OpenIAPDecode.double(v0, p0) }
+
+        override val debugDescription: String?
+            get() = OpenIAPDecode.degrading(this.value, "debugDescription", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
+
+        override val platform: IapPlatform
+            get() = OpenIAPDecode.degrading(this.value, "platform", emptyList()) { v0, p0 -> IapPlatform.fromJsonValue(v0, p0) } ?: IapPlatform.fromRawValue("")
+
+        override fun toJson(): Map<String, Any?> = value
 
         override fun equals(other: Any?): Boolean = other is Unrecognized && OpenIAPJson.deepEquals(value, other.value)
 
@@ -764,17 +1159,310 @@ sealed class ProductSubscription : OpenIAPModel {
         override fun toString(): String = "ProductSubscription.Unrecognized(" + value + ")"
     }
 
-    abstract override fun toJsonValue(): Map<String, Any?>
-
     companion object : OpenIAPModelType<ProductSubscription> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field.
+         */
+        fun fromJson(json: Map<String, Any?>): ProductSubscription = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): ProductSubscription {
             val o = OpenIAPDecode.obj(value, path)
             val tag = OpenIAPDecode.required(o, "platform", path) { v0, p0 -> IapPlatform.fromJsonValue(v0, p0) }
             return when (tag.rawValue) {
-                "ios" -> Ios(ProductSubscriptionIOS.fromJsonValue(value, path))
-                "android" -> Android(ProductSubscriptionAndroid.fromJsonValue(value, path))
+                "ios" -> ProductSubscriptionIOS.fromJsonValue(value, path)
+                "android" -> ProductSubscriptionAndroid.fromJsonValue(value, path)
                 else -> Unrecognized(OpenIAPJson.keepObject(o, path))
             }
+        }
+    }
+}
+
+/**
+ * A subscription product as Google Play (or the Horizon or Amazon flavor) describes it.
+ */
+data class ProductSubscriptionAndroid(
+    /**
+     * ISO 4217 code of the price currency.
+     */
+    override val currency: String,
+    /**
+     * Diagnostic text from the native SDK; not meant for users.
+     */
+    override val debugDescription: String? = null,
+    /**
+     * Localized product description for display.
+     */
+    override val description: String,
+    /**
+     * Alternative display name when the store provides one.
+     */
+    override val displayName: String? = null,
+    /**
+     * The price formatted for the buyer's locale, currency sign included.
+     */
+    override val displayPrice: String,
+    /**
+     * The product identifier (SKU) as configured in the store.
+     */
+    override val id: String,
+    /**
+     * The product name from the store.
+     */
+    val nameAndroid: String,
+    /**
+     * The platform that produced this product object.
+     * The constructor defaults it to `IapPlatform.Android`, the one value it has in the unions that list
+     * this record; the wire always carries it.
+     */
+    override val platform: IapPlatform = IapPlatform.Android,
+    /**
+     * The price as a number in the currency's major unit.
+     */
+    override val price: Double? = null,
+    /**
+     * Whether the product could be fetched (Billing 8.0 and later).
+     */
+    val productStatusAndroid: ProductStatusAndroid? = null,
+    /**
+     * The base plans and offers in the shared offer shape.
+     */
+    val subscriptionOffers: List<SubscriptionOffer>,
+    /**
+     * Localized product name for display.
+     */
+    override val title: String,
+    /**
+     * One-time product or subscription.
+     * The constructor defaults it to `ProductType.Subs`, the one value it has in the unions that list this
+     * record; the wire always carries it.
+     */
+    override val type: ProductType = ProductType.Subs
+) : ProductSubscription(), OpenIAPModel, ProductCommon {
+    override fun toJson(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["id"] = this.id
+        json["title"] = this.title
+        json["description"] = this.description
+        json["type"] = this.type.rawValue
+        this.displayName?.let { v0 -> json["displayName"] = v0 }
+        json["displayPrice"] = this.displayPrice
+        json["currency"] = this.currency
+        this.price?.let { v0 -> json["price"] = v0 }
+        this.debugDescription?.let { v0 -> json["debugDescription"] = v0 }
+        json["platform"] = this.platform.rawValue
+        json["nameAndroid"] = this.nameAndroid
+        this.productStatusAndroid?.let { v0 -> json["productStatusAndroid"] = v0.rawValue }
+        json["subscriptionOffers"] = this.subscriptionOffers.map { e1 -> e1.toJson() }
+        return json
+    }
+
+    companion object : OpenIAPModelType<ProductSubscriptionAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): ProductSubscriptionAndroid = fromJsonValue(json, emptyList())
+
+        override fun fromJsonValue(value: Any?, path: List<String>): ProductSubscriptionAndroid {
+            val o = OpenIAPDecode.obj(value, path)
+            return ProductSubscriptionAndroid(
+                id = OpenIAPDecode.required(o, "id", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                title = OpenIAPDecode.required(o, "title", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                description = OpenIAPDecode.required(o, "description", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                type = OpenIAPDecode.required(o, "type", path) { v0, p0 -> ProductType.fromJsonValue(v0, p0) },
+                displayName = OpenIAPDecode.optional(o, "displayName", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                displayPrice = OpenIAPDecode.required(o, "displayPrice", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                currency = OpenIAPDecode.required(o, "currency", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                price = OpenIAPDecode.optional(o, "price", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
+                debugDescription = OpenIAPDecode.optional(o, "debugDescription", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                platform = OpenIAPDecode.required(o, "platform", path) { v0, p0 -> IapPlatform.fromJsonValue(v0, p0) },
+                nameAndroid = OpenIAPDecode.required(o, "nameAndroid", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                productStatusAndroid = OpenIAPDecode.optional(o, "productStatusAndroid", path) { v0, p0 -> ProductStatusAndroid.fromJsonValue(v0, p0) },
+                subscriptionOffers = OpenIAPDecode.required(o, "subscriptionOffers", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> SubscriptionOffer.fromJsonValue(v1, p1) } }
+            )
+        }
+    }
+}
+
+/**
+ * A subscription product as StoreKit describes it.
+ */
+data class ProductSubscriptionIOS(
+    /**
+     * The subscriptions a bundle contains; empty or absent for anything but a bundle (Apple 27 beta).
+     */
+    val bundledSubscriptionsIOS: List<BundledSubscriptionIOS>? = null,
+    /**
+     * ISO 4217 code of the price currency.
+     */
+    override val currency: String,
+    /**
+     * Diagnostic text from the native SDK; not meant for users.
+     */
+    override val debugDescription: String? = null,
+    /**
+     * Localized product description for display.
+     */
+    override val description: String,
+    /**
+     * Alternative display name when the store provides one.
+     */
+    override val displayName: String? = null,
+    /**
+     * StoreKit's localized display name.
+     */
+    val displayNameIOS: String,
+    /**
+     * The price formatted for the buyer's locale, currency sign included.
+     */
+    override val displayPrice: String,
+    /**
+     * The product identifier (SKU) as configured in the store.
+     */
+    override val id: String,
+    /**
+     * Introductory price as a decimal string.
+     */
+    val introductoryPriceAsAmountIOS: String? = null,
+    /**
+     * Introductory price formatted for display.
+     */
+    val introductoryPriceIOS: String? = null,
+    /**
+     * How many periods the introductory price lasts.
+     */
+    val introductoryPriceNumberOfPeriodsIOS: String? = null,
+    /**
+     * How the introductory price is paid; empty when there is none.
+     */
+    val introductoryPricePaymentModeIOS: PaymentModeIOS,
+    /**
+     * Unit of the introductory period.
+     */
+    val introductoryPriceSubscriptionPeriodIOS: SubscriptionPeriodIOS? = null,
+    /**
+     * Whether Family Sharing covers the subscription.
+     */
+    val isFamilyShareableIOS: Boolean,
+    /**
+     * StoreKit's raw JSON for the product.
+     */
+    val jsonRepresentationIOS: String,
+    /**
+     * The platform that produced this product object.
+     * The constructor defaults it to `IapPlatform.Ios`, the one value it has in the unions that list this
+     * record; the wire always carries it.
+     */
+    override val platform: IapPlatform = IapPlatform.Ios,
+    /**
+     * The price as a number in the currency's major unit.
+     */
+    override val price: Double? = null,
+    /**
+     * Billing plans offered for the subscription (iOS 26.4 and later).
+     */
+    val pricingTermsIOS: List<SubscriptionPricingTermsIOS>? = null,
+    /**
+     * The subscription group, used to check introductory offer eligibility.
+     */
+    val subscriptionGroupIdIOS: String? = null,
+    /**
+     * Introductory and promotional offers in the shared offer shape.
+     */
+    val subscriptionOffers: List<SubscriptionOffer>? = null,
+    /**
+     * Number of units in one regular period.
+     */
+    val subscriptionPeriodNumberIOS: String? = null,
+    /**
+     * Unit of the regular period.
+     */
+    val subscriptionPeriodUnitIOS: SubscriptionPeriodIOS? = null,
+    /**
+     * Localized product name for display.
+     */
+    override val title: String,
+    /**
+     * One-time product or subscription.
+     * The constructor defaults it to `ProductType.Subs`, the one value it has in the unions that list this
+     * record; the wire always carries it.
+     */
+    override val type: ProductType = ProductType.Subs,
+    /**
+     * StoreKit's product classification.
+     */
+    val typeIOS: ProductTypeIOS
+) : ProductSubscription(), OpenIAPModel, ProductCommon {
+    override fun toJson(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["id"] = this.id
+        json["title"] = this.title
+        json["description"] = this.description
+        json["type"] = this.type.rawValue
+        this.displayName?.let { v0 -> json["displayName"] = v0 }
+        json["displayPrice"] = this.displayPrice
+        json["currency"] = this.currency
+        this.price?.let { v0 -> json["price"] = v0 }
+        this.debugDescription?.let { v0 -> json["debugDescription"] = v0 }
+        json["platform"] = this.platform.rawValue
+        json["displayNameIOS"] = this.displayNameIOS
+        json["isFamilyShareableIOS"] = this.isFamilyShareableIOS
+        json["jsonRepresentationIOS"] = this.jsonRepresentationIOS
+        json["typeIOS"] = this.typeIOS.rawValue
+        this.subscriptionOffers?.let { v0 -> json["subscriptionOffers"] = v0.map { e1 -> e1.toJson() } }
+        this.pricingTermsIOS?.let { v0 -> json["pricingTermsIOS"] = v0.map { e1 -> e1.toJson() } }
+        this.bundledSubscriptionsIOS?.let { v0 -> json["bundledSubscriptionsIOS"] = v0.map { e1 -> e1.toJson() } }
+        this.subscriptionGroupIdIOS?.let { v0 -> json["subscriptionGroupIdIOS"] = v0 }
+        this.introductoryPriceIOS?.let { v0 -> json["introductoryPriceIOS"] = v0 }
+        this.introductoryPriceAsAmountIOS?.let { v0 -> json["introductoryPriceAsAmountIOS"] = v0 }
+        json["introductoryPricePaymentModeIOS"] = this.introductoryPricePaymentModeIOS.rawValue
+        this.introductoryPriceNumberOfPeriodsIOS?.let { v0 -> json["introductoryPriceNumberOfPeriodsIOS"] = v0 }
+        this.introductoryPriceSubscriptionPeriodIOS?.let { v0 -> json["introductoryPriceSubscriptionPeriodIOS"] = v0.rawValue }
+        this.subscriptionPeriodNumberIOS?.let { v0 -> json["subscriptionPeriodNumberIOS"] = v0 }
+        this.subscriptionPeriodUnitIOS?.let { v0 -> json["subscriptionPeriodUnitIOS"] = v0.rawValue }
+        return json
+    }
+
+    companion object : OpenIAPModelType<ProductSubscriptionIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): ProductSubscriptionIOS = fromJsonValue(json, emptyList())
+
+        override fun fromJsonValue(value: Any?, path: List<String>): ProductSubscriptionIOS {
+            val o = OpenIAPDecode.obj(value, path)
+            return ProductSubscriptionIOS(
+                id = OpenIAPDecode.required(o, "id", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                title = OpenIAPDecode.required(o, "title", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                description = OpenIAPDecode.required(o, "description", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                type = OpenIAPDecode.required(o, "type", path) { v0, p0 -> ProductType.fromJsonValue(v0, p0) },
+                displayName = OpenIAPDecode.optional(o, "displayName", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                displayPrice = OpenIAPDecode.required(o, "displayPrice", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                currency = OpenIAPDecode.required(o, "currency", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                price = OpenIAPDecode.optional(o, "price", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
+                debugDescription = OpenIAPDecode.optional(o, "debugDescription", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                platform = OpenIAPDecode.required(o, "platform", path) { v0, p0 -> IapPlatform.fromJsonValue(v0, p0) },
+                displayNameIOS = OpenIAPDecode.required(o, "displayNameIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                isFamilyShareableIOS = OpenIAPDecode.required(o, "isFamilyShareableIOS", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
+                jsonRepresentationIOS = OpenIAPDecode.required(o, "jsonRepresentationIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                typeIOS = OpenIAPDecode.required(o, "typeIOS", path) { v0, p0 -> ProductTypeIOS.fromJsonValue(v0, p0) },
+                subscriptionOffers = OpenIAPDecode.optional(o, "subscriptionOffers", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> SubscriptionOffer.fromJsonValue(v1, p1) } },
+                pricingTermsIOS = OpenIAPDecode.optional(o, "pricingTermsIOS", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> SubscriptionPricingTermsIOS.fromJsonValue(v1, p1) } },
+                bundledSubscriptionsIOS = OpenIAPDecode.optional(o, "bundledSubscriptionsIOS", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> BundledSubscriptionIOS.fromJsonValue(v1, p1) } },
+                subscriptionGroupIdIOS = OpenIAPDecode.optional(o, "subscriptionGroupIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                introductoryPriceIOS = OpenIAPDecode.optional(o, "introductoryPriceIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                introductoryPriceAsAmountIOS = OpenIAPDecode.optional(o, "introductoryPriceAsAmountIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                introductoryPricePaymentModeIOS = OpenIAPDecode.required(o, "introductoryPricePaymentModeIOS", path) { v0, p0 -> PaymentModeIOS.fromJsonValue(v0, p0) },
+                introductoryPriceNumberOfPeriodsIOS = OpenIAPDecode.optional(o, "introductoryPriceNumberOfPeriodsIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                introductoryPriceSubscriptionPeriodIOS = OpenIAPDecode.optional(o, "introductoryPriceSubscriptionPeriodIOS", path) { v0, p0 -> SubscriptionPeriodIOS.fromJsonValue(v0, p0) },
+                subscriptionPeriodNumberIOS = OpenIAPDecode.optional(o, "subscriptionPeriodNumberIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                subscriptionPeriodUnitIOS = OpenIAPDecode.optional(o, "subscriptionPeriodUnitIOS", path) { v0, p0 -> SubscriptionPeriodIOS.fromJsonValue(v0, p0) }
+            )
         }
     }
 }
@@ -809,6 +1497,9 @@ sealed class ProductType(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<ProductType>
@@ -821,6 +1512,20 @@ sealed class ProductType(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): ProductType = when (value) {
+            "IN_APP" -> InApp
+            "InApp" -> InApp
+            "SUBS" -> Subs
+            "Subs" -> Subs
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): ProductType = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -829,56 +1534,48 @@ sealed class ProductType(val rawValue: String) {
 /**
  * A purchase from any store.
  *
- * Tagged by the `store` field on the wire.
+ * Its members are the records that extend it; the `store`
+ * field picks one on the wire.
  */
-sealed class Purchase : OpenIAPModel {
-    /** The `apple` member. */
-    class Apple(val value: PurchaseIOS) : Purchase() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
-
-        override fun equals(other: Any?): Boolean = other is Apple && value == other.value
-
-        override fun hashCode(): Int = value.hashCode()
-
-        override fun toString(): String = "Purchase.Apple(" + value + ")"
-    }
-
-    /** The `google` member. */
-    class Google(val value: PurchaseAndroid) : Purchase() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
-
-        override fun equals(other: Any?): Boolean = other is Google && value == other.value
-
-        override fun hashCode(): Int = value.hashCode()
-
-        override fun toString(): String = "Purchase.Google(" + value + ")"
-    }
-
-    /** The `horizon` member. */
-    class Horizon(val value: PurchaseAndroid) : Purchase() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
-
-        override fun equals(other: Any?): Boolean = other is Horizon && value == other.value
-
-        override fun hashCode(): Int = value.hashCode()
-
-        override fun toString(): String = "Purchase.Horizon(" + value + ")"
-    }
-
-    /** The `amazon` member. */
-    class Amazon(val value: PurchaseAndroid) : Purchase() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
-
-        override fun equals(other: Any?): Boolean = other is Amazon && value == other.value
-
-        override fun hashCode(): Int = value.hashCode()
-
-        override fun toString(): String = "Purchase.Amazon(" + value + ")"
-    }
-
-    /** A member this version does not know: the whole object, kept as is. */
+sealed class Purchase : OpenIAPModel, PurchaseCommon {
+    /**
+     * A member this version does not know: the whole object, kept as is.
+     * Its shared fields are read from the object where it has them with
+     * the right type; otherwise they are null or a neutral value, and a
+     * flag (a Boolean) is always false.
+     */
     class Unrecognized(val value: Map<String, Any?>) : Purchase() {
-        override fun toJsonValue(): Map<String, Any?> = value
+        override val id: String
+            get() = OpenIAPDecode.degrading(this.value, "id", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val productId: String
+            get() = OpenIAPDecode.degrading(this.value, "productId", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val ids: List<String>?
+            get() = OpenIAPDecode.degrading(this.value, "ids", emptyList()) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> OpenIAPDecode.string(v1, p1) } }
+
+        override val transactionDate: Double
+            get() = OpenIAPDecode.degrading(this.value, "transactionDate", emptyList()) { v0, p0 -> OpenIAPDecode.double(v0, p0) } ?: 0.0
+
+        override val purchaseToken: String?
+            get() = OpenIAPDecode.degrading(this.value, "purchaseToken", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
+
+        override val store: IapStore
+            get() = OpenIAPDecode.degrading(this.value, "store", emptyList()) { v0, p0 -> IapStore.fromJsonValue(v0, p0) } ?: IapStore.fromRawValue("")
+
+        override val quantity: Long
+            get() = OpenIAPDecode.degrading(this.value, "quantity", emptyList()) { v0, p0 -> OpenIAPDecode.long(v0, p0) } ?: 0L
+
+        override val purchaseState: PurchaseState
+            get() = OpenIAPDecode.degrading(this.value, "purchaseState", emptyList()) { v0, p0 -> PurchaseState.fromJsonValue(v0, p0) } ?: PurchaseState.fromRawValue("")
+
+        override val isAutoRenewing: Boolean
+            get() = false
+
+        override val currentPlanId: String?
+            get() = OpenIAPDecode.degrading(this.value, "currentPlanId", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
+
+        override fun toJson(): Map<String, Any?> = value
 
         override fun equals(other: Any?): Boolean = other is Unrecognized && OpenIAPJson.deepEquals(value, other.value)
 
@@ -887,19 +1584,187 @@ sealed class Purchase : OpenIAPModel {
         override fun toString(): String = "Purchase.Unrecognized(" + value + ")"
     }
 
-    abstract override fun toJsonValue(): Map<String, Any?>
-
     companion object : OpenIAPModelType<Purchase> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field.
+         */
+        fun fromJson(json: Map<String, Any?>): Purchase = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): Purchase {
             val o = OpenIAPDecode.obj(value, path)
             val tag = OpenIAPDecode.required(o, "store", path) { v0, p0 -> IapStore.fromJsonValue(v0, p0) }
             return when (tag.rawValue) {
-                "apple" -> Apple(PurchaseIOS.fromJsonValue(value, path))
-                "google" -> Google(PurchaseAndroid.fromJsonValue(value, path))
-                "horizon" -> Horizon(PurchaseAndroid.fromJsonValue(value, path))
-                "amazon" -> Amazon(PurchaseAndroid.fromJsonValue(value, path))
+                "apple" -> PurchaseIOS.fromJsonValue(value, path)
+                "google", "horizon", "amazon" -> PurchaseAndroid.fromJsonValue(value, path)
                 else -> Unrecognized(OpenIAPJson.keepObject(o, path))
             }
+        }
+    }
+}
+
+/**
+ * A purchase from Google Play or from the Horizon or Amazon flavor of the Android SDK.
+ */
+data class PurchaseAndroid(
+    /**
+     * Whether the subscription renews automatically.
+     */
+    val autoRenewingAndroid: Boolean? = null,
+    /**
+     * The plan the buyer is on; the base plan id on Android and the product id on Apple platforms.
+     */
+    override val currentPlanId: String? = null,
+    /**
+     * The purchase's original JSON from Google Play.
+     */
+    val dataAndroid: String? = null,
+    /**
+     * Developer payload stored with the purchase.
+     */
+    val developerPayloadAndroid: String? = null,
+    /**
+     * Identifier of this purchase record on the device.
+     */
+    override val id: String,
+    /**
+     * All product identifiers covered by the purchase, when it bundles several.
+     */
+    override val ids: List<String>? = null,
+    /**
+     * Whether the purchase was acknowledged already.
+     */
+    val isAcknowledgedAndroid: Boolean? = null,
+    /**
+     * True while a subscription is set to renew.
+     */
+    override val isAutoRenewing: Boolean,
+    /**
+     * True while a subscription is suspended for a payment problem; grant nothing then (Billing 8.1 and
+     * later).
+     */
+    val isSuspendedAndroid: Boolean? = null,
+    /**
+     * The obfuscated account id passed with the purchase request.
+     */
+    val obfuscatedAccountIdAndroid: String? = null,
+    /**
+     * The obfuscated profile id passed with the purchase request.
+     */
+    val obfuscatedProfileIdAndroid: String? = null,
+    /**
+     * Package name of the app.
+     */
+    val packageNameAndroid: String? = null,
+    /**
+     * A plan change waiting to take effect, if any (Billing 5.0 and later).
+     */
+    val pendingPurchaseUpdateAndroid: PendingPurchaseUpdateAndroid? = null,
+    /**
+     * The product that was bought.
+     */
+    override val productId: String,
+    /**
+     * Lifecycle state of the purchase.
+     */
+    override val purchaseState: PurchaseState,
+    /**
+     * The token a server verifies the purchase with (the JWS on Apple, the purchase token on Google).
+     */
+    override val purchaseToken: String? = null,
+    /**
+     * How many units were bought.
+     */
+    override val quantity: Long,
+    /**
+     * Google Play's signature over that JSON.
+     */
+    val signatureAndroid: String? = null,
+    /**
+     * The storefront that processed the purchase.
+     */
+    override val store: IapStore,
+    /**
+     * When the transaction happened.
+     */
+    override val transactionDate: Double,
+    /**
+     * Order identifier, when the store gives one.
+     */
+    val transactionId: String? = null,
+    /**
+     * Amazon user id, needed for Amazon receipt verification; only on the Amazon flavor.
+     */
+    val userIdAmazon: String? = null,
+    /**
+     * Amazon marketplace of the user, such as US; only on the Amazon flavor.
+     */
+    val userMarketplaceAmazon: String? = null
+) : Purchase(), OpenIAPModel, PurchaseCommon {
+    override fun toJson(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["id"] = this.id
+        json["productId"] = this.productId
+        this.ids?.let { v0 -> json["ids"] = v0 }
+        json["transactionDate"] = this.transactionDate
+        this.purchaseToken?.let { v0 -> json["purchaseToken"] = v0 }
+        json["store"] = this.store.rawValue
+        json["quantity"] = this.quantity
+        json["purchaseState"] = this.purchaseState.rawValue
+        json["isAutoRenewing"] = this.isAutoRenewing
+        this.currentPlanId?.let { v0 -> json["currentPlanId"] = v0 }
+        this.transactionId?.let { v0 -> json["transactionId"] = v0 }
+        this.dataAndroid?.let { v0 -> json["dataAndroid"] = v0 }
+        this.signatureAndroid?.let { v0 -> json["signatureAndroid"] = v0 }
+        this.autoRenewingAndroid?.let { v0 -> json["autoRenewingAndroid"] = v0 }
+        this.isAcknowledgedAndroid?.let { v0 -> json["isAcknowledgedAndroid"] = v0 }
+        this.packageNameAndroid?.let { v0 -> json["packageNameAndroid"] = v0 }
+        this.developerPayloadAndroid?.let { v0 -> json["developerPayloadAndroid"] = v0 }
+        this.obfuscatedAccountIdAndroid?.let { v0 -> json["obfuscatedAccountIdAndroid"] = v0 }
+        this.obfuscatedProfileIdAndroid?.let { v0 -> json["obfuscatedProfileIdAndroid"] = v0 }
+        this.isSuspendedAndroid?.let { v0 -> json["isSuspendedAndroid"] = v0 }
+        this.pendingPurchaseUpdateAndroid?.let { v0 -> json["pendingPurchaseUpdateAndroid"] = v0.toJson() }
+        this.userIdAmazon?.let { v0 -> json["userIdAmazon"] = v0 }
+        this.userMarketplaceAmazon?.let { v0 -> json["userMarketplaceAmazon"] = v0 }
+        return json
+    }
+
+    companion object : OpenIAPModelType<PurchaseAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): PurchaseAndroid = fromJsonValue(json, emptyList())
+
+        override fun fromJsonValue(value: Any?, path: List<String>): PurchaseAndroid {
+            val o = OpenIAPDecode.obj(value, path)
+            return PurchaseAndroid(
+                id = OpenIAPDecode.required(o, "id", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                productId = OpenIAPDecode.required(o, "productId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                ids = OpenIAPDecode.optional(o, "ids", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> OpenIAPDecode.string(v1, p1) } },
+                transactionDate = OpenIAPDecode.required(o, "transactionDate", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
+                purchaseToken = OpenIAPDecode.optional(o, "purchaseToken", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                store = OpenIAPDecode.required(o, "store", path) { v0, p0 -> IapStore.fromJsonValue(v0, p0) },
+                quantity = OpenIAPDecode.required(o, "quantity", path) { v0, p0 -> OpenIAPDecode.long(v0, p0) },
+                purchaseState = OpenIAPDecode.required(o, "purchaseState", path) { v0, p0 -> PurchaseState.fromJsonValue(v0, p0) },
+                isAutoRenewing = OpenIAPDecode.required(o, "isAutoRenewing", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
+                currentPlanId = OpenIAPDecode.optional(o, "currentPlanId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                transactionId = OpenIAPDecode.optional(o, "transactionId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                dataAndroid = OpenIAPDecode.optional(o, "dataAndroid", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                signatureAndroid = OpenIAPDecode.optional(o, "signatureAndroid", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                autoRenewingAndroid = OpenIAPDecode.optional(o, "autoRenewingAndroid", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
+                isAcknowledgedAndroid = OpenIAPDecode.optional(o, "isAcknowledgedAndroid", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
+                packageNameAndroid = OpenIAPDecode.optional(o, "packageNameAndroid", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                developerPayloadAndroid = OpenIAPDecode.optional(o, "developerPayloadAndroid", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                obfuscatedAccountIdAndroid = OpenIAPDecode.optional(o, "obfuscatedAccountIdAndroid", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                obfuscatedProfileIdAndroid = OpenIAPDecode.optional(o, "obfuscatedProfileIdAndroid", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                isSuspendedAndroid = OpenIAPDecode.optional(o, "isSuspendedAndroid", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
+                pendingPurchaseUpdateAndroid = OpenIAPDecode.optional(o, "pendingPurchaseUpdateAndroid", path) { v0, p0 -> PendingPurchaseUpdateAndroid.fromJsonValue(v0, p0) },
+                userIdAmazon = OpenIAPDecode.optional(o, "userIdAmazon", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                userMarketplaceAmazon = OpenIAPDecode.optional(o, "userMarketplaceAmazon", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
+            )
         }
     }
 }
@@ -951,6 +1816,286 @@ interface PurchaseCommon {
 }
 
 /**
+ * A StoreKit transaction.
+ */
+data class PurchaseIOS(
+    /**
+     * Advanced Commerce API details, only for purchases made through it (iOS 18.4 and later).
+     */
+    val advancedCommerceInfoIOS: AdvancedCommerceInfoIOS? = null,
+    /**
+     * The UUID the app attached to the purchase to link it to its own account.
+     */
+    val appAccountToken: String? = null,
+    /**
+     * Bundle identifier of the app that made the purchase.
+     */
+    val appBundleIdIOS: String? = null,
+    /**
+     * The billing plan chosen for this transaction (iOS 26.4 and later).
+     */
+    val billingPlanTypeIOS: SubscriptionBillingPlanTypeIOS? = null,
+    /**
+     * First transaction of the bundle subscription this transaction came from.
+     */
+    val bundleOriginalTransactionIdIOS: String? = null,
+    /**
+     * Product of that subscription bundle.
+     */
+    val bundleProductIdIOS: String? = null,
+    /**
+     * Subscription group of that bundle.
+     */
+    val bundleSubscriptionGroupIdIOS: String? = null,
+    /**
+     * The bundle transaction this component transaction belongs to.
+     */
+    val bundleTransactionIdIOS: String? = null,
+    /**
+     * Progress through a 12-month commitment (iOS 26.4 and later).
+     */
+    val commitmentInfoIOS: TransactionCommitmentInfoIOS? = null,
+    /**
+     * Country of the buyer's storefront.
+     */
+    val countryCodeIOS: String? = null,
+    /**
+     * Currency the buyer paid in.
+     */
+    val currencyCodeIOS: String? = null,
+    /**
+     * Symbol of that currency.
+     */
+    val currencySymbolIOS: String? = null,
+    /**
+     * The plan the buyer is on; the base plan id on Android and the product id on Apple platforms.
+     */
+    override val currentPlanId: String? = null,
+    /**
+     * StoreKit environment name, such as Sandbox, Production or Xcode.
+     */
+    val environmentIOS: String? = null,
+    /**
+     * When the subscription period ends.
+     */
+    val expirationDateIOS: Double? = null,
+    /**
+     * Identifier of this purchase record on the device.
+     */
+    override val id: String,
+    /**
+     * All product identifiers covered by the purchase, when it bundles several.
+     */
+    override val ids: List<String>? = null,
+    /**
+     * True while a subscription is set to renew.
+     */
+    override val isAutoRenewing: Boolean,
+    /**
+     * True when the user moved to a higher subscription level, which replaces this one.
+     */
+    val isUpgradedIOS: Boolean? = null,
+    /**
+     * The offer applied to the transaction.
+     */
+    val offerIOS: PurchaseOfferIOS? = null,
+    /**
+     * Date of the first transaction in this purchase's chain.
+     */
+    val originalTransactionDateIOS: Double? = null,
+    /**
+     * Identifier of the first transaction in the chain, stable across renewals.
+     */
+    val originalTransactionIdentifierIOS: String? = null,
+    /**
+     * StoreKit's raw ownership value, such as purchased or family shared.
+     */
+    val ownershipTypeIOS: String? = null,
+    /**
+     * The original transaction replaced when switching between a single subscription and a bundle.
+     */
+    val previousOriginalTransactionIdIOS: String? = null,
+    /**
+     * The product that was bought.
+     */
+    override val productId: String,
+    /**
+     * Lifecycle state of the purchase.
+     */
+    override val purchaseState: PurchaseState,
+    /**
+     * The token a server verifies the purchase with (the JWS on Apple, the purchase token on Google).
+     */
+    override val purchaseToken: String? = null,
+    /**
+     * How many units were bought.
+     */
+    override val quantity: Long,
+    /**
+     * Quantity as StoreKit reports it.
+     */
+    val quantityIOS: Long? = null,
+    /**
+     * Why the transaction happened, such as a purchase or a renewal.
+     */
+    val reasonIOS: String? = null,
+    /**
+     * Readable form of that reason.
+     */
+    val reasonStringRepresentationIOS: String? = null,
+    /**
+     * Renewal details, for subscriptions.
+     */
+    val renewalInfoIOS: RenewalInfoIOS? = null,
+    /**
+     * When the App Store revoked the transaction, for example after a refund.
+     */
+    val revocationDateIOS: Double? = null,
+    /**
+     * Why it was revoked, normalized, including upgraded_to_bundle.
+     */
+    val revocationReasonIOS: String? = null,
+    /**
+     * How StoreKit classifies the revocation; newer SDKs add assignment revocations.
+     */
+    val revocationTypeIOS: String? = null,
+    /**
+     * The storefront that processed the purchase.
+     * The constructor defaults it to `IapStore.Apple`, the one value it has in the unions that list this
+     * record; the wire always carries it.
+     */
+    override val store: IapStore = IapStore.Apple,
+    /**
+     * Country of the App Store storefront.
+     */
+    val storefrontCountryCodeIOS: String? = null,
+    /**
+     * The subscription group of the product.
+     */
+    val subscriptionGroupIdIOS: String? = null,
+    /**
+     * When the transaction happened.
+     */
+    override val transactionDate: Double,
+    /**
+     * StoreKit transaction identifier.
+     */
+    val transactionId: String,
+    /**
+     * StoreKit's transaction reason value.
+     */
+    val transactionReasonIOS: String? = null,
+    /**
+     * App Store identifier of the subscription purchase event across devices.
+     */
+    val webOrderLineItemIdIOS: String? = null
+) : Purchase(), OpenIAPModel, PurchaseCommon {
+    override fun toJson(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["id"] = this.id
+        json["productId"] = this.productId
+        this.ids?.let { v0 -> json["ids"] = v0 }
+        json["transactionDate"] = this.transactionDate
+        this.purchaseToken?.let { v0 -> json["purchaseToken"] = v0 }
+        json["store"] = this.store.rawValue
+        json["quantity"] = this.quantity
+        json["purchaseState"] = this.purchaseState.rawValue
+        json["isAutoRenewing"] = this.isAutoRenewing
+        this.currentPlanId?.let { v0 -> json["currentPlanId"] = v0 }
+        json["transactionId"] = this.transactionId
+        this.quantityIOS?.let { v0 -> json["quantityIOS"] = v0 }
+        this.originalTransactionDateIOS?.let { v0 -> json["originalTransactionDateIOS"] = v0 }
+        this.originalTransactionIdentifierIOS?.let { v0 -> json["originalTransactionIdentifierIOS"] = v0 }
+        this.appAccountToken?.let { v0 -> json["appAccountToken"] = v0 }
+        this.expirationDateIOS?.let { v0 -> json["expirationDateIOS"] = v0 }
+        this.webOrderLineItemIdIOS?.let { v0 -> json["webOrderLineItemIdIOS"] = v0 }
+        this.environmentIOS?.let { v0 -> json["environmentIOS"] = v0 }
+        this.storefrontCountryCodeIOS?.let { v0 -> json["storefrontCountryCodeIOS"] = v0 }
+        this.appBundleIdIOS?.let { v0 -> json["appBundleIdIOS"] = v0 }
+        this.subscriptionGroupIdIOS?.let { v0 -> json["subscriptionGroupIdIOS"] = v0 }
+        this.isUpgradedIOS?.let { v0 -> json["isUpgradedIOS"] = v0 }
+        this.ownershipTypeIOS?.let { v0 -> json["ownershipTypeIOS"] = v0 }
+        this.reasonIOS?.let { v0 -> json["reasonIOS"] = v0 }
+        this.reasonStringRepresentationIOS?.let { v0 -> json["reasonStringRepresentationIOS"] = v0 }
+        this.transactionReasonIOS?.let { v0 -> json["transactionReasonIOS"] = v0 }
+        this.revocationDateIOS?.let { v0 -> json["revocationDateIOS"] = v0 }
+        this.revocationReasonIOS?.let { v0 -> json["revocationReasonIOS"] = v0 }
+        this.revocationTypeIOS?.let { v0 -> json["revocationTypeIOS"] = v0 }
+        this.offerIOS?.let { v0 -> json["offerIOS"] = v0.toJson() }
+        this.currencyCodeIOS?.let { v0 -> json["currencyCodeIOS"] = v0 }
+        this.currencySymbolIOS?.let { v0 -> json["currencySymbolIOS"] = v0 }
+        this.countryCodeIOS?.let { v0 -> json["countryCodeIOS"] = v0 }
+        this.renewalInfoIOS?.let { v0 -> json["renewalInfoIOS"] = v0.toJson() }
+        this.billingPlanTypeIOS?.let { v0 -> json["billingPlanTypeIOS"] = v0.rawValue }
+        this.commitmentInfoIOS?.let { v0 -> json["commitmentInfoIOS"] = v0.toJson() }
+        this.bundleOriginalTransactionIdIOS?.let { v0 -> json["bundleOriginalTransactionIdIOS"] = v0 }
+        this.bundleProductIdIOS?.let { v0 -> json["bundleProductIdIOS"] = v0 }
+        this.bundleSubscriptionGroupIdIOS?.let { v0 -> json["bundleSubscriptionGroupIdIOS"] = v0 }
+        this.bundleTransactionIdIOS?.let { v0 -> json["bundleTransactionIdIOS"] = v0 }
+        this.previousOriginalTransactionIdIOS?.let { v0 -> json["previousOriginalTransactionIdIOS"] = v0 }
+        this.advancedCommerceInfoIOS?.let { v0 -> json["advancedCommerceInfoIOS"] = v0.toJson() }
+        return json
+    }
+
+    companion object : OpenIAPModelType<PurchaseIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): PurchaseIOS = fromJsonValue(json, emptyList())
+
+        override fun fromJsonValue(value: Any?, path: List<String>): PurchaseIOS {
+            val o = OpenIAPDecode.obj(value, path)
+            return PurchaseIOS(
+                id = OpenIAPDecode.required(o, "id", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                productId = OpenIAPDecode.required(o, "productId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                ids = OpenIAPDecode.optional(o, "ids", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> OpenIAPDecode.string(v1, p1) } },
+                transactionDate = OpenIAPDecode.required(o, "transactionDate", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
+                purchaseToken = OpenIAPDecode.optional(o, "purchaseToken", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                store = OpenIAPDecode.required(o, "store", path) { v0, p0 -> IapStore.fromJsonValue(v0, p0) },
+                quantity = OpenIAPDecode.required(o, "quantity", path) { v0, p0 -> OpenIAPDecode.long(v0, p0) },
+                purchaseState = OpenIAPDecode.required(o, "purchaseState", path) { v0, p0 -> PurchaseState.fromJsonValue(v0, p0) },
+                isAutoRenewing = OpenIAPDecode.required(o, "isAutoRenewing", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
+                currentPlanId = OpenIAPDecode.optional(o, "currentPlanId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                transactionId = OpenIAPDecode.required(o, "transactionId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                quantityIOS = OpenIAPDecode.optional(o, "quantityIOS", path) { v0, p0 -> OpenIAPDecode.long(v0, p0) },
+                originalTransactionDateIOS = OpenIAPDecode.optional(o, "originalTransactionDateIOS", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
+                originalTransactionIdentifierIOS = OpenIAPDecode.optional(o, "originalTransactionIdentifierIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                appAccountToken = OpenIAPDecode.optional(o, "appAccountToken", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                expirationDateIOS = OpenIAPDecode.optional(o, "expirationDateIOS", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
+                webOrderLineItemIdIOS = OpenIAPDecode.optional(o, "webOrderLineItemIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                environmentIOS = OpenIAPDecode.optional(o, "environmentIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                storefrontCountryCodeIOS = OpenIAPDecode.optional(o, "storefrontCountryCodeIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                appBundleIdIOS = OpenIAPDecode.optional(o, "appBundleIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                subscriptionGroupIdIOS = OpenIAPDecode.optional(o, "subscriptionGroupIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                isUpgradedIOS = OpenIAPDecode.optional(o, "isUpgradedIOS", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
+                ownershipTypeIOS = OpenIAPDecode.optional(o, "ownershipTypeIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                reasonIOS = OpenIAPDecode.optional(o, "reasonIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                reasonStringRepresentationIOS = OpenIAPDecode.optional(o, "reasonStringRepresentationIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                transactionReasonIOS = OpenIAPDecode.optional(o, "transactionReasonIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                revocationDateIOS = OpenIAPDecode.optional(o, "revocationDateIOS", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
+                revocationReasonIOS = OpenIAPDecode.optional(o, "revocationReasonIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                revocationTypeIOS = OpenIAPDecode.optional(o, "revocationTypeIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                offerIOS = OpenIAPDecode.optional(o, "offerIOS", path) { v0, p0 -> PurchaseOfferIOS.fromJsonValue(v0, p0) },
+                currencyCodeIOS = OpenIAPDecode.optional(o, "currencyCodeIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                currencySymbolIOS = OpenIAPDecode.optional(o, "currencySymbolIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                countryCodeIOS = OpenIAPDecode.optional(o, "countryCodeIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                renewalInfoIOS = OpenIAPDecode.optional(o, "renewalInfoIOS", path) { v0, p0 -> RenewalInfoIOS.fromJsonValue(v0, p0) },
+                billingPlanTypeIOS = OpenIAPDecode.optional(o, "billingPlanTypeIOS", path) { v0, p0 -> SubscriptionBillingPlanTypeIOS.fromJsonValue(v0, p0) },
+                commitmentInfoIOS = OpenIAPDecode.optional(o, "commitmentInfoIOS", path) { v0, p0 -> TransactionCommitmentInfoIOS.fromJsonValue(v0, p0) },
+                bundleOriginalTransactionIdIOS = OpenIAPDecode.optional(o, "bundleOriginalTransactionIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                bundleProductIdIOS = OpenIAPDecode.optional(o, "bundleProductIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                bundleSubscriptionGroupIdIOS = OpenIAPDecode.optional(o, "bundleSubscriptionGroupIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                bundleTransactionIdIOS = OpenIAPDecode.optional(o, "bundleTransactionIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                previousOriginalTransactionIdIOS = OpenIAPDecode.optional(o, "previousOriginalTransactionIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                advancedCommerceInfoIOS = OpenIAPDecode.optional(o, "advancedCommerceInfoIOS", path) { v0, p0 -> AdvancedCommerceInfoIOS.fromJsonValue(v0, p0) }
+            )
+        }
+    }
+}
+
+/**
  * Where a purchase stands in its lifecycle on the device.
  *
  * Open: a value this version does not list decodes as [Unrecognized]
@@ -984,6 +2129,9 @@ sealed class PurchaseState(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<PurchaseState>
@@ -997,6 +2145,22 @@ sealed class PurchaseState(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): PurchaseState = when (value) {
+            "PENDING" -> Pending
+            "Pending" -> Pending
+            "PURCHASED" -> Purchased
+            "Purchased" -> Purchased
+            "UNKNOWN" -> Unknown
+            "Unknown" -> Unknown
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): PurchaseState = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -1005,75 +2169,118 @@ sealed class PurchaseState(val rawValue: String) {
 /**
  * What a purchase request returns directly; the final outcome still arrives through the purchase
  * listeners.
+ *
+ * One of its fields is set: each is a class of its own,
+ * `RequestPurchaseResult<Field>(value)`, as upstream declares them. An object that sets
+ * none of them is kept whole as [RequestPurchaseResult.Unrecognized].
  */
-class RequestPurchaseResult(
-    /**
-     * The single purchase produced on Apple platforms.
-     */
-    val purchase: Purchase? = null,
-    /**
-     * The purchases produced on Android, which can be several.
-     */
-    val purchases: List<Purchase>? = null
-) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RequestPurchaseResult) return false
-        return this.purchase == other.purchase
-            && this.purchases == other.purchases
-    }
+sealed class RequestPurchaseResult : OpenIAPModel {
+    /** An object that sets none of the fields this version knows, kept as is. */
+    class Unrecognized(val value: Map<String, Any?>) : RequestPurchaseResult() {
+        override fun toJson(): Map<String, Any?> = value
 
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.purchase?.hashCode() ?: 0)
-        result = 31 * result + (this.purchases?.hashCode() ?: 0)
-        return result
-    }
+        override fun equals(other: Any?): Boolean = other is Unrecognized && OpenIAPJson.deepEquals(value, other.value)
 
-    override fun toString(): String = "RequestPurchaseResult(purchase=${this.purchase}, purchases=${this.purchases})"
+        override fun hashCode(): Int = OpenIAPJson.deepHashCode(value)
 
-    override fun toJsonValue(): Map<String, Any?> {
-        val json = LinkedHashMap<String, Any?>()
-        this.purchase?.let { v0 -> json["purchase"] = v0.toJsonValue() }
-        this.purchases?.let { v0 -> json["purchases"] = v0.map { e1 -> e1.toJsonValue() } }
-        return json
+        override fun toString(): String = "RequestPurchaseResult.Unrecognized(" + value + ")"
     }
 
     companion object : OpenIAPModelType<RequestPurchaseResult> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field.
+         */
+        fun fromJson(json: Map<String, Any?>): RequestPurchaseResult = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RequestPurchaseResult {
             val o = OpenIAPDecode.obj(value, path)
-            return RequestPurchaseResult(
-                purchase = OpenIAPDecode.optional(o, "purchase", path) { v0, p0 -> Purchase.fromJsonValue(v0, p0) },
-                purchases = OpenIAPDecode.optional(o, "purchases", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> Purchase.fromJsonValue(v1, p1) } }
-            )
+            if (o.containsKey("purchase")) return RequestPurchaseResultPurchase(OpenIAPDecode.optional(o, "purchase", path) { v0, p0 -> Purchase.fromJsonValue(v0, p0) })
+            if (o.containsKey("purchases")) return RequestPurchaseResultPurchases(OpenIAPDecode.optional(o, "purchases", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> Purchase.fromJsonValue(v1, p1) } })
+            return Unrecognized(OpenIAPJson.keepObject(o, path))
         }
+    }
+}
+
+/**
+ * The single purchase produced on Apple platforms.
+ *
+ * The `purchase` case of [RequestPurchaseResult].
+ */
+data class RequestPurchaseResultPurchase(val value: Purchase?) : RequestPurchaseResult() {
+    override fun toJson(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["purchase"] = this.value?.let { v0 -> v0.toJson() }
+        return json
+    }
+}
+
+/**
+ * The purchases produced on Android, which can be several.
+ *
+ * The `purchases` case of [RequestPurchaseResult].
+ */
+data class RequestPurchaseResultPurchases(val value: List<Purchase>?) : RequestPurchaseResult() {
+    override fun toJson(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["purchases"] = this.value?.let { v0 -> v0.map { e1 -> e1.toJson() } }
+        return json
     }
 }
 
 /**
  * An introductory or promotional subscription offer, in a platform-neutral shape.
  */
-class SubscriptionOffer(
+data class SubscriptionOffer(
     /**
-     * The offer identifier from App Store Connect or Play Console.
+     * The base plan the offer belongs to (Android).
      */
-    val id: String,
-    /**
-     * The offer price formatted for display.
-     */
-    val displayPrice: String,
-    /**
-     * The offer price as a number.
-     */
-    val price: Double,
+    val basePlanIdAndroid: String? = null,
     /**
      * ISO 4217 currency code.
      */
     val currency: String? = null,
     /**
-     * Introductory or promotional.
+     * The offer price formatted for display.
      */
-    val type: DiscountOfferType,
+    val displayPrice: String,
+    /**
+     * The offer identifier from App Store Connect or Play Console.
+     */
+    val id: String,
+    /**
+     * Commitment terms, for installment plans only (Android, Billing 7.0 and later).
+     */
+    val installmentPlanDetailsAndroid: InstallmentPlanDetailsAndroid? = null,
+    /**
+     * Key id used to sign a promotional offer (Apple platforms).
+     */
+    val keyIdentifierIOS: String? = null,
+    /**
+     * The offer price as StoreKit formats it (Apple platforms).
+     */
+    val localizedPriceIOS: String? = null,
+    /**
+     * Server-made UUID that makes the offer signature single-use (Apple platforms).
+     */
+    val nonceIOS: String? = null,
+    /**
+     * Number of billing periods the discount covers (Apple platforms).
+     */
+    val numberOfPeriodsIOS: Long? = null,
+    /**
+     * Tags set on the offer in Play Console (Android).
+     */
+    val offerTagsAndroid: List<String>? = null,
+    /**
+     * Token to pass with the purchase request to apply this offer (Android).
+     */
+    val offerTokenAndroid: String? = null,
+    /**
+     * How the buyer pays during the offer.
+     */
+    val paymentMode: PaymentMode? = null,
     /**
      * Length of one offer period.
      */
@@ -1083,17 +2290,13 @@ class SubscriptionOffer(
      */
     val periodCount: Long? = null,
     /**
-     * How the buyer pays during the offer.
+     * The offer price as a number.
      */
-    val paymentMode: PaymentMode? = null,
+    val price: Double,
     /**
-     * Key id used to sign a promotional offer (Apple platforms).
+     * The price phases the offer goes through, such as trial then regular (Android).
      */
-    val keyIdentifierIOS: String? = null,
-    /**
-     * Server-made UUID that makes the offer signature single-use (Apple platforms).
-     */
-    val nonceIOS: String? = null,
+    val pricingPhasesAndroid: PricingPhasesAndroid? = null,
     /**
      * Server-made signature authorizing the promotional offer (Apple platforms).
      */
@@ -1103,92 +2306,18 @@ class SubscriptionOffer(
      */
     val timestampIOS: Double? = null,
     /**
-     * Number of billing periods the discount covers (Apple platforms).
+     * Introductory or promotional.
      */
-    val numberOfPeriodsIOS: Long? = null,
-    /**
-     * The offer price as StoreKit formats it (Apple platforms).
-     */
-    val localizedPriceIOS: String? = null,
-    /**
-     * The base plan the offer belongs to (Android).
-     */
-    val basePlanIdAndroid: String? = null,
-    /**
-     * Token to pass with the purchase request to apply this offer (Android).
-     */
-    val offerTokenAndroid: String? = null,
-    /**
-     * Tags set on the offer in Play Console (Android).
-     */
-    val offerTagsAndroid: List<String>? = null,
-    /**
-     * The price phases the offer goes through, such as trial then regular (Android).
-     */
-    val pricingPhasesAndroid: PricingPhasesAndroid? = null,
-    /**
-     * Commitment terms, for installment plans only (Android, Billing 7.0 and later).
-     */
-    val installmentPlanDetailsAndroid: InstallmentPlanDetailsAndroid? = null
+    val type: DiscountOfferType
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is SubscriptionOffer) return false
-        return this.id == other.id
-            && this.displayPrice == other.displayPrice
-            && OpenIAPEquality.same(this.price, other.price)
-            && this.currency == other.currency
-            && this.type == other.type
-            && this.period == other.period
-            && this.periodCount == other.periodCount
-            && this.paymentMode == other.paymentMode
-            && this.keyIdentifierIOS == other.keyIdentifierIOS
-            && this.nonceIOS == other.nonceIOS
-            && this.signatureIOS == other.signatureIOS
-            && OpenIAPEquality.same(this.timestampIOS, other.timestampIOS)
-            && this.numberOfPeriodsIOS == other.numberOfPeriodsIOS
-            && this.localizedPriceIOS == other.localizedPriceIOS
-            && this.basePlanIdAndroid == other.basePlanIdAndroid
-            && this.offerTokenAndroid == other.offerTokenAndroid
-            && this.offerTagsAndroid == other.offerTagsAndroid
-            && this.pricingPhasesAndroid == other.pricingPhasesAndroid
-            && this.installmentPlanDetailsAndroid == other.installmentPlanDetailsAndroid
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.id.hashCode()
-        result = 31 * result + this.displayPrice.hashCode()
-        result = 31 * result + this.price.hashCode()
-        result = 31 * result + (this.currency?.hashCode() ?: 0)
-        result = 31 * result + this.type.hashCode()
-        result = 31 * result + (this.period?.hashCode() ?: 0)
-        result = 31 * result + (this.periodCount?.hashCode() ?: 0)
-        result = 31 * result + (this.paymentMode?.hashCode() ?: 0)
-        result = 31 * result + (this.keyIdentifierIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.nonceIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.signatureIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.timestampIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.numberOfPeriodsIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.localizedPriceIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.basePlanIdAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.offerTokenAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.offerTagsAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.pricingPhasesAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.installmentPlanDetailsAndroid?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "SubscriptionOffer(id=${this.id}, displayPrice=${this.displayPrice}, price=${this.price}, currency=${this.currency}, type=${this.type}, period=${this.period}, periodCount=${this.periodCount}, paymentMode=${this.paymentMode}, keyIdentifierIOS=${this.keyIdentifierIOS}, nonceIOS=${this.nonceIOS}, signatureIOS=${this.signatureIOS}, timestampIOS=${this.timestampIOS}, numberOfPeriodsIOS=${this.numberOfPeriodsIOS}, localizedPriceIOS=${this.localizedPriceIOS}, basePlanIdAndroid=${this.basePlanIdAndroid}, offerTokenAndroid=${this.offerTokenAndroid}, offerTagsAndroid=${this.offerTagsAndroid}, pricingPhasesAndroid=${this.pricingPhasesAndroid}, installmentPlanDetailsAndroid=${this.installmentPlanDetailsAndroid})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["id"] = this.id
         json["displayPrice"] = this.displayPrice
         json["price"] = this.price
         this.currency?.let { v0 -> json["currency"] = v0 }
         json["type"] = this.type.rawValue
-        this.period?.let { v0 -> json["period"] = v0.toJsonValue() }
+        this.period?.let { v0 -> json["period"] = v0.toJson() }
         this.periodCount?.let { v0 -> json["periodCount"] = v0 }
         this.paymentMode?.let { v0 -> json["paymentMode"] = v0.rawValue }
         this.keyIdentifierIOS?.let { v0 -> json["keyIdentifierIOS"] = v0 }
@@ -1200,12 +2329,19 @@ class SubscriptionOffer(
         this.basePlanIdAndroid?.let { v0 -> json["basePlanIdAndroid"] = v0 }
         this.offerTokenAndroid?.let { v0 -> json["offerTokenAndroid"] = v0 }
         this.offerTagsAndroid?.let { v0 -> json["offerTagsAndroid"] = v0 }
-        this.pricingPhasesAndroid?.let { v0 -> json["pricingPhasesAndroid"] = v0.toJsonValue() }
-        this.installmentPlanDetailsAndroid?.let { v0 -> json["installmentPlanDetailsAndroid"] = v0.toJsonValue() }
+        this.pricingPhasesAndroid?.let { v0 -> json["pricingPhasesAndroid"] = v0.toJson() }
+        this.installmentPlanDetailsAndroid?.let { v0 -> json["installmentPlanDetailsAndroid"] = v0.toJson() }
         return json
     }
 
     companion object : OpenIAPModelType<SubscriptionOffer> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): SubscriptionOffer = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): SubscriptionOffer {
             val o = OpenIAPDecode.obj(value, path)
             return SubscriptionOffer(
@@ -1236,7 +2372,7 @@ class SubscriptionOffer(
 /**
  * A length of time expressed as a count of calendar units.
  */
-class SubscriptionPeriod(
+data class SubscriptionPeriod(
     /**
      * The calendar unit.
      */
@@ -1246,23 +2382,7 @@ class SubscriptionPeriod(
      */
     val `value`: Long
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is SubscriptionPeriod) return false
-        return this.unit == other.unit
-            && this.`value` == other.`value`
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.unit.hashCode()
-        result = 31 * result + this.`value`.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "SubscriptionPeriod(unit=${this.unit}, value=${this.`value`})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["unit"] = this.unit.rawValue
         json["value"] = this.`value`
@@ -1270,6 +2390,13 @@ class SubscriptionPeriod(
     }
 
     companion object : OpenIAPModelType<SubscriptionPeriod> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): SubscriptionPeriod = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): SubscriptionPeriod {
             val o = OpenIAPDecode.obj(value, path)
             return SubscriptionPeriod(
@@ -1322,6 +2449,9 @@ sealed class SubscriptionPeriodUnit(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<SubscriptionPeriodUnit>
@@ -1337,6 +2467,26 @@ sealed class SubscriptionPeriodUnit(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): SubscriptionPeriodUnit = when (value) {
+            "DAY" -> Day
+            "Day" -> Day
+            "WEEK" -> Week
+            "Week" -> Week
+            "MONTH" -> Month
+            "Month" -> Month
+            "YEAR" -> Year
+            "Year" -> Year
+            "UNKNOWN" -> Unknown
+            "Unknown" -> Unknown
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): SubscriptionPeriodUnit = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -1345,36 +2495,29 @@ sealed class SubscriptionPeriodUnit(val rawValue: String) {
 /**
  * The answer of an operation that has nothing to return beyond success.
  */
-class VoidResult(
+data class OpenIAPVoidResult(
     /**
      * True when the operation completed.
      */
     val success: Boolean
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is VoidResult) return false
-        return this.success == other.success
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.success.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "VoidResult(success=${this.success})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["success"] = this.success
         return json
     }
 
-    companion object : OpenIAPModelType<VoidResult> {
-        override fun fromJsonValue(value: Any?, path: List<String>): VoidResult {
+    companion object : OpenIAPModelType<OpenIAPVoidResult> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): OpenIAPVoidResult = fromJsonValue(json, emptyList())
+
+        override fun fromJsonValue(value: Any?, path: List<String>): OpenIAPVoidResult {
             val o = OpenIAPDecode.obj(value, path)
-            return VoidResult(
+            return OpenIAPVoidResult(
                 success = OpenIAPDecode.required(o, "success", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) }
             )
         }

@@ -170,6 +170,9 @@ sealed class ErrorCode(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<ErrorCode>
@@ -216,6 +219,88 @@ sealed class ErrorCode(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): ErrorCode = when (value) {
+            "UNKNOWN" -> Unknown
+            "Unknown" -> Unknown
+            "USER_CANCELLED" -> UserCancelled
+            "UserCancelled" -> UserCancelled
+            "USER_ERROR" -> UserError
+            "UserError" -> UserError
+            "ITEM_UNAVAILABLE" -> ItemUnavailable
+            "ItemUnavailable" -> ItemUnavailable
+            "REMOTE_ERROR" -> RemoteError
+            "RemoteError" -> RemoteError
+            "NETWORK_ERROR" -> NetworkError
+            "NetworkError" -> NetworkError
+            "SERVICE_ERROR" -> ServiceError
+            "ServiceError" -> ServiceError
+            "PURCHASE_VERIFICATION_FAILED" -> PurchaseVerificationFailed
+            "PurchaseVerificationFailed" -> PurchaseVerificationFailed
+            "PURCHASE_VERIFICATION_FINISHED" -> PurchaseVerificationFinished
+            "PurchaseVerificationFinished" -> PurchaseVerificationFinished
+            "PURCHASE_VERIFICATION_FINISH_FAILED" -> PurchaseVerificationFinishFailed
+            "PurchaseVerificationFinishFailed" -> PurchaseVerificationFinishFailed
+            "NOT_PREPARED" -> NotPrepared
+            "NotPrepared" -> NotPrepared
+            "NOT_ENDED" -> NotEnded
+            "NotEnded" -> NotEnded
+            "ALREADY_OWNED" -> AlreadyOwned
+            "AlreadyOwned" -> AlreadyOwned
+            "DEVELOPER_ERROR" -> DeveloperError
+            "DeveloperError" -> DeveloperError
+            "BILLING_RESPONSE_JSON_PARSE_ERROR" -> BillingResponseJsonParseError
+            "BillingResponseJsonParseError" -> BillingResponseJsonParseError
+            "DEFERRED_PAYMENT" -> DeferredPayment
+            "DeferredPayment" -> DeferredPayment
+            "INTERRUPTED" -> Interrupted
+            "Interrupted" -> Interrupted
+            "IAP_NOT_AVAILABLE" -> IapNotAvailable
+            "IapNotAvailable" -> IapNotAvailable
+            "PURCHASE_ERROR" -> PurchaseError
+            "PurchaseError" -> PurchaseError
+            "SYNC_ERROR" -> SyncError
+            "SyncError" -> SyncError
+            "TRANSACTION_VALIDATION_FAILED" -> TransactionValidationFailed
+            "TransactionValidationFailed" -> TransactionValidationFailed
+            "ACTIVITY_UNAVAILABLE" -> ActivityUnavailable
+            "ActivityUnavailable" -> ActivityUnavailable
+            "ALREADY_PREPARED" -> AlreadyPrepared
+            "AlreadyPrepared" -> AlreadyPrepared
+            "PENDING" -> Pending
+            "Pending" -> Pending
+            "CONNECTION_CLOSED" -> ConnectionClosed
+            "ConnectionClosed" -> ConnectionClosed
+            "INIT_CONNECTION" -> InitConnection
+            "InitConnection" -> InitConnection
+            "SERVICE_DISCONNECTED" -> ServiceDisconnected
+            "ServiceDisconnected" -> ServiceDisconnected
+            "SERVICE_TIMEOUT" -> ServiceTimeout
+            "ServiceTimeout" -> ServiceTimeout
+            "QUERY_PRODUCT" -> QueryProduct
+            "QueryProduct" -> QueryProduct
+            "SKU_NOT_FOUND" -> SkuNotFound
+            "SkuNotFound" -> SkuNotFound
+            "SKU_OFFER_MISMATCH" -> SkuOfferMismatch
+            "SkuOfferMismatch" -> SkuOfferMismatch
+            "ITEM_NOT_OWNED" -> ItemNotOwned
+            "ItemNotOwned" -> ItemNotOwned
+            "BILLING_UNAVAILABLE" -> BillingUnavailable
+            "BillingUnavailable" -> BillingUnavailable
+            "FEATURE_NOT_SUPPORTED" -> FeatureNotSupported
+            "FeatureNotSupported" -> FeatureNotSupported
+            "EMPTY_SKU_LIST" -> EmptySkuList
+            "EmptySkuList" -> EmptySkuList
+            "DUPLICATE_PURCHASE" -> DuplicatePurchase
+            "DuplicatePurchase" -> DuplicatePurchase
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): ErrorCode = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -224,11 +309,19 @@ sealed class ErrorCode(val rawValue: String) {
 /**
  * A failed or cancelled purchase, as sent to error listeners and thrown by the APIs.
  */
-class PurchaseError(
+data class PurchaseError(
     /**
      * What went wrong, as a shared code.
      */
     val code: ErrorCode,
+    /**
+     * Unprocessed diagnostic text from the store's native SDK, if any.
+     */
+    val debugMessage: String? = null,
+    /**
+     * True when a product query came back with no products.
+     */
+    val isEmptyProductList: Boolean? = null,
     /**
      * Human-readable explanation.
      */
@@ -238,18 +331,6 @@ class PurchaseError(
      */
     val productId: String? = null,
     /**
-     * Unprocessed diagnostic text from the store's native SDK, if any.
-     */
-    val debugMessage: String? = null,
-    /**
-     * Native response code of a failed Android product query.
-     */
-    val responseCode: Long? = null,
-    /**
-     * Finer-grained Google Play reason for a failed purchase (Android, Billing 8.0 and later).
-     */
-    val subResponseCodeAndroid: SubResponseCodeAndroid? = null,
-    /**
      * The products a failed query asked for.
      */
     val productIds: List<String>? = null,
@@ -258,41 +339,15 @@ class PurchaseError(
      */
     val productType: String? = null,
     /**
-     * True when a product query came back with no products.
+     * Native response code of a failed Android product query.
      */
-    val isEmptyProductList: Boolean? = null
+    val responseCode: Long? = null,
+    /**
+     * Finer-grained Google Play reason for a failed purchase (Android, Billing 8.0 and later).
+     */
+    val subResponseCodeAndroid: SubResponseCodeAndroid? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is PurchaseError) return false
-        return this.code == other.code
-            && this.message == other.message
-            && this.productId == other.productId
-            && this.debugMessage == other.debugMessage
-            && this.responseCode == other.responseCode
-            && this.subResponseCodeAndroid == other.subResponseCodeAndroid
-            && this.productIds == other.productIds
-            && this.productType == other.productType
-            && this.isEmptyProductList == other.isEmptyProductList
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.code.hashCode()
-        result = 31 * result + this.message.hashCode()
-        result = 31 * result + (this.productId?.hashCode() ?: 0)
-        result = 31 * result + (this.debugMessage?.hashCode() ?: 0)
-        result = 31 * result + (this.responseCode?.hashCode() ?: 0)
-        result = 31 * result + (this.subResponseCodeAndroid?.hashCode() ?: 0)
-        result = 31 * result + (this.productIds?.hashCode() ?: 0)
-        result = 31 * result + (this.productType?.hashCode() ?: 0)
-        result = 31 * result + (this.isEmptyProductList?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "PurchaseError(code=${this.code}, message=${this.message}, productId=${this.productId}, debugMessage=${this.debugMessage}, responseCode=${this.responseCode}, subResponseCodeAndroid=${this.subResponseCodeAndroid}, productIds=${this.productIds}, productType=${this.productType}, isEmptyProductList=${this.isEmptyProductList})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["code"] = this.code.rawValue
         json["message"] = this.message
@@ -307,6 +362,13 @@ class PurchaseError(
     }
 
     companion object : OpenIAPModelType<PurchaseError> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): PurchaseError = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): PurchaseError {
             val o = OpenIAPDecode.obj(value, path)
             return PurchaseError(

@@ -50,6 +50,9 @@ sealed class IapEvent(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<IapEvent>
@@ -66,6 +69,29 @@ sealed class IapEvent(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): IapEvent = when (value) {
+            "PURCHASE_UPDATED" -> PurchaseUpdated
+            "PurchaseUpdated" -> PurchaseUpdated
+            "PURCHASE_ERROR" -> PurchaseError
+            "PurchaseError" -> PurchaseError
+            "PROMOTED_PRODUCT_IOS" -> PromotedProductIos
+            "PromotedProductIos" -> PromotedProductIos
+            "PromotedProductIOS" -> PromotedProductIos
+            "USER_CHOICE_BILLING_ANDROID" -> UserChoiceBillingAndroid
+            "UserChoiceBillingAndroid" -> UserChoiceBillingAndroid
+            "DEVELOPER_PROVIDED_BILLING_ANDROID" -> DeveloperProvidedBillingAndroid
+            "DeveloperProvidedBillingAndroid" -> DeveloperProvidedBillingAndroid
+            "SUBSCRIPTION_BILLING_ISSUE" -> SubscriptionBillingIssue
+            "SubscriptionBillingIssue" -> SubscriptionBillingIssue
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): IapEvent = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -74,7 +100,7 @@ sealed class IapEvent(val rawValue: String) {
 /**
  * Options for registering a purchase-updated listener.
  */
-class PurchaseUpdatedListenerOptions(
+data class PurchaseUpdatedListenerOptions(
     /**
      * Deliver each StoreKit transaction once per connection; false also passes replays through (Apple
      * platforms, ignored on Android).
@@ -82,27 +108,20 @@ class PurchaseUpdatedListenerOptions(
      */
     val dedupeTransactionIOS: Boolean? = true
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is PurchaseUpdatedListenerOptions) return false
-        return this.dedupeTransactionIOS == other.dedupeTransactionIOS
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.dedupeTransactionIOS?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "PurchaseUpdatedListenerOptions(dedupeTransactionIOS=${this.dedupeTransactionIOS})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.dedupeTransactionIOS?.let { v0 -> json["dedupeTransactionIOS"] = v0 }
         return json
     }
 
     companion object : OpenIAPModelType<PurchaseUpdatedListenerOptions> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): PurchaseUpdatedListenerOptions = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): PurchaseUpdatedListenerOptions {
             val o = OpenIAPDecode.obj(value, path)
             return PurchaseUpdatedListenerOptions(

@@ -50,6 +50,9 @@ sealed class IapticErrorCode(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<IapticErrorCode>
@@ -66,6 +69,23 @@ sealed class IapticErrorCode(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): IapticErrorCode = when (value) {
+            "PURCHASEFAILED" -> PurchaseFailed
+            "INVALIDURL" -> InvalidUrl
+            "InvalidUrl" -> InvalidUrl
+            "SERIALIZATIONERROR" -> SerializationError
+            "HTTPERROR" -> HTTPError
+            "UNKNOWNERROR" -> UnknownError
+            "REQUESTERROR" -> RequestError
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): IapticErrorCode = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -74,105 +94,65 @@ sealed class IapticErrorCode(val rawValue: String) {
 /**
  * One purchase as verified by Iaptic.
  */
-class IapticPurchase(
-    /**
-     * The product identifier of the purchase.
-     */
-    val id: String,
-    /**
-     * When it was bought.
-     */
-    val purchaseDate: Double? = null,
-    /**
-     * When access ends, for subscriptions.
-     */
-    val expiryDate: Double? = null,
-    /**
-     * When the user last turned renewal on or off.
-     */
-    val renewalIntentChangeDate: Double? = null,
-    /**
-     * When the subscription last renewed.
-     */
-    val lastRenewalDate: Double? = null,
-    /**
-     * True when the purchase has expired.
-     */
-    val isExpired: Boolean? = null,
-    /**
-     * Whether the user intends to renew, as Iaptic reports it.
-     */
-    val renewalIntent: String? = null,
+data class IapticPurchase(
     /**
      * Why the purchase was cancelled, if it was.
      */
     val cancelationReason: String? = null,
     /**
-     * True while the store retries a failed renewal charge.
+     * The offer applied, if any.
      */
-    val isBillingRetryPeriod: Boolean? = null,
+    val discountId: String? = null,
     /**
-     * True during a free trial.
+     * When access ends, for subscriptions.
      */
-    val isTrialPeriod: Boolean? = null,
+    val expiryDate: Double? = null,
     /**
-     * True during an introductory price period.
+     * The product identifier of the purchase.
      */
-    val isIntroPeriod: Boolean? = null,
+    val id: String,
     /**
      * True once the purchase was acknowledged.
      */
     val isAcknowledged: Boolean? = null,
     /**
-     * The offer applied, if any.
+     * True while the store retries a failed renewal charge.
      */
-    val discountId: String? = null,
+    val isBillingRetryPeriod: Boolean? = null,
+    /**
+     * True when the purchase has expired.
+     */
+    val isExpired: Boolean? = null,
+    /**
+     * True during an introductory price period.
+     */
+    val isIntroPeriod: Boolean? = null,
+    /**
+     * True during a free trial.
+     */
+    val isTrialPeriod: Boolean? = null,
+    /**
+     * When the subscription last renewed.
+     */
+    val lastRenewalDate: Double? = null,
     /**
      * The user's answer to a price increase, as Iaptic reports it.
      */
-    val priceConsentStatus: String? = null
+    val priceConsentStatus: String? = null,
+    /**
+     * When it was bought.
+     */
+    val purchaseDate: Double? = null,
+    /**
+     * Whether the user intends to renew, as Iaptic reports it.
+     */
+    val renewalIntent: String? = null,
+    /**
+     * When the user last turned renewal on or off.
+     */
+    val renewalIntentChangeDate: Double? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapticPurchase) return false
-        return this.id == other.id
-            && OpenIAPEquality.same(this.purchaseDate, other.purchaseDate)
-            && OpenIAPEquality.same(this.expiryDate, other.expiryDate)
-            && OpenIAPEquality.same(this.renewalIntentChangeDate, other.renewalIntentChangeDate)
-            && OpenIAPEquality.same(this.lastRenewalDate, other.lastRenewalDate)
-            && this.isExpired == other.isExpired
-            && this.renewalIntent == other.renewalIntent
-            && this.cancelationReason == other.cancelationReason
-            && this.isBillingRetryPeriod == other.isBillingRetryPeriod
-            && this.isTrialPeriod == other.isTrialPeriod
-            && this.isIntroPeriod == other.isIntroPeriod
-            && this.isAcknowledged == other.isAcknowledged
-            && this.discountId == other.discountId
-            && this.priceConsentStatus == other.priceConsentStatus
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.id.hashCode()
-        result = 31 * result + (this.purchaseDate?.hashCode() ?: 0)
-        result = 31 * result + (this.expiryDate?.hashCode() ?: 0)
-        result = 31 * result + (this.renewalIntentChangeDate?.hashCode() ?: 0)
-        result = 31 * result + (this.lastRenewalDate?.hashCode() ?: 0)
-        result = 31 * result + (this.isExpired?.hashCode() ?: 0)
-        result = 31 * result + (this.renewalIntent?.hashCode() ?: 0)
-        result = 31 * result + (this.cancelationReason?.hashCode() ?: 0)
-        result = 31 * result + (this.isBillingRetryPeriod?.hashCode() ?: 0)
-        result = 31 * result + (this.isTrialPeriod?.hashCode() ?: 0)
-        result = 31 * result + (this.isIntroPeriod?.hashCode() ?: 0)
-        result = 31 * result + (this.isAcknowledged?.hashCode() ?: 0)
-        result = 31 * result + (this.discountId?.hashCode() ?: 0)
-        result = 31 * result + (this.priceConsentStatus?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "IapticPurchase(id=${this.id}, purchaseDate=${this.purchaseDate}, expiryDate=${this.expiryDate}, renewalIntentChangeDate=${this.renewalIntentChangeDate}, lastRenewalDate=${this.lastRenewalDate}, isExpired=${this.isExpired}, renewalIntent=${this.renewalIntent}, cancelationReason=${this.cancelationReason}, isBillingRetryPeriod=${this.isBillingRetryPeriod}, isTrialPeriod=${this.isTrialPeriod}, isIntroPeriod=${this.isIntroPeriod}, isAcknowledged=${this.isAcknowledged}, discountId=${this.discountId}, priceConsentStatus=${this.priceConsentStatus})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["id"] = this.id
         this.purchaseDate?.let { v0 -> json["purchaseDate"] = v0 }
@@ -192,6 +172,13 @@ class IapticPurchase(
     }
 
     companion object : OpenIAPModelType<IapticPurchase> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapticPurchase = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapticPurchase {
             val o = OpenIAPDecode.obj(value, path)
             return IapticPurchase(
@@ -217,19 +204,7 @@ class IapticPurchase(
 /**
  * Iaptic's answer to a validation request.
  */
-class IapticValidationResult(
-    /**
-     * True when Iaptic accepted the receipt.
-     */
-    val isValid: Boolean,
-    /**
-     * True when the validated purchase has expired.
-     */
-    val isExpired: Boolean,
-    /**
-     * True when the validated purchase currently grants access.
-     */
-    val isActive: Boolean,
+data class IapticValidationResult(
     /**
      * What failed, when validation did not succeed.
      */
@@ -239,17 +214,29 @@ class IapticValidationResult(
      */
     val errorMessage: String? = null,
     /**
-     * The purchases Iaptic verified.
-     */
-    val purchases: List<IapticPurchase>? = null,
-    /**
      * Products whose introductory price this user can no longer get.
      */
     val ineligibleForIntroPrice: List<String>? = null,
     /**
+     * True when the validated purchase currently grants access.
+     */
+    val isActive: Boolean,
+    /**
+     * True when the validated purchase has expired.
+     */
+    val isExpired: Boolean,
+    /**
+     * True when Iaptic accepted the receipt.
+     */
+    val isValid: Boolean,
+    /**
      * The product that was validated.
      */
     val productId: String? = null,
+    /**
+     * The purchases Iaptic verified.
+     */
+    val purchases: List<IapticPurchase>? = null,
     /**
      * When Iaptic performed the validation.
      */
@@ -259,46 +246,14 @@ class IapticValidationResult(
      */
     val warning: String? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapticValidationResult) return false
-        return this.isValid == other.isValid
-            && this.isExpired == other.isExpired
-            && this.isActive == other.isActive
-            && this.errorCode == other.errorCode
-            && this.errorMessage == other.errorMessage
-            && this.purchases == other.purchases
-            && this.ineligibleForIntroPrice == other.ineligibleForIntroPrice
-            && this.productId == other.productId
-            && OpenIAPEquality.same(this.validationDate, other.validationDate)
-            && this.warning == other.warning
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.isValid.hashCode()
-        result = 31 * result + this.isExpired.hashCode()
-        result = 31 * result + this.isActive.hashCode()
-        result = 31 * result + (this.errorCode?.hashCode() ?: 0)
-        result = 31 * result + (this.errorMessage?.hashCode() ?: 0)
-        result = 31 * result + (this.purchases?.hashCode() ?: 0)
-        result = 31 * result + (this.ineligibleForIntroPrice?.hashCode() ?: 0)
-        result = 31 * result + (this.productId?.hashCode() ?: 0)
-        result = 31 * result + (this.validationDate?.hashCode() ?: 0)
-        result = 31 * result + (this.warning?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "IapticValidationResult(isValid=${this.isValid}, isExpired=${this.isExpired}, isActive=${this.isActive}, errorCode=${this.errorCode}, errorMessage=${this.errorMessage}, purchases=${this.purchases}, ineligibleForIntroPrice=${this.ineligibleForIntroPrice}, productId=${this.productId}, validationDate=${this.validationDate}, warning=${this.warning})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["isValid"] = this.isValid
         json["isExpired"] = this.isExpired
         json["isActive"] = this.isActive
         this.errorCode?.let { v0 -> json["errorCode"] = v0.rawValue }
         this.errorMessage?.let { v0 -> json["errorMessage"] = v0 }
-        this.purchases?.let { v0 -> json["purchases"] = v0.map { e1 -> e1.toJsonValue() } }
+        this.purchases?.let { v0 -> json["purchases"] = v0.map { e1 -> e1.toJson() } }
         this.ineligibleForIntroPrice?.let { v0 -> json["ineligibleForIntroPrice"] = v0 }
         this.productId?.let { v0 -> json["productId"] = v0 }
         this.validationDate?.let { v0 -> json["validationDate"] = v0 }
@@ -307,6 +262,13 @@ class IapticValidationResult(
     }
 
     companion object : OpenIAPModelType<IapticValidationResult> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapticValidationResult = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapticValidationResult {
             val o = OpenIAPDecode.obj(value, path)
             return IapticValidationResult(

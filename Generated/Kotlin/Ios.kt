@@ -7,7 +7,19 @@ package dev.openiap.types
 /**
  * Advanced Commerce API details of a transaction (iOS 18.4 and later).
  */
-class AdvancedCommerceInfoIOS(
+data class AdvancedCommerceInfoIOS(
+    /**
+     * Description, if one was set.
+     */
+    val description: String? = null,
+    /**
+     * Display name, if one was set.
+     */
+    val displayName: String? = null,
+    /**
+     * Tax the App Store expects to collect, as a decimal string.
+     */
+    val estimatedTax: String? = null,
     /**
      * The items the transaction covers.
      */
@@ -29,56 +41,14 @@ class AdvancedCommerceInfoIOS(
      */
     val taxExclusivePrice: String? = null,
     /**
-     * Tax the App Store expects to collect, as a decimal string.
-     */
-    val estimatedTax: String? = null,
-    /**
      * Rate of tax charged, as a decimal string.
      */
-    val taxRate: String? = null,
-    /**
-     * Display name, if one was set.
-     */
-    val displayName: String? = null,
-    /**
-     * Description, if one was set.
-     */
-    val description: String? = null
+    val taxRate: String? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is AdvancedCommerceInfoIOS) return false
-        return this.items == other.items
-            && this.period == other.period
-            && this.requestReferenceId == other.requestReferenceId
-            && this.taxCode == other.taxCode
-            && this.taxExclusivePrice == other.taxExclusivePrice
-            && this.estimatedTax == other.estimatedTax
-            && this.taxRate == other.taxRate
-            && this.displayName == other.displayName
-            && this.description == other.description
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.items.hashCode()
-        result = 31 * result + (this.period?.hashCode() ?: 0)
-        result = 31 * result + (this.requestReferenceId?.hashCode() ?: 0)
-        result = 31 * result + (this.taxCode?.hashCode() ?: 0)
-        result = 31 * result + (this.taxExclusivePrice?.hashCode() ?: 0)
-        result = 31 * result + (this.estimatedTax?.hashCode() ?: 0)
-        result = 31 * result + (this.taxRate?.hashCode() ?: 0)
-        result = 31 * result + (this.displayName?.hashCode() ?: 0)
-        result = 31 * result + (this.description?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "AdvancedCommerceInfoIOS(items=${this.items}, period=${this.period}, requestReferenceId=${this.requestReferenceId}, taxCode=${this.taxCode}, taxExclusivePrice=${this.taxExclusivePrice}, estimatedTax=${this.estimatedTax}, taxRate=${this.taxRate}, displayName=${this.displayName}, description=${this.description})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        json["items"] = this.items.map { e1 -> e1.toJsonValue() }
-        this.period?.let { v0 -> json["period"] = v0.toJsonValue() }
+        json["items"] = this.items.map { e1 -> e1.toJson() }
+        this.period?.let { v0 -> json["period"] = v0.toJson() }
         this.requestReferenceId?.let { v0 -> json["requestReferenceId"] = v0 }
         this.taxCode?.let { v0 -> json["taxCode"] = v0 }
         this.taxExclusivePrice?.let { v0 -> json["taxExclusivePrice"] = v0 }
@@ -90,6 +60,13 @@ class AdvancedCommerceInfoIOS(
     }
 
     companion object : OpenIAPModelType<AdvancedCommerceInfoIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): AdvancedCommerceInfoIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): AdvancedCommerceInfoIOS {
             val o = OpenIAPDecode.obj(value, path)
             return AdvancedCommerceInfoIOS(
@@ -110,33 +87,26 @@ class AdvancedCommerceInfoIOS(
 /**
  * Developer-defined data of one Advanced Commerce item (iOS 18.4 and later).
  */
-class AdvancedCommerceItemDetailsIOS(
+data class AdvancedCommerceItemDetailsIOS(
     /**
      * StoreKit's raw JSON for the details.
      */
     val jsonRepresentation: String? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is AdvancedCommerceItemDetailsIOS) return false
-        return this.jsonRepresentation == other.jsonRepresentation
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.jsonRepresentation?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "AdvancedCommerceItemDetailsIOS(jsonRepresentation=${this.jsonRepresentation})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.jsonRepresentation?.let { v0 -> json["jsonRepresentation"] = v0 }
         return json
     }
 
     companion object : OpenIAPModelType<AdvancedCommerceItemDetailsIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): AdvancedCommerceItemDetailsIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): AdvancedCommerceItemDetailsIOS {
             val o = OpenIAPDecode.obj(value, path)
             return AdvancedCommerceItemDetailsIOS(
@@ -149,7 +119,7 @@ class AdvancedCommerceItemDetailsIOS(
 /**
  * One developer-defined item in an Advanced Commerce transaction (iOS 18.4 and later).
  */
-class AdvancedCommerceItemIOS(
+data class AdvancedCommerceItemIOS(
     /**
      * The item's details.
      */
@@ -163,33 +133,22 @@ class AdvancedCommerceItemIOS(
      */
     val revocationDate: Double? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is AdvancedCommerceItemIOS) return false
-        return this.details == other.details
-            && this.refunds == other.refunds
-            && OpenIAPEquality.same(this.revocationDate, other.revocationDate)
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.details?.hashCode() ?: 0)
-        result = 31 * result + (this.refunds?.hashCode() ?: 0)
-        result = 31 * result + (this.revocationDate?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "AdvancedCommerceItemIOS(details=${this.details}, refunds=${this.refunds}, revocationDate=${this.revocationDate})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        this.details?.let { v0 -> json["details"] = v0.toJsonValue() }
-        this.refunds?.let { v0 -> json["refunds"] = v0.map { e1 -> e1.toJsonValue() } }
+        this.details?.let { v0 -> json["details"] = v0.toJson() }
+        this.refunds?.let { v0 -> json["refunds"] = v0.map { e1 -> e1.toJson() } }
         this.revocationDate?.let { v0 -> json["revocationDate"] = v0 }
         return json
     }
 
     companion object : OpenIAPModelType<AdvancedCommerceItemIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): AdvancedCommerceItemIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): AdvancedCommerceItemIOS {
             val o = OpenIAPDecode.obj(value, path)
             return AdvancedCommerceItemIOS(
@@ -204,33 +163,26 @@ class AdvancedCommerceItemIOS(
 /**
  * A refund of an Advanced Commerce item (iOS 18.4 and later).
  */
-class AdvancedCommerceRefundIOS(
+data class AdvancedCommerceRefundIOS(
     /**
      * StoreKit's raw JSON for the refund.
      */
     val jsonRepresentation: String? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is AdvancedCommerceRefundIOS) return false
-        return this.jsonRepresentation == other.jsonRepresentation
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.jsonRepresentation?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "AdvancedCommerceRefundIOS(jsonRepresentation=${this.jsonRepresentation})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.jsonRepresentation?.let { v0 -> json["jsonRepresentation"] = v0 }
         return json
     }
 
     companion object : OpenIAPModelType<AdvancedCommerceRefundIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): AdvancedCommerceRefundIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): AdvancedCommerceRefundIOS {
             val o = OpenIAPDecode.obj(value, path)
             return AdvancedCommerceRefundIOS(
@@ -243,23 +195,27 @@ class AdvancedCommerceRefundIOS(
 /**
  * StoreKit's signed record of how the user acquired the app (iOS 16 and later).
  */
-class AppTransaction(
+data class AppTransaction(
     /**
-     * The app's bundle identifier.
+     * The App Store identifier of the app.
      */
-    val bundleId: String,
+    val appId: Double,
+    /**
+     * Identifier of the app transaction.
+     */
+    val appTransactionId: String? = null,
     /**
      * The app version the record was made for.
      */
     val appVersion: String,
     /**
-     * The app version the user first got.
+     * The App Store identifier of the app version.
      */
-    val originalAppVersion: String,
+    val appVersionId: Double,
     /**
-     * When the user first got the app.
+     * The app's bundle identifier.
      */
-    val originalPurchaseDate: Double,
+    val bundleId: String,
     /**
      * Value for checking that the record belongs to this device.
      */
@@ -273,17 +229,17 @@ class AppTransaction(
      */
     val environment: String,
     /**
-     * When the App Store signed the record.
+     * The app version the user first got.
      */
-    val signedDate: Double,
+    val originalAppVersion: String,
     /**
-     * The App Store identifier of the app.
+     * StoreKit's raw value of the platform the app was first acquired on.
      */
-    val appId: Double,
+    val originalPlatform: String? = null,
     /**
-     * The App Store identifier of the app version.
+     * When the user first got the app.
      */
-    val appVersionId: Double,
+    val originalPurchaseDate: Double,
     /**
      * When the user pre-ordered the app, if they did.
      */
@@ -293,62 +249,16 @@ class AppTransaction(
      */
     val revocationDate: Double? = null,
     /**
-     * Identifier of the app transaction.
+     * When the App Store signed the record.
      */
-    val appTransactionId: String? = null,
-    /**
-     * StoreKit's raw value of the platform the app was first acquired on.
-     */
-    val originalPlatform: String? = null,
+    val signedDate: Double,
     /**
      * Store channel of the original acquisition, such as consumer or education; new values may appear
      * (Apple 27 beta).
      */
     val storeType: String? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is AppTransaction) return false
-        return this.bundleId == other.bundleId
-            && this.appVersion == other.appVersion
-            && this.originalAppVersion == other.originalAppVersion
-            && OpenIAPEquality.same(this.originalPurchaseDate, other.originalPurchaseDate)
-            && this.deviceVerification == other.deviceVerification
-            && this.deviceVerificationNonce == other.deviceVerificationNonce
-            && this.environment == other.environment
-            && OpenIAPEquality.same(this.signedDate, other.signedDate)
-            && OpenIAPEquality.same(this.appId, other.appId)
-            && OpenIAPEquality.same(this.appVersionId, other.appVersionId)
-            && OpenIAPEquality.same(this.preorderDate, other.preorderDate)
-            && OpenIAPEquality.same(this.revocationDate, other.revocationDate)
-            && this.appTransactionId == other.appTransactionId
-            && this.originalPlatform == other.originalPlatform
-            && this.storeType == other.storeType
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.bundleId.hashCode()
-        result = 31 * result + this.appVersion.hashCode()
-        result = 31 * result + this.originalAppVersion.hashCode()
-        result = 31 * result + this.originalPurchaseDate.hashCode()
-        result = 31 * result + this.deviceVerification.hashCode()
-        result = 31 * result + this.deviceVerificationNonce.hashCode()
-        result = 31 * result + this.environment.hashCode()
-        result = 31 * result + this.signedDate.hashCode()
-        result = 31 * result + this.appId.hashCode()
-        result = 31 * result + this.appVersionId.hashCode()
-        result = 31 * result + (this.preorderDate?.hashCode() ?: 0)
-        result = 31 * result + (this.revocationDate?.hashCode() ?: 0)
-        result = 31 * result + (this.appTransactionId?.hashCode() ?: 0)
-        result = 31 * result + (this.originalPlatform?.hashCode() ?: 0)
-        result = 31 * result + (this.storeType?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "AppTransaction(bundleId=${this.bundleId}, appVersion=${this.appVersion}, originalAppVersion=${this.originalAppVersion}, originalPurchaseDate=${this.originalPurchaseDate}, deviceVerification=${this.deviceVerification}, deviceVerificationNonce=${this.deviceVerificationNonce}, environment=${this.environment}, signedDate=${this.signedDate}, appId=${this.appId}, appVersionId=${this.appVersionId}, preorderDate=${this.preorderDate}, revocationDate=${this.revocationDate}, appTransactionId=${this.appTransactionId}, originalPlatform=${this.originalPlatform}, storeType=${this.storeType})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["bundleId"] = this.bundleId
         json["appVersion"] = this.appVersion
@@ -369,6 +279,13 @@ class AppTransaction(
     }
 
     companion object : OpenIAPModelType<AppTransaction> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): AppTransaction = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): AppTransaction {
             val o = OpenIAPDecode.obj(value, path)
             return AppTransaction(
@@ -395,31 +312,35 @@ class AppTransaction(
 /**
  * One auto-renewable subscription inside an Apple subscription bundle (Apple 27 beta).
  */
-class BundledSubscriptionIOS(
-    /**
-     * The bundled subscription's product identifier.
-     */
-    val id: String,
-    /**
-     * Localized name.
-     */
-    val displayName: String,
+data class BundledSubscriptionIOS(
     /**
      * Localized description.
      */
     val description: String,
     /**
-     * Price as a number.
+     * Localized name.
      */
-    val price: Double,
+    val displayName: String,
     /**
      * Price formatted for display.
      */
     val displayPrice: String,
     /**
+     * The bundled subscription's product identifier.
+     */
+    val id: String,
+    /**
      * Whether Family Sharing covers it.
      */
     val isFamilyShareable: Boolean,
+    /**
+     * Price as a number.
+     */
+    val price: Double,
+    /**
+     * Localized name of the group.
+     */
+    val subscriptionGroupDisplayName: String,
     /**
      * The subscription group it belongs to.
      */
@@ -427,43 +348,9 @@ class BundledSubscriptionIOS(
     /**
      * Its service level rank within the group.
      */
-    val subscriptionGroupLevel: Long,
-    /**
-     * Localized name of the group.
-     */
-    val subscriptionGroupDisplayName: String
+    val subscriptionGroupLevel: Long
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is BundledSubscriptionIOS) return false
-        return this.id == other.id
-            && this.displayName == other.displayName
-            && this.description == other.description
-            && OpenIAPEquality.same(this.price, other.price)
-            && this.displayPrice == other.displayPrice
-            && this.isFamilyShareable == other.isFamilyShareable
-            && this.subscriptionGroupId == other.subscriptionGroupId
-            && this.subscriptionGroupLevel == other.subscriptionGroupLevel
-            && this.subscriptionGroupDisplayName == other.subscriptionGroupDisplayName
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.id.hashCode()
-        result = 31 * result + this.displayName.hashCode()
-        result = 31 * result + this.description.hashCode()
-        result = 31 * result + this.price.hashCode()
-        result = 31 * result + this.displayPrice.hashCode()
-        result = 31 * result + this.isFamilyShareable.hashCode()
-        result = 31 * result + this.subscriptionGroupId.hashCode()
-        result = 31 * result + this.subscriptionGroupLevel.hashCode()
-        result = 31 * result + this.subscriptionGroupDisplayName.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "BundledSubscriptionIOS(id=${this.id}, displayName=${this.displayName}, description=${this.description}, price=${this.price}, displayPrice=${this.displayPrice}, isFamilyShareable=${this.isFamilyShareable}, subscriptionGroupId=${this.subscriptionGroupId}, subscriptionGroupLevel=${this.subscriptionGroupLevel}, subscriptionGroupDisplayName=${this.subscriptionGroupDisplayName})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["id"] = this.id
         json["displayName"] = this.displayName
@@ -478,6 +365,13 @@ class BundledSubscriptionIOS(
     }
 
     companion object : OpenIAPModelType<BundledSubscriptionIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): BundledSubscriptionIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): BundledSubscriptionIOS {
             val o = OpenIAPDecode.obj(value, path)
             return BundledSubscriptionIOS(
@@ -498,7 +392,7 @@ class BundledSubscriptionIOS(
 /**
  * A promotional offer signed with the legacy signature scheme.
  */
-class DiscountOfferInputIOS(
+data class DiscountOfferInputIOS(
     /**
      * Id of the promotional offer as set up in App Store Connect.
      */
@@ -520,29 +414,7 @@ class DiscountOfferInputIOS(
      */
     val timestamp: Double
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is DiscountOfferInputIOS) return false
-        return this.identifier == other.identifier
-            && this.keyIdentifier == other.keyIdentifier
-            && this.nonce == other.nonce
-            && this.signature == other.signature
-            && OpenIAPEquality.same(this.timestamp, other.timestamp)
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.identifier.hashCode()
-        result = 31 * result + this.keyIdentifier.hashCode()
-        result = 31 * result + this.nonce.hashCode()
-        result = 31 * result + this.signature.hashCode()
-        result = 31 * result + this.timestamp.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "DiscountOfferInputIOS(identifier=${this.identifier}, keyIdentifier=${this.keyIdentifier}, nonce=${this.nonce}, signature=${this.signature}, timestamp=${this.timestamp})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["identifier"] = this.identifier
         json["keyIdentifier"] = this.keyIdentifier
@@ -553,6 +425,13 @@ class DiscountOfferInputIOS(
     }
 
     companion object : OpenIAPModelType<DiscountOfferInputIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): DiscountOfferInputIOS? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): DiscountOfferInputIOS {
             val o = OpenIAPDecode.obj(value, path)
             return DiscountOfferInputIOS(
@@ -569,7 +448,11 @@ class DiscountOfferInputIOS(
 /**
  * A product the user is currently entitled to, from StoreKit (iOS 15 and later).
  */
-class EntitlementIOS(
+data class EntitlementIOS(
+    /**
+     * StoreKit's raw JSON for that transaction.
+     */
+    val jsonRepresentation: String,
     /**
      * The entitled product.
      */
@@ -577,31 +460,9 @@ class EntitlementIOS(
     /**
      * The transaction that grants it.
      */
-    val transactionId: String,
-    /**
-     * StoreKit's raw JSON for that transaction.
-     */
-    val jsonRepresentation: String
+    val transactionId: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is EntitlementIOS) return false
-        return this.sku == other.sku
-            && this.transactionId == other.transactionId
-            && this.jsonRepresentation == other.jsonRepresentation
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.sku.hashCode()
-        result = 31 * result + this.transactionId.hashCode()
-        result = 31 * result + this.jsonRepresentation.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "EntitlementIOS(sku=${this.sku}, transactionId=${this.transactionId}, jsonRepresentation=${this.jsonRepresentation})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["sku"] = this.sku
         json["transactionId"] = this.transactionId
@@ -610,6 +471,13 @@ class EntitlementIOS(
     }
 
     companion object : OpenIAPModelType<EntitlementIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): EntitlementIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): EntitlementIOS {
             val o = OpenIAPDecode.obj(value, path)
             return EntitlementIOS(
@@ -624,7 +492,7 @@ class EntitlementIOS(
 /**
  * Outcome of the disclosure shown before a custom external purchase link (iOS 18.1 and later).
  */
-class ExternalPurchaseCustomLinkNoticeResultIOS(
+data class ExternalPurchaseCustomLinkNoticeResultIOS(
     /**
      * True when the user chose to continue.
      */
@@ -634,23 +502,7 @@ class ExternalPurchaseCustomLinkNoticeResultIOS(
      */
     val error: String? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is ExternalPurchaseCustomLinkNoticeResultIOS) return false
-        return this.continued == other.continued
-            && this.error == other.error
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.continued.hashCode()
-        result = 31 * result + (this.error?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "ExternalPurchaseCustomLinkNoticeResultIOS(continued=${this.continued}, error=${this.error})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["continued"] = this.continued
         this.error?.let { v0 -> json["error"] = v0 }
@@ -658,6 +510,13 @@ class ExternalPurchaseCustomLinkNoticeResultIOS(
     }
 
     companion object : OpenIAPModelType<ExternalPurchaseCustomLinkNoticeResultIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): ExternalPurchaseCustomLinkNoticeResultIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): ExternalPurchaseCustomLinkNoticeResultIOS {
             val o = OpenIAPDecode.obj(value, path)
             return ExternalPurchaseCustomLinkNoticeResultIOS(
@@ -694,6 +553,9 @@ sealed class ExternalPurchaseCustomLinkNoticeTypeIOS(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<ExternalPurchaseCustomLinkNoticeTypeIOS>
@@ -705,6 +567,18 @@ sealed class ExternalPurchaseCustomLinkNoticeTypeIOS(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): ExternalPurchaseCustomLinkNoticeTypeIOS = when (value) {
+            "BROWSER" -> Browser
+            "Browser" -> Browser
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): ExternalPurchaseCustomLinkNoticeTypeIOS = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -713,33 +587,17 @@ sealed class ExternalPurchaseCustomLinkNoticeTypeIOS(val rawValue: String) {
 /**
  * A token for reporting custom-link external purchases to Apple (iOS 18.1 and later).
  */
-class ExternalPurchaseCustomLinkTokenResultIOS(
-    /**
-     * The reporting token for Apple's External Purchase Server API.
-     */
-    val token: String? = null,
+data class ExternalPurchaseCustomLinkTokenResultIOS(
     /**
      * Why no token could be fetched, if it failed.
      */
-    val error: String? = null
+    val error: String? = null,
+    /**
+     * The reporting token for Apple's External Purchase Server API.
+     */
+    val token: String? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is ExternalPurchaseCustomLinkTokenResultIOS) return false
-        return this.token == other.token
-            && this.error == other.error
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.token?.hashCode() ?: 0)
-        result = 31 * result + (this.error?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "ExternalPurchaseCustomLinkTokenResultIOS(token=${this.token}, error=${this.error})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.token?.let { v0 -> json["token"] = v0 }
         this.error?.let { v0 -> json["error"] = v0 }
@@ -747,6 +605,13 @@ class ExternalPurchaseCustomLinkTokenResultIOS(
     }
 
     companion object : OpenIAPModelType<ExternalPurchaseCustomLinkTokenResultIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): ExternalPurchaseCustomLinkTokenResultIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): ExternalPurchaseCustomLinkTokenResultIOS {
             val o = OpenIAPDecode.obj(value, path)
             return ExternalPurchaseCustomLinkTokenResultIOS(
@@ -787,6 +652,9 @@ sealed class ExternalPurchaseCustomLinkTokenTypeIOS(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<ExternalPurchaseCustomLinkTokenTypeIOS>
@@ -799,6 +667,20 @@ sealed class ExternalPurchaseCustomLinkTokenTypeIOS(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): ExternalPurchaseCustomLinkTokenTypeIOS = when (value) {
+            "ACQUISITION" -> Acquisition
+            "Acquisition" -> Acquisition
+            "SERVICES" -> Services
+            "Services" -> Services
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): ExternalPurchaseCustomLinkTokenTypeIOS = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -807,33 +689,17 @@ sealed class ExternalPurchaseCustomLinkTokenTypeIOS(val rawValue: String) {
 /**
  * What happened when the app showed an external purchase link.
  */
-class ExternalPurchaseLinkResultIOS(
-    /**
-     * True when the user went through the external purchase flow.
-     */
-    val success: Boolean,
+data class ExternalPurchaseLinkResultIOS(
     /**
      * Why the link could not be shown, if it failed.
      */
-    val error: String? = null
+    val error: String? = null,
+    /**
+     * True when the user went through the external purchase flow.
+     */
+    val success: Boolean
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is ExternalPurchaseLinkResultIOS) return false
-        return this.success == other.success
-            && this.error == other.error
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.success.hashCode()
-        result = 31 * result + (this.error?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "ExternalPurchaseLinkResultIOS(success=${this.success}, error=${this.error})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["success"] = this.success
         this.error?.let { v0 -> json["error"] = v0 }
@@ -841,6 +707,13 @@ class ExternalPurchaseLinkResultIOS(
     }
 
     companion object : OpenIAPModelType<ExternalPurchaseLinkResultIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): ExternalPurchaseLinkResultIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): ExternalPurchaseLinkResultIOS {
             val o = OpenIAPDecode.obj(value, path)
             return ExternalPurchaseLinkResultIOS(
@@ -881,6 +754,9 @@ sealed class ExternalPurchaseNoticeAction(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<ExternalPurchaseNoticeAction>
@@ -893,6 +769,20 @@ sealed class ExternalPurchaseNoticeAction(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): ExternalPurchaseNoticeAction = when (value) {
+            "CONTINUE" -> Continue
+            "Continue" -> Continue
+            "DISMISSED" -> Dismissed
+            "Dismissed" -> Dismissed
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): ExternalPurchaseNoticeAction = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -901,11 +791,7 @@ sealed class ExternalPurchaseNoticeAction(val rawValue: String) {
 /**
  * Outcome of the external purchase notice sheet (iOS 17.4 and later).
  */
-class ExternalPurchaseNoticeResultIOS(
-    /**
-     * What the user did.
-     */
-    val result: ExternalPurchaseNoticeAction,
+data class ExternalPurchaseNoticeResultIOS(
     /**
      * Why the sheet could not be shown, if it failed.
      */
@@ -913,27 +799,13 @@ class ExternalPurchaseNoticeResultIOS(
     /**
      * Token to report to Apple's External Purchase Server API; present only when the user continued.
      */
-    val externalPurchaseToken: String? = null
+    val externalPurchaseToken: String? = null,
+    /**
+     * What the user did.
+     */
+    val result: ExternalPurchaseNoticeAction
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is ExternalPurchaseNoticeResultIOS) return false
-        return this.result == other.result
-            && this.error == other.error
-            && this.externalPurchaseToken == other.externalPurchaseToken
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.result.hashCode()
-        result = 31 * result + (this.error?.hashCode() ?: 0)
-        result = 31 * result + (this.externalPurchaseToken?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "ExternalPurchaseNoticeResultIOS(result=${this.result}, error=${this.error}, externalPurchaseToken=${this.externalPurchaseToken})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["result"] = this.result.rawValue
         this.error?.let { v0 -> json["error"] = v0 }
@@ -942,6 +814,13 @@ class ExternalPurchaseNoticeResultIOS(
     }
 
     companion object : OpenIAPModelType<ExternalPurchaseNoticeResultIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): ExternalPurchaseNoticeResultIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): ExternalPurchaseNoticeResultIOS {
             val o = OpenIAPDecode.obj(value, path)
             return ExternalPurchaseNoticeResultIOS(
@@ -991,6 +870,9 @@ sealed class PaymentModeIOS(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<PaymentModeIOS>
@@ -1005,398 +887,26 @@ sealed class PaymentModeIOS(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): PaymentModeIOS = when (value) {
+            "EMPTY" -> Empty
+            "Empty" -> Empty
+            "FREE_TRIAL" -> FreeTrial
+            "FreeTrial" -> FreeTrial
+            "PAY_AS_YOU_GO" -> PayAsYouGo
+            "PayAsYouGo" -> PayAsYouGo
+            "PAY_UP_FRONT" -> PayUpFront
+            "PayUpFront" -> PayUpFront
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): PaymentModeIOS = fromRawValue(OpenIAPDecode.string(value, path))
-    }
-}
-
-/**
- * A one-time product as StoreKit describes it.
- */
-class ProductIOS(
-    /**
-     * The product identifier (SKU) as configured in the store.
-     */
-    override val id: String,
-    /**
-     * Localized product name for display.
-     */
-    override val title: String,
-    /**
-     * Localized product description for display.
-     */
-    override val description: String,
-    /**
-     * One-time product or subscription.
-     */
-    override val type: ProductType,
-    /**
-     * Alternative display name when the store provides one.
-     */
-    override val displayName: String? = null,
-    /**
-     * The price formatted for the buyer's locale, currency sign included.
-     */
-    override val displayPrice: String,
-    /**
-     * ISO 4217 code of the price currency.
-     */
-    override val currency: String,
-    /**
-     * The price as a number in the currency's major unit.
-     */
-    override val price: Double? = null,
-    /**
-     * Diagnostic text from the native SDK; not meant for users.
-     */
-    override val debugDescription: String? = null,
-    /**
-     * The platform that produced this product object.
-     */
-    override val platform: IapPlatform,
-    /**
-     * StoreKit's localized display name.
-     */
-    val displayNameIOS: String,
-    /**
-     * Whether Family Sharing covers the product.
-     */
-    val isFamilyShareableIOS: Boolean,
-    /**
-     * StoreKit's raw JSON for the product.
-     */
-    val jsonRepresentationIOS: String,
-    /**
-     * StoreKit's product classification.
-     */
-    val typeIOS: ProductTypeIOS,
-    /**
-     * Subscription offers in the shared offer shape; Apple has no one-time product discounts.
-     */
-    val subscriptionOffers: List<SubscriptionOffer>? = null,
-    /**
-     * Billing plans offered for the product (iOS 26.4 and later).
-     */
-    val pricingTermsIOS: List<SubscriptionPricingTermsIOS>? = null
-) : OpenIAPModel, ProductCommon {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is ProductIOS) return false
-        return this.id == other.id
-            && this.title == other.title
-            && this.description == other.description
-            && this.type == other.type
-            && this.displayName == other.displayName
-            && this.displayPrice == other.displayPrice
-            && this.currency == other.currency
-            && OpenIAPEquality.same(this.price, other.price)
-            && this.debugDescription == other.debugDescription
-            && this.platform == other.platform
-            && this.displayNameIOS == other.displayNameIOS
-            && this.isFamilyShareableIOS == other.isFamilyShareableIOS
-            && this.jsonRepresentationIOS == other.jsonRepresentationIOS
-            && this.typeIOS == other.typeIOS
-            && this.subscriptionOffers == other.subscriptionOffers
-            && this.pricingTermsIOS == other.pricingTermsIOS
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.id.hashCode()
-        result = 31 * result + this.title.hashCode()
-        result = 31 * result + this.description.hashCode()
-        result = 31 * result + this.type.hashCode()
-        result = 31 * result + (this.displayName?.hashCode() ?: 0)
-        result = 31 * result + this.displayPrice.hashCode()
-        result = 31 * result + this.currency.hashCode()
-        result = 31 * result + (this.price?.hashCode() ?: 0)
-        result = 31 * result + (this.debugDescription?.hashCode() ?: 0)
-        result = 31 * result + this.platform.hashCode()
-        result = 31 * result + this.displayNameIOS.hashCode()
-        result = 31 * result + this.isFamilyShareableIOS.hashCode()
-        result = 31 * result + this.jsonRepresentationIOS.hashCode()
-        result = 31 * result + this.typeIOS.hashCode()
-        result = 31 * result + (this.subscriptionOffers?.hashCode() ?: 0)
-        result = 31 * result + (this.pricingTermsIOS?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "ProductIOS(id=${this.id}, title=${this.title}, description=${this.description}, type=${this.type}, displayName=${this.displayName}, displayPrice=${this.displayPrice}, currency=${this.currency}, price=${this.price}, debugDescription=${this.debugDescription}, platform=${this.platform}, displayNameIOS=${this.displayNameIOS}, isFamilyShareableIOS=${this.isFamilyShareableIOS}, jsonRepresentationIOS=${this.jsonRepresentationIOS}, typeIOS=${this.typeIOS}, subscriptionOffers=${this.subscriptionOffers}, pricingTermsIOS=${this.pricingTermsIOS})"
-
-    override fun toJsonValue(): Map<String, Any?> {
-        val json = LinkedHashMap<String, Any?>()
-        json["id"] = this.id
-        json["title"] = this.title
-        json["description"] = this.description
-        json["type"] = this.type.rawValue
-        this.displayName?.let { v0 -> json["displayName"] = v0 }
-        json["displayPrice"] = this.displayPrice
-        json["currency"] = this.currency
-        this.price?.let { v0 -> json["price"] = v0 }
-        this.debugDescription?.let { v0 -> json["debugDescription"] = v0 }
-        json["platform"] = this.platform.rawValue
-        json["displayNameIOS"] = this.displayNameIOS
-        json["isFamilyShareableIOS"] = this.isFamilyShareableIOS
-        json["jsonRepresentationIOS"] = this.jsonRepresentationIOS
-        json["typeIOS"] = this.typeIOS.rawValue
-        this.subscriptionOffers?.let { v0 -> json["subscriptionOffers"] = v0.map { e1 -> e1.toJsonValue() } }
-        this.pricingTermsIOS?.let { v0 -> json["pricingTermsIOS"] = v0.map { e1 -> e1.toJsonValue() } }
-        return json
-    }
-
-    companion object : OpenIAPModelType<ProductIOS> {
-        override fun fromJsonValue(value: Any?, path: List<String>): ProductIOS {
-            val o = OpenIAPDecode.obj(value, path)
-            return ProductIOS(
-                id = OpenIAPDecode.required(o, "id", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                title = OpenIAPDecode.required(o, "title", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                description = OpenIAPDecode.required(o, "description", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                type = OpenIAPDecode.required(o, "type", path) { v0, p0 -> ProductType.fromJsonValue(v0, p0) },
-                displayName = OpenIAPDecode.optional(o, "displayName", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                displayPrice = OpenIAPDecode.required(o, "displayPrice", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                currency = OpenIAPDecode.required(o, "currency", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                price = OpenIAPDecode.optional(o, "price", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
-                debugDescription = OpenIAPDecode.optional(o, "debugDescription", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                platform = OpenIAPDecode.required(o, "platform", path) { v0, p0 -> IapPlatform.fromJsonValue(v0, p0) },
-                displayNameIOS = OpenIAPDecode.required(o, "displayNameIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                isFamilyShareableIOS = OpenIAPDecode.required(o, "isFamilyShareableIOS", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
-                jsonRepresentationIOS = OpenIAPDecode.required(o, "jsonRepresentationIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                typeIOS = OpenIAPDecode.required(o, "typeIOS", path) { v0, p0 -> ProductTypeIOS.fromJsonValue(v0, p0) },
-                subscriptionOffers = OpenIAPDecode.optional(o, "subscriptionOffers", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> SubscriptionOffer.fromJsonValue(v1, p1) } },
-                pricingTermsIOS = OpenIAPDecode.optional(o, "pricingTermsIOS", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> SubscriptionPricingTermsIOS.fromJsonValue(v1, p1) } }
-            )
-        }
-    }
-}
-
-/**
- * A subscription product as StoreKit describes it.
- */
-class ProductSubscriptionIOS(
-    /**
-     * The product identifier (SKU) as configured in the store.
-     */
-    override val id: String,
-    /**
-     * Localized product name for display.
-     */
-    override val title: String,
-    /**
-     * Localized product description for display.
-     */
-    override val description: String,
-    /**
-     * One-time product or subscription.
-     */
-    override val type: ProductType,
-    /**
-     * Alternative display name when the store provides one.
-     */
-    override val displayName: String? = null,
-    /**
-     * The price formatted for the buyer's locale, currency sign included.
-     */
-    override val displayPrice: String,
-    /**
-     * ISO 4217 code of the price currency.
-     */
-    override val currency: String,
-    /**
-     * The price as a number in the currency's major unit.
-     */
-    override val price: Double? = null,
-    /**
-     * Diagnostic text from the native SDK; not meant for users.
-     */
-    override val debugDescription: String? = null,
-    /**
-     * The platform that produced this product object.
-     */
-    override val platform: IapPlatform,
-    /**
-     * StoreKit's localized display name.
-     */
-    val displayNameIOS: String,
-    /**
-     * Whether Family Sharing covers the subscription.
-     */
-    val isFamilyShareableIOS: Boolean,
-    /**
-     * StoreKit's raw JSON for the product.
-     */
-    val jsonRepresentationIOS: String,
-    /**
-     * StoreKit's product classification.
-     */
-    val typeIOS: ProductTypeIOS,
-    /**
-     * Introductory and promotional offers in the shared offer shape.
-     */
-    val subscriptionOffers: List<SubscriptionOffer>? = null,
-    /**
-     * Billing plans offered for the subscription (iOS 26.4 and later).
-     */
-    val pricingTermsIOS: List<SubscriptionPricingTermsIOS>? = null,
-    /**
-     * The subscriptions a bundle contains; empty or absent for anything but a bundle (Apple 27 beta).
-     */
-    val bundledSubscriptionsIOS: List<BundledSubscriptionIOS>? = null,
-    /**
-     * The subscription group, used to check introductory offer eligibility.
-     */
-    val subscriptionGroupIdIOS: String? = null,
-    /**
-     * Introductory price formatted for display.
-     */
-    val introductoryPriceIOS: String? = null,
-    /**
-     * Introductory price as a decimal string.
-     */
-    val introductoryPriceAsAmountIOS: String? = null,
-    /**
-     * How the introductory price is paid; empty when there is none.
-     */
-    val introductoryPricePaymentModeIOS: PaymentModeIOS,
-    /**
-     * How many periods the introductory price lasts.
-     */
-    val introductoryPriceNumberOfPeriodsIOS: String? = null,
-    /**
-     * Unit of the introductory period.
-     */
-    val introductoryPriceSubscriptionPeriodIOS: SubscriptionPeriodIOS? = null,
-    /**
-     * Number of units in one regular period.
-     */
-    val subscriptionPeriodNumberIOS: String? = null,
-    /**
-     * Unit of the regular period.
-     */
-    val subscriptionPeriodUnitIOS: SubscriptionPeriodIOS? = null
-) : OpenIAPModel, ProductCommon {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is ProductSubscriptionIOS) return false
-        return this.id == other.id
-            && this.title == other.title
-            && this.description == other.description
-            && this.type == other.type
-            && this.displayName == other.displayName
-            && this.displayPrice == other.displayPrice
-            && this.currency == other.currency
-            && OpenIAPEquality.same(this.price, other.price)
-            && this.debugDescription == other.debugDescription
-            && this.platform == other.platform
-            && this.displayNameIOS == other.displayNameIOS
-            && this.isFamilyShareableIOS == other.isFamilyShareableIOS
-            && this.jsonRepresentationIOS == other.jsonRepresentationIOS
-            && this.typeIOS == other.typeIOS
-            && this.subscriptionOffers == other.subscriptionOffers
-            && this.pricingTermsIOS == other.pricingTermsIOS
-            && this.bundledSubscriptionsIOS == other.bundledSubscriptionsIOS
-            && this.subscriptionGroupIdIOS == other.subscriptionGroupIdIOS
-            && this.introductoryPriceIOS == other.introductoryPriceIOS
-            && this.introductoryPriceAsAmountIOS == other.introductoryPriceAsAmountIOS
-            && this.introductoryPricePaymentModeIOS == other.introductoryPricePaymentModeIOS
-            && this.introductoryPriceNumberOfPeriodsIOS == other.introductoryPriceNumberOfPeriodsIOS
-            && this.introductoryPriceSubscriptionPeriodIOS == other.introductoryPriceSubscriptionPeriodIOS
-            && this.subscriptionPeriodNumberIOS == other.subscriptionPeriodNumberIOS
-            && this.subscriptionPeriodUnitIOS == other.subscriptionPeriodUnitIOS
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.id.hashCode()
-        result = 31 * result + this.title.hashCode()
-        result = 31 * result + this.description.hashCode()
-        result = 31 * result + this.type.hashCode()
-        result = 31 * result + (this.displayName?.hashCode() ?: 0)
-        result = 31 * result + this.displayPrice.hashCode()
-        result = 31 * result + this.currency.hashCode()
-        result = 31 * result + (this.price?.hashCode() ?: 0)
-        result = 31 * result + (this.debugDescription?.hashCode() ?: 0)
-        result = 31 * result + this.platform.hashCode()
-        result = 31 * result + this.displayNameIOS.hashCode()
-        result = 31 * result + this.isFamilyShareableIOS.hashCode()
-        result = 31 * result + this.jsonRepresentationIOS.hashCode()
-        result = 31 * result + this.typeIOS.hashCode()
-        result = 31 * result + (this.subscriptionOffers?.hashCode() ?: 0)
-        result = 31 * result + (this.pricingTermsIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.bundledSubscriptionsIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.subscriptionGroupIdIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.introductoryPriceIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.introductoryPriceAsAmountIOS?.hashCode() ?: 0)
-        result = 31 * result + this.introductoryPricePaymentModeIOS.hashCode()
-        result = 31 * result + (this.introductoryPriceNumberOfPeriodsIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.introductoryPriceSubscriptionPeriodIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.subscriptionPeriodNumberIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.subscriptionPeriodUnitIOS?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "ProductSubscriptionIOS(id=${this.id}, title=${this.title}, description=${this.description}, type=${this.type}, displayName=${this.displayName}, displayPrice=${this.displayPrice}, currency=${this.currency}, price=${this.price}, debugDescription=${this.debugDescription}, platform=${this.platform}, displayNameIOS=${this.displayNameIOS}, isFamilyShareableIOS=${this.isFamilyShareableIOS}, jsonRepresentationIOS=${this.jsonRepresentationIOS}, typeIOS=${this.typeIOS}, subscriptionOffers=${this.subscriptionOffers}, pricingTermsIOS=${this.pricingTermsIOS}, bundledSubscriptionsIOS=${this.bundledSubscriptionsIOS}, subscriptionGroupIdIOS=${this.subscriptionGroupIdIOS}, introductoryPriceIOS=${this.introductoryPriceIOS}, introductoryPriceAsAmountIOS=${this.introductoryPriceAsAmountIOS}, introductoryPricePaymentModeIOS=${this.introductoryPricePaymentModeIOS}, introductoryPriceNumberOfPeriodsIOS=${this.introductoryPriceNumberOfPeriodsIOS}, introductoryPriceSubscriptionPeriodIOS=${this.introductoryPriceSubscriptionPeriodIOS}, subscriptionPeriodNumberIOS=${this.subscriptionPeriodNumberIOS}, subscriptionPeriodUnitIOS=${this.subscriptionPeriodUnitIOS})"
-
-    override fun toJsonValue(): Map<String, Any?> {
-        val json = LinkedHashMap<String, Any?>()
-        json["id"] = this.id
-        json["title"] = this.title
-        json["description"] = this.description
-        json["type"] = this.type.rawValue
-        this.displayName?.let { v0 -> json["displayName"] = v0 }
-        json["displayPrice"] = this.displayPrice
-        json["currency"] = this.currency
-        this.price?.let { v0 -> json["price"] = v0 }
-        this.debugDescription?.let { v0 -> json["debugDescription"] = v0 }
-        json["platform"] = this.platform.rawValue
-        json["displayNameIOS"] = this.displayNameIOS
-        json["isFamilyShareableIOS"] = this.isFamilyShareableIOS
-        json["jsonRepresentationIOS"] = this.jsonRepresentationIOS
-        json["typeIOS"] = this.typeIOS.rawValue
-        this.subscriptionOffers?.let { v0 -> json["subscriptionOffers"] = v0.map { e1 -> e1.toJsonValue() } }
-        this.pricingTermsIOS?.let { v0 -> json["pricingTermsIOS"] = v0.map { e1 -> e1.toJsonValue() } }
-        this.bundledSubscriptionsIOS?.let { v0 -> json["bundledSubscriptionsIOS"] = v0.map { e1 -> e1.toJsonValue() } }
-        this.subscriptionGroupIdIOS?.let { v0 -> json["subscriptionGroupIdIOS"] = v0 }
-        this.introductoryPriceIOS?.let { v0 -> json["introductoryPriceIOS"] = v0 }
-        this.introductoryPriceAsAmountIOS?.let { v0 -> json["introductoryPriceAsAmountIOS"] = v0 }
-        json["introductoryPricePaymentModeIOS"] = this.introductoryPricePaymentModeIOS.rawValue
-        this.introductoryPriceNumberOfPeriodsIOS?.let { v0 -> json["introductoryPriceNumberOfPeriodsIOS"] = v0 }
-        this.introductoryPriceSubscriptionPeriodIOS?.let { v0 -> json["introductoryPriceSubscriptionPeriodIOS"] = v0.rawValue }
-        this.subscriptionPeriodNumberIOS?.let { v0 -> json["subscriptionPeriodNumberIOS"] = v0 }
-        this.subscriptionPeriodUnitIOS?.let { v0 -> json["subscriptionPeriodUnitIOS"] = v0.rawValue }
-        return json
-    }
-
-    companion object : OpenIAPModelType<ProductSubscriptionIOS> {
-        override fun fromJsonValue(value: Any?, path: List<String>): ProductSubscriptionIOS {
-            val o = OpenIAPDecode.obj(value, path)
-            return ProductSubscriptionIOS(
-                id = OpenIAPDecode.required(o, "id", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                title = OpenIAPDecode.required(o, "title", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                description = OpenIAPDecode.required(o, "description", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                type = OpenIAPDecode.required(o, "type", path) { v0, p0 -> ProductType.fromJsonValue(v0, p0) },
-                displayName = OpenIAPDecode.optional(o, "displayName", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                displayPrice = OpenIAPDecode.required(o, "displayPrice", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                currency = OpenIAPDecode.required(o, "currency", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                price = OpenIAPDecode.optional(o, "price", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
-                debugDescription = OpenIAPDecode.optional(o, "debugDescription", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                platform = OpenIAPDecode.required(o, "platform", path) { v0, p0 -> IapPlatform.fromJsonValue(v0, p0) },
-                displayNameIOS = OpenIAPDecode.required(o, "displayNameIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                isFamilyShareableIOS = OpenIAPDecode.required(o, "isFamilyShareableIOS", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
-                jsonRepresentationIOS = OpenIAPDecode.required(o, "jsonRepresentationIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                typeIOS = OpenIAPDecode.required(o, "typeIOS", path) { v0, p0 -> ProductTypeIOS.fromJsonValue(v0, p0) },
-                subscriptionOffers = OpenIAPDecode.optional(o, "subscriptionOffers", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> SubscriptionOffer.fromJsonValue(v1, p1) } },
-                pricingTermsIOS = OpenIAPDecode.optional(o, "pricingTermsIOS", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> SubscriptionPricingTermsIOS.fromJsonValue(v1, p1) } },
-                bundledSubscriptionsIOS = OpenIAPDecode.optional(o, "bundledSubscriptionsIOS", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> BundledSubscriptionIOS.fromJsonValue(v1, p1) } },
-                subscriptionGroupIdIOS = OpenIAPDecode.optional(o, "subscriptionGroupIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                introductoryPriceIOS = OpenIAPDecode.optional(o, "introductoryPriceIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                introductoryPriceAsAmountIOS = OpenIAPDecode.optional(o, "introductoryPriceAsAmountIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                introductoryPricePaymentModeIOS = OpenIAPDecode.required(o, "introductoryPricePaymentModeIOS", path) { v0, p0 -> PaymentModeIOS.fromJsonValue(v0, p0) },
-                introductoryPriceNumberOfPeriodsIOS = OpenIAPDecode.optional(o, "introductoryPriceNumberOfPeriodsIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                introductoryPriceSubscriptionPeriodIOS = OpenIAPDecode.optional(o, "introductoryPriceSubscriptionPeriodIOS", path) { v0, p0 -> SubscriptionPeriodIOS.fromJsonValue(v0, p0) },
-                subscriptionPeriodNumberIOS = OpenIAPDecode.optional(o, "subscriptionPeriodNumberIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                subscriptionPeriodUnitIOS = OpenIAPDecode.optional(o, "subscriptionPeriodUnitIOS", path) { v0, p0 -> SubscriptionPeriodIOS.fromJsonValue(v0, p0) }
-            )
-        }
     }
 }
 
@@ -1446,6 +956,9 @@ sealed class ProductTypeIOS(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<ProductTypeIOS>
@@ -1462,6 +975,28 @@ sealed class ProductTypeIOS(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): ProductTypeIOS = when (value) {
+            "CONSUMABLE" -> Consumable
+            "Consumable" -> Consumable
+            "NON_CONSUMABLE" -> NonConsumable
+            "NonConsumable" -> NonConsumable
+            "AUTO_RENEWABLE_SUBSCRIPTION" -> AutoRenewableSubscription
+            "AutoRenewableSubscription" -> AutoRenewableSubscription
+            "NON_RENEWING_SUBSCRIPTION" -> NonRenewingSubscription
+            "NonRenewingSubscription" -> NonRenewingSubscription
+            "SUBSCRIPTION_BUNDLE" -> SubscriptionBundle
+            "SubscriptionBundle" -> SubscriptionBundle
+            "SUBSCRIPTION_SUITE" -> SubscriptionSuite
+            "SubscriptionSuite" -> SubscriptionSuite
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): ProductTypeIOS = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -1470,33 +1005,17 @@ sealed class ProductTypeIOS(val rawValue: String) {
 /**
  * A promotional offer signed as a compact JWS (iOS 15 and later).
  */
-class PromotionalOfferJWSInputIOS(
-    /**
-     * Id of the promotional offer as set up in App Store Connect.
-     */
-    val offerId: String,
+data class PromotionalOfferJWSInputIOS(
     /**
      * The compact JWS signed by the app's server.
      */
-    val jws: String
+    val jws: String,
+    /**
+     * Id of the promotional offer as set up in App Store Connect.
+     */
+    val offerId: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is PromotionalOfferJWSInputIOS) return false
-        return this.offerId == other.offerId
-            && this.jws == other.jws
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.offerId.hashCode()
-        result = 31 * result + this.jws.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "PromotionalOfferJWSInputIOS(offerId=${this.offerId}, jws=${this.jws})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["offerId"] = this.offerId
         json["jws"] = this.jws
@@ -1504,6 +1023,13 @@ class PromotionalOfferJWSInputIOS(
     }
 
     companion object : OpenIAPModelType<PromotionalOfferJWSInputIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): PromotionalOfferJWSInputIOS? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): PromotionalOfferJWSInputIOS {
             val o = OpenIAPDecode.obj(value, path)
             return PromotionalOfferJWSInputIOS(
@@ -1515,408 +1041,23 @@ class PromotionalOfferJWSInputIOS(
 }
 
 /**
- * A StoreKit transaction.
- */
-class PurchaseIOS(
-    /**
-     * Identifier of this purchase record on the device.
-     */
-    override val id: String,
-    /**
-     * The product that was bought.
-     */
-    override val productId: String,
-    /**
-     * All product identifiers covered by the purchase, when it bundles several.
-     */
-    override val ids: List<String>? = null,
-    /**
-     * When the transaction happened.
-     */
-    override val transactionDate: Double,
-    /**
-     * The token a server verifies the purchase with (the JWS on Apple, the purchase token on Google).
-     */
-    override val purchaseToken: String? = null,
-    /**
-     * The storefront that processed the purchase.
-     */
-    override val store: IapStore,
-    /**
-     * How many units were bought.
-     */
-    override val quantity: Long,
-    /**
-     * Lifecycle state of the purchase.
-     */
-    override val purchaseState: PurchaseState,
-    /**
-     * True while a subscription is set to renew.
-     */
-    override val isAutoRenewing: Boolean,
-    /**
-     * The plan the buyer is on; the base plan id on Android and the product id on Apple platforms.
-     */
-    override val currentPlanId: String? = null,
-    /**
-     * StoreKit transaction identifier.
-     */
-    val transactionId: String,
-    /**
-     * Quantity as StoreKit reports it.
-     */
-    val quantityIOS: Long? = null,
-    /**
-     * Date of the first transaction in this purchase's chain.
-     */
-    val originalTransactionDateIOS: Double? = null,
-    /**
-     * Identifier of the first transaction in the chain, stable across renewals.
-     */
-    val originalTransactionIdentifierIOS: String? = null,
-    /**
-     * The UUID the app attached to the purchase to link it to its own account.
-     */
-    val appAccountToken: String? = null,
-    /**
-     * When the subscription period ends.
-     */
-    val expirationDateIOS: Double? = null,
-    /**
-     * App Store identifier of the subscription purchase event across devices.
-     */
-    val webOrderLineItemIdIOS: String? = null,
-    /**
-     * StoreKit environment name, such as Sandbox, Production or Xcode.
-     */
-    val environmentIOS: String? = null,
-    /**
-     * Country of the App Store storefront.
-     */
-    val storefrontCountryCodeIOS: String? = null,
-    /**
-     * Bundle identifier of the app that made the purchase.
-     */
-    val appBundleIdIOS: String? = null,
-    /**
-     * The subscription group of the product.
-     */
-    val subscriptionGroupIdIOS: String? = null,
-    /**
-     * True when the user moved to a higher subscription level, which replaces this one.
-     */
-    val isUpgradedIOS: Boolean? = null,
-    /**
-     * StoreKit's raw ownership value, such as purchased or family shared.
-     */
-    val ownershipTypeIOS: String? = null,
-    /**
-     * Why the transaction happened, such as a purchase or a renewal.
-     */
-    val reasonIOS: String? = null,
-    /**
-     * Readable form of that reason.
-     */
-    val reasonStringRepresentationIOS: String? = null,
-    /**
-     * StoreKit's transaction reason value.
-     */
-    val transactionReasonIOS: String? = null,
-    /**
-     * When the App Store revoked the transaction, for example after a refund.
-     */
-    val revocationDateIOS: Double? = null,
-    /**
-     * Why it was revoked, normalized, including upgraded_to_bundle.
-     */
-    val revocationReasonIOS: String? = null,
-    /**
-     * How StoreKit classifies the revocation; newer SDKs add assignment revocations.
-     */
-    val revocationTypeIOS: String? = null,
-    /**
-     * The offer applied to the transaction.
-     */
-    val offerIOS: PurchaseOfferIOS? = null,
-    /**
-     * Currency the buyer paid in.
-     */
-    val currencyCodeIOS: String? = null,
-    /**
-     * Symbol of that currency.
-     */
-    val currencySymbolIOS: String? = null,
-    /**
-     * Country of the buyer's storefront.
-     */
-    val countryCodeIOS: String? = null,
-    /**
-     * Renewal details, for subscriptions.
-     */
-    val renewalInfoIOS: RenewalInfoIOS? = null,
-    /**
-     * The billing plan chosen for this transaction (iOS 26.4 and later).
-     */
-    val billingPlanTypeIOS: SubscriptionBillingPlanTypeIOS? = null,
-    /**
-     * Progress through a 12-month commitment (iOS 26.4 and later).
-     */
-    val commitmentInfoIOS: TransactionCommitmentInfoIOS? = null,
-    /**
-     * First transaction of the bundle subscription this transaction came from.
-     */
-    val bundleOriginalTransactionIdIOS: String? = null,
-    /**
-     * Product of that subscription bundle.
-     */
-    val bundleProductIdIOS: String? = null,
-    /**
-     * Subscription group of that bundle.
-     */
-    val bundleSubscriptionGroupIdIOS: String? = null,
-    /**
-     * The bundle transaction this component transaction belongs to.
-     */
-    val bundleTransactionIdIOS: String? = null,
-    /**
-     * The original transaction replaced when switching between a single subscription and a bundle.
-     */
-    val previousOriginalTransactionIdIOS: String? = null,
-    /**
-     * Advanced Commerce API details, only for purchases made through it (iOS 18.4 and later).
-     */
-    val advancedCommerceInfoIOS: AdvancedCommerceInfoIOS? = null
-) : OpenIAPModel, PurchaseCommon {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is PurchaseIOS) return false
-        return this.id == other.id
-            && this.productId == other.productId
-            && this.ids == other.ids
-            && OpenIAPEquality.same(this.transactionDate, other.transactionDate)
-            && this.purchaseToken == other.purchaseToken
-            && this.store == other.store
-            && this.quantity == other.quantity
-            && this.purchaseState == other.purchaseState
-            && this.isAutoRenewing == other.isAutoRenewing
-            && this.currentPlanId == other.currentPlanId
-            && this.transactionId == other.transactionId
-            && this.quantityIOS == other.quantityIOS
-            && OpenIAPEquality.same(this.originalTransactionDateIOS, other.originalTransactionDateIOS)
-            && this.originalTransactionIdentifierIOS == other.originalTransactionIdentifierIOS
-            && this.appAccountToken == other.appAccountToken
-            && OpenIAPEquality.same(this.expirationDateIOS, other.expirationDateIOS)
-            && this.webOrderLineItemIdIOS == other.webOrderLineItemIdIOS
-            && this.environmentIOS == other.environmentIOS
-            && this.storefrontCountryCodeIOS == other.storefrontCountryCodeIOS
-            && this.appBundleIdIOS == other.appBundleIdIOS
-            && this.subscriptionGroupIdIOS == other.subscriptionGroupIdIOS
-            && this.isUpgradedIOS == other.isUpgradedIOS
-            && this.ownershipTypeIOS == other.ownershipTypeIOS
-            && this.reasonIOS == other.reasonIOS
-            && this.reasonStringRepresentationIOS == other.reasonStringRepresentationIOS
-            && this.transactionReasonIOS == other.transactionReasonIOS
-            && OpenIAPEquality.same(this.revocationDateIOS, other.revocationDateIOS)
-            && this.revocationReasonIOS == other.revocationReasonIOS
-            && this.revocationTypeIOS == other.revocationTypeIOS
-            && this.offerIOS == other.offerIOS
-            && this.currencyCodeIOS == other.currencyCodeIOS
-            && this.currencySymbolIOS == other.currencySymbolIOS
-            && this.countryCodeIOS == other.countryCodeIOS
-            && this.renewalInfoIOS == other.renewalInfoIOS
-            && this.billingPlanTypeIOS == other.billingPlanTypeIOS
-            && this.commitmentInfoIOS == other.commitmentInfoIOS
-            && this.bundleOriginalTransactionIdIOS == other.bundleOriginalTransactionIdIOS
-            && this.bundleProductIdIOS == other.bundleProductIdIOS
-            && this.bundleSubscriptionGroupIdIOS == other.bundleSubscriptionGroupIdIOS
-            && this.bundleTransactionIdIOS == other.bundleTransactionIdIOS
-            && this.previousOriginalTransactionIdIOS == other.previousOriginalTransactionIdIOS
-            && this.advancedCommerceInfoIOS == other.advancedCommerceInfoIOS
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.id.hashCode()
-        result = 31 * result + this.productId.hashCode()
-        result = 31 * result + (this.ids?.hashCode() ?: 0)
-        result = 31 * result + this.transactionDate.hashCode()
-        result = 31 * result + (this.purchaseToken?.hashCode() ?: 0)
-        result = 31 * result + this.store.hashCode()
-        result = 31 * result + this.quantity.hashCode()
-        result = 31 * result + this.purchaseState.hashCode()
-        result = 31 * result + this.isAutoRenewing.hashCode()
-        result = 31 * result + (this.currentPlanId?.hashCode() ?: 0)
-        result = 31 * result + this.transactionId.hashCode()
-        result = 31 * result + (this.quantityIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.originalTransactionDateIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.originalTransactionIdentifierIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.appAccountToken?.hashCode() ?: 0)
-        result = 31 * result + (this.expirationDateIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.webOrderLineItemIdIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.environmentIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.storefrontCountryCodeIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.appBundleIdIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.subscriptionGroupIdIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.isUpgradedIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.ownershipTypeIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.reasonIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.reasonStringRepresentationIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.transactionReasonIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.revocationDateIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.revocationReasonIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.revocationTypeIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.offerIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.currencyCodeIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.currencySymbolIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.countryCodeIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.renewalInfoIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.billingPlanTypeIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.commitmentInfoIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.bundleOriginalTransactionIdIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.bundleProductIdIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.bundleSubscriptionGroupIdIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.bundleTransactionIdIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.previousOriginalTransactionIdIOS?.hashCode() ?: 0)
-        result = 31 * result + (this.advancedCommerceInfoIOS?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "PurchaseIOS(id=${this.id}, productId=${this.productId}, ids=${this.ids}, transactionDate=${this.transactionDate}, purchaseToken=${this.purchaseToken}, store=${this.store}, quantity=${this.quantity}, purchaseState=${this.purchaseState}, isAutoRenewing=${this.isAutoRenewing}, currentPlanId=${this.currentPlanId}, transactionId=${this.transactionId}, quantityIOS=${this.quantityIOS}, originalTransactionDateIOS=${this.originalTransactionDateIOS}, originalTransactionIdentifierIOS=${this.originalTransactionIdentifierIOS}, appAccountToken=${this.appAccountToken}, expirationDateIOS=${this.expirationDateIOS}, webOrderLineItemIdIOS=${this.webOrderLineItemIdIOS}, environmentIOS=${this.environmentIOS}, storefrontCountryCodeIOS=${this.storefrontCountryCodeIOS}, appBundleIdIOS=${this.appBundleIdIOS}, subscriptionGroupIdIOS=${this.subscriptionGroupIdIOS}, isUpgradedIOS=${this.isUpgradedIOS}, ownershipTypeIOS=${this.ownershipTypeIOS}, reasonIOS=${this.reasonIOS}, reasonStringRepresentationIOS=${this.reasonStringRepresentationIOS}, transactionReasonIOS=${this.transactionReasonIOS}, revocationDateIOS=${this.revocationDateIOS}, revocationReasonIOS=${this.revocationReasonIOS}, revocationTypeIOS=${this.revocationTypeIOS}, offerIOS=${this.offerIOS}, currencyCodeIOS=${this.currencyCodeIOS}, currencySymbolIOS=${this.currencySymbolIOS}, countryCodeIOS=${this.countryCodeIOS}, renewalInfoIOS=${this.renewalInfoIOS}, billingPlanTypeIOS=${this.billingPlanTypeIOS}, commitmentInfoIOS=${this.commitmentInfoIOS}, bundleOriginalTransactionIdIOS=${this.bundleOriginalTransactionIdIOS}, bundleProductIdIOS=${this.bundleProductIdIOS}, bundleSubscriptionGroupIdIOS=${this.bundleSubscriptionGroupIdIOS}, bundleTransactionIdIOS=${this.bundleTransactionIdIOS}, previousOriginalTransactionIdIOS=${this.previousOriginalTransactionIdIOS}, advancedCommerceInfoIOS=${this.advancedCommerceInfoIOS})"
-
-    override fun toJsonValue(): Map<String, Any?> {
-        val json = LinkedHashMap<String, Any?>()
-        json["id"] = this.id
-        json["productId"] = this.productId
-        this.ids?.let { v0 -> json["ids"] = v0 }
-        json["transactionDate"] = this.transactionDate
-        this.purchaseToken?.let { v0 -> json["purchaseToken"] = v0 }
-        json["store"] = this.store.rawValue
-        json["quantity"] = this.quantity
-        json["purchaseState"] = this.purchaseState.rawValue
-        json["isAutoRenewing"] = this.isAutoRenewing
-        this.currentPlanId?.let { v0 -> json["currentPlanId"] = v0 }
-        json["transactionId"] = this.transactionId
-        this.quantityIOS?.let { v0 -> json["quantityIOS"] = v0 }
-        this.originalTransactionDateIOS?.let { v0 -> json["originalTransactionDateIOS"] = v0 }
-        this.originalTransactionIdentifierIOS?.let { v0 -> json["originalTransactionIdentifierIOS"] = v0 }
-        this.appAccountToken?.let { v0 -> json["appAccountToken"] = v0 }
-        this.expirationDateIOS?.let { v0 -> json["expirationDateIOS"] = v0 }
-        this.webOrderLineItemIdIOS?.let { v0 -> json["webOrderLineItemIdIOS"] = v0 }
-        this.environmentIOS?.let { v0 -> json["environmentIOS"] = v0 }
-        this.storefrontCountryCodeIOS?.let { v0 -> json["storefrontCountryCodeIOS"] = v0 }
-        this.appBundleIdIOS?.let { v0 -> json["appBundleIdIOS"] = v0 }
-        this.subscriptionGroupIdIOS?.let { v0 -> json["subscriptionGroupIdIOS"] = v0 }
-        this.isUpgradedIOS?.let { v0 -> json["isUpgradedIOS"] = v0 }
-        this.ownershipTypeIOS?.let { v0 -> json["ownershipTypeIOS"] = v0 }
-        this.reasonIOS?.let { v0 -> json["reasonIOS"] = v0 }
-        this.reasonStringRepresentationIOS?.let { v0 -> json["reasonStringRepresentationIOS"] = v0 }
-        this.transactionReasonIOS?.let { v0 -> json["transactionReasonIOS"] = v0 }
-        this.revocationDateIOS?.let { v0 -> json["revocationDateIOS"] = v0 }
-        this.revocationReasonIOS?.let { v0 -> json["revocationReasonIOS"] = v0 }
-        this.revocationTypeIOS?.let { v0 -> json["revocationTypeIOS"] = v0 }
-        this.offerIOS?.let { v0 -> json["offerIOS"] = v0.toJsonValue() }
-        this.currencyCodeIOS?.let { v0 -> json["currencyCodeIOS"] = v0 }
-        this.currencySymbolIOS?.let { v0 -> json["currencySymbolIOS"] = v0 }
-        this.countryCodeIOS?.let { v0 -> json["countryCodeIOS"] = v0 }
-        this.renewalInfoIOS?.let { v0 -> json["renewalInfoIOS"] = v0.toJsonValue() }
-        this.billingPlanTypeIOS?.let { v0 -> json["billingPlanTypeIOS"] = v0.rawValue }
-        this.commitmentInfoIOS?.let { v0 -> json["commitmentInfoIOS"] = v0.toJsonValue() }
-        this.bundleOriginalTransactionIdIOS?.let { v0 -> json["bundleOriginalTransactionIdIOS"] = v0 }
-        this.bundleProductIdIOS?.let { v0 -> json["bundleProductIdIOS"] = v0 }
-        this.bundleSubscriptionGroupIdIOS?.let { v0 -> json["bundleSubscriptionGroupIdIOS"] = v0 }
-        this.bundleTransactionIdIOS?.let { v0 -> json["bundleTransactionIdIOS"] = v0 }
-        this.previousOriginalTransactionIdIOS?.let { v0 -> json["previousOriginalTransactionIdIOS"] = v0 }
-        this.advancedCommerceInfoIOS?.let { v0 -> json["advancedCommerceInfoIOS"] = v0.toJsonValue() }
-        return json
-    }
-
-    companion object : OpenIAPModelType<PurchaseIOS> {
-        override fun fromJsonValue(value: Any?, path: List<String>): PurchaseIOS {
-            val o = OpenIAPDecode.obj(value, path)
-            return PurchaseIOS(
-                id = OpenIAPDecode.required(o, "id", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                productId = OpenIAPDecode.required(o, "productId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                ids = OpenIAPDecode.optional(o, "ids", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> OpenIAPDecode.string(v1, p1) } },
-                transactionDate = OpenIAPDecode.required(o, "transactionDate", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
-                purchaseToken = OpenIAPDecode.optional(o, "purchaseToken", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                store = OpenIAPDecode.required(o, "store", path) { v0, p0 -> IapStore.fromJsonValue(v0, p0) },
-                quantity = OpenIAPDecode.required(o, "quantity", path) { v0, p0 -> OpenIAPDecode.long(v0, p0) },
-                purchaseState = OpenIAPDecode.required(o, "purchaseState", path) { v0, p0 -> PurchaseState.fromJsonValue(v0, p0) },
-                isAutoRenewing = OpenIAPDecode.required(o, "isAutoRenewing", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
-                currentPlanId = OpenIAPDecode.optional(o, "currentPlanId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                transactionId = OpenIAPDecode.required(o, "transactionId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                quantityIOS = OpenIAPDecode.optional(o, "quantityIOS", path) { v0, p0 -> OpenIAPDecode.long(v0, p0) },
-                originalTransactionDateIOS = OpenIAPDecode.optional(o, "originalTransactionDateIOS", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
-                originalTransactionIdentifierIOS = OpenIAPDecode.optional(o, "originalTransactionIdentifierIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                appAccountToken = OpenIAPDecode.optional(o, "appAccountToken", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                expirationDateIOS = OpenIAPDecode.optional(o, "expirationDateIOS", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
-                webOrderLineItemIdIOS = OpenIAPDecode.optional(o, "webOrderLineItemIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                environmentIOS = OpenIAPDecode.optional(o, "environmentIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                storefrontCountryCodeIOS = OpenIAPDecode.optional(o, "storefrontCountryCodeIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                appBundleIdIOS = OpenIAPDecode.optional(o, "appBundleIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                subscriptionGroupIdIOS = OpenIAPDecode.optional(o, "subscriptionGroupIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                isUpgradedIOS = OpenIAPDecode.optional(o, "isUpgradedIOS", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
-                ownershipTypeIOS = OpenIAPDecode.optional(o, "ownershipTypeIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                reasonIOS = OpenIAPDecode.optional(o, "reasonIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                reasonStringRepresentationIOS = OpenIAPDecode.optional(o, "reasonStringRepresentationIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                transactionReasonIOS = OpenIAPDecode.optional(o, "transactionReasonIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                revocationDateIOS = OpenIAPDecode.optional(o, "revocationDateIOS", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
-                revocationReasonIOS = OpenIAPDecode.optional(o, "revocationReasonIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                revocationTypeIOS = OpenIAPDecode.optional(o, "revocationTypeIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                offerIOS = OpenIAPDecode.optional(o, "offerIOS", path) { v0, p0 -> PurchaseOfferIOS.fromJsonValue(v0, p0) },
-                currencyCodeIOS = OpenIAPDecode.optional(o, "currencyCodeIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                currencySymbolIOS = OpenIAPDecode.optional(o, "currencySymbolIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                countryCodeIOS = OpenIAPDecode.optional(o, "countryCodeIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                renewalInfoIOS = OpenIAPDecode.optional(o, "renewalInfoIOS", path) { v0, p0 -> RenewalInfoIOS.fromJsonValue(v0, p0) },
-                billingPlanTypeIOS = OpenIAPDecode.optional(o, "billingPlanTypeIOS", path) { v0, p0 -> SubscriptionBillingPlanTypeIOS.fromJsonValue(v0, p0) },
-                commitmentInfoIOS = OpenIAPDecode.optional(o, "commitmentInfoIOS", path) { v0, p0 -> TransactionCommitmentInfoIOS.fromJsonValue(v0, p0) },
-                bundleOriginalTransactionIdIOS = OpenIAPDecode.optional(o, "bundleOriginalTransactionIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                bundleProductIdIOS = OpenIAPDecode.optional(o, "bundleProductIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                bundleSubscriptionGroupIdIOS = OpenIAPDecode.optional(o, "bundleSubscriptionGroupIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                bundleTransactionIdIOS = OpenIAPDecode.optional(o, "bundleTransactionIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                previousOriginalTransactionIdIOS = OpenIAPDecode.optional(o, "previousOriginalTransactionIdIOS", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                advancedCommerceInfoIOS = OpenIAPDecode.optional(o, "advancedCommerceInfoIOS", path) { v0, p0 -> AdvancedCommerceInfoIOS.fromJsonValue(v0, p0) }
-            )
-        }
-    }
-}
-
-/**
  * The offer StoreKit applied to a transaction.
  */
-class PurchaseOfferIOS(
+data class PurchaseOfferIOS(
     /**
      * Offer identifier.
      */
     val id: String,
     /**
-     * StoreKit's offer type value.
-     */
-    val type: String,
-    /**
      * StoreKit's payment mode value.
      */
-    val paymentMode: String
+    val paymentMode: String,
+    /**
+     * StoreKit's offer type value.
+     */
+    val type: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is PurchaseOfferIOS) return false
-        return this.id == other.id
-            && this.type == other.type
-            && this.paymentMode == other.paymentMode
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.id.hashCode()
-        result = 31 * result + this.type.hashCode()
-        result = 31 * result + this.paymentMode.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "PurchaseOfferIOS(id=${this.id}, type=${this.type}, paymentMode=${this.paymentMode})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["id"] = this.id
         json["type"] = this.type
@@ -1925,6 +1066,13 @@ class PurchaseOfferIOS(
     }
 
     companion object : OpenIAPModelType<PurchaseOfferIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): PurchaseOfferIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): PurchaseOfferIOS {
             val o = OpenIAPDecode.obj(value, path)
             return PurchaseOfferIOS(
@@ -1939,33 +1087,17 @@ class PurchaseOfferIOS(
 /**
  * Outcome of the refund request sheet.
  */
-class RefundResultIOS(
-    /**
-     * StoreKit's result, such as success or userCancelled.
-     */
-    val status: String,
+data class RefundResultIOS(
     /**
      * Extra detail, when available.
      */
-    val message: String? = null
+    val message: String? = null,
+    /**
+     * StoreKit's result, such as success or userCancelled.
+     */
+    val status: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RefundResultIOS) return false
-        return this.status == other.status
-            && this.message == other.message
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.status.hashCode()
-        result = 31 * result + (this.message?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "RefundResultIOS(status=${this.status}, message=${this.message})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["status"] = this.status
         this.message?.let { v0 -> json["message"] = v0 }
@@ -1973,6 +1105,13 @@ class RefundResultIOS(
     }
 
     companion object : OpenIAPModelType<RefundResultIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RefundResultIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RefundResultIOS {
             val o = OpenIAPDecode.obj(value, path)
             return RefundResultIOS(
@@ -1986,7 +1125,7 @@ class RefundResultIOS(
 /**
  * What happens when a 12-month commitment comes up for renewal.
  */
-class RenewalCommitmentInfoIOS(
+data class RenewalCommitmentInfoIOS(
     /**
      * The product the commitment renews into.
      */
@@ -2008,29 +1147,7 @@ class RenewalCommitmentInfoIOS(
      */
     val commitmentRenewalPrice: Double
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RenewalCommitmentInfoIOS) return false
-        return this.commitmentAutoRenewProductId == other.commitmentAutoRenewProductId
-            && this.commitmentAutoRenewStatus == other.commitmentAutoRenewStatus
-            && this.commitmentRenewalBillingPlanType == other.commitmentRenewalBillingPlanType
-            && OpenIAPEquality.same(this.commitmentRenewalDate, other.commitmentRenewalDate)
-            && OpenIAPEquality.same(this.commitmentRenewalPrice, other.commitmentRenewalPrice)
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.commitmentAutoRenewProductId.hashCode()
-        result = 31 * result + this.commitmentAutoRenewStatus.hashCode()
-        result = 31 * result + this.commitmentRenewalBillingPlanType.hashCode()
-        result = 31 * result + this.commitmentRenewalDate.hashCode()
-        result = 31 * result + this.commitmentRenewalPrice.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "RenewalCommitmentInfoIOS(commitmentAutoRenewProductId=${this.commitmentAutoRenewProductId}, commitmentAutoRenewStatus=${this.commitmentAutoRenewStatus}, commitmentRenewalBillingPlanType=${this.commitmentRenewalBillingPlanType}, commitmentRenewalDate=${this.commitmentRenewalDate}, commitmentRenewalPrice=${this.commitmentRenewalPrice})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["commitmentAutoRenewProductId"] = this.commitmentAutoRenewProductId
         json["commitmentAutoRenewStatus"] = this.commitmentAutoRenewStatus
@@ -2041,6 +1158,13 @@ class RenewalCommitmentInfoIOS(
     }
 
     companion object : OpenIAPModelType<RenewalCommitmentInfoIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RenewalCommitmentInfoIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RenewalCommitmentInfoIOS {
             val o = OpenIAPDecode.obj(value, path)
             return RenewalCommitmentInfoIOS(
@@ -2057,59 +1181,11 @@ class RenewalCommitmentInfoIOS(
 /**
  * StoreKit's renewal details for a subscription.
  */
-class RenewalInfoIOS(
-    /**
-     * StoreKit's raw JSON for the renewal info.
-     */
-    val jsonRepresentation: String? = null,
-    /**
-     * Whether the subscription is set to renew.
-     */
-    val willAutoRenew: Boolean,
+data class RenewalInfoIOS(
     /**
      * The product that will renew next, which may differ after a plan change.
      */
     val autoRenewPreference: String? = null,
-    /**
-     * StoreKit's raw expiration reason value as a string; later SDKs may add values.
-     */
-    val expirationReason: String? = null,
-    /**
-     * End of the billing grace period; while set, access continues despite the billing problem.
-     */
-    val gracePeriodExpirationDate: Double? = null,
-    /**
-     * True while the App Store retries a failed renewal charge.
-     */
-    val isInBillingRetry: Boolean? = null,
-    /**
-     * The product the subscription switches to at the next renewal.
-     */
-    val pendingUpgradeProductId: String? = null,
-    /**
-     * The user's answer to a price increase, such as AGREED or PENDING; absent when there is none.
-     */
-    val priceIncreaseStatus: String? = null,
-    /**
-     * When the next renewal charge is expected.
-     */
-    val renewalDate: Double? = null,
-    /**
-     * The offer that applies at the next renewal.
-     */
-    val renewalOfferId: String? = null,
-    /**
-     * The kind of that offer, such as PROMOTIONAL or WIN_BACK.
-     */
-    val renewalOfferType: String? = null,
-    /**
-     * Billing plan after the current period (iOS 26.4 and later).
-     */
-    val renewalBillingPlanType: SubscriptionBillingPlanTypeIOS? = null,
-    /**
-     * Commitment terms of the renewal (iOS 26.4 and later).
-     */
-    val commitmentInfo: RenewalCommitmentInfoIOS? = null,
     /**
      * Original transaction of the bundle the next renewal belongs to.
      */
@@ -2123,57 +1199,59 @@ class RenewalInfoIOS(
      */
     val bundleSubscriptionGroupId: String? = null,
     /**
+     * Commitment terms of the renewal (iOS 26.4 and later).
+     */
+    val commitmentInfo: RenewalCommitmentInfoIOS? = null,
+    /**
+     * StoreKit's raw expiration reason value as a string; later SDKs may add values.
+     */
+    val expirationReason: String? = null,
+    /**
+     * End of the billing grace period; while set, access continues despite the billing problem.
+     */
+    val gracePeriodExpirationDate: Double? = null,
+    /**
+     * True while the App Store retries a failed renewal charge.
+     */
+    val isInBillingRetry: Boolean? = null,
+    /**
+     * StoreKit's raw JSON for the renewal info.
+     */
+    val jsonRepresentation: String? = null,
+    /**
+     * The product the subscription switches to at the next renewal.
+     */
+    val pendingUpgradeProductId: String? = null,
+    /**
+     * The user's answer to a price increase, such as AGREED or PENDING; absent when there is none.
+     */
+    val priceIncreaseStatus: String? = null,
+    /**
+     * Billing plan after the current period (iOS 26.4 and later).
+     */
+    val renewalBillingPlanType: SubscriptionBillingPlanTypeIOS? = null,
+    /**
+     * When the next renewal charge is expected.
+     */
+    val renewalDate: Double? = null,
+    /**
+     * The offer that applies at the next renewal.
+     */
+    val renewalOfferId: String? = null,
+    /**
+     * The kind of that offer, such as PROMOTIONAL or WIN_BACK.
+     */
+    val renewalOfferType: String? = null,
+    /**
+     * Whether the subscription is set to renew.
+     */
+    val willAutoRenew: Boolean,
+    /**
      * True when the subscription leaves its bundle and renews on its own.
      */
     val willUnbundle: Boolean? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RenewalInfoIOS) return false
-        return this.jsonRepresentation == other.jsonRepresentation
-            && this.willAutoRenew == other.willAutoRenew
-            && this.autoRenewPreference == other.autoRenewPreference
-            && this.expirationReason == other.expirationReason
-            && OpenIAPEquality.same(this.gracePeriodExpirationDate, other.gracePeriodExpirationDate)
-            && this.isInBillingRetry == other.isInBillingRetry
-            && this.pendingUpgradeProductId == other.pendingUpgradeProductId
-            && this.priceIncreaseStatus == other.priceIncreaseStatus
-            && OpenIAPEquality.same(this.renewalDate, other.renewalDate)
-            && this.renewalOfferId == other.renewalOfferId
-            && this.renewalOfferType == other.renewalOfferType
-            && this.renewalBillingPlanType == other.renewalBillingPlanType
-            && this.commitmentInfo == other.commitmentInfo
-            && this.bundleOriginalTransactionId == other.bundleOriginalTransactionId
-            && this.bundleProductId == other.bundleProductId
-            && this.bundleSubscriptionGroupId == other.bundleSubscriptionGroupId
-            && this.willUnbundle == other.willUnbundle
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.jsonRepresentation?.hashCode() ?: 0)
-        result = 31 * result + this.willAutoRenew.hashCode()
-        result = 31 * result + (this.autoRenewPreference?.hashCode() ?: 0)
-        result = 31 * result + (this.expirationReason?.hashCode() ?: 0)
-        result = 31 * result + (this.gracePeriodExpirationDate?.hashCode() ?: 0)
-        result = 31 * result + (this.isInBillingRetry?.hashCode() ?: 0)
-        result = 31 * result + (this.pendingUpgradeProductId?.hashCode() ?: 0)
-        result = 31 * result + (this.priceIncreaseStatus?.hashCode() ?: 0)
-        result = 31 * result + (this.renewalDate?.hashCode() ?: 0)
-        result = 31 * result + (this.renewalOfferId?.hashCode() ?: 0)
-        result = 31 * result + (this.renewalOfferType?.hashCode() ?: 0)
-        result = 31 * result + (this.renewalBillingPlanType?.hashCode() ?: 0)
-        result = 31 * result + (this.commitmentInfo?.hashCode() ?: 0)
-        result = 31 * result + (this.bundleOriginalTransactionId?.hashCode() ?: 0)
-        result = 31 * result + (this.bundleProductId?.hashCode() ?: 0)
-        result = 31 * result + (this.bundleSubscriptionGroupId?.hashCode() ?: 0)
-        result = 31 * result + (this.willUnbundle?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "RenewalInfoIOS(jsonRepresentation=${this.jsonRepresentation}, willAutoRenew=${this.willAutoRenew}, autoRenewPreference=${this.autoRenewPreference}, expirationReason=${this.expirationReason}, gracePeriodExpirationDate=${this.gracePeriodExpirationDate}, isInBillingRetry=${this.isInBillingRetry}, pendingUpgradeProductId=${this.pendingUpgradeProductId}, priceIncreaseStatus=${this.priceIncreaseStatus}, renewalDate=${this.renewalDate}, renewalOfferId=${this.renewalOfferId}, renewalOfferType=${this.renewalOfferType}, renewalBillingPlanType=${this.renewalBillingPlanType}, commitmentInfo=${this.commitmentInfo}, bundleOriginalTransactionId=${this.bundleOriginalTransactionId}, bundleProductId=${this.bundleProductId}, bundleSubscriptionGroupId=${this.bundleSubscriptionGroupId}, willUnbundle=${this.willUnbundle})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.jsonRepresentation?.let { v0 -> json["jsonRepresentation"] = v0 }
         json["willAutoRenew"] = this.willAutoRenew
@@ -2187,7 +1265,7 @@ class RenewalInfoIOS(
         this.renewalOfferId?.let { v0 -> json["renewalOfferId"] = v0 }
         this.renewalOfferType?.let { v0 -> json["renewalOfferType"] = v0 }
         this.renewalBillingPlanType?.let { v0 -> json["renewalBillingPlanType"] = v0.rawValue }
-        this.commitmentInfo?.let { v0 -> json["commitmentInfo"] = v0.toJsonValue() }
+        this.commitmentInfo?.let { v0 -> json["commitmentInfo"] = v0.toJson() }
         this.bundleOriginalTransactionId?.let { v0 -> json["bundleOriginalTransactionId"] = v0 }
         this.bundleProductId?.let { v0 -> json["bundleProductId"] = v0 }
         this.bundleSubscriptionGroupId?.let { v0 -> json["bundleSubscriptionGroupId"] = v0 }
@@ -2196,6 +1274,13 @@ class RenewalInfoIOS(
     }
 
     companion object : OpenIAPModelType<RenewalInfoIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RenewalInfoIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RenewalInfoIOS {
             val o = OpenIAPDecode.obj(value, path)
             return RenewalInfoIOS(
@@ -2224,11 +1309,11 @@ class RenewalInfoIOS(
 /**
  * Purchase props for a one-time product on Apple platforms.
  */
-class RequestPurchaseIosProps(
+data class RequestPurchaseIosProps(
     /**
-     * The product to buy.
+     * Attribution or campaign data passed to StoreKit as a custom purchase option (iOS 15 and later).
      */
-    val sku: String,
+    val advancedCommerceData: String? = null,
     /**
      * Finish the transaction right away without verification; risky, avoid in production.
      */
@@ -2242,50 +1327,33 @@ class RequestPurchaseIosProps(
      */
     val quantity: Long? = null,
     /**
+     * The product to buy.
+     */
+    val sku: String,
+    /**
      * A signed promotional offer; only applies to subscriptions and is ignored here otherwise.
      */
-    val withOffer: DiscountOfferInputIOS? = null,
-    /**
-     * Attribution or campaign data passed to StoreKit as a custom purchase option (iOS 15 and later).
-     */
-    val advancedCommerceData: String? = null
+    val withOffer: DiscountOfferInputIOS? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RequestPurchaseIosProps) return false
-        return this.sku == other.sku
-            && this.andDangerouslyFinishTransactionAutomatically == other.andDangerouslyFinishTransactionAutomatically
-            && this.appAccountToken == other.appAccountToken
-            && this.quantity == other.quantity
-            && this.withOffer == other.withOffer
-            && this.advancedCommerceData == other.advancedCommerceData
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.sku.hashCode()
-        result = 31 * result + (this.andDangerouslyFinishTransactionAutomatically?.hashCode() ?: 0)
-        result = 31 * result + (this.appAccountToken?.hashCode() ?: 0)
-        result = 31 * result + (this.quantity?.hashCode() ?: 0)
-        result = 31 * result + (this.withOffer?.hashCode() ?: 0)
-        result = 31 * result + (this.advancedCommerceData?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "RequestPurchaseIosProps(sku=${this.sku}, andDangerouslyFinishTransactionAutomatically=${this.andDangerouslyFinishTransactionAutomatically}, appAccountToken=${this.appAccountToken}, quantity=${this.quantity}, withOffer=${this.withOffer}, advancedCommerceData=${this.advancedCommerceData})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["sku"] = this.sku
         this.andDangerouslyFinishTransactionAutomatically?.let { v0 -> json["andDangerouslyFinishTransactionAutomatically"] = v0 }
         this.appAccountToken?.let { v0 -> json["appAccountToken"] = v0 }
         this.quantity?.let { v0 -> json["quantity"] = v0 }
-        this.withOffer?.let { v0 -> json["withOffer"] = v0.toJsonValue() }
+        this.withOffer?.let { v0 -> json["withOffer"] = v0.toJson() }
         this.advancedCommerceData?.let { v0 -> json["advancedCommerceData"] = v0 }
         return json
     }
 
     companion object : OpenIAPModelType<RequestPurchaseIosProps> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RequestPurchaseIosProps? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RequestPurchaseIosProps {
             val o = OpenIAPDecode.obj(value, path)
             return RequestPurchaseIosProps(
@@ -2303,11 +1371,11 @@ class RequestPurchaseIosProps(
 /**
  * Purchase props for a subscription on Apple platforms.
  */
-class RequestSubscriptionIosProps(
+data class RequestSubscriptionIosProps(
     /**
-     * The subscription to buy.
+     * Attribution or campaign data passed to StoreKit as a custom purchase option (iOS 15 and later).
      */
-    val sku: String,
+    val advancedCommerceData: String? = null,
     /**
      * Finish the transaction right away without verification; risky, avoid in production.
      */
@@ -2317,22 +1385,6 @@ class RequestSubscriptionIosProps(
      */
     val appAccountToken: String? = null,
     /**
-     * How many units to buy.
-     */
-    val quantity: Long? = null,
-    /**
-     * A promotional offer signed by the app's server.
-     */
-    val withOffer: DiscountOfferInputIOS? = null,
-    /**
-     * A win-back offer for a lapsed subscriber (iOS 18 and later).
-     */
-    val winBackOffer: WinBackOfferInputIOS? = null,
-    /**
-     * A promotional offer signed as a compact JWS (iOS 15 and later).
-     */
-    val promotionalOfferJWS: PromotionalOfferJWSInputIOS? = null,
-    /**
      * The billing plan for an annual subscription that can be paid monthly (iOS 26.4 and later).
      */
     val billingPlanType: SubscriptionBillingPlanTypeIOS? = null,
@@ -2341,51 +1393,35 @@ class RequestSubscriptionIosProps(
      */
     val compactJWS: String? = null,
     /**
-     * Attribution or campaign data passed to StoreKit as a custom purchase option (iOS 15 and later).
+     * A promotional offer signed as a compact JWS (iOS 15 and later).
      */
-    val advancedCommerceData: String? = null
+    val promotionalOfferJWS: PromotionalOfferJWSInputIOS? = null,
+    /**
+     * How many units to buy.
+     */
+    val quantity: Long? = null,
+    /**
+     * The subscription to buy.
+     */
+    val sku: String,
+    /**
+     * A win-back offer for a lapsed subscriber (iOS 18 and later).
+     */
+    val winBackOffer: WinBackOfferInputIOS? = null,
+    /**
+     * A promotional offer signed by the app's server.
+     */
+    val withOffer: DiscountOfferInputIOS? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RequestSubscriptionIosProps) return false
-        return this.sku == other.sku
-            && this.andDangerouslyFinishTransactionAutomatically == other.andDangerouslyFinishTransactionAutomatically
-            && this.appAccountToken == other.appAccountToken
-            && this.quantity == other.quantity
-            && this.withOffer == other.withOffer
-            && this.winBackOffer == other.winBackOffer
-            && this.promotionalOfferJWS == other.promotionalOfferJWS
-            && this.billingPlanType == other.billingPlanType
-            && this.compactJWS == other.compactJWS
-            && this.advancedCommerceData == other.advancedCommerceData
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.sku.hashCode()
-        result = 31 * result + (this.andDangerouslyFinishTransactionAutomatically?.hashCode() ?: 0)
-        result = 31 * result + (this.appAccountToken?.hashCode() ?: 0)
-        result = 31 * result + (this.quantity?.hashCode() ?: 0)
-        result = 31 * result + (this.withOffer?.hashCode() ?: 0)
-        result = 31 * result + (this.winBackOffer?.hashCode() ?: 0)
-        result = 31 * result + (this.promotionalOfferJWS?.hashCode() ?: 0)
-        result = 31 * result + (this.billingPlanType?.hashCode() ?: 0)
-        result = 31 * result + (this.compactJWS?.hashCode() ?: 0)
-        result = 31 * result + (this.advancedCommerceData?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "RequestSubscriptionIosProps(sku=${this.sku}, andDangerouslyFinishTransactionAutomatically=${this.andDangerouslyFinishTransactionAutomatically}, appAccountToken=${this.appAccountToken}, quantity=${this.quantity}, withOffer=${this.withOffer}, winBackOffer=${this.winBackOffer}, promotionalOfferJWS=${this.promotionalOfferJWS}, billingPlanType=${this.billingPlanType}, compactJWS=${this.compactJWS}, advancedCommerceData=${this.advancedCommerceData})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["sku"] = this.sku
         this.andDangerouslyFinishTransactionAutomatically?.let { v0 -> json["andDangerouslyFinishTransactionAutomatically"] = v0 }
         this.appAccountToken?.let { v0 -> json["appAccountToken"] = v0 }
         this.quantity?.let { v0 -> json["quantity"] = v0 }
-        this.withOffer?.let { v0 -> json["withOffer"] = v0.toJsonValue() }
-        this.winBackOffer?.let { v0 -> json["winBackOffer"] = v0.toJsonValue() }
-        this.promotionalOfferJWS?.let { v0 -> json["promotionalOfferJWS"] = v0.toJsonValue() }
+        this.withOffer?.let { v0 -> json["withOffer"] = v0.toJson() }
+        this.winBackOffer?.let { v0 -> json["winBackOffer"] = v0.toJson() }
+        this.promotionalOfferJWS?.let { v0 -> json["promotionalOfferJWS"] = v0.toJson() }
         this.billingPlanType?.let { v0 -> json["billingPlanType"] = v0.rawValue }
         this.compactJWS?.let { v0 -> json["compactJWS"] = v0 }
         this.advancedCommerceData?.let { v0 -> json["advancedCommerceData"] = v0 }
@@ -2393,6 +1429,13 @@ class RequestSubscriptionIosProps(
     }
 
     companion object : OpenIAPModelType<RequestSubscriptionIosProps> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RequestSubscriptionIosProps? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RequestSubscriptionIosProps {
             val o = OpenIAPDecode.obj(value, path)
             return RequestSubscriptionIosProps(
@@ -2445,6 +1488,9 @@ sealed class SubscriptionBillingPlanTypeIOS(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<SubscriptionBillingPlanTypeIOS>
@@ -2458,6 +1504,22 @@ sealed class SubscriptionBillingPlanTypeIOS(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): SubscriptionBillingPlanTypeIOS = when (value) {
+            "UNKNOWN" -> Unknown
+            "Unknown" -> Unknown
+            "MONTHLY" -> Monthly
+            "Monthly" -> Monthly
+            "UP_FRONT" -> UpFront
+            "UpFront" -> UpFront
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): SubscriptionBillingPlanTypeIOS = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -2466,7 +1528,7 @@ sealed class SubscriptionBillingPlanTypeIOS(val rawValue: String) {
 /**
  * The total commitment of a monthly-billed annual plan.
  */
-class SubscriptionCommitmentInfoIOS(
+data class SubscriptionCommitmentInfoIOS(
     /**
      * The commitment price formatted for display.
      */
@@ -2480,33 +1542,22 @@ class SubscriptionCommitmentInfoIOS(
      */
     val price: Double
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is SubscriptionCommitmentInfoIOS) return false
-        return this.displayPrice == other.displayPrice
-            && this.period == other.period
-            && OpenIAPEquality.same(this.price, other.price)
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.displayPrice.hashCode()
-        result = 31 * result + this.period.hashCode()
-        result = 31 * result + this.price.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "SubscriptionCommitmentInfoIOS(displayPrice=${this.displayPrice}, period=${this.period}, price=${this.price})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["displayPrice"] = this.displayPrice
-        json["period"] = this.period.toJsonValue()
+        json["period"] = this.period.toJson()
         json["price"] = this.price
         return json
     }
 
     companion object : OpenIAPModelType<SubscriptionCommitmentInfoIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): SubscriptionCommitmentInfoIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): SubscriptionCommitmentInfoIOS {
             val o = OpenIAPDecode.obj(value, path)
             return SubscriptionCommitmentInfoIOS(
@@ -2552,6 +1603,9 @@ sealed class SubscriptionOfferTypeIOS(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<SubscriptionOfferTypeIOS>
@@ -2563,6 +1617,22 @@ sealed class SubscriptionOfferTypeIOS(val rawValue: String) {
             "promotional" -> Promotional
             "win-back" -> WinBack
             else -> Unrecognized(rawValue)
+        }
+
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): SubscriptionOfferTypeIOS = when (value) {
+            "INTRODUCTORY" -> Introductory
+            "Introductory" -> Introductory
+            "PROMOTIONAL" -> Promotional
+            "Promotional" -> Promotional
+            "WIN_BACK" -> WinBack
+            "WinBack" -> WinBack
+            else -> fromRawValue(value)
         }
 
         /** Reads the value at [path] of a neutral JSON tree. */
@@ -2612,6 +1682,9 @@ sealed class SubscriptionPeriodIOS(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<SubscriptionPeriodIOS>
@@ -2627,6 +1700,26 @@ sealed class SubscriptionPeriodIOS(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): SubscriptionPeriodIOS = when (value) {
+            "DAY" -> Day
+            "Day" -> Day
+            "WEEK" -> Week
+            "Week" -> Week
+            "MONTH" -> Month
+            "Month" -> Month
+            "YEAR" -> Year
+            "Year" -> Year
+            "EMPTY" -> Empty
+            "Empty" -> Empty
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): SubscriptionPeriodIOS = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -2635,7 +1728,7 @@ sealed class SubscriptionPeriodIOS(val rawValue: String) {
 /**
  * A StoreKit period as a unit and a count.
  */
-class SubscriptionPeriodValueIOS(
+data class SubscriptionPeriodValueIOS(
     /**
      * The calendar unit.
      */
@@ -2645,23 +1738,7 @@ class SubscriptionPeriodValueIOS(
      */
     val `value`: Long
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is SubscriptionPeriodValueIOS) return false
-        return this.unit == other.unit
-            && this.`value` == other.`value`
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.unit.hashCode()
-        result = 31 * result + this.`value`.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "SubscriptionPeriodValueIOS(unit=${this.unit}, value=${this.`value`})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["unit"] = this.unit.rawValue
         json["value"] = this.`value`
@@ -2669,6 +1746,13 @@ class SubscriptionPeriodValueIOS(
     }
 
     companion object : OpenIAPModelType<SubscriptionPeriodValueIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): SubscriptionPeriodValueIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): SubscriptionPeriodValueIOS {
             val o = OpenIAPDecode.obj(value, path)
             return SubscriptionPeriodValueIOS(
@@ -2682,7 +1766,7 @@ class SubscriptionPeriodValueIOS(
 /**
  * One way to pay for a subscription, with its billing plan (iOS 26.4 and later).
  */
-class SubscriptionPricingTermsIOS(
+data class SubscriptionPricingTermsIOS(
     /**
      * The price charged each billing period, formatted for display.
      */
@@ -2708,42 +1792,25 @@ class SubscriptionPricingTermsIOS(
      */
     val subscriptionOffers: List<SubscriptionOffer>? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is SubscriptionPricingTermsIOS) return false
-        return this.billingDisplayPrice == other.billingDisplayPrice
-            && this.billingPeriod == other.billingPeriod
-            && this.billingPlanType == other.billingPlanType
-            && OpenIAPEquality.same(this.billingPrice, other.billingPrice)
-            && this.commitmentInfo == other.commitmentInfo
-            && this.subscriptionOffers == other.subscriptionOffers
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.billingDisplayPrice.hashCode()
-        result = 31 * result + this.billingPeriod.hashCode()
-        result = 31 * result + this.billingPlanType.hashCode()
-        result = 31 * result + this.billingPrice.hashCode()
-        result = 31 * result + this.commitmentInfo.hashCode()
-        result = 31 * result + (this.subscriptionOffers?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "SubscriptionPricingTermsIOS(billingDisplayPrice=${this.billingDisplayPrice}, billingPeriod=${this.billingPeriod}, billingPlanType=${this.billingPlanType}, billingPrice=${this.billingPrice}, commitmentInfo=${this.commitmentInfo}, subscriptionOffers=${this.subscriptionOffers})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["billingDisplayPrice"] = this.billingDisplayPrice
-        json["billingPeriod"] = this.billingPeriod.toJsonValue()
+        json["billingPeriod"] = this.billingPeriod.toJson()
         json["billingPlanType"] = this.billingPlanType.rawValue
         json["billingPrice"] = this.billingPrice
-        json["commitmentInfo"] = this.commitmentInfo.toJsonValue()
-        this.subscriptionOffers?.let { v0 -> json["subscriptionOffers"] = v0.map { e1 -> e1.toJsonValue() } }
+        json["commitmentInfo"] = this.commitmentInfo.toJson()
+        this.subscriptionOffers?.let { v0 -> json["subscriptionOffers"] = v0.map { e1 -> e1.toJson() } }
         return json
     }
 
     companion object : OpenIAPModelType<SubscriptionPricingTermsIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): SubscriptionPricingTermsIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): SubscriptionPricingTermsIOS {
             val o = OpenIAPDecode.obj(value, path)
             return SubscriptionPricingTermsIOS(
@@ -2761,40 +1828,31 @@ class SubscriptionPricingTermsIOS(
 /**
  * A subscription's state and renewal details as StoreKit reports them.
  */
-class SubscriptionStatusIOS(
-    /**
-     * StoreKit's subscription state, such as subscribed or expired.
-     */
-    val state: String,
+data class SubscriptionStatusIOS(
     /**
      * Renewal details of that subscription.
      */
-    val renewalInfo: RenewalInfoIOS? = null
+    val renewalInfo: RenewalInfoIOS? = null,
+    /**
+     * StoreKit's subscription state, such as subscribed or expired.
+     */
+    val state: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is SubscriptionStatusIOS) return false
-        return this.state == other.state
-            && this.renewalInfo == other.renewalInfo
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.state.hashCode()
-        result = 31 * result + (this.renewalInfo?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "SubscriptionStatusIOS(state=${this.state}, renewalInfo=${this.renewalInfo})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["state"] = this.state
-        this.renewalInfo?.let { v0 -> json["renewalInfo"] = v0.toJsonValue() }
+        this.renewalInfo?.let { v0 -> json["renewalInfo"] = v0.toJson() }
         return json
     }
 
     companion object : OpenIAPModelType<SubscriptionStatusIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): SubscriptionStatusIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): SubscriptionStatusIOS {
             val o = OpenIAPDecode.obj(value, path)
             return SubscriptionStatusIOS(
@@ -2808,7 +1866,7 @@ class SubscriptionStatusIOS(
 /**
  * Where a transaction stands within a 12-month commitment.
  */
-class TransactionCommitmentInfoIOS(
+data class TransactionCommitmentInfoIOS(
     /**
      * Which billing period of the commitment this transaction pays for.
      */
@@ -2826,27 +1884,7 @@ class TransactionCommitmentInfoIOS(
      */
     val totalBillingPeriods: Long
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is TransactionCommitmentInfoIOS) return false
-        return this.billingPeriodNumber == other.billingPeriodNumber
-            && OpenIAPEquality.same(this.commitmentExpiresDate, other.commitmentExpiresDate)
-            && OpenIAPEquality.same(this.commitmentPrice, other.commitmentPrice)
-            && this.totalBillingPeriods == other.totalBillingPeriods
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.billingPeriodNumber.hashCode()
-        result = 31 * result + this.commitmentExpiresDate.hashCode()
-        result = 31 * result + this.commitmentPrice.hashCode()
-        result = 31 * result + this.totalBillingPeriods.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "TransactionCommitmentInfoIOS(billingPeriodNumber=${this.billingPeriodNumber}, commitmentExpiresDate=${this.commitmentExpiresDate}, commitmentPrice=${this.commitmentPrice}, totalBillingPeriods=${this.totalBillingPeriods})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["billingPeriodNumber"] = this.billingPeriodNumber
         json["commitmentExpiresDate"] = this.commitmentExpiresDate
@@ -2856,6 +1894,13 @@ class TransactionCommitmentInfoIOS(
     }
 
     companion object : OpenIAPModelType<TransactionCommitmentInfoIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): TransactionCommitmentInfoIOS = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): TransactionCommitmentInfoIOS {
             val o = OpenIAPDecode.obj(value, path)
             return TransactionCommitmentInfoIOS(
@@ -2871,33 +1916,26 @@ class TransactionCommitmentInfoIOS(
 /**
  * What to verify with the App Store Server API.
  */
-class VerifyPurchaseAppleOptions(
+data class VerifyPurchaseAppleOptions(
     /**
      * The product to verify.
      */
     val sku: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is VerifyPurchaseAppleOptions) return false
-        return this.sku == other.sku
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.sku.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "VerifyPurchaseAppleOptions(sku=${this.sku})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["sku"] = this.sku
         return json
     }
 
     companion object : OpenIAPModelType<VerifyPurchaseAppleOptions> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): VerifyPurchaseAppleOptions? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): VerifyPurchaseAppleOptions {
             val o = OpenIAPDecode.obj(value, path)
             return VerifyPurchaseAppleOptions(
@@ -2908,106 +1946,28 @@ class VerifyPurchaseAppleOptions(
 }
 
 /**
- * Result of verifying a purchase with the App Store.
- */
-class VerifyPurchaseResultIOS(
-    /**
-     * True when the verified purchase may be honoured, whichever store verified it.
-     */
-    override val isValid: Boolean,
-    /**
-     * Always apple; tells this result apart from the other verification results.
-     */
-    val store: IapStore,
-    /**
-     * The receipt data that was checked.
-     */
-    val receiptData: String,
-    /**
-     * The signed transaction that was checked.
-     */
-    val jwsRepresentation: String,
-    /**
-     * The most recent transaction for the product, when there is one.
-     */
-    val latestTransaction: Purchase? = null
-) : OpenIAPModel, VerifyPurchaseResultCommon {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is VerifyPurchaseResultIOS) return false
-        return this.isValid == other.isValid
-            && this.store == other.store
-            && this.receiptData == other.receiptData
-            && this.jwsRepresentation == other.jwsRepresentation
-            && this.latestTransaction == other.latestTransaction
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.isValid.hashCode()
-        result = 31 * result + this.store.hashCode()
-        result = 31 * result + this.receiptData.hashCode()
-        result = 31 * result + this.jwsRepresentation.hashCode()
-        result = 31 * result + (this.latestTransaction?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "VerifyPurchaseResultIOS(isValid=${this.isValid}, store=${this.store}, receiptData=${this.receiptData}, jwsRepresentation=${this.jwsRepresentation}, latestTransaction=${this.latestTransaction})"
-
-    override fun toJsonValue(): Map<String, Any?> {
-        val json = LinkedHashMap<String, Any?>()
-        json["isValid"] = this.isValid
-        json["store"] = this.store.rawValue
-        json["receiptData"] = this.receiptData
-        json["jwsRepresentation"] = this.jwsRepresentation
-        this.latestTransaction?.let { v0 -> json["latestTransaction"] = v0.toJsonValue() }
-        return json
-    }
-
-    companion object : OpenIAPModelType<VerifyPurchaseResultIOS> {
-        override fun fromJsonValue(value: Any?, path: List<String>): VerifyPurchaseResultIOS {
-            val o = OpenIAPDecode.obj(value, path)
-            return VerifyPurchaseResultIOS(
-                isValid = OpenIAPDecode.required(o, "isValid", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
-                store = OpenIAPDecode.required(o, "store", path) { v0, p0 -> IapStore.fromJsonValue(v0, p0) },
-                receiptData = OpenIAPDecode.required(o, "receiptData", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                jwsRepresentation = OpenIAPDecode.required(o, "jwsRepresentation", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
-                latestTransaction = OpenIAPDecode.optional(o, "latestTransaction", path) { v0, p0 -> Purchase.fromJsonValue(v0, p0) }
-            )
-        }
-    }
-}
-
-/**
  * A win-back offer to apply to a subscription purchase (iOS 18 and later).
  */
-class WinBackOfferInputIOS(
+data class WinBackOfferInputIOS(
     /**
      * Id of the win-back offer as set up in App Store Connect.
      */
     val offerId: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is WinBackOfferInputIOS) return false
-        return this.offerId == other.offerId
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.offerId.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "WinBackOfferInputIOS(offerId=${this.offerId})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["offerId"] = this.offerId
         return json
     }
 
     companion object : OpenIAPModelType<WinBackOfferInputIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): WinBackOfferInputIOS? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): WinBackOfferInputIOS {
             val o = OpenIAPDecode.obj(value, path)
             return WinBackOfferInputIOS(

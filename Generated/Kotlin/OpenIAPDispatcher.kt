@@ -198,7 +198,7 @@ class OpenIAPDispatcher(
         return null
     }
 
-    private fun reply(error: PurchaseError): String = OpenIAPBridge.text(mapOf("error" to error.toJsonValue()))
+    private fun reply(error: PurchaseError): String = OpenIAPBridge.text(mapOf("error" to error.toJson()))
 }
 
 /** The interface an SDK implements when it implements an operation. */
@@ -304,7 +304,7 @@ private object OpenIAPBridge {
         try {
             OpenIAPJson.write(reply)
         } catch (failure: OpenIAPEncodingException) {
-            OpenIAPJson.write(mapOf("error" to error(ErrorCode.Unknown, "the result cannot be written as JSON: " + failure.message).toJsonValue()))
+            OpenIAPJson.write(mapOf("error" to error(ErrorCode.Unknown, "the result cannot be written as JSON: " + failure.message).toJson()))
         }
 
     /** `{"subscription": 7, "event": …, "payload": …}`, or with `error` when the payload cannot be written. */
@@ -313,7 +313,7 @@ private object OpenIAPBridge {
             OpenIAPJson.write(mapOf("subscription" to subscription, "event" to name, "payload" to payload))
         } catch (failure: OpenIAPEncodingException) {
             val failed = error(ErrorCode.Unknown, "the payload cannot be written as JSON: " + failure.message)
-            OpenIAPJson.write(mapOf("subscription" to subscription, "event" to name, "error" to failed.toJsonValue()))
+            OpenIAPJson.write(mapOf("subscription" to subscription, "event" to name, "error" to failed.toJson()))
         }
 }
 
@@ -485,23 +485,23 @@ private object OpenIAPTable {
 
     fun event(name: String): OpenIAPEventEntry? = when (name) {
         "developerProvidedBillingAndroid" -> OpenIAPEventEntry(listOf(IapStore.Google), OpenIAPPlatform.Android, null) { sdk, _, deliver ->
-            (sdk as OpenIAPAndroidOperations).developerProvidedBillingAndroid { payload -> deliver(payload.toJsonValue()) }
+            (sdk as OpenIAPAndroidOperations).developerProvidedBillingAndroid { payload -> deliver(payload.toJson()) }
         }
         "promotedProductIOS" -> OpenIAPEventEntry(listOf(IapStore.Apple), OpenIAPPlatform.Apple, null) { sdk, _, deliver ->
             (sdk as OpenIAPAppleOperations).promotedProductIOS { payload -> deliver(payload) }
         }
         "purchaseError" -> OpenIAPEventEntry(listOf(IapStore.Apple, IapStore.Google, IapStore.Horizon, IapStore.Amazon), OpenIAPPlatform.Common, null) { sdk, _, deliver ->
-            sdk.purchaseError { payload -> deliver(payload.toJsonValue()) }
+            sdk.purchaseError { payload -> deliver(payload.toJson()) }
         }
         "purchaseUpdated" -> OpenIAPEventEntry(listOf(IapStore.Apple, IapStore.Google, IapStore.Horizon, IapStore.Amazon), OpenIAPPlatform.Common, PurchaseUpdatedArgs) { sdk, a, deliver ->
             val args = a as PurchaseUpdatedArgs
-            sdk.purchaseUpdated(options = args.options) { payload -> deliver(payload.toJsonValue()) }
+            sdk.purchaseUpdated(options = args.options) { payload -> deliver(payload.toJson()) }
         }
         "subscriptionBillingIssue" -> OpenIAPEventEntry(listOf(IapStore.Apple, IapStore.Google), OpenIAPPlatform.Common, null) { sdk, _, deliver ->
-            sdk.subscriptionBillingIssue { payload -> deliver(payload.toJsonValue()) }
+            sdk.subscriptionBillingIssue { payload -> deliver(payload.toJson()) }
         }
         "userChoiceBillingAndroid" -> OpenIAPEventEntry(listOf(IapStore.Google), OpenIAPPlatform.Android, null) { sdk, _, deliver ->
-            (sdk as OpenIAPAndroidOperations).userChoiceBillingAndroid { payload -> deliver(payload.toJsonValue()) }
+            (sdk as OpenIAPAndroidOperations).userChoiceBillingAndroid { payload -> deliver(payload.toJson()) }
         }
         else -> null
     }

@@ -16,8 +16,10 @@ package dev.openiap.types
  *   `NaN`, `Infinity`, or text after the value; a trailing comma before
  *   `]` or `}` is accepted, as Swift accepts it;
  * - of duplicate object keys the first is kept;
- * - nesting deeper than [MAX_DEPTH] arrays and objects is refused, in
- *   reading and in writing;
+ * - a document nesting more than [MAX_READ_DEPTH] arrays and objects is
+ *   refused, a value kept may nest at most [MAX_KEPT_DEPTH] and a value
+ *   written at most [MAX_DEPTH] (one level less than read: what Swift's
+ *   JSONEncoder writes), counted from the top of the document;
  * - strings must be valid UTF-8 with valid escapes (no lone surrogates, no
  *   raw control characters) and numbers must be JSON numbers, checked when
  *   a type reads the value: like Swift, a broken value in a field no type
@@ -27,8 +29,28 @@ package dev.openiap.types
  *   any finite number that does not underflow to zero.
  */
 object OpenIAPJson {
-    /** The deepest nesting of arrays and objects read or written. */
-    const val MAX_DEPTH: Int = 512
+    /**
+     * The most arrays and objects nested in one another that a value
+     * writes, counted from the top of the document: as deep as Swift's
+     * JSONEncoder writes.
+     */
+    const val MAX_DEPTH: Int = 511
+
+    /**
+     * The most arrays and objects nested in one another that a value keeps
+     * (an unknown union member, or what [parse] reads), counted from the top
+     * of the document, as Swift's `OpenIAPJSONValue.maxKeptDepth`: Swift's
+     * decoder spends time that grows with the square of the depth on every
+     * value it keeps, so both languages keep no deeper than this.
+     */
+    const val MAX_KEPT_DEPTH: Int = 32
+
+    /**
+     * The most arrays and objects nested in one another that a document may
+     * hold to be read at all, as Swift's JSONDecoder reads: one level more
+     * than [MAX_DEPTH], which is fine in a field no type reads.
+     */
+    const val MAX_READ_DEPTH: Int = MAX_DEPTH + 1
 
     /**
      * Reads a whole document into a neutral tree. Every value is read as the
@@ -59,38 +81,40 @@ object OpenIAPJson {
      * [value] as a neutral tree of its own, checked as [parse] checks a
      * document: what a union keeps of a member this version does not know.
      */
-    fun keep(value: Any?, path: List<String>): Any? = keepValue(value, 0, path)
+    fun keep(value: Any?, path: List<String>): Any? = keepValue(value, path)
 
     /** [keep] of an object. */
     fun keepObject(value: Map<*, *>, path: List<String>): Map<String, Any?> {
         @Suppress("UNCHECKED_CAST")
-        return keepValue(value, 0, path) as Map<String, Any?>
+        return keepValue(value, path) as Map<String, Any?>
     }
 
-    private fun keepValue(value: Any?, depth: Int, path: List<String>): Any? = when (value) {
+    // `path` starts at the top of the document, so its length is the level
+    // of an array or object there, less one.
+    private fun keepValue(value: Any?, path: List<String>): Any? = when (value) {
         null, is String, is Boolean, is Long -> value
         is Int -> value.toLong()
         is Short -> value.toLong()
         is Byte -> value.toLong()
         is Double -> if (value.isNaN() || value.isInfinite()) throw OpenIAPDecodingException(path, "the number $value is not finite") else value
-        is Float -> keepValue(value.toDouble(), depth, path)
+        is Float -> keepValue(value.toDouble(), path)
         is OpenIAPJsonText -> value.decode(path)
         is OpenIAPJsonNumber -> OpenIAPNumbers.whole(value.text) ?: OpenIAPNumbers.double(value.text)
             ?: throw OpenIAPDecodingException(path, "the number " + value.text + " cannot be read")
-        is Number -> keepValue(OpenIAPJsonNumber(value.toString()), depth, path)
+        is Number -> keepValue(OpenIAPJsonNumber(value.toString()), path)
         is Map<*, *> -> {
-            if (depth >= MAX_DEPTH) throw OpenIAPDecodingException(path, "JSON nested deeper than $MAX_DEPTH levels")
+            if (path.size >= MAX_KEPT_DEPTH) throw OpenIAPDecodingException(path, "JSON nested deeper than $MAX_KEPT_DEPTH levels")
             val result = LinkedHashMap<String, Any?>()
             for ((key, item) in value) {
                 if (key !is String) throw OpenIAPDecodingException(path, "an object key is not a string")
-                result[key] = keepValue(item, depth + 1, path + key)
+                result[key] = keepValue(item, path + key)
             }
             result
         }
         is List<*> -> {
-            if (depth >= MAX_DEPTH) throw OpenIAPDecodingException(path, "JSON nested deeper than $MAX_DEPTH levels")
+            if (path.size >= MAX_KEPT_DEPTH) throw OpenIAPDecodingException(path, "JSON nested deeper than $MAX_KEPT_DEPTH levels")
             val result = ArrayList<Any?>(value.size)
-            for ((index, item) in value.withIndex()) result.add(keepValue(item, depth + 1, path + "[$index]"))
+            for ((index, item) in value.withIndex()) result.add(keepValue(item, path + "[$index]"))
             result
         }
         else -> throw OpenIAPDecodingException(path, "not a JSON value")
@@ -335,7 +359,7 @@ internal class OpenIAPJsonReader private constructor(private val bytes: ByteArra
     }
 
     private fun objectValue(depth: Int): Map<String, Any?> {
-        if (depth > OpenIAPJson.MAX_DEPTH) fail("JSON nested deeper than ${OpenIAPJson.MAX_DEPTH} levels")
+        if (depth > OpenIAPJson.MAX_READ_DEPTH) fail("JSON nested deeper than ${OpenIAPJson.MAX_READ_DEPTH} levels")
         index += 1
         val members = LinkedHashMap<String, Any?>()
         skipSpace()
@@ -376,7 +400,7 @@ internal class OpenIAPJsonReader private constructor(private val bytes: ByteArra
     }
 
     private fun arrayValue(depth: Int): List<Any?> {
-        if (depth > OpenIAPJson.MAX_DEPTH) fail("JSON nested deeper than ${OpenIAPJson.MAX_DEPTH} levels")
+        if (depth > OpenIAPJson.MAX_READ_DEPTH) fail("JSON nested deeper than ${OpenIAPJson.MAX_READ_DEPTH} levels")
         index += 1
         val items = ArrayList<Any?>()
         skipSpace()

@@ -698,6 +698,545 @@ interface OpenIAPAndroidOperations : OpenIAPCommonOperations {
 }
 
 /**
+ * The queries as upstream's SDKs declare them, every platform's
+ * together, for an SDK written against upstream's API (kmp-iap implements
+ * the three resolvers). `OpenIAPDispatcher` serves the interfaces above,
+ * not these.
+ */
+interface QueryResolver {
+    /**
+     * Tells whether the app may show the external purchase notice sheet (iOS 17.4 and later).
+     */
+    suspend fun canPresentExternalPurchaseNoticeIOS(): Boolean
+
+    /**
+     * The transaction that currently entitles the user to a product, according to StoreKit 2 (iOS 15 and
+     * later).
+     */
+    suspend fun currentEntitlementIOS(sku: String): PurchaseIOS?
+
+    /**
+     * Looks up products in the store by identifier and returns their details and prices.
+     */
+    suspend fun fetchProducts(params: ProductRequest): FetchProductsResult
+
+    /**
+     * Summarises the subscriptions the user currently has, optionally limited to some products.
+     */
+    suspend fun getActiveSubscriptions(subscriptionIds: List<String>? = null): List<ActiveSubscription>
+
+    /**
+     * Every StoreKit transaction of the user, finished or not, always in the Apple shape. Finished
+     * consumables are only included on iOS 18 and later, when the app's Info.plist sets
+     * SKIncludeConsumableInAppPurchaseHistory.
+     */
+    suspend fun getAllTransactionsIOS(): List<PurchaseIOS>
+
+    /**
+     * The signed record of the app's own purchase or download by this user (iOS 16 and later).
+     */
+    suspend fun getAppTransactionIOS(): AppTransaction?
+
+    /**
+     * Lists the purchases the signed-in user owns and that are still in effect, including unfinished ones.
+     */
+    suspend fun getAvailablePurchases(options: PurchaseOptions? = null): List<Purchase>
+
+    /**
+     * The artwork and loyalty text Google Play provides for a Billing Choice screen the app draws itself
+     * (Play Billing 9.1 and later).
+     */
+    suspend fun getBillingChoiceInfoAndroid(params: GetBillingChoiceInfoParamsAndroid): BillingChoiceInfoAndroid
+
+    /**
+     * Fetches the token with which the app reports custom-link external purchases to Apple's External
+     * Purchase Server API (iOS 18.1 and later).
+     */
+    suspend fun getExternalPurchaseCustomLinkTokenIOS(tokenType: ExternalPurchaseCustomLinkTokenTypeIOS): ExternalPurchaseCustomLinkTokenResultIOS
+
+    /**
+     * The StoreKit transactions that have not been finished yet.
+     */
+    suspend fun getPendingTransactionsIOS(): List<PurchaseIOS>
+
+    /**
+     * The product the App Store asked the app to sell, after the user tapped a promoted in-app purchase
+     * (iOS 15 and later). A win-back offer that came with it is kept for the next matching requestPurchase
+     * unless that call brings its own offer.
+     */
+    suspend fun getPromotedProductIOS(): ProductIOS?
+
+    /**
+     * The app receipt, encoded in base64, for servers that still verify receipts the legacy way.
+     */
+    suspend fun getReceiptDataIOS(): String?
+
+    /**
+     * The country of the store account, as the store itself reports it (three letters on Apple platforms,
+     * two on Android); never guessed from the device locale.
+     */
+    suspend fun getStorefront(): String
+
+    /**
+     * The signed form (JWS) of the latest transaction of a product, to send to a server for verification.
+     */
+    suspend fun getTransactionJwsIOS(sku: String): String?
+
+    /**
+     * Tells whether the user has at least one subscription in effect, optionally among some products.
+     */
+    suspend fun hasActiveSubscriptions(subscriptionIds: List<String>? = null): Boolean
+
+    /**
+     * Tells whether the app may link out to external purchases with a custom link (iOS 18.1 and later).
+     */
+    suspend fun isEligibleForExternalPurchaseCustomLinkIOS(): Boolean
+
+    /**
+     * Tells whether the user may still get the introductory offer of a subscription group.
+     */
+    suspend fun isEligibleForIntroOfferIOS(groupID: String): Boolean
+
+    /**
+     * Tells whether the latest transaction of a product passed StoreKit 2's signature check.
+     */
+    suspend fun isTransactionVerifiedIOS(sku: String): Boolean
+
+    /**
+     * The most recent transaction of a product that StoreKit 2 knows, whatever its state.
+     */
+    suspend fun latestTransactionIOS(sku: String): PurchaseIOS?
+
+    /**
+     * The StoreKit 2 status of each subscription in the group of a product, with its renewal details (iOS
+     * 15 and later).
+     */
+    suspend fun subscriptionStatusIOS(sku: String): List<SubscriptionStatusIOS>
+}
+
+/** `canPresentExternalPurchaseNoticeIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryCanPresentExternalPurchaseNoticeIOSHandler = suspend () -> Boolean
+
+/** `currentEntitlementIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryCurrentEntitlementIOSHandler = suspend (sku: String) -> PurchaseIOS?
+
+/** `fetchProducts` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryFetchProductsHandler = suspend (params: ProductRequest) -> FetchProductsResult
+
+/** `getActiveSubscriptions` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryGetActiveSubscriptionsHandler = suspend (subscriptionIds: List<String>?) -> List<ActiveSubscription>
+
+/** `getAllTransactionsIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryGetAllTransactionsIOSHandler = suspend () -> List<PurchaseIOS>
+
+/** `getAppTransactionIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryGetAppTransactionIOSHandler = suspend () -> AppTransaction?
+
+/** `getAvailablePurchases` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryGetAvailablePurchasesHandler = suspend (options: PurchaseOptions?) -> List<Purchase>
+
+/** `getBillingChoiceInfoAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryGetBillingChoiceInfoAndroidHandler = suspend (params: GetBillingChoiceInfoParamsAndroid) -> BillingChoiceInfoAndroid
+
+/** `getExternalPurchaseCustomLinkTokenIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryGetExternalPurchaseCustomLinkTokenIOSHandler = suspend (tokenType: ExternalPurchaseCustomLinkTokenTypeIOS) -> ExternalPurchaseCustomLinkTokenResultIOS
+
+/** `getPendingTransactionsIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryGetPendingTransactionsIOSHandler = suspend () -> List<PurchaseIOS>
+
+/** `getPromotedProductIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryGetPromotedProductIOSHandler = suspend () -> ProductIOS?
+
+/** `getReceiptDataIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryGetReceiptDataIOSHandler = suspend () -> String?
+
+/** `getStorefront` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryGetStorefrontHandler = suspend () -> String
+
+/** `getTransactionJwsIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryGetTransactionJwsIOSHandler = suspend (sku: String) -> String?
+
+/** `hasActiveSubscriptions` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryHasActiveSubscriptionsHandler = suspend (subscriptionIds: List<String>?) -> Boolean
+
+/** `isEligibleForExternalPurchaseCustomLinkIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryIsEligibleForExternalPurchaseCustomLinkIOSHandler = suspend () -> Boolean
+
+/** `isEligibleForIntroOfferIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryIsEligibleForIntroOfferIOSHandler = suspend (groupID: String) -> Boolean
+
+/** `isTransactionVerifiedIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryIsTransactionVerifiedIOSHandler = suspend (sku: String) -> Boolean
+
+/** `latestTransactionIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryLatestTransactionIOSHandler = suspend (sku: String) -> PurchaseIOS?
+
+/** `subscriptionStatusIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QuerySubscriptionStatusIOSHandler = suspend (sku: String) -> List<SubscriptionStatusIOS>
+
+/** A handler per operation of the queries, each optional, as upstream collects them. */
+data class QueryHandlers(
+    val canPresentExternalPurchaseNoticeIOS: QueryCanPresentExternalPurchaseNoticeIOSHandler? = null,
+    val currentEntitlementIOS: QueryCurrentEntitlementIOSHandler? = null,
+    val fetchProducts: QueryFetchProductsHandler? = null,
+    val getActiveSubscriptions: QueryGetActiveSubscriptionsHandler? = null,
+    val getAllTransactionsIOS: QueryGetAllTransactionsIOSHandler? = null,
+    val getAppTransactionIOS: QueryGetAppTransactionIOSHandler? = null,
+    val getAvailablePurchases: QueryGetAvailablePurchasesHandler? = null,
+    val getBillingChoiceInfoAndroid: QueryGetBillingChoiceInfoAndroidHandler? = null,
+    val getExternalPurchaseCustomLinkTokenIOS: QueryGetExternalPurchaseCustomLinkTokenIOSHandler? = null,
+    val getPendingTransactionsIOS: QueryGetPendingTransactionsIOSHandler? = null,
+    val getPromotedProductIOS: QueryGetPromotedProductIOSHandler? = null,
+    val getReceiptDataIOS: QueryGetReceiptDataIOSHandler? = null,
+    val getStorefront: QueryGetStorefrontHandler? = null,
+    val getTransactionJwsIOS: QueryGetTransactionJwsIOSHandler? = null,
+    val hasActiveSubscriptions: QueryHasActiveSubscriptionsHandler? = null,
+    val isEligibleForExternalPurchaseCustomLinkIOS: QueryIsEligibleForExternalPurchaseCustomLinkIOSHandler? = null,
+    val isEligibleForIntroOfferIOS: QueryIsEligibleForIntroOfferIOSHandler? = null,
+    val isTransactionVerifiedIOS: QueryIsTransactionVerifiedIOSHandler? = null,
+    val latestTransactionIOS: QueryLatestTransactionIOSHandler? = null,
+    val subscriptionStatusIOS: QuerySubscriptionStatusIOSHandler? = null
+)
+
+/**
+ * The mutations as upstream's SDKs declare them, every platform's
+ * together, for an SDK written against upstream's API (kmp-iap implements
+ * the three resolvers). `OpenIAPDispatcher` serves the interfaces above,
+ * not these.
+ */
+interface MutationResolver {
+    /**
+     * Acknowledges a purchase that is not consumed, which Google Play requires within three days or it
+     * refunds the purchase. finishTransaction does this for most apps.
+     */
+    suspend fun acknowledgePurchaseAndroid(purchaseToken: String): Boolean
+
+    /**
+     * Shows Apple's sheet on which the user asks for a refund of a product's latest transaction (iOS 15
+     * and later).
+     */
+    suspend fun beginRefundRequestIOS(sku: String): String?
+
+    /**
+     * Finishes every transaction left in the queue; a helper for testing in the sandbox.
+     */
+    suspend fun clearTransactionIOS(): Boolean
+
+    /**
+     * Consumes a purchase of a consumable product, so that the user can buy it again. finishTransaction
+     * does this for most apps.
+     */
+    suspend fun consumePurchaseAndroid(purchaseToken: String): Boolean
+
+    /**
+     * Creates the external transaction token and reporting details a billing program needs. Create fresh
+     * details right before each redirect to an external offer and never keep a token for a later one; one
+     * token may report several purchases of the same External Offer session.
+     */
+    suspend fun createBillingProgramReportingDetailsAndroid(program: BillingProgramAndroid, developerBillingType: DeveloperBillingTypeAndroid? = null): BillingProgramReportingDetailsAndroid
+
+    /**
+     * Opens the store's own screen where the user manages or cancels subscriptions.
+     */
+    suspend fun deepLinkToSubscriptions(options: DeepLinkOptions? = null)
+
+    /**
+     * Closes the store connection and frees what it held; call initConnection again before further calls.
+     */
+    suspend fun endConnection(): Boolean
+
+    /**
+     * Tells the store that a purchase has been verified and delivered, so that it is not offered again; on
+     * Android it acknowledges or consumes the purchase, which must happen within three days.
+     */
+    suspend fun finishTransaction(purchase: PurchaseInput, isConsumable: Boolean? = null)
+
+    /**
+     * Opens the connection to the store; every other call needs it first.
+     */
+    suspend fun initConnection(config: InitConnectionConfig? = null): Boolean
+
+    /**
+     * Tells whether a Google Play billing program, such as External Payments, is open to the current user.
+     * It needs Play Billing 8.2, and 8.2.1 for External Offer and External Content Link.
+     */
+    suspend fun isBillingProgramAvailableAndroid(program: BillingProgramAndroid): BillingProgramAvailabilityResultAndroid
+
+    /**
+     * Shows Google Play's dialog for an external offer or content link of a billing program and, when the
+     * user agrees, opens the link; this includes the external links of a Billing Choice screen the app
+     * draws itself.
+     */
+    suspend fun launchExternalLinkAndroid(params: LaunchExternalLinkParamsAndroid): Boolean
+
+    /**
+     * Opens the store's page on which the user enters an offer or promo code; it needs no billing
+     * connection. A purchase listener may receive the redeemed purchase while the app runs, but check
+     * getAvailablePurchases whenever the app comes back to the foreground.
+     */
+    suspend fun openRedeemOfferCodeAndroid(): Boolean
+
+    /**
+     * Shows the App Store sheet on which the user redeems an offer code. Only apps built with Xcode 27 or
+     * later, running on iOS, Mac Catalyst or visionOS 27 or later, get the resulting transaction back;
+     * elsewhere the redemption arrives through the purchase events or getAvailablePurchases.
+     */
+    suspend fun presentCodeRedemptionSheetIOS(): PurchaseIOS?
+
+    /**
+     * Sends the user to an external purchase page through StoreKit External Purchase (iOS 16 and later).
+     */
+    suspend fun presentExternalPurchaseLinkIOS(url: String): ExternalPurchaseLinkResultIOS
+
+    /**
+     * Shows the notice Apple requires before an external purchase and answers what the user chose (iOS
+     * 17.4 and later).
+     */
+    suspend fun presentExternalPurchaseNoticeSheetIOS(): ExternalPurchaseNoticeResultIOS
+
+    /**
+     * Starts the store's purchase sheet for a product or subscription. The outcome arrives through the
+     * purchaseUpdated and purchaseError events; what this call answers is only what the store returned at
+     * once.
+     */
+    suspend fun requestPurchase(params: RequestPurchaseProps): RequestPurchaseResult?
+
+    /**
+     * Asks the store to bring the user's non-consumable products and active subscriptions back onto this
+     * device, as after a reinstall or on a new device.
+     */
+    suspend fun restorePurchases()
+
+    /**
+     * Shows the information dialog Google requires before a Billing Choice screen that the app draws
+     * itself (Play Billing 9.1 and later).
+     */
+    suspend fun showBillingProgramInformationDialogAndroid(params: BillingProgramInformationDialogParamsAndroid): BillingResultAndroid
+
+    /**
+     * Shows the disclosure Apple requires before the app links out with a custom external purchase link;
+     * call it only after the user asked to go on (iOS 18.1 and later).
+     */
+    suspend fun showExternalPurchaseCustomLinkNoticeIOS(noticeType: ExternalPurchaseCustomLinkNoticeTypeIOS): ExternalPurchaseCustomLinkNoticeResultIOS
+
+    /**
+     * Lets Google Play show its in-app messages over the app, such as a failed payment or a price change
+     * to confirm, and answers how that went.
+     */
+    suspend fun showInAppMessagesAndroid(params: InAppMessageParamsAndroid? = null): InAppMessageResultAndroid
+
+    /**
+     * Shows Apple's sheet for managing subscriptions and, once it closes, answers the purchases whose
+     * state changed meanwhile (iOS 15 and later).
+     */
+    suspend fun showManageSubscriptionsIOS(): List<PurchaseIOS>
+
+    /**
+     * Makes StoreKit bring the user's transactions up to date with the App Store; it may ask the user to
+     * sign in (iOS 15 and later).
+     */
+    suspend fun syncIOS(): Boolean
+
+    /**
+     * Verifies a purchase with the store's server API through the app's own credentials; the SDK uses the
+     * options of the store it runs against. Amazon purchases are verified with verifyPurchaseWithProvider.
+     */
+    suspend fun verifyPurchase(options: VerifyPurchaseProps): VerifyPurchaseResult
+
+    /**
+     * Verifies a purchase through a hosted verification service (IAPKit) instead of the app's own server,
+     * for every store.
+     */
+    suspend fun verifyPurchaseWithProvider(options: VerifyPurchaseWithProviderProps): VerifyPurchaseWithProviderResult
+}
+
+/** `acknowledgePurchaseAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationAcknowledgePurchaseAndroidHandler = suspend (purchaseToken: String) -> Boolean
+
+/** `beginRefundRequestIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationBeginRefundRequestIOSHandler = suspend (sku: String) -> String?
+
+/** `clearTransactionIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationClearTransactionIOSHandler = suspend () -> Boolean
+
+/** `consumePurchaseAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationConsumePurchaseAndroidHandler = suspend (purchaseToken: String) -> Boolean
+
+/** `createBillingProgramReportingDetailsAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationCreateBillingProgramReportingDetailsAndroidHandler = suspend (program: BillingProgramAndroid, developerBillingType: DeveloperBillingTypeAndroid?) -> BillingProgramReportingDetailsAndroid
+
+/** `deepLinkToSubscriptions` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationDeepLinkToSubscriptionsHandler = suspend (options: DeepLinkOptions?) -> Unit
+
+/** `endConnection` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationEndConnectionHandler = suspend () -> Boolean
+
+/** `finishTransaction` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationFinishTransactionHandler = suspend (purchase: PurchaseInput, isConsumable: Boolean?) -> Unit
+
+/** `initConnection` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationInitConnectionHandler = suspend (config: InitConnectionConfig?) -> Boolean
+
+/** `isBillingProgramAvailableAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationIsBillingProgramAvailableAndroidHandler = suspend (program: BillingProgramAndroid) -> BillingProgramAvailabilityResultAndroid
+
+/** `launchExternalLinkAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationLaunchExternalLinkAndroidHandler = suspend (params: LaunchExternalLinkParamsAndroid) -> Boolean
+
+/** `openRedeemOfferCodeAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationOpenRedeemOfferCodeAndroidHandler = suspend () -> Boolean
+
+/** `presentCodeRedemptionSheetIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationPresentCodeRedemptionSheetIOSHandler = suspend () -> PurchaseIOS?
+
+/** `presentExternalPurchaseLinkIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationPresentExternalPurchaseLinkIOSHandler = suspend (url: String) -> ExternalPurchaseLinkResultIOS
+
+/** `presentExternalPurchaseNoticeSheetIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationPresentExternalPurchaseNoticeSheetIOSHandler = suspend () -> ExternalPurchaseNoticeResultIOS
+
+/** `requestPurchase` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationRequestPurchaseHandler = suspend (params: RequestPurchaseProps) -> RequestPurchaseResult?
+
+/** `restorePurchases` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationRestorePurchasesHandler = suspend () -> Unit
+
+/** `showBillingProgramInformationDialogAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationShowBillingProgramInformationDialogAndroidHandler = suspend (params: BillingProgramInformationDialogParamsAndroid) -> BillingResultAndroid
+
+/** `showExternalPurchaseCustomLinkNoticeIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationShowExternalPurchaseCustomLinkNoticeIOSHandler = suspend (noticeType: ExternalPurchaseCustomLinkNoticeTypeIOS) -> ExternalPurchaseCustomLinkNoticeResultIOS
+
+/** `showInAppMessagesAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationShowInAppMessagesAndroidHandler = suspend (params: InAppMessageParamsAndroid?) -> InAppMessageResultAndroid
+
+/** `showManageSubscriptionsIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationShowManageSubscriptionsIOSHandler = suspend () -> List<PurchaseIOS>
+
+/** `syncIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationSyncIOSHandler = suspend () -> Boolean
+
+/** `verifyPurchase` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationVerifyPurchaseHandler = suspend (options: VerifyPurchaseProps) -> VerifyPurchaseResult
+
+/** `verifyPurchaseWithProvider` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationVerifyPurchaseWithProviderHandler = suspend (options: VerifyPurchaseWithProviderProps) -> VerifyPurchaseWithProviderResult
+
+/** A handler per operation of the mutations, each optional, as upstream collects them. */
+data class MutationHandlers(
+    val acknowledgePurchaseAndroid: MutationAcknowledgePurchaseAndroidHandler? = null,
+    val beginRefundRequestIOS: MutationBeginRefundRequestIOSHandler? = null,
+    val clearTransactionIOS: MutationClearTransactionIOSHandler? = null,
+    val consumePurchaseAndroid: MutationConsumePurchaseAndroidHandler? = null,
+    val createBillingProgramReportingDetailsAndroid: MutationCreateBillingProgramReportingDetailsAndroidHandler? = null,
+    val deepLinkToSubscriptions: MutationDeepLinkToSubscriptionsHandler? = null,
+    val endConnection: MutationEndConnectionHandler? = null,
+    val finishTransaction: MutationFinishTransactionHandler? = null,
+    val initConnection: MutationInitConnectionHandler? = null,
+    val isBillingProgramAvailableAndroid: MutationIsBillingProgramAvailableAndroidHandler? = null,
+    val launchExternalLinkAndroid: MutationLaunchExternalLinkAndroidHandler? = null,
+    val openRedeemOfferCodeAndroid: MutationOpenRedeemOfferCodeAndroidHandler? = null,
+    val presentCodeRedemptionSheetIOS: MutationPresentCodeRedemptionSheetIOSHandler? = null,
+    val presentExternalPurchaseLinkIOS: MutationPresentExternalPurchaseLinkIOSHandler? = null,
+    val presentExternalPurchaseNoticeSheetIOS: MutationPresentExternalPurchaseNoticeSheetIOSHandler? = null,
+    val requestPurchase: MutationRequestPurchaseHandler? = null,
+    val restorePurchases: MutationRestorePurchasesHandler? = null,
+    val showBillingProgramInformationDialogAndroid: MutationShowBillingProgramInformationDialogAndroidHandler? = null,
+    val showExternalPurchaseCustomLinkNoticeIOS: MutationShowExternalPurchaseCustomLinkNoticeIOSHandler? = null,
+    val showInAppMessagesAndroid: MutationShowInAppMessagesAndroidHandler? = null,
+    val showManageSubscriptionsIOS: MutationShowManageSubscriptionsIOSHandler? = null,
+    val syncIOS: MutationSyncIOSHandler? = null,
+    val verifyPurchase: MutationVerifyPurchaseHandler? = null,
+    val verifyPurchaseWithProvider: MutationVerifyPurchaseWithProviderHandler? = null
+)
+
+/**
+ * The events as upstream's SDKs declare them, every platform's
+ * together, for an SDK written against upstream's API (kmp-iap implements
+ * the three resolvers). `OpenIAPDispatcher` serves the interfaces above,
+ * not these.
+ */
+interface SubscriptionResolver {
+    /**
+     * Delivers the user's choice of the developer's billing in an External Payments or Billing Choice
+     * flow, with the external transaction token and what the user chose.
+     *
+     * Suspends until the next payload is delivered and answers it.
+     */
+    suspend fun developerProvidedBillingAndroid(): DeveloperProvidedBillingDetailsAndroid
+
+    /**
+     * Delivers the identifier of a product the user chose from the App Store's promotions; load it with
+     * getPromotedProductIOS. A win-back offer that came with it is kept for the next matching
+     * requestPurchase unless that call brings its own offer.
+     *
+     * Suspends until the next payload is delivered and answers it.
+     */
+    suspend fun promotedProductIOS(): String
+
+    /**
+     * Delivers the failure or cancellation of a purchase flow.
+     *
+     * Suspends until the next payload is delivered and answers it.
+     */
+    suspend fun purchaseError(): PurchaseError
+
+    /**
+     * Delivers a purchase that succeeded, or a pending one that has now completed. On Apple platforms each
+     * transaction is delivered once per connection unless the listener asks for StoreKit's replays.
+     *
+     * Suspends until the next payload is delivered and answers it.
+     */
+    suspend fun purchaseUpdated(options: PurchaseUpdatedListenerOptions? = null): Purchase
+
+    /**
+     * Delivers a subscription whose payment failed in a way the user has to fix, such as an expired card;
+     * send the user to deepLinkToSubscriptions. The App Store reports it on iOS 16.4 and later, Google
+     * Play with Play Billing 8.1 and later when a healthy subscription is first seen suspended; the
+     * Horizon and Amazon stores never do.
+     *
+     * Suspends until the next payload is delivered and answers it.
+     */
+    suspend fun subscriptionBillingIssue(): Purchase
+
+    /**
+     * Delivers the user's choice of the app's own billing over Google Play in the User Choice Billing
+     * dialog; nothing is sent when the user picks Google Play.
+     *
+     * Suspends until the next payload is delivered and answers it.
+     */
+    suspend fun userChoiceBillingAndroid(): UserChoiceBillingDetails
+}
+
+/** `developerProvidedBillingAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias SubscriptionDeveloperProvidedBillingAndroidHandler = suspend () -> DeveloperProvidedBillingDetailsAndroid
+
+/** `promotedProductIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias SubscriptionPromotedProductIOSHandler = suspend () -> String
+
+/** `purchaseError` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias SubscriptionPurchaseErrorHandler = suspend () -> PurchaseError
+
+/** `purchaseUpdated` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias SubscriptionPurchaseUpdatedHandler = suspend (options: PurchaseUpdatedListenerOptions?) -> Purchase
+
+/** `subscriptionBillingIssue` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias SubscriptionSubscriptionBillingIssueHandler = suspend () -> Purchase
+
+/** `userChoiceBillingAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias SubscriptionUserChoiceBillingAndroidHandler = suspend () -> UserChoiceBillingDetails
+
+/** A handler per operation of the events, each optional, as upstream collects them. */
+data class SubscriptionHandlers(
+    val developerProvidedBillingAndroid: SubscriptionDeveloperProvidedBillingAndroidHandler? = null,
+    val promotedProductIOS: SubscriptionPromotedProductIOSHandler? = null,
+    val purchaseError: SubscriptionPurchaseErrorHandler? = null,
+    val purchaseUpdated: SubscriptionPurchaseUpdatedHandler? = null,
+    val subscriptionBillingIssue: SubscriptionSubscriptionBillingIssueHandler? = null,
+    val userChoiceBillingAndroid: SubscriptionUserChoiceBillingAndroidHandler? = null
+)
+
+/**
  * What an event function answers: [remove] removes the listener, which then
  * receives nothing more. Removing it again does nothing.
  */
@@ -708,33 +1247,26 @@ interface OpenIAPListener {
 /**
  * The arguments of the mutation acknowledgePurchaseAndroid.
  */
-class AcknowledgePurchaseAndroidArgs(
+data class AcknowledgePurchaseAndroidArgs(
     /**
      * The token of the purchase to acknowledge.
      */
     val purchaseToken: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is AcknowledgePurchaseAndroidArgs) return false
-        return this.purchaseToken == other.purchaseToken
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.purchaseToken.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "AcknowledgePurchaseAndroidArgs(purchaseToken=${this.purchaseToken})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["purchaseToken"] = this.purchaseToken
         return json
     }
 
     companion object : OpenIAPModelType<AcknowledgePurchaseAndroidArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): AcknowledgePurchaseAndroidArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): AcknowledgePurchaseAndroidArgs {
             val o = OpenIAPDecode.obj(value, path)
             return AcknowledgePurchaseAndroidArgs(
@@ -747,33 +1279,26 @@ class AcknowledgePurchaseAndroidArgs(
 /**
  * The arguments of the mutation beginRefundRequestIOS.
  */
-class BeginRefundRequestIOSArgs(
+data class BeginRefundRequestIOSArgs(
     /**
      * The product to ask a refund for.
      */
     val sku: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is BeginRefundRequestIOSArgs) return false
-        return this.sku == other.sku
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.sku.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "BeginRefundRequestIOSArgs(sku=${this.sku})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["sku"] = this.sku
         return json
     }
 
     companion object : OpenIAPModelType<BeginRefundRequestIOSArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): BeginRefundRequestIOSArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): BeginRefundRequestIOSArgs {
             val o = OpenIAPDecode.obj(value, path)
             return BeginRefundRequestIOSArgs(
@@ -786,33 +1311,26 @@ class BeginRefundRequestIOSArgs(
 /**
  * The arguments of the mutation consumePurchaseAndroid.
  */
-class ConsumePurchaseAndroidArgs(
+data class ConsumePurchaseAndroidArgs(
     /**
      * The token of the purchase to consume.
      */
     val purchaseToken: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is ConsumePurchaseAndroidArgs) return false
-        return this.purchaseToken == other.purchaseToken
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.purchaseToken.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "ConsumePurchaseAndroidArgs(purchaseToken=${this.purchaseToken})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["purchaseToken"] = this.purchaseToken
         return json
     }
 
     companion object : OpenIAPModelType<ConsumePurchaseAndroidArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): ConsumePurchaseAndroidArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): ConsumePurchaseAndroidArgs {
             val o = OpenIAPDecode.obj(value, path)
             return ConsumePurchaseAndroidArgs(
@@ -825,34 +1343,18 @@ class ConsumePurchaseAndroidArgs(
 /**
  * The arguments of the mutation createBillingProgramReportingDetailsAndroid.
  */
-class CreateBillingProgramReportingDetailsAndroidArgs(
-    /**
-     * The program whose transactions will be reported.
-     */
-    val program: BillingProgramAndroid,
+data class CreateBillingProgramReportingDetailsAndroidArgs(
     /**
      * What the developer bills for; for Billing Choice, Android assumes one-time products when this is
      * left out.
      */
-    val developerBillingType: DeveloperBillingTypeAndroid? = null
+    val developerBillingType: DeveloperBillingTypeAndroid? = null,
+    /**
+     * The program whose transactions will be reported.
+     */
+    val program: BillingProgramAndroid
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is CreateBillingProgramReportingDetailsAndroidArgs) return false
-        return this.program == other.program
-            && this.developerBillingType == other.developerBillingType
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.program.hashCode()
-        result = 31 * result + (this.developerBillingType?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "CreateBillingProgramReportingDetailsAndroidArgs(program=${this.program}, developerBillingType=${this.developerBillingType})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["program"] = this.program.rawValue
         this.developerBillingType?.let { v0 -> json["developerBillingType"] = v0.rawValue }
@@ -860,6 +1362,13 @@ class CreateBillingProgramReportingDetailsAndroidArgs(
     }
 
     companion object : OpenIAPModelType<CreateBillingProgramReportingDetailsAndroidArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): CreateBillingProgramReportingDetailsAndroidArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): CreateBillingProgramReportingDetailsAndroidArgs {
             val o = OpenIAPDecode.obj(value, path)
             return CreateBillingProgramReportingDetailsAndroidArgs(
@@ -873,33 +1382,26 @@ class CreateBillingProgramReportingDetailsAndroidArgs(
 /**
  * The arguments of the query currentEntitlementIOS.
  */
-class CurrentEntitlementIOSArgs(
+data class CurrentEntitlementIOSArgs(
     /**
      * The product to look up.
      */
     val sku: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is CurrentEntitlementIOSArgs) return false
-        return this.sku == other.sku
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.sku.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "CurrentEntitlementIOSArgs(sku=${this.sku})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["sku"] = this.sku
         return json
     }
 
     companion object : OpenIAPModelType<CurrentEntitlementIOSArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): CurrentEntitlementIOSArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): CurrentEntitlementIOSArgs {
             val o = OpenIAPDecode.obj(value, path)
             return CurrentEntitlementIOSArgs(
@@ -912,33 +1414,26 @@ class CurrentEntitlementIOSArgs(
 /**
  * The arguments of the mutation deepLinkToSubscriptions.
  */
-class DeepLinkToSubscriptionsArgs(
+data class DeepLinkToSubscriptionsArgs(
     /**
      * Which subscription to open; Android needs the product and package.
      */
     val options: DeepLinkOptions? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is DeepLinkToSubscriptionsArgs) return false
-        return this.options == other.options
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.options?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "DeepLinkToSubscriptionsArgs(options=${this.options})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        this.options?.let { v0 -> json["options"] = v0.toJsonValue() }
+        this.options?.let { v0 -> json["options"] = v0.toJson() }
         return json
     }
 
     companion object : OpenIAPModelType<DeepLinkToSubscriptionsArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): DeepLinkToSubscriptionsArgs = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): DeepLinkToSubscriptionsArgs {
             val o = OpenIAPDecode.obj(value, path)
             return DeepLinkToSubscriptionsArgs(
@@ -951,33 +1446,26 @@ class DeepLinkToSubscriptionsArgs(
 /**
  * The arguments of the query fetchProducts.
  */
-class FetchProductsArgs(
+data class FetchProductsArgs(
     /**
      * The identifiers to look up and the kind of products they are.
      */
     val params: ProductRequest
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is FetchProductsArgs) return false
-        return this.params == other.params
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.params.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "FetchProductsArgs(params=${this.params})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        json["params"] = this.params.toJsonValue()
+        json["params"] = this.params.toJson()
         return json
     }
 
     companion object : OpenIAPModelType<FetchProductsArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): FetchProductsArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): FetchProductsArgs {
             val o = OpenIAPDecode.obj(value, path)
             return FetchProductsArgs(
@@ -990,42 +1478,33 @@ class FetchProductsArgs(
 /**
  * The arguments of the mutation finishTransaction.
  */
-class FinishTransactionArgs(
-    /**
-     * The purchase to finish.
-     */
-    val purchase: PurchaseInput,
+data class FinishTransactionArgs(
     /**
      * True for a consumable product, which is consumed so that it can be bought again; false acknowledges
      * the purchase only.
      * Defaults to `false` when absent.
      */
-    val isConsumable: Boolean? = false
+    val isConsumable: Boolean? = false,
+    /**
+     * The purchase to finish.
+     */
+    val purchase: PurchaseInput
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is FinishTransactionArgs) return false
-        return this.purchase == other.purchase
-            && this.isConsumable == other.isConsumable
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.purchase.hashCode()
-        result = 31 * result + (this.isConsumable?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "FinishTransactionArgs(purchase=${this.purchase}, isConsumable=${this.isConsumable})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        json["purchase"] = this.purchase.toJsonValue()
+        json["purchase"] = this.purchase.toJson()
         this.isConsumable?.let { v0 -> json["isConsumable"] = v0 }
         return json
     }
 
     companion object : OpenIAPModelType<FinishTransactionArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): FinishTransactionArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): FinishTransactionArgs {
             val o = OpenIAPDecode.obj(value, path)
             return FinishTransactionArgs(
@@ -1039,33 +1518,26 @@ class FinishTransactionArgs(
 /**
  * The arguments of the query getActiveSubscriptions.
  */
-class GetActiveSubscriptionsArgs(
+data class GetActiveSubscriptionsArgs(
     /**
      * The subscription products to report on; every subscription when absent.
      */
     val subscriptionIds: List<String>? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is GetActiveSubscriptionsArgs) return false
-        return this.subscriptionIds == other.subscriptionIds
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.subscriptionIds?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "GetActiveSubscriptionsArgs(subscriptionIds=${this.subscriptionIds})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.subscriptionIds?.let { v0 -> json["subscriptionIds"] = v0 }
         return json
     }
 
     companion object : OpenIAPModelType<GetActiveSubscriptionsArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): GetActiveSubscriptionsArgs = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): GetActiveSubscriptionsArgs {
             val o = OpenIAPDecode.obj(value, path)
             return GetActiveSubscriptionsArgs(
@@ -1078,33 +1550,26 @@ class GetActiveSubscriptionsArgs(
 /**
  * The arguments of the query getAvailablePurchases.
  */
-class GetAvailablePurchasesArgs(
+data class GetAvailablePurchasesArgs(
     /**
      * Filters for the list; without them every owned purchase is returned.
      */
     val options: PurchaseOptions? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is GetAvailablePurchasesArgs) return false
-        return this.options == other.options
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.options?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "GetAvailablePurchasesArgs(options=${this.options})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        this.options?.let { v0 -> json["options"] = v0.toJsonValue() }
+        this.options?.let { v0 -> json["options"] = v0.toJson() }
         return json
     }
 
     companion object : OpenIAPModelType<GetAvailablePurchasesArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): GetAvailablePurchasesArgs = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): GetAvailablePurchasesArgs {
             val o = OpenIAPDecode.obj(value, path)
             return GetAvailablePurchasesArgs(
@@ -1117,33 +1582,26 @@ class GetAvailablePurchasesArgs(
 /**
  * The arguments of the query getBillingChoiceInfoAndroid.
  */
-class GetBillingChoiceInfoAndroidArgs(
+data class GetBillingChoiceInfoAndroidArgs(
     /**
      * Which products the screen is for and how its images are laid out.
      */
     val params: GetBillingChoiceInfoParamsAndroid
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is GetBillingChoiceInfoAndroidArgs) return false
-        return this.params == other.params
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.params.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "GetBillingChoiceInfoAndroidArgs(params=${this.params})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        json["params"] = this.params.toJsonValue()
+        json["params"] = this.params.toJson()
         return json
     }
 
     companion object : OpenIAPModelType<GetBillingChoiceInfoAndroidArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): GetBillingChoiceInfoAndroidArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): GetBillingChoiceInfoAndroidArgs {
             val o = OpenIAPDecode.obj(value, path)
             return GetBillingChoiceInfoAndroidArgs(
@@ -1156,33 +1614,26 @@ class GetBillingChoiceInfoAndroidArgs(
 /**
  * The arguments of the query getExternalPurchaseCustomLinkTokenIOS.
  */
-class GetExternalPurchaseCustomLinkTokenIOSArgs(
+data class GetExternalPurchaseCustomLinkTokenIOSArgs(
     /**
      * Whether the token is for a new customer or for an existing one.
      */
     val tokenType: ExternalPurchaseCustomLinkTokenTypeIOS
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is GetExternalPurchaseCustomLinkTokenIOSArgs) return false
-        return this.tokenType == other.tokenType
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.tokenType.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "GetExternalPurchaseCustomLinkTokenIOSArgs(tokenType=${this.tokenType})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["tokenType"] = this.tokenType.rawValue
         return json
     }
 
     companion object : OpenIAPModelType<GetExternalPurchaseCustomLinkTokenIOSArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): GetExternalPurchaseCustomLinkTokenIOSArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): GetExternalPurchaseCustomLinkTokenIOSArgs {
             val o = OpenIAPDecode.obj(value, path)
             return GetExternalPurchaseCustomLinkTokenIOSArgs(
@@ -1195,33 +1646,26 @@ class GetExternalPurchaseCustomLinkTokenIOSArgs(
 /**
  * The arguments of the query getTransactionJwsIOS.
  */
-class GetTransactionJwsIOSArgs(
+data class GetTransactionJwsIOSArgs(
     /**
      * The product whose latest transaction is wanted.
      */
     val sku: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is GetTransactionJwsIOSArgs) return false
-        return this.sku == other.sku
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.sku.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "GetTransactionJwsIOSArgs(sku=${this.sku})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["sku"] = this.sku
         return json
     }
 
     companion object : OpenIAPModelType<GetTransactionJwsIOSArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): GetTransactionJwsIOSArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): GetTransactionJwsIOSArgs {
             val o = OpenIAPDecode.obj(value, path)
             return GetTransactionJwsIOSArgs(
@@ -1234,33 +1678,26 @@ class GetTransactionJwsIOSArgs(
 /**
  * The arguments of the query hasActiveSubscriptions.
  */
-class HasActiveSubscriptionsArgs(
+data class HasActiveSubscriptionsArgs(
     /**
      * The subscription products to consider; any subscription when absent.
      */
     val subscriptionIds: List<String>? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is HasActiveSubscriptionsArgs) return false
-        return this.subscriptionIds == other.subscriptionIds
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.subscriptionIds?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "HasActiveSubscriptionsArgs(subscriptionIds=${this.subscriptionIds})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.subscriptionIds?.let { v0 -> json["subscriptionIds"] = v0 }
         return json
     }
 
     companion object : OpenIAPModelType<HasActiveSubscriptionsArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): HasActiveSubscriptionsArgs = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): HasActiveSubscriptionsArgs {
             val o = OpenIAPDecode.obj(value, path)
             return HasActiveSubscriptionsArgs(
@@ -1273,33 +1710,26 @@ class HasActiveSubscriptionsArgs(
 /**
  * The arguments of the mutation initConnection.
  */
-class InitConnectionArgs(
+data class InitConnectionArgs(
     /**
      * Billing programs and Billing Choice settings to start the connection with (Android).
      */
     val config: InitConnectionConfig? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is InitConnectionArgs) return false
-        return this.config == other.config
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.config?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "InitConnectionArgs(config=${this.config})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        this.config?.let { v0 -> json["config"] = v0.toJsonValue() }
+        this.config?.let { v0 -> json["config"] = v0.toJson() }
         return json
     }
 
     companion object : OpenIAPModelType<InitConnectionArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): InitConnectionArgs = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): InitConnectionArgs {
             val o = OpenIAPDecode.obj(value, path)
             return InitConnectionArgs(
@@ -1312,33 +1742,26 @@ class InitConnectionArgs(
 /**
  * The arguments of the mutation isBillingProgramAvailableAndroid.
  */
-class IsBillingProgramAvailableAndroidArgs(
+data class IsBillingProgramAvailableAndroidArgs(
     /**
      * The program to ask about.
      */
     val program: BillingProgramAndroid
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IsBillingProgramAvailableAndroidArgs) return false
-        return this.program == other.program
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.program.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "IsBillingProgramAvailableAndroidArgs(program=${this.program})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["program"] = this.program.rawValue
         return json
     }
 
     companion object : OpenIAPModelType<IsBillingProgramAvailableAndroidArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IsBillingProgramAvailableAndroidArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IsBillingProgramAvailableAndroidArgs {
             val o = OpenIAPDecode.obj(value, path)
             return IsBillingProgramAvailableAndroidArgs(
@@ -1351,33 +1774,26 @@ class IsBillingProgramAvailableAndroidArgs(
 /**
  * The arguments of the query isEligibleForIntroOfferIOS.
  */
-class IsEligibleForIntroOfferIOSArgs(
+data class IsEligibleForIntroOfferIOSArgs(
     /**
      * The identifier of the subscription group, as App Store Connect shows it.
      */
     val groupID: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IsEligibleForIntroOfferIOSArgs) return false
-        return this.groupID == other.groupID
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.groupID.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "IsEligibleForIntroOfferIOSArgs(groupID=${this.groupID})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["groupID"] = this.groupID
         return json
     }
 
     companion object : OpenIAPModelType<IsEligibleForIntroOfferIOSArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IsEligibleForIntroOfferIOSArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IsEligibleForIntroOfferIOSArgs {
             val o = OpenIAPDecode.obj(value, path)
             return IsEligibleForIntroOfferIOSArgs(
@@ -1390,33 +1806,26 @@ class IsEligibleForIntroOfferIOSArgs(
 /**
  * The arguments of the query isTransactionVerifiedIOS.
  */
-class IsTransactionVerifiedIOSArgs(
+data class IsTransactionVerifiedIOSArgs(
     /**
      * The product whose latest transaction is checked.
      */
     val sku: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IsTransactionVerifiedIOSArgs) return false
-        return this.sku == other.sku
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.sku.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "IsTransactionVerifiedIOSArgs(sku=${this.sku})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["sku"] = this.sku
         return json
     }
 
     companion object : OpenIAPModelType<IsTransactionVerifiedIOSArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IsTransactionVerifiedIOSArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IsTransactionVerifiedIOSArgs {
             val o = OpenIAPDecode.obj(value, path)
             return IsTransactionVerifiedIOSArgs(
@@ -1429,33 +1838,26 @@ class IsTransactionVerifiedIOSArgs(
 /**
  * The arguments of the query latestTransactionIOS.
  */
-class LatestTransactionIOSArgs(
+data class LatestTransactionIOSArgs(
     /**
      * The product to look up.
      */
     val sku: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is LatestTransactionIOSArgs) return false
-        return this.sku == other.sku
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.sku.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "LatestTransactionIOSArgs(sku=${this.sku})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["sku"] = this.sku
         return json
     }
 
     companion object : OpenIAPModelType<LatestTransactionIOSArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): LatestTransactionIOSArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): LatestTransactionIOSArgs {
             val o = OpenIAPDecode.obj(value, path)
             return LatestTransactionIOSArgs(
@@ -1468,33 +1870,26 @@ class LatestTransactionIOSArgs(
 /**
  * The arguments of the mutation launchExternalLinkAndroid.
  */
-class LaunchExternalLinkAndroidArgs(
+data class LaunchExternalLinkAndroidArgs(
     /**
      * The program, the link and how to open it.
      */
     val params: LaunchExternalLinkParamsAndroid
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is LaunchExternalLinkAndroidArgs) return false
-        return this.params == other.params
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.params.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "LaunchExternalLinkAndroidArgs(params=${this.params})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        json["params"] = this.params.toJsonValue()
+        json["params"] = this.params.toJson()
         return json
     }
 
     companion object : OpenIAPModelType<LaunchExternalLinkAndroidArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): LaunchExternalLinkAndroidArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): LaunchExternalLinkAndroidArgs {
             val o = OpenIAPDecode.obj(value, path)
             return LaunchExternalLinkAndroidArgs(
@@ -1507,33 +1902,26 @@ class LaunchExternalLinkAndroidArgs(
 /**
  * The arguments of the mutation presentExternalPurchaseLinkIOS.
  */
-class PresentExternalPurchaseLinkIOSArgs(
+data class PresentExternalPurchaseLinkIOSArgs(
     /**
      * The address of the external purchase page.
      */
     val url: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is PresentExternalPurchaseLinkIOSArgs) return false
-        return this.url == other.url
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.url.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "PresentExternalPurchaseLinkIOSArgs(url=${this.url})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["url"] = this.url
         return json
     }
 
     companion object : OpenIAPModelType<PresentExternalPurchaseLinkIOSArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): PresentExternalPurchaseLinkIOSArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): PresentExternalPurchaseLinkIOSArgs {
             val o = OpenIAPDecode.obj(value, path)
             return PresentExternalPurchaseLinkIOSArgs(
@@ -1546,33 +1934,26 @@ class PresentExternalPurchaseLinkIOSArgs(
 /**
  * The listener options of the event purchaseUpdated.
  */
-class PurchaseUpdatedArgs(
+data class PurchaseUpdatedArgs(
     /**
      * How the listener wants purchases delivered.
      */
     val options: PurchaseUpdatedListenerOptions? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is PurchaseUpdatedArgs) return false
-        return this.options == other.options
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.options?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "PurchaseUpdatedArgs(options=${this.options})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        this.options?.let { v0 -> json["options"] = v0.toJsonValue() }
+        this.options?.let { v0 -> json["options"] = v0.toJson() }
         return json
     }
 
     companion object : OpenIAPModelType<PurchaseUpdatedArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): PurchaseUpdatedArgs = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): PurchaseUpdatedArgs {
             val o = OpenIAPDecode.obj(value, path)
             return PurchaseUpdatedArgs(
@@ -1585,29 +1966,15 @@ class PurchaseUpdatedArgs(
 /**
  * The arguments of the mutation requestPurchase.
  */
-class RequestPurchaseArgs(
+data class RequestPurchaseArgs(
     /**
      * What to buy, with the props of each platform.
      */
     val params: RequestPurchaseProps
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RequestPurchaseArgs) return false
-        return this.params == other.params
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.params.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "RequestPurchaseArgs(params=${this.params})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        json["params"] = this.params.toJsonValue()
+        json["params"] = this.params.toJson()
         return json
     }
 
@@ -1616,6 +1983,13 @@ class RequestPurchaseArgs(
     }
 
     companion object : OpenIAPModelType<RequestPurchaseArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RequestPurchaseArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RequestPurchaseArgs {
             val o = OpenIAPDecode.obj(value, path)
             return RequestPurchaseArgs(
@@ -1628,33 +2002,26 @@ class RequestPurchaseArgs(
 /**
  * The arguments of the mutation showBillingProgramInformationDialogAndroid.
  */
-class ShowBillingProgramInformationDialogAndroidArgs(
+data class ShowBillingProgramInformationDialogAndroidArgs(
     /**
      * The program the dialog is about.
      */
     val params: BillingProgramInformationDialogParamsAndroid
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is ShowBillingProgramInformationDialogAndroidArgs) return false
-        return this.params == other.params
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.params.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "ShowBillingProgramInformationDialogAndroidArgs(params=${this.params})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        json["params"] = this.params.toJsonValue()
+        json["params"] = this.params.toJson()
         return json
     }
 
     companion object : OpenIAPModelType<ShowBillingProgramInformationDialogAndroidArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): ShowBillingProgramInformationDialogAndroidArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): ShowBillingProgramInformationDialogAndroidArgs {
             val o = OpenIAPDecode.obj(value, path)
             return ShowBillingProgramInformationDialogAndroidArgs(
@@ -1667,33 +2034,26 @@ class ShowBillingProgramInformationDialogAndroidArgs(
 /**
  * The arguments of the mutation showExternalPurchaseCustomLinkNoticeIOS.
  */
-class ShowExternalPurchaseCustomLinkNoticeIOSArgs(
+data class ShowExternalPurchaseCustomLinkNoticeIOSArgs(
     /**
      * The style of disclosure to show.
      */
     val noticeType: ExternalPurchaseCustomLinkNoticeTypeIOS
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is ShowExternalPurchaseCustomLinkNoticeIOSArgs) return false
-        return this.noticeType == other.noticeType
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.noticeType.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "ShowExternalPurchaseCustomLinkNoticeIOSArgs(noticeType=${this.noticeType})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["noticeType"] = this.noticeType.rawValue
         return json
     }
 
     companion object : OpenIAPModelType<ShowExternalPurchaseCustomLinkNoticeIOSArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): ShowExternalPurchaseCustomLinkNoticeIOSArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): ShowExternalPurchaseCustomLinkNoticeIOSArgs {
             val o = OpenIAPDecode.obj(value, path)
             return ShowExternalPurchaseCustomLinkNoticeIOSArgs(
@@ -1706,33 +2066,26 @@ class ShowExternalPurchaseCustomLinkNoticeIOSArgs(
 /**
  * The arguments of the mutation showInAppMessagesAndroid.
  */
-class ShowInAppMessagesAndroidArgs(
+data class ShowInAppMessagesAndroidArgs(
     /**
      * Which categories of messages to show.
      */
     val params: InAppMessageParamsAndroid? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is ShowInAppMessagesAndroidArgs) return false
-        return this.params == other.params
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.params?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "ShowInAppMessagesAndroidArgs(params=${this.params})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        this.params?.let { v0 -> json["params"] = v0.toJsonValue() }
+        this.params?.let { v0 -> json["params"] = v0.toJson() }
         return json
     }
 
     companion object : OpenIAPModelType<ShowInAppMessagesAndroidArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): ShowInAppMessagesAndroidArgs = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): ShowInAppMessagesAndroidArgs {
             val o = OpenIAPDecode.obj(value, path)
             return ShowInAppMessagesAndroidArgs(
@@ -1745,33 +2098,26 @@ class ShowInAppMessagesAndroidArgs(
 /**
  * The arguments of the query subscriptionStatusIOS.
  */
-class SubscriptionStatusIOSArgs(
+data class SubscriptionStatusIOSArgs(
     /**
      * A subscription product of the group.
      */
     val sku: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is SubscriptionStatusIOSArgs) return false
-        return this.sku == other.sku
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.sku.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "SubscriptionStatusIOSArgs(sku=${this.sku})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["sku"] = this.sku
         return json
     }
 
     companion object : OpenIAPModelType<SubscriptionStatusIOSArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): SubscriptionStatusIOSArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): SubscriptionStatusIOSArgs {
             val o = OpenIAPDecode.obj(value, path)
             return SubscriptionStatusIOSArgs(
@@ -1784,29 +2130,15 @@ class SubscriptionStatusIOSArgs(
 /**
  * The arguments of the mutation verifyPurchase.
  */
-class VerifyPurchaseArgs(
+data class VerifyPurchaseArgs(
     /**
      * Verification options for each store.
      */
     val options: VerifyPurchaseProps
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is VerifyPurchaseArgs) return false
-        return this.options == other.options
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.options.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "VerifyPurchaseArgs(options=${this.options})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        json["options"] = this.options.toJsonValue()
+        json["options"] = this.options.toJson()
         return json
     }
 
@@ -1815,6 +2147,13 @@ class VerifyPurchaseArgs(
     }
 
     companion object : OpenIAPModelType<VerifyPurchaseArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): VerifyPurchaseArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): VerifyPurchaseArgs {
             val o = OpenIAPDecode.obj(value, path)
             return VerifyPurchaseArgs(
@@ -1827,29 +2166,15 @@ class VerifyPurchaseArgs(
 /**
  * The arguments of the mutation verifyPurchaseWithProvider.
  */
-class VerifyPurchaseWithProviderArgs(
+data class VerifyPurchaseWithProviderArgs(
     /**
      * The provider and the request to send it.
      */
     val options: VerifyPurchaseWithProviderProps
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is VerifyPurchaseWithProviderArgs) return false
-        return this.options == other.options
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.options.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "VerifyPurchaseWithProviderArgs(options=${this.options})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        json["options"] = this.options.toJsonValue()
+        json["options"] = this.options.toJson()
         return json
     }
 
@@ -1858,6 +2183,13 @@ class VerifyPurchaseWithProviderArgs(
     }
 
     companion object : OpenIAPModelType<VerifyPurchaseWithProviderArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): VerifyPurchaseWithProviderArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): VerifyPurchaseWithProviderArgs {
             val o = OpenIAPDecode.obj(value, path)
             return VerifyPurchaseWithProviderArgs(
@@ -1909,11 +2241,11 @@ sealed class OpenIAPReply<T>(val type: OpenIAPReplyType<T>) : OpenIAPModel {
         is Failure -> throw OpenIAPException(error)
     }
 
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         when (this) {
             is Success -> json["result"] = type.writeResult(result)
-            is Failure -> json["error"] = error.toJsonValue()
+            is Failure -> json["error"] = error.toJson()
         }
         return json
     }
@@ -2018,7 +2350,7 @@ object CreateBillingProgramReportingDetailsAndroidReply : OpenIAPReplyType<Billi
     override fun readResult(value: Any?, path: List<String>): BillingProgramReportingDetailsAndroid =
         OpenIAPDecode.present(value, path) { v0, p0 -> BillingProgramReportingDetailsAndroid.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: BillingProgramReportingDetailsAndroid): Any? = result.toJsonValue()
+    override fun writeResult(result: BillingProgramReportingDetailsAndroid): Any? = result.toJson()
 }
 
 /**
@@ -2029,7 +2361,7 @@ object CurrentEntitlementIOSReply : OpenIAPReplyType<PurchaseIOS?>() {
     override fun readResult(value: Any?, path: List<String>): PurchaseIOS? =
         OpenIAPDecode.nullable(value, path) { v0, p0 -> PurchaseIOS.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: PurchaseIOS?): Any? = result?.let { v0 -> v0.toJsonValue() }
+    override fun writeResult(result: PurchaseIOS?): Any? = result?.let { v0 -> v0.toJson() }
 }
 
 /**
@@ -2062,7 +2394,7 @@ object FetchProductsReply : OpenIAPReplyType<FetchProductsResult>() {
     override fun readResult(value: Any?, path: List<String>): FetchProductsResult =
         OpenIAPDecode.present(value, path) { v0, p0 -> FetchProductsResult.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: FetchProductsResult): Any? = result.toJsonValue()
+    override fun writeResult(result: FetchProductsResult): Any? = result.toJson()
 }
 
 /**
@@ -2084,7 +2416,7 @@ object GetActiveSubscriptionsReply : OpenIAPReplyType<List<ActiveSubscription>>(
     override fun readResult(value: Any?, path: List<String>): List<ActiveSubscription> =
         OpenIAPDecode.present(value, path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> ActiveSubscription.fromJsonValue(v1, p1) } }
 
-    override fun writeResult(result: List<ActiveSubscription>): Any? = result.map { e1 -> e1.toJsonValue() }
+    override fun writeResult(result: List<ActiveSubscription>): Any? = result.map { e1 -> e1.toJson() }
 }
 
 /**
@@ -2095,7 +2427,7 @@ object GetAllTransactionsIOSReply : OpenIAPReplyType<List<PurchaseIOS>>() {
     override fun readResult(value: Any?, path: List<String>): List<PurchaseIOS> =
         OpenIAPDecode.present(value, path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> PurchaseIOS.fromJsonValue(v1, p1) } }
 
-    override fun writeResult(result: List<PurchaseIOS>): Any? = result.map { e1 -> e1.toJsonValue() }
+    override fun writeResult(result: List<PurchaseIOS>): Any? = result.map { e1 -> e1.toJson() }
 }
 
 /**
@@ -2106,7 +2438,7 @@ object GetAppTransactionIOSReply : OpenIAPReplyType<AppTransaction?>() {
     override fun readResult(value: Any?, path: List<String>): AppTransaction? =
         OpenIAPDecode.nullable(value, path) { v0, p0 -> AppTransaction.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: AppTransaction?): Any? = result?.let { v0 -> v0.toJsonValue() }
+    override fun writeResult(result: AppTransaction?): Any? = result?.let { v0 -> v0.toJson() }
 }
 
 /**
@@ -2117,7 +2449,7 @@ object GetAvailablePurchasesReply : OpenIAPReplyType<List<Purchase>>() {
     override fun readResult(value: Any?, path: List<String>): List<Purchase> =
         OpenIAPDecode.present(value, path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> Purchase.fromJsonValue(v1, p1) } }
 
-    override fun writeResult(result: List<Purchase>): Any? = result.map { e1 -> e1.toJsonValue() }
+    override fun writeResult(result: List<Purchase>): Any? = result.map { e1 -> e1.toJson() }
 }
 
 /**
@@ -2128,7 +2460,7 @@ object GetBillingChoiceInfoAndroidReply : OpenIAPReplyType<BillingChoiceInfoAndr
     override fun readResult(value: Any?, path: List<String>): BillingChoiceInfoAndroid =
         OpenIAPDecode.present(value, path) { v0, p0 -> BillingChoiceInfoAndroid.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: BillingChoiceInfoAndroid): Any? = result.toJsonValue()
+    override fun writeResult(result: BillingChoiceInfoAndroid): Any? = result.toJson()
 }
 
 /**
@@ -2139,7 +2471,7 @@ object GetExternalPurchaseCustomLinkTokenIOSReply : OpenIAPReplyType<ExternalPur
     override fun readResult(value: Any?, path: List<String>): ExternalPurchaseCustomLinkTokenResultIOS =
         OpenIAPDecode.present(value, path) { v0, p0 -> ExternalPurchaseCustomLinkTokenResultIOS.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: ExternalPurchaseCustomLinkTokenResultIOS): Any? = result.toJsonValue()
+    override fun writeResult(result: ExternalPurchaseCustomLinkTokenResultIOS): Any? = result.toJson()
 }
 
 /**
@@ -2150,7 +2482,7 @@ object GetPendingTransactionsIOSReply : OpenIAPReplyType<List<PurchaseIOS>>() {
     override fun readResult(value: Any?, path: List<String>): List<PurchaseIOS> =
         OpenIAPDecode.present(value, path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> PurchaseIOS.fromJsonValue(v1, p1) } }
 
-    override fun writeResult(result: List<PurchaseIOS>): Any? = result.map { e1 -> e1.toJsonValue() }
+    override fun writeResult(result: List<PurchaseIOS>): Any? = result.map { e1 -> e1.toJson() }
 }
 
 /**
@@ -2161,7 +2493,7 @@ object GetPromotedProductIOSReply : OpenIAPReplyType<ProductIOS?>() {
     override fun readResult(value: Any?, path: List<String>): ProductIOS? =
         OpenIAPDecode.nullable(value, path) { v0, p0 -> ProductIOS.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: ProductIOS?): Any? = result?.let { v0 -> v0.toJsonValue() }
+    override fun writeResult(result: ProductIOS?): Any? = result?.let { v0 -> v0.toJson() }
 }
 
 /**
@@ -2227,7 +2559,7 @@ object IsBillingProgramAvailableAndroidReply : OpenIAPReplyType<BillingProgramAv
     override fun readResult(value: Any?, path: List<String>): BillingProgramAvailabilityResultAndroid =
         OpenIAPDecode.present(value, path) { v0, p0 -> BillingProgramAvailabilityResultAndroid.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: BillingProgramAvailabilityResultAndroid): Any? = result.toJsonValue()
+    override fun writeResult(result: BillingProgramAvailabilityResultAndroid): Any? = result.toJson()
 }
 
 /**
@@ -2271,7 +2603,7 @@ object LatestTransactionIOSReply : OpenIAPReplyType<PurchaseIOS?>() {
     override fun readResult(value: Any?, path: List<String>): PurchaseIOS? =
         OpenIAPDecode.nullable(value, path) { v0, p0 -> PurchaseIOS.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: PurchaseIOS?): Any? = result?.let { v0 -> v0.toJsonValue() }
+    override fun writeResult(result: PurchaseIOS?): Any? = result?.let { v0 -> v0.toJson() }
 }
 
 /**
@@ -2304,7 +2636,7 @@ object PresentCodeRedemptionSheetIOSReply : OpenIAPReplyType<PurchaseIOS?>() {
     override fun readResult(value: Any?, path: List<String>): PurchaseIOS? =
         OpenIAPDecode.nullable(value, path) { v0, p0 -> PurchaseIOS.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: PurchaseIOS?): Any? = result?.let { v0 -> v0.toJsonValue() }
+    override fun writeResult(result: PurchaseIOS?): Any? = result?.let { v0 -> v0.toJson() }
 }
 
 /**
@@ -2315,7 +2647,7 @@ object PresentExternalPurchaseLinkIOSReply : OpenIAPReplyType<ExternalPurchaseLi
     override fun readResult(value: Any?, path: List<String>): ExternalPurchaseLinkResultIOS =
         OpenIAPDecode.present(value, path) { v0, p0 -> ExternalPurchaseLinkResultIOS.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: ExternalPurchaseLinkResultIOS): Any? = result.toJsonValue()
+    override fun writeResult(result: ExternalPurchaseLinkResultIOS): Any? = result.toJson()
 }
 
 /**
@@ -2326,7 +2658,7 @@ object PresentExternalPurchaseNoticeSheetIOSReply : OpenIAPReplyType<ExternalPur
     override fun readResult(value: Any?, path: List<String>): ExternalPurchaseNoticeResultIOS =
         OpenIAPDecode.present(value, path) { v0, p0 -> ExternalPurchaseNoticeResultIOS.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: ExternalPurchaseNoticeResultIOS): Any? = result.toJsonValue()
+    override fun writeResult(result: ExternalPurchaseNoticeResultIOS): Any? = result.toJson()
 }
 
 /**
@@ -2337,7 +2669,7 @@ object RequestPurchaseReply : OpenIAPReplyType<RequestPurchaseResult?>() {
     override fun readResult(value: Any?, path: List<String>): RequestPurchaseResult? =
         OpenIAPDecode.nullable(value, path) { v0, p0 -> RequestPurchaseResult.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: RequestPurchaseResult?): Any? = result?.let { v0 -> v0.toJsonValue() }
+    override fun writeResult(result: RequestPurchaseResult?): Any? = result?.let { v0 -> v0.toJson() }
 }
 
 /**
@@ -2359,7 +2691,7 @@ object ShowBillingProgramInformationDialogAndroidReply : OpenIAPReplyType<Billin
     override fun readResult(value: Any?, path: List<String>): BillingResultAndroid =
         OpenIAPDecode.present(value, path) { v0, p0 -> BillingResultAndroid.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: BillingResultAndroid): Any? = result.toJsonValue()
+    override fun writeResult(result: BillingResultAndroid): Any? = result.toJson()
 }
 
 /**
@@ -2370,7 +2702,7 @@ object ShowExternalPurchaseCustomLinkNoticeIOSReply : OpenIAPReplyType<ExternalP
     override fun readResult(value: Any?, path: List<String>): ExternalPurchaseCustomLinkNoticeResultIOS =
         OpenIAPDecode.present(value, path) { v0, p0 -> ExternalPurchaseCustomLinkNoticeResultIOS.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: ExternalPurchaseCustomLinkNoticeResultIOS): Any? = result.toJsonValue()
+    override fun writeResult(result: ExternalPurchaseCustomLinkNoticeResultIOS): Any? = result.toJson()
 }
 
 /**
@@ -2381,7 +2713,7 @@ object ShowInAppMessagesAndroidReply : OpenIAPReplyType<InAppMessageResultAndroi
     override fun readResult(value: Any?, path: List<String>): InAppMessageResultAndroid =
         OpenIAPDecode.present(value, path) { v0, p0 -> InAppMessageResultAndroid.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: InAppMessageResultAndroid): Any? = result.toJsonValue()
+    override fun writeResult(result: InAppMessageResultAndroid): Any? = result.toJson()
 }
 
 /**
@@ -2392,7 +2724,7 @@ object ShowManageSubscriptionsIOSReply : OpenIAPReplyType<List<PurchaseIOS>>() {
     override fun readResult(value: Any?, path: List<String>): List<PurchaseIOS> =
         OpenIAPDecode.present(value, path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> PurchaseIOS.fromJsonValue(v1, p1) } }
 
-    override fun writeResult(result: List<PurchaseIOS>): Any? = result.map { e1 -> e1.toJsonValue() }
+    override fun writeResult(result: List<PurchaseIOS>): Any? = result.map { e1 -> e1.toJson() }
 }
 
 /**
@@ -2403,7 +2735,7 @@ object SubscriptionStatusIOSReply : OpenIAPReplyType<List<SubscriptionStatusIOS>
     override fun readResult(value: Any?, path: List<String>): List<SubscriptionStatusIOS> =
         OpenIAPDecode.present(value, path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> SubscriptionStatusIOS.fromJsonValue(v1, p1) } }
 
-    override fun writeResult(result: List<SubscriptionStatusIOS>): Any? = result.map { e1 -> e1.toJsonValue() }
+    override fun writeResult(result: List<SubscriptionStatusIOS>): Any? = result.map { e1 -> e1.toJson() }
 }
 
 /**
@@ -2424,7 +2756,7 @@ object VerifyPurchaseReply : OpenIAPReplyType<VerifyPurchaseResult>() {
     override fun readResult(value: Any?, path: List<String>): VerifyPurchaseResult =
         OpenIAPDecode.present(value, path) { v0, p0 -> VerifyPurchaseResult.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: VerifyPurchaseResult): Any? = result.toJsonValue()
+    override fun writeResult(result: VerifyPurchaseResult): Any? = result.toJson()
 }
 
 /**
@@ -2435,7 +2767,7 @@ object VerifyPurchaseWithProviderReply : OpenIAPReplyType<VerifyPurchaseWithProv
     override fun readResult(value: Any?, path: List<String>): VerifyPurchaseWithProviderResult =
         OpenIAPDecode.present(value, path) { v0, p0 -> VerifyPurchaseWithProviderResult.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: VerifyPurchaseWithProviderResult): Any? = result.toJsonValue()
+    override fun writeResult(result: VerifyPurchaseWithProviderResult): Any? = result.toJson()
 
     override fun validateResult(result: VerifyPurchaseWithProviderResult, path: List<String>) {
         result.validate(path)

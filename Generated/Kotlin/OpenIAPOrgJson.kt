@@ -97,5 +97,5 @@ object OpenIAPOrgJson {
         type.fromJsonValue(toJsonValue(json))
 
     /** The `JSONObject` of a record or union. */
-    fun encode(model: OpenIAPModel): org.json.JSONObject = fromJsonValue(model.toJsonValue()) as org.json.JSONObject
+    fun encode(model: OpenIAPModel): org.json.JSONObject = fromJsonValue(model.toJson()) as org.json.JSONObject
 }

@@ -6,19 +6,30 @@
 package dev.openiap.types
 
 /**
- * What every generated record and union offers: its JSON form as a neutral
- * tree (see [OpenIAPJson]), its JSON text, and [validate].
+ * Upstream's name for what an operation that answers nothing returns; a
+ * spec type of this name is written `OpenIAPVoidResult`.
+ */
+typealias VoidResult = Unit
+
+/**
+ * What every generated record and union offers: its JSON object as a map
+ * (see [OpenIAPJson]), its JSON text, and [validate].
  */
 interface OpenIAPModel {
     /**
-     * This value as a neutral JSON tree: `Map<String, Any?>`, `List<Any?>`,
-     * `String`, `Boolean`, `Long`, `Double` and `null`. Optional fields that
-     * are null are left out.
+     * This value's JSON object as a neutral tree, the map upstream's
+     * `toJson()` answers: `Map<String, Any?>`, `List<Any?>`, `String`,
+     * `Boolean`, `Long`, `Double` and `null`. Optional fields that are null
+     * are left out, and no `__typename` is written: a union's member is told
+     * by its discriminator field, as on the wire.
      */
-    fun toJsonValue(): Any
+    fun toJson(): Map<String, Any?>
+
+    /** [toJson], as the tree [OpenIAPModelType.fromJsonValue] reads back. */
+    fun toJsonValue(): Any = toJson()
 
     /** This value as compact JSON text. */
-    fun toJson(): String = OpenIAPJson.write(toJsonValue())
+    fun toJsonString(): String = OpenIAPJson.write(toJson())
 
     /**
      * Checks the rules decoding does not enforce (UTF-8 byte limits, lengths
@@ -79,9 +90,13 @@ object OpenIAPPath {
     }
 }
 
-/** A payload that does not decode: [path] leads to the value at fault. */
+/**
+ * A payload that does not decode: [path] leads to the value at fault. An
+ * `IllegalArgumentException`, as what upstream's `fromJson` throws for a map
+ * it cannot read.
+ */
 class OpenIAPDecodingException(val path: List<String>, val reason: String) :
-    Exception(OpenIAPPath.describe(path) + ": " + reason)
+    IllegalArgumentException(OpenIAPPath.describe(path) + ": " + reason)
 
 /** A value that cannot be written as JSON (nested too deep, not a JSON value). */
 class OpenIAPEncodingException(val path: List<String>, val reason: String) :
@@ -422,9 +437,4 @@ internal class OpenIAPPattern(
             if (set[position] && optional[position]) set[position + 1] = true
         }
     }
-}
-
-/** Equality the generated `equals` uses for doubles: the boxed kind, which agrees with `hashCode` (the IEEE one says `-0.0 == 0.0` but hashes them apart). */
-internal object OpenIAPEquality {
-    fun same(a: Any?, b: Any?): Boolean = a == b
 }

@@ -126,7 +126,7 @@ object OpenIAPTypeRegistry {
         "VerifyPurchaseWithProviderError" to VerifyPurchaseWithProviderError,
         "VerifyPurchaseWithProviderProps" to VerifyPurchaseWithProviderProps,
         "VerifyPurchaseWithProviderResult" to VerifyPurchaseWithProviderResult,
-        "VoidResult" to VoidResult,
+        "VoidResult" to OpenIAPVoidResult,
         "WinBackOfferInputIOS" to WinBackOfferInputIOS,
         "AcknowledgePurchaseAndroidArgs" to AcknowledgePurchaseAndroidArgs,
         "AcknowledgePurchaseAndroidReply" to AcknowledgePurchaseAndroidReply,

@@ -26,6 +26,9 @@ enum class IapkitClientPayloadFormat(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** The value of a wire string, accepting decode-only aliases; null for a string the enum does not list. */
         fun fromRawValue(rawValue: String): IapkitClientPayloadFormat? = when (rawValue) {
@@ -34,6 +37,22 @@ enum class IapkitClientPayloadFormat(val rawValue: String) {
             "text" -> Text
             else -> null
         }
+
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name.
+         *
+         * @throws IllegalArgumentException for a string the enum does not list.
+         */
+        fun fromJson(value: String): IapkitClientPayloadFormat = when (value) {
+            "TOML" -> Toml
+            "Toml" -> Toml
+            "JSON" -> Json
+            "Json" -> Json
+            "TEXT" -> Text
+            "Text" -> Text
+            else -> fromRawValue(value)
+        } ?: throw IllegalArgumentException("unknown IapkitClientPayloadFormat value '" + value + "'; expected one of: " + "toml, json, text")
 
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): IapkitClientPayloadFormat {
@@ -56,6 +75,9 @@ class IapkitEnvironment(val rawValue: String) {
 
     /** The wire value. */
     override fun toString(): String = rawValue
+
+    /** The wire value, as the enums' `toJson()` answers theirs. */
+    fun toJson(): String = rawValue
 
     companion object {
         /**
@@ -82,6 +104,9 @@ class IapkitEnvironment(val rawValue: String) {
         val knownValues: List<IapkitEnvironment>
             get() = listOf(Sandbox, Production, Xcode, LocalTesting)
 
+        /** Any string is a value: [rawValue] as given. */
+        fun fromJson(value: String): IapkitEnvironment = IapkitEnvironment(value)
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): IapkitEnvironment = IapkitEnvironment(OpenIAPDecode.string(value, path))
     }
@@ -90,7 +115,7 @@ class IapkitEnvironment(val rawValue: String) {
 /**
  * One problem in an IAPKit error body.
  */
-class IapkitError(
+data class IapkitError(
     /**
      * Machine-readable code, such as INVALID_INPUT for a request that failed validation or
      * INVALID_API_KEY.
@@ -105,25 +130,7 @@ class IapkitError(
      */
     val path: String? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapkitError) return false
-        return this.code == other.code
-            && this.message == other.message
-            && this.path == other.path
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.code.hashCode()
-        result = 31 * result + this.message.hashCode()
-        result = 31 * result + (this.path?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "IapkitError(code=${this.code}, message=${this.message}, path=${this.path})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["code"] = this.code
         json["message"] = this.message
@@ -132,6 +139,13 @@ class IapkitError(
     }
 
     companion object : OpenIAPModelType<IapkitError> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitError = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitError {
             val o = OpenIAPDecode.obj(value, path)
             return IapkitError(
@@ -147,33 +161,26 @@ class IapkitError(
  * The body IAPKit sends with an HTTP 4xx or 5xx status instead of a verification result; it never has
  * the fields of a result, so neither decodes as the other.
  */
-class IapkitErrorResponse(
+data class IapkitErrorResponse(
     /**
      * What went wrong, at least one entry.
      */
     val errors: List<IapkitError>
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapkitErrorResponse) return false
-        return this.errors == other.errors
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.errors.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "IapkitErrorResponse(errors=${this.errors})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        json["errors"] = this.errors.map { e1 -> e1.toJsonValue() }
+        json["errors"] = this.errors.map { e1 -> e1.toJson() }
         return json
     }
 
     companion object : OpenIAPModelType<IapkitErrorResponse> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitErrorResponse = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitErrorResponse {
             val o = OpenIAPDecode.obj(value, path)
             return IapkitErrorResponse(
@@ -186,46 +193,26 @@ class IapkitErrorResponse(
 /**
  * Public, app-facing data that IAPKit stores for one product and can return with a verification.
  */
-class IapkitProductClientPayload(
-    /**
-     * How the body is encoded.
-     */
-    val format: IapkitClientPayloadFormat,
+data class IapkitProductClientPayload(
     /**
      * The payload content.
      * At most 16384 bytes of UTF-8; checked by `validate()`.
      */
     val body: String,
     /**
-     * Revision number that goes up whenever the payload changes, starting from 1.
+     * How the body is encoded.
      */
-    val version: Long,
+    val format: IapkitClientPayloadFormat,
     /**
      * When the payload last changed.
      */
-    val updatedAt: Double
+    val updatedAt: Double,
+    /**
+     * Revision number that goes up whenever the payload changes, starting from 1.
+     */
+    val version: Long
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapkitProductClientPayload) return false
-        return this.format == other.format
-            && this.body == other.body
-            && this.version == other.version
-            && OpenIAPEquality.same(this.updatedAt, other.updatedAt)
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.format.hashCode()
-        result = 31 * result + this.body.hashCode()
-        result = 31 * result + this.version.hashCode()
-        result = 31 * result + this.updatedAt.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "IapkitProductClientPayload(format=${this.format}, body=${this.body}, version=${this.version}, updatedAt=${this.updatedAt})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["format"] = this.format.rawValue
         json["body"] = this.body
@@ -240,6 +227,13 @@ class IapkitProductClientPayload(
     }
 
     companion object : OpenIAPModelType<IapkitProductClientPayload> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitProductClientPayload = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitProductClientPayload {
             val o = OpenIAPDecode.obj(value, path)
             return IapkitProductClientPayload(
@@ -310,6 +304,9 @@ sealed class IapkitPurchaseState(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<IapkitPurchaseState>
@@ -327,6 +324,25 @@ sealed class IapkitPurchaseState(val rawValue: String) {
             "unknown", "UNKNOWN" -> Unknown
             "inauthentic", "INAUTHENTIC" -> Inauthentic
             else -> Unrecognized(rawValue)
+        }
+
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): IapkitPurchaseState = when (value) {
+            "Entitled" -> Entitled
+            "PendingAcknowledgment" -> PendingAcknowledgment
+            "Pending" -> Pending
+            "Canceled" -> Canceled
+            "Expired" -> Expired
+            "ReadyToConsume" -> ReadyToConsume
+            "Consumed" -> Consumed
+            "Unknown" -> Unknown
+            "Inauthentic" -> Inauthentic
+            else -> fromRawValue(value)
         }
 
         /** Reads the value at [path] of a neutral JSON tree. */
@@ -360,6 +376,9 @@ sealed class PurchaseVerificationProvider(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<PurchaseVerificationProvider>
@@ -371,6 +390,18 @@ sealed class PurchaseVerificationProvider(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): PurchaseVerificationProvider = when (value) {
+            "IAPKIT" -> Iapkit
+            "Iapkit" -> Iapkit
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): PurchaseVerificationProvider = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -379,7 +410,7 @@ sealed class PurchaseVerificationProvider(val rawValue: String) {
 /**
  * The Amazon Appstore purchase to verify with IAPKit through Amazon RVS.
  */
-class RequestVerifyPurchaseWithIapkitAmazonProps(
+data class RequestVerifyPurchaseWithIapkitAmazonProps(
     /**
      * The product the app expects; when the product RVS verified differs, IAPKit answers isValid false
      * with the state inauthentic.
@@ -387,13 +418,6 @@ class RequestVerifyPurchaseWithIapkitAmazonProps(
      * Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
      */
     val expectedProductId: String? = null,
-    /**
-     * The Amazon user id from the purchase response; an app may leave it out, and the Amazon SDK fills it
-     * in from the store's user data before it calls IAPKit.
-     * From 3 to 512 characters (code points); checked by `validate()`.
-     * Matches `^[A-Za-z0-9._~=-]+$` as a whole; checked by `validate()`.
-     */
-    val userId: String? = null,
     /**
      * The Amazon receipt id from the purchase response.
      * From 10 to 4096 characters (code points); checked by `validate()`.
@@ -403,29 +427,16 @@ class RequestVerifyPurchaseWithIapkitAmazonProps(
     /**
      * True for App Tester receipts, which Amazon checks in its RVS Cloud Sandbox.
      */
-    val sandbox: Boolean? = null
+    val sandbox: Boolean? = null,
+    /**
+     * The Amazon user id from the purchase response; an app may leave it out, and the Amazon SDK fills it
+     * in from the store's user data before it calls IAPKit.
+     * From 3 to 512 characters (code points); checked by `validate()`.
+     * Matches `^[A-Za-z0-9._~=-]+$` as a whole; checked by `validate()`.
+     */
+    val userId: String? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RequestVerifyPurchaseWithIapkitAmazonProps) return false
-        return this.expectedProductId == other.expectedProductId
-            && this.userId == other.userId
-            && this.receiptId == other.receiptId
-            && this.sandbox == other.sandbox
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.expectedProductId?.hashCode() ?: 0)
-        result = 31 * result + (this.userId?.hashCode() ?: 0)
-        result = 31 * result + this.receiptId.hashCode()
-        result = 31 * result + (this.sandbox?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "RequestVerifyPurchaseWithIapkitAmazonProps(expectedProductId=${this.expectedProductId}, userId=${this.userId}, receiptId=${this.receiptId}, sandbox=${this.sandbox})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.expectedProductId?.let { v0 -> json["expectedProductId"] = v0 }
         this.userId?.let { v0 -> json["userId"] = v0 }
@@ -463,6 +474,13 @@ class RequestVerifyPurchaseWithIapkitAmazonProps(
     }
 
     companion object : OpenIAPModelType<RequestVerifyPurchaseWithIapkitAmazonProps> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RequestVerifyPurchaseWithIapkitAmazonProps? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RequestVerifyPurchaseWithIapkitAmazonProps {
             val o = OpenIAPDecode.obj(value, path)
             return RequestVerifyPurchaseWithIapkitAmazonProps(
@@ -478,38 +496,22 @@ class RequestVerifyPurchaseWithIapkitAmazonProps(
 /**
  * The App Store purchase to verify with IAPKit.
  */
-class RequestVerifyPurchaseWithIapkitAppleProps(
-    /**
-     * The signed transaction (JWS) that came with the purchase, in compact form.
-     * From 100 to 16000 characters (code points); checked by `validate()`.
-     * Matches `^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$` as a whole; checked by `validate()`.
-     */
-    val jws: String,
+data class RequestVerifyPurchaseWithIapkitAppleProps(
     /**
      * The product the app expects; when the product the App Store verified differs, IAPKit answers isValid
      * false with the state inauthentic.
      * From 1 to 256 characters (code points); checked by `validate()`.
      * Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
      */
-    val expectedProductId: String? = null
+    val expectedProductId: String? = null,
+    /**
+     * The signed transaction (JWS) that came with the purchase, in compact form.
+     * From 100 to 16000 characters (code points); checked by `validate()`.
+     * Matches `^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$` as a whole; checked by `validate()`.
+     */
+    val jws: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RequestVerifyPurchaseWithIapkitAppleProps) return false
-        return this.jws == other.jws
-            && this.expectedProductId == other.expectedProductId
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.jws.hashCode()
-        result = 31 * result + (this.expectedProductId?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "RequestVerifyPurchaseWithIapkitAppleProps(jws=${this.jws}, expectedProductId=${this.expectedProductId})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["jws"] = this.jws
         this.expectedProductId?.let { v0 -> json["expectedProductId"] = v0 }
@@ -541,6 +543,13 @@ class RequestVerifyPurchaseWithIapkitAppleProps(
     }
 
     companion object : OpenIAPModelType<RequestVerifyPurchaseWithIapkitAppleProps> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RequestVerifyPurchaseWithIapkitAppleProps? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RequestVerifyPurchaseWithIapkitAppleProps {
             val o = OpenIAPDecode.obj(value, path)
             return RequestVerifyPurchaseWithIapkitAppleProps(
@@ -554,38 +563,22 @@ class RequestVerifyPurchaseWithIapkitAppleProps(
 /**
  * The Google Play purchase to verify with IAPKit.
  */
-class RequestVerifyPurchaseWithIapkitGoogleProps(
-    /**
-     * The purchase token Google Play gave the device.
-     * From 20 to 2000 characters (code points); checked by `validate()`.
-     * Matches `^[A-Za-z0-9._~-]+$` as a whole; checked by `validate()`.
-     */
-    val purchaseToken: String,
+data class RequestVerifyPurchaseWithIapkitGoogleProps(
     /**
      * The product the app expects; when the product Google Play verified differs, IAPKit answers isValid
      * false with the state inauthentic.
      * From 1 to 256 characters (code points); checked by `validate()`.
      * Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
      */
-    val expectedProductId: String? = null
+    val expectedProductId: String? = null,
+    /**
+     * The purchase token Google Play gave the device.
+     * From 20 to 2000 characters (code points); checked by `validate()`.
+     * Matches `^[A-Za-z0-9._~-]+$` as a whole; checked by `validate()`.
+     */
+    val purchaseToken: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RequestVerifyPurchaseWithIapkitGoogleProps) return false
-        return this.purchaseToken == other.purchaseToken
-            && this.expectedProductId == other.expectedProductId
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.purchaseToken.hashCode()
-        result = 31 * result + (this.expectedProductId?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "RequestVerifyPurchaseWithIapkitGoogleProps(purchaseToken=${this.purchaseToken}, expectedProductId=${this.expectedProductId})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["purchaseToken"] = this.purchaseToken
         this.expectedProductId?.let { v0 -> json["expectedProductId"] = v0 }
@@ -613,6 +606,13 @@ class RequestVerifyPurchaseWithIapkitGoogleProps(
     }
 
     companion object : OpenIAPModelType<RequestVerifyPurchaseWithIapkitGoogleProps> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RequestVerifyPurchaseWithIapkitGoogleProps? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RequestVerifyPurchaseWithIapkitGoogleProps {
             val o = OpenIAPDecode.obj(value, path)
             return RequestVerifyPurchaseWithIapkitGoogleProps(
@@ -626,7 +626,7 @@ class RequestVerifyPurchaseWithIapkitGoogleProps(
 /**
  * The Meta Horizon purchase to verify with IAPKit.
  */
-class RequestVerifyPurchaseWithIapkitHorizonProps(
+data class RequestVerifyPurchaseWithIapkitHorizonProps(
     /**
      * The add-on's SKU from the Meta developer dashboard; a subscription adds its term, as in
      * subs-bronze:SUBSCRIPTION__MONTHLY.
@@ -641,23 +641,7 @@ class RequestVerifyPurchaseWithIapkitHorizonProps(
      */
     val userId: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RequestVerifyPurchaseWithIapkitHorizonProps) return false
-        return this.sku == other.sku
-            && this.userId == other.userId
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.sku.hashCode()
-        result = 31 * result + this.userId.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "RequestVerifyPurchaseWithIapkitHorizonProps(sku=${this.sku}, userId=${this.userId})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["sku"] = this.sku
         json["userId"] = this.userId
@@ -685,6 +669,13 @@ class RequestVerifyPurchaseWithIapkitHorizonProps(
     }
 
     companion object : OpenIAPModelType<RequestVerifyPurchaseWithIapkitHorizonProps> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RequestVerifyPurchaseWithIapkitHorizonProps? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RequestVerifyPurchaseWithIapkitHorizonProps {
             val o = OpenIAPDecode.obj(value, path)
             return RequestVerifyPurchaseWithIapkitHorizonProps(
@@ -698,72 +689,46 @@ class RequestVerifyPurchaseWithIapkitHorizonProps(
 /**
  * A verification request to IAPKit; set the purchase of exactly one store.
  */
-class RequestVerifyPurchaseWithIapkitProps(
-    /**
-     * IAPKit API key, sent as a bearer token.
-     */
-    val apiKey: String? = null,
-    /**
-     * IAPKit server origin, for self-hosted or local servers; the hosted service when absent.
-     */
-    val baseUrl: String? = null,
-    /**
-     * Ask IAPKit to attach the product's client payload to a valid Apple or Google answer.
-     * Defaults to `false` when absent.
-     */
-    val includeClientPayload: Boolean? = false,
-    /**
-     * An App Store purchase.
-     */
-    val apple: RequestVerifyPurchaseWithIapkitAppleProps? = null,
-    /**
-     * A Google Play purchase.
-     */
-    val google: RequestVerifyPurchaseWithIapkitGoogleProps? = null,
+data class RequestVerifyPurchaseWithIapkitProps(
     /**
      * An Amazon Appstore purchase.
      */
     val amazon: RequestVerifyPurchaseWithIapkitAmazonProps? = null,
     /**
+     * IAPKit API key, sent as a bearer token.
+     */
+    val apiKey: String? = null,
+    /**
+     * An App Store purchase.
+     */
+    val apple: RequestVerifyPurchaseWithIapkitAppleProps? = null,
+    /**
+     * IAPKit server origin, for self-hosted or local servers; the hosted service when absent.
+     */
+    val baseUrl: String? = null,
+    /**
+     * A Google Play purchase.
+     */
+    val google: RequestVerifyPurchaseWithIapkitGoogleProps? = null,
+    /**
      * A Meta Horizon purchase.
      */
-    val horizon: RequestVerifyPurchaseWithIapkitHorizonProps? = null
+    val horizon: RequestVerifyPurchaseWithIapkitHorizonProps? = null,
+    /**
+     * Ask IAPKit to attach the product's client payload to a valid Apple or Google answer.
+     * Defaults to `false` when absent.
+     */
+    val includeClientPayload: Boolean? = false
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RequestVerifyPurchaseWithIapkitProps) return false
-        return this.apiKey == other.apiKey
-            && this.baseUrl == other.baseUrl
-            && this.includeClientPayload == other.includeClientPayload
-            && this.apple == other.apple
-            && this.google == other.google
-            && this.amazon == other.amazon
-            && this.horizon == other.horizon
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.apiKey?.hashCode() ?: 0)
-        result = 31 * result + (this.baseUrl?.hashCode() ?: 0)
-        result = 31 * result + (this.includeClientPayload?.hashCode() ?: 0)
-        result = 31 * result + (this.apple?.hashCode() ?: 0)
-        result = 31 * result + (this.google?.hashCode() ?: 0)
-        result = 31 * result + (this.amazon?.hashCode() ?: 0)
-        result = 31 * result + (this.horizon?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "RequestVerifyPurchaseWithIapkitProps(apiKey=${this.apiKey}, baseUrl=${this.baseUrl}, includeClientPayload=${this.includeClientPayload}, apple=${this.apple}, google=${this.google}, amazon=${this.amazon}, horizon=${this.horizon})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.apiKey?.let { v0 -> json["apiKey"] = v0 }
         this.baseUrl?.let { v0 -> json["baseUrl"] = v0 }
         this.includeClientPayload?.let { v0 -> json["includeClientPayload"] = v0 }
-        this.apple?.let { v0 -> json["apple"] = v0.toJsonValue() }
-        this.google?.let { v0 -> json["google"] = v0.toJsonValue() }
-        this.amazon?.let { v0 -> json["amazon"] = v0.toJsonValue() }
-        this.horizon?.let { v0 -> json["horizon"] = v0.toJsonValue() }
+        this.apple?.let { v0 -> json["apple"] = v0.toJson() }
+        this.google?.let { v0 -> json["google"] = v0.toJson() }
+        this.amazon?.let { v0 -> json["amazon"] = v0.toJson() }
+        this.horizon?.let { v0 -> json["horizon"] = v0.toJson() }
         return json
     }
 
@@ -784,6 +749,13 @@ class RequestVerifyPurchaseWithIapkitProps(
     }
 
     companion object : OpenIAPModelType<RequestVerifyPurchaseWithIapkitProps> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RequestVerifyPurchaseWithIapkitProps = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RequestVerifyPurchaseWithIapkitProps {
             val o = OpenIAPDecode.obj(value, path)
             return RequestVerifyPurchaseWithIapkitProps(
@@ -802,11 +774,12 @@ class RequestVerifyPurchaseWithIapkitProps(
 /**
  * IAPKit's verdict on one purchase.
  */
-class RequestVerifyPurchaseWithIapkitResult(
+data class RequestVerifyPurchaseWithIapkitResult(
     /**
-     * The store that processed the purchase; compare it with the store that was asked.
+     * The product's client payload, when it was requested and the purchase is a valid Apple or Google one.
+     * A present value that cannot be read decodes as `null`.
      */
-    val store: IapStore,
+    val clientPayload: IapkitProductClientPayload? = null,
     /**
      * The store environment, passed through as the provider names it; never a reason to reject.
      * A present value that cannot be read decodes as `null`.
@@ -818,51 +791,26 @@ class RequestVerifyPurchaseWithIapkitResult(
      */
     val isValid: Boolean,
     /**
-     * The purchase state IAPKit derived.
-     */
-    val state: IapkitPurchaseState,
-    /**
      * The product the store verified; grant only when it equals the expected product.
      */
     val productId: String? = null,
     /**
-     * The product's client payload, when it was requested and the purchase is a valid Apple or Google one.
-     * A present value that cannot be read decodes as `null`.
+     * The purchase state IAPKit derived.
      */
-    val clientPayload: IapkitProductClientPayload? = null
+    val state: IapkitPurchaseState,
+    /**
+     * The store that processed the purchase; compare it with the store that was asked.
+     */
+    val store: IapStore
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is RequestVerifyPurchaseWithIapkitResult) return false
-        return this.store == other.store
-            && this.environment == other.environment
-            && this.isValid == other.isValid
-            && this.state == other.state
-            && this.productId == other.productId
-            && this.clientPayload == other.clientPayload
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.store.hashCode()
-        result = 31 * result + (this.environment?.hashCode() ?: 0)
-        result = 31 * result + this.isValid.hashCode()
-        result = 31 * result + this.state.hashCode()
-        result = 31 * result + (this.productId?.hashCode() ?: 0)
-        result = 31 * result + (this.clientPayload?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "RequestVerifyPurchaseWithIapkitResult(store=${this.store}, environment=${this.environment}, isValid=${this.isValid}, state=${this.state}, productId=${this.productId}, clientPayload=${this.clientPayload})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["store"] = this.store.rawValue
         this.environment?.let { v0 -> json["environment"] = v0.rawValue }
         json["isValid"] = this.isValid
         json["state"] = this.state.rawValue
         this.productId?.let { v0 -> json["productId"] = v0 }
-        this.clientPayload?.let { v0 -> json["clientPayload"] = v0.toJsonValue() }
+        this.clientPayload?.let { v0 -> json["clientPayload"] = v0.toJson() }
         return json
     }
 
@@ -873,6 +821,13 @@ class RequestVerifyPurchaseWithIapkitResult(
     }
 
     companion object : OpenIAPModelType<RequestVerifyPurchaseWithIapkitResult> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): RequestVerifyPurchaseWithIapkitResult = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): RequestVerifyPurchaseWithIapkitResult {
             val o = OpenIAPDecode.obj(value, path)
             return RequestVerifyPurchaseWithIapkitResult(
@@ -891,7 +846,7 @@ class RequestVerifyPurchaseWithIapkitResult(
  * Verify one purchase directly with the store that sold it; the SDK uses the options of the store it
  * runs against.
  */
-class VerifyPurchaseProps(
+data class VerifyPurchaseProps(
     /**
      * Verify through the App Store Server API.
      */
@@ -905,29 +860,11 @@ class VerifyPurchaseProps(
      */
     val horizon: VerifyPurchaseHorizonOptions? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is VerifyPurchaseProps) return false
-        return this.apple == other.apple
-            && this.google == other.google
-            && this.horizon == other.horizon
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.apple?.hashCode() ?: 0)
-        result = 31 * result + (this.google?.hashCode() ?: 0)
-        result = 31 * result + (this.horizon?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "VerifyPurchaseProps(apple=${this.apple}, google=${this.google}, horizon=${this.horizon})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        this.apple?.let { v0 -> json["apple"] = v0.toJsonValue() }
-        this.google?.let { v0 -> json["google"] = v0.toJsonValue() }
-        this.horizon?.let { v0 -> json["horizon"] = v0.toJsonValue() }
+        this.apple?.let { v0 -> json["apple"] = v0.toJson() }
+        this.google?.let { v0 -> json["google"] = v0.toJson() }
+        this.horizon?.let { v0 -> json["horizon"] = v0.toJson() }
         return json
     }
 
@@ -936,6 +873,13 @@ class VerifyPurchaseProps(
     }
 
     companion object : OpenIAPModelType<VerifyPurchaseProps> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): VerifyPurchaseProps = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): VerifyPurchaseProps {
             val o = OpenIAPDecode.obj(value, path)
             return VerifyPurchaseProps(
@@ -950,45 +894,21 @@ class VerifyPurchaseProps(
 /**
  * The outcome of verifying a purchase with the store the props named.
  *
- * Tagged by the `store` field on the wire.
+ * Its members are the records that extend it; the `store`
+ * field picks one on the wire.
  */
-sealed class VerifyPurchaseResult : OpenIAPModel {
-    /** The `apple` member. */
-    class Apple(val value: VerifyPurchaseResultIOS) : VerifyPurchaseResult() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
-
-        override fun equals(other: Any?): Boolean = other is Apple && value == other.value
-
-        override fun hashCode(): Int = value.hashCode()
-
-        override fun toString(): String = "VerifyPurchaseResult.Apple(" + value + ")"
-    }
-
-    /** The `google` member. */
-    class Google(val value: VerifyPurchaseResultAndroid) : VerifyPurchaseResult() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
-
-        override fun equals(other: Any?): Boolean = other is Google && value == other.value
-
-        override fun hashCode(): Int = value.hashCode()
-
-        override fun toString(): String = "VerifyPurchaseResult.Google(" + value + ")"
-    }
-
-    /** The `horizon` member. */
-    class Horizon(val value: VerifyPurchaseResultHorizon) : VerifyPurchaseResult() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
-
-        override fun equals(other: Any?): Boolean = other is Horizon && value == other.value
-
-        override fun hashCode(): Int = value.hashCode()
-
-        override fun toString(): String = "VerifyPurchaseResult.Horizon(" + value + ")"
-    }
-
-    /** A member this version does not know: the whole object, kept as is. */
+sealed class VerifyPurchaseResult : OpenIAPModel, VerifyPurchaseResultCommon {
+    /**
+     * A member this version does not know: the whole object, kept as is.
+     * Its shared fields are read from the object where it has them with
+     * the right type; otherwise they are null or a neutral value, and a
+     * flag (a Boolean) is always false.
+     */
     class Unrecognized(val value: Map<String, Any?>) : VerifyPurchaseResult() {
-        override fun toJsonValue(): Map<String, Any?> = value
+        override val isValid: Boolean
+            get() = false
+
+        override fun toJson(): Map<String, Any?> = value
 
         override fun equals(other: Any?): Boolean = other is Unrecognized && OpenIAPJson.deepEquals(value, other.value)
 
@@ -997,18 +917,171 @@ sealed class VerifyPurchaseResult : OpenIAPModel {
         override fun toString(): String = "VerifyPurchaseResult.Unrecognized(" + value + ")"
     }
 
-    abstract override fun toJsonValue(): Map<String, Any?>
-
     companion object : OpenIAPModelType<VerifyPurchaseResult> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field.
+         */
+        fun fromJson(json: Map<String, Any?>): VerifyPurchaseResult = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): VerifyPurchaseResult {
             val o = OpenIAPDecode.obj(value, path)
             val tag = OpenIAPDecode.required(o, "store", path) { v0, p0 -> IapStore.fromJsonValue(v0, p0) }
             return when (tag.rawValue) {
-                "apple" -> Apple(VerifyPurchaseResultIOS.fromJsonValue(value, path))
-                "google" -> Google(VerifyPurchaseResultAndroid.fromJsonValue(value, path))
-                "horizon" -> Horizon(VerifyPurchaseResultHorizon.fromJsonValue(value, path))
+                "apple" -> VerifyPurchaseResultIOS.fromJsonValue(value, path)
+                "google" -> VerifyPurchaseResultAndroid.fromJsonValue(value, path)
+                "horizon" -> VerifyPurchaseResultHorizon.fromJsonValue(value, path)
                 else -> Unrecognized(OpenIAPJson.keepObject(o, path))
             }
+        }
+    }
+}
+
+/**
+ * Result of verifying a purchase with the store's server on Android.
+ */
+data class VerifyPurchaseResultAndroid(
+    /**
+     * Whether the subscription renews automatically.
+     */
+    val autoRenewing: Boolean,
+    /**
+     * Whether the product is a beta product.
+     */
+    val betaProduct: Boolean,
+    /**
+     * When the purchase was cancelled, if it was.
+     */
+    val cancelDate: Double? = null,
+    /**
+     * Why it was cancelled.
+     */
+    val cancelReason: String? = null,
+    /**
+     * Date a deferred subscription change takes effect.
+     */
+    val deferredDate: Double? = null,
+    /**
+     * The product a deferred change switches to.
+     */
+    val deferredSku: String? = null,
+    /**
+     * When the free trial ends.
+     */
+    val freeTrialEndDate: Double,
+    /**
+     * When the billing grace period ends.
+     */
+    val gracePeriodEndDate: Double,
+    /**
+     * True when the verified purchase may be honoured, whichever store verified it.
+     */
+    override val isValid: Boolean,
+    /**
+     * The parent product of the purchased term.
+     */
+    val parentProductId: String,
+    /**
+     * The verified product.
+     */
+    val productId: String,
+    /**
+     * The store's product type.
+     */
+    val productType: String,
+    /**
+     * When the purchase was made.
+     */
+    val purchaseDate: Double,
+    /**
+     * How many units were bought.
+     */
+    val quantity: Long,
+    /**
+     * The receipt that was verified.
+     */
+    val receiptId: String,
+    /**
+     * When the subscription renews next.
+     */
+    val renewalDate: Double,
+    /**
+     * Always google; tells this result apart from the other verification results.
+     * The constructor defaults it to `IapStore.Google`, the one value it has in the unions that list this
+     * record; the wire always carries it.
+     */
+    val store: IapStore = IapStore.Google,
+    /**
+     * Length of the subscription term.
+     */
+    val term: String,
+    /**
+     * The product identifier of the term.
+     */
+    val termSku: String,
+    /**
+     * True for a test purchase.
+     */
+    val testTransaction: Boolean
+) : VerifyPurchaseResult(), OpenIAPModel, VerifyPurchaseResultCommon {
+    override fun toJson(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["isValid"] = this.isValid
+        json["store"] = this.store.rawValue
+        json["autoRenewing"] = this.autoRenewing
+        json["betaProduct"] = this.betaProduct
+        this.cancelDate?.let { v0 -> json["cancelDate"] = v0 }
+        this.cancelReason?.let { v0 -> json["cancelReason"] = v0 }
+        this.deferredDate?.let { v0 -> json["deferredDate"] = v0 }
+        this.deferredSku?.let { v0 -> json["deferredSku"] = v0 }
+        json["freeTrialEndDate"] = this.freeTrialEndDate
+        json["gracePeriodEndDate"] = this.gracePeriodEndDate
+        json["parentProductId"] = this.parentProductId
+        json["productId"] = this.productId
+        json["productType"] = this.productType
+        json["purchaseDate"] = this.purchaseDate
+        json["quantity"] = this.quantity
+        json["receiptId"] = this.receiptId
+        json["renewalDate"] = this.renewalDate
+        json["term"] = this.term
+        json["termSku"] = this.termSku
+        json["testTransaction"] = this.testTransaction
+        return json
+    }
+
+    companion object : OpenIAPModelType<VerifyPurchaseResultAndroid> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): VerifyPurchaseResultAndroid = fromJsonValue(json, emptyList())
+
+        override fun fromJsonValue(value: Any?, path: List<String>): VerifyPurchaseResultAndroid {
+            val o = OpenIAPDecode.obj(value, path)
+            return VerifyPurchaseResultAndroid(
+                isValid = OpenIAPDecode.required(o, "isValid", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
+                store = OpenIAPDecode.required(o, "store", path) { v0, p0 -> IapStore.fromJsonValue(v0, p0) },
+                autoRenewing = OpenIAPDecode.required(o, "autoRenewing", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
+                betaProduct = OpenIAPDecode.required(o, "betaProduct", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
+                cancelDate = OpenIAPDecode.optional(o, "cancelDate", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
+                cancelReason = OpenIAPDecode.optional(o, "cancelReason", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                deferredDate = OpenIAPDecode.optional(o, "deferredDate", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
+                deferredSku = OpenIAPDecode.optional(o, "deferredSku", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                freeTrialEndDate = OpenIAPDecode.required(o, "freeTrialEndDate", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
+                gracePeriodEndDate = OpenIAPDecode.required(o, "gracePeriodEndDate", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
+                parentProductId = OpenIAPDecode.required(o, "parentProductId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                productId = OpenIAPDecode.required(o, "productId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                productType = OpenIAPDecode.required(o, "productType", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                purchaseDate = OpenIAPDecode.required(o, "purchaseDate", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
+                quantity = OpenIAPDecode.required(o, "quantity", path) { v0, p0 -> OpenIAPDecode.long(v0, p0) },
+                receiptId = OpenIAPDecode.required(o, "receiptId", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                renewalDate = OpenIAPDecode.required(o, "renewalDate", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) },
+                term = OpenIAPDecode.required(o, "term", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                termSku = OpenIAPDecode.required(o, "termSku", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                testTransaction = OpenIAPDecode.required(o, "testTransaction", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) }
+            )
         }
     }
 }
@@ -1024,41 +1097,134 @@ interface VerifyPurchaseResultCommon {
 }
 
 /**
+ * Result of verifying an entitlement with Meta's Horizon server API.
+ */
+data class VerifyPurchaseResultHorizon(
+    /**
+     * When the entitlement was granted, in Unix seconds (not milliseconds).
+     */
+    val grantTime: Double? = null,
+    /**
+     * True when the verified purchase may be honoured, whichever store verified it.
+     */
+    override val isValid: Boolean,
+    /**
+     * Always horizon; tells this result apart from the other verification results.
+     * The constructor defaults it to `IapStore.Horizon`, the one value it has in the unions that list this
+     * record; the wire always carries it.
+     */
+    val store: IapStore = IapStore.Horizon,
+    /**
+     * True when Meta confirmed the entitlement.
+     */
+    @Deprecated("Every verification result now answers validity the same way. Use isValid.", ReplaceWith("isValid"))
+    val success: Boolean
+) : VerifyPurchaseResult(), OpenIAPModel, VerifyPurchaseResultCommon {
+    override fun toJson(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["isValid"] = this.isValid
+        json["store"] = this.store.rawValue
+        json["success"] = this.success
+        this.grantTime?.let { v0 -> json["grantTime"] = v0 }
+        return json
+    }
+
+    companion object : OpenIAPModelType<VerifyPurchaseResultHorizon> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): VerifyPurchaseResultHorizon = fromJsonValue(json, emptyList())
+
+        override fun fromJsonValue(value: Any?, path: List<String>): VerifyPurchaseResultHorizon {
+            val o = OpenIAPDecode.obj(value, path)
+            return VerifyPurchaseResultHorizon(
+                isValid = OpenIAPDecode.required(o, "isValid", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
+                store = OpenIAPDecode.required(o, "store", path) { v0, p0 -> IapStore.fromJsonValue(v0, p0) },
+                success = OpenIAPDecode.required(o, "success", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
+                grantTime = OpenIAPDecode.optional(o, "grantTime", path) { v0, p0 -> OpenIAPDecode.double(v0, p0) }
+            )
+        }
+    }
+}
+
+/**
+ * Result of verifying a purchase with the App Store.
+ */
+data class VerifyPurchaseResultIOS(
+    /**
+     * True when the verified purchase may be honoured, whichever store verified it.
+     */
+    override val isValid: Boolean,
+    /**
+     * The signed transaction that was checked.
+     */
+    val jwsRepresentation: String,
+    /**
+     * The most recent transaction for the product, when there is one.
+     */
+    val latestTransaction: Purchase? = null,
+    /**
+     * The receipt data that was checked.
+     */
+    val receiptData: String,
+    /**
+     * Always apple; tells this result apart from the other verification results.
+     * The constructor defaults it to `IapStore.Apple`, the one value it has in the unions that list this
+     * record; the wire always carries it.
+     */
+    val store: IapStore = IapStore.Apple
+) : VerifyPurchaseResult(), OpenIAPModel, VerifyPurchaseResultCommon {
+    override fun toJson(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["isValid"] = this.isValid
+        json["store"] = this.store.rawValue
+        json["receiptData"] = this.receiptData
+        json["jwsRepresentation"] = this.jwsRepresentation
+        this.latestTransaction?.let { v0 -> json["latestTransaction"] = v0.toJson() }
+        return json
+    }
+
+    companion object : OpenIAPModelType<VerifyPurchaseResultIOS> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): VerifyPurchaseResultIOS = fromJsonValue(json, emptyList())
+
+        override fun fromJsonValue(value: Any?, path: List<String>): VerifyPurchaseResultIOS {
+            val o = OpenIAPDecode.obj(value, path)
+            return VerifyPurchaseResultIOS(
+                isValid = OpenIAPDecode.required(o, "isValid", path) { v0, p0 -> OpenIAPDecode.bool(v0, p0) },
+                store = OpenIAPDecode.required(o, "store", path) { v0, p0 -> IapStore.fromJsonValue(v0, p0) },
+                receiptData = OpenIAPDecode.required(o, "receiptData", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                jwsRepresentation = OpenIAPDecode.required(o, "jwsRepresentation", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) },
+                latestTransaction = OpenIAPDecode.optional(o, "latestTransaction", path) { v0, p0 -> Purchase.fromJsonValue(v0, p0) }
+            )
+        }
+    }
+}
+
+/**
  * One problem reported by a verification provider.
  */
-class VerifyPurchaseWithProviderError(
-    /**
-     * Human-readable explanation.
-     */
-    val message: String,
+data class VerifyPurchaseWithProviderError(
     /**
      * Machine-readable code; IAPKit's errors always have one, errors the SDK reports itself may not.
      */
     val code: String? = null,
     /**
+     * Human-readable explanation.
+     */
+    val message: String,
+    /**
      * For a request that failed validation, where in the request the problem is (for example jws).
      */
     val path: String? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is VerifyPurchaseWithProviderError) return false
-        return this.message == other.message
-            && this.code == other.code
-            && this.path == other.path
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.message.hashCode()
-        result = 31 * result + (this.code?.hashCode() ?: 0)
-        result = 31 * result + (this.path?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "VerifyPurchaseWithProviderError(message=${this.message}, code=${this.code}, path=${this.path})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["message"] = this.message
         this.code?.let { v0 -> json["code"] = v0 }
@@ -1067,6 +1233,13 @@ class VerifyPurchaseWithProviderError(
     }
 
     companion object : OpenIAPModelType<VerifyPurchaseWithProviderError> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): VerifyPurchaseWithProviderError = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): VerifyPurchaseWithProviderError {
             val o = OpenIAPDecode.obj(value, path)
             return VerifyPurchaseWithProviderError(
@@ -1081,36 +1254,20 @@ class VerifyPurchaseWithProviderError(
 /**
  * Verify a purchase through a hosted provider instead of the app's own server.
  */
-class VerifyPurchaseWithProviderProps(
-    /**
-     * The provider to use.
-     */
-    val provider: PurchaseVerificationProvider,
+data class VerifyPurchaseWithProviderProps(
     /**
      * The request for IAPKit, when that is the provider.
      */
-    val iapkit: RequestVerifyPurchaseWithIapkitProps? = null
+    val iapkit: RequestVerifyPurchaseWithIapkitProps? = null,
+    /**
+     * The provider to use.
+     */
+    val provider: PurchaseVerificationProvider
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is VerifyPurchaseWithProviderProps) return false
-        return this.provider == other.provider
-            && this.iapkit == other.iapkit
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.provider.hashCode()
-        result = 31 * result + (this.iapkit?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "VerifyPurchaseWithProviderProps(provider=${this.provider}, iapkit=${this.iapkit})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["provider"] = this.provider.rawValue
-        this.iapkit?.let { v0 -> json["iapkit"] = v0.toJsonValue() }
+        this.iapkit?.let { v0 -> json["iapkit"] = v0.toJson() }
         return json
     }
 
@@ -1121,6 +1278,13 @@ class VerifyPurchaseWithProviderProps(
     }
 
     companion object : OpenIAPModelType<VerifyPurchaseWithProviderProps> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): VerifyPurchaseWithProviderProps? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): VerifyPurchaseWithProviderProps {
             val o = OpenIAPDecode.obj(value, path)
             return VerifyPurchaseWithProviderProps(
@@ -1134,43 +1298,25 @@ class VerifyPurchaseWithProviderProps(
 /**
  * The answer of a provider verification, wrapping the provider's own result.
  */
-class VerifyPurchaseWithProviderResult(
+data class VerifyPurchaseWithProviderResult(
     /**
-     * The provider that answered.
+     * What went wrong, when the verification could not be completed.
      */
-    val provider: PurchaseVerificationProvider,
+    val errors: List<VerifyPurchaseWithProviderError>? = null,
     /**
      * IAPKit's result, when IAPKit was the provider.
      */
     val iapkit: RequestVerifyPurchaseWithIapkitResult? = null,
     /**
-     * What went wrong, when the verification could not be completed.
+     * The provider that answered.
      */
-    val errors: List<VerifyPurchaseWithProviderError>? = null
+    val provider: PurchaseVerificationProvider
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is VerifyPurchaseWithProviderResult) return false
-        return this.provider == other.provider
-            && this.iapkit == other.iapkit
-            && this.errors == other.errors
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.provider.hashCode()
-        result = 31 * result + (this.iapkit?.hashCode() ?: 0)
-        result = 31 * result + (this.errors?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "VerifyPurchaseWithProviderResult(provider=${this.provider}, iapkit=${this.iapkit}, errors=${this.errors})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["provider"] = this.provider.rawValue
-        this.iapkit?.let { v0 -> json["iapkit"] = v0.toJsonValue() }
-        this.errors?.let { v0 -> json["errors"] = v0.map { e1 -> e1.toJsonValue() } }
+        this.iapkit?.let { v0 -> json["iapkit"] = v0.toJson() }
+        this.errors?.let { v0 -> json["errors"] = v0.map { e1 -> e1.toJson() } }
         return json
     }
 
@@ -1181,6 +1327,13 @@ class VerifyPurchaseWithProviderResult(
     }
 
     companion object : OpenIAPModelType<VerifyPurchaseWithProviderResult> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): VerifyPurchaseWithProviderResult = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): VerifyPurchaseWithProviderResult {
             val o = OpenIAPDecode.obj(value, path)
             return VerifyPurchaseWithProviderResult(

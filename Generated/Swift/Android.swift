@@ -3051,7 +3051,7 @@ public struct VerifyPurchaseResultHorizon: Codable, Hashable, Sendable, OpenIAPV
 
     private var _success: Bool
     /// True when Meta confirmed the entitlement.
-    @available(*, deprecated, message: "Read isValid instead, which every verification result has; planned to go away in OpenIAP 4.0.")
+    @available(*, deprecated, renamed: "isValid", message: "Every verification result now answers validity the same way.")
     public var success: Bool {
         get {
             _success

@@ -38,9 +38,10 @@ public struct OpenIAPAnyKey: CodingKey, Hashable, Sendable, ExpressibleByStringL
 /// are stored as one of these.
 ///
 /// Hostile input has defined results:
-/// - nesting is limited to `maxDepth` levels, counted from the top of the
-///   document being decoded or encoded; deeper input throws (JSONDecoder
-///   itself stops at 512), so recursion stays shallow;
+/// - a value decodes from at most `maxKeptDepth` levels of arrays and
+///   objects, counted from the top of the document, and encodes into at
+///   most `maxDepth`, as deep as JSONEncoder writes, so recursion stays
+///   shallow and whatever decodes encodes again;
 /// - `==` and `hash(into:)` walk the value without recursion;
 /// - an integer outside `Int64` is kept as the nearest `Double`, and a number
 ///   outside `Double`'s range fails decoding;
@@ -55,18 +56,43 @@ public enum OpenIAPJSONValue: Codable, Hashable, Sendable {
     case array([OpenIAPJSONValue])
     case object([String: OpenIAPJSONValue])
 
-    /// The deepest nesting decoded or encoded, counted in coding path
-    /// components from the top of the document.
-    public static let maxDepth = 512
+    /// The most arrays and objects nested in one another that a value is
+    /// encoded into, counted from the top of the document: an array or
+    /// object at a coding path of `maxDepth` components is one level too
+    /// deep. As deep as JSONEncoder writes.
+    public static let maxDepth = 511
+
+    /// The most arrays and objects nested in one another that a value is
+    /// decoded from, counted from the top of the document as `maxDepth` is.
+    ///
+    /// A decoder tells a value's kind only by being asked for each kind in
+    /// turn, and JSONDecoder builds the whole coding path afresh for every
+    /// refusal and for every read of `codingPath`: work that grows with the
+    /// square of the depth, for every value. At 511 levels a 5 KB payload
+    /// took 30 seconds to decode (found by the fuzz target `types`); at 32
+    /// each value costs at most some 80 microseconds, and payloads the
+    /// stores send nest a dozen levels at most.
+    public static let maxKeptDepth = 32
+
+    /// Whether an array or object (`container`) or another value `depth`
+    /// coding path components deep nests deeper than `limit` levels; any
+    /// value deeper than `limit` components does.
+    private static func tooDeep(_ depth: Int, container: Bool, limit: Int) -> Bool {
+        depth > limit || (container && depth == limit)
+    }
+
+    private static func depthMessage(_ limit: Int) -> String { "JSON nested deeper than \(limit) levels" }
+
+    private static func depthError(decoding codingPath: [any CodingKey]) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: depthMessage(maxKeptDepth)))
+    }
 
     public init(from decoder: any Decoder) throws {
-        if decoder.codingPath.count > Self.maxDepth {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "JSON nested deeper than \(Self.maxDepth) levels"))
-        }
+        // Read once: a decoder builds its coding path afresh on every call.
+        let depth = decoder.codingPath.count
+        if Self.tooDeep(depth, container: false, limit: Self.maxKeptDepth) { throw Self.depthError(decoding: decoder.codingPath) }
         if let container = try? decoder.container(keyedBy: OpenIAPAnyKey.self) {
+            if Self.tooDeep(depth, container: true, limit: Self.maxKeptDepth) { throw Self.depthError(decoding: decoder.codingPath) }
             var object: [String: OpenIAPJSONValue] = [:]
             for key in container.allKeys {
                 object[key.stringValue] = try container.decodeField(OpenIAPJSONValue.self, at: key)
@@ -75,6 +101,7 @@ public enum OpenIAPJSONValue: Codable, Hashable, Sendable {
             return
         }
         if var container = try? decoder.unkeyedContainer() {
+            if Self.tooDeep(depth, container: true, limit: Self.maxKeptDepth) { throw Self.depthError(decoding: decoder.codingPath) }
             var array: [OpenIAPJSONValue] = []
             while !container.isAtEnd {
                 do {
@@ -106,12 +133,14 @@ public enum OpenIAPJSONValue: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        if encoder.codingPath.count > Self.maxDepth {
+        let container: Bool
+        switch self {
+        case .array, .object: container = true
+        default: container = false
+        }
+        if Self.tooDeep(encoder.codingPath.count, container: container, limit: Self.maxDepth) {
             throw EncodingError.invalidValue(
-                self,
-                EncodingError.Context(
-                    codingPath: encoder.codingPath,
-                    debugDescription: "JSON nested deeper than \(Self.maxDepth) levels"))
+                self, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: Self.depthMessage(Self.maxDepth)))
         }
         switch self {
         case .null:

@@ -2862,7 +2862,7 @@ export interface VerifyPurchaseResultHorizon extends VerifyPurchaseResultCommon 
   /**
    * True when Meta confirmed the entitlement.
    *
-   * @deprecated Read isValid instead, which every verification result has; planned to go away in OpenIAP 4.0.
+   * @deprecated Every verification result now answers validity the same way. Use `isValid` of `VerifyPurchaseResultHorizon`.
    */
   success: boolean;
   /** When the entitlement was granted, in Unix seconds (not milliseconds). */

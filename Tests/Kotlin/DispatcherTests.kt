@@ -6,6 +6,7 @@
 // for the Swift dispatcher, so that a bridge answers the same on both platforms.
 
 import dev.openiap.types.FetchProductsReply
+import dev.openiap.types.FetchProductsResultProducts
 import dev.openiap.types.GetStorefrontReply
 import dev.openiap.types.IapStore
 import dev.openiap.types.OpenIAPCommonOperations
@@ -66,8 +67,8 @@ class DispatcherTests {
             parsed(answer))
         // The reply reads back as the operation's reply type and writes the same JSON.
         val decoded = FetchProductsReply.fromJson(answer)
-        assertEquals(1, decoded.get().products?.size)
-        assertEquals(parsed(answer), parsed(decoded.toJson()))
+        assertEquals(1, (decoded.get() as FetchProductsResultProducts).value?.size)
+        assertEquals(parsed(answer), parsed(decoded.toJsonString()))
     }
 
     @Test fun scalarAndListResults() {
@@ -209,7 +210,8 @@ class DispatcherTests {
         }
         assertEquals(parsed("""{"result": "US"}"""), parsed(call("getStorefront")))
         assertEquals(parsed("""{"result": "US"}"""), parsed(call("getStorefront", "null")))
-        assertEquals(1, FetchProductsReply.fromJson(call("fetchProducts", """{"params": {"skus": ["com.example.coins_100"]}}""")).get().products?.size)
+        val fetched = FetchProductsReply.fromJson(call("fetchProducts", """{"params": {"skus": ["com.example.coins_100"]}}""")).get()
+        assertEquals(1, (fetched as FetchProductsResultProducts).value?.size)
         assertEquals("args.params: required, but absent", failure(call("fetchProducts")).second)
         assertTrue(failure(call("fetchProducts", """{"params": {"skus": [1]}}""")).second.startsWith("args.params.skus[0]: "))
         assertTrue(failure(call("fetchProducts", "{")).second.startsWith("args: "))

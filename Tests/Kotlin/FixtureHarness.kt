@@ -28,7 +28,7 @@ fun verdict(typeName: String, file: File, expected: File?, mark: String): String
     } catch (error: OpenIAPDecodingException) {
         return "throws"
     }
-    val reencoded = parse(value.toJson())
+    val reencoded = parse(value.toJsonString())
     if (sameJson(reencoded, parse(String(input, Charsets.UTF_8)))) {
         try {
             value.validate()
@@ -40,7 +40,7 @@ fun verdict(typeName: String, file: File, expected: File?, mark: String): String
     if (expected != null && sameJson(reencoded, parse(expected.readText()))) {
         return if (mark == "degrades") "degrades" else "normalizes"
     }
-    System.err.println("$typeName/${file.name}: re-encoded as ${value.toJson()}")
+    System.err.println("$typeName/${file.name}: re-encoded as ${value.toJsonString()}")
     return "mismatch"
 }
 

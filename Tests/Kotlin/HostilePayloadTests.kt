@@ -72,8 +72,8 @@ class HostilePayloadTests {
                 continue
             }
             if (case.getString("verdict") != "decodes") failures.add("$name: decoded")
-            if (case.has("output") && !sameJson(parse(value.toJson()), case.get("output"))) {
-                failures.add("$name: wrote ${value.toJson()}, Swift writes ${case.get("output")}")
+            if (case.has("output") && !sameJson(parse(value.toJsonString()), case.get("output"))) {
+                failures.add("$name: wrote ${value.toJsonString()}, Swift writes ${case.get("output")}")
             }
         }
         assertTrue(failures.joinToString("\n"), failures.isEmpty())
@@ -83,25 +83,39 @@ class HostilePayloadTests {
 
     @Test
     fun deepButAllowedNestingRoundTripsExactly() {
-        val json = "{\"platform\": \"web\", \"extra\": " + nestedArrays(500, "{\"k\": [1, 2.5, \"s\", null, true]}") + "}"
+        // The member's object, the arrays, an object and its array:
+        // MAX_KEPT_DEPTH levels, as deep as a value keeps.
+        val json = "{\"platform\": \"web\", \"extra\": " + nestedArrays(OpenIAPJson.MAX_KEPT_DEPTH - 3, "{\"k\": [1, 2.5, \"s\", null, true]}") + "}"
         val product = Product.fromJson(json)
         assertTrue(product is Product.Unrecognized)
-        val again = Product.fromJson(product.toJson())
+        val again = Product.fromJson(product.toJsonString())
         assertEquals(product, again)
         assertEquals(product.hashCode(), again.hashCode())
         assertEquals(OpenIAPJson.deepHashCode(OpenIAPJson.parse(json)), product.hashCode())
     }
 
     @Test
+    fun whatDecodesAtTheDepthLimitEncodesAgain() {
+        // MAX_KEPT_DEPTH levels round-trip; one more is refused at the array
+        // that is too deep, as in Swift, whose decoder would spend time
+        // growing with the square of the depth on every value kept.
+        val deepest = Product.fromJson("{\"platform\": \"web\", \"extra\": " + nestedArrays(OpenIAPJson.MAX_KEPT_DEPTH - 1) + "}")
+        assertEquals(deepest, Product.fromJson(deepest.toJsonString()))
+        val error = decodingError { Product.fromJson("{\"platform\": \"web\", \"extra\": " + nestedArrays(OpenIAPJson.MAX_KEPT_DEPTH) + "}") }
+        assertEquals(listOf("extra") + List(OpenIAPJson.MAX_KEPT_DEPTH - 1) { "[0]" }, error.path)
+    }
+
+    @Test
     fun treesBuiltInCodeAreHeldToTheDepthLimitToo() {
         var tree: Any? = 1L
-        for (level in 0 until 511) tree = listOf(tree)
+        // The member's object and MAX_KEPT_DEPTH - 1 arrays: the most a value keeps.
+        for (level in 0 until OpenIAPJson.MAX_KEPT_DEPTH - 1) tree = listOf(tree)
         val deepest = mapOf("platform" to "web", "extra" to tree)
         assertTrue(Product.fromJsonValue(deepest) is Product.Unrecognized)
         val tooDeep = mapOf("platform" to "web", "extra" to listOf(tree))
         val error = decodingError { Product.fromJsonValue(tooDeep) }
-        assertEquals(OpenIAPJson.MAX_DEPTH, error.path.size)
-        assertTrue(error.reason, error.reason.contains("deeper than 512"))
+        assertEquals(OpenIAPJson.MAX_KEPT_DEPTH, error.path.size)
+        assertTrue(error.reason, error.reason.contains("deeper than 32"))
     }
 
     @Test
@@ -118,7 +132,7 @@ class HostilePayloadTests {
         assertNotEquals(one, different)
         assertEquals(2, setOf(one, other, different).size)
         try {
-            one.toJson()
+            one.toJsonString()
             fail("a 10,000-deep value was encoded")
         } catch (error: OpenIAPEncodingException) {
             assertEquals(OpenIAPJson.MAX_DEPTH, error.path.size)

@@ -33,6 +33,9 @@ import dev.openiap.types.DeveloperBillingTypeAndroid
 import dev.openiap.types.DeveloperProvidedBillingDetailsAndroid
 import dev.openiap.types.ErrorCode
 import dev.openiap.types.FetchProductsResult
+import dev.openiap.types.FetchProductsResultAll
+import dev.openiap.types.FetchProductsResultProducts
+import dev.openiap.types.FetchProductsResultSubscriptions
 import dev.openiap.types.GetBillingChoiceInfoParamsAndroid
 import dev.openiap.types.IapPlatform
 import dev.openiap.types.IapStore
@@ -44,23 +47,23 @@ import dev.openiap.types.LaunchExternalLinkParamsAndroid
 import dev.openiap.types.OpenIAPAndroidOperations
 import dev.openiap.types.OpenIAPException
 import dev.openiap.types.OpenIAPListener
-import dev.openiap.types.Product
 import dev.openiap.types.ProductAndroid
 import dev.openiap.types.ProductOrSubscription
 import dev.openiap.types.ProductQueryType
 import dev.openiap.types.ProductRequest
-import dev.openiap.types.ProductSubscription
 import dev.openiap.types.ProductSubscriptionAndroid
 import dev.openiap.types.ProductType
 import dev.openiap.types.Purchase
 import dev.openiap.types.PurchaseAndroid
 import dev.openiap.types.PurchaseError
+import dev.openiap.types.PurchaseIOS
 import dev.openiap.types.PurchaseInput
 import dev.openiap.types.PurchaseOptions
 import dev.openiap.types.PurchaseState
 import dev.openiap.types.PurchaseUpdatedListenerOptions
 import dev.openiap.types.RequestPurchaseProps
 import dev.openiap.types.RequestPurchaseResult
+import dev.openiap.types.RequestPurchaseResultPurchases
 import dev.openiap.types.RequestVerifyPurchaseWithIapkitResult
 import dev.openiap.types.UserChoiceBillingDetails
 import dev.openiap.types.VerifyPurchaseProps
@@ -130,13 +133,12 @@ class MemoryStore(
         if (params.skus.isEmpty()) throw failure(ErrorCode.EmptySkuList, "the request names no product")
         val items = catalog.filter { params.skus.contains(it.id) }
         return when (params.type ?: ProductQueryType.InApp) {
-            ProductQueryType.Subs -> FetchProductsResult(
-                subscriptions = items.filter { it.type == ProductType.Subs }.map { ProductSubscription.Android(subscription(it)) })
-            ProductQueryType.All -> FetchProductsResult(all = items.map {
-                if (it.type == ProductType.Subs) ProductOrSubscription.Subs(ProductSubscription.Android(subscription(it)))
-                else ProductOrSubscription.InApp(Product.Android(product(it)))
+            ProductQueryType.Subs -> FetchProductsResultSubscriptions(items.filter { it.type == ProductType.Subs }.map { subscription(it) })
+            ProductQueryType.All -> FetchProductsResultAll(items.map {
+                if (it.type == ProductType.Subs) ProductOrSubscription.ProductSubscriptionItem(subscription(it))
+                else ProductOrSubscription.ProductItem(product(it))
             })
-            else -> FetchProductsResult(products = items.filter { it.type != ProductType.Subs }.map { Product.Android(product(it)) })
+            else -> FetchProductsResultProducts(items.filter { it.type != ProductType.Subs }.map { product(it) })
         }
     }
 
@@ -173,22 +175,15 @@ class MemoryStore(
             Made(made, sku, item.type == ProductType.Subs).also { purchases.add(it) }
         }
         updated.send(wrapped(purchase))
-        return if (purchase.isSubscription) null else RequestPurchaseResult(purchases = listOf(wrapped(purchase)))
+        return if (purchase.isSubscription) null else RequestPurchaseResultPurchases(listOf(wrapped(purchase)))
     }
 
-    /** [made] as the member of Purchase for this store. */
-    private fun wrapped(made: Made): Purchase {
-        val purchase = PurchaseAndroid(
-            id = made.id, productId = made.sku, transactionDate = 1_784_160_000_000.0 + made.number, purchaseToken = made.token,
-            store = store, quantity = 1, purchaseState = PurchaseState.Purchased, isAutoRenewing = made.isSubscription,
-            isAcknowledgedAndroid = made.acknowledged
-        )
-        return when (store) {
-            IapStore.Horizon -> Purchase.Horizon(purchase)
-            IapStore.Amazon -> Purchase.Amazon(purchase)
-            else -> Purchase.Google(purchase)
-        }
-    }
+    /** [made] as a Purchase of this store. */
+    private fun wrapped(made: Made): Purchase = PurchaseAndroid(
+        id = made.id, productId = made.sku, transactionDate = 1_784_160_000_000.0 + made.number, purchaseToken = made.token,
+        store = store, quantity = 1, purchaseState = PurchaseState.Purchased, isAutoRenewing = made.isSubscription,
+        isAcknowledgedAndroid = made.acknowledged
+    )
 
     override suspend fun finishTransaction(purchase: PurchaseInput, isConsumable: Boolean?) {
         val id = idOf(purchase) ?: throw failure(ErrorCode.ItemNotOwned, "no unfinished purchase of a store this version does not know")
@@ -197,10 +192,8 @@ class MemoryStore(
 
     /** The identifier of a purchase of any store; null for a member this version does not know. */
     private fun idOf(purchase: Purchase): String? = when (purchase) {
-        is Purchase.Apple -> purchase.value.id
-        is Purchase.Google -> purchase.value.id
-        is Purchase.Horizon -> purchase.value.id
-        is Purchase.Amazon -> purchase.value.id
+        is PurchaseIOS -> purchase.id
+        is PurchaseAndroid -> purchase.id
         is Purchase.Unrecognized -> null
     }
 

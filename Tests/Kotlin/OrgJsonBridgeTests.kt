@@ -28,7 +28,7 @@ class OrgJsonBridgeTests {
             val fromOrgJson = OpenIAPOrgJson.decode(Purchase, JSONObject(text))
             assertEquals(file.name, fromText, fromOrgJson)
             // And back: the JSONObject of the value is the same JSON value as its text.
-            assertTrue(file.name, sameJson(OpenIAPOrgJson.encode(fromText), parse(fromText.toJson())))
+            assertTrue(file.name, sameJson(OpenIAPOrgJson.encode(fromText), parse(fromText.toJsonString())))
         }
     }
 

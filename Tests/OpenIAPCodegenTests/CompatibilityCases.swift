@@ -39,7 +39,7 @@ struct CompatibilityCase: Sendable, CustomTestStringConvertible {
 }
 
 extension CompatibilityCase {
-    static let all: [CompatibilityCase] = types + fields + groupsAndLimits + enums + unions + evolutions + operations + dropIns
+    static let all: [CompatibilityCase] = types + fields + groupsAndLimits + enums + unions + evolutions + operations + dropIns + schedules
 
     // MARK: - Types
 
@@ -1428,7 +1428,7 @@ extension CompatibilityCase {
         .init(
             "aliasTargetRenamed", old: receiptInput(sameAs: "Receipt"),
             new: receiptInput(sameAs: "Receipt2").replacing("  Receipt:\n", with: "  Receipt2:\n    renamedFrom: Receipt\n"),
-            [.typeRenamed]),
+            [.typeRenamedOldNameKept]),
         // Upstream's PurchaseInput, a subset of a purchase, becoming
         // `Purchase` under another name: code that builds the subset breaks.
         .init(
@@ -1590,7 +1590,7 @@ extension CompatibilityCase {
                     renamedFrom: Receipt
                     fields:
                       id: String
-                """, [.typeRenamed]),
+                """, [.typeRenamedOldNameKept]),
         .init(
             "enumValueRenamedDeclared",
             old: """

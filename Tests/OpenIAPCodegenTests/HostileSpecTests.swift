@@ -187,7 +187,7 @@ import Testing
             ]
         }
         #expect(results[0].hasPrefix("a.yaml:7:7: error: unknown key 'abcdefghijabcdefghij"))
-        #expect(results[0].hasSuffix("; expected one of: fields, include, oneOf, doc, deprecated, since, upstream, renamedFrom"))
+        #expect(results[0].hasSuffix("; expected one of: fields, include, oneOf, doc, deprecated, since, upstream, renamedFrom, lint"))
         #expect(results[1] == "a.yaml:4:5: error: a type name is 20000001 bytes long; names are limited to 1024 bytes of UTF-8")
         #expect(results[2].hasPrefix("a.yaml:6:7: error: unknown type 'Zzabcdefghij"))
         // An implicit key longer than 1024 characters is a YAML error at its end.
@@ -231,6 +231,96 @@ import Testing
             Issue.record("endless template rendered")
         } catch {
             #expect(error.description == "main.tmpl:1:7: error: sections and partials nest deeper than 256 levels")
+        }
+    }
+
+    @Test func sectionsOverTheSameListNestedADozenDeepStopEarly() throws {
+        // Each level iterates the outer list again: 10^12 passes, hours of
+        // rendering, though nothing nests deep (found while writing the fuzz
+        // target `templates`). The pass budget (here lowered to 100,000, from
+        // 5,000,000, for the test's sake) stops it at the innermost tag.
+        let source = String(repeating: "{{#items}}", count: 12) + "x" + String(repeating: "{{/items}}", count: 12)
+        var set = TemplateSet(templates: ["main": try Template(source: source, name: "main.tmpl")])
+        set.limits.passes = 100_000
+        let items = TemplateValue.list(Array(repeating: ["name": "a"], count: 10))
+        do {
+            _ = try set.render("main", ["items": items])
+            Issue.record("a template of 10^12 passes rendered")
+        } catch {
+            #expect(
+                error.description
+                    == "main.tmpl:1:111: error: the template renders too much: more than 100000 passes through sections and partials")
+        }
+    }
+
+    @Test func sectionsOverTheStreamedListInsideEachOtherStop() throws {
+        // A target streams its list of types: every pass of a section over
+        // it makes the element afresh (a view model of the type), so each
+        // costs what rendering the type costs, and the pass budget let a
+        // section over it nested inside another make millions of them.
+        // After 16 sections over the list a render stops at the 17th.
+        let source = "{{#types}}{{#types}}{{name}}{{/types}}{{/types}}"
+        let set = TemplateSet(templates: ["main": try Template(source: source, name: "main.tmpl")])
+        var made = 0
+        do {
+            _ = try set.render("main", [:], streaming: "types", count: 40) { _ in
+                made += 1
+                return ["name": "T"]
+            }
+            Issue.record("a section over the streamed list inside another rendered")
+        } catch {
+            #expect(
+                error.description
+                    == "main.tmpl:1:11: error: the template goes through 'types' more than 16 times, making every element afresh each time")
+        }
+        // The outer section reached its 16th element; the 15 inner sections
+        // before made the whole list each.
+        #expect(made == 16 + 15 * 40)
+        // Sixteen sections one after the other are fine.
+        let sixteen = TemplateSet(templates: ["main": try Template(source: String(repeating: "{{#types}}{{name}}{{/types}}", count: 16), name: "main.tmpl")])
+        let output = try sixteen.render("main", [:], streaming: "types", count: 3) { _ in ["name": "T"] }
+        #expect(output == String(repeating: "T", count: 48))
+    }
+
+    @Test func theFuzzedFileTemplateWithTypesInsideTypesStops() throws {
+        // Found by the fuzz target `templates` (a 58-second input under the
+        // address sanitizer; more than ten minutes in a debug build): an
+        // override of swift/file whose sections over `types` open inside one
+        // another. Kept as found in Tests/Hostile/Templates.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(decoding: Data(contentsOf: root.appendingPathComponent("Tests/Hostile/Templates/types-inside-types.tmpl")), as: UTF8.self)
+        let override = TemplateSet(templates: ["file": try Template(source: text, name: "overrides/swift/file.tmpl")])
+        let spec = try SpecLoader.load(path: root.appendingPathComponent("Tests/Golden/Spec").path)
+        let set = try TemplateSet.load(directory: root.appendingPathComponent("Templates/swift").path, displayPath: "swift").overlaid(with: override)
+        var result = ""
+        let elapsed = Self.seconds {
+            do {
+                _ = try SwiftTarget().render(spec, templates: set, header: GeneratedHeader(specVersion: spec.version))
+                result = "rendered"
+            } catch {
+                result = String(describing: error)
+            }
+        }
+        // One error per file of the golden spec, each at the section over
+        // `types` that is the 17th of its render.
+        let message = "error: the template goes through 'types' more than 16 times, making every element afresh each time"
+        #expect(result == [24, 28, 40].map { "overrides/swift/file.tmpl:\($0):1: " + message }.joined(separator: "\n"))
+        #expect(elapsed < 30)
+    }
+
+    @Test func aTemplateWritingTooMuchStops() throws {
+        // Few passes, each writing a lot: the output limit stops it (here
+        // lowered to 10 kB, from 1 GiB, for the test's sake).
+        let source = String(repeating: "{{#items}}", count: 3) + String(repeating: "x", count: 100)
+            + String(repeating: "{{/items}}", count: 3)
+        var set = TemplateSet(templates: ["main": try Template(source: source, name: "main.tmpl")])
+        set.limits.outputBytes = 10_000
+        let items = TemplateValue.list(Array(repeating: ["name": "a"], count: 10))
+        do {
+            _ = try set.render("main", ["items": items])
+            Issue.record("100 kB rendered past a limit of 10 kB")
+        } catch {
+            #expect(error.description == "main.tmpl:1:21: error: the template renders more than 10000 bytes")
         }
     }
 

@@ -36,12 +36,34 @@ import Testing
                 Format.Toml -> 2
             }
             """),
+        // The union's members are the records that extend it.
         Usage(pair: "openUnionMemberAdded", rule: .unionMemberAdded, code: """
             fun use(purchase: Purchase): String = when (purchase) {
-                is Purchase.Apple -> purchase.value.kind
-                is Purchase.Google -> purchase.value.kind
+                is Apple -> purchase.kind
+                is Google -> purchase.kind
                 is Purchase.Unrecognized -> "?"
             }
+            """),
+        // A record that leaves the union no longer extends it.
+        Usage(pair: "unionMemberTypeChanged", rule: .unionMemberTypeChanged, code: """
+            fun use(purchase: Purchase): Boolean = purchase is Google
+            """),
+        // Tags name nothing in Kotlin: a new tag leaves the code alone.
+        Usage(pair: "unionTagChanged", rule: .unionMemberRenamed, code: """
+            fun use(purchase: Purchase): Int = when (purchase) {
+                is Apple -> 1
+                is Google -> 2
+                is Purchase.Unrecognized -> 0
+            }
+            """),
+        // A oneOf record is a sealed class with a class per field.
+        Usage(pair: "recordBecomesOneOf", rule: .recordOneOfChanged, code: """
+            val fetched: Fetched = Fetched(products = listOf("a"))
+            """),
+        // A named choice's cases are classes nested in the choice's class
+        // (`Request_`: the record's own name is taken).
+        Usage(pair: "choiceCaseRenamed", rule: .choiceChanged, code: """
+            val request: Request = Request(request = Request.Request_.Purchase("sku"))
             """),
         Usage(pair: "unionUnknownPolicyChanged", rule: .unionUnknownPolicyChanged, code: """
             fun use(purchase: Purchase): Boolean = purchase is Purchase.Unrecognized
@@ -134,38 +156,58 @@ import Testing
         #expect(Set(Self.usages.map { CompatibilityRules.rule($0.rule).breaksSourceIn.contains(.kotlin) }) == [true, false])
     }
 
-    @Test(arguments: usages)
-    func kotlinCompilesAsTheRuleSays(_ usage: Usage) throws {
-        let pair = try #require(CompatibilityCase.all.first { $0.name == usage.pair })
-        let (old, new) = try pair.specs()
+    /// Every usage's OLD and NEW side, each rendered in a package of its own
+    /// (`--kotlin-package`), so that kotlinc runs twice rather than twice per
+    /// usage: once over every side that must compile (warnings as errors),
+    /// once over the NEW sides that must not, where each usage must have an
+    /// error of its own and the generated code none.
+    @Test func kotlinCompilesAsTheRulesSay() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kotlin-compat-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let breaks = CompatibilityRules.rule(usage.rule).breaksSourceIn.contains(.kotlin)
-        for (side, spec) in [("old", old), ("new", new)] {
-            let folder = directory.appendingPathComponent(side)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let templates = try TemplateSet.load(
-                directory: GoldenTests.packageRoot.appendingPathComponent("Templates/kotlin").path, displayPath: "kotlin")
-            var sources: [String] = []
-            for file in try KotlinTarget().render(spec, templates: templates, header: GeneratedHeader(specVersion: spec.version))
-            where file.path != "OpenIAPOrgJson.kt" {
-                let path = folder.appendingPathComponent(file.path)
-                try Data(file.contents.utf8).write(to: path)
-                sources.append(path.path)
+        let templates = try TemplateSet.load(
+            directory: GoldenTests.packageRoot.appendingPathComponent("Templates/kotlin").path, displayPath: "kotlin")
+        var compiling: [String] = []
+        var failing: [String] = []
+        var failingUsages: [(usage: Usage, file: String)] = []
+        for (index, usage) in Self.usages.enumerated() {
+            let pair = try #require(CompatibilityCase.all.first { $0.name == usage.pair })
+            let (old, new) = try pair.specs()
+            let breaks = CompatibilityRules.rule(usage.rule).breaksSourceIn.contains(.kotlin)
+            for (side, spec) in [("old", old), ("new", new)] {
+                let package = "compat.u\(index).\(side)"
+                let folder = directory.appendingPathComponent("u\(index)-\(side)")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                var sources: [String] = []
+                for file in try KotlinTarget(packageName: package).render(spec, templates: templates, header: GeneratedHeader(specVersion: spec.version))
+                where file.path != "OpenIAPOrgJson.kt" {
+                    let path = folder.appendingPathComponent(file.path)
+                    try Data(file.contents.utf8).write(to: path)
+                    sources.append(path.path)
+                }
+                let usageFile = folder.appendingPathComponent("Usage.kt")
+                try ("package \(package)\n\n" + usage.code + "\n").write(to: usageFile, atomically: true, encoding: .utf8)
+                if side == "new" && breaks {
+                    failing += sources + [usageFile.path]
+                    // kotlinc names the files it reports relative to where it runs.
+                    failingUsages.append((usage, "u\(index)-new/Usage.kt"))
+                } else {
+                    compiling += sources + [usageFile.path]
+                }
             }
-            let usageFile = folder.appendingPathComponent("Usage.kt")
-            try ("package \(KotlinNames.packageName)\n\n" + usage.code + "\n").write(to: usageFile, atomically: true, encoding: .utf8)
-            let result = try ExternalTool.run(
-                [GoldenTests.packageRoot.appendingPathComponent("scripts/kotlin.sh").path, "compile",
-                 folder.appendingPathComponent("out.jar").path] + sources + [usageFile.path],
-                in: folder)
-            if side == "old" || !breaks {
-                #expect(result.status == 0, "\(side): kotlinc failed:\n\(result.output)")
-            } else {
-                #expect(result.status != 0, "\(side): compiled, although \(usage.rule.rawValue) says Kotlin breaks")
-                // A compile error, not a warning turned into one.
-                #expect(result.output.contains("error:") && !result.output.contains("warnings found"), "\(result.output)")
-            }
+        }
+        let script = GoldenTests.packageRoot.appendingPathComponent("scripts/kotlin.sh").path
+        let compiled = try ExternalTool.run([script, "compile", directory.appendingPathComponent("compiling.jar").path] + compiling, in: directory)
+        #expect(compiled.status == 0, "the sides that must compile did not:\n\(compiled.output)")
+        let failed = try ExternalTool.run([script, "compile", directory.appendingPathComponent("failing.jar").path] + failing, in: directory)
+        #expect(failed.status != 0)
+        // Errors only, each in a usage: a warning turned into an error, or an
+        // error in generated code, would prove nothing.
+        let errors = failed.output.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains("warnings found") }
+        for line in errors {
+            #expect(failingUsages.contains { line.hasPrefix($0.file + ":") }, "not an error of a usage: \(line)")
+        }
+        for (usage, file) in failingUsages {
+            #expect(errors.contains { $0.hasPrefix(file + ":") }, "new: compiled, although \(usage.rule.rawValue) says Kotlin breaks (\(usage.pair))")
         }
     }
 }

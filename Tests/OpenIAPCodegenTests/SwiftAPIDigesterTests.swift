@@ -32,6 +32,11 @@ import Testing
         // `init(id:)` as removed. Calls still compile because the new
         // parameter defaults to nil; only a reference to the initialiser as a
         // function value (`Receipt.init(id:)`) would break, which we accept.
+        // A declared rename keeps the old type name as a deprecated
+        // typealias of the new type, so code naming the old type or the
+        // alias that follows it still compiles; the digester sees the
+        // alias's underlying type change and calls that a break.
+        "aliasTargetRenamed": "digester only: the alias follows its renamed target, whose old name stays as a typealias",
         "optionalOutputFieldAdded": "digester only: init gains a parameter with a nil default",
         "optionalInputFieldAdded": "digester only: init gains a parameter with a nil default",
         "horizon": "digester only: RequestVerifyPurchaseWithIapkitProps.init gains `horizon` with a nil default",
@@ -270,6 +275,14 @@ import Testing
             var copy = location
             copy.file = prefix + URL(fileURLWithPath: location.file).lastPathComponent
             return copy
+        }
+        // A renamed type keeps its old name as a typealias: prefixed too.
+        var type = type
+        switch type {
+        case var .record(r) where r.annotations.renamedFrom != nil:
+            r.annotations.renamedFrom = r.annotations.renamedFrom.map { prefix + $0 }
+            type = .record(r)
+        default: break
         }
         switch type {
         case var .enumeration(e):

@@ -281,11 +281,12 @@ import Testing
         let events = "events:\n  found:\n    payload: Bool\n"
         let subscription = try problem(Self.bridge + "  Subscription:\n    fields:\n      id: String\n" + events)
         #expect(subscription?.contains("a.yaml:") == true)
-        // TypeScript's check, when the spec is read, refuses the name first now;
-        // either way the spec is refused at the type.
-        #expect(
-            subscription?.contains("type name 'Subscription' is taken in Swift by the class the listener functions return") == true
-                || subscription?.contains("type 'Subscription' cannot be declared in TypeScript") == true)
+        // TypeScript's name rule, which the spec layer still runs for every
+        // target (until the targets' check hooks take it, #24), refuses the
+        // name first: upstream's types.ts declares `Subscription` too.
+        #expect(subscription?.contains("type 'Subscription' cannot be declared in TypeScript") == true)
+        let module = try problem(Self.bridge + "  OpenIapModuleProtocol:\n    fields:\n      id: String\n" + events)
+        #expect(module?.contains("type name 'OpenIapModuleProtocol' is taken in Swift by the Apple SDK's protocol") == true)
         #expect(try problem(Self.bridge + "  FoundListener:\n    fields:\n      id: String\n" + events)?.contains("'FoundListener' is taken") == true)
         let refers = Self.bridge + "  VoidResult:\n    fields:\n      ok: Bool\n  Box:\n    fields:\n      inner: VoidResult\n"
             + "mutations:\n  restore:\n    result: Void\n"

@@ -78,8 +78,11 @@ import OpenIAPTypes
     }
 
     @Test func deepButAllowedNestingRoundTripsExactly() throws {
-        // Just inside the decoder's limit: the unknown member keeps it all.
-        let json = #"{"platform": "web", "extra": \#(Self.nestedArrays(500, around: #"{"k": [1, 2.5, "s", null, true]}"#))}"#
+        // Just inside the limit: the member's object, the arrays, an object
+        // and its array make maxKeptDepth levels, which the unknown member
+        // keeps.
+        let arrays = OpenIAPJSONValue.maxKeptDepth - 3
+        let json = #"{"platform": "web", "extra": \#(Self.nestedArrays(arrays, around: #"{"k": [1, 2.5, "s", null, true]}"#))}"#
         let product = try JSONDecoder().decode(Product.self, from: Data(json.utf8))
         guard case let .unrecognized(value) = product else {
             Issue.record("expected the unknown member")
@@ -88,6 +91,45 @@ import OpenIAPTypes
         let again = try JSONDecoder().decode(Product.self, from: JSONEncoder().encode(product))
         #expect(again == product)
         #expect(value.hashValue == (try JSONDecoder().decode(OpenIAPJSONValue.self, from: Data(json.utf8))).hashValue)
+    }
+
+    @Test func whatDecodesAtTheDepthLimitEncodesAgain() throws {
+        // The member's object and maxKeptDepth - 1 arrays: as deep as a
+        // value keeps, which encodes again. One level more is refused at the
+        // array that is too deep.
+        let deepest = #"{"platform": "web", "extra": \#(Self.nestedArrays(OpenIAPJSONValue.maxKeptDepth - 1))}"#
+        let product = try JSONDecoder().decode(Product.self, from: Data(deepest.utf8))
+        let encoded = try JSONEncoder().encode(product)
+        #expect(try JSONDecoder().decode(Product.self, from: encoded) == product)
+        let tooDeep = #"{"platform": "web", "extra": \#(Self.nestedArrays(OpenIAPJSONValue.maxKeptDepth))}"#
+        let error = decodingError(Product.self, tooDeep)
+        guard case .dataCorrupted? = error else {
+            Issue.record("expected dataCorrupted, got \(String(describing: error))")
+            return
+        }
+        #expect(path(error) == "extra" + String(repeating: "[0]", count: OpenIAPJSONValue.maxKeptDepth - 1))
+    }
+
+    @Test func manyValuesAtTheDeepestLevelAValueKeepsDecodeInSeconds() throws {
+        // JSONDecoder builds the whole coding path afresh whenever a kind it
+        // is asked for is not there, and a kept value learns each value's
+        // kind by asking: time that grows with the square of the depth, for
+        // every value. With 511 levels allowed, a 5 KB payload of 2,000
+        // numbers 500 levels deep took 30 seconds, and this one would take
+        // a minute (found by the fuzz target `types`, whose own input of 511
+        // levels took 3 seconds). At the limit of maxKeptDepth levels it
+        // takes a fraction of a second.
+        let numbers = Array(repeating: "1", count: 4_000).joined(separator: ",")
+        let json = #"{"platform": "web", "extra": \#(Self.nestedArrays(OpenIAPJSONValue.maxKeptDepth - 2, around: "[" + numbers + "]"))}"#
+        var product: Product?
+        let elapsed = try seconds { product = try JSONDecoder().decode(Product.self, from: Data(json.utf8)) }
+        guard case let .unrecognized(.object(members))? = product, var innermost = members["extra"] else {
+            Issue.record("expected the unknown member")
+            return
+        }
+        while case let .array(values) = innermost, values.count == 1 { innermost = values[0] }
+        #expect(innermost == .array(Array(repeating: .integer(1), count: 4_000)))
+        #expect(elapsed < 30)
     }
 
     /// A decoder that is already `depth` levels deep and has nothing to read.
@@ -114,16 +156,16 @@ import OpenIAPTypes
         // JSONDecoder has its own limit; the value's guard protects it from
         // any other decoder, with the path where it stopped.
         do {
-            _ = try OpenIAPJSONValue(from: DeepDecoder(depth: OpenIAPJSONValue.maxDepth + 1))
+            _ = try OpenIAPJSONValue(from: DeepDecoder(depth: OpenIAPJSONValue.maxKeptDepth + 1))
             Issue.record("decoded past the depth limit")
         } catch let DecodingError.dataCorrupted(context) {
-            #expect(context.codingPath.count == OpenIAPJSONValue.maxDepth + 1)
-            #expect(context.debugDescription == "JSON nested deeper than 512 levels")
+            #expect(context.codingPath.count == OpenIAPJSONValue.maxKeptDepth + 1)
+            #expect(context.debugDescription == "JSON nested deeper than \(OpenIAPJSONValue.maxKeptDepth) levels")
         } catch {
             Issue.record("unexpected \(error)")
         }
         // At the limit itself the value reads on (and finds nothing here).
-        #expect(throws: DecodingError.self) { try OpenIAPJSONValue(from: DeepDecoder(depth: OpenIAPJSONValue.maxDepth)) }
+        #expect(throws: DecodingError.self) { try OpenIAPJSONValue(from: DeepDecoder(depth: OpenIAPJSONValue.maxKeptDepth)) }
     }
 
     @Test func deepValuesBuiltInCodeHashCompareAndRefuseToEncode() throws {
@@ -138,7 +180,8 @@ import OpenIAPTypes
         for _ in 0..<10_000 { different = .array([different]) }
         #expect(deep != different)
         #expect(Set([deep, other, different]).count == 2)
-        // Encoding stops at the depth limit with an EncodingError.
+        // Encoding stops at the depth limit with an EncodingError: the
+        // array at a coding path of maxDepth components is one level too deep.
         do {
             _ = try JSONEncoder().encode(deep)
             Issue.record("a 10,000-deep value was encoded")
@@ -147,7 +190,7 @@ import OpenIAPTypes
                 Issue.record("unexpected \(error)")
                 return
             }
-            #expect(context.codingPath.count == OpenIAPJSONValue.maxDepth + 1)
+            #expect(context.codingPath.count == OpenIAPJSONValue.maxDepth)
         }
         // Releasing the value frees 10,000 nested arrays one inside the other.
         deep = .null

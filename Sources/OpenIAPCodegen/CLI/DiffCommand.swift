@@ -17,7 +17,8 @@ extension GeneratorCommand {
 
         options:
           --against REV      read OLD from git revision REV, at NEW's path
-          --format FORMAT    text (default) or json
+          --format FORMAT    text (default), json, or markdown: a migration guide
+                             for release notes (Docs/Releases.md)
           --allow-breaking   exit 0 even when something breaks
           --rules            print the rule tables (Markdown) and exit
           --help             print this help
@@ -57,7 +58,9 @@ extension GeneratorCommand {
             }
             index += 1
         }
-        guard format == "text" || format == "json" else { return diffMisuse("unknown format '\(format)'; expected text or json") }
+        guard ["text", "json", "markdown"].contains(format) else {
+            return diffMisuse("unknown format '\(format)'; expected text, json or markdown")
+        }
         let maximum = revision == nil ? 2 : 1
         guard positional.count <= maximum else { return diffMisuse("too many spec paths") }
         guard revision != nil || !positional.isEmpty else { return diffMisuse("name the OLD spec, or use --against REV") }
@@ -75,6 +78,11 @@ extension GeneratorCommand {
                 oldLabel = positional[0]
             }
             let newSpec = try SpecLoader.load(path: newPath)
+            if format == "markdown" {
+                let guide = MigrationGuide(old: oldSpec, oldLabel: oldLabel, new: newSpec, newLabel: newPath)
+                standardOutput(guide.markdown())
+                return guide.report.hasBreaking && !allowBreaking ? 1 : 0
+            }
             report = CompatibilityReport(old: oldSpec, oldLabel: oldLabel, new: newSpec, newLabel: newPath)
         } catch {
             standardError(error.description + "\n")

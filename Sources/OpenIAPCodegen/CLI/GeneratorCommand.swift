@@ -9,6 +9,7 @@ public struct GeneratorCommand {
     public static let usage = """
         usage: generator [options]
                generator diff OLD [NEW] [--against REV] [--format text|json] [--allow-breaking]
+               generator lint [--schema PATH] [--rules]
 
         Reads the OpenIAP spec, renders every target and writes the output folder.
         `generator diff` compares two versions of the spec instead and reports
@@ -20,6 +21,9 @@ public struct GeneratorCommand {
                              built-in template NAME of that target; others stay built-in
           --output DIR       output folder (default: Generated)
           --target NAME      swift, swift-bridge, jsonschema, typescript or kotlin; repeatable (default: all)
+          --kotlin-package NAME
+                             the package of the generated Kotlin (default: dev.openiap.types;
+                             the OpenIAP Android SDKs use dev.hyo.openiap)
           --check            write nothing; exit 1 listing every file that would be
                              added, changed or removed, with a short diff
           --fsync            flush new files to disk before moving them into place,
@@ -51,6 +55,7 @@ public struct GeneratorCommand {
     /// 0 success, 1 errors in the input or a stale output (`--check`), 2 misuse.
     public func run(_ arguments: [String]) -> Int32 {
         if arguments.first == "diff" { return runDiff(Array(arguments.dropFirst())) }
+        if arguments.first == "lint" { return runLint(Array(arguments.dropFirst())) }
         var options = Generator.Options()
         options.templatesRoot = builtInTemplates
         var check = false
@@ -68,12 +73,13 @@ public struct GeneratorCommand {
             case "--version":
                 standardOutput("generator \(Self.version)\n")
                 return 0
-            case "--schema", "--templates", "--output", "--target":
+            case "--schema", "--templates", "--output", "--target", "--kotlin-package":
                 guard let text = value() else { return misuse("\(argument) needs a value") }
                 switch argument {
                 case "--schema": options.schemaPath = text
                 case "--templates": options.templateOverrides = text
                 case "--output": options.outputDirectory = text
+                case "--kotlin-package": options.kotlinPackage = text
                 default: options.targets.append(text)
                 }
             case "--check": check = true
@@ -86,7 +92,8 @@ public struct GeneratorCommand {
         let generator = Generator(options: options)
         do {
             if check { return try reportCheck(generator.check(), output: options.outputDirectory) }
-            let (changes, notes) = try generator.runWithNotes()
+            let (changes, notes, warnings) = try generator.runWithReport()
+            for warning in warnings { standardError(warning.description + "\n") }
             for note in notes { standardError("generator: note: \(note)\n") }
             let count = changes.count
             standardOutput("generator: \(options.outputDirectory): \(count) file\(count == 1 ? "" : "s") changed\n")

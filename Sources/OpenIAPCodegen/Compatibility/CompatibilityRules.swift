@@ -1,7 +1,7 @@
 /// The rule set of `generator diff`, as data: every verdict the comparison
 /// can reach, with its axis, severity and the reason for it. The comparison
 /// (`SpecComparison`) only decides *which* rule a change triggers; what that
-/// rule means lives here, and the README table is printed from this list.
+/// rule means lives here, and the table of Docs/SpecChanges.md is printed from this list.
 ///
 /// Directions on the wire, as the rules read them:
 /// - outputs (`records`, and every type reachable from one) are written by
@@ -54,9 +54,14 @@ public struct CompatibilityRule: Hashable, Sendable {
         // Source: types.
         case typeRemoved = "TYPE_REMOVED"
         case typeRenamed = "TYPE_RENAMED"
+        case typeRenamedOldNameKept = "TYPE_RENAMED_OLD_NAME_KEPT"
         case typeKindChanged = "TYPE_KIND_CHANGED"
         case typeAdded = "TYPE_ADDED"
         case deprecationAdded = "DEPRECATION_ADDED"
+        // Source: removals against the schedule of the old spec's
+        // deprecations (RemovalSchedule.swift), for every kind of element.
+        case removedBeforeSchedule = "REMOVED_BEFORE_SCHEDULE"
+        case removedOnSchedule = "REMOVED_ON_SCHEDULE"
         // Source: fields.
         case fieldRemoved = "FIELD_REMOVED"
         case fieldRenamed = "FIELD_RENAMED"
@@ -216,7 +221,7 @@ public enum CompatibilityRules {
     /// Every rule: those on types, then those on operations.
     public static let all: [CompatibilityRule] = typeRules + operationRules
 
-    /// The rules on types, in the order the README table lists them: source
+    /// The rules on types, in the order the table of Docs/SpecChanges.md lists them: source
     /// rules, then wire rules, each roughly from types down to values.
     public static let typeRules: [CompatibilityRule] = [
         // MARK: Source
@@ -225,13 +230,22 @@ public enum CompatibilityRules {
             "Code that names the type no longer compiles."),
         .init(
             .typeRenamed, .source, .breaking,
-            "Type names never reach the wire, but code that names the old type no longer compiles (declared with `renamedFrom`, or guessed from a removed and an added type of the same kind and doc)."),
+            "Type names never reach the wire, but code that names the old type no longer compiles (a rename guessed from a removed and an added type of the same kind and doc; one declared with `renamedFrom` keeps the old name, see `TYPE_RENAMED_OLD_NAME_KEPT`)."),
+        .init(
+            .typeRenamedOldNameKept, .source, .note,
+            "Declared with `renamedFrom`: the old name stays as a deprecated alias of the new one (a Swift and Kotlin `typealias`, a TypeScript type), so code that names it compiles with a warning whose fix-it names the new type, until a release removes the alias."),
         .init(
             .typeKindChanged, .source, .breaking,
             "The generated declaration changes shape (struct, enum, protocol, string wrapper), so code using it no longer compiles."),
         .init(
             .typeAdded, .source, .note,
             "A new declaration leaves existing code alone."),
+        .init(
+            .removedBeforeSchedule, .source, .breaking,
+            "The old spec deprecated the element with `removeIn` naming a later release: users were promised that it stays until then. Removing it sooner breaks that promise, on top of the removal's other findings (code that names it no longer compiles)."),
+        .init(
+            .removedOnSchedule, .source, .note,
+            "The old spec deprecated the element and named this release (or an earlier one) in `removeIn`. The removal's other findings stand (code and clients built before it still break, shipped clients may still send an input field), but the break was announced, so a major release may carry it."),
         .init(
             .deprecationAdded, .source, .note,
             "Code still compiles, with a deprecation warning (an error only where warnings are errors)."),
@@ -258,7 +272,7 @@ public enum CompatibilityRules {
             "The memberwise initialiser and TypeScript object literals need the new field; for outputs this breaks the code that builds them (SDKs, tests, mocks)."),
         .init(
             .optionalFieldAdded, .source, .note,
-            "The new initialiser parameter defaults to nil and the TypeScript key is optional, so existing calls and literals still compile (Kotlin calls that name their arguments, as they should: a positional one past the new parameter shifts)."),
+            "The new initialiser parameter defaults to nil and the TypeScript key is optional, so existing calls and literals still compile (Kotlin calls that name their arguments, as they should: the parameters are in alphabetical order, so a positional one past the new parameter shifts, as does a destructuring declaration)."),
         .init(
             .sharedFieldAdded, .source, .breaking,
             "The shared set's Swift protocol and Kotlin interface gain a requirement that conforming types outside the module do not meet.",
@@ -272,7 +286,7 @@ public enum CompatibilityRules {
             breaksSourceIn: [.typescript]),
         .init(
             .fieldOrderChanged, .source, .breaking,
-            "Swift's initialiser takes the fields in alphabetical order, which a reorder leaves alone, but where the spec's order (included sets first) is not alphabetical a second initialiser takes them in that order, and calls that pass them in the old one stop compiling (\"argument 'b' must precede argument 'a'\"); moving a field into a shared set moves it too. Reported only for a record whose old order was not alphabetical. TypeScript object literals do not care, nor do Kotlin constructor calls that name their arguments, as they should.",
+            "Swift's initialiser takes the fields in alphabetical order, which a reorder leaves alone, but where the spec's order (included sets first) is not alphabetical a second initialiser takes them in that order, and calls that pass them in the old one stop compiling (\"argument 'b' must precede argument 'a'\"); moving a field into a shared set moves it too. Reported only for a record whose old order was not alphabetical. TypeScript object literals do not care, nor does Kotlin, whose constructors take the fields in alphabetical order.",
             breaksSourceIn: [.swift]),
         .init(
             .fieldAliasKeyRemoved, .source, .breaking,
@@ -287,15 +301,15 @@ public enum CompatibilityRules {
             "A record that becomes `oneOf` (or stops being one) changes its shape in the SDK languages: a sum type with a case per field (TypeScript: the union of the fields' types) instead of a type with optional properties (or back), so code that builds it, reads its properties or switches over it stops compiling. The wire form is the same."),
         .init(
             .choiceChanged, .source, .breaking,
-            "An exactly-one group that gains, loses or changes its `as:` choice (the property name, a case name, the tag field or a case's tag value) changes the one property SDK languages declare for it and the names of its cases. The wire form is the same."),
+            "An exactly-one group that gains, loses or changes its `as:` choice (the property name, a case name, the tag field or a case's tag value) changes the one property SDK languages declare for it and the names of its cases (Kotlin keeps the fields as constructor parameters and properties beside it, so only code that uses the choice breaks there). The wire form is the same."),
         .init(
             .tagDefaultRemoved, .source, .breaking,
-            "A record that the unions reaching it no longer list under one tag loses the Swift initialiser's default for the discriminator field (`ProductIOS(…)` without `platform:`), so calls that left it out stop compiling.",
-            breaksSourceIn: [.swift]),
+            "A record that the unions reaching it no longer list under one tag loses the default for the discriminator field of the Swift initialiser (`ProductIOS(…)` without `platform:`) and of the Kotlin constructor, so calls that left it out stop compiling.",
+            breaksSourceIn: [.swift, .kotlin]),
         .init(
             .tagDefaultChanged, .source, .warning,
-            "The one tag a record is listed under changed, and so did the Swift initialiser's default for the discriminator field: calls that leave it out still compile, and now build a record with the new tag.",
-            breaksSourceIn: [.swift]),
+            "The one tag a record is listed under changed, and so did the default for the discriminator field of the Swift initialiser and the Kotlin constructor: calls that leave it out still compile, and now build a record with the new tag.",
+            breaksSourceIn: [.swift, .kotlin]),
         .init(
             .enumValueAdded, .source, .breaking,
             "Exhaustive Swift `switch`es, Kotlin `when`s and TypeScript `never` checks miss the new case; open enums too, since `.unrecognized` (Kotlin's `Unrecognized`) never matches a value the enum now names."),
@@ -323,11 +337,11 @@ public enum CompatibilityRules {
             "The union's Swift case disappears and the TypeScript union narrows."),
         .init(
             .unionMemberRenamed, .source, .breaking,
-            "The Kotlin member class is named after the tag, so a new tag renames it, and TypeScript code that narrows on the old tag stops compiling (a Swift case is named after its member type, which a new tag leaves alone).",
-            breaksSourceIn: [.typescript, .kotlin]),
+            "TypeScript code that narrows on the old tag stops compiling. A Swift case is named after its member type, and Kotlin's members are the member types themselves, so a new tag leaves both alone.",
+            breaksSourceIn: [.typescript]),
         .init(
             .unionMemberTypeChanged, .source, .breaking,
-            "The Swift case is named after the member type and carries it (`.purchaseIos(PurchaseIOS)`), so code that builds or matches the old case stops compiling."),
+            "The Swift case is named after the member type and carries it (`.purchaseIos(PurchaseIOS)`), so code that builds or matches the old case stops compiling; in Kotlin the old type no longer extends the union."),
         .init(
             .unionUnknownPolicyChanged, .source, .breaking,
             "`unknown: keep` and `fail` add or remove the `.unrecognized` case of the union's Swift enum and the `Unrecognized` class of its Kotlin sealed class (TypeScript lists known members only either way).",

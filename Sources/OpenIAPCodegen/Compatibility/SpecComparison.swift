@@ -88,7 +88,13 @@ public struct SpecComparison {
         for (o, n) in renames {
             typeMap[o.name] = n.name
             pairs.append((o, n))
-            report(.typeRenamed, "\(kindWord(n)) '\(o.name)' was renamed '\(n.name)'", at: n.location)
+            // A declared rename keeps the old name as a deprecated alias in
+            // every language (Targets/*/…Deprecation.swift); a guessed one does not.
+            if n.annotations.renamedFrom == o.name {
+                report(.typeRenamedOldNameKept, "\(kindWord(n)) '\(o.name)' was renamed '\(n.name)'; '\(o.name)' stays, deprecated", at: n.location)
+            } else {
+                report(.typeRenamed, "\(kindWord(n)) '\(o.name)' was renamed '\(n.name)'", at: n.location)
+            }
         }
         let renamedOld = Set(renames.map(\.0.name))
         let renamedNew = Set(renames.map(\.1.name))
@@ -101,6 +107,7 @@ public struct SpecComparison {
         for (o, n) in pairs.sorted(by: { $0.1.name < $1.1.name }) { compareType(o, n) }
         compareImpliedTags()
         compareOperations()
+        checkRemovalSchedule()
         findings = Self.ordered(findings)
     }
 

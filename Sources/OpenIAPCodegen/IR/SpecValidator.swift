@@ -4,6 +4,8 @@
 /// and operations against the types (see `checkOperations`).
 struct SpecValidator {
     let spec: Spec
+    /// The records each union resolves to (`Spec.flattenedMemberNames()`).
+    private let unionRecords: [String: [String]]
     var diagnostics = Diagnostics()
     /// Records whose required fields form a cycle, found by
     /// `checkRequiredCycles`, by position in `spec.types`.
@@ -104,6 +106,7 @@ struct SpecValidator {
     init(spec: Spec, types: TypeNames) {
         self.spec = spec
         self.types = types
+        self.unionRecords = spec.flattenedMemberNames()
     }
 
     /// A key that two equal ASCII strings share and two different ones
@@ -207,6 +210,9 @@ struct SpecValidator {
                 validator.checkContainment()
                 validator.checkTypeRenames()
                 validator.checkOperations()
+                DeprecationCheck.check(spec, into: &validator.diagnostics)
+                // Kotlin's names for what it declares beside the spec's types.
+                KotlinNameCheck.checkGeneratedNames(validator.spec, into: &validator.diagnostics)
                 // Names that work in Swift but collide in TypeScript.
                 TypeScriptNameCheck.check(spec, into: &validator.diagnostics)
             }
@@ -847,7 +853,7 @@ struct SpecValidator {
                     diagnostics.error("union '\(union.name)' lists itself as a member", at: member.location)
                     continue
                 }
-                records = spec.flattenedMembers(of: u)
+                records = (unionRecords[u.name] ?? []).compactMap(spec.record)
             case let .alias(a):
                 diagnostics.error(
                     "union member '\(a.name)' is another name for '\(a.target)'; a union lists the type itself", at: member.location)

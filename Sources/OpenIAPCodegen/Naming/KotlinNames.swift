@@ -23,8 +23,40 @@
 /// - a name that still cannot be written, or two names that end up the
 ///   same, are located errors (`KotlinNameCheck`).
 public enum KotlinNames {
-    /// The package of every generated file.
-    public static let packageName = "dev.openiap.types"
+    /// The package of every generated file unless the generator is told
+    /// another (`--kotlin-package`; the SDKs use `dev.hyo.openiap` and
+    /// `io.github.hyochan.kmpiap.openiap`).
+    public static let defaultPackageName = "dev.openiap.types"
+
+    /// Why `name` cannot be the package of the generated Kotlin, or nil
+    /// when it can: dot-separated plain ASCII identifiers, none a hard
+    /// keyword (which a package name could only hold in backticks).
+    public static func packageNameProblem(_ name: String) -> String? {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        for part in parts {
+            let text = String(part)
+            let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+            if text.isEmpty || !ascii || !isPlainIdentifier(text) {
+                return "'\(InvisibleCharacters.escaped(name))' is not a Kotlin package name: each part between dots is an ASCII letter or `_`, then letters, digits and `_`"
+            }
+            if hardKeywords.contains(text) {
+                return "'\(name)' is not a Kotlin package name: '\(text)' is a keyword"
+            }
+        }
+        return nil
+    }
+
+    /// Upstream's name for what an operation that answers nothing returns
+    /// (`typealias VoidResult = Unit`, declared by the runtime). A spec type
+    /// of this name is written `OpenIAPVoidResult` (`typeName`), a name no
+    /// spec type can have, since spec names may not start with `OpenIAP`.
+    public static let voidResultAlias = "VoidResult"
+
+    /// The Kotlin name of the spec type `name`: the name itself, but for
+    /// `voidResultAlias`, which the runtime declares.
+    public static func typeName(_ name: String) -> String {
+        name == voidResultAlias ? "OpenIAP" + name : name
+    }
 
     /// The member of an open enum that carries an unknown value, and of a
     /// union that keeps an unknown payload. No value or tag may convert to it.
@@ -146,11 +178,25 @@ public enum KotlinNames {
         }
     }
 
+    /// The class a record's named choice (`exactlyOne` with `as:`) is
+    /// declared as, nested in the record: the upper camel case of its
+    /// property (`request` → `RequestPurchaseProps.Request`).
+    static func kotlinChoiceClassName(_ choice: FieldChoice, owner: String) -> String {
+        name(choice.property, in: .unionMember, owner: owner)
+    }
+
+    /// The class of the field `field` of the `oneOf` record `record`,
+    /// declared beside it as upstream does: `FetchProductsResult` +
+    /// `products` → `FetchProductsResultProducts`.
+    static func oneOfCaseName(_ record: String, field: String) -> String {
+        typeName(record) + upperCamel(field)
+    }
+
     /// The types the Kotlin runtime files declare (a test checks the list
     /// against the templates). Spec types may not start with `OpenIAP`; a
     /// value, constant or member named like one of these gets a `_`.
     public static let runtimeTypeNames: Set<String> = [
-        "OpenIAPDecode", "OpenIAPDecodingException", "OpenIAPEncodingException", "OpenIAPEquality", "OpenIAPJson",
+        "OpenIAPDecode", "OpenIAPDecodingException", "OpenIAPEncodingException", "OpenIAPJson",
         "OpenIAPJsonNumber", "OpenIAPJsonReader", "OpenIAPJsonText", "OpenIAPJsonWriter", "OpenIAPModel", "OpenIAPModelType",
         "OpenIAPNumbers", "OpenIAPOrgJson", "OpenIAPPath", "OpenIAPPattern", "OpenIAPTypeRegistry", "OpenIAPUnicode", "OpenIAPValidation",
         "OpenIAPValidationException",

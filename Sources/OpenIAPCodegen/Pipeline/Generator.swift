@@ -18,6 +18,9 @@ public struct Generator: Sendable {
         /// Flush new files to disk before moving them into place; see
         /// `OutputWriter.flushesToDisk`.
         public var flushesToDisk = false
+        /// The package of the generated Kotlin; nil for
+        /// `KotlinNames.defaultPackageName`.
+        public var kotlinPackage: String?
 
         public init() {}
     }
@@ -30,16 +33,21 @@ public struct Generator: Sendable {
 
     public init(options: Options) { self.options = options }
 
-    /// The targets `options.targets` selects, in a fixed order.
+    /// The targets `options.targets` selects, in a fixed order, set up with
+    /// the options that concern them (the Kotlin package).
     public func selectedTargets() throws(DiagnosticError) -> [any GenerationTarget] {
-        if options.targets.isEmpty { return Self.allTargets }
         let known = Self.allTargets.map(\.name)
         var diagnostics = Diagnostics()
         for name in options.targets where !known.contains(name) {
             diagnostics.error("unknown target '\(name)'; expected one of: \(known.joined(separator: ", "))", at: nil)
         }
+        if let package = options.kotlinPackage, let problem = KotlinNames.packageNameProblem(package) {
+            diagnostics.error("--kotlin-package: \(problem)", at: nil)
+        }
         try diagnostics.check()
-        return Self.allTargets.filter { options.targets.contains($0.name) }
+        let targets = options.targets.isEmpty ? Self.allTargets : Self.allTargets.filter { options.targets.contains($0.name) }
+        guard let package = options.kotlinPackage else { return targets }
+        return targets.map { target in target is KotlinTarget ? KotlinTarget(packageName: package) : target }
     }
 
     /// Reads the spec and renders every selected target in memory. Paths are
@@ -51,13 +59,41 @@ public struct Generator: Sendable {
         let templates = SharedPreparation { [self] in templateResults(for: targets) }
         templates.startInBackground()
         let spec = try SpecLoader.load(path: options.schemaPath)
+        // Lint rules the spec makes errors stop the run before anything is
+        // rendered; warnings are for `runWithNotes` to print.
+        let errors = SpecLinter.lint(spec).filter { $0.severity == .error }
+        if !errors.isEmpty { throw DiagnosticError(errors) }
         return (spec, try render(spec, targets: targets, templates: templates.value))
     }
 
     /// Renders every selected target from a spec that is already loaded.
     public func render(_ spec: Spec) throws(DiagnosticError) -> [GeneratedFile] {
+        try render(spec, with: templates())
+    }
+
+    /// The selected targets with their template sets, read as a run reads
+    /// them: the built-in folder of each target, then the overrides.
+    public struct Templates: Sendable {
+        /// The selected targets, in the fixed order of `allTargets`.
+        public let targets: [any GenerationTarget]
+        /// The template set of each of `targets`, or why it could not be
+        /// loaded; targets that share a folder share one result.
+        public let sets: [Result<TemplateSet, DiagnosticError>]
+    }
+
+    /// Reads and compiles the templates of the selected targets once, for a
+    /// caller that renders many specs with them (`render(_:with:)`). Fails
+    /// only on an unknown target name; a folder that cannot be loaded is in
+    /// `sets`, and rendering with it throws its errors.
+    public func templates() throws(DiagnosticError) -> Templates {
         let targets = try selectedTargets()
-        return try render(spec, targets: targets, templates: templateResults(for: targets))
+        return Templates(targets: targets, sets: templateResults(for: targets))
+    }
+
+    /// Renders the targets of `templates` from a spec that is already loaded,
+    /// exactly as a run does.
+    public func render(_ spec: Spec, with templates: Templates) throws(DiagnosticError) -> [GeneratedFile] {
+        try render(spec, targets: templates.targets, templates: templates.sets)
     }
 
     /// `templates` holds the template set of each target, or why it could not be loaded.
@@ -119,10 +155,17 @@ public struct Generator: Sendable {
     /// `run()`, and the selected targets' notes on this spec
     /// (`GenerationTarget.notes`), in target order.
     public func runWithNotes() throws(DiagnosticError) -> (changes: [FileChange], notes: [String]) {
+        let report = try runWithReport()
+        return (report.changes, report.notes)
+    }
+
+    /// `runWithNotes`, and the lint warnings of the spec (`SpecLinter`),
+    /// which the command prints as `path:line:column: warning: [ID] …`.
+    public func runWithReport() throws(DiagnosticError) -> (changes: [FileChange], notes: [String], warnings: [Diagnostic]) {
         let (spec, files) = try render()
         defer { Self.releaseInBackground(spec, files) }
         let changes = try writer().write(files)
-        return (changes, try selectedTargets().flatMap { $0.notes(spec) })
+        return (changes, try selectedTargets().flatMap { $0.notes(spec) }, SpecLinter.lint(spec))
     }
 
     /// Frees the memory of a finished run on another thread. A large spec is

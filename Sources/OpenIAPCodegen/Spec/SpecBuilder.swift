@@ -92,6 +92,10 @@ struct SpecBuilder {
         var spec = Spec(version: version?.0 ?? "0.0.0", versionLocation: version?.1, types: types, positions: byName.positions, order: order)
         spec.operations = completeOperations(byName: byName)
         spec.routes = files.flatMap(\.routes)
+        for settings in files.compactMap(\.lint) {
+            spec.lint.off.formUnion(settings.off)
+            spec.lint.errors.formUnion(settings.errors)
+        }
         // The table holds positions among the declared types; the spec has
         // them in name order.
         var validator = SpecValidator(spec: spec)

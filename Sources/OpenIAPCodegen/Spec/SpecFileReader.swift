@@ -16,6 +16,8 @@ struct SpecFileReader {
     /// What one file declares.
     struct FileDeclarations {
         var version: (String, SourceLocation)?
+        /// `spec: lint:`, when this file has one.
+        var lint: LintSettings?
         /// A `version` was written, valid or not; an invalid one has its own
         /// error and is not reported missing as well.
         var writesVersion = false
@@ -39,7 +41,7 @@ struct SpecFileReader {
         "spec", "enums", "strings", "records", "inputs", "shared", "unions", "queries", "mutations", "events",
         "routes",
     ])
-    static let annotationKeys = KeyList(["doc", "deprecated", "since", "upstream", "renamedFrom"])
+    static let annotationKeys = KeyList(["doc", "deprecated", "since", "upstream", "renamedFrom", "lint"])
     static let enumKeys = KeyList(["values", "closed", "aliases"]) + annotationKeys
     static let opaqueKeys = KeyList(["values", "emptyIsAbsent"]) + annotationKeys
     static let outputRecordKeys = KeyList(["fields", "include", "oneOf"]) + annotationKeys
@@ -55,7 +57,10 @@ struct SpecFileReader {
     static let unionKeys = KeyList(["discriminator", "unknown", "members"]) + annotationKeys
     static let valueKeys = annotationKeys
     static let enumValueKeys = KeyList(["aliases"]) + annotationKeys
-    static let specKeys = KeyList(["version"])
+    static let specKeys = KeyList(["version", "lint"])
+    static let specLintKeys = KeyList(["off", "errors"])
+    static let elementLintKeys = KeyList(["off"])
+    static let deprecationKeys = KeyList(["reason", "since", "removeIn", "replacement"])
     static let operationKeys = KeyList(["args", "result", "errors", "stores"]) + annotationKeys
     static let eventKeys = KeyList(["args", "payload", "stores"]) + annotationKeys
     static let resultKeys = KeyList(["type", "doc"])
@@ -137,6 +142,26 @@ struct SpecFileReader {
             result.writesVersion = true
             if let version = reader.version(value, "'version'") { result.version = (version, reader.location(value)) }
         }
+        if let lint = value(pairs, "lint"), let lintPairs = reader.mapping(lint, "'lint' (a mapping with 'off' and 'errors')") {
+            reader.checkKeys(lintPairs, allowed: Self.specLintKeys, in: "'lint'")
+            var settings = LintSettings()
+            if let off = value(lintPairs, "off") { settings.off = Set(lintRuleIDs(off, "'off' of 'lint'")) }
+            if let errors = value(lintPairs, "errors") { settings.errors = Set(lintRuleIDs(errors, "'errors' of 'lint'")) }
+            result.lint = settings
+        }
+    }
+
+    /// A list of lint rule ids; an unknown one is an error at its place.
+    private mutating func lintRuleIDs(_ node: Node, _ what: String) -> [LintRule.ID] {
+        guard let items = reader.stringList(node, "\(what) (lint rule ids)") else { return [] }
+        return items.compactMap { text, location in
+            if let id = LintRule.ID(rawValue: text) { return id }
+            let hint = Suggestions.didYouMean(text, in: LintRules.ids)
+            reader.diagnostics.error(
+                "unknown lint rule '\(text)' in \(what)\(hint.isEmpty ? "; expected one of: \(LintRules.ids.joined(separator: ", "))" : hint)",
+                at: location)
+            return nil
+        }
     }
 
     private mutating func forEachType(
@@ -180,7 +205,7 @@ struct SpecFileReader {
     /// The keys of `annotationKeys`, each named as its key and in its order
     /// (a test checks it), so a case's raw value is its key's position there.
     enum AnnotationKey: Int, CaseIterable {
-        case doc, deprecated, since, upstream, renamedFrom
+        case doc, deprecated, since, upstream, renamedFrom, lint
     }
 
     /// Reads doc / deprecated / since / upstream / renamedFrom from a definition mapping.
@@ -219,13 +244,39 @@ struct SpecFileReader {
             result.upstream = reader.string(value, "'upstream'")
         case .renamedFrom:
             result.renamedFrom = reader.string(value, "'renamedFrom' (the old name)")
+        case .lint:
+            guard let pairs = reader.mapping(value, "'lint' (a mapping with 'off')") else { return }
+            reader.checkKeys(pairs, allowed: Self.elementLintKeys, in: "'lint'")
+            if let off = self.value(pairs, "off") { result.lintOff = lintRuleIDs(off, "'off' of 'lint'") }
         case .deprecated:
             if document.nodes[value].kind == .scalar, document.nodes[value].style == .plain, document.scalar(value, is: "true") {
                 result.deprecated = ""
+            } else if let pairs = document.mapping(value) {
+                readDeprecation(pairs, at: value, into: &result)
             } else {
                 result.deprecated = reader.string(value, "'deprecated' (a message saying what to use instead)")
             }
         }
+    }
+
+    /// The map form of `deprecated:`: the message is `reason` (empty when
+    /// left out), the rest goes to `Annotations.deprecation`. Whether the
+    /// replacement exists and `removeIn` comes after `since` needs the whole
+    /// spec: `DeprecationCheck` sees to it.
+    private mutating func readDeprecation(_ pairs: Pairs, at node: Node, into result: inout Annotations) {
+        reader.checkKeys(pairs, allowed: Self.deprecationKeys, in: "'deprecated'")
+        var deprecation = Deprecation(location: reader.location(node))
+        result.deprecated = value(pairs, "reason").flatMap { reader.string($0, "'reason' of 'deprecated'") } ?? ""
+        if let since = value(pairs, "since") { deprecation.since = reader.version(since, "'since' of 'deprecated'") }
+        if let removeIn = value(pairs, "removeIn") {
+            deprecation.removeIn = reader.version(removeIn, "'removeIn' of 'deprecated' (the spec version that may remove it)")
+            deprecation.removeInLocation = reader.location(removeIn)
+        }
+        if let replacement = value(pairs, "replacement") {
+            deprecation.replacement = reader.string(replacement, "'replacement' of 'deprecated' (the element to use instead)")
+            deprecation.replacementLocation = reader.location(replacement)
+        }
+        result.deprecation = deprecation
     }
 
     func value(_ pairs: Pairs, _ key: StaticString) -> Node? {

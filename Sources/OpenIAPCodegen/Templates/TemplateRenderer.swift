@@ -15,6 +15,29 @@ struct TemplateRenderer {
     /// level is a level of recursion here.
     static let maxNesting = 256
 
+    /// How much one render call (a file, or a piece of one) may do. Nesting
+    /// limits keep recursion shallow, but not work: a section over a list
+    /// inside a section over the same list, a dozen levels deep, would
+    /// render for hours.
+    struct Limits: Sendable {
+        /// Passes through section bodies and partials.
+        var passes: Int
+        /// Bytes of output.
+        var outputBytes: Int
+        /// Sections over the streamed list (see `Stream`). Its elements are
+        /// made afresh on every one, each costing as much as rendering it,
+        /// so the pass budget alone would let a section over the list inside
+        /// a section over the list make millions of them.
+        var streamedSections: Int
+
+        /// The built-in templates make some 410,000 passes in the largest
+        /// render of a 10,000-type spec (2 million in all), write at most
+        /// 21 MB, and go through the streamed list once: room for specs ten
+        /// times larger, and for overrides that list the types a few times.
+        /// A runaway template stops within seconds.
+        static let standard = Limits(passes: 5_000_000, outputBytes: 1 << 30, streamedSections: 16)
+    }
+
     private typealias Instruction = TemplateProgram.Instruction
 
     /// One entry of the context stack. Elements of a list section also carry
@@ -108,10 +131,16 @@ struct TemplateRenderer {
     private var atLineStart = true
     private var partialDepth = 0
     private var nesting = 0
+    private let limits: Limits
+    /// Section passes and partials so far; see `Limits`.
+    private var passes = 0
+    /// Sections over the streamed list so far; see `Limits`.
+    private var streamedSections = 0
     private let stream: Stream?
 
-    init(links: TemplateLinks, context: TemplateValue, stream: Stream? = nil, capacity: Int) {
+    init(links: TemplateLinks, context: TemplateValue, stream: Stream? = nil, capacity: Int, limits: Limits = .standard) {
         self.links = links
+        self.limits = limits
         self.context = context
         self.stream = stream
         output = TemplateOutput(capacity: capacity)
@@ -249,6 +278,19 @@ struct TemplateRenderer {
         }
     }
 
+    /// Counts one pass through a section body or a partial, the tag at
+    /// `offset` of `program`, and stops a template that renders too much.
+    private mutating func countPass(_ program: TemplateProgram, at offset: Int) throws(DiagnosticError) {
+        passes += 1
+        if passes > limits.passes {
+            throw program.source.error(
+                "the template renders too much: more than \(limits.passes) passes through sections and partials", at: offset)
+        }
+        if output.count > limits.outputBytes {
+            throw program.source.error("the template renders more than \(limits.outputBytes) bytes", at: offset)
+        }
+    }
+
     private mutating func renderSection(
         _ program: TemplateProgram, _ instruction: Instruction, body: Range<Int>
     ) throws(DiagnosticError) {
@@ -257,20 +299,30 @@ struct TemplateRenderer {
         }
         nesting += 1
         defer { nesting -= 1 }
+        let inverted = instruction.operation == .invertedSection
         switch try resolve(program, instruction) {
         case .pointer(let value):
-            try renderSection(program, inverted: instruction.operation == .invertedSection, body: body, over: value)
+            try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)
         case .made(let value):
             try withUnsafePointer(to: value) { value throws(DiagnosticError) in
-                try renderSection(program, inverted: instruction.operation == .invertedSection, body: body, over: value)
+                try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)
             }
         case .stream:
             guard let stream else { return }
-            if instruction.operation == .invertedSection {
+            if inverted {
                 if stream.count == 0 { try run(program, body) }
                 return
             }
+            if stream.count > 0 {
+                streamedSections += 1
+                if streamedSections > limits.streamedSections {
+                    throw program.source.error(
+                        "the template goes through '\(program.names[instruction.operand])' more than \(limits.streamedSections) times, "
+                            + "making every element afresh each time", at: instruction.offset)
+                }
+            }
             for index in 0..<stream.count {
+                try countPass(program, at: instruction.offset)
                 try withUnsafePointer(to: stream.element(index)) { item throws(DiagnosticError) in
                     try renderBody(program, body, in: item, index: index, count: stream.count)
                 }
@@ -278,29 +330,35 @@ struct TemplateRenderer {
         }
     }
 
+    /// Renders a section whose tag is at `offset` of `program`.
     private mutating func renderSection(
-        _ program: TemplateProgram, inverted: Bool, body: Range<Int>, over value: UnsafePointer<TemplateValue>
+        _ program: TemplateProgram, inverted: Bool, body: Range<Int>, over value: UnsafePointer<TemplateValue>, at offset: Int
     ) throws(DiagnosticError) {
         try Self.borrow(value) { (borrowed: inout TemplateValue) throws(DiagnosticError) in
-            try renderSection(program, inverted: inverted, body: body, over: value, borrowed: &borrowed)
+            try renderSection(program, inverted: inverted, body: body, over: value, borrowed: &borrowed, at: offset)
         }
     }
 
-    /// `renderSection(_:inverted:body:over:)` with the value at `value`
+    /// `renderSection(_:inverted:body:over:at:)` with the value at `value`
     /// lent as `borrowed`, which is only read.
     private mutating func renderSection(
         _ program: TemplateProgram, inverted: Bool, body: Range<Int>, over value: UnsafePointer<TemplateValue>,
-        borrowed: inout TemplateValue
+        borrowed: inout TemplateValue, at offset: Int
     ) throws(DiagnosticError) {
         if inverted {
-            if !borrowed.isTruthy { try run(program, body) }
+            if !borrowed.isTruthy {
+                try countPass(program, at: offset)
+                try run(program, body)
+            }
         } else if case .list(let items) = borrowed {
             try items.withUnsafeBufferPointer { items throws(DiagnosticError) in
                 for index in items.indices {
+                    try countPass(program, at: offset)
                     try renderBody(program, body, in: items.baseAddress.unsafelyUnwrapped + index, index: index, count: items.count)
                 }
             }
         } else if borrowed.isTruthy {
+            try countPass(program, at: offset)
             try renderBody(program, body, in: value, index: 0, count: -1)
         }
     }
@@ -313,6 +371,7 @@ struct TemplateRenderer {
         guard partialDepth < Self.maxPartialDepth else {
             throw program.source.error("partial recursion deeper than \(Self.maxPartialDepth) levels", at: instruction.offset)
         }
+        try countPass(program, at: instruction.offset)
         let partialIndent = program.partials[instruction.operand].indent
         if !partialIndent.isEmpty {
             indent.append(contentsOf: UnsafeBufferPointer(rebasing: program.text[partialIndent]))

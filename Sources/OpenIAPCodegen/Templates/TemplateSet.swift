@@ -5,6 +5,8 @@ public struct TemplateSet: Sendable {
     public private(set) var templates: [String: Template]
     /// Every partial tag resolved to the template it names, once per set.
     let links: TemplateLinks
+    /// How much one render call may do; tests lower them.
+    var limits = TemplateRenderer.Limits.standard
 
     public init(templates: [String: Template]) {
         self.templates = templates
@@ -72,7 +74,7 @@ public struct TemplateSet: Sendable {
         // Output is usually larger than the template once lists expand;
         // start generously and let the string grow from there.
         var renderer = TemplateRenderer(links: links, context: context,
-                                        capacity: max(4096, template.source.bytes.count * 4))
+                                        capacity: max(4096, template.source.bytes.count * 4), limits: limits)
         defer { renderer.finish() }
         try renderer.render(unit)
         return renderer.result
@@ -106,7 +108,7 @@ public struct TemplateSet: Sendable {
         return try withoutActuallyEscaping(element) { element throws(DiagnosticError) in
             let stream = TemplateRenderer.Stream(key: TemplateKey(key), count: count, element: element)
             var renderer = TemplateRenderer(
-                links: links, context: .object(context), stream: stream, capacity: capacity)
+                links: links, context: .object(context), stream: stream, capacity: capacity, limits: limits)
             defer { renderer.finish() }
             try renderer.render(unit)
             return renderer.takeBytes()

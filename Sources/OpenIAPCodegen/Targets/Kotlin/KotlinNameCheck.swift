@@ -7,9 +7,10 @@ struct KotlinMemberNames: Sendable {
     var names: [String]
 
     /// The type of a union's discriminator field, read in its first member
-    /// record (the validator makes every member agree).
-    static func discriminatorType(of union: UnionType, spec: Spec) -> TypeRef? {
-        spec.firstFlattenedMember(of: union)?.field(union.discriminator)?.type
+    /// record (the validator makes every member agree); `unionRecords` is
+    /// `spec.flattenedMemberNames()`.
+    static func discriminatorType(of union: UnionType, spec: Spec, unionRecords: [String: [String]]) -> TypeRef? {
+        unionRecords[union.name]?.first.flatMap(spec.record)?.field(union.discriminator)?.type
     }
 
     /// The members of `type` and their Kotlin names. A value, constant or
@@ -32,9 +33,11 @@ struct KotlinMemberNames: Sendable {
         case let .fieldSet(s):
             place = .property
             names = s.fields.map { KotlinNames.name($0.name, in: .property) }
-        case let .union(u):
+        case .union:
+            // Members are their types (records that extend the union, or
+            // classes named after the types), never named after tags.
             place = .unionMember
-            names = u.members.map { KotlinNames.name($0.tag, in: .unionMember, owner: owner) }
+            names = []
         case .alias:
             // Another name for a type, with no members of its own.
             place = .property
@@ -134,6 +137,64 @@ enum KotlinNameCheck {
         case let .enumeration(e): !e.isClosed
         case let .union(u): u.unknownTag == .keep
         default: false
+        }
+    }
+
+    /// The classes, interfaces and typealiases the Kotlin target declares
+    /// in the package beside the spec's types, which no spec type may be
+    /// named like: the classes of `oneOf` records' fields
+    /// (`FetchProductsResultProducts`) and upstream's operation API
+    /// (`QueryResolver`, `QueryFetchProductsHandler`, `QueryHandlers`, …);
+    /// and the names a named choice takes inside its record (its class must
+    /// not hide a spec type there, its property must not be a field's).
+    static func checkGeneratedNames(_ spec: Spec, into diagnostics: inout Diagnostics) {
+        var declared: [String: (what: String, location: SourceLocation)] = [:]
+        func declare(_ name: String, _ what: String, at location: SourceLocation) {
+            if let type = spec[name] {
+                diagnostics.error(
+                    "type '\(name)' has the name Kotlin gives \(what); rename the type", at: type.location,
+                    notes: [.note("\(what) comes from here", at: location)])
+            } else if let earlier = declared[name] {
+                diagnostics.error(
+                    "Kotlin would name \(what) '\(name)', as it names \(earlier.what); rename one", at: location,
+                    notes: [.note("\(earlier.what) declared here", at: earlier.location)])
+            } else {
+                declared[name] = (what, location)
+            }
+        }
+        for record in spec.records {
+            if record.isOneOf {
+                for field in record.fields {
+                    declare(KotlinNames.oneOfCaseName(record.name, field: field.name), "the class of field '\(field.name)' of the oneOf record '\(record.name)'", at: field.location)
+                }
+            }
+            let properties = Set(record.fields.map { KotlinNames.name($0.name, in: .property) })
+            for choice in record.exactlyOne.compactMap(\.choice) {
+                let className = KotlinNames.kotlinChoiceClassName(choice, owner: record.name)
+                if spec[className] != nil {
+                    diagnostics.error(
+                        "choice '\(choice.property)' of '\(record.name)' is the Kotlin class '\(record.name).\(className)', which would hide the spec type '\(className)' in the record; rename one",
+                        at: choice.location)
+                }
+                // The spec itself refuses a choice named like a field; Kotlin
+                // also names some fields alike that differ on the wire.
+                let property = KotlinNames.name(choice.property, in: .property)
+                if properties.contains(property), record.field(choice.property) == nil {
+                    diagnostics.error(
+                        "choice '\(choice.property)' of '\(record.name)' is the Kotlin property '\(property)', which a field of the record already is",
+                        at: choice.location)
+                }
+            }
+        }
+        for kind in [OperationKind.query, .mutation, .event] {
+            let operations = spec.operations.filter { $0.kind == kind }
+            guard let first = operations.first else { continue }
+            let names = KotlinOperations.upstreamNames(kind)
+            declare(names.resolver, "the resolver interface of the \(kind.sectionName) (upstream's shape)", at: first.location)
+            declare(names.handlers, "the handler class of the \(kind.sectionName) (upstream's shape)", at: first.location)
+            for operation in operations {
+                declare(KotlinOperations.handlerName(operation), "the handler type of \(operation.kind.rawValue) '\(operation.name)'", at: operation.location)
+            }
         }
     }
 

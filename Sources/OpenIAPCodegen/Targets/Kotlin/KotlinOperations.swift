@@ -49,13 +49,81 @@ struct KotlinOperations {
         let replies: [TemplateValue] = hasBridge ? spec.operations.compactMap(reply) : []
         return [
             "header": .string(header),
-            "package": .string(KotlinNames.packageName),
+            "package": .string(types.packageName),
             "hasBridge": .bool(hasBridge),
             "errorRecord": .string(Spec.replyErrorRecordName),
             "interfaces": .list(interfaces),
+            "resolvers": .list(resolvers()),
             "arguments": .list(arguments),
             "replies": .list(replies),
         ]
+    }
+
+    // MARK: - Upstream's shapes
+
+    /// The names upstream's generated Kotlin gives the API of each kind of
+    /// operation: its resolver interface, the prefix of its handler
+    /// typealiases and the class that collects the handlers.
+    static func upstreamNames(_ kind: OperationKind) -> (resolver: String, prefix: String, handlers: String) {
+        switch kind {
+        case .query: ("QueryResolver", "Query", "QueryHandlers")
+        case .mutation: ("MutationResolver", "Mutation", "MutationHandlers")
+        case .event: ("SubscriptionResolver", "Subscription", "SubscriptionHandlers")
+        }
+    }
+
+    /// The typealias of the handler of `operation`: `QueryFetchProductsHandler`.
+    static func handlerName(_ operation: APIOperation) -> String {
+        upstreamNames(operation.kind).prefix + OperationNames.upperCamel(operation.name) + "Handler"
+    }
+
+    /// Upstream's API beside ours, for SDKs written against it: per kind
+    /// (queries, mutations, events) a resolver interface with every
+    /// operation of every platform as a `suspend fun` in name order (an
+    /// event answers its next payload), a handler typealias per operation
+    /// (a suspend function type) and a data class of optional handlers.
+    /// Kinds without operations get none (a data class needs a property).
+    private func resolvers() -> [TemplateValue] {
+        [OperationKind.query, .mutation, .event].compactMap { kind -> TemplateValue? in
+            let operations = spec.operations.filter { $0.kind == kind }.sorted { $0.name < $1.name }
+            guard !operations.isEmpty else { return nil }
+            let names = Self.upstreamNames(kind)
+            let methods: [TemplateValue] = operations.map { operation in
+                let parameters = zip(operation.arguments, parameterNames(operation)).map { argument, name in
+                    let type = KotlinTypeMapping.kotlinType(argument.type, isRequired: argument.isRequired)
+                    return KotlinNames.escaped(name) + ": " + type + (argument.isRequired ? "" : " = null")
+                }
+                let functionTypes = zip(operation.arguments, parameterNames(operation)).map { argument, name in
+                    KotlinNames.escaped(name) + ": " + KotlinTypeMapping.kotlinType(argument.type, isRequired: argument.isRequired)
+                }
+                let result = operation.kind == .event ? KotlinTypeMapping.kotlinType(operation.payloadType) : resultType(operation)
+                let method = KotlinNames.escaped(operation.name)
+                let declaration =
+                    operation.result.isNothing
+                    ? "suspend fun \(method)(\(parameters.joined(separator: ", ")))"
+                    : "suspend fun \(method)(\(parameters.joined(separator: ", "))): \(result)"
+                var doc = KotlinNames.docBody([operation.annotations.doc])
+                if operation.kind == .event {
+                    if !doc.isEmpty { doc.append(" *") }
+                    doc += KotlinNames.docBody(["Suspends until the next payload is delivered and answers it."])
+                }
+                return [
+                    "docLines": .list(doc.map { .string($0) }),
+                    "hasDoc": .bool(!doc.isEmpty),
+                    "deprecation": .string(KotlinNames.deprecation(operation.annotations.deprecated) ?? ""),
+                    "declaration": .string(declaration),
+                    "handler": .string(Self.handlerName(operation)),
+                    "functionType": .string("suspend (\(functionTypes.joined(separator: ", "))) -> \(result)"),
+                    "property": .string(method),
+                ]
+            }
+            return [
+                "resolver": .string(names.resolver),
+                "handlers": .string(names.handlers),
+                "section": .string(kind.sectionName),
+                "methods": .list(methods),
+            ]
+        }
     }
 
     private static func interfaceDoc(_ platform: OperationPlatform) -> String {
@@ -119,7 +187,7 @@ struct KotlinOperations {
         }
         return [
             "docLines": .list(docs(of: operation).map { .string($0) }),
-            "deprecation": .string(KotlinNames.deprecation(operation.annotations.deprecated) ?? ""),
+            "deprecation": .string(KotlinDeprecation.annotation(operation.annotations, owner: nil, in: spec) ?? ""),
             "declaration": .string(declaration),
         ]
     }
@@ -254,7 +322,7 @@ struct KotlinOperations {
         guard hasBridge, let record = spec.replyErrorRecord, let code = record.field("code") else { return nil }
         return [
             "header": .string(header),
-            "package": .string(KotlinNames.packageName),
+            "package": .string(types.packageName),
             "errorRecord": .string(Spec.replyErrorRecordName),
             "storeType": .string(APIOperation.storeEnum),
             "errorCode": .string(KotlinTypeMapping.kotlinType(code.type)),

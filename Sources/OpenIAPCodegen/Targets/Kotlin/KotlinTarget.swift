@@ -3,23 +3,57 @@
 /// (`OpenIAPJson.kt`), the bridge from Android's `org.json`
 /// (`OpenIAPOrgJson.kt`, the only file that needs it) and the registry of
 /// records and unions by name (`OpenIAPTypeRegistry.kt`). Every file is in
-/// the package `dev.openiap.types`.
+/// one package: `dev.openiap.types` unless another is given
+/// (`--kotlin-package`). A record that extends a union is written in the
+/// union's file (`KotlinUnionShapes`).
 ///
 /// Names Kotlin cannot hold are located errors of the spec itself
 /// (`KotlinNameCheck`, run by `SpecValidator`), as Swift's are.
 public struct KotlinTarget: GenerationTarget {
     public let name = "kotlin"
     public let outputFolder = "Kotlin"
+    /// The package of every file.
+    public let packageName: String
 
-    public init() {}
+    /// `packageName` must have no `KotlinNames.packageNameProblem`.
+    public init(packageName: String = KotlinNames.defaultPackageName) {
+        self.packageName = packageName
+    }
+
+    /// The spec's files with their types, each record that extends a union
+    /// moved to the union's file (Kotlin 1.3 wants a sealed class's
+    /// subclasses beside it); a file left without types is still written.
+    static func fileGroups(_ spec: Spec, shapes: KotlinUnionShapes) -> [SpecFileGroup] {
+        var groups = SpecFileGroup.groups(spec)
+        guard !shapes.superclass.isEmpty else { return groups }
+        let indexOfFile = Dictionary(uniqueKeysWithValues: groups.enumerated().map { ($0.element.file, $0.offset) })
+        var moved: [Int: [Int]] = [:]
+        for index in groups.indices {
+            groups[index].positions.removeAll { position in
+                let type = spec.types[position]
+                let home = shapes.homeFile(of: type, in: spec)
+                guard home != type.location.file, let target = indexOfFile[home] else { return false }
+                moved[target, default: []].append(position)
+                return true
+            }
+        }
+        for (index, positions) in moved {
+            groups[index].positions += positions
+            groups[index].positions.sort { spec.types[$0].name < spec.types[$1].name }
+        }
+        return groups
+    }
 
     public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
         // Made by the first Kotlin job to run, so that other targets' jobs
         // use the other cores meanwhile. The names have passed
         // `KotlinNameCheck` when the spec was validated.
-        let shared = SharedPreparation { KotlinViewModel(spec: spec, names: KotlinMemberNames.all(spec)) }
+        let package = packageName
+        let shapes = KotlinUnionShapes(spec)
+        let shared = SharedPreparation {
+            KotlinViewModel(spec: spec, names: KotlinMemberNames.all(spec), packageName: package, shapes: shapes)
+        }
         let headerLine = "// " + header.text
-        let package = KotlinNames.packageName
         let support = RenderJob(cost: 1) { () throws(DiagnosticError) in
             let model = shared.value
             let operations = KotlinOperations(spec: spec, types: model)
@@ -46,7 +80,7 @@ public struct KotlinTarget: GenerationTarget {
             }
             return files
         }
-        return [support] + SpecFileGroup.groups(spec).map { group in
+        return [support] + Self.fileGroups(spec, shapes: shapes).map { group in
             RenderJob(cost: group.positions.count) { () throws(DiagnosticError) in
                 let model = shared.value
                 let context: TemplateObject = [

@@ -8,7 +8,7 @@ enum KotlinTypeMapping {
         case .scalar(.int): "Long"
         // Epoch milliseconds, as in Swift: every JSON number up to 2^53 exactly.
         case .scalar(.double), .scalar(.timestamp): "Double"
-        case let .named(name): name
+        case let .named(name): KotlinNames.typeName(name)
         case let .list(element): "List<" + kotlinType(element) + ">"
         case let .map(value): "Map<String, " + kotlinType(value) + ">"
         }
@@ -35,7 +35,7 @@ enum KotlinTypeMapping {
             return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) + ".0" : "\(d)"
         case let .string(s):
             if case let .named(name) = type, case .opaqueString? = spec[name] {
-                return name + "(" + KotlinNames.stringLiteral(s) + ")"
+                return KotlinNames.typeName(name) + "(" + KotlinNames.stringLiteral(s) + ")"
             }
             return KotlinNames.stringLiteral(s)
         case let .enumValue(wire):
@@ -43,7 +43,7 @@ enum KotlinTypeMapping {
                 return KotlinNames.stringLiteral(wire)
             }
             let place: KotlinNames.Place = e.isClosed ? .enumEntry : .enumObject
-            return name + "." + KotlinNames.escaped(KotlinNames.name(wire, in: place, owner: name))
+            return KotlinNames.typeName(name) + "." + KotlinNames.escaped(KotlinNames.name(wire, in: place, owner: name))
         case let .list(items):
             let element: TypeRef = if case let .list(e) = type { e } else { type }
             return "listOf(" + items.map { literal($0, type: element, spec: spec) }.joined(separator: ", ") + ")"

@@ -22,6 +22,14 @@ struct KotlinViewModel {
     /// that calls a type's companion (`fromJsonValue`) names the target, as
     /// does the registry.
     private let aliasTargets: [String: String]
+    /// The package the files declare (`--kotlin-package`).
+    let packageName: String
+    /// How each union is shaped (supertype of its records, or wrappers).
+    let shapes: KotlinUnionShapes
+    /// The discriminator values records default to (`Spec.impliedTagValues`).
+    private let impliedTags: [String: [String: String]]
+    /// The records each union resolves to (`Spec.flattenedMemberNames()`).
+    private let unionRecords: [String: [String]]
 
     enum NamedKind {
         /// A closed enum, an open enum or an opaque string: a JSON string,
@@ -35,9 +43,16 @@ struct KotlinViewModel {
 
     /// `names` are `KotlinMemberNames.all(spec)`, which `KotlinNameCheck`
     /// found writable when the spec was validated.
-    init(spec: Spec, names: [KotlinMemberNames]) {
+    init(
+        spec: Spec, names: [KotlinMemberNames], packageName: String = KotlinNames.defaultPackageName,
+        shapes: KotlinUnionShapes? = nil
+    ) {
         self.spec = spec
         self.names = names
+        self.packageName = packageName
+        self.shapes = shapes ?? KotlinUnionShapes(spec)
+        self.impliedTags = spec.impliedTagValues
+        self.unionRecords = spec.flattenedMemberNames()
         self.validating = Self.validatingTypes(spec)
         var kinds: [String: NamedKind] = [:]
         var aliasTargets: [String: String] = [:]
@@ -94,7 +109,7 @@ struct KotlinViewModel {
         func entry(_ name: String, type: String? = nil) -> TemplateValue {
             var entry = TemplateObject(keys: Self.registryKeys)
             entry.append(Key.key, .string(KotlinNames.stringLiteral(name)))
-            entry.append(Key.type, .string(type ?? name))
+            entry.append(Key.type, .string(KotlinNames.typeName(type ?? name)))
             return .object(entry)
         }
         return spec.types.compactMap { type in
@@ -109,7 +124,7 @@ struct KotlinViewModel {
     /// The type whose companion reads values of the type `name`: an alias's
     /// target, any other type itself.
     private func companion(_ name: String) -> String {
-        aliasTargets.isEmpty ? name : aliasTargets[name] ?? name
+        KotlinNames.typeName(aliasTargets.isEmpty ? name : aliasTargets[name] ?? name)
     }
 
     // MARK: - Per construct
@@ -118,6 +133,7 @@ struct KotlinViewModel {
     /// per object.
     private enum Key {
         static let isRecord = TemplateKey("isRecord")
+        static let isOneOf = TemplateKey("isOneOf")
         static let isEnum = TemplateKey("isEnum")
         static let isClosedEnum = TemplateKey("isClosedEnum")
         static let isOpaque = TemplateKey("isOpaque")
@@ -128,11 +144,18 @@ struct KotlinViewModel {
         static let docLines = TemplateKey("docLines")
         static let hasDoc = TemplateKey("hasDoc")
         static let deprecation = TemplateKey("deprecation")
+        static let oldNames = TemplateKey("oldNames")
+        static let oldMembers = TemplateKey("oldMembers")
         // Records and field sets.
         static let fields = TemplateKey("fields")
-        static let hasFields = TemplateKey("hasFields")
-        static let equalities = TemplateKey("equalities")
-        static let conformances = TemplateKey("conformances")
+        static let parameters = TemplateKey("parameters")
+        static let isDataClass = TemplateKey("isDataClass")
+        static let supertypes = TemplateKey("supertypes")
+        static let mapReadType = TemplateKey("mapReadType")
+        static let choices = TemplateKey("choices")
+        static let hasChoices = TemplateKey("hasChoices")
+        static let secondaryParameters = TemplateKey("secondaryParameters")
+        static let secondaryArguments = TemplateKey("secondaryArguments")
         static let validates = TemplateKey("validates")
         static let validationLines = TemplateKey("validationLines")
         static let patterns = TemplateKey("patterns")
@@ -146,25 +169,31 @@ struct KotlinViewModel {
         static let initDefault = TemplateKey("initDefault")
         static let decode = TemplateKey("decode")
         static let encode = TemplateKey("encode")
-        static let hash = TemplateKey("hash")
-        static let describe = TemplateKey("describe")
+        static let key = TemplateKey("key")
         // Enums and opaque strings.
         static let cases = TemplateKey("cases")
         static let member = TemplateKey("member")
         static let wire = TemplateKey("wire")
         static let spellings = TemplateKey("spellings")
+        static let lenient = TemplateKey("lenient")
+        static let hasLenient = TemplateKey("hasLenient")
+        static let spelling = TemplateKey("spelling")
         static let constants = TemplateKey("constants")
         static let constant = TemplateKey("constant")
         static let knownList = TemplateKey("knownList")
         static let unknownMember = TemplateKey("unknownMember")
         static let expectedValues = TemplateKey("expectedValues")
         static let unknownValueMessage = TemplateKey("unknownValueMessage")
-        // Unions.
+        // Unions and oneOf records.
+        static let isDirect = TemplateKey("isDirect")
         static let members = TemplateKey("members")
+        static let branches = TemplateKey("branches")
+        static let tags = TemplateKey("tags")
+        static let construct = TemplateKey("construct")
         static let className = TemplateKey("className")
-        static let describedName = TemplateKey("describedName")
-        static let tag = TemplateKey("tag")
-        static let tagDoc = TemplateKey("tagDoc")
+        static let shared = TemplateKey("shared")
+        static let hasShared = TemplateKey("hasShared")
+        static let unknownGetter = TemplateKey("unknownGetter")
         static let keepsUnknown = TemplateKey("keepsUnknown")
         static let discriminatorKey = TemplateKey("discriminatorKey")
         static let discriminatorDoc = TemplateKey("discriminatorDoc")
@@ -172,41 +201,43 @@ struct KotlinViewModel {
         static let tagValue = TemplateKey("tagValue")
         static let unknownTagMessage = TemplateKey("unknownTagMessage")
         static let expectedTags = TemplateKey("expectedTags")
+        static let presence = TemplateKey("presence")
         // Aliases.
         static let target = TemplateKey("target")
-        // Registry entries.
-        static let key = TemplateKey("key")
     }
 
     /// The names of each kind of object built here, in the order they are
     /// added: every object of a kind shares its list (see
     /// `TemplateObject.init(keys:)`).
-    private static let kindFlags = [Key.isRecord, Key.isEnum, Key.isClosedEnum, Key.isOpaque, Key.isUnion, Key.isFieldSet, Key.isAlias]
-    private static let typeKeys = kindFlags + [Key.name, Key.docLines, Key.hasDoc, Key.deprecation]
-    private static let enumKeys = typeKeys + [Key.cases, Key.knownList, Key.unknownMember, Key.expectedValues, Key.unknownValueMessage]
+    private static let kindFlags = [
+        Key.isRecord, Key.isOneOf, Key.isEnum, Key.isClosedEnum, Key.isOpaque, Key.isUnion, Key.isFieldSet, Key.isAlias,
+    ]
+    private static let typeKeys = kindFlags + [Key.name, Key.docLines, Key.hasDoc, Key.deprecation, Key.oldNames]
+    private static let enumKeys =
+        typeKeys + [
+            Key.cases, Key.knownList, Key.unknownMember, Key.expectedValues, Key.unknownValueMessage, Key.lenient, Key.hasLenient,
+        ]
     private static let opaqueKeys = typeKeys + [Key.constants, Key.knownList]
     private static let recordKeys =
         typeKeys + [
-            Key.fields, Key.hasFields, Key.equalities, Key.conformances, Key.validates, Key.validationLines, Key.hasPatterns,
-            Key.patterns,
+            Key.fields, Key.parameters, Key.isDataClass, Key.supertypes, Key.mapReadType, Key.validates, Key.validationLines,
+            Key.hasPatterns, Key.patterns, Key.hasChoices, Key.choices, Key.secondaryParameters, Key.secondaryArguments,
+            Key.oldMembers,
         ]
+    private static let oneOfKeys = typeKeys + [Key.cases, Key.unknownMember, Key.validates]
     private static let fieldSetKeys = typeKeys + [Key.requirements]
     private static let aliasKeys = typeKeys + [Key.target]
     private static let unionKeys =
         typeKeys + [
-            Key.members, Key.keepsUnknown, Key.unknownMember, Key.discriminatorKey, Key.discriminatorDoc, Key.tagDecode,
-            Key.tagValue, Key.unknownTagMessage, Key.expectedTags,
+            Key.supertypes, Key.isDirect, Key.members, Key.branches, Key.shared, Key.hasShared, Key.keepsUnknown, Key.unknownMember,
+            Key.discriminatorKey, Key.discriminatorDoc, Key.tagDecode, Key.tagValue, Key.unknownTagMessage, Key.expectedTags,
         ]
     private static let docKeys = [Key.docLines, Key.hasDoc]
     private static let caseKeys = docKeys + [Key.deprecation, Key.member, Key.wire, Key.spellings]
     private static let constantKeys = docKeys + [Key.deprecation, Key.constant, Key.wire]
     private static let requirementKeys = docKeys + [Key.deprecation, Key.property, Key.type]
-    private static let fieldKeys =
-        docKeys + [
-            Key.deprecation, Key.override, Key.property, Key.type, Key.initDefault, Key.decode, Key.encode, Key.hash,
-            Key.describe,
-        ]
-    private static let memberKeys = [Key.className, Key.describedName, Key.tag, Key.tagDoc, Key.type, Key.validates]
+    private static let fieldKeys = [Key.property, Key.decode, Key.encode]
+    private static let parameterKeys = docKeys + [Key.deprecation, Key.override, Key.property, Key.type, Key.initDefault]
     private static let registryKeys = [Key.key, Key.type]
     private static let patternKeys = [Key.property, Key.source, Key.steps]
 
@@ -235,9 +266,10 @@ struct KotlinViewModel {
         func start(_ kind: TemplateKey, _ keys: [TemplateKey]) {
             object = TemplateObject(keys: keys)
             for flag in Self.kindFlags { object.append(flag, .bool(flag == kind)) }
-            object.append(Key.name, .string(type.name))
+            object.append(Key.name, .string(KotlinNames.typeName(type.name)))
             addDocs(type.annotations.doc, to: &object)
             object.append(Key.deprecation, .string(deprecation(type.annotations)))
+            object.append(Key.oldNames, .list(KotlinDeprecation.oldNameDeclarations(of: type).map { .string($0) }))
         }
         switch type {
         case let .enumeration(e):
@@ -246,6 +278,9 @@ struct KotlinViewModel {
         case let .opaqueString(s):
             start(Key.isOpaque, Self.opaqueKeys)
             addOpaque(s, names: names, to: &object)
+        case let .record(r) where r.isOneOf:
+            start(Key.isOneOf, Self.oneOfKeys)
+            addOneOf(r, names: names, to: &object)
         case let .record(r):
             start(Key.isRecord, Self.recordKeys)
             addRecord(r, names: names, to: &object)
@@ -254,18 +289,18 @@ struct KotlinViewModel {
             object.append(Key.requirements, .list(zip(s.fields, names.names).map { field, member in
                 var requirement = TemplateObject(keys: Self.requirementKeys)
                 addFieldDocs(field, to: &requirement)
-                requirement.append(Key.deprecation, .string(deprecation(field.annotations)))
+                requirement.append(Key.deprecation, .string(deprecation(field.annotations, owner: s.name)))
                 requirement.append(Key.property, .string(KotlinNames.escaped(member)))
                 requirement.append(Key.type, .string(KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)))
                 return .object(requirement)
             }))
         case let .union(u):
             start(Key.isUnion, Self.unionKeys)
-            addUnion(u, names: names, to: &object)
+            addUnion(u, to: &object)
         case let .alias(a):
             // `typealias PurchaseInput = Purchase`: the very type.
             start(Key.isAlias, Self.aliasKeys)
-            object.append(Key.target, .string(a.target))
+            object.append(Key.target, .string(KotlinNames.typeName(a.target)))
         }
         return .object(object)
     }
@@ -284,30 +319,52 @@ struct KotlinViewModel {
         let aliases = type.decodeAliasesOfValues()
         var cases: [TemplateValue] = []
         cases.reserveCapacity(type.values.count)
+        // What `fromRawValue` reads; `fromJson` reads upstream's spellings on top.
+        var spelled: Set<String> = []
         for (index, value) in type.values.enumerated() {
             let wire = KotlinNames.stringLiteral(value.wire)
             var spellings = wire
-            for alias in aliases[index] { spellings += ", " + KotlinNames.stringLiteral(alias) }
+            spelled.insert(value.wire)
+            for alias in aliases[index] {
+                spellings += ", " + KotlinNames.stringLiteral(alias)
+                spelled.insert(alias)
+            }
             var item = TemplateObject(keys: Self.caseKeys)
             addDocs(value.annotations.doc, to: &item)
-            item.append(Key.deprecation, .string(deprecation(value.annotations)))
+            item.append(Key.deprecation, .string(deprecation(value.annotations, owner: type.name)))
             item.append(Key.member, .string(KotlinNames.escaped(names.names[index])))
             item.append(Key.wire, .string(wire))
             item.append(Key.spellings, .string(spellings))
             cases.append(.object(item))
+        }
+        // Upstream's `fromJson` also takes each value in UPPER_SNAKE case and
+        // as its constant's name (with `IOS` for a final `Ios`, as the SDL
+        // spells it); a spelling that names two values means the first.
+        var lenient: [TemplateValue] = []
+        for (index, value) in type.values.enumerated() {
+            let member = names.names[index]
+            var extra = [EnumAliasRule.upperSnake.alias(for: value.wire), member]
+            if member.hasSuffix("Ios") { extra.append(String(member.dropLast(3)) + "IOS") }
+            for spelling in extra where spelled.insert(spelling).inserted {
+                lenient.append([
+                    "spelling": .string(KotlinNames.stringLiteral(spelling)), "member": .string(KotlinNames.escaped(member)),
+                ])
+            }
         }
         object.append(Key.cases, .list(cases))
         object.append(Key.knownList, .string(Self.knownList(names)))
         object.append(Key.unknownMember, .string(KotlinNames.unknownMember))
         object.append(Key.expectedValues, .string(KotlinNames.stringLiteral(type.values.map(\.wire).joined(separator: ", "))))
         object.append(Key.unknownValueMessage, .string(KotlinNames.stringLiteral("unknown \(type.name) value '")))
+        object.append(Key.lenient, .list(lenient))
+        object.append(Key.hasLenient, .bool(!lenient.isEmpty))
     }
 
     private func addOpaque(_ type: OpaqueStringType, names: KotlinMemberNames, to object: inout TemplateObject) {
         object.append(Key.constants, .list(zip(type.knownValues, names.names).map { value, member in
             var constant = TemplateObject(keys: Self.constantKeys)
             addDocs(value.annotations.doc, to: &constant)
-            constant.append(Key.deprecation, .string(deprecation(value.annotations)))
+            constant.append(Key.deprecation, .string(deprecation(value.annotations, owner: type.name)))
             constant.append(Key.constant, .string(KotlinNames.escaped(member)))
             constant.append(Key.wire, .string(KotlinNames.stringLiteral(value.wire)))
             return .object(constant)
@@ -315,18 +372,38 @@ struct KotlinViewModel {
         object.append(Key.knownList, .string(Self.knownList(names)))
     }
 
-    private func addRecord(_ record: RecordType, names: KotlinMemberNames, to object: inout TemplateObject) {
-        // A spec type validates when `validatingTypes` found it; an arguments
-        // record is not among the spec's types.
-        let validates =
-            validating.contains(record.name)
+    /// Whether a record validates: a spec type when `validatingTypes` found
+    /// it; an arguments record, which is not among the spec's types, when it
+    /// checks something itself or holds a value that validates.
+    private func recordValidates(_ record: RecordType) -> Bool {
+        validating.contains(record.name)
             || (spec[record.name] == nil
                 && (!record.exactlyOne.isEmpty || !record.atLeastOne.isEmpty
                     || record.fields.contains { !$0.constraints.isEmpty || self.validates($0.type) }))
+    }
+
+    /// The Kotlin literal of the one value a union's discriminator field
+    /// `field` of a record can have (`IapPlatform.Ios`, `"a"`).
+    private func tagLiteral(_ tag: String, field: Field) -> String {
+        if case let .named(name) = field.type, case .opaqueString? = spec[name] {
+            return KotlinTypeMapping.literal(.string(tag), type: field.type, spec: spec)
+        }
+        return KotlinTypeMapping.literal(.enumValue(tag), type: field.type, spec: spec)
+    }
+
+    /// Kotlin property names in plain ordinal order, as upstream's generator
+    /// sorts its constructor parameters.
+    private static func alphabetical(_ a: String, _ b: String) -> Bool {
+        a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+    }
+
+    private func addRecord(_ record: RecordType, names: KotlinMemberNames, to object: inout TemplateObject) {
+        let validates = recordValidates(record)
+        let tags = impliedTags[record.name] ?? [:]
         var fields: [TemplateValue] = []
         fields.reserveCapacity(record.fields.count)
-        var equalities: [TemplateValue] = []
-        equalities.reserveCapacity(record.fields.count)
+        var parameters: [(name: String, value: TemplateValue)] = []
+        parameters.reserveCapacity(record.fields.count)
         var validation: [TemplateValue] = []
         var patterns: [TemplateValue] = []
         var index = 0
@@ -339,40 +416,169 @@ struct KotlinViewModel {
             let access = String(source: "this.\(property)")
             let key = KotlinNames.stringLiteral(field.name)
             let defaultLiteral = field.defaultValue.map { KotlinTypeMapping.literal($0, type: field.type, spec: spec) }
-            let initDefault = defaultLiteral.map { String(source: " = \($0)") } ?? (field.isRequired ? "" : " = null")
-            let isDouble = field.type == .scalar(.double) || field.type == .scalar(.timestamp)
-            let and: StaticString = equalities.isEmpty ? "" : "&& "
-            equalities.append(.string(isDouble
-                ? String(source: "\(and)OpenIAPEquality.same(\(access), other.\(property))")
-                : String(source: "\(and)\(access) == other.\(property)")))
+            let tagDefault = field.isRequired ? tags[field.name].map { tagLiteral($0, field: field) } : nil
+            let initDefault =
+                (defaultLiteral ?? tagDefault).map { String(source: " = \($0)") } ?? (field.isRequired ? "" : " = null")
+            var parameter = TemplateObject(keys: Self.parameterKeys)
+            addFieldDocs(field, defaultLiteral: defaultLiteral, tagDefault: tagDefault, to: &parameter)
+            parameter.append(Key.deprecation, .string(deprecation(field.annotations, owner: record.name)))
+            parameter.append(Key.override, .string(field.includedFrom != nil ? "override " : ""))
+            parameter.append(Key.property, .string(property))
+            parameter.append(Key.type, .string(KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)))
+            parameter.append(Key.initDefault, .string(initDefault))
+            parameters.append((member, .object(parameter)))
             var item = TemplateObject(keys: Self.fieldKeys)
-            addFieldDocs(field, defaultLiteral: defaultLiteral, to: &item)
-            item.append(Key.deprecation, .string(deprecation(field.annotations)))
-            item.append(Key.override, .string(field.includedFrom != nil ? "override " : ""))
             item.append(Key.property, .string(property))
-            item.append(Key.type, .string(KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)))
-            item.append(Key.initDefault, .string(initDefault))
             item.append(Key.decode, .string(decodeField(field, key: key)))
             item.append(Key.encode, .string(encodeField(field, access: access, key: key)))
-            item.append(Key.hash, .string(field.isRequired
-                ? String(source: "\(access).hashCode()") : String(source: "(\(access)?.hashCode() ?: 0)")))
-            item.append(Key.describe, .string(String(source: "\(member)=${\(access)}")))
             fields.append(.object(item))
             if validates { validation += validationLines(field, access: access, key: key, property: property) }
             if let pattern = field.constraints.pattern { patterns.append(patternContext(pattern, property: property)) }
         }
-        var conformances = "OpenIAPModel"
-        for (index, name) in record.includes.enumerated() where !record.includes[..<index].contains(name) {
-            conformances += ", " + name
+        parameters.sort { Self.alphabetical($0.name, $1.name) }
+        let name = KotlinNames.typeName(record.name)
+        var supertypes = shapes.superclass[record.name].map { KotlinNames.typeName($0) + "(), " } ?? ""
+        supertypes += "OpenIAPModel"
+        for (index, set) in record.includes.enumerated() where !record.includes[..<index].contains(set) {
+            supertypes += ", " + set
         }
+        // Upstream answers null for an input that lacks a field it requires.
+        let mayBeNull = record.direction == .input && record.fields.contains { $0.isRequired && $0.defaultValue == nil }
         object.append(Key.fields, .list(fields))
-        object.append(Key.hasFields, .bool(!fields.isEmpty))
-        object.append(Key.equalities, .list(equalities))
-        object.append(Key.conformances, .string(conformances))
+        object.append(Key.parameters, .list(parameters.map(\.value)))
+        object.append(Key.isDataClass, .bool(!fields.isEmpty))
+        object.append(Key.supertypes, .string(supertypes))
+        object.append(Key.mapReadType, .string(mayBeNull ? name + "?" : name))
         object.append(Key.validates, .bool(validates))
         object.append(Key.validationLines, .list(validates ? groupLines(record, names: names) + validation : []))
         object.append(Key.hasPatterns, .bool(!patterns.isEmpty))
         object.append(Key.patterns, .list(patterns))
+        addChoices(record, names: names, to: &object)
+        object.append(Key.oldMembers, .list(KotlinDeprecation.oldMembers(of: record).map { .string($0) }))
+    }
+
+    /// A record's named choices (`exactlyOne` with `as:`), as upstream
+    /// shapes `RequestPurchaseProps.request`: a nested sealed class with a
+    /// class per case holding the field's value, a property that answers
+    /// the case that is set, and a constructor that takes the choice in
+    /// place of its fields (and fills the tag field from the case unless it
+    /// is given). The fields stay the stored properties, so that a decoded
+    /// value with none or several of them set round-trips and `validate()`
+    /// reports it.
+    private func addChoices(_ record: RecordType, names: KotlinMemberNames, to object: inout TemplateObject) {
+        let choices = record.exactlyOne.compactMap(\.choice)
+        object.append(Key.hasChoices, .bool(!choices.isEmpty))
+        guard !choices.isEmpty else {
+            object.append(Key.choices, .list([]))
+            object.append(Key.secondaryParameters, .list([]))
+            object.append(Key.secondaryArguments, .list([]))
+            return
+        }
+        func property(_ field: String) -> String {
+            record.fields.firstIndex { $0.name == field }.map { names.names[$0] } ?? KotlinNames.name(field, in: .property)
+        }
+        var caseFields: [String: (choice: String, className: String, caseClass: String)] = [:]
+        var tagFields: [String: (choice: String, className: String, cases: [(String, String)])] = [:]
+        var contexts: [TemplateValue] = []
+        var secondary: [(name: String, text: String)] = []
+        for choice in choices {
+            let className = KotlinNames.kotlinChoiceClassName(choice, owner: record.name)
+            let choiceProperty = KotlinNames.name(choice.property, in: .property)
+            let caseNames = choice.cases.map { KotlinNames.name($0.name, in: .unionMember, owner: className) }
+            var cases: [TemplateValue] = []
+            var tagCases: [(String, String)] = []
+            for (item, caseClass) in zip(choice.cases, caseNames) {
+                guard let field = record.field(item.field) else { continue }
+                let valueType = KotlinTypeMapping.kotlinType(field.type)
+                let qualified = caseNames.contains(valueType) || valueType == className ? packageName + "." + valueType : valueType
+                cases.append([
+                    "caseClass": .string(KotlinNames.escaped(caseClass)), "type": .string(qualified),
+                    "field": .string(KotlinNames.escaped(property(item.field))),
+                    "fieldDoc": .string(KotlinNames.docCode(item.field)),
+                ])
+                caseFields[item.field] = (choiceProperty, className, caseClass)
+                if let tag = item.tagValue, let tagField = choice.tagField, let field = record.field(tagField) {
+                    tagCases.append((caseClass, tagLiteral(tag, field: field)))
+                }
+            }
+            if let tagField = choice.tagField, !tagCases.isEmpty, tagFields[tagField] == nil {
+                tagFields[tagField] = (choiceProperty, className, tagCases)
+            }
+            contexts.append([
+                "className": .string(KotlinNames.escaped(className)),
+                "property": .string(KotlinNames.escaped(choiceProperty)),
+                "fieldList": .string(choice.cases.map(\.field).joined(separator: ", ")),
+                "cases": .list(cases),
+                "docLines": .list(KotlinNames.docBody([
+                    "Which of \(choice.cases.map { KotlinNames.docCode($0.field) }.joined(separator: ", ")) is set, as one value (the shape of upstream's SDKs). Reading it when none is set throws; `validate()` reports that, and more than one set, first.",
+                ]).map { .string($0) }),
+            ])
+            secondary.append((choiceProperty, KotlinNames.escaped(choiceProperty) + ": " + KotlinNames.escaped(className)))
+        }
+        // The other fields keep their parameters; the tag field defaults to
+        // the case's value.
+        var arguments: [TemplateValue] = []
+        for (index, field) in record.fields.enumerated() {
+            let name = names.names[index]
+            let escaped = KotlinNames.escaped(name)
+            if let owner = caseFields[field.name] {
+                arguments.append(.string(
+                    "\(escaped) = (\(KotlinNames.escaped(owner.choice)) as? \(KotlinNames.escaped(owner.className)).\(KotlinNames.escaped(owner.caseClass)))?.value"))
+                continue
+            }
+            let type = KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)
+            if let tag = tagFields[field.name] {
+                secondary.append((name, "\(escaped): \(KotlinTypeMapping.kotlinType(field.type))? = null"))
+                let branches = tag.cases.map { "is \(KotlinNames.escaped(tag.className)).\(KotlinNames.escaped($0.0)) -> \($0.1)" }
+                arguments.append(.string(
+                    "\(escaped) = \(escaped) ?: when (\(KotlinNames.escaped(tag.choice))) { \(branches.joined(separator: "; ")) }"))
+                continue
+            }
+            let defaultLiteral = field.defaultValue.map { KotlinTypeMapping.literal($0, type: field.type, spec: spec) }
+            let initDefault = defaultLiteral.map { " = " + $0 } ?? (field.isRequired ? "" : " = null")
+            secondary.append((name, "\(escaped): \(type)\(initDefault)"))
+            arguments.append(.string("\(escaped) = \(escaped)"))
+        }
+        secondary.sort { Self.alphabetical($0.name, $1.name) }
+        object.append(Key.choices, .list(contexts))
+        object.append(Key.secondaryParameters, .list(secondary.map { .string($0.text) }))
+        object.append(Key.secondaryArguments, .list(arguments))
+    }
+
+    /// A `oneOf` record, as upstream shapes `FetchProductsResult`: a sealed
+    /// class with a class per field, `<Record><Field>(val value: T?)`, and an
+    /// `Unrecognized` one for an object that sets none of them. Reading takes
+    /// the first field present (in spec order), even as null; writing writes
+    /// that one key, null included.
+    private func addOneOf(_ record: RecordType, names: KotlinMemberNames, to object: inout TemplateObject) {
+        var cases: [TemplateValue] = []
+        var anyValidates = false
+        for (index, field) in record.fields.enumerated() {
+            let member = names.names[index]
+            let key = KotlinNames.stringLiteral(field.name)
+            let presence = ([field.name] + field.aliases).map { "o.containsKey(\(KotlinNames.stringLiteral($0)))" }
+            let encoded = encodeValue(field.type, "v0", depth: 1)
+            let encode = encoded == "v0" ? "this.value" : "this.value?.let { v0 -> \(encoded) }"
+            let lines = validationLines(field, access: "this.value", key: key, property: KotlinNames.escaped(member))
+            anyValidates = anyValidates || !lines.isEmpty
+            var docs = DocLineList()
+            KotlinNames.forEachDocLine(field.annotations.doc) { docs.append(line: $0) }
+            cases.append([
+                "className": .string(KotlinNames.escaped(KotlinNames.oneOfCaseName(record.name, field: field.name))),
+                "type": .string(KotlinTypeMapping.kotlinType(field.type, isRequired: false)),
+                "key": .string(key), "fieldDoc": .string(KotlinNames.docCode(field.name)),
+                "docLines": docs.value, "hasDoc": .bool(!docs.isEmpty),
+                "presence": .string(presence.joined(separator: " || ")),
+                "decode": .string(decodeField(field, key: key)),
+                "encode": .string(encode),
+                "validates": .bool(!lines.isEmpty), "validationLines": .list(lines),
+                "hasPatterns": .bool(field.constraints.pattern != nil),
+                "patterns": .list(field.constraints.pattern.map { [patternContext($0, property: KotlinNames.escaped(member))] } ?? []),
+            ])
+        }
+        object.append(Key.cases, .list(cases))
+        object.append(Key.unknownMember, .string(KotlinNames.unknownMember))
+        object.append(Key.validates, .bool(anyValidates))
     }
 
     /// A field's compiled `pattern:`, a property of the record's private
@@ -393,32 +599,69 @@ struct KotlinViewModel {
     }
 
     /// How the body of a union names the spec type `name`: with its package
-    /// when a member class of the union has that name and would hide it.
-    private func typeReference(_ name: String, names: KotlinMemberNames) -> String {
-        names.names.contains(name) ? KotlinNames.packageName + "." + name : name
+    /// when a class nested in the union has that name and would hide it.
+    private func typeReference(_ name: String, nested: Set<String>) -> String {
+        let kotlin = KotlinNames.typeName(name)
+        return nested.contains(kotlin) ? packageName + "." + kotlin : kotlin
     }
 
-    private func addUnion(_ union: UnionType, names: KotlinMemberNames, to object: inout TemplateObject) {
+    private func addUnion(_ union: UnionType, to object: inout TemplateObject) {
+        let isDirect = shapes.direct.contains(union.name)
+        // The distinct member types, in the order first listed, with their tags.
+        var memberTypes: [(type: String, tags: [String])] = []
+        for member in union.members {
+            if let index = memberTypes.firstIndex(where: { $0.type == member.typeName }) {
+                memberTypes[index].tags.append(member.tag)
+            } else {
+                memberTypes.append((member.typeName, [member.tag]))
+            }
+        }
+        var nested: Set<String> = union.unknownTag == .keep ? [KotlinNames.unknownMember] : []
+        if !isDirect { nested.formUnion(memberTypes.map { KotlinUnionShapes.wrapperName($0.type) }) }
         let tagDecode: String
         let tagValue: String
-        switch KotlinMemberNames.discriminatorType(of: union, spec: spec) {
+        switch KotlinMemberNames.discriminatorType(of: union, spec: spec, unionRecords: unionRecords) {
         case let .named(name)?:
-            tagDecode = typeReference(name, names: names) + ".fromJsonValue(v0, p0)"
+            tagDecode = typeReference(name, nested: nested) + ".fromJsonValue(v0, p0)"
             tagValue = "tag.rawValue"
         default:
             tagDecode = "OpenIAPDecode.string(v0, p0)"
             tagValue = "tag"
         }
-        object.append(Key.members, .list(zip(union.members, names.names).map { member, kotlin in
-            var item = TemplateObject(keys: Self.memberKeys)
-            item.append(Key.className, .string(KotlinNames.escaped(kotlin)))
-            item.append(Key.describedName, .string(kotlin))
-            item.append(Key.tag, .string(KotlinNames.stringLiteral(member.tag)))
-            item.append(Key.tagDoc, .string(KotlinNames.docText(KotlinNames.docCode(member.tag))))
-            item.append(Key.type, .string(typeReference(member.typeName, names: names)))
-            item.append(Key.validates, .bool(validating.contains(member.typeName)))
-            return .object(item)
+        // The shared fields, as the interfaces of the sets declare them.
+        let sets = shapes.sharedSets[union.name] ?? []
+        var shared: [TemplateValue] = []
+        for set in sets {
+            guard case let .fieldSet(fieldSet)? = spec[set] else { continue }
+            for field in fieldSet.fields {
+                let property = KotlinNames.escaped(KotlinNames.name(field.name, in: .property))
+                shared.append([
+                    "property": .string(property),
+                    "type": .string(qualifiedType(field.type, isRequired: field.isRequired, nested: nested)),
+                    "unknownGetter": .string(unknownGetter(field, nested: nested)),
+                ])
+            }
+        }
+        var supertypes = "OpenIAPModel"
+        for set in sets { supertypes += ", " + set }
+        object.append(Key.supertypes, .string(supertypes))
+        object.append(Key.isDirect, .bool(isDirect))
+        object.append(Key.members, .list(isDirect ? [] : memberTypes.map { member in
+            [
+                "className": .string(KotlinUnionShapes.wrapperName(member.type)),
+                "type": .string(typeReference(member.type, nested: nested)),
+                "validates": .bool(validating.contains(member.type)),
+            ]
         }))
+        object.append(Key.branches, .list(memberTypes.map { member in
+            let read = typeReference(member.type, nested: nested) + ".fromJsonValue(value, path)"
+            return [
+                "tags": .string(member.tags.map(KotlinNames.stringLiteral).joined(separator: ", ")),
+                "construct": .string(isDirect ? read : KotlinUnionShapes.wrapperName(member.type) + "(" + read + ")"),
+            ]
+        }))
+        object.append(Key.shared, .list(shared))
+        object.append(Key.hasShared, .bool(!shared.isEmpty))
         object.append(Key.keepsUnknown, .bool(union.unknownTag == .keep))
         object.append(Key.unknownMember, .string(KotlinNames.unknownMember))
         object.append(Key.discriminatorKey, .string(KotlinNames.stringLiteral(union.discriminator)))
@@ -428,6 +671,53 @@ struct KotlinViewModel {
         object.append(Key.unknownTagMessage, .string(KotlinNames.stringLiteral("unknown \(union.name) tag '")))
         object.append(Key.expectedTags, .string(
             KotlinNames.stringLiteral("'; expected one of: " + union.members.map(\.tag).joined(separator: ", "))))
+    }
+
+    /// `KotlinTypeMapping.kotlinType`, with the spec types that a class
+    /// nested where the type is written would hide named with their package.
+    private func qualifiedType(_ type: TypeRef, isRequired: Bool, nested: Set<String>) -> String {
+        func written(_ type: TypeRef) -> String {
+            switch type {
+            case let .named(name): typeReference(name, nested: nested)
+            case let .list(element): "List<" + written(element) + ">"
+            case let .map(value): "Map<String, " + written(value) + ">"
+            case .scalar: KotlinTypeMapping.kotlinType(type)
+            }
+        }
+        return isRequired ? written(type) : written(type) + "?"
+    }
+
+    /// The getter of a shared field on a union's unknown member, which only
+    /// has the object it was read from: the field read from it when it is
+    /// there and has the right type, otherwise null for an optional field
+    /// and a neutral value for a required one (`""`, `0L`, `0.0`, an empty
+    /// list or map, an open enum's unknown value). A Boolean is always
+    /// `false`, so that an unknown member never claims a flag such as
+    /// `isValid` (fail closed); a required field of a type without a neutral
+    /// value (a record, a union, a closed enum) throws.
+    private func unknownGetter(_ field: Field, nested: Set<String>) -> String {
+        if field.type == .scalar(.bool) { return field.isRequired ? "false" : "null" }
+        let read = String(source:
+            "OpenIAPDecode.degrading(this.value, \(KotlinNames.stringLiteral(field.name)), emptyList()) { v0, p0 -> \(decodeValue(field.type, depth: 0, nested: nested)) }")
+        guard field.isRequired else { return read }
+        let neutral: String
+        switch field.type {
+        case .scalar(.string): neutral = "\"\""
+        case .scalar(.int): neutral = "0L"
+        case .scalar(.double), .scalar(.timestamp): neutral = "0.0"
+        case .scalar(.bool): neutral = "false"
+        case .list: neutral = "emptyList()"
+        case .map: neutral = "emptyMap()"
+        case let .named(name):
+            switch spec[name] {
+            case let .enumeration(e)? where !e.isClosed: neutral = typeReference(name, nested: nested) + ".fromRawValue(\"\")"
+            case .opaqueString?: neutral = typeReference(name, nested: nested) + "(\"\")"
+            default:
+                neutral = String(source:
+                    "throw IllegalStateException(\(KotlinNames.stringLiteral("an unknown member has no \(field.name) this version can read")))")
+            }
+        }
+        return read + " ?: " + neutral
     }
 
     // MARK: - Decoding and encoding
@@ -451,19 +741,22 @@ struct KotlinViewModel {
         return String(source: "OpenIAPDecode.\(read)(o, \(key), path) { v0, p0 -> \(value) }")
     }
 
-    /// Reads the value `v<depth>` at path `p<depth>` as `type`.
-    func decodeValue(_ type: TypeRef, depth: Int) -> String {
+    /// Reads the value `v<depth>` at path `p<depth>` as `type`; a spec type
+    /// that a class in `nested` would hide is named with its package.
+    func decodeValue(_ type: TypeRef, depth: Int, nested: Set<String> = []) -> String {
         if depth == 0, case let .scalar(scalar) = type { return Self.scalarDecoders[scalar]! }
         switch type {
         case .scalar(.string): return String(source: "OpenIAPDecode.string(v\(depth), p\(depth))")
         case .scalar(.bool): return String(source: "OpenIAPDecode.bool(v\(depth), p\(depth))")
         case .scalar(.int): return String(source: "OpenIAPDecode.long(v\(depth), p\(depth))")
         case .scalar(.double), .scalar(.timestamp): return String(source: "OpenIAPDecode.double(v\(depth), p\(depth))")
-        case let .named(name): return String(source: "\(companion(name)).fromJsonValue(v\(depth), p\(depth))")
+        case let .named(name):
+            let reader = nested.isEmpty ? companion(name) : typeReference(aliasTargets[name] ?? name, nested: nested)
+            return String(source: "\(reader).fromJsonValue(v\(depth), p\(depth))")
         case let .list(element), let .map(element):
             let helper: StaticString = if case .list = type { "list" } else { "map" }
             let next = depth + 1
-            let inner = decodeValue(element, depth: next)
+            let inner = decodeValue(element, depth: next, nested: nested)
             return String(source: "OpenIAPDecode.\(helper)(v\(depth), p\(depth)) { v\(next), p\(next) -> \(inner) }")
         }
     }
@@ -487,7 +780,7 @@ struct KotlinViewModel {
         switch type {
         case .scalar: return value
         case let .named(name):
-            return kinds[name] == .object ? String(source: "\(value).toJsonValue()") : String(source: "\(value).rawValue")
+            return kinds[name] == .object ? String(source: "\(value).toJson()") : String(source: "\(value).rawValue")
         case let .list(element):
             let element = encodeValue(element, "e\(depth)", depth: depth + 1)
             return element == "e\(depth)" ? value : "\(value).map { e\(depth) -> \(element) }"
@@ -589,10 +882,16 @@ struct KotlinViewModel {
 
     /// `addDocs` of a field: its doc, then what the generated code does
     /// with it (its default, its byte limit, degrading).
-    private func addFieldDocs(_ field: Field, defaultLiteral: String? = nil, to object: inout TemplateObject) {
+    private func addFieldDocs(
+        _ field: Field, defaultLiteral: String? = nil, tagDefault: String? = nil, to object: inout TemplateObject
+    ) {
         var lines = DocLineList()
         lines.appendKDoc(field.annotations.doc)
         if let defaultLiteral { lines.appendKDoc(String(source: "Defaults to `\(defaultLiteral)` when absent.")) }
+        if let tagDefault {
+            lines.appendKDoc(String(source:
+                "The constructor defaults it to `\(tagDefault)`, the one value it has in the unions that list this record; the wire always carries it."))
+        }
         let constraints = field.constraints
         if let limit = constraints.maxBytes {
             lines.append(line: String(source: " * At most \(limit) bytes of UTF-8; checked by `validate()`."))
@@ -618,8 +917,8 @@ struct KotlinViewModel {
         object.append(Key.hasDoc, .bool(!lines.isEmpty))
     }
 
-    private func deprecation(_ annotations: Annotations) -> String {
-        KotlinNames.deprecation(annotations.deprecated) ?? ""
+    private func deprecation(_ annotations: Annotations, owner: String? = nil) -> String {
+        KotlinDeprecation.annotation(annotations, owner: owner, in: spec) ?? ""
     }
 }
 

@@ -200,7 +200,7 @@ struct SwiftOperations {
             docs.append(String(source: "Registers `listener` for `\(event.name)`; it is called until the returned `\(subscription)` is given to `removeListener(_:)`."))
             return [
                 "docLines": docs.value,
-                "deprecation": .string(types.deprecationAttribute(event.annotations.deprecated)),
+                "deprecation": .string(types.deprecationAttribute(event.annotations)),
                 "declaration": .string(String(source: "func \(Self.listenerFunctionName(event))(\(parameters.joined(separator: ", "))) -> \(subscription)")),
             ]
         }
@@ -229,7 +229,7 @@ struct SwiftOperations {
         let labels = arguments.map { $0.isPositional ? "_:" : SwiftNames.name($0.name, in: .property) + ":" }.joined()
         return [
             "docLines": Self.docLines("`\(name)(_:\(labels))` with every option left out."),
-            "deprecation": .string(types.deprecationAttribute(event.annotations.deprecated)),
+            "deprecation": .string(types.deprecationAttribute(event.annotations)),
             "declaration": .string(String(source:
                 "public func \(name)(_ listener: @escaping \(Self.listenerAliasName(event, among: appleEvents))) -> \(Self.subscriptionClassName)")),
             "call": .string(String(source: "\(name)(\((["listener"] + passed).joined(separator: ", ")))")),
@@ -250,7 +250,7 @@ struct SwiftOperations {
         let payload = SwiftTypeMapping.swiftType(event.payloadType)
         return [
             "docLines": docs(of: event),
-            "deprecation": .string(types.deprecationAttribute(event.annotations.deprecated)),
+            "deprecation": .string(types.deprecationAttribute(event.annotations)),
             "declaration": .string(String(source: "public func \(event.name)(\(parameters)) async -> AsyncStream<\(payload)>")),
             "register": .string(String(source: "\(Self.listenerFunctionName(event))(\((["$0"] + passed).joined(separator: ", ")))")),
         ]
@@ -273,7 +273,7 @@ struct SwiftOperations {
         }
         return [
             "docLines": docs(of: operation, on: platform),
-            "deprecation": .string(types.deprecationAttribute(operation.annotations.deprecated)),
+            "deprecation": .string(types.deprecationAttribute(operation.annotations)),
             "declaration": .string(declaration),
         ]
     }

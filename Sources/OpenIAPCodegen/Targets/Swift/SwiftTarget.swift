@@ -26,7 +26,9 @@ public struct SwiftTarget: GenerationTarget {
                     contents: try templates.render("registry", [
                         "header": .string(headerLine),
                         "specVersion": .string(SwiftEscaping.stringLiteral(spec.version)),
-                        "entries": .list(model.registryEntries() + operations.registryEntries()),
+                        "entries": .list(model.registryEntries(deprecated: false) + operations.registryEntries()),
+                        "deprecatedEntries": .list(model.registryEntries(deprecated: true)),
+                        "hasDeprecatedEntries": .bool(spec.types.contains { $0.annotations.deprecated != nil }),
                     ])),
             ]
             // The API, for a spec that has one.

@@ -22,6 +22,8 @@ struct SwiftViewModel {
     /// The discriminator values records always have (`Spec.impliedTagValues`):
     /// their initializers default those fields to them.
     private let impliedTags: [String: [String: String]]
+    /// The records each union resolves to (`Spec.flattenedMemberNames()`).
+    private let unionRecords: [String: [String]]
     /// The position of the type Swift declares under another name
     /// (`SwiftTarget.renamedPosition`), if any.
     private let renamed: Int?
@@ -52,6 +54,7 @@ struct SwiftViewModel {
         firstLeaf = tables.firstLeaf
         leaves = tables.leaves
         impliedTags = spec.impliedTagValues
+        unionRecords = spec.flattenedMemberNames()
         renamed = SwiftTarget.renamedPosition(spec)
     }
 
@@ -130,8 +133,11 @@ struct SwiftViewModel {
     /// Records and unions by name, for `OpenIAPTypeRegistry`, and each
     /// alias under its own name, an entry for the very type it stands for;
     /// a renamed record (`OpenIAPVoidResult`) under its spec name.
-    func registryEntries() -> [TemplateValue] {
+    /// The registry entries of the types that are `deprecated` or not: the
+    /// registry lists the deprecated ones apart, where naming them does not warn.
+    func registryEntries(deprecated: Bool) -> [TemplateValue] {
         spec.types.indices.compactMap { position in
+            guard (spec.types[position].annotations.deprecated != nil) == deprecated else { return nil }
             switch spec.types[position] {
             case .record, .union, .alias:
                 let name = spec.types[position].name
@@ -166,6 +172,7 @@ struct SwiftViewModel {
         static let name = TemplateKey("name")
         static let docLines = TemplateKey("docLines")
         static let deprecation = TemplateKey("deprecation")
+        static let oldNames = TemplateKey("oldNames")
         // Records and field sets.
         static let fields = TemplateKey("fields")
         static let codingFields = TemplateKey("codingFields")
@@ -233,7 +240,7 @@ struct SwiftViewModel {
     /// What every type's object starts with (see `context(at:)`).
     private static let typeKeys = [
         Key.isEnum, Key.isClosedEnum, Key.isOpaque, Key.isRecord, Key.isUnion, Key.isFieldSet, Key.isAlias, Key.isOneOf,
-        Key.name, Key.docLines, Key.deprecation,
+        Key.name, Key.docLines, Key.deprecation, Key.oldNames,
     ]
     private static let aliasKeys = typeKeys + [Key.target]
     private static let enumKeys = typeKeys + [Key.cases, Key.hasOneValue, Key.hasOneSpelling, Key.unknownCase, Key.expectedValues]
@@ -267,6 +274,7 @@ struct SwiftViewModel {
         var object = TemplateObject()
         func start(_ kind: TemplateKey, _ keys: [TemplateKey], _ name: String, _ annotations: Annotations) {
             object = typeObject(kind, keys, name, annotations)
+            object.append(Key.oldNames, .list(oldNameDeclarations(of: spec.types[position])))
         }
         switch spec.types[position] {
         case let .enumeration(e):
@@ -293,7 +301,7 @@ struct SwiftViewModel {
             var requirements: [TemplateValue] = []
             requirements.reserveCapacity(s.fields.count)
             s.fields.withUnsafeBufferPointer { buffer in
-                for index in buffer.indices { requirements.append(requirementContext(buffer[index])) }
+                for index in buffer.indices { requirements.append(requirementContext(buffer[index], owner: s.name)) }
             }
             object.append(Key.requirements, .list(requirements))
         case let .union(u):
@@ -321,14 +329,14 @@ struct SwiftViewModel {
         object.append(Key.isOneOf, .bool(kind == Key.isOneOf))
         object.append(Key.name, .string(name))
         object.append(Key.docLines, docLines(annotations.doc))
-        object.append(Key.deprecation, .string(deprecationAttribute(annotations.deprecated)))
+        object.append(Key.deprecation, .string(deprecationAttribute(annotations)))
         return object
     }
 
-    private func requirementContext(_ field: Field) -> TemplateValue {
+    private func requirementContext(_ field: Field, owner: String) -> TemplateValue {
         var object = TemplateObject(keys: Self.requirementKeys)
         object.append(Key.docLines, docLines(field.annotations.doc))
-        object.append(Key.deprecation, .string(deprecationAttribute(field.annotations.deprecated)))
+        object.append(Key.deprecation, .string(deprecationAttribute(field.annotations, owner: owner)))
         object.append(Key.property, .string(SwiftNames.escaped(SwiftNames.name(field.name, in: .property))))
         object.append(Key.type, .string(SwiftTypeMapping.swiftType(of: field)))
         return .object(object)
@@ -790,7 +798,7 @@ struct SwiftViewModel {
         }
         var object = TemplateObject(keys: Self.fieldKeys)
         object.append(Key.docLines, docs.value)
-        object.append(Key.deprecation, .string(deprecationAttribute(deprecation)))
+        object.append(Key.deprecation, .string(deprecationAttribute(field.pointee.annotations, owner: record.name)))
         object.append(Key.isAccessor, .bool(isAccessor))
         object.append(Key.property, .string(escaped))
         object.append(Key.parameter, .string(internalName.map { String(source: "\(escaped) \($0)") } ?? escaped))
@@ -828,7 +836,8 @@ struct SwiftViewModel {
         // The discriminator field of the first member, read in place (see
         // `fieldContext`) rather than copied, as `RecordType.field` does.
         var discriminatorType: TypeRef?
-        spec.firstFlattenedMember(of: union)?.fields.forEachAddress { field in
+        let firstRecord = unionRecords[union.name]?.first.flatMap(spec.record)
+        firstRecord?.fields.forEachAddress { field in
             if discriminatorType == nil, field.pointee.name == union.discriminator { discriminatorType = field.pointee.type }
         }
         // Decoding the discriminator with its own type applies its aliases;
@@ -897,7 +906,7 @@ struct SwiftViewModel {
     /// conforms too, and when it keeps unknown members, every required
     /// field of the set has a neutral value to give for them.
     func conforms(_ union: UnionType, to set: FieldSet) -> Bool {
-        let records = spec.flattenedMembers(of: union)
+        let records = (unionRecords[union.name] ?? []).compactMap(spec.record)
         guard !records.isEmpty, records.allSatisfy({ $0.includes.contains(set.name) }) else { return false }
         if union.unknownTag == .keep, !set.fields.allSatisfy({ !$0.isRequired || neutralValue(of: $0.type) != nil }) {
             return false
@@ -950,7 +959,7 @@ struct SwiftViewModel {
         docs.append(field.annotations.doc)
         return [
             "docLines": docs.value,
-            "deprecation": .string(deprecationAttribute(field.annotations.deprecated)),
+            "deprecation": .string(deprecationAttribute(field.annotations)),
             "property": .string(property),
             "type": .string(type),
             "lines": .list(lines.map { .string($0) }),

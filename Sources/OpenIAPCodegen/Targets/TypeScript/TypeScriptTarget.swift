@@ -44,17 +44,21 @@ public struct TypeScriptTarget: GenerationTarget {
             // the twins, each after all the types, in name order.
             let respelled = types.filter { shapes.apiName($0.name) != $0.name }
             let twins = types.filter { shapes.twins.contains($0.name) }
+            // The old names of renamed types, after them, in name order.
+            let renamed = types.filter { $0.annotations.renamedFrom != nil }
             // Each declaration is built when the file reaches it and dropped
             // after, so the whole file's values are never held at once.
             var frame = api.frame(header: header)
             operations.addMembers(to: &frame)
-            let count = types.count + respelled.count + twins.count + arguments.count
+            let count = types.count + respelled.count + renamed.count + twins.count + arguments.count
             let bytes = try templates.renderFile("file", frame, streaming: "declarations", count: count) { position in
                 var index = position
                 if index < types.count { return api.declaration(types[index]) }
                 index -= types.count
                 if index < respelled.count { return api.spellingAlias(respelled[index]) }
                 index -= respelled.count
+                if index < renamed.count { return api.oldNameAlias(renamed[index]) }
+                index -= renamed.count
                 if index < twins.count { return wire.declaration(twins[index]) }
                 index -= twins.count
                 return wire.argumentsDeclaration(arguments[index])
@@ -622,7 +626,7 @@ struct TypeScriptViewModel {
         let records: [RecordType] =
             switch spec[typeName] {
             case let .record(record)?: [record]
-            case let .union(nested)?: spec.flattenedMembers(of: nested)
+            case .union?: (shapes.unionRecords[typeName] ?? []).compactMap(spec.record)
             default: []
             }
         return !records.isEmpty
@@ -632,7 +636,7 @@ struct TypeScriptViewModel {
             }
     }
 
-    private func alias(_ declared: String, doc: DocComment, members: [TemplateValue], constant: TemplateValue = false) -> TemplateValue {
+    func alias(_ declared: String, doc: DocComment, members: [TemplateValue], constant: TemplateValue = false) -> TemplateValue {
         declarationValue(
             name: declared, doc: doc, kind: .alias, single: members.count == 1 ? members[0] : "", members: members,
             constant: constant)
@@ -725,7 +729,7 @@ struct TypeScriptViewModel {
         if let value = field.pointee.defaultValue {
             doc.addTag("@defaultValue", TypeScriptNames.docCode(Self.literal(value)))
         }
-        doc.addLifecycle(deprecated: field.pointee.annotations.deprecated, since: field.pointee.annotations.since)
+        doc.addLifecycle(deprecated: TypeScriptDeprecation.message(field.pointee.annotations), since: field.pointee.annotations.since)
         doc.addTemplateMembers(to: &object)
     }
 
@@ -916,7 +920,7 @@ struct DocComment {
     }
 
     mutating func addLifecycle(_ annotations: Annotations) {
-        addLifecycle(deprecated: annotations.deprecated, since: annotations.since)
+        addLifecycle(deprecated: TypeScriptDeprecation.message(annotations), since: annotations.since)
     }
 
     mutating func addLifecycle(deprecated: String?, since: String?) {

@@ -42,6 +42,9 @@ sealed class ErrorCode(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<ErrorCode>
@@ -54,6 +57,24 @@ sealed class ErrorCode(val rawValue: String) {
             "feature-not-supported" -> FeatureNotSupported
             "not-prepared" -> NotPrepared
             else -> Unrecognized(rawValue)
+        }
+
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): ErrorCode = when (value) {
+            "UNKNOWN" -> Unknown
+            "Unknown" -> Unknown
+            "DEVELOPER_ERROR" -> DeveloperError
+            "DeveloperError" -> DeveloperError
+            "FEATURE_NOT_SUPPORTED" -> FeatureNotSupported
+            "FeatureNotSupported" -> FeatureNotSupported
+            "NOT_PREPARED" -> NotPrepared
+            "NotPrepared" -> NotPrepared
+            else -> fromRawValue(value)
         }
 
         /** Reads the value at [path] of a neutral JSON tree. */
@@ -95,6 +116,9 @@ sealed class IapStore(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<IapStore>
@@ -108,6 +132,22 @@ sealed class IapStore(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): IapStore = when (value) {
+            "UNKNOWN" -> Unknown
+            "Unknown" -> Unknown
+            "APPLE" -> Apple
+            "Apple" -> Apple
+            "GOOGLE" -> Google
+            "Google" -> Google
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): IapStore = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -116,7 +156,7 @@ sealed class IapStore(val rawValue: String) {
 /**
  * A failed call.
  */
-class PurchaseError(
+data class PurchaseError(
     val code: ErrorCode,
     /**
      * What went wrong.
@@ -124,25 +164,7 @@ class PurchaseError(
     val message: String,
     val productId: String? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is PurchaseError) return false
-        return this.code == other.code
-            && this.message == other.message
-            && this.productId == other.productId
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.code.hashCode()
-        result = 31 * result + this.message.hashCode()
-        result = 31 * result + (this.productId?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "PurchaseError(code=${this.code}, message=${this.message}, productId=${this.productId})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["code"] = this.code.rawValue
         json["message"] = this.message
@@ -151,6 +173,13 @@ class PurchaseError(
     }
 
     companion object : OpenIAPModelType<PurchaseError> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): PurchaseError = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): PurchaseError {
             val o = OpenIAPDecode.obj(value, path)
             return PurchaseError(

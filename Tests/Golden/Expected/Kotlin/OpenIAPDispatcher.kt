@@ -198,7 +198,7 @@ class OpenIAPDispatcher(
         return null
     }
 
-    private fun reply(error: PurchaseError): String = OpenIAPBridge.text(mapOf("error" to error.toJsonValue()))
+    private fun reply(error: PurchaseError): String = OpenIAPBridge.text(mapOf("error" to error.toJson()))
 }
 
 /** The interface an SDK implements when it implements an operation. */
@@ -304,7 +304,7 @@ private object OpenIAPBridge {
         try {
             OpenIAPJson.write(reply)
         } catch (failure: OpenIAPEncodingException) {
-            OpenIAPJson.write(mapOf("error" to error(ErrorCode.Unknown, "the result cannot be written as JSON: " + failure.message).toJsonValue()))
+            OpenIAPJson.write(mapOf("error" to error(ErrorCode.Unknown, "the result cannot be written as JSON: " + failure.message).toJson()))
         }
 
     /** `{"subscription": 7, "event": …, "payload": …}`, or with `error` when the payload cannot be written. */
@@ -313,7 +313,7 @@ private object OpenIAPBridge {
             OpenIAPJson.write(mapOf("subscription" to subscription, "event" to name, "payload" to payload))
         } catch (failure: OpenIAPEncodingException) {
             val failed = error(ErrorCode.Unknown, "the payload cannot be written as JSON: " + failure.message)
-            OpenIAPJson.write(mapOf("subscription" to subscription, "event" to name, "error" to failed.toJsonValue()))
+            OpenIAPJson.write(mapOf("subscription" to subscription, "event" to name, "error" to failed.toJson()))
         }
 }
 
@@ -344,7 +344,7 @@ private object OpenIAPTable {
 
     fun event(name: String): OpenIAPEventEntry? = when (name) {
         "verified" -> OpenIAPEventEntry(listOf(IapStore.Apple, IapStore.Google), OpenIAPPlatform.Common, null) { sdk, _, deliver ->
-            sdk.verified { payload -> deliver(payload.toJsonValue()) }
+            sdk.verified { payload -> deliver(payload.toJson()) }
         }
         else -> null
     }

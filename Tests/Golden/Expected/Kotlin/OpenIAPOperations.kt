@@ -93,6 +93,99 @@ interface OpenIAPAndroidOperations : OpenIAPCommonOperations {
 }
 
 /**
+ * The queries as upstream's SDKs declare them, every platform's
+ * together, for an SDK written against upstream's API (kmp-iap implements
+ * the three resolvers). `OpenIAPDispatcher` serves the interfaces above,
+ * not these.
+ */
+interface QueryResolver {
+    /**
+     * Finds purchases.
+     */
+    suspend fun findPurchases(ids: List<String>, limit: Long? = null, format: Format? = null, legacy: Boolean? = null): List<Purchase>
+}
+
+/** `findPurchases` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias QueryFindPurchasesHandler = suspend (ids: List<String>, limit: Long?, format: Format?, legacy: Boolean?) -> List<Purchase>
+
+/** A handler per operation of the queries, each optional, as upstream collects them. */
+data class QueryHandlers(
+    val findPurchases: QueryFindPurchasesHandler? = null
+)
+
+/**
+ * The mutations as upstream's SDKs declare them, every platform's
+ * together, for an SDK written against upstream's API (kmp-iap implements
+ * the three resolvers). `OpenIAPDispatcher` serves the interfaces above,
+ * not these.
+ */
+interface MutationResolver {
+    /**
+     * Acknowledges a purchase on Android.
+     */
+    suspend fun acknowledgeAndroid(token: String): Boolean
+
+    /**
+     * Finishes a purchase; answers nothing beyond success.
+     */
+    suspend fun finish(purchase: PurchaseInput, fast: Boolean? = null)
+
+    /**
+     * Forgets everything.
+     */
+    @Deprecated("Nothing needs resetting any more.")
+    suspend fun reset(): Boolean
+
+    /**
+     * Verifies a purchase on Apple platforms.
+     */
+    suspend fun verifyIOS(store: Store? = null): VerificationResult?
+}
+
+/** `acknowledgeAndroid` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationAcknowledgeAndroidHandler = suspend (token: String) -> Boolean
+
+/** `finish` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationFinishHandler = suspend (purchase: PurchaseInput, fast: Boolean?) -> Unit
+
+/** `reset` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationResetHandler = suspend () -> Boolean
+
+/** `verifyIOS` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias MutationVerifyIOSHandler = suspend (store: Store?) -> VerificationResult?
+
+/** A handler per operation of the mutations, each optional, as upstream collects them. */
+data class MutationHandlers(
+    val acknowledgeAndroid: MutationAcknowledgeAndroidHandler? = null,
+    val finish: MutationFinishHandler? = null,
+    val reset: MutationResetHandler? = null,
+    val verifyIOS: MutationVerifyIOSHandler? = null
+)
+
+/**
+ * The events as upstream's SDKs declare them, every platform's
+ * together, for an SDK written against upstream's API (kmp-iap implements
+ * the three resolvers). `OpenIAPDispatcher` serves the interfaces above,
+ * not these.
+ */
+interface SubscriptionResolver {
+    /**
+     * A purchase was verified.
+     *
+     * Suspends until the next payload is delivered and answers it.
+     */
+    suspend fun verified(): VerificationResult
+}
+
+/** `verified` as a function value, upstream's handler type: openiap-google's module assigns its operations to properties of these. */
+typealias SubscriptionVerifiedHandler = suspend () -> VerificationResult
+
+/** A handler per operation of the events, each optional, as upstream collects them. */
+data class SubscriptionHandlers(
+    val verified: SubscriptionVerifiedHandler? = null
+)
+
+/**
  * What an event function answers: [remove] removes the listener, which then
  * receives nothing more. Removing it again does nothing.
  */
@@ -103,33 +196,26 @@ interface OpenIAPListener {
 /**
  * The arguments of the mutation acknowledgeAndroid.
  */
-class AcknowledgeAndroidArgs(
+data class AcknowledgeAndroidArgs(
     /**
      * The purchase token.
      */
     val token: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is AcknowledgeAndroidArgs) return false
-        return this.token == other.token
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.token.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "AcknowledgeAndroidArgs(token=${this.token})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["token"] = this.token
         return json
     }
 
     companion object : OpenIAPModelType<AcknowledgeAndroidArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): AcknowledgeAndroidArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): AcknowledgeAndroidArgs {
             val o = OpenIAPDecode.obj(value, path)
             return AcknowledgeAndroidArgs(
@@ -142,41 +228,21 @@ class AcknowledgeAndroidArgs(
 /**
  * The arguments of the query findPurchases.
  */
-class FindPurchasesArgs(
+data class FindPurchasesArgs(
+    val format: Format? = null,
     /**
      * Which purchases.
      */
     val ids: List<String>,
+    @Deprecated("Leave it out.")
+    val legacy: Boolean? = null,
     /**
      * At most this many.
      * Defaults to `10L` when absent.
      */
-    val limit: Long? = 10L,
-    val format: Format? = null,
-    @Deprecated("Leave it out.")
-    val legacy: Boolean? = null
+    val limit: Long? = 10L
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is FindPurchasesArgs) return false
-        return this.ids == other.ids
-            && this.limit == other.limit
-            && this.format == other.format
-            && this.legacy == other.legacy
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.ids.hashCode()
-        result = 31 * result + (this.limit?.hashCode() ?: 0)
-        result = 31 * result + (this.format?.hashCode() ?: 0)
-        result = 31 * result + (this.legacy?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "FindPurchasesArgs(ids=${this.ids}, limit=${this.limit}, format=${this.format}, legacy=${this.legacy})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["ids"] = this.ids
         this.limit?.let { v0 -> json["limit"] = v0 }
@@ -192,6 +258,13 @@ class FindPurchasesArgs(
     }
 
     companion object : OpenIAPModelType<FindPurchasesArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): FindPurchasesArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): FindPurchasesArgs {
             val o = OpenIAPDecode.obj(value, path)
             return FindPurchasesArgs(
@@ -207,40 +280,31 @@ class FindPurchasesArgs(
 /**
  * The arguments of the mutation finish.
  */
-class FinishArgs(
-    /**
-     * The purchase as a listener delivered it.
-     */
-    val purchase: PurchaseInput,
+data class FinishArgs(
     /**
      * Skips the wait; only the Android SDK takes it.
      */
-    val fast: Boolean? = null
+    val fast: Boolean? = null,
+    /**
+     * The purchase as a listener delivered it.
+     */
+    val purchase: PurchaseInput
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is FinishArgs) return false
-        return this.purchase == other.purchase
-            && this.fast == other.fast
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.purchase.hashCode()
-        result = 31 * result + (this.fast?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "FinishArgs(purchase=${this.purchase}, fast=${this.fast})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        json["purchase"] = this.purchase.toJsonValue()
+        json["purchase"] = this.purchase.toJson()
         this.fast?.let { v0 -> json["fast"] = v0 }
         return json
     }
 
     companion object : OpenIAPModelType<FinishArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): FinishArgs? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): FinishArgs {
             val o = OpenIAPDecode.obj(value, path)
             return FinishArgs(
@@ -254,33 +318,26 @@ class FinishArgs(
 /**
  * The arguments of the mutation verifyIOS.
  */
-class VerifyIOSArgs(
+data class VerifyIOSArgs(
     /**
      * Defaults to `Store.Apple` when absent.
      */
     val store: Store? = Store.Apple
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is VerifyIOSArgs) return false
-        return this.store == other.store
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.store?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "VerifyIOSArgs(store=${this.store})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         this.store?.let { v0 -> json["store"] = v0.rawValue }
         return json
     }
 
     companion object : OpenIAPModelType<VerifyIOSArgs> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): VerifyIOSArgs = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): VerifyIOSArgs {
             val o = OpenIAPDecode.obj(value, path)
             return VerifyIOSArgs(
@@ -332,11 +389,11 @@ sealed class OpenIAPReply<T>(val type: OpenIAPReplyType<T>) : OpenIAPModel {
         is Failure -> throw OpenIAPException(error)
     }
 
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         when (this) {
             is Success -> json["result"] = type.writeResult(result)
-            is Failure -> json["error"] = error.toJsonValue()
+            is Failure -> json["error"] = error.toJson()
         }
         return json
     }
@@ -397,7 +454,7 @@ object FindPurchasesReply : OpenIAPReplyType<List<Purchase>>() {
     override fun readResult(value: Any?, path: List<String>): List<Purchase> =
         OpenIAPDecode.present(value, path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> Purchase.fromJsonValue(v1, p1) } }
 
-    override fun writeResult(result: List<Purchase>): Any? = result.map { e1 -> e1.toJsonValue() }
+    override fun writeResult(result: List<Purchase>): Any? = result.map { e1 -> e1.toJson() }
 }
 
 /**
@@ -427,7 +484,7 @@ object VerifyIOSReply : OpenIAPReplyType<VerificationResult?>() {
     override fun readResult(value: Any?, path: List<String>): VerificationResult? =
         OpenIAPDecode.nullable(value, path) { v0, p0 -> VerificationResult.fromJsonValue(v0, p0) }
 
-    override fun writeResult(result: VerificationResult?): Any? = result?.let { v0 -> v0.toJsonValue() }
+    override fun writeResult(result: VerificationResult?): Any? = result?.let { v0 -> v0.toJson() }
 
     override fun validateResult(result: VerificationResult?, path: List<String>) {
         result?.let { v0 ->

@@ -18,6 +18,9 @@ class Environment(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as the enums' `toJson()` answers theirs. */
+    fun toJson(): String = rawValue
+
     companion object {
         /**
          * Test purchases.
@@ -32,6 +35,9 @@ class Environment(val rawValue: String) {
         /** The documented values, in spec order. */
         val knownValues: List<Environment>
             get() = listOf(Sandbox, Production)
+
+        /** Any string is a value: [rawValue] as given. */
+        fun fromJson(value: String): Environment = Environment(value)
 
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): Environment = Environment(OpenIAPDecode.string(value, path))
@@ -50,6 +56,9 @@ enum class Format(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** The value of a wire string, accepting decode-only aliases; null for a string the enum does not list. */
         fun fromRawValue(rawValue: String): Format? = when (rawValue) {
@@ -57,6 +66,20 @@ enum class Format(val rawValue: String) {
             "json" -> Json
             else -> null
         }
+
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name.
+         *
+         * @throws IllegalArgumentException for a string the enum does not list.
+         */
+        fun fromJson(value: String): Format = when (value) {
+            "TOML" -> Toml
+            "Toml" -> Toml
+            "JSON" -> Json
+            "Json" -> Json
+            else -> fromRawValue(value)
+        } ?: throw IllegalArgumentException("unknown Format value '" + value + "'; expected one of: " + "toml, json")
 
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): Format {
@@ -101,6 +124,9 @@ sealed class State(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<State>
@@ -112,6 +138,19 @@ sealed class State(val rawValue: String) {
             "pending-acknowledgment", "PENDING_ACK", "PENDING_ACKNOWLEDGMENT" -> PendingAcknowledgment
             "legacy-state", "LEGACY_STATE" -> LegacyState
             else -> Unrecognized(rawValue)
+        }
+
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): State = when (value) {
+            "Entitled" -> Entitled
+            "PendingAcknowledgment" -> PendingAcknowledgment
+            "LegacyState" -> LegacyState
+            else -> fromRawValue(value)
         }
 
         /** Reads the value at [path] of a neutral JSON tree. */
@@ -153,6 +192,9 @@ sealed class Store(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<Store>
@@ -164,6 +206,22 @@ sealed class Store(val rawValue: String) {
             "google" -> Google
             "unknown" -> Unknown
             else -> Unrecognized(rawValue)
+        }
+
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): Store = when (value) {
+            "APPLE" -> Apple
+            "Apple" -> Apple
+            "GOOGLE" -> Google
+            "Google" -> Google
+            "UNKNOWN" -> Unknown
+            "Unknown" -> Unknown
+            else -> fromRawValue(value)
         }
 
         /** Reads the value at [path] of a neutral JSON tree. */

@@ -20,50 +20,66 @@ interface Common {
 
 /**
  * What a lookup found, one of two kinds.
+ *
+ * One of its fields is set: each is a class of its own,
+ * `Found<Field>(value)`, as upstream declares them. An object that sets
+ * none of them is kept whole as [Found.Unrecognized].
  */
-class Found(
-    /**
-     * The purchases found.
-     */
-    val purchases: List<Purchase>? = null,
-    val payload: Payload? = null
-) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is Found) return false
-        return this.purchases == other.purchases
-            && this.payload == other.payload
+sealed class Found : OpenIAPModel {
+    /** An object that sets none of the fields this version knows, kept as is. */
+    class Unrecognized(val value: Map<String, Any?>) : Found() {
+        override fun toJson(): Map<String, Any?> = value
+
+        override fun equals(other: Any?): Boolean = other is Unrecognized && OpenIAPJson.deepEquals(value, other.value)
+
+        override fun hashCode(): Int = OpenIAPJson.deepHashCode(value)
+
+        override fun toString(): String = "Found.Unrecognized(" + value + ")"
     }
 
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.purchases?.hashCode() ?: 0)
-        result = 31 * result + (this.payload?.hashCode() ?: 0)
-        return result
+    companion object : OpenIAPModelType<Found> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field.
+         */
+        fun fromJson(json: Map<String, Any?>): Found = fromJsonValue(json, emptyList())
+
+        override fun fromJsonValue(value: Any?, path: List<String>): Found {
+            val o = OpenIAPDecode.obj(value, path)
+            if (o.containsKey("purchases")) return FoundPurchases(OpenIAPDecode.optional(o, "purchases", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> Purchase.fromJsonValue(v1, p1) } })
+            if (o.containsKey("payload")) return FoundPayload(OpenIAPDecode.optional(o, "payload", path) { v0, p0 -> Payload.fromJsonValue(v0, p0) })
+            return Unrecognized(OpenIAPJson.keepObject(o, path))
+        }
     }
+}
 
-    override fun toString(): String = "Found(purchases=${this.purchases}, payload=${this.payload})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+/**
+ * The purchases found.
+ *
+ * The `purchases` case of [Found].
+ */
+data class FoundPurchases(val value: List<Purchase>?) : Found() {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        this.purchases?.let { v0 -> json["purchases"] = v0.map { e1 -> e1.toJsonValue() } }
-        this.payload?.let { v0 -> json["payload"] = v0.toJsonValue() }
+        json["purchases"] = this.value?.let { v0 -> v0.map { e1 -> e1.toJson() } }
+        return json
+    }
+}
+
+/**
+ * The `payload` case of [Found].
+ */
+data class FoundPayload(val value: Payload?) : Found() {
+    override fun toJson(): Map<String, Any?> {
+        val json = LinkedHashMap<String, Any?>()
+        json["payload"] = this.value?.let { v0 -> v0.toJson() }
         return json
     }
 
     override fun validate(path: List<String>) {
-        this.payload?.let { v0 ->
+        this.value?.let { v0 ->
             v0.validate(path + "payload")
-        }
-    }
-
-    companion object : OpenIAPModelType<Found> {
-        override fun fromJsonValue(value: Any?, path: List<String>): Found {
-            val o = OpenIAPDecode.obj(value, path)
-            return Found(
-                purchases = OpenIAPDecode.optional(o, "purchases", path) { v0, p0 -> OpenIAPDecode.list(v0, p0) { v1, p1 -> Purchase.fromJsonValue(v1, p1) } },
-                payload = OpenIAPDecode.optional(o, "payload", path) { v0, p0 -> Payload.fromJsonValue(v0, p0) }
-            )
         }
     }
 }
@@ -71,7 +87,7 @@ class Found(
 /**
  * One purchase to make, of either kind.
  */
-class Order(
+data class Order(
     val a: PurchaseA? = null,
     val b: PurchaseB? = null,
     /**
@@ -79,28 +95,39 @@ class Order(
      */
     val format: Format? = Format.Json
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is Order) return false
-        return this.a == other.a
-            && this.b == other.b
-            && this.format == other.format
+    /** Takes [item] in place of the fields it stands for, as upstream's constructor does. */
+    constructor(
+        format: Format? = null,
+        item: Item
+    ) : this(
+        a = (item as? Item.Single)?.value,
+        b = (item as? Item.Bundle)?.value,
+        format = format ?: when (item) { is Item.Single -> Format.Json; is Item.Bundle -> Format.Toml }
+    )
+
+    /**
+     * Which of `a`, `b` is set, as one value (the shape of upstream's SDKs). Reading it when none is set
+     * throws; `validate()` reports that, and more than one set, first.
+     */
+    val item: Item
+        get() = when {
+            this.a != null -> Item.Single(this.a)
+            this.b != null -> Item.Bundle(this.b)
+            else -> throw IllegalStateException("none of a, b is set")
+        }
+
+    /** The cases of [item]: one per field of the choice, holding its value. */
+    sealed class Item {
+        /** The `a` case. */
+        data class Single(val value: PurchaseA) : Item()
+        /** The `b` case. */
+        data class Bundle(val value: PurchaseB) : Item()
     }
 
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.a?.hashCode() ?: 0)
-        result = 31 * result + (this.b?.hashCode() ?: 0)
-        result = 31 * result + (this.format?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "Order(a=${this.a}, b=${this.b}, format=${this.format})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        this.a?.let { v0 -> json["a"] = v0.toJsonValue() }
-        this.b?.let { v0 -> json["b"] = v0.toJsonValue() }
+        this.a?.let { v0 -> json["a"] = v0.toJson() }
+        this.b?.let { v0 -> json["b"] = v0.toJson() }
         this.format?.let { v0 -> json["format"] = v0.rawValue }
         return json
     }
@@ -110,6 +137,13 @@ class Order(
     }
 
     companion object : OpenIAPModelType<Order> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): Order = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): Order {
             val o = OpenIAPDecode.obj(value, path)
             return Order(
@@ -124,37 +158,17 @@ class Order(
 /**
  * Attached data.
  */
-class Payload(
-    val format: Format,
+data class Payload(
     /**
      * The text.
      * At most 16 bytes of UTF-8; checked by `validate()`.
      */
     val body: String,
-    val version: Long,
-    val updatedAt: Double
+    val format: Format,
+    val updatedAt: Double,
+    val version: Long
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is Payload) return false
-        return this.format == other.format
-            && this.body == other.body
-            && this.version == other.version
-            && OpenIAPEquality.same(this.updatedAt, other.updatedAt)
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.format.hashCode()
-        result = 31 * result + this.body.hashCode()
-        result = 31 * result + this.version.hashCode()
-        result = 31 * result + this.updatedAt.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "Payload(format=${this.format}, body=${this.body}, version=${this.version}, updatedAt=${this.updatedAt})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["format"] = this.format.rawValue
         json["body"] = this.body
@@ -169,6 +183,13 @@ class Payload(
     }
 
     companion object : OpenIAPModelType<Payload> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): Payload = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): Payload {
             val o = OpenIAPDecode.obj(value, path)
             return Payload(
@@ -184,42 +205,22 @@ class Payload(
 /**
  * What to verify.
  */
-class Props(
+data class Props(
     val a: PurchaseA? = null,
     val b: PurchaseB? = null,
     /**
-     * Defaults to `false` when absent.
-     */
-    val includePayload: Boolean? = false,
-    /**
      * Defaults to `Format.Json` when absent.
      */
-    val format: Format? = Format.Json
+    val format: Format? = Format.Json,
+    /**
+     * Defaults to `false` when absent.
+     */
+    val includePayload: Boolean? = false
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is Props) return false
-        return this.a == other.a
-            && this.b == other.b
-            && this.includePayload == other.includePayload
-            && this.format == other.format
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + (this.a?.hashCode() ?: 0)
-        result = 31 * result + (this.b?.hashCode() ?: 0)
-        result = 31 * result + (this.includePayload?.hashCode() ?: 0)
-        result = 31 * result + (this.format?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "Props(a=${this.a}, b=${this.b}, includePayload=${this.includePayload}, format=${this.format})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        this.a?.let { v0 -> json["a"] = v0.toJsonValue() }
-        this.b?.let { v0 -> json["b"] = v0.toJsonValue() }
+        this.a?.let { v0 -> json["a"] = v0.toJson() }
+        this.b?.let { v0 -> json["b"] = v0.toJson() }
         this.includePayload?.let { v0 -> json["includePayload"] = v0 }
         this.format?.let { v0 -> json["format"] = v0.rawValue }
         return json
@@ -230,6 +231,13 @@ class Props(
     }
 
     companion object : OpenIAPModelType<Props> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): Props = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): Props {
             val o = OpenIAPDecode.obj(value, path)
             return Props(
@@ -245,34 +253,24 @@ class Props(
 /**
  * Any purchase.
  *
- * Tagged by the `platform` field on the wire.
+ * Its members are the records that extend it; the `platform`
+ * field picks one on the wire.
  */
-sealed class Purchase : OpenIAPModel {
-    /** The `a` member. */
-    class A(val value: PurchaseA) : Purchase() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
-
-        override fun equals(other: Any?): Boolean = other is A && value == other.value
-
-        override fun hashCode(): Int = value.hashCode()
-
-        override fun toString(): String = "Purchase.A(" + value + ")"
-    }
-
-    /** The `b` member. */
-    class B(val value: PurchaseB) : Purchase() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
-
-        override fun equals(other: Any?): Boolean = other is B && value == other.value
-
-        override fun hashCode(): Int = value.hashCode()
-
-        override fun toString(): String = "Purchase.B(" + value + ")"
-    }
-
-    /** A member this version does not know: the whole object, kept as is. */
+sealed class Purchase : OpenIAPModel, Common {
+    /**
+     * A member this version does not know: the whole object, kept as is.
+     * Its shared fields are read from the object where it has them with
+     * the right type; otherwise they are null or a neutral value, and a
+     * flag (a Boolean) is always false.
+     */
     class Unrecognized(val value: Map<String, Any?>) : Purchase() {
-        override fun toJsonValue(): Map<String, Any?> = value
+        override val id: String
+            get() = OpenIAPDecode.degrading(this.value, "id", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override val platform: String
+            get() = OpenIAPDecode.degrading(this.value, "platform", emptyList()) { v0, p0 -> OpenIAPDecode.string(v0, p0) } ?: ""
+
+        override fun toJson(): Map<String, Any?> = value
 
         override fun equals(other: Any?): Boolean = other is Unrecognized && OpenIAPJson.deepEquals(value, other.value)
 
@@ -281,15 +279,20 @@ sealed class Purchase : OpenIAPModel {
         override fun toString(): String = "Purchase.Unrecognized(" + value + ")"
     }
 
-    abstract override fun toJsonValue(): Map<String, Any?>
-
     companion object : OpenIAPModelType<Purchase> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field.
+         */
+        fun fromJson(json: Map<String, Any?>): Purchase = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): Purchase {
             val o = OpenIAPDecode.obj(value, path)
             val tag = OpenIAPDecode.required(o, "platform", path) { v0, p0 -> OpenIAPDecode.string(v0, p0) }
             return when (tag) {
-                "a" -> A(PurchaseA.fromJsonValue(value, path))
-                "b" -> B(PurchaseB.fromJsonValue(value, path))
+                "a" -> PurchaseA.fromJsonValue(value, path)
+                "b" -> PurchaseB.fromJsonValue(value, path)
                 else -> Unrecognized(OpenIAPJson.keepObject(o, path))
             }
         }
@@ -299,36 +302,20 @@ sealed class Purchase : OpenIAPModel {
 /**
  * A purchase from platform a.
  */
-class PurchaseA(
+data class PurchaseA(
     /**
      * Identifier.
      */
     override val id: String,
     /**
      * Which platform sold it.
+     * The constructor defaults it to `"a"`, the one value it has in the unions that list this record; the
+     * wire always carries it.
      */
-    override val platform: String,
+    override val platform: String = "a",
     val quantity: Long? = null
-) : OpenIAPModel, Common {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is PurchaseA) return false
-        return this.id == other.id
-            && this.platform == other.platform
-            && this.quantity == other.quantity
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.id.hashCode()
-        result = 31 * result + this.platform.hashCode()
-        result = 31 * result + (this.quantity?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "PurchaseA(id=${this.id}, platform=${this.platform}, quantity=${this.quantity})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+) : Purchase(), OpenIAPModel, Common {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["id"] = this.id
         json["platform"] = this.platform
@@ -337,6 +324,13 @@ class PurchaseA(
     }
 
     companion object : OpenIAPModelType<PurchaseA> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): PurchaseA = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): PurchaseA {
             val o = OpenIAPDecode.obj(value, path)
             return PurchaseA(
@@ -351,36 +345,20 @@ class PurchaseA(
 /**
  * A purchase from platform b.
  */
-class PurchaseB(
+data class PurchaseB(
     /**
      * Identifier.
      */
     override val id: String,
     /**
      * Which platform sold it.
+     * The constructor defaults it to `"b"`, the one value it has in the unions that list this record; the
+     * wire always carries it.
      */
-    override val platform: String,
+    override val platform: String = "b",
     val token: String
-) : OpenIAPModel, Common {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is PurchaseB) return false
-        return this.id == other.id
-            && this.platform == other.platform
-            && this.token == other.token
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.id.hashCode()
-        result = 31 * result + this.platform.hashCode()
-        result = 31 * result + this.token.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "PurchaseB(id=${this.id}, platform=${this.platform}, token=${this.token})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+) : Purchase(), OpenIAPModel, Common {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["id"] = this.id
         json["platform"] = this.platform
@@ -389,6 +367,13 @@ class PurchaseB(
     }
 
     companion object : OpenIAPModelType<PurchaseB> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): PurchaseB = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): PurchaseB {
             val o = OpenIAPDecode.obj(value, path)
             return PurchaseB(
@@ -408,7 +393,11 @@ typealias PurchaseInput = Purchase
 /**
  * A request naming a purchase on either platform.
  */
-class Ticket(
+data class Ticket(
+    /**
+     * Also read from `ios` when `apple` is absent (the first key present wins); always written as `apple`.
+     */
+    val apple: PurchaseA? = null,
     /**
      * The ticket code.
      * From 3 to 8 characters (code points); checked by `validate()`.
@@ -417,35 +406,18 @@ class Ticket(
      * always written as `code`.
      */
     val code: String,
-    /**
-     * Also read from `ios` when `apple` is absent (the first key present wins); always written as `apple`.
-     */
-    val apple: PurchaseA? = null,
     val google: PurchaseB? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is Ticket) return false
-        return this.code == other.code
-            && this.apple == other.apple
-            && this.google == other.google
-    }
+    /** The name of [code] before it was renamed; kept so that code written against it still compiles. */
+    @Deprecated("Renamed to code.", ReplaceWith("code"))
+    val ticket: String
+        get() = this.code
 
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.code.hashCode()
-        result = 31 * result + (this.apple?.hashCode() ?: 0)
-        result = 31 * result + (this.google?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "Ticket(code=${this.code}, apple=${this.apple}, google=${this.google})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["code"] = this.code
-        this.apple?.let { v0 -> json["apple"] = v0.toJsonValue() }
-        this.google?.let { v0 -> json["google"] = v0.toJsonValue() }
+        this.apple?.let { v0 -> json["apple"] = v0.toJson() }
+        this.google?.let { v0 -> json["google"] = v0.toJson() }
         return json
     }
 
@@ -465,6 +437,13 @@ class Ticket(
     }
 
     companion object : OpenIAPModelType<Ticket> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): Ticket? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): Ticket {
             val o = OpenIAPDecode.obj(value, path)
             return Ticket(
@@ -479,64 +458,34 @@ class Ticket(
 /**
  * A verification result.
  */
-class VerificationResult(
-    val store: Store,
-    val isValid: Boolean,
-    val state: State,
+data class VerificationResult(
+    val counts: Map<String, Long>? = null,
+    /**
+     * A keyword as a field name.
+     */
+    val default: Boolean? = null,
     /**
      * A present value that cannot be read decodes as `null`.
      */
     val environment: Environment? = null,
+    val isValid: Boolean,
+    @Deprecated("Use store.")
+    val oldName: String? = null,
     /**
      * A present value that cannot be read decodes as `null`.
      */
     val payload: Payload? = null,
-    val tags: List<String>? = null,
-    val counts: Map<String, Long>? = null,
-    @Deprecated("Use store.")
-    val oldName: String? = null,
-    /**
-     * A keyword as a field name.
-     */
-    val default: Boolean? = null
+    val state: State,
+    val store: Store,
+    val tags: List<String>? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is VerificationResult) return false
-        return this.store == other.store
-            && this.isValid == other.isValid
-            && this.state == other.state
-            && this.environment == other.environment
-            && this.payload == other.payload
-            && this.tags == other.tags
-            && this.counts == other.counts
-            && this.oldName == other.oldName
-            && this.default == other.default
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.store.hashCode()
-        result = 31 * result + this.isValid.hashCode()
-        result = 31 * result + this.state.hashCode()
-        result = 31 * result + (this.environment?.hashCode() ?: 0)
-        result = 31 * result + (this.payload?.hashCode() ?: 0)
-        result = 31 * result + (this.tags?.hashCode() ?: 0)
-        result = 31 * result + (this.counts?.hashCode() ?: 0)
-        result = 31 * result + (this.oldName?.hashCode() ?: 0)
-        result = 31 * result + (this.default?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "VerificationResult(store=${this.store}, isValid=${this.isValid}, state=${this.state}, environment=${this.environment}, payload=${this.payload}, tags=${this.tags}, counts=${this.counts}, oldName=${this.oldName}, default=${this.default})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["store"] = this.store.rawValue
         json["isValid"] = this.isValid
         json["state"] = this.state.rawValue
         this.environment?.let { v0 -> json["environment"] = v0.rawValue }
-        this.payload?.let { v0 -> json["payload"] = v0.toJsonValue() }
+        this.payload?.let { v0 -> json["payload"] = v0.toJson() }
         this.tags?.let { v0 -> json["tags"] = v0 }
         this.counts?.let { v0 -> json["counts"] = v0 }
         this.oldName?.let { v0 -> json["old-name"] = v0 }
@@ -551,6 +500,13 @@ class VerificationResult(
     }
 
     companion object : OpenIAPModelType<VerificationResult> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): VerificationResult = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): VerificationResult {
             val o = OpenIAPDecode.obj(value, path)
             return VerificationResult(

@@ -508,6 +508,15 @@ public struct Ticket: Codable, Hashable, Sendable, OpenIAPValidatable {
     }
 }
 
+extension Ticket {
+    /// The name `code` had before; kept so that code written against it still compiles.
+    @available(*, deprecated, renamed: "code")
+    public var ticket: String {
+        get { code }
+        set { code = newValue }
+    }
+}
+
 /// A verification result.
 public struct VerificationResult: Codable, Hashable, Sendable, OpenIAPValidatable {
     public var counts: [String: Int]?

@@ -1,0 +1,88 @@
+/// Checks the map form of `deprecated:` against the whole spec: a
+/// replacement names an element that exists, is not deprecated itself, and
+/// following replacements never comes back where it started; `removeIn`
+/// comes after the version that deprecated the element (`since` of the
+/// deprecation, else of the element).
+///
+/// An element of a shared field set shows up in every record that
+/// includes it; each problem is reported once, where it is written.
+enum DeprecationCheck {
+    static func check(_ spec: Spec, into diagnostics: inout Diagnostics) {
+        // Most specs write no map: a look at the annotations spares listing every element.
+        guard usesDeprecationMaps(spec) else { return }
+        let elements = spec.elements
+        var byID: [String: Int] = [:]
+        for (position, element) in elements.enumerated() where byID[element.id] == nil { byID[element.id] = position }
+        var reported: Set<String> = []
+        func report(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) {
+            guard reported.insert("\(location?.description ?? "")\u{0}\(message)").inserted else { return }
+            diagnostics.error(message, at: location, notes: notes)
+        }
+        for element in elements {
+            guard let deprecation = element.annotations.deprecation else { continue }
+            checkSchedule(element, deprecation, report)
+            guard let replacement = deprecation.replacement else { continue }
+            let at = deprecation.replacementLocation ?? deprecation.location
+            guard let target = byID[replacement] else {
+                let hint = Suggestions.didYouMean(replacement, in: elements.map(\.id))
+                report("replacement '\(replacement)' of \(element.described) names no type, field, value, operation or argument of the spec\(hint)", at: at)
+                continue
+            }
+            if replacement == element.id {
+                report("\(element.described) names itself as its replacement", at: at)
+                continue
+            }
+            if let cycle = cycle(from: element.id, elements, byID) {
+                // Once per cycle, at the link written first.
+                let first = cycle.compactMap { byID[$0].map { elements[$0] } }.min { $0.location < $1.location }
+                if first?.id == element.id {
+                    report("replacements of deprecated elements form a cycle: \((cycle + [element.id]).joined(separator: " -> "))", at: at)
+                }
+            } else if elements[target].annotations.deprecated != nil {
+                let further = elements[target].annotations.deprecation?.replacement.map { "; name what replaces it ('\($0)')" } ?? ""
+                report(
+                    "replacement '\(replacement)' of \(element.described) is deprecated itself\(further)", at: at,
+                    notes: [.note("\(elements[target].described) is deprecated here", at: elements[target].location)])
+            }
+        }
+    }
+
+    private static func usesDeprecationMaps(_ spec: Spec) -> Bool {
+        for type in spec.types {
+            if type.annotations.deprecation != nil { return true }
+            switch type {
+            case let .record(r): if r.fields.contains(where: { $0.annotations.deprecation != nil }) { return true }
+            case let .fieldSet(s): if s.fields.contains(where: { $0.annotations.deprecation != nil }) { return true }
+            case let .enumeration(e): if e.values.contains(where: { $0.annotations.deprecation != nil }) { return true }
+            case let .opaqueString(s): if s.knownValues.contains(where: { $0.annotations.deprecation != nil }) { return true }
+            case .union, .alias: break
+            }
+        }
+        return spec.operations.contains { $0.annotations.deprecation != nil || $0.arguments.contains { $0.annotations.deprecation != nil } }
+    }
+
+    /// The ids met following replacements from `id` when they lead back to
+    /// `id` (starting with `id`), nil when they end or loop elsewhere.
+    private static func cycle(from id: String, _ elements: [SpecElement], _ byID: [String: Int]) -> [String]? {
+        var path = [id]
+        var current = id
+        while let position = byID[current], let next = elements[position].annotations.deprecation?.replacement {
+            if next == id { return path }
+            guard !path.contains(next) else { return nil }
+            path.append(next)
+            current = next
+        }
+        return nil
+    }
+
+    private static func checkSchedule(
+        _ element: SpecElement, _ deprecation: Deprecation, _ report: (String, SourceLocation?, [Diagnostic]) -> Void
+    ) {
+        guard let removeIn = deprecation.removeIn else { return }
+        let at = deprecation.removeInLocation ?? deprecation.location
+        if let since = deprecation.since ?? element.annotations.since, SpecVersion.precedes(since, removeIn) == false {
+            let which = deprecation.since != nil ? "deprecated in" : "introduced in"
+            report("'removeIn' \(removeIn) of \(element.described) must be later than the version it was \(which), \(since)", at, [])
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// The Swift side of deprecations: `@available(*, deprecated, ...)` with a
+/// fix-it, and the old names a `renamedFrom:` keeps compiling.
+///
+/// A replacement the compiler can substitute in place (another property of
+/// the same type, another type) becomes `renamed:`, which Xcode offers as a
+/// fix-it and swiftc prints as "use 'X' instead"; any other replacement is
+/// named in the message.
+extension SwiftViewModel {
+    /// The attribute for an element whose annotations these are, declared in
+    /// `owner` (nil for a type or an operation); "" when not deprecated.
+    func deprecationAttribute(_ annotations: Annotations, owner: String? = nil) -> String {
+        guard let message = annotations.deprecated else { return "" }
+        guard let replacement = spec.replacement(of: annotations) else { return deprecationAttribute(message) }
+        let renamed: String?
+        var use: String
+        switch replacement.kind {
+        case .type:
+            renamed = replacement.name
+            use = replacement.name
+        case .field where replacement.owner == owner:
+            renamed = SwiftNames.name(replacement.name, in: .property)
+            use = renamed!
+        case .field:
+            renamed = nil
+            use = "\(replacement.owner!).\(SwiftNames.name(replacement.name, in: .property))"
+        case .value:
+            renamed = nil
+            use = "\(replacement.owner!).\(Self.caseName(replacement, in: spec))"
+        case .operation, .argument:
+            renamed = nil
+            use = replacement.id
+        }
+        use = "Use `\(use)`."
+        if let renamed {
+            // swiftc prints the message when there is one and the rename as
+            // a note; without a reason it says "renamed to 'X'".
+            let text = message.isEmpty ? "" : ", message: \(SwiftEscaping.stringLiteral(message))"
+            return String(source: "@available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(renamed))\(text))")
+        }
+        return deprecationAttribute(message.isEmpty ? use : "\(message) \(use)")
+    }
+
+    /// The Swift case of an enum value or the constant of a known string value.
+    static func caseName(_ value: SpecElement, in spec: Spec) -> String {
+        switch spec[value.owner ?? ""] {
+        case let .enumeration(e)?: SwiftNames.name(value.name, in: e.isClosed ? .closedEnumCase : .openEnumCase)
+        default: SwiftNames.name(value.name, in: .opaqueConstant)
+        }
+    }
+
+    /// What keeps the old names of `renamedFrom:` compiling until they go:
+    /// a deprecated typealias for a renamed type, a deprecated forwarding
+    /// property (in an extension) for each renamed field of a record.
+    /// Each entry is one declaration, written after the type.
+    func oldNameDeclarations(of type: NamedType) -> [TemplateValue] {
+        var result: [TemplateValue] = []
+        if let old = type.annotations.renamedFrom, canKeepOldTypeName(type) {
+            result.append(.string(String(source: """
+                /// The name `\(type.name)` had before; kept so that code written against it still compiles.
+                @available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(type.name)))
+                public typealias \(old) = \(type.name)
+                """)))
+        }
+        guard case let .record(record) = type, !record.isOneOf, type.name != "VoidResult" else { return result }
+        var members: [String] = []
+        for field in record.fields {
+            guard let old = field.annotations.renamedFrom else { continue }
+            let oldProperty = SwiftNames.escaped(SwiftNames.name(old, in: .property))
+            let newProperty = SwiftNames.name(field.name, in: .property)
+            members.append(String(source: """
+                    /// The name `\(newProperty)` had before; kept so that code written against it still compiles.
+                    @available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(newProperty)))
+                    public var \(oldProperty): \(SwiftTypeMapping.swiftType(of: field)) {
+                        get { \(SwiftNames.escaped(newProperty)) }
+                        set { \(SwiftNames.escaped(newProperty)) = newValue }
+                    }
+                """))
+        }
+        if !members.isEmpty {
+            result.append(.string(String(source: "extension \(type.name) {\n") + members.joined(separator: "\n\n") + "\n}"))
+        }
+        return result
+    }
+
+    /// Whether the old name of a renamed type may become a typealias: any
+    /// type but one whose Swift name is not its spec name.
+    private func canKeepOldTypeName(_ type: NamedType) -> Bool {
+        type.name != "VoidResult"
+    }
+}

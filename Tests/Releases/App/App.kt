@@ -1,0 +1,19 @@
+// App code written against release 1.0.0 (Tests/Releases/Old). Against
+// 2.0.0 it must still compile, each marked line with a deprecation warning
+// that names the replacement (scripts/releases.sh).
+package app
+
+import dev.openiap.types.Offer // warns: Discount
+import dev.openiap.types.Receipt // warns: PurchaseReceipt
+import dev.openiap.types.Store
+
+fun describe(receipt: Receipt): String { // warns: PurchaseReceipt
+    val token = receipt.token // warns: purchaseToken
+    val accepted = receipt.success // warns: isValid
+    val price = receipt.priceText ?: "free" // warns: Price.display
+    return "$token $accepted $price ${receipt.store}"
+}
+
+fun isApple(store: Store): Boolean = store == Store.Ios // warns: Store.Apple
+
+fun percentage(offer: Offer): Long = offer.percent // warns: Discount
