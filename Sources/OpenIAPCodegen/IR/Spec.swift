@@ -10,10 +10,7 @@ public struct Spec: Sendable {
     public var versionLocation: SourceLocation?
     /// All named types, sorted by name.
     public var types: [NamedType] {
-        didSet {
-            typesOnContainmentCycles = nil
-            hasDistinctNames = false
-        }
+        didSet { hasDistinctNames = false }
     }
 
     /// Whether no two of `types` share a name, so that `position(of:)` of
@@ -28,11 +25,6 @@ public struct Spec: Sendable {
     /// checks, targets and `generator diff` rules that know only types are
     /// untouched by them.
     public var operations: [APIOperation] = []
-
-    /// `Containment(self).onCycle`, kept by the loader, which works it out
-    /// while validating, so that the Swift target need not build the graph
-    /// again; nil for a spec made otherwise or changed since.
-    var typesOnContainmentCycles: Set<String>?
 
     public init(version: String, versionLocation: SourceLocation? = nil, types: [NamedType], operations: [APIOperation] = []) {
         let names = types.map(\.name)

@@ -110,9 +110,14 @@ public enum KotlinNames {
     /// of one of these names would clash with them (see `OperationNames`).
     public static let objectMembers: Set<String> = ["equals", "hashCode", "toString"]
 
-    /// Why a spec type name cannot be used in Kotlin, or nil when it can.
-    /// (Type names are ASCII upper camel case, never a keyword; the
-    /// `OpenIAP` prefix is already refused for every target.)
+    /// The prefix of the runtime types (`OpenIAPJson`, …); spec types may
+    /// not use it.
+    public static let runtimeTypePrefix = "OpenIAP"
+
+    /// Why a spec type name cannot be used in Kotlin because it would hide
+    /// a standard name, or nil when it can. (Type names are ASCII upper
+    /// camel case, never a keyword; `KotlinNameCheck` refuses the
+    /// `runtimeTypePrefix` too.)
     public static func typeNameProblem(_ name: String) -> String? {
         guard builtInNames.contains(name) else { return nil }
         if name == "Companion" {

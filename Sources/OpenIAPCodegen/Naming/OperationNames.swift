@@ -1,34 +1,20 @@
-/// The names of operations and of what targets generate for them, in one
-/// place: the reader checks operation names here, the IR derives the
+/// The names of operations and of the types the spec language gives them,
+/// in one place: the reader checks operation names here, the IR derives the
 /// arguments record's name here, and the validator compares those names
 /// with the declared types.
 ///
 /// An operation's name is an identifier in every target as it stands: it
-/// names a Swift method, a TypeScript method and key, a JSON Schema
-/// definition's prefix and the `operation` of a JSON call. So it is held to
-/// the shape every one of them accepts, ASCII lowerCamelCase, rather than
-/// escaped per target, and words any of them reserves are refused.
+/// names a method, a key, a definition's prefix and the `operation` of a
+/// JSON call. So it is held to a shape every language accepts, ASCII
+/// lowerCamelCase, rather than escaped per target. Words a language
+/// reserves are that target's to refuse (`GenerationTarget.check`).
 public enum OperationNames {
-    /// Why `name` cannot name an operation, or nil when it can. `what` names
-    /// the thing in the message (`query`, `event`).
+    /// Why `name` cannot name an operation in any language, or nil when it
+    /// has the shape every one accepts. `what` names the thing in the
+    /// message (`query`, `event`).
     public static func problem(_ name: String, what: String) -> String? {
         guard isLowerCamel(name) else {
             return "\(what) name '\(name)' must be lowerCamelCase: an ASCII lower-case letter, then letters and digits"
-        }
-        if SwiftNames.isKeyword(name) {
-            return "\(what) name '\(name)' is a keyword in Swift"
-        }
-        if TypeScriptNames.reservedWords.contains(name) {
-            return "\(what) name '\(name)' is a reserved word in TypeScript"
-        }
-        if TypeScriptNames.objectMembers.contains(name) {
-            return "\(what) name '\(name)' is a member of every JavaScript object; a client method of that name would hide it"
-        }
-        if KotlinNames.objectMembers.contains(name) {
-            return "\(what) name '\(name)' is a member of every Kotlin object; an interface method of that name would clash with it"
-        }
-        if upperCamel(name).hasPrefix(SwiftNames.runtimeTypePrefix) {
-            return "\(what) name '\(name)' is reserved: the types generated for it would start with '\(SwiftNames.runtimeTypePrefix)', the prefix of the runtime types"
         }
         return nil
     }
@@ -45,7 +31,7 @@ public enum OperationNames {
     /// `fetchProducts` → `FetchProducts`: the first letter upper-cased. For
     /// a name `problem` accepts, that is the only change, so two operations
     /// never share it.
-    static func upperCamel(_ name: String) -> String {
+    public static func upperCamel(_ name: String) -> String {
         name.prefix(1).uppercased() + name.dropFirst()
     }
 

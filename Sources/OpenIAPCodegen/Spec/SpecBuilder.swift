@@ -1,5 +1,6 @@
 /// Joins the declarations of every file into one `Spec`: merges included
-/// field sets into records, types the defaults, and runs `SpecValidator`.
+/// field sets into records and types the defaults. `SpecLoader` then
+/// validates what it built.
 struct SpecBuilder {
     var files: [SpecFileReader.FileDeclarations]
     var firstFile: String?
@@ -45,7 +46,9 @@ struct SpecBuilder {
         }
     }
 
-    mutating func build() -> Spec {
+    /// The spec, and the index of its names that its validation looks
+    /// them up in.
+    mutating func build() -> (Spec, SpecValidator.TypeNames) {
         let version = resolveVersion()
         let byName = uniqueTypes()
         let declared = byName.types
@@ -93,17 +96,10 @@ struct SpecBuilder {
         spec.operations = completeOperations(byName: byName)
         // The table holds positions among the declared types; the spec has
         // them in name order.
-        var validator = SpecValidator(spec: spec)
-        if let nameTable {
-            var rank = [Int](repeating: 0, count: order.count)
-            for (sorted, position) in order.enumerated() { rank[position] = sorted }
-            let types = SpecValidator.TypeNames(spec, table: nameTable.0.mapValues { rank[$0] }, holdsAll: nameTable.holdsAll)
-            validator = SpecValidator(spec: spec, types: types)
-        }
-        validator.run()
-        diagnostics.append(contentsOf: validator.diagnostics.all)
-        spec.typesOnContainmentCycles = validator.typesOnContainmentCycles
-        return spec
+        guard let nameTable, spec.hasDistinctNames else { return (spec, SpecValidator.TypeNames(spec)) }
+        var rank = [Int](repeating: 0, count: order.count)
+        for (sorted, position) in order.enumerated() { rank[position] = sorted }
+        return (spec, SpecValidator.TypeNames(spec, table: nameTable.0.mapValues { rank[$0] }, holdsAll: nameTable.holdsAll))
     }
 
     /// `declared` with every record completed: included fields merged in and

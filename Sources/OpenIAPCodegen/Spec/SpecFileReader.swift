@@ -157,10 +157,6 @@ struct SpecFileReader {
                 reader.diagnostics.error("type name '\(name)' is reserved for a built-in type", at: reader.location(key))
                 continue
             }
-            if let problem = SwiftNames.typeNameProblem(name) ?? KotlinNames.typeNameProblem(name) {
-                reader.diagnostics.error(problem, at: reader.location(key))
-                continue
-            }
             body(&self, (name, reader.location(key)), value)
         }
     }

@@ -1,6 +1,20 @@
 import Foundation
 
+/// A rule a spec must follow beyond the spec language's own, which a caller
+/// adds to loading: the generator adds each target's (a name Swift cannot
+/// write, say; see `GenerationTarget.check`). It is given the spec as
+/// built, also when the spec's own rules find problems in it, so that one
+/// run reports every problem: it may not assume that references resolve.
+/// Its problems are reported with the spec's, sorted by place.
+public typealias SpecCheck = @Sendable (Spec) -> [Diagnostic]
+
 /// Entry point of the reading stage: spec files on disk → a validated `Spec`.
+///
+/// The loader knows the spec language and nothing else: it reads, joins
+/// and checks a spec against the language's rules (`SpecValidator`), and
+/// runs the further checks its caller passes (`checks`). A spec that
+/// `load` accepts without checks may still be one a target cannot write;
+/// `Generator` loads with every target's check.
 public enum SpecLoader {
     /// One spec file's bytes and the path printed in diagnostics.
     public struct Source: Sendable {
@@ -19,7 +33,7 @@ public enum SpecLoader {
 
     /// Reads a spec file, or every `*.yaml` / `*.yml` file of a folder (not
     /// recursive), in name order.
-    public static func load(path: String, limits: YAMLLimits = .default) throws(DiagnosticError) -> Spec {
+    public static func load(path: String, limits: YAMLLimits = .default, checks: [SpecCheck] = []) throws(DiagnosticError) -> Spec {
         let paths = try sourcePaths(at: path)
         // The same as `build(from: sources(at: path))`, but each file is read
         // by the job that parses it, so reading is spread over the cores too.
@@ -31,7 +45,7 @@ public enum SpecLoader {
         for (file, result) in zip(paths, read) where result.isNone {
             throw DiagnosticError(.error("cannot read spec file '\(file)'", at: nil))
         }
-        return try join(read.compactMap { $0 }, firstFile: paths.first)
+        return try join(read.compactMap { $0 }, firstFile: paths.first, checks: checks)
     }
 
     /// The files `load(path:)` would read.
@@ -71,11 +85,11 @@ public enum SpecLoader {
 
     /// Parses, joins and validates in-memory sources. All problems of all
     /// files are reported together.
-    public static func build(from sources: [Source], limits: YAMLLimits = .default) throws(DiagnosticError) -> Spec {
+    public static func build(from sources: [Source], limits: YAMLLimits = .default, checks: [SpecCheck] = []) throws(DiagnosticError) -> Spec {
         // Each file is parsed and read on its own, several at a time; only
         // joining them needs all of them.
         let read = sources.concurrentMap { readFile($0, limits: limits) }
-        return try join(read, firstFile: sources.first?.path)
+        return try join(read, firstFile: sources.first?.path, checks: checks)
     }
 
     /// What one file declares and the problems found in it, or why it is not YAML.
@@ -90,8 +104,8 @@ public enum SpecLoader {
         }
     }
 
-    /// Joins the files read and validates the whole.
-    private static func join(_ read: [FileResult], firstFile: String?) throws(DiagnosticError) -> Spec {
+    /// Joins the files read and checks the whole.
+    private static func join(_ read: [FileResult], firstFile: String?, checks: [SpecCheck]) throws(DiagnosticError) -> Spec {
         var diagnostics = Diagnostics()
         var files: [SpecFileReader.FileDeclarations] = []
         var unreadable = false
@@ -109,8 +123,15 @@ public enum SpecLoader {
         // against it would only add noise (missing types, missing version).
         if unreadable { throw DiagnosticError(diagnostics.all) }
         var builder = SpecBuilder(files: files, firstFile: firstFile)
-        let spec = builder.build()
+        let (spec, names) = builder.build()
         diagnostics.append(contentsOf: builder.diagnostics.all)
+        // The concerns of the spec's own rules and the caller's checks only
+        // read the spec, so they run side by side; their problems are
+        // joined in this order (then sorted by place).
+        let rules: [SpecCheck] = SpecValidator.Concern.allCases.map { concern in
+            { spec in SpecValidator.problems(spec, types: names, concern) }
+        } + checks
+        for problems in rules.concurrentMap({ $0(spec) }) { diagnostics.append(contentsOf: problems) }
         try diagnostics.check()
         return spec
     }

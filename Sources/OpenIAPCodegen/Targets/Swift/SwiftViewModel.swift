@@ -46,7 +46,7 @@ struct SwiftViewModel {
 
     init(spec: Spec) {
         self.spec = spec
-        self.onContainmentCycle = spec.typesOnContainmentCycles ?? Containment(spec).onCycle
+        self.onContainmentCycle = Containment(spec).onCycle
         let tables = Self.tables(spec)
         traits = tables.traits
         firstLeaf = tables.firstLeaf
