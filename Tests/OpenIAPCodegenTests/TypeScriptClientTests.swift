@@ -246,14 +246,14 @@ import Testing
               Kind:
                 values: [one, many]
             records:
-              Item:
+              Thing:
                 fields:
                   id: String
               Found:
                 oneOf: true
                 fields:
-                  single: Item?
-                  several: Item[]?
+                  single: Thing?
+                  several: Thing[]?
               Page:
                 fields:
                   found: Found

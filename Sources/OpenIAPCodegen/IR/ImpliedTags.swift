@@ -36,9 +36,10 @@ extension Spec {
     /// field may be missing from the record (the validator reports that).
     public var unionTagValues: [String: [String: [String]]] {
         var seen: [String: [String: [String]]] = [:]
+        let flattened = flattenedMemberNames()
         for union in unions {
             for member in union.members {
-                for record in recordsReached(from: member.typeName) {
+                for record in recordsReached(from: member.typeName, flattened) {
                     var tags = seen[record, default: [:]][union.discriminator, default: []]
                     if !tags.contains(member.tag) { tags.append(member.tag) }
                     seen[record, default: [:]][union.discriminator] = tags
@@ -50,10 +51,10 @@ extension Spec {
 
     /// The records a union member stands for: the record itself, or every
     /// record a member union resolves to (each once).
-    private func recordsReached(from typeName: String) -> [String] {
+    private func recordsReached(from typeName: String, _ flattened: [String: [String]]) -> [String] {
         switch self[typeName] {
         case .record?: return [typeName]
-        case let .union(nested)?: return flattenedMembers(of: nested).map(\.name)
+        case .union?: return flattened[typeName] ?? []
         default: return []
         }
     }

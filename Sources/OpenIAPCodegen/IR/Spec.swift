@@ -168,17 +168,66 @@ public struct Spec: Sendable {
         return result
     }
 
-    /// `flattenedMembers(of: union).first`, found without building the
-    /// list: the Swift view model needs only the first member (its
-    /// discriminator field's type), and the list copies every member
-    /// record, retaining each of their strings and arrays.
-    public func firstFlattenedMember(of union: UnionType) -> RecordType? {
-        var first: RecordType?
-        walkFlattenedMembers(of: union) { record in
-            first = record
-            return false
+    /// The names of the records every union resolves to, as
+    /// `flattenedMembers(of:)` lists them, worked out for all unions at
+    /// once: a union's list is made from its members' lists, so a chain of
+    /// n unions each holding the next costs n steps instead of the n²
+    /// that asking `flattenedMembers(of:)` of each union costs. A union on
+    /// or above a cycle of unions (which the validator refuses, after
+    /// asking) is walked from itself instead, as the walk from a union on
+    /// a cycle meets the records in its own order.
+    public func flattenedMemberNames() -> [String: [String]] {
+        var lists: [String: [String]] = [:]
+        var onStack: Set<String> = []
+        // Unions on or above a cycle, whose lists come from a walk.
+        var walked: Set<String> = []
+        for case let .union(root) in types where lists[root.name] == nil {
+            // Depth first without recursion, since a chain may be long: a
+            // union's list is made once its member unions have theirs.
+            var stack: [(union: UnionType, next: Int, walk: Bool)] = [(root, 0, false)]
+            onStack.insert(root.name)
+            while let top = stack.last {
+                if top.next < top.union.members.count {
+                    let name = top.union.members[top.next].typeName
+                    stack[stack.count - 1].next += 1
+                    guard case let .union(nested)? = self[name], lists[name] == nil else { continue }
+                    if onStack.contains(name) {
+                        // A cycle, which every union on the stack reaches.
+                        for index in stack.indices { stack[index].walk = true }
+                    } else {
+                        stack.append((nested, 0, false))
+                        onStack.insert(name)
+                    }
+                    continue
+                }
+                stack.removeLast()
+                onStack.remove(top.union.name)
+                if top.walk || top.union.members.contains(where: { walked.contains($0.typeName) }) {
+                    walked.insert(top.union.name)
+                    lists[top.union.name] = flattenedMembers(of: top.union).map(\.name)
+                } else {
+                    lists[top.union.name] = joinedMemberNames(of: top.union, lists)
+                }
+            }
         }
-        return first
+        return lists
+    }
+
+    /// A union's records from its members' lists: its member records and
+    /// its member unions' records, in order, each name once.
+    private func joinedMemberNames(of union: UnionType, _ lists: [String: [String]]) -> [String] {
+        var seen: Set<String> = []
+        var result: [String] = []
+        for member in union.members {
+            let names: [String] =
+                switch self[member.typeName] {
+                case .record?: [member.typeName]
+                case .union?: lists[member.typeName] ?? []
+                default: []
+                }
+            for name in names where seen.insert(name).inserted { result.append(name) }
+        }
+        return result
     }
 
     /// Hands `visit` the records a union resolves to, in order (members in

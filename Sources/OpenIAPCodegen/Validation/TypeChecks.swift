@@ -4,6 +4,9 @@
 extension SpecValidator {
     /// The checks of each type on its own (and against the types it names).
     mutating func checkTypes() {
+        // The records each union resolves to, worked out once for all
+        // unions (a chain of unions would otherwise be walked per union).
+        let unionRecords = spec.unions.isEmpty ? [:] : spec.flattenedMemberNames()
         for position in spec.types.indices {
             switch spec.types[position] {
             case let .enumeration(e): checkEnum(e)
@@ -14,7 +17,7 @@ extension SpecValidator {
                 if s.fields.contains(where: { !$0.aliases.isEmpty || $0.annotations.renamedFrom != nil }) {
                     checkAliasesAndRenames(s.fields, owner: s.name)
                 }
-            case let .union(u): checkUnion(u)
+            case let .union(u): checkUnion(u, unionRecords: unionRecords)
             case let .alias(a): checkAlias(a)
             }
         }
@@ -160,7 +163,9 @@ extension SpecValidator {
 
     // MARK: - Unions
 
-    private mutating func checkUnion(_ union: UnionType) {
+    /// `unionRecords`: the records each union resolves to
+    /// (`Spec.flattenedMemberNames()`).
+    private mutating func checkUnion(_ union: UnionType, unionRecords: [String: [String]]) {
         if union.members.isEmpty { diagnostics.error("union '\(union.name)' has no members", at: union.location) }
         guard !union.discriminator.isEmpty else { return }
         for member in union.members {
@@ -178,7 +183,7 @@ extension SpecValidator {
                     diagnostics.error("union '\(union.name)' lists itself as a member", at: member.location)
                     continue
                 }
-                records = spec.flattenedMembers(of: u)
+                records = (unionRecords[u.name] ?? []).compactMap(spec.record)
             case let .alias(a):
                 diagnostics.error(
                     "union member '\(a.name)' is another name for '\(a.target)'; a union lists the type itself", at: member.location)

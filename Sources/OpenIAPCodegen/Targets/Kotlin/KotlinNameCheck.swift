@@ -7,9 +7,10 @@ struct KotlinMemberNames: Sendable {
     var names: [String]
 
     /// The type of a union's discriminator field, read in its first member
-    /// record (the validator makes every member agree).
-    static func discriminatorType(of union: UnionType, spec: Spec) -> TypeRef? {
-        spec.firstFlattenedMember(of: union)?.field(union.discriminator)?.type
+    /// record (the validator makes every member agree); `unionRecords` is
+    /// `spec.flattenedMemberNames()`.
+    static func discriminatorType(of union: UnionType, spec: Spec, unionRecords: [String: [String]]) -> TypeRef? {
+        unionRecords[union.name]?.first.flatMap(spec.record)?.field(union.discriminator)?.type
     }
 
     /// The members of `type` and their Kotlin names. A value, constant or

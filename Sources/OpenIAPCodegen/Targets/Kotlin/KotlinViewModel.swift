@@ -28,6 +28,8 @@ struct KotlinViewModel {
     let shapes: KotlinUnionShapes
     /// The discriminator values records default to (`Spec.impliedTagValues`).
     private let impliedTags: [String: [String: String]]
+    /// The records each union resolves to (`Spec.flattenedMemberNames()`).
+    private let unionRecords: [String: [String]]
 
     enum NamedKind {
         /// A closed enum, an open enum or an opaque string: a JSON string,
@@ -50,6 +52,7 @@ struct KotlinViewModel {
         self.packageName = packageName
         self.shapes = shapes ?? KotlinUnionShapes(spec)
         self.impliedTags = spec.impliedTagValues
+        self.unionRecords = spec.flattenedMemberNames()
         self.validating = Self.validatingTypes(spec)
         var kinds: [String: NamedKind] = [:]
         var aliasTargets: [String: String] = [:]
@@ -612,7 +615,7 @@ struct KotlinViewModel {
         if !isDirect { nested.formUnion(memberTypes.map { KotlinUnionShapes.wrapperName($0.type) }) }
         let tagDecode: String
         let tagValue: String
-        switch KotlinMemberNames.discriminatorType(of: union, spec: spec) {
+        switch KotlinMemberNames.discriminatorType(of: union, spec: spec, unionRecords: unionRecords) {
         case let .named(name)?:
             tagDecode = typeReference(name, nested: nested) + ".fromJsonValue(v0, p0)"
             tagValue = "tag.rawValue"

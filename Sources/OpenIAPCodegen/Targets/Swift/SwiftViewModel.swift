@@ -22,6 +22,8 @@ struct SwiftViewModel {
     /// The discriminator values records always have (`Spec.impliedTagValues`):
     /// their initializers default those fields to them.
     private let impliedTags: [String: [String: String]]
+    /// The records each union resolves to (`Spec.flattenedMemberNames()`).
+    private let unionRecords: [String: [String]]
     /// The position of the type Swift declares under another name
     /// (`SwiftTarget.renamedPosition`), if any.
     private let renamed: Int?
@@ -52,6 +54,7 @@ struct SwiftViewModel {
         firstLeaf = tables.firstLeaf
         leaves = tables.leaves
         impliedTags = spec.impliedTagValues
+        unionRecords = spec.flattenedMemberNames()
         renamed = SwiftTarget.renamedPosition(spec)
     }
 
@@ -828,7 +831,8 @@ struct SwiftViewModel {
         // The discriminator field of the first member, read in place (see
         // `fieldContext`) rather than copied, as `RecordType.field` does.
         var discriminatorType: TypeRef?
-        spec.firstFlattenedMember(of: union)?.fields.forEachAddress { field in
+        let firstRecord = unionRecords[union.name]?.first.flatMap(spec.record)
+        firstRecord?.fields.forEachAddress { field in
             if discriminatorType == nil, field.pointee.name == union.discriminator { discriminatorType = field.pointee.type }
         }
         // Decoding the discriminator with its own type applies its aliases;
@@ -897,7 +901,7 @@ struct SwiftViewModel {
     /// conforms too, and when it keeps unknown members, every required
     /// field of the set has a neutral value to give for them.
     func conforms(_ union: UnionType, to set: FieldSet) -> Bool {
-        let records = spec.flattenedMembers(of: union)
+        let records = (unionRecords[union.name] ?? []).compactMap(spec.record)
         guard !records.isEmpty, records.allSatisfy({ $0.includes.contains(set.name) }) else { return false }
         if union.unknownTag == .keep, !set.fields.allSatisfy({ !$0.isRequired || neutralValue(of: $0.type) != nil }) {
             return false

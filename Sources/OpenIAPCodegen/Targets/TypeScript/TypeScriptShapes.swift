@@ -39,6 +39,8 @@ struct TypeScriptShapes {
     /// Record -> discriminator field -> the tags it can be read under
     /// (`Spec.unionTagValues`): the field's literal type.
     let tagValues: [String: [String: [String]]]
+    /// The records each union resolves to (`Spec.flattenedMemberNames()`).
+    let unionRecords: [String: [String]]
     /// Whether the spec's `VoidResult` is `void` in the API (see above).
     let voidResultIsNothing: Bool
 
@@ -50,6 +52,7 @@ struct TypeScriptShapes {
     init(spec: Spec) {
         self.spec = spec
         tagValues = spec.unionTagValues
+        unionRecords = spec.flattenedMemberNames()
         let answersNothing = spec.operations.contains { $0.result.isNothing }
         voidResultIsNothing = answersNothing && spec[Self.voidResultName].map { if case .record = $0 { true } else { false } } == true
         var twinBase: [String] = []

@@ -617,7 +617,7 @@ struct TypeScriptViewModel {
         let records: [RecordType] =
             switch spec[typeName] {
             case let .record(record)?: [record]
-            case let .union(nested)?: spec.flattenedMembers(of: nested)
+            case .union?: (shapes.unionRecords[typeName] ?? []).compactMap(spec.record)
             default: []
             }
         return !records.isEmpty
