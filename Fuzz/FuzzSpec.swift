@@ -61,7 +61,9 @@ public func fuzzSpecText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
     let spec: Spec
     do {
-        spec = try SpecLoader.build(from: fuzzSources(bytes))
+        // As the generator loads it: the spec's rules and every target's
+        // check (`GenerationTarget.check`).
+        spec = try Generator(options: Generator.Options()).load(fuzzSources(bytes))
     } catch {
         for diagnostic in error.diagnostics {
             precondition(diagnostic.location != nil, "unlocated diagnostic: \(diagnostic)")

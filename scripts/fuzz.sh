@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes the spec reader and every renderer with libFuzzer for a bounded time.
 #   scripts/fuzz.sh [SECONDS]     default 300
-# Builds .fuzz/fuzz-spec from Sources/OpenIAPCodegen plus Fuzz/FuzzSpec.swift
+# Builds .fuzz/fuzz-spec from the generator's layers (Sources/OpenIAPSpec,
+# OpenIAPTemplates, OpenIAPCodegen) plus Fuzz/FuzzSpec.swift
 # (address sanitizer on), seeds .fuzz/corpus from Schema/, the golden spec and
 # the hostile corpus, and runs one libFuzzer process. Crashes, hangs and leaks
 # land in .fuzz/artifacts; each becomes a regression test (see Docs/Fuzzing.md).
@@ -13,15 +14,25 @@ seconds=${1:-300}
 out=.fuzz
 mkdir -p "$out/corpus" "$out/seeds" "$out/artifacts"
 
-# Rebuild when any source is newer than the binary.
+# Rebuild when any source is newer than the binary. The generator's layers
+# (the spec, the template engine, the targets and pipeline) are compiled as
+# one module with the harness: their sources are copied to $out/src without
+# the imports of one layer by another.
 binary="$out/fuzz-spec"
-sources=$(find Sources/OpenIAPCodegen -name '*.swift' | sort)
-if [ ! -x "$binary" ] || [ -n "$(find Sources/OpenIAPCodegen Fuzz -name '*.swift' -newer "$binary" | head -1)" ]; then
+layers="Sources/OpenIAPSpec Sources/OpenIAPTemplates Sources/OpenIAPCodegen"
+# shellcheck disable=SC2086
+if [ ! -x "$binary" ] || [ -n "$(find $layers Fuzz -name '*.swift' -newer "$binary" | head -1)" ]; then
   echo "fuzz: building $binary"
+  rm -rf "$out/src"
+  mkdir -p "$out/src"
   # shellcheck disable=SC2086
-  swiftc -swift-version 6 -parse-as-library -module-name OpenIAPFuzz -O -g \
+  find $layers -name '*.swift' | sort | while read -r file; do
+    grep -v -E '^import OpenIAP(Spec|Templates)$' "$file" > "$out/src/$(echo "$file" | tr '/' '_')"
+  done
+  # shellcheck disable=SC2046
+  swiftc -swift-version 6 -parse-as-library -module-name OpenIAPFuzz -package-name OpenIAPCodegen -O -g \
     -sanitize=fuzzer,address -I Sources/CYAML -lyaml \
-    $sources Fuzz/FuzzSpec.swift -o "$binary" 2> "$out/build.log" || { cat "$out/build.log"; exit 1; }
+    $(find "$out/src" -name '*.swift' | sort) Fuzz/FuzzSpec.swift -o "$binary" 2> "$out/build.log" || { cat "$out/build.log"; exit 1; }
 fi
 
 # Seeds: each spec folder as one input (files joined by `#==file==` lines),

@@ -1,5 +1,6 @@
 import CYAML
 import Foundation
+import OpenIAPSpec
 import OpenIAPCodegen
 
 /// The generation figures of one spec size, all in seconds except where the

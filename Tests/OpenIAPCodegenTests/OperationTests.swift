@@ -1,10 +1,14 @@
 import Foundation
 import Testing
 
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 // Swift Testing has its own SourceLocation; these tests mean the spec one.
-private typealias Location = OpenIAPCodegen.SourceLocation
+private typealias Location = OpenIAPSpec.SourceLocation
 
 /// Queries, mutations and events: what the reader and the builder make of
 /// them (every node located, stores in order or derived, defaults typed,

@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// One output language. A target checks that it can write a spec
 /// (`check`), then turns the validated `Spec` into view models and renders
 /// them through the templates of its folder (`Templates/<name>`).

@@ -1,4 +1,6 @@
 import Foundation
+import OpenIAPSpec
+import OpenIAPTemplates
 
 /// The whole generation run as one call, so the CLI, the SwiftPM plugin and
 /// the tests share it: read the spec, render the chosen targets, then write

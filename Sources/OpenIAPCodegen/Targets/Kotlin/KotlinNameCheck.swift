@@ -1,3 +1,5 @@
+import OpenIAPSpec
+
 /// The Kotlin names of a type's members (fields, values, constants, union
 /// members), worked out in one place: `KotlinNameCheck` checks them when the
 /// spec is loaded, and the view model writes them.

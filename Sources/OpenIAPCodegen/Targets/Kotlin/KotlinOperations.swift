@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// The Kotlin of the API, for a spec with operations: the contexts of
 /// `operations.tmpl` (the interfaces an SDK implements, the arguments
 /// records, the reply types) and of `dispatcher.tmpl` (the table of

@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// Renders `Generated/Kotlin`: one file per spec file, as in Swift, plus the
 /// runtime (`OpenIAPRuntime.kt`), the strict JSON reader and writer
 /// (`OpenIAPJson.kt`), the bridge from Android's `org.json`

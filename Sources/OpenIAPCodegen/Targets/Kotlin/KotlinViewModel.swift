@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// Builds the template contexts of the Kotlin target. Every Kotlin decision
 /// (names, escaping, types, the decode, encode, equality and validation
 /// code) is made here; templates only place the results.

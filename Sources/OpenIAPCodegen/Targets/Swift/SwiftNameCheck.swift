@@ -1,3 +1,5 @@
+import OpenIAPSpec
+
 /// The Swift target's rules for a spec (`SwiftTarget.check`): what the
 /// spec language allows but Swift cannot write. Each problem is a located
 /// error, reported with the spec's own problems:

@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// The Swift of the API, for a spec with operations: the context of
 /// `operations.tmpl` (the protocols an SDK conforms to and the arguments
 /// records) and the registry entries of the arguments records;

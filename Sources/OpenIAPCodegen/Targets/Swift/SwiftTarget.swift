@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// Renders `Generated/Swift`: one file per spec file (types keep the grouping
 /// of `Schema/`), plus `OpenIAPRuntime.swift` with the support types every
 /// generated file uses, `OpenIAPTypeRegistry.swift`, and for a spec with

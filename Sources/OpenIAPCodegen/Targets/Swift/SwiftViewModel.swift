@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// Builds the template contexts of the Swift target. Every Swift-specific
 /// decision (names, escaping, decode and encode calls, validation code) is
 /// made here; templates only place the results.

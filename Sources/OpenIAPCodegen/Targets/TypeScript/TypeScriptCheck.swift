@@ -1,3 +1,5 @@
+import OpenIAPSpec
+
 extension TypeScriptTarget {
     /// TypeScript's rules for a spec: an operation name is a method of the
     /// client and a key of its tables, so it may be neither a reserved word

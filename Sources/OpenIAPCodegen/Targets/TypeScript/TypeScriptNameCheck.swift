@@ -1,3 +1,5 @@
+import OpenIAPSpec
+
 /// TypeScript's own check of the names its module declares, which the
 /// target's `check` runs when the spec loads, so that a spec that loads renders:
 /// every spec type is exported under upstream's spelling of its name

@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// The TypeScript of the API: what `openiap.ts` declares for the queries,
 /// mutations and events after the types, and the values the client runtime
 /// (`openiap-client.ts`) is rendered from.

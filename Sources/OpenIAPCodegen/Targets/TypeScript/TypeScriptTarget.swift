@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// Renders the whole spec as one TypeScript module, `openiap.ts`, that an
 /// SDK can use as its `types.ts`: every spec type exported under the name
 /// and in the shape upstream's generated TypeScript gives it, in name order
