@@ -105,6 +105,14 @@ let package = Package(
             dependencies: ["OpenIAPSpec", "OpenIAPTemplates", "OpenIAPCodegen", "OpenIAPSpecTools", "OpenIAPCommandLine"],
             path: "Tests/OpenIAPCodegenTests"
         ),
+        // A target defined outside the library, run through the generator
+        // with plain imports: what a target of one's own can do
+        // (Docs/AddingATarget.md).
+        .testTarget(
+            name: "OpenIAPSeamTests",
+            dependencies: ["OpenIAPSpec", "OpenIAPTemplates", "OpenIAPCodegen"],
+            path: "Tests/OpenIAPSeamTests"
+        ),
         .testTarget(
             name: "OpenIAPTypesTests",
             // The generator too: the pattern test compiles patterns with it
