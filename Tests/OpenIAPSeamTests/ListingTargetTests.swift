@@ -119,9 +119,9 @@ struct ListingTarget: GenerationTarget {
             do {
                 _ = try Generator(options: Self.options(folder)).run()
             } catch {
-                problems = error.description
+                problems = "\(error)"
             }
-            #expect(problems.hasSuffix("spec.yaml:5:3: error: type 'Store' has no doc, which its row in the listing needs"))
+            #expect(problems.hasSuffix("spec.yaml:4:3: error: type 'Store' has no doc, which its row in the listing needs"))
             // A failed run writes nothing.
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
         }
@@ -136,7 +136,7 @@ struct ListingTarget: GenerationTarget {
             do {
                 _ = try Generator(options: Self.options(folder)).run()
             } catch {
-                problems = error.description
+                problems = "\(error)"
             }
             #expect(problems.contains("type name 'Result' is reserved in Swift"))
         }
