@@ -26,7 +26,7 @@ diff:
 	scripts/bootstrap.sh build
 	swift run $(SWIFT_FLAGS) generator diff --against $(AGAINST)
 
-## Generation, decoding and compile-time figures (README, "Benchmarks").
+## Generation, decoding and compile-time figures (Docs/Performance.md).
 benchmark:
 	scripts/bootstrap.sh build
 	swift run -c release benchmark --json .build/benchmark.json
@@ -34,6 +34,7 @@ benchmark:
 ## Every test: build warning-free, Generated/ up to date (also through the
 ## SwiftPM plugin), unit and round-trip tests, a smoke run of the benchmark
 ## (no timing checked), lint of the generated Swift, the Python tool tests,
+## every relative link and anchor of README.md and Docs/ (check_links.py),
 ## the Swift / JSON Schema / TypeScript agreement over the fixture corpus, the
 ## compatibility corpora (app code written against upstream's API, per
 ## language: scripts/compat.sh), and the cross-language test (the generated
@@ -55,6 +56,7 @@ test: bootstrap
 	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/benchmark-smoke.sh
 	scripts/compat.sh swift
 	python3 -m unittest discover -s Tests/Tools -p 'test_*.py'
+	python3 Tests/Tools/check_links.py
 	scripts/prove-targets.sh $(VERDICTS)
 	scripts/compat.sh typescript
 	python3 -m unittest discover -s Tests/CrossLanguage -p 'test_*.py'

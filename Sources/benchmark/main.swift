@@ -3,7 +3,7 @@ import OpenIAPSpec
 
 // `swift run -c release benchmark [--quick] [--json FILE]`: generation
 // scaling, decode and encode speed against hand-written types, and the compile
-// time of generated code. See the README's "Benchmarks" section.
+// time of generated code. See Docs/Performance.md.
 
 /// A folder of the package: `name` in the working directory (the package
 /// root, where `swift run` is used), else found beside these sources.

@@ -1,8 +1,10 @@
-// The Kotlin examples of README.md ("Operations in Kotlin"), compiled with the
-// generated Kotlin and run by ReadmeExampleTests; README quotes them as
-// excerpts, which ReadmeExamplesTests (Swift) checks are still here.
+// The Kotlin examples of README.md and Docs/Kotlin.md ("Operations"),
+// compiled with the generated Kotlin and run by ReadmeExampleTests; the pages
+// quote them as excerpts, which ReadmeExamplesTests (Swift) checks are still
+// here.
 
 import dev.openiap.types.IapStore
+import dev.openiap.types.IapkitPurchaseState
 import dev.openiap.types.OpenIAPAndroidOperations
 import dev.openiap.types.OpenIAPDispatcher
 import dev.openiap.types.OpenIAPException
@@ -14,12 +16,23 @@ import dev.openiap.types.RequestPurchaseProps
 import dev.openiap.types.RequestPurchasePropsByPlatforms
 import dev.openiap.types.RequestPurchaseResultPurchase
 import dev.openiap.types.RequestPurchaseResultPurchases
+import dev.openiap.types.RequestVerifyPurchaseWithIapkitResult
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertTrue
 import org.junit.Test
 import kotlin.coroutines.Continuation
 import kotlin.coroutines.EmptyCoroutineContext
 import kotlin.coroutines.startCoroutine
+
+/** Whether an app grants a purchase, from IAPKit's answer (README's Kotlin example). */
+fun isGranted(body: String, expectedProductId: String): Boolean {
+    val result = RequestVerifyPurchaseWithIapkitResult.fromJson(body)   // String or ByteArray
+    val granted = result.isValid
+        && result.store == IapStore.Google
+        && (result.state == IapkitPurchaseState.Entitled || result.state == IapkitPurchaseState.PendingAcknowledgment)
+        && result.productId == expectedProductId
+    return granted
+}
 
 /** What a React Native, Expo or Flutter module on Android hands to JavaScript: JSON text in, JSON text out. */
 class PurchasesModule(sdk: OpenIAPAndroidOperations, emit: (String) -> Unit) {
@@ -49,6 +62,14 @@ suspend fun buyPremium(sdk: OpenIAPAndroidOperations, deliver: (Purchase) -> Uni
 }
 
 class ReadmeExampleTests {
+    @Test fun theGrantRuleReadsIAPKitsAnswer() {
+        val answer = """{"store": "google", "isValid": true, "state": "entitled", "productId": "premium_monthly"}"""
+        assertTrue(isGranted(answer, "premium_monthly"))
+        assertEquals(false, isGranted(answer, "premium_yearly"))
+        assertTrue(isGranted(answer.replace("\"entitled\"", "\"PENDING_ACKNOWLEDGMENT\""), "premium_monthly"))
+        assertEquals(false, isGranted(answer.replace("\"google\"", "\"apple\""), "premium_monthly"))
+    }
+
     @Test fun theModuleAnswersJavaScript() {
         val events = ArrayList<String>()
         val module = PurchasesModule(MemoryStore()) { events.add(it) }

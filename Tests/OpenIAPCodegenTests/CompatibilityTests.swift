@@ -484,18 +484,24 @@ import Testing
         #expect(SpecComparison.compare(old: old, new: new).map(\.id) == [.openEnumValueRemoved, .enumValueRemoved])
     }
 
-    // MARK: - README
+    // MARK: - Docs
 
-    /// The README's rule tables are the rule data printed as Markdown; change
-    /// the rules and paste `swift run generator diff --rules` into them.
-    @Test func readmeShowsTheRuleTable() throws {
-        let readme = try String(contentsOfFile: HorizonEvolution.packageRoot.appendingPathComponent("README.md").path, encoding: .utf8)
-        #expect(readme.contains(CompatibilityReport.markdownRuleTable()), "README.md: paste `swift run generator diff --rules` into the rule table")
+    /// The rule tables of Docs/SpecChanges.md are the rule data printed as
+    /// Markdown; change the rules and paste `swift run generator diff
+    /// --rules` into them. The CI recipe there and the plugin's command line
+    /// in Docs/Usage.md are the commands this package really has.
+    @Test func theDocsShowTheRuleTable() throws {
+        let root = HorizonEvolution.packageRoot
+        let changes = try String(contentsOfFile: root.appendingPathComponent("Docs/SpecChanges.md").path, encoding: .utf8)
         #expect(
-            readme.contains(CompatibilityReport.markdownOperationRuleTable()),
-            "README.md: paste the second table of `swift run generator diff --rules` into the table of operation rules")
-        #expect(readme.contains("swift run generator diff --against origin/main"))
-        #expect(readme.contains("swift run generator --check"))
-        #expect(readme.contains("swift package --allow-writing-to-package-directory generate-openiap-types"))
+            changes.contains(CompatibilityReport.markdownRuleTable()),
+            "Docs/SpecChanges.md: paste `swift run generator diff --rules` into the rule table")
+        #expect(
+            changes.contains(CompatibilityReport.markdownOperationRuleTable()),
+            "Docs/SpecChanges.md: paste the second table of `swift run generator diff --rules` into the table of operation rules")
+        #expect(changes.contains("swift run generator diff --against origin/main"))
+        #expect(changes.contains("swift run generator --check"))
+        let usage = try String(contentsOfFile: root.appendingPathComponent("Docs/Usage.md").path, encoding: .utf8)
+        #expect(usage.contains("swift package --allow-writing-to-package-directory generate-openiap-types"))
     }
 }

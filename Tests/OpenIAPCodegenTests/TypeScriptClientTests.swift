@@ -9,7 +9,8 @@ import Testing
 /// The generated TypeScript API and client, proved with the real tools:
 /// `tsc --strict` for the type-level cases (`Tests/TypeScript/client-types.ts`,
 /// whose `@ts-expect-error` lines must each fail), `node` for the runtime
-/// (`Tests/TypeScript/client-runtime.ts`), and the README's client example.
+/// (`Tests/TypeScript/client-runtime.ts`), and the client examples of README
+/// and Docs/TypeScript.md.
 @Suite struct TypeScriptClientTests {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -71,24 +72,46 @@ import Testing
         #expect(run.output.contains(" passed, 0 failed"), "\(run.output)")
     }
 
-    /// The example of README.md's "A JavaScript client" compiles against the
-    /// generated files, so it cannot fall behind them.
-    @Test func theReadmeExampleCompiles() throws {
-        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    /// Every TypeScript block that README.md or a page of Docs/ marks
+    /// `<!-- compiled by TypeScriptClientTests -->` (README's example and
+    /// "A JavaScript client" in Docs/TypeScript.md) compiles against the
+    /// generated files, so that none can fall behind them.
+    @Test func theDocsExamplesCompile() throws {
         let marker = "<!-- compiled by TypeScriptClientTests -->\n```ts\n"
-        let start = try #require(readme.range(of: marker), "README.md has no compiled TypeScript example")
-        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
-        let example = String(readme[start.upperBound..<end.lowerBound])
-        #expect(example.contains("createOpenIAPClient") && example.contains("finishTransaction({ purchase"))
+        let docs = Self.packageRoot.appendingPathComponent("Docs")
+        let pages = ["README.md"] + (try FileManager.default.contentsOfDirectory(atPath: docs.path))
+            .filter { $0.hasSuffix(".md") }.sorted().map { "Docs/\($0)" }
+        var examples: [(page: String, text: String)] = []
+        for page in pages {
+            let text = try String(contentsOf: Self.packageRoot.appendingPathComponent(page), encoding: .utf8)
+            var from = text.startIndex
+            while let start = text.range(of: marker, range: from..<text.endIndex) {
+                let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex), "\(page): unterminated example")
+                examples.append((page, String(text[start.upperBound..<end.lowerBound])))
+                from = end.upperBound
+            }
+        }
+        #expect(examples.contains { $0.page == "README.md" }, "README.md has no compiled TypeScript example")
+        #expect(
+            examples.contains { $0.page == "Docs/TypeScript.md" && $0.text.contains("finishTransaction({ purchase") },
+            "Docs/TypeScript.md has no compiled client example")
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for name in [TypeScriptTarget.fileName, TypeScriptTarget.clientFileName] {
             try FileManager.default.copyItem(
                 at: Self.packageRoot.appendingPathComponent("Generated/TypeScript/\(name)"), to: directory.appendingPathComponent(name))
         }
-        try example.write(to: directory.appendingPathComponent("example.ts"), atomically: true, encoding: .utf8)
-        let result = try ExternalTool.run(["tsc"] + Self.flags(lib: "es2020,dom") + ["--noEmit", "example.ts"], in: directory)
-        #expect(result.status == 0, "the README example does not compile:\n\(result.output)\n\(example)")
+        // One module per example (each imports or exports), compiled together;
+        // tsc names the file of each error, and the file names the page.
+        var files: [String] = []
+        for (index, example) in examples.enumerated() {
+            #expect(example.text.contains("createOpenIAPClient"), "\(example.page): the example makes no client")
+            let file = example.page.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: ".md", with: "-\(index).ts")
+            try example.text.write(to: directory.appendingPathComponent(file), atomically: true, encoding: .utf8)
+            files.append(file)
+        }
+        let result = try ExternalTool.run(["tsc"] + Self.flags(lib: "es2020,dom") + ["--noEmit"] + files, in: directory)
+        #expect(result.status == 0, "an example of the docs does not compile:\n\(result.output)")
     }
 
     /// A spec without `PurchaseError` or events (as the golden spec and

@@ -2,7 +2,7 @@ import OpenIAPSpec
 import OpenIAPCodegen
 
 /// The findings of one `generator diff` run and their renderings: compiler
-/// style text, JSON, and the Markdown rule table the README carries.
+/// style text, JSON, and the Markdown rule tables Docs/SpecChanges.md carries.
 public struct CompatibilityReport: Sendable {
     /// One side of the comparison as the user named it.
     public struct Side: Sendable {
@@ -162,7 +162,7 @@ public struct CompatibilityReport: Sendable {
         markdownRuleTable() + "\n" + markdownOperationRuleTable()
     }
 
-    /// The rules on operations as Markdown, exactly as the README shows
+    /// The rules on operations as Markdown, exactly as Docs/SpecChanges.md shows
     /// them: the rule table with a column saying whose code each is about.
     public static func markdownOperationRuleTable(_ rules: [CompatibilityRule] = CompatibilityRules.operationRules) -> String {
         var lines = [
@@ -177,7 +177,7 @@ public struct CompatibilityReport: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The rules on types as Markdown, exactly as the README shows them.
+    /// The rules on types as Markdown, exactly as Docs/SpecChanges.md shows them.
     public static func markdownRuleTable(_ rules: [CompatibilityRule] = CompatibilityRules.typeRules) -> String {
         var lines = ["| rule | axis | severity | breaks source in | rationale |", "|---|---|---|---|---|"]
         for rule in rules {

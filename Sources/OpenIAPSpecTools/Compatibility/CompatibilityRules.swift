@@ -3,7 +3,7 @@ import OpenIAPSpec
 /// The rule set of `generator diff`, as data: every verdict the comparison
 /// can reach, with its axis, severity and the reason for it. The comparison
 /// (`SpecComparison`) only decides *which* rule a change triggers; what that
-/// rule means lives here, and the README table is printed from this list.
+/// rule means lives here, and the table of Docs/SpecChanges.md is printed from this list.
 ///
 /// Directions on the wire, as the rules read them:
 /// - outputs (`records`, and every type reachable from one) are written by
@@ -218,7 +218,7 @@ public enum CompatibilityRules {
     /// Every rule: those on types, then those on operations.
     public static let all: [CompatibilityRule] = typeRules + operationRules
 
-    /// The rules on types, in the order the README table lists them: source
+    /// The rules on types, in the order the table of Docs/SpecChanges.md lists them: source
     /// rules, then wire rules, each roughly from types down to values.
     public static let typeRules: [CompatibilityRule] = [
         // MARK: Source

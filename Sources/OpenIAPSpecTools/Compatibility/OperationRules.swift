@@ -54,7 +54,7 @@ extension CompatibilityRule {
 }
 
 extension CompatibilityRules {
-    /// The rules on operations, in the order of the README's second table:
+    /// The rules on operations, in the order of the second table of Docs/SpecChanges.md:
     /// source rules, then wire rules, each from whole operations down to
     /// stores.
     public static let operationRules: [CompatibilityRule] = [
