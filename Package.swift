@@ -7,7 +7,12 @@ let package = Package(
         .executable(name: "generator", targets: ["generator"]),
         // `swift package generate-openiap-types [generator options]` in a package that vendors the spec.
         .plugin(name: "GenerateOpenIAPTypes", targets: ["GenerateOpenIAPTypes"]),
-        .library(name: "OpenIAPCodegen", targets: ["OpenIAPCodegen"]),
+        // The generator as a library, layer by layer (see Docs/Internals.md):
+        // `import OpenIAPSpec` to read and check a spec, `OpenIAPCodegen` to
+        // render it, `OpenIAPSpecTools` for `diff` and the SDL coverage.
+        .library(
+            name: "OpenIAPCodegen",
+            targets: ["OpenIAPSpec", "OpenIAPTemplates", "OpenIAPCodegen", "OpenIAPSpecTools", "OpenIAPCommandLine"]),
         .library(name: "OpenIAPTypes", targets: ["OpenIAPTypes"]),
         // The JSON bridge (`OpenIAPDispatcher`) for React Native, Expo and
         // Flutter bridges; a Swift app calling its SDK needs only OpenIAPTypes.
@@ -22,16 +27,47 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        // Everything the generator does: reading, IR, validation, rendering, writing.
+        // The layers, each a module, so that the compiler keeps them apart.
+        // The spec layer: YAML reading, the spec reader, the IR, the spec
+        // language's own rules, diagnostics. It names no target: targets
+        // depend on it, never the reverse.
+        .target(
+            name: "OpenIAPSpec",
+            dependencies: ["CYAML"],
+            path: "Sources/OpenIAPSpec"
+        ),
+        // The template engine (it reports with the spec layer's diagnostics).
+        .target(
+            name: "OpenIAPTemplates",
+            dependencies: ["OpenIAPSpec"],
+            path: "Sources/OpenIAPTemplates"
+        ),
+        // GenerationTarget, the pipeline (`Generator`), the shared layer, one
+        // folder per target, and the output writer.
         .target(
             name: "OpenIAPCodegen",
-            dependencies: ["CYAML"],
+            dependencies: ["OpenIAPSpec", "OpenIAPTemplates"],
             path: "Sources/OpenIAPCodegen"
         ),
-        // The thin command-line front end over OpenIAPCodegen.
+        // Tools over specs: `generator diff` (which judges source
+        // compatibility per language, so it reads the targets' naming) and the
+        // comparison with the upstream GraphQL SDL.
+        .target(
+            name: "OpenIAPSpecTools",
+            dependencies: ["OpenIAPSpec", "OpenIAPCodegen"],
+            path: "Sources/OpenIAPSpecTools"
+        ),
+        // The `generator` command line: argument parsing, output, exit codes.
+        // A library, so that tests run it exactly as users do.
+        .target(
+            name: "OpenIAPCommandLine",
+            dependencies: ["OpenIAPSpec", "OpenIAPCodegen", "OpenIAPSpecTools"],
+            path: "Sources/OpenIAPCommandLine"
+        ),
+        // The thin executable over OpenIAPCommandLine.
         .executableTarget(
             name: "generator",
-            dependencies: ["OpenIAPCodegen"],
+            dependencies: ["OpenIAPCommandLine"],
             path: "Sources/generator"
         ),
         // Runs `generator` in the package directory with the arguments given
@@ -61,20 +97,28 @@ let package = Package(
         // Generation, decoding and compile-time figures: `swift run -c release benchmark`.
         .executableTarget(
             name: "benchmark",
-            dependencies: ["OpenIAPCodegen", "OpenIAPTypes", "CYAML"],
+            dependencies: ["OpenIAPSpec", "OpenIAPTemplates", "OpenIAPCodegen", "OpenIAPTypes", "CYAML"],
             path: "Sources/benchmark"
         ),
         .testTarget(
             name: "OpenIAPCodegenTests",
-            dependencies: ["OpenIAPCodegen"],
+            dependencies: ["OpenIAPSpec", "OpenIAPTemplates", "OpenIAPCodegen", "OpenIAPSpecTools", "OpenIAPCommandLine"],
             path: "Tests/OpenIAPCodegenTests"
+        ),
+        // A target defined outside the library, run through the generator
+        // with plain imports: what a target of one's own can do
+        // (Docs/AddingATarget.md).
+        .testTarget(
+            name: "OpenIAPSeamTests",
+            dependencies: ["OpenIAPSpec", "OpenIAPTemplates", "OpenIAPCodegen"],
+            path: "Tests/OpenIAPSeamTests"
         ),
         .testTarget(
             name: "OpenIAPTypesTests",
             // The generator too: the pattern test compiles patterns with it
             // and matches them with the generated runtime. The memory store
             // is what the dispatcher's tests run against.
-            dependencies: ["OpenIAPTypes", "OpenIAPBridge", "OpenIAPCodegen", "OpenIAPMemoryStore"],
+            dependencies: ["OpenIAPTypes", "OpenIAPBridge", "OpenIAPSpec", "OpenIAPCodegen", "OpenIAPMemoryStore"],
             path: "Tests/OpenIAPTypesTests"
         ),
         // An Android SDK whose store lives in memory, conforming to the

@@ -19,6 +19,8 @@
 
 import Foundation
 import OpenIAPCodegen
+import OpenIAPSpec
+import OpenIAPTemplates
 
 struct SpecFuzzTarget: FuzzTarget {
     /// The line that separates the spec files inside one input.
@@ -78,7 +80,9 @@ struct SpecFuzzTarget: FuzzTarget {
     func run(_ bytes: [UInt8]) -> Bool {
         let spec: Spec
         do {
-            spec = try SpecLoader.build(from: Self.sources(bytes))
+            // As the generator loads it: the spec's rules and every target's
+            // check (`GenerationTarget.check`).
+            spec = try generator.load(Self.sources(bytes))
         } catch {
             for diagnostic in error.diagnostics {
                 guard diagnostic.location != nil else { fuzzFailure("unlocated diagnostic: \(diagnostic)") }

@@ -16,6 +16,8 @@
 
 import Foundation
 import OpenIAPCodegen
+import OpenIAPSpec
+import OpenIAPTemplates
 
 struct TemplatesFuzzTarget: FuzzTarget {
     /// The targets of each template folder, with the folder's built-in set.

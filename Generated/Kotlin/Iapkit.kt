@@ -7,7 +7,7 @@ package dev.openiap.types
 /**
  * Ties the subscription of one purchase token to the app's own user id.
  */
-class IapkitBindUserRequest(
+data class IapkitBindUserRequest(
     /**
      * A Google Play purchase token, or an App Store signed transaction (JWS) whose transaction IAPKit
      * binds.
@@ -20,23 +20,7 @@ class IapkitBindUserRequest(
      */
     val userId: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapkitBindUserRequest) return false
-        return this.purchaseToken == other.purchaseToken
-            && this.userId == other.userId
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.purchaseToken.hashCode()
-        result = 31 * result + this.userId.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "IapkitBindUserRequest(purchaseToken=${this.purchaseToken}, userId=${this.userId})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["purchaseToken"] = this.purchaseToken
         json["userId"] = this.userId
@@ -49,6 +33,13 @@ class IapkitBindUserRequest(
     }
 
     companion object : OpenIAPModelType<IapkitBindUserRequest> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitBindUserRequest? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitBindUserRequest {
             val o = OpenIAPDecode.obj(value, path)
             return IapkitBindUserRequest(
@@ -62,33 +53,17 @@ class IapkitBindUserRequest(
 /**
  * The answer to a bind-user request.
  */
-class IapkitBindUserResponse(
-    /**
-     * True when the request was handled.
-     */
-    val ok: Boolean,
+data class IapkitBindUserResponse(
     /**
      * False when the subscription was bound to that user already.
      */
-    val bound: Boolean
+    val bound: Boolean,
+    /**
+     * True when the request was handled.
+     */
+    val ok: Boolean
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapkitBindUserResponse) return false
-        return this.ok == other.ok
-            && this.bound == other.bound
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.ok.hashCode()
-        result = 31 * result + this.bound.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "IapkitBindUserResponse(ok=${this.ok}, bound=${this.bound})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["ok"] = this.ok
         json["bound"] = this.bound
@@ -96,6 +71,13 @@ class IapkitBindUserResponse(
     }
 
     companion object : OpenIAPModelType<IapkitBindUserResponse> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitBindUserResponse = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitBindUserResponse {
             val o = OpenIAPDecode.obj(value, path)
             return IapkitBindUserResponse(
@@ -109,29 +91,15 @@ class IapkitBindUserResponse(
 /**
  * The answer of the product client payload route.
  */
-class IapkitClientPayloadResponse(
+data class IapkitClientPayloadResponse(
     /**
      * The product's current client payload.
      */
     val clientPayload: IapkitProductClientPayload
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapkitClientPayloadResponse) return false
-        return this.clientPayload == other.clientPayload
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.clientPayload.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "IapkitClientPayloadResponse(clientPayload=${this.clientPayload})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        json["clientPayload"] = this.clientPayload.toJsonValue()
+        json["clientPayload"] = this.clientPayload.toJson()
         return json
     }
 
@@ -140,6 +108,13 @@ class IapkitClientPayloadResponse(
     }
 
     companion object : OpenIAPModelType<IapkitClientPayloadResponse> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitClientPayloadResponse = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitClientPayloadResponse {
             val o = OpenIAPDecode.obj(value, path)
             return IapkitClientPayloadResponse(
@@ -152,11 +127,7 @@ class IapkitClientPayloadResponse(
 /**
  * The subscriptions that give a user access now.
  */
-class IapkitEntitlementsResponse(
-    /**
-     * The user that was asked about.
-     */
-    val userId: String,
+data class IapkitEntitlementsResponse(
     /**
      * The products of the active rows, each once.
      */
@@ -164,35 +135,28 @@ class IapkitEntitlementsResponse(
     /**
      * The active rows.
      */
-    val subscriptions: List<IapkitSubscription>
+    val subscriptions: List<IapkitSubscription>,
+    /**
+     * The user that was asked about.
+     */
+    val userId: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapkitEntitlementsResponse) return false
-        return this.userId == other.userId
-            && this.productIds == other.productIds
-            && this.subscriptions == other.subscriptions
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.userId.hashCode()
-        result = 31 * result + this.productIds.hashCode()
-        result = 31 * result + this.subscriptions.hashCode()
-        return result
-    }
-
-    override fun toString(): String = "IapkitEntitlementsResponse(userId=${this.userId}, productIds=${this.productIds}, subscriptions=${this.subscriptions})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["userId"] = this.userId
         json["productIds"] = this.productIds
-        json["subscriptions"] = this.subscriptions.map { e1 -> e1.toJsonValue() }
+        json["subscriptions"] = this.subscriptions.map { e1 -> e1.toJson() }
         return json
     }
 
     companion object : OpenIAPModelType<IapkitEntitlementsResponse> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitEntitlementsResponse = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitEntitlementsResponse {
             val o = OpenIAPDecode.obj(value, path)
             return IapkitEntitlementsResponse(
@@ -246,6 +210,9 @@ sealed class IapkitOfferKind(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<IapkitOfferKind>
@@ -259,6 +226,21 @@ sealed class IapkitOfferKind(val rawValue: String) {
             "PromotionalOffer" -> PromotionalOffer
             "BasePlan" -> BasePlan
             else -> Unrecognized(rawValue)
+        }
+
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): IapkitOfferKind = when (value) {
+            "FREETRIAL" -> FreeTrial
+            "INTROPAYUPFRONT" -> IntroPayUpFront
+            "INTROPAYASYOUGO" -> IntroPayAsYouGo
+            "PROMOTIONALOFFER" -> PromotionalOffer
+            "BASEPLAN" -> BasePlan
+            else -> fromRawValue(value)
         }
 
         /** Reads the value at [path] of a neutral JSON tree. */
@@ -284,6 +266,9 @@ enum class IapkitPlatformFilter(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** The value of a wire string, accepting decode-only aliases; null for a string the enum does not list. */
         fun fromRawValue(rawValue: String): IapkitPlatformFilter? = when (rawValue) {
@@ -291,6 +276,18 @@ enum class IapkitPlatformFilter(val rawValue: String) {
             "Android" -> Android
             else -> null
         }
+
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name.
+         *
+         * @throws IllegalArgumentException for a string the enum does not list.
+         */
+        fun fromJson(value: String): IapkitPlatformFilter = when (value) {
+            "Ios" -> Ios
+            "ANDROID" -> Android
+            else -> fromRawValue(value)
+        } ?: throw IllegalArgumentException("unknown IapkitPlatformFilter value '" + value + "'; expected one of: " + "IOS, Android")
 
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): IapkitPlatformFilter {
@@ -303,43 +300,48 @@ enum class IapkitPlatformFilter(val rawValue: String) {
 /**
  * One product of a project's IAPKit catalog.
  */
-class IapkitProduct(
-    /**
-     * The store product id.
-     */
-    val productId: String,
-    /**
-     * The store the product is sold in.
-     */
-    val platform: IapkitProductPlatform,
-    /**
-     * What kind of product it is.
-     */
-    val type: IapkitProductType,
-    /**
-     * The title in the base locale.
-     */
-    val title: String,
-    /**
-     * The description in the base locale.
-     */
-    val description: String? = null,
+data class IapkitProduct(
     /**
      * The locale of title and description.
      */
     val baseLocale: String? = null,
     /**
+     * The subscription period as an ISO 8601 duration, such as P1M.
+     */
+    val billingPeriod: String? = null,
+    /**
+     * The product's client payload, when it was asked for with a platform.
+     * A present value that cannot be read decodes as `null`.
+     */
+    val clientPayload: IapkitProductClientPayload? = null,
+    /**
+     * ISO 4217 code of the price.
+     */
+    val currency: String? = null,
+    /**
+     * The description in the base locale.
+     */
+    val description: String? = null,
+    /**
      * Titles and descriptions in other locales.
      */
     val localizations: List<IapkitProductLocalization>? = null,
+    /**
+     * The offers of the product.
+     */
+    val offers: List<IapkitProductOffer>? = null,
+    /**
+     * The store the product is sold in.
+     */
+    val platform: IapkitProductPlatform,
     /**
      * The price in millionths of the currency unit.
      */
     val priceAmountMicros: Long? = null,
     /**
-     * ISO 4217 code of the price.
+     * The store product id.
      */
-    val currency: String? = null,
+    val productId: String,
     /**
      * Where the product is in its life.
      */
@@ -357,70 +359,19 @@ class IapkitProduct(
      */
     val subscriptionGroupName: String? = null,
     /**
-     * The subscription period as an ISO 8601 duration, such as P1M.
+     * The title in the base locale.
      */
-    val billingPeriod: String? = null,
+    val title: String,
     /**
-     * The offers of the product.
+     * What kind of product it is.
      */
-    val offers: List<IapkitProductOffer>? = null,
+    val type: IapkitProductType,
     /**
      * When the entry last changed.
      */
-    val updatedAt: Double,
-    /**
-     * The product's client payload, when it was asked for with a platform.
-     * A present value that cannot be read decodes as `null`.
-     */
-    val clientPayload: IapkitProductClientPayload? = null
+    val updatedAt: Double
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapkitProduct) return false
-        return this.productId == other.productId
-            && this.platform == other.platform
-            && this.type == other.type
-            && this.title == other.title
-            && this.description == other.description
-            && this.baseLocale == other.baseLocale
-            && this.localizations == other.localizations
-            && this.priceAmountMicros == other.priceAmountMicros
-            && this.currency == other.currency
-            && this.state == other.state
-            && this.storeRef == other.storeRef
-            && this.subscriptionGroupId == other.subscriptionGroupId
-            && this.subscriptionGroupName == other.subscriptionGroupName
-            && this.billingPeriod == other.billingPeriod
-            && this.offers == other.offers
-            && OpenIAPEquality.same(this.updatedAt, other.updatedAt)
-            && this.clientPayload == other.clientPayload
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.productId.hashCode()
-        result = 31 * result + this.platform.hashCode()
-        result = 31 * result + this.type.hashCode()
-        result = 31 * result + this.title.hashCode()
-        result = 31 * result + (this.description?.hashCode() ?: 0)
-        result = 31 * result + (this.baseLocale?.hashCode() ?: 0)
-        result = 31 * result + (this.localizations?.hashCode() ?: 0)
-        result = 31 * result + (this.priceAmountMicros?.hashCode() ?: 0)
-        result = 31 * result + (this.currency?.hashCode() ?: 0)
-        result = 31 * result + this.state.hashCode()
-        result = 31 * result + (this.storeRef?.hashCode() ?: 0)
-        result = 31 * result + (this.subscriptionGroupId?.hashCode() ?: 0)
-        result = 31 * result + (this.subscriptionGroupName?.hashCode() ?: 0)
-        result = 31 * result + (this.billingPeriod?.hashCode() ?: 0)
-        result = 31 * result + (this.offers?.hashCode() ?: 0)
-        result = 31 * result + this.updatedAt.hashCode()
-        result = 31 * result + (this.clientPayload?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "IapkitProduct(productId=${this.productId}, platform=${this.platform}, type=${this.type}, title=${this.title}, description=${this.description}, baseLocale=${this.baseLocale}, localizations=${this.localizations}, priceAmountMicros=${this.priceAmountMicros}, currency=${this.currency}, state=${this.state}, storeRef=${this.storeRef}, subscriptionGroupId=${this.subscriptionGroupId}, subscriptionGroupName=${this.subscriptionGroupName}, billingPeriod=${this.billingPeriod}, offers=${this.offers}, updatedAt=${this.updatedAt}, clientPayload=${this.clientPayload})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["productId"] = this.productId
         json["platform"] = this.platform.rawValue
@@ -428,7 +379,7 @@ class IapkitProduct(
         json["title"] = this.title
         this.description?.let { v0 -> json["description"] = v0 }
         this.baseLocale?.let { v0 -> json["baseLocale"] = v0 }
-        this.localizations?.let { v0 -> json["localizations"] = v0.map { e1 -> e1.toJsonValue() } }
+        this.localizations?.let { v0 -> json["localizations"] = v0.map { e1 -> e1.toJson() } }
         this.priceAmountMicros?.let { v0 -> json["priceAmountMicros"] = v0 }
         this.currency?.let { v0 -> json["currency"] = v0 }
         json["state"] = this.state.rawValue
@@ -436,9 +387,9 @@ class IapkitProduct(
         this.subscriptionGroupId?.let { v0 -> json["subscriptionGroupId"] = v0 }
         this.subscriptionGroupName?.let { v0 -> json["subscriptionGroupName"] = v0 }
         this.billingPeriod?.let { v0 -> json["billingPeriod"] = v0 }
-        this.offers?.let { v0 -> json["offers"] = v0.map { e1 -> e1.toJsonValue() } }
+        this.offers?.let { v0 -> json["offers"] = v0.map { e1 -> e1.toJson() } }
         json["updatedAt"] = this.updatedAt
-        this.clientPayload?.let { v0 -> json["clientPayload"] = v0.toJsonValue() }
+        this.clientPayload?.let { v0 -> json["clientPayload"] = v0.toJson() }
         return json
     }
 
@@ -449,6 +400,13 @@ class IapkitProduct(
     }
 
     companion object : OpenIAPModelType<IapkitProduct> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitProduct = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitProduct {
             val o = OpenIAPDecode.obj(value, path)
             return IapkitProduct(
@@ -477,7 +435,11 @@ class IapkitProduct(
 /**
  * A product's title and description in one locale.
  */
-class IapkitProductLocalization(
+data class IapkitProductLocalization(
+    /**
+     * The description in that locale.
+     */
+    val description: String? = null,
     /**
      * A BCP 47 locale such as en-US.
      */
@@ -485,31 +447,9 @@ class IapkitProductLocalization(
     /**
      * The title in that locale.
      */
-    val title: String,
-    /**
-     * The description in that locale.
-     */
-    val description: String? = null
+    val title: String
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapkitProductLocalization) return false
-        return this.locale == other.locale
-            && this.title == other.title
-            && this.description == other.description
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.locale.hashCode()
-        result = 31 * result + this.title.hashCode()
-        result = 31 * result + (this.description?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "IapkitProductLocalization(locale=${this.locale}, title=${this.title}, description=${this.description})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["locale"] = this.locale
         json["title"] = this.title
@@ -518,6 +458,13 @@ class IapkitProductLocalization(
     }
 
     companion object : OpenIAPModelType<IapkitProductLocalization> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitProductLocalization = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitProductLocalization {
             val o = OpenIAPDecode.obj(value, path)
             return IapkitProductLocalization(
@@ -532,7 +479,15 @@ class IapkitProductLocalization(
 /**
  * An offer a catalog product carries.
  */
-class IapkitProductOffer(
+data class IapkitProductOffer(
+    /**
+     * ISO 4217 code of the offer price.
+     */
+    val currency: String? = null,
+    /**
+     * How long one period of the offer lasts, as an ISO 8601 duration.
+     */
+    val duration: String? = null,
     /**
      * The offer's id in the store.
      */
@@ -542,47 +497,15 @@ class IapkitProductOffer(
      */
     val kind: IapkitOfferKind,
     /**
-     * How long one period of the offer lasts, as an ISO 8601 duration.
-     */
-    val duration: String? = null,
-    /**
      * How many periods the offer lasts.
      */
     val numberOfPeriods: Long? = null,
     /**
      * The offer price in millionths of the currency unit.
      */
-    val priceAmountMicros: Long? = null,
-    /**
-     * ISO 4217 code of the offer price.
-     */
-    val currency: String? = null
+    val priceAmountMicros: Long? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapkitProductOffer) return false
-        return this.id == other.id
-            && this.kind == other.kind
-            && this.duration == other.duration
-            && this.numberOfPeriods == other.numberOfPeriods
-            && this.priceAmountMicros == other.priceAmountMicros
-            && this.currency == other.currency
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.id.hashCode()
-        result = 31 * result + this.kind.hashCode()
-        result = 31 * result + (this.duration?.hashCode() ?: 0)
-        result = 31 * result + (this.numberOfPeriods?.hashCode() ?: 0)
-        result = 31 * result + (this.priceAmountMicros?.hashCode() ?: 0)
-        result = 31 * result + (this.currency?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "IapkitProductOffer(id=${this.id}, kind=${this.kind}, duration=${this.duration}, numberOfPeriods=${this.numberOfPeriods}, priceAmountMicros=${this.priceAmountMicros}, currency=${this.currency})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["id"] = this.id
         json["kind"] = this.kind.rawValue
@@ -594,6 +517,13 @@ class IapkitProductOffer(
     }
 
     companion object : OpenIAPModelType<IapkitProductOffer> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitProductOffer = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitProductOffer {
             val o = OpenIAPDecode.obj(value, path)
             return IapkitProductOffer(
@@ -638,6 +568,9 @@ sealed class IapkitProductPlatform(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<IapkitProductPlatform>
@@ -648,6 +581,18 @@ sealed class IapkitProductPlatform(val rawValue: String) {
             "IOS" -> Ios
             "Android" -> Android
             else -> Unrecognized(rawValue)
+        }
+
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): IapkitProductPlatform = when (value) {
+            "Ios" -> Ios
+            "ANDROID" -> Android
+            else -> fromRawValue(value)
         }
 
         /** Reads the value at [path] of a neutral JSON tree. */
@@ -693,6 +638,9 @@ sealed class IapkitProductState(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<IapkitProductState>
@@ -705,6 +653,20 @@ sealed class IapkitProductState(val rawValue: String) {
             "Active" -> Active
             "Removed" -> Removed
             else -> Unrecognized(rawValue)
+        }
+
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): IapkitProductState = when (value) {
+            "DRAFT" -> Draft
+            "READY" -> Ready
+            "ACTIVE" -> Active
+            "REMOVED" -> Removed
+            else -> fromRawValue(value)
         }
 
         /** Reads the value at [path] of a neutral JSON tree. */
@@ -746,6 +708,9 @@ sealed class IapkitProductType(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<IapkitProductType>
@@ -759,6 +724,19 @@ sealed class IapkitProductType(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): IapkitProductType = when (value) {
+            "SUBSCRIPTION" -> Subscription
+            "NONCONSUMABLE" -> NonConsumable
+            "CONSUMABLE" -> Consumable
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): IapkitProductType = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -767,11 +745,7 @@ sealed class IapkitProductType(val rawValue: String) {
 /**
  * One page of a project's product catalog.
  */
-class IapkitProductsPage(
-    /**
-     * The products of this page.
-     */
-    val products: List<IapkitProduct>,
+data class IapkitProductsPage(
     /**
      * True when another page follows.
      */
@@ -779,29 +753,15 @@ class IapkitProductsPage(
     /**
      * Pass as cursor to get the next page; present when hasMore is true.
      */
-    val nextCursor: String? = null
+    val nextCursor: String? = null,
+    /**
+     * The products of this page.
+     */
+    val products: List<IapkitProduct>
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapkitProductsPage) return false
-        return this.products == other.products
-            && this.hasMore == other.hasMore
-            && this.nextCursor == other.nextCursor
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.products.hashCode()
-        result = 31 * result + this.hasMore.hashCode()
-        result = 31 * result + (this.nextCursor?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "IapkitProductsPage(products=${this.products}, hasMore=${this.hasMore}, nextCursor=${this.nextCursor})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
-        json["products"] = this.products.map { e1 -> e1.toJsonValue() }
+        json["products"] = this.products.map { e1 -> e1.toJson() }
         json["hasMore"] = this.hasMore
         this.nextCursor?.let { v0 -> json["nextCursor"] = v0 }
         return json
@@ -814,6 +774,13 @@ class IapkitProductsPage(
     }
 
     companion object : OpenIAPModelType<IapkitProductsPage> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitProductsPage = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitProductsPage {
             val o = OpenIAPDecode.obj(value, path)
             return IapkitProductsPage(
@@ -828,35 +795,7 @@ class IapkitProductsPage(
 /**
  * One subscription row IAPKit keeps for a project, from store notifications.
  */
-class IapkitSubscription(
-    /**
-     * IAPKit's id of the row.
-     */
-    val id: String,
-    /**
-     * The store product id.
-     */
-    val productId: String,
-    /**
-     * The store the subscription was bought in.
-     */
-    val platform: IapkitProductPlatform,
-    /**
-     * Where the subscription is in its life.
-     */
-    val state: IapkitSubscriptionState,
-    /**
-     * When the current period ends.
-     */
-    val expiresAt: Double? = null,
-    /**
-     * When the next renewal is due.
-     */
-    val renewsAt: Double? = null,
-    /**
-     * Whether auto-renewal is on.
-     */
-    val willRenew: Boolean? = null,
+data class IapkitSubscription(
     /**
      * Why the store says it was cancelled, when it was.
      */
@@ -866,73 +805,59 @@ class IapkitSubscription(
      */
     val currency: String? = null,
     /**
-     * The price in millionths of the currency unit.
+     * When the current period ends.
      */
-    val priceAmountMicros: Long? = null,
+    val expiresAt: Double? = null,
     /**
-     * When the subscription started.
+     * IAPKit's id of the row.
      */
-    val startedAt: Double,
-    /**
-     * When IAPKit last changed the row.
-     */
-    val updatedAt: Double,
-    /**
-     * The purchase token or original transaction the row was made from.
-     */
-    val purchaseToken: String,
+    val id: String,
     /**
      * The App Store original transaction id.
      */
     val originalTransactionId: String? = null,
     /**
+     * The store the subscription was bought in.
+     */
+    val platform: IapkitProductPlatform,
+    /**
+     * The price in millionths of the currency unit.
+     */
+    val priceAmountMicros: Long? = null,
+    /**
+     * The store product id.
+     */
+    val productId: String,
+    /**
+     * The purchase token or original transaction the row was made from.
+     */
+    val purchaseToken: String,
+    /**
+     * When the next renewal is due.
+     */
+    val renewsAt: Double? = null,
+    /**
+     * When the subscription started.
+     */
+    val startedAt: Double,
+    /**
+     * Where the subscription is in its life.
+     */
+    val state: IapkitSubscriptionState,
+    /**
+     * When IAPKit last changed the row.
+     */
+    val updatedAt: Double,
+    /**
      * The app's user id bound to the subscription, when one was.
      */
-    val userId: String? = null
+    val userId: String? = null,
+    /**
+     * Whether auto-renewal is on.
+     */
+    val willRenew: Boolean? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapkitSubscription) return false
-        return this.id == other.id
-            && this.productId == other.productId
-            && this.platform == other.platform
-            && this.state == other.state
-            && OpenIAPEquality.same(this.expiresAt, other.expiresAt)
-            && OpenIAPEquality.same(this.renewsAt, other.renewsAt)
-            && this.willRenew == other.willRenew
-            && this.cancellationReason == other.cancellationReason
-            && this.currency == other.currency
-            && this.priceAmountMicros == other.priceAmountMicros
-            && OpenIAPEquality.same(this.startedAt, other.startedAt)
-            && OpenIAPEquality.same(this.updatedAt, other.updatedAt)
-            && this.purchaseToken == other.purchaseToken
-            && this.originalTransactionId == other.originalTransactionId
-            && this.userId == other.userId
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.id.hashCode()
-        result = 31 * result + this.productId.hashCode()
-        result = 31 * result + this.platform.hashCode()
-        result = 31 * result + this.state.hashCode()
-        result = 31 * result + (this.expiresAt?.hashCode() ?: 0)
-        result = 31 * result + (this.renewsAt?.hashCode() ?: 0)
-        result = 31 * result + (this.willRenew?.hashCode() ?: 0)
-        result = 31 * result + (this.cancellationReason?.hashCode() ?: 0)
-        result = 31 * result + (this.currency?.hashCode() ?: 0)
-        result = 31 * result + (this.priceAmountMicros?.hashCode() ?: 0)
-        result = 31 * result + this.startedAt.hashCode()
-        result = 31 * result + this.updatedAt.hashCode()
-        result = 31 * result + this.purchaseToken.hashCode()
-        result = 31 * result + (this.originalTransactionId?.hashCode() ?: 0)
-        result = 31 * result + (this.userId?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "IapkitSubscription(id=${this.id}, productId=${this.productId}, platform=${this.platform}, state=${this.state}, expiresAt=${this.expiresAt}, renewsAt=${this.renewsAt}, willRenew=${this.willRenew}, cancellationReason=${this.cancellationReason}, currency=${this.currency}, priceAmountMicros=${this.priceAmountMicros}, startedAt=${this.startedAt}, updatedAt=${this.updatedAt}, purchaseToken=${this.purchaseToken}, originalTransactionId=${this.originalTransactionId}, userId=${this.userId})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["id"] = this.id
         json["productId"] = this.productId
@@ -953,6 +878,13 @@ class IapkitSubscription(
     }
 
     companion object : OpenIAPModelType<IapkitSubscription> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitSubscription = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitSubscription {
             val o = OpenIAPDecode.obj(value, path)
             return IapkitSubscription(
@@ -1030,6 +962,9 @@ sealed class IapkitSubscriptionState(val rawValue: String) {
     /** The wire value. */
     override fun toString(): String = rawValue
 
+    /** The wire value, as upstream's `toJson()` answers it. */
+    fun toJson(): String = rawValue
+
     companion object {
         /** Every value this version knows, in spec order; never [Unrecognized]. */
         val knownValues: List<IapkitSubscriptionState>
@@ -1048,6 +983,24 @@ sealed class IapkitSubscriptionState(val rawValue: String) {
             else -> Unrecognized(rawValue)
         }
 
+        /**
+         * Reads a wire value as upstream's `fromJson` does: also in
+         * UPPER_SNAKE case and as the constant's name. Never fails: another
+         * string is [Unrecognized]. The strict reader takes only what
+         * [fromRawValue] takes.
+         */
+        fun fromJson(value: String): IapkitSubscriptionState = when (value) {
+            "ACTIVE" -> Active
+            "INGRACEPERIOD" -> InGracePeriod
+            "INBILLINGRETRY" -> InBillingRetry
+            "EXPIRED" -> Expired
+            "REVOKED" -> Revoked
+            "REFUNDED" -> Refunded
+            "PAUSED" -> Paused
+            "UNKNOWN" -> Unknown
+            else -> fromRawValue(value)
+        }
+
         /** Reads the value at [path] of a neutral JSON tree. */
         fun fromJsonValue(value: Any?, path: List<String>): IapkitSubscriptionState = fromRawValue(OpenIAPDecode.string(value, path))
     }
@@ -1056,7 +1009,7 @@ sealed class IapkitSubscriptionState(val rawValue: String) {
 /**
  * Whether a user has an active subscription, and the row that says so.
  */
-class IapkitSubscriptionStatusResponse(
+data class IapkitSubscriptionStatusResponse(
     /**
      * True when some row is active or in its grace period and not past its end.
      */
@@ -1066,30 +1019,21 @@ class IapkitSubscriptionStatusResponse(
      */
     val subscription: IapkitSubscription? = null
 ) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapkitSubscriptionStatusResponse) return false
-        return this.active == other.active
-            && this.subscription == other.subscription
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.active.hashCode()
-        result = 31 * result + (this.subscription?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "IapkitSubscriptionStatusResponse(active=${this.active}, subscription=${this.subscription})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["active"] = this.active
-        this.subscription?.let { v0 -> json["subscription"] = v0.toJsonValue() }
+        this.subscription?.let { v0 -> json["subscription"] = v0.toJson() }
         return json
     }
 
     companion object : OpenIAPModelType<IapkitSubscriptionStatusResponse> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitSubscriptionStatusResponse = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitSubscriptionStatusResponse {
             val o = OpenIAPDecode.obj(value, path)
             return IapkitSubscriptionStatusResponse(
@@ -1103,17 +1047,17 @@ class IapkitSubscriptionStatusResponse(
 /**
  * The body that asks IAPKit to verify an Amazon Appstore purchase through Amazon RVS.
  */
-class IapkitVerifyAmazonRequest(
+data class IapkitVerifyAmazonRequest(
     /**
-     * Always amazon.
+     * The product the app expects; a different verified product makes the answer inauthentic.
+     * From 1 to 256 characters (code points); checked by `validate()`.
+     * Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
      */
-    val store: IapStore,
+    val expectedProductId: String? = null,
     /**
-     * The Amazon user id; required on the wire, though the SDK props may leave it for the SDK to fill in.
-     * From 3 to 512 characters (code points); checked by `validate()`.
-     * Matches `^[A-Za-z0-9._~=-]+$` as a whole; checked by `validate()`.
+     * Accepted for every store; IAPKit attaches client payloads to Apple and Google answers only.
      */
-    val userId: String,
+    val includeClientPayload: Boolean? = null,
     /**
      * The Amazon receipt id.
      * From 10 to 4096 characters (code points); checked by `validate()`.
@@ -1125,41 +1069,19 @@ class IapkitVerifyAmazonRequest(
      */
     val sandbox: Boolean? = null,
     /**
-     * The product the app expects; a different verified product makes the answer inauthentic.
-     * From 1 to 256 characters (code points); checked by `validate()`.
-     * Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
+     * Always amazon.
+     * The constructor defaults it to `IapStore.Amazon`, the one value it has in the unions that list this
+     * record; the wire always carries it.
      */
-    val expectedProductId: String? = null,
+    val store: IapStore = IapStore.Amazon,
     /**
-     * Accepted for every store; IAPKit attaches client payloads to Apple and Google answers only.
+     * The Amazon user id; required on the wire, though the SDK props may leave it for the SDK to fill in.
+     * From 3 to 512 characters (code points); checked by `validate()`.
+     * Matches `^[A-Za-z0-9._~=-]+$` as a whole; checked by `validate()`.
      */
-    val includeClientPayload: Boolean? = null
-) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapkitVerifyAmazonRequest) return false
-        return this.store == other.store
-            && this.userId == other.userId
-            && this.receiptId == other.receiptId
-            && this.sandbox == other.sandbox
-            && this.expectedProductId == other.expectedProductId
-            && this.includeClientPayload == other.includeClientPayload
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.store.hashCode()
-        result = 31 * result + this.userId.hashCode()
-        result = 31 * result + this.receiptId.hashCode()
-        result = 31 * result + (this.sandbox?.hashCode() ?: 0)
-        result = 31 * result + (this.expectedProductId?.hashCode() ?: 0)
-        result = 31 * result + (this.includeClientPayload?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "IapkitVerifyAmazonRequest(store=${this.store}, userId=${this.userId}, receiptId=${this.receiptId}, sandbox=${this.sandbox}, expectedProductId=${this.expectedProductId}, includeClientPayload=${this.includeClientPayload})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    val userId: String
+) : IapkitVerifyPurchaseRequest(), OpenIAPModel {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["store"] = this.store.rawValue
         json["userId"] = this.userId
@@ -1197,6 +1119,13 @@ class IapkitVerifyAmazonRequest(
     }
 
     companion object : OpenIAPModelType<IapkitVerifyAmazonRequest> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitVerifyAmazonRequest? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitVerifyAmazonRequest {
             val o = OpenIAPDecode.obj(value, path)
             return IapkitVerifyAmazonRequest(
@@ -1214,17 +1143,7 @@ class IapkitVerifyAmazonRequest(
 /**
  * The body that asks IAPKit to verify an App Store purchase.
  */
-class IapkitVerifyAppleRequest(
-    /**
-     * Always apple.
-     */
-    val store: IapStore,
-    /**
-     * The signed transaction (JWS) in compact form.
-     * From 100 to 16000 characters (code points); checked by `validate()`.
-     * Matches `^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$` as a whole; checked by `validate()`.
-     */
-    val jws: String,
+data class IapkitVerifyAppleRequest(
     /**
      * The product the app expects; a different verified product makes the answer inauthentic.
      * From 1 to 256 characters (code points); checked by `validate()`.
@@ -1234,29 +1153,21 @@ class IapkitVerifyAppleRequest(
     /**
      * Ask for the product's client payload with a valid answer.
      */
-    val includeClientPayload: Boolean? = null
-) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapkitVerifyAppleRequest) return false
-        return this.store == other.store
-            && this.jws == other.jws
-            && this.expectedProductId == other.expectedProductId
-            && this.includeClientPayload == other.includeClientPayload
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.store.hashCode()
-        result = 31 * result + this.jws.hashCode()
-        result = 31 * result + (this.expectedProductId?.hashCode() ?: 0)
-        result = 31 * result + (this.includeClientPayload?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "IapkitVerifyAppleRequest(store=${this.store}, jws=${this.jws}, expectedProductId=${this.expectedProductId}, includeClientPayload=${this.includeClientPayload})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    val includeClientPayload: Boolean? = null,
+    /**
+     * The signed transaction (JWS) in compact form.
+     * From 100 to 16000 characters (code points); checked by `validate()`.
+     * Matches `^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$` as a whole; checked by `validate()`.
+     */
+    val jws: String,
+    /**
+     * Always apple.
+     * The constructor defaults it to `IapStore.Apple`, the one value it has in the unions that list this
+     * record; the wire always carries it.
+     */
+    val store: IapStore = IapStore.Apple
+) : IapkitVerifyPurchaseRequest(), OpenIAPModel {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["store"] = this.store.rawValue
         json["jws"] = this.jws
@@ -1290,6 +1201,13 @@ class IapkitVerifyAppleRequest(
     }
 
     companion object : OpenIAPModelType<IapkitVerifyAppleRequest> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitVerifyAppleRequest? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitVerifyAppleRequest {
             val o = OpenIAPDecode.obj(value, path)
             return IapkitVerifyAppleRequest(
@@ -1305,17 +1223,7 @@ class IapkitVerifyAppleRequest(
 /**
  * The body that asks IAPKit to verify a Google Play purchase.
  */
-class IapkitVerifyGoogleRequest(
-    /**
-     * Always google.
-     */
-    val store: IapStore,
-    /**
-     * The purchase token Google Play gave the device.
-     * From 20 to 2000 characters (code points); checked by `validate()`.
-     * Matches `^[A-Za-z0-9._~-]+$` as a whole; checked by `validate()`.
-     */
-    val purchaseToken: String,
+data class IapkitVerifyGoogleRequest(
     /**
      * The product the app expects; a different verified product makes the answer inauthentic.
      * From 1 to 256 characters (code points); checked by `validate()`.
@@ -1325,29 +1233,21 @@ class IapkitVerifyGoogleRequest(
     /**
      * Ask for the product's client payload with a valid answer.
      */
-    val includeClientPayload: Boolean? = null
-) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapkitVerifyGoogleRequest) return false
-        return this.store == other.store
-            && this.purchaseToken == other.purchaseToken
-            && this.expectedProductId == other.expectedProductId
-            && this.includeClientPayload == other.includeClientPayload
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.store.hashCode()
-        result = 31 * result + this.purchaseToken.hashCode()
-        result = 31 * result + (this.expectedProductId?.hashCode() ?: 0)
-        result = 31 * result + (this.includeClientPayload?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "IapkitVerifyGoogleRequest(store=${this.store}, purchaseToken=${this.purchaseToken}, expectedProductId=${this.expectedProductId}, includeClientPayload=${this.includeClientPayload})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    val includeClientPayload: Boolean? = null,
+    /**
+     * The purchase token Google Play gave the device.
+     * From 20 to 2000 characters (code points); checked by `validate()`.
+     * Matches `^[A-Za-z0-9._~-]+$` as a whole; checked by `validate()`.
+     */
+    val purchaseToken: String,
+    /**
+     * Always google.
+     * The constructor defaults it to `IapStore.Google`, the one value it has in the unions that list this
+     * record; the wire always carries it.
+     */
+    val store: IapStore = IapStore.Google
+) : IapkitVerifyPurchaseRequest(), OpenIAPModel {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["store"] = this.store.rawValue
         json["purchaseToken"] = this.purchaseToken
@@ -1377,6 +1277,13 @@ class IapkitVerifyGoogleRequest(
     }
 
     companion object : OpenIAPModelType<IapkitVerifyGoogleRequest> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitVerifyGoogleRequest? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitVerifyGoogleRequest {
             val o = OpenIAPDecode.obj(value, path)
             return IapkitVerifyGoogleRequest(
@@ -1392,17 +1299,11 @@ class IapkitVerifyGoogleRequest(
 /**
  * The body that asks IAPKit to verify a Meta Horizon entitlement.
  */
-class IapkitVerifyHorizonRequest(
+data class IapkitVerifyHorizonRequest(
     /**
-     * Always horizon.
+     * Accepted for every store; IAPKit attaches client payloads to Apple and Google answers only.
      */
-    val store: IapStore,
-    /**
-     * The Meta user id of the buyer.
-     * From 3 to 256 characters (code points); checked by `validate()`.
-     * Matches `^[A-Za-z0-9_-]+$` as a whole; checked by `validate()`.
-     */
-    val userId: String,
+    val includeClientPayload: Boolean? = null,
     /**
      * The add-on's SKU.
      * From 1 to 256 characters (code points); checked by `validate()`.
@@ -1410,31 +1311,19 @@ class IapkitVerifyHorizonRequest(
      */
     val sku: String,
     /**
-     * Accepted for every store; IAPKit attaches client payloads to Apple and Google answers only.
+     * Always horizon.
+     * The constructor defaults it to `IapStore.Horizon`, the one value it has in the unions that list this
+     * record; the wire always carries it.
      */
-    val includeClientPayload: Boolean? = null
-) : OpenIAPModel {
-    override fun equals(other: Any?): Boolean {
-        if (this === other) return true
-        if (other !is IapkitVerifyHorizonRequest) return false
-        return this.store == other.store
-            && this.userId == other.userId
-            && this.sku == other.sku
-            && this.includeClientPayload == other.includeClientPayload
-    }
-
-    override fun hashCode(): Int {
-        var result = 17
-        result = 31 * result + this.store.hashCode()
-        result = 31 * result + this.userId.hashCode()
-        result = 31 * result + this.sku.hashCode()
-        result = 31 * result + (this.includeClientPayload?.hashCode() ?: 0)
-        return result
-    }
-
-    override fun toString(): String = "IapkitVerifyHorizonRequest(store=${this.store}, userId=${this.userId}, sku=${this.sku}, includeClientPayload=${this.includeClientPayload})"
-
-    override fun toJsonValue(): Map<String, Any?> {
+    val store: IapStore = IapStore.Horizon,
+    /**
+     * The Meta user id of the buyer.
+     * From 3 to 256 characters (code points); checked by `validate()`.
+     * Matches `^[A-Za-z0-9_-]+$` as a whole; checked by `validate()`.
+     */
+    val userId: String
+) : IapkitVerifyPurchaseRequest(), OpenIAPModel {
+    override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["store"] = this.store.rawValue
         json["userId"] = this.userId
@@ -1462,6 +1351,13 @@ class IapkitVerifyHorizonRequest(
     }
 
     companion object : OpenIAPModelType<IapkitVerifyHorizonRequest> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field, never a value made of defaults.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitVerifyHorizonRequest? = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitVerifyHorizonRequest {
             val o = OpenIAPDecode.obj(value, path)
             return IapkitVerifyHorizonRequest(
@@ -1477,80 +1373,26 @@ class IapkitVerifyHorizonRequest(
 /**
  * The body of POST /v1/purchase/verify, one member per store, told apart by store.
  *
- * Tagged by the `store` field on the wire.
+ * Its members are the records that extend it; the `store`
+ * field picks one on the wire.
  */
 sealed class IapkitVerifyPurchaseRequest : OpenIAPModel {
-    /** The `apple` member. */
-    class Apple(val value: IapkitVerifyAppleRequest) : IapkitVerifyPurchaseRequest() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
-
-        override fun validate(path: List<String>) {
-            value.validate(path)
-        }
-
-        override fun equals(other: Any?): Boolean = other is Apple && value == other.value
-
-        override fun hashCode(): Int = value.hashCode()
-
-        override fun toString(): String = "IapkitVerifyPurchaseRequest.Apple(" + value + ")"
-    }
-
-    /** The `google` member. */
-    class Google(val value: IapkitVerifyGoogleRequest) : IapkitVerifyPurchaseRequest() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
-
-        override fun validate(path: List<String>) {
-            value.validate(path)
-        }
-
-        override fun equals(other: Any?): Boolean = other is Google && value == other.value
-
-        override fun hashCode(): Int = value.hashCode()
-
-        override fun toString(): String = "IapkitVerifyPurchaseRequest.Google(" + value + ")"
-    }
-
-    /** The `amazon` member. */
-    class Amazon(val value: IapkitVerifyAmazonRequest) : IapkitVerifyPurchaseRequest() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
-
-        override fun validate(path: List<String>) {
-            value.validate(path)
-        }
-
-        override fun equals(other: Any?): Boolean = other is Amazon && value == other.value
-
-        override fun hashCode(): Int = value.hashCode()
-
-        override fun toString(): String = "IapkitVerifyPurchaseRequest.Amazon(" + value + ")"
-    }
-
-    /** The `horizon` member. */
-    class Horizon(val value: IapkitVerifyHorizonRequest) : IapkitVerifyPurchaseRequest() {
-        override fun toJsonValue(): Map<String, Any?> = value.toJsonValue()
-
-        override fun validate(path: List<String>) {
-            value.validate(path)
-        }
-
-        override fun equals(other: Any?): Boolean = other is Horizon && value == other.value
-
-        override fun hashCode(): Int = value.hashCode()
-
-        override fun toString(): String = "IapkitVerifyPurchaseRequest.Horizon(" + value + ")"
-    }
-
-    abstract override fun toJsonValue(): Map<String, Any?>
-
     companion object : OpenIAPModelType<IapkitVerifyPurchaseRequest> {
+        /**
+         * Reads a value from a map (upstream's `fromJson`), with the strict
+         * reader's verdicts: a map it refuses throws [OpenIAPDecodingException]
+         * naming the field.
+         */
+        fun fromJson(json: Map<String, Any?>): IapkitVerifyPurchaseRequest = fromJsonValue(json, emptyList())
+
         override fun fromJsonValue(value: Any?, path: List<String>): IapkitVerifyPurchaseRequest {
             val o = OpenIAPDecode.obj(value, path)
             val tag = OpenIAPDecode.required(o, "store", path) { v0, p0 -> IapStore.fromJsonValue(v0, p0) }
             return when (tag.rawValue) {
-                "apple" -> Apple(IapkitVerifyAppleRequest.fromJsonValue(value, path))
-                "google" -> Google(IapkitVerifyGoogleRequest.fromJsonValue(value, path))
-                "amazon" -> Amazon(IapkitVerifyAmazonRequest.fromJsonValue(value, path))
-                "horizon" -> Horizon(IapkitVerifyHorizonRequest.fromJsonValue(value, path))
+                "apple" -> IapkitVerifyAppleRequest.fromJsonValue(value, path)
+                "google" -> IapkitVerifyGoogleRequest.fromJsonValue(value, path)
+                "amazon" -> IapkitVerifyAmazonRequest.fromJsonValue(value, path)
+                "horizon" -> IapkitVerifyHorizonRequest.fromJsonValue(value, path)
                 else -> throw OpenIAPDecodingException(path + "store", "unknown IapkitVerifyPurchaseRequest tag '" + tag.rawValue + "'; expected one of: apple, google, amazon, horizon")
             }
         }

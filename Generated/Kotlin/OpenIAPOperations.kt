@@ -63,7 +63,7 @@ interface OpenIAPCommonOperations {
      *
      * @param purchase The purchase to finish.
      * @param isConsumable True for a consumable product, which is consumed so that it can be bought again; false acknowledges
-     * the purchase only. Null means the default, `false`.
+     * the purchase only. Defaults to `false` when absent.
      * @throws OpenIAPException whose error's `code` is one of these:
      * - `not-prepared`: The store connection has not been opened with initConnection.
      * - `item-not-owned`: The store has no unfinished purchase matching the one given.

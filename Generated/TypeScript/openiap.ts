@@ -4128,7 +4128,7 @@ export interface OpenIAPEventMap {
   /**
    * Delivers the user's choice of the developer's billing in an External Payments or Billing Choice flow, with the external transaction token and what the user chose.
    *
-   * Android only. Stores: `google`.
+   * Android only. Delivered by the store `google`.
    */
   developerProvidedBillingAndroid: {
     args: OpenIAPNoArgs;
@@ -4138,7 +4138,7 @@ export interface OpenIAPEventMap {
   /**
    * Delivers the identifier of a product the user chose from the App Store's promotions; load it with getPromotedProductIOS. A win-back offer that came with it is kept for the next matching requestPurchase unless that call brings its own offer.
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Delivered by the store `apple`.
    */
   promotedProductIOS: {
     args: OpenIAPNoArgs;
@@ -4148,7 +4148,7 @@ export interface OpenIAPEventMap {
   /**
    * Delivers the failure or cancellation of a purchase flow.
    *
-   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   * Delivered by the stores `apple`, `google`, `horizon` and `amazon`.
    */
   purchaseError: {
     args: OpenIAPNoArgs;
@@ -4158,7 +4158,7 @@ export interface OpenIAPEventMap {
   /**
    * Delivers a purchase that succeeded, or a pending one that has now completed. On Apple platforms each transaction is delivered once per connection unless the listener asks for StoreKit's replays.
    *
-   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   * Delivered by the stores `apple`, `google`, `horizon` and `amazon`.
    */
   purchaseUpdated: {
     args: PurchaseUpdatedArgs;
@@ -4168,7 +4168,7 @@ export interface OpenIAPEventMap {
   /**
    * Delivers a subscription whose payment failed in a way the user has to fix, such as an expired card; send the user to deepLinkToSubscriptions. The App Store reports it on iOS 16.4 and later, Google Play with Play Billing 8.1 and later when a healthy subscription is first seen suspended; the Horizon and Amazon stores never do.
    *
-   * Stores: `apple`, `google`.
+   * Delivered by the stores `apple` and `google`.
    */
   subscriptionBillingIssue: {
     args: OpenIAPNoArgs;
@@ -4178,7 +4178,7 @@ export interface OpenIAPEventMap {
   /**
    * Delivers the user's choice of the app's own billing over Google Play in the User Choice Billing dialog; nothing is sent when the user picks Google Play.
    *
-   * Android only. Stores: `google`.
+   * Android only. Delivered by the store `google`.
    */
   userChoiceBillingAndroid: {
     args: OpenIAPNoArgs;
@@ -4230,7 +4230,7 @@ export interface OpenIAPClient {
   /**
    * Acknowledges a purchase that is not consumed, which Google Play requires within three days or it refunds the purchase. finishTransaction does this for most apps.
    *
-   * Android only. Stores: `google`, `horizon`, `amazon`.
+   * Android only. Implemented by the stores `google`, `horizon` and `amazon`.
    *
    * @param args - The argument `purchaseToken`. The token of the purchase to acknowledge.
    * @returns True when the store accepted the acknowledgment.
@@ -4243,7 +4243,7 @@ export interface OpenIAPClient {
   /**
    * Shows Apple's sheet on which the user asks for a refund of a product's latest transaction (iOS 15 and later).
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @param args - The argument `sku`. The product to ask a refund for.
    * @returns How the request ended, as StoreKit names it, or null when the sheet reported nothing.
@@ -4256,7 +4256,7 @@ export interface OpenIAPClient {
   /**
    * Tells whether the app may show the external purchase notice sheet (iOS 17.4 and later).
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @throws `feature-not-supported` The OS is older than iOS 17.4.
    */
@@ -4264,7 +4264,7 @@ export interface OpenIAPClient {
   /**
    * Finishes every transaction left in the queue; a helper for testing in the sandbox.
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @returns True when the queue was cleared.
    * @throws `service-error` StoreKit could not finish the transactions.
@@ -4273,7 +4273,7 @@ export interface OpenIAPClient {
   /**
    * Consumes a purchase of a consumable product, so that the user can buy it again. finishTransaction does this for most apps.
    *
-   * Android only. Stores: `google`, `horizon`, `amazon`.
+   * Android only. Implemented by the stores `google`, `horizon` and `amazon`.
    *
    * @param args - The argument `purchaseToken`. The token of the purchase to consume.
    * @returns True when the store consumed the purchase.
@@ -4286,7 +4286,7 @@ export interface OpenIAPClient {
   /**
    * Creates the external transaction token and reporting details a billing program needs. Create fresh details right before each redirect to an external offer and never keep a token for a later one; one token may report several purchases of the same External Offer session.
    *
-   * Android only. Stores: `google`.
+   * Android only. Implemented by the store `google`.
    *
    * @param args.program - The program whose transactions will be reported.
    * @param args.developerBillingType - What the developer bills for; for Billing Choice, Android assumes one-time products when this is left out. Optional.
@@ -4299,7 +4299,7 @@ export interface OpenIAPClient {
   /**
    * The transaction that currently entitles the user to a product, according to StoreKit 2 (iOS 15 and later).
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @param args - The argument `sku`. The product to look up.
    * @returns The entitling transaction, or null when the user is not entitled to the product.
@@ -4310,7 +4310,7 @@ export interface OpenIAPClient {
   /**
    * Opens the store's own screen where the user manages or cancels subscriptions.
    *
-   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   * Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
    *
    * @param args - The argument `options`. Which subscription to open; Android needs the product and package. Optional.
    * @throws `developer-error` The Android options lack the subscription or package to open.
@@ -4321,7 +4321,7 @@ export interface OpenIAPClient {
   /**
    * Closes the store connection and frees what it held; call initConnection again before further calls.
    *
-   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   * Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
    *
    * @returns True when the connection was closed.
    * @throws `service-error` The native store client failed to shut down.
@@ -4330,7 +4330,7 @@ export interface OpenIAPClient {
   /**
    * Looks up products in the store by identifier and returns their details and prices.
    *
-   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   * Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
    *
    * @param args - The argument `params`. The identifiers to look up and the kind of products they are.
    * @throws `not-prepared` The store connection has not been opened with initConnection.
@@ -4342,10 +4342,10 @@ export interface OpenIAPClient {
   /**
    * Tells the store that a purchase has been verified and delivered, so that it is not offered again; on Android it acknowledges or consumes the purchase, which must happen within three days.
    *
-   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   * Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
    *
    * @param args.purchase - The purchase to finish.
-   * @param args.isConsumable - True for a consumable product, which is consumed so that it can be bought again; false acknowledges the purchase only. Optional. Defaults to `false`.
+   * @param args.isConsumable - True for a consumable product, which is consumed so that it can be bought again; false acknowledges the purchase only. Optional. Defaults to `false` when absent.
    * @throws `not-prepared` The store connection has not been opened with initConnection.
    * @throws `item-not-owned` The store has no unfinished purchase matching the one given.
    * @throws `service-error` The store service on the device could not finish the transaction.
@@ -4355,7 +4355,7 @@ export interface OpenIAPClient {
   /**
    * Summarises the subscriptions the user currently has, optionally limited to some products.
    *
-   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   * Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
    *
    * @param args - The argument `subscriptionIds`. The subscription products to report on; every subscription when absent. Optional.
    * @throws `not-prepared` The store connection has not been opened with initConnection.
@@ -4365,7 +4365,7 @@ export interface OpenIAPClient {
   /**
    * Every StoreKit transaction of the user, finished or not, always in the Apple shape. Finished consumables are only included on iOS 18 and later, when the app's Info.plist sets SKIncludeConsumableInAppPurchaseHistory.
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @throws `service-error` StoreKit could not list the transactions.
    */
@@ -4373,7 +4373,7 @@ export interface OpenIAPClient {
   /**
    * The signed record of the app's own purchase or download by this user (iOS 16 and later).
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @returns The app transaction, or null when StoreKit has none.
    * @throws `feature-not-supported` The OS is older than iOS 16.
@@ -4384,7 +4384,7 @@ export interface OpenIAPClient {
   /**
    * Lists the purchases the signed-in user owns and that are still in effect, including unfinished ones.
    *
-   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   * Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
    *
    * @param args - The argument `options`. Filters for the list; without them every owned purchase is returned. Optional.
    * @throws `not-prepared` The store connection has not been opened with initConnection.
@@ -4395,7 +4395,7 @@ export interface OpenIAPClient {
   /**
    * The artwork and loyalty text Google Play provides for a Billing Choice screen the app draws itself (Play Billing 9.1 and later).
    *
-   * Android only. Stores: `google`.
+   * Android only. Implemented by the store `google`.
    *
    * @param args - The argument `params`. Which products the screen is for and how its images are laid out.
    * @throws `not-prepared` The billing client is not connected yet.
@@ -4407,7 +4407,7 @@ export interface OpenIAPClient {
   /**
    * Fetches the token with which the app reports custom-link external purchases to Apple's External Purchase Server API (iOS 18.1 and later).
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @param args - The argument `tokenType`. Whether the token is for a new customer or for an existing one.
    * @throws `feature-not-supported` The OS is older than iOS 18.1.
@@ -4418,7 +4418,7 @@ export interface OpenIAPClient {
   /**
    * The StoreKit transactions that have not been finished yet.
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @throws `service-error` StoreKit could not list the unfinished transactions.
    */
@@ -4426,7 +4426,7 @@ export interface OpenIAPClient {
   /**
    * The product the App Store asked the app to sell, after the user tapped a promoted in-app purchase (iOS 15 and later). A win-back offer that came with it is kept for the next matching requestPurchase unless that call brings its own offer.
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @returns The promoted product, or null when the App Store has promoted nothing.
    * @throws `query-product` StoreKit could not load the promoted product.
@@ -4435,7 +4435,7 @@ export interface OpenIAPClient {
   /**
    * The app receipt, encoded in base64, for servers that still verify receipts the legacy way.
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @returns The receipt, or null when the device has none.
    * @throws `service-error` The receipt could not be read or refreshed.
@@ -4445,7 +4445,7 @@ export interface OpenIAPClient {
   /**
    * The country of the store account, as the store itself reports it (three letters on Apple platforms, two on Android); never guessed from the device locale.
    *
-   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   * Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
    *
    * @throws `not-prepared` The store connection has not been opened with initConnection.
    * @throws `service-error` The store did not report a storefront.
@@ -4455,7 +4455,7 @@ export interface OpenIAPClient {
   /**
    * The signed form (JWS) of the latest transaction of a product, to send to a server for verification.
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @param args - The argument `sku`. The product whose latest transaction is wanted.
    * @returns The JWS, or null when the product has no transaction.
@@ -4465,7 +4465,7 @@ export interface OpenIAPClient {
   /**
    * Tells whether the user has at least one subscription in effect, optionally among some products.
    *
-   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   * Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
    *
    * @param args - The argument `subscriptionIds`. The subscription products to consider; any subscription when absent. Optional.
    * @throws `not-prepared` The store connection has not been opened with initConnection.
@@ -4475,7 +4475,7 @@ export interface OpenIAPClient {
   /**
    * Opens the connection to the store; every other call needs it first.
    *
-   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   * Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
    *
    * @param args - The argument `config`. Billing programs and Billing Choice settings to start the connection with (Android). Optional.
    * @returns True when the connection is ready.
@@ -4488,7 +4488,7 @@ export interface OpenIAPClient {
   /**
    * Tells whether a Google Play billing program, such as External Payments, is open to the current user. It needs Play Billing 8.2, and 8.2.1 for External Offer and External Content Link.
    *
-   * Android only. Stores: `google`.
+   * Android only. Implemented by the store `google`.
    *
    * @param args - The argument `program`. The program to ask about.
    * @throws `not-prepared` The billing client is not connected yet.
@@ -4499,7 +4499,7 @@ export interface OpenIAPClient {
   /**
    * Tells whether the app may link out to external purchases with a custom link (iOS 18.1 and later).
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @throws `feature-not-supported` The OS is older than iOS 18.1.
    */
@@ -4507,7 +4507,7 @@ export interface OpenIAPClient {
   /**
    * Tells whether the user may still get the introductory offer of a subscription group.
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @param args - The argument `groupID`. The identifier of the subscription group, as App Store Connect shows it.
    * @throws `query-product` StoreKit could not look up the subscription group.
@@ -4516,7 +4516,7 @@ export interface OpenIAPClient {
   /**
    * Tells whether the latest transaction of a product passed StoreKit 2's signature check.
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @param args - The argument `sku`. The product whose latest transaction is checked.
    * @throws `sku-not-found` No product with that identifier exists in the App Store.
@@ -4525,7 +4525,7 @@ export interface OpenIAPClient {
   /**
    * The most recent transaction of a product that StoreKit 2 knows, whatever its state.
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @param args - The argument `sku`. The product to look up.
    * @returns The latest transaction, or null when the product was never bought.
@@ -4536,7 +4536,7 @@ export interface OpenIAPClient {
   /**
    * Shows Google Play's dialog for an external offer or content link of a billing program and, when the user agrees, opens the link; this includes the external links of a Billing Choice screen the app draws itself.
    *
-   * Android only. Stores: `google`.
+   * Android only. Implemented by the store `google`.
    *
    * @param args - The argument `params`. The program, the link and how to open it.
    * @returns True when the dialog was shown and the flow went on.
@@ -4549,7 +4549,7 @@ export interface OpenIAPClient {
   /**
    * Opens the store's page on which the user enters an offer or promo code; it needs no billing connection. A purchase listener may receive the redeemed purchase while the app runs, but check getAvailablePurchases whenever the app comes back to the foreground.
    *
-   * Android only. Stores: `google`, `horizon`, `amazon`.
+   * Android only. Implemented by the stores `google`, `horizon` and `amazon`.
    *
    * @returns True when the page was opened; false on a store that has no such page.
    * @throws `activity-unavailable` There is no activity to open the page from.
@@ -4559,7 +4559,7 @@ export interface OpenIAPClient {
   /**
    * Shows the App Store sheet on which the user redeems an offer code. Only apps built with Xcode 27 or later, running on iOS, Mac Catalyst or visionOS 27 or later, get the resulting transaction back; elsewhere the redemption arrives through the purchase events or getAvailablePurchases.
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @returns The transaction of the redeemed code, or null when the platform does not report it.
    * @throws `feature-not-supported` The platform cannot show the sheet.
@@ -4569,7 +4569,7 @@ export interface OpenIAPClient {
   /**
    * Sends the user to an external purchase page through StoreKit External Purchase (iOS 16 and later).
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @param args - The argument `url`. The address of the external purchase page.
    * @throws `feature-not-supported` The OS is older than iOS 16.
@@ -4579,7 +4579,7 @@ export interface OpenIAPClient {
   /**
    * Shows the notice Apple requires before an external purchase and answers what the user chose (iOS 17.4 and later).
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @throws `feature-not-supported` The OS is older than iOS 17.4.
    * @throws `service-error` The notice could not be shown.
@@ -4588,7 +4588,7 @@ export interface OpenIAPClient {
   /**
    * Starts the store's purchase sheet for a product or subscription. The outcome arrives through the purchaseUpdated and purchaseError events; what this call answers is only what the store returned at once.
    *
-   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   * Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
    *
    * @param args - The argument `params`. What to buy, with the props of each platform.
    * @returns The purchases the store returned directly, or null when the result only arrives through the events.
@@ -4608,7 +4608,7 @@ export interface OpenIAPClient {
   /**
    * Asks the store to bring the user's non-consumable products and active subscriptions back onto this device, as after a reinstall or on a new device.
    *
-   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   * Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
    *
    * @throws `not-prepared` The store connection has not been opened with initConnection.
    * @throws `user-cancelled` The user declined to sign in to the store.
@@ -4619,7 +4619,7 @@ export interface OpenIAPClient {
   /**
    * Shows the information dialog Google requires before a Billing Choice screen that the app draws itself (Play Billing 9.1 and later).
    *
-   * Android only. Stores: `google`.
+   * Android only. Implemented by the store `google`.
    *
    * @param args - The argument `params`. The program the dialog is about.
    * @throws `not-prepared` The billing client is not connected yet.
@@ -4631,7 +4631,7 @@ export interface OpenIAPClient {
   /**
    * Shows the disclosure Apple requires before the app links out with a custom external purchase link; call it only after the user asked to go on (iOS 18.1 and later).
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @param args - The argument `noticeType`. The style of disclosure to show.
    * @throws `feature-not-supported` The OS is older than iOS 18.1.
@@ -4641,7 +4641,7 @@ export interface OpenIAPClient {
   /**
    * Lets Google Play show its in-app messages over the app, such as a failed payment or a price change to confirm, and answers how that went.
    *
-   * Android only. Stores: `google`.
+   * Android only. Implemented by the store `google`.
    *
    * @param args - The argument `params`. Which categories of messages to show. Optional.
    * @throws `not-prepared` The billing client is not connected yet.
@@ -4653,7 +4653,7 @@ export interface OpenIAPClient {
   /**
    * Shows Apple's sheet for managing subscriptions and, once it closes, answers the purchases whose state changed meanwhile (iOS 15 and later).
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @throws `feature-not-supported` The platform cannot show the sheet.
    * @throws `service-error` The sheet could not be shown.
@@ -4662,7 +4662,7 @@ export interface OpenIAPClient {
   /**
    * The StoreKit 2 status of each subscription in the group of a product, with its renewal details (iOS 15 and later).
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @param args - The argument `sku`. A subscription product of the group.
    * @throws `sku-not-found` No product with that identifier exists in the App Store.
@@ -4672,7 +4672,7 @@ export interface OpenIAPClient {
   /**
    * Makes StoreKit bring the user's transactions up to date with the App Store; it may ask the user to sign in (iOS 15 and later).
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
    * @returns True when the sync finished.
    * @throws `user-cancelled` The user declined to sign in.
@@ -4683,7 +4683,7 @@ export interface OpenIAPClient {
   /**
    * Verifies a purchase with the store's server API through the app's own credentials; the SDK uses the options of the store it runs against. Amazon purchases are verified with verifyPurchaseWithProvider.
    *
-   * Stores: `apple`, `google`, `horizon`.
+   * Implemented by the stores `apple`, `google` and `horizon`.
    *
    * @param args - The argument `options`. Verification options for each store.
    * @throws `developer-error` The options for the store the SDK runs against are missing or incomplete.
@@ -4695,7 +4695,7 @@ export interface OpenIAPClient {
   /**
    * Verifies a purchase through a hosted verification service (IAPKit) instead of the app's own server, for every store.
    *
-   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   * Implemented by the stores `apple`, `google`, `horizon` and `amazon`.
    *
    * @param args - The argument `options`. The provider and the request to send it.
    * @throws `developer-error` The request for the chosen provider is missing, or lacks the purchase of the store the SDK runs against.
@@ -4707,7 +4707,7 @@ export interface OpenIAPClient {
   /**
    * Delivers the user's choice of the developer's billing in an External Payments or Billing Choice flow, with the external transaction token and what the user chose.
    *
-   * Android only. Stores: `google`.
+   * Android only. Delivered by the store `google`.
    *
    * @param event - `developerProvidedBillingAndroid`
    * @param listener - Called with each payload until the handle is removed.
@@ -4717,7 +4717,7 @@ export interface OpenIAPClient {
   /**
    * Delivers the identifier of a product the user chose from the App Store's promotions; load it with getPromotedProductIOS. A win-back offer that came with it is kept for the next matching requestPurchase unless that call brings its own offer.
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Delivered by the store `apple`.
    *
    * @param event - `promotedProductIOS`
    * @param listener - Called with each payload until the handle is removed.
@@ -4727,7 +4727,7 @@ export interface OpenIAPClient {
   /**
    * Delivers the failure or cancellation of a purchase flow.
    *
-   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   * Delivered by the stores `apple`, `google`, `horizon` and `amazon`.
    *
    * @param event - `purchaseError`
    * @param listener - Called with each payload until the handle is removed.
@@ -4737,7 +4737,7 @@ export interface OpenIAPClient {
   /**
    * Delivers a purchase that succeeded, or a pending one that has now completed. On Apple platforms each transaction is delivered once per connection unless the listener asks for StoreKit's replays.
    *
-   * Stores: `apple`, `google`, `horizon`, `amazon`.
+   * Delivered by the stores `apple`, `google`, `horizon` and `amazon`.
    *
    * @param event - `purchaseUpdated`
    * @param listener - Called with each payload until the handle is removed.
@@ -4748,7 +4748,7 @@ export interface OpenIAPClient {
   /**
    * Delivers a subscription whose payment failed in a way the user has to fix, such as an expired card; send the user to deepLinkToSubscriptions. The App Store reports it on iOS 16.4 and later, Google Play with Play Billing 8.1 and later when a healthy subscription is first seen suspended; the Horizon and Amazon stores never do.
    *
-   * Stores: `apple`, `google`.
+   * Delivered by the stores `apple` and `google`.
    *
    * @param event - `subscriptionBillingIssue`
    * @param listener - Called with each payload until the handle is removed.
@@ -4758,7 +4758,7 @@ export interface OpenIAPClient {
   /**
    * Delivers the user's choice of the app's own billing over Google Play in the User Choice Billing dialog; nothing is sent when the user picks Google Play.
    *
-   * Android only. Stores: `google`.
+   * Android only. Delivered by the store `google`.
    *
    * @param event - `userChoiceBillingAndroid`
    * @param listener - Called with each payload until the handle is removed.

@@ -1,3 +1,4 @@
+import OpenIAPSpec
 import OpenIAPCodegen
 
 /// The yardstick of what the generated Swift costs its users: the same spec

@@ -1,4 +1,6 @@
 import Foundation
+import OpenIAPSpec
+import OpenIAPTemplates
 import OpenIAPCodegen
 
 /// What the generated Swift of one spec costs the apps that build it, next to

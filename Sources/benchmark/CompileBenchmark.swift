@@ -1,4 +1,6 @@
 import Foundation
+import OpenIAPSpec
+import OpenIAPTemplates
 import OpenIAPCodegen
 
 struct CompileFigures: Codable {

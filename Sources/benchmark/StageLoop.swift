@@ -22,7 +22,7 @@ struct StageLoop {
         options.schemaPath = specDirectory
         options.templatesRoot = templatesRoot
         if stage.hasPrefix("render-") { options.targets = [String(stage.dropFirst("render-".count))] }
-        let spec = stage == "render" || stage.hasPrefix("render-") ? try SpecLoader.load(path: specDirectory) : nil
+        let spec = stage == "render" || stage.hasPrefix("render-") ? try Generator(options: options).load() : nil
         for run in 1...times {
             // Made and removed outside the timing, as in the benchmark.
             let outputDirectory = stage == "run" ? try Measure.temporaryDirectory("run") : nil
@@ -32,7 +32,7 @@ struct StageLoop {
                 case "floor":
                     let events = try GenerationBenchmark.parseEvents(in: specDirectory)
                     precondition(events > 0)
-                case "load": _ = try SpecLoader.load(path: specDirectory)
+                case "load": _ = try Generator(options: options).load()
                 case "run":
                     var whole = options
                     whole.outputDirectory = outputDirectory!

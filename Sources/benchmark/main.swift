@@ -1,5 +1,5 @@
 import Foundation
-import OpenIAPCodegen
+import OpenIAPSpec
 
 // `swift run -c release benchmark [--quick] [--json FILE]`: generation
 // scaling, decode and encode speed against hand-written types, and the compile

@@ -1,5 +1,5 @@
 import Foundation
-import OpenIAPCodegen
+import OpenIAPCommandLine
 
 /// The built-in templates: `Templates/` in the working directory (the package
 /// root, where `swift run generator` is used), else the folder beside this

@@ -1,5 +1,9 @@
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// `ASCIINameTable`, the byte-keyed table the join uses in place of string
 /// dictionaries, and the validator's look-ups through it, which must find

@@ -1,5 +1,9 @@
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// `copyBytes` takes a different path for up to 3, 4 to 7, 8 to 16 and
 /// longer runs; every length must copy exactly its bytes and nothing past

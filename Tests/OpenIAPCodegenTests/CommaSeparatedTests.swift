@@ -1,5 +1,9 @@
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// `SwiftViewModel.commaSeparated` must join exactly as
 /// `map` and `joined(separator: ", ")` do, empty texts included.

@@ -1,6 +1,10 @@
 import Testing
 
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// Spec pairs for `generator diff`: each is a small OLD and NEW spec and the
 /// exact list of rules the comparison must report for it. Every rule of

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// `generator diff`: the rule table, one spec pair per rule, the Horizon
 /// evolution, the report formats and the command line.

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 // Unit tests of the SDL reader and the coverage check. Each check test starts
 // from a small SDL and a hand-built spec that matches it, changes one thing,
@@ -72,7 +76,7 @@ directive @openiapDeprecated(reason: String!) on OBJECT | INTERFACE | ENUM
 """#
 
 // Swift Testing has its own SourceLocation; these tests mean the spec one.
-private typealias Location = OpenIAPCodegen.SourceLocation
+private typealias Location = OpenIAPSpec.SourceLocation
 
 private let file = "Schema/test.yaml"
 
@@ -526,7 +530,7 @@ private func operationDifferences(_ operations: [String: APIOperation]) throws -
         #expect(find.arguments.map(\.name) == ["props", "kind", "limit"])
         #expect(find.arguments.map(\.type.description) == ["Props!", "Kind", "Int"])
         #expect(find.argument("kind")?.defaultValue == .enumValue("A"))
-        #expect(find.argument("limit")?.location == OpenIAPCodegen.SourceLocation(file: "api.graphql", line: 14, column: 5))
+        #expect(find.argument("limit")?.location == OpenIAPSpec.SourceLocation(file: "api.graphql", line: 14, column: 5))
         #expect(find.type.description == "[Answer!]!")
         #expect(sdl["Query"]?.field("peek")?.arguments.isEmpty == true)
         #expect(sdl.rootTypeNames == ["query": "Query", "mutation": "Mutation", "subscription": "Subscription"])
@@ -567,7 +571,7 @@ private func operationDifferences(_ operations: [String: APIOperation]) throws -
         ])
         #expect(result[0].message == "SDL query 'peek: Answer' is not in the spec")
         #expect(result[0].location == nil)
-        #expect(result[0].sdlLocation == OpenIAPCodegen.SourceLocation(file: "upstream/type.graphql", line: 16, column: 3))
+        #expect(result[0].sdlLocation == OpenIAPSpec.SourceLocation(file: "upstream/type.graphql", line: 16, column: 3))
         #expect(result[1].message == "a mutation upstream, which belongs in 'mutations', but the spec has it in 'queries'")
         #expect(result[2].message == "mutation 'extra' is not in the SDL")
         #expect(result[2].location == at(50))

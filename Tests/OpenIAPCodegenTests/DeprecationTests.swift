@@ -1,5 +1,9 @@
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// The map form of `deprecated:` (reason, since, removeIn, replacement) and
 /// the checks that need the whole spec, each with its exact message and place.

@@ -1,5 +1,9 @@
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 @Suite struct DiagnosticsTests {
     @Test func printsCompilerStyleLines() {

@@ -1,5 +1,9 @@
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// `YAMLDocument.extract` keeps a node and what it holds, the same as in
 /// the whole document.

@@ -1,6 +1,10 @@
 import Testing
 
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 @Suite struct EnclosingTests {
     @Test func putsTheBodyBetweenItsDelimiters() {

@@ -1,5 +1,9 @@
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// The byte-wise `UPPER_SNAKE` of ASCII values agrees with the general rule.
 @Suite struct EnumAliasRuleTests {

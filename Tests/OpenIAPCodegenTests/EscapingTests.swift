@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// The escaping proof over `Tests/Hostile/EscapingSpec`: a spec whose names,
 /// wire values, docs and defaults hold `*/`, `"""`, `\`, quotes, line breaks,

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// `FileContents.bytes` reads a file whose size is known in one go and
 /// anything else (a size of 0 that is not true, a file that grew) in

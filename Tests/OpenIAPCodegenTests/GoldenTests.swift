@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// Renders `Tests/Golden/Spec` with every target and compares each file with
 /// `Tests/Golden/Expected/<target folder>/`. On a mismatch the failure shows a

@@ -1,6 +1,10 @@
 import Foundation
 
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// A real evolution of the spec: after 3.2.1, upstream added Meta Horizon to
 /// IAPKit verification — the input `RequestVerifyPurchaseWithIapkitHorizonProps`,

@@ -1,10 +1,15 @@
 import Foundation
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
-/// Hostile spec files, end to end through `SpecLoader.build`: each ends in
-/// its exact located errors or in a spec that every target renders, never in
-/// a crash, a hang or unbounded memory.
+/// Hostile spec files, end to end through `Generator.load` (the spec's own
+/// rules and every built-in target's check): each ends in its exact located
+/// errors or in a spec that every target renders, never in a crash, a hang
+/// or unbounded memory.
 ///
 /// The corpus lives in `Tests/Hostile/Spec`: a `NAME.yaml` file (or a `NAME`
 /// folder of spec files) with `NAME.expected` beside it, holding the printed
@@ -45,7 +50,7 @@ import Testing
     static func outcome(_ sources: [SpecLoader.Source]) throws -> String {
         let spec: Spec
         do {
-            spec = try SpecLoader.build(from: sources)
+            spec = try Generator(options: Generator.Options()).load(sources)
         } catch {
             for diagnostic in error.diagnostics {
                 #expect(diagnostic.location != nil, "every diagnostic is located: \(diagnostic)")

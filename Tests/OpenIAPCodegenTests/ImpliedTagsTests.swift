@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// `Spec.impliedTagValues`: the discriminator values a record always has
 /// because of the unions that list it.

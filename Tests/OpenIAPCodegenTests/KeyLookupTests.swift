@@ -1,5 +1,9 @@
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// The helpers that find a mapping's keys among a fixed list of allowed keys.
 @Suite struct KeyLookupTests {

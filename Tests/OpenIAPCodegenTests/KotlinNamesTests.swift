@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// The Kotlin naming and escaping rules (`KotlinNames`): keywords, soft
 /// keywords, names Kotlin takes only in backticks, names that must be

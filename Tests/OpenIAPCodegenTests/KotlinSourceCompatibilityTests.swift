@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// The Kotlin side of the source rules, checked with kotlinc: for spec pairs
 /// of `CompatibilityCases`, a piece of app code that uses the OLD types is

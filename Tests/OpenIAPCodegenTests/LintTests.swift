@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// `generator lint`: each rule reports its bad example and only it, passes
 /// its good one, can be switched off per spec and per element or made an

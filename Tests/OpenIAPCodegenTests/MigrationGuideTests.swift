@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// The migration guide of `generator diff --format markdown` over the pair
 /// of Tests/Releases (scripts/releases.sh compiles its snippets).

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// Nothing is lost, whatever goes wrong: a run that fails at any stage leaves
 /// the output folder byte-identical, the generator never writes or deletes

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
 
 /// The OpenAPI target: one operation per route, the schemas the routes

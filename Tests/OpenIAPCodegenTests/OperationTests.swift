@@ -1,10 +1,14 @@
 import Foundation
 import Testing
 
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 // Swift Testing has its own SourceLocation; these tests mean the spec one.
-private typealias Location = OpenIAPCodegen.SourceLocation
+private typealias Location = OpenIAPSpec.SourceLocation
 
 /// Queries, mutations and events: what the reader and the builder make of
 /// them (every node located, stores in order or derived, defaults typed,
@@ -41,8 +45,9 @@ private typealias Location = OpenIAPCodegen.SourceLocation
 
         """
 
+    /// The spec as the generator loads it: the targets' checks run too.
     func spec(_ text: String) throws(DiagnosticError) -> Spec {
-        try SpecLoader.build(from: [SpecLoader.Source(path: "a.yaml", text: Self.header + Self.types + text)])
+        try Generator(options: Generator.Options()).load([SpecLoader.Source(path: "a.yaml", text: Self.header + Self.types + text)])
     }
 
     func errors(_ text: String) -> String {
@@ -184,7 +189,7 @@ private typealias Location = OpenIAPCodegen.SourceLocation
             SpecFileReader.read(try YAMLReader.document(source.bytes, file: source.path, limits: .default)).0
         }
         var join = SpecBuilder(files: builder, firstFile: "a.yaml")
-        let spec = join.build()
+        let (spec, _) = join.build()
         #expect(join.diagnostics.all.map(\.message) == [
             "mutation 'run' is declared more than once; queries, mutations and events share one namespace"
         ])
@@ -253,10 +258,19 @@ private typealias Location = OpenIAPCodegen.SourceLocation
         for bad in ["", "Fetch", "fetch-it", "fetch_it", "fetch it", "1st", "fétch", "fetch\u{0}"] {
             #expect(OperationNames.problem(bad, what: "query")?.hasSuffix("must be lowerCamelCase: an ASCII lower-case letter, then letters and digits") == true, "\(bad)")
         }
-        #expect(OperationNames.problem("subscript", what: "event") == "event name 'subscript' is a keyword in Swift")
-        #expect(OperationNames.problem("typeof", what: "query") == "query name 'typeof' is a reserved word in TypeScript")
-        #expect(OperationNames.problem("valueOf", what: "query")?.contains("member of every JavaScript object") == true)
-        #expect(OperationNames.problem("openIAP", what: "query")?.contains("start with 'OpenIAP'") == true)
+        // Words a language reserves are its target's to refuse.
+        #expect(OperationNames.problem("subscript", what: "event") == nil)
+        #expect(SwiftNameCheck.operationNameProblem("subscript", what: "event") == "event name 'subscript' is a keyword in Swift")
+        #expect(TypeScriptTarget.operationNameProblem("typeof", what: "query") == "query name 'typeof' is a reserved word in TypeScript")
+        #expect(TypeScriptTarget.operationNameProblem("valueOf", what: "query")?.contains("member of every JavaScript object") == true)
+        #expect(SwiftNameCheck.operationNameProblem("openIAP", what: "query")?.contains("start with 'OpenIAP'") == true)
+        #expect(KotlinNameCheck.operationNameProblem("openIAP", what: "query")?.contains("start with 'OpenIAP'") == true)
+        #expect(KotlinNameCheck.operationNameProblem("hashCode", what: "query")?.contains("member of every Kotlin object") == true)
+        for name in ["fetchProducts", "openIapConnect"] {
+            #expect(SwiftNameCheck.operationNameProblem(name, what: "query") == nil)
+            #expect(TypeScriptTarget.operationNameProblem(name, what: "query") == nil)
+            #expect(KotlinNameCheck.operationNameProblem(name, what: "query") == nil)
+        }
         #expect(OperationNames.argumentsTypeName(of: "fetchProducts") == "FetchProductsArgs")
         #expect(OperationNames.argumentsTypeName(of: "x") == "XArgs")
         #expect(OperationNames.replyTypeName(of: "fetchProducts") == "FetchProductsReply")
@@ -333,7 +347,7 @@ private typealias Location = OpenIAPCodegen.SourceLocation
     /// declares the record `declared`; "" when it loads.
     private func errors(_ text: String, besideARecordNamed declared: String) -> String {
         do {
-            _ = try SpecLoader.build(from: [
+            _ = try Generator(options: Generator.Options()).load([
                 SpecLoader.Source(path: "a.yaml", text: Self.header + text),
                 SpecLoader.Source(path: "b.yaml", text: "records:\n  \(declared):\n    fields:\n      id: String\n"),
             ])

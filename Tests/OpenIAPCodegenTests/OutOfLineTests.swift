@@ -1,6 +1,10 @@
 import Testing
 
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// `Annotations` and `Constraints` keep their rarely set parts out of line;
 /// what callers see must not depend on that.

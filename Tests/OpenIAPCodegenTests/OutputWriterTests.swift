@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// A scratch directory under the system temporary folder, deleted when `body` returns.
 private func withScratch(_ body: (String) throws -> Void) throws {

@@ -1,5 +1,9 @@
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// `SwiftEscaping.firstNonPrintable` tests eight bytes at a time; it must
 /// agree with a byte-by-byte search for every byte value at every position

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
 
-private typealias Location = OpenIAPCodegen.SourceLocation
+private typealias Location = OpenIAPSpec.SourceLocation
 
 /// The `routes:` section: what the reader makes of a route (every part
 /// located), and the exact, located errors for bad routes. Specs are

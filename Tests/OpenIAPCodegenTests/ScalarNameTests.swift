@@ -1,5 +1,9 @@
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// `Scalar.named` skips names whose length rules them out; it must agree
 /// with `Scalar(rawValue:)` on every name, including those of a scalar's

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 // Compares the real Schema/ with the real upstream SDL. Every difference must
 // be declared with an `upstream` reason; the test prints all of them (declared

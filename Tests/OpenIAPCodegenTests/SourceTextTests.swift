@@ -1,5 +1,9 @@
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// `SourceText` must give exactly what a `String` interpolation of the same
 /// pieces gives, whether the text fits its stack buffer or not.

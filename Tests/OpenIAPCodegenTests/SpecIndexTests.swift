@@ -1,5 +1,9 @@
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// The index by name of `Spec`: made by hashing names or, for the loader,
 /// from the builder's positions; and `firstPosition(ofNameAt:)`, which skips

@@ -1,5 +1,9 @@
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// `withUTF8Bytes` lends a string's bytes in place; they must be exactly
 /// its UTF-8, for small strings (stored inline) and large ones alike.

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// Proves the Swift side of `generator diff`'s source verdicts with the
 /// toolchain's own API checker. Every spec pair of `CompatibilityCase` (and
@@ -271,7 +275,7 @@ import Testing
             copy.includedFrom = f.includedFrom.map { prefix + $0 }
             return copy
         }
-        func place(_ location: OpenIAPCodegen.SourceLocation) -> OpenIAPCodegen.SourceLocation {
+        func place(_ location: OpenIAPSpec.SourceLocation) -> OpenIAPSpec.SourceLocation {
             var copy = location
             copy.file = prefix + URL(fileURLWithPath: location.file).lastPathComponent
             return copy

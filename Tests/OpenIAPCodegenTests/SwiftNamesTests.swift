@@ -1,5 +1,9 @@
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// `SwiftNames` decides ASCII names on their bytes and hands every other
 /// name to the Unicode rules; the shortcuts must give the rules' answers.

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// The generated TypeScript API and client, proved with the real tools:
 /// `tsc --strict` for the type-level cases (`Tests/TypeScript/client-types.ts`,

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// The TypeScript side of the source rules, checked with tsc: for spec pairs
 /// of `CompatibilityCases`, a piece of app, SDK or bridge code that uses the

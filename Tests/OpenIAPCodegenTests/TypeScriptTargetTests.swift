@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 /// Renders small specs with the real templates of `Templates/typescript`.
 private enum DeclarationRendering {
@@ -400,11 +404,14 @@ private enum DeclarationRendering {
     }
 
     /// Spec types that TypeScript would declare under a name already taken
-    /// are located errors of the spec, not a module tsc rejects.
+    /// are located errors when the spec loads (the target's check), not a
+    /// module tsc rejects.
     @Test func namesTakenInTypeScriptAreErrors() {
         func errors(_ yaml: String) -> String {
+            var options = Generator.Options()
+            options.availableTargets = [TypeScriptTarget()]
             do {
-                _ = try SpecLoader.build(from: [SpecLoader.Source(path: "a.yaml", text: "spec:\n  version: 1.0.0\n" + yaml)])
+                _ = try Generator(options: options).load([SpecLoader.Source(path: "a.yaml", text: "spec:\n  version: 1.0.0\n" + yaml)])
                 return ""
             } catch {
                 return error.description

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import OpenIAPSpec
+@testable import OpenIAPTemplates
 @testable import OpenIAPCodegen
+@testable import OpenIAPSpecTools
+@testable import OpenIAPCommandLine
 
 @Suite struct YAMLReaderTests {
     // MARK: - Helpers
@@ -19,8 +23,8 @@ import Testing
         }
     }
 
-    private func at(_ line: Int, _ column: Int) -> OpenIAPCodegen.SourceLocation {
-        OpenIAPCodegen.SourceLocation(file: "a.yaml", line: line, column: column)
+    private func at(_ line: Int, _ column: Int) -> OpenIAPSpec.SourceLocation {
+        OpenIAPSpec.SourceLocation(file: "a.yaml", line: line, column: column)
     }
 
     /// The value under `key` in a mapping node.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import OpenIAPSpec
 @testable import OpenIAPCodegen
 @testable import OpenIAPTypes
 

@@ -1,3 +1,5 @@
+import OpenIAPSpec
+
 /// One difference between the output folder on disk and the files a run generated.
 public struct FileChange: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import OpenIAPSpec
 
 /// A failed system call: which call, on which path, and the `errno` it set.
 struct SystemError: Error, Sendable {

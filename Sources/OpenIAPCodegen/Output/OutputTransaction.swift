@@ -1,4 +1,5 @@
 import Glibc
+import OpenIAPSpec
 
 /// Why a write stopped; becomes the message of the diagnostic `write` throws.
 struct WriteFailure: Error {

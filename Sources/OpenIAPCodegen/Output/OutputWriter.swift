@@ -1,4 +1,5 @@
 import Glibc
+import OpenIAPSpec
 
 /// Puts generated files into an output folder, all at once or not at all.
 ///

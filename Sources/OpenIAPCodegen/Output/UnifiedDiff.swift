@@ -1,3 +1,5 @@
+import OpenIAPSpec
+
 /// A short, line-based unified diff showing where two texts first differ.
 ///
 /// It is meant as a preview, not a patch of the whole file: it prints a single

@@ -1,8 +1,13 @@
-/// One output language. A target turns the validated `Spec` into view models
-/// and renders them through the templates of its folder (`Templates/<name>`).
+import OpenIAPSpec
+import OpenIAPTemplates
+
+/// One output language. A target checks that it can write a spec
+/// (`check`), then turns the validated `Spec` into view models and renders
+/// them through the templates of its folder (`Templates/<name>`).
 ///
 /// Targets never decide output paths outside their own subfolder of the
-/// output directory (`Generated/<folder>`).
+/// output directory (`Generated/<folder>`). Docs/AddingATarget.md shows a
+/// target written from scratch.
 public protocol GenerationTarget: Sendable {
     /// The `--target` name: `swift`, `swift-bridge`, `jsonschema`, `typescript`.
     var name: String { get }
@@ -10,8 +15,27 @@ public protocol GenerationTarget: Sendable {
     /// the target's name unless two targets share templates, as the Swift
     /// types and the Swift JSON bridge do (`swift`).
     var templateFolder: String { get }
+    /// Where the target's templates are when they are not under the
+    /// generator's template root: a target of your own keeps them beside
+    /// its code. Nil (the default) for `<templatesRoot>/<templateFolder>`,
+    /// as for the built-in targets. Overrides (`--templates`) still go
+    /// under `<overrides>/<templateFolder>`.
+    var templatesDirectory: String? { get }
     /// The subfolder of the output directory this target owns: `Swift`, `JSONSchema`, `TypeScript`.
     var outputFolder: String { get }
+    /// The target's own rules for a spec, beyond the spec language's: names
+    /// its language cannot write (reserved words, two spec names it would
+    /// write alike, a type that would hide one of the language's own), files
+    /// it would write twice. Each problem is a located error.
+    ///
+    /// The generator calls it for every target it has, selected or not,
+    /// when it loads a spec (`Generator.load`), and reports its problems
+    /// with the spec's own, sorted by place: a spec that loads renders in
+    /// every target. So `spec` may be one the spec's own rules refuse, and
+    /// a check must not assume that its references resolve. Where several
+    /// targets refuse the same place, the first target's errors alone are
+    /// shown. No rules by default.
+    func check(_ spec: Spec) -> [Diagnostic]
     /// The work of rendering this target, cut into jobs that do not depend on
     /// one another. The pipeline runs the jobs of every selected target
     /// together, spread over the processor cores, so a target with one large
@@ -25,6 +49,10 @@ public protocol GenerationTarget: Sendable {
 
 extension GenerationTarget {
     public var templateFolder: String { name }
+
+    public var templatesDirectory: String? { nil }
+
+    public func check(_ spec: Spec) -> [Diagnostic] { [] }
 
     public func notes(_ spec: Spec) -> [String] { [] }
 

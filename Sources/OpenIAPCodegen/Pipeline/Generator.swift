@@ -1,4 +1,6 @@
 import Foundation
+import OpenIAPSpec
+import OpenIAPTemplates
 
 /// The whole generation run as one call, so the CLI, the SwiftPM plugin and
 /// the tests share it: read the spec, render the chosen targets, then write
@@ -15,6 +17,11 @@ public struct Generator: Sendable {
         public var outputDirectory: String = "Generated"
         /// Target names; empty means all.
         public var targets: [String] = []
+        /// Every target the generator has: those `targets` selects from, and
+        /// those whose checks a spec must pass (`load`). The built-in ones by
+        /// default; a target of your own is added here (see
+        /// Docs/AddingATarget.md).
+        public var availableTargets: [any GenerationTarget] = Generator.allTargets
         /// Flush new files to disk before moving them into place; see
         /// `OutputWriter.flushesToDisk`.
         public var flushesToDisk = false
@@ -25,6 +32,7 @@ public struct Generator: Sendable {
         public init() {}
     }
 
+    /// The built-in targets, in the order they run and report.
     public static let allTargets: [any GenerationTarget] = [
         SwiftTarget(), SwiftBridgeTarget(), JSONSchemaTarget(), TypeScriptTarget(), KotlinTarget(), OpenAPITarget(),
     ]
@@ -33,10 +41,12 @@ public struct Generator: Sendable {
 
     public init(options: Options) { self.options = options }
 
-    /// The targets `options.targets` selects, in a fixed order, set up with
-    /// the options that concern them (the Kotlin package).
+    /// The targets `options.targets` selects among `options.availableTargets`,
+    /// in their order there, set up with the options that concern them (the
+    /// Kotlin package).
     public func selectedTargets() throws(DiagnosticError) -> [any GenerationTarget] {
-        let known = Self.allTargets.map(\.name)
+        let available = configured(options.availableTargets)
+        let known = available.map(\.name)
         var diagnostics = Diagnostics()
         for name in options.targets where !known.contains(name) {
             diagnostics.error("unknown target '\(name)'; expected one of: \(known.joined(separator: ", "))", at: nil)
@@ -45,10 +55,60 @@ public struct Generator: Sendable {
             diagnostics.error("--kotlin-package: \(problem)", at: nil)
         }
         try diagnostics.check()
-        let targets = options.targets.isEmpty ? Self.allTargets : Self.allTargets.filter { options.targets.contains($0.name) }
+        if options.targets.isEmpty { return available }
+        return available.filter { options.targets.contains($0.name) }
+    }
+
+    /// `targets` set up with the options that concern them: the Kotlin
+    /// target writes into `options.kotlinPackage` when one is given.
+    private func configured(_ targets: [any GenerationTarget]) -> [any GenerationTarget] {
         guard let package = options.kotlinPackage else { return targets }
         return targets.map { target in target is KotlinTarget ? KotlinTarget(packageName: package) : target }
     }
+
+    // MARK: - Loading
+
+    /// Reads the spec at `options.schemaPath` and checks it: the spec
+    /// language's rules, and the rules of every available target
+    /// (`GenerationTarget.check`), selected or not. The spec is one
+    /// contract for every SDK, so a name Swift cannot write is refused
+    /// also by a run that writes TypeScript alone: what this accepts,
+    /// every target renders.
+    public func load() throws(DiagnosticError) -> Spec {
+        try SpecLoader.load(path: options.schemaPath, checks: [targetChecks])
+    }
+
+    /// `load()` for spec files held in memory.
+    public func load(_ sources: [SpecLoader.Source]) throws(DiagnosticError) -> Spec {
+        try SpecLoader.build(from: sources, checks: [targetChecks])
+    }
+
+    /// The problems the available targets have with `spec`, as `load`
+    /// reports them; none for a spec every target can write.
+    public func targetProblems(_ spec: Spec) -> [Diagnostic] {
+        targetChecks(spec)
+    }
+
+    /// Every available target's check, as one check for the loader. The
+    /// targets check side by side. Where several refuse the same place
+    /// (a name two languages reserve, two names both write alike), the
+    /// errors of the first target there alone are kept, in target order:
+    /// one thing to fix, said once.
+    private var targetChecks: SpecCheck {
+        let targets = options.availableTargets
+        return { spec in
+            var kept: [Diagnostic] = []
+            var taken: Set<SourceLocation> = []
+            for problems in targets.concurrentMap({ $0.check(spec) }) {
+                let places = Set(problems.compactMap(\.location))
+                kept += problems.filter { $0.location.map { !taken.contains($0) } ?? true }
+                taken.formUnion(places)
+            }
+            return kept
+        }
+    }
+
+    // MARK: - Rendering
 
     /// Reads the spec and renders every selected target in memory. Paths are
     /// relative to the output directory (`Swift/IAPKit.swift`).
@@ -58,7 +118,7 @@ public struct Generator: Sendable {
         // compiled on another thread while the spec loads.
         let templates = SharedPreparation { [self] in templateResults(for: targets) }
         templates.startInBackground()
-        let spec = try SpecLoader.load(path: options.schemaPath)
+        let spec = try load()
         // Lint rules the spec makes errors stop the run before anything is
         // rendered; warnings are for `runWithNotes` to print.
         let errors = SpecLinter.lint(spec).filter { $0.severity == .error }
@@ -66,7 +126,11 @@ public struct Generator: Sendable {
         return (spec, try render(spec, targets: targets, templates: templates.value))
     }
 
-    /// Renders every selected target from a spec that is already loaded.
+    /// Renders every selected target from a spec that `load` has read and
+    /// checked. A spec loaded by `SpecLoader` alone has passed the spec
+    /// language's rules but not the targets' (`targetProblems`): it may hold
+    /// a name a target cannot write, which would render as code that does
+    /// not compile.
     public func render(_ spec: Spec) throws(DiagnosticError) -> [GeneratedFile] {
         try render(spec, with: templates())
     }
@@ -195,9 +259,10 @@ public struct Generator: Sendable {
     private func templateResults(for targets: [any GenerationTarget]) -> [Result<TemplateSet, DiagnosticError>] {
         var byFolder: [String: Result<TemplateSet, DiagnosticError>] = [:]
         return targets.map { target in
-            if let known = byFolder[target.templateFolder] { return known }
+            let folder = target.templatesDirectory ?? target.templateFolder
+            if let known = byFolder[folder] { return known }
             let result = templateResult(for: target)
-            byFolder[target.templateFolder] = result
+            byFolder[folder] = result
             return result
         }
     }
@@ -211,7 +276,7 @@ public struct Generator: Sendable {
     }
 
     private func templateSet(for target: any GenerationTarget) throws(DiagnosticError) -> TemplateSet {
-        let builtIn = options.templatesRoot + "/" + target.templateFolder
+        let builtIn = target.templatesDirectory ?? options.templatesRoot + "/" + target.templateFolder
         var set = try TemplateSet.load(directory: builtIn, displayPath: builtIn)
         if let overrides = options.templateOverrides {
             let folder = overrides + "/" + target.templateFolder

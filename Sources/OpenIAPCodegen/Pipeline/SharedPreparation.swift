@@ -1,4 +1,5 @@
 import Foundation
+import OpenIAPSpec
 
 /// Work that several render jobs of one target need, done once, by whichever
 /// of them asks first (or ahead of time on another thread, with

@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// Somewhere UTF-8 text is appended to: an array of bytes, or the
 /// malloc'd buffer of a `TemplateOutput`. Escaping code such as
 /// `JSONEscaping.appendQuoted` is written once against this and

@@ -1,3 +1,5 @@
+import OpenIAPSpec
+
 extension String {
     /// `open`, then `body`, then `close`, as one string made at its final
     /// size. Chaining `+` builds an intermediate string first, and quoting

@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import OpenIAPCodegen
+@testable import OpenIAPCommandLine
 
 /// Paths and helpers shared by the tests that run the `generator` command the
 /// way users do: the package's own templates and golden spec, a captured run,

@@ -1,3 +1,5 @@
+import OpenIAPSpec
+
 /// Decides the JSON Schema (draft 2020-12) of every spec type. Each kind of
 /// type maps to one construction, written once here, member by member
 /// through a `JSONWriter` (which decides the layout); the templates only

@@ -1,3 +1,5 @@
+import OpenIAPSpec
+
 /// The `$defs` entries of the API, after the spec's types:
 ///
 /// - `<Operation>Args` for each operation with arguments: the arguments

@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// Renders the whole spec as one JSON Schema (draft 2020-12) document,
 /// `openiap.schema.json`, with one entry under `$defs` per spec type. To
 /// validate a payload of type `X`, validate it against `#/$defs/X`.

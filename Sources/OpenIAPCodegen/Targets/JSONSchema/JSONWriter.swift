@@ -1,3 +1,6 @@
+import OpenIAPTemplates
+import OpenIAPSpec
+
 /// Writes JSON text in one pass and decides its layout; this is the only
 /// place that does.
 ///
@@ -139,7 +142,7 @@ struct JSONWriter: ~Copyable {
     }
 
     /// A string value: any text, quoted and escaped as needed.
-    mutating func string(quoting text: String) {
+    package mutating func string(quoting text: String) {
         beginValue()
         appendQuoted(text)
         checkLength()
@@ -147,7 +150,7 @@ struct JSONWriter: ~Copyable {
 
     /// `string(quoting:)` for a value spelled out in the source that needs
     /// no escaping (`"object"`, `"null"`), copied as it is.
-    mutating func string(_ text: StaticString) {
+    package mutating func string(_ text: StaticString) {
         beginValue()
         appendConstant(text)
         checkLength()

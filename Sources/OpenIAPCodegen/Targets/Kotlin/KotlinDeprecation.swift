@@ -4,6 +4,10 @@
 /// `ReplaceWith` is given where the replacement is an expression that
 /// stands in place of the old one (a property of the same class, a type, an
 /// enum value); otherwise the message names the replacement.
+
+import OpenIAPSpec
+import OpenIAPTemplates
+
 enum KotlinDeprecation {
     /// The annotation for an element declared in `owner` (nil for a type or
     /// an operation); nil when not deprecated.

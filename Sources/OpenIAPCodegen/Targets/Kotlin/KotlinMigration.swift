@@ -1,7 +1,11 @@
 /// Kotlin code that uses one element of a spec, by its generated name: the
 /// before and after snippets of `generator diff --format markdown`.
-enum KotlinMigration {
-    static func snippet(_ element: SpecElement, in spec: Spec, number: Int) -> String {
+
+import OpenIAPSpec
+import OpenIAPTemplates
+
+public enum KotlinMigration {
+    public static func snippet(_ element: SpecElement, in spec: Spec, number: Int) -> String {
         let function = "migration\(number)"
         let type = KotlinNames.typeName(element.owner ?? element.name)
         let header = "import \(KotlinNames.defaultPackageName).\(type)\n\n"

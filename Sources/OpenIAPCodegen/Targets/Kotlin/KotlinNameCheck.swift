@@ -1,6 +1,8 @@
+import OpenIAPSpec
+
 /// The Kotlin names of a type's members (fields, values, constants, union
 /// members), worked out in one place: `KotlinNameCheck` checks them when the
-/// spec is validated, and the view model writes them.
+/// spec is loaded, and the view model writes them.
 struct KotlinMemberNames: Sendable {
     var place: KotlinNames.Place
     /// The Kotlin identifier of each member (without backticks), in spec order.
@@ -64,19 +66,62 @@ struct KotlinMemberNames: Sendable {
     }
 }
 
-/// Kotlin's own checks of the names of a spec, which `SpecValidator` runs
-/// next to its Swift ones, so that a spec that loads renders in every
-/// target: names that cannot be written, names that collide once converted
-/// where Swift's do not (`ß` and `SS` both start `SS…` in upper camel case,
-/// which Swift's lower camel case keeps apart), members named like the one
-/// that keeps unknown values, and spec files whose Kotlin file would be a
-/// runtime file. Each problem is a located error. Problems the Swift checks
-/// report already (the same collision, a value named `unrecognized`) are not
-/// reported twice.
+/// The Kotlin target's rules for a spec (`KotlinTarget.check`): type names
+/// that would hide a Kotlin or runtime type, operation names that every
+/// Kotlin object has already, member names that cannot be written, names
+/// that collide once converted (`ß` and `SS` both start `SS…` in upper camel
+/// case), members named like the one that keeps unknown values, and spec
+/// files whose Kotlin file would be a runtime file. Each problem is a
+/// located error, reported with the spec's own problems. Where another
+/// target refuses the same name first, the generator shows that target's
+/// error alone (`Generator`), so a name Swift cannot write either is
+/// reported once.
 enum KotlinNameCheck {
     /// Up to this many members, finding an earlier equal name by going
     /// through the list is cheaper than hashing every name.
     private static let linearSearchLimit = 16
+
+    /// Every problem Kotlin has with `spec`.
+    static func problems(_ spec: Spec) -> [Diagnostic] {
+        var diagnostics = Diagnostics()
+        var files: [String] = []
+        for type in spec.types {
+            if let problem = typeNameProblem(type.name) { diagnostics.error(problem, at: type.location) }
+            check(type, into: &diagnostics)
+            let file = type.location.file
+            if files.last != file && !files.contains(file) { files.append(file) }
+        }
+        for operation in spec.operations {
+            if let problem = operationNameProblem(operation.name, what: operation.kind.rawValue) {
+                diagnostics.error(problem, at: operation.location)
+            }
+            // The arguments are a record's properties in Kotlin.
+            if let record = operation.argumentsRecord { check(.record(record), into: &diagnostics) }
+        }
+        checkFileNames(files, into: &diagnostics)
+        checkGeneratedNames(spec, into: &diagnostics)
+        return diagnostics.all
+    }
+
+    /// Why Kotlin cannot have a spec type of this name, or nil when it can.
+    static func typeNameProblem(_ name: String) -> String? {
+        if name.hasPrefix(KotlinNames.runtimeTypePrefix) {
+            return "type name '\(name)' is reserved: the '\(KotlinNames.runtimeTypePrefix)' prefix belongs to the generated runtime types"
+        }
+        return KotlinNames.typeNameProblem(name)
+    }
+
+    /// Why Kotlin cannot have an operation of this name, or nil when it
+    /// can. `what` names the thing in the message (`query`, `event`).
+    static func operationNameProblem(_ name: String, what: String) -> String? {
+        if KotlinNames.objectMembers.contains(name) {
+            return "\(what) name '\(name)' is a member of every Kotlin object; an interface method of that name would clash with it"
+        }
+        if OperationNames.upperCamel(name).hasPrefix(KotlinNames.runtimeTypePrefix) {
+            return "\(what) name '\(name)' is reserved: the types generated for it would start with '\(KotlinNames.runtimeTypePrefix)', the prefix of the runtime types"
+        }
+        return nil
+    }
 
     /// The checks of one type's members.
     static func check(_ type: NamedType, into diagnostics: inout Diagnostics) {
@@ -93,11 +138,9 @@ enum KotlinNameCheck {
             }
             if name == KotlinNames.unknownMember, keepsUnknown(type) {
                 let (wire, location) = KotlinMemberNames.member(index, of: type)
-                if swiftName(wire, members.place) != SwiftNames.unknownEnumCase {
-                    diagnostics.error(
-                        "\(kind) '\(wire)' of '\(type.name)' would be named '\(KotlinNames.unknownMember)' in Kotlin, the member that keeps unknown \(kind)s",
-                        at: location)
-                }
+                diagnostics.error(
+                    "\(kind) '\(wire)' of '\(type.name)' would be named '\(KotlinNames.unknownMember)' in Kotlin, the member that keeps unknown \(kind)s",
+                    at: location)
                 continue
             }
             let earlier: Int?
@@ -110,25 +153,12 @@ enum KotlinNameCheck {
             guard let first = earlier else { continue }
             let (firstWire, firstLocation) = KotlinMemberNames.member(first, of: type)
             let (wire, location) = KotlinMemberNames.member(index, of: type)
-            // The same wire name listed twice, and two names Swift cannot
-            // tell apart either, have errors of their own.
-            if firstWire != wire, swiftName(firstWire, members.place) != swiftName(wire, members.place) {
+            // The same wire name listed twice is the spec's own error.
+            if firstWire != wire {
                 diagnostics.error(
                     "\(kind) '\(wire)' of '\(type.name)' collides with '\(firstWire)': both are named '\(name)' in Kotlin",
                     at: location, notes: [.note("'\(firstWire)' declared here", at: firstLocation)])
             }
-        }
-    }
-
-    /// The Swift name the validator gives `wire` in the Swift place that
-    /// corresponds to `place`.
-    private static func swiftName(_ wire: String, _ place: KotlinNames.Place) -> String {
-        switch place {
-        case .property: SwiftNames.name(wire, in: .property)
-        case .enumEntry: SwiftNames.name(wire, in: .closedEnumCase)
-        case .enumObject: SwiftNames.name(wire, in: .openEnumCase)
-        case .opaqueConstant: SwiftNames.name(wire, in: .opaqueConstant)
-        case .unionMember: SwiftNames.name(wire, in: .unionCase)
         }
     }
 
@@ -187,7 +217,11 @@ enum KotlinNameCheck {
             }
         }
         for kind in [OperationKind.query, .mutation, .event] {
-            let operations = spec.operations.filter { $0.kind == kind }
+            // An operation Kotlin cannot name is reported already; what it
+            // would declare is not looked at.
+            let operations = spec.operations.filter {
+                $0.kind == kind && operationNameProblem($0.name, what: $0.kind.rawValue) == nil
+            }
             guard let first = operations.first else { continue }
             let names = KotlinOperations.upstreamNames(kind)
             declare(names.resolver, "the resolver interface of the \(kind.sectionName) (upstream's shape)", at: first.location)
@@ -199,20 +233,34 @@ enum KotlinNameCheck {
     }
 
     /// Each spec file that declares types (`files`) becomes one Kotlin file,
-    /// named as its Swift file; the Swift check makes those distinct, so
-    /// only the Kotlin runtime files are left to avoid (compared without
-    /// case, as some file systems do).
+    /// named as its Swift file (`KotlinNames.fileName`): two spec files must
+    /// not map to the same one (compared without case, as some file systems
+    /// do), nor to a runtime file.
     static func checkFileNames(_ files: [String], into diagnostics: inout Diagnostics) {
-        let runtime = Set(KotlinNames.runtimeFileNames.map { $0.lowercased() })
-        // A file the Swift check refuses for a Swift runtime file of the same name.
-        let swiftRuntime = Set(SwiftNames.runtimeFileNames.map { $0.lowercased() })
-        for file in files.sorted() where !swiftRuntime.contains(SwiftNames.fileName(forSpecFile: file).lowercased()) {
+        var seen: [String: String] = [:]
+        for name in KotlinNames.runtimeFileNames { seen[name.lowercased()] = "" }
+        for file in files.sorted() {
             let kotlin = KotlinNames.fileName(forSpecFile: file)
-            if runtime.contains(kotlin.lowercased()) {
+            let top = SourceLocation(file: file, line: 1, column: 1)
+            switch seen[kotlin.lowercased()] {
+            case nil:
+                seen[kotlin.lowercased()] = file
+            case ""?:
                 diagnostics.error(
                     "spec file '\(file)' would become the Kotlin file '\(kotlin)', which the generator writes for its runtime; rename the file",
-                    at: SourceLocation(file: file, line: 1, column: 1))
+                    at: top)
+            case let other?:
+                diagnostics.error(
+                    "spec files '\(other)' and '\(file)' would both become the Kotlin file '\(kotlin)'; rename one",
+                    at: top, notes: [.note("'\(other)' is here", at: SourceLocation(file: other, line: 1, column: 1))])
             }
         }
+    }
+}
+
+extension KotlinTarget {
+    /// Kotlin's rules for a spec (`KotlinNameCheck`).
+    public func check(_ spec: Spec) -> [Diagnostic] {
+        KotlinNameCheck.problems(spec)
     }
 }

@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// The Kotlin of the API, for a spec with operations: the contexts of
 /// `operations.tmpl` (the interfaces an SDK implements, the arguments
 /// records, the reply types) and of `dispatcher.tmpl` (the table of
@@ -208,10 +211,8 @@ struct KotlinOperations {
             if !lines.isEmpty { lines.append(" *") }
             lines += KotlinNames.docBody([text])
         }
-        if spec[APIOperation.storeEnum] != nil {
-            let stores = operation.stores.map { KotlinNames.docCode($0.store) }
-            let verb = operation.kind == .event ? "Delivered" : "Implemented"
-            paragraph(stores.isEmpty ? "No store implements it." : "\(verb) by the store\(stores.count == 1 ? "" : "s") \(Self.listed(stores)).")
+        if let stores = OperationDocs.storesSentence(operation, in: spec, code: KotlinNames.docCode) {
+            paragraph(stores)
         }
         var tags: [(tag: String, text: String)] = []
         for (argument, name) in zip(operation.arguments, parameterNames(operation)) {
@@ -248,22 +249,8 @@ struct KotlinOperations {
     /// An argument's doc after its `@param`: its doc, its default, its
     /// deprecation.
     private func argumentDoc(_ argument: Field) -> String {
-        var parts: [String] = []
-        if let doc = argument.annotations.doc, !doc.isEmpty { parts.append(doc) }
-        if let value = argument.defaultValue {
-            let literal = KotlinTypeMapping.literal(value, type: argument.type, spec: spec)
-            parts.append("Null means the default, \(KotlinNames.docCode(literal)).")
-        }
-        if let message = argument.annotations.deprecated {
-            parts.append(message.isEmpty ? "Deprecated." : "Deprecated: \(message)")
-        }
-        return parts.isEmpty ? "The \(KotlinNames.docCode(argument.name)) argument." : parts.joined(separator: " ")
-    }
-
-    /// `a`, `a and b`, `a, b and c`.
-    private static func listed(_ items: [String]) -> String {
-        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + last
+        let literal = argument.defaultValue.map { KotlinNames.docCode(KotlinTypeMapping.literal($0, type: argument.type, spec: spec)) }
+        return OperationDocs.argumentDoc(argument, defaultLiteral: literal, code: KotlinNames.docCode)
     }
 
     /// The reply object of a query or mutation: how its result is read,

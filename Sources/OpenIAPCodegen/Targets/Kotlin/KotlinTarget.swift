@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// Renders `Generated/Kotlin`: one file per spec file, as in Swift, plus the
 /// runtime (`OpenIAPRuntime.kt`), the strict JSON reader and writer
 /// (`OpenIAPJson.kt`), the bridge from Android's `org.json`
@@ -7,8 +10,8 @@
 /// (`--kotlin-package`). A record that extends a union is written in the
 /// union's file (`KotlinUnionShapes`).
 ///
-/// Names Kotlin cannot hold are located errors of the spec itself
-/// (`KotlinNameCheck`, run by `SpecValidator`), as Swift's are.
+/// Names Kotlin cannot hold are located errors, reported when the spec is
+/// loaded (`check`, `KotlinNameCheck`), as Swift's are.
 public struct KotlinTarget: GenerationTarget {
     public let name = "kotlin"
     public let outputFolder = "Kotlin"
@@ -47,7 +50,7 @@ public struct KotlinTarget: GenerationTarget {
     public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
         // Made by the first Kotlin job to run, so that other targets' jobs
         // use the other cores meanwhile. The names have passed
-        // `KotlinNameCheck` when the spec was validated.
+        // `KotlinNameCheck` when the spec was loaded.
         let package = packageName
         let shapes = KotlinUnionShapes(spec)
         let shared = SharedPreparation {

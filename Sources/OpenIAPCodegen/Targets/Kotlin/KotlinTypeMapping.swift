@@ -1,3 +1,5 @@
+import OpenIAPSpec
+
 /// Spec types → Kotlin type names and literals, in one place.
 enum KotlinTypeMapping {
     static func kotlinType(_ type: TypeRef) -> String {

@@ -1,3 +1,5 @@
+import OpenIAPSpec
+
 /// How the Kotlin target shapes each union, worked out once per spec.
 ///
 /// Upstream's SDKs treat a union as the supertype of its records: a

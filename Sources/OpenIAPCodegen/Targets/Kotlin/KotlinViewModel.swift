@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// Builds the template contexts of the Kotlin target. Every Kotlin decision
 /// (names, escaping, types, the decode, encode, equality and validation
 /// code) is made here; templates only place the results.
@@ -53,7 +56,7 @@ struct KotlinViewModel {
         self.shapes = shapes ?? KotlinUnionShapes(spec)
         self.impliedTags = spec.impliedTagValues
         self.unionRecords = spec.flattenedMemberNames()
-        self.validating = Self.validatingTypes(spec)
+        self.validating = ValidatingTypes.names(in: spec)
         var kinds: [String: NamedKind] = [:]
         var aliasTargets: [String: String] = [:]
         kinds.reserveCapacity(spec.types.count)
@@ -70,36 +73,6 @@ struct KotlinViewModel {
         }
         self.kinds = kinds
         self.aliasTargets = aliasTargets
-    }
-
-    /// Records with constraints, exactly-one or at-least-one groups, and
-    /// every record and union that contains one of them, worked outwards
-    /// through who contains whom.
-    static func validatingTypes(_ spec: Spec) -> Set<String> {
-        var containers: [String: [String]] = [:]
-        var pending: [String] = []
-        for type in spec.types {
-            switch type {
-            case let .record(r):
-                if !r.exactlyOne.isEmpty || !r.atLeastOne.isEmpty || r.fields.contains(where: { !$0.constraints.isEmpty }) {
-                    pending.append(r.name)
-                }
-                for field in r.fields {
-                    if let leaf = field.type.namedLeaf { containers[leaf, default: []].append(r.name) }
-                }
-            case let .union(u):
-                for member in u.members { containers[member.typeName, default: []].append(u.name) }
-            case let .alias(a):
-                containers[a.target, default: []].append(a.name)
-            default:
-                break
-            }
-        }
-        var result: Set<String> = []
-        while let name = pending.popLast() {
-            if result.insert(name).inserted { pending.append(contentsOf: containers[name] ?? []) }
-        }
-        return result
     }
 
     /// Records and unions by spec name, for `OpenIAPTypeRegistry` (an alias
@@ -372,7 +345,7 @@ struct KotlinViewModel {
         object.append(Key.knownList, .string(Self.knownList(names)))
     }
 
-    /// Whether a record validates: a spec type when `validatingTypes` found
+    /// Whether a record validates: a spec type when `ValidatingTypes` found
     /// it; an arguments record, which is not among the spec's types, when it
     /// checks something itself or holds a value that validates.
     private func recordValidates(_ record: RecordType) -> Bool {

@@ -6,6 +6,10 @@
 /// `#/components/schemas/`.
 ///
 /// A spec without routes gets no document.
+
+import OpenIAPSpec
+import OpenIAPTemplates
+
 public struct OpenAPITarget: GenerationTarget {
     public let name = "openapi"
     public let outputFolder = "OpenAPI"

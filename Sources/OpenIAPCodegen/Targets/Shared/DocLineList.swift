@@ -1,3 +1,6 @@
+import OpenIAPTemplates
+import OpenIAPSpec
+
 /// The doc comment lines of one element, collected as the value of a
 /// `docLines` member: no line is an empty list, a single line is that string
 /// alone, and more lines are a list of them. The Swift and Kotlin view models

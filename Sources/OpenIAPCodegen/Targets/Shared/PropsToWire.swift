@@ -10,6 +10,10 @@
 /// the body requires that the props may leave out is checked when the
 /// body is made: `missing` lists them, and a mapping without one fails
 /// with the field's path (`amazon.userId`).
+
+import OpenIAPSpec
+import OpenIAPTemplates
+
 struct PropsToWire {
     struct Member {
         /// The union tag, which is also the props field holding this store's props.

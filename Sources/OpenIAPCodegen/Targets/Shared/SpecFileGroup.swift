@@ -1,3 +1,5 @@
+import OpenIAPSpec
+
 /// The types one spec file declares, for the targets that write one output
 /// file per spec file (Swift and Kotlin): `verification.yaml` becomes
 /// `Verification.swift` and `Verification.kt`.

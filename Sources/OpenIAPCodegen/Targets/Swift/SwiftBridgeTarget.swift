@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// Renders `Generated/SwiftBridge`, the library `OpenIAPBridge`, for a spec
 /// that can have one (`Spec.bridgeProblem`): `OpenIAPDispatcher.swift`, the
 /// JSON bridge over the operation protocols of `OpenIAPTypes` (which it

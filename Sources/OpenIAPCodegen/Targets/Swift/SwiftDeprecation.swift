@@ -5,6 +5,10 @@
 /// the same type, another type) becomes `renamed:`, which Xcode offers as a
 /// fix-it and swiftc prints as "use 'X' instead"; any other replacement is
 /// named in the message.
+
+import OpenIAPSpec
+import OpenIAPTemplates
+
 extension SwiftViewModel {
     /// The attribute for an element whose annotations these are, declared in
     /// `owner` (nil for a type or an operation); "" when not deprecated.

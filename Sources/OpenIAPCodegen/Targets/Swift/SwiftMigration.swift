@@ -1,7 +1,11 @@
 /// Swift code that uses one element of a spec, by its generated name: the
 /// before and after snippets of `generator diff --format markdown`.
-enum SwiftMigration {
-    static func snippet(_ element: SpecElement, in spec: Spec, number: Int) -> String {
+
+import OpenIAPSpec
+import OpenIAPTemplates
+
+public enum SwiftMigration {
+    public static func snippet(_ element: SpecElement, in spec: Spec, number: Int) -> String {
         let function = "migration\(number)"
         var body: String
         switch element.kind {

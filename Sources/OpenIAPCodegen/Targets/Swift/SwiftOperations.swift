@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// The Swift of the API, for a spec with operations: the context of
 /// `operations.tmpl` (the protocols an SDK conforms to and the arguments
 /// records) and the registry entries of the arguments records;
@@ -307,15 +310,8 @@ struct SwiftOperations {
                 callouts.append(("  - `.\(Self.caseName(failure.code, of: APIOperation.errorCodeEnum, in: spec))`: ", "    ", failure.reason))
             }
         }
-        if spec[APIOperation.storeEnum] != nil {
-            let stores = operation.stores.map { "`\($0.store)`" }
-            let verb = operation.kind == .event ? "Delivered" : "Implemented"
-            callouts.append((
-                "- Note: ", "  ",
-                stores.isEmpty
-                    ? "No store implements it."
-                    : "\(verb) by the store\(stores.count == 1 ? "" : "s") \(Self.listed(stores))."
-            ))
+        if let stores = OperationDocs.storesSentence(operation, in: spec, code: { "`\($0)`" }) {
+            callouts.append(("- Note: ", "  ", stores))
         }
         if !callouts.isEmpty, operation.annotations.doc?.isEmpty == false { docs.append(line: "///") }
         for callout in callouts { Self.append(callout.text, first: callout.first, rest: callout.rest, to: &docs) }
@@ -325,15 +321,8 @@ struct SwiftOperations {
     /// An argument's doc in a parameter callout: its doc, its default, its
     /// deprecation.
     private func argumentDoc(_ argument: Field) -> String {
-        var parts: [String] = []
-        if let doc = argument.annotations.doc, !doc.isEmpty { parts.append(doc) }
-        if let value = argument.defaultValue {
-            parts.append("Defaults to `\(SwiftTypeMapping.literal(value, type: argument.type, spec: spec))` when absent.")
-        }
-        if let message = argument.annotations.deprecated {
-            parts.append(message.isEmpty ? "Deprecated." : "Deprecated: \(message)")
-        }
-        return parts.isEmpty ? "The `\(argument.name)` argument." : parts.joined(separator: " ")
+        let literal = argument.defaultValue.map { "`\(SwiftTypeMapping.literal($0, type: argument.type, spec: spec))`" }
+        return OperationDocs.argumentDoc(argument, defaultLiteral: literal, code: { "`\($0)`" })
     }
 
     /// Adds `text` as doc lines: the first after `first`, the others after
@@ -352,11 +341,6 @@ struct SwiftOperations {
         }
     }
 
-    /// `a`, `a and b`, `a, b and c`.
-    private static func listed(_ items: [String]) -> String {
-        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + last
-    }
 
     /// The Swift case of the value `wire` of the enum `name` (without
     /// backticks).

@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// Renders `Generated/Swift`: one file per spec file (types keep the grouping
 /// of `Schema/`), plus `OpenIAPRuntime.swift` with the support types every
 /// generated file uses, `OpenIAPTypeRegistry.swift`, and for a spec with
@@ -9,7 +12,6 @@ public struct SwiftTarget: GenerationTarget {
     public init() {}
 
     public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
-        try Self.checkGeneratedNames(spec)
         // Built by the first Swift job to run, so that other targets' jobs use
         // the other cores meanwhile.
         let shared = SharedPreparation { SwiftViewModel(spec: spec) }
@@ -104,12 +106,9 @@ public struct SwiftTarget: GenerationTarget {
     /// Refuses a spec that declares a type under a name the Swift API takes
     /// for itself (`Subscription`, `OpenIapModuleProtocol`, a listener
     /// typealias), or that refers to a `VoidResult` the API makes `Void`.
-    static func checkGeneratedNames(_ spec: Spec) throws(DiagnosticError) {
+    static func generatedNameProblems(_ spec: Spec) -> [Diagnostic] {
         var problems = unionCaseProblems(spec)
-        guard !spec.operations.isEmpty else {
-            if !problems.isEmpty { throw DiagnosticError(problems) }
-            return
-        }
+        guard !spec.operations.isEmpty else { return problems }
         var taken = [SwiftOperations.appleProtocolName: "the Apple SDK's protocol"]
         let events = spec.events.filter { SwiftOperations.offers($0, on: .ios) }
         if !events.isEmpty {
@@ -147,6 +146,6 @@ public struct SwiftTarget: GenerationTarget {
                     at: operation.location))
             }
         }
-        if !problems.isEmpty { throw DiagnosticError(problems) }
+        return problems
     }
 }

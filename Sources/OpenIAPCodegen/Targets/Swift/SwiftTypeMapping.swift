@@ -1,6 +1,8 @@
+import OpenIAPSpec
+
 /// Spec types → Swift type names, in one place.
-enum SwiftTypeMapping {
-    static func swiftType(_ type: TypeRef) -> String {
+package enum SwiftTypeMapping {
+    package static func swiftType(_ type: TypeRef) -> String {
         switch type {
         case .scalar(.string): "String"
         case .scalar(.bool): "Bool"

@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// Builds the template contexts of the Swift target. Every Swift-specific
 /// decision (names, escaping, decode and encode calls, validation code) is
 /// made here; templates only place the results.
@@ -48,7 +51,7 @@ struct SwiftViewModel {
 
     init(spec: Spec) {
         self.spec = spec
-        self.onContainmentCycle = spec.typesOnContainmentCycles ?? Containment(spec).onCycle
+        self.onContainmentCycle = Containment(spec).onCycle
         let tables = Self.tables(spec)
         traits = tables.traits
         firstLeaf = tables.firstLeaf
@@ -61,19 +64,13 @@ struct SwiftViewModel {
     /// The traits of every type, and the leaf position of every record
     /// field, in one pass over the spec.
     ///
-    /// Which types validate is worked outwards from the records that check
-    /// something, through who contains each, so long chains of types cost
-    /// linear time. The graph is kept by position (each contained type's
-    /// containers in one flat array), so no name is hashed but the one per
-    /// field or union member that `Spec.position(of:)` looks up.
+    /// Which types validate is the shared layer's (`ValidatingTypes`).
     private static func tables(_ spec: Spec) -> (traits: [Traits], firstLeaf: [Int32], leaves: [Int32]) {
         let count = spec.types.count
         var traits = [Traits](repeating: [], count: count)
         var firstLeaf = [Int32](repeating: 0, count: count)
         var leaves: [Int32] = []
-        // (contained, container): the container validates if the contained does.
-        var edges: [(Int32, Int32)] = []
-        var pending: [Int] = []
+        let validating = ValidatingTypes.names(in: spec)
         for position in 0..<count {
             switch spec.types[position] {
             case let .enumeration(e):
@@ -82,45 +79,14 @@ struct SwiftViewModel {
                 traits[position] = s.emptyIsAbsent ? [.stringWrapper, .opaque, .emptyIsAbsent] : [.stringWrapper, .opaque]
             case let .record(r):
                 firstLeaf[position] = Int32(leaves.count)
-                var checks = !r.exactlyOne.isEmpty || !r.atLeastOne.isEmpty
                 r.fields.forEachAddress { field in
-                    if !field.pointee.constraints.isEmpty { checks = true }
-                    var leaf: Int32 = -1
-                    if let name = field.pointee.type.namedLeaf, let contained = spec.position(of: name) {
-                        leaf = Int32(contained)
-                        edges.append((leaf, Int32(position)))
-                    }
-                    leaves.append(leaf)
+                    let contained = field.pointee.type.namedLeaf.flatMap(spec.position(of:))
+                    leaves.append(contained.map(Int32.init) ?? -1)
                 }
-                if checks { pending.append(position) }
-            case let .union(u):
-                u.members.forEachAddress { member in
-                    if let contained = spec.position(of: member.pointee.typeName) {
-                        edges.append((Int32(contained), Int32(position)))
-                    }
-                }
-            case let .alias(a):
-                // The same type: it validates when its target does.
-                if let target = spec.position(of: a.target) { edges.append((Int32(target), Int32(position))) }
-            case .fieldSet:
+            case .union, .alias, .fieldSet:
                 break
             }
-        }
-        // The containers of the type at position `p` are
-        // `containers[start[p]..<start[p + 1]]`.
-        var start = [Int](repeating: 0, count: count + 1)
-        for (contained, _) in edges { start[Int(contained) + 1] += 1 }
-        for position in 0..<count { start[position + 1] += start[position] }
-        var containers = [Int32](repeating: 0, count: edges.count)
-        var next = start
-        for (contained, container) in edges {
-            containers[next[Int(contained)]] = container
-            next[Int(contained)] += 1
-        }
-        while let position = pending.popLast() {
-            guard !traits[position].contains(.validates) else { continue }
-            traits[position].insert(.validates)
-            for index in start[position]..<start[position + 1] { pending.append(Int(containers[index])) }
+            if validating.contains(spec.types[position].name) { traits[position].insert(.validates) }
         }
         return (traits, firstLeaf, leaves)
     }
@@ -591,7 +557,7 @@ struct SwiftViewModel {
         }
         let others = choice.cases.map { "`\($0.field)`" }
         let doc = """
-            Which of \(Self.listed(others)) is set, as one value; setting it sets that field and clears the \
+            Which of \(OperationDocs.listed(others)) is set, as one value; setting it sets that field and clears the \
             others. Reading it from a value that sets none of them, which only decoding without `validate()` or the \
             field-by-field initializer can make, stops the program.
             """
@@ -606,11 +572,6 @@ struct SwiftViewModel {
         ]
     }
 
-    /// `a`, `a and b`, `a, b and c`.
-    static func listed(_ items: [String]) -> String {
-        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + last
-    }
 
     /// The parameters of the initializer that takes a record's choices as
     /// their enums (`init(request:type:)`), in alphabetical order: each

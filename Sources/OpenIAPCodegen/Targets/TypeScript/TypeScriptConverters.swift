@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// How the client turns what callers pass into the JSON call, and replies
 /// and payloads into what callers get: the expressions the client's methods
 /// use and the functions they call (`TypeScriptShapes` says which types

@@ -4,6 +4,10 @@
 ///
 /// TypeScript spells types, keys, operations and string values as the spec
 /// does, so the replacement's name is the spec's.
+
+import OpenIAPSpec
+import OpenIAPTemplates
+
 enum TypeScriptDeprecation {
     /// The text of `@deprecated`: the reason, then "Use X." when the
     /// deprecation names a replacement; nil when not deprecated.

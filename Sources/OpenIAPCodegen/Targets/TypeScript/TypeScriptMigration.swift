@@ -1,7 +1,11 @@
 /// TypeScript code that uses one element of a spec, by its generated name:
 /// the before and after snippets of `generator diff --format markdown`.
-enum TypeScriptMigration {
-    static func snippet(_ element: SpecElement, in spec: Spec, number: Int) -> String {
+
+import OpenIAPSpec
+import OpenIAPTemplates
+
+public enum TypeScriptMigration {
+    public static func snippet(_ element: SpecElement, in spec: Spec, number: Int) -> String {
         let function = "migration\(number)"
         let type = TypeScriptNames.typeName(element.owner ?? element.name)
         let header = "import { \(type) } from './openiap';\n\n"

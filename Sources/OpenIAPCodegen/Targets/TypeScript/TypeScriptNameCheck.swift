@@ -1,5 +1,7 @@
-/// TypeScript's own check of the names its module declares, which
-/// `SpecValidator` runs with the others so that a spec that loads renders:
+import OpenIAPSpec
+
+/// TypeScript's own check of the names its module declares, which the
+/// target's `check` runs when the spec loads, so that a spec that loads renders:
 /// every spec type is exported under upstream's spelling of its name
 /// (`TypeScriptNames.typeName`), the spec's own spelling too when that
 /// differs, and a `…Wire` twin where its JSON differs (`TypeScriptShapes`);

@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// The TypeScript of the API: what `openiap.ts` declares for the queries,
 /// mutations and events after the types, and the values the client runtime
 /// (`openiap-client.ts`) is rendered from.
@@ -265,24 +268,27 @@ struct TypeScriptOperations {
             text += argument.annotations.doc.map(TypeScriptViewModel.oneLine) ?? ""
             if !argument.isRequired { text += text.hasSuffix(" ") ? "Optional." : " Optional." }
             if let value = argument.defaultValue {
-                text += " Defaults to " + TypeScriptNames.docCode(TypeScriptViewModel.literal(value)) + "."
+                text += " " + OperationDocs.defaultSentence(TypeScriptNames.docCode(TypeScriptViewModel.literal(value)))
             }
             if let message = argument.annotations.deprecated {
-                text += message.isEmpty ? " Deprecated." : " Deprecated: " + TypeScriptViewModel.oneLine(message)
+                text += " " + OperationDocs.deprecation(TypeScriptViewModel.oneLine(message))
             }
             doc.addTag("@param", text)
         }
     }
 
-    /// Which stores implement the operation, with its platform.
+    /// The operation's platform, when it has one (the client serves every
+    /// platform, where Swift and Kotlin have a protocol per platform), and
+    /// which stores implement it, in the words every target uses.
     private func storesSentence(_ operation: APIOperation) -> String {
-        let stores = operation.stores.map { TypeScriptNames.docCode($0.store) }.joined(separator: ", ")
-        let list = stores.isEmpty ? "no store" : stores
-        switch operation.platform {
-        case .common: return "Stores: \(list)."
-        case .ios: return "Apple platforms only. Stores: \(list)."
-        case .android: return "Android only. Stores: \(list)."
-        }
+        let platform: String? =
+            switch operation.platform {
+            case .common: nil
+            case .ios: "Apple platforms only."
+            case .android: "Android only."
+            }
+        let stores = OperationDocs.storesSentence(operation, in: spec, code: TypeScriptNames.docCode)
+        return [platform, stores].compactMap { $0 }.joined(separator: " ")
     }
 
     /// The entries of `OpenIAPWireTypes`: every spec type, arguments record

@@ -4,6 +4,10 @@
 /// parameters), and the mapping from SDK props to a body (`PropsToWire`).
 /// The runtime itself (requests, limits, errors, the ETag cache) is
 /// template text, the same for every route.
+
+import OpenIAPSpec
+import OpenIAPTemplates
+
 struct TypeScriptRoutes {
     static let fileName = "iapkit-client.ts"
 

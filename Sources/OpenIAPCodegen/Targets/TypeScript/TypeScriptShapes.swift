@@ -1,3 +1,5 @@
+import OpenIAPSpec
+
 /// The two shapes a spec type can have in TypeScript, decided once per spec.
 ///
 /// The module is what an SDK uses as its `types.ts`, so every spec type is

@@ -1,3 +1,5 @@
+import OpenIAPSpec
+
 /// The one place that decides how a spec type expression is written in
 /// TypeScript.
 ///

@@ -1,3 +1,6 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
 /// The operation types upstream's generated `types.ts` declares, which the
 /// SDKs type their exports with (`export const fetchProducts:
 /// QueryField<'fetchProducts'> = …`), under the same names and with the

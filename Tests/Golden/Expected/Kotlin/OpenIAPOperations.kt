@@ -23,7 +23,7 @@ interface OpenIAPCommonOperations {
      * Implemented by the stores `apple` and `google`.
      *
      * @param ids Which purchases.
-     * @param limit At most this many. Null means the default, `10L`.
+     * @param limit At most this many. Defaults to `10L` when absent.
      * @param format The `format` argument.
      * @param legacy Deprecated: Leave it out.
      * @throws OpenIAPException whose error's `code` is one of these:
@@ -71,7 +71,7 @@ interface OpenIAPAppleOperations : OpenIAPCommonOperations {
      *
      * Implemented by the store `apple`.
      *
-     * @param store Null means the default, `Store.Apple`.
+     * @param store Defaults to `Store.Apple` when absent.
      * @return Null when there was nothing to verify.
      */
     suspend fun verifyIOS(store: Store? = null): VerificationResult?

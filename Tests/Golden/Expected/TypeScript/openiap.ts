@@ -543,7 +543,7 @@ export interface OpenIAPEventMap {
   /**
    * A purchase was verified.
    *
-   * Stores: `apple`, `google`.
+   * Delivered by the stores `apple` and `google`.
    */
   verified: {
     args: OpenIAPNoArgs;
@@ -595,7 +595,7 @@ export interface OpenIAPClient {
   /**
    * Acknowledges a purchase on Android.
    *
-   * Android only. Stores: `google`.
+   * Android only. Implemented by the store `google`.
    *
    * @param args - The argument `token`. The purchase token.
    */
@@ -603,10 +603,10 @@ export interface OpenIAPClient {
   /**
    * Finds purchases.
    *
-   * Stores: `apple`, `google`.
+   * Implemented by the stores `apple` and `google`.
    *
    * @param args.ids - Which purchases.
-   * @param args.limit - At most this many. Optional. Defaults to `10`.
+   * @param args.limit - At most this many. Optional. Defaults to `10` when absent.
    * @param args.format - Optional.
    * @param args.legacy - Optional. Deprecated: Leave it out.
    * @throws `not-prepared` The connection is not open.
@@ -615,7 +615,7 @@ export interface OpenIAPClient {
   /**
    * Finishes a purchase; answers nothing beyond success.
    *
-   * Stores: `apple`, `google`.
+   * Implemented by the stores `apple` and `google`.
    *
    * @param args.purchase - The purchase as a listener delivered it.
    * @param args.fast - Skips the wait; only the Android SDK takes it. Optional.
@@ -624,7 +624,7 @@ export interface OpenIAPClient {
   /**
    * Forgets everything.
    *
-   * Stores: `google`.
+   * Implemented by the store `google`.
    *
    * @deprecated Nothing needs resetting any more.
    */
@@ -632,9 +632,9 @@ export interface OpenIAPClient {
   /**
    * Verifies a purchase on Apple platforms.
    *
-   * Apple platforms only. Stores: `apple`.
+   * Apple platforms only. Implemented by the store `apple`.
    *
-   * @param args - The argument `store`. Optional. Defaults to `"apple"`.
+   * @param args - The argument `store`. Optional. Defaults to `"apple"` when absent.
    * @returns Null when there was nothing to verify.
    * @since 1.2.0
    */
@@ -642,7 +642,7 @@ export interface OpenIAPClient {
   /**
    * A purchase was verified.
    *
-   * Stores: `apple`, `google`.
+   * Delivered by the stores `apple` and `google`.
    *
    * @param event - `verified`
    * @param listener - Called with each payload until the handle is removed.

@@ -1,0 +1,432 @@
+import OpenIAPSpec
+
+/// How spec names and text are written in Kotlin. The Kotlin target asks
+/// here for every identifier, string literal and doc line, so each rule lives
+/// in one place.
+///
+/// A Kotlin name is derived from the Swift one, so that the two SDKs read
+/// alike: a field keeps the Swift property name (`SwiftNames.property`,
+/// before Swift's own clash rule), and a value, constant or union member
+/// takes the upper camel case of its wire name (`pending-ack` → `PendingAck`,
+/// `SwiftNames.upperCamel`). Characters Kotlin identifiers cannot hold are
+/// word breaks there already, so no name ever needs a character that
+/// backticks cannot carry on the JVM or in an Android DEX file (`.`, `;`,
+/// `[`, `]`, `/`, `<`, `>`, `:`, `\`, a backtick, a line break): such a wire
+/// name is renamed, never quoted.
+///
+/// Then, in Kotlin:
+/// - a field named `class` is `class_`: its getter would be `getClass()`;
+/// - hard, soft and modifier keywords are written in backticks (harmless
+///   where a soft keyword needs none), and so is a name whose characters
+///   Kotlin's lexer does not take bare (a combining mark, a letter number);
+/// - a value, constant or member name that would hide a name the generated
+///   class body uses (`String`, `Companion`, a runtime type, the type
+///   itself) gets a `_`;
+/// - a name that still cannot be written, or two names that end up the
+///   same, are located errors (`KotlinNameCheck`).
+public enum KotlinNames {
+    /// The package of every generated file unless the generator is told
+    /// another (`--kotlin-package`; the SDKs use `dev.hyo.openiap` and
+    /// `io.github.hyochan.kmpiap.openiap`).
+    public static let defaultPackageName = "dev.openiap.types"
+
+    /// Why `name` cannot be the package of the generated Kotlin, or nil
+    /// when it can: dot-separated plain ASCII identifiers, none a hard
+    /// keyword (which a package name could only hold in backticks).
+    public static func packageNameProblem(_ name: String) -> String? {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        for part in parts {
+            let text = String(part)
+            let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+            if text.isEmpty || !ascii || !isPlainIdentifier(text) {
+                return "'\(InvisibleCharacters.escaped(name))' is not a Kotlin package name: each part between dots is an ASCII letter or `_`, then letters, digits and `_`"
+            }
+            if hardKeywords.contains(text) {
+                return "'\(name)' is not a Kotlin package name: '\(text)' is a keyword"
+            }
+        }
+        return nil
+    }
+
+    /// Upstream's name for what an operation that answers nothing returns
+    /// (`typealias VoidResult = Unit`, declared by the runtime). A spec type
+    /// of this name is written `OpenIAPVoidResult` (`typeName`), a name no
+    /// spec type can have, since spec names may not start with `OpenIAP`.
+    public static let voidResultAlias = "VoidResult"
+
+    /// The Kotlin name of the spec type `name`: the name itself, but for
+    /// `voidResultAlias`, which the runtime declares.
+    public static func typeName(_ name: String) -> String {
+        name == voidResultAlias ? "OpenIAP" + name : name
+    }
+
+    /// The member of an open enum that carries an unknown value, and of a
+    /// union that keeps an unknown payload. No value or tag may convert to it.
+    public static let unknownMember = "Unrecognized"
+
+    /// Words Kotlin reserves everywhere: a name equal to one must be in
+    /// backticks.
+    public static let hardKeywords: Set<String> = [
+        "as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in", "interface", "is", "null",
+        "object", "package", "return", "super", "this", "throw", "true", "try", "typealias", "typeof", "val", "var",
+        "when", "while",
+    ]
+
+    /// Words Kotlin reserves in some positions (soft keywords, modifiers and
+    /// the identifiers with a meaning of their own). Backticks are written
+    /// for them too: harmless where they are not needed, and the generated
+    /// code never has to know which position is which.
+    public static let softKeywords: Set<String> = [
+        "by", "catch", "constructor", "delegate", "dynamic", "field", "file", "finally", "get", "import", "init",
+        "param", "property", "receiver", "set", "setparam", "value", "where", "abstract", "actual", "annotation",
+        "companion", "const", "crossinline", "data", "enum", "expect", "external", "final", "infix", "inline", "inner",
+        "internal", "lateinit", "noinline", "open", "operator", "out", "override", "private", "protected", "public",
+        "reified", "sealed", "suspend", "tailrec", "vararg", "it",
+    ]
+
+    public static func isKeyword(_ identifier: String) -> Bool {
+        // Every keyword is ASCII lower case, two to eleven letters: most
+        // names are ruled out by their length or first byte before a look-up.
+        let candidate = identifier.withUTF8Bytes { bytes in
+            bytes.count >= 2 && bytes.count <= 11 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[0])
+        }
+        return candidate && keywords.contains(identifier)
+    }
+
+    private static let keywords = hardKeywords.union(softKeywords)
+
+    /// The Kotlin and Java names the generated code uses without a package,
+    /// and Kotlin's basic types. A spec type of one of these names would hide
+    /// the standard one in the package (`List`, `Pair`…); a value, constant
+    /// or union member named like one gets a `_` (see `memberName`).
+    public static let builtInNames: Set<String> = [
+        "Any", "Array", "ArrayList", "Boolean", "Byte", "ByteArray", "Char", "CharArray", "CharSequence", "Collection",
+        "Comparable", "Companion", "Deprecated", "Double", "Enum", "Error", "Exception", "Float", "HashMap",
+        "IllegalArgumentException", "IllegalStateException", "Int", "IntArray", "Iterable", "Lazy", "LinkedHashMap",
+        "List", "Long", "Map", "MutableList", "MutableMap", "Nothing", "Number", "Pair", "ReplaceWith", "Result",
+        "RuntimeException", "Sequence", "Set", "Short", "String", "StringBuilder", "Suppress", "Throwable", "Triple",
+        "Unit",
+    ]
+
+    /// The functions of `Any`, which every Kotlin object has: an operation
+    /// of one of these names would clash with them (see `OperationNames`).
+    public static let objectMembers: Set<String> = ["equals", "hashCode", "toString"]
+
+    /// The prefix of the runtime types (`OpenIAPJson`, …); spec types may
+    /// not use it.
+    public static let runtimeTypePrefix = "OpenIAP"
+
+    /// Why a spec type name cannot be used in Kotlin because it would hide
+    /// a standard name, or nil when it can. (Type names are ASCII upper
+    /// camel case, never a keyword; `KotlinNameCheck` refuses the
+    /// `runtimeTypePrefix` too.)
+    public static func typeNameProblem(_ name: String) -> String? {
+        guard builtInNames.contains(name) else { return nil }
+        if name == "Companion" {
+            return "type name 'Companion' is reserved in Kotlin: every generated class has a companion object of that name"
+        }
+        return "type name '\(name)' is reserved in Kotlin: a generated type of that name would hide the standard one"
+    }
+
+    /// The Kotlin files every run writes besides one per spec file.
+    public static let runtimeFileNames = [
+        "OpenIAPRuntime.kt", "OpenIAPJson.kt", "OpenIAPOrgJson.kt", "OpenIAPTypeRegistry.kt", operationsFileName, dispatcherFileName,
+    ]
+
+    /// The file of the API (interfaces, arguments, replies), for a spec with operations.
+    public static let operationsFileName = "OpenIAPOperations.kt"
+    /// The file of the JSON bridge, for a spec that has one (`Spec.bridgeProblem`).
+    public static let dispatcherFileName = "OpenIAPDispatcher.kt"
+
+    /// The Kotlin file that holds the types of a spec file, named as the
+    /// Swift one: `Schema/verification.yaml` → `Verification.kt`.
+    public static func fileName(forSpecFile path: String) -> String {
+        let swift = SwiftNames.fileName(forSpecFile: path)
+        return String(swift.dropLast(".swift".count)) + ".kt"
+    }
+
+    // MARK: - Identifiers
+
+    /// The places a spec name takes in generated Kotlin.
+    public enum Place: Sendable {
+        /// A property of a record (a constructor `val`) or of a shared field set.
+        case property
+        /// An entry of a closed `enum class`.
+        case enumEntry
+        /// An `object` of an open enum's sealed class.
+        case enumObject
+        /// A constant of an opaque string.
+        case opaqueConstant
+        /// A member class of a union.
+        case unionMember
+
+        /// The spec's word for the name in messages.
+        var kind: String {
+            switch self {
+            case .property: "field"
+            case .enumEntry, .enumObject, .opaqueConstant: "value"
+            case .unionMember: "tag"
+            }
+        }
+    }
+
+    /// The identifier a wire name gets in `place`, without backticks.
+    /// `owner` is the name of the type the member belongs to, which a value,
+    /// constant or member name must not hide.
+    public static func name(_ wire: String, in place: Place, owner: String? = nil) -> String {
+        switch place {
+        case .property:
+            let property = SwiftNames.property(wire)
+            // The getter of a property `class` would be `getClass()`, the
+            // final method every JVM object has.
+            return property == "class" ? "class_" : property
+        case .enumEntry, .enumObject, .opaqueConstant, .unionMember:
+            return memberName(upperCamel(wire), owner: owner)
+        }
+    }
+
+    /// The class a record's named choice (`exactlyOne` with `as:`) is
+    /// declared as, nested in the record: the upper camel case of its
+    /// property (`request` → `RequestPurchaseProps.Request`).
+    static func kotlinChoiceClassName(_ choice: FieldChoice, owner: String) -> String {
+        name(choice.property, in: .unionMember, owner: owner)
+    }
+
+    /// The class of the field `field` of the `oneOf` record `record`,
+    /// declared beside it as upstream does: `FetchProductsResult` +
+    /// `products` → `FetchProductsResultProducts`.
+    static func oneOfCaseName(_ record: String, field: String) -> String {
+        typeName(record) + upperCamel(field)
+    }
+
+    /// The types the Kotlin runtime files declare (a test checks the list
+    /// against the templates). Spec types may not start with `OpenIAP`; a
+    /// value, constant or member named like one of these gets a `_`.
+    public static let runtimeTypeNames: Set<String> = [
+        "OpenIAPDecode", "OpenIAPDecodingException", "OpenIAPEncodingException", "OpenIAPJson",
+        "OpenIAPJsonNumber", "OpenIAPJsonReader", "OpenIAPJsonText", "OpenIAPJsonWriter", "OpenIAPModel", "OpenIAPModelType",
+        "OpenIAPNumbers", "OpenIAPOrgJson", "OpenIAPPath", "OpenIAPPattern", "OpenIAPTypeRegistry", "OpenIAPUnicode", "OpenIAPValidation",
+        "OpenIAPValidationException",
+        // The API (OpenIAPOperations.kt, OpenIAPDispatcher.kt).
+        "OpenIAPCommonOperations", "OpenIAPAppleOperations", "OpenIAPAndroidOperations", "OpenIAPListener", "OpenIAPException",
+        "OpenIAPReply", "OpenIAPReplyType", "OpenIAPDispatcher", "OpenIAPPlatform", "OpenIAPOperationEntry", "OpenIAPEventEntry",
+        "OpenIAPBridge", "OpenIAPTable",
+    ]
+
+    /// `name` with `_` appended as long as it would hide a built-in name,
+    /// a runtime type or `owner`.
+    static func memberName(_ name: String, owner: String?) -> String {
+        var result = name
+        while result == owner || builtInNames.contains(result) || runtimeTypeNames.contains(result) {
+            result += "_"
+        }
+        return result
+    }
+
+    /// `SwiftNames.upperCamel(wire)`, worked out on the bytes when the lower
+    /// camel case of the name starts with an ASCII lower-case letter (the
+    /// usual value): that letter is made a capital in place.
+    static func upperCamel(_ wire: String) -> String {
+        let lower = SwiftNames.lowerCamel(wire)
+        let fast = lower.withUTF8Bytes { bytes -> String? in
+            guard let first = bytes.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return nil }
+            // Safe: the bytes are `lower`'s, valid UTF-8, and changing one
+            // ASCII letter for another keeps them valid.
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                _ = buffer.initialize(fromContentsOf: bytes)
+                buffer[0] = first - 32
+                return bytes.count
+            }
+        }
+        return fast ?? SwiftNames.upperCamel(wire)
+    }
+
+    /// The identifier as written in source: in backticks when it is a
+    /// keyword or not an identifier Kotlin's lexer takes bare.
+    public static func escaped(_ identifier: String) -> String {
+        isKeyword(identifier) || !isPlainIdentifier(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// Characters no Kotlin name may hold, in backticks or not: the JVM's
+    /// and DEX's forbidden characters, the backtick itself, line breaks.
+    static let unwritableCharacters: Set<Unicode.Scalar> = [".", ";", "[", "]", "/", "<", ">", ":", "\\", "`", "\n", "\r"]
+
+    /// Why `identifier` cannot be written in Kotlin even in backticks, or
+    /// nil when it can. Names made by `name(_:in:owner:)` always can; the
+    /// check stands behind that promise with a located error.
+    public static func nameProblem(_ identifier: String) -> String? {
+        if identifier.isEmpty { return "it is empty" }
+        // A plain identifier holds none of the characters below.
+        if isPlainIdentifier(identifier) { return nil }
+        if identifier.unicodeScalars.allSatisfy({ $0 == "_" }) {
+            return "names made only of underscores are reserved in Kotlin"
+        }
+        if let bad = identifier.unicodeScalars.first(where: { unwritableCharacters.contains($0) || $0.value < 0x20 }) {
+            return "'\(InvisibleCharacters.escaped(String(bad)))' cannot be part of a Kotlin name, even in backticks"
+        }
+        return nil
+    }
+
+    /// Whether Kotlin's lexer reads `text` as one identifier without
+    /// backticks: a letter (categories Lu, Ll, Lt, Lm, Lo) or `_`, then
+    /// letters, `_` and decimal digits (Nd), and not only underscores.
+    /// Swift also takes combining marks and other alphabetic characters,
+    /// which Kotlin accepts only in backticks.
+    public static func isPlainIdentifier(_ text: String) -> Bool {
+        // Most names are ASCII: letters, digits and `_` decide on the bytes.
+        let ascii = text.withUTF8Bytes { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard let first = bytes.first, first != UInt8(ascii: "_") || bytes.contains(where: { $0 != UInt8(ascii: "_") }) else {
+                return false
+            }
+            func isLetter(_ byte: UInt8) -> Bool {
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || byte == UInt8(ascii: "_")
+            }
+            return isLetter(first) && bytes.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        }
+        if let ascii { return ascii }
+        guard let first = text.unicodeScalars.first, isLetter(first) || first == "_" else { return false }
+        guard text.unicodeScalars.allSatisfy({ isLetter($0) || $0 == "_" || isDigit($0) }) else { return false }
+        return !text.unicodeScalars.allSatisfy { $0 == "_" }
+    }
+
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
+        default: return false
+        }
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return ("0"..."9").contains(scalar) }
+        return scalar.properties.generalCategory == .decimalNumber
+    }
+
+    // MARK: - Text
+
+    /// A double-quoted Kotlin string literal that reads back as exactly
+    /// `text`: `"`, `\` and `$` (which would start a template) escaped,
+    /// control and invisible format characters (`InvisibleCharacters`) as
+    /// `\uXXXX`, one per UTF-16 unit.
+    public static func stringLiteral(_ text: String) -> String {
+        // Printable ASCII without a quote, backslash or `$` (the usual wire
+        // name) is quoted straight into the new string's storage.
+        let plain = text.withUTF8Bytes { bytes -> String? in
+            guard bytes.allSatisfy({
+                $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "$")
+            }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count + 2) { buffer in
+                buffer[0] = UInt8(ascii: "\"")
+                _ = buffer[1...].initialize(fromContentsOf: bytes)
+                buffer[bytes.count + 1] = UInt8(ascii: "\"")
+                return bytes.count + 2
+            }
+        }
+        return plain ?? .enclosing(InvisibleCharacters.escaped(text, literalEscapes), open: "\"", close: "\"")
+    }
+
+    private static let literalEscapes = InvisibleCharacters.Rules(
+        named: ["\\": "\\\\", "\"": "\\\"", "$": "\\$", "\n": "\\n", "\r": "\\r", "\t": "\\t"],
+        spelling: { scalar in
+            String(scalar).utf16.map { unit in
+                let digits = String(unit, radix: 16, uppercase: true)
+                return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+            }.joined()
+        })
+
+    /// The lines of a KDoc comment (`/**`, ` * …`, ` */`) holding `paragraphs`
+    /// in turn (nil and empty ones left out), or none at all. Lines are
+    /// broken and control characters made visible as in Swift docs
+    /// (`SwiftEscaping.forEachDocLine`); `docText` makes each line safe.
+    public static func docComment(_ paragraphs: [String?]) -> [String] {
+        let lines = docBody(paragraphs)
+        if lines.isEmpty { return [] }
+        return ["/**"] + lines + [" */"]
+    }
+
+    /// The lines of `docComment` between its first and its last.
+    static func docBody(_ paragraphs: [String?]) -> [String] {
+        var lines: [String] = []
+        for paragraph in paragraphs { forEachDocLine(paragraph) { lines.append($0) } }
+        return lines
+    }
+
+    /// Hands each body line (` * …`) of the doc comment of `doc` to `body`.
+    static func forEachDocLine(_ doc: String?, _ body: (String) -> Void) {
+        SwiftEscaping.forEachDocLine(doc, prefix: " *") { line in
+            // The prefix's `*` is followed by a space or nothing, so only the
+            // text can hold a pair or start with `@`.
+            body(needsDocEscape(line) ? " *" + docText(String(line.utf8.dropFirst(2))!) : line)
+        }
+    }
+
+    /// Whether `docText` would change the text of a body line (` * …`):
+    /// decided on bytes, as every character involved is ASCII.
+    private static func needsDocEscape(_ line: String) -> Bool {
+        line.withUTF8Bytes { bytes in
+            let (slash, star) = (UInt8(ascii: "/"), UInt8(ascii: "*"))
+            if let first = bytes.dropFirst(2).firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+               bytes[first] == UInt8(ascii: "@") { return true }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if (previous == slash && byte == star) || (previous == star && byte == slash) { return true }
+                previous = byte
+            }
+            return false
+        }
+    }
+
+    /// Makes one line of prose safe inside a `/** … */` block. Kotlin block
+    /// comments nest, so `/*` would open a comment that the file never
+    /// closes, as `*/` would close the doc early: a backslash goes between
+    /// the two characters of either. A line starting with `@` would be read
+    /// as a KDoc tag and gets a backslash before it.
+    public static func docText(_ line: String) -> String {
+        // Most lines hold neither pair nor a leading `@`; bytes tell, as
+        // every character involved is ASCII.
+        let plain = line.withUTF8Bytes { bytes -> Bool in
+            if let first = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+               bytes[first] == UInt8(ascii: "@") { return false }
+            for index in bytes.indices.dropFirst() {
+                let (previous, byte) = (bytes[index - 1], bytes[index])
+                if (previous == UInt8(ascii: "/") && byte == UInt8(ascii: "*")) || (previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/")) {
+                    return false
+                }
+            }
+            return true
+        }
+        if plain { return line }
+        var result = ""
+        result.reserveCapacity(line.utf8.count)
+        var previous: Character?
+        for character in line {
+            if (previous == "/" && character == "*") || (previous == "*" && character == "/") {
+                result.append("\\")
+            }
+            result.append(character)
+            previous = character
+        }
+        if let start = result.firstIndex(where: { $0 != " " && $0 != "\t" }), result[start] == "@" {
+            result.insert("\\", at: start)
+        }
+        return result
+    }
+
+    /// Inline code in a doc line: backticks are dropped (they would end the
+    /// code span) and line breaks shown as `\n`.
+    public static func docCode(_ text: String) -> String {
+        let visible = InvisibleCharacters.escaped(text.replacing("`", with: ""), codeEscapes)
+        return "`" + visible + "`"
+    }
+
+    private static let codeEscapes = InvisibleCharacters.Rules(named: ["\n": "\\n", "\r": "\\r"])
+
+    /// `@Deprecated("…")` for a deprecation message; Kotlin requires one, so
+    /// an empty message says where the deprecation comes from.
+    public static func deprecation(_ message: String?) -> String? {
+        guard let message else { return nil }
+        return "@Deprecated(" + stringLiteral(message.isEmpty ? "Deprecated in the OpenIAP spec." : message) + ")"
+    }
+}

@@ -1,0 +1,188 @@
+/// `generator diff OLD NEW --format markdown`: a migration guide a
+/// maintainer can paste into release notes. A summary says who breaks; one
+/// entry per finding, grouped by area, says who is affected and what to do,
+/// and where an element moved to another (a declared rename, a deprecation
+/// or removal that names its replacement) shows the change as a before and
+/// an after snippet in Swift, Kotlin and TypeScript, written with the
+/// generated names (`MigrationSnippets`); a table lists the removed
+/// elements and their replacements. Deterministic: no dates, no paths but
+/// the labels given.
+
+import OpenIAPSpec
+import OpenIAPCodegen
+
+public struct MigrationGuide {
+    public let report: CompatibilityReport
+    let old: Spec
+    let new: Spec
+
+    /// An element of the old spec and the element of the new one that takes its place.
+    struct Move {
+        var old: SpecElement
+        var new: SpecElement
+        /// How: "renamed", "deprecated" (the old one is still there), "removed".
+        var how: String
+    }
+
+    public init(old: Spec, oldLabel: String, new: Spec, newLabel: String) {
+        self.old = old
+        self.new = new
+        report = CompatibilityReport(old: old, oldLabel: oldLabel, new: new, newLabel: newLabel)
+    }
+
+    /// The elements that moved, in the order of the old spec. Operations
+    /// and arguments are named in the text only: their snippets would need
+    /// a whole call.
+    var moves: [Move] {
+        var result: [Move] = []
+        let newElements = new.elements
+        var seen: Set<String> = []
+        for element in newElements {
+            guard let from = element.annotations.renamedFrom else { continue }
+            let oldID = element.owner.map { owner in "\(new[owner]?.annotations.renamedFrom ?? owner).\(from)" } ?? from
+            if let before = old.element(oldID), seen.insert(oldID).inserted {
+                result.append(Move(old: before, new: element, how: "renamed"))
+            }
+        }
+        for element in old.elements where !seen.contains(element.id) {
+            let current = new.element(newID(of: element))
+            let deprecation = current?.annotations.deprecation ?? element.annotations.deprecation
+            guard let replacement = deprecation?.replacement, let target = new.element(replacement) else { continue }
+            guard seen.insert(element.id).inserted else { continue }
+            result.append(Move(old: element, new: target, how: current == nil ? "removed" : "deprecated"))
+        }
+        return result.filter { $0.old.kind != .operation && $0.old.kind != .argument }
+    }
+
+    public func markdown() -> String {
+        var out = "# Migrating from \(report.old.version) to \(report.new.version)\n\n"
+        out += summary()
+        let moves = self.moves
+        var snippetNumber = 0
+        for area in Area.allCases {
+            let entries = report.findings.filter { Area.of($0) == area }
+            guard !entries.isEmpty else { continue }
+            out += "\n## \(area.rawValue)\n"
+            for finding in entries {
+                out += "\n### \(finding.message)\n\n"
+                out += "`\(finding.id.rawValue)`, \(finding.severity.rawValue). **Who:** \(who(finding)). **What to do:** \(whatToDo(finding, moves))\n"
+                for move in moves where attaches(move, to: finding) {
+                    snippetNumber += 1
+                    out += snippets(move, number: snippetNumber)
+                }
+            }
+        }
+        out += removedTable()
+        return out
+    }
+
+    enum Area: String, CaseIterable {
+        case types = "Types"
+        case fields = "Fields"
+        case values = "Enum values and union members"
+        case operations = "Operations"
+        case wire = "On the wire"
+
+        static func of(_ finding: CompatibilityFinding) -> Area {
+            if finding.axis == .wire { return .wire }
+            if !finding.rule.whose.isEmpty { return .operations }
+            let id = finding.id.rawValue
+            if id.hasPrefix("ENUM") || id.hasPrefix("OPAQUE") || id.hasPrefix("UNION") { return .values }
+            if id.hasPrefix("TYPE") || id.hasPrefix("ALIAS") { return .types }
+            if id.hasPrefix("REMOVED_") || id == "DEPRECATION_ADDED" {
+                if finding.message.hasPrefix("field") { return .fields }
+                return finding.message.hasPrefix("value") ? .values : .types
+            }
+            return .fields
+        }
+    }
+
+    private func summary() -> String {
+        var lines: [String] = []
+        let wire = report.count(.wire, .breaking)
+        lines.append("- On the wire (\(CompatibilityReport.question(.wire))): \(wire == 0 ? "nothing breaks" : "\(wire) breaking change\(wire == 1 ? "" : "s")").")
+        for language in SourceLanguage.allCases {
+            let count = report.findings.filter { $0.severity == .breaking && $0.rule.breaksSourceIn.contains(language) }.count
+            lines.append("- \(language.rawValue) code written against \(report.old.version): \(count == 0 ? "compiles" : "\(count) breaking change\(count == 1 ? "" : "s")").")
+        }
+        let notes = report.findings.filter { $0.severity != .breaking }.count
+        lines.append("- \(notes) further change\(notes == 1 ? "" : "s") that break\(notes == 1 ? "s" : "") nothing (warnings and notes).")
+        return "## Summary\n\n" + lines.joined(separator: "\n") + "\n"
+    }
+
+    private func who(_ finding: CompatibilityFinding) -> String {
+        if finding.axis == .wire { return "apps and servers exchanging the JSON" }
+        var parts: [String] = []
+        if !finding.rule.whose.isEmpty { parts.append(finding.rule.whose.map(\.rawValue).joined(separator: " and ")) }
+        if finding.rule.breaksSourceIn.isEmpty {
+            parts.append("nobody's code breaks")
+        } else {
+            parts.append(finding.rule.breaksSourceIn.map(\.rawValue).joined(separator: ", ") + " code")
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    private func whatToDo(_ finding: CompatibilityFinding, _ moves: [Move]) -> String {
+        if let move = moves.first(where: { attaches($0, to: finding) }) {
+            switch move.how {
+            case "renamed": return "Write `\(move.new.id)` where you wrote `\(move.old.id)`; the old name \(move.old.kind == .type || move.old.kind == .field ? "still compiles, deprecated, until it is removed" : "no longer compiles")."
+            case "deprecated": return "Move from `\(move.old.id)` to `\(move.new.id)`\(removal(move.old)); until then the old one compiles with a warning."
+            default: return "Use `\(move.new.id)` instead of `\(move.old.id)`."
+            }
+        }
+        return finding.rule.rationale
+    }
+
+    /// Whether the finding is about the move: the rename itself, the
+    /// deprecation of the old element, or its removal.
+    private func attaches(_ move: Move, to finding: CompatibilityFinding) -> Bool {
+        guard finding.axis == .source else { return false }
+        switch move.how {
+        case "renamed": return finding.side == .new && finding.location == move.new.location
+        case "deprecated":
+            return finding.side == .new && finding.location == new.element(newID(of: move.old))?.location
+                && (finding.id == .deprecationAdded || finding.id == .operationDeprecationAdded)
+        default: return finding.side == .old && finding.location == move.old.location
+        }
+    }
+
+    /// The id an old element has in the new spec when its owner was renamed
+    /// (`renamedFrom`), else its own.
+    private func newID(of element: SpecElement) -> String {
+        guard let owner = element.owner, new[owner] == nil,
+            let renamed = new.types.first(where: { $0.annotations.renamedFrom == owner })
+        else { return element.id }
+        return "\(renamed.name).\(element.name)"
+    }
+
+    private func removal(_ element: SpecElement) -> String {
+        let deprecation = new.element(newID(of: element))?.annotations.deprecation ?? element.annotations.deprecation
+        return deprecation?.removeIn.map { " before \($0), which may remove it" } ?? ""
+    }
+
+    private func snippets(_ move: Move, number: Int) -> String {
+        var out = ""
+        for (language, before, after) in MigrationSnippets.pairs(move, old: old, new: new, number: number) {
+            out += "\n\(language) before (\(report.old.version)):\n\n```\(language.lowercased())\n\(before)```\n"
+            out += "\n\(language) after (\(report.new.version)):\n\n```\(language.lowercased())\n\(after)```\n"
+        }
+        return out
+    }
+
+    private func removedTable() -> String {
+        let removed = report.findings.filter {
+            $0.side == .old && ($0.id == .typeRemoved || $0.id == .fieldRemoved || $0.id == .enumValueRemoved
+                || $0.id == .opaqueValueRemoved || $0.id == .operationRemoved || $0.id == .argumentRemoved)
+        }
+        guard !removed.isEmpty else { return "" }
+        var lines = ["", "## Removed, and what replaces it", "", "| removed | replacement | deprecated since | was to go in |", "|---|---|---|---|"]
+        var listed: Set<String> = []
+        for element in old.elements where removed.contains(where: { $0.location == element.location }) {
+            guard listed.insert(element.id).inserted else { continue }
+            let deprecation = element.annotations.deprecation
+            let replacement = deprecation?.replacement.map { "`\($0)`" } ?? "none"
+            lines.append("| `\(element.id)` | \(replacement) | \(deprecation?.since ?? "") | \(deprecation?.removeIn ?? "") |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
