@@ -7,8 +7,9 @@ Reads the package description on standard input and the `import` lines of
 the harness files, and prints one line per module the harness needs, those
 it imports and everything they depend on, in dependency order:
 
-    swift NAME C99NAME       a Swift library target: SwiftPM builds it,
-                             its objects are <bin>/<C99NAME>.build/*.o
+    swift NAME C99NAME PATH  a Swift library target: SwiftPM builds it, its
+                             objects are <bin>/<C99NAME>.build/*.o, its
+                             sources under PATH
     system NAME PATH         a system library target: its module map is in PATH
 
 Modules that are not targets of the package (Foundation) are left out. So
@@ -51,7 +52,7 @@ def main():
         if target["type"] == "system-target":
             print("system", name, target["path"])
         else:
-            print("swift", name, target["c99name"])
+            print("swift", name, target["c99name"], target["path"])
 
 
 if __name__ == "__main__":

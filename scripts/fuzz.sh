@@ -71,7 +71,7 @@ binary=$out/openiap-fuzz
 includes=()
 objects=()
 modules=$(swift package describe --type json | python3 Fuzz/modules.py Fuzz/*.swift)
-while read -r kind name where; do
+while read -r kind name where sources; do
   if [ "$kind" = system ]; then
     includes+=(-I "$where")
     continue
@@ -82,7 +82,15 @@ while read -r kind name where; do
   else
     swift build "${release_flags[@]}" --target "$name" > "$out/build-$name.log" 2>&1 || { cat "$out/build-$name.log"; exit 1; }
   fi
-  for object in "$bin/$where.build"/*.o; do objects+=("$object"); done
+  # A build folder keeps the objects of sources since removed or moved
+  # (to another module, say), which would link twice or name what is gone:
+  # a source's object is taken only while the source is there.
+  for object in "$bin/$where.build"/*.o; do
+    case $object in
+      *.swift.o) [ -n "$(find "$sources" -name "$(basename "$object" .o)" -print -quit)" ] || continue ;;
+    esac
+    objects+=("$object")
+  done
 done <<< "$modules"
 
 # Link again when the harness or an object is newer than the binary.
