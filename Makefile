@@ -45,7 +45,9 @@ benchmark:
 ## test over payloads mutated from the fixture corpus, and the cross-language
 ## test (the generated TypeScript client over JSON lines, against the fake
 ## peer, against the Swift bridge, openiap-memory-store, and against the
-## Kotlin one, whose replies must be the Swift bridge's).
+## Kotlin one, whose replies must be the Swift bridge's), and the IAPKit HTTP
+## proof (scripts/iapkit.sh: the OpenAPI document through
+## openapi-spec-validator, the test server's tests, schemathesis against it).
 ## The upstream SDL coverage check reads
 ## OPENIAP_SDL_DIR (which must exist when set), else
 ## ../shared/reference/openiap-spec-3.2.1; without either it is skipped, and
@@ -70,6 +72,7 @@ test: bootstrap
 	python3 -m unittest discover -s Tests/CrossLanguage -p 'test_*.py'
 	scripts/cross-language.sh
 	scripts/compat.sh kotlin
+	scripts/iapkit.sh
 	@if [ -z "$${OPENIAP_SDL_DIR+set}" ] && [ ! -d "$(SDL_DEFAULT)" ]; then \
 	  echo "make test: SKIPPED the upstream SDL coverage check (SchemaCoverageTests): OPENIAP_SDL_DIR is not set and $(SDL_DEFAULT) does not exist"; \
 	fi

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what building and testing need on a bare Debian machine with the
 # Swift toolchain: libyaml (spec reader), tsc and node (TypeScript proof, the
-# cross-language test), Python's jsonschema (JSON Schema proof), and kotlinc,
-# Android's org.json and JUnit 4 (Kotlin proof, scripts/kotlin.sh). Does
-# nothing for tools already present.
+# cross-language test), Python's jsonschema (JSON Schema proof),
+# openapi-spec-validator and schemathesis (OpenAPI proof and the IAPKit test
+# server, scripts/iapkit.sh), and kotlinc, Android's org.json and JUnit 4
+# (Kotlin proof, scripts/kotlin.sh). Does nothing for tools already present.
 #   scripts/bootstrap.sh          everything
 #   scripts/bootstrap.sh build    only what `swift run generator` needs
 set -euo pipefail
@@ -26,5 +27,13 @@ if [ "${1:-all}" != build ]; then
   python3 -c 'import jsonschema, referencing' 2>/dev/null || {
     echo "bootstrap: pip install jsonschema"
     python3 -m pip install -q jsonschema
+  }
+  python3 -c 'import openapi_spec_validator' 2>/dev/null || {
+    echo "bootstrap: pip install openapi-spec-validator"
+    python3 -m pip install -q openapi-spec-validator
+  }
+  command -v schemathesis >/dev/null 2>&1 || python3 -c 'import schemathesis' 2>/dev/null || {
+    echo "bootstrap: pip install schemathesis"
+    python3 -m pip install -q schemathesis
   }
 fi

@@ -628,9 +628,10 @@ data class RequestVerifyPurchaseWithIapkitGoogleProps(
  */
 data class RequestVerifyPurchaseWithIapkitHorizonProps(
     /**
-     * The add-on's SKU from the Meta developer dashboard.
+     * The add-on's SKU from the Meta developer dashboard; a subscription adds its term, as in
+     * subs-bronze:SUBSCRIPTION__MONTHLY.
      * From 1 to 256 characters (code points); checked by `validate()`.
-     * Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
+     * Matches `^[A-Za-z0-9._-]+:?[A-Z_]*$` as a whole; checked by `validate()`.
      */
     val sku: String,
     /**
@@ -649,8 +650,10 @@ data class RequestVerifyPurchaseWithIapkitHorizonProps(
 
     private object OpenIAPPatterns {
         val sku = OpenIAPPattern(
-            "^[A-Za-z0-9._-]+\$",
-            OpenIAPPattern.Step("-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz", 1, -1)
+            "^[A-Za-z0-9._-]+:?[A-Z_]*\$",
+            OpenIAPPattern.Step("-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz", 1, -1),
+            OpenIAPPattern.Step(":", 0, 1),
+            OpenIAPPattern.Step("ABCDEFGHIJKLMNOPQRSTUVWXYZ_", 0, -1)
         )
         val userId = OpenIAPPattern(
             "^[A-Za-z0-9_-]+\$",

@@ -633,9 +633,10 @@ public struct RequestVerifyPurchaseWithIapkitGoogleProps: Codable, Hashable, Sen
 
 /// The Meta Horizon purchase to verify with IAPKit.
 public struct RequestVerifyPurchaseWithIapkitHorizonProps: Codable, Hashable, Sendable, OpenIAPValidatable {
-    /// The add-on's SKU from the Meta developer dashboard.
+    /// The add-on's SKU from the Meta developer dashboard; a subscription adds its term, as in
+    /// subs-bronze:SUBSCRIPTION__MONTHLY.
     /// From 1 to 256 characters (Unicode scalars); checked by `validate()`.
-    /// Matches `^[A-Za-z0-9._-]+$` as a whole; checked by `validate()`.
+    /// Matches `^[A-Za-z0-9._-]+:?[A-Z_]*$` as a whole; checked by `validate()`.
     public var sku: String
 
     /// The Meta user id of the buyer; IAPKit asks Meta whether this user owns the SKU.
@@ -667,8 +668,12 @@ public struct RequestVerifyPurchaseWithIapkitHorizonProps: Codable, Hashable, Se
 
     private enum OpenIAPPatterns {
         static let sku = OpenIAPPattern(
-            "^[A-Za-z0-9._-]+$",
-            [(0x03FF_6000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1)])
+            "^[A-Za-z0-9._-]+:?[A-Z_]*$",
+            [
+                (0x03FF_6000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1),
+                (0x0400_0000_0000_0000, 0x0000_0000_0000_0000, 0, 1),
+                (0x0000_0000_0000_0000, 0x0000_0000_87FF_FFFE, 0, -1),
+            ])
         static let userId = OpenIAPPattern(
             "^[A-Za-z0-9_-]+$",
             [(0x03FF_2000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 1, -1)])

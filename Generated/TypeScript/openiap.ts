@@ -812,6 +812,30 @@ export type IapStore =
   | "amazon"
   | (string & {});
 
+/** Ties the subscription of one purchase token to the app's own user id. */
+export interface IapkitBindUserRequest {
+  /**
+   * A Google Play purchase token, or an App Store signed transaction (JWS) whose transaction IAPKit binds.
+   *
+   * From 1 to 16000 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   */
+  purchaseToken: string;
+  /**
+   * The app's id for the user.
+   *
+   * From 1 to 256 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   */
+  userId: string;
+}
+
+/** The answer to a bind-user request. */
+export interface IapkitBindUserResponse {
+  /** True when the request was handled. */
+  ok: boolean;
+  /** False when the subscription was bound to that user already. */
+  bound: boolean;
+}
+
 /**
  * How the body of a product client payload is encoded.
  *
@@ -825,6 +849,22 @@ export type IapkitClientPayloadFormat =
   | "toml"
   | "json"
   | "text";
+
+/** The answer of the product client payload route. */
+export interface IapkitClientPayloadResponse {
+  /** The product's current client payload. */
+  clientPayload: IapkitProductClientPayload;
+}
+
+/** The subscriptions that give a user access now. */
+export interface IapkitEntitlementsResponse {
+  /** The user that was asked about. */
+  userId: string;
+  /** The products of the active rows, each once. */
+  productIds: string[];
+  /** The active rows. */
+  subscriptions: IapkitSubscription[];
+}
 
 /**
  * The store environment a verification ran against, as the provider names it.
@@ -861,6 +901,83 @@ export interface IapkitErrorResponse {
   errors: IapkitError[];
 }
 
+/**
+ * What kind of offer a catalog product carries.
+ *
+ * Open: other strings may arrive as the spec grows, so keep a fallback when comparing with these values.
+ *
+ * - `FreeTrial`: A free first period.
+ * - `IntroPayUpFront`: An introductory price paid once for several periods.
+ * - `IntroPayAsYouGo`: An introductory price paid each period.
+ * - `PromotionalOffer`: A discount for existing or lapsed subscribers.
+ * - `BasePlan`: The regular price of a Google Play base plan.
+ */
+export type IapkitOfferKind =
+  | "FreeTrial"
+  | "IntroPayUpFront"
+  | "IntroPayAsYouGo"
+  | "PromotionalOffer"
+  | "BasePlan"
+  | (string & {});
+
+/**
+ * The platform a catalog request asks about; the server refuses any other value.
+ *
+ * Closed: no other value is valid.
+ *
+ * - `IOS`: The App Store.
+ * - `Android`: Google Play.
+ */
+export type IapkitPlatformFilter =
+  | "IOS"
+  | "Android";
+
+/** One product of a project's IAPKit catalog. */
+export interface IapkitProduct {
+  /** The store product id. */
+  productId: string;
+  /** The store the product is sold in. */
+  platform: IapkitProductPlatform;
+  /** What kind of product it is. */
+  type: IapkitProductType;
+  /** The title in the base locale. */
+  title: string;
+  /** The description in the base locale. */
+  description?: string | null;
+  /** The locale of title and description. */
+  baseLocale?: string | null;
+  /** Titles and descriptions in other locales. */
+  localizations?: IapkitProductLocalization[] | null;
+  /** The price in millionths of the currency unit. */
+  priceAmountMicros?: number | null;
+  /** ISO 4217 code of the price. */
+  currency?: string | null;
+  /** Where the product is in its life. */
+  state: IapkitProductState;
+  /** The store's own reference for the product. */
+  storeRef?: string | null;
+  /** The subscription group, for subscriptions. */
+  subscriptionGroupId?: string | null;
+  /** The subscription group's name. */
+  subscriptionGroupName?: string | null;
+  /** The subscription period as an ISO 8601 duration, such as P1M. */
+  billingPeriod?: string | null;
+  /** The offers of the product. */
+  offers?: IapkitProductOffer[] | null;
+  /**
+   * When the entry last changed.
+   *
+   * Epoch milliseconds.
+   */
+  updatedAt: number;
+  /**
+   * The product's client payload, when it was asked for with a platform.
+   *
+   * Readers drop a value here that they cannot read and treat the field as absent.
+   */
+  clientPayload?: IapkitProductClientPayload | null;
+}
+
 /** Public, app-facing data that IAPKit stores for one product and can return with a verification. */
 export interface IapkitProductClientPayload {
   /** How the body is encoded. */
@@ -883,6 +1000,87 @@ export interface IapkitProductClientPayload {
    * Epoch milliseconds.
    */
   updatedAt: number;
+}
+
+/** A product's title and description in one locale. */
+export interface IapkitProductLocalization {
+  /** A BCP 47 locale such as en-US. */
+  locale: string;
+  /** The title in that locale. */
+  title: string;
+  /** The description in that locale. */
+  description?: string | null;
+}
+
+/** An offer a catalog product carries. */
+export interface IapkitProductOffer {
+  /** The offer's id in the store. */
+  id: string;
+  /** What kind of offer it is. */
+  kind: IapkitOfferKind;
+  /** How long one period of the offer lasts, as an ISO 8601 duration. */
+  duration?: string | null;
+  /** How many periods the offer lasts. */
+  numberOfPeriods?: number | null;
+  /** The offer price in millionths of the currency unit. */
+  priceAmountMicros?: number | null;
+  /** ISO 4217 code of the offer price. */
+  currency?: string | null;
+}
+
+/**
+ * The platform a product or subscription row belongs to, as IAPKit spells it.
+ *
+ * Open: other strings may arrive as the spec grows, so keep a fallback when comparing with these values.
+ *
+ * - `IOS`: The App Store.
+ * - `Android`: Google Play.
+ */
+export type IapkitProductPlatform =
+  | "IOS"
+  | "Android"
+  | (string & {});
+
+/**
+ * Where a catalog entry is in its life; publishable keys never see drafts.
+ *
+ * Open: other strings may arrive as the spec grows, so keep a fallback when comparing with these values.
+ *
+ * - `Draft`: Being edited.
+ * - `Ready`: Complete, not yet live.
+ * - `Active`: Live in the store.
+ * - `Removed`: Taken off sale.
+ */
+export type IapkitProductState =
+  | "Draft"
+  | "Ready"
+  | "Active"
+  | "Removed"
+  | (string & {});
+
+/**
+ * What kind of product a catalog entry is.
+ *
+ * Open: other strings may arrive as the spec grows, so keep a fallback when comparing with these values.
+ *
+ * - `Subscription`: An auto-renewing subscription.
+ * - `NonConsumable`: Bought once and kept.
+ * - `Consumable`: Used up and bought again.
+ */
+export type IapkitProductType =
+  | "Subscription"
+  | "NonConsumable"
+  | "Consumable"
+  | (string & {});
+
+/** One page of a project's product catalog. */
+export interface IapkitProductsPage {
+  /** The products of this page. */
+  products: IapkitProduct[];
+  /** True when another page follows. */
+  hasMore: boolean;
+  /** Pass as cursor to get the next page; present when hasMore is true. */
+  nextCursor?: string | null;
 }
 
 /**
@@ -913,6 +1111,208 @@ export type IapkitPurchaseState =
   | "unknown"
   | "inauthentic"
   | (string & {});
+
+/** One subscription row IAPKit keeps for a project, from store notifications. */
+export interface IapkitSubscription {
+  /** IAPKit's id of the row. */
+  id: string;
+  /** The store product id. */
+  productId: string;
+  /** The store the subscription was bought in. */
+  platform: IapkitProductPlatform;
+  /** Where the subscription is in its life. */
+  state: IapkitSubscriptionState;
+  /**
+   * When the current period ends.
+   *
+   * Epoch milliseconds.
+   */
+  expiresAt?: number | null;
+  /**
+   * When the next renewal is due.
+   *
+   * Epoch milliseconds.
+   */
+  renewsAt?: number | null;
+  /** Whether auto-renewal is on. */
+  willRenew?: boolean | null;
+  /** Why the store says it was cancelled, when it was. */
+  cancellationReason?: string | null;
+  /** ISO 4217 code of the price. */
+  currency?: string | null;
+  /** The price in millionths of the currency unit. */
+  priceAmountMicros?: number | null;
+  /**
+   * When the subscription started.
+   *
+   * Epoch milliseconds.
+   */
+  startedAt: number;
+  /**
+   * When IAPKit last changed the row.
+   *
+   * Epoch milliseconds.
+   */
+  updatedAt: number;
+  /** The purchase token or original transaction the row was made from. */
+  purchaseToken: string;
+  /** The App Store original transaction id. */
+  originalTransactionId?: string | null;
+  /** The app's user id bound to the subscription, when one was. */
+  userId?: string | null;
+}
+
+/**
+ * The state of a subscription row IAPKit keeps from store notifications.
+ *
+ * Open: other strings may arrive as the spec grows, so keep a fallback when comparing with these values.
+ *
+ * - `Active`: Paid and current.
+ * - `InGracePeriod`: Renewal failed, but access continues during the grace period.
+ * - `InBillingRetry`: Renewal failed and the store is retrying; access has stopped.
+ * - `Expired`: Ended without renewal.
+ * - `Revoked`: Taken back by the store or the developer.
+ * - `Refunded`: Refunded to the buyer.
+ * - `Paused`: Paused by the subscriber (Google Play).
+ * - `Unknown`: IAPKit could not tell the state.
+ */
+export type IapkitSubscriptionState =
+  | "Active"
+  | "InGracePeriod"
+  | "InBillingRetry"
+  | "Expired"
+  | "Revoked"
+  | "Refunded"
+  | "Paused"
+  | "Unknown"
+  | (string & {});
+
+/** Whether a user has an active subscription, and the row that says so. */
+export interface IapkitSubscriptionStatusResponse {
+  /** True when some row is active or in its grace period and not past its end. */
+  active: boolean;
+  /** The most recently updated active row; when none is active, the latest row, or null. */
+  subscription?: IapkitSubscription | null;
+}
+
+/** The body that asks IAPKit to verify an Amazon Appstore purchase through Amazon RVS. */
+export interface IapkitVerifyAmazonRequest {
+  /** Always amazon. */
+  store: "amazon";
+  /**
+   * The Amazon user id; required on the wire, though the SDK props may leave it for the SDK to fill in.
+   *
+   * From 3 to 512 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._~=-]+$` (readers check it).
+   */
+  userId: string;
+  /**
+   * The Amazon receipt id.
+   *
+   * From 10 to 4096 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._~:=/+-]+$` (readers check it).
+   */
+  receiptId: string;
+  /** Check the receipt in the RVS Cloud Sandbox; the project must have opted in to sandbox verification. */
+  sandbox?: boolean | null;
+  /**
+   * The product the app expects; a different verified product makes the answer inauthentic.
+   *
+   * From 1 to 256 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._-]+$` (readers check it).
+   */
+  expectedProductId?: string | null;
+  /** Accepted for every store; IAPKit attaches client payloads to Apple and Google answers only. */
+  includeClientPayload?: boolean | null;
+}
+
+/** The body that asks IAPKit to verify an App Store purchase. */
+export interface IapkitVerifyAppleRequest {
+  /** Always apple. */
+  store: "apple";
+  /**
+   * The signed transaction (JWS) in compact form.
+   *
+   * From 100 to 16000 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$` (readers check it).
+   */
+  jws: string;
+  /**
+   * The product the app expects; a different verified product makes the answer inauthentic.
+   *
+   * From 1 to 256 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._-]+$` (readers check it).
+   */
+  expectedProductId?: string | null;
+  /** Ask for the product's client payload with a valid answer. */
+  includeClientPayload?: boolean | null;
+}
+
+/** The body that asks IAPKit to verify a Google Play purchase. */
+export interface IapkitVerifyGoogleRequest {
+  /** Always google. */
+  store: "google";
+  /**
+   * The purchase token Google Play gave the device.
+   *
+   * From 20 to 2000 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._~-]+$` (readers check it).
+   */
+  purchaseToken: string;
+  /**
+   * The product the app expects; a different verified product makes the answer inauthentic.
+   *
+   * From 1 to 256 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._-]+$` (readers check it).
+   */
+  expectedProductId?: string | null;
+  /** Ask for the product's client payload with a valid answer. */
+  includeClientPayload?: boolean | null;
+}
+
+/** The body that asks IAPKit to verify a Meta Horizon entitlement. */
+export interface IapkitVerifyHorizonRequest {
+  /** Always horizon. */
+  store: "horizon";
+  /**
+   * The Meta user id of the buyer.
+   *
+   * From 3 to 256 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9_-]+$` (readers check it).
+   */
+  userId: string;
+  /**
+   * The add-on's SKU.
+   *
+   * From 1 to 256 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
+   *
+   * The whole string matches `^[A-Za-z0-9._-]+$` (readers check it).
+   */
+  sku: string;
+  /** Accepted for every store; IAPKit attaches client payloads to Apple and Google answers only. */
+  includeClientPayload?: boolean | null;
+}
+
+/**
+ * The body of POST /v1/purchase/verify, one member per store, told apart by store.
+ *
+ * Check `store` to tell the members apart: `apple` for {@link IapkitVerifyAppleRequest}, `google` for {@link IapkitVerifyGoogleRequest}, `amazon` for {@link IapkitVerifyAmazonRequest}, `horizon` for {@link IapkitVerifyHorizonRequest}.
+ *
+ * Payloads with another `store` are rejected.
+ */
+export type IapkitVerifyPurchaseRequest =
+  | IapkitVerifyAppleRequest
+  | IapkitVerifyGoogleRequest
+  | IapkitVerifyAmazonRequest
+  | IapkitVerifyHorizonRequest;
 
 /**
  * Why an Iaptic validation did not produce a result.
@@ -1989,11 +2389,11 @@ export interface RequestVerifyPurchaseWithIapkitGoogleProps {
 /** The Meta Horizon purchase to verify with IAPKit. */
 export interface RequestVerifyPurchaseWithIapkitHorizonProps {
   /**
-   * The add-on's SKU from the Meta developer dashboard.
+   * The add-on's SKU from the Meta developer dashboard; a subscription adds its term, as in subs-bronze:SUBSCRIPTION__MONTHLY.
    *
    * From 1 to 256 characters, counted as Unicode code points (JavaScript's `length` counts UTF-16 units, two for a character beyond U+FFFF).
    *
-   * The whole string matches `^[A-Za-z0-9._-]+$` (readers check it).
+   * The whole string matches `^[A-Za-z0-9._-]+:?[A-Z_]*$` (readers check it).
    */
   sku: string;
   /**
@@ -4828,12 +5228,33 @@ export interface OpenIAPWireTypes {
   IapEvent: IapEvent;
   IapPlatform: IapPlatform;
   IapStore: IapStore;
+  IapkitBindUserRequest: IapkitBindUserRequest;
+  IapkitBindUserResponse: IapkitBindUserResponse;
   IapkitClientPayloadFormat: IapkitClientPayloadFormat;
+  IapkitClientPayloadResponse: IapkitClientPayloadResponse;
+  IapkitEntitlementsResponse: IapkitEntitlementsResponse;
   IapkitEnvironment: IapkitEnvironment;
   IapkitError: IapkitError;
   IapkitErrorResponse: IapkitErrorResponse;
+  IapkitOfferKind: IapkitOfferKind;
+  IapkitPlatformFilter: IapkitPlatformFilter;
+  IapkitProduct: IapkitProduct;
   IapkitProductClientPayload: IapkitProductClientPayload;
+  IapkitProductLocalization: IapkitProductLocalization;
+  IapkitProductOffer: IapkitProductOffer;
+  IapkitProductPlatform: IapkitProductPlatform;
+  IapkitProductState: IapkitProductState;
+  IapkitProductType: IapkitProductType;
+  IapkitProductsPage: IapkitProductsPage;
   IapkitPurchaseState: IapkitPurchaseState;
+  IapkitSubscription: IapkitSubscription;
+  IapkitSubscriptionState: IapkitSubscriptionState;
+  IapkitSubscriptionStatusResponse: IapkitSubscriptionStatusResponse;
+  IapkitVerifyAmazonRequest: IapkitVerifyAmazonRequest;
+  IapkitVerifyAppleRequest: IapkitVerifyAppleRequest;
+  IapkitVerifyGoogleRequest: IapkitVerifyGoogleRequest;
+  IapkitVerifyHorizonRequest: IapkitVerifyHorizonRequest;
+  IapkitVerifyPurchaseRequest: IapkitVerifyPurchaseRequest;
   IapticErrorCode: IapticErrorCode;
   IapticPurchase: IapticPurchase;
   IapticValidationResult: IapticValidationResult;

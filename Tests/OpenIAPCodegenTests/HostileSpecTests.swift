@@ -68,8 +68,9 @@ import Testing
         for target in Generator.allTargets {
             let set = try TemplateSet.load(directory: templates.appendingPathComponent(target.templateFolder).path, displayPath: target.templateFolder)
             let files = try target.render(spec, templates: set, header: GeneratedHeader(specVersion: spec.version))
-            // The JSON bridge is rendered only for a spec that can have one.
-            #expect(!files.isEmpty || (target is SwiftBridgeTarget && spec.bridgeProblem != nil))
+            // The JSON bridge is rendered only for a spec that can have one,
+            // the OpenAPI document only for a spec with routes.
+            #expect(!files.isEmpty || (target is SwiftBridgeTarget && spec.bridgeProblem != nil) || (target is OpenAPITarget && spec.routes.isEmpty))
         }
     }
 

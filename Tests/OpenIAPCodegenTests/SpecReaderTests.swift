@@ -325,7 +325,7 @@ import Testing
 
     @Test func documentThatIsAList() {
         #expect(errors([("a.yaml", "- a\n- b\n")]).hasPrefix(
-            "a.yaml:1:1: error: expected a mapping of sections (spec, enums, strings, records, inputs, shared, unions, queries, mutations, events), found a list"))
+            "a.yaml:1:1: error: expected a mapping of sections (spec, enums, strings, records, inputs, shared, unions, queries, mutations, events, routes), found a list"))
     }
 
     @Test func exactlyOneNeedsOptionalFieldsThatExist() {

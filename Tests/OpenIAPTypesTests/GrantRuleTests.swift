@@ -168,8 +168,11 @@ enum GrantRule {
         let short = RequestVerifyPurchaseWithIapkitAppleProps(jws: "a.b.c")
         #expect(throws: OpenIAPValidationError(path: ["jws"], reason: .tooFewCharacters(minimum: 100, actual: 5))) { try short.validate() }
         let props = RequestVerifyPurchaseWithIapkitProps(horizon: .init(sku: "sword pack", userId: "7364018462839150"))
-        #expect(throws: OpenIAPValidationError(path: ["horizon", "sku"], reason: .patternMismatch(pattern: "^[A-Za-z0-9._-]+$"))) {
+        #expect(throws: OpenIAPValidationError(path: ["horizon", "sku"], reason: .patternMismatch(pattern: "^[A-Za-z0-9._-]+:?[A-Z_]*$"))) {
             try props.validate()
         }
+        // A Meta subscription-term SKU is one the props accept (the SDK passes it on).
+        let term = RequestVerifyPurchaseWithIapkitProps(horizon: .init(sku: "subs-bronze:SUBSCRIPTION__MONTHLY", userId: "7364018462839150"))
+        #expect(throws: Never.self) { try term.validate() }
     }
 }

@@ -28,6 +28,16 @@ public struct Spec: Sendable {
     /// untouched by them.
     public var operations: [APIOperation] = []
 
+    /// The HTTP routes (`routes:`), in the order written, files in name
+    /// order. Kept apart from `types` and `operations` like the API: only
+    /// the targets that speak HTTP read them.
+    public var routes: [HTTPRoute] = []
+
+    /// The route called `name`.
+    public func route(_ name: String) -> HTTPRoute? {
+        routes.first { $0.name == name }
+    }
+
     public init(version: String, versionLocation: SourceLocation? = nil, types: [NamedType], operations: [APIOperation] = []) {
         let names = types.map(\.name)
         self.init(version: version, versionLocation: versionLocation, types: types, names: names, order: Self.sortedPositions(of: names))

@@ -94,6 +94,7 @@ struct SpecBuilder {
         }
         var spec = Spec(version: version?.0 ?? "0.0.0", versionLocation: version?.1, types: types, positions: byName.positions, order: order)
         spec.operations = completeOperations(byName: byName)
+        spec.routes = files.flatMap(\.routes)
         for settings in files.compactMap(\.lint) {
             spec.lint.off.formUnion(settings.off)
             spec.lint.errors.formUnion(settings.errors)

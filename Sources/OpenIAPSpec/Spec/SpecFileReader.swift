@@ -33,10 +33,13 @@ struct SpecFileReader {
         /// operation by where its name is (two sections of one file may
         /// declare the same name; the builder reports that).
         var operationDefaults: [SourceLocation: [String: RawDefault]] = [:]
+        /// The HTTP routes, in the order written (`RouteReading`).
+        var routes: [HTTPRoute] = []
     }
 
     static let sections = KeyList([
         "spec", "enums", "strings", "records", "inputs", "shared", "unions", "queries", "mutations", "events",
+        "routes",
     ])
     static let annotationKeys = KeyList(["doc", "deprecated", "since", "upstream", "renamedFrom", "lint"])
     static let enumKeys = KeyList(["values", "closed", "aliases"]) + annotationKeys
@@ -69,7 +72,7 @@ struct SpecFileReader {
 
     /// The same document as `reader.document`, kept here too so that each
     /// use is a plain stored property rather than a copy of the reader's.
-    private let document: YAMLDocument
+    let document: YAMLDocument
 
     private init(_ document: YAMLDocument) {
         self.document = document
@@ -126,6 +129,8 @@ struct SpecFileReader {
                 forEachOperation(value, .mutation)
             } else if document.scalar(key, is: "events") {
                 forEachOperation(value, .event)
+            } else if document.scalar(key, is: "routes") {
+                forEachRoute(value)
             }
         }
     }
@@ -200,7 +205,7 @@ struct SpecFileReader {
     }
 
     /// Reads doc / deprecated / since / upstream / renamedFrom from a definition mapping.
-    private mutating func annotations(_ pairs: Pairs) -> Annotations {
+    mutating func annotations(_ pairs: Pairs) -> Annotations {
         var result = Annotations()
         for (key, value) in pairs {
             if let position = document.position(of: key, in: Self.annotationKeys) {
@@ -270,7 +275,7 @@ struct SpecFileReader {
         result.deprecation = deprecation
     }
 
-    private func value(_ pairs: Pairs, _ key: StaticString) -> Node? {
+    func value(_ pairs: Pairs, _ key: StaticString) -> Node? {
         reader.value(pairs, key)
     }
 
@@ -552,7 +557,7 @@ struct SpecFileReader {
         }
     }
 
-    private mutating func readFields(_ node: Node, owner: String, of kind: FieldOwner = .type) -> [Field] {
+    mutating func readFields(_ node: Node, owner: String, of kind: FieldOwner = .type) -> [Field] {
         if document.isNull(node) { return [] }
         guard let pairs = reader.mapping(node, "'\(kind.section)' of '\(owner)'") else { return [] }
         var fields: [Field] = []

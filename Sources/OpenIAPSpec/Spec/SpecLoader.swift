@@ -128,9 +128,14 @@ public enum SpecLoader {
         // The concerns of the spec's own rules and the caller's checks only
         // read the spec, so they run side by side; their problems are
         // joined in this order (then sorted by place).
+        let routes: SpecCheck = { spec in
+            var validator = RouteValidator(spec: spec)
+            validator.run()
+            return validator.diagnostics.all
+        }
         let rules: [SpecCheck] = SpecValidator.Concern.allCases.map { concern in
             { spec in SpecValidator.problems(spec, types: names, concern) }
-        } + checks
+        } + [routes] + checks
         for problems in rules.concurrentMap({ $0(spec) }) { diagnostics.append(contentsOf: problems) }
         try diagnostics.check()
         return spec

@@ -56,13 +56,10 @@ struct JSONSchemaBuilder {
         }
     }
 
-    /// What a reference to a spec type puts before its name.
-    static let referencePrefix: StaticString = "#/$defs/"
-
-    /// `"$ref": "#/$defs/Name"`, written without making the reference as
-    /// a string first.
+    /// `"$ref": "#/$defs/Name"` (the writer's `referencePrefix`, then the
+    /// name), written without making the reference as a string first.
     private static func writeReference(to name: String, in json: inout JSONWriter) {
-        json.member("$ref", prefix: referencePrefix, quoting: name)
+        json.member("$ref", prefix: json.referencePrefix, quoting: name)
     }
 
     // MARK: - Records
@@ -250,6 +247,12 @@ struct JSONSchemaBuilder {
                 }
             }
         }
+    }
+
+    /// The schema of `field` alone, as a property of its record has it:
+    /// for the parameters of HTTP routes (the OpenAPI target).
+    func writeFieldSchema(_ field: Field, to json: inout JSONWriter) {
+        withUnsafePointer(to: field) { writeField($0, to: &json) }
     }
 
     /// The schema of a property; with `alias`, of that decode-only alias of

@@ -73,11 +73,17 @@ struct JSONWriter: ~Copyable {
     /// Spaces before every line after the first, on top of the layout's own.
     private let indent: Int
 
+    /// What a `$ref` to a spec type puts before the type's name: where the
+    /// document keeps its schemas (`#/$defs/` in a JSON Schema document,
+    /// `#/components/schemas/` in an OpenAPI one).
+    let referencePrefix: StaticString
+
     /// A writer for values that a template places at `indent` spaces, at
     /// the start of a line with no indentation of its own (0: the template
     /// indents the value, or it stands alone).
-    init(indent: Int = 0) {
+    init(indent: Int = 0, referencePrefix: StaticString = "#/$defs/") {
         self.indent = indent
+        self.referencePrefix = referencePrefix
     }
 
     /// The text written so far.

@@ -71,6 +71,11 @@ public struct TypeScriptTarget: GenerationTarget {
                 let client = try templates.render("client", operations.clientContext(header: header))
                 files.append(GeneratedFile(path: Self.clientFileName, contents: client))
             }
+            if !spec.routes.isEmpty {
+                let routes = TypeScriptRoutes(spec: spec, shapes: shapes)
+                let client = try templates.render("iapkit", routes.context(header: header))
+                files.append(GeneratedFile(path: TypeScriptRoutes.fileName, contents: client))
+            }
             return files
         }]
     }
