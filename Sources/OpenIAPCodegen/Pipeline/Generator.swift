@@ -34,7 +34,7 @@ public struct Generator: Sendable {
 
     /// The built-in targets, in the order they run and report.
     public static let allTargets: [any GenerationTarget] = [
-        SwiftTarget(), SwiftBridgeTarget(), JSONSchemaTarget(), TypeScriptTarget(), KotlinTarget(), OpenAPITarget(),
+        SwiftTarget(), SwiftBridgeTarget(), SwiftIAPKitTarget(), JSONSchemaTarget(), TypeScriptTarget(), KotlinTarget(), OpenAPITarget(),
     ]
 
     public var options: Options
