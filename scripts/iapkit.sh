@@ -38,6 +38,10 @@ echo "iapkit: swift build the Swift client (iapkit-swift-client)"
 swift build ${SWIFT_FLAGS:--Xswiftc -warnings-as-errors} --product iapkit-swift-client 2>&1 | tail -n 1
 swift_client=$(swift build ${SWIFT_FLAGS:--Xswiftc -warnings-as-errors} --show-bin-path)/iapkit-swift-client
 
+echo "iapkit: kotlinc -Werror Generated/KotlinIAPKit/IapkitClient.kt and Tests/IAPKit/KotlinClient"
+kotlin_types=$(scripts/kotlin.sh jars | cut -d: -f1)
+scripts/kotlin.sh compile "$out/kotlin-client.jar" -cp "$kotlin_types" Generated/KotlinIAPKit/IapkitClient.kt Tests/IAPKit/KotlinClient/*.kt
+
 echo "iapkit: openapi-spec-validator $openapi"
 python3 -m openapi_spec_validator "$openapi"
 
@@ -107,6 +111,11 @@ check_typed() { # NAME TRANSCRIPT
 echo "iapkit: Swift client scenarios"
 "$swift_client" "$IAPKIT_TEST_SERVER" Tests/IAPKit/scenarios.json > "$out/swift.transcript"
 check_typed Swift "$out/swift.transcript"
+
+echo "iapkit: Kotlin client scenarios"
+scripts/kotlin.sh run "$kotlin_types:$out/kotlin-client.jar" IapkitScenariosKt "$IAPKIT_TEST_SERVER" Tests/IAPKit/scenarios.json \
+  > "$out/kotlin.transcript"
+check_typed Kotlin "$out/kotlin.transcript"
 
 python3 Tests/IAPKit/compare_transcripts.py Tests/IAPKit/transcript.expected Tests/IAPKit/transcript.typed.expected \
   Tests/IAPKit/transcript-differences.json
