@@ -86,7 +86,9 @@ struct KotlinIAPKitModel {
             case .bearer: "IapkitRoute.Auth.Bearer"
             case let .pathParameter(name): "IapkitRoute.Auth.PathParameter(\(KotlinNames.stringLiteral(name)))"
             }
-        let resultType = KotlinNames.typeName(route.successResponse?.body?.typeName ?? "IapkitErrorResponse")
+        // A route whose success has no body answers nothing.
+        let hasResult = route.successResponse?.body != nil
+        let resultType = route.successResponse?.body.map { KotlinNames.typeName($0.typeName) } ?? "Unit"
         return [
             "name": .string(route.name),
             "nameLiteral": .string(KotlinNames.stringLiteral(route.name)),
@@ -102,7 +104,9 @@ struct KotlinIAPKitModel {
                 checks.isEmpty ? "emptyList()" : "listOf(\n" + checks.map { "            " + $0 }.joined(separator: ",\n") + "\n        )"),
             "revalidates": .bool(route.revalidates),
             "resultType": .string(resultType),
-            "result": .string(route.revalidates ? "IapkitCached<\(resultType)>" : resultType),
+            "result": .string(route.revalidates && hasResult ? "IapkitCached<\(resultType)>" : resultType),
+            "hasResult": .bool(hasResult),
+            "cached": .bool(route.revalidates && hasResult),
         ]
     }
 

@@ -71,7 +71,9 @@ struct SwiftIAPKitModel {
             case .bearer: ".bearer"
             case let .pathParameter(name): ".pathParameter(\(SwiftEscaping.stringLiteral(name)))"
             }
-        let resultType = route.successResponse?.body?.typeName ?? "IapkitNoContent"
+        // A route whose success has no body answers nothing.
+        let resultType = route.successResponse?.body?.typeName ?? "Void"
+        let hasResult = route.successResponse?.body != nil
         return [
             "name": .string(route.name),
             "nameLiteral": .string(SwiftEscaping.stringLiteral(route.name)),
@@ -85,7 +87,9 @@ struct SwiftIAPKitModel {
             "checks": .list(checks.map { .string($0) }),
             "revalidates": .bool(route.revalidates),
             "resultType": .string(resultType),
-            "result": .string(route.revalidates ? "IapkitCached<\(resultType)>" : resultType),
+            "result": .string(route.revalidates && hasResult ? "IapkitCached<\(resultType)>" : resultType),
+            "hasResult": .bool(hasResult),
+            "cached": .bool(route.revalidates && hasResult),
         ]
     }
 
