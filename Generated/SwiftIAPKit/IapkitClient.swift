@@ -540,6 +540,13 @@ final class IapkitTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendabl
         self.limit = limit
     }
 
+    /// `body` with the lock held (NSLocking's `withLock` is not on every Apple OS this builds for).
+    private func locked<Value>(_ body: () -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
     static func perform(_ request: URLRequest, timeout: Double, limit: Int) async throws -> (HTTPURLResponse, Data) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
@@ -553,7 +560,7 @@ final class IapkitTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendabl
         let task = session.dataTask(with: request)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                transfer.lock.withLock { transfer.continuation = continuation }
+                transfer.locked { transfer.continuation = continuation }
                 task.resume()
             }
         } onCancel: {
@@ -574,7 +581,7 @@ final class IapkitTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendabl
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         if response.expectedContentLength > Int64(limit) {
-            lock.withLock { tooLarge = true }
+            locked { tooLarge = true }
             completionHandler(.cancel)
             return
         }
@@ -582,7 +589,7 @@ final class IapkitTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let over: Bool = lock.withLock {
+        let over: Bool = locked {
             if tooLarge { return true }
             received.append(data)
             if received.count > limit {
@@ -595,7 +602,7 @@ final class IapkitTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (continuation, data, tooLarge) = lock.withLock { () -> (CheckedContinuation<(HTTPURLResponse, Data), any Error>?, Data, Bool) in
+        let (continuation, data, tooLarge) = locked { () -> (CheckedContinuation<(HTTPURLResponse, Data), any Error>?, Data, Bool) in
             defer { self.continuation = nil }
             return (self.continuation, received, self.tooLarge)
         }
