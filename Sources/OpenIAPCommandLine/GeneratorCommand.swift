@@ -22,7 +22,8 @@ public struct GeneratorCommand {
           --templates DIR    template overrides: DIR/<target>/NAME.tmpl replaces the
                              built-in template NAME of that target; others stay built-in
           --output DIR       output folder (default: Generated)
-          --target NAME      swift, swift-bridge, jsonschema, typescript or kotlin; repeatable (default: all)
+          --target NAME      swift, swift-bridge, swift-iapkit, jsonschema, typescript, kotlin,
+                             openapi or kotlin-iapkit; repeatable (default: all)
           --kotlin-package NAME
                              the package of the generated Kotlin (default: dev.openiap.types;
                              the OpenIAP Android SDKs use dev.hyo.openiap)

@@ -34,7 +34,8 @@ public struct Generator: Sendable {
 
     /// The built-in targets, in the order they run and report.
     public static let allTargets: [any GenerationTarget] = [
-        SwiftTarget(), SwiftBridgeTarget(), JSONSchemaTarget(), TypeScriptTarget(), KotlinTarget(), OpenAPITarget(),
+        SwiftTarget(), SwiftBridgeTarget(), SwiftIAPKitTarget(), JSONSchemaTarget(), TypeScriptTarget(), KotlinTarget(), OpenAPITarget(),
+        KotlinIAPKitTarget(),
     ]
 
     public var options: Options
@@ -63,7 +64,11 @@ public struct Generator: Sendable {
     /// target writes into `options.kotlinPackage` when one is given.
     private func configured(_ targets: [any GenerationTarget]) -> [any GenerationTarget] {
         guard let package = options.kotlinPackage else { return targets }
-        return targets.map { target in target is KotlinTarget ? KotlinTarget(packageName: package) : target }
+        return targets.map { target in
+            if target is KotlinTarget { return KotlinTarget(packageName: package) }
+            if target is KotlinIAPKitTarget { return KotlinIAPKitTarget(packageName: package) }
+            return target
+        }
     }
 
     // MARK: - Loading
