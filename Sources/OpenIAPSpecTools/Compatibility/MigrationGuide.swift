@@ -30,9 +30,9 @@ public struct MigrationGuide {
         report = CompatibilityReport(old: old, oldLabel: oldLabel, new: new, newLabel: newLabel)
     }
 
-    /// The elements that moved, in the order of the old spec. Operations
-    /// and arguments are named in the text only: their snippets would need
-    /// a whole call.
+    /// The elements that moved, in the order of the old spec. A moved
+    /// operation or argument shows as a call of the operation; events are
+    /// named in the text only.
     var moves: [Move] {
         var result: [Move] = []
         let newElements = new.elements
@@ -51,7 +51,11 @@ public struct MigrationGuide {
             guard seen.insert(element.id).inserted else { continue }
             result.append(Move(old: element, new: target, how: current == nil ? "removed" : "deprecated"))
         }
-        return result.filter { $0.old.kind != .operation && $0.old.kind != .argument }
+        // Events get no snippet: a listener is not a call (`MigrationCall`).
+        return result.filter { move in
+            let isCall = [SpecElement.Kind.operation, .argument].contains(move.old.kind)
+            return !isCall || (MigrationCall(move.old, in: old) != nil && MigrationCall(move.new, in: new) != nil)
+        }
     }
 
     /// The guide as Markdown, rendered from `entries()` (the JSON format
@@ -186,12 +190,22 @@ public struct MigrationGuide {
     private func whatToDo(_ finding: CompatibilityFinding, _ moves: [Move]) -> String {
         if let move = moves.first(where: { attaches($0, to: finding) }) {
             switch move.how {
-            case "renamed": return "Write `\(move.new.id)` where you wrote `\(move.old.id)`; the old name \(move.old.kind == .type || move.old.kind == .field ? "still compiles, deprecated, until it is removed" : "no longer compiles")."
+            case "renamed": return "Write `\(move.new.id)` where you wrote `\(move.old.id)`; the old name \(Self.oldNameKept(move.old.kind))."
             case "deprecated": return "Move from `\(move.old.id)` to `\(move.new.id)`\(removal(move.old)); until then the old one compiles with a warning."
             default: return "Use `\(move.new.id)` instead of `\(move.old.id)`."
             }
         }
         return finding.rule.rationale
+    }
+
+    /// What becomes of the old name of an element renamed with
+    /// `renamedFrom:` (Docs/Releases.md, "What each language gets").
+    static func oldNameKept(_ kind: SpecElement.Kind) -> String {
+        switch kind {
+        case .type, .field: "still compiles, deprecated, until it is removed"
+        case .value: "still compiles in Swift, deprecated, until it is removed; in Kotlin and TypeScript it no longer does"
+        case .operation, .argument: "no longer compiles"
+        }
     }
 
     /// Whether the finding is about the move: the rename itself, the
