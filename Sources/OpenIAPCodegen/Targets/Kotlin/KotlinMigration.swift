@@ -36,13 +36,25 @@ public enum KotlinMigration {
             parameters.append("\(name): \(KotlinTypeMapping.kotlinType(argument.type, isRequired: argument.isRequired))")
             values.append("\(name) = \(name)")
         }
+        // The interface and every named type of a parameter, once each, sorted.
+        var imports: Set<String> = [interface]
+        for argument in call.passed { Self.collectNames(argument.type, into: &imports) }
+        let importLines = imports.sorted().map { "import \(KotlinNames.defaultPackageName).\($0)\n" }.joined()
         return """
-            import \(KotlinNames.defaultPackageName).\(interface)
-
+            \(importLines)
             suspend fun \(function)(\(parameters.joined(separator: ", "))) {
                 \(call.receiver).\(KotlinNames.escaped(call.operation.name))(\(values.joined(separator: ", ")))
             }
 
             """
+    }
+
+    /// The Kotlin names of the named types `type` mentions.
+    private static func collectNames(_ type: TypeRef, into names: inout Set<String>) {
+        switch type {
+        case .scalar: break
+        case let .named(name): names.insert(KotlinNames.typeName(name))
+        case let .list(element), let .map(element): collectNames(element, into: &names)
+        }
     }
 }
