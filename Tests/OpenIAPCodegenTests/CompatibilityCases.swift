@@ -1537,7 +1537,7 @@ extension CompatibilityCase {
                       purchaseToken:
                         type: String
                         renamedFrom: token
-                """, [.fieldRenamed, .fieldWireNameChanged]),
+                """, [.fieldRenamedOldNameKept, .fieldWireNameChanged]),
         // An input renamed with the old name kept as an alias: new servers
         // still read old clients, which send the old name.
         .init(
@@ -1558,7 +1558,7 @@ extension CompatibilityCase {
                         renamedFrom: ios
                         aliases: [ios]
                       android: String?
-                """, [.fieldRenamed, .fieldRenamedReadable]),
+                """, [.fieldRenamedOldNameKept, .fieldRenamedReadable]),
         // The same on an output is not enough: old apps read new servers,
         // which write the new name, and the old spec had no alias for it.
         .init(
@@ -1577,7 +1577,7 @@ extension CompatibilityCase {
                         type: String?
                         renamedFrom: ios
                         aliases: [ios]
-                """, [.fieldRenamed, .fieldWireNameChanged]),
+                """, [.fieldRenamedOldNameKept, .fieldWireNameChanged]),
         .init(
             "typeRenamedDeclared",
             old: """

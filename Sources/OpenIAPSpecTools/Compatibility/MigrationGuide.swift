@@ -202,7 +202,10 @@ public struct MigrationGuide {
     /// `renamedFrom:` (Docs/Releases.md, "What each language gets").
     static func oldNameKept(_ kind: SpecElement.Kind) -> String {
         switch kind {
-        case .type, .field: "still compiles, deprecated, until it is removed"
+        case .type: "still compiles, deprecated, until it is removed"
+        case .field:
+            "still compiles in Swift and Kotlin (initializer and constructor labels too), deprecated, until it is removed; "
+                + "in TypeScript only where the field lists it in `aliases`"
         case .value: "still compiles in Swift, deprecated, until it is removed; in Kotlin and TypeScript it no longer does"
         case .operation, .argument: "no longer compiles"
         }

@@ -50,7 +50,9 @@ extension SpecComparison {
                 continue
             }
             if fo.name != fn.name {
-                report(.fieldRenamed, "field '\(fo.name)' of \(owner) was renamed '\(fn.name)'", at: fn.location)
+                report(
+                    keepsOldName(fo, fn, in: b) ? .fieldRenamedOldNameKept : .fieldRenamed,
+                    "field '\(fo.name)' of \(owner) was renamed '\(fn.name)'", at: fn.location)
                 // New servers read old clients' inputs, old apps new servers'
                 // outputs: each needs the other side's name among its own.
                 let inputsRead = !usage.contains(.input) || fn.aliases.contains(fo.name)
@@ -347,4 +349,15 @@ extension SpecComparison {
             report(.sharedFieldAdded, "field '\(field.name)' was added to shared field set '\(b.name)'", at: field.location)
         }
     }
+
+    /// Whether Swift and Kotlin keep a renamed field's old name compiling:
+    /// a rename declared with `renamedFrom`, in a record whose initializers
+    /// take its fields (no choice, no discriminator defaulting to the
+    /// record's tag; see Targets/Swift/SwiftRenamedInitializers.swift).
+    func keepsOldName(_ old: Field, _ new: Field, in record: RecordType) -> Bool {
+        new.annotations.renamedFrom == old.name && !record.isOneOf
+            && !record.exactlyOne.contains { $0.choice != nil }
+            && (self.new.impliedTagValues[record.name] ?? [:]).isEmpty
+    }
 }
+
