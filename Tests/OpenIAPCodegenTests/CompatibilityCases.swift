@@ -1538,6 +1538,35 @@ extension CompatibilityCase {
                         type: String
                         renamedFrom: token
                 """, [.fieldRenamedOldNameKept, .fieldWireNameChanged]),
+        // A declared rename in a record with a choice: its initializer takes
+        // the choice, not the fields, so no old-label one is kept.
+        .init(
+            "fieldRenamedDeclaredInChoiceRecord",
+            old: """
+                inputs:
+                  Request:
+                    exactlyOne:
+                      as: platform
+                      cases: {apple: ios, google: android}
+                    fields:
+                      apple: String?
+                      google: String?
+                      token: String
+                """,
+            new: """
+                inputs:
+                  Request:
+                    exactlyOne:
+                      as: platform
+                      cases: {apple: ios, google: android}
+                    fields:
+                      apple: String?
+                      google: String?
+                      purchaseToken:
+                        type: String
+                        renamedFrom: token
+                        aliases: [token]
+                """, [.fieldRenamed, .fieldRenamedReadable]),
         // An input renamed with the old name kept as an alias: new servers
         // still read old clients, which send the old name.
         .init(

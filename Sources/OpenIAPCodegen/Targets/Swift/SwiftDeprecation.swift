@@ -150,7 +150,8 @@ extension SwiftViewModel {
         return result
     }
 
-    /// The private protocol through which an enum's cases are listed.
+    /// The private protocol through which an enum's cases are listed
+    /// (`enum.tmpl` and `closedEnum.tmpl` spell it as well).
     static func casesListingProtocol(_ enumName: String) -> String {
         "_\(enumName)CasesListing"
     }

@@ -348,7 +348,7 @@ struct SwiftViewModel {
         var docs = DocLineList()
         docs.append(value.pointee.annotations.doc)
         // A deprecated case is attributed; the generated code names it only
-        // where that does not warn (`deprecatedCasesListing`).
+        // where that does not warn (`enumDeclarations`, SwiftDeprecation.swift).
         var item = TemplateObject(keys: Self.caseKeys)
         item.append(Key.docLines, docs.value)
         item.append(Key.deprecation, .string(deprecationAttribute(value.pointee.annotations, owner: owner)))
