@@ -10,7 +10,7 @@ public struct GeneratorCommand {
 
     public static let usage = """
         usage: generator [options]
-               generator diff OLD [NEW] [--against REV] [--format text|json] [--allow-breaking]
+               generator diff OLD [NEW] [--against REV] [--format text|json|markdown] [--allow-breaking]
                generator lint [--schema PATH] [--rules]
 
         Reads the OpenIAP spec, renders every target and writes the output folder.

@@ -427,7 +427,7 @@ struct KotlinViewModel {
         object.append(Key.hasPatterns, .bool(!patterns.isEmpty))
         object.append(Key.patterns, .list(patterns))
         addChoices(record, names: names, to: &object)
-        object.append(Key.oldMembers, .list(KotlinDeprecation.oldMembers(of: record).map { .string($0) }))
+        object.append(Key.oldMembers, .list(KotlinDeprecation.oldMembers(of: record, in: spec).map { .string($0) }))
     }
 
     /// A record's named choices (`exactlyOne` with `as:`), as upstream

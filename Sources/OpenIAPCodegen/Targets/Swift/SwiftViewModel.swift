@@ -176,6 +176,7 @@ struct SwiftViewModel {
         static let hasOneSpelling = TemplateKey("hasOneSpelling")
         static let unknownCase = TemplateKey("unknownCase")
         static let expectedValues = TemplateKey("expectedValues")
+        static let hasDeprecatedCases = TemplateKey("hasDeprecatedCases")
         static let caseName = TemplateKey("caseName")
         static let wire = TemplateKey("wire")
         static let spellingEntries = TemplateKey("spellingEntries")
@@ -209,7 +210,8 @@ struct SwiftViewModel {
         Key.name, Key.docLines, Key.deprecation, Key.oldNames,
     ]
     private static let aliasKeys = typeKeys + [Key.target]
-    private static let enumKeys = typeKeys + [Key.cases, Key.hasOneValue, Key.hasOneSpelling, Key.unknownCase, Key.expectedValues]
+    private static let enumKeys =
+        typeKeys + [Key.cases, Key.hasOneValue, Key.hasOneSpelling, Key.unknownCase, Key.expectedValues, Key.hasDeprecatedCases]
     private static let opaqueKeys = typeKeys + [Key.hasOneValue, Key.constants]
     private static let recordKeys =
         typeKeys + [
@@ -225,7 +227,7 @@ struct SwiftViewModel {
             Key.tagType, Key.tagValue, Key.expectedTags, Key.validates, Key.interfaces, Key.properties,
         ]
     private static let requirementKeys = [Key.docLines, Key.deprecation, Key.property, Key.type]
-    private static let caseKeys = [Key.docLines, Key.caseName, Key.wire, Key.spellingEntries]
+    private static let caseKeys = [Key.docLines, Key.deprecation, Key.caseName, Key.wire, Key.spellingEntries]
     private static let constantKeys = [Key.docLines, Key.constant, Key.wire]
     private static let fieldKeys = [
         Key.docLines, Key.deprecation, Key.isAccessor, Key.property, Key.parameter, Key.label, Key.argument, Key.forwarded,
@@ -317,7 +319,7 @@ struct SwiftViewModel {
         let aliases = type.decodeAliasesOfValues()
         var index = 0
         type.values.forEachAddress {
-            cases.append(caseContext($0, position: index, aliases: aliases[index], place: place))
+            cases.append(caseContext($0, of: type.name, position: index, aliases: aliases[index], place: place))
             index += 1
         }
         let expected = Self.commaSeparated(type.values) { $0.pointee.wire }
@@ -326,13 +328,14 @@ struct SwiftViewModel {
         object.append(Key.hasOneSpelling, .bool(type.values.count == 1 && aliases[0].isEmpty))
         object.append(Key.unknownCase, .string(SwiftNames.unknownEnumCase))
         object.append(Key.expectedValues, .string(SwiftEscaping.stringLiteral(expected)))
+        object.append(Key.hasDeprecatedCases, .bool(type.values.contains { $0.annotations.deprecated != nil }))
     }
 
     /// `value` points into the enum's values, read member by member as in
     /// `fieldContext`, at `position` among them; `aliases` are its
     /// decode-only spellings, from `EnumType.decodeAliasesOfValues()`.
     private func caseContext(
-        _ value: UnsafePointer<EnumValue>, position: Int, aliases: [String], place: SwiftNames.Place
+        _ value: UnsafePointer<EnumValue>, of owner: String, position: Int, aliases: [String], place: SwiftNames.Place
     ) -> TemplateValue {
         let wire = value.pointee.wire
         let literal = SwiftEscaping.stringLiteral(wire)
@@ -344,14 +347,11 @@ struct SwiftViewModel {
         }
         var docs = DocLineList()
         docs.append(value.pointee.annotations.doc)
-        // Deprecated cases are documented, not attributed: the generated
-        // decoder must construct them, and constructing a deprecated case
-        // warns in every context that is not itself deprecated.
-        if let message = value.pointee.annotations.deprecated {
-            docs.append("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message))
-        }
+        // A deprecated case is attributed; the generated code names it only
+        // where that does not warn (`enumDeclarations`, SwiftDeprecation.swift).
         var item = TemplateObject(keys: Self.caseKeys)
         item.append(Key.docLines, docs.value)
+        item.append(Key.deprecation, .string(deprecationAttribute(value.pointee.annotations, owner: owner)))
         item.append(Key.caseName, .string(SwiftNames.escaped(SwiftNames.name(wire, in: place))))
         item.append(Key.wire, .string(literal))
         item.append(Key.spellingEntries, .list(spellings))
