@@ -357,6 +357,14 @@ struct JSONWriter {
     /// `uncounted` right for non-ASCII text while some container is on one
     /// line.
     private mutating func appendQuoted(_ text: String, prefix: StaticString = "") {
+        if JSONEscaping.needsNoEscape(text) {
+            // Quoted as it is: one character per byte.
+            buffer.append(UInt8(ascii: "\""))
+            prefix.withUTF8Buffer { buffer.append(contentsOf: $0) }
+            buffer.append(contentsOf: text.utf8)
+            buffer.append(UInt8(ascii: "\""))
+            return
+        }
         let quoted = JSONEscaping.quoted("\(prefix)" + text)
         buffer.append(contentsOf: quoted.utf8)
         if firstInline < open.count, quoted.utf8.contains(where: { $0 >= 0x80 }) {

@@ -27,12 +27,20 @@ public enum SwiftEscaping {
     /// KDoc lines start ` *`), which comes before the text and a space.
     static func forEachDocLine(_ doc: String?, prefix: StaticString = "///", _ body: (String) -> Void) {
         guard let doc, !doc.isEmpty else { return }
+        // The usual doc, one short line of printable ASCII, is one doc line
+        // as it is: what the general rule below makes of it too.
+        if doc.utf8.count <= docWidth, doc.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }),
+            doc.utf8.contains(where: { $0 != UInt8(ascii: " ") })
+        {
+            body("\(prefix) \(doc)")
+            return
+        }
         let lines = doc.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
         var trimmed = Array(lines)
         while let last = trimmed.last, last.allSatisfy(\.isWhitespace) { trimmed.removeLast() }
         for line in trimmed {
-            for part in wrap(String(line), width: 100) {
+            for part in wrap(String(line), width: docWidth) {
                 let safe = visible(part)
                 body(safe.isEmpty ? "\(prefix)" : "\(prefix) \(safe)")
             }
@@ -46,6 +54,8 @@ public enum SwiftEscaping {
     static func visible(_ text: some StringProtocol) -> String {
         InvisibleCharacters.escaped(text, docEscapes)
     }
+
+    private static let docWidth = 100
 
     /// Splits a long line at spaces so no doc line passes `width` characters;
     /// a single longer word stays whole.
