@@ -42,7 +42,7 @@ extension SwiftViewModel {
             // swiftc prints the message when there is one and the rename as
             // a note; without a reason it says "renamed to 'X'".
             let text = message.isEmpty ? "" : ", message: \(SwiftEscaping.stringLiteral(message))"
-            return String(source: "@available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(renamed))\(text))")
+            return "@available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(renamed))\(text))"
         }
         return deprecationAttribute(message.isEmpty ? use : "\(message) \(use)")
     }
@@ -64,11 +64,11 @@ extension SwiftViewModel {
     func oldNameDeclarations(of type: NamedType) -> [TemplateValue] {
         var result: [TemplateValue] = []
         if let old = type.annotations.renamedFrom, canKeepOldTypeName(type) {
-            result.append(.string(String(source: """
+            result.append(.string("""
                 /// The name `\(type.name)` had before; kept so that code written against it still compiles.
                 @available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(type.name)))
                 public typealias \(old) = \(type.name)
-                """)))
+                """))
         }
         if case let .enumeration(enumeration) = type {
             return result + enumDeclarations(of: enumeration)
@@ -79,18 +79,18 @@ extension SwiftViewModel {
             guard let old = field.annotations.renamedFrom else { continue }
             let oldProperty = SwiftNames.escaped(SwiftNames.name(old, in: .property))
             let newProperty = SwiftNames.name(field.name, in: .property)
-            members.append(String(source: """
+            members.append("""
                     /// The name `\(newProperty)` had before; kept so that code written against it still compiles.
                     @available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(newProperty)))
                     public var \(oldProperty): \(SwiftTypeMapping.swiftType(of: field)) {
                         get { \(SwiftNames.escaped(newProperty)) }
                         set { \(SwiftNames.escaped(newProperty)) = newValue }
                     }
-                """))
+                """)
         }
         members += renamedLabelInitializers(of: record)
         if !members.isEmpty {
-            result.append(.string(String(source: "extension \(type.name) {\n") + members.joined(separator: "\n\n") + "\n}"))
+            result.append(.string("extension \(type.name) {\n" + members.joined(separator: "\n\n") + "\n}"))
         }
         return result
     }
