@@ -57,7 +57,7 @@ test: bootstrap
 	swift build $(SWIFT_FLAGS) --build-tests
 	swift run $(SWIFT_FLAGS) generator --check
 	swift package --allow-writing-to-package-directory generate-openiap-types --check
-	swift format lint --strict -r Generated/Swift Generated/SwiftBridge
+	swift format lint --strict -r Generated/Swift Generated/SwiftBridge Generated/SwiftIAPKit
 	mkdir -p .build/proof
 	OPENIAP_SWIFT_VERDICTS=$(VERDICTS) OPENIAP_DIFFERENTIAL_CASES=$(DIFFERENTIAL) swift test $(SWIFT_FLAGS) --skip-build
 	SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/benchmark-smoke.sh

@@ -293,6 +293,8 @@ interface Route {
   auth: "none" | "bearer" | { path: string };
   checks: Check[];
   revalidates: boolean;
+  /** The type its success answer is read as (see `readValue`); none when it has no body. */
+  answer?: string;
 }
 
 /** A parameter's rules, checked before anything is sent. */
@@ -315,7 +317,8 @@ const routes: { [name: string]: Route } = {
     "segments": ["v1", "purchase", "verify"],
     "auth": "bearer",
     "checks": [],
-    "revalidates": false
+    "revalidates": false,
+    "answer": "RequestVerifyPurchaseWithIapkitResult"
   },
   subscriptionStatus: {
     "name": "subscriptionStatus",
@@ -332,7 +335,8 @@ const routes: { [name: string]: Route } = {
         "maxLength": 256
       }
     ],
-    "revalidates": false
+    "revalidates": false,
+    "answer": "IapkitSubscriptionStatusResponse"
   },
   subscriptionEntitlements: {
     "name": "subscriptionEntitlements",
@@ -349,7 +353,8 @@ const routes: { [name: string]: Route } = {
         "maxLength": 256
       }
     ],
-    "revalidates": false
+    "revalidates": false,
+    "answer": "IapkitEntitlementsResponse"
   },
   bindUser: {
     "name": "bindUser",
@@ -357,7 +362,8 @@ const routes: { [name: string]: Route } = {
     "segments": ["v1", "subscriptions", "bind-user", {"param": "apiKey"}],
     "auth": {"path": "apiKey"},
     "checks": [],
-    "revalidates": false
+    "revalidates": false,
+    "answer": "IapkitBindUserResponse"
   },
   listProducts: {
     "name": "listProducts",
@@ -395,7 +401,8 @@ const routes: { [name: string]: Route } = {
         "maxLength": 4096
       }
     ],
-    "revalidates": false
+    "revalidates": false,
+    "answer": "IapkitProductsPage"
   },
   productClientPayload: {
     "name": "productClientPayload",
@@ -425,9 +432,260 @@ const routes: { [name: string]: Route } = {
         "values": ["IOS", "Android"]
       }
     ],
-    "revalidates": true
+    "revalidates": true,
+    "answer": "IapkitClientPayloadResponse"
   },
 };
+
+/** A type of the answers: a scalar's spec name, a described type's name, a list or a map. */
+type TypeRef = string | { list: TypeRef } | { map: TypeRef };
+
+/** A record's field: read from the first of its name and aliases the object has. */
+interface FieldReader {
+  name: string;
+  type: TypeRef;
+  aliases?: string[];
+  required?: boolean;
+  /** A value that cannot be read counts as absent. */
+  degrades?: boolean;
+  /** An empty string counts as absent. */
+  emptyIsAbsent?: boolean;
+}
+
+/** How a type of the answers is read, as the generated Swift and Kotlin types decode it. */
+type TypeReader =
+  | { spellings: { [spelling: string]: string }; closed: boolean }
+  | { fields: FieldReader[] }
+  | { oneOf: { name: string; type: TypeRef }[] }
+  | { discriminator: string; tag: TypeRef; members: { [tag: string]: string }; keepUnknown: boolean };
+
+const readers: { [name: string]: TypeReader } = {
+  IapStore: { spellings: { "unknown": "unknown", "apple": "apple", "google": "google", "horizon": "horizon", "amazon": "amazon" }, closed: false },
+  IapkitBindUserResponse: {
+    fields: [
+      { name: "ok", type: "Bool", required: true },
+      { name: "bound", type: "Bool", required: true },
+    ],
+  },
+  IapkitClientPayloadFormat: { spellings: { "toml": "toml", "json": "json", "text": "text" }, closed: true },
+  IapkitClientPayloadResponse: {
+    fields: [
+      { name: "clientPayload", type: "IapkitProductClientPayload", required: true },
+    ],
+  },
+  IapkitEntitlementsResponse: {
+    fields: [
+      { name: "userId", type: "String", required: true },
+      { name: "productIds", type: { list: "String" }, required: true },
+      { name: "subscriptions", type: { list: "IapkitSubscription" }, required: true },
+    ],
+  },
+  IapkitError: {
+    fields: [
+      { name: "code", type: "String", required: true },
+      { name: "message", type: "String", required: true },
+      { name: "path", type: "String" },
+    ],
+  },
+  IapkitErrorResponse: {
+    fields: [
+      { name: "errors", type: { list: "IapkitError" }, required: true },
+    ],
+  },
+  IapkitOfferKind: { spellings: { "FreeTrial": "FreeTrial", "IntroPayUpFront": "IntroPayUpFront", "IntroPayAsYouGo": "IntroPayAsYouGo", "PromotionalOffer": "PromotionalOffer", "BasePlan": "BasePlan" }, closed: false },
+  IapkitProduct: {
+    fields: [
+      { name: "productId", type: "String", required: true },
+      { name: "platform", type: "IapkitProductPlatform", required: true },
+      { name: "type", type: "IapkitProductType", required: true },
+      { name: "title", type: "String", required: true },
+      { name: "description", type: "String" },
+      { name: "baseLocale", type: "String" },
+      { name: "localizations", type: { list: "IapkitProductLocalization" } },
+      { name: "priceAmountMicros", type: "Int" },
+      { name: "currency", type: "String" },
+      { name: "state", type: "IapkitProductState", required: true },
+      { name: "storeRef", type: "String" },
+      { name: "subscriptionGroupId", type: "String" },
+      { name: "subscriptionGroupName", type: "String" },
+      { name: "billingPeriod", type: "String" },
+      { name: "offers", type: { list: "IapkitProductOffer" } },
+      { name: "updatedAt", type: "Timestamp", required: true },
+      { name: "clientPayload", type: "IapkitProductClientPayload", degrades: true },
+    ],
+  },
+  IapkitProductClientPayload: {
+    fields: [
+      { name: "format", type: "IapkitClientPayloadFormat", required: true },
+      { name: "body", type: "String", required: true },
+      { name: "version", type: "Int", required: true },
+      { name: "updatedAt", type: "Timestamp", required: true },
+    ],
+  },
+  IapkitProductLocalization: {
+    fields: [
+      { name: "locale", type: "String", required: true },
+      { name: "title", type: "String", required: true },
+      { name: "description", type: "String" },
+    ],
+  },
+  IapkitProductOffer: {
+    fields: [
+      { name: "id", type: "String", required: true },
+      { name: "kind", type: "IapkitOfferKind", required: true },
+      { name: "duration", type: "String" },
+      { name: "numberOfPeriods", type: "Int" },
+      { name: "priceAmountMicros", type: "Int" },
+      { name: "currency", type: "String" },
+    ],
+  },
+  IapkitProductPlatform: { spellings: { "IOS": "IOS", "Android": "Android" }, closed: false },
+  IapkitProductState: { spellings: { "Draft": "Draft", "Ready": "Ready", "Active": "Active", "Removed": "Removed" }, closed: false },
+  IapkitProductType: { spellings: { "Subscription": "Subscription", "NonConsumable": "NonConsumable", "Consumable": "Consumable" }, closed: false },
+  IapkitProductsPage: {
+    fields: [
+      { name: "products", type: { list: "IapkitProduct" }, required: true },
+      { name: "hasMore", type: "Bool", required: true },
+      { name: "nextCursor", type: "String" },
+    ],
+  },
+  IapkitPurchaseState: { spellings: { "entitled": "entitled", "ENTITLED": "entitled", "pending-acknowledgment": "pending-acknowledgment", "PENDING_ACKNOWLEDGMENT": "pending-acknowledgment", "pending": "pending", "PENDING": "pending", "canceled": "canceled", "CANCELED": "canceled", "expired": "expired", "EXPIRED": "expired", "ready-to-consume": "ready-to-consume", "READY_TO_CONSUME": "ready-to-consume", "consumed": "consumed", "CONSUMED": "consumed", "unknown": "unknown", "UNKNOWN": "unknown", "inauthentic": "inauthentic", "INAUTHENTIC": "inauthentic" }, closed: false },
+  IapkitSubscription: {
+    fields: [
+      { name: "id", type: "String", required: true },
+      { name: "productId", type: "String", required: true },
+      { name: "platform", type: "IapkitProductPlatform", required: true },
+      { name: "state", type: "IapkitSubscriptionState", required: true },
+      { name: "expiresAt", type: "Timestamp" },
+      { name: "renewsAt", type: "Timestamp" },
+      { name: "willRenew", type: "Bool" },
+      { name: "cancellationReason", type: "String" },
+      { name: "currency", type: "String" },
+      { name: "priceAmountMicros", type: "Int" },
+      { name: "startedAt", type: "Timestamp", required: true },
+      { name: "updatedAt", type: "Timestamp", required: true },
+      { name: "purchaseToken", type: "String", required: true },
+      { name: "originalTransactionId", type: "String" },
+      { name: "userId", type: "String" },
+    ],
+  },
+  IapkitSubscriptionState: { spellings: { "Active": "Active", "InGracePeriod": "InGracePeriod", "InBillingRetry": "InBillingRetry", "Expired": "Expired", "Revoked": "Revoked", "Refunded": "Refunded", "Paused": "Paused", "Unknown": "Unknown" }, closed: false },
+  IapkitSubscriptionStatusResponse: {
+    fields: [
+      { name: "active", type: "Bool", required: true },
+      { name: "subscription", type: "IapkitSubscription" },
+    ],
+  },
+  RequestVerifyPurchaseWithIapkitResult: {
+    fields: [
+      { name: "store", type: "IapStore", required: true },
+      { name: "environment", type: "String", degrades: true, emptyIsAbsent: true },
+      { name: "isValid", type: "Bool", required: true },
+      { name: "state", type: "IapkitPurchaseState", required: true },
+      { name: "productId", type: "String" },
+      { name: "clientPayload", type: "IapkitProductClientPayload", degrades: true },
+    ],
+  },
+};
+
+/** An answer that is not a value of its type; the client reports it as `undecodableBody`. */
+class UnreadableAnswer extends Error {
+  constructor(path: string) {
+    super(`unreadable answer at ${path}`);
+    Object.setPrototypeOf(this, new.target.prototype);
+  }
+}
+
+function hasOwn(object: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+/** Sets a member even when its key is `__proto__`. */
+function put(object: { [key: string]: unknown }, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * `value` read as `type`: enum aliases as the canonical value, an open
+ * enum's unknown value kept, members the type does not declare dropped, a
+ * union's unknown member kept whole. Throws `UnreadableAnswer` for a value
+ * the typed clients refuse (a missing required field, a closed enum's
+ * unknown value, a wrong JSON type).
+ */
+function readValue(type: TypeRef, value: unknown, path: string): unknown {
+  const refuse = (): never => {
+    throw new UnreadableAnswer(path);
+  };
+  if (typeof type !== "string") {
+    if ("list" in type) {
+      if (!Array.isArray(value)) return refuse();
+      return value.map((item, index) => readValue(type.list, item, `${path}[${index}]`));
+    }
+    if (!isObject(value)) return refuse();
+    const map: { [key: string]: unknown } = {};
+    for (const key of Object.keys(value)) put(map, key, readValue(type.map, value[key], `${path}.${key}`));
+    return map;
+  }
+  switch (type) {
+    case "String":
+      return typeof value === "string" ? value : refuse();
+    case "Bool":
+      return typeof value === "boolean" ? value : refuse();
+    case "Int":
+      return typeof value === "number" && Number.isInteger(value) ? value : refuse();
+    case "Double":
+    case "Timestamp":
+      return typeof value === "number" ? value : refuse();
+  }
+  const reader = readers[type];
+  if ("spellings" in reader) {
+    if (typeof value !== "string") return refuse();
+    if (hasOwn(reader.spellings, value)) return reader.spellings[value];
+    return reader.closed ? refuse() : value;
+  }
+  if (!isObject(value)) return refuse();
+  const object = value;
+  if ("discriminator" in reader) {
+    const tag = hasOwn(object, reader.discriminator) ? object[reader.discriminator] : undefined;
+    if (tag === undefined || tag === null) return refuse();
+    const read = readValue(reader.tag, tag, `${path}.${reader.discriminator}`) as string;
+    if (hasOwn(reader.members, read)) return readValue(reader.members[read], object, path);
+    return reader.keepUnknown ? object : refuse();
+  }
+  const result: { [key: string]: unknown } = {};
+  if ("oneOf" in reader) {
+    const field = reader.oneOf.find((candidate) => hasOwn(object, candidate.name));
+    if (field === undefined) return object;
+    const member = object[field.name];
+    put(result, field.name, member === null ? null : readValue(field.type, member, `${path}.${field.name}`));
+    return result;
+  }
+  for (const field of reader.fields) {
+    const key = [field.name, ...(field.aliases ?? [])].find((name) => hasOwn(object, name));
+    const member = key === undefined ? undefined : object[key];
+    let read: unknown;
+    if (member !== undefined && member !== null && !(field.emptyIsAbsent && member === "")) {
+      try {
+        read = readValue(field.type, member, `${path}.${field.name}`);
+      } catch (error) {
+        if (!(field.degrades && error instanceof UnreadableAnswer)) throw error;
+      }
+    }
+    if (read !== undefined) put(result, field.name, read);
+    else if (field.required) refuse();
+  }
+  return result;
+}
+
+/** The answer read as `type`; one the typed clients would refuse is a transport error. */
+function readAnswer(type: string, json: unknown, status: number): unknown {
+  try {
+    return readValue(type, json, "$");
+  } catch (error) {
+    if (error instanceof UnreadableAnswer) throw new IapkitTransportError("undecodableBody", status, error);
+    throw error;
+  }
+}
 
 const SECRET_KEY_PREFIX = "openiap-kit_sk_";
 const MAX_API_KEY_LENGTH = 128;
@@ -571,15 +829,6 @@ function isObject(value: unknown): value is { [key: string]: unknown } {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function isErrorBody(value: unknown): value is IapkitErrorResponse {
-  return (
-    isObject(value) &&
-    Array.isArray(value.errors) &&
-    value.errors.length > 0 &&
-    value.errors.every((e) => isObject(e) && typeof e.code === "string" && typeof e.message === "string")
-  );
-}
-
 /** Whether what fetch threw says the answer had a header no client may accept. */
 function isInvalidHeader(error: unknown): boolean {
   const cause = isObject(error) ? error.cause : undefined;
@@ -647,7 +896,8 @@ export function createIapkitClient(options: IapkitClientOptions): IapkitClient {
       }
       const status = response.status;
       if (status === 304 && route.revalidates && cached !== undefined) {
-        return { value: cached.value, source: "cache" };
+        // The cache keeps the answer as received; it is read as this version's types read it.
+        return { value: route.answer === undefined ? cached.value : readAnswer(route.answer, cached.value, status), source: "cache" };
       }
       if (status >= 300 && status < 400) throw new IapkitTransportError("redirect", status);
       let bytes: Uint8Array;
@@ -659,16 +909,17 @@ export function createIapkitClient(options: IapkitClientOptions): IapkitClient {
       }
       const json = parseJson(bytes, status);
       if (status < 200 || status >= 300) {
-        if (!isErrorBody(json)) throw new IapkitTransportError("undecodableBody", status);
+        const errorBody = readAnswer("IapkitErrorResponse", json, status) as IapkitErrorResponse;
+        if (errorBody.errors.length === 0) throw new IapkitTransportError("undecodableBody", status);
         if (route.revalidates && status === 404) await Promise.resolve(cache.delete(cacheKey)).catch(() => undefined);
-        throw new IapkitApiError(status, json, response.headers);
+        throw new IapkitApiError(status, errorBody, response.headers);
       }
-      if (!isObject(json)) throw new IapkitTransportError("undecodableBody", status);
+      const value = route.answer === undefined ? json : readAnswer(route.answer, json, status);
       const etag = response.headers.get("ETag");
       if (route.revalidates && etag !== null) {
         await Promise.resolve(cache.set(cacheKey, { etag, value: json })).catch(() => undefined);
       }
-      return { value: json, source: "network" };
+      return { value, source: "network" };
     } finally {
       if (timer !== undefined) runtime.clearTimeout?.(timer);
     }

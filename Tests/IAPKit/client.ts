@@ -3,7 +3,8 @@
 // against the test server whose origin is the first argument, and prints one
 // transcript line per scenario: `<id> <canonical JSON>` with the outcome and
 // what the server received (its request log, reduced). scripts/iapkit.sh
-// compares the transcript with Tests/IAPKit/transcript.expected.
+// compares the transcript with Tests/IAPKit/transcript.expected, which the
+// Swift and Kotlin clients' transcripts must equal too.
 //
 // Before each scenario the server's log is cleared (POST /__test__/reset);
 // after it the log is read (GET /__test__/requests).
@@ -39,7 +40,7 @@ interface Scenario {
 
 const nodeFetch = (globalThis as unknown as { fetch: IapkitFetch }).fetch;
 
-/** Sorted keys, no spaces: one spelling of a JSON value. */
+/** Sorted keys, no spaces, no null or undefined members: one spelling of a JSON value, as the Swift and Kotlin clients' transcripts write it. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return "[" + value.map(canonical).join(",") + "]";
   if (typeof value === "object" && value !== null) {
@@ -47,7 +48,7 @@ function canonical(value: unknown): string {
     return (
       "{" +
       Object.keys(record)
-        .filter((key) => record[key] !== undefined)
+        .filter((key) => record[key] !== undefined && record[key] !== null)
         .sort()
         .map((key) => JSON.stringify(key) + ":" + canonical(record[key]))
         .join(",") +
@@ -86,7 +87,8 @@ async function serverLog(origin: string): Promise<unknown[]> {
     for (const name of ["authorization", "if-none-match", "content-type"]) {
       if (headers[name] !== undefined) kept[name] = headers[name];
     }
-    let body: unknown = null;
+    // No body: no member, as the typed clients' transcripts write it.
+    let body: unknown = undefined;
     if (typeof entry.body === "string" && entry.body !== "") {
       try {
         body = JSON.parse(entry.body);

@@ -57,7 +57,16 @@ import Testing
         try #require(files.map(\.path) == [SwiftIAPKitTarget.fileName])
         let text = files[0].contents
         #expect(text.contains("public func getThing(name: String, platform: Platform? = nil, limit: Int? = nil) async throws -> IapkitCached<Answer> {"))
-        #expect(text.contains(#"["name": .text(name), "platform": platform.map { .text($0.rawValue) }, "limit": limit.map { .integer($0) }]"#))
+        #expect(text.contains(#"""
+                    let answer = try await call(
+                        IapkitRoutes.getThing,
+                        [
+                            "name": .text(name),
+                            "platform": platform.map { .text($0.rawValue) },
+                            "limit": limit.map { .integer($0) },
+                        ],
+                        body: nil)
+            """#))
         #expect(text.contains(#"IapkitCheck(name: "limit", place: .query, required: false, kind: .number, minimum: 1, maximum: 50)"#))
         #expect(text.contains("public func putThing(_ body: Ask) async throws -> Answer {"))
         #expect(text.contains("public func forget() async throws -> Void {"))
@@ -79,8 +88,14 @@ import Testing
         #expect(!text.contains(",\n        )"))
     }
 
+    /// Without routes the Swift library keeps a source file (the package
+    /// manifest declares it) that declares nothing; Kotlin writes nothing.
     @Test func noRoutesNoClient() throws {
-        #expect(try render(SwiftIAPKitTarget(), folder: "swift", routes: "").isEmpty)
+        let swift = try render(SwiftIAPKitTarget(), folder: "swift", routes: "")
+        try #require(swift.map(\.path) == [SwiftIAPKitTarget.fileName])
+        #expect(swift[0].contents.contains("declares no routes"))
+        #expect(!swift[0].contents.contains("import"))
+        #expect(!swift[0].contents.contains("class IapkitClient"))
         #expect(try render(KotlinIAPKitTarget(), folder: "kotlin", routes: "").isEmpty)
     }
 

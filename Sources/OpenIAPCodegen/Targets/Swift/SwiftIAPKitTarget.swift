@@ -6,8 +6,13 @@ import OpenIAPTemplates
 /// `URLSession`, with the mapping from SDK props to the verify body
 /// (`PropsToWire`). A library of its own, so that `OpenIAPTypes` stays
 /// free of networking and an app that never calls IAPKit directly links
-/// none of it. A spec without routes gets no file. It renders the `swift`
-/// templates (`iapkit.tmpl`).
+/// none of it. It renders the `swift` templates (`iapkit.tmpl`).
+///
+/// A spec without routes still gets `IapkitClient.swift`, with nothing
+/// but a comment (`iapkitEmpty.tmpl`): the package manifest declares the
+/// library whatever the spec holds, and SwiftPM refuses a target whose
+/// folder has no source file. The other targets of the routes (TypeScript,
+/// Kotlin, OpenAPI) write nothing then, as no manifest names their files.
 public struct SwiftIAPKitTarget: GenerationTarget {
     public let name = "swift-iapkit"
     public let templateFolder = "swift"
@@ -20,7 +25,9 @@ public struct SwiftIAPKitTarget: GenerationTarget {
     public func jobs(_ spec: Spec, templates: TemplateSet, header: GeneratedHeader) throws(DiagnosticError) -> [RenderJob] {
         [
             RenderJob(cost: 1) { () throws(DiagnosticError) in
-                guard !spec.routes.isEmpty else { return [] }
+                guard !spec.routes.isEmpty else {
+                    return [GeneratedFile(path: Self.fileName, contents: try templates.render("iapkitEmpty", ["header": .string("// " + header.text)]))]
+                }
                 let model = SwiftIAPKitModel(spec: spec)
                 return [GeneratedFile(path: Self.fileName, contents: try templates.render("iapkit", model.context(header: "// " + header.text)))]
             }
@@ -80,17 +87,29 @@ struct SwiftIAPKitModel {
             "method": .string(SwiftEscaping.stringLiteral(route.method.rawValue)),
             "doc": .string(TypeScriptRoutes.docText(route.annotations.doc ?? route.name)),
             "signature": .string(parameters.joined(separator: ", ")),
-            "arguments": .string(arguments.isEmpty ? "[:]" : "[" + arguments.joined(separator: ", ") + "]"),
+            "hasInput": .bool(!arguments.isEmpty),
+            "arguments": .string(arguments.isEmpty ? "[:]" : Self.collection(arguments, indent: "            ")),
             "hasBody": .bool(route.body != nil),
             "segments": .string("[" + segments.joined(separator: ", ") + "]"),
             "auth": .string(auth),
-            "checks": .list(checks.map { .string($0) }),
+            "checks": .string(Self.collection(checks, indent: "        ")),
             "revalidates": .bool(route.revalidates),
             "resultType": .string(resultType),
             "result": .string(route.revalidates && hasResult ? "IapkitCached<\(resultType)>" : resultType),
             "hasResult": .bool(hasResult),
             "cached": .bool(route.revalidates && hasResult),
         ]
+    }
+
+    /// A collection literal laid out as `swift format` lays it out: `[]`
+    /// when empty, else one element a line under `indent` plus four spaces,
+    /// with a trailing comma when there are several, and the closing
+    /// bracket at `indent`. Writing every element on its own line keeps
+    /// each line short however many there are.
+    static func collection(_ elements: [String], indent: String) -> String {
+        guard !elements.isEmpty else { return "[]" }
+        let separator = ",\n" + indent + "    "
+        return "[\n" + indent + "    " + elements.joined(separator: separator) + (elements.count > 1 ? "," : "") + "\n" + indent + "]"
     }
 
     /// The runtime's value of a parameter `name` of `field`'s type.
@@ -142,7 +161,8 @@ struct SwiftIAPKitModel {
                 "case": .string(SwiftNames.unionCaseName(memberType: member.wireType)),
                 "wireType": .string(member.wireType),
                 "guards": .list(guards),
-                "arguments": .string(arguments.joined(separator: ", ")),
+                // One argument a line, so that no line outgrows the lint's limit.
+                "arguments": .string(arguments.isEmpty ? "" : "\n                " + arguments.joined(separator: ",\n                ")),
             ]
         }
         return [

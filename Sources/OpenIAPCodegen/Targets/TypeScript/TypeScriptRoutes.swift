@@ -2,8 +2,9 @@
 /// routes: one method per route, each described to the client's runtime
 /// by data (its path pieces, where its key goes, the checks of its
 /// parameters), and the mapping from SDK props to a body (`PropsToWire`).
-/// The runtime itself (requests, limits, errors, the ETag cache) is
-/// template text, the same for every route.
+/// The runtime itself (requests, limits, errors, the ETag cache, the
+/// reading of answers) is template text, the same for every route; what it
+/// reads answers as is data too (`TypeScriptAnswerReaders`).
 
 import OpenIAPSpec
 import OpenIAPTemplates
@@ -33,6 +34,7 @@ struct TypeScriptRoutes {
             "baseUrl": .string(JSONEscaping.quoted(OpenAPITarget.serverURL)),
             "routes": .list(routes),
             "mappings": .list(mappings),
+            "readers": .list(TypeScriptAnswerReaders(spec: spec).readers()),
         ]
     }
 
@@ -68,14 +70,18 @@ struct TypeScriptRoutes {
             case .bearer: "bearer"
             case let .pathParameter(name): .object([.init("path", .string(name))])
             }
-        let descriptor = JSONValue.object([
+        var members: [JSONValue.Member] = [
             .init("name", .string(route.name)),
             .init("method", .string(route.method.rawValue)),
             .init("segments", .array(segments)),
             .init("auth", auth),
             .init("checks", .array(checks)),
             .init("revalidates", .bool(revalidates)),
-        ])
+        ]
+        if let answer = TypeScriptAnswerReaders(spec: spec).answerType(of: route) {
+            members.append(.init("answer", .string(answer)))
+        }
+        let descriptor = JSONValue.object(members)
         let result = success.map(shapes.apiName) ?? "void"
         return [
             "name": .string(route.name),
