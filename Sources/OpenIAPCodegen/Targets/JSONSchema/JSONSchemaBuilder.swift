@@ -168,9 +168,11 @@ struct JSONSchemaBuilder {
         if !fields.isEmpty {
             json.key("properties")
             json.object { json in
-                for field in fields {
-                    json.key(quoting: field.name)
-                    writeField(field, to: &json)
+                // By index: `for field in fields` copies every field out of
+                // the array (a retain and a release of each of its members).
+                for index in fields.indices {
+                    json.key(quoting: fields[index].name)
+                    writeField(fields[index], to: &json)
                 }
             }
         }

@@ -52,8 +52,27 @@ extension JSONSchemaBuilder {
 
     /// Without leading and trailing spaces, tabs and line breaks.
     static func trimmed(_ text: String) -> String {
+        let bytes = text.utf8
+        func isSpace(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        }
+        // The usual text starts and ends with something else; then its
+        // first and last characters are not spaces either.
+        guard let first = bytes.first, let last = bytes.last, isSpace(first) || isSpace(last) else { return text }
+        // Without a CR or a non-ASCII byte, every byte is a character of
+        // its own, so trimming bytes trims characters. Otherwise a CR LF
+        // pair, or a space followed by a combining mark, is one character
+        // that is none of the four, and stays.
+        guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else { return trimmedCharacters(text) }
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(text[start...end])
+    }
+
+    /// `trimmed` character by character, for text that is not plain ASCII.
+    private static func trimmedCharacters(_ text: String) -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        if let first = text.first, let last = text.last, !isSpace(first), !isSpace(last) { return text }
         guard let start = text.firstIndex(where: { !isSpace($0) }), let end = text.lastIndex(where: { !isSpace($0) }) else {
             return ""
         }

@@ -321,7 +321,7 @@ struct JSONWriter {
         for position in own {
             if position != own.lowerBound { scratch.append(UInt8(ascii: ",")) }
             scratch.append(UInt8(ascii: "\n"))
-            scratch.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
+            Self.appendSpaces(spaces, to: &scratch)
             let from = elementStarts[position]
             // The next element starts after ", ".
             let to = position + 1 < own.upperBound ? elementStarts[position + 1] - 2 : buffer.count
@@ -340,7 +340,21 @@ struct JSONWriter {
     }
 
     private mutating func appendSpaces(_ count: Int) {
-        buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        Self.appendSpaces(count, to: &buffer)
+    }
+
+    /// Indentation is copied from here, up to this many spaces at a time:
+    /// appending a slice of an array is one copy, where appending
+    /// `repeatElement` went a byte at a time.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
+    private static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
+        var left = count
+        while left > 0 {
+            let piece = min(left, spaces.count)
+            bytes.append(contentsOf: spaces[..<piece])
+            left -= piece
+        }
     }
 
     /// Appends `text` between quotes as it is. Only for text written in
@@ -357,20 +371,12 @@ struct JSONWriter {
     /// `uncounted` right for non-ASCII text while some container is on one
     /// line.
     private mutating func appendQuoted(_ text: String, prefix: StaticString = "") {
-        if JSONEscaping.needsNoEscape(text) {
-            // Quoted as it is: one character per byte.
-            buffer.append(UInt8(ascii: "\""))
-            prefix.withUTF8Buffer { buffer.append(contentsOf: $0) }
-            buffer.append(contentsOf: text.utf8)
-            buffer.append(UInt8(ascii: "\""))
-            return
-        }
-        let quoted = JSONEscaping.quoted("\(prefix)" + text)
-        buffer.append(contentsOf: quoted.utf8)
-        if firstInline < open.count, quoted.utf8.contains(where: { $0 >= 0x80 }) {
+        let start = buffer.count
+        if !JSONEscaping.appendQuoted(text, prefix: prefix, to: &buffer), firstInline < open.count {
             // Quoted ASCII text is one character per byte (line breaks are
             // escaped, so no CR LF pair is left); other text is counted.
-            uncounted += quoted.utf8.count - quoted.count
+            let characters = String(decoding: buffer[start...], as: UTF8.self).count
+            uncounted += buffer.count - start - characters
         }
     }
 }

@@ -15,34 +15,88 @@ public enum JSONEscaping {
     /// mark, which would otherwise hide in the text.
     public static func quoted(_ text: String) -> String {
         if needsNoEscape(text) { return "\"" + text + "\"" }
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            default:
-                if InvisibleCharacters.needsEscape(scalar) {
-                    result += "\\u" + hex4(scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 16)
+        appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `quoted(prefix + text)` to `bytes` as UTF-8, without making
+    /// the quoted string first. `prefix` is text written in the source that
+    /// needs no escaping (such as `#/$defs/`). True when every byte appended
+    /// is ASCII, so that each byte is one character.
+    @discardableResult
+    static func appendQuoted(_ text: String, prefix: StaticString = "", to bytes: inout [UInt8]) -> Bool {
+        bytes.append(quote)
+        prefix.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        // The usual text has nothing to escape: it is copied whole and then
+        // checked where it landed, which costs less than checking it first
+        // through its UTF-8 view.
+        let start = bytes.count
+        bytes.append(contentsOf: text.utf8)
+        guard let firstToEscape = bytes[start...].firstIndex(where: { !isCopiedAsIs($0) }) else {
+            bytes.append(quote)
+            return true
         }
-        result += "\""
-        return result
+        // The bytes before it are ASCII and stay. It starts a character
+        // (a byte of its own, or the first byte of a non-ASCII one), and
+        // the rest is written from there: ASCII byte by byte, anything
+        // else as the scalar that starts at that byte.
+        let utf8 = text.utf8
+        var index = utf8.index(utf8.startIndex, offsetBy: firstToEscape - start)
+        bytes.removeSubrange(firstToEscape...)
+        var isASCII = true
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte < 0x80 {
+                utf8.formIndex(after: &index)
+                switch byte {
+                case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+                case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
+                case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
+                case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+                case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
+                case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
+                case 0x20..<0x7F: bytes.append(byte)
+                default: appendUnicodeEscape(UInt32(byte), to: &bytes)
+                }
+                continue
+            }
+            let scalar = text.unicodeScalars[index]
+            let next = text.unicodeScalars.index(after: index)
+            if InvisibleCharacters.needsEscape(scalar) {
+                appendUnicodeEscape(scalar.value, to: &bytes)
+            } else {
+                isASCII = false
+                bytes.append(contentsOf: utf8[index..<next])
+            }
+            index = next
+        }
+        bytes.append(quote)
+        return isASCII
+    }
+
+    private static let quote = UInt8(ascii: "\"")
+
+    /// `\u` and four hex digits: how JSON spells a character it escapes
+    /// without a name of its own.
+    private static func appendUnicodeEscape(_ value: UInt32, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #"\u"#.utf8)
+        bytes.append(contentsOf: hex4(value).utf8)
+    }
+
+    /// Whether `byte` stands for itself inside a JSON string: printable
+    /// ASCII other than a quote or a backslash.
+    private static func isCopiedAsIs(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     /// Whether `text` is printable ASCII without a quote or a backslash,
     /// the usual case, which `quoted` only puts between quotes: the
-    /// scalar-by-scalar rule below costs several times as much per byte.
+    /// scalar-by-scalar rule costs several times as much per byte.
     static func needsNoEscape(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        text.utf8.allSatisfy(isCopiedAsIs)
     }
 
     /// A number as JSON writes it: integral values without a fraction

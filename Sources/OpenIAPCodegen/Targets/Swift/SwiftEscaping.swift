@@ -35,6 +35,7 @@ public enum SwiftEscaping {
             body("\(prefix) \(doc)")
             return
         }
+        if forEachPlainDocLine(doc, prefix: prefix, body) { return }
         let lines = doc.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
         var trimmed = Array(lines)
@@ -45,6 +46,46 @@ public enum SwiftEscaping {
                 body(safe.isEmpty ? "\(prefix)" : "\(prefix) \(safe)")
             }
         }
+    }
+
+    /// `forEachDocLine` for a doc of printable ASCII and line feeds only,
+    /// the usual doc that is longer than one line or has several: there
+    /// every byte is one character and the only blank is the space, so the
+    /// lines are split, trimmed and wrapped on the UTF-8 bytes, by the same
+    /// rules as the general path (which counts and compares `Character`s,
+    /// several times the cost), and nothing needs escaping. False, having
+    /// called nothing, for any other doc.
+    private static func forEachPlainDocLine(_ doc: String, prefix: StaticString, _ body: (String) -> Void) -> Bool {
+        let bytes = doc.utf8
+        let newline = UInt8(ascii: "\n")
+        guard bytes.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == newline }) else { return false }
+        var lines: [Substring] = []
+        var lineStart = bytes.startIndex
+        while let lineEnd = bytes[lineStart...].firstIndex(of: newline) {
+            lines.append(doc[lineStart..<lineEnd])
+            lineStart = bytes.index(after: lineEnd)
+        }
+        lines.append(doc[lineStart...])
+        // Trailing lines that are empty or all spaces are dropped.
+        while let last = lines.last, last.utf8.allSatisfy({ $0 == UInt8(ascii: " ") }) { lines.removeLast() }
+        for line in lines { forEachWrappedPlainLine(line, prefix: prefix, body) }
+        return true
+    }
+
+    /// Hands one line of a plain doc to `body` as doc lines, broken as
+    /// `wrap` breaks it: at the last space within one character past the
+    /// width, the spaces after it dropped; a longer word stays whole.
+    private static func forEachWrappedPlainLine(_ line: Substring, prefix: StaticString, _ body: (String) -> Void) {
+        let space = UInt8(ascii: " ")
+        var rest = line
+        while rest.utf8.count > docWidth {
+            let window = rest.utf8.prefix(docWidth + 1)
+            guard let breakAt = window.lastIndex(of: space), breakAt > rest.startIndex else { break }
+            body("\(prefix) \(rest[..<breakAt])")
+            let next = rest.utf8[breakAt...].firstIndex(where: { $0 != space }) ?? rest.endIndex
+            rest = rest[next...]
+        }
+        body(rest.isEmpty ? "\(prefix)" : "\(prefix) \(rest)")
     }
 
     /// The text with control characters other than tab, and invisible format
