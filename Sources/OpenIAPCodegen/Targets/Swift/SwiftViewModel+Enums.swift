@@ -1,0 +1,70 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
+/// The template objects of enums (open and closed) and opaque strings.
+extension SwiftViewModel {
+    func addEnum(_ type: EnumType, to object: inout TemplateObject) {
+        let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
+        var cases: [TemplateValue] = []
+        cases.reserveCapacity(type.values.count)
+        // Each value's aliases are checked against all the enum's wire
+        // values; asking for them all at once makes that set once per enum.
+        let aliases = type.decodeAliasesOfValues()
+        var index = 0
+        type.values.forEachAddress {
+            cases.append(caseContext($0, position: index, aliases: aliases[index], place: place))
+            index += 1
+        }
+        let expected = Self.commaSeparated(type.values) { $0.pointee.wire }
+        object.append(Key.cases, .list(cases))
+        object.append(Key.hasOneValue, .bool(type.values.count == 1))
+        object.append(Key.hasOneSpelling, .bool(type.values.count == 1 && aliases[0].isEmpty))
+        object.append(Key.unknownCase, .string(SwiftNames.unknownEnumCase))
+        object.append(Key.expectedValues, .string(SwiftEscaping.stringLiteral(expected)))
+    }
+
+    /// `value` points into the enum's values, read member by member as in
+    /// `fieldContext`, at `position` among them; `aliases` are its
+    /// decode-only spellings, from `EnumType.decodeAliasesOfValues()`.
+    func caseContext(
+        _ value: UnsafePointer<EnumValue>, position: Int, aliases: [String], place: SwiftNames.Place
+    ) -> TemplateValue {
+        let wire = value.pointee.wire
+        let literal = SwiftEscaping.stringLiteral(wire)
+        // The entries of the enum's spelling table (see `OpenIAPSpellings`):
+        // the wire value, then each alias, with the value's position.
+        var spellings: [TemplateValue] = [.string(String(source: "\(literal): \(position)"))]
+        for alias in aliases {
+            spellings.append(.string(String(source: "\(SwiftEscaping.stringLiteral(alias)): \(position)")))
+        }
+        var docs = DocLineList()
+        docs.append(value.pointee.annotations.doc)
+        // Deprecated cases are documented, not attributed: the generated
+        // decoder must construct them, and constructing a deprecated case
+        // warns in every context that is not itself deprecated.
+        if let message = value.pointee.annotations.deprecated {
+            docs.append("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message))
+        }
+        var item = TemplateObject(keys: Self.caseKeys)
+        item.append(Key.docLines, docs.value)
+        item.append(Key.caseName, .string(SwiftNames.escaped(SwiftNames.name(wire, in: place))))
+        item.append(Key.wire, .string(literal))
+        item.append(Key.spellingEntries, .list(spellings))
+        return .object(item)
+    }
+
+    func addOpaque(_ type: OpaqueStringType, to object: inout TemplateObject) {
+        var constants: [TemplateValue] = []
+        constants.reserveCapacity(type.knownValues.count)
+        for index in type.knownValues.indices {
+            let value = type.knownValues[index]
+            var item = TemplateObject(keys: Self.constantKeys)
+            item.append(Key.docLines, docLines(value.annotations.doc))
+            item.append(Key.constant, .string(SwiftNames.escaped(SwiftNames.name(value.wire, in: .opaqueConstant))))
+            item.append(Key.wire, .string(SwiftEscaping.stringLiteral(value.wire)))
+            constants.append(.object(item))
+        }
+        object.append(Key.hasOneValue, .bool(type.knownValues.count == 1))
+        object.append(Key.constants, .list(constants))
+    }
+}
