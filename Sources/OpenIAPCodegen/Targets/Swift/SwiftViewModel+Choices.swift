@@ -79,15 +79,15 @@ extension SwiftViewModel {
         var cases: [TemplateValue] = []
         for (index, (item, field)) in members.enumerated() {
             // Setting a case sets its field and clears the others.
-            let setLines = storages.enumerated().map { other, storage in
-                String(source: "\(storage) = \(other == index ? "value" : "nil")")
+            let setters: [TemplateValue] = storages.enumerated().map { other, storage in
+                ["storage": .string(storage), "isSet": .bool(other == index)]
             }
             cases.append([
                 "caseName": .string(SwiftNames.escaped(item.name)),
                 "storage": .string(storages[index]),
                 "payload": .string(SwiftTypeMapping.swiftType(field.type)),
                 "field": .string(field.name),
-                "setLines": .list(setLines.map { .string($0) }),
+                "setters": .list(setters),
             ])
         }
         let others = choice.cases.map { "`\($0.field)`" }
@@ -111,32 +111,43 @@ extension SwiftViewModel {
     /// The parameters of the initializer that takes a record's choices as
     /// their enums (`init(request:type:)`), in alphabetical order: each
     /// choice, then every field outside the choices, the tag fields taking
-    /// nil (the case's tag) by default. Each parameter has its lines of the
-    /// body: choices set their field (and tag field), the others are passed
-    /// on to the field-by-field initializer, which the body calls first.
+    /// nil (the case's tag) by default. A choice's parameter has its `cases`,
+    /// which the body switches over to set the field (and tag field) of
+    /// each; the others are passed on to the field-by-field initializer,
+    /// which the body calls first.
     func choiceInitParameters(_ record: RecordType, _ choices: [FieldChoice], _ properties: [String]) -> [TemplateValue] {
         var names: [String] = []
         var parameters: [TemplateValue] = []
         for choice in choices {
             names.append(choice.property)
-            var lines: [String] = ["switch \(SwiftNames.escaped(choice.property)) {"]
+            // The body sets the field of the case that is given and, for a
+            // tag field the caller left nil, the tag of that case.
             let tagField = choice.tagField.flatMap { record.field($0) }.flatMap { $0.isRequired ? nil : $0 }
+            var cases: [TemplateValue] = []
             for item in choice.cases {
                 guard let field = record.field(item.field) else { continue }
-                lines.append("case let .\(SwiftNames.escaped(item.name))(value):")
-                lines.append("    \(storageName(field.name, deprecated: field.annotations.deprecated != nil)) = value")
+                var tagStorage = ""
+                var tagParameter = ""
+                var tagLiteral = ""
                 if let tagField, let tag = item.tagValue {
-                    let storage = String(source: "self._\(SwiftNames.name(tagField.name, in: .property))")
-                    let parameter = SwiftNames.escaped(SwiftNames.name(tagField.name, in: .property))
-                    let literal = SwiftTypeMapping.literal(Self.tagDefault(tag, type: tagField.type), type: tagField.type, spec: spec)
-                    lines.append("    \(storage) = \(parameter) ?? \(literal)")
+                    tagStorage = String(source: "self._\(SwiftNames.name(tagField.name, in: .property))")
+                    tagParameter = SwiftNames.escaped(SwiftNames.name(tagField.name, in: .property))
+                    tagLiteral = SwiftTypeMapping.literal(Self.tagDefault(tag, type: tagField.type), type: tagField.type, spec: spec)
                 }
+                cases.append([
+                    "caseName": .string(SwiftNames.escaped(item.name)),
+                    "storage": .string(storageName(field.name, deprecated: field.annotations.deprecated != nil)),
+                    "tagStorage": .string(tagStorage),
+                    "tagParameter": .string(tagParameter),
+                    "tagLiteral": .string(tagLiteral),
+                ])
             }
-            lines.append("}")
             parameters.append([
                 "name": .string(choice.property),
                 "parameter": .string(SwiftNames.escaped(choice.property) + ": " + Self.choiceTypeName(choice)),
-                "lines": .list(lines.map { .string($0) }),
+                "isChoice": true,
+                "choice": .string(SwiftNames.escaped(choice.property)),
+                "cases": .list(cases),
             ])
         }
         let grouped = Set(choices.flatMap { $0.cases.map(\.field) })
@@ -154,7 +165,7 @@ extension SwiftViewModel {
             parameters.append([
                 "name": .string(property),
                 "parameter": .string(declared + ": " + type + initDefault),
-                "lines": .list([]),
+                "isChoice": false,
             ])
         }
         return Self.alphabeticalOrder(names).map { parameters[$0] }

@@ -31,11 +31,11 @@ extension SwiftViewModel {
     ) -> TemplateValue {
         let wire = value.pointee.wire
         let literal = SwiftEscaping.stringLiteral(wire)
-        // The entries of the enum's spelling table (see `OpenIAPSpellings`):
-        // the wire value, then each alias, with the value's position.
-        var spellings: [TemplateValue] = [.string(String(source: "\(literal): \(position)"))]
+        // The spellings of the enum's spelling table (see `OpenIAPSpellings`):
+        // the wire value, then each alias; each is listed with `position`.
+        var spellings: [TemplateValue] = [.string(literal)]
         for alias in aliases {
-            spellings.append(.string(String(source: "\(SwiftEscaping.stringLiteral(alias)): \(position)")))
+            spellings.append(.string(SwiftEscaping.stringLiteral(alias)))
         }
         var docs = DocLineList()
         docs.append(value.pointee.annotations.doc)
@@ -49,7 +49,8 @@ extension SwiftViewModel {
         item.append(Key.docLines, docs.value)
         item.append(Key.caseName, .string(SwiftNames.escaped(SwiftNames.name(wire, in: place))))
         item.append(Key.wire, .string(literal))
-        item.append(Key.spellingEntries, .list(spellings))
+        item.append(Key.spellings, .list(spellings))
+        item.append(Key.position, .string(String(position)))
         return .object(item)
     }
 

@@ -31,17 +31,27 @@ extension SwiftViewModel {
         static let conformances = TemplateKey("conformances")
         static let validates = TemplateKey("validates")
         static let validationLines = TemplateKey("validationLines")
+        static let exactlyOneGroups = TemplateKey("exactlyOneGroups")
+        static let atLeastOneGroups = TemplateKey("atLeastOneGroups")
+        static let set = TemplateKey("set")
         static let patterns = TemplateKey("patterns")
         static let hasPatterns = TemplateKey("hasPatterns")
         static let source = TemplateKey("source")
         static let steps = TemplateKey("steps")
+        static let hasOneStep = TemplateKey("hasOneStep")
+        static let low = TemplateKey("low")
+        static let high = TemplateKey("high")
+        static let minimum = TemplateKey("minimum")
+        static let maximum = TemplateKey("maximum")
         static let requirements = TemplateKey("requirements")
         static let isAccessor = TemplateKey("isAccessor")
         static let label = TemplateKey("label")
         static let forwarded = TemplateKey("forwarded")
         static let storageType = TemplateKey("storageType")
         static let parameterType = TemplateKey("parameterType")
-        static let getterLines = TemplateKey("getterLines")
+        static let isChoiceTag = TemplateKey("isChoiceTag")
+        static let tagCases = TemplateKey("tagCases")
+        static let fallback = TemplateKey("fallback")
         static let property = TemplateKey("property")
         static let parameter = TemplateKey("parameter")
         static let argument = TemplateKey("argument")
@@ -58,7 +68,8 @@ extension SwiftViewModel {
         static let expectedValues = TemplateKey("expectedValues")
         static let caseName = TemplateKey("caseName")
         static let wire = TemplateKey("wire")
-        static let spellingEntries = TemplateKey("spellingEntries")
+        static let spellings = TemplateKey("spellings")
+        static let position = TemplateKey("position")
         static let constants = TemplateKey("constants")
         static let constant = TemplateKey("constant")
         // Unions.
@@ -94,9 +105,10 @@ extension SwiftViewModel {
     static let recordKeys =
         typeKeys + [
             Key.fields, Key.codingFields, Key.hasSpecOrderInit, Key.hasFields, Key.conformances, Key.validates,
-            Key.validationLines, Key.hasPatterns, Key.patterns, Key.choices, Key.hasChoices, Key.choiceInitParameters,
+            Key.validationLines, Key.exactlyOneGroups, Key.atLeastOneGroups, Key.hasPatterns, Key.patterns, Key.choices, Key.hasChoices, Key.choiceInitParameters,
         ]
-    static let patternKeys = [Key.name, Key.source, Key.steps]
+    static let patternKeys = [Key.name, Key.source, Key.hasOneStep, Key.steps]
+    static let stepKeys = [Key.low, Key.high, Key.minimum, Key.maximum]
     static let oneOfKeys = typeKeys + [Key.cases, Key.codingCases, Key.unknownCase, Key.validates]
     static let fieldSetKeys = typeKeys + [Key.requirements]
     static let unionKeys =
@@ -105,11 +117,11 @@ extension SwiftViewModel {
             Key.tagType, Key.tagValue, Key.expectedTags, Key.validates, Key.interfaces, Key.properties,
         ]
     static let requirementKeys = [Key.docLines, Key.deprecation, Key.property, Key.type]
-    static let caseKeys = [Key.docLines, Key.caseName, Key.wire, Key.spellingEntries]
+    static let caseKeys = [Key.docLines, Key.caseName, Key.wire, Key.spellings, Key.position]
     static let constantKeys = [Key.docLines, Key.constant, Key.wire]
     static let fieldKeys = [
         Key.docLines, Key.deprecation, Key.isAccessor, Key.property, Key.parameter, Key.label, Key.argument, Key.forwarded,
-        Key.storage, Key.storageType, Key.type, Key.parameterType, Key.getterLines, Key.initDefault, Key.decode, Key.encode,
+        Key.storage, Key.storageType, Key.type, Key.parameterType, Key.isChoiceTag, Key.tagCases, Key.fallback, Key.initDefault, Key.decode, Key.encode,
     ]
     static let memberKeys = [Key.caseName, Key.tag, Key.type]
 }

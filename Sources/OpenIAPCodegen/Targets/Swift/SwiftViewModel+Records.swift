@@ -91,7 +91,8 @@ extension SwiftViewModel {
         object.append(Key.conformances, .string(conformances))
         object.append(Key.validates, .bool(validates))
         // A record has validation lines exactly when it validates.
-        object.append(Key.validationLines, .list(validates ? validationLines(record, fieldLines: fieldLines) : []))
+        object.append(Key.validationLines, .list(validates ? fieldLines : []))
+        addGroups(record, to: &object)
         let patterns = patternContexts(record.fields)
         object.append(Key.hasPatterns, .bool(!patterns.isEmpty))
         object.append(Key.patterns, .list(patterns))
@@ -175,20 +176,22 @@ extension SwiftViewModel {
         } else {
             initDefault = ""
         }
-        var getterLines: [TemplateValue] = [.string(storage)]
+        // The getter of a choice's tag field answers the stored value, else
+        // the tag of the first case whose field is set, else `fallback`.
+        var tagCases: [TemplateValue] = []
+        var fallback = ""
         if case let .choiceTag(choice) = role, isChoiceTag {
             docs.append("Absent on the wire, it is the tag of the case that is set.")
-            getterLines = [.string(String(source: "if let value = \(storage) { return value }"))]
             for item in choice.cases {
                 guard let member = record.field(item.field), let tag = item.tagValue else { continue }
-                let literal = SwiftTypeMapping.literal(Self.tagDefault(tag, type: type), type: type, spec: spec)
-                getterLines.append(.string(String(source:
-                    "if \(storageName(member.name, deprecated: member.annotations.deprecated != nil)) != nil { return \(literal) }")))
+                tagCases.append([
+                    "storage": .string(storageName(member.name, deprecated: member.annotations.deprecated != nil)),
+                    "tag": .string(SwiftTypeMapping.literal(Self.tagDefault(tag, type: type), type: type, spec: spec)),
+                ])
             }
-            let fallback = defaultLiteral
+            fallback = defaultLiteral
                 ?? choice.cases.first?.tagValue.map { SwiftTypeMapping.literal(Self.tagDefault($0, type: type), type: type, spec: spec) }
                 ?? "nil"
-            getterLines.append(.string("return " + fallback))
         }
         var object = TemplateObject(keys: Self.fieldKeys)
         object.append(Key.docLines, docs.value)
@@ -203,7 +206,9 @@ extension SwiftViewModel {
         object.append(Key.storageType, .string(storedType))
         object.append(Key.type, .string(isChoiceTag ? swiftType : storedType))
         object.append(Key.parameterType, .string(storedType))
-        object.append(Key.getterLines, .list(getterLines))
+        object.append(Key.isChoiceTag, .bool(isChoiceTag))
+        object.append(Key.tagCases, .list(tagCases))
+        object.append(Key.fallback, .string(fallback))
         object.append(Key.initDefault, .string(initDefault))
         // Records have no key type of their own: every key is the wire name,
         // written as a `StaticString` literal that the runtime's helpers make

@@ -55,7 +55,7 @@ extension SwiftViewModel {
         for set in interfaces {
             conformances += ", " + set.name
             for field in set.fields {
-                properties.append(sharedProperty(field, caseNames: caseNames, keepsUnknown: keep))
+                properties.append(sharedProperty(field))
             }
         }
         object.append(Key.members, .list(members))
@@ -110,31 +110,23 @@ extension SwiftViewModel {
 
     /// A shared field as a property of a union: each member's value, and
     /// for an unknown member the field read from its JSON when it is there
-    /// with the right type, else a neutral value. A `Bool` of an unknown
-    /// member is always false (nil when optional): a flag such as `isValid`
-    /// that this version cannot check is never taken as set.
-    func sharedProperty(_ field: Field, caseNames: [String], keepsUnknown: Bool) -> TemplateValue {
-        let property = SwiftNames.escaped(SwiftNames.name(field.name, in: .property))
-        let type = SwiftTypeMapping.swiftType(of: field)
-        var lines = caseNames.map { String(source: "case let .\($0)(value): value.\(property)") }
-        if keepsUnknown {
-            let unknown = SwiftNames.unknownUnionCase
-            if field.type == .scalar(.bool) {
-                lines.append(String(source: "case .\(unknown): \(field.isRequired ? "false" : "nil")"))
-            } else {
-                let read = String(source: "json.decodedMember(\(SwiftEscaping.stringLiteral(field.name)), as: \(SwiftTypeMapping.swiftType(field.type)).self)")
-                let neutral = field.isRequired ? neutralValue(of: field.type).map { " ?? " + $0 } ?? "" : ""
-                lines.append(String(source: "case let .\(unknown)(json): \(read)\(neutral)"))
-            }
-        }
+    /// with the right type (`readType`, the wire name `key`), else
+    /// `neutral` for a required field. A `Bool` of an unknown member
+    /// (`isFlag`) is always false (nil when optional): a flag such as
+    /// `isValid` that this version cannot check is never taken as set.
+    func sharedProperty(_ field: Field) -> TemplateValue {
         var docs = DocLineList()
         docs.append(field.annotations.doc)
         return [
             "docLines": docs.value,
             "deprecation": .string(deprecationAttribute(field.annotations)),
-            "property": .string(property),
-            "type": .string(type),
-            "lines": .list(lines.map { .string($0) }),
+            "property": .string(SwiftNames.escaped(SwiftNames.name(field.name, in: .property))),
+            "type": .string(SwiftTypeMapping.swiftType(of: field)),
+            "isFlag": .bool(field.type == .scalar(.bool)),
+            "isRequired": .bool(field.isRequired),
+            "key": .string(SwiftEscaping.stringLiteral(field.name)),
+            "readType": .string(SwiftTypeMapping.swiftType(field.type)),
+            "neutral": .string(field.isRequired ? neutralValue(of: field.type) ?? "" : ""),
         ]
     }
 }

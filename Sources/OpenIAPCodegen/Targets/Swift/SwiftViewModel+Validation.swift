@@ -15,57 +15,53 @@ extension SwiftViewModel {
             var object = TemplateObject(keys: Self.patternKeys)
             object.append(Key.name, .string(SwiftNames.escaped(SwiftNames.name(field.pointee.name, in: .property))))
             object.append(Key.source, .string(SwiftEscaping.stringLiteral(pattern.source)))
-            // One step on one line; more one per line, as swift-format lays
-            // out collection literals.
-            let steps = pattern.steps.map(Self.stepLiteral)
-            let lines: [TemplateValue] =
-                steps.count == 1
-                ? [.string("[\(steps[0])])")]
-                : ["["] + steps.map { .string("    \($0),") } + ["])"]
-            object.append(Key.steps, .list(lines))
+            // One step goes on one line, more one per line, as
+            // swift-format lays out collection literals.
+            object.append(Key.hasOneStep, .bool(pattern.steps.count == 1))
+            object.append(Key.steps, .list(pattern.steps.map(Self.stepContext)))
             result.append(.object(object))
         }
         return result
     }
 
-    /// `(low, high, minimum, maximum)` of a pattern step, as
-    /// `OpenIAPPattern.init` takes it: the character sets in hexadecimal,
-    /// -1 for no maximum.
-    static func stepLiteral(_ step: StringPattern.Step) -> String {
+    /// The `low`, `high`, `minimum` and `maximum` of a pattern step, as
+    /// `OpenIAPPattern.init` takes them: the character sets in
+    /// hexadecimal, -1 for no maximum.
+    static func stepContext(_ step: StringPattern.Step) -> TemplateValue {
         // Sixteen digits in groups of four, as swift-format asks.
         func hex(_ word: UInt64) -> String {
             let digits = Array(String(word, radix: 16, uppercase: true))
             let padded = Array(repeating: Character("0"), count: 16 - digits.count) + digits
             return "0x" + stride(from: 0, to: 16, by: 4).map { String(padded[$0..<$0 + 4]) }.joined(separator: "_")
         }
-        return "(\(hex(step.low)), \(hex(step.high)), \(step.minimum), \(step.maximum ?? -1))"
+        var object = TemplateObject(keys: Self.stepKeys)
+        object.append(Key.low, .string(hex(step.low)))
+        object.append(Key.high, .string(hex(step.high)))
+        object.append(Key.minimum, .string(String(step.minimum)))
+        object.append(Key.maximum, .string(String(step.maximum ?? -1)))
+        return .object(object)
     }
 
     // MARK: - Validation
 
-    /// The record's exactly-one checks, then `fieldLines`, its fields' own
-    /// lines (see `appendValidationLines`).
-    func validationLines(_ record: RecordType, fieldLines: [TemplateValue]) -> [TemplateValue] {
-        if record.exactlyOne.isEmpty && record.atLeastOne.isEmpty { return fieldLines }
-        var result: [TemplateValue] = []
-        for group in record.exactlyOne {
-            let checks = group.fields.compactMap { name in record.field(name) }
-                .map { String(source: "(\(storageName($0.name, deprecated: $0.annotations.deprecated != nil)) != nil ? 1 : 0)") }
-            let names = group.fields.map(SwiftEscaping.stringLiteral).joined(separator: ", ")
-            let set = String(source: "set\(result.count)")
-            result.append(.string(String(source: "let \(set) = \(checks.joined(separator: " + "))")))
-            result.append(.string(String(source:
-                "if \(set) != 1 { throw OpenIAPValidationError(path: path, reason: .exactlyOne(fields: [\(names)], found: \(set))) }")))
+    /// The record's exactly-one groups (`exactlyOneGroups`) and at-least-one
+    /// groups (`atLeastOneGroups`), each with the stored properties of its
+    /// fields and their wire names as string literals; `validate()` checks
+    /// them before its fields' own lines (see `appendValidationLines`).
+    func addGroups(_ record: RecordType, to object: inout TemplateObject) {
+        func group(_ group: FieldGroup) -> TemplateObject {
+            let storages = group.fields.compactMap { name in record.field(name) }
+                .map { TemplateValue.string(storageName($0.name, deprecated: $0.annotations.deprecated != nil)) }
+            return ["storages": .list(storages), "names": .list(group.fields.map { .string(SwiftEscaping.stringLiteral($0)) })]
         }
-        for group in record.atLeastOne {
-            let unset = group.fields.compactMap { name in record.field(name) }
-                .map { String(source: "\(storageName($0.name, deprecated: $0.annotations.deprecated != nil)) == nil") }
-            let names = group.fields.map(SwiftEscaping.stringLiteral).joined(separator: ", ")
-            result.append(.string(String(source:
-                "if \(unset.joined(separator: " && ")) { throw OpenIAPValidationError(path: path, reason: .atLeastOne(fields: [\(names)])) }")))
-        }
-        result.append(contentsOf: fieldLines)
-        return result
+        // Each count is a local of its own: `set0`, then every other number
+        // (`set2`, `set4`, …), as the generated code has always named them.
+        object.append(Key.exactlyOneGroups, .list(record.exactlyOne.enumerated().map { index, item in
+            var object = group(item)
+            object.append(Key.set, .string(String(source: "set\(2 * index)")))
+            return .object(object)
+        }))
+        object.append(Key.atLeastOneGroups, .list(record.atLeastOne.map { .object(group($0)) }))
     }
 
     /// `field` points into the record's fields, read member by member as in
