@@ -35,7 +35,7 @@ extension SwiftViewModel {
                 ? String(source: "forKey: \(key)")
                 : String(source: "at: container.firstPresentKey([\(([name] + field.pointee.aliases).map(SwiftEscaping.stringLiteral).joined(separator: ", "))])")
             var validation: [TemplateValue] = []
-            if validates { appendValidationLines(field, leaf: leaf, value: "payload", to: &validation) }
+            if validates { appendValidation(field, leaf: leaf, value: "payload", to: &validation) }
             cases.append([
                 "docLines": docs.value,
                 "caseName": .string(SwiftNames.escaped(caseName)),
@@ -45,7 +45,7 @@ extension SwiftViewModel {
                 "decode": .string(decodeExpression(swiftType, isRequired: false, degrades: field.pointee.degrades,
                     NamedFieldType(field.pointee.type, leaf: leaf), key: readKey)),
                 "hasValidation": .bool(!validation.isEmpty),
-                "validationLines": .list(validation),
+                "validations": .list(validation),
             ])
         }
         object.append(Key.cases, .list(Self.alphabeticalOrder(names).map { cases[$0] }))

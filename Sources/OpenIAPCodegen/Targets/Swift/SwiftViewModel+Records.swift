@@ -227,7 +227,7 @@ extension SwiftViewModel {
         let decode = decodeExpression(swiftType, isRequired: isRequired, degrades: field.pointee.degrades, named, key: readKey)
         object.append(Key.decode, .string(decode))
         object.append(Key.encode, .string(encodeStatement(isRequired: isRequired, named, storage: storage, key: key)))
-        if validates { appendValidationLines(field, leaf: leaf, value: String(source: "self.\(storage)"), to: &lines) }
+        if validates { appendValidation(field, leaf: leaf, value: String(source: "self.\(storage)"), to: &lines) }
         return .object(object)
     }
 }

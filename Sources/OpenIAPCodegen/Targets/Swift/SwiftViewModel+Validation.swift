@@ -64,75 +64,68 @@ extension SwiftViewModel {
         object.append(Key.atLeastOneGroups, .list(record.atLeastOne.map { .object(group($0)) }))
     }
 
+    /// The validation of one field, if it has anything to check: its
+    /// constraints, then its value's own `validate()` (through lists and
+    /// maps) when its type validates; `validateField.tmpl` writes it.
     /// `field` points into the record's fields, read member by member as in
     /// `fieldContext`; `leaf` are the traits of the type it names and
     /// `value` the expression that reads it (`self.` and its stored
-    /// property), both worked out there.
-    func appendValidationLines(
+    /// property, or a oneOf case's `payload`), both worked out there.
+    func appendValidation(
         _ field: UnsafePointer<Field>, leaf: Traits, value: String, to result: inout [TemplateValue]
     ) {
         let c = field.pointee.constraints
         let type = field.pointee.type
         let validates = leaf.contains(.validates)
-        // Only constraints and nested values that validate produce lines, so
-        // past this point there is at least one.
+        // Only constraints and nested values that validate are checked.
         guard !c.isEmpty || validates else { return }
-        let name = field.pointee.name
-        let path = String(source: "path + [\(SwiftEscaping.stringLiteral(name))]")
-        if field.pointee.isRequired {
-            result.append("do {")
-            result.append(.string(String(source: "    let value = \(value)")))
-        } else {
-            result.append(.string(String(source: "if let value = \(value) {")))
-        }
         let isOpaque = if case .named = type { leaf.contains(.opaque) } else { false }
-        let text: StaticString = isOpaque ? "value.rawValue" : "value"
-        if let limit = c.maxBytes {
-            result.append(.string(String(source: "    try OpenIAPValidationError.checkBytes(\(text), limit: \(limit), path: \(path))")))
-        }
-        if c.minLength != nil || c.maxLength != nil {
-            let minimum = c.minLength.map { "\($0)" } ?? "nil"
-            let maximum = c.maxLength.map { "\($0)" } ?? "nil"
-            result.append(.string(String(source:
-                "    try OpenIAPValidationError.checkCharacters(\(text), minimum: \(minimum), maximum: \(maximum), path: \(path))")))
-        }
-        if c.pattern != nil {
-            let property = SwiftNames.escaped(SwiftNames.name(name, in: .property))
-            result.append(.string(String(source:
-                "    try OpenIAPValidationError.checkPattern(\(text), OpenIAPPatterns.\(property), path: \(path))")))
-        }
-        if c.minimum != nil || c.maximum != nil {
-            let minimum = c.minimum.map { "\($0)" } ?? "nil"
-            let maximum = c.maximum.map { "\($0)" } ?? "nil"
-            result.append(.string(String(source:
-                "    try OpenIAPValidationError.checkRange(Double(value), minimum: \(minimum), maximum: \(maximum), path: \(path))")))
-        }
-        if validates { appendNestedValidation(type, value: "value", path: path, indent: "    ", to: &result) }
-        result.append("}")
+        func number<N>(_ value: N?) -> TemplateValue { value.map { .string("\($0)") } ?? "" }
+        result.append([
+            "isRequired": .bool(field.pointee.isRequired),
+            "value": .string(value),
+            "key": .string(SwiftEscaping.stringLiteral(field.pointee.name)),
+            "isOpaque": .bool(isOpaque),
+            "maxBytes": number(c.maxBytes),
+            "hasLength": .bool(c.minLength != nil || c.maxLength != nil),
+            "minLength": number(c.minLength),
+            "maxLength": number(c.maxLength),
+            "pattern": .string(c.pattern == nil ? "" : SwiftNames.escaped(SwiftNames.name(field.pointee.name, in: .property))),
+            "hasRange": .bool(c.minimum != nil || c.maximum != nil),
+            "minimum": number(c.minimum),
+            "maximum": number(c.maximum),
+            "nested": .list(validates ? [nestedValidation(type, value: "value", segments: [])] : []),
+        ])
     }
 
-    /// The lines that validate `value` of `type`, each after `indent`, for a
-    /// type whose named leaf validates: every level of lists and maps has
-    /// that same leaf, so each level has lines.
-    func appendNestedValidation(
-        _ type: TypeRef, value: String, path: String, indent: String, to lines: inout [TemplateValue]
-    ) {
+    /// How `validateNested.tmpl` validates a value of `type` whose named
+    /// leaf validates: a named type's `validate(at:)`, or a loop over a
+    /// list's or map's elements, each validated the same way one level
+    /// down. `segments` are what the path adds below the field's key, one
+    /// per level of lists (`isIndex`, the element's index) and maps (its key).
+    func nestedValidation(_ type: TypeRef, value: String, segments: [TemplateValue]) -> TemplateValue {
+        var element: [TemplateValue] = []
         switch type {
-        case .scalar:
-            return
-        case .named:
-            lines.append(.string(String(source: "\(indent)try \(value).validate(at: \(path))")))
-        case let .list(element):
-            lines.append(.string(String(source: "\(indent)for (index, element) in \(value).enumerated() {")))
-            appendNestedValidation(
-                element, value: "element", path: String(source: "\(path) + [\"[\\(index)]\"]"), indent: indent + "    ", to: &lines)
-            lines.append(.string(String(source: "\(indent)}")))
-        case let .map(element):
-            lines.append(.string(String(source: "\(indent)for (key, element) in \(value).sorted(by: { $0.key < $1.key }) {")))
-            appendNestedValidation(
-                element, value: "element", path: String(source: "\(path) + [key]"), indent: indent + "    ", to: &lines)
-            lines.append(.string(String(source: "\(indent)}")))
+        case .scalar, .named:
+            break
+        case let .list(inner):
+            element = [nestedValidation(inner, value: "element", segments: segments + [["isIndex": true]])]
+        case let .map(inner):
+            element = [nestedValidation(inner, value: "element", segments: segments + [["isIndex": false]])]
         }
+        var isNamed = false
+        var isList = false
+        var isMap = false
+        switch type {
+        case .scalar: break
+        case .named: isNamed = true
+        case .list: isList = true
+        case .map: isMap = true
+        }
+        return [
+            "isNamed": .bool(isNamed), "isList": .bool(isList), "isMap": .bool(isMap),
+            "value": .string(value), "segments": .list(segments), "element": .list(element),
+        ]
     }
 
     /// `self.` and the stored property of the field called `name`.
