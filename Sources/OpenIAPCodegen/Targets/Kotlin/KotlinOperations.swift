@@ -281,16 +281,7 @@ struct KotlinOperations {
             result.isRequired
             ? types.encodeValue(type, "result", depth: 1)
             : optionalWrite == "v0" ? "result" : "result?.let { v0 -> \(optionalWrite) }"
-        var validation: [String] = []
-        if types.validates(type) {
-            if result.isRequired {
-                types.appendNestedValidation(type, value: "result", path: "path", depth: 1, indent: "", to: &validation)
-            } else {
-                validation.append("result?.let { v0 ->")
-                types.appendNestedValidation(type, value: "v0", path: "path", depth: 1, indent: "    ", to: &validation)
-                validation.append("}")
-            }
-        }
+        let validation = types.resultValidation(type, isRequired: result.isRequired)
         return [
             "docLines": .list(KotlinNames.docBody([doc]).map { .string($0) }),
             "name": .string(name),
@@ -298,7 +289,7 @@ struct KotlinOperations {
             "read": .string(read),
             "write": .string(write),
             "validates": .bool(!validation.isEmpty),
-            "validationLines": .list(validation.map { .string($0) }),
+            "validationLines": .list(validation),
         ]
     }
 

@@ -106,7 +106,7 @@ extension KotlinViewModel {
             let presence = ([field.name] + field.aliases).map { "o.containsKey(\(KotlinNames.stringLiteral($0)))" }
             let encoded = encodeValue(field.type, "v0", depth: 1)
             let encode = encoded == "v0" ? "this.value" : "this.value?.let { v0 -> \(encoded) }"
-            let lines = validationLines(field, access: "this.value", key: key, property: KotlinNames.escaped(member))
+            let lines = validation(field, access: "this.value", key: key, property: KotlinNames.escaped(member))
             anyValidates = anyValidates || !lines.isEmpty
             var docs = DocLineList()
             KotlinNames.forEachDocLine(field.annotations.doc) { docs.append(line: $0) }

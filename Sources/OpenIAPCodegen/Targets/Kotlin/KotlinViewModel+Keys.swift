@@ -33,6 +33,8 @@ extension KotlinViewModel {
         static let secondaryArguments = TemplateKey("secondaryArguments")
         static let validates = TemplateKey("validates")
         static let validationLines = TemplateKey("validationLines")
+        static let exactlyOneGroups = TemplateKey("exactlyOneGroups")
+        static let atLeastOneGroups = TemplateKey("atLeastOneGroups")
         static let patterns = TemplateKey("patterns")
         static let hasPatterns = TemplateKey("hasPatterns")
         static let source = TemplateKey("source")
@@ -95,7 +97,7 @@ extension KotlinViewModel {
     static let opaqueKeys = typeKeys + [Key.constants, Key.knownList]
     static let recordKeys =
         typeKeys + [
-            Key.fields, Key.parameters, Key.isDataClass, Key.supertypes, Key.mapReadType, Key.validates, Key.validationLines,
+            Key.fields, Key.parameters, Key.isDataClass, Key.supertypes, Key.mapReadType, Key.validates, Key.validationLines, Key.exactlyOneGroups, Key.atLeastOneGroups,
             Key.hasPatterns, Key.patterns, Key.hasChoices, Key.choices, Key.secondaryParameters, Key.secondaryArguments,
             Key.oldMembers,
         ]

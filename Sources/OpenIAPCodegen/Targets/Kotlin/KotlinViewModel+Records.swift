@@ -65,7 +65,7 @@ extension KotlinViewModel {
             item.append(Key.decode, .string(decodeField(field, key: key)))
             item.append(Key.encode, .string(encodeField(field, access: access, key: key)))
             fields.append(.object(item))
-            if validates { validation += validationLines(field, access: access, key: key, property: property) }
+            if validates { validation += self.validation(field, access: access, key: key, property: property) }
             if let pattern = field.constraints.pattern { patterns.append(patternContext(pattern, property: property)) }
         }
         parameters.sort { Self.alphabetical($0.name, $1.name) }
@@ -83,7 +83,8 @@ extension KotlinViewModel {
         object.append(Key.supertypes, .string(supertypes))
         object.append(Key.mapReadType, .string(mayBeNull ? name + "?" : name))
         object.append(Key.validates, .bool(validates))
-        object.append(Key.validationLines, .list(validates ? groupLines(record, names: names) + validation : []))
+        object.append(Key.validationLines, .list(validates ? validation : []))
+        addGroups(record, names: names, to: &object)
         object.append(Key.hasPatterns, .bool(!patterns.isEmpty))
         object.append(Key.patterns, .list(patterns))
         addChoices(record, names: names, to: &object)
