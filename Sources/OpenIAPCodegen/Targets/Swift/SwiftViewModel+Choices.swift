@@ -27,26 +27,22 @@ extension SwiftViewModel {
             if let message = field.pointee.annotations.deprecated {
                 docs.append("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message))
             }
-            let key = SwiftEscaping.stringLiteral(name)
-            let presence = ([name] + field.pointee.aliases).map { "container.contains(\(SwiftEscaping.stringLiteral($0)))" }
-                .joined(separator: " || ")
-            let readKey =
-                field.pointee.aliases.isEmpty
-                ? String(source: "forKey: \(key)")
-                : String(source: "at: container.firstPresentKey([\(([name] + field.pointee.aliases).map(SwiftEscaping.stringLiteral).joined(separator: ", "))])")
             var validation: [TemplateValue] = []
             if validates { appendValidation(field, leaf: leaf, value: "payload", to: &validation) }
-            cases.append([
+            // A case is read when the object has any of its field's names
+            // (`presenceKeys`), and then decoded as an optional field.
+            var item: TemplateObject = [
                 "docLines": docs.value,
                 "caseName": .string(SwiftNames.escaped(caseName)),
                 "type": .string(String(source: "\(swiftType)?")),
-                "key": .string(key),
-                "presence": .string(presence),
-                "decode": .string(decodeExpression(swiftType, isRequired: false, degrades: field.pointee.degrades,
-                    NamedFieldType(field.pointee.type, leaf: leaf), key: readKey)),
+                "presenceKeys": .list(([name] + field.pointee.aliases).map { .string(SwiftEscaping.stringLiteral($0)) }),
                 "hasValidation": .bool(!validation.isEmpty),
                 "validations": .list(validation),
-            ])
+            ]
+            appendCoding(
+                NamedFieldType(field.pointee.type, leaf: leaf), valueType: swiftType, isRequired: false,
+                degrades: field.pointee.degrades, name: name, aliases: field.pointee.aliases, to: &item)
+            cases.append(.object(item))
         }
         object.append(Key.cases, .list(Self.alphabeticalOrder(names).map { cases[$0] }))
         object.append(Key.codingCases, .list(cases))

@@ -29,44 +29,37 @@ extension SwiftViewModel {
         }
     }
 
-    /// `type` is the field's type as Swift spells it, without the `?` of
-    /// an optional property.
+    /// What `decode.tmpl` and `encode.tmpl` need to read and write a field:
+    /// `valueType` is its type as Swift spells it, without the `?` of an
+    /// optional property; `name` its wire name and `aliases` the other
+    /// names it is read from.
     ///
-    /// `key` is the key argument: `forKey:` and the wire name as a string
-    /// literal, or `at:` and the pick among a field's names.
-    func decodeExpression(
-        _ type: String, isRequired: Bool, degrades: Bool, _ named: NamedFieldType, key: String
-    ) -> String {
-        // An open enum or opaque string is a JSON string on the wire; its own
-        // `init(from:)` only reads that string and wraps it. Reading the
-        // string straight from the object and wrapping it here does the same
-        // without a nested decoder per value.
-        if let wrapper = named.stringWrapper {
-            let label = named.initLabel
-            if isRequired { return String(source: "\(wrapper)(\(label): try container.decodeField(String.self, \(key)))") }
-            // An opaque string that reads "" as absent filters it out.
-            let absent: StaticString = named.emptyIsAbsent ? ".flatMap { $0.rawValue.isEmpty ? nil : $0 }" : ""
-            return degrades
-                ? String(source: "container.decodeDegrading(String.self, \(key)).map(\(wrapper).init(\(label):))\(absent)")
-                : String(source: "try container.decodeFieldIfPresent(String.self, \(key)).map(\(wrapper).init(\(label):))\(absent)")
+    /// An open enum or opaque string (`wrapper`) is a JSON string on the
+    /// wire; its own `init(from:)` only reads that string and wraps it.
+    /// Reading the string straight from the object and wrapping it
+    /// (`wrapperLabel`, the initializer that never fails) does the same
+    /// without a nested decoder per value, and writing its raw value
+    /// likewise; one that reads "" as absent filters it out
+    /// (`emptyIsAbsent`). Every key is the wire name as a `StaticString`
+    /// literal (`key`); a field with aliases is read from the first of its
+    /// names present (`keyNames`) and written under its name alone.
+    func appendCoding(
+        _ named: NamedFieldType, valueType: String, isRequired: Bool, degrades: Bool, name: String, aliases: [String],
+        to object: inout TemplateObject
+    ) {
+        object.append(Key.wrapper, .string(named.stringWrapper ?? ""))
+        object.append(Key.wrapperLabel, .string(named.initLabel))
+        object.append(Key.emptyIsAbsent, .bool(named.emptyIsAbsent))
+        object.append(Key.isRequired, .bool(isRequired))
+        object.append(Key.degrades, .bool(degrades))
+        object.append(Key.valueType, .string(valueType))
+        object.append(Key.key, .string(SwiftEscaping.stringLiteral(name)))
+        object.append(Key.hasAliases, .bool(!aliases.isEmpty))
+        var keyNames: [TemplateValue] = []
+        if !aliases.isEmpty {
+            keyNames.append(.string(SwiftEscaping.stringLiteral(name)))
+            for alias in aliases { keyNames.append(.string(SwiftEscaping.stringLiteral(alias))) }
         }
-        if isRequired { return String(source: "try container.decodeField(\(type).self, \(key))") }
-        return degrades
-            ? String(source: "container.decodeDegrading(\(type).self, \(key))")
-            : String(source: "try container.decodeFieldIfPresent(\(type).self, \(key))")
-    }
-
-    /// `storage` is the stored property, written after `self.`.
-    func encodeStatement(isRequired: Bool, _ named: NamedFieldType, storage: String, key: String) -> String {
-        // The wire string of an open enum or opaque string, written directly
-        // (see `decodeExpression`).
-        if named.stringWrapper != nil {
-            return isRequired
-                ? String(source: "try container.encodeRawValue(self.\(storage), forKey: \(key))")
-                : String(source: "try container.encodeRawValueIfPresent(self.\(storage), forKey: \(key))")
-        }
-        return isRequired
-            ? String(source: "try container.encodeField(self.\(storage), forKey: \(key))")
-            : String(source: "try container.encodeFieldIfPresent(self.\(storage), forKey: \(key))")
+        object.append(Key.keyNames, .list(keyNames))
     }
 }

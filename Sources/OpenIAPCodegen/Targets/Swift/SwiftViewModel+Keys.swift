@@ -58,8 +58,14 @@ extension SwiftViewModel {
         static let storage = TemplateKey("storage")
         static let type = TemplateKey("type")
         static let initDefault = TemplateKey("initDefault")
-        static let decode = TemplateKey("decode")
-        static let encode = TemplateKey("encode")
+        static let wrapper = TemplateKey("wrapper")
+        static let wrapperLabel = TemplateKey("wrapperLabel")
+        static let emptyIsAbsent = TemplateKey("emptyIsAbsent")
+        static let isRequired = TemplateKey("isRequired")
+        static let degrades = TemplateKey("degrades")
+        static let valueType = TemplateKey("valueType")
+        static let keyNames = TemplateKey("keyNames")
+        static let hasAliases = TemplateKey("hasAliases")
         // Enums and opaque strings.
         static let cases = TemplateKey("cases")
         static let hasOneValue = TemplateKey("hasOneValue")
@@ -121,7 +127,9 @@ extension SwiftViewModel {
     static let constantKeys = [Key.docLines, Key.constant, Key.wire]
     static let fieldKeys = [
         Key.docLines, Key.deprecation, Key.isAccessor, Key.property, Key.parameter, Key.label, Key.argument, Key.forwarded,
-        Key.storage, Key.storageType, Key.type, Key.parameterType, Key.isChoiceTag, Key.tagCases, Key.fallback, Key.initDefault, Key.decode, Key.encode,
+        Key.storage, Key.storageType, Key.type, Key.parameterType, Key.isChoiceTag, Key.tagCases, Key.fallback, Key.initDefault,
+        Key.wrapper, Key.wrapperLabel, Key.emptyIsAbsent, Key.isRequired, Key.degrades, Key.valueType, Key.key, Key.hasAliases,
+        Key.keyNames,
     ]
     static let memberKeys = [Key.caseName, Key.tag, Key.type]
 }

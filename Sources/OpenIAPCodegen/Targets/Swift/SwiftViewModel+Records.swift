@@ -216,17 +216,10 @@ extension SwiftViewModel {
         // and compile time than the rest of the record's coding, and a
         // `String` literal at every call site a third of the optimiser's
         // time). A field with aliases is read from the first of its names
-        // that the object has (a key made at run time, passed `at:`), and
-        // written under its name alone.
-        let key = SwiftEscaping.stringLiteral(name)
-        let aliases = field.pointee.aliases
-        let readKey =
-            aliases.isEmpty
-            ? String(source: "forKey: \(key)")
-            : String(source: "at: container.firstPresentKey([\(([name] + aliases).map(SwiftEscaping.stringLiteral).joined(separator: ", "))])")
-        let decode = decodeExpression(swiftType, isRequired: isRequired, degrades: field.pointee.degrades, named, key: readKey)
-        object.append(Key.decode, .string(decode))
-        object.append(Key.encode, .string(encodeStatement(isRequired: isRequired, named, storage: storage, key: key)))
+        // that the object has (a key made at run time, passed `at:`).
+        appendCoding(
+            named, valueType: swiftType, isRequired: isRequired, degrades: field.pointee.degrades, name: name,
+            aliases: field.pointee.aliases, to: &object)
         if validates { appendValidation(field, leaf: leaf, value: String(source: "self.\(storage)"), to: &lines) }
         return .object(object)
     }
