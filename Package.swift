@@ -17,6 +17,9 @@ let package = Package(
         // The JSON bridge (`OpenIAPDispatcher`) for React Native, Expo and
         // Flutter bridges; a Swift app calling its SDK needs only OpenIAPTypes.
         .library(name: "OpenIAPBridge", targets: ["OpenIAPBridge"]),
+        // The generated IAPKit HTTP client (URLSession), apart so that
+        // OpenIAPTypes stays free of networking.
+        .library(name: "OpenIAPKitClient", targets: ["OpenIAPKitClient"]),
         .executable(name: "benchmark", targets: ["benchmark"]),
     ],
     targets: [
@@ -93,6 +96,19 @@ let package = Package(
             name: "OpenIAPBridge",
             dependencies: ["OpenIAPTypes"],
             path: "Generated/SwiftBridge"
+        ),
+        // The generated IAPKit HTTP client over OpenIAPTypes' wire bodies.
+        .target(
+            name: "OpenIAPKitClient",
+            dependencies: ["OpenIAPTypes"],
+            path: "Generated/SwiftIAPKit"
+        ),
+        // Runs Tests/IAPKit/scenarios.json with OpenIAPKitClient against the
+        // IAPKit test server (scripts/iapkit.sh).
+        .executableTarget(
+            name: "iapkit-swift-client",
+            dependencies: ["OpenIAPKitClient", "OpenIAPTypes"],
+            path: "Tests/IAPKit/SwiftClient"
         ),
         // Generation, decoding and compile-time figures: `swift run -c release benchmark`.
         .executableTarget(

@@ -4,6 +4,11 @@
 # and the compile and size ratios against the baseline Swift, which a quick
 # run measures on a tiny spec). It checks no timing: the quick run is far
 # too small for its figures to mean anything.
+#
+# Then `benchmark --hostile` times each hostile input (the ones the hostile
+# unit tests prove correct) at a size and at twice it, prints the figures,
+# and fails when a time grows faster than linearly (ratio above 3): the unit
+# tests themselves time nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 figures=$(mktemp)
@@ -71,3 +76,4 @@ for key, side in (("bridge_compile_seconds", "bridge_debug"), ("bridge_compile_r
         sys.exit(f"benchmark --json: {key} {figures[key]} is not the best of {side}")
 print("benchmark smoke test: ok")
 PY
+swift run ${SWIFT_FLAGS:-} benchmark --hostile --runs 3

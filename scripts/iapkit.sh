@@ -8,7 +8,17 @@
 #      (Tests/IAPKit/scenarios.json) against the same server, and its
 #      transcript must equal Tests/IAPKit/transcript.expected. Set
 #      IAPKIT_UPDATE_TRANSCRIPT=1 to rewrite that file instead (then review
-#      the diff).
+#      the diff);
+#   5. the generated Swift client (Generated/SwiftIAPKit, built warning-free
+#      as the executable iapkit-swift-client) and the generated Kotlin client
+#      (Generated/KotlinIAPKit, kotlinc -Werror) run the same scenarios
+#      against the same server; their transcripts must both equal
+#      Tests/IAPKit/transcript.typed.expected byte for byte, and
+#      Tests/IAPKit/compare_transcripts.py compares that one with the
+#      TypeScript transcript: the same requests everywhere, the same
+#      outcomes but for the scenarios Tests/IAPKit/transcript-differences.json
+#      lists with their reason. IAPKIT_UPDATE_TRANSCRIPT=1 rewrites the
+#      typed transcript from the Swift client's.
 # Two of schemathesis's checks are left out, because IAPKit answers
 # otherwise and the test server answers as IAPKit does: unsupported_method
 # (IAPKit, on Hono, answers a method a path lacks with a plain-text 404, not
@@ -22,6 +32,15 @@ openapi=Generated/OpenAPI/iapkit.openapi.json
 out=.build/iapkit
 root=$(pwd)
 mkdir -p "$out"
+
+echo "iapkit: swift build the Swift client (iapkit-swift-client)"
+# shellcheck disable=SC2086 # SWIFT_FLAGS holds several flags.
+swift build ${SWIFT_FLAGS:--Xswiftc -warnings-as-errors} --product iapkit-swift-client 2>&1 | tail -n 1
+swift_client=$(swift build ${SWIFT_FLAGS:--Xswiftc -warnings-as-errors} --show-bin-path)/iapkit-swift-client
+
+echo "iapkit: kotlinc -Werror Generated/KotlinIAPKit/IapkitClient.kt and Tests/IAPKit/KotlinClient"
+kotlin_types=$(scripts/kotlin.sh jars | cut -d: -f1)
+scripts/kotlin.sh compile "$out/kotlin-client.jar" -cp "$kotlin_types" Generated/KotlinIAPKit/IapkitClient.kt Tests/IAPKit/KotlinClient/*.kt
 
 echo "iapkit: openapi-spec-validator $openapi"
 python3 -m openapi_spec_validator "$openapi"
@@ -76,3 +95,27 @@ elif ! diff -u Tests/IAPKit/transcript.expected "$out/typescript.transcript"; th
   exit 1
 fi
 echo "iapkit: $(wc -l < "$out/typescript.transcript") scenarios, transcript as expected"
+
+# The typed clients: each transcript equals the expected one, byte for byte.
+check_typed() { # NAME TRANSCRIPT
+  if [ "${IAPKIT_UPDATE_TRANSCRIPT:-}" = 1 ] && [ "$1" = Swift ]; then
+    cp "$2" Tests/IAPKit/transcript.typed.expected
+    echo "iapkit: wrote Tests/IAPKit/transcript.typed.expected"
+  elif ! diff -u Tests/IAPKit/transcript.typed.expected "$2"; then
+    echo "iapkit: the $1 client's transcript differs from Tests/IAPKit/transcript.typed.expected" >&2
+    exit 1
+  fi
+  echo "iapkit: $1 client: $(wc -l < "$2") scenarios, transcript as expected"
+}
+
+echo "iapkit: Swift client scenarios"
+"$swift_client" "$IAPKIT_TEST_SERVER" Tests/IAPKit/scenarios.json > "$out/swift.transcript"
+check_typed Swift "$out/swift.transcript"
+
+echo "iapkit: Kotlin client scenarios"
+scripts/kotlin.sh run "$kotlin_types:$out/kotlin-client.jar" IapkitScenariosKt "$IAPKIT_TEST_SERVER" Tests/IAPKit/scenarios.json \
+  > "$out/kotlin.transcript"
+check_typed Kotlin "$out/kotlin.transcript"
+
+python3 Tests/IAPKit/compare_transcripts.py Tests/IAPKit/transcript.expected Tests/IAPKit/transcript.typed.expected \
+  Tests/IAPKit/transcript-differences.json

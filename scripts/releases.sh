@@ -9,7 +9,10 @@
 # TypeScript) into a temporary folder, and the migration guide between them
 # (`generator diff --format markdown`), then compiles Tests/Releases/App and
 # the guide's snippets (before against Old, after against New, no warning)
-# against each with the real compilers: swiftc, kotlinc and tsc --strict
+# against each with the real compilers: swiftc, kotlinc and tsc --strict.
+# The guide of Tests/Releases/Hostile (names that are keywords, or that the
+# snippets' own names would clash with) is compiled the same way, without app
+# code
 # (TypeScript's compiler reports no deprecations, its language service does:
 # editors show them, and tests/releases-deprecations.js asks it the same way).
 # Against Old the app compiles with no warning at all; against New with no
@@ -26,9 +29,11 @@ app="$ROOT/Tests/Releases/App"
 
 # shellcheck disable=SC2086
 bin="$(swift build $SWIFT_FLAGS --show-bin-path)"
-for release in Old New; do
-    "$bin/generator" --schema "Tests/Releases/$release" --output "$work/$release" \
-        --target swift --target kotlin --target typescript >/dev/null
+for pair in . Hostile; do
+    for release in Old New; do
+        "$bin/generator" --schema "Tests/Releases/$pair/$release" --output "$work/$pair/$release" \
+            --target swift --target kotlin --target typescript >/dev/null
+    done
 done
 
 # Checks a compiler log against the `// warns:` markers of one app file.
@@ -87,12 +92,14 @@ PY
 
 status=0
 
-# The migration guide of the pair: its before snippets must compile against
+# The migration guide of a pair: its before snippets must compile against
 # Old, its after snippets against New (with the app, below).
-"$bin/generator" diff Tests/Releases/Old Tests/Releases/New --format markdown --allow-breaking >"$work/guide.md"
-python3 - "$work/guide.md" "$work/guide" <<'PY'
+#   guide <pair> <folder>: writes <folder>/<language>/<before|after>/snippetN.<ext>
+guide() {
+    "$bin/generator" diff "Tests/Releases/$1/Old" "Tests/Releases/$1/New" --format markdown --allow-breaking >"$2.md"
+    python3 - "$2.md" "$2" "$1" <<'PY'
 import os, re, sys
-text, out = open(sys.argv[1], encoding='utf-8').read(), sys.argv[2]
+text, out, pair = open(sys.argv[1], encoding='utf-8').read(), sys.argv[2], sys.argv[3]
 extension = {'swift': 'swift', 'kotlin': 'kt', 'typescript': 'ts'}
 counts = {}
 for n, m in enumerate(re.finditer(r'^(Swift|Kotlin|TypeScript) (before|after) \([^)]*\):\n\n```(\w+)\n(.*?)```$', text, re.S | re.M)):
@@ -102,49 +109,81 @@ for n, m in enumerate(re.finditer(r'^(Swift|Kotlin|TypeScript) (before|after) \(
     os.makedirs(folder, exist_ok=True)
     open(os.path.join(folder, 'snippet%d.%s' % (n, extension[language])), 'w', encoding='utf-8').write(code)
     counts[(language, side)] = counts.get((language, side), 0) + 1
-print('releases: migration guide: %d snippets %s' % (sum(counts.values()), sorted(counts.items())))
+print('releases: migration guide of Tests/Releases/%s: %d snippets %s' % (pair, sum(counts.values()), sorted(counts.items())))
 if len(counts) != 6 or len(set(counts.values())) != 1:
     sys.exit('releases: the guide must have as many before as after snippets in each of Swift, Kotlin and TypeScript')
 PY
+}
+guide . "$work/guide"
+guide Hostile "$work/hostile-guide"
 
 echo "releases: swift"
+# Compiles the Swift of <generated> as OpenIAPTypes and type-checks the
+# files after it (relative to the app's folder) against that module into <log>.
+#   swift_against <generated> <log> <files...>
+swift_against() {
+    local generated="$1" log="$2"
+    shift 2
+    mkdir -p "$generated.module"
+    swiftc -emit-module -parse-as-library -swift-version 6 -warnings-as-errors -module-name OpenIAPTypes "$generated"/Swift/*.swift \
+        -emit-module-path "$generated.module/OpenIAPTypes.swiftmodule"
+    (cd "$app" && swiftc -typecheck -parse-as-library -diagnostic-style llvm -swift-version 5 -I "$generated.module" "$@") \
+        >"$log" 2>&1 || true
+}
 for release in Old New; do
-    mkdir -p "$work/swift-$release"
-    swiftc -emit-module -parse-as-library -swift-version 6 -warnings-as-errors -module-name OpenIAPTypes "$work/$release"/Swift/*.swift \
-        -emit-module-path "$work/swift-$release/OpenIAPTypes.swiftmodule"
     side=$([ "$release" = Old ] && echo before || echo after)
-    (cd "$app" && swiftc -typecheck -parse-as-library -diagnostic-style llvm -swift-version 5 -I "$work/swift-$release" App.swift \
-        "$work/guide/swift/$side"/*.swift) \
-        >"$work/swift-$release.log" 2>&1 || true
+    swift_against "$work/$release" "$work/swift-$release.log" App.swift "$work/guide/swift/$side"/*.swift
+    swift_against "$work/Hostile/$release" "$work/hostile-swift-$release.log" "$work/hostile-guide/swift/$side"/*.swift
+    check "releases: swift hostile guide against $release" "$work/hostile-swift-$release.log" /dev/null none || status=1
 done
 check "releases: swift app against Old" "$work/swift-Old.log" "$app/App.swift" none || status=1
 check "releases: swift app against New" "$work/swift-New.log" "$app/App.swift" marked || status=1
 
 echo "releases: kotlin"
 export JAVA_OPTS="${KOTLIN_JAVA_OPTS:--Xmx1g -Xss8m -XX:+UseSerialGC -XX:TieredStopAtLevel=1}"
+# Compiles the Kotlin of <generated> with the files after it into <log>.
+#   kotlin_against <generated> <log> <files...>
+kotlin_against() {
+    local generated="$1" log="$2"
+    shift 2
+    local sources=()
+    for f in "$generated"/Kotlin/*.kt; do
+        [ "$(basename "$f")" = OpenIAPOrgJson.kt ] || sources+=("$f")
+    done
+    kotlinc -jvm-target 1.8 -no-reflect -cp /usr/share/java/kotlin-stdlib.jar -d "$generated.classes" \
+        "${sources[@]}" "$@" >"$log" 2>&1 || true
+}
 for release in Old New; do
     side=$([ "$release" = Old ] && echo before || echo after)
-    kotlin_sources=()
-    for f in "$work/$release"/Kotlin/*.kt; do
-        [ "$(basename "$f")" = OpenIAPOrgJson.kt ] || kotlin_sources+=("$f")
-    done
-    kotlinc -jvm-target 1.8 -no-reflect -cp /usr/share/java/kotlin-stdlib.jar -d "$work/kotlin-$release" \
-        "${kotlin_sources[@]}" "$app/App.kt" "$work/guide/kotlin/$side"/*.kt >"$work/kotlin-$release.log" 2>&1 || true
+    kotlin_against "$work/$release" "$work/kotlin-$release.log" "$app/App.kt" "$work/guide/kotlin/$side"/*.kt
+    kotlin_against "$work/Hostile/$release" "$work/hostile-kotlin-$release.log" "$work/hostile-guide/kotlin/$side"/*.kt
+    check "releases: kotlin hostile guide against $release" "$work/hostile-kotlin-$release.log" /dev/null none || status=1
 done
 check "releases: kotlin app against Old" "$work/kotlin-Old.log" "$app/App.kt" none || status=1
 check "releases: kotlin app against New" "$work/kotlin-New.log" "$app/App.kt" marked || status=1
 
 echo "releases: typescript"
-for release in Old New; do
-    mkdir -p "$work/ts-$release"
-    side=$([ "$release" = Old ] && echo before || echo after)
-    cp "$work/$release/TypeScript/openiap.ts" "$app/app.ts" "$work/guide/typescript/$side"/*.ts "$work/ts-$release/"
-    (cd "$work/ts-$release" && tsc --strict --noEmit --target es2020 --module commonjs --pretty false ./*.ts) \
-        >"$work/ts-$release.log" 2>&1 || true
-    NODE_PATH=/usr/share/nodejs node "$ROOT/Tests/Releases/deprecations.js" "$work/ts-$release" app.ts \
-        >>"$work/ts-$release.log" 2>&1 || true
+# Type-checks the TypeScript of <generated> with the files after it, copied
+# into <folder>, and asks the language service for the deprecations of
+# <app file> (unless it is -); the diagnostics go to <folder>.log.
+#   typescript_against <generated> <folder> <app file or -> <files...>
+typescript_against() {
+    local generated="$1" folder="$2" app_file="$3"
+    shift 3
+    mkdir -p "$folder"
+    cp "$generated/TypeScript/openiap.ts" "$@" "$folder/"
+    (cd "$folder" && tsc --strict --noEmit --target es2020 --module commonjs --pretty false ./*.ts) >"$folder.log" 2>&1 || true
+    if [ "$app_file" != - ]; then
+        NODE_PATH=/usr/share/nodejs node "$ROOT/Tests/Releases/deprecations.js" "$folder" "$app_file" >>"$folder.log" 2>&1 || true
+    fi
     # tsc prints `file(line,col): error TSnnnn: message`; the checker reads `file:line:col: error: message`.
-    sed -E -i 's/^([^( ]+)\(([0-9]+),([0-9]+)\): error (TS[0-9]+: .*)$/\1:\2:\3: error: \4/' "$work/ts-$release.log"
+    sed -E -i 's/^([^( ]+)\(([0-9]+),([0-9]+)\): error (TS[0-9]+: .*)$/\1:\2:\3: error: \4/' "$folder.log"
+}
+for release in Old New; do
+    side=$([ "$release" = Old ] && echo before || echo after)
+    typescript_against "$work/$release" "$work/ts-$release" app.ts "$app/app.ts" "$work/guide/typescript/$side"/*.ts
+    typescript_against "$work/Hostile/$release" "$work/hostile-ts-$release" - "$work/hostile-guide/typescript/$side"/*.ts
+    check "releases: typescript hostile guide against $release" "$work/hostile-ts-$release.log" /dev/null none || status=1
 done
 check "releases: typescript app against Old" "$work/ts-Old.log" "$app/app.ts" none || status=1
 check "releases: typescript app against New" "$work/ts-New.log" "$app/app.ts" marked || status=1

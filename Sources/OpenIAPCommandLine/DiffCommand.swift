@@ -19,8 +19,10 @@ extension GeneratorCommand {
 
         options:
           --against REV      read OLD from git revision REV, at NEW's path
-          --format FORMAT    text (default), json, or markdown: a migration guide
-                             for release notes (Docs/Releases.md)
+          --format FORMAT    text (default), json (the report and, under
+                             "migration", the migration guide's entries), or
+                             markdown: a migration guide for release notes
+                             (Docs/Releases.md)
           --allow-breaking   exit 0 even when something breaks
           --rules            print the rule tables (Markdown) and exit
           --help             print this help
@@ -80,9 +82,10 @@ extension GeneratorCommand {
                 oldLabel = positional[0]
             }
             let newSpec = try SpecLoader.load(path: newPath)
-            if format == "markdown" {
+            if format != "text" {
+                // Both carry the migration guide: JSON adds it to the report.
                 let guide = MigrationGuide(old: oldSpec, oldLabel: oldLabel, new: newSpec, newLabel: newPath)
-                standardOutput(guide.markdown())
+                standardOutput(format == "json" ? guide.json() : guide.markdown())
                 return guide.report.hasBreaking && !allowBreaking ? 1 : 0
             }
             report = CompatibilityReport(old: oldSpec, oldLabel: oldLabel, new: newSpec, newLabel: newPath)
@@ -90,12 +93,10 @@ extension GeneratorCommand {
             standardError(error.description + "\n")
             return 1
         }
-        standardOutput(format == "json" ? report.json() : report.text())
+        standardOutput(report.text())
         guard report.hasBreaking else { return 0 }
         if allowBreaking { return 0 }
-        if format == "text" {
-            standardError("generator diff: breaking changes found; pass --allow-breaking to accept them\n")
-        }
+        standardError("generator diff: breaking changes found; pass --allow-breaking to accept them\n")
         return 1
     }
 

@@ -10,7 +10,7 @@ public struct GeneratorCommand {
 
     public static let usage = """
         usage: generator [options]
-               generator diff OLD [NEW] [--against REV] [--format text|json] [--allow-breaking]
+               generator diff OLD [NEW] [--against REV] [--format text|json|markdown] [--allow-breaking]
                generator lint [--schema PATH] [--rules]
 
         Reads the OpenIAP spec, renders every target and writes the output folder.
@@ -24,7 +24,8 @@ public struct GeneratorCommand {
                              (OpenIAPRuntime.swift, *.kt) the built-in one of its name;
                              others stay built-in
           --output DIR       output folder (default: Generated)
-          --target NAME      swift, swift-bridge, jsonschema, typescript or kotlin; repeatable (default: all)
+          --target NAME      swift, swift-bridge, swift-iapkit, jsonschema, typescript, kotlin,
+                             openapi or kotlin-iapkit; repeatable (default: all)
           --kotlin-package NAME
                              the package of the generated Kotlin (default: dev.openiap.types;
                              the OpenIAP Android SDKs use dev.hyo.openiap)

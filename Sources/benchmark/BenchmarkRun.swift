@@ -321,7 +321,7 @@ struct BenchmarkRun {
             ])
         }
         printTable(header, rows)
-        print("floor: libyaml events only; load: YAML → validated IR; render: Swift + JSON Schema + TypeScript;")
+        print("floor: libyaml events only; load: YAML → validated IR; render: every target (Swift, SwiftBridge, JSON Schema, TypeScript, Kotlin, OpenAPI);")
         print("write: OutputWriter into an empty folder; total: Generator.run() end to end, timed separately;")
         print("CPU: processor time of that run over all threads (the generator reads files and renders targets in parallel).")
         if let baseline = figures.first?.baselinePeakBytes { print("A process that does nothing peaks at about \(megabytes(baseline)) MB.") }

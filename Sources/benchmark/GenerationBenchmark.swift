@@ -176,9 +176,6 @@ struct GenerationBenchmark {
             options.outputDirectory = runDirectory
             let generator = Generator(options: options)
             let total = try Measure.stage { try generator.run() }
-            // `run` frees its memory on another thread after it returns; the
-            // next stage is timed only once that is over.
-            Generator.waitForReleases()
             Measure.remove(runDirectory)
 
             guard counts else { continue }

@@ -43,7 +43,6 @@ struct StageLoop {
             print(String(
                 format: "%@ %d: %.3f s wall, %.3f s CPU (%.3f s of it in the kernel), %d page faults",
                 stage, run, figures.wall, figures.cpu, figures.kernelSeconds, Int(figures.pageFaults)))
-            Generator.waitForReleases()
         }
     }
 }

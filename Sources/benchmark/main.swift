@@ -19,6 +19,7 @@ struct Options {
     var jsonPath: String?
     var sizes = [100, 1_000, 10_000]
     var generationRuns = 3
+    var generationRunsGiven = false
     /// Rounds of decoding and encoding, each side's best counts: a round is
     /// about a second, and the shared machine's stalls need many to miss.
     var codingRuns = 15
@@ -46,6 +47,10 @@ struct Options {
     var writeBaseline: (spec: String, file: String)?
     /// `--repeat STAGE N DIR`: only run one stage N times over the spec in DIR.
     var repeatStage: (stage: String, times: Int, directory: String)?
+    /// `--hostile`: only time the hostile inputs (`HostileInputBenchmark`),
+    /// all of them or the one named by `--case`.
+    var hostile = false
+    var hostileCase: String?
 
     /// Stands for the synthetic spec of `tinySpecTypes` types, which a smoke
     /// run compiles in seconds instead of `Schema/`.
@@ -78,6 +83,9 @@ struct Options {
         benchmark --write-spec N DIR   writes the synthetic spec of N types into DIR and stops
                                        (for profiling the generator on it)
         benchmark --write-baseline SPEC FILE  writes the baseline Swift of the spec in SPEC into FILE and stops
+        benchmark --hostile [--case NAME] [--runs N] [--json FILE]
+                                       times each hostile input at a size and at twice it and fails when
+                                       the time grows faster than linearly (ratio above 3)
         benchmark --repeat STAGE N DIR runs one stage (floor, load, render, render-TARGET or run) N times over
                                        the spec in DIR and prints each time: a steady loop to hold a profiler on
         """
@@ -117,6 +125,7 @@ struct Options {
             case "--runs":
                 generationRuns = try number(argument)
                 explicitRuns = true
+                generationRunsGiven = true
             case "--no-compile":
                 compileTypes = nil
                 codeCostSpec = nil
@@ -145,6 +154,8 @@ struct Options {
             case "--coding-runs":
                 codingRuns = try number(argument)
                 explicitCodingRuns = true
+            case "--hostile": hostile = true
+            case "--case": hostileCase = try value(argument)
             case "--write-spec": writeSpec = (try number(argument), try value(argument))
             case "--repeat":
                 let stage = try value(argument)
@@ -193,6 +204,20 @@ do {
     if let (stage, times, directory) = options.repeatStage {
         try StageLoop(stage: stage, times: times, specDirectory: directory, templatesRoot: options.templatesRoot).run()
         exit(0)
+    }
+    if options.hostile {
+        var benchmark = HostileInputBenchmark(templatesRoot: options.templatesRoot)
+        if options.generationRunsGiven { benchmark.runs = options.generationRuns }
+        if let name = options.hostileCase, !benchmark.cases().contains(where: { $0.name == name }) {
+            throw UsageError(message: "--case needs one of: \(benchmark.cases().map(\.name).joined(separator: ", "))")
+        }
+        let figures = try benchmark.run(only: options.hostileCase)
+        if let path = options.jsonPath {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(figures).write(to: URL(fileURLWithPath: path))
+        }
+        exit(figures.contains { $0.judged && $0.ratio > HostileInputBenchmark.quadraticRatio } ? 1 : 0)
     }
     if let types = options.childTypes {
         // A child: measure one sample of one size, after a warm-up run, and

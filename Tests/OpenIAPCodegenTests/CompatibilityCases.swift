@@ -1537,7 +1537,36 @@ extension CompatibilityCase {
                       purchaseToken:
                         type: String
                         renamedFrom: token
-                """, [.fieldRenamed, .fieldWireNameChanged]),
+                """, [.fieldRenamedOldNameKept, .fieldWireNameChanged]),
+        // A declared rename in a record with a choice: its initializer takes
+        // the choice, not the fields, so no old-label one is kept.
+        .init(
+            "fieldRenamedDeclaredInChoiceRecord",
+            old: """
+                inputs:
+                  Request:
+                    exactlyOne:
+                      as: platform
+                      cases: {apple: ios, google: android}
+                    fields:
+                      apple: String?
+                      google: String?
+                      token: String
+                """,
+            new: """
+                inputs:
+                  Request:
+                    exactlyOne:
+                      as: platform
+                      cases: {apple: ios, google: android}
+                    fields:
+                      apple: String?
+                      google: String?
+                      purchaseToken:
+                        type: String
+                        renamedFrom: token
+                        aliases: [token]
+                """, [.fieldRenamed, .fieldRenamedReadable]),
         // An input renamed with the old name kept as an alias: new servers
         // still read old clients, which send the old name.
         .init(
@@ -1558,7 +1587,7 @@ extension CompatibilityCase {
                         renamedFrom: ios
                         aliases: [ios]
                       android: String?
-                """, [.fieldRenamed, .fieldRenamedReadable]),
+                """, [.fieldRenamedOldNameKept, .fieldRenamedReadable]),
         // The same on an output is not enough: old apps read new servers,
         // which write the new name, and the old spec had no alias for it.
         .init(
@@ -1577,7 +1606,7 @@ extension CompatibilityCase {
                         type: String?
                         renamedFrom: ios
                         aliases: [ios]
-                """, [.fieldRenamed, .fieldWireNameChanged]),
+                """, [.fieldRenamedOldNameKept, .fieldWireNameChanged]),
         .init(
             "typeRenamedDeclared",
             old: """

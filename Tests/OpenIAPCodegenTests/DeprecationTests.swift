@@ -87,6 +87,15 @@ import Testing
             """)
     }
 
+    @Test func aReplacementInADeprecatedOwnerIsAnError() {
+        // The replacement is not deprecated, its type is: using it would warn all the same.
+        let text = Self.records.replacingOccurrences(of: "replacement: Product.price", with: "replacement: OldProduct.id")
+        #expect(errors(text) == """
+            a.yaml:14:24: error: replacement 'OldProduct.id' of field 'Product.displayPrice' belongs to type 'OldProduct', which is deprecated itself
+            a.yaml:15:3: note: type 'OldProduct' is deprecated here
+            """)
+    }
+
     @Test func aCycleOfReplacementsIsOneError() {
         let text = Self.records
             .replacingOccurrences(of: "  fetchProducts:\n    result: Product[]\n", with: "  fetchProducts:\n    result: Product[]\n    deprecated: {replacement: fetchAll}\n")

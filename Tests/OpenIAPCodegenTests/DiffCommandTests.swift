@@ -71,6 +71,24 @@ import Testing
         #expect(result.status == 1)
         #expect(result.out.isEmpty)
         #expect(result.err.contains("\(new)/spec.yaml:6:7: error: unknown type 'Missing'"))
+        // The formats that carry the migration guide fail the same way, printing nothing.
+        for format in ["json", "markdown"] {
+            let guide = run(["diff", old, new, "--format", format])
+            #expect(guide.status == 1)
+            #expect(guide.out.isEmpty)
+            #expect(guide.err.contains("\(new)/spec.yaml:6:7: error: unknown type 'Missing'"))
+        }
+    }
+
+    @Test func theJSONFormatCarriesTheGuide() throws {
+        let (old, new) = try writePair("requiredOutputFieldRemoved")
+        let result = run(["diff", "--format", "json", old, new])
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let migration = try #require(object["migration"] as? [String: Any])
+        let entries = try #require(migration["entries"] as? [[String: Any]])
+        #expect(entries.first?["rule"] as? String == "FIELD_REMOVED")
+        #expect((migration["removed"] as? [[String: Any]])?.first?["removed"] as? String == "Receipt.note")
     }
 
     @Test func misuse() {

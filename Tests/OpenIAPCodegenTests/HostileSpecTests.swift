@@ -69,8 +69,9 @@ import Testing
             let set = try TemplateSet.load(directory: templates.appendingPathComponent(target.templateFolder).path, displayPath: target.templateFolder)
             let files = try target.render(spec, templates: set, header: GeneratedHeader(specVersion: spec.version))
             // The JSON bridge is rendered only for a spec that can have one,
-            // the OpenAPI document only for a spec with routes.
-            #expect(!files.isEmpty || (target is SwiftBridgeTarget && spec.bridgeProblem != nil) || (target is OpenAPITarget && spec.routes.isEmpty))
+            // the OpenAPI document and the IAPKit clients only for a spec with routes.
+            let onlyWithRoutes = target is OpenAPITarget || target is SwiftIAPKitTarget || target is KotlinIAPKitTarget
+            #expect(!files.isEmpty || (target is SwiftBridgeTarget && spec.bridgeProblem != nil) || (onlyWithRoutes && spec.routes.isEmpty))
         }
     }
 
@@ -106,13 +107,6 @@ import Testing
 
     static let header = "spec:\n  version: 1.0.0\n"
 
-    static func seconds(_ body: () throws -> Void) rethrows -> Double {
-        let start = ContinuousClock.now
-        try body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
-
     static func outcome(_ text: String) throws -> String {
         try outcome([SpecLoader.Source(path: "a.yaml", text: text)])
     }
@@ -122,37 +116,30 @@ import Testing
             + String(repeating: "]", count: 100_000) + "\n"
         let block = Self.header + "x:\n" + String(repeating: "- ", count: 100_000) + "y\n"
         let mappings = Self.header + "x: " + String(repeating: "{k: ", count: 100_000) + "v" + String(repeating: "}", count: 100_000) + "\n"
-        var results: [String] = []
-        let elapsed = try Self.seconds {
-            results = [try Self.outcome(flow), try Self.outcome(block), try Self.outcome(mappings)]
-        }
+        let results = [try Self.outcome(flow), try Self.outcome(block), try Self.outcome(mappings)]
         // The limit counts every collection, the ones around the value too.
         #expect(results[0] == "a.yaml:5:263: error: nesting deeper than 256 levels")
         #expect(results[1] == "a.yaml:4:511: error: nesting deeper than 256 levels")
         #expect(results[2] == "a.yaml:3:1024: error: nesting deeper than 256 levels")
-        #expect(elapsed < 60)
     }
 
     @Test func typeExpressionsAHundredThousandLevelsDeep() throws {
         let maps = String(repeating: "map<", count: 100_000) + "String" + String(repeating: ">", count: 100_000)
         let lists = "String" + String(repeating: "[]", count: 100_000)
-        var results: [String] = []
-        let elapsed = try Self.seconds {
-            results = [
-                try Self.outcome(Self.header + "records:\n  A:\n    fields:\n      x: \(maps)\n"),
-                try Self.outcome(Self.header + "records:\n  A:\n    fields:\n      x: \(lists)\n"),
-            ]
-        }
+        let results = [
+            try Self.outcome(Self.header + "records:\n  A:\n    fields:\n      x: \(maps)\n"),
+            try Self.outcome(Self.header + "records:\n  A:\n    fields:\n      x: \(lists)\n"),
+        ]
         #expect(results[0].hasPrefix("a.yaml:6:141: error: invalid type 'map<map<"))
         #expect(results[0].hasSuffix(": lists and maps nest deeper than 32 levels"))
         #expect(results[1].hasPrefix("a.yaml:6:82: error: invalid type 'String[][]"))
         #expect(results[1].hasSuffix(": lists and maps nest deeper than 32 levels"))
-        #expect(elapsed < 60)
     }
 
-    @Test func longChainsOfTypesStayFast() throws {
+    @Test func longChainsOfTypesLoadAndRender() throws {
         // 2,000 unions each holding the next, and 3,000 records each
-        // requiring the next: checks and rendering stay near linear.
+        // requiring the next. That the time stays near linear is measured
+        // by `benchmark --hostile` (scripts/benchmark-smoke.sh), not here.
         var unions = Self.header + "records:\n  Leaf:\n    fields:\n      kind: String\n      t:\n        type: String?\n        maxBytes: 3\nunions:\n"
         for index in 0..<2_000 {
             unions += "  U\(index):\n    discriminator: kind\n    members:\n      a: \(index == 1_999 ? "Leaf" : "U\(index + 1)")\n"
@@ -161,36 +148,25 @@ import Testing
         for index in 0..<3_000 {
             records += "  R\(index):\n    fields:\n      next: \(index == 2_999 ? "String" : "R\(index + 1)")\n"
         }
-        var results: [String] = []
-        let elapsed = try Self.seconds { results = [try Self.outcome(unions), try Self.outcome(records)] }
+        let results = [try Self.outcome(unions), try Self.outcome(records)]
         #expect(results.allSatisfy { $0.hasPrefix("ok: ") })
-        #expect(elapsed < 120)
     }
 
     @Test func aTwentyMegabyteDocLoadsAndRenders() throws {
         let big = String(repeating: "0123456789", count: 2_000_000)
-        var result = ""
-        let elapsed = try Self.seconds {
-            result = try Self.outcome(Self.header + "records:\n  A:\n    doc: \(big)\n    fields:\n      id: String\n")
-        }
+        let result = try Self.outcome(Self.header + "records:\n  A:\n    doc: \(big)\n    fields:\n      id: String\n")
         #expect(result == "ok: A")
-        // Linear work, but a debug build on a shared machine next to other
-        // tests: the bound only catches something quadratic.
-        #expect(elapsed < 180)
     }
 
     @Test func aTwentyMegabyteNameGivesAShortError() throws {
         let big = String(repeating: "abcdefghij", count: 2_000_000)
-        var results: [String] = []
-        let elapsed = try Self.seconds {
-            // YAML allows long keys only in the explicit `? key` form.
-            results = [
-                try Self.outcome(Self.header + "records:\n  A:\n    fields:\n      id: String\n    ? \(big)\n    : 1\n"),
-                try Self.outcome(Self.header + "records:\n  ? X\(big)\n  :\n    fields:\n      id: String\n"),
-                try Self.outcome(Self.header + "records:\n  A:\n    fields:\n      id: Zz\(big)\n"),
-                try Self.outcome(Self.header + "records:\n  A:\n    fields:\n      id: String\n    \(big): 1\n"),
-            ]
-        }
+        // YAML allows long keys only in the explicit `? key` form.
+        let results = [
+            try Self.outcome(Self.header + "records:\n  A:\n    fields:\n      id: String\n    ? \(big)\n    : 1\n"),
+            try Self.outcome(Self.header + "records:\n  ? X\(big)\n  :\n    fields:\n      id: String\n"),
+            try Self.outcome(Self.header + "records:\n  A:\n    fields:\n      id: Zz\(big)\n"),
+            try Self.outcome(Self.header + "records:\n  A:\n    fields:\n      id: String\n    \(big): 1\n"),
+        ]
         #expect(results[0].hasPrefix("a.yaml:7:7: error: unknown key 'abcdefghijabcdefghij"))
         #expect(results[0].hasSuffix("; expected one of: fields, include, oneOf, doc, deprecated, since, upstream, renamedFrom, lint"))
         #expect(results[1] == "a.yaml:4:5: error: a type name is 20000001 bytes long; names are limited to 1024 bytes of UTF-8")
@@ -198,7 +174,6 @@ import Testing
         // An implicit key longer than 1024 characters is a YAML error at its end.
         #expect(results[3] == "a.yaml:7:20000005: error: could not find expected ':' (while scanning a simple key)")
         for result in results { #expect(result.count < 1_000) }
-        #expect(elapsed < 180)
     }
 
     @Test func aBillionLaughsInAnyPlace() throws {
@@ -208,10 +183,8 @@ import Testing
         for (previous, name) in zip(names, names.dropFirst()) {
             lines.append("      \(name): &\(name) [\(Array(repeating: "*\(previous)", count: 9).joined(separator: ", "))]")
         }
-        var result = ""
-        let elapsed = try Self.seconds { result = try Self.outcome(lines.joined(separator: "\n") + "\n") }
+        let result = try Self.outcome(lines.joined(separator: "\n") + "\n")
         #expect(result == "a.yaml:11:14: error: alias expansion exceeds 100000 nodes")
-        #expect(elapsed < 30)
     }
 
     // MARK: - Hostile templates (`--templates` overrides)
@@ -298,19 +271,16 @@ import Testing
         let spec = try SpecLoader.load(path: root.appendingPathComponent("Tests/Golden/Spec").path)
         let set = try TemplateSet.load(directory: root.appendingPathComponent("Templates/swift").path, displayPath: "swift").overlaid(with: override)
         var result = ""
-        let elapsed = Self.seconds {
-            do {
-                _ = try SwiftTarget().render(spec, templates: set, header: GeneratedHeader(specVersion: spec.version))
-                result = "rendered"
-            } catch {
-                result = String(describing: error)
-            }
+        do {
+            _ = try SwiftTarget().render(spec, templates: set, header: GeneratedHeader(specVersion: spec.version))
+            result = "rendered"
+        } catch {
+            result = String(describing: error)
         }
         // One error per file of the golden spec, each at the section over
         // `types` that is the 17th of its render.
         let message = "error: the template goes through 'types' more than 16 times, making every element afresh each time"
         #expect(result == [24, 28, 40].map { "overrides/swift/file.tmpl:\($0):1: " + message }.joined(separator: "\n"))
-        #expect(elapsed < 30)
     }
 
     @Test func aTemplateWritingTooMuchStops() throws {

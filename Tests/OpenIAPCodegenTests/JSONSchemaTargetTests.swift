@@ -348,28 +348,6 @@ private enum SchemaRendering {
         #expect(JSONEscaping.number(0.25) == "0.25")
     }
 
-    /// The writer quotes into a buffer of its own; the bytes must be those
-    /// of `quoted`, also when non-ASCII text makes it drop what it wrote of
-    /// a string and start over.
-    @Test func quotingIntoAnOutputBufferMatchesQuoted() {
-        let texts = [
-            "", "plain", "exactly8", "a\"b", "tail after eight\\", "\u{1}", "mixé\nd", "プレミアム",
-            String(repeating: "long text ", count: 20),
-        ]
-        var output = TemplateOutput(capacity: 1)
-        defer { output.deallocate() }
-        var expected: [UInt8] = []
-        for text in texts {
-            output.append(UInt8(ascii: ","))
-            expected.append(UInt8(ascii: ","))
-            JSONEscaping.appendQuoted(text, to: &output)
-            expected.append(contentsOf: JSONEscaping.quoted(text).utf8)
-        }
-        #expect(Array(output.bytes) == expected)
-        output.truncate(to: 1)
-        #expect(Array(output.bytes) == [UInt8(ascii: ",")])
-    }
-
     /// Text is searched for escapes a word at a time, the last word
     /// overlapping or padded; an escape at any position of short and long
     /// text must still be found.

@@ -79,6 +79,6 @@ extension CompatibilityCase {
                         type: String
                         doc: The token.
                         renamedFrom: token
-                """, [.fieldRenamed, .fieldWireNameChanged]),
+                """, [.fieldRenamedOldNameKept, .fieldWireNameChanged]),
     ]
 }

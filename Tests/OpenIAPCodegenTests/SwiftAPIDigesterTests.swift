@@ -49,6 +49,13 @@ import Testing
         // and only the private coding key changes, but the TypeScript key is
         // the wire name.
         "fieldWireNameChangedSameSwiftName": "TypeScript only: the interface key is the wire name",
+        // A declared field rename (FIELD_RENAMED_OLD_NAME_KEPT) breaks
+        // TypeScript alone: Swift keeps the old property and initializer
+        // labels, deprecated (SwiftRenamedInitializers.swift).
+        "fieldRenamedDeclared": "TypeScript only: Swift keeps the old name and labels, deprecated",
+        "inputFieldRenamedWithAlias": "TypeScript only: Swift keeps the old name and labels, deprecated",
+        "outputFieldRenamedWithAlias": "TypeScript only: Swift keeps the old name and labels, deprecated",
+        "deprecated field renamed, not removed": "TypeScript only: Swift keeps the old name and labels, deprecated",
         // Exactly-one groups are TypeScript variant types; in Swift they are
         // only checked by validate(), whose signature does not change.
         "exactlyOneGroupAdded": "TypeScript only: the variants of the new group",

@@ -43,13 +43,6 @@ import OpenIAPTypes
         return text
     }
 
-    func seconds(_ body: () throws -> Void) rethrows -> Double {
-        let start = ContinuousClock.now
-        try body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
-
     static let minimalResult = #"{"store": "apple", "isValid": true, "state": "entitled""#
 
     static func nestedArrays(_ depth: Int, around inner: String = "1") -> String {
@@ -110,7 +103,7 @@ import OpenIAPTypes
         #expect(path(error) == "extra" + String(repeating: "[0]", count: OpenIAPJSONValue.maxKeptDepth - 1))
     }
 
-    @Test func manyValuesAtTheDeepestLevelAValueKeepsDecodeInSeconds() throws {
+    @Test func manyValuesAtTheDeepestLevelAValueKeepsDecode() throws {
         // JSONDecoder builds the whole coding path afresh whenever a kind it
         // is asked for is not there, and a kept value learns each value's
         // kind by asking: time that grows with the square of the depth, for
@@ -118,18 +111,17 @@ import OpenIAPTypes
         // numbers 500 levels deep took 30 seconds, and this one would take
         // a minute (found by the fuzz target `types`, whose own input of 511
         // levels took 3 seconds). At the limit of maxKeptDepth levels it
-        // takes a fraction of a second.
+        // takes a fraction of a second; `benchmark --hostile` measures that
+        // the time grows linearly with the number of values.
         let numbers = Array(repeating: "1", count: 4_000).joined(separator: ",")
         let json = #"{"platform": "web", "extra": \#(Self.nestedArrays(OpenIAPJSONValue.maxKeptDepth - 2, around: "[" + numbers + "]"))}"#
-        var product: Product?
-        let elapsed = try seconds { product = try JSONDecoder().decode(Product.self, from: Data(json.utf8)) }
-        guard case let .unrecognized(.object(members))? = product, var innermost = members["extra"] else {
+        let product = try JSONDecoder().decode(Product.self, from: Data(json.utf8))
+        guard case let .unrecognized(.object(members)) = product, var innermost = members["extra"] else {
             Issue.record("expected the unknown member")
             return
         }
         while case let .array(values) = innermost, values.count == 1 { innermost = values[0] }
         #expect(innermost == .array(Array(repeating: .integer(1), count: 4_000)))
-        #expect(elapsed < 30)
     }
 
     /// A decoder that is already `depth` levels deep and has nothing to read.
@@ -213,15 +205,11 @@ import OpenIAPTypes
 
     @Test func fiftyMegabyteStrings() throws {
         let big = String(repeating: "x", count: 50_000_000)
-        var result: RequestVerifyPurchaseWithIapkitResult?
-        let elapsed = try seconds {
-            result = try JSONDecoder().decode(
-                RequestVerifyPurchaseWithIapkitResult.self,
-                from: Data((Self.minimalResult + #", "productId": "\#(big)", "environment": "\#(big)"}"#).utf8))
-        }
-        #expect(result?.productId?.utf8.count == 50_000_000)
-        #expect(result?.environment?.rawValue.utf8.count == 50_000_000)
-        #expect(elapsed < 180)
+        let result = try JSONDecoder().decode(
+            RequestVerifyPurchaseWithIapkitResult.self,
+            from: Data((Self.minimalResult + #", "productId": "\#(big)", "environment": "\#(big)"}"#).utf8))
+        #expect(result.productId?.utf8.count == 50_000_000)
+        #expect(result.environment?.rawValue.utf8.count == 50_000_000)
 
         // A byte limit is checked by validate(), with the path of the field.
         let payload = #"{"format": "text", "body": "\#(big)", "version": 1, "updatedAt": 0}"#

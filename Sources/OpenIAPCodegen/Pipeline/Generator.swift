@@ -34,7 +34,8 @@ public struct Generator: Sendable {
 
     /// The built-in targets, in the order they run and report.
     public static let allTargets: [any GenerationTarget] = [
-        SwiftTarget(), SwiftBridgeTarget(), JSONSchemaTarget(), TypeScriptTarget(), KotlinTarget(), OpenAPITarget(),
+        SwiftTarget(), SwiftBridgeTarget(), SwiftIAPKitTarget(), JSONSchemaTarget(), TypeScriptTarget(), KotlinTarget(), OpenAPITarget(),
+        KotlinIAPKitTarget(),
     ]
 
     public var options: Options
@@ -63,7 +64,11 @@ public struct Generator: Sendable {
     /// target writes into `options.kotlinPackage` when one is given.
     private func configured(_ targets: [any GenerationTarget]) -> [any GenerationTarget] {
         guard let package = options.kotlinPackage else { return targets }
-        return targets.map { target in target is KotlinTarget ? KotlinTarget(packageName: package) : target }
+        return targets.map { target in
+            if target is KotlinTarget { return KotlinTarget(packageName: package) }
+            if target is KotlinIAPKitTarget { return KotlinIAPKitTarget(packageName: package) }
+            return target
+        }
     }
 
     // MARK: - Loading
@@ -227,31 +232,8 @@ public struct Generator: Sendable {
     /// which the command prints as `path:line:column: warning: [ID] …`.
     public func runWithReport() throws(DiagnosticError) -> (changes: [FileChange], notes: [String], warnings: [Diagnostic]) {
         let (spec, files) = try render()
-        defer { Self.releaseInBackground(spec, files) }
         let changes = try writer().write(files)
         return (changes, try selectedTargets().flatMap { $0.notes(spec) }, SpecLinter.lint(spec))
-    }
-
-    /// Frees the memory of a finished run on another thread. A large spec is
-    /// hundreds of thousands of small allocations, and nobody should wait
-    /// for them to be given back: `run` returns at once, and a command that
-    /// exits next never frees them at all.
-    private static func releaseInBackground(_ spec: Spec, _ files: [GeneratedFile]) {
-        releases.enter()
-        DispatchQueue.global(qos: .utility).async {
-            withExtendedLifetime((spec, files)) {}
-            releases.leave()
-        }
-    }
-
-    /// The releases `run` has handed to other threads and that have not finished.
-    private static let releases = DispatchGroup()
-
-    /// Waits until the memory of every finished run has been freed. For
-    /// measurements: so that freeing one run never overlaps the timing of
-    /// whatever is measured next.
-    public static func waitForReleases() {
-        releases.wait()
     }
 
     /// The template set of each target, each folder read and compiled once

@@ -1,5 +1,6 @@
 /// Checks the map form of `deprecated:` against the whole spec: a
-/// replacement names an element that exists, is not deprecated itself, and
+/// replacement names an element that exists, is not deprecated itself nor
+/// a member of a deprecated type or operation, and
 /// following replacements never comes back where it started; `removeIn`
 /// comes after the version that deprecated the element (`since` of the
 /// deprecation, else of the element).
@@ -43,6 +44,12 @@ enum DeprecationCheck {
                 report(
                     "replacement '\(replacement)' of \(element.described) is deprecated itself\(further)", at: at,
                     notes: [.note("\(elements[target].described) is deprecated here", at: elements[target].location)])
+            } else if let owner = elements[target].owner.flatMap({ byID[$0] }), elements[owner].annotations.deprecated != nil {
+                // Using it would warn all the same: a field of a deprecated
+                // type, an argument of a deprecated operation.
+                report(
+                    "replacement '\(replacement)' of \(element.described) belongs to \(elements[owner].described), which is deprecated itself",
+                    at: at, notes: [.note("\(elements[owner].described) is deprecated here", at: elements[owner].location)])
             }
         }
     }

@@ -91,36 +91,8 @@ public struct Spec: Sendable {
 
     /// The positions of `names` in the order of the names as Swift compares
     /// strings, equal names in their original order.
-    ///
-    /// Each name gets a key with its first eight bytes as one integer, so
-    /// most comparisons of ASCII names are one integer comparison: for ASCII
-    /// text, Swift's order is the order of the bytes, and two keys that
-    /// differ decide it. Names with equal keys, or outside ASCII, are
-    /// compared as strings.
     static func sortedPositions(of names: [String]) -> [Int] {
-        struct Key {
-            var prefix: UInt64
-            var isASCII: Bool
-            var position: Int
-        }
-        let keys = names.enumerated().map { position, name in
-            var prefix: UInt64 = 0
-            var count = 0
-            var isASCII = true
-            for byte in name.utf8 {
-                if byte >= 0x80 { isASCII = false }
-                if count < 8 { prefix |= UInt64(byte) << (56 - 8 * count) }
-                count += 1
-            }
-            return Key(prefix: prefix, isASCII: isASCII, position: position)
-        }
-        return names.withUnsafeBufferPointer { names in
-            keys.sorted { a, b in
-                if a.isASCII && b.isASCII && a.prefix != b.prefix { return a.prefix < b.prefix }
-                let (left, right) = (names[a.position], names[b.position])
-                return left < right || (left == right && a.position < b.position)
-            }.map(\.position)
-        }
+        names.indices.sorted { (names[$0], $0) < (names[$1], $1) }
     }
 
     public subscript(name: String) -> NamedType? {
@@ -263,64 +235,28 @@ public struct Spec: Sendable {
 public struct Annotations: Hashable, Sendable {
     public var doc: String?
     /// Non-nil when deprecated; the message says what to use instead (may be empty).
-    public var deprecated: String? {
-        get { rare?.value.deprecated }
-        set { rare = OutOfLine.updating(rare) { $0.deprecated = newValue } }
-    }
+    public var deprecated: String?
     /// The spec version that introduced the element.
-    public var since: String? {
-        get { rare?.value.since }
-        set { rare = OutOfLine.updating(rare) { $0.since = newValue } }
-    }
+    public var since: String?
     /// Why this element deliberately differs from the upstream SDL.
-    public var upstream: String? {
-        get { rare?.value.upstream }
-        set { rare = OutOfLine.updating(rare) { $0.upstream = newValue } }
-    }
-
+    public var upstream: String?
     /// The name this element had before (a type, field or enum value),
     /// which tells `generator diff` that it was renamed.
-    public var renamedFrom: String? {
-        get { rare?.value.renamedFrom }
-        set { rare = OutOfLine.updating(rare) { $0.renamedFrom = newValue } }
-    }
-
+    public var renamedFrom: String?
     /// The lint rules this element switches off for itself (`lint: {off: [...]}`).
-    public var lintOff: [LintRule.ID] {
-        get { rare?.value.lintOff ?? [] }
-        set { rare = OutOfLine.updating(rare) { $0.lintOff = newValue } }
-    }
-
+    public var lintOff: [LintRule.ID] = []
     /// The facts of a `deprecated:` written as a map (since, removeIn,
     /// replacement), nil for the string form and for elements not deprecated.
-    public var deprecation: Deprecation? {
-        get { rare?.value.deprecation }
-        set { rare = OutOfLine.updating(rare) { $0.deprecation = newValue } }
-    }
-
-    /// `deprecated`, `since`, `upstream` and `renamedFrom`, nil when none is set: most
-    /// elements have a doc comment and nothing else, and four optional
-    /// strings inline were 64 bytes of every field, value and type.
-    private var rare: OutOfLine<Rare>?
-
-    private struct Rare: OutOfLineValue {
-        var deprecated: String?
-        var since: String?
-        var upstream: String?
-        var renamedFrom: String?
-        var deprecation: Deprecation?
-        var lintOff: [LintRule.ID] = []
-
-        var isEmpty: Bool {
-            deprecated == nil && since == nil && upstream == nil && renamedFrom == nil && deprecation == nil && lintOff.isEmpty
-        }
-    }
+    public var deprecation: Deprecation?
 
     public init(
         doc: String? = nil, deprecated: String? = nil, since: String? = nil, upstream: String? = nil, renamedFrom: String? = nil
     ) {
         self.doc = doc
-        self.rare = OutOfLine.boxed(Rare(deprecated: deprecated, since: since, upstream: upstream, renamedFrom: renamedFrom))
+        self.deprecated = deprecated
+        self.since = since
+        self.upstream = upstream
+        self.renamedFrom = renamedFrom
     }
 }
 

@@ -67,73 +67,39 @@ public enum DefaultValue: Hashable, Sendable {
 /// Inclusive bounds and size limits checked by the generated `validate()`.
 public struct Constraints: Hashable, Sendable {
     /// Maximum length of a string in UTF-8 bytes.
-    public var maxBytes: Int? {
-        get { bounds?.value.maxBytes }
-        set { bounds = OutOfLine.updating(bounds) { $0.maxBytes = newValue } }
-    }
-    public var minimum: Double? {
-        get { bounds?.value.minimum }
-        set { bounds = OutOfLine.updating(bounds) { $0.minimum = newValue } }
-    }
-    public var maximum: Double? {
-        get { bounds?.value.maximum }
-        set { bounds = OutOfLine.updating(bounds) { $0.maximum = newValue } }
-    }
+    public var maxBytes: Int?
+    public var minimum: Double?
+    public var maximum: Double?
     /// Minimum length of a string in characters, counted as Unicode scalars
     /// (code points), as JSON Schema's `minLength` counts them.
-    public var minLength: Int? {
-        get { bounds?.value.minLength }
-        set { bounds = OutOfLine.updating(bounds) { $0.minLength = newValue } }
-    }
+    public var minLength: Int?
     /// Maximum length of a string in characters (Unicode scalars).
-    public var maxLength: Int? {
-        get { bounds?.value.maxLength }
-        set { bounds = OutOfLine.updating(bounds) { $0.maxLength = newValue } }
-    }
+    public var maxLength: Int?
     /// A pattern the whole string must match.
-    public var pattern: StringPattern? {
-        get { bounds?.value.pattern }
-        set { bounds = OutOfLine.updating(bounds) { $0.pattern = newValue } }
-    }
-
-    /// The limits, nil when none is set, as for most fields: the optionals
-    /// inline were 41 bytes of every field before the length limits and the
-    /// pattern joined them.
-    private var bounds: OutOfLine<Bounds>?
-
-    private struct Bounds: OutOfLineValue {
-        var maxBytes: Int?
-        var minimum: Double?
-        var maximum: Double?
-        var minLength: Int?
-        var maxLength: Int?
-        var pattern: StringPattern?
-
-        var isEmpty: Bool {
-            maxBytes == nil && minimum == nil && maximum == nil && minLength == nil && maxLength == nil && pattern == nil
-        }
-    }
+    public var pattern: StringPattern?
 
     public init(
         maxBytes: Int? = nil, minimum: Double? = nil, maximum: Double? = nil, minLength: Int? = nil, maxLength: Int? = nil,
         pattern: StringPattern? = nil
     ) {
-        self.bounds = OutOfLine.boxed(
-            Bounds(maxBytes: maxBytes, minimum: minimum, maximum: maximum, minLength: minLength, maxLength: maxLength, pattern: pattern))
+        self.maxBytes = maxBytes
+        self.minimum = minimum
+        self.maximum = maximum
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.pattern = pattern
     }
 
-    public var isEmpty: Bool { bounds == nil }
+    /// Whether no limit is set, as for most fields.
+    public var isEmpty: Bool {
+        maxBytes == nil && minimum == nil && maximum == nil && minLength == nil && maxLength == nil && pattern == nil
+    }
 
     /// Whether a string limit is set: bytes, characters or a pattern.
     public var limitsStrings: Bool { maxBytes != nil || minLength != nil || maxLength != nil || pattern != nil }
 }
 
 public struct Field: Sendable {
-    // The stored properties are in the order that wastes least padding, not
-    // the initializer's: `type` and `defaultValue` are 17 bytes each, and
-    // the one-byte properties fill the gap after the first (128 bytes, not
-    // 136).
-
     /// The name on the wire, exactly as in the spec.
     public var name: String
     /// Other names a reader also accepts for this field, in order of
@@ -341,38 +307,14 @@ public enum EnumAliasRule: String, Sendable, CaseIterable {
 
     public func alias(for wire: String) -> String {
         switch self {
-        case .upperSnake: Self.asciiUpperSnake(wire) ?? Self.anyUpperSnake(wire)
+        case .upperSnake: Self.upperSnake(wire)
         }
     }
 
-    /// The `UPPER_SNAKE` alias of any wire value: `-`, space and `.` become
+    /// The `UPPER_SNAKE` alias of a wire value: `-`, space and `.` become
     /// `_`, then the whole is upper-cased.
-    static func anyUpperSnake(_ wire: String) -> String {
+    static func upperSnake(_ wire: String) -> String {
         String(wire.map { $0 == "-" || $0 == " " || $0 == "." ? "_" : $0 }).uppercased()
-    }
-
-    /// `anyUpperSnake` of an ASCII wire value, worked out on its bytes, where
-    /// replacing and upper-casing are one byte for one; nil for any other
-    /// value. Going through `Character`s and `uppercased()` cost thousands
-    /// of instructions a value, and the validator derives the alias of every
-    /// value of every enum with a rule.
-    static func asciiUpperSnake(_ wire: String) -> String? {
-        return wire.withUTF8Bytes { bytes -> String? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            // Safe: `initializingUTF8With` hands over room for
-            // `bytes.count` bytes and this writes exactly that many, all
-            // ASCII, so the new string is valid UTF-8.
-            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-                for (index, byte) in bytes.enumerated() {
-                    switch byte {
-                    case UInt8(ascii: "-"), UInt8(ascii: " "), UInt8(ascii: "."): buffer[index] = UInt8(ascii: "_")
-                    case UInt8(ascii: "a")...UInt8(ascii: "z"): buffer[index] = byte - 32
-                    default: buffer[index] = byte
-                    }
-                }
-                return bytes.count
-            }
-        }
     }
 }
 
@@ -442,7 +384,7 @@ public struct EnumType: Sendable {
         let wires = Set(values.map(\.wire))
         var result: [[String]] = []
         result.reserveCapacity(values.count)
-        values.forEachAddress { result.append(decodeAliases(of: $0.pointee, wires: wires)) }
+        for value in values { result.append(decodeAliases(of: value, wires: wires)) }
         return result
     }
 }

@@ -20,17 +20,12 @@ struct SpecBuilder {
         case sortNames
         /// Completing the records among `declared[range]`.
         case complete(Range<Int>)
-        /// The validator's table of the names by their bytes
-        /// (`SpecValidator.TypeNames`), which would otherwise be made
-        /// before validation, on one thread.
-        case nameTable
     }
 
     /// What a job hands back.
     private enum Outcome: Sendable {
         case order([Int])
         case types([NamedType], [Diagnostic])
-        case nameTable(ASCIINameTable<Int>, holdsAll: Bool)
     }
 
     /// The declared types, each name once, and where each name is among
@@ -60,7 +55,7 @@ struct SpecBuilder {
         // are completed one by one, so the work runs in pieces on several
         // threads. The pieces' diagnostics are joined in order, as one pass
         // over the types would have made them.
-        var jobs: [Job] = [.sortNames, .nameTable]
+        var jobs: [Job] = [.sortNames]
         let pieces = declared.count < Self.parallelTypeCount ? 1 : 4
         let size = max(1, (declared.count + pieces - 1) / pieces)
         for start in stride(from: 0, to: declared.count, by: size) { jobs.append(.complete(start..<min(start + size, declared.count))) }
@@ -69,9 +64,6 @@ struct SpecBuilder {
             switch job {
             case .sortNames:
                 return .order(Spec.sortedPositions(of: names))
-            case .nameTable:
-                let (table, holdsAll) = SpecValidator.TypeNames.table(count: names.count) { names[$0] }
-                return .nameTable(table, holdsAll: holdsAll)
             case let .complete(range):
                 var builder = base
                 let types = builder.complete(declared[range], from: range.lowerBound, defaults: defaults, byName: byName)
@@ -80,13 +72,11 @@ struct SpecBuilder {
         }
         let outcomes = declared.count < Self.parallelTypeCount ? jobs.map(perform) : jobs.concurrentMap(perform)
         var order: [Int] = []
-        var nameTable: (ASCIINameTable<Int>, holdsAll: Bool)?
         var types: [NamedType] = []
         types.reserveCapacity(declared.count)
         for outcome in outcomes {
             switch outcome {
             case let .order(sorted): order = sorted
-            case let .nameTable(table, holdsAll): nameTable = (table, holdsAll)
             case let .types(completed, problems):
                 types.append(contentsOf: completed)
                 diagnostics.append(contentsOf: problems)
@@ -99,12 +89,7 @@ struct SpecBuilder {
             spec.lint.off.formUnion(settings.off)
             spec.lint.errors.formUnion(settings.errors)
         }
-        // The table holds positions among the declared types; the spec has
-        // them in name order.
-        guard let nameTable, spec.hasDistinctNames else { return (spec, SpecValidator.TypeNames(spec)) }
-        var rank = [Int](repeating: 0, count: order.count)
-        for (sorted, position) in order.enumerated() { rank[position] = sorted }
-        return (spec, SpecValidator.TypeNames(spec, table: nameTable.0.mapValues { rank[$0] }, holdsAll: nameTable.holdsAll))
+        return (spec, SpecValidator.TypeNames(spec))
     }
 
     /// `declared` with every record completed: included fields merged in and

@@ -38,7 +38,7 @@ public enum SpecLoader {
         // The same as `build(from: sources(at: path))`, but each file is read
         // by the job that parses it, so reading is spread over the cores too.
         let read = paths.concurrentMap { file -> FileResult? in
-            guard let bytes = FileContents.bytes(atPath: file) else { return nil }
+            guard let bytes = fileBytes(atPath: file) else { return nil }
             return readFile(Source(path: file, bytes: bytes), limits: limits)
         }
         // As in `sources(at:)`, the first file that cannot be read is the only problem reported.
@@ -48,11 +48,17 @@ public enum SpecLoader {
         return try join(read.compactMap { $0 }, firstFile: paths.first, checks: checks)
     }
 
+    /// The bytes of the file at `path`, or nil when it cannot be read
+    /// (missing, a folder, not permitted).
+    private static func fileBytes(atPath path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    }
+
     /// The files `load(path:)` would read.
     public static func sources(at path: String) throws(DiagnosticError) -> [Source] {
         var result: [Source] = []
         for file in try sourcePaths(at: path) {
-            guard let bytes = FileContents.bytes(atPath: file) else {
+            guard let bytes = fileBytes(atPath: file) else {
                 throw DiagnosticError(.error("cannot read spec file '\(file)'", at: nil))
             }
             result.append(Source(path: file, bytes: bytes))

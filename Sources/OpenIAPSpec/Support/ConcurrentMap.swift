@@ -1,13 +1,18 @@
-import Dispatch
+import Foundation
 
 extension Array where Element: Sendable {
     /// `map`, with the elements spread over the processor cores. Results
     /// come back in the order of the elements, so callers stay
     /// deterministic. Meant for a handful of large, independent jobs (spec
-    /// files, targets, output files), not for many tiny ones.
+    /// files, targets, output files), not for many tiny ones: each result
+    /// is stored under a lock.
+    ///
+    /// What it buys: the spec files are read and the targets rendered on
+    /// both cores of the benchmark machine (Docs/Performance.md, "What the
+    /// remaining tricks buy").
     package func concurrentMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
         if count < 2 { return map(transform) }
-        let results = ResultSlots<Result>(count: count)
+        let results = LockedResults<Result>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { index in
             results.store(transform(self[index]), at: index)
         }
@@ -15,28 +20,22 @@ extension Array where Element: Sendable {
     }
 }
 
-/// Where `concurrentMap` collects results. Every slot is written by exactly
-/// one job and read only after all jobs have finished, which
-/// `concurrentPerform` guarantees by returning only then; the slots live in
-/// memory allocated once, so no two jobs ever touch the same Swift value.
-private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private let slots: UnsafeMutablePointer<Value?>
-    private let count: Int
+/// Where `concurrentMap` collects results: an array of optional results,
+/// changed only under a lock. `concurrentPerform` returns after every job
+/// has finished, so `values` then reads them all.
+private final class LockedResults<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Value?]
 
     init(count: Int) {
-        self.count = count
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil, count: count)
-    }
-
-    deinit {
-        slots.deinitialize(count: count)
-        slots.deallocate()
+        slots = Array(repeating: nil, count: count)
     }
 
     func store(_ value: Value, at index: Int) {
-        slots[index] = value
+        lock.withLock { slots[index] = value }
     }
 
-    var values: [Value] { (0..<count).map { slots[$0]! } }
+    var values: [Value] {
+        lock.withLock { slots.map { $0! } }
+    }
 }

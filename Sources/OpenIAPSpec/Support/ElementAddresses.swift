@@ -1,23 +1,15 @@
-/// Walking an array of large structs (the IR's fields, values and types)
-/// by address, so that only the members used are read; the targets and
-/// the view models use it wherever they go through the IR.
+/// Walking an array of large structs by address, so that only the members
+/// used are read. Only the Swift and Kotlin view models still use it: they
+/// are being rewritten to move their emitted lines into templates (issue
+/// #24), and go through the IR with plain `for` loops after that, as every
+/// other target already does. Delete this file then.
 
 extension Array {
-    /// Calls `body` with the address of every element in turn, so that it
-    /// reads only the members it uses (`element.pointee.name`). Taking an
-    /// element as a value copies all of it, retaining every string it holds,
-    /// and while targets render on several threads those retains contend
-    /// for the same shared reference counts.
+    /// Calls `body` with the address of every element in turn.
     package func forEachAddress(_ body: (UnsafePointer<Element>) -> Void) {
         withUnsafeBufferPointer { elements in
             guard let first = elements.baseAddress else { return }
             for index in elements.indices { body(first + index) }
         }
-    }
-
-    /// Calls `body` with the address of the element at `index`.
-    package func withAddress<Result>(at index: Int, _ body: (UnsafePointer<Element>) -> Result) -> Result {
-        precondition(indices.contains(index), "index out of range")
-        return withUnsafeBufferPointer { elements in body(elements.baseAddress! + index) }
     }
 }

@@ -27,7 +27,7 @@ struct SpecValidator {
     }
 
     init(spec: Spec) {
-        self.init(spec: spec, types: TypeNames(plain: spec))
+        self.init(spec: spec, types: TypeNames(spec))
     }
 
     /// A validator whose look-ups by name go through `types`, made from `spec`.

@@ -79,16 +79,14 @@ struct YAMLDocument: Sendable {
     /// The text of a scalar, or nil for a collection.
     func scalar(_ node: NodeID) -> String? {
         guard nodes[node].kind == .scalar else { return nil }
-        return withBytes(of: node) { String(decoding: $0, as: UTF8.self) }
+        return String(decoding: bytes(of: node), as: UTF8.self)
     }
 
-    /// Calls `body` with the UTF-8 bytes of a scalar (empty for a collection).
-    func withBytes<Result>(of node: NodeID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    /// The UTF-8 bytes of a scalar (empty for a collection).
+    func bytes(of node: NodeID) -> ArraySlice<UInt8> {
         let header = nodes[node]
-        guard header.kind == .scalar, header.count > 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return text.withUnsafeBufferPointer { all in
-            body(UnsafeBufferPointer(rebasing: all[Int(header.start)..<Int(header.start) + Int(header.count)]))
-        }
+        guard header.kind == .scalar, header.count > 0 else { return [] }
+        return text[Int(header.start)..<Int(header.start) + Int(header.count)]
     }
 
     /// Whether the node is a scalar whose text equals `literal`, which must
@@ -98,9 +96,8 @@ struct YAMLDocument: Sendable {
     func scalar(_ node: NodeID, is literal: StaticString) -> Bool {
         let header = nodes[node]
         guard header.kind == .scalar else { return false }
-        let wanted = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        if header.isASCII && Int(header.count) != wanted.count { return false }
-        return withBytes(of: node) { Self.sameText($0, wanted) }
+        if header.isASCII && Int(header.count) != literal.utf8CodeUnitCount { return false }
+        return literal.withUTF8Buffer { Self.sameText(bytes(of: node), $0) }
     }
 
     /// Whether the node is a scalar whose text equals one of `literals` (as
@@ -114,32 +111,30 @@ struct YAMLDocument: Sendable {
     func position(of node: NodeID, in literals: KeyList) -> Int? {
         let header = nodes[node]
         guard header.kind == .scalar else { return nil }
-        return withBytes(of: node) { bytes in
-            for (position, candidate) in literals.bytes.enumerated() where !header.isASCII || candidate.count == bytes.count {
-                let same = candidate.withUnsafeBufferPointer { Self.sameText(bytes, $0) }
-                if same { return position }
-            }
-            return nil
+        let bytes = bytes(of: node)
+        for (position, candidate) in literals.bytes.enumerated() where !header.isASCII || candidate.count == bytes.count {
+            if Self.sameText(bytes, candidate) { return position }
         }
+        return nil
     }
 
     /// Whether two scalars have the same text as Swift strings compare.
     func sameScalar(_ a: NodeID, _ b: NodeID) -> Bool {
         if nodes[a].isASCII && nodes[b].isASCII && nodes[a].count != nodes[b].count { return false }
-        return withBytes(of: a) { first in withBytes(of: b) { Self.sameText(first, $0) } }
+        return Self.sameText(bytes(of: a), bytes(of: b))
     }
 
     /// Two UTF-8 texts compared as Swift strings: equal bytes are equal
     /// text, and two texts of plain ASCII are equal only when their bytes
     /// are. Only otherwise (some text outside ASCII, which canonical
     /// equivalence may match with other spellings) are strings built.
-    static func sameText(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        if a.count == b.count, a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 { return true }
+    static func sameText(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
+        if a.elementsEqual(b) { return true }
         if isASCII(a) && isASCII(b) { return false }
         return String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self)
     }
 
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isASCII(_ bytes: some Sequence<UInt8>) -> Bool {
         // One OR over all bytes rather than a test per byte, which the
         // compiler can do many bytes at a time.
         bytes.reduce(0, |) < 0x80
@@ -213,7 +208,7 @@ struct YAMLDocument: Sendable {
             // needs none of the bookkeeping of what was copied where.
             var header = nodes[top]
             header.start = 0
-            withBytes(of: top) { result.text.append(contentsOf: $0) }
+            result.text.append(contentsOf: bytes(of: top))
             result.nodes = [header]
             result.root = 0
             return result
@@ -230,7 +225,7 @@ struct YAMLDocument: Sendable {
             order.append(node)
             if header.kind == .scalar {
                 let start = result.text.count
-                withBytes(of: node) { result.text.append(contentsOf: $0) }
+                result.text.append(contentsOf: bytes(of: node))
                 header.start = Int32(start)
             } else {
                 for child in children[Int(header.start)..<Int(header.start + header.count)] { pending.append(Int(child)) }

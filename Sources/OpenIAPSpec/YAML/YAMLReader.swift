@@ -1,5 +1,12 @@
 import CYAML
 
+// Pointers here are libyaml's C interface and nothing else: the parser
+// struct it fills, the input it reads, the event text it lends. They stay
+// in this file (`parse`, `string`, `libyamlDiagnostic`, `LineColumn`) and
+// in the event handlers of YAMLTreeBuilder.swift, which copy each
+// scalar's bytes out before libyaml frees them; everything past the
+// builder is plain Swift values.
+
 /// Bounds that keep a hostile or broken spec file from exhausting memory or
 /// time while it is read.
 public struct YAMLLimits: Sendable {

@@ -1,3 +1,7 @@
+// The scalar handlers take libyaml's event text as an
+// `UnsafeBufferPointer` (see YAMLReader.swift) and copy it into the
+// document at once; that is the only pointer this file holds.
+
 /// Turns a stream of events into a flat `YAMLDocument` without recursion.
 ///
 /// Open collections live on an explicit stack, so the depth of the input only

@@ -107,6 +107,12 @@ public struct CompatibilityReport: Sendable {
     /// The same content as `text()`, for tools. Findings carry the rule's
     /// rationale, and `side` says which spec the location points into.
     public func json() -> String {
+        JSONValue.object(jsonMembers()).printed() + "\n"
+    }
+
+    /// The members of `json()`'s document, which the migration guide's JSON
+    /// extends (`MigrationGuide.json()`).
+    func jsonMembers() -> [JSONValue.Member] {
         func side(_ s: Side) -> JSONValue {
             .object([.init("path", .string(s.label)), .init("version", .string(s.version))])
         }
@@ -143,15 +149,14 @@ public struct CompatibilityReport: Sendable {
             members.append(.init("rationale", .string(finding.rule.rationale)))
             return .object(members)
         }
-        let document: JSONValue = .object([
+        return [
             .init("old", side(old)),
             .init("new", side(new)),
             .init("breaking", .bool(hasBreaking)),
             .init("breakingFor", .array(breakingFor.map { .string($0.rawValue) })),
             .init("summary", .object(summary)),
             .init("findings", .array(items)),
-        ])
-        return document.printed() + "\n"
+        ]
     }
 
     // MARK: - Rule table

@@ -67,6 +67,7 @@ public struct CompatibilityRule: Hashable, Sendable {
         // Source: fields.
         case fieldRemoved = "FIELD_REMOVED"
         case fieldRenamed = "FIELD_RENAMED"
+        case fieldRenamedOldNameKept = "FIELD_RENAMED_OLD_NAME_KEPT"
         case fieldTypeChanged = "FIELD_TYPE_CHANGED"
         case fieldTypeEquivalent = "FIELD_TYPE_EQUIVALENT"
         case fieldNowRequired = "FIELD_NOW_REQUIRED"
@@ -257,6 +258,10 @@ public enum CompatibilityRules {
         .init(
             .fieldRenamed, .source, .breaking,
             "The TypeScript key (and usually the Swift property) takes the new name, so code using the old one no longer compiles."),
+        .init(
+            .fieldRenamedOldNameKept, .source, .breaking,
+            "Declared with `renamedFrom`: Swift and Kotlin keep the old name as a deprecated property, and initialiser and constructor calls with the old labels compile with a warning that names the new ones, until a release removes them; the TypeScript key takes the new name (with `aliases`, the old key stays, optional and deprecated), so TypeScript code using the old one no longer compiles.",
+            breaksSourceIn: [.typescript]),
         .init(
             .fieldTypeChanged, .source, .breaking,
             "The property's Swift or TypeScript type changes, so reads, assignments and initialiser calls no longer type-check."),

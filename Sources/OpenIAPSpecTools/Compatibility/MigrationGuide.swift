@@ -30,9 +30,9 @@ public struct MigrationGuide {
         report = CompatibilityReport(old: old, oldLabel: oldLabel, new: new, newLabel: newLabel)
     }
 
-    /// The elements that moved, in the order of the old spec. Operations
-    /// and arguments are named in the text only: their snippets would need
-    /// a whole call.
+    /// The elements that moved, in the order of the old spec. A moved
+    /// operation or argument shows as a call of the operation; events are
+    /// named in the text only.
     var moves: [Move] {
         var result: [Move] = []
         let newElements = new.elements
@@ -51,29 +51,92 @@ public struct MigrationGuide {
             guard seen.insert(element.id).inserted else { continue }
             result.append(Move(old: element, new: target, how: current == nil ? "removed" : "deprecated"))
         }
-        return result.filter { $0.old.kind != .operation && $0.old.kind != .argument }
+        // Events get no snippet: a listener is not a call (`MigrationCall`).
+        return result.filter { move in
+            let isCall = [SpecElement.Kind.operation, .argument].contains(move.old.kind)
+            return !isCall || (MigrationCall(move.old, in: old) != nil && MigrationCall(move.new, in: new) != nil)
+        }
     }
 
+    /// The guide as Markdown, rendered from `entries()` (the JSON format
+    /// carries the same entries: `MigrationGuide+JSON.swift`).
     public func markdown() -> String {
-        var out = "# Migrating from \(report.old.version) to \(report.new.version)\n\n"
-        out += summary()
-        let moves = self.moves
-        var snippetNumber = 0
+        var out = "# \(title)\n\n"
+        out += "## Summary\n\n" + summaryLines().joined(separator: "\n") + "\n"
+        let entries = self.entries()
         for area in Area.allCases {
-            let entries = report.findings.filter { Area.of($0) == area }
-            guard !entries.isEmpty else { continue }
+            let inArea = entries.filter { $0.area == area }
+            guard !inArea.isEmpty else { continue }
             out += "\n## \(area.rawValue)\n"
-            for finding in entries {
-                out += "\n### \(finding.message)\n\n"
-                out += "`\(finding.id.rawValue)`, \(finding.severity.rawValue). **Who:** \(who(finding)). **What to do:** \(whatToDo(finding, moves))\n"
-                for move in moves where attaches(move, to: finding) {
-                    snippetNumber += 1
-                    out += snippets(move, number: snippetNumber)
+            for entry in inArea {
+                out += "\n### \(entry.finding.message)\n\n"
+                out += "`\(entry.finding.id.rawValue)`, \(entry.finding.severity.rawValue). **Who:** \(entry.who). **What to do:** \(entry.whatToDo)\n"
+                for snippet in entry.snippets {
+                    let fence = snippet.language.lowercased()
+                    out += "\n\(snippet.language) before (\(report.old.version)):\n\n```\(fence)\n\(snippet.before)```\n"
+                    out += "\n\(snippet.language) after (\(report.new.version)):\n\n```\(fence)\n\(snippet.after)```\n"
                 }
             }
         }
-        out += removedTable()
+        let removed = removedElements()
+        if !removed.isEmpty {
+            var lines = ["", "## Removed, and what replaces it", "", "| removed | replacement | deprecated since | was to go in |", "|---|---|---|---|"]
+            for row in removed {
+                lines.append("| `\(row.removed)` | \(row.replacement.map { "`\($0)`" } ?? "none") | \(row.since ?? "") | \(row.removeIn ?? "") |")
+            }
+            out += lines.joined(separator: "\n") + "\n"
+        }
         return out
+    }
+
+    var title: String { "Migrating from \(report.old.version) to \(report.new.version)" }
+
+    /// One change of the guide: a finding, who it affects, what to do, and
+    /// for an element that moved, a before and after snippet per language.
+    struct Entry {
+        var area: Area
+        var finding: CompatibilityFinding
+        var who: String
+        var whatToDo: String
+        var snippets: [Snippet]
+    }
+
+    /// The same use of an element in one language, against each side.
+    struct Snippet {
+        var language: String
+        var before: String
+        var after: String
+    }
+
+    /// A row of the table of removed elements.
+    struct Removal {
+        var removed: String
+        var replacement: String?
+        var since: String?
+        var removeIn: String?
+    }
+
+    /// Every entry, grouped by area in `Area` order, findings in the
+    /// report's order within an area; snippets are numbered through the
+    /// whole guide so that their functions do not collide.
+    func entries() -> [Entry] {
+        let moves = self.moves
+        var result: [Entry] = []
+        var snippetNumber = 0
+        for area in Area.allCases {
+            for finding in report.findings where Area.of(finding) == area {
+                var snippets: [Snippet] = []
+                for move in moves where attaches(move, to: finding) {
+                    snippetNumber += 1
+                    for (language, before, after) in MigrationSnippets.pairs(move, old: old, new: new, number: snippetNumber) {
+                        snippets.append(Snippet(language: language, before: before, after: after))
+                    }
+                }
+                result.append(
+                    Entry(area: area, finding: finding, who: who(finding), whatToDo: whatToDo(finding, moves), snippets: snippets))
+            }
+        }
+        return result
     }
 
     enum Area: String, CaseIterable {
@@ -97,7 +160,9 @@ public struct MigrationGuide {
         }
     }
 
-    private func summary() -> String {
+    /// The summary's bullet lines: the wire, then each language, then the
+    /// changes that break nothing.
+    func summaryLines() -> [String] {
         var lines: [String] = []
         let wire = report.count(.wire, .breaking)
         lines.append("- On the wire (\(CompatibilityReport.question(.wire))): \(wire == 0 ? "nothing breaks" : "\(wire) breaking change\(wire == 1 ? "" : "s")").")
@@ -107,7 +172,7 @@ public struct MigrationGuide {
         }
         let notes = report.findings.filter { $0.severity != .breaking }.count
         lines.append("- \(notes) further change\(notes == 1 ? "" : "s") that break\(notes == 1 ? "s" : "") nothing (warnings and notes).")
-        return "## Summary\n\n" + lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     private func who(_ finding: CompatibilityFinding) -> String {
@@ -125,12 +190,25 @@ public struct MigrationGuide {
     private func whatToDo(_ finding: CompatibilityFinding, _ moves: [Move]) -> String {
         if let move = moves.first(where: { attaches($0, to: finding) }) {
             switch move.how {
-            case "renamed": return "Write `\(move.new.id)` where you wrote `\(move.old.id)`; the old name \(move.old.kind == .type || move.old.kind == .field ? "still compiles, deprecated, until it is removed" : "no longer compiles")."
+            case "renamed": return "Write `\(move.new.id)` where you wrote `\(move.old.id)`; the old name \(Self.oldNameKept(move.old.kind))."
             case "deprecated": return "Move from `\(move.old.id)` to `\(move.new.id)`\(removal(move.old)); until then the old one compiles with a warning."
             default: return "Use `\(move.new.id)` instead of `\(move.old.id)`."
             }
         }
         return finding.rule.rationale
+    }
+
+    /// What becomes of the old name of an element renamed with
+    /// `renamedFrom:` (Docs/Releases.md, "What each language gets").
+    static func oldNameKept(_ kind: SpecElement.Kind) -> String {
+        switch kind {
+        case .type: "still compiles, deprecated, until it is removed"
+        case .field:
+            "still compiles in Swift and Kotlin (initializer and constructor labels too), deprecated, until it is removed; "
+                + "in TypeScript only where the field lists it in `aliases`"
+        case .value: "still compiles in Swift, deprecated, until it is removed; in Kotlin and TypeScript it no longer does"
+        case .operation, .argument: "no longer compiles"
+        }
     }
 
     /// Whether the finding is about the move: the rename itself, the
@@ -160,29 +238,20 @@ public struct MigrationGuide {
         return deprecation?.removeIn.map { " before \($0), which may remove it" } ?? ""
     }
 
-    private func snippets(_ move: Move, number: Int) -> String {
-        var out = ""
-        for (language, before, after) in MigrationSnippets.pairs(move, old: old, new: new, number: number) {
-            out += "\n\(language) before (\(report.old.version)):\n\n```\(language.lowercased())\n\(before)```\n"
-            out += "\n\(language) after (\(report.new.version)):\n\n```\(language.lowercased())\n\(after)```\n"
-        }
-        return out
-    }
-
-    private func removedTable() -> String {
+    /// The removed elements (types, fields, values, operations, arguments)
+    /// in the old spec's order, with what the old spec said replaces them.
+    func removedElements() -> [Removal] {
         let removed = report.findings.filter {
             $0.side == .old && ($0.id == .typeRemoved || $0.id == .fieldRemoved || $0.id == .enumValueRemoved
                 || $0.id == .opaqueValueRemoved || $0.id == .operationRemoved || $0.id == .argumentRemoved)
         }
-        guard !removed.isEmpty else { return "" }
-        var lines = ["", "## Removed, and what replaces it", "", "| removed | replacement | deprecated since | was to go in |", "|---|---|---|---|"]
+        var rows: [Removal] = []
         var listed: Set<String> = []
         for element in old.elements where removed.contains(where: { $0.location == element.location }) {
             guard listed.insert(element.id).inserted else { continue }
             let deprecation = element.annotations.deprecation
-            let replacement = deprecation?.replacement.map { "`\($0)`" } ?? "none"
-            lines.append("| `\(element.id)` | \(replacement) | \(deprecation?.since ?? "") | \(deprecation?.removeIn ?? "") |")
+            rows.append(Removal(removed: element.id, replacement: deprecation?.replacement, since: deprecation?.since, removeIn: deprecation?.removeIn))
         }
-        return lines.joined(separator: "\n") + "\n"
+        return rows
     }
 }

@@ -232,6 +232,7 @@ extension CompatibilityRules {
         .optionalFieldAdded: .optionalArgumentAdded,
         .fieldRemoved: .argumentRemoved,
         .fieldRenamed: .argumentRenamed,
+        .fieldRenamedOldNameKept: .argumentRenamed,
         .fieldTypeChanged: .argumentTypeChanged,
         .fieldTypeEquivalent: .argumentTypeEquivalent,
         .fieldNowRequired: .argumentNowRequired,

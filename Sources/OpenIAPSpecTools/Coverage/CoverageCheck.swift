@@ -36,85 +36,6 @@ import OpenIAPSpec
 // lacks, a kind, a membership, a result) and for upstream fields, values or
 // arguments the spec leaves out.
 
-/// One disagreement between the spec and the upstream SDL.
-public struct CoverageDifference: Hashable, Sendable, CustomStringConvertible {
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
-        /// An SDL type the spec does not declare.
-        case missingType
-        /// A spec type the SDL does not declare.
-        case extraType
-        /// Declared in both, but as different kinds (an enum against a record...).
-        case kindMismatch
-        case missingField
-        case extraField
-        /// Required on one side, optional on the other.
-        case nullability
-        case fieldType
-        case defaultValue
-        /// Deprecated on one side only.
-        case deprecation
-        case missingEnumValue
-        case extraEnumValue
-        /// A record includes a set the SDL type does not implement, or the reverse.
-        case interfaceMembership
-        /// A union lists a member the SDL union does not, or the reverse.
-        case unionMembership
-        /// An SDL root field (a query, mutation or subscription) the spec does not declare.
-        case missingOperation
-        /// A spec operation that is no field of the SDL's root types.
-        case extraOperation
-        /// Declared in both, but as different kinds (a query against a mutation...).
-        case operationKind
-        /// An argument of the SDL operation the spec operation does not have.
-        /// (Arguments in both are compared as input fields: `nullability`,
-        /// `fieldType`, `defaultValue`, `deprecation`.)
-        case missingArgument
-        case extraArgument
-        /// The operation's result (an event's payload) is required on one side, optional on the other.
-        case resultNullability
-        case resultType
-    }
-
-    public var kind: Kind
-    public var typeName: String
-    /// The field, enum value, interface or union member concerned, if any;
-    /// for operations (whose `typeName` is the root type, such as
-    /// `Mutation`), the operation, or `operation.argument`.
-    public var memberName: String?
-    public var message: String
-    /// Where our spec element is, when there is one.
-    public var location: SourceLocation?
-    /// Where the SDL element is, when there is one.
-    public var sdlLocation: SourceLocation?
-    /// True when an `upstream` reason in the spec accounts for the difference.
-    public var declared: Bool
-    /// That reason.
-    public var upstreamReason: String?
-
-    public init(kind: Kind, typeName: String, memberName: String? = nil, message: String,
-                location: SourceLocation? = nil, sdlLocation: SourceLocation? = nil,
-                declared: Bool = false, upstreamReason: String? = nil) {
-        self.kind = kind
-        self.typeName = typeName
-        self.memberName = memberName
-        self.message = message
-        self.location = location
-        self.sdlLocation = sdlLocation
-        self.declared = declared
-        self.upstreamReason = upstreamReason
-    }
-
-    /// `Type.member`, or the type name alone.
-    public var subject: String { memberName.map { "\(typeName).\($0)" } ?? typeName }
-
-    /// One line: where, what and, for declared ones, why.
-    public var description: String {
-        let place = location.map { "\($0): " } ?? sdlLocation.map { "\($0): " } ?? ""
-        let why = upstreamReason.map { " (declared: \($0))" } ?? (declared ? " (declared)" : "")
-        return "\(place)\(kind.rawValue): \(subject): \(message)\(why)"
-    }
-}
-
 public enum CoverageCheck {
     /// Compares the spec with every `*.graphql` file in `sdlDirectory`.
     /// Returns all differences, declared ones included; throws when the SDL
@@ -125,7 +46,7 @@ public enum CoverageCheck {
 
     /// Compares the spec with an SDL schema that was already read.
     public static func compare(sdl: SDLSchema, spec: Spec) -> [CoverageDifference] {
-        var comparison = Comparison(sdl: sdl, spec: spec)
+        var comparison = CoverageComparison(sdl: sdl, spec: spec)
         comparison.run()
         return comparison.differences
     }
@@ -156,7 +77,9 @@ public enum CoverageCheck {
     }
 }
 
-private struct Comparison {
+/// One run of the coverage check over a spec and the SDL; the operations
+/// are compared in CoverageComparison+Operations.swift.
+struct CoverageComparison {
     let sdl: SDLSchema
     let spec: Spec
     var differences: [CoverageDifference] = []
@@ -166,11 +89,11 @@ private struct Comparison {
         self.spec = spec
     }
 
-    private func isCompared(_ type: SDLTypeDefinition) -> Bool {
+    func isCompared(_ type: SDLTypeDefinition) -> Bool {
         !sdl.rootOperationTypes.contains(type.name)
     }
 
-    private mutating func report(
+    mutating func report(
         _ kind: CoverageDifference.Kind, _ typeName: String, _ memberName: String?, _ message: String,
         location: SourceLocation?, sdlLocation: SourceLocation?, upstream: String?
     ) {
@@ -196,7 +119,7 @@ private struct Comparison {
         compareOperations()
     }
 
-    private func kindName(_ kind: SDLTypeKind) -> String {
+    func kindName(_ kind: SDLTypeKind) -> String {
         switch kind {
         case .object: "object type"
         case .input: "input type"
@@ -208,7 +131,7 @@ private struct Comparison {
     }
 
     /// The spec section an SDL kind translates to.
-    private func expectedSection(_ kind: SDLTypeKind) -> String {
+    func expectedSection(_ kind: SDLTypeKind) -> String {
         switch kind {
         case .object: "records"
         case .input: "inputs"
@@ -219,7 +142,7 @@ private struct Comparison {
         }
     }
 
-    private mutating func compareType(_ upstream: SDLTypeDefinition, _ ours: NamedType) {
+    mutating func compareType(_ upstream: SDLTypeDefinition, _ ours: NamedType) {
         let expected = expectedSection(upstream.kind)
         guard ours.sectionName == expected else {
             report(.kindMismatch, upstream.name, nil,
@@ -250,7 +173,7 @@ private struct Comparison {
         }
     }
 
-    private mutating func compareDeprecation(
+    mutating func compareDeprecation(
         _ upstreamDeprecated: Bool, _ annotations: Annotations, _ typeName: String, _ member: String?,
         location: SourceLocation?, sdlLocation: SourceLocation?
     ) {
@@ -263,7 +186,7 @@ private struct Comparison {
 
     // MARK: Enums
 
-    private mutating func compareEnum(_ upstream: SDLTypeDefinition, _ ours: EnumType) {
+    mutating func compareEnum(_ upstream: SDLTypeDefinition, _ ours: EnumType) {
         var upstreamByWire: [String: SDLEnumValue] = [:]
         for value in upstream.enumValues {
             let wire = CoverageCheck.wireValue(forSDLValue: value.name)
@@ -285,7 +208,7 @@ private struct Comparison {
 
     // MARK: Unions and interfaces
 
-    private mutating func compareUnion(_ upstream: SDLTypeDefinition, _ ours: UnionType) {
+    mutating func compareUnion(_ upstream: SDLTypeDefinition, _ ours: UnionType) {
         let mine = ours.members.map(\.typeName)
         for member in upstream.unionMembers where !mine.contains(member) {
             report(.unionMembership, upstream.name, member, "SDL member '\(member)' is not a member in the spec",
@@ -301,7 +224,7 @@ private struct Comparison {
         }
     }
 
-    private mutating func compareMemberships(_ upstream: SDLTypeDefinition, _ ours: RecordType) {
+    mutating func compareMemberships(_ upstream: SDLTypeDefinition, _ ours: RecordType) {
         for name in upstream.interfaces where !ours.includes.contains(name) {
             report(.interfaceMembership, upstream.name, name,
                    "the SDL type implements '\(name)' but the spec does not include it",
@@ -317,7 +240,7 @@ private struct Comparison {
 
     // MARK: Fields
 
-    private mutating func compareFields(
+    mutating func compareFields(
         _ upstream: SDLTypeDefinition, _ fields: [Field], owner: NamedType, isInput: Bool, includes: [String]
     ) {
         for sdlField in upstream.fields {
@@ -345,7 +268,7 @@ private struct Comparison {
     }
 
     /// `member` names the field in the differences; by default its name.
-    private mutating func compareField(
+    mutating func compareField(
         _ typeName: String, _ sdlField: SDLField, _ field: Field, isInput: Bool, member: String? = nil
     ) {
         let member = member ?? field.name
@@ -378,93 +301,11 @@ private struct Comparison {
                            location: field.location, sdlLocation: sdlField.location)
     }
 
-    // MARK: Operations
 
-    /// The SDL operation keyword whose root type holds operations of `kind`.
-    private static func sdlKeyword(_ kind: OperationKind) -> String {
-        switch kind {
-        case .query: "query"
-        case .mutation: "mutation"
-        case .event: "subscription"
-        }
-    }
-
-    private func rootTypeName(_ kind: OperationKind) -> String {
-        sdl.rootTypeNames[Self.sdlKeyword(kind)] ?? ""
-    }
-
-    private mutating func compareOperations() {
-        // Every operation of the SDL, root type by root type, in the order written.
-        var upstream: [(field: SDLField, kind: OperationKind, root: String)] = []
-        var upstreamNames: Set<String> = []
-        for kind in OperationKind.allCases {
-            let root = rootTypeName(kind)
-            for field in sdl[root]?.fields ?? [] where !field.name.hasPrefix("_") && upstreamNames.insert(field.name).inserted {
-                upstream.append((field, kind, root))
-            }
-        }
-        for (field, kind, root) in upstream {
-            guard let ours = spec.operation(field.name) else {
-                report(.missingOperation, root, field.name,
-                       "SDL \(Self.sdlKeyword(kind)) '\(field.name): \(field.type)' is not in the spec",
-                       location: nil, sdlLocation: field.location, upstream: nil)
-                continue
-            }
-            if ours.kind != kind {
-                report(.operationKind, root, field.name,
-                       "a \(Self.sdlKeyword(kind)) upstream, which belongs in '\(kind.sectionName)', but the spec has it in '\(ours.kind.sectionName)'",
-                       location: ours.location, sdlLocation: field.location, upstream: ours.annotations.upstream)
-            }
-            compareOperation(field, ours, root: root)
-        }
-        for ours in spec.operations where !upstreamNames.contains(ours.name) {
-            report(.extraOperation, rootTypeName(ours.kind), ours.name,
-                   "\(ours.kind.rawValue) '\(ours.name)' is not in the SDL",
-                   location: ours.location, sdlLocation: nil, upstream: ours.annotations.upstream)
-        }
-    }
-
-    private mutating func compareOperation(_ upstream: SDLField, _ ours: APIOperation, root: String) {
-        let reason = ours.annotations.upstream
-        let word = ours.kind == .event ? "payload" : "result"
-        if upstream.type.isNonNull != ours.result.isRequired {
-            report(.resultNullability, root, ours.name,
-                   upstream.type.isNonNull ? "the \(word) is required upstream (\(upstream.type)) but optional in the spec"
-                                           : "the \(word) is optional upstream (\(upstream.type)) but required in the spec",
-                   location: ours.result.location, sdlLocation: upstream.location, upstream: reason)
-        }
-        if let type = ours.result.type {
-            if let problem = typeProblem(upstream.type.nullable, type) {
-                report(.resultType, root, ours.name,
-                       "SDL \(word) type \(upstream.type) does not match spec type \(type): \(problem)",
-                       location: ours.result.location, sdlLocation: upstream.location, upstream: reason)
-            }
-        } else {
-            // The SDL has no empty answer: upstream returns a record such as
-            // `VoidResult!` where the spec answers nothing.
-            report(.resultType, root, ours.name,
-                   "the SDL \(word) is \(upstream.type), but the spec answers nothing ('\(OperationResult.nothingKeyword)')",
-                   location: ours.result.location, sdlLocation: upstream.location, upstream: reason)
-        }
-        compareDeprecation(upstream.isDeprecated, ours.annotations, root, ours.name,
-                           location: ours.location, sdlLocation: upstream.location)
-        for argument in upstream.arguments {
-            let member = "\(ours.name).\(argument.name)"
-            guard let mine = ours.argument(argument.name) else {
-                report(.missingArgument, root, member, "SDL argument '\(argument.name): \(argument.type)' is not in the spec",
-                       location: ours.location, sdlLocation: argument.location, upstream: reason)
-                continue
-            }
-            compareField(root, argument, mine, isInput: true, member: member)
-        }
-        for argument in ours.arguments where upstream.argument(argument.name) == nil {
-            report(.extraArgument, root, "\(ours.name).\(argument.name)", "argument '\(argument.name)' has no SDL counterpart",
-                   location: argument.location, sdlLocation: upstream.location, upstream: argument.annotations.upstream)
-        }
-    }
+    // MARK: Types and values
 
     /// Why an SDL type (without its outer `!`) and a spec type differ, or nil.
-    private func typeProblem(_ upstream: SDLTypeRef, _ ours: TypeRef) -> String? {
+    func typeProblem(_ upstream: SDLTypeRef, _ ours: TypeRef) -> String? {
         switch upstream {
         case let .list(element):
             guard case let .list(ourElement) = ours else { return "a list upstream, not a list in the spec" }
@@ -491,7 +332,7 @@ private struct Comparison {
         }
     }
 
-    private func defaultsMatch(_ upstream: SDLValue?, _ ours: DefaultValue?) -> Bool {
+    func defaultsMatch(_ upstream: SDLValue?, _ ours: DefaultValue?) -> Bool {
         switch (upstream, ours) {
         case (nil, nil): true
         case let (u?, o?): valuesMatch(u, o)
@@ -499,7 +340,7 @@ private struct Comparison {
         }
     }
 
-    private func valuesMatch(_ upstream: SDLValue, _ ours: DefaultValue) -> Bool {
+    func valuesMatch(_ upstream: SDLValue, _ ours: DefaultValue) -> Bool {
         switch (upstream, ours) {
         case let (.bool(a), .bool(b)): a == b
         case let (.int(a), .int(b)): a == b
@@ -515,7 +356,7 @@ private struct Comparison {
         }
     }
 
-    private func render(_ value: DefaultValue) -> String {
+    func render(_ value: DefaultValue) -> String {
         switch value {
         case let .bool(b): String(b)
         case let .int(i): String(i)

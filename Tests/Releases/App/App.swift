@@ -17,3 +17,34 @@ func update(_ receipt: inout Receipt) {  // warns: 'PurchaseReceipt'
 func percentage(of offer: Offer) -> Int {  // warns: 'Discount'
     offer.percent
 }
+
+func isApple(_ store: Store) -> Bool {
+    store == .ios  // warns: 'apple'
+}
+
+func amazon() -> Store {
+    .amazon  // warns: 'amazonAppstore'
+}
+
+func isAmazon(_ store: Store) -> Bool {
+    switch store {
+    case .amazon: true  // warns: 'amazonAppstore'
+    default: false
+    }
+}
+
+func topTier() -> Tier {
+    Tier.gold  // warns: 'premium'
+}
+
+func offerCount(_ api: some OpenIAPCommonOperations) async throws -> Int {
+    try await api.offers(sku: "s").count  // warns: `discounts`
+}
+
+func makeProduct() -> Product {
+    Product(id: "p", title: "A product")  // warns: 'init(id:displayName:)'
+}
+
+func retitle(_ product: Product) -> String {
+    product.title  // warns: 'displayName'
+}

@@ -46,7 +46,7 @@ struct JSONSchemaBuilder {
 
     /// An alias is its target: a reference to it, with its own title and
     /// description.
-    private func writeAlias(_ alias: TypeAlias, to json: inout JSONWriter) {
+    func writeAlias(_ alias: TypeAlias, to json: inout JSONWriter) {
         var notes = ["The same type as \(alias.target), under another name: a value of it is valid here."]
         Self.addLifecycleNotes(alias.annotations, to: &notes)
         json.object { json in
@@ -58,7 +58,7 @@ struct JSONSchemaBuilder {
 
     /// `"$ref": "#/$defs/Name"` (the writer's `referencePrefix`, then the
     /// name), written without making the reference as a string first.
-    private static func writeReference(to name: String, in json: inout JSONWriter) {
+    static func writeReference(to name: String, in json: inout JSONWriter) {
         json.member("$ref", prefix: json.referencePrefix, quoting: name)
     }
 
@@ -67,7 +67,7 @@ struct JSONSchemaBuilder {
     /// A rule on a record beyond its properties, written as one or more
     /// members of a schema object: alone at the top of the record, or as one
     /// entry of an `allOf` when there are several.
-    private enum RecordRule {
+    enum RecordRule {
         /// `oneOf`: exactly one of the fields is present and not null.
         case exactlyOne(FieldGroup)
         /// `anyOf`: at least one of them is.
@@ -80,7 +80,7 @@ struct JSONSchemaBuilder {
         case alias(Field, index: Int)
     }
 
-    private func writeRecord(_ record: RecordType, to json: inout JSONWriter) {
+    func writeRecord(_ record: RecordType, to json: inout JSONWriter) {
         var notes: [String] = []
         var rules: [RecordRule] = []
         for group in record.exactlyOne {
@@ -91,10 +91,10 @@ struct JSONSchemaBuilder {
             notes.append("At least one of \(Self.codeList(group.fields)) is set (present and not null).")
             rules.append(.atLeastOne(group))
         }
-        record.fields.forEachAddress { field in
-            guard !field.pointee.aliases.isEmpty else { return }
-            if field.pointee.isRequired { rules.append(.requiredUnderSomeName(field.pointee)) }
-            for index in field.pointee.aliases.indices { rules.append(.alias(field.pointee, index: index)) }
+        for field in record.fields {
+            guard !field.aliases.isEmpty else { continue }
+            if field.isRequired { rules.append(.requiredUnderSomeName(field)) }
+            for index in field.aliases.indices { rules.append(.alias(field, index: index)) }
         }
         Self.addLifecycleNotes(record.annotations, to: &notes)
         json.object { json in
@@ -118,7 +118,7 @@ struct JSONSchemaBuilder {
     }
 
     /// The members of one `RecordRule`, inside the object being written.
-    private func writeRule(_ rule: RecordRule, of record: RecordType, to json: inout JSONWriter) {
+    func writeRule(_ rule: RecordRule, of record: RecordType, to json: inout JSONWriter) {
         switch rule {
         case let .exactlyOne(group):
             json.key("oneOf")
@@ -144,13 +144,13 @@ struct JSONSchemaBuilder {
                 json.key("properties")
                 json.object { json in
                     json.key(quoting: field.aliases[index])
-                    withUnsafePointer(to: field) { writeField($0, alias: field.aliases[index], to: &json) }
+                    writeField(field, alias: field.aliases[index], to: &json)
                 }
             }
         }
     }
 
-    private func writeFieldSet(_ set: FieldSet, to json: inout JSONWriter) {
+    func writeFieldSet(_ set: FieldSet, to json: inout JSONWriter) {
         var notes: [String] = []
         Self.addLifecycleNotes(set.annotations, to: &notes)
         json.object { json in
@@ -163,13 +163,13 @@ struct JSONSchemaBuilder {
 
     /// `type`, `properties` and `required` of a record or field set.
     /// `additionalProperties` is never written: unknown properties pass.
-    private func writeObjectShape(_ fields: [Field], to json: inout JSONWriter) {
+    func writeObjectShape(_ fields: [Field], to json: inout JSONWriter) {
         json.member("type", constant: "object")
         if !fields.isEmpty {
             json.key("properties")
             json.object { json in
-                fields.forEachAddress { field in
-                    json.key(quoting: field.pointee.name)
+                for field in fields {
+                    json.key(quoting: field.name)
                     writeField(field, to: &json)
                 }
             }
@@ -179,8 +179,8 @@ struct JSONSchemaBuilder {
         if fields.indices.contains(where: { fields[$0].isRequired && fields[$0].aliases.isEmpty }) {
             json.key("required")
             json.array { json in
-                fields.forEachAddress { field in
-                    if field.pointee.isRequired && field.pointee.aliases.isEmpty { json.string(quoting: field.pointee.name) }
+                for field in fields {
+                    if field.isRequired && field.aliases.isEmpty { json.string(quoting: field.name) }
                 }
             }
         }
@@ -190,7 +190,7 @@ struct JSONSchemaBuilder {
     /// then fails when none matches and when two or more do; `anyOf` only
     /// when none does. A field with aliases is set when the key readers take
     /// for it (the first of its names present) holds a value.
-    private func writeGroupBranches(_ group: FieldGroup, of record: RecordType, to json: inout JSONWriter) {
+    func writeGroupBranches(_ group: FieldGroup, of record: RecordType, to json: inout JSONWriter) {
         let fields = group.fields.map { name in (name, record.field(name)?.aliases ?? []) }
         json.array { json in
             for (name, aliases) in fields {
@@ -218,7 +218,7 @@ struct JSONSchemaBuilder {
     }
 
     /// `"required": [name]` and `name` not null.
-    private static func writeSet(_ name: String, to json: inout JSONWriter) {
+    static func writeSet(_ name: String, to json: inout JSONWriter) {
         json.key("required")
         json.array { $0.string(quoting: name) }
         json.key("properties")
@@ -232,7 +232,7 @@ struct JSONSchemaBuilder {
     }
 
     /// The members of a schema that holds when any of `names` is present.
-    private static func writeAnyPresent(_ names: ArraySlice<String>, to json: inout JSONWriter) {
+    static func writeAnyPresent(_ names: ArraySlice<String>, to json: inout JSONWriter) {
         if names.count == 1 {
             json.key("required")
             json.array { $0.string(quoting: names[names.startIndex]) }
@@ -252,22 +252,22 @@ struct JSONSchemaBuilder {
     /// The schema of `field` alone, as a property of its record has it:
     /// for the parameters of HTTP routes (the OpenAPI target).
     func writeFieldSchema(_ field: Field, to json: inout JSONWriter) {
-        withUnsafePointer(to: field) { writeField($0, to: &json) }
+        writeField(field, to: &json)
     }
 
     /// The schema of a property; with `alias`, of that decode-only alias of
     /// the field, which readers take only when the field's own name is absent.
-    private func writeField(_ field: UnsafePointer<Field>, alias: String? = nil, to json: inout JSONWriter) {
+    func writeField(_ field: Field, alias: String? = nil, to json: inout JSONWriter) {
         var notes: [String] = []
         if let alias {
             notes.append(
-                "A decode-only alias of \(Self.code(field.pointee.name)): readers take \(Self.code(alias)) when no earlier name of the field is present, and writers always write \(Self.code(field.pointee.name)).")
-        } else if !field.pointee.aliases.isEmpty {
+                "A decode-only alias of \(Self.code(field.name)): readers take \(Self.code(alias)) when no earlier name of the field is present, and writers always write \(Self.code(field.name)).")
+        } else if !field.aliases.isEmpty {
             notes.append(
-                "Readers also accept \(Self.codeList(field.pointee.aliases)) for this field when \(Self.code(field.pointee.name)) is absent: the first of the names present is read, and the others are ignored. Writers write \(Self.code(field.pointee.name)).")
+                "Readers also accept \(Self.codeList(field.aliases)) for this field when \(Self.code(field.name)) is absent: the first of the names present is read, and the others are ignored. Writers write \(Self.code(field.name)).")
         }
-        if case .scalar(.timestamp) = field.pointee.type { notes.append(Self.timestampNote) }
-        let constraints = field.pointee.constraints
+        if case .scalar(.timestamp) = field.type { notes.append(Self.timestampNote) }
+        let constraints = field.constraints
         if let bytes = constraints.maxBytes {
             notes.append(
                 "At most \(bytes) bytes once encoded as UTF-8. maxLength counts characters, so it only rejects strings that are certainly too long; a string within it may still exceed the byte limit.")
@@ -279,19 +279,19 @@ struct JSONSchemaBuilder {
             notes.append(
                 "The whole string matches \(Self.code(pattern.source)). The pattern ends in $(?![\\s\\S]) so that engines whose $ also matches before a final line feed (Python, Java, PCRE) reject one there too.")
         }
-        if field.pointee.degrades {
+        if field.degrades {
             notes.append(
                 "Readers drop a value here that they cannot read (the wrong JSON type, or a nested value that fails) and treat the field as absent; this schema still rejects such a value.")
         }
         Self.addLifecycleNotes(
-            deprecated: field.pointee.annotations.deprecated, since: field.pointee.annotations.since, to: &notes)
+            deprecated: field.annotations.deprecated, since: field.annotations.since, to: &notes)
 
         json.beginObject()
         defer { json.end() }
-        if let description = Self.description(field.pointee.annotations.doc, notes) {
+        if let description = Self.description(field.annotations.doc, notes) {
             json.member("description", description)
         }
-        Self.writeType(field.pointee.type, nullable: !field.pointee.isRequired, to: &json)
+        Self.writeType(field.type, nullable: !field.isRequired, to: &json)
         if let minimum = constraints.minLength {
             json.key("minLength")
             json.integer(Int64(minimum))
@@ -304,19 +304,19 @@ struct JSONSchemaBuilder {
         if let pattern = constraints.pattern {
             json.member("pattern", Self.portablePattern(pattern))
         }
-        if let minimum = field.pointee.constraints.minimum {
+        if let minimum = field.constraints.minimum {
             json.key("minimum")
             json.value(Self.number(minimum))
         }
-        if let maximum = field.pointee.constraints.maximum {
+        if let maximum = field.constraints.maximum {
             json.key("maximum")
             json.value(Self.number(maximum))
         }
-        if let value = field.pointee.defaultValue {
+        if let value = field.defaultValue {
             json.key("default")
             json.value(Self.json(value))
         }
-        if field.pointee.annotations.deprecated != nil || alias != nil { json.member("deprecated", true) }
+        if field.annotations.deprecated != nil || alias != nil { json.member("deprecated", true) }
     }
 
     /// The pattern as JSON Schema gets it: the spec's `^…$` with a lookahead
@@ -326,280 +326,5 @@ struct JSONSchemaBuilder {
     /// just before a final line feed, from accepting one there.
     static func portablePattern(_ pattern: StringPattern) -> String {
         pattern.source + "(?![\\s\\S])"
-    }
-
-    // MARK: - Type expressions
-
-    static let timestampNote = "Epoch milliseconds: a JSON number counting milliseconds since 1970-01-01T00:00:00Z."
-
-    /// The keywords that accept exactly the values of a type expression.
-    ///
-    /// `nullable` also accepts `null`: as a second entry of `type` where there
-    /// is one, otherwise through an `anyOf` with a null branch. A timestamp
-    /// inside a list or map (`nested`) carries its note itself, since no
-    /// field description speaks for it there.
-    static func writeType(_ type: TypeRef, nullable: Bool, nested: Bool = false, to json: inout JSONWriter) {
-        switch type {
-        case let .scalar(scalar):
-            if scalar == .timestamp, nested { json.member("description", timestampNote) }
-            writeTypeKeyword(jsonType(of: scalar), nullable: nullable, to: &json)
-        case let .named(name):
-            guard nullable else {
-                writeReference(to: name, in: &json)
-                return
-            }
-            json.key("anyOf")
-            json.array { json in
-                json.object { writeReference(to: name, in: &$0) }
-                json.object { $0.member("type", constant: "null") }
-            }
-        case let .list(element):
-            writeTypeKeyword("array", nullable: nullable, to: &json)
-            json.key("items")
-            json.object { writeType(element, nullable: false, nested: true, to: &$0) }
-        case let .map(value):
-            writeTypeKeyword("object", nullable: nullable, to: &json)
-            json.key("additionalProperties")
-            json.object { writeType(value, nullable: false, nested: true, to: &$0) }
-        }
-    }
-
-    /// `"type": "name"`, or `"type": ["name", "null"]`.
-    private static func writeTypeKeyword(_ name: StaticString, nullable: Bool, to json: inout JSONWriter) {
-        json.key("type")
-        if nullable {
-            json.array { json in
-                json.string(name)
-                json.string("null")
-            }
-        } else {
-            json.string(name)
-        }
-    }
-
-    private static func jsonType(of scalar: Scalar) -> StaticString {
-        switch scalar {
-        case .string: "string"
-        case .bool: "boolean"
-        case .int: "integer"
-        case .double, .timestamp: "number"
-        }
-    }
-
-    // MARK: - Enums and opaque strings
-
-    private func writeEnum(_ type: EnumType, to json: inout JSONWriter) {
-        let aliasLists = type.decodeAliasesOfValues()
-        var notes: [String] = []
-        if type.isClosed {
-            notes.append("Closed enum: no other value is accepted.")
-            notes.append(Self.valueList(type.values))
-        } else {
-            notes.append("Open enum: any other string is accepted too, so that values added later do not break readers.")
-        }
-        var aliases: [String] = []
-        for (index, list) in aliasLists.enumerated() {
-            for alias in list { aliases.append("\(alias) (\(type.values[index].wire))") }
-        }
-        if !aliases.isEmpty {
-            let covered = type.isClosed ? "" : " They fall under the any-string branch."
-            notes.append(
-                "Readers also accept these spellings and read them as the value in parentheses: \(aliases.joined(separator: ", ")).\(covered)")
-        }
-        Self.addLifecycleNotes(type.annotations, to: &notes)
-
-        json.object { json in
-            Self.writeHeader(type.name, doc: type.annotations.doc, notes: notes, to: &json)
-            if type.annotations.deprecated != nil { json.member("deprecated", true) }
-            json.member("type", constant: "string")
-            if type.isClosed {
-                json.key("enum")
-                json.array { json in
-                    for (index, list) in aliasLists.enumerated() {
-                        json.string(quoting: type.values[index].wire)
-                        for alias in list { json.string(quoting: alias) }
-                    }
-                }
-            } else {
-                json.key("anyOf")
-                json.array { json in
-                    type.values.forEachAddress { value in
-                        json.object { json in
-                            json.member("const", value.pointee.wire)
-                            var notes: [String] = []
-                            Self.addLifecycleNotes(value.pointee.annotations, to: &notes)
-                            if let text = Self.description(value.pointee.annotations.doc, notes) { json.member("description", text) }
-                            if value.pointee.annotations.deprecated != nil { json.member("deprecated", true) }
-                        }
-                    }
-                    json.object { json in
-                        json.member("description", constant: "Any other string: a value this version of the spec does not list, kept as is.")
-                        json.member("type", constant: "string")
-                    }
-                }
-            }
-        }
-    }
-
-    private func writeOpaque(_ type: OpaqueStringType, to json: inout JSONWriter) {
-        var notes = ["Any string is valid."]
-        if !type.knownValues.isEmpty { notes.append("Known values:\n" + Self.valueList(type.knownValues)) }
-        if type.emptyIsAbsent { notes.append("Readers treat an empty string as an absent value.") }
-        Self.addLifecycleNotes(type.annotations, to: &notes)
-        json.object { json in
-            Self.writeHeader(type.name, doc: type.annotations.doc, notes: notes, to: &json)
-            if type.annotations.deprecated != nil { json.member("deprecated", true) }
-            json.member("type", constant: "string")
-            if !type.knownValues.isEmpty {
-                json.key("examples")
-                json.array { json in
-                    type.knownValues.forEachAddress { json.string(quoting: $0.pointee.wire) }
-                }
-            }
-        }
-    }
-
-    // MARK: - Unions
-
-    private func writeUnion(_ union: UnionType, to json: inout JSONWriter) {
-        let discriminator = union.discriminator
-        var notes = [
-            "The \(Self.code(discriminator)) property picks the member: "
-                + union.members.map { "\(Self.code($0.tag)) for \($0.typeName)" }.joined(separator: ", ") + ".",
-        ]
-        switch union.unknownTag {
-        case .keep:
-            notes.append(
-                "Any other string in \(Self.code(discriminator)) is accepted too: readers keep such an object unchanged as an unknown member.")
-        case .fail:
-            notes.append("Any other value of \(Self.code(discriminator)) is rejected.")
-        }
-        Self.addLifecycleNotes(union.annotations, to: &notes)
-
-        json.object { json in
-            Self.writeHeader(union.name, doc: union.annotations.doc, notes: notes, to: &json)
-            if union.annotations.deprecated != nil { json.member("deprecated", true) }
-            json.member("type", constant: "object")
-            json.key("required")
-            json.array { $0.string(quoting: discriminator) }
-            json.key("oneOf")
-            json.array { json in
-                union.members.forEachAddress { member in
-                    json.object { json in
-                        Self.writeReference(to: member.pointee.typeName, in: &json)
-                        json.key("properties")
-                        json.object { json in
-                            json.key(quoting: discriminator)
-                            json.object { $0.member("const", member.pointee.tag) }
-                        }
-                    }
-                }
-                guard union.unknownTag == .keep else { return }
-                json.object { json in
-                    json.member("type", constant: "object")
-                    json.key("required")
-                    json.array { $0.string(quoting: discriminator) }
-                    json.key("properties")
-                    json.object { json in
-                        json.key(quoting: discriminator)
-                        json.object { json in
-                            json.member("type", constant: "string")
-                            json.key("not")
-                            json.object { json in
-                                json.key("enum")
-                                json.array { json in
-                                    union.members.forEachAddress { json.string(quoting: $0.pointee.tag) }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    // MARK: - Text
-
-    /// `title` and, when there is anything to say, `description`.
-    private static func writeHeader(_ name: String, doc: String?, notes: [String], to json: inout JSONWriter) {
-        json.member("title", name)
-        if let text = description(doc, notes) { json.member("description", text) }
-    }
-
-    private static func addLifecycleNotes(_ annotations: Annotations, to notes: inout [String]) {
-        addLifecycleNotes(deprecated: annotations.deprecated, since: annotations.since, to: &notes)
-    }
-
-    private static func addLifecycleNotes(deprecated: String?, since: String?, to notes: inout [String]) {
-        if let message = deprecated {
-            notes.append(message.isEmpty ? "Deprecated." : "Deprecated: \(message)")
-        }
-        if let since { notes.append("Since spec \(since).") }
-    }
-
-    /// The doc and the notes as paragraphs, or nil when both are empty.
-    static func description(_ doc: String?, _ notes: [String]) -> String? {
-        var text = doc.map(trimmed) ?? ""
-        for note in notes {
-            let note = trimmed(note)
-            if note.isEmpty { continue }
-            if !text.isEmpty { text += "\n\n" }
-            text += note
-        }
-        return text.isEmpty ? nil : text
-    }
-
-    /// One line per value: `- value: doc`, deprecation noted.
-    static func valueList(_ values: [EnumValue]) -> String {
-        var list = ""
-        values.forEachAddress { value in
-            if !list.isEmpty { list += "\n" }
-            list += "- "
-            list += value.pointee.wire
-            if let doc = value.pointee.annotations.doc.map(trimmed), !doc.isEmpty {
-                list += ": "
-                list += doc
-            }
-            if let message = value.pointee.annotations.deprecated {
-                list += message.isEmpty ? " (deprecated)" : " (deprecated: \(message))"
-            }
-        }
-        return list
-    }
-
-    /// Without leading and trailing spaces, tabs and line breaks.
-    static func trimmed(_ text: String) -> String {
-        // The usual case, settled on the first and last byte: a character
-        // that starts or ends with any other byte is not one of the four.
-        let isSpaceByte = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        let isTrimmed = text.withUTF8Bytes { bytes in
-            guard let first = bytes.first, let last = bytes.last else { return false }
-            return !isSpaceByte(first) && !isSpaceByte(last)
-        }
-        if isTrimmed { return text }
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let start = text.firstIndex(where: { !isSpace($0) }), let end = text.lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(text[start...end])
-    }
-
-    static func code(_ text: String) -> String { "`\(text)`" }
-
-    static func codeList(_ names: [String]) -> String { names.map(code).joined(separator: ", ") }
-
-    static func number(_ value: Double) -> JSONValue {
-        if value == value.rounded(), abs(value) < 1e15 { return .integer(Int64(value)) }
-        return .number(value)
-    }
-
-    static func json(_ value: DefaultValue) -> JSONValue {
-        switch value {
-        case let .bool(flag): .bool(flag)
-        case let .int(number): .integer(number)
-        case let .double(number): Self.number(number)
-        case let .string(text), let .enumValue(text): .string(text)
-        case let .list(items): .array(items.map(json))
-        }
     }
 }

@@ -1,4 +1,3 @@
-import OpenIAPTemplates
 import OpenIAPSpec
 
 /// Writes JSON text in one pass and decides its layout; this is the only
@@ -21,19 +20,12 @@ import OpenIAPSpec
 ///
 /// Callers write values in order: `key` before each member of an object,
 /// `beginObject`/`beginArray` and `end` around the elements of a container.
-///
-/// The text is kept in memory of its own, freed with the writer. A writer
-/// cannot be copied (two copies would free that memory twice); it is passed
-/// `inout`.
-struct JSONWriter: ~Copyable {
+struct JSONWriter {
     /// The longest one-line form a container may have, in characters.
     static let inlineLimit = 72
 
-    /// The UTF-8 text written so far. A schema is written in many pieces
-    /// of a few bytes (quotes, keys, `, `, indentation), and appending to
-    /// this buffer is a bounds check and a copy where an array's
-    /// `append(contentsOf:)` cost several times as much per piece.
-    private var buffer = TemplateOutput(capacity: 4096)
+    /// The UTF-8 text written so far.
+    private var buffer: [UInt8] = []
 
     /// An object or array that has been begun and not yet ended.
     private struct Container {
@@ -58,7 +50,7 @@ struct JSONWriter: ~Copyable {
     /// Where `expand` puts a container's elements together before they
     /// replace the one-line form; kept from one expansion to the next, so
     /// rewriting a container allocates nothing.
-    private var scratch = TemplateOutput(capacity: 256)
+    private var scratch: [UInt8] = []
     /// `open[firstInline...]` are still on one line; the containers below
     /// them have one line per element.
     private var firstInline = 0
@@ -87,19 +79,14 @@ struct JSONWriter: ~Copyable {
     }
 
     /// The text written so far.
-    var text: String { String(decoding: buffer.bytes, as: UTF8.self) }
-
-    deinit {
-        buffer.deallocate()
-        scratch.deallocate()
-    }
+    var text: String { String(decoding: buffer, as: UTF8.self) }
 
     /// The text written so far; the writer starts over empty, keeping its
     /// storage for the next value.
     mutating func take() -> String {
         precondition(open.isEmpty, "a container is still open")
         let result = text
-        buffer.truncate(to: 0)
+        buffer.removeAll(keepingCapacity: true)
         uncounted = 0
         return result
     }
@@ -158,26 +145,26 @@ struct JSONWriter: ~Copyable {
 
     mutating func integer(_ value: Int64) {
         beginValue()
-        buffer.append(utf8Of: String(value))
+        buffer.append(contentsOf: String(value).utf8)
         checkLength()
     }
 
     /// A number as `JSONEscaping.number` writes it.
     mutating func number(_ value: Double) {
         beginValue()
-        buffer.append(utf8Of: JSONEscaping.number(value))
+        buffer.append(contentsOf: JSONEscaping.number(value).utf8)
         checkLength()
     }
 
     mutating func bool(_ flag: Bool) {
         beginValue()
-        Self.append(flag ? "true" : "false", to: &buffer)
+        buffer.append(contentsOf: (flag ? "true" : "false").utf8)
         checkLength()
     }
 
     mutating func null() {
         beginValue()
-        Self.append("null", to: &buffer)
+        buffer.append(contentsOf: "null".utf8)
         checkLength()
     }
 
@@ -308,9 +295,6 @@ struct JSONWriter: ~Copyable {
         open[index].count += 1
     }
 
-    /// Indentation is copied from here, up to this many spaces at a time.
-    private static let spaces: StaticString = "                                                                "
-
     /// The one-line length of `open[index]` so far, in characters.
     private func length(of index: Int) -> Int {
         (buffer.count - open[index].start) - (uncounted - open[index].startUncounted)
@@ -331,21 +315,21 @@ struct JSONWriter: ~Copyable {
         let container = open[index]
         let own = container.firstElement..<(container.firstElement + container.count)
         let spaces = indent + 2 * (index + 1)
-        scratch.truncate(to: 0)
+        scratch.removeAll(keepingCapacity: true)
         // How far the last element moves.
         var shift = 0
         for position in own {
             if position != own.lowerBound { scratch.append(UInt8(ascii: ",")) }
             scratch.append(UInt8(ascii: "\n"))
-            Self.appendSpaces(spaces, to: &scratch)
+            scratch.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
             let from = elementStarts[position]
             // The next element starts after ", ".
             let to = position + 1 < own.upperBound ? elementStarts[position + 1] - 2 : buffer.count
             shift = container.start + 1 + scratch.count - from
-            scratch.append(UnsafeBufferPointer(rebasing: buffer.bytes[from..<to]))
+            scratch.append(contentsOf: buffer[from..<to])
         }
-        buffer.truncate(to: container.start + 1)
-        buffer.append(scratch.bytes)
+        buffer.removeSubrange((container.start + 1)...)
+        buffer.append(contentsOf: scratch)
         elementStarts.removeSubrange(own)
         for position in own.lowerBound..<elementStarts.count { elementStarts[position] += shift }
         for above in (index + 1)..<open.count {
@@ -356,32 +340,7 @@ struct JSONWriter: ~Copyable {
     }
 
     private mutating func appendSpaces(_ count: Int) {
-        Self.appendSpaces(count, to: &buffer)
-    }
-
-    /// Copies the spaces from `spaces`: appending `repeatElement` went a
-    /// byte at a time.
-    private static func appendSpaces(_ count: Int, to sink: inout some ByteSink) {
-        var left = count
-        while left > 0 {
-            let piece = min(left, spaces.utf8CodeUnitCount)
-            sink.append(UnsafeBufferPointer(start: spaces.utf8Start, count: piece))
-            left -= piece
-        }
-    }
-
-    /// Appends the bytes of `text`, a literal of more than one character
-    /// (stored as bytes, not as a single scalar). Reading its pointer and
-    /// length directly costs a fraction of `withUTF8Buffer`, which goes
-    /// through a closure and checks the representation on every call, and
-    /// the writer appends several literals per member.
-    @inline(__always)
-    private static func append(_ text: StaticString, to sink: inout TemplateOutput) {
-        guard text.hasPointerRepresentation else {
-            text.withUTF8Buffer { sink.append($0) }
-            return
-        }
-        sink.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
 
     /// Appends `text` between quotes as it is. Only for text written in
@@ -390,19 +349,28 @@ struct JSONWriter: ~Copyable {
     private mutating func appendConstant(_ text: StaticString) {
         assert(JSONEscaping.quoted("\(text)").utf8.count == text.utf8CodeUnitCount + 2, "'\(text)' needs escaping")
         buffer.append(UInt8(ascii: "\""))
-        Self.append(text, to: &buffer)
+        text.withUTF8Buffer { buffer.append(contentsOf: $0) }
         buffer.append(UInt8(ascii: "\""))
     }
 
-    /// Appends `text` quoted, and keeps `uncounted` right for non-ASCII text
-    /// while some container is on one line.
-    private mutating func appendQuoted(_ text: String, prefix: StaticString? = nil) {
-        let start = buffer.count
-        if !JSONEscaping.appendQuoted(text, prefix: prefix, to: &buffer), firstInline < open.count {
+    /// Appends `text` quoted (after `prefix`, inside the quotes), and keeps
+    /// `uncounted` right for non-ASCII text while some container is on one
+    /// line.
+    private mutating func appendQuoted(_ text: String, prefix: StaticString = "") {
+        if JSONEscaping.needsNoEscape(text) {
+            // Quoted as it is: one character per byte.
+            buffer.append(UInt8(ascii: "\""))
+            prefix.withUTF8Buffer { buffer.append(contentsOf: $0) }
+            buffer.append(contentsOf: text.utf8)
+            buffer.append(UInt8(ascii: "\""))
+            return
+        }
+        let quoted = JSONEscaping.quoted("\(prefix)" + text)
+        buffer.append(contentsOf: quoted.utf8)
+        if firstInline < open.count, quoted.utf8.contains(where: { $0 >= 0x80 }) {
             // Quoted ASCII text is one character per byte (line breaks are
             // escaped, so no CR LF pair is left); other text is counted.
-            let characters = String(decoding: UnsafeBufferPointer(rebasing: buffer.bytes[start...]), as: UTF8.self).count
-            uncounted += buffer.count - start - characters
+            uncounted += quoted.utf8.count - quoted.count
         }
     }
 }

@@ -57,9 +57,10 @@ enum KotlinDeprecation {
 
     /// Members of a record's class that keep the old names of its renamed
     /// fields compiling: a deprecated property that reads the new one (a
-    /// member, not an extension, so that code importing the class finds it).
-    static func oldMembers(of record: RecordType) -> [String] {
-        record.fields.compactMap { field in
+    /// member, not an extension, so that code importing the class finds it),
+    /// and a constructor with the old parameter names.
+    static func oldMembers(of record: RecordType, in spec: Spec) -> [String] {
+        let properties: [String] = record.fields.compactMap { field in
             guard let old = field.annotations.renamedFrom else { return nil }
             let new = KotlinNames.name(field.name, in: .property)
             let type = KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)
@@ -70,5 +71,50 @@ enum KotlinDeprecation {
                         get() = this.\(KotlinNames.escaped(new))
                 """
         }
+        return properties + [renamedParameterConstructor(of: record, in: spec)].compactMap { $0 }
+    }
+}
+
+extension KotlinDeprecation {
+    /// A deprecated secondary constructor that takes the fields under the
+    /// names they had before their renames, so that a call naming an old
+    /// parameter (`Product(title = "…")`) still compiles until the old
+    /// names go. A trailing `Unit` parameter with a default keeps its JVM
+    /// signature apart from the primary constructor's (the types are the
+    /// same), and Kotlin prefers the primary constructor for any call both
+    /// accept, since the secondary needs that default. None for a record
+    /// with a choice or an implied discriminator, whose constructors take
+    /// other parameters than its fields (Docs/Releases.md).
+    static func renamedParameterConstructor(of record: RecordType, in spec: Spec) -> String? {
+        guard record.fields.contains(where: { $0.annotations.renamedFrom != nil }),
+            !record.exactlyOne.contains(where: { $0.choice != nil }),
+            (spec.impliedTagValues[record.name] ?? [:]).isEmpty
+        else { return nil }
+        var parameters: [(old: String, declaration: String, argument: String)] = []
+        var renames: [String] = []
+        for field in record.fields {
+            let new = KotlinNames.escaped(KotlinNames.name(field.name, in: .property))
+            let old = field.annotations.renamedFrom.map { KotlinNames.escaped(KotlinNames.name($0, in: .property)) } ?? new
+            if old != new { renames.append("\(old) is now \(new)") }
+            let initDefault = field.defaultValue.map { " = " + KotlinTypeMapping.literal($0, type: field.type, spec: spec) }
+                ?? (field.isRequired ? "" : " = null")
+            let type = KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)
+            parameters.append((old, "\(old): \(type)\(initDefault)", "\(new) = \(old)"))
+        }
+        guard !renames.isEmpty else { return nil }
+        parameters.sort { $0.old.unicodeScalars.lexicographicallyPrecedes($1.old.unicodeScalars) }
+        var marker = "renamedFields"
+        while parameters.contains(where: { $0.old == marker }) { marker += "_" }
+        let call = "\(KotlinNames.typeName(record.name))(\(parameters.map(\.argument).joined(separator: ", ")))"
+        let message = "Renamed: \(renames.joined(separator: ", "))."
+        var lines = [
+            "    /** Takes the fields under the names they had before they were renamed; kept so that code written against them still compiles. */",
+            "    @Deprecated(\(KotlinNames.stringLiteral(message)), ReplaceWith(\(KotlinNames.stringLiteral(call))))",
+            "    constructor(",
+        ]
+        lines += parameters.map { "        \($0.declaration)," }
+        lines.append("        @Suppress(\"UNUSED_PARAMETER\") \(marker): Unit = Unit")
+        lines.append("    ) : this(\(parameters.map(\.argument).joined(separator: ", ")))")
+        return lines.joined(separator: "\n")
     }
 }

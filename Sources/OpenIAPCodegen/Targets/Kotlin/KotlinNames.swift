@@ -85,12 +85,7 @@ public enum KotlinNames {
     ]
 
     public static func isKeyword(_ identifier: String) -> Bool {
-        // Every keyword is ASCII lower case, two to eleven letters: most
-        // names are ruled out by their length or first byte before a look-up.
-        let candidate = identifier.withUTF8Bytes { bytes in
-            bytes.count >= 2 && bytes.count <= 11 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[0])
-        }
-        return candidate && keywords.contains(identifier)
+        keywords.contains(identifier)
     }
 
     private static let keywords = hardKeywords.union(softKeywords)
@@ -227,17 +222,10 @@ public enum KotlinNames {
     /// usual value): that letter is made a capital in place.
     static func upperCamel(_ wire: String) -> String {
         let lower = SwiftNames.lowerCamel(wire)
-        let fast = lower.withUTF8Bytes { bytes -> String? in
-            guard let first = bytes.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return nil }
-            // Safe: the bytes are `lower`'s, valid UTF-8, and changing one
-            // ASCII letter for another keeps them valid.
-            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-                _ = buffer.initialize(fromContentsOf: bytes)
-                buffer[0] = first - 32
-                return bytes.count
-            }
+        guard let first = lower.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else {
+            return SwiftNames.upperCamel(wire)
         }
-        return fast ?? SwiftNames.upperCamel(wire)
+        return String(decoding: [first - 32] + lower.utf8.dropFirst(), as: UTF8.self)
     }
 
     /// The identifier as written in source: in backticks when it is a
@@ -273,7 +261,7 @@ public enum KotlinNames {
     /// which Kotlin accepts only in backticks.
     public static func isPlainIdentifier(_ text: String) -> Bool {
         // Most names are ASCII: letters, digits and `_` decide on the bytes.
-        let ascii = text.withUTF8Bytes { bytes -> Bool? in
+        let ascii = { (bytes: String.UTF8View) -> Bool? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             guard let first = bytes.first, first != UInt8(ascii: "_") || bytes.contains(where: { $0 != UInt8(ascii: "_") }) else {
                 return false
@@ -283,7 +271,7 @@ public enum KotlinNames {
                     || byte == UInt8(ascii: "_")
             }
             return isLetter(first) && bytes.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-        }
+        }(text.utf8)
         if let ascii { return ascii }
         guard let first = text.unicodeScalars.first, isLetter(first) || first == "_" else { return false }
         guard text.unicodeScalars.allSatisfy({ isLetter($0) || $0 == "_" || isDigit($0) }) else { return false }
@@ -310,20 +298,7 @@ public enum KotlinNames {
     /// control and invisible format characters (`InvisibleCharacters`) as
     /// `\uXXXX`, one per UTF-16 unit.
     public static func stringLiteral(_ text: String) -> String {
-        // Printable ASCII without a quote, backslash or `$` (the usual wire
-        // name) is quoted straight into the new string's storage.
-        let plain = text.withUTF8Bytes { bytes -> String? in
-            guard bytes.allSatisfy({
-                $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "$")
-            }) else { return nil }
-            return String(unsafeUninitializedCapacity: bytes.count + 2) { buffer in
-                buffer[0] = UInt8(ascii: "\"")
-                _ = buffer[1...].initialize(fromContentsOf: bytes)
-                buffer[bytes.count + 1] = UInt8(ascii: "\"")
-                return bytes.count + 2
-            }
-        }
-        return plain ?? .enclosing(InvisibleCharacters.escaped(text, literalEscapes), open: "\"", close: "\"")
+        .enclosing(InvisibleCharacters.escaped(text, literalEscapes), open: "\"", close: "\"")
     }
 
     private static let literalEscapes = InvisibleCharacters.Rules(
@@ -364,17 +339,27 @@ public enum KotlinNames {
     /// Whether `docText` would change the text of a body line (` * …`):
     /// decided on bytes, as every character involved is ASCII.
     private static func needsDocEscape(_ line: String) -> Bool {
-        line.withUTF8Bytes { bytes in
-            let (slash, star) = (UInt8(ascii: "/"), UInt8(ascii: "*"))
-            if let first = bytes.dropFirst(2).firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
-               bytes[first] == UInt8(ascii: "@") { return true }
-            var previous: UInt8 = 0
-            for byte in bytes {
-                if (previous == slash && byte == star) || (previous == star && byte == slash) { return true }
-                previous = byte
-            }
-            return false
+        // The line starts with ` * `, which is not text of its own.
+        if line.utf8.dropFirst(2).first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) == UInt8(ascii: "@") {
+            return true
         }
+        return hasCommentPair(line)
+    }
+
+    /// Whether the first character of `line` other than a space or tab is `@`.
+    private static func startsWithTag(_ line: String) -> Bool {
+        line.utf8.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) == UInt8(ascii: "@")
+    }
+
+    /// Whether `line` holds `/*` or `*/`.
+    private static func hasCommentPair(_ line: String) -> Bool {
+        let (slash, star) = (UInt8(ascii: "/"), UInt8(ascii: "*"))
+        var previous: UInt8 = 0
+        for byte in line.utf8 {
+            if (previous == slash && byte == star) || (previous == star && byte == slash) { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// Makes one line of prose safe inside a `/** … */` block. Kotlin block
@@ -385,18 +370,7 @@ public enum KotlinNames {
     public static func docText(_ line: String) -> String {
         // Most lines hold neither pair nor a leading `@`; bytes tell, as
         // every character involved is ASCII.
-        let plain = line.withUTF8Bytes { bytes -> Bool in
-            if let first = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
-               bytes[first] == UInt8(ascii: "@") { return false }
-            for index in bytes.indices.dropFirst() {
-                let (previous, byte) = (bytes[index - 1], bytes[index])
-                if (previous == UInt8(ascii: "/") && byte == UInt8(ascii: "*")) || (previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/")) {
-                    return false
-                }
-            }
-            return true
-        }
-        if plain { return line }
+        if !startsWithTag(line) && !hasCommentPair(line) { return line }
         var result = ""
         result.reserveCapacity(line.utf8.count)
         var previous: Character?

@@ -27,6 +27,9 @@ extension SwiftViewModel {
         case .field:
             renamed = nil
             use = "\(replacement.owner!).\(SwiftNames.name(replacement.name, in: .property))"
+        case .value where replacement.owner == owner:
+            renamed = Self.caseName(replacement, in: spec)
+            use = renamed!
         case .value:
             renamed = nil
             use = "\(replacement.owner!).\(Self.caseName(replacement, in: spec))"
@@ -39,7 +42,7 @@ extension SwiftViewModel {
             // swiftc prints the message when there is one and the rename as
             // a note; without a reason it says "renamed to 'X'".
             let text = message.isEmpty ? "" : ", message: \(SwiftEscaping.stringLiteral(message))"
-            return String(source: "@available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(renamed))\(text))")
+            return "@available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(renamed))\(text))"
         }
         return deprecationAttribute(message.isEmpty ? use : "\(message) \(use)")
     }
@@ -54,16 +57,21 @@ extension SwiftViewModel {
 
     /// What keeps the old names of `renamedFrom:` compiling until they go:
     /// a deprecated typealias for a renamed type, a deprecated forwarding
-    /// property (in an extension) for each renamed field of a record.
+    /// property (in an extension) for each renamed field of a record and
+    /// initializers with the old labels (`SwiftRenamedInitializers.swift`),
+    /// and for an enum what `enumDeclarations` says.
     /// Each entry is one declaration, written after the type.
     func oldNameDeclarations(of type: NamedType) -> [TemplateValue] {
         var result: [TemplateValue] = []
         if let old = type.annotations.renamedFrom, canKeepOldTypeName(type) {
-            result.append(.string(String(source: """
+            result.append(.string("""
                 /// The name `\(type.name)` had before; kept so that code written against it still compiles.
                 @available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(type.name)))
                 public typealias \(old) = \(type.name)
-                """)))
+                """))
+        }
+        if case let .enumeration(enumeration) = type {
+            return result + enumDeclarations(of: enumeration)
         }
         guard case let .record(record) = type, !record.isOneOf, type.name != "VoidResult" else { return result }
         var members: [String] = []
@@ -71,17 +79,18 @@ extension SwiftViewModel {
             guard let old = field.annotations.renamedFrom else { continue }
             let oldProperty = SwiftNames.escaped(SwiftNames.name(old, in: .property))
             let newProperty = SwiftNames.name(field.name, in: .property)
-            members.append(String(source: """
+            members.append("""
                     /// The name `\(newProperty)` had before; kept so that code written against it still compiles.
                     @available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(newProperty)))
                     public var \(oldProperty): \(SwiftTypeMapping.swiftType(of: field)) {
                         get { \(SwiftNames.escaped(newProperty)) }
                         set { \(SwiftNames.escaped(newProperty)) = newValue }
                     }
-                """))
+                """)
         }
+        members += renamedLabelInitializers(of: record)
         if !members.isEmpty {
-            result.append(.string(String(source: "extension \(type.name) {\n") + members.joined(separator: "\n\n") + "\n}"))
+            result.append(.string("extension \(type.name) {\n" + members.joined(separator: "\n\n") + "\n}"))
         }
         return result
     }
@@ -90,5 +99,60 @@ extension SwiftViewModel {
     /// type but one whose Swift name is not its spec name.
     private func canKeepOldTypeName(_ type: NamedType) -> Bool {
         type.name != "VoidResult"
+    }
+
+    /// What an enum adds for its deprecated and renamed values:
+    ///
+    /// - The list of its cases where naming a deprecated case does not warn:
+    ///   a deprecated declaration, read through a private protocol whose
+    ///   requirement is not deprecated (the enum's `knownCases`, or a
+    ///   closed enum's `allCases`, which the compiler no longer synthesizes
+    ///   once a case is deprecated, read it).
+    /// - For each value `renamedFrom:` an old name, a deprecated static
+    ///   member of that name, which code written against the old case
+    ///   keeps compiling with (also in `case .old:` patterns, which match
+    ///   it by equality).
+    private func enumDeclarations(of type: EnumType) -> [TemplateValue] {
+        var result: [TemplateValue] = []
+        let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
+        let names = type.values.map { SwiftNames.escaped(SwiftNames.name($0.wire, in: place)) }
+        if type.values.contains(where: { $0.annotations.deprecated != nil }) {
+            let protocolName = Self.casesListingProtocol(type.name)
+            var lines = [
+                String(source: "/// Lists the cases of `\(type.name)`, deprecated ones too, without a warning."),
+                String(source: "private protocol \(protocolName) {"),
+                String(source: "    static var _casesListing: [\(type.name)] { get }"),
+                "}", "",
+                String(source: "extension \(type.name): \(protocolName) {"),
+                String(source: "    @available(*, deprecated, message: \"Names deprecated cases; read them through the protocol.\")"),
+                String(source: "    fileprivate static var _casesListing: [\(type.name)] {"),
+                "        [",
+            ]
+            lines += names.map { String(source: "            .\($0),") }
+            lines += ["        ]", "    }", "}"]
+            result.append(.string(lines.joined(separator: "\n")))
+        }
+        var members: [String] = []
+        for (index, value) in type.values.enumerated() {
+            guard let old = value.annotations.renamedFrom else { continue }
+            let oldName = SwiftNames.escaped(SwiftNames.name(old, in: place))
+            guard !names.contains(oldName) else { continue }
+            let newName = SwiftNames.name(value.wire, in: place)
+            members.append(String(source: """
+                    /// The name of `\(newName)` before it was renamed; kept so that code written against it still compiles.
+                    @available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(newName)))
+                    public static var \(oldName): \(type.name) { .\(names[index]) }
+                """))
+        }
+        if !members.isEmpty {
+            result.append(.string(String(source: "extension \(type.name) {\n") + members.joined(separator: "\n\n") + "\n}"))
+        }
+        return result
+    }
+
+    /// The private protocol through which an enum's cases are listed
+    /// (`enum.tmpl` and `closedEnum.tmpl` spell it as well).
+    static func casesListingProtocol(_ enumName: String) -> String {
+        "_\(enumName)CasesListing"
     }
 }

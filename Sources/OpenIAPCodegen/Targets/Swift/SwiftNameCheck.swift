@@ -20,26 +20,9 @@ struct SwiftNameCheck {
     private let spec: Spec
     private var diagnostics = Diagnostics()
 
-    /// Swift names worked out so far for ASCII wire names, a table per place.
-    private var propertyNames = ASCIINameTable<KeyedName>()
-    private var openCaseNames = ASCIINameTable<KeyedName>()
-    private var closedCaseNames = ASCIINameTable<KeyedName>()
-    private var constantNames = ASCIINameTable<KeyedName>()
-    private var unionCaseNames = ASCIINameTable<KeyedName>()
-
-    /// The keys of a record's member names, for `checkFieldNames`; kept from
-    /// one record to the next so that their room is allocated once.
-    private var memberKeys: [UInt64] = []
-
-    /// A Swift name and its `nameKey`.
-    private struct KeyedName {
-        var name: String
-        var key: UInt64
-    }
-
-    /// A Swift name, its `nameKey`, and the position of the spec name it
-    /// comes from, as `checkSwiftNames` takes them.
-    private typealias SourcedName = (swift: String, key: UInt64, source: Int)
+    /// A Swift name and the position of the spec name it comes from, as
+    /// `checkSwiftNames` takes them.
+    private typealias SourcedName = (swift: String, source: Int)
 
     private init(spec: Spec) {
         self.spec = spec
@@ -140,8 +123,7 @@ struct SwiftNameCheck {
     private mutating func checkEnum(_ type: EnumType) {
         let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
         let names = type.values.indices.map { index -> SourcedName in
-            let name = swiftName(type.values[index].wire, in: place)
-            return (name.name, name.key, index)
+            (SwiftNames.name(type.values[index].wire, in: place), index)
         }
         checkSwiftNames(names, kind: "value", owner: type.name, wire: { type.values[$0].wire }, location: { type.values[$0].location })
         guard !type.isClosed else { return }
@@ -156,8 +138,7 @@ struct SwiftNameCheck {
     private mutating func checkOpaque(_ type: OpaqueStringType) {
         checkSwiftNames(
             type.knownValues.indices.map { index -> SourcedName in
-                let name = swiftName(type.knownValues[index].wire, in: .opaqueConstant)
-                return (name.name, name.key, index)
+                (SwiftNames.name(type.knownValues[index].wire, in: .opaqueConstant), index)
             }, kind: "value",
             owner: type.name, wire: { type.knownValues[$0].wire }, location: { type.knownValues[$0].location })
     }
@@ -165,12 +146,11 @@ struct SwiftNameCheck {
     private mutating func checkUnion(_ union: UnionType) {
         checkSwiftNames(
             union.members.indices.map { index -> SourcedName in
-                let name = swiftName(union.members[index].tag, in: .unionCase)
-                return (name.name, name.key, index)
+                (SwiftNames.name(union.members[index].tag, in: .unionCase), index)
             }, kind: "tag", owner: union.name,
             wire: { union.members[$0].tag }, location: { union.members[$0].location })
         guard union.unknownTag == .keep else { return }
-        for member in union.members where swiftName(member.tag, in: .unionCase).name == SwiftNames.unknownUnionCase {
+        for member in union.members where SwiftNames.name(member.tag, in: .unionCase) == SwiftNames.unknownUnionCase {
             diagnostics.error(
                 "tag '\(member.tag)' of '\(union.name)' would be named '\(SwiftNames.unknownUnionCase)' in Swift, the case that keeps unknown payloads",
                 at: member.location)
@@ -182,35 +162,15 @@ struct SwiftNameCheck {
     /// the initializer parameter that stands in for `self`) share one
     /// namespace.
     private mutating func checkFieldNames(_ fields: [Field], owner: String, kind: String = "field") {
-        // Usually every member name is a property name, in ASCII, and their
-        // keys all differ; then no two names clash, which the keys alone
-        // show, without the list of names (and their reference counts) that
-        // finding and reporting a clash takes. Otherwise, or when the keys
-        // leave it open, the names are compared in full.
-        memberKeys.removeAll(keepingCapacity: true)
-        var keysDecide = true
-        let selfKey = Self.selfKey
-        for index in fields.indices {
-            let key = propertyNameKey(fields[index].name)
-            if key == 0 || key == selfKey || fields[index].annotations.deprecated != nil {
-                keysDecide = false
-                break
-            }
-            memberKeys.append(key)
-        }
-        if keysDecide && Self.allDifferent(memberKeys) { return }
         var memberNames: [SourcedName] = []
-        memberNames.reserveCapacity(fields.count + 1)
-        // By position, so only the name is copied out of each field.
         for index in fields.indices {
-            let property = swiftName(fields[index].name, in: .property)
-            memberNames.append((property.name, property.key, index))
+            let property = SwiftNames.name(fields[index].name, in: .property)
+            memberNames.append((property, index))
             if fields[index].annotations.deprecated != nil {
-                let storage = "_" + property.name
-                memberNames.append((storage, Self.nameKey(storage), index))
+                memberNames.append(("_" + property, index))
             }
-            if let internalName = SwiftNames.parameterInternalName(property.name) {
-                memberNames.append((internalName, Self.nameKey(internalName), index))
+            if let internalName = SwiftNames.parameterInternalName(property) {
+                memberNames.append((internalName, index))
             }
         }
         checkSwiftNames(memberNames, kind: kind, owner: owner, wire: { fields[$0].name }, location: { fields[$0].location })
@@ -229,16 +189,12 @@ struct SwiftNameCheck {
         var seen: [String: Int] = [:]
         // One error per spec name is enough, whichever of its Swift names clashes first.
         var reported: Set<SourceLocation> = []
-        for (index, name) in names.enumerated() {
+        for name in names {
             // The source of the first earlier name with the same Swift name, if any.
-            let earlier: Int?
-            if names.count <= Self.linearSearchLimit {
-                earlier = names[..<index].first { Self.sameName($0, name) }?.source
-            } else {
-                earlier = seen[name.swift]
-                if earlier == nil { seen[name.swift] = name.source }
+            guard let first = seen[name.swift] else {
+                seen[name.swift] = name.source
+                continue
             }
-            guard let first = earlier else { continue }
             let (firstWire, wireName) = (wire(first), wire(name.source))
             if firstWire == wireName { continue }
             guard reported.insert(location(name.source)).inserted else { continue }
@@ -246,82 +202,6 @@ struct SwiftNameCheck {
                 "\(kind) '\(wireName)' of '\(owner)' collides with '\(firstWire)': both are named '\(name.swift)' in Swift",
                 at: location(name.source), notes: [.note("'\(firstWire)' declared here", at: location(first))])
         }
-    }
-
-    /// Up to this many names, finding an earlier equal one by going through
-    /// the list is cheaper than hashing every name into a dictionary, and
-    /// finds the same one.
-    private static let linearSearchLimit = 16
-
-    /// The key of `self`, a property name that brings a second member name
-    /// (see `SwiftNames.parameterInternalName`).
-    private static let selfKey = nameKey("self")
-
-    /// Whether no two of `keys` are equal.
-    private static func allDifferent(_ keys: [UInt64]) -> Bool {
-        if keys.count > linearSearchLimit { return Set(keys).count == keys.count }
-        for later in keys.indices {
-            for earlier in 0..<later where keys[earlier] == keys[later] { return false }
-        }
-        return true
-    }
-
-    /// A key that two equal ASCII strings share and two different ones
-    /// almost never do: the hash of the bytes, made odd; 0 for a string
-    /// outside ASCII, whose bytes do not decide equality. Two names with
-    /// different keys, neither 0, are different, which spares most string
-    /// comparisons when looking for names that clash.
-    private static func nameKey(_ name: String) -> UInt64 {
-        name.withUTF8Bytes { ASCIINameTable<KeyedName>.hash(ofASCII: $0).map { $0 | 1 } ?? 0 }
-    }
-
-    /// Whether two sourced names are the same Swift name.
-    private static func sameName(_ a: SourcedName, _ b: SourcedName) -> Bool {
-        if a.key != 0 && b.key != 0 && a.key != b.key { return false }
-        return a.swift == b.swift
-    }
-
-    /// `SwiftNames.name(wire, in: place)`, remembered: a large spec uses the
-    /// same few field names and values again and again, and finding a name
-    /// by its bytes costs less than even seeing that it keeps its form.
-    /// Only ASCII names are remembered, because two strings that Swift
-    /// counts as equal (by canonical equivalence) are then the same bytes,
-    /// and so get the same name; other spellings of an equal string could be
-    /// named differently.
-    private mutating func swiftName(_ wire: String, in place: SwiftNames.Place) -> KeyedName {
-        switch place {
-        case .property: Self.swiftName(wire, in: place, remembered: &propertyNames)
-        case .openEnumCase: Self.swiftName(wire, in: place, remembered: &openCaseNames)
-        case .closedEnumCase: Self.swiftName(wire, in: place, remembered: &closedCaseNames)
-        case .opaqueConstant: Self.swiftName(wire, in: place, remembered: &constantNames)
-        case .unionCase: Self.swiftName(wire, in: place, remembered: &unionCaseNames)
-        }
-    }
-
-    /// `nameKey(swiftName(wire, in: .property).name)`, without copying the
-    /// name out: most records are checked by these keys alone.
-    private mutating func propertyNameKey(_ wire: String) -> UInt64 {
-        let key: UInt64? = wire.withUTF8Bytes { bytes in
-            guard let hash = ASCIINameTable<KeyedName>.hash(ofASCII: bytes) else { return nil }
-            return propertyNames.withValue(for: bytes, hash: hash) { $0.key }
-        }
-        return key ?? swiftName(wire, in: .property).key
-    }
-
-    private static func swiftName(
-        _ wire: String, in place: SwiftNames.Place, remembered: inout ASCIINameTable<KeyedName>
-    ) -> KeyedName {
-        let known: KeyedName? = wire.withUTF8Bytes { bytes in
-            guard let hash = ASCIINameTable<KeyedName>.hash(ofASCII: bytes) else { return nil }
-            if let known = remembered.value(for: bytes, hash: hash) { return known }
-            let name = SwiftNames.name(wire, in: place)
-            let keyed = KeyedName(name: name, key: nameKey(name))
-            remembered.insert(bytes, hash: hash, value: keyed)
-            return keyed
-        }
-        if let known { return known }
-        let name = SwiftNames.name(wire, in: place)
-        return KeyedName(name: name, key: nameKey(name))
     }
 }
 

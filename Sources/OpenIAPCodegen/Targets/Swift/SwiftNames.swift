@@ -191,42 +191,8 @@ public enum SwiftNames {
         isKeyword(identifier) ? "`\(identifier)`" : identifier
     }
 
-    /// For each length up to 63 bytes, a bit per first letter (`A`…`z`) some
-    /// keyword of that length starts with; most names fail this test and so
-    /// are never compared with a keyword.
-    private static let keywordShapes: [UInt64] = {
-        var shapes = [UInt64](repeating: 0, count: 64)
-        for keyword in keywords {
-            let bytes = Array(keyword.utf8)
-            shapes[bytes.count] |= 1 << UInt64(bytes[0] - UInt8(ascii: "A"))
-        }
-        return shapes
-    }()
-
-    /// The bytes of the keywords, grouped by length (up to 63 bytes).
-    private static let keywordsByLength: [[[UInt8]]] = {
-        var table = [[[UInt8]]](repeating: [], count: 64)
-        for keyword in keywords { table[keyword.utf8.count].append(Array(keyword.utf8)) }
-        return table
-    }()
-
-    /// `keywords.contains(identifier)`, decided on the identifier's bytes in
-    /// place: its length and first letter rule out most names, and the rest
-    /// are compared with the few keywords of their length. Hashing the name
-    /// for the set cost some 450 instructions each.
-    ///
-    /// Equal bytes are equal strings, and the converse holds here too: the
-    /// keywords are ASCII, and the only text outside ASCII that Swift's
-    /// string comparison takes as equal to ASCII text is the Kelvin sign,
-    /// the Greek question mark and the Greek varia (equal to `K`, `;` and
-    /// `` ` ``), none of which is in a keyword.
     static func isKeyword(_ identifier: String) -> Bool {
-        identifier.withUTF8Bytes { bytes in
-            guard let first = bytes.first, bytes.count < 64, (UInt8(ascii: "A")...UInt8(ascii: "z")).contains(first),
-                  keywordShapes[bytes.count] & (1 << UInt64(first - UInt8(ascii: "A"))) != 0
-            else { return false }
-            return keywordsByLength[bytes.count].contains { $0.elementsEqual(bytes) }
-        }
+        keywords.contains(identifier)
     }
 
     /// An identifier as the argument label of a call: a keyword needs no
@@ -267,63 +233,56 @@ public enum SwiftNames {
     /// worked out on bytes: the same words, cases and `_` prefix, without a
     /// string per word. Nil for any other name.
     ///
-    /// Each byte of the name gives at most one byte of the result, so the
-    /// result is written straight into a new string's storage (one byte
-    /// more for the `_`), with no array of bytes in between.
     private static func asciiLowerCamel(_ wire: String) -> String? {
-        return wire.withUTF8Bytes { bytes -> String? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            func isLower(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
-            func isUpper(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
-            func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-            func lowered(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte + 32 : byte }
-            func uppered(_ byte: UInt8) -> UInt8 { isLower(byte) ? byte - 32 : byte }
-            // The result starts with the first letter or digit, as written
-            // or lowered; a digit there needs the `_` before it.
-            guard let firstWordByte = bytes.firstIndex(where: { isLower($0) || isUpper($0) || isDigit($0) }) else {
-                return nil
-            }
-            let underscore = isDigit(bytes[firstWordByte])
-            return String(unsafeUninitializedCapacity: bytes.count + 1) { result in
-                var count = 0
-                func put(_ byte: UInt8) {
-                    result[count] = byte
-                    count += 1
-                }
-                if underscore { put(UInt8(ascii: "_")) }
-                var wordCount = 0
-                // Writes the word that ends at `end` and starts at `start`.
-                func appendWord(_ start: Int, _ end: Int, hasLower: Bool) {
-                    // The first word starts lower case, the others upper case; the
-                    // rest of a word of capitals is lowered, any other is kept.
-                    put(wordCount == 0 ? lowered(bytes[start]) : uppered(bytes[start]))
-                    for index in start + 1..<end { put(hasLower ? bytes[index] : lowered(bytes[index])) }
-                    wordCount += 1
-                }
-                var start = -1
-                var hasLower = false
-                for index in 0..<bytes.count {
-                    let byte = bytes[index]
-                    guard isLower(byte) || isUpper(byte) || isDigit(byte) else {
-                        // `_` and every other character end a word.
-                        if start >= 0 { appendWord(start, index, hasLower: hasLower) }
-                        start = -1
-                        continue
-                    }
-                    if start >= 0, isUpper(byte), isLower(bytes[index - 1]) || isDigit(bytes[index - 1]) {
-                        appendWord(start, index, hasLower: hasLower)
-                        start = -1
-                    }
-                    if start < 0 {
-                        start = index
-                        hasLower = false
-                    }
-                    if isLower(byte) { hasLower = true }
-                }
-                if start >= 0 { appendWord(start, bytes.count, hasLower: hasLower) }
-                return count
-            }
+        let bytes = Array(wire.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        func isLower(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
+        func isUpper(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
+        func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        func lowered(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte + 32 : byte }
+        func uppered(_ byte: UInt8) -> UInt8 { isLower(byte) ? byte - 32 : byte }
+        // The result starts with the first letter or digit, as written
+        // or lowered; a digit there needs the `_` before it.
+        guard let firstWordByte = bytes.firstIndex(where: { isLower($0) || isUpper($0) || isDigit($0) }) else {
+            return nil
         }
+        let underscore = isDigit(bytes[firstWordByte])
+        var result: [UInt8] = []
+        func put(_ byte: UInt8) {
+            result.append(byte)
+        }
+        if underscore { put(UInt8(ascii: "_")) }
+        var wordCount = 0
+        // Writes the word that ends at `end` and starts at `start`.
+        func appendWord(_ start: Int, _ end: Int, hasLower: Bool) {
+            // The first word starts lower case, the others upper case; the
+            // rest of a word of capitals is lowered, any other is kept.
+            put(wordCount == 0 ? lowered(bytes[start]) : uppered(bytes[start]))
+            for index in start + 1..<end { put(hasLower ? bytes[index] : lowered(bytes[index])) }
+            wordCount += 1
+        }
+        var start = -1
+        var hasLower = false
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            guard isLower(byte) || isUpper(byte) || isDigit(byte) else {
+                // `_` and every other character end a word.
+                if start >= 0 { appendWord(start, index, hasLower: hasLower) }
+                start = -1
+                continue
+            }
+            if start >= 0, isUpper(byte), isLower(bytes[index - 1]) || isDigit(bytes[index - 1]) {
+                appendWord(start, index, hasLower: hasLower)
+                start = -1
+            }
+            if start < 0 {
+                start = index
+                hasLower = false
+            }
+            if isLower(byte) { hasLower = true }
+        }
+        if start >= 0 { appendWord(start, bytes.count, hasLower: hasLower) }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// `ios` → `Ios`: used where a type-like name is derived from a tag.
@@ -352,9 +311,7 @@ public enum SwiftNames {
 
     public static func isPlainIdentifier(_ text: String) -> Bool {
         // Most names are ASCII, where a byte is a scalar and the rule is short.
-        // Read as bytes in place: walking `utf8` decodes the string's
-        // representation again for every byte.
-        if let identifier = text.withUTF8Bytes(isASCIIIdentifier) { return identifier }
+        if let identifier = isASCIIIdentifier(text.utf8) { return identifier }
         guard let first = text.unicodeScalars.first, isIdentifierHead(first), text != "_" else { return false }
         return text.unicodeScalars.allSatisfy { isIdentifierBody($0) }
     }
@@ -362,7 +319,7 @@ public enum SwiftNames {
     /// `isPlainIdentifier` for text that starts with an ASCII byte and has
     /// no other bytes; nil for any other text, which the Unicode rule
     /// decides.
-    private static func isASCIIIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    private static func isASCIIIdentifier(_ bytes: String.UTF8View) -> Bool? {
         guard let first = bytes.first, first < 0x80 else { return nil }
         var identifier = isASCIIIdentifierHead(first)
         for byte in bytes where !(isASCIIIdentifierHead(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)) {

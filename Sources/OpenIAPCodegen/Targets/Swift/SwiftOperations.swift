@@ -200,17 +200,17 @@ struct SwiftOperations {
             var docs = DocLineList()
             docs.append(event.annotations.doc)
             docs.append(line: "///")
-            docs.append(String(source: "Registers `listener` for `\(event.name)`; it is called until the returned `\(subscription)` is given to `removeListener(_:)`."))
+            docs.append("Registers `listener` for `\(event.name)`; it is called until the returned `\(subscription)` is given to `removeListener(_:)`.")
             return [
                 "docLines": docs.value,
                 "deprecation": .string(types.deprecationAttribute(event.annotations)),
-                "declaration": .string(String(source: "func \(Self.listenerFunctionName(event))(\(parameters.joined(separator: ", "))) -> \(subscription)")),
+                "declaration": .string("func \(Self.listenerFunctionName(event))(\(parameters.joined(separator: ", "))) -> \(subscription)"),
             ]
         }
         result.append([
             "docLines": Self.docLines("Stops the listener `subscription` stands for; one already removed is left alone."),
             "deprecation": .string(""),
-            "declaration": .string(String(source: "func removeListener(_ subscription: \(subscription))")),
+            "declaration": .string("func removeListener(_ subscription: \(subscription))"),
         ])
         result.append([
             "docLines": Self.docLines("Stops every listener registered with this module."),
@@ -233,9 +233,8 @@ struct SwiftOperations {
         return [
             "docLines": Self.docLines("`\(name)(_:\(labels))` with every option left out."),
             "deprecation": .string(types.deprecationAttribute(event.annotations)),
-            "declaration": .string(String(source:
-                "public func \(name)(_ listener: @escaping \(Self.listenerAliasName(event, among: appleEvents))) -> \(Self.subscriptionClassName)")),
-            "call": .string(String(source: "\(name)(\((["listener"] + passed).joined(separator: ", ")))")),
+            "declaration": .string("public func \(name)(_ listener: @escaping \(Self.listenerAliasName(event, among: appleEvents))) -> \(Self.subscriptionClassName)"),
+            "call": .string("\(name)(\((["listener"] + passed).joined(separator: ", ")))"),
         ]
     }
 
@@ -254,8 +253,8 @@ struct SwiftOperations {
         return [
             "docLines": docs(of: event),
             "deprecation": .string(types.deprecationAttribute(event.annotations)),
-            "declaration": .string(String(source: "public func \(event.name)(\(parameters)) async -> AsyncStream<\(payload)>")),
-            "register": .string(String(source: "\(Self.listenerFunctionName(event))(\((["$0"] + passed).joined(separator: ", ")))")),
+            "declaration": .string("public func \(event.name)(\(parameters)) async -> AsyncStream<\(payload)>"),
+            "register": .string("\(Self.listenerFunctionName(event))(\((["$0"] + passed).joined(separator: ", ")))"),
         ]
     }
 

@@ -12,8 +12,8 @@ package enum SwiftTypeMapping {
         // without rounding below 2^53, and encodes integral values without `.0`.
         case .scalar(.timestamp): "Double"
         case let .named(name): name
-        case let .list(element): String(source: "[\(swiftType(element))]")
-        case let .map(value): String(source: "[String: \(swiftType(value))]")
+        case let .list(element): "[\(swiftType(element))]"
+        case let .map(value): "[String: \(swiftType(value))]"
         }
     }
 
@@ -23,7 +23,7 @@ package enum SwiftTypeMapping {
 
     /// The type of a field's property: optional unless required.
     static func swiftType(_ type: TypeRef, isRequired: Bool) -> String {
-        isRequired ? swiftType(type) : String(source: "\(swiftType(type))?")
+        isRequired ? swiftType(type) : "\(swiftType(type))?"
     }
 
     /// What a query or mutation returns: its result type, optional unless

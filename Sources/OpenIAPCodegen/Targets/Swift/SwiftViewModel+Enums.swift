@@ -12,7 +12,7 @@ extension SwiftViewModel {
         let aliases = type.decodeAliasesOfValues()
         var index = 0
         type.values.forEachAddress {
-            cases.append(caseContext($0, position: index, aliases: aliases[index], place: place))
+            cases.append(caseContext($0, of: type.name, position: index, aliases: aliases[index], place: place))
             index += 1
         }
         let expected = Self.commaSeparated(type.values) { $0.pointee.wire }
@@ -21,13 +21,14 @@ extension SwiftViewModel {
         object.append(Key.hasOneSpelling, .bool(type.values.count == 1 && aliases[0].isEmpty))
         object.append(Key.unknownCase, .string(SwiftNames.unknownEnumCase))
         object.append(Key.expectedValues, .string(SwiftEscaping.stringLiteral(expected)))
+        object.append(Key.hasDeprecatedCases, .bool(type.values.contains { $0.annotations.deprecated != nil }))
     }
 
     /// `value` points into the enum's values, read member by member as in
     /// `fieldContext`, at `position` among them; `aliases` are its
     /// decode-only spellings, from `EnumType.decodeAliasesOfValues()`.
     func caseContext(
-        _ value: UnsafePointer<EnumValue>, position: Int, aliases: [String], place: SwiftNames.Place
+        _ value: UnsafePointer<EnumValue>, of owner: String, position: Int, aliases: [String], place: SwiftNames.Place
     ) -> TemplateValue {
         let wire = value.pointee.wire
         let literal = SwiftEscaping.stringLiteral(wire)
@@ -39,14 +40,11 @@ extension SwiftViewModel {
         }
         var docs = DocLineList()
         docs.append(value.pointee.annotations.doc)
-        // Deprecated cases are documented, not attributed: the generated
-        // decoder must construct them, and constructing a deprecated case
-        // warns in every context that is not itself deprecated.
-        if let message = value.pointee.annotations.deprecated {
-            docs.append("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message))
-        }
+        // A deprecated case is attributed; the generated code names it only
+        // where that does not warn (`enumDeclarations`, SwiftDeprecation.swift).
         var item = TemplateObject(keys: Self.caseKeys)
         item.append(Key.docLines, docs.value)
+        item.append(Key.deprecation, .string(deprecationAttribute(value.pointee.annotations, owner: owner)))
         item.append(Key.caseName, .string(SwiftNames.escaped(SwiftNames.name(wire, in: place))))
         item.append(Key.wire, .string(literal))
         item.append(Key.spellings, .list(spellings))

@@ -72,6 +72,7 @@ extension SwiftViewModel {
         static let hasOneSpelling = TemplateKey("hasOneSpelling")
         static let unknownCase = TemplateKey("unknownCase")
         static let expectedValues = TemplateKey("expectedValues")
+        static let hasDeprecatedCases = TemplateKey("hasDeprecatedCases")
         static let caseName = TemplateKey("caseName")
         static let wire = TemplateKey("wire")
         static let spellings = TemplateKey("spellings")
@@ -106,7 +107,8 @@ extension SwiftViewModel {
         Key.name, Key.docLines, Key.deprecation, Key.oldNames,
     ]
     static let aliasKeys = typeKeys + [Key.target]
-    static let enumKeys = typeKeys + [Key.cases, Key.hasOneValue, Key.hasOneSpelling, Key.unknownCase, Key.expectedValues]
+    static let enumKeys =
+        typeKeys + [Key.cases, Key.hasOneValue, Key.hasOneSpelling, Key.unknownCase, Key.expectedValues, Key.hasDeprecatedCases]
     static let opaqueKeys = typeKeys + [Key.hasOneValue, Key.constants]
     static let recordKeys =
         typeKeys + [
@@ -123,7 +125,7 @@ extension SwiftViewModel {
             Key.tagType, Key.tagValue, Key.expectedTags, Key.validates, Key.interfaces, Key.properties,
         ]
     static let requirementKeys = [Key.docLines, Key.deprecation, Key.property, Key.type]
-    static let caseKeys = [Key.docLines, Key.caseName, Key.wire, Key.spellings, Key.position]
+    static let caseKeys = [Key.docLines, Key.deprecation, Key.caseName, Key.wire, Key.spellings, Key.position]
     static let constantKeys = [Key.docLines, Key.constant, Key.wire]
     static let fieldKeys = [
         Key.docLines, Key.deprecation, Key.isAccessor, Key.property, Key.parameter, Key.label, Key.argument, Key.forwarded,

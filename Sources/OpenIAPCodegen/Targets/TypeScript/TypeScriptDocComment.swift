@@ -88,7 +88,7 @@ struct DocComment {
         // is built, without splitting a whole line back apart first.
         var escaped = TypeScriptNames.docText(text)
         // The bytes are read in place (the UTF-8 view steps slowly).
-        if escaped.withUTF8Bytes({ $0.contains(UInt8(ascii: "\n")) }) { escaped = escaped.replacing("\n", with: " ") }
+        if escaped.utf8.contains(UInt8(ascii: "\n")) { escaped = escaped.replacing("\n", with: " ") }
         var line = ""
         line.reserveCapacity(word.utf8.count + 1 + escaped.utf8.count)
         line += word
@@ -182,21 +182,11 @@ struct DocComment {
     /// split and trimmed on bytes (there every character is one byte);
     /// nil for any other text, which takes the character-based path.
     private static func plainLines(_ paragraph: String) -> [String]? {
-        // Read in place and split in one pass, without copying the bytes
-        // into an array and the array into slices first.
-        return paragraph.withUTF8Bytes { bytes -> [String]? in
-            guard !bytes.contains(where: { ($0 < 0x20 && $0 != UInt8(ascii: "\n")) || $0 >= 0x7F }) else { return nil }
-            var lines: [String] = []
-            var start = 0
-            while true {
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                var trimmed = end
-                while trimmed > start, bytes[trimmed - 1] == UInt8(ascii: " ") { trimmed -= 1 }
-                lines.append(TypeScriptNames.docText(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<trimmed]), as: UTF8.self)))
-                guard end < bytes.count else { return lines }
-                start = end + 1
-            }
+        guard !paragraph.utf8.contains(where: { ($0 < 0x20 && $0 != UInt8(ascii: "\n")) || $0 >= 0x7F }) else { return nil }
+        return paragraph.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            var trimmed = line
+            while trimmed.last == UInt8(ascii: " ") { trimmed = trimmed.dropLast() }
+            return TypeScriptNames.docText(String(decoding: trimmed, as: UTF8.self))
         }
     }
 

@@ -95,16 +95,9 @@ public enum TypeScriptNames {
     /// Only ASCII identifiers are left bare; anything else is quoted, which
     /// is always correct and avoids Unicode identifier rules.
     public static func isIdentifier(_ text: String) -> Bool {
-        // Every character allowed is ASCII, so bytes decide. They are read
-        // in place: stepping through the UTF-8 view cost several times as
-        // much per byte, and every property key asks.
-        return text.withUTF8Bytes { bytes in
-            guard let first = bytes.first, isHead(first) else { return false }
-            for byte in bytes where !isHead(byte) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-                return false
-            }
-            return true
-        }
+        // Every character allowed is ASCII, so bytes decide.
+        guard let first = text.utf8.first, isHead(first) else { return false }
+        return text.utf8.allSatisfy { isHead($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// A string literal type or value: JSON quoting, which TypeScript reads
@@ -131,46 +124,22 @@ public enum TypeScriptNames {
     /// than a space or tab is not `@`. (The checks look at bytes; when any
     /// might match, the exact character-based rule in `docText` decides.)
     static func needsDocEscape(_ line: String) -> Bool {
-        return line.withUTF8Bytes { bytes in
-            var index = 0
-            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
-            if index < bytes.count, bytes[index] == UInt8(ascii: "@") { return true }
-            index = 0
-            // Sixteen bytes a step while none may need a look: the tests of
-            // two words are combined into one branch.
-            while index + 16 <= bytes.count {
-                let first = ByteWords.controlOrNonASCIIMask(ByteWords.word(bytes, at: index))
-                    | ByteWords.matchMask(ByteWords.word(bytes, at: index), UInt8(ascii: "/"))
-                let second = ByteWords.controlOrNonASCIIMask(ByteWords.word(bytes, at: index + 8))
-                    | ByteWords.matchMask(ByteWords.word(bytes, at: index + 8), UInt8(ascii: "/"))
-                if first | second != 0 { break }
-                index += 16
-            }
-            while index < bytes.count {
-                // Eight bytes at a time while none is a control character,
-                // non-ASCII or a `/` (which might end a `*/`).
-                if index + 8 <= bytes.count {
-                    let word = ByteWords.word(bytes, at: index)
-                    if !ByteWords.hasControlOrNonASCII(word), !ByteWords.contains(word, UInt8(ascii: "/")) {
-                        index += 8
-                        continue
-                    }
-                }
-                let byte = bytes[index]
-                if byte >= 0x7F || (byte < 0x20 && byte != UInt8(ascii: "\t")) { return true }
-                if byte == UInt8(ascii: "/"), index > 0, bytes[index - 1] == UInt8(ascii: "*") { return true }
-                index += 1
-            }
-            return false
+        let (space, tab) = (UInt8(ascii: " "), UInt8(ascii: "\t"))
+        if line.utf8.drop(while: { $0 == space || $0 == tab }).first == UInt8(ascii: "@") { return true }
+        var previous: UInt8 = 0
+        for byte in line.utf8 {
+            if byte >= 0x7F || (byte < 0x20 && byte != tab) { return true }
+            if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "*") { return true }
+            previous = byte
         }
+        return false
     }
 
     /// Inline code in a doc comment: a backtick cannot be escaped inside a
     /// code span, so it is dropped rather than ending the span early; a line
     /// break is shown as `\n` so the span stays on its line.
     public static func docCode(_ text: String) -> String {
-        // The bytes are read in place (the UTF-8 view steps slowly).
-        let hasBacktick = text.withUTF8Bytes { $0.contains(UInt8(ascii: "`")) }
+        let hasBacktick = text.utf8.contains(UInt8(ascii: "`"))
         // Text that `docText` leaves as it is holds only printable ASCII and
         // tabs, which `visible` leaves too: the usual wire value or name goes
         // between the backticks without another scan and copy.

@@ -37,9 +37,8 @@ struct TypeScriptRoutes {
     }
 
     private func routeContext(_ route: HTTPRoute, imports: inout Set<String>) -> TemplateValue {
-        let keyParameter: String? = if case let .pathParameter(name) = route.auth { name } else { nil }
         // What the caller passes: every parameter but the key, then the query.
-        let inputs = route.parameters.filter { $0.name != keyParameter } + route.query
+        let inputs = RouteParameterCheck.inputs(of: route)
         var fields: [TemplateValue] = []
         var checks: [JSONValue] = []
         for field in inputs {
@@ -62,7 +61,7 @@ struct TypeScriptRoutes {
         let success = route.successResponse?.body?.typeName
         if let success { imports.insert(shapes.apiName(success)) }
         if let body = route.body { imports.insert(shapes.apiName(body.typeName)) }
-        let revalidates = route.responses.contains { $0.status == 304 } && route.headers.contains { $0.name.lowercased() == "etag" }
+        let revalidates = route.revalidates
         let auth: JSONValue =
             switch route.auth {
             case .none: "none"
@@ -95,29 +94,16 @@ struct TypeScriptRoutes {
 
     /// What the runtime checks of one parameter before sending anything.
     static func check(_ field: Field, in place: String, spec: Spec) -> JSONValue {
+        let check = RouteParameterCheck(field, inPath: place == "path", spec: spec)
         var members: [JSONValue.Member] = [
-            .init("name", .string(field.name)), .init("in", .string(place)), .init("required", .bool(field.isRequired)),
+            .init("name", .string(check.name)), .init("in", .string(place)), .init("required", .bool(check.isRequired)),
+            .init("kind", .string(check.kind.rawValue)),
         ]
-        switch field.type {
-        case .scalar(.int), .scalar(.double), .scalar(.timestamp):
-            members.append(.init("kind", "number"))
-        case .scalar(.bool):
-            members.append(.init("kind", "boolean"))
-        case let .named(name):
-            if case let .enumeration(enumeration)? = spec[name], enumeration.isClosed {
-                members.append(.init("kind", "string"))
-                members.append(.init("values", .array(enumeration.values.map { .string($0.wire) })))
-            } else {
-                members.append(.init("kind", "string"))
-            }
-        default:
-            members.append(.init("kind", "string"))
-        }
-        let c = field.constraints
-        if let value = c.minLength { members.append(.init("minLength", .integer(Int64(value)))) }
-        if let value = c.maxLength { members.append(.init("maxLength", .integer(Int64(value)))) }
-        if let value = c.minimum { members.append(.init("minimum", JSONSchemaBuilder.number(value))) }
-        if let value = c.maximum { members.append(.init("maximum", JSONSchemaBuilder.number(value))) }
+        if let values = check.values { members.append(.init("values", .array(values.map { .string($0) }))) }
+        if let value = check.minLength { members.append(.init("minLength", .integer(Int64(value)))) }
+        if let value = check.maxLength { members.append(.init("maxLength", .integer(Int64(value)))) }
+        if let value = check.minimum { members.append(.init("minimum", JSONSchemaBuilder.number(value))) }
+        if let value = check.maximum { members.append(.init("maximum", JSONSchemaBuilder.number(value))) }
         return .object(members)
     }
 

@@ -3,7 +3,7 @@
 // of every operation that takes arguments, and the reply of every query and
 // mutation over a JSON bridge (see OpenIAPDispatcher.kt). Plain
 // Kotlin: a suspend function needs the standard library alone.
-@file:Suppress("DEPRECATION")
+@file:Suppress("DEPRECATION", "TYPEALIAS_EXPANSION_DEPRECATION")
 
 package dev.openiap.types
 

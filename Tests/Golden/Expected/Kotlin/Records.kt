@@ -413,6 +413,15 @@ data class Ticket(
     val ticket: String
         get() = this.code
 
+    /** Takes the fields under the names they had before they were renamed; kept so that code written against them still compiles. */
+    @Deprecated("Renamed: ticket is now code.", ReplaceWith("Ticket(apple = apple, google = google, code = ticket)"))
+    constructor(
+        apple: PurchaseA? = null,
+        google: PurchaseB? = null,
+        ticket: String,
+        @Suppress("UNUSED_PARAMETER") renamedFields: Unit = Unit
+    ) : this(apple = apple, google = google, code = ticket)
+
     override fun toJson(): Map<String, Any?> {
         val json = LinkedHashMap<String, Any?>()
         json["code"] = this.code

@@ -75,17 +75,13 @@ public enum State: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
     /// Waits for an acknowledgment.
     case pendingAcknowledgment
     /// Old spelling.
-    /// - Warning: Deprecated. Use entitled.
+    @available(*, deprecated, message: "Use entitled.")
     case legacyState
     /// A value this version of the spec does not know, kept byte for byte.
     case unrecognized(String)
 
     /// Every value this version knows, in spec order; never `.unrecognized`.
-    public static let knownCases: [State] = [
-        .entitled,
-        .pendingAcknowledgment,
-        .legacyState,
-    ]
+    public static let knownCases: [State] = (State.self as any _StateCasesListing.Type)._casesListing
 
     /// The values this version knows, as `CaseIterable` lists them:
     /// `knownCases`.
@@ -140,6 +136,22 @@ public enum State: RawRepresentable, CaseIterable, Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         try OpenIAPEncoding.string(rawValue, to: encoder)
+    }
+}
+
+/// Lists the cases of `State`, deprecated ones too, without a warning.
+private protocol _StateCasesListing {
+    static var _casesListing: [State] { get }
+}
+
+extension State: _StateCasesListing {
+    @available(*, deprecated, message: "Names deprecated cases; read them through the protocol.")
+    fileprivate static var _casesListing: [State] {
+        [
+            .entitled,
+            .pendingAcknowledgment,
+            .legacyState,
+        ]
     }
 }
 

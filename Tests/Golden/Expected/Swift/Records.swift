@@ -515,6 +515,35 @@ extension Ticket {
         get { code }
         set { code = newValue }
     }
+
+    /// `init(apple:google:ticket:)`, as it was before fields were renamed; kept so that code written against it still compiles.
+    @available(*, deprecated, message: "Fields were renamed: use init(apple:google:code:).")
+    public init(
+        apple: PurchaseA? = nil,
+        google: PurchaseB? = nil,
+        ticket: String
+    ) {
+        self.init(
+            apple: apple,
+            code: ticket,
+            google: google
+        )
+    }
+
+    /// `init(ticket:apple:google:)`, as it was before fields were renamed; kept so that code written against it still compiles.
+    @available(*, deprecated, renamed: "init(code:apple:google:)")
+    @_disfavoredOverload
+    public init(
+        ticket: String,
+        apple: PurchaseA? = nil,
+        google: PurchaseB? = nil
+    ) {
+        self.init(
+            apple: apple,
+            code: ticket,
+            google: google
+        )
+    }
 }
 
 /// A verification result.

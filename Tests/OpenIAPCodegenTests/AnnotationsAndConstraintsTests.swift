@@ -6,9 +6,9 @@ import Testing
 @testable import OpenIAPSpecTools
 @testable import OpenIAPCommandLine
 
-/// `Annotations` and `Constraints` keep their rarely set parts out of line;
-/// what callers see must not depend on that.
-@Suite struct OutOfLineTests {
+/// `Annotations` and `Constraints` are plain values: what is set reads back,
+/// copies are independent, and equality is by value.
+@Suite struct AnnotationsAndConstraintsTests {
     @Test func annotationsReadBackWhatWasSetAndCompareByValue() {
         var annotations = Annotations(doc: "A purchase.")
         annotations.since = "3.1.0"

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The bytes a renderer writes, in one block of memory that grows with
+/// `realloc` (which can often extend a large block where it is). Appending
+/// is a bounds check and a copy, without the uniqueness check an array
+/// makes every time. The owner calls `deallocate()` when done.
+package struct TemplateOutput {
+    private var start: UnsafeMutablePointer<UInt8>
+    package private(set) var count = 0
+    private var capacity: Int
+
+    package init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        start = malloc(self.capacity).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+    }
+
+    package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
+    // Inlined into the renderer's writes: every piece of output passes
+    // here, most of them a few bytes long, and the call cost about as much
+    // as the copy.
+    @inline(__always)
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        let length = bytes.count
+        if length > capacity - count { grow(toHold: count + length) }
+        // `source` is a template's text or a context string, never the
+        // output, and `grow` made room for `length` bytes.
+        UnsafeMutableRawPointer(start + count).copyBytes(from: source, count: length)
+        count += length
+    }
+
+    @inline(__always)
+    package mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    /// Drops the bytes after the first `count`, keeping the memory.
+    package mutating func truncate(to count: Int) {
+        precondition(count >= 0 && count <= self.count, "truncating to a length the output does not have")
+        self.count = count
+    }
+
+    private mutating func grow(toHold needed: Int) {
+        capacity = max(needed, capacity * 2)
+        start = realloc(start, capacity).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// Hands over the bytes written so far, in their own buffer trimmed to
+    /// size, and starts over empty.
+    package mutating func take() -> FileBytes {
+        let written = realloc(start, max(count, 1)).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+        let bytes = FileBytes(adopting: written, count: count)
+        capacity = 16
+        count = 0
+        start = malloc(capacity).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+        return bytes
+    }
+
+    package func deallocate() {
+        free(start)
+    }
+}
