@@ -12,8 +12,16 @@ public struct Spec: Sendable {
     public var lint = LintSettings()
     /// All named types, sorted by name.
     public var types: [NamedType] {
-        didSet { hasDistinctNames = false }
+        didSet {
+            hasDistinctNames = false
+            rememberedMemberNames = nil
+        }
     }
+
+    /// `flattenedMemberNames()` as the loader worked it out once, for the
+    /// validator, every target's check and every target's render to share;
+    /// nil for a spec made or changed since, which works it out when asked.
+    private var rememberedMemberNames: [String: [String]]? = nil
 
     /// Whether no two of `types` share a name, so that `position(of:)` of
     /// the name at a position is that position. The checks ask it of every
@@ -161,6 +169,16 @@ public struct Spec: Sendable {
     /// asking) is walked from itself instead, as the walk from a union on
     /// a cycle meets the records in its own order.
     public func flattenedMemberNames() -> [String: [String]] {
+        rememberedMemberNames ?? workOutFlattenedMemberNames()
+    }
+
+    /// Works `flattenedMemberNames()` out once and keeps it until `types`
+    /// changes (the loader does this before the checks run).
+    mutating func rememberFlattenedMemberNames() {
+        rememberedMemberNames = workOutFlattenedMemberNames()
+    }
+
+    private func workOutFlattenedMemberNames() -> [String: [String]] {
         var lists: [String: [String]] = [:]
         var onStack: Set<String> = []
         // Unions on or above a cycle, whose lists come from a walk.

@@ -129,8 +129,12 @@ public enum SpecLoader {
         // against it would only add noise (missing types, missing version).
         if unreadable { throw DiagnosticError(diagnostics.all) }
         var builder = SpecBuilder(files: files, firstFile: firstFile)
-        let (spec, names) = builder.build()
+        let (built, names) = builder.build()
         diagnostics.append(contentsOf: builder.diagnostics.all)
+        // What several checks and every target ask of the unions, worked out once.
+        var remembering = built
+        remembering.rememberFlattenedMemberNames()
+        let spec = remembering
         // The concerns of the spec's own rules and the caller's checks only
         // read the spec, so they run side by side; their problems are
         // joined in this order (then sorted by place).
