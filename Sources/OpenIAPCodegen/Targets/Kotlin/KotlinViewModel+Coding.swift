@@ -15,12 +15,12 @@ extension KotlinViewModel {
         var key = key
         if !field.aliases.isEmpty {
             let names = ([field.name] + field.aliases).map(KotlinNames.stringLiteral).joined(separator: ", ")
-            key = String(source: "OpenIAPDecode.firstPresentKey(o, \(names))")
+            key = "OpenIAPDecode.firstPresentKey(o, \(names))"
         }
         if !field.isRequired, case let .named(name) = field.type, kinds[name] == .emptyIsAbsentString {
-            return String(source: "OpenIAPDecode.\(read)(o, \(key), path) { v0, p0 -> \(value) }?.takeIf { e0 -> e0.rawValue.isNotEmpty() }")
+            return "OpenIAPDecode.\(read)(o, \(key), path) { v0, p0 -> \(value) }?.takeIf { e0 -> e0.rawValue.isNotEmpty() }"
         }
-        return String(source: "OpenIAPDecode.\(read)(o, \(key), path) { v0, p0 -> \(value) }")
+        return "OpenIAPDecode.\(read)(o, \(key), path) { v0, p0 -> \(value) }"
     }
 
     /// Reads the value `v<depth>` at path `p<depth>` as `type`; a spec type
@@ -28,18 +28,18 @@ extension KotlinViewModel {
     func decodeValue(_ type: TypeRef, depth: Int, nested: Set<String> = []) -> String {
         if depth == 0, case let .scalar(scalar) = type { return Self.scalarDecoders[scalar]! }
         switch type {
-        case .scalar(.string): return String(source: "OpenIAPDecode.string(v\(depth), p\(depth))")
-        case .scalar(.bool): return String(source: "OpenIAPDecode.bool(v\(depth), p\(depth))")
-        case .scalar(.int): return String(source: "OpenIAPDecode.long(v\(depth), p\(depth))")
-        case .scalar(.double), .scalar(.timestamp): return String(source: "OpenIAPDecode.double(v\(depth), p\(depth))")
+        case .scalar(.string): return "OpenIAPDecode.string(v\(depth), p\(depth))"
+        case .scalar(.bool): return "OpenIAPDecode.bool(v\(depth), p\(depth))"
+        case .scalar(.int): return "OpenIAPDecode.long(v\(depth), p\(depth))"
+        case .scalar(.double), .scalar(.timestamp): return "OpenIAPDecode.double(v\(depth), p\(depth))"
         case let .named(name):
             let reader = nested.isEmpty ? companion(name) : typeReference(aliasTargets[name] ?? name, nested: nested)
-            return String(source: "\(reader).fromJsonValue(v\(depth), p\(depth))")
+            return "\(reader).fromJsonValue(v\(depth), p\(depth))"
         case let .list(element), let .map(element):
             let helper: StaticString = if case .list = type { "list" } else { "map" }
             let next = depth + 1
             let inner = decodeValue(element, depth: next, nested: nested)
-            return String(source: "OpenIAPDecode.\(helper)(v\(depth), p\(depth)) { v\(next), p\(next) -> \(inner) }")
+            return "OpenIAPDecode.\(helper)(v\(depth), p\(depth)) { v\(next), p\(next) -> \(inner) }"
         }
     }
 
@@ -52,8 +52,8 @@ extension KotlinViewModel {
     /// Puts the field into the object `json`; an optional field only when
     /// it is not null.
     func encodeField(_ field: Field, access: String, key: String) -> String {
-        if field.isRequired { return String(source: "json[\(key)] = \(encodeValue(field.type, access, depth: 1))") }
-        return String(source: "\(access)?.let { v0 -> json[\(key)] = \(encodeValue(field.type, "v0", depth: 1)) }")
+        if field.isRequired { return "json[\(key)] = \(encodeValue(field.type, access, depth: 1))" }
+        return "\(access)?.let { v0 -> json[\(key)] = \(encodeValue(field.type, "v0", depth: 1)) }"
     }
 
     /// `value` of `type` as a neutral JSON value; elements of lists and maps
@@ -62,7 +62,7 @@ extension KotlinViewModel {
         switch type {
         case .scalar: return value
         case let .named(name):
-            return kinds[name] == .object ? String(source: "\(value).toJson()") : String(source: "\(value).rawValue")
+            return kinds[name] == .object ? "\(value).toJson()" : "\(value).rawValue"
         case let .list(element):
             let element = encodeValue(element, "e\(depth)", depth: depth + 1)
             return element == "e\(depth)" ? value : "\(value).map { e\(depth) -> \(element) }"

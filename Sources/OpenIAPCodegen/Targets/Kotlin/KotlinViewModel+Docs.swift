@@ -19,26 +19,24 @@ extension KotlinViewModel {
     ) {
         var lines = DocLineList()
         lines.appendKDoc(field.annotations.doc)
-        if let defaultLiteral { lines.appendKDoc(String(source: "Defaults to `\(defaultLiteral)` when absent.")) }
+        if let defaultLiteral { lines.appendKDoc("Defaults to `\(defaultLiteral)` when absent.") }
         if let tagDefault {
-            lines.appendKDoc(String(source:
-                "The constructor defaults it to `\(tagDefault)`, the one value it has in the unions that list this record; the wire always carries it."))
+            lines.appendKDoc("The constructor defaults it to `\(tagDefault)`, the one value it has in the unions that list this record; the wire always carries it.")
         }
         let constraints = field.constraints
         if let limit = constraints.maxBytes {
-            lines.append(line: String(source: " * At most \(limit) bytes of UTF-8; checked by `validate()`."))
+            lines.append(line: " * At most \(limit) bytes of UTF-8; checked by `validate()`.")
         }
         if let length = ConstraintText.length(minimum: constraints.minLength, maximum: constraints.maxLength) {
-            lines.append(line: String(source: " * \(length) (code points); checked by `validate()`."))
+            lines.append(line: " * \(length) (code points); checked by `validate()`.")
         }
         if let pattern = constraints.pattern {
-            lines.appendKDoc(String(source: "Matches \(KotlinNames.docCode(pattern.source)) as a whole; checked by `validate()`."))
+            lines.appendKDoc("Matches \(KotlinNames.docCode(pattern.source)) as a whole; checked by `validate()`.")
         }
         if !field.aliases.isEmpty {
             let names = field.aliases.map(KotlinNames.docCode).joined(separator: ", ")
             let name = KotlinNames.docCode(field.name)
-            lines.appendKDoc(String(source:
-                "Also read from \(names) when \(name) is absent (the first key present wins); always written as \(name)."))
+            lines.appendKDoc("Also read from \(names) when \(name) is absent (the first key present wins); always written as \(name).")
         }
         if field.degrades { lines.append(line: " * A present value that cannot be read decodes as `null`.") }
         add(lines, to: &object)

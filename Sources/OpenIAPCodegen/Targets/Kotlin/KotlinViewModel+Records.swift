@@ -40,18 +40,16 @@ extension KotlinViewModel {
         var validation: [TemplateValue] = []
         var patterns: [TemplateValue] = []
         var index = 0
-        // By address, so each field is read in place rather than copied.
-        record.fields.forEachAddress { pointer in
-            let field = pointer.pointee
+        for field in record.fields {
             let member = names.names[index]
             index += 1
             let property = KotlinNames.escaped(member)
-            let access = String(source: "this.\(property)")
+            let access = "this.\(property)"
             let key = KotlinNames.stringLiteral(field.name)
             let defaultLiteral = field.defaultValue.map { KotlinTypeMapping.literal($0, type: field.type, spec: spec) }
             let tagDefault = field.isRequired ? tags[field.name].map { tagLiteral($0, field: field) } : nil
             let initDefault =
-                (defaultLiteral ?? tagDefault).map { String(source: " = \($0)") } ?? (field.isRequired ? "" : " = null")
+                (defaultLiteral ?? tagDefault).map { " = \($0)" } ?? (field.isRequired ? "" : " = null")
             var parameter = TemplateObject(keys: Self.parameterKeys)
             addFieldDocs(field, defaultLiteral: defaultLiteral, tagDefault: tagDefault, to: &parameter)
             parameter.append(Key.deprecation, .string(deprecation(field.annotations, owner: record.name)))

@@ -103,8 +103,7 @@ extension KotlinViewModel {
     /// value (a record, a union, a closed enum) throws.
     func unknownGetter(_ field: Field, nested: Set<String>) -> String {
         if field.type == .scalar(.bool) { return field.isRequired ? "false" : "null" }
-        let read = String(source:
-            "OpenIAPDecode.degrading(this.value, \(KotlinNames.stringLiteral(field.name)), emptyList()) { v0, p0 -> \(decodeValue(field.type, depth: 0, nested: nested)) }")
+        let read = "OpenIAPDecode.degrading(this.value, \(KotlinNames.stringLiteral(field.name)), emptyList()) { v0, p0 -> \(decodeValue(field.type, depth: 0, nested: nested)) }"
         guard field.isRequired else { return read }
         let neutral: String
         switch field.type {
@@ -119,8 +118,7 @@ extension KotlinViewModel {
             case let .enumeration(e)? where !e.isClosed: neutral = typeReference(name, nested: nested) + ".fromRawValue(\"\")"
             case .opaqueString?: neutral = typeReference(name, nested: nested) + "(\"\")"
             default:
-                neutral = String(source:
-                    "throw IllegalStateException(\(KotlinNames.stringLiteral("an unknown member has no \(field.name) this version can read")))")
+                neutral = "throw IllegalStateException(\(KotlinNames.stringLiteral("an unknown member has no \(field.name) this version can read")))"
             }
         }
         return read + " ?: " + neutral

@@ -15,16 +15,16 @@ extension SwiftViewModel {
         var cases: [TemplateValue] = []
         var names: [String] = []
         var index = 0
-        record.fields.forEachAddress { field in
+        for field in record.fields {
             let leaf = traits(at: leaves[first + index])
             index += 1
-            let name = field.pointee.name
+            let name = field.name
             let caseName = SwiftNames.name(name, in: .property)
             names.append(caseName)
-            let swiftType = SwiftTypeMapping.swiftType(field.pointee.type)
+            let swiftType = SwiftTypeMapping.swiftType(field.type)
             var docs = DocLineList()
-            docs.append(field.pointee.annotations.doc)
-            if let message = field.pointee.annotations.deprecated {
+            docs.append(field.annotations.doc)
+            if let message = field.annotations.deprecated {
                 docs.append("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message))
             }
             var validation: [TemplateValue] = []
@@ -34,14 +34,14 @@ extension SwiftViewModel {
             var item: TemplateObject = [
                 "docLines": docs.value,
                 "caseName": .string(SwiftNames.escaped(caseName)),
-                "type": .string(String(source: "\(swiftType)?")),
-                "presenceKeys": .list(([name] + field.pointee.aliases).map { .string(SwiftEscaping.stringLiteral($0)) }),
+                "type": .string("\(swiftType)?"),
+                "presenceKeys": .list(([name] + field.aliases).map { .string(SwiftEscaping.stringLiteral($0)) }),
                 "hasValidation": .bool(!validation.isEmpty),
                 "validations": .list(validation),
             ]
             appendCoding(
-                NamedFieldType(field.pointee.type, leaf: leaf), valueType: swiftType, isRequired: false,
-                degrades: field.pointee.degrades, name: name, aliases: field.pointee.aliases, to: &item)
+                NamedFieldType(field.type, leaf: leaf), valueType: swiftType, isRequired: false,
+                degrades: field.degrades, name: name, aliases: field.aliases, to: &item)
             cases.append(.object(item))
         }
         object.append(Key.cases, .list(Self.alphabeticalOrder(names).map { cases[$0] }))
@@ -126,7 +126,7 @@ extension SwiftViewModel {
                 var tagParameter = ""
                 var tagLiteral = ""
                 if let tagField, let tag = item.tagValue {
-                    tagStorage = String(source: "self._\(SwiftNames.name(tagField.name, in: .property))")
+                    tagStorage = "self._\(SwiftNames.name(tagField.name, in: .property))"
                     tagParameter = SwiftNames.escaped(SwiftNames.name(tagField.name, in: .property))
                     tagLiteral = SwiftTypeMapping.literal(Self.tagDefault(tag, type: tagField.type), type: tagField.type, spec: spec)
                 }

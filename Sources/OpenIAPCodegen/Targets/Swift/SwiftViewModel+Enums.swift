@@ -11,11 +11,11 @@ extension SwiftViewModel {
         // values; asking for them all at once makes that set once per enum.
         let aliases = type.decodeAliasesOfValues()
         var index = 0
-        type.values.forEachAddress {
-            cases.append(caseContext($0, of: type.name, position: index, aliases: aliases[index], place: place))
+        for value in type.values {
+            cases.append(caseContext(value, of: type.name, position: index, aliases: aliases[index], place: place))
             index += 1
         }
-        let expected = Self.commaSeparated(type.values) { $0.pointee.wire }
+        let expected = type.values.map(\.wire).joined(separator: ", ")
         object.append(Key.cases, .list(cases))
         object.append(Key.hasOneValue, .bool(type.values.count == 1))
         object.append(Key.hasOneSpelling, .bool(type.values.count == 1 && aliases[0].isEmpty))
@@ -28,9 +28,9 @@ extension SwiftViewModel {
     /// `fieldContext`, at `position` among them; `aliases` are its
     /// decode-only spellings, from `EnumType.decodeAliasesOfValues()`.
     func caseContext(
-        _ value: UnsafePointer<EnumValue>, of owner: String, position: Int, aliases: [String], place: SwiftNames.Place
+        _ value: EnumValue, of owner: String, position: Int, aliases: [String], place: SwiftNames.Place
     ) -> TemplateValue {
-        let wire = value.pointee.wire
+        let wire = value.wire
         let literal = SwiftEscaping.stringLiteral(wire)
         // The spellings of the enum's spelling table (see `OpenIAPSpellings`):
         // the wire value, then each alias; each is listed with `position`.
@@ -39,12 +39,12 @@ extension SwiftViewModel {
             spellings.append(.string(SwiftEscaping.stringLiteral(alias)))
         }
         var docs = DocLineList()
-        docs.append(value.pointee.annotations.doc)
+        docs.append(value.annotations.doc)
         // A deprecated case is attributed; the generated code names it only
         // where that does not warn (`enumDeclarations`, SwiftDeprecation.swift).
         var item = TemplateObject(keys: Self.caseKeys)
         item.append(Key.docLines, docs.value)
-        item.append(Key.deprecation, .string(deprecationAttribute(value.pointee.annotations, owner: owner)))
+        item.append(Key.deprecation, .string(deprecationAttribute(value.annotations, owner: owner)))
         item.append(Key.caseName, .string(SwiftNames.escaped(SwiftNames.name(wire, in: place))))
         item.append(Key.wire, .string(literal))
         item.append(Key.spellings, .list(spellings))

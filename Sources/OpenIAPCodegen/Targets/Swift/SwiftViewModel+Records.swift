@@ -59,8 +59,8 @@ extension SwiftViewModel {
         var fieldLines: [TemplateValue] = []
         var index = 0
         // By address, so each field is read in place rather than copied.
-        record.fields.forEachAddress { field in
-            let name = field.pointee.name
+        for field in record.fields {
+            let name = field.name
             let role: FieldRole =
                 if let choice = choices.first(where: { $0.tagField == name }) { .choiceTag(choice) }
                 else if choices.contains(where: { $0.case(setting: name) != nil }) { .choiceCase }
@@ -110,13 +110,13 @@ extension SwiftViewModel {
     /// field has whenever the record is read through a union
     /// (`Spec.impliedTagValues`), its initializer default.
     func fieldContext(
-        _ field: UnsafePointer<Field>, leaf: Traits, validates: Bool, lines: inout [TemplateValue], impliedTag: String?,
+        _ field: Field, leaf: Traits, validates: Bool, lines: inout [TemplateValue], impliedTag: String?,
         role: FieldRole, record: RecordType
     ) -> TemplateValue {
-        let name = field.pointee.name
-        let type = field.pointee.type
-        let isRequired = field.pointee.isRequired
-        let deprecation = field.pointee.annotations.deprecated
+        let name = field.name
+        let type = field.type
+        let isRequired = field.isRequired
+        let deprecation = field.annotations.deprecated
         let property = SwiftNames.name(name, in: .property)
         var isChoiceTag = false
         if case .choiceTag = role, !isRequired { isChoiceTag = true }
@@ -127,38 +127,38 @@ extension SwiftViewModel {
         // The property, its coding key and its initializer label share one spelling.
         let escaped = SwiftNames.escaped(property)
         let isAccessor = deprecation != nil || isChoiceTag
-        let storage = isAccessor ? String(source: "_\(property)") : escaped
+        let storage = isAccessor ? "_\(property)" : escaped
         let internalName = SwiftNames.parameterInternalName(property)
         let named = NamedFieldType(type, leaf: leaf)
         // The default as a Swift literal, written in the docs and in the
         // initializer; made once, as it looks up named types in the spec.
-        let defaultLiteral = field.pointee.defaultValue.map { SwiftTypeMapping.literal($0, type: type, spec: spec) }
+        let defaultLiteral = field.defaultValue.map { SwiftTypeMapping.literal($0, type: type, spec: spec) }
         var docs = DocLineList()
-        docs.append(field.pointee.annotations.doc)
+        docs.append(field.annotations.doc)
         if let defaultLiteral, !isChoiceTag {
-            docs.append(String(source: "Defaults to `\(defaultLiteral)` when absent."))
+            docs.append("Defaults to `\(defaultLiteral)` when absent.")
         }
-        if let limit = field.pointee.constraints.maxBytes {
-            docs.append(String(source: "At most \(limit) bytes of UTF-8; checked by `validate()`."))
+        if let limit = field.constraints.maxBytes {
+            docs.append("At most \(limit) bytes of UTF-8; checked by `validate()`.")
         }
-        let constraints = field.pointee.constraints
+        let constraints = field.constraints
         if let length = ConstraintText.length(minimum: constraints.minLength, maximum: constraints.maxLength) {
             docs.append(length + " (Unicode scalars); checked by `validate()`.")
         }
         if let pattern = constraints.pattern {
-            docs.append(String(source: "Matches `\(pattern.source)` as a whole; checked by `validate()`."))
+            docs.append("Matches `\(pattern.source)` as a whole; checked by `validate()`.")
         }
-        if !field.pointee.aliases.isEmpty {
-            let names = field.pointee.aliases.map { "`\($0)`" }.joined(separator: ", ")
-            docs.append(String(source: "Also read from \(names) when `\(name)` is absent (the first key present wins); always written as `\(name)`."))
+        if !field.aliases.isEmpty {
+            let names = field.aliases.map { "`\($0)`" }.joined(separator: ", ")
+            docs.append("Also read from \(names) when `\(name)` is absent (the first key present wins); always written as `\(name)`.")
         }
-        if field.pointee.degrades {
+        if field.degrades {
             docs.append("A present value that cannot be read decodes as `nil`.")
         }
         // The Swift spelling of the type, made once for the property and
         // the decoder.
         let swiftType = SwiftTypeMapping.swiftType(type)
-        let optionalType = String(source: "\(swiftType)?")
+        let optionalType = "\(swiftType)?"
         let storedType = isRequired ? swiftType : optionalType
         // Initializers default what upstream's do: optional fields to their
         // spec default or nil, and a discriminator to the one tag the
@@ -168,7 +168,7 @@ extension SwiftViewModel {
         if isChoiceTag {
             initDefault = " = nil"
         } else if let defaultLiteral {
-            initDefault = String(source: " = \(defaultLiteral)")
+            initDefault = " = \(defaultLiteral)"
         } else if !isRequired {
             initDefault = " = nil"
         } else if let impliedTag {
@@ -195,10 +195,10 @@ extension SwiftViewModel {
         }
         var object = TemplateObject(keys: Self.fieldKeys)
         object.append(Key.docLines, docs.value)
-        object.append(Key.deprecation, .string(deprecationAttribute(field.pointee.annotations, owner: record.name)))
+        object.append(Key.deprecation, .string(deprecationAttribute(field.annotations, owner: record.name)))
         object.append(Key.isAccessor, .bool(isAccessor))
         object.append(Key.property, .string(escaped))
-        object.append(Key.parameter, .string(internalName.map { String(source: "\(escaped) \($0)") } ?? escaped))
+        object.append(Key.parameter, .string(internalName.map { "\(escaped) \($0)" } ?? escaped))
         object.append(Key.label, .string(SwiftNames.callLabel(property)))
         object.append(Key.argument, .string(internalName ?? escaped))
         if case .choiceCase = role { object.append(Key.forwarded, .string("nil")) } else { object.append(Key.forwarded, .string(internalName ?? escaped)) }
@@ -218,9 +218,9 @@ extension SwiftViewModel {
         // time). A field with aliases is read from the first of its names
         // that the object has (a key made at run time, passed `at:`).
         appendCoding(
-            named, valueType: swiftType, isRequired: isRequired, degrades: field.pointee.degrades, name: name,
-            aliases: field.pointee.aliases, to: &object)
-        if validates { appendValidation(field, leaf: leaf, value: String(source: "self.\(storage)"), to: &lines) }
+            named, valueType: swiftType, isRequired: isRequired, degrades: field.degrades, name: name,
+            aliases: field.aliases, to: &object)
+        if validates { appendValidation(field, leaf: leaf, value: "self.\(storage)", to: &lines) }
         return .object(object)
     }
 }

@@ -9,8 +9,8 @@ extension SwiftViewModel {
         // `fieldContext`) rather than copied, as `RecordType.field` does.
         var discriminatorType: TypeRef?
         let firstRecord = unionRecords[union.name]?.first.flatMap(spec.record)
-        firstRecord?.fields.forEachAddress { field in
-            if discriminatorType == nil, field.pointee.name == union.discriminator { discriminatorType = field.pointee.type }
+        for field in firstRecord?.fields ?? [] {
+            if discriminatorType == nil, field.name == union.discriminator { discriminatorType = field.type }
         }
         // Decoding the discriminator with its own type applies its aliases;
         // switching on the canonical raw value then picks the member.
@@ -46,7 +46,7 @@ extension SwiftViewModel {
             members.append(.object(item))
         }
         let keep = union.unknownTag == .keep
-        let expected = Self.commaSeparated(union.members) { $0.pointee.tag }
+        let expected = union.members.map(\.tag).joined(separator: ", ")
         // The shared fields of the members' common field sets, read through
         // whichever member the value holds.
         let interfaces = spec.fieldSets.filter { conforms(union, to: $0) }
@@ -101,8 +101,8 @@ extension SwiftViewModel {
         case .map: "[:]"
         case let .named(name):
             switch spec[name] {
-            case let .enumeration(e)? where !e.isClosed: String(source: "\(name)(wireValue: \"\")")
-            case .opaqueString?: String(source: "\(name)(rawValue: \"\")")
+            case let .enumeration(e)? where !e.isClosed: "\(name)(wireValue: \"\")"
+            case .opaqueString?: "\(name)(rawValue: \"\")"
             default: nil
             }
         }

@@ -10,10 +10,10 @@ extension SwiftViewModel {
     /// (the prefix no spec type may take, so the enum hides none).
     func patternContexts(_ fields: [Field]) -> [TemplateValue] {
         var result: [TemplateValue] = []
-        fields.forEachAddress { field in
-            guard let pattern = field.pointee.constraints.pattern else { return }
+        for field in fields {
+            guard let pattern = field.constraints.pattern else { continue }
             var object = TemplateObject(keys: Self.patternKeys)
-            object.append(Key.name, .string(SwiftNames.escaped(SwiftNames.name(field.pointee.name, in: .property))))
+            object.append(Key.name, .string(SwiftNames.escaped(SwiftNames.name(field.name, in: .property))))
             object.append(Key.source, .string(SwiftEscaping.stringLiteral(pattern.source)))
             // One step goes on one line, more one per line, as
             // swift-format lays out collection literals.
@@ -58,7 +58,7 @@ extension SwiftViewModel {
         // (`set2`, `set4`, …), as the generated code has always named them.
         object.append(Key.exactlyOneGroups, .list(record.exactlyOne.enumerated().map { index, item in
             var object = group(item)
-            object.append(Key.set, .string(String(source: "set\(2 * index)")))
+            object.append(Key.set, .string("set\(2 * index)"))
             return .object(object)
         }))
         object.append(Key.atLeastOneGroups, .list(record.atLeastOne.map { .object(group($0)) }))
@@ -72,25 +72,25 @@ extension SwiftViewModel {
     /// `value` the expression that reads it (`self.` and its stored
     /// property, or a oneOf case's `payload`), both worked out there.
     func appendValidation(
-        _ field: UnsafePointer<Field>, leaf: Traits, value: String, to result: inout [TemplateValue]
+        _ field: Field, leaf: Traits, value: String, to result: inout [TemplateValue]
     ) {
-        let c = field.pointee.constraints
-        let type = field.pointee.type
+        let c = field.constraints
+        let type = field.type
         let validates = leaf.contains(.validates)
         // Only constraints and nested values that validate are checked.
         guard !c.isEmpty || validates else { return }
         let isOpaque = if case .named = type { leaf.contains(.opaque) } else { false }
         func number<N>(_ value: N?) -> TemplateValue { value.map { .string("\($0)") } ?? "" }
         result.append([
-            "isRequired": .bool(field.pointee.isRequired),
+            "isRequired": .bool(field.isRequired),
             "value": .string(value),
-            "key": .string(SwiftEscaping.stringLiteral(field.pointee.name)),
+            "key": .string(SwiftEscaping.stringLiteral(field.name)),
             "isOpaque": .bool(isOpaque),
             "maxBytes": number(c.maxBytes),
             "hasLength": .bool(c.minLength != nil || c.maxLength != nil),
             "minLength": number(c.minLength),
             "maxLength": number(c.maxLength),
-            "pattern": .string(c.pattern == nil ? "" : SwiftNames.escaped(SwiftNames.name(field.pointee.name, in: .property))),
+            "pattern": .string(c.pattern == nil ? "" : SwiftNames.escaped(SwiftNames.name(field.name, in: .property))),
             "hasRange": .bool(c.minimum != nil || c.maximum != nil),
             "minimum": number(c.minimum),
             "maximum": number(c.maximum),
@@ -131,6 +131,6 @@ extension SwiftViewModel {
     /// `self.` and the stored property of the field called `name`.
     func storageName(_ name: String, deprecated: Bool) -> String {
         let property = SwiftNames.name(name, in: .property)
-        return deprecated ? String(source: "self._\(property)") : String(source: "self.\(SwiftNames.escaped(property))")
+        return deprecated ? "self._\(property)" : "self.\(SwiftNames.escaped(property))"
     }
 }

@@ -79,8 +79,8 @@ struct SwiftViewModel {
                 traits[position] = s.emptyIsAbsent ? [.stringWrapper, .opaque, .emptyIsAbsent] : [.stringWrapper, .opaque]
             case let .record(r):
                 firstLeaf[position] = Int32(leaves.count)
-                r.fields.forEachAddress { field in
-                    let contained = field.pointee.type.namedLeaf.flatMap(spec.position(of:))
+                for field in r.fields {
+                    let contained = field.type.namedLeaf.flatMap(spec.position(of:))
                     leaves.append(contained.map(Int32.init) ?? -1)
                 }
             case .union, .alias, .fieldSet:
@@ -199,24 +199,10 @@ struct SwiftViewModel {
 
     // MARK: - Small helpers
 
-    /// The text `text` reads from each element, joined by ", ". Appending
-    /// in place reads each element where it is, where `map` and
-    /// `joined(separator:)` first copy every text into an array of its own.
-    static func commaSeparated<Element>(_ items: [Element], _ text: (UnsafePointer<Element>) -> String) -> String {
-        var result = ""
-        var first = true
-        items.forEachAddress { item in
-            if !first { result += ", " }
-            first = false
-            result += text(item)
-        }
-        return result
-    }
-
     func deprecationAttribute(_ message: String?) -> String {
         guard let message else { return "" }
         if message.isEmpty { return "@available(*, deprecated)" }
-        return String(source: "@available(*, deprecated, message: \(SwiftEscaping.stringLiteral(message)))")
+        return "@available(*, deprecated, message: \(SwiftEscaping.stringLiteral(message)))"
     }
 
     /// `SwiftEscaping.docLines`, as the value of `docLines`.
