@@ -20,7 +20,9 @@ public struct GeneratorCommand {
         options:
           --schema PATH      spec file or folder (default: Schema)
           --templates DIR    template overrides: DIR/<target>/NAME.tmpl replaces the
-                             built-in template NAME of that target; others stay built-in
+                             built-in template NAME of that target, and a source file
+                             (OpenIAPRuntime.swift, *.kt) the built-in one of its name;
+                             others stay built-in
           --output DIR       output folder (default: Generated)
           --target NAME      swift, swift-bridge, swift-iapkit, jsonschema, typescript, kotlin,
                              openapi or kotlin-iapkit; repeatable (default: all)

@@ -1,23 +1,47 @@
 import Foundation
 import OpenIAPSpec
 
-/// All templates of one target folder, by name without extension; partials resolve here.
+/// All templates of one target folder, by name without extension; partials
+/// resolve here. The folder may also hold static source files (`*.swift`,
+/// `*.kt`, `*.ts`): code a target writes as it is, kept as ordinary source
+/// so that editors and compilers see it as code (`sources`).
 public struct TemplateSet: Sendable {
     public private(set) var templates: [String: Template]
+    /// The folder's static source files by file name (`OpenIAPRuntime.swift`).
+    /// They are not templates: a target copies one into its output and
+    /// applies whatever varies per spec in its own code (see `SourceFile`).
+    public private(set) var sources: [String: SourceFile]
     /// Every partial tag resolved to the template it names, once per set.
     let links: TemplateLinks
     /// How much one render call may do; tests lower them.
     var limits = TemplateRenderer.Limits.standard
 
-    public init(templates: [String: Template]) {
+    public init(templates: [String: Template], sources: [String: SourceFile] = [:]) {
         self.templates = templates
+        self.sources = sources
         links = TemplateLinks(templates)
+    }
+
+    /// The endings of the files `load` reads as static source files.
+    public static let sourceExtensions = [".swift", ".kt", ".ts"]
+
+    /// The static source file called `fileName`; an error names the
+    /// folder's files when it has none of that name.
+    public func source(_ fileName: String) throws(DiagnosticError) -> SourceFile {
+        guard let file = sources[fileName] else {
+            throw DiagnosticError(.error(
+                "unknown static source file '\(fileName)'; the template folder has: \(sources.keys.sorted().joined(separator: ", "))",
+                at: nil))
+        }
+        return file
     }
 
     /// The template names, sorted.
     public var names: [String] { templates.keys.sorted() }
 
-    /// Loads every `*.tmpl` file of a directory (name = file name without `.tmpl`). `displayPath` prefixes names in errors.
+    /// Loads every `*.tmpl` file of a directory (name = file name without
+    /// `.tmpl`) and every static source file (`sourceExtensions`, by its
+    /// whole file name). `displayPath` prefixes names in errors.
     ///
     /// Subdirectories are not searched. Every file is parsed even after one
     /// fails, and all their errors are thrown together.
@@ -31,8 +55,12 @@ public struct TemplateSet: Sendable {
         }
 
         var templates: [String: Template] = [:]
+        var sources: [String: SourceFile] = [:]
         var diagnostics = Diagnostics()
-        for entry in entries.sorted() where entry.hasSuffix(".tmpl") && entry != ".tmpl" {
+        for entry in entries.sorted() {
+            let isTemplate = entry.hasSuffix(".tmpl") && entry != ".tmpl"
+            let isSource = !entry.hasPrefix(".") && sourceExtensions.contains { entry.hasSuffix($0) }
+            guard isTemplate || isSource else { continue }
             let shownPath = displayPath.isEmpty ? entry
                 : displayPath.hasSuffix("/") ? displayPath + entry : displayPath + "/" + entry
             let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
@@ -50,6 +78,10 @@ public struct TemplateSet: Sendable {
                 diagnostics.error("template '\(shownPath)' is not valid UTF-8", at: nil)
                 continue
             }
+            if isSource {
+                sources[entry] = SourceFile(text: text, path: shownPath)
+                continue
+            }
             do {
                 templates[String(entry.dropLast(".tmpl".count))] = try Template(source: text, name: shownPath)
             } catch {
@@ -57,12 +89,15 @@ public struct TemplateSet: Sendable {
             }
         }
         try diagnostics.check()
-        return TemplateSet(templates: templates)
+        return TemplateSet(templates: templates, sources: sources)
     }
 
-    /// Later sets override earlier ones per template name (used for user overrides of single files).
+    /// Later sets override earlier ones per template name and per static
+    /// source file name (used for user overrides of single files).
     public func overlaid(with other: TemplateSet) -> TemplateSet {
-        TemplateSet(templates: templates.merging(other.templates) { _, override in override })
+        TemplateSet(
+            templates: templates.merging(other.templates) { _, override in override },
+            sources: sources.merging(other.sources) { _, override in override })
     }
 
     /// Renders the template called `name` with `context` as the bottom of

@@ -157,7 +157,7 @@ import Testing
         let result = run(["--schema", Self.goldenSpec, "--output", out, "--templates", overrides])
         #expect(result.status == 1)
         #expect(result.err.hasPrefix(
-            "generator: error: template override '\(overrides)/swift/recrod.tmpl' replaces no built-in swift template and no template includes it; the built-in ones are: alias, closedEnum, dispatcher, enum, "))
+            "generator: error: template override '\(overrides)/swift/recrod.tmpl' replaces no built-in swift template and no template includes it; the built-in ones are: alias, closedEnum, decode, decodeKey, dispatchAnswer, dispatchBody, dispatcher, encode, enum, "))
         #expect(snapshot(out).isEmpty)
     }
 

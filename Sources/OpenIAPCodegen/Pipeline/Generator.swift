@@ -277,6 +277,14 @@ public struct Generator: Sendable {
                             + "the built-in ones are: \(set.names.joined(separator: ", "))",
                         at: nil)
                 }
+                // A static source file replaces one of the same name; any
+                // other would never be written.
+                for name in overrides.sources.keys.sorted() where set.sources[name] == nil {
+                    diagnostics.error(
+                        "source file override '\(folder)/\(name)' replaces no built-in \(target.templateFolder) source file; "
+                            + "the built-in ones are: \(set.sources.keys.sorted().joined(separator: ", "))",
+                        at: nil)
+                }
                 try diagnostics.check()
                 set = merged
             }

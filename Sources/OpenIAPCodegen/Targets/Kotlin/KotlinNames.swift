@@ -124,9 +124,8 @@ public enum KotlinNames {
     }
 
     /// The Kotlin files every run writes besides one per spec file.
-    public static let runtimeFileNames = [
-        "OpenIAPRuntime.kt", "OpenIAPJson.kt", "OpenIAPOrgJson.kt", "OpenIAPTypeRegistry.kt", operationsFileName, dispatcherFileName,
-    ]
+    public static let runtimeFileNames =
+        KotlinSourceFiles.names + ["OpenIAPTypeRegistry.kt", operationsFileName, dispatcherFileName]
 
     /// The file of the API (interfaces, arguments, replies), for a spec with operations.
     public static let operationsFileName = "OpenIAPOperations.kt"

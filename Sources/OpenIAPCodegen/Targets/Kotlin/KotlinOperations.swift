@@ -281,16 +281,7 @@ struct KotlinOperations {
             result.isRequired
             ? types.encodeValue(type, "result", depth: 1)
             : optionalWrite == "v0" ? "result" : "result?.let { v0 -> \(optionalWrite) }"
-        var validation: [String] = []
-        if types.validates(type) {
-            if result.isRequired {
-                types.appendNestedValidation(type, value: "result", path: "path", depth: 1, indent: "", to: &validation)
-            } else {
-                validation.append("result?.let { v0 ->")
-                types.appendNestedValidation(type, value: "v0", path: "path", depth: 1, indent: "    ", to: &validation)
-                validation.append("}")
-            }
-        }
+        let validation = types.resultValidation(type, isRequired: result.isRequired)
         return [
             "docLines": .list(KotlinNames.docBody([doc]).map { .string($0) }),
             "name": .string(name),
@@ -298,7 +289,7 @@ struct KotlinOperations {
             "read": .string(read),
             "write": .string(write),
             "validates": .bool(!validation.isEmpty),
-            "validationLines": .list(validation.map { .string($0) }),
+            "validationLines": .list(validation),
         ]
     }
 
@@ -354,32 +345,27 @@ struct KotlinOperations {
             }
         let storeType: EnumType? = if case let .enumeration(e)? = spec[APIOperation.storeEnum] { e } else { nil }
         let stores = storeType.map { type in operation.stores.map { enumValue($0.store, of: type) } } ?? []
-        let receiver =
-            operation.platform == .common
-            ? "sdk" : "(sdk as \(OperationNames.sdkInterfaceName(operation.platform)))"
-        let arguments = zip(operation.arguments, parameterNames(operation)).map { _, name in
-            "\(KotlinNames.escaped(name)) = args.\(KotlinNames.escaped(name))"
-        }.joined(separator: ", ")
-        let method = KotlinNames.escaped(operation.name)
-        var lines: [String] = []
-        if let type = operation.argumentsTypeName { lines.append("val args = a as \(type)") }
-        let parameters: String
-        if operation.kind == .event {
-            parameters = "sdk, \(operation.argumentsTypeName == nil ? "_" : "a"), deliver"
-            let payload = types.encodeValue(operation.payloadType, "payload", depth: 1)
-            let call = arguments.isEmpty ? "\(receiver).\(method)" : "\(receiver).\(method)(\(arguments))"
-            lines.append("\(call) { payload -> deliver(\(payload)) }")
-        } else {
-            parameters = "sdk, \(operation.argumentsTypeName == nil ? "_" : "a")"
-            lines.append("\(operation.replyTypeName!).writeResult(\(receiver).\(method)(\(arguments)))")
-        }
+        // The body (dispatchBody.tmpl) calls `method` on the SDK, seen as
+        // the platform's interface (`sdkInterface`) unless the operation is
+        // common, with each argument read from `args` by name.
+        let parameters =
+            operation.kind == .event
+            ? "sdk, \(operation.argumentsTypeName == nil ? "_" : "a"), deliver"
+            : "sdk, \(operation.argumentsTypeName == nil ? "_" : "a")"
         return [
             "key": .string(KotlinNames.stringLiteral(operation.name)),
             "stores": .string(stores.isEmpty ? "emptyList()" : "listOf(\(stores.joined(separator: ", ")))"),
             "platform": .string(platform),
             "argumentsType": .string(operation.argumentsTypeName ?? "null"),
             "parameters": .string(parameters),
-            "lines": .list(lines.map { .string($0) }),
+            "hasArguments": .bool(operation.argumentsTypeName != nil),
+            "sdkInterface": .string(operation.platform == .common ? "" : OperationNames.sdkInterfaceName(operation.platform)),
+            "method": .string(KotlinNames.escaped(operation.name)),
+            "argumentNames": .list(zip(operation.arguments, parameterNames(operation)).map { .string(KotlinNames.escaped($1)) }),
+            "hasArgumentNames": .bool(!operation.arguments.isEmpty),
+            "isEvent": .bool(operation.kind == .event),
+            "replyType": .string(operation.replyTypeName ?? ""),
+            "payload": .string(operation.kind == .event ? types.encodeValue(operation.payloadType, "payload", depth: 1) : ""),
         ]
     }
 

@@ -60,10 +60,11 @@ public struct KotlinTarget: GenerationTarget {
         let support = RenderJob(cost: 1) { () throws(DiagnosticError) in
             let model = shared.value
             let operations = KotlinOperations(spec: spec, types: model)
-            let frame: TemplateValue = ["header": .string(headerLine), "package": .string(package)]
             var files: [GeneratedFile] = []
-            for (file, template) in [("OpenIAPRuntime.kt", "runtime"), ("OpenIAPJson.kt", "json"), ("OpenIAPOrgJson.kt", "orgjson")] {
-                files.append(GeneratedFile(path: file, contents: try templates.render(template, frame)))
+            for file in KotlinSourceFiles.names {
+                let source = try templates.source(file)
+                files.append(GeneratedFile(
+                    path: file, contents: try KotlinSourceFiles.text(of: source, header: headerLine, package: package)))
             }
             files.append(GeneratedFile(
                 path: "OpenIAPTypeRegistry.kt",

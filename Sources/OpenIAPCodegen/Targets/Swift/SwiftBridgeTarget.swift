@@ -104,12 +104,6 @@ struct SwiftDispatcherModel {
             }.joined(separator: ", ")
             return "\(operation.name)(\(arguments))"
         }
-        func answer(_ call: String) -> [String] {
-            if operation.kind == .event { return ["return OpenIAPEventFeed(await sdk.\(call))"] }
-            // A call that answers nothing is answered `OpenIAPNoResult()`: `null`.
-            if operation.result.isNothing { return ["try await sdk.\(call)", "return \(Self.noResultType)()"] }
-            return ["return try await sdk.\(call)"]
-        }
         func cast(_ platform: OperationPlatform) -> String {
             platform == .ios ? "any \(SwiftOperations.protocolName(.ios)) & Sendable" : "any \(SwiftOperations.protocolName(platform))"
         }
@@ -122,20 +116,11 @@ struct SwiftDispatcherModel {
                 case .android: "android"
                 }
             }
-        var body: [String] = []
-        if let type = operation.argumentsTypeName { body.append("let args = arguments as! \(type)") }
-        if split {
-            body.append("if let sdk = common as? \(cast(.android)) {")
-            body += answer(call(on: .android)).map { "    " + $0 }
-            body.append("}")
-            body.append("let sdk = common as! \(cast(.ios))")
-            body += answer(call(on: .ios))
-        } else if operation.platform != .common {
-            body.append("let sdk = common as! \(cast(operation.platform))")
-            body += answer(call(on: operation.platform))
-        } else {
-            body += answer(call(on: .common))
-        }
+        // The SDK each call is made on: for a split operation the Android
+        // SDK's method when the SDK has it (`androidCast`, `androidCall`),
+        // else the Apple one's; for one platform's operation that
+        // platform's SDK (`cast`); a common one on the SDK as given.
+        let callPlatform: OperationPlatform = split ? .ios : operation.platform
         let parameters = (split || operation.platform != .common ? "common" : "sdk") + (operation.argumentsTypeName == nil ? ", _" : ", arguments")
         return [
             "key": .string(SwiftEscaping.stringLiteral(operation.name)),
@@ -143,7 +128,17 @@ struct SwiftDispatcherModel {
             "platform": .string(platform),
             "argumentsType": .string(operation.argumentsTypeName ?? "OpenIAPNoArguments"),
             "parameters": .string(parameters),
-            "body": .list(body.map { .string($0) }),
+            "hasArguments": .bool(operation.argumentsTypeName != nil),
+            "isSplit": .bool(split),
+            "androidCast": .string(split ? cast(.android) : ""),
+            "androidCall": split ? ["call": .string(call(on: .android))] : "",
+            "cast": .string(callPlatform == .common ? "" : cast(callPlatform)),
+            "call": .string(call(on: callPlatform)),
+            // An event answers a feed; a call that answers nothing answers
+            // `OpenIAPNoResult()`, `null` on the wire.
+            "isEvent": .bool(operation.kind == .event),
+            "answersNothing": .bool(operation.result.isNothing),
+            "noResultType": .string(Self.noResultType),
         ]
     }
 

@@ -119,16 +119,16 @@ extension SwiftViewModel {
         if type.values.contains(where: { $0.annotations.deprecated != nil }) {
             let protocolName = Self.casesListingProtocol(type.name)
             var lines = [
-                String(source: "/// Lists the cases of `\(type.name)`, deprecated ones too, without a warning."),
-                String(source: "private protocol \(protocolName) {"),
-                String(source: "    static var _casesListing: [\(type.name)] { get }"),
+                "/// Lists the cases of `\(type.name)`, deprecated ones too, without a warning.",
+                "private protocol \(protocolName) {",
+                "    static var _casesListing: [\(type.name)] { get }",
                 "}", "",
-                String(source: "extension \(type.name): \(protocolName) {"),
-                String(source: "    @available(*, deprecated, message: \"Names deprecated cases; read them through the protocol.\")"),
-                String(source: "    fileprivate static var _casesListing: [\(type.name)] {"),
+                "extension \(type.name): \(protocolName) {",
+                "    @available(*, deprecated, message: \"Names deprecated cases; read them through the protocol.\")",
+                "    fileprivate static var _casesListing: [\(type.name)] {",
                 "        [",
             ]
-            lines += names.map { String(source: "            .\($0),") }
+            lines += names.map { "            .\($0)," }
             lines += ["        ]", "    }", "}"]
             result.append(.string(lines.joined(separator: "\n")))
         }
@@ -138,14 +138,14 @@ extension SwiftViewModel {
             let oldName = SwiftNames.escaped(SwiftNames.name(old, in: place))
             guard !names.contains(oldName) else { continue }
             let newName = SwiftNames.name(value.wire, in: place)
-            members.append(String(source: """
+            members.append("""
                     /// The name of `\(newName)` before it was renamed; kept so that code written against it still compiles.
                     @available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(newName)))
                     public static var \(oldName): \(type.name) { .\(names[index]) }
-                """))
+                """)
         }
         if !members.isEmpty {
-            result.append(.string(String(source: "extension \(type.name) {\n") + members.joined(separator: "\n\n") + "\n}"))
+            result.append(.string("extension \(type.name) {\n" + members.joined(separator: "\n\n") + "\n}"))
         }
         return result
     }

@@ -87,7 +87,7 @@ public enum SwiftNames {
     /// first two, the others for a spec with operations (the last two in
     /// `Generated/SwiftBridge`).
     public static let runtimeFileNames = [
-        "OpenIAPRuntime.swift", "OpenIAPTypeRegistry.swift", operationsFileName, dispatcherFileName, repliesFileName,
+        SwiftTarget.runtimeFileName, "OpenIAPTypeRegistry.swift", operationsFileName, dispatcherFileName, repliesFileName,
     ]
     /// The protocols an SDK conforms to, and the operations' argument types.
     public static let operationsFileName = "OpenIAPOperations.swift"

@@ -20,9 +20,11 @@ public struct SwiftTarget: GenerationTarget {
             let model = shared.value
             let operations = SwiftOperations(spec: spec, types: model)
             var files = [
+                // A static source file (`Templates/swift/OpenIAPRuntime.swift`),
+                // written as it is under the generated header.
                 GeneratedFile(
-                    path: "OpenIAPRuntime.swift",
-                    contents: try templates.render("runtime", ["header": .string(headerLine)])),
+                    path: Self.runtimeFileName,
+                    contents: try templates.source(Self.runtimeFileName).withHeader(headerLine)),
                 GeneratedFile(
                     path: "OpenIAPTypeRegistry.swift",
                     contents: try templates.render("registry", [
@@ -55,6 +57,10 @@ public struct SwiftTarget: GenerationTarget {
             }
         }
     }
+
+    /// The runtime's file: the static source file of that name in the
+    /// template folder, and the generated file it becomes.
+    static let runtimeFileName = "OpenIAPRuntime.swift"
 
     /// The position of the spec type that Swift declares under another
     /// name: a type named `VoidResult` in a spec with an operation that

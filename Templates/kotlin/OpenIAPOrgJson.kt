@@ -1,9 +1,8 @@
-{{header}}
 // The bridge from Android's org.json: the only generated file that needs it.
 // Leave it out where org.json is not available (Kotlin Multiplatform's
 // common code); nothing else refers to it.
 
-package {{package}}
+package dev.openiap.types
 
 /**
  * Converts between `org.json` trees (`JSONObject`, `JSONArray`,

@@ -1,4 +1,3 @@
-{{header}}
 // Support types shared by every generated file.
 
 import Foundation

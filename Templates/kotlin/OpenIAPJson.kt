@@ -1,7 +1,6 @@
-{{header}}
 // JSON text in and out, without a lenient parser in between.
 
-package {{package}}
+package dev.openiap.types
 
 /**
  * JSON text and the neutral JSON tree the generated types read and write:

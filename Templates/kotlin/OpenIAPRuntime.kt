@@ -1,9 +1,8 @@
-{{header}}
 // Support types shared by every generated file: the interfaces records and
 // unions implement, the errors, and the helpers the generated decoders,
 // encoders and validators call.
 
-package {{package}}
+package dev.openiap.types
 
 /**
  * Upstream's name for what an operation that answers nothing returns; a

@@ -1,0 +1,130 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
+/// The template objects of records' named choices (`FieldChoice`) and of
+/// `oneOf` records (a sealed class with a class per field).
+extension KotlinViewModel {
+    /// A record's named choices (`exactlyOne` with `as:`), as upstream
+    /// shapes `RequestPurchaseProps.request`: a nested sealed class with a
+    /// class per case holding the field's value, a property that answers
+    /// the case that is set, and a constructor that takes the choice in
+    /// place of its fields (and fills the tag field from the case unless it
+    /// is given). The fields stay the stored properties, so that a decoded
+    /// value with none or several of them set round-trips and `validate()`
+    /// reports it.
+    func addChoices(_ record: RecordType, names: KotlinMemberNames, to object: inout TemplateObject) {
+        let choices = record.exactlyOne.compactMap(\.choice)
+        object.append(Key.hasChoices, .bool(!choices.isEmpty))
+        guard !choices.isEmpty else {
+            object.append(Key.choices, .list([]))
+            object.append(Key.secondaryParameters, .list([]))
+            object.append(Key.secondaryArguments, .list([]))
+            return
+        }
+        func property(_ field: String) -> String {
+            record.fields.firstIndex { $0.name == field }.map { names.names[$0] } ?? KotlinNames.name(field, in: .property)
+        }
+        var caseFields: [String: (choice: String, className: String, caseClass: String)] = [:]
+        var tagFields: [String: (choice: String, className: String, cases: [(String, String)])] = [:]
+        var contexts: [TemplateValue] = []
+        var secondary: [(name: String, text: String)] = []
+        for choice in choices {
+            let className = KotlinNames.kotlinChoiceClassName(choice, owner: record.name)
+            let choiceProperty = KotlinNames.name(choice.property, in: .property)
+            let caseNames = choice.cases.map { KotlinNames.name($0.name, in: .unionMember, owner: className) }
+            var cases: [TemplateValue] = []
+            var tagCases: [(String, String)] = []
+            for (item, caseClass) in zip(choice.cases, caseNames) {
+                guard let field = record.field(item.field) else { continue }
+                let valueType = KotlinTypeMapping.kotlinType(field.type)
+                let qualified = caseNames.contains(valueType) || valueType == className ? packageName + "." + valueType : valueType
+                cases.append([
+                    "caseClass": .string(KotlinNames.escaped(caseClass)), "type": .string(qualified),
+                    "field": .string(KotlinNames.escaped(property(item.field))),
+                    "fieldDoc": .string(KotlinNames.docCode(item.field)),
+                ])
+                caseFields[item.field] = (choiceProperty, className, caseClass)
+                if let tag = item.tagValue, let tagField = choice.tagField, let field = record.field(tagField) {
+                    tagCases.append((caseClass, tagLiteral(tag, field: field)))
+                }
+            }
+            if let tagField = choice.tagField, !tagCases.isEmpty, tagFields[tagField] == nil {
+                tagFields[tagField] = (choiceProperty, className, tagCases)
+            }
+            contexts.append([
+                "className": .string(KotlinNames.escaped(className)),
+                "property": .string(KotlinNames.escaped(choiceProperty)),
+                "fieldList": .string(choice.cases.map(\.field).joined(separator: ", ")),
+                "cases": .list(cases),
+                "docLines": .list(KotlinNames.docBody([
+                    "Which of \(choice.cases.map { KotlinNames.docCode($0.field) }.joined(separator: ", ")) is set, as one value (the shape of upstream's SDKs). Reading it when none is set throws; `validate()` reports that, and more than one set, first.",
+                ]).map { .string($0) }),
+            ])
+            secondary.append((choiceProperty, KotlinNames.escaped(choiceProperty) + ": " + KotlinNames.escaped(className)))
+        }
+        // The other fields keep their parameters; the tag field defaults to
+        // the case's value.
+        var arguments: [TemplateValue] = []
+        for (index, field) in record.fields.enumerated() {
+            let name = names.names[index]
+            let escaped = KotlinNames.escaped(name)
+            if let owner = caseFields[field.name] {
+                arguments.append(.string(
+                    "\(escaped) = (\(KotlinNames.escaped(owner.choice)) as? \(KotlinNames.escaped(owner.className)).\(KotlinNames.escaped(owner.caseClass)))?.value"))
+                continue
+            }
+            let type = KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)
+            if let tag = tagFields[field.name] {
+                secondary.append((name, "\(escaped): \(KotlinTypeMapping.kotlinType(field.type))? = null"))
+                let branches = tag.cases.map { "is \(KotlinNames.escaped(tag.className)).\(KotlinNames.escaped($0.0)) -> \($0.1)" }
+                arguments.append(.string(
+                    "\(escaped) = \(escaped) ?: when (\(KotlinNames.escaped(tag.choice))) { \(branches.joined(separator: "; ")) }"))
+                continue
+            }
+            let defaultLiteral = field.defaultValue.map { KotlinTypeMapping.literal($0, type: field.type, spec: spec) }
+            let initDefault = defaultLiteral.map { " = " + $0 } ?? (field.isRequired ? "" : " = null")
+            secondary.append((name, "\(escaped): \(type)\(initDefault)"))
+            arguments.append(.string("\(escaped) = \(escaped)"))
+        }
+        secondary.sort { Self.alphabetical($0.name, $1.name) }
+        object.append(Key.choices, .list(contexts))
+        object.append(Key.secondaryParameters, .list(secondary.map { .string($0.text) }))
+        object.append(Key.secondaryArguments, .list(arguments))
+    }
+
+    /// A `oneOf` record, as upstream shapes `FetchProductsResult`: a sealed
+    /// class with a class per field, `<Record><Field>(val value: T?)`, and an
+    /// `Unrecognized` one for an object that sets none of them. Reading takes
+    /// the first field present (in spec order), even as null; writing writes
+    /// that one key, null included.
+    func addOneOf(_ record: RecordType, names: KotlinMemberNames, to object: inout TemplateObject) {
+        var cases: [TemplateValue] = []
+        var anyValidates = false
+        for (index, field) in record.fields.enumerated() {
+            let member = names.names[index]
+            let key = KotlinNames.stringLiteral(field.name)
+            let presence = ([field.name] + field.aliases).map { "o.containsKey(\(KotlinNames.stringLiteral($0)))" }
+            let encoded = encodeValue(field.type, "v0", depth: 1)
+            let encode = encoded == "v0" ? "this.value" : "this.value?.let { v0 -> \(encoded) }"
+            let lines = validation(field, access: "this.value", key: key, property: KotlinNames.escaped(member))
+            anyValidates = anyValidates || !lines.isEmpty
+            var docs = DocLineList()
+            KotlinNames.forEachDocLine(field.annotations.doc) { docs.append(line: $0) }
+            cases.append([
+                "className": .string(KotlinNames.escaped(KotlinNames.oneOfCaseName(record.name, field: field.name))),
+                "type": .string(KotlinTypeMapping.kotlinType(field.type, isRequired: false)),
+                "key": .string(key), "fieldDoc": .string(KotlinNames.docCode(field.name)),
+                "docLines": docs.value, "hasDoc": .bool(!docs.isEmpty),
+                "presence": .string(presence.joined(separator: " || ")),
+                "decode": .string(decodeField(field, key: key)),
+                "encode": .string(encode),
+                "validates": .bool(!lines.isEmpty), "validationLines": .list(lines),
+                "hasPatterns": .bool(field.constraints.pattern != nil),
+                "patterns": .list(field.constraints.pattern.map { [patternContext($0, property: KotlinNames.escaped(member))] } ?? []),
+            ])
+        }
+        object.append(Key.cases, .list(cases))
+        object.append(Key.unknownMember, .string(KotlinNames.unknownMember))
+        object.append(Key.validates, .bool(anyValidates))
+    }
+}

@@ -1,0 +1,61 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
+/// The KDoc bodies of types, fields and values, and deprecation annotations.
+extension KotlinViewModel {
+    /// `docLines`, the body lines (` * …`) of the KDoc comment of `doc`,
+    /// without its first and last line, which the templates write when
+    /// `hasDoc`.
+    func addDocs(_ doc: String?, to object: inout TemplateObject) {
+        var lines = DocLineList()
+        lines.appendKDoc(doc)
+        add(lines, to: &object)
+    }
+
+    /// `addDocs` of a field: its doc, then what the generated code does
+    /// with it (its default, its byte limit, degrading).
+    func addFieldDocs(
+        _ field: Field, defaultLiteral: String? = nil, tagDefault: String? = nil, to object: inout TemplateObject
+    ) {
+        var lines = DocLineList()
+        lines.appendKDoc(field.annotations.doc)
+        if let defaultLiteral { lines.appendKDoc("Defaults to `\(defaultLiteral)` when absent.") }
+        if let tagDefault {
+            lines.appendKDoc("The constructor defaults it to `\(tagDefault)`, the one value it has in the unions that list this record; the wire always carries it.")
+        }
+        let constraints = field.constraints
+        if let limit = constraints.maxBytes {
+            lines.append(line: " * At most \(limit) bytes of UTF-8; checked by `validate()`.")
+        }
+        if let length = ConstraintText.length(minimum: constraints.minLength, maximum: constraints.maxLength) {
+            lines.append(line: " * \(length) (code points); checked by `validate()`.")
+        }
+        if let pattern = constraints.pattern {
+            lines.appendKDoc("Matches \(KotlinNames.docCode(pattern.source)) as a whole; checked by `validate()`.")
+        }
+        if !field.aliases.isEmpty {
+            let names = field.aliases.map(KotlinNames.docCode).joined(separator: ", ")
+            let name = KotlinNames.docCode(field.name)
+            lines.appendKDoc("Also read from \(names) when \(name) is absent (the first key present wins); always written as \(name).")
+        }
+        if field.degrades { lines.append(line: " * A present value that cannot be read decodes as `null`.") }
+        add(lines, to: &object)
+    }
+
+    func add(_ lines: DocLineList, to object: inout TemplateObject) {
+        object.append(Key.docLines, lines.value)
+        object.append(Key.hasDoc, .bool(!lines.isEmpty))
+    }
+
+    func deprecation(_ annotations: Annotations, owner: String? = nil) -> String {
+        KotlinDeprecation.annotation(annotations, owner: owner, in: spec) ?? ""
+    }
+}
+
+extension DocLineList {
+    /// Adds the body lines of the KDoc comment of `doc` (see
+    /// `KotlinNames.forEachDocLine`).
+    fileprivate mutating func appendKDoc(_ doc: String?) {
+        KotlinNames.forEachDocLine(doc) { append(line: $0) }
+    }
+}

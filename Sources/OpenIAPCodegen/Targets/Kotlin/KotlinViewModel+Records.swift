@@ -1,0 +1,91 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
+/// The template objects of records and their fields: constructor
+/// parameters, defaults, docs, and each field's decode, encode and
+/// validation.
+extension KotlinViewModel {
+    /// Whether a record validates: a spec type when `ValidatingTypes` found
+    /// it; an arguments record, which is not among the spec's types, when it
+    /// checks something itself or holds a value that validates.
+    func recordValidates(_ record: RecordType) -> Bool {
+        validating.contains(record.name)
+            || (spec[record.name] == nil
+                && (!record.exactlyOne.isEmpty || !record.atLeastOne.isEmpty
+                    || record.fields.contains { !$0.constraints.isEmpty || self.validates($0.type) }))
+    }
+
+    /// The Kotlin literal of the one value a union's discriminator field
+    /// `field` of a record can have (`IapPlatform.Ios`, `"a"`).
+    func tagLiteral(_ tag: String, field: Field) -> String {
+        if case let .named(name) = field.type, case .opaqueString? = spec[name] {
+            return KotlinTypeMapping.literal(.string(tag), type: field.type, spec: spec)
+        }
+        return KotlinTypeMapping.literal(.enumValue(tag), type: field.type, spec: spec)
+    }
+
+    /// Kotlin property names in plain ordinal order, as upstream's generator
+    /// sorts its constructor parameters.
+    static func alphabetical(_ a: String, _ b: String) -> Bool {
+        a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+    }
+
+    func addRecord(_ record: RecordType, names: KotlinMemberNames, to object: inout TemplateObject) {
+        let validates = recordValidates(record)
+        let tags = impliedTags[record.name] ?? [:]
+        var fields: [TemplateValue] = []
+        fields.reserveCapacity(record.fields.count)
+        var parameters: [(name: String, value: TemplateValue)] = []
+        parameters.reserveCapacity(record.fields.count)
+        var validation: [TemplateValue] = []
+        var patterns: [TemplateValue] = []
+        var index = 0
+        for field in record.fields {
+            let member = names.names[index]
+            index += 1
+            let property = KotlinNames.escaped(member)
+            let access = "this.\(property)"
+            let key = KotlinNames.stringLiteral(field.name)
+            let defaultLiteral = field.defaultValue.map { KotlinTypeMapping.literal($0, type: field.type, spec: spec) }
+            let tagDefault = field.isRequired ? tags[field.name].map { tagLiteral($0, field: field) } : nil
+            let initDefault =
+                (defaultLiteral ?? tagDefault).map { " = \($0)" } ?? (field.isRequired ? "" : " = null")
+            var parameter = TemplateObject(keys: Self.parameterKeys)
+            addFieldDocs(field, defaultLiteral: defaultLiteral, tagDefault: tagDefault, to: &parameter)
+            parameter.append(Key.deprecation, .string(deprecation(field.annotations, owner: record.name)))
+            parameter.append(Key.override, .string(field.includedFrom != nil ? "override " : ""))
+            parameter.append(Key.property, .string(property))
+            parameter.append(Key.type, .string(KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)))
+            parameter.append(Key.initDefault, .string(initDefault))
+            parameters.append((member, .object(parameter)))
+            var item = TemplateObject(keys: Self.fieldKeys)
+            item.append(Key.property, .string(property))
+            item.append(Key.decode, .string(decodeField(field, key: key)))
+            item.append(Key.encode, .string(encodeField(field, access: access, key: key)))
+            fields.append(.object(item))
+            if validates { validation += self.validation(field, access: access, key: key, property: property) }
+            if let pattern = field.constraints.pattern { patterns.append(patternContext(pattern, property: property)) }
+        }
+        parameters.sort { Self.alphabetical($0.name, $1.name) }
+        let name = KotlinNames.typeName(record.name)
+        var supertypes = shapes.superclass[record.name].map { KotlinNames.typeName($0) + "(), " } ?? ""
+        supertypes += "OpenIAPModel"
+        for (index, set) in record.includes.enumerated() where !record.includes[..<index].contains(set) {
+            supertypes += ", " + set
+        }
+        // Upstream answers null for an input that lacks a field it requires.
+        let mayBeNull = record.direction == .input && record.fields.contains { $0.isRequired && $0.defaultValue == nil }
+        object.append(Key.fields, .list(fields))
+        object.append(Key.parameters, .list(parameters.map(\.value)))
+        object.append(Key.isDataClass, .bool(!fields.isEmpty))
+        object.append(Key.supertypes, .string(supertypes))
+        object.append(Key.mapReadType, .string(mayBeNull ? name + "?" : name))
+        object.append(Key.validates, .bool(validates))
+        object.append(Key.validationLines, .list(validates ? validation : []))
+        addGroups(record, names: names, to: &object)
+        object.append(Key.hasPatterns, .bool(!patterns.isEmpty))
+        object.append(Key.patterns, .list(patterns))
+        addChoices(record, names: names, to: &object)
+        object.append(Key.oldMembers, .list(KotlinDeprecation.oldMembers(of: record, in: spec).map { .string($0) }))
+    }
+}

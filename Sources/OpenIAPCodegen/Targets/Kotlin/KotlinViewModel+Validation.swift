@@ -1,0 +1,125 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
+/// What `validate()` checks: a record's exactly-one and at-least-one
+/// groups, each field's constraints, nested values, and the compiled
+/// `pattern:`s.
+extension KotlinViewModel {
+    /// A field's compiled `pattern:`, a property of the record's private
+    /// `OpenIAPPatterns` object named as the field's: the source for
+    /// messages, then one `OpenIAPPattern.Step` per step of the IR's parse,
+    /// with the ASCII characters it accepts listed in order.
+    func patternContext(_ pattern: StringPattern, property: String) -> TemplateValue {
+        var object = TemplateObject(keys: Self.patternKeys)
+        object.append(Key.property, .string(property))
+        object.append(Key.source, .string(KotlinNames.stringLiteral(pattern.source)))
+        object.append(Key.steps, .list(pattern.steps.map { step in
+            var characters = ""
+            for code in UInt8(0)..<128 where step.accepts(code) { characters.unicodeScalars.append(Unicode.Scalar(code)) }
+            return [
+                "characters": .string(KotlinNames.stringLiteral(characters)),
+                "minimum": .string(String(step.minimum)),
+                "maximum": .string(String(step.maximum ?? -1)),
+            ]
+        }))
+        return .object(object)
+    }
+
+    // MARK: - Validation
+
+    /// The record's exactly-one groups (`exactlyOneGroups`) and at-least-one
+    /// groups (`atLeastOneGroups`), each with its fields' properties
+    /// (`this.` and the name) and their wire names as string literals;
+    /// `validate()` checks them before its fields, as in Swift.
+    func addGroups(_ record: RecordType, names: KotlinMemberNames, to object: inout TemplateObject) {
+        func group(_ group: FieldGroup) -> TemplateValue {
+            let properties = group.fields.compactMap { name -> TemplateValue? in
+                guard let index = record.fields.firstIndex(where: { $0.name == name }) else { return nil }
+                return .string("this." + KotlinNames.escaped(names.names[index]))
+            }
+            return ["properties": .list(properties), "names": .list(group.fields.map { .string(KotlinNames.stringLiteral($0)) })]
+        }
+        object.append(Key.exactlyOneGroups, .list(record.exactlyOne.map(group)))
+        object.append(Key.atLeastOneGroups, .list(record.atLeastOne.map(group)))
+    }
+
+    /// The checks of one field, in Swift's order, as `validateField.tmpl`
+    /// writes them: its byte limit, length in characters, pattern and
+    /// range, then the values inside it that validate. An optional field is
+    /// checked when it is set, as `v0`. Nothing when there is nothing to
+    /// check.
+    func validation(_ field: Field, access: String, key: String, property: String) -> [TemplateValue] {
+        let c = field.constraints
+        let nested = validates(field.type)
+        guard !c.isEmpty || nested else { return [] }
+        let value = field.isRequired ? access : "v0"
+        func number<N>(_ value: N?) -> TemplateValue { value.map { .string("\($0)") } ?? "" }
+        let bound = { (limit: Double?) -> TemplateValue in
+            limit.map { .string(KotlinTypeMapping.literal(.double($0), type: .scalar(.double), spec: spec)) } ?? ""
+        }
+        let object: TemplateObject = [
+            "isRequired": .bool(field.isRequired),
+            "access": .string(access),
+            "value": .string(value),
+            "fieldKey": .string(key),
+            // A string limit on a named type can only be on an opaque string.
+            "readsRawValue": .bool({ if case .named = field.type { true } else { false } }()),
+            "maxBytes": number(c.maxBytes),
+            "hasLength": .bool(c.minLength != nil || c.maxLength != nil),
+            "minLength": number(c.minLength),
+            "maxLength": number(c.maxLength),
+            "pattern": .string(c.pattern == nil ? "" : property),
+            "hasRange": .bool(c.minimum != nil || c.maximum != nil),
+            "isInt": .bool(field.type == .scalar(.int)),
+            "minimum": bound(c.minimum),
+            "maximum": bound(c.maximum),
+            "nested": .list(nested ? [nestedValidation(field.type, value: value, depth: 1, segments: [])] : []),
+        ]
+        return [.object(object)]
+    }
+
+    /// The validation of a reply's result (`validateResult`), as
+    /// `validateField.tmpl` writes it: only the values inside it that
+    /// validate, at the path the reply is given.
+    func resultValidation(_ type: TypeRef, isRequired: Bool) -> [TemplateValue] {
+        guard validates(type) else { return [] }
+        let value = isRequired ? "result" : "v0"
+        let object: TemplateObject = [
+            "isRequired": .bool(isRequired), "access": "result", "value": .string(value), "fieldKey": "",
+            "maxBytes": "", "hasLength": false, "pattern": "", "hasRange": false,
+            "nested": .list([nestedValidation(type, value: value, depth: 1, segments: [])]),
+        ]
+        return [.object(object)]
+    }
+
+    /// How `validateNested.tmpl` validates `value` of `type`, whose named
+    /// leaf validates: the named type's `validate`, or a loop over a list's
+    /// or map's elements (`e1`, with index `i1` or key `k1`; numbered by
+    /// `depth` so that no lambda parameter hides another), each validated
+    /// one level down. `segments` are what the path adds below the field's
+    /// key, one per level (`isIndex`, the level's `depth`).
+    func nestedValidation(_ type: TypeRef, value: String, depth: Int, segments: [TemplateValue]) -> TemplateValue {
+        var element: [TemplateValue] = []
+        var isNamed = false
+        var isList = false
+        var isMap = false
+        switch type {
+        case .scalar:
+            break
+        case .named:
+            isNamed = true
+        case let .list(inner):
+            isList = true
+            element = [nestedValidation(
+                inner, value: "e\(depth)", depth: depth + 1, segments: segments + [["isIndex": true, "depth": .string(String(depth))]])]
+        case let .map(inner):
+            isMap = true
+            element = [nestedValidation(
+                inner, value: "e\(depth)", depth: depth + 1, segments: segments + [["isIndex": false, "depth": .string(String(depth))]])]
+        }
+        return [
+            "isNamed": .bool(isNamed), "isList": .bool(isList), "isMap": .bool(isMap), "value": .string(value),
+            "depth": .string(String(depth)), "segments": .list(segments), "element": .list(element),
+        ]
+    }
+}

@@ -1,0 +1,132 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
+/// The template objects of unions: a case per member type, the
+/// discriminator, and the properties of the field sets all members share.
+extension SwiftViewModel {
+    func addUnion(_ union: UnionType, at position: Int, to object: inout TemplateObject) {
+        // The discriminator field of the first member, read in place (see
+        // `fieldContext`) rather than copied, as `RecordType.field` does.
+        var discriminatorType: TypeRef?
+        let firstRecord = unionRecords[union.name]?.first.flatMap(spec.record)
+        for field in firstRecord?.fields ?? [] {
+            if discriminatorType == nil, field.name == union.discriminator { discriminatorType = field.type }
+        }
+        // Decoding the discriminator with its own type applies its aliases;
+        // switching on the canonical raw value then picks the member.
+        let tagType: String
+        let tagValue: String
+        switch discriminatorType {
+        case let .named(name)?:
+            tagType = name
+            tagValue = "tag.rawValue"
+        default:
+            tagType = "String"
+            tagValue = "tag"
+        }
+        // One case per member type, named after it as upstream names it;
+        // a type listed under several tags has them all (Google, Horizon
+        // and Amazon purchases are all `.purchaseAndroid`). The tag still
+        // picks the case when decoding; the member writes its own tag back.
+        var memberTypes: [String] = []
+        var tagsByType: [String: [String]] = [:]
+        for index in union.members.indices {
+            let member = union.members[index]
+            if tagsByType[member.typeName] == nil { memberTypes.append(member.typeName) }
+            tagsByType[member.typeName, default: []].append(SwiftEscaping.stringLiteral(member.tag))
+        }
+        let caseNames = memberTypes.map { SwiftNames.escaped(SwiftNames.unionCaseName(memberType: $0)) }
+        var members: [TemplateValue] = []
+        members.reserveCapacity(memberTypes.count)
+        for (index, typeName) in memberTypes.enumerated() {
+            var item = TemplateObject(keys: Self.memberKeys)
+            item.append(Key.caseName, .string(caseNames[index]))
+            item.append(Key.tag, .string(tagsByType[typeName, default: []].joined(separator: ", ")))
+            item.append(Key.type, .string(typeName))
+            members.append(.object(item))
+        }
+        let keep = union.unknownTag == .keep
+        let expected = union.members.map(\.tag).joined(separator: ", ")
+        // The shared fields of the members' common field sets, read through
+        // whichever member the value holds.
+        let interfaces = spec.fieldSets.filter { conforms(union, to: $0) }
+        var properties: [TemplateValue] = []
+        var conformances = ""
+        for set in interfaces {
+            conformances += ", " + set.name
+            for field in set.fields {
+                properties.append(sharedProperty(field))
+            }
+        }
+        object.append(Key.members, .list(members))
+        object.append(Key.isIndirect, .bool(onContainmentCycle.contains(union.name)))
+        object.append(Key.keepsUnknown, .bool(keep))
+        object.append(Key.unknownCase, .string(SwiftNames.unknownUnionCase))
+        object.append(Key.discriminatorKey, .string(SwiftEscaping.stringLiteral(union.discriminator)))
+        object.append(Key.discriminatorDoc, .string(
+            SwiftEscaping.docLines("Tagged by the `\(union.discriminator)` field on the wire.").joined(separator: "\n")))
+        object.append(Key.tagType, .string(tagType))
+        object.append(Key.tagValue, .string(tagValue))
+        object.append(Key.expectedTags, .string(SwiftEscaping.stringLiteral(expected)))
+        object.append(Key.validates, .bool(traits[position].contains(.validates)))
+        object.append(Key.interfaces, .string(conformances))
+        object.append(Key.properties, .list(properties))
+    }
+
+    /// Whether `union` conforms to the protocol of the field set `set`:
+    /// every record it stands for includes the set, every member union
+    /// conforms too, and when it keeps unknown members, every required
+    /// field of the set has a neutral value to give for them.
+    func conforms(_ union: UnionType, to set: FieldSet) -> Bool {
+        let records = (unionRecords[union.name] ?? []).compactMap(spec.record)
+        guard !records.isEmpty, records.allSatisfy({ $0.includes.contains(set.name) }) else { return false }
+        if union.unknownTag == .keep, !set.fields.allSatisfy({ !$0.isRequired || neutralValue(of: $0.type) != nil }) {
+            return false
+        }
+        for member in union.members {
+            if case let .union(nested)? = spec[member.typeName], !conforms(nested, to: set) { return false }
+        }
+        return true
+    }
+
+    /// What an unknown member answers for a required field of `type` that
+    /// its JSON does not hold: empty, zero, or an enum's unknown value; nil
+    /// for types that have no such value (records, unions, closed enums).
+    func neutralValue(of type: TypeRef) -> String? {
+        switch type {
+        case .scalar(.string): "\"\""
+        case .scalar(.bool): "false"
+        case .scalar(.int), .scalar(.double), .scalar(.timestamp): "0"
+        case .list: "[]"
+        case .map: "[:]"
+        case let .named(name):
+            switch spec[name] {
+            case let .enumeration(e)? where !e.isClosed: "\(name)(wireValue: \"\")"
+            case .opaqueString?: "\(name)(rawValue: \"\")"
+            default: nil
+            }
+        }
+    }
+
+    /// A shared field as a property of a union: each member's value, and
+    /// for an unknown member the field read from its JSON when it is there
+    /// with the right type (`readType`, the wire name `key`), else
+    /// `neutral` for a required field. A `Bool` of an unknown member
+    /// (`isFlag`) is always false (nil when optional): a flag such as
+    /// `isValid` that this version cannot check is never taken as set.
+    func sharedProperty(_ field: Field) -> TemplateValue {
+        var docs = DocLineList()
+        docs.append(field.annotations.doc)
+        return [
+            "docLines": docs.value,
+            "deprecation": .string(deprecationAttribute(field.annotations)),
+            "property": .string(SwiftNames.escaped(SwiftNames.name(field.name, in: .property))),
+            "type": .string(SwiftTypeMapping.swiftType(of: field)),
+            "isFlag": .bool(field.type == .scalar(.bool)),
+            "isRequired": .bool(field.isRequired),
+            "key": .string(SwiftEscaping.stringLiteral(field.name)),
+            "readType": .string(SwiftTypeMapping.swiftType(field.type)),
+            "neutral": .string(field.isRequired ? neutralValue(of: field.type) ?? "" : ""),
+        ]
+    }
+}

@@ -1,0 +1,136 @@
+import OpenIAPSpec
+import OpenIAPTemplates
+
+/// What `validate()` checks: a record's exactly-one and at-least-one
+/// groups, each field's constraints, nested values, and the compiled
+/// `pattern:`s.
+extension SwiftViewModel {
+    /// The record's compiled `pattern:`s, one per field that has one, named
+    /// after the field's property in the private `OpenIAPPatterns` enum
+    /// (the prefix no spec type may take, so the enum hides none).
+    func patternContexts(_ fields: [Field]) -> [TemplateValue] {
+        var result: [TemplateValue] = []
+        for field in fields {
+            guard let pattern = field.constraints.pattern else { continue }
+            var object = TemplateObject(keys: Self.patternKeys)
+            object.append(Key.name, .string(SwiftNames.escaped(SwiftNames.name(field.name, in: .property))))
+            object.append(Key.source, .string(SwiftEscaping.stringLiteral(pattern.source)))
+            // One step goes on one line, more one per line, as
+            // swift-format lays out collection literals.
+            object.append(Key.hasOneStep, .bool(pattern.steps.count == 1))
+            object.append(Key.steps, .list(pattern.steps.map(Self.stepContext)))
+            result.append(.object(object))
+        }
+        return result
+    }
+
+    /// The `low`, `high`, `minimum` and `maximum` of a pattern step, as
+    /// `OpenIAPPattern.init` takes them: the character sets in
+    /// hexadecimal, -1 for no maximum.
+    static func stepContext(_ step: StringPattern.Step) -> TemplateValue {
+        // Sixteen digits in groups of four, as swift-format asks.
+        func hex(_ word: UInt64) -> String {
+            let digits = Array(String(word, radix: 16, uppercase: true))
+            let padded = Array(repeating: Character("0"), count: 16 - digits.count) + digits
+            return "0x" + stride(from: 0, to: 16, by: 4).map { String(padded[$0..<$0 + 4]) }.joined(separator: "_")
+        }
+        var object = TemplateObject(keys: Self.stepKeys)
+        object.append(Key.low, .string(hex(step.low)))
+        object.append(Key.high, .string(hex(step.high)))
+        object.append(Key.minimum, .string(String(step.minimum)))
+        object.append(Key.maximum, .string(String(step.maximum ?? -1)))
+        return .object(object)
+    }
+
+    // MARK: - Validation
+
+    /// The record's exactly-one groups (`exactlyOneGroups`) and at-least-one
+    /// groups (`atLeastOneGroups`), each with the stored properties of its
+    /// fields and their wire names as string literals; `validate()` checks
+    /// them before its fields' own lines (see `appendValidationLines`).
+    func addGroups(_ record: RecordType, to object: inout TemplateObject) {
+        func group(_ group: FieldGroup) -> TemplateObject {
+            let storages = group.fields.compactMap { name in record.field(name) }
+                .map { TemplateValue.string(storageName($0.name, deprecated: $0.annotations.deprecated != nil)) }
+            return ["storages": .list(storages), "names": .list(group.fields.map { .string(SwiftEscaping.stringLiteral($0)) })]
+        }
+        // Each count is a local of its own: `set0`, then every other number
+        // (`set2`, `set4`, …), as the generated code has always named them.
+        object.append(Key.exactlyOneGroups, .list(record.exactlyOne.enumerated().map { index, item in
+            var object = group(item)
+            object.append(Key.set, .string("set\(2 * index)"))
+            return .object(object)
+        }))
+        object.append(Key.atLeastOneGroups, .list(record.atLeastOne.map { .object(group($0)) }))
+    }
+
+    /// The validation of one field, if it has anything to check: its
+    /// constraints, then its value's own `validate()` (through lists and
+    /// maps) when its type validates; `validateField.tmpl` writes it.
+    /// `field` points into the record's fields, read member by member as in
+    /// `fieldContext`; `leaf` are the traits of the type it names and
+    /// `value` the expression that reads it (`self.` and its stored
+    /// property, or a oneOf case's `payload`), both worked out there.
+    func appendValidation(
+        _ field: Field, leaf: Traits, value: String, to result: inout [TemplateValue]
+    ) {
+        let c = field.constraints
+        let type = field.type
+        let validates = leaf.contains(.validates)
+        // Only constraints and nested values that validate are checked.
+        guard !c.isEmpty || validates else { return }
+        let isOpaque = if case .named = type { leaf.contains(.opaque) } else { false }
+        func number<N>(_ value: N?) -> TemplateValue { value.map { .string("\($0)") } ?? "" }
+        result.append([
+            "isRequired": .bool(field.isRequired),
+            "value": .string(value),
+            "key": .string(SwiftEscaping.stringLiteral(field.name)),
+            "isOpaque": .bool(isOpaque),
+            "maxBytes": number(c.maxBytes),
+            "hasLength": .bool(c.minLength != nil || c.maxLength != nil),
+            "minLength": number(c.minLength),
+            "maxLength": number(c.maxLength),
+            "pattern": .string(c.pattern == nil ? "" : SwiftNames.escaped(SwiftNames.name(field.name, in: .property))),
+            "hasRange": .bool(c.minimum != nil || c.maximum != nil),
+            "minimum": number(c.minimum),
+            "maximum": number(c.maximum),
+            "nested": .list(validates ? [nestedValidation(type, value: "value", segments: [])] : []),
+        ])
+    }
+
+    /// How `validateNested.tmpl` validates a value of `type` whose named
+    /// leaf validates: a named type's `validate(at:)`, or a loop over a
+    /// list's or map's elements, each validated the same way one level
+    /// down. `segments` are what the path adds below the field's key, one
+    /// per level of lists (`isIndex`, the element's index) and maps (its key).
+    func nestedValidation(_ type: TypeRef, value: String, segments: [TemplateValue]) -> TemplateValue {
+        var element: [TemplateValue] = []
+        switch type {
+        case .scalar, .named:
+            break
+        case let .list(inner):
+            element = [nestedValidation(inner, value: "element", segments: segments + [["isIndex": true]])]
+        case let .map(inner):
+            element = [nestedValidation(inner, value: "element", segments: segments + [["isIndex": false]])]
+        }
+        var isNamed = false
+        var isList = false
+        var isMap = false
+        switch type {
+        case .scalar: break
+        case .named: isNamed = true
+        case .list: isList = true
+        case .map: isMap = true
+        }
+        return [
+            "isNamed": .bool(isNamed), "isList": .bool(isList), "isMap": .bool(isMap),
+            "value": .string(value), "segments": .list(segments), "element": .list(element),
+        ]
+    }
+
+    /// `self.` and the stored property of the field called `name`.
+    func storageName(_ name: String, deprecated: Bool) -> String {
+        let property = SwiftNames.name(name, in: .property)
+        return deprecated ? "self._\(property)" : "self.\(SwiftNames.escaped(property))"
+    }
+}
