@@ -24,8 +24,7 @@ extension SwiftViewModel {
         object.append(Key.hasDeprecatedCases, .bool(type.values.contains { $0.annotations.deprecated != nil }))
     }
 
-    /// `value` points into the enum's values, read member by member as in
-    /// `fieldContext`, at `position` among them; `aliases` are its
+    /// `value` is one of the enum's values, at `position` among them; `aliases` are its
     /// decode-only spellings, from `EnumType.decodeAliasesOfValues()`.
     func caseContext(
         _ value: EnumValue, of owner: String, position: Int, aliases: [String], place: SwiftNames.Place

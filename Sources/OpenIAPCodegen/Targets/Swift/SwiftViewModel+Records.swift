@@ -58,7 +58,6 @@ extension SwiftViewModel {
         // contexts, which work out the names and traits they need.
         var fieldLines: [TemplateValue] = []
         var index = 0
-        // By address, so each field is read in place rather than copied.
         for field in record.fields {
             let name = field.name
             let role: FieldRole =
@@ -102,9 +101,7 @@ extension SwiftViewModel {
         object.append(Key.choiceInitParameters, .list(choices.isEmpty ? [] : choiceInitParameters(record, choices, properties)))
     }
 
-    /// `field` points into the record's fields; reading it member by member
-    /// spares a copy of the whole field (and its reference counts) per field.
-    /// `leaf` are the traits of the type the field names (at the bottom of
+    /// `field` is one of the record's fields. `leaf` are the traits of the type the field names (at the bottom of
     /// lists and maps). When the record validates, the field's validation
     /// lines are appended to `lines`. `impliedTag` is the one value the
     /// field has whenever the record is read through a union

@@ -5,8 +5,7 @@ import OpenIAPTemplates
 /// discriminator, and the properties of the field sets all members share.
 extension SwiftViewModel {
     func addUnion(_ union: UnionType, at position: Int, to object: inout TemplateObject) {
-        // The discriminator field of the first member, read in place (see
-        // `fieldContext`) rather than copied, as `RecordType.field` does.
+        // The discriminator field of the first member.
         var discriminatorType: TypeRef?
         let firstRecord = unionRecords[union.name]?.first.flatMap(spec.record)
         for field in firstRecord?.fields ?? [] {

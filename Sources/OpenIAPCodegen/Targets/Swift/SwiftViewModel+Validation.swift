@@ -67,8 +67,7 @@ extension SwiftViewModel {
     /// The validation of one field, if it has anything to check: its
     /// constraints, then its value's own `validate()` (through lists and
     /// maps) when its type validates; `validateField.tmpl` writes it.
-    /// `field` points into the record's fields, read member by member as in
-    /// `fieldContext`; `leaf` are the traits of the type it names and
+    /// `field` is one of the record's fields; `leaf` are the traits of the type it names and
     /// `value` the expression that reads it (`self.` and its stored
     /// property, or a oneOf case's `payload`), both worked out there.
     func appendValidation(
