@@ -41,11 +41,11 @@ extension KotlinViewModel {
             guard case let .fieldSet(fieldSet)? = spec[set] else { continue }
             for field in fieldSet.fields {
                 let property = KotlinNames.escaped(KotlinNames.name(field.name, in: .property))
-                shared.append([
-                    "property": .string(property),
-                    "type": .string(qualifiedType(field.type, isRequired: field.isRequired, nested: nested)),
-                    "unknownGetter": .string(unknownGetter(field, nested: nested)),
-                ])
+                var item = TemplateObject(keys: Self.sharedKeys)
+                item.append(Key.property, .string(property))
+                item.append(Key.type, .string(qualifiedType(field.type, isRequired: field.isRequired, nested: nested)))
+                item.append(Key.unknownGetter, .string(unknownGetter(field, nested: nested)))
+                shared.append(.object(item))
             }
         }
         var supertypes = "OpenIAPModel"
@@ -53,18 +53,18 @@ extension KotlinViewModel {
         object.append(Key.supertypes, .string(supertypes))
         object.append(Key.isDirect, .bool(isDirect))
         object.append(Key.members, .list(isDirect ? [] : memberTypes.map { member in
-            [
-                "className": .string(KotlinUnionShapes.wrapperName(member.type)),
-                "type": .string(typeReference(member.type, nested: nested)),
-                "validates": .bool(validating.contains(member.type)),
-            ]
+            var item = TemplateObject(keys: Self.unionMemberKeys)
+            item.append(Key.className, .string(KotlinUnionShapes.wrapperName(member.type)))
+            item.append(Key.type, .string(typeReference(member.type, nested: nested)))
+            item.append(Key.validates, .bool(validating.contains(member.type)))
+            return .object(item)
         }))
         object.append(Key.branches, .list(memberTypes.map { member in
             let read = typeReference(member.type, nested: nested) + ".fromJsonValue(value, path)"
-            return [
-                "tags": .string(member.tags.map(KotlinNames.stringLiteral).joined(separator: ", ")),
-                "construct": .string(isDirect ? read : KotlinUnionShapes.wrapperName(member.type) + "(" + read + ")"),
-            ]
+            var item = TemplateObject(keys: Self.branchKeys)
+            item.append(Key.tags, .string(member.tags.map(KotlinNames.stringLiteral).joined(separator: ", ")))
+            item.append(Key.construct, .string(isDirect ? read : KotlinUnionShapes.wrapperName(member.type) + "(" + read + ")"))
+            return .object(item)
         }))
         object.append(Key.shared, .list(shared))
         object.append(Key.hasShared, .bool(!shared.isEmpty))
