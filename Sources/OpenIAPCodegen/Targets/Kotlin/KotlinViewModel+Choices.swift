@@ -105,8 +105,6 @@ extension KotlinViewModel {
             let member = names.names[index]
             let key = KotlinNames.stringLiteral(field.name)
             let presence = ([field.name] + field.aliases).map { "o.containsKey(\(KotlinNames.stringLiteral($0)))" }
-            let encoded = encodeValue(field.type, "v0", depth: 1)
-            let encode = encoded == "v0" ? "this.value" : "this.value?.let { v0 -> \(encoded) }"
             let lines = validation(field, access: "this.value", key: key, property: KotlinNames.escaped(member))
             anyValidates = anyValidates || !lines.isEmpty
             var docs = DocLineList()
@@ -119,8 +117,10 @@ extension KotlinViewModel {
             item.append(Key.docLines, docs.value)
             item.append(Key.hasDoc, .bool(!docs.isEmpty))
             item.append(Key.presence, .string(presence.joined(separator: " || ")))
-            item.append(Key.decode, .string(decodeField(field, key: key)))
-            item.append(Key.encode, .string(encode))
+            addDecoding(field, to: &item)
+            // A value that is its own JSON value is written as it is, null included.
+            item.append(Key.isPlain, .bool(encodesAsIs(field.type)))
+            item.append(Key.written, encodedValue(field.type, "v0", depth: 1))
             item.append(Key.validates, .bool(!lines.isEmpty))
             item.append(Key.validationLines, .list(lines))
             item.append(Key.hasPatterns, .bool(field.constraints.pattern != nil))

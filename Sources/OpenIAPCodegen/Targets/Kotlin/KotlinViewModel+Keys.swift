@@ -44,9 +44,21 @@ extension KotlinViewModel {
         static let property = TemplateKey("property")
         static let type = TemplateKey("type")
         static let initDefault = TemplateKey("initDefault")
-        static let decode = TemplateKey("decode")
-        static let encode = TemplateKey("encode")
         static let key = TemplateKey("key")
+        // Reading and writing fields (`decode.tmpl`, `encode.tmpl`).
+        static let hasAliases = TemplateKey("hasAliases")
+        static let keyNames = TemplateKey("keyNames")
+        static let decoded = TemplateKey("decoded")
+        static let emptyIsAbsent = TemplateKey("emptyIsAbsent")
+        static let written = TemplateKey("written")
+        static let isPlain = TemplateKey("isPlain")
+        static let scalar = TemplateKey("scalar")
+        static let reader = TemplateKey("reader")
+        static let collection = TemplateKey("collection")
+        static let next = TemplateKey("next")
+        static let isObject = TemplateKey("isObject")
+        static let isString = TemplateKey("isString")
+        static let mapping = TemplateKey("mapping")
         // Validation.
         static let isRequired = TemplateKey("isRequired")
         static let access = TemplateKey("access")
@@ -166,7 +178,13 @@ extension KotlinViewModel {
     static let caseKeys = docKeys + [Key.deprecation, Key.member, Key.wire, Key.spellings]
     static let constantKeys = docKeys + [Key.deprecation, Key.constant, Key.wire]
     static let requirementKeys = docKeys + [Key.deprecation, Key.property, Key.type]
-    static let fieldKeys = [Key.property, Key.decode, Key.encode]
+    /// What `decode.tmpl` and `encode.tmpl` read of a field, after its
+    /// `key` (`addDecoding`, `addEncoding`).
+    static let decodeKeys = [Key.read, Key.hasAliases, Key.keyNames, Key.decoded, Key.emptyIsAbsent]
+    static let encodeKeys = [Key.isRequired, Key.access, Key.written]
+    static let fieldKeys = [Key.property, Key.key] + decodeKeys + encodeKeys
+    static let decodedValueKeys = [Key.scalar, Key.reader, Key.collection, Key.depth, Key.next, Key.element]
+    static let encodedValueKeys = [Key.value, Key.isObject, Key.isString, Key.mapping, Key.depth, Key.element]
     static let parameterKeys = docKeys + [Key.deprecation, Key.override, Key.property, Key.type, Key.initDefault]
     static let registryKeys = [Key.key, Key.type]
     static let patternKeys = [Key.property, Key.source, Key.steps]
@@ -187,10 +205,10 @@ extension KotlinViewModel {
     static let lenientKeys = [Key.spelling, Key.member]
     static let choiceKeys = [Key.className, Key.property, Key.fieldList, Key.cases, Key.docLines]
     static let choiceCaseKeys = [Key.caseClass, Key.type, Key.field, Key.fieldDoc]
-    static let oneOfCaseKeys = [
-        Key.className, Key.type, Key.key, Key.fieldDoc, Key.docLines, Key.hasDoc, Key.presence, Key.decode, Key.encode,
-        Key.validates, Key.validationLines, Key.hasPatterns, Key.patterns,
-    ]
+    static let oneOfCaseKeys =
+        [Key.className, Key.type, Key.key, Key.fieldDoc, Key.docLines, Key.hasDoc, Key.presence] + decodeKeys + [
+            Key.isPlain, Key.written, Key.validates, Key.validationLines, Key.hasPatterns, Key.patterns,
+        ]
     static let unionMemberKeys = [Key.className, Key.type, Key.validates]
     static let branchKeys = [Key.tags, Key.construct]
     static let sharedKeys = [Key.property, Key.type, Key.unknownGetter]
