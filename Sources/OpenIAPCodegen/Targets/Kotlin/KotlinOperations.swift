@@ -265,34 +265,30 @@ struct KotlinOperations {
         let doc = "Reads and writes the replies of \(KotlinNames.docCode(operation.name)) over a JSON bridge: its result, or a [\(Spec.replyErrorRecordName)]."
         guard let type = result.type else {
             // `Void`: the result is `null` on the wire, and nothing else.
-            return replyContext(
-                doc: doc, name: name, result: resultType(operation),
-                read: "if (value == null) Unit else throw OpenIAPDecodingException(path, \"an operation that answers nothing has the result null\")",
-                write: "null", validation: [])
+            return replyContext(doc: doc, name: name, result: resultType(operation), type: nil, isRequired: false, validation: [])
         }
-        let value = types.decodeValue(type, depth: 0)
-        let read = result.isRequired
-            ? "OpenIAPDecode.present(value, path) { v0, p0 -> \(value) }"
-            : "OpenIAPDecode.nullable(value, path) { v0, p0 -> \(value) }"
-        let optionalWrite = types.encodeValue(type, "v0", depth: 1)
-        let write =
-            result.isRequired
-            ? types.encodeValue(type, "result", depth: 1)
-            : optionalWrite == "v0" ? "result" : "result?.let { v0 -> \(optionalWrite) }"
         let validation = types.resultValidation(type, isRequired: result.isRequired)
-        return replyContext(doc: doc, name: name, result: resultType(operation), read: read, write: write, validation: validation)
+        return replyContext(
+            doc: doc, name: name, result: resultType(operation), type: type, isRequired: result.isRequired, validation: validation)
     }
 
-    /// The object of one reply in `operations.tmpl`.
+    /// The object of one reply in `operations.tmpl`, which reads and writes
+    /// the result with `decodeValue.tmpl` and `encodeValue.tmpl`: of
+    /// `type`, or `null` alone for an operation that answers nothing
+    /// (`answersNothing`, `type` nil). An optional result that is its own
+    /// JSON value is written as it is (`isPlain`).
     private func replyContext(
-        doc: String, name: String, result: String, read: String, write: String, validation: [TemplateValue]
+        doc: String, name: String, result: String, type: TypeRef?, isRequired: Bool, validation: [TemplateValue]
     ) -> TemplateValue {
         var object = TemplateObject(keys: KotlinViewModel.replyKeys)
         object.append(Key.docLines, .list(KotlinNames.docBody([doc]).map { .string($0) }))
         object.append(Key.name, .string(name))
         object.append(Key.result, .string(result))
-        object.append(Key.read, .string(read))
-        object.append(Key.write, .string(write))
+        object.append(Key.answersNothing, .bool(type == nil))
+        object.append(Key.isRequired, .bool(isRequired))
+        object.append(Key.decoded, type.map { types.decodedValue($0, depth: 0) } ?? .list([]))
+        object.append(Key.isPlain, .bool(type.map(types.encodesAsIs) ?? false))
+        object.append(Key.written, type.map { types.encodedValue($0, isRequired ? "result" : "v0", depth: 1) } ?? .list([]))
         object.append(Key.validates, .bool(!validation.isEmpty))
         object.append(Key.validationLines, .list(validation))
         return .object(object)
@@ -370,7 +366,7 @@ struct KotlinOperations {
         object.append(Key.hasArgumentNames, .bool(!operation.arguments.isEmpty))
         object.append(Key.isEvent, .bool(operation.kind == .event))
         object.append(Key.replyType, .string(operation.replyTypeName ?? ""))
-        object.append(Key.payload, .string(operation.kind == .event ? types.encodeValue(operation.payloadType, "payload", depth: 1) : ""))
+        object.append(Key.payload, operation.kind == .event ? types.encodedValue(operation.payloadType, "payload", depth: 1) : .list([]))
         return .object(object)
     }
 

@@ -29,8 +29,9 @@ extension KotlinViewModel {
     /// `p<depth>` as `type`: a scalar with OpenIAPDecode's reader
     /// (`scalar`), a spec type with its companion's (`reader`), a list or
     /// map (`collection`) element by element one level down (`element`,
-    /// numbered `next`).
-    func decodedValue(_ type: TypeRef, depth: Int) -> TemplateValue {
+    /// numbered `next`). A spec type that a class in `nested` would hide
+    /// is named with its package.
+    func decodedValue(_ type: TypeRef, depth: Int, nested: Set<String> = []) -> TemplateValue {
         var scalar = ""
         var reader = ""
         var collection = ""
@@ -40,13 +41,14 @@ extension KotlinViewModel {
         case .scalar(.bool): scalar = "bool"
         case .scalar(.int): scalar = "long"
         case .scalar(.double), .scalar(.timestamp): scalar = "double"
-        case let .named(name): reader = companion(name)
+        case let .named(name):
+            reader = nested.isEmpty ? companion(name) : typeReference(aliasTargets[name] ?? name, nested: nested)
         case let .list(inner):
             collection = "list"
-            element = [decodedValue(inner, depth: depth + 1)]
+            element = [decodedValue(inner, depth: depth + 1, nested: nested)]
         case let .map(inner):
             collection = "map"
-            element = [decodedValue(inner, depth: depth + 1)]
+            element = [decodedValue(inner, depth: depth + 1, nested: nested)]
         }
         var object = TemplateObject(keys: Self.decodedValueKeys)
         object.append(Key.scalar, .string(scalar))
@@ -57,32 +59,6 @@ extension KotlinViewModel {
         object.append(Key.element, .list(element))
         return .object(object)
     }
-
-    /// Reads the value `v<depth>` at path `p<depth>` as `type`; a spec type
-    /// that a class in `nested` would hide is named with its package.
-    func decodeValue(_ type: TypeRef, depth: Int, nested: Set<String> = []) -> String {
-        if depth == 0, case let .scalar(scalar) = type { return Self.scalarDecoders[scalar]! }
-        switch type {
-        case .scalar(.string): return "OpenIAPDecode.string(v\(depth), p\(depth))"
-        case .scalar(.bool): return "OpenIAPDecode.bool(v\(depth), p\(depth))"
-        case .scalar(.int): return "OpenIAPDecode.long(v\(depth), p\(depth))"
-        case .scalar(.double), .scalar(.timestamp): return "OpenIAPDecode.double(v\(depth), p\(depth))"
-        case let .named(name):
-            let reader = nested.isEmpty ? companion(name) : typeReference(aliasTargets[name] ?? name, nested: nested)
-            return "\(reader).fromJsonValue(v\(depth), p\(depth))"
-        case let .list(element), let .map(element):
-            let helper: StaticString = if case .list = type { "list" } else { "map" }
-            let next = depth + 1
-            let inner = decodeValue(element, depth: next, nested: nested)
-            return "OpenIAPDecode.\(helper)(v\(depth), p\(depth)) { v\(next), p\(next) -> \(inner) }"
-        }
-    }
-
-    /// `decodeValue` of each scalar at depth 0, made once.
-    static let scalarDecoders: [Scalar: String] = [
-        .string: "OpenIAPDecode.string(v0, p0)", .bool: "OpenIAPDecode.bool(v0, p0)", .int: "OpenIAPDecode.long(v0, p0)",
-        .double: "OpenIAPDecode.double(v0, p0)", .timestamp: "OpenIAPDecode.double(v0, p0)",
-    ]
 
     /// How `encode.tmpl` puts a field into the object `json`: `isRequired`
     /// (an optional field only when it is not null, as `v0`), `access` (the
@@ -135,22 +111,6 @@ extension KotlinViewModel {
         case .scalar: true
         case .named: false
         case let .list(element), let .map(element): encodesAsIs(element)
-        }
-    }
-
-    /// `value` of `type` as a neutral JSON value; elements of lists and maps
-    /// are `e<depth>`.
-    func encodeValue(_ type: TypeRef, _ value: String, depth: Int) -> String {
-        switch type {
-        case .scalar: return value
-        case let .named(name):
-            return kinds[name] == .object ? "\(value).toJson()" : "\(value).rawValue"
-        case let .list(element):
-            let element = encodeValue(element, "e\(depth)", depth: depth + 1)
-            return element == "e\(depth)" ? value : "\(value).map { e\(depth) -> \(element) }"
-        case let .map(element):
-            let element = encodeValue(element, "e\(depth).value", depth: depth + 1)
-            return element == "e\(depth).value" ? value : "\(value).mapValues { e\(depth) -> \(element) }"
         }
     }
 }

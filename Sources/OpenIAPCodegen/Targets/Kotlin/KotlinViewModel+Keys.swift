@@ -108,7 +108,8 @@ extension KotlinViewModel {
         static let className = TemplateKey("className")
         static let shared = TemplateKey("shared")
         static let hasShared = TemplateKey("hasShared")
-        static let unknownGetter = TemplateKey("unknownGetter")
+        static let isFlag = TemplateKey("isFlag")
+        static let neutral = TemplateKey("neutral")
         static let keepsUnknown = TemplateKey("keepsUnknown")
         static let discriminatorKey = TemplateKey("discriminatorKey")
         static let discriminatorDoc = TemplateKey("discriminatorDoc")
@@ -134,7 +135,7 @@ extension KotlinViewModel {
         static let methods = TemplateKey("methods")
         static let result = TemplateKey("result")
         static let read = TemplateKey("read")
-        static let write = TemplateKey("write")
+        static let answersNothing = TemplateKey("answersNothing")
         static let stores = TemplateKey("stores")
         static let platform = TemplateKey("platform")
         static let argumentsType = TemplateKey("argumentsType")
@@ -211,7 +212,7 @@ extension KotlinViewModel {
         ]
     static let unionMemberKeys = [Key.className, Key.type, Key.validates]
     static let branchKeys = [Key.tags, Key.construct]
-    static let sharedKeys = [Key.property, Key.type, Key.unknownGetter]
+    static let sharedKeys = [Key.property, Key.type, Key.isFlag, Key.isRequired, Key.key, Key.decoded, Key.neutral]
     // Operations (`KotlinOperations`).
     static let interfaceKeys = [Key.docLines, Key.name, Key.inherits, Key.requirements]
     static let operationRequirementKeys = [Key.docLines, Key.deprecation, Key.declaration]
@@ -219,7 +220,10 @@ extension KotlinViewModel {
     static let resolverMethodKeys = [
         Key.docLines, Key.hasDoc, Key.deprecation, Key.declaration, Key.handler, Key.functionType, Key.property,
     ]
-    static let replyKeys = [Key.docLines, Key.name, Key.result, Key.read, Key.write, Key.validates, Key.validationLines]
+    static let replyKeys = [
+        Key.docLines, Key.name, Key.result, Key.answersNothing, Key.isRequired, Key.decoded, Key.isPlain, Key.written, Key.validates,
+        Key.validationLines,
+    ]
     static let tableEntryKeys = [
         Key.key, Key.stores, Key.platform, Key.argumentsType, Key.parameters, Key.hasArguments, Key.sdkInterface, Key.method,
         Key.argumentNames, Key.hasArgumentNames, Key.isEvent, Key.replyType, Key.payload,
