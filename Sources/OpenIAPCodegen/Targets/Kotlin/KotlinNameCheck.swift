@@ -20,21 +20,25 @@ struct KotlinMemberNames: Sendable {
     /// see `KotlinNames.memberName`); a union member class may share its name
     /// with a spec type, which the union's body then names with its package
     /// (`KotlinViewModel.typeReference`).
+    ///
+    /// Each member's name is read by position (`fields[$0].name`), which
+    /// copies the name alone: mapping over the members copied each whole
+    /// field or value (its docs, constraints, location) first.
     init(_ type: NamedType) {
         let owner = type.name
         switch type {
         case let .enumeration(e):
             place = e.isClosed ? .enumEntry : .enumObject
-            names = e.values.map { [place] in KotlinNames.name($0.wire, in: place, owner: owner) }
+            names = e.values.indices.map { [place] in KotlinNames.name(e.values[$0].wire, in: place, owner: owner) }
         case let .opaqueString(s):
             place = .opaqueConstant
-            names = s.knownValues.map { KotlinNames.name($0.wire, in: .opaqueConstant, owner: owner) }
+            names = s.knownValues.indices.map { KotlinNames.name(s.knownValues[$0].wire, in: .opaqueConstant, owner: owner) }
         case let .record(r):
             place = .property
-            names = r.fields.map { KotlinNames.name($0.name, in: .property) }
+            names = r.fields.indices.map { KotlinNames.name(r.fields[$0].name, in: .property) }
         case let .fieldSet(s):
             place = .property
-            names = s.fields.map { KotlinNames.name($0.name, in: .property) }
+            names = s.fields.indices.map { KotlinNames.name(s.fields[$0].name, in: .property) }
         case .union:
             // Members are their types (records that extend the union, or
             // classes named after the types), never named after tags.

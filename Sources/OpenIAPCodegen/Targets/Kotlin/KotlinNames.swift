@@ -328,7 +328,14 @@ public enum KotlinNames {
     }
 
     /// Hands each body line (` * …`) of the doc comment of `doc` to `body`.
+    ///
+    /// A doc without `/` or `@` has no line to escape, so its lines are not
+    /// looked at one by one (most docs: one pass over the doc instead).
     static func forEachDocLine(_ doc: String?, _ body: (String) -> Void) {
+        guard let doc, doc.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "@") }) else {
+            SwiftEscaping.forEachDocLine(doc, prefix: " *", body)
+            return
+        }
         SwiftEscaping.forEachDocLine(doc, prefix: " *") { line in
             // The prefix's `*` is followed by a space or nothing, so only the
             // text can hold a pair or start with `@`.

@@ -14,6 +14,10 @@ import OpenIAPTemplates
 /// method per operation with the spec's argument names, the dispatcher's
 /// checks in the same order with the same codes.
 struct KotlinOperations {
+    /// The member names of the objects built here, shared with the view
+    /// model's (`KotlinViewModel+Keys.swift`), as are their key lists.
+    private typealias Key = KotlinViewModel.Key
+
     let spec: Spec
     let types: KotlinViewModel
     /// Whether the reply types and the dispatcher are generated (see
@@ -41,12 +45,12 @@ struct KotlinOperations {
 
     func operationsContext(header: String) -> TemplateValue {
         let interfaces: [TemplateValue] = OperationPlatform.allCases.map { platform in
-            [
-                "docLines": .list(KotlinNames.docBody([Self.interfaceDoc(platform)]).map { .string($0) }),
-                "name": .string(OperationNames.sdkInterfaceName(platform)),
-                "inherits": .string(platform == .common ? "" : OperationNames.sdkInterfaceName(.common)),
-                "requirements": .list(ordered.filter { $0.platform == platform }.map(requirement)),
-            ]
+            var object = TemplateObject(keys: KotlinViewModel.interfaceKeys)
+            object.append(Key.docLines, .list(KotlinNames.docBody([Self.interfaceDoc(platform)]).map { .string($0) }))
+            object.append(Key.name, .string(OperationNames.sdkInterfaceName(platform)))
+            object.append(Key.inherits, .string(platform == .common ? "" : OperationNames.sdkInterfaceName(.common)))
+            object.append(Key.requirements, .list(ordered.filter { $0.platform == platform }.map(requirement)))
+            return .object(object)
         }
         let arguments: [TemplateValue] = spec.operations.compactMap { $0.argumentsRecord.map(types.argumentsContext) }
         let replies: [TemplateValue] = hasBridge ? spec.operations.compactMap(reply) : []
@@ -110,22 +114,22 @@ struct KotlinOperations {
                     if !doc.isEmpty { doc.append(" *") }
                     doc += KotlinNames.docBody(["Suspends until the next payload is delivered and answers it."])
                 }
-                return [
-                    "docLines": .list(doc.map { .string($0) }),
-                    "hasDoc": .bool(!doc.isEmpty),
-                    "deprecation": .string(KotlinNames.deprecation(operation.annotations.deprecated) ?? ""),
-                    "declaration": .string(declaration),
-                    "handler": .string(Self.handlerName(operation)),
-                    "functionType": .string("suspend (\(functionTypes.joined(separator: ", "))) -> \(result)"),
-                    "property": .string(method),
-                ]
+                var object = TemplateObject(keys: KotlinViewModel.resolverMethodKeys)
+                object.append(Key.docLines, .list(doc.map { .string($0) }))
+                object.append(Key.hasDoc, .bool(!doc.isEmpty))
+                object.append(Key.deprecation, .string(KotlinNames.deprecation(operation.annotations.deprecated) ?? ""))
+                object.append(Key.declaration, .string(declaration))
+                object.append(Key.handler, .string(Self.handlerName(operation)))
+                object.append(Key.functionType, .string("suspend (\(functionTypes.joined(separator: ", "))) -> \(result)"))
+                object.append(Key.property, .string(method))
+                return .object(object)
             }
-            return [
-                "resolver": .string(names.resolver),
-                "handlers": .string(names.handlers),
-                "section": .string(kind.sectionName),
-                "methods": .list(methods),
-            ]
+            var object = TemplateObject(keys: KotlinViewModel.resolverKeys)
+            object.append(Key.resolver, .string(names.resolver))
+            object.append(Key.handlers, .string(names.handlers))
+            object.append(Key.section, .string(kind.sectionName))
+            object.append(Key.methods, .list(methods))
+            return .object(object)
         }
     }
 
@@ -188,11 +192,11 @@ struct KotlinOperations {
         } else {
             declaration = "suspend fun \(method)(\(parameters.joined(separator: ", "))): \(resultType(operation))"
         }
-        return [
-            "docLines": .list(docs(of: operation).map { .string($0) }),
-            "deprecation": .string(KotlinDeprecation.annotation(operation.annotations, owner: nil, in: spec) ?? ""),
-            "declaration": .string(declaration),
-        ]
+        var object = TemplateObject(keys: KotlinViewModel.operationRequirementKeys)
+        object.append(Key.docLines, .list(docs(of: operation).map { .string($0) }))
+        object.append(Key.deprecation, .string(KotlinDeprecation.annotation(operation.annotations, owner: nil, in: spec) ?? ""))
+        object.append(Key.declaration, .string(declaration))
+        return .object(object)
     }
 
     /// The Kotlin type of a query's or mutation's result; `Unit` for one
@@ -261,36 +265,33 @@ struct KotlinOperations {
         let doc = "Reads and writes the replies of \(KotlinNames.docCode(operation.name)) over a JSON bridge: its result, or a [\(Spec.replyErrorRecordName)]."
         guard let type = result.type else {
             // `Void`: the result is `null` on the wire, and nothing else.
-            return [
-                "docLines": .list(KotlinNames.docBody([doc]).map { .string($0) }),
-                "name": .string(name),
-                "result": .string(resultType(operation)),
-                "read": .string(
-                    "if (value == null) Unit else throw OpenIAPDecodingException(path, \"an operation that answers nothing has the result null\")"),
-                "write": .string("null"),
-                "validates": .bool(false),
-                "validationLines": .list([]),
-            ]
+            return replyContext(doc: doc, name: name, result: resultType(operation), type: nil, isRequired: false, validation: [])
         }
-        let value = types.decodeValue(type, depth: 0)
-        let read = result.isRequired
-            ? "OpenIAPDecode.present(value, path) { v0, p0 -> \(value) }"
-            : "OpenIAPDecode.nullable(value, path) { v0, p0 -> \(value) }"
-        let optionalWrite = types.encodeValue(type, "v0", depth: 1)
-        let write =
-            result.isRequired
-            ? types.encodeValue(type, "result", depth: 1)
-            : optionalWrite == "v0" ? "result" : "result?.let { v0 -> \(optionalWrite) }"
         let validation = types.resultValidation(type, isRequired: result.isRequired)
-        return [
-            "docLines": .list(KotlinNames.docBody([doc]).map { .string($0) }),
-            "name": .string(name),
-            "result": .string(resultType(operation)),
-            "read": .string(read),
-            "write": .string(write),
-            "validates": .bool(!validation.isEmpty),
-            "validationLines": .list(validation),
-        ]
+        return replyContext(
+            doc: doc, name: name, result: resultType(operation), type: type, isRequired: result.isRequired, validation: validation)
+    }
+
+    /// The object of one reply in `operations.tmpl`, which reads and writes
+    /// the result with `decodeValue.tmpl` and `encodeValue.tmpl`: of
+    /// `type`, or `null` alone for an operation that answers nothing
+    /// (`answersNothing`, `type` nil). An optional result that is its own
+    /// JSON value is written as it is (`isPlain`).
+    private func replyContext(
+        doc: String, name: String, result: String, type: TypeRef?, isRequired: Bool, validation: [TemplateValue]
+    ) -> TemplateValue {
+        var object = TemplateObject(keys: KotlinViewModel.replyKeys)
+        object.append(Key.docLines, .list(KotlinNames.docBody([doc]).map { .string($0) }))
+        object.append(Key.name, .string(name))
+        object.append(Key.result, .string(result))
+        object.append(Key.answersNothing, .bool(type == nil))
+        object.append(Key.isRequired, .bool(isRequired))
+        object.append(Key.decoded, type.map { types.decodedValue($0, depth: 0) } ?? .list([]))
+        object.append(Key.isPlain, .bool(type.map(types.encodesAsIs) ?? false))
+        object.append(Key.written, type.map { types.encodedValue($0, isRequired ? "result" : "v0", depth: 1) } ?? .list([]))
+        object.append(Key.validates, .bool(!validation.isEmpty))
+        object.append(Key.validationLines, .list(validation))
+        return .object(object)
     }
 
     // MARK: - dispatcher.tmpl
@@ -352,21 +353,21 @@ struct KotlinOperations {
             operation.kind == .event
             ? "sdk, \(operation.argumentsTypeName == nil ? "_" : "a"), deliver"
             : "sdk, \(operation.argumentsTypeName == nil ? "_" : "a")"
-        return [
-            "key": .string(KotlinNames.stringLiteral(operation.name)),
-            "stores": .string(stores.isEmpty ? "emptyList()" : "listOf(\(stores.joined(separator: ", ")))"),
-            "platform": .string(platform),
-            "argumentsType": .string(operation.argumentsTypeName ?? "null"),
-            "parameters": .string(parameters),
-            "hasArguments": .bool(operation.argumentsTypeName != nil),
-            "sdkInterface": .string(operation.platform == .common ? "" : OperationNames.sdkInterfaceName(operation.platform)),
-            "method": .string(KotlinNames.escaped(operation.name)),
-            "argumentNames": .list(zip(operation.arguments, parameterNames(operation)).map { .string(KotlinNames.escaped($1)) }),
-            "hasArgumentNames": .bool(!operation.arguments.isEmpty),
-            "isEvent": .bool(operation.kind == .event),
-            "replyType": .string(operation.replyTypeName ?? ""),
-            "payload": .string(operation.kind == .event ? types.encodeValue(operation.payloadType, "payload", depth: 1) : ""),
-        ]
+        var object = TemplateObject(keys: KotlinViewModel.tableEntryKeys)
+        object.append(Key.key, .string(KotlinNames.stringLiteral(operation.name)))
+        object.append(Key.stores, .string(stores.isEmpty ? "emptyList()" : "listOf(\(stores.joined(separator: ", ")))"))
+        object.append(Key.platform, .string(platform))
+        object.append(Key.argumentsType, .string(operation.argumentsTypeName ?? "null"))
+        object.append(Key.parameters, .string(parameters))
+        object.append(Key.hasArguments, .bool(operation.argumentsTypeName != nil))
+        object.append(Key.sdkInterface, .string(operation.platform == .common ? "" : OperationNames.sdkInterfaceName(operation.platform)))
+        object.append(Key.method, .string(KotlinNames.escaped(operation.name)))
+        object.append(Key.argumentNames, .list(zip(operation.arguments, parameterNames(operation)).map { .string(KotlinNames.escaped($1)) }))
+        object.append(Key.hasArgumentNames, .bool(!operation.arguments.isEmpty))
+        object.append(Key.isEvent, .bool(operation.kind == .event))
+        object.append(Key.replyType, .string(operation.replyTypeName ?? ""))
+        object.append(Key.payload, operation.kind == .event ? types.encodedValue(operation.payloadType, "payload", depth: 1) : .list([]))
+        return .object(object)
     }
 
     // MARK: - Registry

@@ -38,11 +38,12 @@ extension KotlinViewModel {
                 guard let field = record.field(item.field) else { continue }
                 let valueType = KotlinTypeMapping.kotlinType(field.type)
                 let qualified = caseNames.contains(valueType) || valueType == className ? packageName + "." + valueType : valueType
-                cases.append([
-                    "caseClass": .string(KotlinNames.escaped(caseClass)), "type": .string(qualified),
-                    "field": .string(KotlinNames.escaped(property(item.field))),
-                    "fieldDoc": .string(KotlinNames.docCode(item.field)),
-                ])
+                var object = TemplateObject(keys: Self.choiceCaseKeys)
+                object.append(Key.caseClass, .string(KotlinNames.escaped(caseClass)))
+                object.append(Key.type, .string(qualified))
+                object.append(Key.field, .string(KotlinNames.escaped(property(item.field))))
+                object.append(Key.fieldDoc, .string(KotlinNames.docCode(item.field)))
+                cases.append(.object(object))
                 caseFields[item.field] = (choiceProperty, className, caseClass)
                 if let tag = item.tagValue, let tagField = choice.tagField, let field = record.field(tagField) {
                     tagCases.append((caseClass, tagLiteral(tag, field: field)))
@@ -51,15 +52,15 @@ extension KotlinViewModel {
             if let tagField = choice.tagField, !tagCases.isEmpty, tagFields[tagField] == nil {
                 tagFields[tagField] = (choiceProperty, className, tagCases)
             }
-            contexts.append([
-                "className": .string(KotlinNames.escaped(className)),
-                "property": .string(KotlinNames.escaped(choiceProperty)),
-                "fieldList": .string(choice.cases.map(\.field).joined(separator: ", ")),
-                "cases": .list(cases),
-                "docLines": .list(KotlinNames.docBody([
-                    "Which of \(choice.cases.map { KotlinNames.docCode($0.field) }.joined(separator: ", ")) is set, as one value (the shape of upstream's SDKs). Reading it when none is set throws; `validate()` reports that, and more than one set, first.",
-                ]).map { .string($0) }),
-            ])
+            var context = TemplateObject(keys: Self.choiceKeys)
+            context.append(Key.className, .string(KotlinNames.escaped(className)))
+            context.append(Key.property, .string(KotlinNames.escaped(choiceProperty)))
+            context.append(Key.fieldList, .string(choice.cases.map(\.field).joined(separator: ", ")))
+            context.append(Key.cases, .list(cases))
+            context.append(Key.docLines, .list(KotlinNames.docBody([
+                "Which of \(choice.cases.map { KotlinNames.docCode($0.field) }.joined(separator: ", ")) is set, as one value (the shape of upstream's SDKs). Reading it when none is set throws; `validate()` reports that, and more than one set, first.",
+            ]).map { .string($0) }))
+            contexts.append(.object(context))
             secondary.append((choiceProperty, KotlinNames.escaped(choiceProperty) + ": " + KotlinNames.escaped(className)))
         }
         // The other fields keep their parameters; the tag field defaults to
@@ -104,24 +105,27 @@ extension KotlinViewModel {
             let member = names.names[index]
             let key = KotlinNames.stringLiteral(field.name)
             let presence = ([field.name] + field.aliases).map { "o.containsKey(\(KotlinNames.stringLiteral($0)))" }
-            let encoded = encodeValue(field.type, "v0", depth: 1)
-            let encode = encoded == "v0" ? "this.value" : "this.value?.let { v0 -> \(encoded) }"
             let lines = validation(field, access: "this.value", key: key, property: KotlinNames.escaped(member))
             anyValidates = anyValidates || !lines.isEmpty
             var docs = DocLineList()
             KotlinNames.forEachDocLine(field.annotations.doc) { docs.append(line: $0) }
-            cases.append([
-                "className": .string(KotlinNames.escaped(KotlinNames.oneOfCaseName(record.name, field: field.name))),
-                "type": .string(KotlinTypeMapping.kotlinType(field.type, isRequired: false)),
-                "key": .string(key), "fieldDoc": .string(KotlinNames.docCode(field.name)),
-                "docLines": docs.value, "hasDoc": .bool(!docs.isEmpty),
-                "presence": .string(presence.joined(separator: " || ")),
-                "decode": .string(decodeField(field, key: key)),
-                "encode": .string(encode),
-                "validates": .bool(!lines.isEmpty), "validationLines": .list(lines),
-                "hasPatterns": .bool(field.constraints.pattern != nil),
-                "patterns": .list(field.constraints.pattern.map { [patternContext($0, property: KotlinNames.escaped(member))] } ?? []),
-            ])
+            var item = TemplateObject(keys: Self.oneOfCaseKeys)
+            item.append(Key.className, .string(KotlinNames.escaped(KotlinNames.oneOfCaseName(record.name, field: field.name))))
+            item.append(Key.type, .string(KotlinTypeMapping.kotlinType(field.type, isRequired: false)))
+            item.append(Key.key, .string(key))
+            item.append(Key.fieldDoc, .string(KotlinNames.docCode(field.name)))
+            item.append(Key.docLines, docs.value)
+            item.append(Key.hasDoc, .bool(!docs.isEmpty))
+            item.append(Key.presence, .string(presence.joined(separator: " || ")))
+            addDecoding(field, to: &item)
+            // A value that is its own JSON value is written as it is, null included.
+            item.append(Key.isPlain, .bool(encodesAsIs(field.type)))
+            item.append(Key.written, encodedValue(field.type, "v0", depth: 1))
+            item.append(Key.validates, .bool(!lines.isEmpty))
+            item.append(Key.validationLines, .list(lines))
+            item.append(Key.hasPatterns, .bool(field.constraints.pattern != nil))
+            item.append(Key.patterns, .list(field.constraints.pattern.map { [patternContext($0, property: KotlinNames.escaped(member))] } ?? []))
+            cases.append(.object(item))
         }
         object.append(Key.cases, .list(cases))
         object.append(Key.unknownMember, .string(KotlinNames.unknownMember))

@@ -4,71 +4,113 @@ import OpenIAPTemplates
 /// How a field and a value of any type are read from and written to the
 /// neutral JSON tree (`OpenIAPDecode`, `toJsonValue`).
 extension KotlinViewModel {
-    /// The value a constructor argument gets: the field read from the
-    /// object `o` at `path`, its value handed to a lambda as `v0` with its
-    /// path `p0`.
-    /// A field with decode-only aliases is read under the first of its
-    /// names the object holds (`OpenIAPDecode.firstPresentKey`).
-    func decodeField(_ field: Field, key: String) -> String {
-        let read: StaticString = field.isRequired ? "required" : field.degrades ? "degrading" : "optional"
-        let value = decodeValue(field.type, depth: 0)
-        var key = key
-        if !field.aliases.isEmpty {
-            let names = ([field.name] + field.aliases).map(KotlinNames.stringLiteral).joined(separator: ", ")
-            key = "OpenIAPDecode.firstPresentKey(o, \(names))"
-        }
-        if !field.isRequired, case let .named(name) = field.type, kinds[name] == .emptyIsAbsentString {
-            return "OpenIAPDecode.\(read)(o, \(key), path) { v0, p0 -> \(value) }?.takeIf { e0 -> e0.rawValue.isNotEmpty() }"
-        }
-        return "OpenIAPDecode.\(read)(o, \(key), path) { v0, p0 -> \(value) }"
+    /// How `decode.tmpl` reads a field (a record's constructor argument, a
+    /// `oneOf` case's value) from the object `o` at `path`: OpenIAPDecode's
+    /// reader for it (`read`), its key (`key`, or `keyNames`, every name
+    /// of a field with decode-only aliases, of which
+    /// `OpenIAPDecode.firstPresentKey` takes the first the object holds),
+    /// the value read by a lambda as `v0` with its path `p0` (`decoded`,
+    /// see `decodedValue`) and `emptyIsAbsent`. Added to the field's object
+    /// `object`, whose next keys they are (`decodeKeys`); `key` is its own.
+    func addDecoding(_ field: Field, to object: inout TemplateObject) {
+        let read = field.isRequired ? "required" : field.degrades ? "degrading" : "optional"
+        object.append(Key.read, .string(read))
+        object.append(Key.hasAliases, .bool(!field.aliases.isEmpty))
+        object.append(
+            Key.keyNames,
+            .list(field.aliases.isEmpty ? [] : ([field.name] + field.aliases).map { .string(KotlinNames.stringLiteral($0)) }))
+        object.append(Key.decoded, decodedValue(field.type, depth: 0))
+        var emptyIsAbsent = false
+        if !field.isRequired, case let .named(name) = field.type { emptyIsAbsent = kinds[name] == .emptyIsAbsentString }
+        object.append(Key.emptyIsAbsent, .bool(emptyIsAbsent))
     }
 
-    /// Reads the value `v<depth>` at path `p<depth>` as `type`; a spec type
-    /// that a class in `nested` would hide is named with its package.
-    func decodeValue(_ type: TypeRef, depth: Int, nested: Set<String> = []) -> String {
-        if depth == 0, case let .scalar(scalar) = type { return Self.scalarDecoders[scalar]! }
+    /// How `decodeValue.tmpl` reads the value `v<depth>` at path
+    /// `p<depth>` as `type`: a scalar with OpenIAPDecode's reader
+    /// (`scalar`), a spec type with its companion's (`reader`), a list or
+    /// map (`collection`) element by element one level down (`element`,
+    /// numbered `next`). A spec type that a class in `nested` would hide
+    /// is named with its package.
+    func decodedValue(_ type: TypeRef, depth: Int, nested: Set<String> = []) -> TemplateValue {
+        var scalar = ""
+        var reader = ""
+        var collection = ""
+        var element: [TemplateValue] = []
         switch type {
-        case .scalar(.string): return "OpenIAPDecode.string(v\(depth), p\(depth))"
-        case .scalar(.bool): return "OpenIAPDecode.bool(v\(depth), p\(depth))"
-        case .scalar(.int): return "OpenIAPDecode.long(v\(depth), p\(depth))"
-        case .scalar(.double), .scalar(.timestamp): return "OpenIAPDecode.double(v\(depth), p\(depth))"
+        case .scalar(.string): scalar = "string"
+        case .scalar(.bool): scalar = "bool"
+        case .scalar(.int): scalar = "long"
+        case .scalar(.double), .scalar(.timestamp): scalar = "double"
         case let .named(name):
-            let reader = nested.isEmpty ? companion(name) : typeReference(aliasTargets[name] ?? name, nested: nested)
-            return "\(reader).fromJsonValue(v\(depth), p\(depth))"
-        case let .list(element), let .map(element):
-            let helper: StaticString = if case .list = type { "list" } else { "map" }
-            let next = depth + 1
-            let inner = decodeValue(element, depth: next, nested: nested)
-            return "OpenIAPDecode.\(helper)(v\(depth), p\(depth)) { v\(next), p\(next) -> \(inner) }"
+            reader = nested.isEmpty ? companion(name) : typeReference(aliasTargets[name] ?? name, nested: nested)
+        case let .list(inner):
+            collection = "list"
+            element = [decodedValue(inner, depth: depth + 1, nested: nested)]
+        case let .map(inner):
+            collection = "map"
+            element = [decodedValue(inner, depth: depth + 1, nested: nested)]
         }
+        var object = TemplateObject(keys: Self.decodedValueKeys)
+        object.append(Key.scalar, .string(scalar))
+        object.append(Key.reader, .string(reader))
+        object.append(Key.collection, .string(collection))
+        object.append(Key.depth, .string(String(depth)))
+        object.append(Key.next, .string(String(depth + 1)))
+        object.append(Key.element, .list(element))
+        return .object(object)
     }
 
-    /// `decodeValue` of each scalar at depth 0, made once.
-    static let scalarDecoders: [Scalar: String] = [
-        .string: "OpenIAPDecode.string(v0, p0)", .bool: "OpenIAPDecode.bool(v0, p0)", .int: "OpenIAPDecode.long(v0, p0)",
-        .double: "OpenIAPDecode.double(v0, p0)", .timestamp: "OpenIAPDecode.double(v0, p0)",
-    ]
-
-    /// Puts the field into the object `json`; an optional field only when
-    /// it is not null.
-    func encodeField(_ field: Field, access: String, key: String) -> String {
-        if field.isRequired { return "json[\(key)] = \(encodeValue(field.type, access, depth: 1))" }
-        return "\(access)?.let { v0 -> json[\(key)] = \(encodeValue(field.type, "v0", depth: 1)) }"
+    /// How `encode.tmpl` puts a field into the object `json`: `isRequired`
+    /// (an optional field only when it is not null, as `v0`), `access` (the
+    /// property) and the value written (`written`, see `encodedValue`).
+    /// Added to the field's object, whose next keys they are (`encodeKeys`).
+    func addEncoding(_ field: Field, access: String, to object: inout TemplateObject) {
+        object.append(Key.isRequired, .bool(field.isRequired))
+        object.append(Key.access, .string(access))
+        object.append(Key.written, encodedValue(field.type, field.isRequired ? access : "v0", depth: 1))
     }
 
-    /// `value` of `type` as a neutral JSON value; elements of lists and maps
-    /// are `e<depth>`.
-    func encodeValue(_ type: TypeRef, _ value: String, depth: Int) -> String {
+    /// How `encodeValue.tmpl` writes `value` of `type` as a neutral JSON
+    /// value: a record or union by `toJson()` (`isObject`), a string type
+    /// by its `rawValue` (`isString`), a list or map whose elements change
+    /// by `map` or `mapValues` (`mapping`) over `e<depth>`, one level down
+    /// (`element`); a scalar, and a list or map of values that stay as
+    /// they are, as it is.
+    func encodedValue(_ type: TypeRef, _ value: String, depth: Int) -> TemplateValue {
+        var isObject = false
+        var isString = false
+        var mapping = ""
+        var element: [TemplateValue] = []
         switch type {
-        case .scalar: return value
+        case .scalar: break
         case let .named(name):
-            return kinds[name] == .object ? "\(value).toJson()" : "\(value).rawValue"
-        case let .list(element):
-            let element = encodeValue(element, "e\(depth)", depth: depth + 1)
-            return element == "e\(depth)" ? value : "\(value).map { e\(depth) -> \(element) }"
-        case let .map(element):
-            let element = encodeValue(element, "e\(depth).value", depth: depth + 1)
-            return element == "e\(depth).value" ? value : "\(value).mapValues { e\(depth) -> \(element) }"
+            isObject = kinds[name] == .object
+            isString = !isObject
+        case let .list(inner) where !encodesAsIs(inner):
+            mapping = "map"
+            element = [encodedValue(inner, "e\(depth)", depth: depth + 1)]
+        case let .map(inner) where !encodesAsIs(inner):
+            mapping = "mapValues"
+            element = [encodedValue(inner, "e\(depth).value", depth: depth + 1)]
+        case .list, .map: break
+        }
+        var object = TemplateObject(keys: Self.encodedValueKeys)
+        object.append(Key.value, .string(value))
+        object.append(Key.isObject, .bool(isObject))
+        object.append(Key.isString, .bool(isString))
+        object.append(Key.mapping, .string(mapping))
+        object.append(Key.depth, .string(String(depth)))
+        object.append(Key.element, .list(element))
+        return .object(object)
+    }
+
+    /// Whether a value of `type` is its own neutral JSON value: a scalar,
+    /// or a list or map of such values.
+    func encodesAsIs(_ type: TypeRef) -> Bool {
+        switch type {
+        case .scalar: true
+        case .named: false
+        case let .list(element), let .map(element): encodesAsIs(element)
         }
     }
 }

@@ -34,9 +34,10 @@ extension KotlinViewModel {
             var extra = [EnumAliasRule.upperSnake.alias(for: value.wire), member]
             if member.hasSuffix("Ios") { extra.append(String(member.dropLast(3)) + "IOS") }
             for spelling in extra where spelled.insert(spelling).inserted {
-                lenient.append([
-                    "spelling": .string(KotlinNames.stringLiteral(spelling)), "member": .string(KotlinNames.escaped(member)),
-                ])
+                var item = TemplateObject(keys: Self.lenientKeys)
+                item.append(Key.spelling, .string(KotlinNames.stringLiteral(spelling)))
+                item.append(Key.member, .string(KotlinNames.escaped(member)))
+                lenient.append(.object(item))
             }
         }
         object.append(Key.cases, .list(cases))

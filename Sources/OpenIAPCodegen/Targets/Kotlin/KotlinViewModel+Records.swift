@@ -60,8 +60,9 @@ extension KotlinViewModel {
             parameters.append((member, .object(parameter)))
             var item = TemplateObject(keys: Self.fieldKeys)
             item.append(Key.property, .string(property))
-            item.append(Key.decode, .string(decodeField(field, key: key)))
-            item.append(Key.encode, .string(encodeField(field, access: access, key: key)))
+            item.append(Key.key, .string(key))
+            addDecoding(field, to: &item)
+            addEncoding(field, access: access, to: &item)
             fields.append(.object(item))
             if validates { validation += self.validation(field, access: access, key: key, property: property) }
             if let pattern = field.constraints.pattern { patterns.append(patternContext(pattern, property: property)) }

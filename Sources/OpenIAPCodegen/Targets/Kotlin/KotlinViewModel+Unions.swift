@@ -41,11 +41,11 @@ extension KotlinViewModel {
             guard case let .fieldSet(fieldSet)? = spec[set] else { continue }
             for field in fieldSet.fields {
                 let property = KotlinNames.escaped(KotlinNames.name(field.name, in: .property))
-                shared.append([
-                    "property": .string(property),
-                    "type": .string(qualifiedType(field.type, isRequired: field.isRequired, nested: nested)),
-                    "unknownGetter": .string(unknownGetter(field, nested: nested)),
-                ])
+                var item = TemplateObject(keys: Self.sharedKeys)
+                item.append(Key.property, .string(property))
+                item.append(Key.type, .string(qualifiedType(field.type, isRequired: field.isRequired, nested: nested)))
+                addUnknownGetter(field, nested: nested, to: &item)
+                shared.append(.object(item))
             }
         }
         var supertypes = "OpenIAPModel"
@@ -53,18 +53,18 @@ extension KotlinViewModel {
         object.append(Key.supertypes, .string(supertypes))
         object.append(Key.isDirect, .bool(isDirect))
         object.append(Key.members, .list(isDirect ? [] : memberTypes.map { member in
-            [
-                "className": .string(KotlinUnionShapes.wrapperName(member.type)),
-                "type": .string(typeReference(member.type, nested: nested)),
-                "validates": .bool(validating.contains(member.type)),
-            ]
+            var item = TemplateObject(keys: Self.unionMemberKeys)
+            item.append(Key.className, .string(KotlinUnionShapes.wrapperName(member.type)))
+            item.append(Key.type, .string(typeReference(member.type, nested: nested)))
+            item.append(Key.validates, .bool(validating.contains(member.type)))
+            return .object(item)
         }))
         object.append(Key.branches, .list(memberTypes.map { member in
             let read = typeReference(member.type, nested: nested) + ".fromJsonValue(value, path)"
-            return [
-                "tags": .string(member.tags.map(KotlinNames.stringLiteral).joined(separator: ", ")),
-                "construct": .string(isDirect ? read : KotlinUnionShapes.wrapperName(member.type) + "(" + read + ")"),
-            ]
+            var item = TemplateObject(keys: Self.branchKeys)
+            item.append(Key.tags, .string(member.tags.map(KotlinNames.stringLiteral).joined(separator: ", ")))
+            item.append(Key.construct, .string(isDirect ? read : KotlinUnionShapes.wrapperName(member.type) + "(" + read + ")"))
+            return .object(item)
         }))
         object.append(Key.shared, .list(shared))
         object.append(Key.hasShared, .bool(!shared.isEmpty))
@@ -93,34 +93,38 @@ extension KotlinViewModel {
         return isRequired ? written(type) : written(type) + "?"
     }
 
-    /// The getter of a shared field on a union's unknown member, which only
-    /// has the object it was read from: the field read from it when it is
-    /// there and has the right type, otherwise null for an optional field
-    /// and a neutral value for a required one (`""`, `0L`, `0.0`, an empty
-    /// list or map, an open enum's unknown value). A Boolean is always
-    /// `false`, so that an unknown member never claims a flag such as
-    /// `isValid` (fail closed); a required field of a type without a neutral
-    /// value (a record, a union, a closed enum) throws.
-    func unknownGetter(_ field: Field, nested: Set<String>) -> String {
-        if field.type == .scalar(.bool) { return field.isRequired ? "false" : "null" }
-        let read = "OpenIAPDecode.degrading(this.value, \(KotlinNames.stringLiteral(field.name)), emptyList()) { v0, p0 -> \(decodeValue(field.type, depth: 0, nested: nested)) }"
-        guard field.isRequired else { return read }
-        let neutral: String
-        switch field.type {
-        case .scalar(.string): neutral = "\"\""
-        case .scalar(.int): neutral = "0L"
-        case .scalar(.double), .scalar(.timestamp): neutral = "0.0"
-        case .scalar(.bool): neutral = "false"
-        case .list: neutral = "emptyList()"
-        case .map: neutral = "emptyMap()"
-        case let .named(name):
-            switch spec[name] {
-            case let .enumeration(e)? where !e.isClosed: neutral = typeReference(name, nested: nested) + ".fromRawValue(\"\")"
-            case .opaqueString?: neutral = typeReference(name, nested: nested) + "(\"\")"
-            default:
-                neutral = "throw IllegalStateException(\(KotlinNames.stringLiteral("an unknown member has no \(field.name) this version can read")))"
+    /// How `union.tmpl` writes the getter of a shared field on a union's
+    /// unknown member, which only has the object it was read from: the
+    /// field read from it (`key`, `decoded`) when it is there and has the
+    /// right type, otherwise null for an optional field and `neutral` for
+    /// a required one (`""`, `0L`, `0.0`, an empty list or map, an open
+    /// enum's unknown value). A Boolean (`isFlag`) is always `false`, so
+    /// that an unknown member never claims a flag such as `isValid` (fail
+    /// closed); a required field of a type without a neutral value (a
+    /// record, a union, a closed enum) throws.
+    func addUnknownGetter(_ field: Field, nested: Set<String>, to object: inout TemplateObject) {
+        object.append(Key.isFlag, .bool(field.type == .scalar(.bool)))
+        object.append(Key.isRequired, .bool(field.isRequired))
+        object.append(Key.key, .string(KotlinNames.stringLiteral(field.name)))
+        object.append(Key.decoded, decodedValue(field.type, depth: 0, nested: nested))
+        var neutral = ""
+        if field.isRequired {
+            switch field.type {
+            case .scalar(.string): neutral = "\"\""
+            case .scalar(.int): neutral = "0L"
+            case .scalar(.double), .scalar(.timestamp): neutral = "0.0"
+            case .scalar(.bool): neutral = "false"
+            case .list: neutral = "emptyList()"
+            case .map: neutral = "emptyMap()"
+            case let .named(name):
+                switch spec[name] {
+                case let .enumeration(e)? where !e.isClosed: neutral = typeReference(name, nested: nested) + ".fromRawValue(\"\")"
+                case .opaqueString?: neutral = typeReference(name, nested: nested) + "(\"\")"
+                default:
+                    neutral = "throw IllegalStateException(\(KotlinNames.stringLiteral("an unknown member has no \(field.name) this version can read")))"
+                }
             }
         }
-        return read + " ?: " + neutral
+        object.append(Key.neutral, .string(neutral))
     }
 }

@@ -16,11 +16,11 @@ extension KotlinViewModel {
         object.append(Key.steps, .list(pattern.steps.map { step in
             var characters = ""
             for code in UInt8(0)..<128 where step.accepts(code) { characters.unicodeScalars.append(Unicode.Scalar(code)) }
-            return [
-                "characters": .string(KotlinNames.stringLiteral(characters)),
-                "minimum": .string(String(step.minimum)),
-                "maximum": .string(String(step.maximum ?? -1)),
-            ]
+            var object = TemplateObject(keys: Self.stepKeys)
+            object.append(Key.characters, .string(KotlinNames.stringLiteral(characters)))
+            object.append(Key.minimum, .string(String(step.minimum)))
+            object.append(Key.maximum, .string(String(step.maximum ?? -1)))
+            return .object(object)
         }))
         return .object(object)
     }
@@ -37,7 +37,10 @@ extension KotlinViewModel {
                 guard let index = record.fields.firstIndex(where: { $0.name == name }) else { return nil }
                 return .string("this." + KotlinNames.escaped(names.names[index]))
             }
-            return ["properties": .list(properties), "names": .list(group.fields.map { .string(KotlinNames.stringLiteral($0)) })]
+            var object = TemplateObject(keys: Self.groupKeys)
+            object.append(Key.properties, .list(properties))
+            object.append(Key.names, .list(group.fields.map { .string(KotlinNames.stringLiteral($0)) }))
+            return .object(object)
         }
         object.append(Key.exactlyOneGroups, .list(record.exactlyOne.map(group)))
         object.append(Key.atLeastOneGroups, .list(record.atLeastOne.map(group)))
@@ -57,24 +60,23 @@ extension KotlinViewModel {
         let bound = { (limit: Double?) -> TemplateValue in
             limit.map { .string(KotlinTypeMapping.literal(.double($0), type: .scalar(.double), spec: spec)) } ?? ""
         }
-        let object: TemplateObject = [
-            "isRequired": .bool(field.isRequired),
-            "access": .string(access),
-            "value": .string(value),
-            "fieldKey": .string(key),
-            // A string limit on a named type can only be on an opaque string.
-            "readsRawValue": .bool({ if case .named = field.type { true } else { false } }()),
-            "maxBytes": number(c.maxBytes),
-            "hasLength": .bool(c.minLength != nil || c.maxLength != nil),
-            "minLength": number(c.minLength),
-            "maxLength": number(c.maxLength),
-            "pattern": .string(c.pattern == nil ? "" : property),
-            "hasRange": .bool(c.minimum != nil || c.maximum != nil),
-            "isInt": .bool(field.type == .scalar(.int)),
-            "minimum": bound(c.minimum),
-            "maximum": bound(c.maximum),
-            "nested": .list(nested ? [nestedValidation(field.type, value: value, depth: 1, segments: [])] : []),
-        ]
+        var object = TemplateObject(keys: Self.validationKeys)
+        object.append(Key.isRequired, .bool(field.isRequired))
+        object.append(Key.access, .string(access))
+        object.append(Key.value, .string(value))
+        object.append(Key.fieldKey, .string(key))
+        // A string limit on a named type can only be on an opaque string.
+        object.append(Key.readsRawValue, .bool({ if case .named = field.type { true } else { false } }()))
+        object.append(Key.maxBytes, number(c.maxBytes))
+        object.append(Key.hasLength, .bool(c.minLength != nil || c.maxLength != nil))
+        object.append(Key.minLength, number(c.minLength))
+        object.append(Key.maxLength, number(c.maxLength))
+        object.append(Key.pattern, .string(c.pattern == nil ? "" : property))
+        object.append(Key.hasRange, .bool(c.minimum != nil || c.maximum != nil))
+        object.append(Key.isInt, .bool(field.type == .scalar(.int)))
+        object.append(Key.minimum, bound(c.minimum))
+        object.append(Key.maximum, bound(c.maximum))
+        object.append(Key.nested, .list(nested ? [nestedValidation(field.type, value: value, depth: 1, segments: [])] : []))
         return [.object(object)]
     }
 
@@ -84,11 +86,16 @@ extension KotlinViewModel {
     func resultValidation(_ type: TypeRef, isRequired: Bool) -> [TemplateValue] {
         guard validates(type) else { return [] }
         let value = isRequired ? "result" : "v0"
-        let object: TemplateObject = [
-            "isRequired": .bool(isRequired), "access": "result", "value": .string(value), "fieldKey": "",
-            "maxBytes": "", "hasLength": false, "pattern": "", "hasRange": false,
-            "nested": .list([nestedValidation(type, value: value, depth: 1, segments: [])]),
-        ]
+        var object = TemplateObject(keys: Self.resultValidationKeys)
+        object.append(Key.isRequired, .bool(isRequired))
+        object.append(Key.access, "result")
+        object.append(Key.value, .string(value))
+        object.append(Key.fieldKey, "")
+        object.append(Key.maxBytes, "")
+        object.append(Key.hasLength, false)
+        object.append(Key.pattern, "")
+        object.append(Key.hasRange, false)
+        object.append(Key.nested, .list([nestedValidation(type, value: value, depth: 1, segments: [])]))
         return [.object(object)]
     }
 
@@ -103,6 +110,13 @@ extension KotlinViewModel {
         var isNamed = false
         var isList = false
         var isMap = false
+        let level = String(depth)
+        func segment(isIndex: Bool) -> TemplateValue {
+            var segment = TemplateObject(keys: Self.segmentKeys)
+            segment.append(Key.isIndex, .bool(isIndex))
+            segment.append(Key.depth, .string(level))
+            return .object(segment)
+        }
         switch type {
         case .scalar:
             break
@@ -110,16 +124,19 @@ extension KotlinViewModel {
             isNamed = true
         case let .list(inner):
             isList = true
-            element = [nestedValidation(
-                inner, value: "e\(depth)", depth: depth + 1, segments: segments + [["isIndex": true, "depth": .string(String(depth))]])]
+            element = [nestedValidation(inner, value: "e" + level, depth: depth + 1, segments: segments + [segment(isIndex: true)])]
         case let .map(inner):
             isMap = true
-            element = [nestedValidation(
-                inner, value: "e\(depth)", depth: depth + 1, segments: segments + [["isIndex": false, "depth": .string(String(depth))]])]
+            element = [nestedValidation(inner, value: "e" + level, depth: depth + 1, segments: segments + [segment(isIndex: false)])]
         }
-        return [
-            "isNamed": .bool(isNamed), "isList": .bool(isList), "isMap": .bool(isMap), "value": .string(value),
-            "depth": .string(String(depth)), "segments": .list(segments), "element": .list(element),
-        ]
+        var object = TemplateObject(keys: Self.nestedValidationKeys)
+        object.append(Key.isNamed, .bool(isNamed))
+        object.append(Key.isList, .bool(isList))
+        object.append(Key.isMap, .bool(isMap))
+        object.append(Key.value, .string(value))
+        object.append(Key.depth, .string(level))
+        object.append(Key.segments, .list(segments))
+        object.append(Key.element, .list(element))
+        return .object(object)
     }
 }
