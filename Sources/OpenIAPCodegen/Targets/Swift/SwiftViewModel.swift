@@ -27,6 +27,8 @@ struct SwiftViewModel {
     let impliedTags: [String: [String: String]]
     /// The records each union resolves to (`Spec.flattenedMemberNames()`).
     let unionRecords: [String: [String]]
+    /// The field sets each union conforms to (`unionInterfaces`).
+    let unionInterfaces: [String: [Int]]
     /// The position of the type Swift declares under another name
     /// (`SwiftTarget.renamedPosition`), if any.
     let renamed: Int?
@@ -58,6 +60,7 @@ struct SwiftViewModel {
         leaves = tables.leaves
         impliedTags = spec.impliedTagValues
         unionRecords = spec.flattenedMemberNames()
+        unionInterfaces = Self.unionInterfaces(spec, unionRecords: unionRecords)
         renamed = SwiftTarget.renamedPosition(spec)
     }
 
