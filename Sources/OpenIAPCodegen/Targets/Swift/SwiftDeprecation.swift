@@ -75,7 +75,9 @@ extension SwiftViewModel {
         }
         guard case let .record(record) = type, !record.isOneOf, type.name != "VoidResult" else { return result }
         var members: [String] = []
-        for field in record.fields {
+        // Only a renamed field is copied out of the record.
+        for index in record.fields.indices where record.fields[index].annotations.renamedFrom != nil {
+            let field = record.fields[index]
             guard let old = field.annotations.renamedFrom else { continue }
             let oldProperty = SwiftNames.escaped(SwiftNames.name(old, in: .property))
             let newProperty = SwiftNames.name(field.name, in: .property)

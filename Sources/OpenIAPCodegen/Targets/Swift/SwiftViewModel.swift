@@ -82,8 +82,10 @@ struct SwiftViewModel {
                 traits[position] = s.emptyIsAbsent ? [.stringWrapper, .opaque, .emptyIsAbsent] : [.stringWrapper, .opaque]
             case let .record(r):
                 firstLeaf[position] = Int32(leaves.count)
-                for field in r.fields {
-                    let contained = field.type.namedLeaf.flatMap(spec.position(of:))
+                // By index, reading only each field's type: a `for field in`
+                // loop copies every field.
+                for index in r.fields.indices {
+                    let contained = r.fields[index].type.namedLeaf.flatMap(spec.position(of:))
                     leaves.append(contained.map(Int32.init) ?? -1)
                 }
             case .union, .alias, .fieldSet:
@@ -102,18 +104,29 @@ struct SwiftViewModel {
     /// Records and unions by name, for `OpenIAPTypeRegistry`, and each
     /// alias under its own name, an entry for the very type it stands for;
     /// a renamed record (`OpenIAPVoidResult`) under its spec name.
-    /// The registry entries of the types that are `deprecated` or not: the
-    /// registry lists the deprecated ones apart, where naming them does not warn.
-    func registryEntries(deprecated: Bool) -> [TemplateValue] {
-        spec.types.indices.compactMap { position in
-            guard (spec.types[position].annotations.deprecated != nil) == deprecated else { return nil }
+    /// The entries of the types that are not deprecated (`current`) and of
+    /// those that are (`deprecated`): the registry lists the deprecated
+    /// ones apart, where naming them does not warn. `anyDeprecated` says
+    /// whether any type of the spec is deprecated, of whatever kind.
+    ///
+    /// One pass over the types gives all three: each type's annotations are
+    /// a copy, worth reading once.
+    func registryEntries() -> (current: [TemplateValue], deprecated: [TemplateValue], anyDeprecated: Bool) {
+        var current: [TemplateValue] = []
+        var deprecated: [TemplateValue] = []
+        var anyDeprecated = false
+        for position in spec.types.indices {
+            let isDeprecated = spec.types[position].annotations.deprecated != nil
+            anyDeprecated = anyDeprecated || isDeprecated
             switch spec.types[position] {
             case .record, .union, .alias:
                 let name = spec.types[position].name
-                return Self.registryEntry(name, type: position == renamed ? SwiftTarget.renamedVoidResult : name)
-            default: return nil
+                let entry = Self.registryEntry(name, type: position == renamed ? SwiftTarget.renamedVoidResult : name)
+                if isDeprecated { deprecated.append(entry) } else { current.append(entry) }
+            default: break
             }
         }
+        return (current, deprecated, anyDeprecated)
     }
 
     /// The registry entry of the generated type `name`, which is also its
