@@ -130,25 +130,51 @@ extension SwiftViewModel {
         }
     }
 
-    /// What an unknown member answers for a required field of `type` that
-    /// its JSON does not hold: empty, zero, or an enum's unknown value; nil
-    /// for types that have no such value (records, unions, closed enums).
-    func neutralValue(of type: TypeRef) -> String? {
-        Self.neutralValue(of: type, in: spec)
+    /// What an unknown member answers for a required field that its JSON
+    /// does not hold: empty, zero, or an enum's unknown value. The partial
+    /// `neutralValue.tmpl` writes it.
+    enum NeutralValue: Equatable {
+        case emptyString, falseValue, zero, emptyList, emptyMap
+        /// The unknown value of the open enum of that name.
+        case unknownEnumValue(String)
+        /// The empty value of the opaque string of that name.
+        case emptyOpaque(String)
+
+        /// Its template object: one flag per kind, and the type's name for
+        /// the kinds that name a type.
+        var context: TemplateValue {
+            var enumType = ""
+            var opaqueType = ""
+            switch self {
+            case let .unknownEnumValue(name): enumType = name
+            case let .emptyOpaque(name): opaqueType = name
+            default: break
+            }
+            return [
+                "isEmptyString": .bool(self == .emptyString),
+                "isFalse": .bool(self == .falseValue),
+                "isZero": .bool(self == .zero),
+                "isEmptyList": .bool(self == .emptyList),
+                "isEmptyMap": .bool(self == .emptyMap),
+                "enumType": .string(enumType),
+                "opaqueType": .string(opaqueType),
+            ]
+        }
     }
 
-    /// `neutralValue(of:)` for a type of `spec`.
-    static func neutralValue(of type: TypeRef, in spec: Spec) -> String? {
+    /// The neutral value (`NeutralValue`) of `type`; nil for types that
+    /// have no such value (records, unions, closed enums).
+    static func neutralValue(of type: TypeRef, in spec: Spec) -> NeutralValue? {
         switch type {
-        case .scalar(.string): "\"\""
-        case .scalar(.bool): "false"
-        case .scalar(.int), .scalar(.double), .scalar(.timestamp): "0"
-        case .list: "[]"
-        case .map: "[:]"
+        case .scalar(.string): .emptyString
+        case .scalar(.bool): .falseValue
+        case .scalar(.int), .scalar(.double), .scalar(.timestamp): .zero
+        case .list: .emptyList
+        case .map: .emptyMap
         case let .named(name):
             switch spec[name] {
-            case let .enumeration(e)? where !e.isClosed: "\(name)(wireValue: \"\")"
-            case .opaqueString?: "\(name)(rawValue: \"\")"
+            case let .enumeration(e)? where !e.isClosed: .unknownEnumValue(name)
+            case .opaqueString?: .emptyOpaque(name)
             default: nil
             }
         }
@@ -172,7 +198,7 @@ extension SwiftViewModel {
             "isRequired": .bool(field.isRequired),
             "key": .string(SwiftEscaping.stringLiteral(field.name)),
             "readType": .string(SwiftTypeMapping.swiftType(field.type)),
-            "neutral": .string(field.isRequired ? neutralValue(of: field.type) ?? "" : ""),
+            "neutral": field.isRequired ? Self.neutralValue(of: field.type, in: spec)?.context ?? .bool(false) : .bool(false),
         ]
     }
 }
