@@ -193,7 +193,7 @@ extension SwiftViewModel {
         }
         var object = TemplateObject(keys: Self.fieldKeys)
         object.append(Key.docLines, docs.value)
-        object.append(Key.deprecation, .string(deprecationAttribute(field.annotations, owner: record.name)))
+        object.append(Key.deprecation, deprecationContext(field.annotations, owner: record.name))
         object.append(Key.isAccessor, .bool(isAccessor))
         object.append(Key.property, .string(escaped))
         object.append(Key.parameter, .string(internalName.map { "\(escaped) \($0)" } ?? escaped))

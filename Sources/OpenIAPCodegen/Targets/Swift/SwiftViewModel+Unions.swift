@@ -191,7 +191,7 @@ extension SwiftViewModel {
         docs.append(field.annotations.doc)
         return [
             "docLines": docs.value,
-            "deprecation": .string(deprecationAttribute(field.annotations)),
+            "deprecation": deprecationContext(field.annotations),
             "property": .string(SwiftNames.escaped(SwiftNames.name(field.name, in: .property))),
             "type": .string(SwiftTypeMapping.swiftType(of: field)),
             "isFlag": .bool(field.type == .scalar(.bool)),

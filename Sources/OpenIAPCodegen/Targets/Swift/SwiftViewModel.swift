@@ -200,14 +200,14 @@ struct SwiftViewModel {
         object.append(Key.isOneOf, .bool(kind == Key.isOneOf))
         object.append(Key.name, .string(name))
         object.append(Key.docLines, docLines(annotations.doc))
-        object.append(Key.deprecation, .string(deprecationAttribute(annotations)))
+        object.append(Key.deprecation, deprecationContext(annotations))
         return object
     }
 
     func requirementContext(_ field: Field, owner: String) -> TemplateValue {
         var object = TemplateObject(keys: Self.requirementKeys)
         object.append(Key.docLines, docLines(field.annotations.doc))
-        object.append(Key.deprecation, .string(deprecationAttribute(field.annotations, owner: owner)))
+        object.append(Key.deprecation, deprecationContext(field.annotations, owner: owner))
         object.append(Key.property, .string(SwiftNames.escaped(SwiftNames.name(field.name, in: .property))))
         object.append(Key.type, .string(SwiftTypeMapping.swiftType(of: field)))
         return .object(object)
@@ -215,10 +215,17 @@ struct SwiftViewModel {
 
     // MARK: - Small helpers
 
-    func deprecationAttribute(_ message: String?) -> String {
-        guard let message else { return "" }
-        if message.isEmpty { return "@available(*, deprecated)" }
-        return "@available(*, deprecated, message: \(SwiftEscaping.stringLiteral(message)))"
+    /// The `deprecation` member of an element deprecated with `message`
+    /// (nil when it is not): false, or what the partial `markDeprecated.tmpl`
+    /// writes the `@available` attribute from: `renamed` (the name the
+    /// compiler offers instead) and `message`, each a Swift string literal
+    /// or empty when there is none.
+    func deprecationContext(_ message: String?, renamed: String? = nil) -> TemplateValue {
+        guard let message else { return .bool(false) }
+        return [
+            "renamed": .string(renamed.map(SwiftEscaping.stringLiteral) ?? ""),
+            "message": .string(message.isEmpty ? "" : SwiftEscaping.stringLiteral(message)),
+        ]
     }
 
     /// `SwiftEscaping.docLines`, as the value of `docLines`.
