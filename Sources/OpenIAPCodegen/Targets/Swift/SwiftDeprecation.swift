@@ -10,11 +10,12 @@ import OpenIAPSpec
 import OpenIAPTemplates
 
 extension SwiftViewModel {
-    /// The attribute for an element whose annotations these are, declared in
-    /// `owner` (nil for a type or an operation); "" when not deprecated.
-    func deprecationAttribute(_ annotations: Annotations, owner: String? = nil) -> String {
-        guard let message = annotations.deprecated else { return "" }
-        guard let replacement = spec.replacement(of: annotations) else { return deprecationAttribute(message) }
+    /// The `deprecation` member (`deprecationContext`) of an element whose
+    /// annotations these are, declared in `owner` (nil for a type or an
+    /// operation); false when not deprecated.
+    func deprecationContext(_ annotations: Annotations, owner: String? = nil) -> TemplateValue {
+        guard let message = annotations.deprecated else { return .bool(false) }
+        guard let replacement = spec.replacement(of: annotations) else { return deprecationContext(message) }
         let renamed: String?
         var use: String
         switch replacement.kind {
@@ -41,10 +42,9 @@ extension SwiftViewModel {
         if let renamed {
             // swiftc prints the message when there is one and the rename as
             // a note; without a reason it says "renamed to 'X'".
-            let text = message.isEmpty ? "" : ", message: \(SwiftEscaping.stringLiteral(message))"
-            return "@available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(renamed))\(text))"
+            return deprecationContext(message, renamed: renamed)
         }
-        return deprecationAttribute(message.isEmpty ? use : "\(message) \(use)")
+        return deprecationContext(message.isEmpty ? use : "\(message) \(use)")
     }
 
     /// The Swift case of an enum value or the constant of a known string value.
@@ -75,7 +75,9 @@ extension SwiftViewModel {
         }
         guard case let .record(record) = type, !record.isOneOf, type.name != "VoidResult" else { return result }
         var members: [String] = []
-        for field in record.fields {
+        // Only a renamed field is copied out of the record.
+        for index in record.fields.indices where record.fields[index].annotations.renamedFrom != nil {
+            let field = record.fields[index]
             guard let old = field.annotations.renamedFrom else { continue }
             let oldProperty = SwiftNames.escaped(SwiftNames.name(old, in: .property))
             let newProperty = SwiftNames.name(field.name, in: .property)

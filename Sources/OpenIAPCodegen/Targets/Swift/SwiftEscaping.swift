@@ -27,15 +27,36 @@ public enum SwiftEscaping {
     /// KDoc lines start ` *`), which comes before the text and a space.
     static func forEachDocLine(_ doc: String?, prefix: StaticString = "///", _ body: (String) -> Void) {
         guard let doc, !doc.isEmpty else { return }
-        // The usual doc, one short line of printable ASCII, is one doc line
-        // as it is: what the general rule below makes of it too.
-        if doc.utf8.count <= docWidth, doc.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }),
-            doc.utf8.contains(where: { $0 != UInt8(ascii: " ") })
-        {
-            body("\(prefix) \(doc)")
+        // One pass over the bytes sorts the doc: plain (printable ASCII and
+        // line feeds) or not, one line or several, blank or not.
+        let newline = UInt8(ascii: "\n")
+        let space = UInt8(ascii: " ")
+        var isPlain = true
+        var isOneLine = true
+        var hasText = false
+        for byte in doc.utf8 {
+            if byte == newline {
+                isOneLine = false
+            } else if byte < 0x20 || byte >= 0x7F {
+                isPlain = false
+                break
+            } else if byte != space {
+                hasText = true
+            }
+        }
+        if isPlain {
+            // The usual doc, one short line of printable ASCII, is one doc
+            // line as it is: what the general rule below makes of it too.
+            if isOneLine, hasText, doc.utf8.count <= docWidth {
+                body("\(prefix) \(doc)")
+            } else if isOneLine {
+                // A blank line is dropped, like trailing blank lines.
+                if hasText { forEachWrappedPlainLine(doc[...], prefix: prefix, body) }
+            } else {
+                forEachPlainDocLine(doc, prefix: prefix, body)
+            }
             return
         }
-        if forEachPlainDocLine(doc, prefix: prefix, body) { return }
         let lines = doc.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
         var trimmed = Array(lines)
@@ -48,17 +69,16 @@ public enum SwiftEscaping {
         }
     }
 
-    /// `forEachDocLine` for a doc of printable ASCII and line feeds only,
-    /// the usual doc that is longer than one line or has several: there
-    /// every byte is one character and the only blank is the space, so the
-    /// lines are split, trimmed and wrapped on the UTF-8 bytes, by the same
-    /// rules as the general path (which counts and compares `Character`s,
-    /// several times the cost), and nothing needs escaping. False, having
-    /// called nothing, for any other doc.
-    private static func forEachPlainDocLine(_ doc: String, prefix: StaticString, _ body: (String) -> Void) -> Bool {
+    /// `forEachDocLine` for a doc of printable ASCII and line feeds only
+    /// (which the caller has found it is), the usual doc that is longer
+    /// than one line or has several: there every byte is one character and
+    /// the only blank is the space, so the lines are split, trimmed and
+    /// wrapped on the UTF-8 bytes, by the same rules as the general path
+    /// (which counts and compares `Character`s, several times the cost),
+    /// and nothing needs escaping.
+    private static func forEachPlainDocLine(_ doc: String, prefix: StaticString, _ body: (String) -> Void) {
         let bytes = doc.utf8
         let newline = UInt8(ascii: "\n")
-        guard bytes.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == newline }) else { return false }
         var lines: [Substring] = []
         var lineStart = bytes.startIndex
         while let lineEnd = bytes[lineStart...].firstIndex(of: newline) {
@@ -69,7 +89,6 @@ public enum SwiftEscaping {
         // Trailing lines that are empty or all spaces are dropped.
         while let last = lines.last, last.utf8.allSatisfy({ $0 == UInt8(ascii: " ") }) { lines.removeLast() }
         for line in lines { forEachWrappedPlainLine(line, prefix: prefix, body) }
-        return true
     }
 
     /// Hands one line of a plain doc to `body` as doc lines, broken as

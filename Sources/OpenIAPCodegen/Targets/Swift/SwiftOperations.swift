@@ -203,18 +203,18 @@ struct SwiftOperations {
             docs.append("Registers `listener` for `\(event.name)`; it is called until the returned `\(subscription)` is given to `removeListener(_:)`.")
             return [
                 "docLines": docs.value,
-                "deprecation": .string(types.deprecationAttribute(event.annotations)),
+                "deprecation": types.deprecationContext(event.annotations),
                 "declaration": .string("func \(Self.listenerFunctionName(event))(\(parameters.joined(separator: ", "))) -> \(subscription)"),
             ]
         }
         result.append([
             "docLines": Self.docLines("Stops the listener `subscription` stands for; one already removed is left alone."),
-            "deprecation": .string(""),
+            "deprecation": .bool(false),
             "declaration": .string("func removeListener(_ subscription: \(subscription))"),
         ])
         result.append([
             "docLines": Self.docLines("Stops every listener registered with this module."),
-            "deprecation": .string(""),
+            "deprecation": .bool(false),
             "declaration": "func removeAllListeners()",
         ])
         return result
@@ -232,7 +232,7 @@ struct SwiftOperations {
         let labels = arguments.map { $0.isPositional ? "_:" : SwiftNames.name($0.name, in: .property) + ":" }.joined()
         return [
             "docLines": Self.docLines("`\(name)(_:\(labels))` with every option left out."),
-            "deprecation": .string(types.deprecationAttribute(event.annotations)),
+            "deprecation": types.deprecationContext(event.annotations),
             "declaration": .string("public func \(name)(_ listener: @escaping \(Self.listenerAliasName(event, among: appleEvents))) -> \(Self.subscriptionClassName)"),
             "call": .string("\(name)(\((["listener"] + passed).joined(separator: ", ")))"),
         ]
@@ -252,7 +252,7 @@ struct SwiftOperations {
         let payload = SwiftTypeMapping.swiftType(event.payloadType)
         return [
             "docLines": docs(of: event),
-            "deprecation": .string(types.deprecationAttribute(event.annotations)),
+            "deprecation": types.deprecationContext(event.annotations),
             "declaration": .string("public func \(event.name)(\(parameters)) async -> AsyncStream<\(payload)>"),
             "register": .string("\(Self.listenerFunctionName(event))(\((["$0"] + passed).joined(separator: ", ")))"),
         ]
@@ -275,7 +275,7 @@ struct SwiftOperations {
         }
         return [
             "docLines": docs(of: operation, on: platform),
-            "deprecation": .string(types.deprecationAttribute(operation.annotations)),
+            "deprecation": types.deprecationContext(operation.annotations),
             "declaration": .string(declaration),
         ]
     }

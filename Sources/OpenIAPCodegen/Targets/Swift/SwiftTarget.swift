@@ -19,6 +19,7 @@ public struct SwiftTarget: GenerationTarget {
         let support = RenderJob(cost: 1) { () throws(DiagnosticError) in
             let model = shared.value
             let operations = SwiftOperations(spec: spec, types: model)
+            let registry = model.registryEntries()
             var files = [
                 // A static source file (`Templates/swift/OpenIAPRuntime.swift`),
                 // written as it is under the generated header.
@@ -30,9 +31,9 @@ public struct SwiftTarget: GenerationTarget {
                     contents: try templates.render("registry", [
                         "header": .string(headerLine),
                         "specVersion": .string(SwiftEscaping.stringLiteral(spec.version)),
-                        "entries": .list(model.registryEntries(deprecated: false) + operations.registryEntries()),
-                        "deprecatedEntries": .list(model.registryEntries(deprecated: true)),
-                        "hasDeprecatedEntries": .bool(spec.types.contains { $0.annotations.deprecated != nil }),
+                        "entries": .list(registry.current + operations.registryEntries()),
+                        "deprecatedEntries": .list(registry.deprecated),
+                        "hasDeprecatedEntries": .bool(registry.anyDeprecated),
                     ])),
             ]
             // The API, for a spec that has one.

@@ -43,7 +43,7 @@ extension SwiftViewModel {
         // where that does not warn (`enumDeclarations`, SwiftDeprecation.swift).
         var item = TemplateObject(keys: Self.caseKeys)
         item.append(Key.docLines, docs.value)
-        item.append(Key.deprecation, .string(deprecationAttribute(value.annotations, owner: owner)))
+        item.append(Key.deprecation, deprecationContext(value.annotations, owner: owner))
         item.append(Key.caseName, .string(SwiftNames.escaped(SwiftNames.name(wire, in: place))))
         item.append(Key.wire, .string(literal))
         item.append(Key.spellings, .list(spellings))

@@ -57,19 +57,20 @@ extension SwiftViewModel {
         // The fields' own validation lines, made in the same pass as their
         // contexts, which work out the names and traits they need.
         var fieldLines: [TemplateValue] = []
-        var index = 0
-        for field in record.fields {
-            let name = field.name
+        // Fields are read in place, by index: a `for field in` loop copies
+        // every field, a dozen reference counts each.
+        for index in record.fields.indices {
+            let name = record.fields[index].name
             let role: FieldRole =
                 if let choice = choices.first(where: { $0.tagField == name }) { .choiceTag(choice) }
                 else if choices.contains(where: { $0.case(setting: name) != nil }) { .choiceCase }
                 else { .plain }
+            let property = SwiftNames.name(name, in: .property)
             fields.append(
                 fieldContext(
-                    field, leaf: leafTraits(index), validates: validates, lines: &fieldLines, impliedTag: implied?[name],
-                    role: role, record: record))
-            properties.append(SwiftNames.name(name, in: .property))
-            index += 1
+                    record.fields[index], property: property, leaf: leafTraits(index), validates: validates,
+                    lines: &fieldLines, impliedTag: implied?[name], role: role, record: record))
+            properties.append(property)
         }
         var conformances = Self.plainConformances
         // Each included field set once, after the plain ones, appended in
@@ -101,20 +102,20 @@ extension SwiftViewModel {
         object.append(Key.choiceInitParameters, .list(choices.isEmpty ? [] : choiceInitParameters(record, choices, properties)))
     }
 
-    /// `field` is one of the record's fields. `leaf` are the traits of the type the field names (at the bottom of
-    /// lists and maps). When the record validates, the field's validation
+    /// `field` is one of the record's fields, `property` its Swift name
+    /// (`SwiftNames.name(_:in: .property)`). `leaf` are the traits of the
+    /// type the field names (at the bottom of lists and maps). When the record validates, the field's validation
     /// lines are appended to `lines`. `impliedTag` is the one value the
     /// field has whenever the record is read through a union
     /// (`Spec.impliedTagValues`), its initializer default.
     func fieldContext(
-        _ field: Field, leaf: Traits, validates: Bool, lines: inout [TemplateValue], impliedTag: String?,
-        role: FieldRole, record: RecordType
+        _ field: Field, property: String, leaf: Traits, validates: Bool, lines: inout [TemplateValue],
+        impliedTag: String?, role: FieldRole, record: RecordType
     ) -> TemplateValue {
         let name = field.name
         let type = field.type
         let isRequired = field.isRequired
         let deprecation = field.annotations.deprecated
-        let property = SwiftNames.name(name, in: .property)
         var isChoiceTag = false
         if case .choiceTag = role, !isRequired { isChoiceTag = true }
         // A deprecated field is stored under a private name and exposed by a
@@ -192,7 +193,7 @@ extension SwiftViewModel {
         }
         var object = TemplateObject(keys: Self.fieldKeys)
         object.append(Key.docLines, docs.value)
-        object.append(Key.deprecation, .string(deprecationAttribute(field.annotations, owner: record.name)))
+        object.append(Key.deprecation, deprecationContext(field.annotations, owner: record.name))
         object.append(Key.isAccessor, .bool(isAccessor))
         object.append(Key.property, .string(escaped))
         object.append(Key.parameter, .string(internalName.map { "\(escaped) \($0)" } ?? escaped))

@@ -48,10 +48,10 @@ extension SwiftViewModel {
         let expected = union.members.map(\.tag).joined(separator: ", ")
         // The shared fields of the members' common field sets, read through
         // whichever member the value holds.
-        let interfaces = spec.fieldSets.filter { conforms(union, to: $0) }
         var properties: [TemplateValue] = []
         var conformances = ""
-        for set in interfaces {
+        for setPosition in unionInterfaces[union.name] ?? [] {
+            guard case let .fieldSet(set) = spec.types[setPosition] else { continue }
             conformances += ", " + set.name
             for field in set.fields {
                 properties.append(sharedProperty(field))
@@ -72,36 +72,109 @@ extension SwiftViewModel {
         object.append(Key.properties, .list(properties))
     }
 
-    /// Whether `union` conforms to the protocol of the field set `set`:
-    /// every record it stands for includes the set, every member union
-    /// conforms too, and when it keeps unknown members, every required
-    /// field of the set has a neutral value to give for them.
-    func conforms(_ union: UnionType, to set: FieldSet) -> Bool {
-        let records = (unionRecords[union.name] ?? []).compactMap(spec.record)
-        guard !records.isEmpty, records.allSatisfy({ $0.includes.contains(set.name) }) else { return false }
-        if union.unknownTag == .keep, !set.fields.allSatisfy({ !$0.isRequired || neutralValue(of: $0.type) != nil }) {
-            return false
+    /// The field sets whose protocols each union conforms to, as positions
+    /// in `spec.types` in spec order, keyed by the union's name. A union
+    /// conforms to a set when every record it stands for includes the set,
+    /// every member union conforms too, and, when it keeps unknown members,
+    /// every required field of the set has a neutral value to give for them.
+    ///
+    /// Worked out once per render, when the view model is made: asking every
+    /// union about every field set costs unions × field sets checks (500 ×
+    /// 1,000 at 10,000 types), each looking the union's records up again.
+    /// Only the sets that all its records include can qualify, so those are
+    /// the only ones checked.
+    static func unionInterfaces(_ spec: Spec, unionRecords: [String: [String]]) -> [String: [Int]] {
+        var answers: [String: [Int]] = [:]
+        for case let .union(union) in spec.types where answers[union.name] == nil {
+            answers[union.name] = interfaces(of: union, spec, unionRecords, &answers)
         }
-        for member in union.members {
-            if case let .union(nested)? = spec[member.typeName], !conforms(nested, to: set) { return false }
-        }
-        return true
+        return answers
     }
 
-    /// What an unknown member answers for a required field of `type` that
-    /// its JSON does not hold: empty, zero, or an enum's unknown value; nil
-    /// for types that have no such value (records, unions, closed enums).
-    func neutralValue(of type: TypeRef) -> String? {
+    /// The field sets `union` conforms to (`unionInterfaces`), recording the
+    /// answers for its member unions in `answers` on the way.
+    private static func interfaces(
+        of union: UnionType, _ spec: Spec, _ unionRecords: [String: [String]], _ answers: inout [String: [Int]]
+    ) -> [Int] {
+        // Every record the union stands for must include the set.
+        var included: [Set<String>] = []
+        for name in unionRecords[union.name] ?? [] {
+            if case let .record(record)? = spec[name] { included.append(Set(record.includes)) }
+        }
+        guard let first = included.first else { return [] }
+        var candidates = first.filter { name in included.allSatisfy { $0.contains(name) } }.compactMap { name -> Int? in
+            guard let position = spec.position(of: name), case .fieldSet = spec.types[position] else { return nil }
+            return position
+        }
+        candidates.sort()
+        // Member unions must conform too.
+        var nested: [[Int]] = []
+        for member in union.members {
+            guard case let .union(inner)? = spec[member.typeName] else { continue }
+            if answers[inner.name] == nil {
+                answers[inner.name] = []  // a cycle (refused by the validator) ends here
+                answers[inner.name] = interfaces(of: inner, spec, unionRecords, &answers)
+            }
+            nested.append(answers[inner.name] ?? [])
+        }
+        return candidates.filter { position in
+            guard case let .fieldSet(set) = spec.types[position] else { return false }
+            // When it keeps unknown members, every required field of the set
+            // needs a neutral value to give for them.
+            if union.unknownTag == .keep,
+                !set.fields.allSatisfy({ !$0.isRequired || neutralValue(of: $0.type, in: spec) != nil })
+            {
+                return false
+            }
+            return nested.allSatisfy { $0.contains(position) }
+        }
+    }
+
+    /// What an unknown member answers for a required field that its JSON
+    /// does not hold: empty, zero, or an enum's unknown value. The partial
+    /// `neutralValue.tmpl` writes it.
+    enum NeutralValue: Equatable {
+        case emptyString, falseValue, zero, emptyList, emptyMap
+        /// The unknown value of the open enum of that name.
+        case unknownEnumValue(String)
+        /// The empty value of the opaque string of that name.
+        case emptyOpaque(String)
+
+        /// Its template object: one flag per kind, and the type's name for
+        /// the kinds that name a type.
+        var context: TemplateValue {
+            var enumType = ""
+            var opaqueType = ""
+            switch self {
+            case let .unknownEnumValue(name): enumType = name
+            case let .emptyOpaque(name): opaqueType = name
+            default: break
+            }
+            return [
+                "isEmptyString": .bool(self == .emptyString),
+                "isFalse": .bool(self == .falseValue),
+                "isZero": .bool(self == .zero),
+                "isEmptyList": .bool(self == .emptyList),
+                "isEmptyMap": .bool(self == .emptyMap),
+                "enumType": .string(enumType),
+                "opaqueType": .string(opaqueType),
+            ]
+        }
+    }
+
+    /// The neutral value (`NeutralValue`) of `type`; nil for types that
+    /// have no such value (records, unions, closed enums).
+    static func neutralValue(of type: TypeRef, in spec: Spec) -> NeutralValue? {
         switch type {
-        case .scalar(.string): "\"\""
-        case .scalar(.bool): "false"
-        case .scalar(.int), .scalar(.double), .scalar(.timestamp): "0"
-        case .list: "[]"
-        case .map: "[:]"
+        case .scalar(.string): .emptyString
+        case .scalar(.bool): .falseValue
+        case .scalar(.int), .scalar(.double), .scalar(.timestamp): .zero
+        case .list: .emptyList
+        case .map: .emptyMap
         case let .named(name):
             switch spec[name] {
-            case let .enumeration(e)? where !e.isClosed: "\(name)(wireValue: \"\")"
-            case .opaqueString?: "\(name)(rawValue: \"\")"
+            case let .enumeration(e)? where !e.isClosed: .unknownEnumValue(name)
+            case .opaqueString?: .emptyOpaque(name)
             default: nil
             }
         }
@@ -118,14 +191,14 @@ extension SwiftViewModel {
         docs.append(field.annotations.doc)
         return [
             "docLines": docs.value,
-            "deprecation": .string(deprecationAttribute(field.annotations)),
+            "deprecation": deprecationContext(field.annotations),
             "property": .string(SwiftNames.escaped(SwiftNames.name(field.name, in: .property))),
             "type": .string(SwiftTypeMapping.swiftType(of: field)),
             "isFlag": .bool(field.type == .scalar(.bool)),
             "isRequired": .bool(field.isRequired),
             "key": .string(SwiftEscaping.stringLiteral(field.name)),
             "readType": .string(SwiftTypeMapping.swiftType(field.type)),
-            "neutral": .string(field.isRequired ? neutralValue(of: field.type) ?? "" : ""),
+            "neutral": field.isRequired ? Self.neutralValue(of: field.type, in: spec)?.context ?? .bool(false) : .bool(false),
         ]
     }
 }

@@ -27,6 +27,8 @@ struct SwiftViewModel {
     let impliedTags: [String: [String: String]]
     /// The records each union resolves to (`Spec.flattenedMemberNames()`).
     let unionRecords: [String: [String]]
+    /// The field sets each union conforms to (`unionInterfaces`).
+    let unionInterfaces: [String: [Int]]
     /// The position of the type Swift declares under another name
     /// (`SwiftTarget.renamedPosition`), if any.
     let renamed: Int?
@@ -58,6 +60,7 @@ struct SwiftViewModel {
         leaves = tables.leaves
         impliedTags = spec.impliedTagValues
         unionRecords = spec.flattenedMemberNames()
+        unionInterfaces = Self.unionInterfaces(spec, unionRecords: unionRecords)
         renamed = SwiftTarget.renamedPosition(spec)
     }
 
@@ -79,8 +82,10 @@ struct SwiftViewModel {
                 traits[position] = s.emptyIsAbsent ? [.stringWrapper, .opaque, .emptyIsAbsent] : [.stringWrapper, .opaque]
             case let .record(r):
                 firstLeaf[position] = Int32(leaves.count)
-                for field in r.fields {
-                    let contained = field.type.namedLeaf.flatMap(spec.position(of:))
+                // By index, reading only each field's type: a `for field in`
+                // loop copies every field.
+                for index in r.fields.indices {
+                    let contained = r.fields[index].type.namedLeaf.flatMap(spec.position(of:))
                     leaves.append(contained.map(Int32.init) ?? -1)
                 }
             case .union, .alias, .fieldSet:
@@ -99,18 +104,29 @@ struct SwiftViewModel {
     /// Records and unions by name, for `OpenIAPTypeRegistry`, and each
     /// alias under its own name, an entry for the very type it stands for;
     /// a renamed record (`OpenIAPVoidResult`) under its spec name.
-    /// The registry entries of the types that are `deprecated` or not: the
-    /// registry lists the deprecated ones apart, where naming them does not warn.
-    func registryEntries(deprecated: Bool) -> [TemplateValue] {
-        spec.types.indices.compactMap { position in
-            guard (spec.types[position].annotations.deprecated != nil) == deprecated else { return nil }
+    /// The entries of the types that are not deprecated (`current`) and of
+    /// those that are (`deprecated`): the registry lists the deprecated
+    /// ones apart, where naming them does not warn. `anyDeprecated` says
+    /// whether any type of the spec is deprecated, of whatever kind.
+    ///
+    /// One pass over the types gives all three: each type's annotations are
+    /// a copy, worth reading once.
+    func registryEntries() -> (current: [TemplateValue], deprecated: [TemplateValue], anyDeprecated: Bool) {
+        var current: [TemplateValue] = []
+        var deprecated: [TemplateValue] = []
+        var anyDeprecated = false
+        for position in spec.types.indices {
+            let isDeprecated = spec.types[position].annotations.deprecated != nil
+            anyDeprecated = anyDeprecated || isDeprecated
             switch spec.types[position] {
             case .record, .union, .alias:
                 let name = spec.types[position].name
-                return Self.registryEntry(name, type: position == renamed ? SwiftTarget.renamedVoidResult : name)
-            default: return nil
+                let entry = Self.registryEntry(name, type: position == renamed ? SwiftTarget.renamedVoidResult : name)
+                if isDeprecated { deprecated.append(entry) } else { current.append(entry) }
+            default: break
             }
         }
+        return (current, deprecated, anyDeprecated)
     }
 
     /// The registry entry of the generated type `name`, which is also its
@@ -184,14 +200,14 @@ struct SwiftViewModel {
         object.append(Key.isOneOf, .bool(kind == Key.isOneOf))
         object.append(Key.name, .string(name))
         object.append(Key.docLines, docLines(annotations.doc))
-        object.append(Key.deprecation, .string(deprecationAttribute(annotations)))
+        object.append(Key.deprecation, deprecationContext(annotations))
         return object
     }
 
     func requirementContext(_ field: Field, owner: String) -> TemplateValue {
         var object = TemplateObject(keys: Self.requirementKeys)
         object.append(Key.docLines, docLines(field.annotations.doc))
-        object.append(Key.deprecation, .string(deprecationAttribute(field.annotations, owner: owner)))
+        object.append(Key.deprecation, deprecationContext(field.annotations, owner: owner))
         object.append(Key.property, .string(SwiftNames.escaped(SwiftNames.name(field.name, in: .property))))
         object.append(Key.type, .string(SwiftTypeMapping.swiftType(of: field)))
         return .object(object)
@@ -199,10 +215,17 @@ struct SwiftViewModel {
 
     // MARK: - Small helpers
 
-    func deprecationAttribute(_ message: String?) -> String {
-        guard let message else { return "" }
-        if message.isEmpty { return "@available(*, deprecated)" }
-        return "@available(*, deprecated, message: \(SwiftEscaping.stringLiteral(message)))"
+    /// The `deprecation` member of an element deprecated with `message`
+    /// (nil when it is not): false, or what the partial `markDeprecated.tmpl`
+    /// writes the `@available` attribute from: `renamed` (the name the
+    /// compiler offers instead) and `message`, each a Swift string literal
+    /// or empty when there is none.
+    func deprecationContext(_ message: String?, renamed: String? = nil) -> TemplateValue {
+        guard let message else { return .bool(false) }
+        return [
+            "renamed": .string(renamed.map(SwiftEscaping.stringLiteral) ?? ""),
+            "message": .string(message.isEmpty ? "" : SwiftEscaping.stringLiteral(message)),
+        ]
     }
 
     /// `SwiftEscaping.docLines`, as the value of `docLines`.
