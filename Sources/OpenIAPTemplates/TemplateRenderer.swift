@@ -478,7 +478,8 @@ struct TemplateRenderer {
     }
 
     private mutating func write(_ text: String) {
-        text.withUTF8Bytes { write($0) }
+        var text = text
+        text.withUTF8 { write($0) }
     }
 
     /// Appends text, inserting the current indentation at the start of
