@@ -4,6 +4,10 @@ import Foundation
 /// `realloc` (which can often extend a large block where it is). Appending
 /// is a bounds check and a copy, without the uniqueness check an array
 /// makes every time. The owner calls `deallocate()` when done.
+///
+/// Measured (callgrind, `benchmark --repeat render 1` at 1,000 types, whole
+/// process, 2026-12-02): a `[UInt8]` with `append(contentsOf:)` in its place
+/// took 47.5 M more instructions (+3.3 %, +4.7 % of the render stage).
 package struct TemplateOutput {
     private var start: UnsafeMutablePointer<UInt8>
     package private(set) var count = 0
@@ -26,7 +30,7 @@ package struct TemplateOutput {
         if length > capacity - count { grow(toHold: count + length) }
         // `source` is a template's text or a context string, never the
         // output, and `grow` made room for `length` bytes.
-        UnsafeMutableRawPointer(start + count).copyBytes(from: source, count: length)
+        (start + count).update(from: source, count: length)
         count += length
     }
 
