@@ -52,14 +52,10 @@ package struct TemplateOutput {
         start = realloc(start, capacity).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
     }
 
-    /// Hands over the bytes written so far, in their own buffer trimmed to
-    /// size, and starts over empty.
+    /// Hands over a copy of the bytes written so far and starts over empty.
     package mutating func take() -> FileBytes {
-        let written = realloc(start, max(count, 1)).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
-        let bytes = FileBytes(adopting: written, count: count)
-        capacity = 16
+        let bytes = FileBytes(Array(self.bytes))
         count = 0
-        start = malloc(capacity).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
         return bytes
     }
 
