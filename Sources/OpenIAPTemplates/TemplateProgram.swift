@@ -2,11 +2,11 @@
 /// one list of instructions, literal text gathered into one byte buffer and
 /// tag names split into what a lookup needs.
 ///
-/// Everything the renderer reads per node is plain data in memory allocated
-/// once, so walking a template copies no strings or arrays and touches no
-/// reference counts. The memory is written only by the initializer and
-/// freed with the program, which is why sharing it between threads is safe.
-final class TemplateProgram: @unchecked Sendable {
+/// Everything the renderer reads per node is plain data in arrays built
+/// once, so walking a template copies no strings. The arrays are written
+/// only by the initializer, which is why sharing them between threads is
+/// safe.
+final class TemplateProgram: Sendable {
     struct Instruction {
         enum Operation: UInt8 {
             /// Literal text with no line feed.
@@ -50,11 +50,11 @@ final class TemplateProgram: @unchecked Sendable {
     }
 
     let source: TemplateSource
-    let instructions: UnsafeBufferPointer<Instruction>
-    let text: UnsafeBufferPointer<UInt8>
+    let instructions: [Instruction]
+    let text: [UInt8]
     /// Per name: its kind, and for `key` and `path` its first part.
-    let nameKinds: UnsafeBufferPointer<NameKind>
-    let firstKeys: UnsafeBufferPointer<TemplateKey>
+    let nameKinds: [NameKind]
+    let firstKeys: [TemplateKey]
     /// The names as parsed, for dotted paths and error messages.
     let names: [TemplateName]
     let partials: [Partial]
@@ -63,12 +63,12 @@ final class TemplateProgram: @unchecked Sendable {
         var builder = Builder()
         builder.add(nodes)
         self.source = source
-        instructions = Self.copy(builder.instructions)
-        text = Self.copy(builder.text)
+        instructions = builder.instructions
+        text = builder.text
         names = builder.names
         partials = builder.partials
-        nameKinds = Self.copy(builder.names.map(Self.kind))
-        firstKeys = Self.copy(builder.names.map(Self.firstKey))
+        nameKinds = builder.names.map(Self.kind)
+        firstKeys = builder.names.map(Self.firstKey)
     }
 
     private static func kind(of name: TemplateName) -> NameKind {
@@ -85,20 +85,6 @@ final class TemplateProgram: @unchecked Sendable {
     /// that are not paths.
     private static func firstKey(of name: TemplateName) -> TemplateKey {
         if case .path(let parts) = name { parts[0] } else { TemplateKey("") }
-    }
-
-    deinit {
-        instructions.deallocate()
-        text.deallocate()
-        nameKinds.deallocate()
-        _ = UnsafeMutableBufferPointer(mutating: firstKeys).deinitialize()
-        firstKeys.deallocate()
-    }
-
-    private static func copy<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
-        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
-        _ = buffer.initialize(fromContentsOf: elements)
-        return UnsafeBufferPointer(buffer)
     }
 
     /// Flattens nodes depth first: a section's body directly follows it.

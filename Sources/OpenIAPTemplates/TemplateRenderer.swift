@@ -241,10 +241,14 @@ struct TemplateRenderer {
             let instruction = program.instructions[position]
             switch instruction.operation {
             case .text:
-                writeLinePiece(UnsafeBufferPointer(rebasing: program.text[instruction.operand..<instruction.end]), endsLine: false)
+                program.text.withUnsafeBufferPointer { text in
+                    writeLinePiece(UnsafeBufferPointer(rebasing: text[instruction.operand..<instruction.end]), endsLine: false)
+                }
                 position += 1
             case .line:
-                writeLinePiece(UnsafeBufferPointer(rebasing: program.text[instruction.operand..<instruction.end]), endsLine: true)
+                program.text.withUnsafeBufferPointer { text in
+                    writeLinePiece(UnsafeBufferPointer(rebasing: text[instruction.operand..<instruction.end]), endsLine: true)
+                }
                 position += 1
             case .variable:
                 try writeVariable(program, instruction)
@@ -382,7 +386,7 @@ struct TemplateRenderer {
         try countPass(program, at: instruction.offset)
         let partialIndent = program.partials[instruction.operand].indent
         if !partialIndent.isEmpty {
-            indent.append(contentsOf: UnsafeBufferPointer(rebasing: program.text[partialIndent]))
+            indent.append(contentsOf: program.text[partialIndent])
             // A standalone tag began its line, so the partial does too.
             atLineStart = true
         }
@@ -478,7 +482,8 @@ struct TemplateRenderer {
     }
 
     private mutating func write(_ text: String) {
-        text.withUTF8Bytes { write($0) }
+        var text = text
+        text.withUTF8 { write($0) }
     }
 
     /// Appends text, inserting the current indentation at the start of

@@ -238,13 +238,14 @@ package struct TemplateKey: Sendable, Hashable, CustomStringConvertible {
     let fingerprint: UInt64
 
     package init(_ name: String) {
-        fingerprint = name.withUTF8Bytes { bytes in
-            var print = UInt64(truncatingIfNeeded: bytes.count) << 56
-            for index in 0..<min(7, bytes.count) {
-                print |= UInt64(bytes[index]) << UInt64(index * 8)
-            }
-            return print
+        var print = UInt64(truncatingIfNeeded: name.utf8.count) << 56
+        var shift: UInt64 = 0
+        for byte in name.utf8 {
+            if shift == 56 { break }
+            print |= UInt64(byte) << shift
+            shift += 8
         }
+        fingerprint = print
         self.name = name
     }
 

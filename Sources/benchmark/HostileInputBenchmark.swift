@@ -124,7 +124,7 @@ struct HostileInputBenchmark {
             Case(name: "long type name", size: 10_000_000, unit: "bytes") { bytes in
                 header + "records:\n  ? X" + String(repeating: "abcdefghij", count: bytes / 10) + "\n  :\n    fields:\n      id: String\n"
             } run: { try generate($0, expect: "a.yaml:4:5: error: a type name is") },
-            Case(name: "payload: deep kept numbers", size: 2_000, unit: "numbers") { count in
+            Case(name: "payload: deep kept numbers", size: 8_000, unit: "numbers") { count in
                 let numbers = Array(repeating: "1", count: count).joined(separator: ",")
                 let depth = OpenIAPJSONValue.maxKeptDepth - 2
                 return #"{"platform": "web", "extra": "# + String(repeating: "[", count: depth) + "[" + numbers + "]"
@@ -134,7 +134,7 @@ struct HostileInputBenchmark {
                     throw Unexpected(description: "the unknown product was not kept")
                 }
             },
-            Case(name: "payload: long strings", size: 25_000_000, unit: "bytes") { bytes in
+            Case(name: "payload: long strings", size: 50_000_000, unit: "bytes") { bytes in
                 let big = String(repeating: "x", count: bytes)
                 return #"{"store": "apple", "isValid": true, "state": "entitled", "productId": "\#(big)", "environment": "\#(big)"}"#
             } run: { json in

@@ -8,10 +8,7 @@ import Testing
 /// A file rendered into bytes behaves like the same text given as a string.
 @Suite struct GeneratedFileTests {
     func rendered(_ path: String, _ text: String) -> GeneratedFile {
-        let bytes = FileBytes(capacity: text.utf8.count)
-        var text = text
-        text.withUTF8 { bytes.append($0) }
-        return GeneratedFile(path: path, bytes: bytes)
+        GeneratedFile(path: path, bytes: FileBytes(Array(text.utf8)))
     }
 
     @Test func renderedBytesEqualTheSameText() {

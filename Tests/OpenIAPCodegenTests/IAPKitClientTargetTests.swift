@@ -29,14 +29,7 @@ import Testing
               304: {type: Void, doc: Unchanged.}
             headers:
               ETag: {type: String, statuses: [200, 304]}
-          putThing:
-            method: POST
-            path: /v1/things
-            auth: bearer
-            body: Ask
-            responses:
-              201: Answer
-              default: Problem
+        \(RouteSpecs.putThing)
           forget:
             method: POST
             path: /v1/forget
@@ -47,9 +40,7 @@ import Testing
         """
 
     func render(_ target: any GenerationTarget, folder: String, routes: String = Self.routes) throws -> [GeneratedFile] {
-        let spec = try SpecLoader.build(from: [SpecLoader.Source(path: "a.yaml", text: RouteTests.prefix + routes)])
-        let templates = try TemplateSet.load(directory: "Templates/" + folder, displayPath: "Templates/" + folder)
-        return try target.render(spec, templates: templates, header: GeneratedHeader(specVersion: spec.version))
+        try RouteSpecs.render(target, folder: folder, routes)
     }
 
     @Test func swiftClientHasAMethodPerRoute() throws {

@@ -9,9 +9,7 @@ import Testing
 /// reach (and no others) under components, and no document without routes.
 @Suite struct OpenAPITargetTests {
     func render(_ text: String) throws -> [String: Any] {
-        let spec = try SpecLoader.build(from: [SpecLoader.Source(path: "a.yaml", text: RouteTests.prefix + text)])
-        let templates = try TemplateSet.load(directory: "Templates/openapi", displayPath: "Templates/openapi")
-        let files = try OpenAPITarget().render(spec, templates: templates, header: GeneratedHeader(specVersion: spec.version))
+        let files = try RouteSpecs.render(OpenAPITarget(), folder: "openapi", text)
         try #require(files.map(\.path) == [OpenAPITarget.fileName])
         let object = try JSONSerialization.jsonObject(with: Data(files[0].contents.utf8))
         return try #require(object as? [String: Any])
@@ -35,14 +33,7 @@ import Testing
                   304: {type: Void, doc: Unchanged.}
                 headers:
                   ETag: {type: String, statuses: [200, 304]}
-              putThing:
-                method: POST
-                path: /v1/things
-                auth: bearer
-                body: Ask
-                responses:
-                  201: Answer
-                  default: Problem
+            \(RouteSpecs.putThing)
             """)
         #expect(document["openapi"] as? String == "3.1.0")
         let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
@@ -68,8 +59,6 @@ import Testing
     }
 
     @Test func aSpecWithoutRoutesHasNoDocument() throws {
-        let spec = try SpecLoader.build(from: [SpecLoader.Source(path: "a.yaml", text: RouteTests.prefix)])
-        let templates = try TemplateSet.load(directory: "Templates/openapi", displayPath: "Templates/openapi")
-        #expect(try OpenAPITarget().render(spec, templates: templates, header: GeneratedHeader(specVersion: "1.0.0")).isEmpty)
+        #expect(try RouteSpecs.render(OpenAPITarget(), folder: "openapi", "").isEmpty)
     }
 }

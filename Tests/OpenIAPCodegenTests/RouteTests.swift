@@ -11,32 +11,10 @@ private typealias Location = OpenIAPSpec.SourceLocation
 /// located), and the exact, located errors for bad routes. Specs are
 /// written inline after a header and a few types.
 @Suite struct RouteTests {
-    static let prefix = """
-        spec:
-          version: 1.0.0
-        enums:
-          Platform:
-            values: [IOS, Android]
-        inputs:
-          Ask:
-            fields:
-              id: String
-        records:
-          Answer:
-            fields:
-              id: String
-          Problem:
-            fields:
-              code: String
-        shared:
-          Common:
-            fields:
-              id: String
-
-        """
+    static let prefix = RouteSpecs.prefix
 
     func spec(_ text: String) throws(DiagnosticError) -> Spec {
-        try SpecLoader.build(from: [SpecLoader.Source(path: "a.yaml", text: Self.prefix + text)])
+        try RouteSpecs.spec(text)
     }
 
     func errors(_ text: String) -> String {
@@ -77,13 +55,7 @@ private typealias Location = OpenIAPSpec.SourceLocation
                 headers:
                   ETag: {type: String, statuses: [200, 304]}
                   Retry-After: Int
-              putThing:
-                method: POST
-                path: /v1/things
-                auth: bearer
-                body: Ask
-                responses:
-                  201: Answer
+            \(RouteSpecs.putThing)
             """
         let spec = try spec(text)
         #expect(spec.routes.map(\.name) == ["getThing", "putThing"])

@@ -8,11 +8,11 @@ import OpenIAPSpec
 /// not absolute, and without empty, `.` or `..` components. `OutputWriter`
 /// rejects anything else before touching the disk.
 ///
-/// A file that a target rendered keeps the bytes in the buffer they were
-/// rendered into, and the writer puts those bytes on disk as they are: a
-/// large spec renders tens of megabytes, and turning them into a `String`
-/// first would copy and check every byte once more for nothing. `contents`
-/// makes the `String` when someone asks for it.
+/// A file that a target rendered keeps the bytes the renderer handed over,
+/// and the writer puts those bytes on disk as they are: a large spec
+/// renders tens of megabytes, and turning them into a `String` first would
+/// check every byte once more for nothing. `contents` makes the `String`
+/// when someone asks for it.
 public struct GeneratedFile: Hashable, Sendable {
     public var path: String
     private var body: Body
@@ -82,9 +82,9 @@ public struct GeneratedFile: Hashable, Sendable {
             file.path = path
             return file
         }
-        let total = pieces.reduce(0) { $0 + $1.byteCount }
-        let joined = FileBytes(capacity: total)
-        for piece in pieces { piece.withBytes { joined.append($0) } }
-        return GeneratedFile(path: path, bytes: joined)
+        var joined: [UInt8] = []
+        joined.reserveCapacity(pieces.reduce(0) { $0 + $1.byteCount })
+        for piece in pieces { piece.withBytes { joined.append(contentsOf: $0) } }
+        return GeneratedFile(path: path, bytes: FileBytes(joined))
     }
 }

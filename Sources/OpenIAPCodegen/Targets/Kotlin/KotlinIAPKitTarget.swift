@@ -35,10 +35,10 @@ public struct KotlinIAPKitTarget: GenerationTarget {
     }
 }
 
-/// The view model of `IapkitClient.kt`: per route, the suspend function's
-/// parameters, the values it hands to the runtime and the route's
-/// description; per `bodyFrom`, the props-to-body function. The runtime is
-/// template text.
+/// The view model of `IapkitClient.kt`: per route, its facts
+/// (`RouteModel`) named in Kotlin, from which the template writes the
+/// suspend function and the route's description; per `bodyFrom`, the
+/// props-to-body function. The runtime is template text.
 struct KotlinIAPKitModel {
     let spec: Spec
 
@@ -56,74 +56,31 @@ struct KotlinIAPKitModel {
         KotlinNames.escaped(KotlinNames.name(wire, in: .property))
     }
 
+    /// The route's shared facts (`RouteModel`) in Kotlin, with the
+    /// function's parameters: the body, then each input's name and type.
     private func routeContext(_ route: HTTPRoute) -> TemplateValue {
-        let inputs = RouteParameterCheck.inputs(of: route)
-        var parameters: [String] = []
-        if let body = route.body { parameters.append("body: \(KotlinNames.typeName(body.typeName))") }
-        var arguments: [String] = []
-        for field in inputs {
-            let name = property(field.name)
-            let type = KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)
-            parameters.append("\(name): \(type)" + (field.isRequired ? "" : " = null"))
-            var value = name
-            if case let .named(typeName) = field.type, case .enumeration? = spec[typeName] {
-                value += field.isRequired ? ".rawValue" : "?.rawValue"
-            }
-            arguments.append("\(KotlinNames.stringLiteral(field.name)) to \(value)")
-        }
-        let checks = inputs.map { field in
-            checkLiteral(RouteParameterCheck(field, inPath: route.parameters.contains { $0.name == field.name }, spec: spec))
-        }
-        let segments = route.segments.map { segment in
-            switch segment {
-            case let .literal(text): "IapkitRoute.Segment.Literal(\(KotlinNames.stringLiteral(text)))"
-            case let .parameter(name): "IapkitRoute.Segment.Parameter(\(KotlinNames.stringLiteral(name)))"
-            }
-        }
-        let auth =
-            switch route.auth {
-            case .none: "IapkitRoute.Auth.None"
-            case .bearer: "IapkitRoute.Auth.Bearer"
-            case let .pathParameter(name): "IapkitRoute.Auth.PathParameter(\(KotlinNames.stringLiteral(name)))"
-            }
-        // A route whose success has no body answers nothing.
-        let hasResult = route.successResponse?.body != nil
-        let resultType = route.successResponse?.body.map { KotlinNames.typeName($0.typeName) } ?? "Unit"
-        return [
-            "name": .string(route.name),
-            "nameLiteral": .string(KotlinNames.stringLiteral(route.name)),
-            "method": .string(KotlinNames.stringLiteral(route.method.rawValue)),
-            "doc": .string(TypeScriptRoutes.docText(route.annotations.doc ?? route.name)),
-            "signature": .string(parameters.joined(separator: ", ")),
-            "arguments": .string(arguments.isEmpty ? "emptyMap()" : "mapOf(" + arguments.joined(separator: ", ") + ")"),
-            "hasBody": .bool(route.body != nil),
-            "segments": .string("listOf(" + segments.joined(separator: ", ") + ")"),
-            "auth": .string(auth),
-            // Kotlin 1.3 takes no trailing comma.
-            "checks": .string(
-                checks.isEmpty ? "emptyList()" : "listOf(\n" + checks.map { "            " + $0 }.joined(separator: ",\n") + "\n        )"),
-            "revalidates": .bool(route.revalidates),
-            "resultType": .string(resultType),
-            "result": .string(route.revalidates && hasResult ? "IapkitCached<\(resultType)>" : resultType),
-            "hasResult": .bool(hasResult),
-            "cached": .bool(route.revalidates && hasResult),
-        ]
+        let facts = RouteModel(route, spec: spec)
+        var members = facts.sharedMembers(
+            literal: KotlinNames.stringLiteral, number: { "\($0)" }, kind: { Self.kindName[$0] ?? "Text" })
+        members["bodyType"] = .string(route.body.map { KotlinNames.typeName($0.typeName) } ?? "")
+        members["inputs"] = .list(
+            facts.inputs.map { input in
+                [
+                    "name": .string(property(input.field.name)),
+                    "type": .string(KotlinTypeMapping.kotlinType(input.field.type, isRequired: input.field.isRequired)),
+                    "literal": .string(KotlinNames.stringLiteral(input.field.name)),
+                    "required": .bool(input.field.isRequired),
+                    "isEnumeration": .bool(input.isEnumeration),
+                ]
+            })
+        let resultType = facts.resultTypeName.map(KotlinNames.typeName) ?? "Unit"
+        members["resultType"] = .string(resultType)
+        members["result"] = .string(facts.isCached ? "IapkitCached<\(resultType)>" : resultType)
+        return .object(TemplateObject(members))
     }
 
+    /// The names of `IapkitCheck.Kind`'s cases.
     private static let kindName: [RouteParameterCheck.Kind: String] = [.string: "Text", .number: "Number", .boolean: "Flag"]
-
-    private func checkLiteral(_ check: RouteParameterCheck) -> String {
-        var parts = [
-            "name = \(KotlinNames.stringLiteral(check.name))", "inPath = \(check.inPath)", "required = \(check.isRequired)",
-            "kind = IapkitCheck.Kind.\(Self.kindName[check.kind] ?? "Text")",
-        ]
-        if let values = check.values { parts.append("values = listOf(" + values.map(KotlinNames.stringLiteral).joined(separator: ", ") + ")") }
-        if let value = check.minLength { parts.append("minLength = \(value)") }
-        if let value = check.maxLength { parts.append("maxLength = \(value)") }
-        if let value = check.minimum { parts.append("minimum = \(value)") }
-        if let value = check.maximum { parts.append("maximum = \(value)") }
-        return "IapkitCheck(" + parts.joined(separator: ", ") + ")"
-    }
 
     private func mappingContext(_ plan: PropsToWire, route: HTTPRoute) -> TemplateValue {
         let members: [TemplateValue] = plan.members.map { member in

@@ -35,10 +35,11 @@ public struct SwiftIAPKitTarget: GenerationTarget {
     }
 }
 
-/// The view model of `IapkitClient.swift`: per route, the method's
-/// signature, the parameters it hands to the runtime and the route's
-/// description (path pieces, where the key goes, the parameter checks);
-/// per `bodyFrom`, the props-to-body function. The runtime is template text.
+/// The view model of `IapkitClient.swift`: per route, its facts
+/// (`RouteModel`) named in Swift, from which the template writes the
+/// method and the route's description (path pieces, where the key goes,
+/// the parameter checks); per `bodyFrom`, the props-to-body function. The
+/// runtime is template text.
 struct SwiftIAPKitModel {
     let spec: Spec
 
@@ -51,91 +52,29 @@ struct SwiftIAPKitModel {
         ]
     }
 
+    /// The route's shared facts (`RouteModel`) in Swift, with the method's
+    /// parameters: the body, then each input's name, type and how the
+    /// runtime carries it.
     private func routeContext(_ route: HTTPRoute) -> TemplateValue {
-        let inputs = RouteParameterCheck.inputs(of: route)
-        var parameters: [String] = []
-        if let body = route.body { parameters.append("_ body: \(body.typeName)") }
-        var arguments: [String] = []
-        for field in inputs {
-            let name = SwiftNames.name(field.name, in: .property)
-            let type = SwiftTypeMapping.swiftType(of: field)
-            parameters.append("\(name): \(type)" + (field.isRequired ? "" : " = nil"))
-            let value = field.isRequired ? parameterValue(field, of: name) : "\(name).map { \(parameterValue(field, of: "$0")) }"
-            arguments.append("\(SwiftEscaping.stringLiteral(field.name)): \(value)")
-        }
-        let checks = inputs.map { field in
-            checkLiteral(RouteParameterCheck(field, inPath: route.parameters.contains { $0.name == field.name }, spec: spec))
-        }
-        let segments = route.segments.map { segment in
-            switch segment {
-            case let .literal(text): ".literal(\(SwiftEscaping.stringLiteral(text)))"
-            case let .parameter(name): ".parameter(\(SwiftEscaping.stringLiteral(name)))"
-            }
-        }
-        let auth =
-            switch route.auth {
-            case .none: ".none"
-            case .bearer: ".bearer"
-            case let .pathParameter(name): ".pathParameter(\(SwiftEscaping.stringLiteral(name)))"
-            }
-        // A route whose success has no body answers nothing.
-        let resultType = route.successResponse?.body?.typeName ?? "Void"
-        let hasResult = route.successResponse?.body != nil
-        return [
-            "name": .string(route.name),
-            "nameLiteral": .string(SwiftEscaping.stringLiteral(route.name)),
-            "method": .string(SwiftEscaping.stringLiteral(route.method.rawValue)),
-            "doc": .string(TypeScriptRoutes.docText(route.annotations.doc ?? route.name)),
-            "signature": .string(parameters.joined(separator: ", ")),
-            "hasInput": .bool(!arguments.isEmpty),
-            "arguments": .string(arguments.isEmpty ? "[:]" : Self.collection(arguments, indent: "            ")),
-            "hasBody": .bool(route.body != nil),
-            "segments": .string("[" + segments.joined(separator: ", ") + "]"),
-            "auth": .string(auth),
-            "checks": .string(Self.collection(checks, indent: "        ")),
-            "revalidates": .bool(route.revalidates),
-            "resultType": .string(resultType),
-            "result": .string(route.revalidates && hasResult ? "IapkitCached<\(resultType)>" : resultType),
-            "hasResult": .bool(hasResult),
-            "cached": .bool(route.revalidates && hasResult),
-        ]
-    }
-
-    /// A collection literal laid out as `swift format` lays it out: `[]`
-    /// when empty, else one element a line under `indent` plus four spaces,
-    /// with a trailing comma when there are several, and the closing
-    /// bracket at `indent`. Writing every element on its own line keeps
-    /// each line short however many there are.
-    static func collection(_ elements: [String], indent: String) -> String {
-        guard !elements.isEmpty else { return "[]" }
-        let separator = ",\n" + indent + "    "
-        return "[\n" + indent + "    " + elements.joined(separator: separator) + (elements.count > 1 ? "," : "") + "\n" + indent + "]"
-    }
-
-    /// The runtime's value of a parameter `name` of `field`'s type.
-    private func parameterValue(_ field: Field, of name: String) -> String {
-        switch RouteParameterCheck(field, inPath: false, spec: spec).kind {
-        case .boolean: return ".flag(\(name))"
-        case .number:
-            if case .scalar(.int) = field.type { return ".integer(\(name))" }
-            return ".decimal(\(name))"
-        case .string:
-            if case let .named(typeName) = field.type, case .enumeration? = spec[typeName] { return ".text(\(name).rawValue)" }
-            return ".text(\(name))"
-        }
-    }
-
-    private func checkLiteral(_ check: RouteParameterCheck) -> String {
-        var parts = [
-            "name: \(SwiftEscaping.stringLiteral(check.name))", "place: \(check.inPath ? ".path" : ".query")",
-            "required: \(check.isRequired)", "kind: .\(check.kind.rawValue)",
-        ]
-        if let values = check.values { parts.append("values: [" + values.map(SwiftEscaping.stringLiteral).joined(separator: ", ") + "]") }
-        if let value = check.minLength { parts.append("minLength: \(value)") }
-        if let value = check.maxLength { parts.append("maxLength: \(value)") }
-        if let value = check.minimum { parts.append("minimum: \(RouteParameterCheck.numberText(value))") }
-        if let value = check.maximum { parts.append("maximum: \(RouteParameterCheck.numberText(value))") }
-        return "IapkitCheck(" + parts.joined(separator: ", ") + ")"
+        let facts = RouteModel(route, spec: spec)
+        var members = facts.sharedMembers(
+            literal: SwiftEscaping.stringLiteral, number: RouteParameterCheck.numberText, kind: \.rawValue)
+        members["bodyType"] = .string(route.body?.typeName ?? "")
+        members["inputs"] = .list(
+            facts.inputs.map { input in
+                [
+                    "name": .string(SwiftNames.name(input.field.name, in: .property)),
+                    "type": .string(SwiftTypeMapping.swiftType(of: input.field)),
+                    "literal": .string(SwiftEscaping.stringLiteral(input.field.name)),
+                    "required": .bool(input.field.isRequired),
+                    "carrier": .string(input.carrier.rawValue),
+                    "isEnumeration": .bool(input.isEnumeration),
+                ]
+            })
+        let resultType = facts.resultTypeName ?? "Void"
+        members["resultType"] = .string(resultType)
+        members["result"] = .string(facts.isCached ? "IapkitCached<\(resultType)>" : resultType)
+        return .object(TemplateObject(members))
     }
 
     private func mappingContext(_ plan: PropsToWire, route: HTTPRoute) -> TemplateValue {
