@@ -194,9 +194,6 @@ struct SwiftOperations {
         guard !events.isEmpty else { return [] }
         let subscription = Self.subscriptionClassName
         var result: [TemplateValue] = events.map { event in
-            let parameters = ["_ listener: @escaping \(Self.listenerAliasName(event, among: appleEvents))"] + Self.arguments(of: event, on: .ios).map { argument in
-                SwiftTypeMapping.parameter(argument, property: SwiftNames.name(argument.name, in: .property))
-            }
             var docs = DocLineList()
             docs.append(event.annotations.doc)
             docs.append(line: "///")
@@ -204,18 +201,22 @@ struct SwiftOperations {
             return [
                 "docLines": docs.value,
                 "deprecation": types.deprecationContext(event.annotations),
-                "declaration": .string("func \(Self.listenerFunctionName(event))(\(parameters.joined(separator: ", "))) -> \(subscription)"),
+                "declaration": Self.function(
+                    Self.listenerFunctionName(event),
+                    parameters: [listenerParameter(event)] + Self.arguments(of: event, on: .ios).map(Self.parameter),
+                    returns: subscription),
             ]
         }
         result.append([
             "docLines": Self.docLines("Stops the listener `subscription` stands for; one already removed is left alone."),
             "deprecation": .bool(false),
-            "declaration": .string("func removeListener(_ subscription: \(subscription))"),
+            "declaration": Self.function(
+                "removeListener", parameters: [Self.parameter(positional: true, label: "subscription", type: subscription)]),
         ])
         result.append([
             "docLines": Self.docLines("Stops every listener registered with this module."),
             "deprecation": .bool(false),
-            "declaration": "func removeAllListeners()",
+            "declaration": Self.function("removeAllListeners", parameters: []),
         ])
         return result
     }
@@ -226,15 +227,12 @@ struct SwiftOperations {
         let arguments = Self.arguments(of: event, on: .ios)
         guard !arguments.isEmpty, arguments.allSatisfy({ !$0.isRequired }) else { return nil }
         let name = Self.listenerFunctionName(event)
-        let passed = arguments.map { argument in
-            SwiftTypeMapping.callArgument(argument, property: SwiftNames.name(argument.name, in: .property), value: "nil")
-        }
         let labels = arguments.map { $0.isPositional ? "_:" : SwiftNames.name($0.name, in: .property) + ":" }.joined()
         return [
             "docLines": Self.docLines("`\(name)(_:\(labels))` with every option left out."),
             "deprecation": types.deprecationContext(event.annotations),
-            "declaration": .string("public func \(name)(_ listener: @escaping \(Self.listenerAliasName(event, among: appleEvents))) -> \(Self.subscriptionClassName)"),
-            "call": .string("\(name)(\((["listener"] + passed).joined(separator: ", ")))"),
+            "declaration": Self.function(name, isPublic: true, parameters: [listenerParameter(event)], returns: Self.subscriptionClassName),
+            "call": Self.call(name, arguments: [Self.argument(label: nil, value: "listener")] + arguments.map { Self.argument($0, value: "nil") }),
         ]
     }
 
@@ -242,42 +240,102 @@ struct SwiftOperations {
     /// stream ends the listener when its iteration ends.
     private func streamFromListener(_ event: APIOperation) -> TemplateValue {
         let arguments = Self.arguments(of: event, on: .ios)
-        let parameters = arguments.map { argument in
-            SwiftTypeMapping.parameter(argument, property: SwiftNames.name(argument.name, in: .property))
-        }.joined(separator: ", ")
         let passed = arguments.map { argument in
             let property = SwiftNames.name(argument.name, in: .property)
-            return SwiftTypeMapping.callArgument(argument, property: property, value: SwiftNames.parameterInternalName(property) ?? SwiftNames.escaped(property))
+            return Self.argument(argument, value: SwiftNames.parameterInternalName(property) ?? SwiftNames.escaped(property))
         }
         let payload = SwiftTypeMapping.swiftType(event.payloadType)
         return [
             "docLines": docs(of: event),
             "deprecation": types.deprecationContext(event.annotations),
-            "declaration": .string("public func \(event.name)(\(parameters)) async -> AsyncStream<\(payload)>"),
-            "register": .string("\(Self.listenerFunctionName(event))(\((["$0"] + passed).joined(separator: ", ")))"),
+            "declaration": Self.function(
+                event.name, isPublic: true, parameters: arguments.map(Self.parameter), isAsync: true, returns: "AsyncStream<\(payload)>"),
+            "register": Self.call(Self.listenerFunctionName(event), arguments: [Self.argument(label: nil, value: "$0")] + passed),
         ]
     }
 
     /// One method of the protocol of `platform`: its docs, deprecation and
     /// declaration, with the arguments that platform takes.
     private func requirement(_ operation: APIOperation, on platform: OperationPlatform) -> TemplateValue {
-        let parameters = Self.arguments(of: operation, on: platform).map { argument in
-            SwiftTypeMapping.parameter(argument, property: SwiftNames.name(argument.name, in: .property))
-        }.joined(separator: ", ")
-        let declaration: String
+        let parameters = Self.arguments(of: operation, on: platform).map(Self.parameter)
+        let declaration: TemplateValue
         if operation.kind == .event {
-            declaration = "func \(operation.name)(\(parameters)) async -> AsyncStream<\(SwiftTypeMapping.swiftType(operation.payloadType))>"
-        } else if let result = SwiftTypeMapping.resultType(of: operation) {
-            declaration = "func \(operation.name)(\(parameters)) async throws -> \(result)"
+            declaration = Self.function(
+                operation.name, parameters: parameters, isAsync: true,
+                returns: "AsyncStream<\(SwiftTypeMapping.swiftType(operation.payloadType))>")
         } else {
-            // `Void`: success or a thrown error, and nothing to return.
-            declaration = "func \(operation.name)(\(parameters)) async throws"
+            // A `Void` result (nil) declares no return: success or a thrown error.
+            declaration = Self.function(
+                operation.name, parameters: parameters, isAsync: true, throws: true,
+                returns: SwiftTypeMapping.resultType(of: operation))
         }
         return [
             "docLines": docs(of: operation, on: platform),
             "deprecation": types.deprecationContext(operation.annotations),
-            "declaration": .string(declaration),
+            "declaration": declaration,
         ]
+    }
+
+    // MARK: - funcDeclaration.tmpl and funcCall.tmpl
+
+    /// The listener parameter every listener function takes first.
+    private func listenerParameter(_ event: APIOperation) -> TemplateValue {
+        Self.parameter(positional: true, label: "listener", type: "@escaping \(Self.listenerAliasName(event, among: appleEvents))")
+    }
+
+    /// A function declaration as `funcDeclaration.tmpl` spells it. Every
+    /// member is present (false when it does not apply), so the partial never
+    /// reads a member of an enclosing object.
+    private static func function(
+        _ name: String, isPublic: Bool = false, parameters: [TemplateValue],
+        isAsync: Bool = false, throws: Bool = false, returns: String? = nil
+    ) -> TemplateValue {
+        [
+            "public": .bool(isPublic),
+            "name": .string(name),
+            "parameters": .list(parameters),
+            "async": .bool(isAsync),
+            "throws": .bool(`throws`),
+            "returns": returns.map { .string($0) } ?? .bool(false),
+        ]
+    }
+
+    /// The parameter of `argument`: positional (`_ name`) or labelled; a
+    /// property whose name cannot be used inside the body (`self`) gets an
+    /// internal name after its label.
+    private static func parameter(_ argument: Field) -> TemplateValue {
+        let property = SwiftNames.name(argument.name, in: .property)
+        let internalName = SwiftNames.parameterInternalName(property)
+        let type = SwiftTypeMapping.swiftType(of: argument)
+        if argument.isPositional {
+            return parameter(positional: true, label: internalName ?? SwiftNames.escaped(property), type: type)
+        }
+        return parameter(positional: false, label: SwiftNames.escaped(property), internalName: internalName, type: type)
+    }
+
+    private static func parameter(positional: Bool, label: String, internalName: String? = nil, type: String) -> TemplateValue {
+        [
+            "positional": .bool(positional),
+            "label": .string(label),
+            "internal": internalName.map { .string($0) } ?? .bool(false),
+            "type": .string(type),
+        ]
+    }
+
+    /// A call as `funcCall.tmpl` spells it.
+    private static func call(_ name: String, arguments: [TemplateValue]) -> TemplateValue {
+        ["name": .string(name), "arguments": .list(arguments)]
+    }
+
+    /// The argument passing `value` for `argument`: with its label unless
+    /// the argument is positional.
+    private static func argument(_ argument: Field, value: String) -> TemplateValue {
+        let label = argument.isPositional ? nil : SwiftNames.callLabel(SwiftNames.name(argument.name, in: .property))
+        return Self.argument(label: label, value: value)
+    }
+
+    private static func argument(label: String?, value: String) -> TemplateValue {
+        ["label": label.map { .string($0) } ?? .bool(false), "value": .string(value)]
     }
 
     /// The operation's doc, then its arguments, what it answers, the codes
