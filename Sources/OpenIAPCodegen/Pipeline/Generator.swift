@@ -118,6 +118,13 @@ public struct Generator: Sendable {
     /// Reads the spec and renders every selected target in memory. Paths are
     /// relative to the output directory (`Swift/IAPKit.swift`).
     public func render() throws(DiagnosticError) -> (spec: Spec, files: [GeneratedFile]) {
+        let (spec, files, _) = try renderLinted()
+        return (spec, files)
+    }
+
+    /// `render()`, and the spec's lint findings (`SpecLinter`), none of
+    /// them an error: the spec is linted once per run, for both.
+    private func renderLinted() throws(DiagnosticError) -> (spec: Spec, files: [GeneratedFile], findings: [Diagnostic]) {
         let targets = try selectedTargets()
         // The templates do not depend on the spec, so they are read and
         // compiled on another thread while the spec loads.
@@ -126,9 +133,10 @@ public struct Generator: Sendable {
         let spec = try load()
         // Lint rules the spec makes errors stop the run before anything is
         // rendered; warnings are for `runWithNotes` to print.
-        let errors = SpecLinter.lint(spec).filter { $0.severity == .error }
+        let findings = SpecLinter.lint(spec)
+        let errors = findings.filter { $0.severity == .error }
         if !errors.isEmpty { throw DiagnosticError(errors) }
-        return (spec, try render(spec, targets: targets, templates: templates.value))
+        return (spec, try render(spec, targets: targets, templates: templates.value), findings)
     }
 
     /// Renders every selected target from a spec that `load` has read and
@@ -231,9 +239,9 @@ public struct Generator: Sendable {
     /// `runWithNotes`, and the lint warnings of the spec (`SpecLinter`),
     /// which the command prints as `path:line:column: warning: [ID] …`.
     public func runWithReport() throws(DiagnosticError) -> (changes: [FileChange], notes: [String], warnings: [Diagnostic]) {
-        let (spec, files) = try render()
+        let (spec, files, warnings) = try renderLinted()
         let changes = try writer().write(files)
-        return (changes, try selectedTargets().flatMap { $0.notes(spec) }, SpecLinter.lint(spec))
+        return (changes, try selectedTargets().flatMap { $0.notes(spec) }, warnings)
     }
 
     /// The template set of each target, each folder read and compiled once
