@@ -80,31 +80,32 @@ public struct Generator: Sendable {
     /// also by a run that writes TypeScript alone: what this accepts,
     /// every target renders.
     public func load() throws(DiagnosticError) -> Spec {
-        try SpecLoader.load(path: options.schemaPath, checks: [targetChecks])
+        try SpecLoader.load(path: options.schemaPath, groups: [targetChecks])
     }
 
     /// `load()` for spec files held in memory.
     public func load(_ sources: [SpecLoader.Source]) throws(DiagnosticError) -> Spec {
-        try SpecLoader.build(from: sources, checks: [targetChecks])
+        try SpecLoader.build(from: sources, groups: [targetChecks])
     }
 
     /// The problems the available targets have with `spec`, as `load`
     /// reports them; none for a spec every target can write.
     public func targetProblems(_ spec: Spec) -> [Diagnostic] {
-        targetChecks(spec)
+        let group = targetChecks
+        return group.merge(group.checks.concurrentMap { $0(spec) })
     }
 
-    /// Every available target's check, as one check for the loader. The
-    /// targets check side by side. Where several refuse the same place
-    /// (a name two languages reserve, two names both write alike), the
-    /// errors of the first target there alone are kept, in target order:
-    /// one thing to fix, said once.
-    private var targetChecks: SpecCheck {
-        let targets = options.availableTargets
-        return { spec in
+    /// Every available target's check, as one group for the loader, which
+    /// runs them side by side with the spec's own rules. Where several
+    /// refuse the same place (a name two languages reserve, two names both
+    /// write alike), the errors of the first target there alone are kept,
+    /// in target order: one thing to fix, said once.
+    private var targetChecks: SpecCheckGroup {
+        let checks: [SpecCheck] = options.availableTargets.map { target in { spec in target.check(spec) } }
+        return SpecCheckGroup(checks: checks) { perTarget in
             var kept: [Diagnostic] = []
             var taken: Set<SourceLocation> = []
-            for problems in targets.concurrentMap({ $0.check(spec) }) {
+            for problems in perTarget {
                 let places = Set(problems.compactMap(\.location))
                 kept += problems.filter { $0.location.map { !taken.contains($0) } ?? true }
                 taken.formUnion(places)
