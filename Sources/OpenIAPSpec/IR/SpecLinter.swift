@@ -11,6 +11,9 @@ public enum SpecLinter {
         // made an id string and a copy of the annotations for every field
         // and value of the spec, most of which report nothing.
         var pass = Pass(spec: spec)
+        // Room for every element's location at once: a set that grows as it
+        // fills hashes what it holds again at every step.
+        pass.seen.reserveCapacity(elementCount(spec))
         for type in spec.types {
             switch type {
             case let .record(r):
@@ -36,6 +39,23 @@ public enum SpecLinter {
             for index in operation.arguments.indices { pass.visit(.argument, owner: operation.name, operation.arguments[index]) }
         }
         return Diagnostics.sorted(pass.findings)
+    }
+
+    /// How many elements `lint` visits.
+    private static func elementCount(_ spec: Spec) -> Int {
+        var count = 0
+        for type in spec.types {
+            count += 1
+            switch type {
+            case let .record(r): count += r.fields.count
+            case let .fieldSet(s): count += s.fields.count
+            case let .enumeration(e): count += e.values.count
+            case let .opaqueString(s): count += s.knownValues.count
+            case .union, .alias: break
+            }
+        }
+        for operation in spec.operations { count += 1 + operation.arguments.count }
+        return count
     }
 
     /// One run of the rules over a spec: the findings so far, and what it
