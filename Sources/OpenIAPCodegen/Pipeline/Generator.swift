@@ -80,31 +80,32 @@ public struct Generator: Sendable {
     /// also by a run that writes TypeScript alone: what this accepts,
     /// every target renders.
     public func load() throws(DiagnosticError) -> Spec {
-        try SpecLoader.load(path: options.schemaPath, checks: [targetChecks])
+        try SpecLoader.load(path: options.schemaPath, groups: [targetChecks])
     }
 
     /// `load()` for spec files held in memory.
     public func load(_ sources: [SpecLoader.Source]) throws(DiagnosticError) -> Spec {
-        try SpecLoader.build(from: sources, checks: [targetChecks])
+        try SpecLoader.build(from: sources, groups: [targetChecks])
     }
 
     /// The problems the available targets have with `spec`, as `load`
     /// reports them; none for a spec every target can write.
     public func targetProblems(_ spec: Spec) -> [Diagnostic] {
-        targetChecks(spec)
+        let group = targetChecks
+        return group.merge(group.checks.concurrentMap { $0(spec) })
     }
 
-    /// Every available target's check, as one check for the loader. The
-    /// targets check side by side. Where several refuse the same place
-    /// (a name two languages reserve, two names both write alike), the
-    /// errors of the first target there alone are kept, in target order:
-    /// one thing to fix, said once.
-    private var targetChecks: SpecCheck {
-        let targets = options.availableTargets
-        return { spec in
+    /// Every available target's check, as one group for the loader, which
+    /// runs them side by side with the spec's own rules. Where several
+    /// refuse the same place (a name two languages reserve, two names both
+    /// write alike), the errors of the first target there alone are kept,
+    /// in target order: one thing to fix, said once.
+    private var targetChecks: SpecCheckGroup {
+        let checks: [SpecCheck] = options.availableTargets.map { target in { spec in target.check(spec) } }
+        return SpecCheckGroup(checks: checks) { perTarget in
             var kept: [Diagnostic] = []
             var taken: Set<SourceLocation> = []
-            for problems in targets.concurrentMap({ $0.check(spec) }) {
+            for problems in perTarget {
                 let places = Set(problems.compactMap(\.location))
                 kept += problems.filter { $0.location.map { !taken.contains($0) } ?? true }
                 taken.formUnion(places)
@@ -118,6 +119,13 @@ public struct Generator: Sendable {
     /// Reads the spec and renders every selected target in memory. Paths are
     /// relative to the output directory (`Swift/IAPKit.swift`).
     public func render() throws(DiagnosticError) -> (spec: Spec, files: [GeneratedFile]) {
+        let (spec, files, _) = try renderLinted()
+        return (spec, files)
+    }
+
+    /// `render()`, and the spec's lint findings (`SpecLinter`), none of
+    /// them an error: the spec is linted once per run, for both.
+    private func renderLinted() throws(DiagnosticError) -> (spec: Spec, files: [GeneratedFile], findings: [Diagnostic]) {
         let targets = try selectedTargets()
         // The templates do not depend on the spec, so they are read and
         // compiled on another thread while the spec loads.
@@ -126,9 +134,10 @@ public struct Generator: Sendable {
         let spec = try load()
         // Lint rules the spec makes errors stop the run before anything is
         // rendered; warnings are for `runWithNotes` to print.
-        let errors = SpecLinter.lint(spec).filter { $0.severity == .error }
+        let findings = SpecLinter.lint(spec)
+        let errors = findings.filter { $0.severity == .error }
         if !errors.isEmpty { throw DiagnosticError(errors) }
-        return (spec, try render(spec, targets: targets, templates: templates.value))
+        return (spec, try render(spec, targets: targets, templates: templates.value), findings)
     }
 
     /// Renders every selected target from a spec that `load` has read and
@@ -231,9 +240,9 @@ public struct Generator: Sendable {
     /// `runWithNotes`, and the lint warnings of the spec (`SpecLinter`),
     /// which the command prints as `path:line:column: warning: [ID] …`.
     public func runWithReport() throws(DiagnosticError) -> (changes: [FileChange], notes: [String], warnings: [Diagnostic]) {
-        let (spec, files) = try render()
+        let (spec, files, warnings) = try renderLinted()
         let changes = try writer().write(files)
-        return (changes, try selectedTargets().flatMap { $0.notes(spec) }, SpecLinter.lint(spec))
+        return (changes, try selectedTargets().flatMap { $0.notes(spec) }, warnings)
     }
 
     /// The template set of each target, each folder read and compiled once

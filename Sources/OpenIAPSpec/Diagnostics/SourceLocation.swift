@@ -19,8 +19,11 @@ import Foundation
 /// the path was a stored `String` (paths compare as Swift strings do, by
 /// canonical equivalence).
 public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The interned path; see `SourceFiles.FileID`.
-    private var fileID: SourceFiles.FileID
+    /// The interned path; see `SourceFiles.FileID`. Readable in the module
+    /// so that a pass over many locations can keep a fact per file (the
+    /// linter's platform of a file) without reading the path back, which
+    /// takes the table's lock.
+    private(set) var fileID: SourceFiles.FileID
     private var storedLine: Int32
     private var storedColumn: Int32
 

@@ -55,14 +55,20 @@ enum DeprecationCheck {
     }
 
     private static func usesDeprecationMaps(_ spec: Spec) -> Bool {
+        // Each type's annotations are read where they are: `NamedType.annotations`
+        // would copy them out, every string and the deprecation with them.
         for type in spec.types {
-            if type.annotations.deprecation != nil { return true }
             switch type {
-            case let .record(r): if r.fields.contains(where: { $0.annotations.deprecation != nil }) { return true }
-            case let .fieldSet(s): if s.fields.contains(where: { $0.annotations.deprecation != nil }) { return true }
-            case let .enumeration(e): if e.values.contains(where: { $0.annotations.deprecation != nil }) { return true }
-            case let .opaqueString(s): if s.knownValues.contains(where: { $0.annotations.deprecation != nil }) { return true }
-            case .union, .alias: break
+            case let .record(r):
+                if r.annotations.deprecation != nil || r.fields.contains(where: { $0.annotations.deprecation != nil }) { return true }
+            case let .fieldSet(s):
+                if s.annotations.deprecation != nil || s.fields.contains(where: { $0.annotations.deprecation != nil }) { return true }
+            case let .enumeration(e):
+                if e.annotations.deprecation != nil || e.values.contains(where: { $0.annotations.deprecation != nil }) { return true }
+            case let .opaqueString(s):
+                if s.annotations.deprecation != nil || s.knownValues.contains(where: { $0.annotations.deprecation != nil }) { return true }
+            case let .union(u): if u.annotations.deprecation != nil { return true }
+            case let .alias(a): if a.annotations.deprecation != nil { return true }
             }
         }
         return spec.operations.contains { $0.annotations.deprecation != nil || $0.arguments.contains { $0.annotations.deprecation != nil } }

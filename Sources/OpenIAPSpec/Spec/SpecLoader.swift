@@ -8,6 +8,27 @@ import Foundation
 /// Its problems are reported with the spec's, sorted by place.
 public typealias SpecCheck = @Sendable (Spec) -> [Diagnostic]
 
+/// Checks a caller adds to loading as one: each runs side by side with the
+/// spec's own rules and every other check, then `merge` joins their
+/// problems (one list per check, in the order of `checks`) into those
+/// reported. The generator's target checks are one group: where several
+/// targets refuse one place, the first target alone speaks (`Generator`).
+///
+/// A group rather than one check that runs its parts side by side itself:
+/// such a check runs on one of the loader's threads, and a pool started
+/// there gets no other thread (the processor is already taken by the
+/// loader's own pool), so its parts ran one after another while the other
+/// thread, done with the spec's rules, waited.
+public struct SpecCheckGroup: Sendable {
+    public var checks: [SpecCheck]
+    public var merge: @Sendable ([[Diagnostic]]) -> [Diagnostic]
+
+    public init(checks: [SpecCheck], merge: @escaping @Sendable ([[Diagnostic]]) -> [Diagnostic]) {
+        self.checks = checks
+        self.merge = merge
+    }
+}
+
 /// Entry point of the reading stage: spec files on disk → a validated `Spec`.
 ///
 /// The loader knows the spec language and nothing else: it reads, joins
@@ -34,6 +55,14 @@ public enum SpecLoader {
     /// Reads a spec file, or every `*.yaml` / `*.yml` file of a folder (not
     /// recursive), in name order.
     public static func load(path: String, limits: YAMLLimits = .default, checks: [SpecCheck] = []) throws(DiagnosticError) -> Spec {
+        try load(path: path, limits: limits, checks: checks, groups: [])
+    }
+
+    /// `load(path:limits:checks:)` with groups of checks too, whose problems
+    /// follow those of `checks`.
+    public static func load(
+        path: String, limits: YAMLLimits = .default, checks: [SpecCheck] = [], groups: [SpecCheckGroup]
+    ) throws(DiagnosticError) -> Spec {
         let paths = try sourcePaths(at: path)
         // The same as `build(from: sources(at: path))`, but each file is read
         // by the job that parses it, so reading is spread over the cores too.
@@ -45,7 +74,7 @@ public enum SpecLoader {
         for (file, result) in zip(paths, read) where result.isNone {
             throw DiagnosticError(.error("cannot read spec file '\(file)'", at: nil))
         }
-        return try join(read.compactMap { $0 }, firstFile: paths.first, checks: checks)
+        return try join(read.compactMap { $0 }, firstFile: paths.first, checks: checks, groups: groups)
     }
 
     /// The bytes of the file at `path`, or nil when it cannot be read
@@ -92,10 +121,18 @@ public enum SpecLoader {
     /// Parses, joins and validates in-memory sources. All problems of all
     /// files are reported together.
     public static func build(from sources: [Source], limits: YAMLLimits = .default, checks: [SpecCheck] = []) throws(DiagnosticError) -> Spec {
+        try build(from: sources, limits: limits, checks: checks, groups: [])
+    }
+
+    /// `build(from:limits:checks:)` with groups of checks too, whose
+    /// problems follow those of `checks`.
+    public static func build(
+        from sources: [Source], limits: YAMLLimits = .default, checks: [SpecCheck] = [], groups: [SpecCheckGroup]
+    ) throws(DiagnosticError) -> Spec {
         // Each file is parsed and read on its own, several at a time; only
         // joining them needs all of them.
         let read = sources.concurrentMap { readFile($0, limits: limits) }
-        return try join(read, firstFile: sources.first?.path, checks: checks)
+        return try join(read, firstFile: sources.first?.path, checks: checks, groups: groups)
     }
 
     /// What one file declares and the problems found in it, or why it is not YAML.
@@ -111,7 +148,9 @@ public enum SpecLoader {
     }
 
     /// Joins the files read and checks the whole.
-    private static func join(_ read: [FileResult], firstFile: String?, checks: [SpecCheck]) throws(DiagnosticError) -> Spec {
+    private static func join(
+        _ read: [FileResult], firstFile: String?, checks: [SpecCheck], groups: [SpecCheckGroup]
+    ) throws(DiagnosticError) -> Spec {
         var diagnostics = Diagnostics()
         var files: [SpecFileReader.FileDeclarations] = []
         var unreadable = false
@@ -135,9 +174,10 @@ public enum SpecLoader {
         var remembering = built
         remembering.rememberFlattenedMemberNames()
         let spec = remembering
-        // The concerns of the spec's own rules and the caller's checks only
-        // read the spec, so they run side by side; their problems are
-        // joined in this order (then sorted by place).
+        // The concerns of the spec's own rules and the caller's checks
+        // (those of its groups too) only read the spec, so they run side by
+        // side, all in one pool; their problems are joined in this order,
+        // each group's merged (then sorted by place).
         let routes: SpecCheck = { spec in
             var validator = RouteValidator(spec: spec)
             validator.run()
@@ -146,7 +186,14 @@ public enum SpecLoader {
         let rules: [SpecCheck] = SpecValidator.Concern.allCases.map { concern in
             { spec in SpecValidator.problems(spec, types: names, concern) }
         } + [routes] + checks
-        for problems in rules.concurrentMap({ $0(spec) }) { diagnostics.append(contentsOf: problems) }
+        let results = (rules + groups.flatMap(\.checks)).concurrentMap { $0(spec) }
+        for problems in results[..<rules.count] { diagnostics.append(contentsOf: problems) }
+        var start = rules.count
+        for group in groups {
+            let end = start + group.checks.count
+            diagnostics.append(contentsOf: group.merge(Array(results[start..<end])))
+            start = end
+        }
         try diagnostics.check()
         return spec
     }

@@ -91,8 +91,9 @@ struct JSONSchemaBuilder {
             notes.append("At least one of \(Self.codeList(group.fields)) is set (present and not null).")
             rules.append(.atLeastOne(group))
         }
-        for field in record.fields {
-            guard !field.aliases.isEmpty else { continue }
+        // By position: most fields have no alias, and only those that do are copied.
+        for position in record.fields.indices where !record.fields[position].aliases.isEmpty {
+            let field = record.fields[position]
             if field.isRequired { rules.append(.requiredUnderSomeName(field)) }
             for index in field.aliases.indices { rules.append(.alias(field, index: index)) }
         }
@@ -181,8 +182,8 @@ struct JSONSchemaBuilder {
         if fields.indices.contains(where: { fields[$0].isRequired && fields[$0].aliases.isEmpty }) {
             json.key("required")
             json.array { json in
-                for field in fields {
-                    if field.isRequired && field.aliases.isEmpty { json.string(quoting: field.name) }
+                for index in fields.indices where fields[index].isRequired && fields[index].aliases.isEmpty {
+                    json.string(quoting: fields[index].name)
                 }
             }
         }

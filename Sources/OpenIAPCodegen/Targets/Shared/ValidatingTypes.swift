@@ -15,8 +15,9 @@ enum ValidatingTypes {
                 if !r.exactlyOne.isEmpty || !r.atLeastOne.isEmpty || r.fields.contains(where: { !$0.constraints.isEmpty }) {
                     pending.append(r.name)
                 }
-                for field in r.fields {
-                    if let leaf = field.type.namedLeaf { containers[leaf, default: []].append(r.name) }
+                // By position, so that only the type is copied out of each field.
+                for index in r.fields.indices {
+                    if let leaf = r.fields[index].type.namedLeaf { containers[leaf, default: []].append(r.name) }
                 }
             case let .union(u):
                 for member in u.members { containers[member.typeName, default: []].append(u.name) }

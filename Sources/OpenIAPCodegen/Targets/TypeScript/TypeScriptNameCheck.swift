@@ -33,8 +33,9 @@ enum TypeScriptNameCheck {
         // Spec types in order: the first to take a name keeps it.
         var owners: [String: NamedType] = [:]
         for type in spec.types {
-            var names = [(shapes.apiName(type.name), "its name")]
-            if shapes.apiName(type.name) != type.name { names.append((type.name, "the spelling kept for it")) }
+            let apiName = shapes.apiName(type.name)
+            var names = [(apiName, "its name")]
+            if apiName != type.name { names.append((type.name, "the spelling kept for it")) }
             if shapes.twins.contains(type.name) { names.append((shapes.wireName(type.name), "the type of its JSON")) }
             for (name, role) in names {
                 if let owner = owners[name] {

@@ -20,6 +20,9 @@ public enum TypeScriptNames {
     /// This is how upstream's generated TypeScript spells type names and the
     /// names of operation arguments (`QueryCurrentEntitlementIosArgs`).
     public static func pascalWords(_ name: String) -> String {
+        // Most names have no such run: reading the bytes tells, without
+        // copying them into an array to change.
+        guard hasAcronymBeforeWord(name) else { return name }
         var bytes = Array(name.utf8)
         var index = 0
         var changed = false
@@ -39,6 +42,21 @@ public enum TypeScriptNames {
             index = end
         }
         return changed ? String(decoding: bytes, as: UTF8.self) : name
+    }
+
+    /// Whether `name` has a run of three or more ASCII capitals followed by
+    /// a lower-case letter, which `pascalWords` respells.
+    private static func hasAcronymBeforeWord(_ name: String) -> Bool {
+        var capitals = 0
+        for byte in name.utf8 {
+            if isUpper(byte) {
+                capitals += 1
+                continue
+            }
+            if capitals >= 3, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) { return true }
+            capitals = 0
+        }
+        return false
     }
 
     /// The name of an enum value as a member of an object of values, as

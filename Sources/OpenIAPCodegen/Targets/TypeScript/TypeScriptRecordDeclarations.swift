@@ -12,11 +12,13 @@ extension TypeScriptViewModel {
     func recordInterface(_ record: RecordType, declaredAs declared: String? = nil) -> TemplateValue {
         var fields: [TemplateValue] = []
         fields.reserveCapacity(record.fields.count)
-        for field in record.fields {
-            if field.includedFrom == nil {
-                appendField(field, of: record.name, to: &fields)
-            } else if tags(of: field, in: record.name) != nil {
-                fields.append(self.field(field, of: record.name))
+        // By position: `for field in record.fields` copies every field out
+        // of the array (a retain and a release of each of its members).
+        for index in record.fields.indices {
+            if record.fields[index].includedFrom == nil {
+                appendField(record.fields[index], of: record.name, to: &fields)
+            } else if tags(of: record.fields[index], in: record.name) != nil {
+                fields.append(self.field(record.fields[index], of: record.name))
             }
         }
         var doc = typeDoc(record.annotations, of: record.name)
@@ -27,7 +29,7 @@ extension TypeScriptViewModel {
     func fieldSetInterface(_ set: FieldSet) -> TemplateValue {
         var fields: [TemplateValue] = []
         fields.reserveCapacity(set.fields.count)
-        for field in set.fields { appendField(field, of: set.name, to: &fields) }
+        for index in set.fields.indices { appendField(set.fields[index], of: set.name, to: &fields) }
         return interface(name(set.name), extends: [], fields: fields, doc: typeDoc(set.annotations, of: set.name))
     }
 

@@ -111,11 +111,12 @@ struct TypeScriptShapes {
         }
         for type in spec.types {
             switch type {
+            // By position, so that only the type is copied out of each field.
             case let .record(record):
-                for field in record.fields { add(field.type.namedLeaf, record.name) }
+                for index in record.fields.indices { add(record.fields[index].type.namedLeaf, record.name) }
                 for set in record.includes { add(set, record.name) }
             case let .fieldSet(set):
-                for field in set.fields { add(field.type.namedLeaf, set.name) }
+                for index in set.fields.indices { add(set.fields[index].type.namedLeaf, set.name) }
             case let .union(union):
                 for member in union.members { add(member.typeName, union.name) }
             case let .alias(alias):
