@@ -52,9 +52,19 @@ package struct TemplateOutput {
         start = realloc(start, capacity).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
     }
 
-    /// Hands over a copy of the bytes written so far and starts over empty.
+    /// Hands over the bytes written so far, in the block they were written
+    /// into (trimmed to their length), and starts over empty in a new one.
+    ///
+    /// Measured (`benchmark --repeat render-swift`, 10,000 types): copying
+    /// the bytes into an array here instead cost a `memmove` of every
+    /// rendered file and the page faults of as much fresh memory.
     package mutating func take() -> FileBytes {
-        let bytes = FileBytes(Array(self.bytes))
+        // Shrinking leaves the bytes where they are (a large block is
+        // remapped, a small one split), so this copies nothing.
+        let block = realloc(start, max(count, 1)).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+        let bytes = FileBytes(takingOwnershipOf: block, count: count)
+        capacity = 16
+        start = malloc(capacity).unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
         count = 0
         return bytes
     }

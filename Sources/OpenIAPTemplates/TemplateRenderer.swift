@@ -145,12 +145,16 @@ struct TemplateRenderer {
     /// Sections over the streamed list so far; see `Limits`.
     private var streamedSections = 0
     private let stream: Stream?
+    /// The name of `stream`, kept apart so that a lookup compares it without
+    /// copying the stream (and retaining its closure).
+    private let streamKey: TemplateKey?
 
     init(links: TemplateLinks, context: TemplateValue, stream: Stream? = nil, capacity: Int, limits: Limits = .standard) {
         self.links = links
         self.limits = limits
         self.context = context
         self.stream = stream
+        streamKey = stream?.key
         output = TemplateOutput(capacity: capacity)
         hints = .allocate(capacity: links.nameCount)
         hints.initialize(repeating: 0)
@@ -440,14 +444,16 @@ struct TemplateRenderer {
         case .key, .path:
             // Only the first part walks the stack; the rest must be found
             // inside what it names, so `a.b` never picks up an outer `b`.
+            // Read once for all the frames searched.
+            let key = program.firstKeys[name]
             var level = frames.count - 1
             var found: UnsafePointer<TemplateValue>?
             while level >= 0 {
                 // The streamed list is a member of the bottom context.
-                if level == 0, let stream, stream.key == program.firstKeys[name] {
+                if level == 0, streamKey == key {
                     break
                 }
-                if let value = frames[level].member(program.firstKeys[name], hint: &hints[firstName + name]) {
+                if let value = frames[level].member(key, hint: &hints[firstName + name]) {
                     found = value
                     break
                 }
@@ -481,7 +487,12 @@ struct TemplateRenderer {
         }
     }
 
+    /// Writes a string's bytes from where they are: `withUTF8` needs a
+    /// variable, and copying every variable tag's string into one cost a
+    /// retain and a release each. Only a string that is not stored as
+    /// UTF-8 (none that a view model makes) takes that way.
     private mutating func write(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ write($0) }) != nil { return }
         var text = text
         text.withUTF8 { write($0) }
     }

@@ -25,30 +25,17 @@ public enum SwiftEscaping {
     /// that keep the lines in a collection of their own. Another language's
     /// doc comments break lines the same way with another `prefix` (Kotlin's
     /// KDoc lines start ` *`), which comes before the text and a space.
-    static func forEachDocLine(_ doc: String?, prefix: StaticString = "///", _ body: (String) -> Void) {
+    static func forEachDocLine(_ doc: String?, prefix: String = "///", _ body: (String) -> Void) {
         guard let doc, !doc.isEmpty else { return }
-        // One pass over the bytes sorts the doc: plain (printable ASCII and
-        // line feeds) or not, one line or several, blank or not.
-        let newline = UInt8(ascii: "\n")
-        let space = UInt8(ascii: " ")
-        var isPlain = true
-        var isOneLine = true
-        var hasText = false
-        for byte in doc.utf8 {
-            if byte == newline {
-                isOneLine = false
-            } else if byte < 0x20 || byte >= 0x7F {
-                isPlain = false
-                break
-            } else if byte != space {
-                hasText = true
-            }
-        }
+        // A native string's bytes are read from its buffer: stepping
+        // through the `utf8` view checks every index, and was most of the
+        // time spent here.
+        let (isPlain, isOneLine, hasText) = doc.utf8.withContiguousStorageIfAvailable(docShape) ?? docShape(doc.utf8)
         if isPlain {
             // The usual doc, one short line of printable ASCII, is one doc
             // line as it is: what the general rule below makes of it too.
             if isOneLine, hasText, doc.utf8.count <= docWidth {
-                body("\(prefix) \(doc)")
+                body(docLine(prefix, doc))
             } else if isOneLine {
                 // A blank line is dropped, like trailing blank lines.
                 if hasText { forEachWrappedPlainLine(doc[...], prefix: prefix, body) }
@@ -64,9 +51,28 @@ public enum SwiftEscaping {
         for line in trimmed {
             for part in wrap(String(line), width: docWidth) {
                 let safe = visible(part)
-                body(safe.isEmpty ? "\(prefix)" : "\(prefix) \(safe)")
+                body(safe.isEmpty ? prefix : docLine(prefix, safe))
             }
         }
+    }
+
+    /// One pass over the bytes sorts a doc: plain (printable ASCII and
+    /// line feeds) or not, one line or several, blank or not.
+    private static func docShape(_ bytes: some Sequence<UInt8>) -> (isPlain: Bool, isOneLine: Bool, hasText: Bool) {
+        let newline = UInt8(ascii: "\n")
+        let space = UInt8(ascii: " ")
+        var isOneLine = true
+        var hasText = false
+        for byte in bytes {
+            if byte == newline {
+                isOneLine = false
+            } else if byte < 0x20 || byte >= 0x7F {
+                return (false, isOneLine, hasText)
+            } else if byte != space {
+                hasText = true
+            }
+        }
+        return (true, isOneLine, hasText)
     }
 
     /// `forEachDocLine` for a doc of printable ASCII and line feeds only
@@ -76,7 +82,7 @@ public enum SwiftEscaping {
     /// wrapped on the UTF-8 bytes, by the same rules as the general path
     /// (which counts and compares `Character`s, several times the cost),
     /// and nothing needs escaping.
-    private static func forEachPlainDocLine(_ doc: String, prefix: StaticString, _ body: (String) -> Void) {
+    private static func forEachPlainDocLine(_ doc: String, prefix: String, _ body: (String) -> Void) {
         let bytes = doc.utf8
         let newline = UInt8(ascii: "\n")
         var lines: [Substring] = []
@@ -94,17 +100,30 @@ public enum SwiftEscaping {
     /// Hands one line of a plain doc to `body` as doc lines, broken as
     /// `wrap` breaks it: at the last space within one character past the
     /// width, the spaces after it dropped; a longer word stays whole.
-    private static func forEachWrappedPlainLine(_ line: Substring, prefix: StaticString, _ body: (String) -> Void) {
+    private static func forEachWrappedPlainLine(_ line: Substring, prefix: String, _ body: (String) -> Void) {
         let space = UInt8(ascii: " ")
         var rest = line
         while rest.utf8.count > docWidth {
             let window = rest.utf8.prefix(docWidth + 1)
             guard let breakAt = window.lastIndex(of: space), breakAt > rest.startIndex else { break }
-            body("\(prefix) \(rest[..<breakAt])")
+            body(docLine(prefix, rest[..<breakAt]))
             let next = rest.utf8[breakAt...].firstIndex(where: { $0 != space }) ?? rest.endIndex
             rest = rest[next...]
         }
-        body(rest.isEmpty ? "\(prefix)" : "\(prefix) \(rest)")
+        body(rest.isEmpty ? prefix : docLine(prefix, rest))
+    }
+
+    /// `prefix`, a space and `text`: one doc line, in one allocation of
+    /// the right size. Every doc line of every target is made here, and an
+    /// interpolated string (with a `StaticString` prefix, which takes the
+    /// generic path) cost several times as much.
+    private static func docLine(_ prefix: String, _ text: some StringProtocol) -> String {
+        var line = ""
+        line.reserveCapacity(prefix.utf8.count + 1 + text.utf8.count)
+        line += prefix
+        line += " "
+        line += text
+        return line
     }
 
     /// The text with control characters other than tab, and invisible format

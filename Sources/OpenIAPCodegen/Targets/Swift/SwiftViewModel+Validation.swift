@@ -10,10 +10,12 @@ extension SwiftViewModel {
     /// (the prefix no spec type may take, so the enum hides none).
     func patternContexts(_ fields: [Field]) -> [TemplateValue] {
         var result: [TemplateValue] = []
-        for field in fields {
-            guard let pattern = field.constraints.pattern else { continue }
+        // By index, reading only what is used: a `for field in` loop copies
+        // every field of every record, and few have a pattern.
+        for index in fields.indices {
+            guard let pattern = fields[index].constraints.pattern else { continue }
             var object = TemplateObject(keys: Self.patternKeys)
-            object.append(Key.name, .string(SwiftNames.escaped(SwiftNames.name(field.name, in: .property))))
+            object.append(Key.name, .string(SwiftNames.escaped(SwiftNames.name(fields[index].name, in: .property))))
             object.append(Key.source, .string(SwiftEscaping.stringLiteral(pattern.source)))
             // One step goes on one line, more one per line, as
             // swift-format lays out collection literals.
