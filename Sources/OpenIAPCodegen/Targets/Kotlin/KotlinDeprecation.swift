@@ -60,8 +60,11 @@ enum KotlinDeprecation {
     /// member, not an extension, so that code importing the class finds it),
     /// and a constructor with the old parameter names.
     static func oldMembers(of record: RecordType, in spec: Spec) -> [String] {
-        let properties: [String] = record.fields.compactMap { field in
-            guard let old = field.annotations.renamedFrom else { return nil }
+        // By position: few fields are renamed, and looking at a field's
+        // `renamedFrom` this way copies that name alone, not the whole field.
+        let properties: [String] = record.fields.indices.compactMap { index in
+            guard let old = record.fields[index].annotations.renamedFrom else { return nil }
+            let field = record.fields[index]
             let new = KotlinNames.name(field.name, in: .property)
             let type = KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)
             return """
@@ -86,7 +89,7 @@ extension KotlinDeprecation {
     /// with a choice or an implied discriminator, whose constructors take
     /// other parameters than its fields (Docs/Releases.md).
     static func renamedParameterConstructor(of record: RecordType, in spec: Spec) -> String? {
-        guard record.fields.contains(where: { $0.annotations.renamedFrom != nil }),
+        guard record.fields.indices.contains(where: { record.fields[$0].annotations.renamedFrom != nil }),
             !record.exactlyOne.contains(where: { $0.choice != nil }),
             (spec.impliedTagValues[record.name] ?? [:]).isEmpty
         else { return nil }

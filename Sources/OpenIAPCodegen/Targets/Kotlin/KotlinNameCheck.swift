@@ -202,8 +202,13 @@ enum KotlinNameCheck {
                     declare(KotlinNames.oneOfCaseName(record.name, field: field.name), "the class of field '\(field.name)' of the oneOf record '\(record.name)'", at: field.location)
                 }
             }
-            let properties = Set(record.fields.map { KotlinNames.name($0.name, in: .property) })
-            for choice in record.exactlyOne.compactMap(\.choice) {
+            let choices = record.exactlyOne.compactMap(\.choice)
+            // The fields' Kotlin names are only needed beside a choice (few
+            // records have one): working them out for every record cost a
+            // third of this check.
+            guard !choices.isEmpty else { continue }
+            let properties = Set(record.fields.indices.map { KotlinNames.name(record.fields[$0].name, in: .property) })
+            for choice in choices {
                 let className = KotlinNames.kotlinChoiceClassName(choice, owner: record.name)
                 if spec[className] != nil {
                     diagnostics.error(

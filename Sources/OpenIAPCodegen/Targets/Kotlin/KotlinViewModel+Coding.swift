@@ -19,7 +19,11 @@ extension KotlinViewModel {
         object.append(
             Key.keyNames,
             .list(field.aliases.isEmpty ? [] : ([field.name] + field.aliases).map { .string(KotlinNames.stringLiteral($0)) }))
-        object.append(Key.decoded, decodedValue(field.type, depth: 0))
+        if case let .scalar(scalar) = field.type {
+            object.append(Key.decoded, Self.scalarDecodings[scalar] ?? decodedValue(field.type, depth: 0))
+        } else {
+            object.append(Key.decoded, decodedValue(field.type, depth: 0))
+        }
         var emptyIsAbsent = false
         if !field.isRequired, case let .named(name) = field.type { emptyIsAbsent = kinds[name] == .emptyIsAbsentString }
         object.append(Key.emptyIsAbsent, .bool(emptyIsAbsent))
@@ -32,15 +36,11 @@ extension KotlinViewModel {
     /// numbered `next`). A spec type that a class in `nested` would hide
     /// is named with its package.
     func decodedValue(_ type: TypeRef, depth: Int, nested: Set<String> = []) -> TemplateValue {
-        var scalar = ""
         var reader = ""
         var collection = ""
         var element: [TemplateValue] = []
         switch type {
-        case .scalar(.string): scalar = "string"
-        case .scalar(.bool): scalar = "bool"
-        case .scalar(.int): scalar = "long"
-        case .scalar(.double), .scalar(.timestamp): scalar = "double"
+        case let .scalar(scalar): return Self.decodedScalar(scalar, depth: depth)
         case let .named(name):
             reader = nested.isEmpty ? companion(name) : typeReference(aliasTargets[name] ?? name, nested: nested)
         case let .list(inner):
@@ -50,6 +50,31 @@ extension KotlinViewModel {
             collection = "map"
             element = [decodedValue(inner, depth: depth + 1, nested: nested)]
         }
+        return Self.decodedObject(scalar: "", reader: reader, collection: collection, depth: depth, element: element)
+    }
+
+    /// `decodedValue` of a field whose type is a scalar, by scalar: the same
+    /// object for every such field, made once. Most fields are scalars, and
+    /// each built (and the template engine later freed) an equal object.
+    static let scalarDecodings: [Scalar: TemplateValue] = Dictionary(
+        uniqueKeysWithValues: Scalar.allCases.map { ($0, decodedScalar($0, depth: 0)) })
+
+    /// `decodedValue` of a scalar: read by OpenIAPDecode's reader of its kind.
+    static func decodedScalar(_ scalar: Scalar, depth: Int) -> TemplateValue {
+        let reader =
+            switch scalar {
+            case .string: "string"
+            case .bool: "bool"
+            case .int: "long"
+            case .double, .timestamp: "double"
+            }
+        return decodedObject(scalar: reader, reader: "", collection: "", depth: depth, element: [])
+    }
+
+    /// The object `decodeValue.tmpl` reads (see `decodedValue`).
+    static func decodedObject(
+        scalar: String, reader: String, collection: String, depth: Int, element: [TemplateValue]
+    ) -> TemplateValue {
         var object = TemplateObject(keys: Self.decodedValueKeys)
         object.append(Key.scalar, .string(scalar))
         object.append(Key.reader, .string(reader))
@@ -67,8 +92,18 @@ extension KotlinViewModel {
     func addEncoding(_ field: Field, access: String, to object: inout TemplateObject) {
         object.append(Key.isRequired, .bool(field.isRequired))
         object.append(Key.access, .string(access))
-        object.append(Key.written, encodedValue(field.type, field.isRequired ? access : "v0", depth: 1))
+        if !field.isRequired, case .scalar = field.type {
+            object.append(Key.written, Self.optionalScalarWritten)
+        } else {
+            object.append(Key.written, encodedValue(field.type, field.isRequired ? access : "v0", depth: 1))
+        }
     }
+
+    /// `encodedValue` of an optional scalar field's value (`v0`, written as
+    /// it is), the same for every such field: made once rather than per
+    /// field, as `scalarDecodings`.
+    static let optionalScalarWritten = encodedObject(
+        value: "v0", isObject: false, isString: false, mapping: "", depth: 1, element: [])
 
     /// How `encodeValue.tmpl` writes `value` of `type` as a neutral JSON
     /// value: a record or union by `toJson()` (`isObject`), a string type
@@ -94,6 +129,14 @@ extension KotlinViewModel {
             element = [encodedValue(inner, "e\(depth).value", depth: depth + 1)]
         case .list, .map: break
         }
+        return Self.encodedObject(
+            value: value, isObject: isObject, isString: isString, mapping: mapping, depth: depth, element: element)
+    }
+
+    /// The object `encodeValue.tmpl` reads (see `encodedValue`).
+    static func encodedObject(
+        value: String, isObject: Bool, isString: Bool, mapping: String, depth: Int, element: [TemplateValue]
+    ) -> TemplateValue {
         var object = TemplateObject(keys: Self.encodedValueKeys)
         object.append(Key.value, .string(value))
         object.append(Key.isObject, .bool(isObject))

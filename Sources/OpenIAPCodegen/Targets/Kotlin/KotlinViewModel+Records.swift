@@ -39,10 +39,11 @@ extension KotlinViewModel {
         parameters.reserveCapacity(record.fields.count)
         var validation: [TemplateValue] = []
         var patterns: [TemplateValue] = []
-        var index = 0
-        for field in record.fields {
+        for index in record.fields.indices {
+            // Read in place: `for field in record.fields` copied each whole
+            // field (docs, constraints, location) first.
+            let field = record.fields[index]
             let member = names.names[index]
-            index += 1
             let property = KotlinNames.escaped(member)
             let access = "this.\(property)"
             let key = KotlinNames.stringLiteral(field.name)
