@@ -10,7 +10,8 @@ import OpenIAPSpec
 /// name already taken is a located error.
 enum TypeScriptNameCheck {
     static func check(_ spec: Spec, into diagnostics: inout Diagnostics) {
-        let shapes = TypeScriptShapes(spec: spec)
+        // The twins alone: the check needs no more of `TypeScriptShapes`.
+        let twins = TypeScriptShapes.twinNames(spec)
         // Name -> what the module declares under it.
         var taken: [String: String] = [:]
         // The arguments records and replies, whose names the validator
@@ -33,10 +34,10 @@ enum TypeScriptNameCheck {
         // Spec types in order: the first to take a name keeps it.
         var owners: [String: NamedType] = [:]
         for type in spec.types {
-            let apiName = shapes.apiName(type.name)
+            let apiName = TypeScriptNames.typeName(type.name)
             var names = [(apiName, "its name")]
             if apiName != type.name { names.append((type.name, "the spelling kept for it")) }
-            if shapes.twins.contains(type.name) { names.append((shapes.wireName(type.name), "the type of its JSON")) }
+            if twins.contains(type.name) { names.append((apiName + TypeScriptShapes.wireSuffix, "the type of its JSON")) }
             for (name, role) in names {
                 if let owner = owners[name] {
                     guard owner.name != type.name else { continue }

@@ -142,12 +142,26 @@ public enum TypeScriptNames {
     /// than a space or tab is not `@`. (The checks look at bytes; when any
     /// might match, the exact character-based rule in `docText` decides.)
     static func needsDocEscape(_ line: String) -> Bool {
+        // One pass over the bytes: every doc line and name goes through
+        // here, and the leading-`@` test used to walk the start separately.
         let (space, tab) = (UInt8(ascii: " "), UInt8(ascii: "\t"))
-        if line.utf8.drop(while: { $0 == space || $0 == tab }).first == UInt8(ascii: "@") { return true }
         var previous: UInt8 = 0
-        for byte in line.utf8 {
-            if byte >= 0x7F || (byte < 0x20 && byte != tab) { return true }
-            if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "*") { return true }
+        // Only spaces and tabs so far: an `@` here starts a tag.
+        var leading = true
+        // Copied into an array first: stepping through an array costs a
+        // fraction of stepping through the string's UTF-8 view byte by byte
+        // (at 1,000 types this scan was a fifth of the TypeScript render's
+        // instructions), and the copy is one allocation and a memcpy.
+        for byte in Array(line.utf8) {
+            // Below a space, or DEL and above, in one comparison.
+            if byte &- 0x20 >= 0x5F {
+                if byte != tab { return true }
+            } else if leading, byte != space {
+                if byte == UInt8(ascii: "@") { return true }
+                leading = false
+            } else if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "*") {
+                return true
+            }
             previous = byte
         }
         return false

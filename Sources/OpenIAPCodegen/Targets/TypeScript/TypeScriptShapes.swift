@@ -55,8 +55,30 @@ struct TypeScriptShapes {
         self.spec = spec
         tagValues = spec.unionTagValues
         unionRecords = spec.flattenedMemberNames()
+        voidResultIsNothing = Self.voidResultIsNothing(spec)
+        let bases = Self.bases(spec, voidResultIsNothing: voidResultIsNothing)
+        let holders = Self.holders(spec)
+        twins = Self.closure(bases.twins, holders)
+        convertedInputs = Self.closure(bases.inputs, holders)
+        convertedOutputs = Self.closure(bases.outputs, holders)
+    }
+
+    /// `twins` alone, for `TypeScriptNameCheck`, which needs no more: the
+    /// check runs when the spec loads and the render makes its own shapes
+    /// (the pipeline gives the two no place to share one), so the check
+    /// skips the tag tables and the other two closures.
+    static func twinNames(_ spec: Spec) -> Set<String> {
+        closure(bases(spec, voidResultIsNothing: voidResultIsNothing(spec)).twins, holders(spec))
+    }
+
+    private static func voidResultIsNothing(_ spec: Spec) -> Bool {
         let answersNothing = spec.operations.contains { $0.result.isNothing }
-        voidResultIsNothing = answersNothing && spec[Self.voidResultName].map { if case .record = $0 { true } else { false } } == true
+        return answersNothing && spec[voidResultName].map { if case .record = $0 { true } else { false } } == true
+    }
+
+    /// The records that have a twin, take a choice, or are `oneOf`, each
+    /// by itself (before the closure adds what holds them).
+    private static func bases(_ spec: Spec, voidResultIsNothing: Bool) -> (twins: [String], inputs: [String], outputs: [String]) {
         var twinBase: [String] = []
         var inputBase: [String] = []
         var outputBase: [String] = []
@@ -65,15 +87,12 @@ struct TypeScriptShapes {
             if record.isOneOf { outputBase.append(record.name) }
             if record.exactlyOne.contains(where: { $0.choice != nil }) { inputBase.append(record.name) }
             if record.isOneOf || !record.exactlyOne.isEmpty || !record.atLeastOne.isEmpty
-                || (voidResultIsNothing && record.name == Self.voidResultName)
+                || (voidResultIsNothing && record.name == voidResultName)
             {
                 twinBase.append(record.name)
             }
         }
-        let holders = Self.holders(spec)
-        twins = Self.closure(twinBase, holders)
-        convertedInputs = Self.closure(inputBase, holders)
-        convertedOutputs = Self.closure(outputBase, holders)
+        return (twinBase, inputBase, outputBase)
     }
 
     // MARK: - Names
