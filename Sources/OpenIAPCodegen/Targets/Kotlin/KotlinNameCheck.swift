@@ -196,14 +196,20 @@ enum KotlinNameCheck {
                 declared[name] = (what, location)
             }
         }
-        for record in spec.records {
+        // Each record is looked at in place, in `spec.types`: `spec.records`
+        // would copy every record (and retain all of its fields) to find
+        // the few that are `oneOf` or have a named choice.
+        for case let .record(record) in spec.types where record.isOneOf || record.exactlyOne.contains(where: { $0.choice != nil }) {
             if record.isOneOf {
-                for field in record.fields {
+                for index in record.fields.indices {
+                    let field = record.fields[index]
                     declare(KotlinNames.oneOfCaseName(record.name, field: field.name), "the class of field '\(field.name)' of the oneOf record '\(record.name)'", at: field.location)
                 }
             }
-            let properties = Set(record.fields.map { KotlinNames.name($0.name, in: .property) })
-            for choice in record.exactlyOne.compactMap(\.choice) {
+            let choices = record.exactlyOne.compactMap(\.choice)
+            // The Kotlin names of the fields, only for a record with named choices to check against them.
+            let properties = choices.isEmpty ? [] : Set(record.fields.indices.map { KotlinNames.name(record.fields[$0].name, in: .property) })
+            for choice in choices {
                 let className = KotlinNames.kotlinChoiceClassName(choice, owner: record.name)
                 if spec[className] != nil {
                     diagnostics.error(
