@@ -260,11 +260,12 @@ extension SpecFileReader {
     }
 
     /// Whether `parsed` is or holds `Void`, which only the result of a query
-    /// or mutation may be (and then only alone); reports it for `what`.
-    mutating func isVoid(_ parsed: TypeExpression.Parsed, at node: Node, _ what: String) -> Bool {
+    /// or mutation may be (and then only alone); reports it for `what`,
+    /// which is only built then (it was built for every field before).
+    mutating func isVoid(_ parsed: TypeExpression.Parsed, at node: Node, _ what: @autoclosure () -> String) -> Bool {
         guard parsed.type.namedLeaf == OperationResult.nothingKeyword else { return false }
         reader.diagnostics.error(
-            "'\(OperationResult.nothingKeyword)' is only the result of a query or mutation that answers nothing; \(what) needs a type of value",
+            "'\(OperationResult.nothingKeyword)' is only the result of a query or mutation that answers nothing; \(what()) needs a type of value",
             at: reader.location(node))
         return true
     }

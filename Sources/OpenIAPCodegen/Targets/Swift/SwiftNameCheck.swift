@@ -28,6 +28,11 @@ struct SwiftNameCheck {
         self.spec = spec
     }
 
+    /// Up to this many names of one type, finding an earlier equal one by
+    /// going through the list is cheaper than hashing every name into a
+    /// dictionary (most types have a few), and finds the same one.
+    private static let linearSearchLimit = 16
+
     /// Every problem Swift has with `spec`.
     static func problems(_ spec: Spec) -> [Diagnostic] {
         var check = SwiftNameCheck(spec: spec)
@@ -163,6 +168,7 @@ struct SwiftNameCheck {
     /// namespace.
     private mutating func checkFieldNames(_ fields: [Field], owner: String, kind: String = "field") {
         var memberNames: [SourcedName] = []
+        memberNames.reserveCapacity(fields.count)
         for index in fields.indices {
             let property = SwiftNames.name(fields[index].name, in: .property)
             memberNames.append((property, index))
@@ -189,12 +195,16 @@ struct SwiftNameCheck {
         var seen: [String: Int] = [:]
         // One error per spec name is enough, whichever of its Swift names clashes first.
         var reported: Set<SourceLocation> = []
-        for name in names {
+        for (index, name) in names.enumerated() {
             // The source of the first earlier name with the same Swift name, if any.
-            guard let first = seen[name.swift] else {
-                seen[name.swift] = name.source
-                continue
+            let earlier: Int?
+            if names.count <= Self.linearSearchLimit {
+                earlier = names[..<index].first { $0.swift == name.swift }?.source
+            } else {
+                earlier = seen[name.swift]
+                if earlier == nil { seen[name.swift] = name.source }
             }
+            guard let first = earlier else { continue }
             let (firstWire, wireName) = (wire(first), wire(name.source))
             if firstWire == wireName { continue }
             guard reported.insert(location(name.source)).inserted else { continue }
