@@ -261,10 +261,11 @@ public enum KotlinNames {
     /// which Kotlin accepts only in backticks.
     public static func isPlainIdentifier(_ text: String) -> Bool {
         // Most names are ASCII: letters, digits and `_` decide on the bytes,
-        // read in one pass through the string's `Span` (every member name
-        // is looked at when checked and when written; the `utf8` iterator
-        // took about four times as many instructions per byte).
-        let bytes = text.utf8.span
+        // read in one pass over a copy of them (every member name is looked
+        // at when checked and when written; the `utf8` iterator took about
+        // four times as many instructions per byte). Not `utf8.span`: it
+        // needs macOS 26, and the package names no platform.
+        let bytes = Array(text.utf8)
         var isASCII = true
         var onlyUnderscores = true
         var plain = !bytes.isEmpty
@@ -355,11 +356,11 @@ public enum KotlinNames {
 
     /// Whether `doc` holds a `/` or an `@`, the characters `docText` may
     /// escape. Every doc of the spec is looked at, so the bytes are read
-    /// through the string's `Span` (a bounds-checked view of its storage):
+    /// from one copy of them (as `TypeScriptNames.needsDocEscape` does):
     /// going through `utf8`'s iterator took about four times as many
     /// instructions per byte, 3 % of a Kotlin render.
     private static func mayNeedDocEscape(_ doc: String) -> Bool {
-        let bytes = doc.utf8.span
+        let bytes = Array(doc.utf8)
         for index in bytes.indices where bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "@") {
             return true
         }
