@@ -28,7 +28,7 @@ extension SwiftViewModel {
                 docs.append("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message))
             }
             var validation: [TemplateValue] = []
-            if validates { appendValidation(field, leaf: leaf, value: "payload", to: &validation) }
+            if validates { appendValidation(field, leaf: leaf, value: { "payload" }, to: &validation) }
             // A case is read when the object has any of its field's names
             // (`presenceKeys`), and then decoded as an optional field.
             var item: TemplateObject = [

@@ -125,7 +125,7 @@ extension SwiftViewModel {
         // The property, its coding key and its initializer label share one spelling.
         let escaped = SwiftNames.escaped(property)
         let isAccessor = deprecation != nil || isChoiceTag
-        let storage = isAccessor ? "_\(property)" : escaped
+        let storage = isAccessor ? "_" + property : escaped
         let internalName = SwiftNames.parameterInternalName(property)
         let named = NamedFieldType(type, leaf: leaf)
         // The default as a Swift literal, written in the docs and in the
@@ -156,8 +156,7 @@ extension SwiftViewModel {
         // The Swift spelling of the type, made once for the property and
         // the decoder.
         let swiftType = SwiftTypeMapping.swiftType(type)
-        let optionalType = "\(swiftType)?"
-        let storedType = isRequired ? swiftType : optionalType
+        let storedType = isRequired ? swiftType : swiftType + "?"
         // Initializers default what upstream's do: optional fields to their
         // spec default or nil, and a discriminator to the one tag the
         // record always has; a choice's tag field to nil, which stands for
@@ -196,7 +195,7 @@ extension SwiftViewModel {
         object.append(Key.deprecation, deprecationContext(field.annotations, owner: record.name))
         object.append(Key.isAccessor, .bool(isAccessor))
         object.append(Key.property, .string(escaped))
-        object.append(Key.parameter, .string(internalName.map { "\(escaped) \($0)" } ?? escaped))
+        object.append(Key.parameter, .string(internalName.map { escaped + " " + $0 } ?? escaped))
         object.append(Key.label, .string(SwiftNames.callLabel(property)))
         object.append(Key.argument, .string(internalName ?? escaped))
         if case .choiceCase = role { object.append(Key.forwarded, .string("nil")) } else { object.append(Key.forwarded, .string(internalName ?? escaped)) }
@@ -218,7 +217,7 @@ extension SwiftViewModel {
         appendCoding(
             named, valueType: swiftType, isRequired: isRequired, degrades: field.degrades, name: name,
             aliases: field.aliases, to: &object)
-        if validates { appendValidation(field, leaf: leaf, value: "self.\(storage)", to: &lines) }
+        if validates { appendValidation(field, leaf: leaf, value: { "self." + storage }, to: &lines) }
         return .object(object)
     }
 }
