@@ -94,10 +94,10 @@ extension SwiftViewModel {
             """
         let typeName = Self.choiceTypeName(choice)
         return [
-            "docLines": .list(SwiftEscaping.docLines(doc).map { .string($0) }),
+            "docLines": .list(SwiftEscaping.docTexts(doc).map { .string($0) }),
             "property": .string(SwiftNames.escaped(choice.property)),
             "typeName": .string(typeName),
-            "typeDocLines": .list(SwiftEscaping.docLines("The choices of `\(choice.property)`, one per field.").map { .string($0) }),
+            "typeDocLines": .list(SwiftEscaping.docTexts("The choices of `\(choice.property)`, one per field.").map { .string($0) }),
             "cases": .list(cases),
             "failure": .string(SwiftEscaping.stringLiteral("\(record.name) sets none of \(choice.cases.map(\.field).joined(separator: ", ")); validate() rejects it")),
         ]

@@ -228,7 +228,7 @@ struct SwiftViewModel {
         ]
     }
 
-    /// `SwiftEscaping.docLines`, as the value of `docLines`.
+    /// `SwiftEscaping.docTexts`, as the value of `docLines`.
     func docLines(_ doc: String?) -> TemplateValue {
         var lines = DocLineList()
         lines.append(doc)
@@ -237,10 +237,13 @@ struct SwiftViewModel {
 }
 
 extension DocLineList {
-    /// Adds the lines of `doc` as Swift doc comment lines (see
-    /// `SwiftEscaping.forEachDocLine`); the Swift view model and
-    /// `SwiftOperations` use it.
+    /// Adds the lines of `doc` as the texts of Swift doc comment lines
+    /// (see `SwiftEscaping.forEachDocText`): the templates write the `///`
+    /// before each, so a doc of one short line is that very string, not
+    /// a copy with a prefix. The Swift view model and `SwiftOperations`
+    /// use it; a line added with `append(line:)` is a text too, empty for
+    /// a blank line.
     mutating func append(_ doc: String?) {
-        SwiftEscaping.forEachDocLine(doc) { append(line: $0) }
+        SwiftEscaping.forEachDocText(doc) { append(line: String($0)) }
     }
 }
