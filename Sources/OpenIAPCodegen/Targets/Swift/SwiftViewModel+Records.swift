@@ -32,9 +32,10 @@ extension SwiftViewModel {
 
     /// The positions of `names` in the order upstream's generator declares
     /// properties: plain ordinal order of the Swift names, compared by
-    /// Unicode scalar values (for ASCII names, byte order).
+    /// Unicode scalar values, which is the order of their UTF-8 bytes
+    /// (compared without decoding a scalar).
     static func alphabeticalOrder(_ names: [String]) -> [Int] {
-        names.indices.sorted { names[$0].unicodeScalars.lexicographicallyPrecedes(names[$1].unicodeScalars) }
+        names.indices.sorted { names[$0].utf8.lexicographicallyPrecedes(names[$1].utf8) }
     }
 
     /// `leafTraits(i)` are the traits of the type field `i` names (at the
@@ -192,7 +193,8 @@ extension SwiftViewModel {
         }
         var object = TemplateObject(keys: Self.fieldKeys)
         object.append(Key.docLines, docs.value)
-        object.append(Key.deprecation, deprecationContext(field.annotations, owner: record.name))
+        // Most fields are not deprecated: their annotations are not copied.
+        object.append(Key.deprecation, deprecation == nil ? .bool(false) : deprecationContext(field.annotations, owner: record.name))
         object.append(Key.isAccessor, .bool(isAccessor))
         object.append(Key.property, .string(escaped))
         object.append(Key.parameter, .string(internalName.map { escaped + " " + $0 } ?? escaped))
