@@ -69,30 +69,31 @@ extension SwiftViewModel {
     /// The validation of one field, if it has anything to check: its
     /// constraints, then its value's own `validate()` (through lists and
     /// maps) when its type validates; `validateField.tmpl` writes it.
-    /// `field` is one of the record's fields; `leaf` are the traits of the type it names and
+    /// The field is the one at `index` of `fields`, read in place; `leaf` are the traits of the type it names and
     /// `value` the expression that reads it (`self.` and its stored
     /// property, or a oneOf case's `payload`), both worked out there; it
     /// is made only for a field that has something to check.
     func appendValidation(
-        _ field: Field, leaf: Traits, value: () -> String, to result: inout [TemplateValue]
+        _ fields: [Field], at index: Int, leaf: Traits, value: () -> String, to result: inout [TemplateValue]
     ) {
-        let c = field.constraints
+        let c = fields[index].constraints
         let validates = leaf.contains(.validates)
         // Only constraints and nested values that validate are checked.
         guard !c.isEmpty || validates else { return }
-        let type = field.type
+        let type = fields[index].type
         let isOpaque = if case .named = type { leaf.contains(.opaque) } else { false }
-        func number<N>(_ value: N?) -> TemplateValue { value.map { .string("\($0)") } ?? "" }
+        func number(_ value: Int?) -> TemplateValue { value.map { .string(String($0)) } ?? "" }
+        func number(_ value: Double?) -> TemplateValue { value.map { .string("\($0)") } ?? "" }
         var object = TemplateObject(keys: Self.validationKeys)
-        object.append(Key.isRequired, .bool(field.isRequired))
+        object.append(Key.isRequired, .bool(fields[index].isRequired))
         object.append(Key.value, .string(value()))
-        object.append(Key.key, .string(SwiftEscaping.stringLiteral(field.name)))
+        object.append(Key.key, .string(SwiftEscaping.stringLiteral(fields[index].name)))
         object.append(Key.isOpaque, .bool(isOpaque))
         object.append(Key.maxBytes, number(c.maxBytes))
         object.append(Key.hasLength, .bool(c.minLength != nil || c.maxLength != nil))
         object.append(Key.minLength, number(c.minLength))
         object.append(Key.maxLength, number(c.maxLength))
-        object.append(Key.pattern, .string(c.pattern == nil ? "" : SwiftNames.escaped(SwiftNames.name(field.name, in: .property))))
+        object.append(Key.pattern, .string(c.pattern == nil ? "" : SwiftNames.escaped(SwiftNames.name(fields[index].name, in: .property))))
         object.append(Key.hasRange, .bool(c.minimum != nil || c.maximum != nil))
         object.append(Key.minimum, number(c.minimum))
         object.append(Key.maximum, number(c.maximum))
