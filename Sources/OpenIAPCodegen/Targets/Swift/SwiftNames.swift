@@ -253,7 +253,13 @@ public enum SwiftNames {
     /// string per word. Nil for any other name.
     ///
     private static func asciiLowerCamel(_ wire: String) -> String? {
-        let bytes = Array(wire.utf8)
+        // A native string's bytes are read where it keeps them, without a copy.
+        if let name = wire.utf8.withContiguousStorageIfAvailable({ asciiLowerCamel(bytes: $0) }) { return name }
+        return asciiLowerCamel(bytes: Array(wire.utf8))
+    }
+
+    private static func asciiLowerCamel<Bytes: RandomAccessCollection<UInt8>>(bytes: Bytes) -> String?
+    where Bytes.Index == Int {
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
         func isLower(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
         func isUpper(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
@@ -267,6 +273,7 @@ public enum SwiftNames {
         }
         let underscore = isDigit(bytes[firstWordByte])
         var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 1)
         func put(_ byte: UInt8) {
             result.append(byte)
         }
