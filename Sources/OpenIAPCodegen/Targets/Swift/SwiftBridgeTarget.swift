@@ -156,7 +156,7 @@ struct SwiftDispatcherModel {
                 One reply of `\(operation.name)` over a JSON bridge: its result or a `\(Spec.replyErrorRecordName)`.
                 """
             return [
-                "docLines": .list(SwiftEscaping.docLines(doc).map { .string($0) }),
+                "docLines": .list(SwiftEscaping.docTexts(doc).map { .string($0) }),
                 "name": .string(name),
                 "key": .string(SwiftEscaping.stringLiteral(name)),
                 "result": .string(SwiftTypeMapping.resultType(of: operation) ?? Self.noResultType),

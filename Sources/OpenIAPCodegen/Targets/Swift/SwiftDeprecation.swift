@@ -116,6 +116,10 @@ extension SwiftViewModel {
     ///   it by equality).
     private func enumDeclarations(of type: EnumType) -> [TemplateValue] {
         var result: [TemplateValue] = []
+        // Most enums have neither: their case names are not worked out.
+        guard type.values.contains(where: { $0.annotations.deprecated != nil || $0.annotations.renamedFrom != nil }) else {
+            return result
+        }
         let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
         let names = type.values.map { SwiftNames.escaped(SwiftNames.name($0.wire, in: place)) }
         if type.values.contains(where: { $0.annotations.deprecated != nil }) {

@@ -5,7 +5,9 @@ import OpenIAPSpec
 public enum SwiftEscaping {
     /// A double-quoted Swift string literal that reads back as exactly `text`.
     public static func stringLiteral(_ text: String) -> String {
-        return "\"\(InvisibleCharacters.escaped(text, literalEscapes))\""
+        // Two appends: an interpolation cost several times as much, and
+        // every key of every field is one of these.
+        "\"" + InvisibleCharacters.escaped(text, literalEscapes) + "\""
     }
 
     /// What a Swift string literal spells with a backslash of its own.
@@ -21,11 +23,28 @@ public enum SwiftEscaping {
         return lines
     }
 
+    /// The text of each line of `docLines(doc)`, without its `///` and the
+    /// space after it (empty for a blank line): what the Swift templates'
+    /// `docLines` hold, each written after a `///` of the template's own.
+    static func docTexts(_ doc: String?) -> [String] {
+        var texts: [String] = []
+        forEachDocText(doc) { texts.append(String($0)) }
+        return texts
+    }
+
     /// Hands each line of `docLines(doc)` to `body`, in order, for callers
     /// that keep the lines in a collection of their own. Another language's
     /// doc comments break lines the same way with another `prefix` (Kotlin's
     /// KDoc lines start ` *`), which comes before the text and a space.
     static func forEachDocLine(_ doc: String?, prefix: String = "///", _ body: (String) -> Void) {
+        forEachDocText(doc) { text in body(text.isEmpty ? prefix : docLine(prefix, text)) }
+    }
+
+    /// Hands the text of each doc line of `doc` to `body`, in order: the
+    /// line without its prefix and the space after it, empty for a blank
+    /// line. A line that is the whole doc is the doc itself (a `Substring`
+    /// over all of it, which `String(_:)` gives back without a copy).
+    static func forEachDocText(_ doc: String?, _ body: (Substring) -> Void) {
         guard let doc, !doc.isEmpty else { return }
         // A native string's bytes are read from its buffer: stepping
         // through the `utf8` view checks every index, and was most of the
@@ -35,12 +54,12 @@ public enum SwiftEscaping {
             // The usual doc, one short line of printable ASCII, is one doc
             // line as it is: what the general rule below makes of it too.
             if isOneLine, hasText, doc.utf8.count <= docWidth {
-                body(docLine(prefix, doc))
+                body(doc[...])
             } else if isOneLine {
                 // A blank line is dropped, like trailing blank lines.
-                if hasText { forEachWrappedPlainLine(doc[...], prefix: prefix, body) }
+                if hasText { forEachWrappedPlainLine(doc[...], body) }
             } else {
-                forEachPlainDocLine(doc, prefix: prefix, body)
+                forEachPlainDocLine(doc, body)
             }
             return
         }
@@ -50,29 +69,31 @@ public enum SwiftEscaping {
         while let last = trimmed.last, last.allSatisfy(\.isWhitespace) { trimmed.removeLast() }
         for line in trimmed {
             for part in wrap(String(line), width: docWidth) {
-                let safe = visible(part)
-                body(safe.isEmpty ? prefix : docLine(prefix, safe))
+                body(visible(part)[...])
             }
         }
     }
 
     /// One pass over the bytes sorts a doc: plain (printable ASCII and
     /// line feeds) or not, one line or several, blank or not.
+    ///
+    /// Every byte is looked at, with no branch per byte but the loop's: a
+    /// doc is almost always plain, and the test and early return per byte
+    /// cost several times as much as the three flags folded in.
     private static func docShape(_ bytes: some Sequence<UInt8>) -> (isPlain: Bool, isOneLine: Bool, hasText: Bool) {
-        let newline = UInt8(ascii: "\n")
-        let space = UInt8(ascii: " ")
-        var isOneLine = true
-        var hasText = false
+        var newlines: UInt8 = 0
+        var others: UInt8 = 0
+        var text: UInt8 = 0
         for byte in bytes {
-            if byte == newline {
-                isOneLine = false
-            } else if byte < 0x20 || byte >= 0x7F {
-                return (false, isOneLine, hasText)
-            } else if byte != space {
-                hasText = true
-            }
+            let isNewline: UInt8 = byte == UInt8(ascii: "\n") ? 1 : 0
+            // Below the space or from DEL up: not printable ASCII.
+            let isOutside: UInt8 = byte &- 0x20 >= 0x5F ? 1 : 0
+            let isSpace: UInt8 = byte == UInt8(ascii: " ") ? 1 : 0
+            newlines |= isNewline
+            others |= isOutside & ~isNewline
+            text |= ~(isOutside | isSpace) & 1
         }
-        return (true, isOneLine, hasText)
+        return (others == 0, newlines == 0, text != 0)
     }
 
     /// `forEachDocLine` for a doc of printable ASCII and line feeds only
@@ -82,7 +103,7 @@ public enum SwiftEscaping {
     /// wrapped on the UTF-8 bytes, by the same rules as the general path
     /// (which counts and compares `Character`s, several times the cost),
     /// and nothing needs escaping.
-    private static func forEachPlainDocLine(_ doc: String, prefix: String, _ body: (String) -> Void) {
+    private static func forEachPlainDocLine(_ doc: String, _ body: (Substring) -> Void) {
         let bytes = doc.utf8
         let newline = UInt8(ascii: "\n")
         var lines: [Substring] = []
@@ -94,23 +115,23 @@ public enum SwiftEscaping {
         lines.append(doc[lineStart...])
         // Trailing lines that are empty or all spaces are dropped.
         while let last = lines.last, last.utf8.allSatisfy({ $0 == UInt8(ascii: " ") }) { lines.removeLast() }
-        for line in lines { forEachWrappedPlainLine(line, prefix: prefix, body) }
+        for line in lines { forEachWrappedPlainLine(line, body) }
     }
 
     /// Hands one line of a plain doc to `body` as doc lines, broken as
     /// `wrap` breaks it: at the last space within one character past the
     /// width, the spaces after it dropped; a longer word stays whole.
-    private static func forEachWrappedPlainLine(_ line: Substring, prefix: String, _ body: (String) -> Void) {
+    private static func forEachWrappedPlainLine(_ line: Substring, _ body: (Substring) -> Void) {
         let space = UInt8(ascii: " ")
         var rest = line
         while rest.utf8.count > docWidth {
             let window = rest.utf8.prefix(docWidth + 1)
             guard let breakAt = window.lastIndex(of: space), breakAt > rest.startIndex else { break }
-            body(docLine(prefix, rest[..<breakAt]))
+            body(rest[..<breakAt])
             let next = rest.utf8[breakAt...].firstIndex(where: { $0 != space }) ?? rest.endIndex
             rest = rest[next...]
         }
-        body(rest.isEmpty ? prefix : docLine(prefix, rest))
+        body(rest)
     }
 
     /// `prefix`, a space and `text`: one doc line, in one allocation of

@@ -192,8 +192,27 @@ public enum SwiftNames {
     }
 
     static func isKeyword(_ identifier: String) -> Bool {
-        keywords.contains(identifier)
+        // Most identifiers are ruled out by their first byte and length
+        // (no keyword starts with that byte and is that long), which is
+        // cheaper than hashing them for the set.
+        let bytes = identifier.utf8
+        if let first = bytes.first, first < 0x80, bytes.count < 64,
+            keywordLengths[Int(first)] & (1 << UInt64(bytes.count)) == 0
+        {
+            return false
+        }
+        return keywords.contains(identifier)
     }
+
+    /// Per ASCII byte: bit `n` set when some keyword of `n` bytes starts with it.
+    private static let keywordLengths: [UInt64] = {
+        var lengths = [UInt64](repeating: 0, count: 128)
+        for keyword in keywords {
+            guard let first = keyword.utf8.first, first < 0x80, keyword.utf8.count < 64 else { continue }
+            lengths[Int(first)] |= 1 << UInt64(keyword.utf8.count)
+        }
+        return lengths
+    }()
 
     /// An identifier as the argument label of a call: a keyword needs no
     /// backticks there (Swift warns when it has them), `inout` aside.
@@ -234,7 +253,13 @@ public enum SwiftNames {
     /// string per word. Nil for any other name.
     ///
     private static func asciiLowerCamel(_ wire: String) -> String? {
-        let bytes = Array(wire.utf8)
+        // A native string's bytes are read where it keeps them, without a copy.
+        if let name = wire.utf8.withContiguousStorageIfAvailable({ asciiLowerCamel(bytes: $0) }) { return name }
+        return asciiLowerCamel(bytes: Array(wire.utf8))
+    }
+
+    private static func asciiLowerCamel<Bytes: RandomAccessCollection<UInt8>>(bytes: Bytes) -> String?
+    where Bytes.Index == Int {
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
         func isLower(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
         func isUpper(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
@@ -248,6 +273,7 @@ public enum SwiftNames {
         }
         let underscore = isDigit(bytes[firstWordByte])
         var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 1)
         func put(_ byte: UInt8) {
             result.append(byte)
         }
@@ -320,6 +346,12 @@ public enum SwiftNames {
     /// no other bytes; nil for any other text, which the Unicode rule
     /// decides.
     private static func isASCIIIdentifier(_ bytes: String.UTF8View) -> Bool? {
+        // A native string's bytes are read from its buffer: stepping
+        // through the `utf8` view checks every index.
+        bytes.withContiguousStorageIfAvailable(isASCIIIdentifier) ?? isASCIIIdentifier(bytes)
+    }
+
+    private static func isASCIIIdentifier(_ bytes: some Collection<UInt8>) -> Bool? {
         guard let first = bytes.first, first < 0x80 else { return nil }
         var identifier = isASCIIIdentifierHead(first)
         for byte in bytes where !(isASCIIIdentifierHead(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)) {

@@ -123,7 +123,7 @@ struct SwiftOperations {
     }
 
     private static func docLines(_ text: String) -> TemplateValue {
-        .list(SwiftEscaping.docLines(text).map { .string($0) })
+        .list(SwiftEscaping.docTexts(text).map { .string($0) })
     }
 
     private static func protocolDoc(_ platform: OperationPlatform) -> String {
@@ -196,7 +196,7 @@ struct SwiftOperations {
         var result: [TemplateValue] = events.map { event in
             var docs = DocLineList()
             docs.append(event.annotations.doc)
-            docs.append(line: "///")
+            docs.append(line: "")
             docs.append("Registers `listener` for `\(event.name)`; it is called until the returned `\(subscription)` is given to `removeListener(_:)`.")
             return [
                 "docLines": docs.value,
@@ -370,7 +370,7 @@ struct SwiftOperations {
         if let stores = OperationDocs.storesSentence(operation, in: spec, code: { "`\($0)`" }) {
             callouts.append(("- Note: ", "  ", stores))
         }
-        if !callouts.isEmpty, operation.annotations.doc?.isEmpty == false { docs.append(line: "///") }
+        if !callouts.isEmpty, operation.annotations.doc?.isEmpty == false { docs.append(line: "") }
         for callout in callouts { Self.append(callout.text, first: callout.first, rest: callout.rest, to: &docs) }
         return docs.value
     }
@@ -385,16 +385,15 @@ struct SwiftOperations {
     /// Adds `text` as doc lines: the first after `first`, the others after
     /// `rest`. With empty text, `first` is the whole line.
     private static func append(_ text: String, first: String, rest: String, to docs: inout DocLineList) {
-        let lines = SwiftEscaping.docLines(text)
+        let lines = SwiftEscaping.docTexts(text)
         if lines.isEmpty {
-            docs.append(line: "/// \(SwiftEscaping.visible(first))")
+            docs.append(line: SwiftEscaping.visible(first))
             return
         }
-        for (index, line) in lines.enumerated() {
-            // Each line is `///` or `/// ` and its text.
-            let content = line.dropFirst(4)
+        for (index, content) in lines.enumerated() {
+            // Each line is the text after `/// `, empty for a blank one.
             let prefix = index == 0 ? first : rest
-            docs.append(line: content.isEmpty && index > 0 ? "///" : "/// \(SwiftEscaping.visible(prefix))\(content)")
+            docs.append(line: content.isEmpty && index > 0 ? "" : SwiftEscaping.visible(prefix) + content)
         }
     }
 

@@ -14,10 +14,9 @@ extension SwiftViewModel {
         let validates = traits[position].contains(.validates)
         var cases: [TemplateValue] = []
         var names: [String] = []
-        var index = 0
-        for field in record.fields {
+        for index in record.fields.indices {
+            let field = record.fields[index]
             let leaf = traits(at: leaves[first + index])
-            index += 1
             let name = field.name
             let caseName = SwiftNames.name(name, in: .property)
             names.append(caseName)
@@ -28,7 +27,7 @@ extension SwiftViewModel {
                 docs.append("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message))
             }
             var validation: [TemplateValue] = []
-            if validates { appendValidation(field, leaf: leaf, value: "payload", to: &validation) }
+            if validates { appendValidation(record.fields, at: index, leaf: leaf, value: { "payload" }, to: &validation) }
             // A case is read when the object has any of its field's names
             // (`presenceKeys`), and then decoded as an optional field.
             var item: TemplateObject = [
@@ -94,10 +93,10 @@ extension SwiftViewModel {
             """
         let typeName = Self.choiceTypeName(choice)
         return [
-            "docLines": .list(SwiftEscaping.docLines(doc).map { .string($0) }),
+            "docLines": .list(SwiftEscaping.docTexts(doc).map { .string($0) }),
             "property": .string(SwiftNames.escaped(choice.property)),
             "typeName": .string(typeName),
-            "typeDocLines": .list(SwiftEscaping.docLines("The choices of `\(choice.property)`, one per field.").map { .string($0) }),
+            "typeDocLines": .list(SwiftEscaping.docTexts("The choices of `\(choice.property)`, one per field.").map { .string($0) }),
             "cases": .list(cases),
             "failure": .string(SwiftEscaping.stringLiteral("\(record.name) sets none of \(choice.cases.map(\.field).joined(separator: ", ")); validate() rejects it")),
         ]

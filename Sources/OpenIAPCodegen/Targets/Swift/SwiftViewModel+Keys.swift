@@ -66,6 +66,21 @@ extension SwiftViewModel {
         static let valueType = TemplateKey("valueType")
         static let keyNames = TemplateKey("keyNames")
         static let hasAliases = TemplateKey("hasAliases")
+        // Validation lines.
+        static let value = TemplateKey("value")
+        static let maxBytes = TemplateKey("maxBytes")
+        static let hasLength = TemplateKey("hasLength")
+        static let minLength = TemplateKey("minLength")
+        static let maxLength = TemplateKey("maxLength")
+        static let pattern = TemplateKey("pattern")
+        static let hasRange = TemplateKey("hasRange")
+        static let nested = TemplateKey("nested")
+        static let isNamed = TemplateKey("isNamed")
+        static let isList = TemplateKey("isList")
+        static let isMap = TemplateKey("isMap")
+        static let segments = TemplateKey("segments")
+        static let element = TemplateKey("element")
+        static let isIndex = TemplateKey("isIndex")
         // Enums and opaque strings.
         static let cases = TemplateKey("cases")
         static let hasOneValue = TemplateKey("hasOneValue")
@@ -133,5 +148,10 @@ extension SwiftViewModel {
         Key.wrapper, Key.wrapperLabel, Key.emptyIsAbsent, Key.isRequired, Key.degrades, Key.valueType, Key.key, Key.hasAliases,
         Key.keyNames,
     ]
+    static let validationKeys = [
+        Key.isRequired, Key.value, Key.key, Key.isOpaque, Key.maxBytes, Key.hasLength, Key.minLength, Key.maxLength, Key.pattern,
+        Key.hasRange, Key.minimum, Key.maximum, Key.nested,
+    ]
+    static let nestedValidationKeys = [Key.isNamed, Key.isList, Key.isMap, Key.value, Key.segments, Key.element]
     static let memberKeys = [Key.caseName, Key.tag, Key.type]
 }

@@ -32,9 +32,20 @@ extension SwiftViewModel {
 
     /// The positions of `names` in the order upstream's generator declares
     /// properties: plain ordinal order of the Swift names, compared by
-    /// Unicode scalar values (for ASCII names, byte order).
+    /// Unicode scalar values, which is the order of their UTF-8 bytes
+    /// (compared without decoding a scalar).
     static func alphabeticalOrder(_ names: [String]) -> [Int] {
-        names.indices.sorted { names[$0].unicodeScalars.lexicographicallyPrecedes(names[$1].unicodeScalars) }
+        names.indices.sorted { precedes(names[$0], names[$1]) }
+    }
+
+    /// Whether `a` comes before `b` in the order of their UTF-8 bytes,
+    /// read where the strings keep them (the `utf8` views check every
+    /// index).
+    private static func precedes(_ a: String, _ b: String) -> Bool {
+        let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in x.lexicographicallyPrecedes(y) }
+        }
+        return inPlace.flatMap { $0 } ?? a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     /// `leafTraits(i)` are the traits of the type field `i` names (at the
@@ -68,7 +79,7 @@ extension SwiftViewModel {
             let property = SwiftNames.name(name, in: .property)
             fields.append(
                 fieldContext(
-                    record.fields[index], property: property, leaf: leafTraits(index), validates: validates,
+                    index, property: property, leaf: leafTraits(index), validates: validates,
                     lines: &fieldLines, impliedTag: implied?[name], role: role, record: record))
             properties.append(property)
         }
@@ -102,20 +113,22 @@ extension SwiftViewModel {
         object.append(Key.choiceInitParameters, .list(choices.isEmpty ? [] : choiceInitParameters(record, choices, properties)))
     }
 
-    /// `field` is one of the record's fields, `property` its Swift name
+    /// The field at `index` of the record's fields (read there in place:
+    /// a `Field` argument was a copy, a dozen reference counts), `property` its Swift name
     /// (`SwiftNames.name(_:in: .property)`). `leaf` are the traits of the
     /// type the field names (at the bottom of lists and maps). When the record validates, the field's validation
     /// lines are appended to `lines`. `impliedTag` is the one value the
     /// field has whenever the record is read through a union
     /// (`Spec.impliedTagValues`), its initializer default.
     func fieldContext(
-        _ field: Field, property: String, leaf: Traits, validates: Bool, lines: inout [TemplateValue],
+        _ index: Int, property: String, leaf: Traits, validates: Bool, lines: inout [TemplateValue],
         impliedTag: String?, role: FieldRole, record: RecordType
     ) -> TemplateValue {
-        let name = field.name
-        let type = field.type
-        let isRequired = field.isRequired
-        let deprecation = field.annotations.deprecated
+        let fields = record.fields
+        let name = fields[index].name
+        let type = fields[index].type
+        let isRequired = fields[index].isRequired
+        let deprecation = fields[index].annotations.deprecated
         var isChoiceTag = false
         if case .choiceTag = role, !isRequired { isChoiceTag = true }
         // A deprecated field is stored under a private name and exposed by a
@@ -125,39 +138,40 @@ extension SwiftViewModel {
         // The property, its coding key and its initializer label share one spelling.
         let escaped = SwiftNames.escaped(property)
         let isAccessor = deprecation != nil || isChoiceTag
-        let storage = isAccessor ? "_\(property)" : escaped
+        let storage = isAccessor ? "_" + property : escaped
         let internalName = SwiftNames.parameterInternalName(property)
         let named = NamedFieldType(type, leaf: leaf)
         // The default as a Swift literal, written in the docs and in the
         // initializer; made once, as it looks up named types in the spec.
-        let defaultLiteral = field.defaultValue.map { SwiftTypeMapping.literal($0, type: type, spec: spec) }
+        let defaultLiteral = fields[index].defaultValue.map { SwiftTypeMapping.literal($0, type: type, spec: spec) }
         var docs = DocLineList()
-        docs.append(field.annotations.doc)
+        docs.append(fields[index].annotations.doc)
         if let defaultLiteral, !isChoiceTag {
             docs.append("Defaults to `\(defaultLiteral)` when absent.")
         }
-        if let limit = field.constraints.maxBytes {
+        let constraints = fields[index].constraints
+        if let limit = constraints.maxBytes {
             docs.append("At most \(limit) bytes of UTF-8; checked by `validate()`.")
         }
-        let constraints = field.constraints
         if let length = ConstraintText.length(minimum: constraints.minLength, maximum: constraints.maxLength) {
             docs.append(length + " (Unicode scalars); checked by `validate()`.")
         }
         if let pattern = constraints.pattern {
             docs.append("Matches `\(pattern.source)` as a whole; checked by `validate()`.")
         }
-        if !field.aliases.isEmpty {
-            let names = field.aliases.map { "`\($0)`" }.joined(separator: ", ")
+        let aliases = fields[index].aliases
+        let degrades = fields[index].degrades
+        if !aliases.isEmpty {
+            let names = aliases.map { "`\($0)`" }.joined(separator: ", ")
             docs.append("Also read from \(names) when `\(name)` is absent (the first key present wins); always written as `\(name)`.")
         }
-        if field.degrades {
+        if degrades {
             docs.append("A present value that cannot be read decodes as `nil`.")
         }
         // The Swift spelling of the type, made once for the property and
         // the decoder.
         let swiftType = SwiftTypeMapping.swiftType(type)
-        let optionalType = "\(swiftType)?"
-        let storedType = isRequired ? swiftType : optionalType
+        let storedType = isRequired ? swiftType : swiftType + "?"
         // Initializers default what upstream's do: optional fields to their
         // spec default or nil, and a discriminator to the one tag the
         // record always has; a choice's tag field to nil, which stands for
@@ -193,10 +207,11 @@ extension SwiftViewModel {
         }
         var object = TemplateObject(keys: Self.fieldKeys)
         object.append(Key.docLines, docs.value)
-        object.append(Key.deprecation, deprecationContext(field.annotations, owner: record.name))
+        // Most fields are not deprecated: their annotations are not copied.
+        object.append(Key.deprecation, deprecation == nil ? .bool(false) : deprecationContext(fields[index].annotations, owner: record.name))
         object.append(Key.isAccessor, .bool(isAccessor))
         object.append(Key.property, .string(escaped))
-        object.append(Key.parameter, .string(internalName.map { "\(escaped) \($0)" } ?? escaped))
+        object.append(Key.parameter, .string(internalName.map { escaped + " " + $0 } ?? escaped))
         object.append(Key.label, .string(SwiftNames.callLabel(property)))
         object.append(Key.argument, .string(internalName ?? escaped))
         if case .choiceCase = role { object.append(Key.forwarded, .string("nil")) } else { object.append(Key.forwarded, .string(internalName ?? escaped)) }
@@ -216,9 +231,9 @@ extension SwiftViewModel {
         // time). A field with aliases is read from the first of its names
         // that the object has (a key made at run time, passed `at:`).
         appendCoding(
-            named, valueType: swiftType, isRequired: isRequired, degrades: field.degrades, name: name,
-            aliases: field.aliases, to: &object)
-        if validates { appendValidation(field, leaf: leaf, value: "self.\(storage)", to: &lines) }
+            named, valueType: swiftType, isRequired: isRequired, degrades: degrades, name: name,
+            aliases: aliases, to: &object)
+        if validates { appendValidation(fields, at: index, leaf: leaf, value: { "self." + storage }, to: &lines) }
         return .object(object)
     }
 }

@@ -69,34 +69,36 @@ extension SwiftViewModel {
     /// The validation of one field, if it has anything to check: its
     /// constraints, then its value's own `validate()` (through lists and
     /// maps) when its type validates; `validateField.tmpl` writes it.
-    /// `field` is one of the record's fields; `leaf` are the traits of the type it names and
+    /// The field is the one at `index` of `fields`, read in place; `leaf` are the traits of the type it names and
     /// `value` the expression that reads it (`self.` and its stored
-    /// property, or a oneOf case's `payload`), both worked out there.
+    /// property, or a oneOf case's `payload`), both worked out there; it
+    /// is made only for a field that has something to check.
     func appendValidation(
-        _ field: Field, leaf: Traits, value: String, to result: inout [TemplateValue]
+        _ fields: [Field], at index: Int, leaf: Traits, value: () -> String, to result: inout [TemplateValue]
     ) {
-        let c = field.constraints
-        let type = field.type
+        let c = fields[index].constraints
         let validates = leaf.contains(.validates)
         // Only constraints and nested values that validate are checked.
         guard !c.isEmpty || validates else { return }
+        let type = fields[index].type
         let isOpaque = if case .named = type { leaf.contains(.opaque) } else { false }
-        func number<N>(_ value: N?) -> TemplateValue { value.map { .string("\($0)") } ?? "" }
-        result.append([
-            "isRequired": .bool(field.isRequired),
-            "value": .string(value),
-            "key": .string(SwiftEscaping.stringLiteral(field.name)),
-            "isOpaque": .bool(isOpaque),
-            "maxBytes": number(c.maxBytes),
-            "hasLength": .bool(c.minLength != nil || c.maxLength != nil),
-            "minLength": number(c.minLength),
-            "maxLength": number(c.maxLength),
-            "pattern": .string(c.pattern == nil ? "" : SwiftNames.escaped(SwiftNames.name(field.name, in: .property))),
-            "hasRange": .bool(c.minimum != nil || c.maximum != nil),
-            "minimum": number(c.minimum),
-            "maximum": number(c.maximum),
-            "nested": .list(validates ? [nestedValidation(type, value: "value", segments: [])] : []),
-        ])
+        func number(_ value: Int?) -> TemplateValue { value.map { .string(String($0)) } ?? "" }
+        func number(_ value: Double?) -> TemplateValue { value.map { .string("\($0)") } ?? "" }
+        var object = TemplateObject(keys: Self.validationKeys)
+        object.append(Key.isRequired, .bool(fields[index].isRequired))
+        object.append(Key.value, .string(value()))
+        object.append(Key.key, .string(SwiftEscaping.stringLiteral(fields[index].name)))
+        object.append(Key.isOpaque, .bool(isOpaque))
+        object.append(Key.maxBytes, number(c.maxBytes))
+        object.append(Key.hasLength, .bool(c.minLength != nil || c.maxLength != nil))
+        object.append(Key.minLength, number(c.minLength))
+        object.append(Key.maxLength, number(c.maxLength))
+        object.append(Key.pattern, .string(c.pattern == nil ? "" : SwiftNames.escaped(SwiftNames.name(fields[index].name, in: .property))))
+        object.append(Key.hasRange, .bool(c.minimum != nil || c.maximum != nil))
+        object.append(Key.minimum, number(c.minimum))
+        object.append(Key.maximum, number(c.maximum))
+        object.append(Key.nested, .list(validates ? [nestedValidation(type, value: "value", segments: [])] : []))
+        result.append(.object(object))
     }
 
     /// How `validateNested.tmpl` validates a value of `type` whose named
@@ -106,28 +108,39 @@ extension SwiftViewModel {
     /// per level of lists (`isIndex`, the element's index) and maps (its key).
     func nestedValidation(_ type: TypeRef, value: String, segments: [TemplateValue]) -> TemplateValue {
         var element: [TemplateValue] = []
-        switch type {
-        case .scalar, .named:
-            break
-        case let .list(inner):
-            element = [nestedValidation(inner, value: "element", segments: segments + [["isIndex": true]])]
-        case let .map(inner):
-            element = [nestedValidation(inner, value: "element", segments: segments + [["isIndex": false]])]
-        }
         var isNamed = false
         var isList = false
         var isMap = false
         switch type {
-        case .scalar: break
-        case .named: isNamed = true
-        case .list: isList = true
-        case .map: isMap = true
+        case .scalar:
+            break
+        case .named:
+            isNamed = true
+        case let .list(inner):
+            isList = true
+            element = [nestedValidation(inner, value: "element", segments: segments + [Self.segment(isIndex: true)])]
+        case let .map(inner):
+            isMap = true
+            element = [nestedValidation(inner, value: "element", segments: segments + [Self.segment(isIndex: false)])]
         }
-        return [
-            "isNamed": .bool(isNamed), "isList": .bool(isList), "isMap": .bool(isMap),
-            "value": .string(value), "segments": .list(segments), "element": .list(element),
-        ]
+        var object = TemplateObject(keys: Self.nestedValidationKeys)
+        object.append(Key.isNamed, .bool(isNamed))
+        object.append(Key.isList, .bool(isList))
+        object.append(Key.isMap, .bool(isMap))
+        object.append(Key.value, .string(value))
+        object.append(Key.segments, .list(segments))
+        object.append(Key.element, .list(element))
+        return .object(object)
     }
+
+    /// One level of a validation path below a field (`validatePathSegment.tmpl`),
+    /// made once: every path shares the two.
+    static func segment(isIndex: Bool) -> TemplateValue {
+        isIndex ? indexSegment : keySegment
+    }
+
+    private static let indexSegment: TemplateValue = ["isIndex": true]
+    private static let keySegment: TemplateValue = ["isIndex": false]
 
     /// `self.` and the stored property of the field called `name`.
     func storageName(_ name: String, deprecated: Bool) -> String {

@@ -67,14 +67,22 @@ struct SwiftViewModel {
     /// The traits of every type, and the leaf position of every record
     /// field, in one pass over the spec.
     ///
-    /// Which types validate is the shared layer's (`ValidatingTypes`).
+    /// Which types validate is what the shared layer's `ValidatingTypes`
+    /// says, worked out here by position: the pass looks every field's
+    /// type up anyway, and who contains whom by position needs no
+    /// dictionary of names (one hash and one array per field there).
     static func tables(_ spec: Spec) -> (traits: [Traits], firstLeaf: [Int32], leaves: [Int32]) {
         let count = spec.types.count
         var traits = [Traits](repeating: [], count: count)
         var firstLeaf = [Int32](repeating: 0, count: count)
         var leaves: [Int32] = []
-        let validating = ValidatingTypes.names(in: spec)
+        // Per position: the positions of the records, unions and aliases
+        // that contain the type there; and the records that validate by
+        // themselves.
+        var containers = [[Int32]](repeating: [], count: count)
+        var pending: [Int32] = []
         for position in 0..<count {
+            let container = Int32(position)
             switch spec.types[position] {
             case let .enumeration(e):
                 if !e.isClosed { traits[position] = .stringWrapper }
@@ -82,16 +90,34 @@ struct SwiftViewModel {
                 traits[position] = s.emptyIsAbsent ? [.stringWrapper, .opaque, .emptyIsAbsent] : [.stringWrapper, .opaque]
             case let .record(r):
                 firstLeaf[position] = Int32(leaves.count)
+                var constrained = !r.exactlyOne.isEmpty || !r.atLeastOne.isEmpty
                 // By index, reading only each field's type: a `for field in`
                 // loop copies every field.
                 for index in r.fields.indices {
-                    let contained = r.fields[index].type.namedLeaf.flatMap(spec.position(of:))
-                    leaves.append(contained.map(Int32.init) ?? -1)
+                    if !constrained, !r.fields[index].constraints.isEmpty { constrained = true }
+                    var leaf: Int32 = -1
+                    if let name = r.fields[index].type.namedLeaf, let contained = spec.position(of: name) {
+                        leaf = Int32(contained)
+                        containers[contained].append(container)
+                    }
+                    leaves.append(leaf)
                 }
-            case .union, .alias, .fieldSet:
+                if constrained { pending.append(container) }
+            case let .union(u):
+                for index in u.members.indices {
+                    if let member = spec.position(of: u.members[index].typeName) { containers[member].append(container) }
+                }
+            case let .alias(a):
+                // The same type: it validates when its target does.
+                if let target = spec.position(of: a.target) { containers[target].append(container) }
+            case .fieldSet:
                 break
             }
-            if validating.contains(spec.types[position].name) { traits[position].insert(.validates) }
+        }
+        while let position = pending.popLast() {
+            guard !traits[Int(position)].contains(.validates) else { continue }
+            traits[Int(position)].insert(.validates)
+            pending.append(contentsOf: containers[Int(position)])
         }
         return (traits, firstLeaf, leaves)
     }
@@ -228,7 +254,7 @@ struct SwiftViewModel {
         ]
     }
 
-    /// `SwiftEscaping.docLines`, as the value of `docLines`.
+    /// `SwiftEscaping.docTexts`, as the value of `docLines`.
     func docLines(_ doc: String?) -> TemplateValue {
         var lines = DocLineList()
         lines.append(doc)
@@ -237,10 +263,13 @@ struct SwiftViewModel {
 }
 
 extension DocLineList {
-    /// Adds the lines of `doc` as Swift doc comment lines (see
-    /// `SwiftEscaping.forEachDocLine`); the Swift view model and
-    /// `SwiftOperations` use it.
+    /// Adds the lines of `doc` as the texts of Swift doc comment lines
+    /// (see `SwiftEscaping.forEachDocText`): the templates write the `///`
+    /// before each, so a doc of one short line is that very string, not
+    /// a copy with a prefix. The Swift view model and `SwiftOperations`
+    /// use it; a line added with `append(line:)` is a text too, empty for
+    /// a blank line.
     mutating func append(_ doc: String?) {
-        SwiftEscaping.forEachDocLine(doc) { append(line: $0) }
+        SwiftEscaping.forEachDocText(doc) { append(line: String($0)) }
     }
 }
