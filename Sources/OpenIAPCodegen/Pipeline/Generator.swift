@@ -132,12 +132,18 @@ public struct Generator: Sendable {
         let templates = SharedPreparation { [self] in templateResults(for: targets) }
         templates.startInBackground()
         let spec = try load()
-        // Lint rules the spec makes errors stop the run before anything is
-        // rendered; warnings are for `runWithNotes` to print.
-        let findings = SpecLinter.lint(spec)
+        // The lint only reads the spec, so it runs on another thread while
+        // the targets render. Lint rules the spec makes errors stop the run
+        // all the same: nothing rendered is kept, and they are the errors
+        // reported, as if the lint had run first. Warnings are for
+        // `runWithNotes` to print.
+        let lint = SharedPreparation { SpecLinter.lint(spec) }
+        lint.startInBackground()
+        let rendered = Result { () throws(DiagnosticError) in try render(spec, targets: targets, templates: templates.value) }
+        let findings = lint.value
         let errors = findings.filter { $0.severity == .error }
         if !errors.isEmpty { throw DiagnosticError(errors) }
-        return (spec, try render(spec, targets: targets, templates: templates.value), findings)
+        return (spec, try rendered.get(), findings)
     }
 
     /// Renders every selected target from a spec that `load` has read and
