@@ -263,7 +263,9 @@ struct YAMLTreeBuilder {
             error("mapping keys must be scalars", at: key)
             return
         }
-        if document.nodes[key].style == .plain, document.nodes[key].tag < 0, document.scalar(key, is: "<<") {
+        // The length of ASCII text first: most keys are told from `<<` without a call.
+        let header = document.nodes[key]
+        if header.count == 2 || !header.isASCII, header.style == .plain, header.tag < 0, document.scalar(key, is: "<<") {
             error("merge keys ('<<') are not supported; write the fields out", at: key)
             return
         }
@@ -311,10 +313,10 @@ struct YAMLTreeBuilder {
     /// The accepted key of the mapping in `frame` with the same text as
     /// `key`, if there is one.
     private func firstOccurrence(of key: YAMLDocument.NodeID, inFrame index: Int) -> YAMLDocument.NodeID? {
-        let frame = stack[index]
-        if !frame.hasSeenKeys {
+        // The two fields alone: copying the whole frame out took a call.
+        if !stack[index].hasSeenKeys {
             let header = document.nodes[key]
-            for seen in acceptedKeys[frame.firstAcceptedKey...] {
+            for seen in acceptedKeys[stack[index].firstAcceptedKey...] {
                 // Two ASCII texts of different lengths differ; most keys are
                 // told apart here, without a call.
                 let other = document.nodes[Int(seen)]
