@@ -100,7 +100,10 @@ public struct Spec: Sendable {
     /// The positions of `names` in the order of the names as Swift compares
     /// strings, equal names in their original order.
     static func sortedPositions(of names: [String]) -> [Int] {
-        names.indices.sorted { (names[$0], $0) < (names[$1], $1) }
+        // `sorted` is stable, so equal names keep their order without
+        // comparing positions; comparing `(name, position)` pairs compared
+        // every two different names twice (`!=`, then `<`).
+        names.indices.sorted { names[$0] < names[$1] }
     }
 
     public subscript(name: String) -> NamedType? {

@@ -200,5 +200,9 @@ struct KeyedValues {
 }
 
 extension String {
-    fileprivate var replacingUnderscores: String { contains("_") ? replacingOccurrences(of: "_", with: "") : self }
+    // The byte test rather than `contains("_")`, which searched for a
+    // string (some 3,000 instructions for a short number).
+    fileprivate var replacingUnderscores: String {
+        utf8.contains(UInt8(ascii: "_")) ? replacingOccurrences(of: "_", with: "") : self
+    }
 }

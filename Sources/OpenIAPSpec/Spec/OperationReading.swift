@@ -59,7 +59,7 @@ extension SpecFileReader {
             }
             typeNode = type
         }
-        guard let text = reader.string(typeNode, "'\(key)'"), let parsed = typeExpression(text, at: typeNode) else { return nil }
+        guard let parsed = typeExpression(at: typeNode, "'\(key)'") else { return nil }
         let location = reader.location(typeNode)
         let void = OperationResult.nothingKeyword
         if parsed.type.namedLeaf == void {

@@ -202,8 +202,8 @@ extension SpecFileReader {
         fields.reserveCapacity(pairs.count)
         for (key, body) in pairs {
             guard let name = reader.wireName(key, kind.nameWhat) else { continue }
-            if document.isScalar(body), !document.isNull(body), let text = document.scalar(body) {
-                if let parsed = typeExpression(text, at: body), !isVoid(parsed, at: body, "\(kind.noun) '\(name)'") {
+            if document.isScalar(body), !document.isNull(body) {
+                if let parsed = typeExpression(at: body, "a type"), !isVoid(parsed, at: body, "\(kind.noun) '\(name)'") {
                     fields.append(Field(name: name, type: parsed.type, isRequired: !parsed.isOptional, location: reader.location(key)))
                 }
                 continue
@@ -214,7 +214,7 @@ extension SpecFileReader {
                 reader.diagnostics.error("\(kind.noun) '\(name)' needs a 'type'", at: reader.location(key))
                 continue
             }
-            guard let text = reader.string(typeNode, "'type'"), let parsed = typeExpression(text, at: typeNode),
+            guard let parsed = typeExpression(at: typeNode, "'type'"),
                 !isVoid(parsed, at: typeNode, "\(kind.noun) '\(name)'")
             else { continue }
             // The field goes into the list first and is completed there, so it is never copied.

@@ -204,12 +204,16 @@ struct SpecFileReader {
         case doc, deprecated, since, upstream, renamedFrom, lint
     }
 
+    static let annotationKeyCount = AnnotationKey.allCases.count
+    static let fieldKeyCount = FieldKey.allCases.count
+
     /// Reads doc / deprecated / since / upstream / renamedFrom from a definition mapping.
     mutating func annotations(_ pairs: Pairs) -> Annotations {
         var result = Annotations()
         for (key, value) in pairs {
             if let position = document.position(of: key, in: Self.annotationKeys) {
-                readAnnotation(AnnotationKey.allCases[position], value, into: &result)
+                // By raw value: `allCases` is an array made at each use.
+                if let annotation = AnnotationKey(rawValue: position) { readAnnotation(annotation, value, into: &result) }
             }
         }
         return result
@@ -224,8 +228,12 @@ struct SpecFileReader {
     /// and get sorted by place.
     mutating func fieldAnnotations(_ keyed: KeyedValues) -> Annotations {
         var result = Annotations()
-        for key in AnnotationKey.allCases {
-            if let value = keyed[position: FieldKey.allCases.count + key.rawValue] { readAnnotation(key, value, into: &result) }
+        // By raw value, with the count of field keys worked out once:
+        // `allCases` is an array made at each use, which was twice per
+        // annotation key and field.
+        for rawValue in 0..<Self.annotationKeyCount {
+            guard let value = keyed[position: Self.fieldKeyCount + rawValue], let key = AnnotationKey(rawValue: rawValue) else { continue }
+            readAnnotation(key, value, into: &result)
         }
         return result
     }
@@ -277,6 +285,16 @@ struct SpecFileReader {
 
     func value(_ pairs: Pairs, _ key: StaticString) -> Node? {
         reader.value(pairs, key)
+    }
+
+    /// The type expression written at `node`: `typeExpression(text, at:
+    /// node)` of `reader.string(node, what())`. The usual expression
+    /// (`TypeExpression.simple`) is read from the node's bytes, without
+    /// making its text to look it up (which cost more than reading it).
+    mutating func typeExpression(at node: Node, _ what: @autoclosure () -> String) -> TypeExpression.Parsed? {
+        if !document.isNull(node), let parsed = TypeExpression.simple(document.bytes(of: node)) { return parsed }
+        guard let text = reader.string(node, what()) else { return nil }
+        return typeExpression(text, at: node)
     }
 
     mutating func typeExpression(_ text: String, at node: Node) -> TypeExpression.Parsed? {

@@ -27,6 +27,31 @@ enum TypeExpression {
         return parser.parseTop()
     }
 
+    /// `parse` of the usual expression, read from its UTF-8 bytes: a name
+    /// of ASCII letters, digits and `_` (not `map`), up to `maxNesting`
+    /// `[]`, then a `?` or nothing, without spaces (`String?`,
+    /// `Product[]`). Nil for any other text, which `parse` reads; these
+    /// parse without an error.
+    static func simple(_ bytes: ArraySlice<UInt8>) -> Parsed? {
+        var end = bytes.startIndex
+        while end < bytes.endIndex, bytes[end].isNamePart { end += 1 }
+        guard end > bytes.startIndex else { return nil }
+        var position = end
+        var lists = 0
+        while position + 1 < bytes.endIndex, bytes[position] == UInt8(ascii: "["), bytes[position + 1] == UInt8(ascii: "]") {
+            position += 2
+            lists += 1
+        }
+        let isOptional = position < bytes.endIndex && bytes[position] == UInt8(ascii: "?")
+        if isOptional { position += 1 }
+        guard position == bytes.endIndex, lists <= maxNesting else { return nil }
+        let name = String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self)
+        guard name != "map" else { return nil }
+        var type = Scalar.named(name).map(TypeRef.scalar) ?? .named(name)
+        for _ in 0..<lists { type = .list(type) }
+        return Parsed(type: type, isOptional: isOptional)
+    }
+
     private struct Parser<Unit: ExpressionUnit> {
         let chars: [Unit]
         var position = 0

@@ -96,7 +96,11 @@ struct YAMLDocument: Sendable {
     func scalar(_ node: NodeID, is literal: StaticString) -> Bool {
         let header = nodes[node]
         guard header.kind == .scalar else { return false }
-        if header.isASCII && Int(header.count) != literal.utf8CodeUnitCount { return false }
+        if header.isASCII {
+            // ASCII text equals the ASCII literal only byte for byte.
+            guard Int(header.count) == literal.utf8CodeUnitCount else { return false }
+            return literal.withUTF8Buffer { bytes(of: node).elementsEqual($0) }
+        }
         return literal.withUTF8Buffer { Self.sameText(bytes(of: node), $0) }
     }
 
@@ -112,15 +116,27 @@ struct YAMLDocument: Sendable {
         let header = nodes[node]
         guard header.kind == .scalar else { return nil }
         let bytes = bytes(of: node)
-        for (position, candidate) in literals.bytes.enumerated() where !header.isASCII || candidate.count == bytes.count {
-            if Self.sameText(bytes, candidate) { return position }
+        if header.isASCII {
+            // The literals are ASCII too, so only one of the same length
+            // and the same bytes can be equal: most are told apart by their
+            // length or first byte, without a call.
+            guard let first = bytes.first else { return literals.bytes.firstIndex { $0.isEmpty } }
+            for position in literals.bytes.indices {
+                let candidate = literals.bytes[position]
+                if candidate.count == bytes.count, candidate[0] == first, candidate.elementsEqual(bytes) { return position }
+            }
+            return nil
         }
+        for (position, candidate) in literals.bytes.enumerated() where Self.sameText(bytes, candidate) { return position }
         return nil
     }
 
     /// Whether two scalars have the same text as Swift strings compare.
     func sameScalar(_ a: NodeID, _ b: NodeID) -> Bool {
-        if nodes[a].isASCII && nodes[b].isASCII && nodes[a].count != nodes[b].count { return false }
+        if nodes[a].isASCII && nodes[b].isASCII {
+            // Two ASCII texts are equal only byte for byte.
+            return nodes[a].count == nodes[b].count && bytes(of: a).elementsEqual(bytes(of: b))
+        }
         return Self.sameText(bytes(of: a), bytes(of: b))
     }
 

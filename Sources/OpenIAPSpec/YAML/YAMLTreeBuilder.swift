@@ -263,11 +263,31 @@ struct YAMLTreeBuilder {
             error("mapping keys must be scalars", at: key)
             return
         }
-        if document.nodes[key].style == .plain, document.nodes[key].tag < 0, document.scalar(key, is: "<<") {
+        // The length of ASCII text first: most keys are told from `<<` without a call.
+        let header = document.nodes[key]
+        if header.count == 2 || !header.isASCII, header.style == .plain, header.tag < 0, document.scalar(key, is: "<<") {
             error("merge keys ('<<') are not supported; write the fields out", at: key)
             return
         }
-        if let first = firstOccurrence(of: key, inFrame: index) {
+        // The accepted key of the mapping with the same text, if there is
+        // one: worked out here rather than by a method, which the builder
+        // (some 180 bytes) was copied for at every key.
+        var first: YAMLDocument.NodeID?
+        if !stack[index].hasSeenKeys {
+            for seen in acceptedKeys[stack[index].firstAcceptedKey...] {
+                // Two ASCII texts of different lengths differ; most keys are
+                // told apart here, without a call.
+                let other = document.nodes[Int(seen)]
+                if header.isASCII && other.isASCII && header.count != other.count { continue }
+                if document.sameScalar(Int(seen), key) {
+                    first = Int(seen)
+                    break
+                }
+            }
+        } else {
+            first = seenKeys[index]?[document.scalar(key) ?? ""].map(Int.init)
+        }
+        if let first {
             // Keys compare as Swift strings do, by canonical equivalence, like
             // the keys of a JSON object the generated Swift decodes.
             let text = document.scalar(key) ?? ""
@@ -307,24 +327,6 @@ struct YAMLTreeBuilder {
     /// `String` and a hash per key. Only the long mappings (a section of
     /// types) get one.
     static let linearKeyLimit = 32
-
-    /// The accepted key of the mapping in `frame` with the same text as
-    /// `key`, if there is one.
-    private func firstOccurrence(of key: YAMLDocument.NodeID, inFrame index: Int) -> YAMLDocument.NodeID? {
-        let frame = stack[index]
-        if !frame.hasSeenKeys {
-            let header = document.nodes[key]
-            for seen in acceptedKeys[frame.firstAcceptedKey...] {
-                // Two ASCII texts of different lengths differ; most keys are
-                // told apart here, without a call.
-                let other = document.nodes[Int(seen)]
-                if header.isASCII && other.isASCII && header.count != other.count { continue }
-                if document.sameScalar(Int(seen), key) { return Int(seen) }
-            }
-            return nil
-        }
-        return seenKeys[index]?[document.scalar(key) ?? ""].map(Int.init)
-    }
 
     /// The text of the last key of the mapping in `frame` so far that
     /// equals `text`, as it was spelled there.

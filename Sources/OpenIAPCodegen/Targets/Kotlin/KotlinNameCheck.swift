@@ -25,20 +25,27 @@ struct KotlinMemberNames: Sendable {
     /// copies the name alone: mapping over the members copied each whole
     /// field or value (its docs, constraints, location) first.
     init(_ type: NamedType) {
+        self.init(type) { wire, place, owner in KotlinNames.name(wire, in: place, owner: owner) }
+    }
+
+    /// `init(type)` with each name given by `name`, which must give what
+    /// `KotlinNames.name(_:in:owner:)` gives (`KotlinNameCheck` remembers
+    /// the names it has worked out).
+    init(_ type: NamedType, name: (String, KotlinNames.Place, String?) -> String) {
         let owner = type.name
         switch type {
         case let .enumeration(e):
             place = e.isClosed ? .enumEntry : .enumObject
-            names = e.values.indices.map { [place] in KotlinNames.name(e.values[$0].wire, in: place, owner: owner) }
+            names = e.values.indices.map { [place] in name(e.values[$0].wire, place, owner) }
         case let .opaqueString(s):
             place = .opaqueConstant
-            names = s.knownValues.indices.map { KotlinNames.name(s.knownValues[$0].wire, in: .opaqueConstant, owner: owner) }
+            names = s.knownValues.indices.map { name(s.knownValues[$0].wire, .opaqueConstant, owner) }
         case let .record(r):
             place = .property
-            names = r.fields.indices.map { KotlinNames.name(r.fields[$0].name, in: .property) }
+            names = r.fields.indices.map { name(r.fields[$0].name, .property, nil) }
         case let .fieldSet(s):
             place = .property
-            names = s.fields.indices.map { KotlinNames.name(s.fields[$0].name, in: .property) }
+            names = s.fields.indices.map { name(s.fields[$0].name, .property, nil) }
         case .union:
             // Members are their types (records that extend the union, or
             // classes named after the types), never named after tags.
@@ -85,13 +92,58 @@ enum KotlinNameCheck {
     /// through the list is cheaper than hashing every name.
     private static let linearSearchLimit = 16
 
+    /// The Kotlin names worked out so far, by wire name, each with its
+    /// problem: most members share their wire names with members of other
+    /// types (`id`, `price`, `state`), and converting a name and checking
+    /// it cost several times a look-up here.
+    struct Memo {
+        /// A name and `KotlinNames.nameProblem` of it.
+        struct Entry {
+            var name: String
+            var problem: String?
+
+            init(_ name: String) {
+                self.name = name
+                problem = KotlinNames.nameProblem(name)
+            }
+        }
+
+        /// `KotlinNames.name(wire, in: .property)`.
+        private var properties: [String: Entry] = [:]
+        /// `KotlinNames.name(wire, in: place, owner: nil)` for the other
+        /// places, which all name a member alike.
+        private var members: [String: Entry] = [:]
+
+        /// `KotlinNames.name(wire, in: place, owner: owner)` and its problem.
+        mutating func entry(_ wire: String, in place: KotlinNames.Place, owner: String?) -> Entry {
+            if place == .property {
+                if let known = properties[wire] { return known }
+                let entry = Entry(KotlinNames.name(wire, in: .property))
+                properties[wire] = entry
+                return entry
+            }
+            let entry: Entry
+            if let known = members[wire] {
+                entry = known
+            } else {
+                entry = Entry(KotlinNames.name(wire, in: place))
+                members[wire] = entry
+            }
+            // The owner only changes a name equal to it (`memberName` adds
+            // `_` while the name is taken, and the owner is one more taken
+            // name); such a name is worked out again with it.
+            return entry.name == owner ? Entry(KotlinNames.name(wire, in: place, owner: owner)) : entry
+        }
+    }
+
     /// Every problem Kotlin has with `spec`.
     static func problems(_ spec: Spec) -> [Diagnostic] {
         var diagnostics = Diagnostics()
         var files: [String] = []
+        var memo = Memo()
         for type in spec.types {
             if let problem = typeNameProblem(type.name) { diagnostics.error(problem, at: type.location) }
-            check(type, into: &diagnostics)
+            check(type, into: &diagnostics, memo: &memo)
             let file = type.location.file
             if files.last != file && !files.contains(file) { files.append(file) }
         }
@@ -100,7 +152,7 @@ enum KotlinNameCheck {
                 diagnostics.error(problem, at: operation.location)
             }
             // The arguments are a record's properties in Kotlin.
-            if let record = operation.argumentsRecord { check(.record(record), into: &diagnostics) }
+            if let record = operation.argumentsRecord { check(.record(record), into: &diagnostics, memo: &memo) }
         }
         checkFileNames(files, into: &diagnostics)
         checkGeneratedNames(spec, into: &diagnostics)
@@ -127,14 +179,21 @@ enum KotlinNameCheck {
         return nil
     }
 
-    /// The checks of one type's members.
-    static func check(_ type: NamedType, into diagnostics: inout Diagnostics) {
-        let members = KotlinMemberNames(type)
+    /// The checks of one type's members, with the names and problems
+    /// `memo` has worked out already.
+    static func check(_ type: NamedType, into diagnostics: inout Diagnostics, memo: inout Memo) {
+        // Each name's problem, in the order the names are worked out (that of the members).
+        var problems: [String?] = []
+        let members = KotlinMemberNames(type) { wire, place, owner in
+            let entry = memo.entry(wire, in: place, owner: owner)
+            problems.append(entry.problem)
+            return entry.name
+        }
         let kind = members.place.kind
         let names = members.names
         var seen: [String: Int] = [:]
         for (index, name) in names.enumerated() {
-            if let problem = KotlinNames.nameProblem(name) {
+            if let problem = problems[index] {
                 let (wire, location) = KotlinMemberNames.member(index, of: type)
                 diagnostics.error(
                     "\(kind) '\(wire)' of '\(type.name)' cannot be named in Kotlin ('\(name)'): \(problem)", at: location)

@@ -19,6 +19,11 @@ import OpenIAPSpec
 struct SwiftNameCheck {
     private let spec: Spec
     private var diagnostics = Diagnostics()
+    /// `SwiftNames.name(wire, in: place)` by place and wire name, as worked
+    /// out so far: most members share their wire names with members of
+    /// other types (`id`, `price`, `state`), and converting a name cost
+    /// several times a look-up here.
+    private var names = [[String: String]](repeating: [:], count: 5)
 
     /// A Swift name and the position of the spec name it comes from, as
     /// `checkSwiftNames` takes them.
@@ -125,11 +130,27 @@ struct SwiftNameCheck {
 
     // MARK: - Names of members
 
+    /// `SwiftNames.name(wire, in: place)`, worked out once per wire name and place.
+    private mutating func name(_ wire: String, in place: SwiftNames.Place) -> String {
+        let slot =
+            switch place {
+            case .property: 0
+            case .openEnumCase: 1
+            case .closedEnumCase: 2
+            case .opaqueConstant: 3
+            case .unionCase: 4
+            }
+        if let known = names[slot][wire] { return known }
+        let name = SwiftNames.name(wire, in: place)
+        names[slot][wire] = name
+        return name
+    }
+
     private mutating func checkEnum(_ type: EnumType) {
         let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
-        let names = type.values.indices.map { index -> SourcedName in
-            (SwiftNames.name(type.values[index].wire, in: place), index)
-        }
+        var names: [SourcedName] = []
+        names.reserveCapacity(type.values.count)
+        for index in type.values.indices { names.append((name(type.values[index].wire, in: place), index)) }
         checkSwiftNames(names, kind: "value", owner: type.name, wire: { type.values[$0].wire }, location: { type.values[$0].location })
         guard !type.isClosed else { return }
         for index in type.values.indices where names[index].swift == SwiftNames.unknownEnumCase {
@@ -141,10 +162,11 @@ struct SwiftNameCheck {
     }
 
     private mutating func checkOpaque(_ type: OpaqueStringType) {
+        var names: [SourcedName] = []
+        names.reserveCapacity(type.knownValues.count)
+        for index in type.knownValues.indices { names.append((name(type.knownValues[index].wire, in: .opaqueConstant), index)) }
         checkSwiftNames(
-            type.knownValues.indices.map { index -> SourcedName in
-                (SwiftNames.name(type.knownValues[index].wire, in: .opaqueConstant), index)
-            }, kind: "value",
+            names, kind: "value",
             owner: type.name, wire: { type.knownValues[$0].wire }, location: { type.knownValues[$0].location })
     }
 
@@ -170,7 +192,7 @@ struct SwiftNameCheck {
         var memberNames: [SourcedName] = []
         memberNames.reserveCapacity(fields.count)
         for index in fields.indices {
-            let property = SwiftNames.name(fields[index].name, in: .property)
+            let property = name(fields[index].name, in: .property)
             memberNames.append((property, index))
             if fields[index].annotations.deprecated != nil {
                 memberNames.append(("_" + property, index))

@@ -31,27 +31,33 @@ enum TypeScriptNameCheck {
                 }
             }
         }
-        // Spec types in order: the first to take a name keeps it.
-        var owners: [String: NamedType] = [:]
-        for type in spec.types {
-            let apiName = TypeScriptNames.typeName(type.name)
-            var names = [(apiName, "its name")]
-            if apiName != type.name { names.append((type.name, "the spelling kept for it")) }
-            if twins.contains(type.name) { names.append((apiName + TypeScriptShapes.wireSuffix, "the type of its JSON")) }
-            for (name, role) in names {
+        // Spec types in order: the first to take a name keeps it. Owners
+        // are kept by position, so that filling the table copies no type.
+        var owners: [String: Int] = [:]
+        owners.reserveCapacity(spec.types.count)
+        for position in spec.types.indices {
+            let typeName = spec.types[position].name
+            let apiName = TypeScriptNames.typeName(typeName)
+            // Most types take their name alone, which is looked at without
+            // a list of names being made for it.
+            func take(_ name: String, _ role: @autoclosure () -> String) {
                 if let owner = owners[name] {
-                    guard owner.name != type.name else { continue }
+                    let (ownerName, type) = (spec.types[owner].name, spec.types[position])
+                    guard ownerName != typeName else { return }
                     diagnostics.error(
-                        "type '\(type.name)' collides with '\(owner.name)' in TypeScript: \(role) is '\(name)', which '\(owner.name)' already takes",
-                        at: type.location, notes: [.note("'\(owner.name)' declared here", at: owner.location)])
-                } else if let what = taken[name], name != type.name || !generated.contains(name) {
+                        "type '\(typeName)' collides with '\(ownerName)' in TypeScript: \(role()) is '\(name)', which '\(ownerName)' already takes",
+                        at: type.location, notes: [.note("'\(ownerName)' declared here", at: spec.types[owner].location)])
+                } else if let what = taken[name], name != typeName || !generated.contains(name) {
                     diagnostics.error(
-                        "type '\(type.name)' cannot be declared in TypeScript: \(role) is '\(name)', the name of \(what)",
-                        at: type.location)
+                        "type '\(typeName)' cannot be declared in TypeScript: \(role()) is '\(name)', the name of \(what)",
+                        at: spec.types[position].location)
                 } else {
-                    owners[name] = type
+                    owners[name] = position
                 }
             }
+            take(apiName, "its name")
+            if apiName != typeName { take(typeName, "the spelling kept for it") }
+            if twins.contains(typeName) { take(apiName + TypeScriptShapes.wireSuffix, "the type of its JSON") }
         }
     }
 }
