@@ -12,13 +12,14 @@ extension TypeScriptViewModel {
     func recordInterface(_ record: RecordType, declaredAs declared: String? = nil) -> TemplateValue {
         var fields: [TemplateValue] = []
         fields.reserveCapacity(record.fields.count)
+        let tags = discriminatorTags(of: record.name)
         // By position: `for field in record.fields` copies every field out
         // of the array (a retain and a release of each of its members).
         for index in record.fields.indices {
             if record.fields[index].includedFrom == nil {
-                appendField(record.fields[index], of: record.name, to: &fields)
-            } else if tags(of: record.fields[index], in: record.name) != nil {
-                fields.append(self.field(record.fields[index], of: record.name))
+                appendField(record.fields[index], tags: tags, to: &fields)
+            } else if Self.isDiscriminator(record.fields[index], tags: tags) {
+                fields.append(self.field(record.fields[index], tags: tags))
             }
         }
         var doc = typeDoc(record.annotations, of: record.name)
@@ -29,7 +30,8 @@ extension TypeScriptViewModel {
     func fieldSetInterface(_ set: FieldSet) -> TemplateValue {
         var fields: [TemplateValue] = []
         fields.reserveCapacity(set.fields.count)
-        for index in set.fields.indices { appendField(set.fields[index], of: set.name, to: &fields) }
+        let tags = discriminatorTags(of: set.name)
+        for index in set.fields.indices { appendField(set.fields[index], tags: tags, to: &fields) }
         return interface(name(set.name), extends: [], fields: fields, doc: typeDoc(set.annotations, of: set.name))
     }
 
@@ -70,12 +72,13 @@ extension TypeScriptViewModel {
         let choices = record.exactlyOne.compactMap(\.choice)
         let taken = Set(choices.flatMap { $0.cases.map(\.field) } + choices.compactMap(\.tagField))
         var own: [TemplateValue] = []
+        let tags = discriminatorTags(of: record.name)
         for field in record.fields {
             guard !taken.contains(field.name) else { continue }
             if field.includedFrom == nil {
-                appendField(field, of: record.name, to: &own)
-            } else if tags(of: field, in: record.name) != nil {
-                own.append(self.field(field, of: record.name))
+                appendField(field, tags: tags, to: &own)
+            } else if Self.isDiscriminator(field, tags: tags) {
+                own.append(self.field(field, tags: tags))
             }
         }
         var doc = typeDoc(record.annotations, of: record.name)
@@ -131,12 +134,13 @@ extension TypeScriptViewModel {
     func groupIntersection(_ record: RecordType) -> TemplateValue {
         let grouped = Set(record.exactlyOne.flatMap(\.fields) + record.atLeastOne.flatMap(\.fields))
         var own: [TemplateValue] = []
+        let tags = discriminatorTags(of: record.name)
         for field in record.fields {
             guard field.includedFrom == nil else { continue }
             if grouped.contains(field.name) {
                 appendAliases(of: field, to: &own)
             } else {
-                appendField(field, of: record.name, to: &own)
+                appendField(field, tags: tags, to: &own)
             }
         }
         var doc = typeDoc(record.annotations, of: record.name)
@@ -166,14 +170,14 @@ extension TypeScriptViewModel {
         let groups: [TemplateValue] =
             record.exactlyOne.map { group in
                 variants(group) { chosen, position, member in
-                    position == chosen ? field(member, of: record.name, forceRequired: true) : nullOnlyField(member)
+                    position == chosen ? field(member, tags: tags, forceRequired: true) : nullOnlyField(member)
                 }
             }
             + record.atLeastOne.map { group in
                 variants(group) { chosen, position, member in
                     position == chosen
-                        ? field(member, of: record.name, forceRequired: true)
-                        : position < chosen ? nullOnlyField(member) : field(member, of: record.name)
+                        ? field(member, tags: tags, forceRequired: true)
+                        : position < chosen ? nullOnlyField(member) : field(member, tags: tags)
                 }
             }
         return declarationValue(
@@ -216,8 +220,8 @@ extension TypeScriptViewModel {
     }
 
     /// A field's property, then a property for each of its aliases.
-    func appendField(_ field: Field, of owner: String, to fields: inout [TemplateValue]) {
-        fields.append(self.field(field, of: owner))
+    func appendField(_ field: Field, tags: [String: [String]]?, to fields: inout [TemplateValue]) {
+        fields.append(self.field(field, tags: tags))
         appendAliases(of: field, to: &fields)
     }
 
@@ -243,11 +247,26 @@ extension TypeScriptViewModel {
         }
     }
 
+    /// The tags each discriminator field of a union member can have
+    /// (`TypeScriptShapes.tagValues`), by field name; nil for a type that
+    /// is no union member. Looked up once per type, not per field.
+    func discriminatorTags(of owner: String) -> [String: [String]]? {
+        shapes.tagValues[owner]
+    }
+
+    /// Whether `field` is a discriminator of the type whose
+    /// `discriminatorTags` are `tags`.
+    static func isDiscriminator(_ field: Field, tags: [String: [String]]?) -> Bool {
+        guard let tags else { return false }
+        return tags[field.name]?.isEmpty == false
+    }
+
     /// The tags a discriminator field of a union member can have, as its
     /// type (`"google" | "horizon" | "amazon"`); nil for any other field.
-    func tags(of field: Field, in owner: String) -> String? {
-        guard let tags = shapes.tagValues[owner]?[field.name], !tags.isEmpty else { return nil }
-        return tags.map(TypeScriptNames.stringLiteral).joined(separator: " | ")
+    /// `tags` is the owner's `discriminatorTags`.
+    static func tagType(of field: Field, tags: [String: [String]]?) -> String? {
+        guard let tags, let values = tags[field.name], !values.isEmpty else { return nil }
+        return values.map(TypeScriptNames.stringLiteral).joined(separator: " | ")
     }
 
     /// A property: `key`, `optionalMark`, `type` and `nullSuffix`, which
@@ -259,14 +278,18 @@ extension TypeScriptViewModel {
     /// a discriminator the spec marks as ours (`upstream:`, a field upstream
     /// lacks) is optional, so that code written for upstream need not set
     /// it; the JSON always has it.
-    func field(_ field: Field, of owner: String, forceRequired: Bool = false) -> TemplateValue {
+    ///
+    /// `tags` is the owner's `discriminatorTags`.
+    func field(_ field: Field, tags: [String: [String]]?, forceRequired: Bool = false) -> TemplateValue {
         var required = field.isRequired || forceRequired
-        var type = typeText(field.type)
+        let type: String
         var nullSuffix = required ? "" : TemplateValue.string(TypeScriptTypeMapping.nullSuffix)
-        if let tags = tags(of: field, in: owner) {
+        if let tags = Self.tagType(of: field, tags: tags) {
             type = tags
             if view == .api, field.annotations.upstream != nil { required = false }
             nullSuffix = ""
+        } else {
+            type = typeText(field.type)
         }
         var object = TemplateObject(keys: Self.fieldKeys)
         addFieldDoc(field, to: &object)
