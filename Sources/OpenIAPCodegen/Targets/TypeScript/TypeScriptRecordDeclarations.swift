@@ -17,9 +17,9 @@ extension TypeScriptViewModel {
         // of the array (a retain and a release of each of its members).
         for index in record.fields.indices {
             if record.fields[index].includedFrom == nil {
-                appendField(record.fields[index], tags: tags, to: &fields)
-            } else if Self.isDiscriminator(record.fields[index], tags: tags) {
-                fields.append(self.field(record.fields[index], tags: tags))
+                appendField(record.fields, at: index, tags: tags, to: &fields)
+            } else if Self.isDiscriminator(record.fields[index].name, tags: tags) {
+                fields.append(field(record.fields, at: index, tags: tags))
             }
         }
         var doc = typeDoc(record.annotations, of: record.name)
@@ -31,7 +31,7 @@ extension TypeScriptViewModel {
         var fields: [TemplateValue] = []
         fields.reserveCapacity(set.fields.count)
         let tags = discriminatorTags(of: set.name)
-        for index in set.fields.indices { appendField(set.fields[index], tags: tags, to: &fields) }
+        for index in set.fields.indices { appendField(set.fields, at: index, tags: tags, to: &fields) }
         return interface(name(set.name), extends: [], fields: fields, doc: typeDoc(set.annotations, of: set.name))
     }
 
@@ -73,12 +73,12 @@ extension TypeScriptViewModel {
         let taken = Set(choices.flatMap { $0.cases.map(\.field) } + choices.compactMap(\.tagField))
         var own: [TemplateValue] = []
         let tags = discriminatorTags(of: record.name)
-        for field in record.fields {
-            guard !taken.contains(field.name) else { continue }
-            if field.includedFrom == nil {
-                appendField(field, tags: tags, to: &own)
-            } else if Self.isDiscriminator(field, tags: tags) {
-                own.append(self.field(field, tags: tags))
+        for index in record.fields.indices {
+            guard !taken.contains(record.fields[index].name) else { continue }
+            if record.fields[index].includedFrom == nil {
+                appendField(record.fields, at: index, tags: tags, to: &own)
+            } else if Self.isDiscriminator(record.fields[index].name, tags: tags) {
+                own.append(field(record.fields, at: index, tags: tags))
             }
         }
         var doc = typeDoc(record.annotations, of: record.name)
@@ -135,12 +135,12 @@ extension TypeScriptViewModel {
         let grouped = Set(record.exactlyOne.flatMap(\.fields) + record.atLeastOne.flatMap(\.fields))
         var own: [TemplateValue] = []
         let tags = discriminatorTags(of: record.name)
-        for field in record.fields {
-            guard field.includedFrom == nil else { continue }
-            if grouped.contains(field.name) {
-                appendAliases(of: field, to: &own)
+        for index in record.fields.indices {
+            guard record.fields[index].includedFrom == nil else { continue }
+            if grouped.contains(record.fields[index].name) {
+                appendAliases(record.fields, at: index, to: &own)
             } else {
-                appendField(field, tags: tags, to: &own)
+                appendField(record.fields, at: index, tags: tags, to: &own)
             }
         }
         var doc = typeDoc(record.annotations, of: record.name)
@@ -152,12 +152,13 @@ extension TypeScriptViewModel {
             doc.addParagraph(
                 "At least one of \(group.fields.map(TypeScriptNames.docCode).joined(separator: ", ")) is set (present and not null).")
         }
-        /// The variants of a group, `member(chosen, position, member)` giving each member's property.
-        func variants(_ group: FieldGroup, _ member: (Int, Int, Field) -> TemplateValue) -> TemplateValue {
+        /// The variants of a group, `member(chosen, position, index)` giving the
+        /// property of each member, the record's field at `index`.
+        func variants(_ group: FieldGroup, _ member: (Int, Int, Int) -> TemplateValue) -> TemplateValue {
             let variants: [TemplateValue] = group.fields.indices.map { chosen in
                 let fields: [TemplateValue] = group.fields.enumerated().compactMap { position, name in
                     guard let index = record.fields.firstIndex(where: { $0.name == name }) else { return nil }
-                    return member(chosen, position, record.fields[index])
+                    return member(chosen, position, index)
                 }
                 var variant = TemplateObject(capacity: 1)
                 variant.append(Key.fields, .list(fields))
@@ -170,14 +171,17 @@ extension TypeScriptViewModel {
         let groups: [TemplateValue] =
             record.exactlyOne.map { group in
                 variants(group) { chosen, position, member in
-                    position == chosen ? field(member, tags: tags, forceRequired: true) : nullOnlyField(member)
+                    position == chosen
+                        ? field(record.fields, at: member, tags: tags, forceRequired: true)
+                        : nullOnlyField(record.fields[member].name)
                 }
             }
             + record.atLeastOne.map { group in
                 variants(group) { chosen, position, member in
                     position == chosen
-                        ? field(member, tags: tags, forceRequired: true)
-                        : position < chosen ? nullOnlyField(member) : field(member, tags: tags)
+                        ? field(record.fields, at: member, tags: tags, forceRequired: true)
+                        : position < chosen
+                            ? nullOnlyField(record.fields[member].name) : field(record.fields, at: member, tags: tags)
                 }
             }
         return declarationValue(
@@ -219,17 +223,25 @@ extension TypeScriptViewModel {
         return alias(name(record.name), doc: doc, members: ["void"])
     }
 
-    /// A field's property, then a property for each of its aliases.
-    func appendField(_ field: Field, tags: [String: [String]]?, to fields: inout [TemplateValue]) {
-        fields.append(self.field(field, tags: tags))
-        appendAliases(of: field, to: &fields)
+    /// The property of `fields[index]`, then a property for each of its
+    /// aliases.
+    ///
+    /// A field is named by its list and position here and below, and its
+    /// members read in place: passing `fields[index]` copied the whole
+    /// field (a retain and a release of each of its members) for every
+    /// property.
+    func appendField(_ fields: [Field], at index: Int, tags: [String: [String]]?, to values: inout [TemplateValue]) {
+        values.append(field(fields, at: index, tags: tags))
+        appendAliases(fields, at: index, to: &values)
     }
 
     /// One optional, deprecated property per alias of `field`, of the
     /// field's type: readers accept the old key, so a payload that carries
     /// it still type-checks, and editors strike it through so that new code
     /// writes the field's name.
-    func appendAliases(of field: Field, to fields: inout [TemplateValue]) {
+    func appendAliases(_ fields: [Field], at index: Int, to values: inout [TemplateValue]) {
+        guard !fields[index].aliases.isEmpty else { return }
+        let field = fields[index]
         let name = field.name
         for alias in field.aliases {
             var object = TemplateObject(keys: Self.fieldKeys)
@@ -243,7 +255,7 @@ extension TypeScriptViewModel {
             object.append(Key.type, .string(typeText(field.type)))
             // Readers take no null for a required field, under any name.
             object.append(Key.nullSuffix, field.isRequired ? "" : .string(TypeScriptTypeMapping.nullSuffix))
-            fields.append(.object(object))
+            values.append(.object(object))
         }
     }
 
@@ -254,18 +266,18 @@ extension TypeScriptViewModel {
         shapes.tagValues[owner]
     }
 
-    /// Whether `field` is a discriminator of the type whose
-    /// `discriminatorTags` are `tags`.
-    static func isDiscriminator(_ field: Field, tags: [String: [String]]?) -> Bool {
+    /// Whether the field called `name` is a discriminator of the type
+    /// whose `discriminatorTags` are `tags`.
+    static func isDiscriminator(_ name: String, tags: [String: [String]]?) -> Bool {
         guard let tags else { return false }
-        return tags[field.name]?.isEmpty == false
+        return tags[name]?.isEmpty == false
     }
 
     /// The tags a discriminator field of a union member can have, as its
     /// type (`"google" | "horizon" | "amazon"`); nil for any other field.
     /// `tags` is the owner's `discriminatorTags`.
-    static func tagType(of field: Field, tags: [String: [String]]?) -> String? {
-        guard let tags, let values = tags[field.name], !values.isEmpty else { return nil }
+    static func tagType(of name: String, tags: [String: [String]]?) -> String? {
+        guard let tags, let values = tags[name], !values.isEmpty else { return nil }
         return values.map(TypeScriptNames.stringLiteral).joined(separator: " | ")
     }
 
@@ -280,20 +292,20 @@ extension TypeScriptViewModel {
     /// it; the JSON always has it.
     ///
     /// `tags` is the owner's `discriminatorTags`.
-    func field(_ field: Field, tags: [String: [String]]?, forceRequired: Bool = false) -> TemplateValue {
-        var required = field.isRequired || forceRequired
+    func field(_ fields: [Field], at index: Int, tags: [String: [String]]?, forceRequired: Bool = false) -> TemplateValue {
+        var required = fields[index].isRequired || forceRequired
         let type: String
         var nullSuffix = required ? "" : TemplateValue.string(TypeScriptTypeMapping.nullSuffix)
-        if let tags = Self.tagType(of: field, tags: tags) {
+        if let tags = Self.tagType(of: fields[index].name, tags: tags) {
             type = tags
-            if view == .api, field.annotations.upstream != nil { required = false }
+            if view == .api, fields[index].annotations.upstream != nil { required = false }
             nullSuffix = ""
         } else {
-            type = typeText(field.type)
+            type = typeText(fields[index].type)
         }
         var object = TemplateObject(keys: Self.fieldKeys)
-        addFieldDoc(field, to: &object)
-        object.append(Key.key, .string(TypeScriptNames.propertyKey(field.name)))
+        addFieldDoc(fields, at: index, to: &object)
+        object.append(Key.key, .string(TypeScriptNames.propertyKey(fields[index].name)))
         object.append(Key.optionalMark, required ? "" : "?")
         object.append(Key.type, .string(type))
         object.append(Key.nullSuffix, nullSuffix)
@@ -311,11 +323,12 @@ extension TypeScriptViewModel {
         return .object(object)
     }
 
-    /// A group member that another variant sets: absent or null only.
-    func nullOnlyField(_ field: Field) -> TemplateValue {
+    /// A group member that another variant sets, called `name`: absent or
+    /// null only.
+    func nullOnlyField(_ name: String) -> TemplateValue {
         var object = TemplateObject(keys: Self.fieldKeys)
         DocComment.addTemplateMembers(doc: nil, to: &object)
-        object.append(Key.key, .string(TypeScriptNames.propertyKey(field.name)))
+        object.append(Key.key, .string(TypeScriptNames.propertyKey(name)))
         object.append(Key.optionalMark, "?")
         object.append(Key.type, "null")
         object.append(Key.nullSuffix, "")
