@@ -432,10 +432,34 @@ struct TemplateRenderer {
     /// Finds what the name of a variable or section tag refers to, or throws
     /// an error located at the tag.
     ///
+    /// Most tags name a member of the innermost object where it was found
+    /// last time; that case is tried here, inlined into the tags, and
+    /// everything else in `resolveAnywhere`, a call with the whole stack
+    /// walk and its errors. The bottom frame is left to the walk, which
+    /// checks the streamed list's name first.
+    @inline(__always)
+    private mutating func resolve(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) -> Resolved {
+        let name = instruction.operand
+        if frameCount > 1, program.nameKinds[name] == .key {
+            let top = frames + (frameCount - 1)
+            let guess = Int(hints[firstName + name])
+            // The fingerprints first, then the names, read in place.
+            if guess < top.pointee.keys.count, top.pointee.keys[guess].fingerprint == program.firstKeys[name].fingerprint,
+                top.pointee.keys[guess].name == program.firstKeys[name].name
+            {
+                return .pointer(top.pointee.values.unsafelyUnwrapped + guess)
+            }
+        }
+        return try resolveAnywhere(program, instruction)
+    }
+
+    /// `resolve` through the whole context stack.
+    ///
     /// Changes nothing, but is `mutating` so that the renderer is passed by
     /// reference: called from the mutating methods, a non-mutating method
     /// got a copy of the whole renderer (a `memcpy` per tag).
-    private mutating func resolve(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) -> Resolved {
+    @inline(never)
+    private mutating func resolveAnywhere(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) -> Resolved {
         let name = instruction.operand
         let kind = program.nameKinds[name]
         switch kind {
@@ -507,7 +531,9 @@ struct TemplateRenderer {
     /// Writes a string's bytes from where they are: `withUTF8` needs a
     /// variable, and copying every variable tag's string into one cost a
     /// retain and a release each. Only a string that is not stored as
-    /// UTF-8 (none that a view model makes) takes that way.
+    /// UTF-8 (none that a view model makes) takes that way. Inlined into
+    /// the variable tag, its only caller.
+    @inline(__always)
     private mutating func write(_ text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ write($0) }) != nil { return }
         var text = text
@@ -517,11 +543,18 @@ struct TemplateRenderer {
     /// Appends text, inserting the current indentation at the start of
     /// every line that has content. Empty lines stay empty so indented
     /// partials never leave trailing whitespace.
+    @inline(__always)
     private mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         if indent.isEmpty {
             output.append(bytes)
             return
         }
+        writeIndented(bytes)
+    }
+
+    /// `write(_:)` under an indented partial, a call of its own so that the
+    /// usual case stays small where it is inlined.
+    private mutating func writeIndented(_ bytes: UnsafeBufferPointer<UInt8>) {
         var segmentStart = 0
         while let index = Self.lineFeed(in: bytes, from: segmentStart) {
             if segmentStart != index { writeIndent(UnsafeBufferPointer(rebasing: bytes[segmentStart..<index])) }
