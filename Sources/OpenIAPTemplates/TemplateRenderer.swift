@@ -435,19 +435,25 @@ struct TemplateRenderer {
     /// Most tags name a member of the innermost object where it was found
     /// last time; that case is tried here, inlined into the tags, and
     /// everything else in `resolveAnywhere`, a call with the whole stack
-    /// walk and its errors. The bottom frame is left to the walk, which
-    /// checks the streamed list's name first.
+    /// walk and its errors. In the bottom frame only a name that cannot be
+    /// the streamed list's is looked up here (the walk checks that name
+    /// first there).
     @inline(__always)
     private mutating func resolve(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) -> Resolved {
         let name = instruction.operand
-        if frameCount > 1, program.nameKinds[name] == .key {
-            let top = frames + (frameCount - 1)
+        if program.nameKinds[name] == .key {
+            // Frames with no members (a section over a flag or a string)
+            // are skipped, as the walk would.
+            var level = frameCount - 1
+            while level > 0, frames[level].keys.isEmpty { level -= 1 }
+            let frame = frames + level
             let guess = Int(hints[firstName + name])
             // The fingerprints first, then the names, read in place.
-            if guess < top.pointee.keys.count, top.pointee.keys[guess].fingerprint == program.firstKeys[name].fingerprint,
-                top.pointee.keys[guess].name == program.firstKeys[name].name
+            if guess < frame.pointee.keys.count, frame.pointee.keys[guess].fingerprint == program.firstKeys[name].fingerprint,
+                level > 0 || streamKey?.fingerprint != program.firstKeys[name].fingerprint,
+                frame.pointee.keys[guess].name == program.firstKeys[name].name
             {
-                return .pointer(top.pointee.values.unsafelyUnwrapped + guess)
+                return .pointer(frame.pointee.values.unsafelyUnwrapped + guess)
             }
         }
         return try resolveAnywhere(program, instruction)
