@@ -1,7 +1,7 @@
 import Foundation
 import OpenIAPSpec
 
-// About 540 lines, kept in one file on purpose: the renderer is one loop
+// About 580 lines, kept in one file on purpose: the renderer is one loop
 // over a template's instructions (`run`) with the context stack it reads,
 // and every helper here works on that stack's frames, whose pointers are
 // valid only inside the calls that made them. Keeping all of that private
@@ -128,7 +128,13 @@ struct TemplateRenderer {
     private let context: TemplateValue
     /// The UTF-8 bytes written so far; see `result`.
     private var output: TemplateOutput
-    private var frames: [Frame] = []
+    /// The context stack: `frameCount` frames from here, in a block with
+    /// room for as many as the nesting limit lets sections push (one per
+    /// level, and the bottom one). Pushing and popping are a store and a
+    /// count, without the uniqueness and capacity checks of an array.
+    private let frames: UnsafeMutablePointer<Frame>
+    private var frameCount = 0
+    private static let frameCapacity = maxNesting + 2
     /// What every non-empty output line starts with: the sum of the
     /// indentation of the standalone partial tags being rendered.
     private var indent: [UInt8] = []
@@ -161,7 +167,7 @@ struct TemplateRenderer {
         booleans = .allocate(capacity: 2)
         booleans.initialize(to: .bool(false))
         (booleans + 1).initialize(to: .bool(true))
-        frames.reserveCapacity(16)
+        frames = .allocate(capacity: Self.frameCapacity)
         indent.reserveCapacity(64)
     }
 
@@ -175,10 +181,11 @@ struct TemplateRenderer {
         output.take()
     }
 
-    /// Frees the output, the hints and the booleans; the renderer is not
-    /// used afterwards.
+    /// Frees the output, the hints, the booleans and the stack; the
+    /// renderer is not used afterwards.
     func finish() {
         output.deallocate()
+        frames.deallocate()
         hints.deallocate()
         booleans.deinitialize(count: 2)
         booleans.deallocate()
@@ -227,16 +234,25 @@ struct TemplateRenderer {
         _ borrowed: inout TemplateValue, index: Int, count: Int
     ) throws(DiagnosticError) {
         guard case .object(let object) = borrowed else {
-            frames.append(Frame(value: value, keys: UnsafeBufferPointer(start: nil, count: 0), values: nil, index: index, count: count))
+            push(Frame(value: value, keys: UnsafeBufferPointer(start: nil, count: 0), values: nil, index: index, count: count))
             try run(program, body)
-            frames.removeLast()
+            frameCount -= 1
             return
         }
         try object.withMembers { (keys, values) throws(DiagnosticError) in
-            frames.append(Frame(value: value, keys: keys, values: values.baseAddress, index: index, count: count))
+            push(Frame(value: value, keys: keys, values: values.baseAddress, index: index, count: count))
             try run(program, body)
-            frames.removeLast()
+            frameCount -= 1
         }
+    }
+
+    /// Frames are trivial values: a popped one needs no deinitializing.
+    @inline(__always)
+    private mutating func push(_ frame: Frame) {
+        // Sections check the nesting limit before they push.
+        precondition(frameCount < Self.frameCapacity, "the context stack is deeper than the nesting limit allows")
+        (frames + frameCount).initialize(to: frame)
+        frameCount += 1
     }
 
     private mutating func run(_ program: TemplateProgram, _ range: Range<Int>) throws(DiagnosticError) {
@@ -296,6 +312,7 @@ struct TemplateRenderer {
 
     /// Counts one pass through a section body or a partial, the tag at
     /// `offset` of `program`, and stops a template that renders too much.
+    @inline(__always)
     private mutating func countPass(_ program: TemplateProgram, at offset: Int) throws(DiagnosticError) {
         passes += 1
         if passes > limits.passes {
@@ -415,18 +432,48 @@ struct TemplateRenderer {
     /// Finds what the name of a variable or section tag refers to, or throws
     /// an error located at the tag.
     ///
+    /// Most tags name a member of the innermost object where it was found
+    /// last time; that case is tried here, inlined into the tags, and
+    /// everything else in `resolveAnywhere`, a call with the whole stack
+    /// walk and its errors. In the bottom frame only a name that cannot be
+    /// the streamed list's is looked up here (the walk checks that name
+    /// first there).
+    @inline(__always)
+    private mutating func resolve(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) -> Resolved {
+        let name = instruction.operand
+        if program.nameKinds[name] == .key {
+            // Frames with no members (a section over a flag or a string)
+            // are skipped, as the walk would.
+            var level = frameCount - 1
+            while level > 0, frames[level].keys.isEmpty { level -= 1 }
+            let frame = frames + level
+            let guess = Int(hints[firstName + name])
+            // The fingerprints first, then the names, read in place.
+            if guess < frame.pointee.keys.count, frame.pointee.keys[guess].fingerprint == program.firstKeys[name].fingerprint,
+                level > 0 || streamKey?.fingerprint != program.firstKeys[name].fingerprint,
+                frame.pointee.keys[guess].name == program.firstKeys[name].name
+            {
+                return .pointer(frame.pointee.values.unsafelyUnwrapped + guess)
+            }
+        }
+        return try resolveAnywhere(program, instruction)
+    }
+
+    /// `resolve` through the whole context stack.
+    ///
     /// Changes nothing, but is `mutating` so that the renderer is passed by
     /// reference: called from the mutating methods, a non-mutating method
     /// got a copy of the whole renderer (a `memcpy` per tag).
-    private mutating func resolve(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) -> Resolved {
+    @inline(never)
+    private mutating func resolveAnywhere(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) -> Resolved {
         let name = instruction.operand
         let kind = program.nameKinds[name]
         switch kind {
         case .current:
-            return .pointer(frames[frames.count - 1].value)
+            return .pointer(frames[frameCount - 1].value)
 
         case .first, .last, .index:
-            var level = frames.count - 1
+            var level = frameCount - 1
             while level >= 0 {
                 let count = frames[level].count
                 if count >= 0 {
@@ -446,7 +493,7 @@ struct TemplateRenderer {
             // inside what it names, so `a.b` never picks up an outer `b`.
             // Read once for all the frames searched.
             let key = program.firstKeys[name]
-            var level = frames.count - 1
+            var level = frameCount - 1
             var found: UnsafePointer<TemplateValue>?
             while level >= 0 {
                 // The streamed list is a member of the bottom context.
@@ -490,7 +537,9 @@ struct TemplateRenderer {
     /// Writes a string's bytes from where they are: `withUTF8` needs a
     /// variable, and copying every variable tag's string into one cost a
     /// retain and a release each. Only a string that is not stored as
-    /// UTF-8 (none that a view model makes) takes that way.
+    /// UTF-8 (none that a view model makes) takes that way. Inlined into
+    /// the variable tag, its only caller.
+    @inline(__always)
     private mutating func write(_ text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ write($0) }) != nil { return }
         var text = text
@@ -500,11 +549,18 @@ struct TemplateRenderer {
     /// Appends text, inserting the current indentation at the start of
     /// every line that has content. Empty lines stay empty so indented
     /// partials never leave trailing whitespace.
+    @inline(__always)
     private mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         if indent.isEmpty {
             output.append(bytes)
             return
         }
+        writeIndented(bytes)
+    }
+
+    /// `write(_:)` under an indented partial, a call of its own so that the
+    /// usual case stays small where it is inlined.
+    private mutating func writeIndented(_ bytes: UnsafeBufferPointer<UInt8>) {
         var segmentStart = 0
         while let index = Self.lineFeed(in: bytes, from: segmentStart) {
             if segmentStart != index { writeIndent(UnsafeBufferPointer(rebasing: bytes[segmentStart..<index])) }

@@ -74,7 +74,11 @@ public struct TemplateSet: Sendable {
             // exactly when they were not valid. (`String(validating:as:)`
             // says so directly but needs macOS 15.)
             let text = String(decoding: data, as: UTF8.self)
-            guard text.utf8.elementsEqual(data) else {
+            // Compared as two arrays (two copies and a `memcmp`): stepping
+            // through the string's UTF-8 view and the data's iterator side
+            // by side cost 3.8 M instructions per render at 1,000 types,
+            // where every target loads its templates.
+            guard Array(text.utf8) == [UInt8](data) else {
                 diagnostics.error("template '\(shownPath)' is not valid UTF-8", at: nil)
                 continue
             }

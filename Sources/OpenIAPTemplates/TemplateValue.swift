@@ -72,8 +72,10 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
     /// The names of the members; may hold more names than there are
     /// values while the object is built from a list given to
     /// `init(keys:)`, and only the first `values.count` are members.
-    private(set) var memberKeys: [TemplateKey]
-    private(set) var values: [TemplateValue]
+    // Readable by the inlinable builders below, which the view models'
+    // modules compile into their own code.
+    @usableFromInline private(set) var memberKeys: [TemplateKey]
+    @usableFromInline private(set) var values: [TemplateValue]
 
     public init() {
         memberKeys = []
@@ -99,6 +101,7 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
 
     /// An empty object with room for `capacity` members, for view models
     /// that know how many they will add.
+    @inlinable
     package init(capacity: Int) {
         memberKeys = []
         memberKeys.reserveCapacity(capacity)
@@ -113,6 +116,7 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
     /// list of values. Appending past the end of `keys`, or a name other
     /// than the one declared next, adds members as usual (the latter at the
     /// cost of a copy of the names).
+    @inlinable
     package init(keys: [TemplateKey]) {
         assert(Set(keys).count == keys.count, "repeated key in the keys of a template object")
         memberKeys = keys
@@ -128,7 +132,9 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
     /// Inlined, and `value` is consumed: the view models call this for
     /// every member they build, and as a call that copied its argument it
     /// cost a retain and a release per member on top of the call.
-    @inline(__always)
+    /// `@inlinable`, because `@inline(__always)` alone does not reach
+    /// across modules: the view models still made a call per member.
+    @inlinable @inline(__always)
     package mutating func append(_ key: TemplateKey, _ value: consuming TemplateValue) {
         assert(!memberKeys[..<values.count].contains(key), "repeated key '\(key.name)' in a template object")
         // The name declared at this position (by `init(keys:)`) is already
@@ -144,7 +150,8 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
 
     /// Drops the names declared by `init(keys:)` that were never added, so
     /// that every name has a value.
-    private mutating func dropUnusedKeys() {
+    @usableFromInline
+    mutating func dropUnusedKeys() {
         if memberKeys.count > values.count { memberKeys.removeLast(memberKeys.count - values.count) }
     }
 
@@ -233,29 +240,42 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
 /// A member name with a fingerprint of it (its length and first bytes) that
 /// settles most comparisons without looking at the text. Template tags
 /// compute theirs once, when the template is parsed.
+@usableFromInline
 package struct TemplateKey: Sendable, Hashable, CustomStringConvertible {
-    let name: String
-    let fingerprint: UInt64
+    @usableFromInline let name: String
+    @usableFromInline let fingerprint: UInt64
 
     package init(_ name: String) {
-        var print = UInt64(truncatingIfNeeded: name.utf8.count) << 56
-        var shift: UInt64 = 0
-        for byte in name.utf8 {
-            if shift == 56 { break }
-            print |= UInt64(byte) << shift
-            shift += 8
-        }
-        fingerprint = print
+        // The bytes read in place: stepping through the UTF-8 view cost
+        // more than the rest of building an object from a dictionary
+        // literal, which makes a key per member.
+        fingerprint =
+            name.utf8.withContiguousStorageIfAvailable(Self.fingerprint)
+            ?? Self.fingerprint(of: Array(name.utf8))
         self.name = name
     }
 
+    /// The length in the top byte, then the first seven bytes.
+    private static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var print = UInt64(truncatingIfNeeded: bytes.count) << 56
+        for index in 0..<min(bytes.count, 7) { print |= UInt64(bytes[index]) << UInt64(8 * index) }
+        return print
+    }
+
+    private static func fingerprint(of bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBufferPointer(fingerprint)
+    }
+
+    @inlinable
     package static func == (lhs: TemplateKey, rhs: TemplateKey) -> Bool {
         lhs.fingerprint == rhs.fingerprint && lhs.name == rhs.name
     }
 
+    @usableFromInline
     package func hash(into hasher: inout Hasher) {
         hasher.combine(name)
     }
 
+    @usableFromInline
     package var description: String { name }
 }

@@ -291,9 +291,7 @@ struct JSONSchemaBuilder {
 
         json.beginObject()
         defer { json.end() }
-        if let description = Self.description(field.annotations.doc, notes) {
-            json.member("description", description)
-        }
+        Self.writeDescription(field.annotations.doc, notes, to: &json)
         Self.writeType(field.type, nullable: !field.isRequired, to: &json)
         if let minimum = constraints.minLength {
             json.key("minLength")

@@ -6,7 +6,29 @@ extension JSONSchemaBuilder {
     /// `title` and, when there is anything to say, `description`.
     static func writeHeader(_ name: String, doc: String?, notes: [String], to json: inout JSONWriter) {
         json.member("title", name)
-        if let text = description(doc, notes) { json.member("description", text) }
+        writeDescription(doc, notes, to: &json)
+    }
+
+    /// `"description": description(doc, notes)` when that is not nil,
+    /// written paragraph by paragraph: joining them first made the text
+    /// once more, and escaping it went byte by byte from its first line
+    /// break on.
+    static func writeDescription(_ doc: String?, _ notes: [String], to json: inout JSONWriter) {
+        let doc = doc.map(trimmed) ?? ""
+        guard !doc.isEmpty || notes.contains(where: { !trimmed($0).isEmpty }) else { return }
+        json.key("description")
+        json.beginString()
+        json.appendToString(doc)
+        var any = !doc.isEmpty
+        for note in notes {
+            let note = trimmed(note)
+            if note.isEmpty { continue }
+            // A blank line between paragraphs, escaped.
+            if any { json.appendToString(constant: #"\n\n"#) }
+            json.appendToString(note)
+            any = true
+        }
+        json.endString()
     }
 
     static func addLifecycleNotes(_ annotations: Annotations, to notes: inout [String]) {

@@ -100,7 +100,7 @@ extension JSONSchemaBuilder {
                             json.member("const", value.wire)
                             var notes: [String] = []
                             Self.addLifecycleNotes(value.annotations, to: &notes)
-                            if let text = Self.description(value.annotations.doc, notes) { json.member("description", text) }
+                            Self.writeDescription(value.annotations.doc, notes, to: &json)
                             if value.annotations.deprecated != nil { json.member("deprecated", true) }
                         }
                     }

@@ -62,6 +62,11 @@ struct JSONWriter {
     /// length in bytes minus the growth of this count over the same text.
     private var uncounted = 0
 
+    /// Where the string being written in pieces starts, and whether its
+    /// pieces so far are ASCII (see `beginString`).
+    private var stringStart = 0
+    private var stringIsASCII = true
+
     /// Spaces before every line after the first, on top of the layout's own.
     private let indent: Int
 
@@ -96,35 +101,48 @@ struct JSONWriter {
     /// Writes the key of the next member of the current object; its value
     /// comes next. `name` is any text, quoted and escaped as needed.
     mutating func key(quoting name: String) {
-        let top = beginKey()
+        let top = beginKey(isDescription: name == "description")
         appendQuoted(name)
-        endKey(top, isDescription: name == "description")
+        endKey(top)
     }
 
     /// `key(quoting:)` for a key spelled out in the source, such as `type`:
     /// plain ASCII that needs no escaping, so it is copied between quotes
     /// as it is rather than searched for bytes to escape every time.
     mutating func key(_ name: StaticString) {
-        let top = beginKey()
+        let isDescription = name.utf8CodeUnitCount == 11 && Self.isDescription(name)
+        let top = beginKey(isDescription: isDescription)
         appendConstant(name)
-        endKey(top, isDescription: name.utf8CodeUnitCount == 11 && "\(name)" == "description")
+        endKey(top)
     }
 
-    private mutating func beginKey() -> Int {
+    /// Whether `name` is `description`, compared byte for byte in place
+    /// (reading it through a `String` cost a string per key).
+    private static func isDescription(_ name: StaticString) -> Bool {
+        name.withUTF8Buffer { name in
+            ("description" as StaticString).withUTF8Buffer { name.elementsEqual($0) }
+        }
+    }
+
+    private mutating func beginKey(isDescription: Bool) -> Int {
         let top = open.count - 1
         precondition(top >= 0 && open[top].isObject && !open[top].awaitsValue, "a key belongs in an object, before its value")
+        if isDescription {
+            // Every container around a description spans lines. Moved to
+            // that form before the key rather than after it, which gives
+            // the same text: the key then starts its own line, and a
+            // container with nothing in it yet (a property's schema, whose
+            // description comes first) has nothing to rewrite.
+            while firstInline <= top { expand() }
+        }
         beginElement(top)
         return top
     }
 
-    private mutating func endKey(_ top: Int, isDescription: Bool) {
+    private mutating func endKey(_ top: Int) {
         buffer.append(UInt8(ascii: ":"))
         buffer.append(UInt8(ascii: " "))
         open[top].awaitsValue = true
-        if isDescription {
-            // Every container around a description spans lines.
-            while firstInline <= top { expand() }
-        }
         checkLength()
     }
 
@@ -132,6 +150,35 @@ struct JSONWriter {
     package mutating func string(quoting text: String) {
         beginValue()
         appendQuoted(text)
+        checkLength()
+    }
+
+    /// Begins a string value written in pieces: `appendToString` each
+    /// piece, then `endString`. The same as `string(quoting:)` of the
+    /// pieces joined, without making that text first.
+    mutating func beginString() {
+        beginValue()
+        stringStart = buffer.count
+        stringIsASCII = true
+        buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a piece of the string begun by `beginString`, escaped as
+    /// needed.
+    mutating func appendToString(_ text: String) {
+        if !JSONEscaping.appendEscaped(text, to: &buffer) { stringIsASCII = false }
+    }
+
+    /// Appends a piece of the string begun by `beginString` that is
+    /// spelled out in the source and needs no escaping, as it is.
+    mutating func appendToString(constant text: StaticString) {
+        text.withUTF8Buffer { buffer.append(contentsOf: $0) }
+    }
+
+    /// Ends the string begun by `beginString`.
+    mutating func endString() {
+        buffer.append(UInt8(ascii: "\""))
+        countCharacters(from: stringStart, isASCII: stringIsASCII)
         checkLength()
     }
 
@@ -312,6 +359,12 @@ struct JSONWriter {
     /// inside its last element move along with that element.
     private mutating func expand() {
         let index = firstInline
+        // Nothing written in it yet, and so nothing open inside it: only
+        // its later elements take the multi-line form.
+        if open[index].count == 0 {
+            firstInline += 1
+            return
+        }
         let container = open[index]
         let own = container.firstElement..<(container.firstElement + container.count)
         let spaces = indent + 2 * (index + 1)
@@ -372,7 +425,13 @@ struct JSONWriter {
     /// line.
     private mutating func appendQuoted(_ text: String, prefix: StaticString = "") {
         let start = buffer.count
-        if !JSONEscaping.appendQuoted(text, prefix: prefix, to: &buffer), firstInline < open.count {
+        countCharacters(from: start, isASCII: JSONEscaping.appendQuoted(text, prefix: prefix, to: &buffer))
+    }
+
+    /// Keeps `uncounted` right for the quoted text written from `start`
+    /// while some container is on one line.
+    private mutating func countCharacters(from start: Int, isASCII: Bool) {
+        if !isASCII, firstInline < open.count {
             // Quoted ASCII text is one character per byte (line breaks are
             // escaped, so no CR LF pair is left); other text is counted.
             let characters = String(decoding: buffer[start...], as: UTF8.self).count

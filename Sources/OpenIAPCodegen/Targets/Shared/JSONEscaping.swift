@@ -29,27 +29,54 @@ public enum JSONEscaping {
     static func appendQuoted(_ text: String, prefix: StaticString = "", to bytes: inout [UInt8]) -> Bool {
         bytes.append(quote)
         prefix.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        let isASCII = appendEscaped(text, to: &bytes)
+        bytes.append(quote)
+        return isASCII
+    }
+
+    /// Appends `text` escaped as inside a JSON string literal, without the
+    /// quotes: a piece of a string written in several. True when every
+    /// byte appended is ASCII.
+    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) -> Bool {
         // The usual text has nothing to escape: it is copied whole and then
         // checked where it landed, which costs less than checking it first
         // through its UTF-8 view.
         let start = bytes.count
         bytes.append(contentsOf: text.utf8)
-        guard let firstToEscape = bytes[start...].firstIndex(where: { !isCopiedAsIs($0) }) else {
-            bytes.append(quote)
+        // Every byte at once, with no early exit and flags as numbers (for
+        // `&&` the compiler keeps a branch per condition), which the
+        // compiler turns into a loop over many bytes per step; only text
+        // that has something to escape is searched again for where.
+        var toEscape: UInt8 = 0
+        for index in start..<bytes.count {
+            let byte = bytes[index]
+            toEscape |= (byte &- 0x20 >= 0x5F ? 1 : 0) | (byte == UInt8(ascii: "\"") ? 1 : 0) | (byte == UInt8(ascii: "\\") ? 1 : 0)
+        }
+        guard toEscape != 0, let firstToEscape = bytes[start...].firstIndex(where: { !isCopiedAsIs($0) }) else {
             return true
         }
         // The bytes before it are ASCII and stay. It starts a character
         // (a byte of its own, or the first byte of a non-ASCII one), and
-        // the rest is written from there: ASCII byte by byte, anything
-        // else as the scalar that starts at that byte.
-        let utf8 = text.utf8
-        var index = utf8.index(utf8.startIndex, offsetBy: firstToEscape - start)
+        // the rest is written from the copy of it: runs of bytes that stand
+        // for themselves whole, other ASCII bytes escaped, anything else as
+        // the scalar that starts at that byte. (Stepping through the
+        // string's UTF-8 view instead cost some twenty instructions a byte,
+        // and every description with a note has a line break to escape.)
+        let rest = Array(bytes[firstToEscape...])
         bytes.removeSubrange(firstToEscape...)
         var isASCII = true
-        while index < utf8.endIndex {
-            let byte = utf8[index]
+        var index = 0
+        while index < rest.count {
+            var end = index
+            while end < rest.count, isCopiedAsIs(rest[end]) { end += 1 }
+            if end > index {
+                bytes.append(contentsOf: rest[index..<end])
+                index = end
+                if index == rest.count { break }
+            }
+            let byte = rest[index]
             if byte < 0x80 {
-                utf8.formIndex(after: &index)
+                index += 1
                 switch byte {
                 case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
                 case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
@@ -58,22 +85,23 @@ public enum JSONEscaping {
                 case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
                 case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
                 case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-                case 0x20..<0x7F: bytes.append(byte)
                 default: appendUnicodeEscape(UInt32(byte), to: &bytes)
                 }
                 continue
             }
-            let scalar = text.unicodeScalars[index]
-            let next = text.unicodeScalars.index(after: index)
-            if InvisibleCharacters.needsEscape(scalar) {
-                appendUnicodeEscape(scalar.value, to: &bytes)
+            // The bytes are a string's, so valid UTF-8: the first byte
+            // gives the length, each next one six more bits.
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            var value = UInt32(byte & (byte >= 0xF0 ? 0x07 : byte >= 0xE0 ? 0x0F : 0x1F))
+            for offset in 1..<length { value = value << 6 | UInt32(rest[index + offset] & 0x3F) }
+            if let scalar = Unicode.Scalar(value), InvisibleCharacters.needsEscape(scalar) {
+                appendUnicodeEscape(value, to: &bytes)
             } else {
                 isASCII = false
-                bytes.append(contentsOf: utf8[index..<next])
+                bytes.append(contentsOf: rest[index..<(index + length)])
             }
-            index = next
+            index += length
         }
-        bytes.append(quote)
         return isASCII
     }
 

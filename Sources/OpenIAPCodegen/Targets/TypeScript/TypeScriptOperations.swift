@@ -295,12 +295,23 @@ struct TypeScriptOperations {
     /// and reply by its spec name, with the type of its JSON.
     private func wireTypes() -> [TemplateValue] {
         var entries: [TemplateValue] = []
+        entries.reserveCapacity(spec.types.count + argumentRecords.count + calls.count)
+        // From one list of names, not a dictionary literal per entry (which
+        // made both names and two lists for every type).
         func add(_ key: String, _ type: String) {
-            entries.append(["key": .string(TypeScriptNames.propertyKey(key)), "type": .string(type)])
+            var entry = TemplateObject(keys: Self.wireTypeKeys)
+            entry.append(TypeScriptViewModel.Key.key, .string(TypeScriptNames.propertyKey(key)))
+            entry.append(TypeScriptViewModel.Key.type, .string(type))
+            entries.append(.object(entry))
         }
-        for type in spec.types { add(type.name, shapes.wireName(type.name)) }
+        // By position: `for type in spec.types` copies every type out of
+        // the array.
+        for index in spec.types.indices { add(spec.types[index].name, shapes.wireName(spec.types[index].name)) }
         for record in argumentRecords { add(record.name, record.name) }
         for operation in calls { if let reply = operation.replyTypeName { add(reply, reply) } }
         return entries
     }
+
+    /// The names of an entry of `wireTypes`.
+    private static let wireTypeKeys = [TypeScriptViewModel.Key.key, TypeScriptViewModel.Key.type]
 }

@@ -12,13 +12,14 @@ extension TypeScriptViewModel {
     func recordInterface(_ record: RecordType, declaredAs declared: String? = nil) -> TemplateValue {
         var fields: [TemplateValue] = []
         fields.reserveCapacity(record.fields.count)
+        let tags = discriminatorTags(of: record.name)
         // By position: `for field in record.fields` copies every field out
         // of the array (a retain and a release of each of its members).
         for index in record.fields.indices {
             if record.fields[index].includedFrom == nil {
-                appendField(record.fields[index], of: record.name, to: &fields)
-            } else if tags(of: record.fields[index], in: record.name) != nil {
-                fields.append(self.field(record.fields[index], of: record.name))
+                appendField(record.fields, at: index, tags: tags, to: &fields)
+            } else if Self.isDiscriminator(record.fields[index].name, tags: tags) {
+                fields.append(field(record.fields, at: index, tags: tags))
             }
         }
         var doc = typeDoc(record.annotations, of: record.name)
@@ -29,7 +30,8 @@ extension TypeScriptViewModel {
     func fieldSetInterface(_ set: FieldSet) -> TemplateValue {
         var fields: [TemplateValue] = []
         fields.reserveCapacity(set.fields.count)
-        for index in set.fields.indices { appendField(set.fields[index], of: set.name, to: &fields) }
+        let tags = discriminatorTags(of: set.name)
+        for index in set.fields.indices { appendField(set.fields, at: index, tags: tags, to: &fields) }
         return interface(name(set.name), extends: [], fields: fields, doc: typeDoc(set.annotations, of: set.name))
     }
 
@@ -70,12 +72,13 @@ extension TypeScriptViewModel {
         let choices = record.exactlyOne.compactMap(\.choice)
         let taken = Set(choices.flatMap { $0.cases.map(\.field) } + choices.compactMap(\.tagField))
         var own: [TemplateValue] = []
-        for field in record.fields {
-            guard !taken.contains(field.name) else { continue }
-            if field.includedFrom == nil {
-                appendField(field, of: record.name, to: &own)
-            } else if tags(of: field, in: record.name) != nil {
-                own.append(self.field(field, of: record.name))
+        let tags = discriminatorTags(of: record.name)
+        for index in record.fields.indices {
+            guard !taken.contains(record.fields[index].name) else { continue }
+            if record.fields[index].includedFrom == nil {
+                appendField(record.fields, at: index, tags: tags, to: &own)
+            } else if Self.isDiscriminator(record.fields[index].name, tags: tags) {
+                own.append(field(record.fields, at: index, tags: tags))
             }
         }
         var doc = typeDoc(record.annotations, of: record.name)
@@ -131,12 +134,13 @@ extension TypeScriptViewModel {
     func groupIntersection(_ record: RecordType) -> TemplateValue {
         let grouped = Set(record.exactlyOne.flatMap(\.fields) + record.atLeastOne.flatMap(\.fields))
         var own: [TemplateValue] = []
-        for field in record.fields {
-            guard field.includedFrom == nil else { continue }
-            if grouped.contains(field.name) {
-                appendAliases(of: field, to: &own)
+        let tags = discriminatorTags(of: record.name)
+        for index in record.fields.indices {
+            guard record.fields[index].includedFrom == nil else { continue }
+            if grouped.contains(record.fields[index].name) {
+                appendAliases(record.fields, at: index, to: &own)
             } else {
-                appendField(field, of: record.name, to: &own)
+                appendField(record.fields, at: index, tags: tags, to: &own)
             }
         }
         var doc = typeDoc(record.annotations, of: record.name)
@@ -148,12 +152,13 @@ extension TypeScriptViewModel {
             doc.addParagraph(
                 "At least one of \(group.fields.map(TypeScriptNames.docCode).joined(separator: ", ")) is set (present and not null).")
         }
-        /// The variants of a group, `member(chosen, position, member)` giving each member's property.
-        func variants(_ group: FieldGroup, _ member: (Int, Int, Field) -> TemplateValue) -> TemplateValue {
+        /// The variants of a group, `member(chosen, position, index)` giving the
+        /// property of each member, the record's field at `index`.
+        func variants(_ group: FieldGroup, _ member: (Int, Int, Int) -> TemplateValue) -> TemplateValue {
             let variants: [TemplateValue] = group.fields.indices.map { chosen in
                 let fields: [TemplateValue] = group.fields.enumerated().compactMap { position, name in
                     guard let index = record.fields.firstIndex(where: { $0.name == name }) else { return nil }
-                    return member(chosen, position, record.fields[index])
+                    return member(chosen, position, index)
                 }
                 var variant = TemplateObject(capacity: 1)
                 variant.append(Key.fields, .list(fields))
@@ -166,14 +171,17 @@ extension TypeScriptViewModel {
         let groups: [TemplateValue] =
             record.exactlyOne.map { group in
                 variants(group) { chosen, position, member in
-                    position == chosen ? field(member, of: record.name, forceRequired: true) : nullOnlyField(member)
+                    position == chosen
+                        ? field(record.fields, at: member, tags: tags, forceRequired: true)
+                        : nullOnlyField(record.fields[member].name)
                 }
             }
             + record.atLeastOne.map { group in
                 variants(group) { chosen, position, member in
                     position == chosen
-                        ? field(member, of: record.name, forceRequired: true)
-                        : position < chosen ? nullOnlyField(member) : field(member, of: record.name)
+                        ? field(record.fields, at: member, tags: tags, forceRequired: true)
+                        : position < chosen
+                            ? nullOnlyField(record.fields[member].name) : field(record.fields, at: member, tags: tags)
                 }
             }
         return declarationValue(
@@ -215,17 +223,25 @@ extension TypeScriptViewModel {
         return alias(name(record.name), doc: doc, members: ["void"])
     }
 
-    /// A field's property, then a property for each of its aliases.
-    func appendField(_ field: Field, of owner: String, to fields: inout [TemplateValue]) {
-        fields.append(self.field(field, of: owner))
-        appendAliases(of: field, to: &fields)
+    /// The property of `fields[index]`, then a property for each of its
+    /// aliases.
+    ///
+    /// A field is named by its list and position here and below, and its
+    /// members read in place: passing `fields[index]` copied the whole
+    /// field (a retain and a release of each of its members) for every
+    /// property.
+    func appendField(_ fields: [Field], at index: Int, tags: [String: [String]]?, to values: inout [TemplateValue]) {
+        values.append(field(fields, at: index, tags: tags))
+        appendAliases(fields, at: index, to: &values)
     }
 
     /// One optional, deprecated property per alias of `field`, of the
     /// field's type: readers accept the old key, so a payload that carries
     /// it still type-checks, and editors strike it through so that new code
     /// writes the field's name.
-    func appendAliases(of field: Field, to fields: inout [TemplateValue]) {
+    func appendAliases(_ fields: [Field], at index: Int, to values: inout [TemplateValue]) {
+        guard !fields[index].aliases.isEmpty else { return }
+        let field = fields[index]
         let name = field.name
         for alias in field.aliases {
             var object = TemplateObject(keys: Self.fieldKeys)
@@ -239,15 +255,30 @@ extension TypeScriptViewModel {
             object.append(Key.type, .string(typeText(field.type)))
             // Readers take no null for a required field, under any name.
             object.append(Key.nullSuffix, field.isRequired ? "" : .string(TypeScriptTypeMapping.nullSuffix))
-            fields.append(.object(object))
+            values.append(.object(object))
         }
+    }
+
+    /// The tags each discriminator field of a union member can have
+    /// (`TypeScriptShapes.tagValues`), by field name; nil for a type that
+    /// is no union member. Looked up once per type, not per field.
+    func discriminatorTags(of owner: String) -> [String: [String]]? {
+        shapes.tagValues[owner]
+    }
+
+    /// Whether the field called `name` is a discriminator of the type
+    /// whose `discriminatorTags` are `tags`.
+    static func isDiscriminator(_ name: String, tags: [String: [String]]?) -> Bool {
+        guard let tags else { return false }
+        return tags[name]?.isEmpty == false
     }
 
     /// The tags a discriminator field of a union member can have, as its
     /// type (`"google" | "horizon" | "amazon"`); nil for any other field.
-    func tags(of field: Field, in owner: String) -> String? {
-        guard let tags = shapes.tagValues[owner]?[field.name], !tags.isEmpty else { return nil }
-        return tags.map(TypeScriptNames.stringLiteral).joined(separator: " | ")
+    /// `tags` is the owner's `discriminatorTags`.
+    static func tagType(of name: String, tags: [String: [String]]?) -> String? {
+        guard let tags, let values = tags[name], !values.isEmpty else { return nil }
+        return values.map(TypeScriptNames.stringLiteral).joined(separator: " | ")
     }
 
     /// A property: `key`, `optionalMark`, `type` and `nullSuffix`, which
@@ -259,18 +290,22 @@ extension TypeScriptViewModel {
     /// a discriminator the spec marks as ours (`upstream:`, a field upstream
     /// lacks) is optional, so that code written for upstream need not set
     /// it; the JSON always has it.
-    func field(_ field: Field, of owner: String, forceRequired: Bool = false) -> TemplateValue {
-        var required = field.isRequired || forceRequired
-        var type = typeText(field.type)
+    ///
+    /// `tags` is the owner's `discriminatorTags`.
+    func field(_ fields: [Field], at index: Int, tags: [String: [String]]?, forceRequired: Bool = false) -> TemplateValue {
+        var required = fields[index].isRequired || forceRequired
+        let type: String
         var nullSuffix = required ? "" : TemplateValue.string(TypeScriptTypeMapping.nullSuffix)
-        if let tags = tags(of: field, in: owner) {
+        if let tags = Self.tagType(of: fields[index].name, tags: tags) {
             type = tags
-            if view == .api, field.annotations.upstream != nil { required = false }
+            if view == .api, fields[index].annotations.upstream != nil { required = false }
             nullSuffix = ""
+        } else {
+            type = typeText(fields[index].type)
         }
         var object = TemplateObject(keys: Self.fieldKeys)
-        addFieldDoc(field, to: &object)
-        object.append(Key.key, .string(TypeScriptNames.propertyKey(field.name)))
+        addFieldDoc(fields, at: index, to: &object)
+        object.append(Key.key, .string(TypeScriptNames.propertyKey(fields[index].name)))
         object.append(Key.optionalMark, required ? "" : "?")
         object.append(Key.type, .string(type))
         object.append(Key.nullSuffix, nullSuffix)
@@ -288,11 +323,12 @@ extension TypeScriptViewModel {
         return .object(object)
     }
 
-    /// A group member that another variant sets: absent or null only.
-    func nullOnlyField(_ field: Field) -> TemplateValue {
+    /// A group member that another variant sets, called `name`: absent or
+    /// null only.
+    func nullOnlyField(_ name: String) -> TemplateValue {
         var object = TemplateObject(keys: Self.fieldKeys)
         DocComment.addTemplateMembers(doc: nil, to: &object)
-        object.append(Key.key, .string(TypeScriptNames.propertyKey(field.name)))
+        object.append(Key.key, .string(TypeScriptNames.propertyKey(name)))
         object.append(Key.optionalMark, "?")
         object.append(Key.type, "null")
         object.append(Key.nullSuffix, "")

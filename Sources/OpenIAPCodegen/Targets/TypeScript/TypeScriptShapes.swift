@@ -28,7 +28,11 @@ import OpenIAPSpec
 /// Values need converting only where the JSON differs in content, not just
 /// in strictness: a choice on the way out (`toWire`), a `oneOf` record on the
 /// way in (`fromWire`), and whatever holds them. The client does that.
-struct TypeScriptShapes {
+///
+/// A class: the view models hold it and pass it on for every field (a
+/// method used as a naming closure captures it), and as a struct of sets
+/// and tables every such copy retained and released each of them.
+final class TypeScriptShapes: Sendable {
     let spec: Spec
     /// Spec names of the types that have a wire twin.
     let twins: Set<String>
