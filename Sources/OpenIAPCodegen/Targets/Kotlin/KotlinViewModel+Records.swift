@@ -45,7 +45,7 @@ extension KotlinViewModel {
             let field = record.fields[index]
             let member = names.names[index]
             let property = KotlinNames.escaped(member)
-            let access = "this.\(property)"
+            let access = "this." + property
             let key = KotlinNames.stringLiteral(field.name)
             let defaultLiteral = field.defaultValue.map { KotlinTypeMapping.literal($0, type: field.type, spec: spec) }
             let tagDefault = field.isRequired ? tags[field.name].map { tagLiteral($0, field: field) } : nil

@@ -1,0 +1,104 @@
+/// Fast paths for the usual text: a doc, a string literal or a member name
+/// of printable ASCII, which needs no `Character` or scalar work. Each is
+/// decided in one pass over the string's own bytes and gives what the
+/// general path in `KotlinNames` gives.
+///
+/// The usual doc (one line of printable ASCII, with no `/` and no `@`) made
+/// into KDoc body lines in one pass over its bytes.
+///
+/// Such a doc needs no escaping (`KotlinNames.docText` changes only `/*`,
+/// `*/` and a leading `@`) and no `Character` work: it is broken into lines
+/// exactly as `SwiftEscaping.forEachDocLine` breaks it (at the last space
+/// within one character past 100, the spaces after it dropped; a longer
+/// word stays whole), and each line is cut from the doc in one allocation.
+/// The general path looked at every doc three times (the escape scan, the
+/// shape scan, the wrap through `Substring.UTF8View`), about 6,000
+/// instructions per field of the synthetic spec.
+extension KotlinNames {
+    /// The width `SwiftEscaping` wraps doc lines at.
+    private static let docWidth = 100
+
+    /// Hands the body lines of `doc` to `body` and answers true when `doc`
+    /// is such a doc (a blank one has no lines); answers false, having
+    /// handed nothing, for any other doc, which takes the general path.
+    static func forEachSimpleDocLine(_ doc: String, _ body: (String) -> Void) -> Bool {
+        doc.utf8.withContiguousStorageIfAvailable { simpleDocLines(of: doc, bytes: $0, body) } ?? false
+    }
+
+    private static func simpleDocLines<Bytes: RandomAccessCollection<UInt8>>(
+        of doc: String, bytes: Bytes, _ body: (String) -> Void
+    ) -> Bool where Bytes.Index == Int {
+        let space = UInt8(ascii: " ")
+        var hasText = false
+        for byte in bytes {
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "/"), byte != UInt8(ascii: "@") else { return false }
+            if byte != space { hasText = true }
+        }
+        guard hasText else { return true }
+        var start = bytes.startIndex
+        let end = bytes.endIndex
+        while end - start > docWidth {
+            var breakAt = start + docWidth
+            while breakAt > start && bytes[breakAt] != space { breakAt -= 1 }
+            guard breakAt > start else { break }
+            body(docLine(doc, from: start, to: breakAt))
+            start = breakAt
+            while start < end && bytes[start] == space { start += 1 }
+        }
+        body(start == end ? " *" : docLine(doc, from: start, to: end))
+        return true
+    }
+
+    /// ` * ` and the bytes `start..<end` of `doc` (ASCII, so any byte offset
+    /// is a character boundary).
+    private static func docLine(_ doc: String, from start: Int, to end: Int) -> String {
+        let utf8 = doc.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: start)
+        let to = utf8.index(from, offsetBy: end - start)
+        var line = ""
+        line.reserveCapacity(3 + end - start)
+        line += " * "
+        line += doc[from..<to]
+        return line
+    }
+
+    /// `stringLiteral(text)` when `text` is printable ASCII with no `\\`,
+    /// `"` or `$` (nothing to escape): the text between quotes, in one
+    /// allocation; nil for any other text.
+    static func plainStringLiteral(_ text: String) -> String? {
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { byte in
+                byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "\"")
+                    && byte != UInt8(ascii: "$")
+            }
+        }
+        guard plain == true else { return nil }
+        var literal = ""
+        literal.reserveCapacity(text.utf8.count + 2)
+        literal += "\""
+        literal += text
+        literal += "\""
+        return literal
+    }
+
+    /// Whether `identifier` is an ASCII letter or `_`, then ASCII letters,
+    /// digits and `_`, with some byte that no keyword has (keywords are
+    /// lowercase letters only): then `escaped` gives it as it is. False
+    /// does not mean it needs backticks, only that `escaped` decides.
+    static func isPlainNonKeyword(_ identifier: String) -> Bool {
+        identifier.utf8.withContiguousStorageIfAvailable { bytes in
+            var notKeyword = false
+            for index in bytes.indices {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): continue
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): notKeyword = true
+                case UInt8(ascii: "0")...UInt8(ascii: "9") where index > bytes.startIndex: notKeyword = true
+                default: return false
+                }
+            }
+            // All underscores is not a plain identifier: `escaped` decides.
+            return notKeyword && bytes.contains { $0 != UInt8(ascii: "_") }
+        } ?? false
+    }
+}
