@@ -22,11 +22,11 @@ extension KotlinNames {
     /// is such a doc (a blank one has no lines); answers false, having
     /// handed nothing, for any other doc, which takes the general path.
     static func forEachSimpleDocLine(_ doc: String, _ body: (String) -> Void) -> Bool {
-        doc.utf8.withContiguousStorageIfAvailable { simpleDocLines(of: doc, bytes: $0, body) } ?? false
+        doc.utf8.withContiguousStorageIfAvailable { simpleDocLines(bytes: $0, body) } ?? false
     }
 
     private static func simpleDocLines<Bytes: RandomAccessCollection<UInt8>>(
-        of doc: String, bytes: Bytes, _ body: (String) -> Void
+        bytes: Bytes, _ body: (String) -> Void
     ) -> Bool where Bytes.Index == Int {
         let space = UInt8(ascii: " ")
         var hasText = false
@@ -35,31 +35,28 @@ extension KotlinNames {
             if byte != space { hasText = true }
         }
         guard hasText else { return true }
+        // Each line is ` * ` and a run of the doc's bytes, put together
+        // here and made a string in one step: appending a `Substring` to a
+        // string cost some 1,400 instructions a line.
+        var line: [UInt8] = [space, UInt8(ascii: "*"), space]
+        line.reserveCapacity(3 + min(bytes.count, docWidth + 1))
+        func emit(_ range: Range<Int>) {
+            line.removeSubrange(3...)
+            line.append(contentsOf: bytes[range])
+            body(String(decoding: line, as: UTF8.self))
+        }
         var start = bytes.startIndex
         let end = bytes.endIndex
         while end - start > docWidth {
             var breakAt = start + docWidth
             while breakAt > start && bytes[breakAt] != space { breakAt -= 1 }
             guard breakAt > start else { break }
-            body(docLine(doc, from: start, to: breakAt))
+            emit(start..<breakAt)
             start = breakAt
             while start < end && bytes[start] == space { start += 1 }
         }
-        body(start == end ? " *" : docLine(doc, from: start, to: end))
+        if start == end { body(" *") } else { emit(start..<end) }
         return true
-    }
-
-    /// ` * ` and the bytes `start..<end` of `doc` (ASCII, so any byte offset
-    /// is a character boundary).
-    private static func docLine(_ doc: String, from start: Int, to end: Int) -> String {
-        let utf8 = doc.utf8
-        let from = utf8.index(utf8.startIndex, offsetBy: start)
-        let to = utf8.index(from, offsetBy: end - start)
-        var line = ""
-        line.reserveCapacity(3 + end - start)
-        line += " * "
-        line += doc[from..<to]
-        return line
     }
 
     /// `stringLiteral(text)` when `text` is printable ASCII with no `\\`,
