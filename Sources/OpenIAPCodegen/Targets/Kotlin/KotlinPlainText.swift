@@ -18,6 +18,17 @@ extension KotlinNames {
     /// The width `SwiftEscaping` wraps doc lines at.
     private static let docWidth = 100
 
+    /// The class of each byte in a doc: a space (0), other printable
+    /// ASCII (`textByte`), or anything the simple path does not take
+    /// (`otherByte`: a control character, a byte of a non-ASCII character,
+    /// `/` or `@`).
+    private static let textByte: UInt8 = 1
+    private static let otherByte: UInt8 = 2
+    private static let docByteClasses: [UInt8] = (0..<256).map { byte in
+        if byte < 0x20 || byte >= 0x7F || byte == Int(UInt8(ascii: "/")) || byte == Int(UInt8(ascii: "@")) { return otherByte }
+        return byte == Int(UInt8(ascii: " ")) ? 0 : textByte
+    }
+
     /// Hands the body lines of `doc` to `body` and answers true when `doc`
     /// is such a doc (a blank one has no lines); answers false, having
     /// handed nothing, for any other doc, which takes the general path.
@@ -29,12 +40,12 @@ extension KotlinNames {
         bytes: Bytes, _ body: (String) -> Void
     ) -> Bool where Bytes.Index == Int {
         let space = UInt8(ascii: " ")
-        var hasText = false
-        for byte in bytes {
-            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "/"), byte != UInt8(ascii: "@") else { return false }
-            if byte != space { hasText = true }
-        }
-        guard hasText else { return true }
+        // What the bytes hold, as the union of their classes; one look-up
+        // a byte took 6.5 instructions where four comparisons took 15.
+        var classes: UInt8 = 0
+        for byte in bytes { classes |= docByteClasses[Int(byte)] }
+        guard classes & otherByte == 0 else { return false }
+        guard classes & textByte != 0 else { return true }
         // Each line is ` * ` and a run of the doc's bytes, put together
         // here and made a string in one step: appending a `Substring` to a
         // string cost some 1,400 instructions a line.
