@@ -86,62 +86,61 @@ extension KotlinViewModel {
     }
 
     /// How `encode.tmpl` puts a field into the object `json`: `isRequired`
-    /// (an optional field only when it is not null, as `v0`), `access` (the
-    /// property) and the value written (`written`, see `encodedValue`).
-    /// Added to the field's object, whose next keys they are (`encodeKeys`).
-    func addEncoding(_ field: Field, access: String, to object: inout TemplateObject) {
+    /// (an optional field only when it is not null, as `v0`) and what
+    /// follows the value written (`written`, see `encodedValue`). Added to
+    /// the field's object, whose next keys they are (`encodeKeys`).
+    func addEncoding(_ field: Field, to object: inout TemplateObject) {
         object.append(Key.isRequired, .bool(field.isRequired))
-        object.append(Key.access, .string(access))
-        if !field.isRequired, case .scalar = field.type {
-            object.append(Key.written, Self.optionalScalarWritten)
-        } else {
-            object.append(Key.written, encodedValue(field.type, field.isRequired ? access : "v0", depth: 1))
-        }
+        object.append(Key.written, encodedValue(field.type, depth: 1))
     }
 
-    /// `encodedValue` of an optional scalar field's value (`v0`, written as
-    /// it is), the same for every such field: made once rather than per
-    /// field, as `scalarDecodings`.
-    static let optionalScalarWritten = encodedObject(
-        value: "v0", isObject: false, isString: false, mapping: "", depth: 1, element: [])
-
-    /// How `encodeValue.tmpl` writes `value` of `type` as a neutral JSON
-    /// value: a record or union by `toJson()` (`isObject`), a string type
-    /// by its `rawValue` (`isString`), a list or map whose elements change
-    /// by `map` or `mapValues` (`mapping`) over `e<depth>`, one level down
-    /// (`element`); a scalar, and a list or map of values that stay as
-    /// they are, as it is.
-    func encodedValue(_ type: TypeRef, _ value: String, depth: Int) -> TemplateValue {
-        var isObject = false
-        var isString = false
-        var mapping = ""
-        var element: [TemplateValue] = []
+    /// How `encodeValue.tmpl` goes on after a value of `type` (which the
+    /// template that includes it writes: a property, `v0`, `result`,
+    /// `payload`) to make it a neutral JSON value: a record or union by
+    /// `toJson()` (`isObject`), a string type by its `rawValue`
+    /// (`isString`), a list or map whose elements change by `map` or
+    /// `mapValues` (`mapping`) over `e<depth>` (a map's `isMap`, whose
+    /// elements are `e<depth>.value`), one level down (`element`); a
+    /// scalar, and a list or map of values that stay as they are, as it is.
+    ///
+    /// Only a list or map that changes its elements depends on where it
+    /// is (its `depth`); every other value is one of three objects made
+    /// once, where each field built (and the renderer freed) its own.
+    func encodedValue(_ type: TypeRef, depth: Int) -> TemplateValue {
         switch type {
-        case .scalar: break
-        case let .named(name):
-            isObject = kinds[name] == .object
-            isString = !isObject
+        case .scalar: return Self.writtenAsIs
+        case let .named(name): return kinds[name] == .object ? Self.writtenObject : Self.writtenString
         case let .list(inner) where !encodesAsIs(inner):
-            mapping = "map"
-            element = [encodedValue(inner, "e\(depth)", depth: depth + 1)]
+            return Self.encodedObject(
+                isObject: false, isString: false, mapping: "map", isMap: false, depth: depth,
+                element: [encodedValue(inner, depth: depth + 1)])
         case let .map(inner) where !encodesAsIs(inner):
-            mapping = "mapValues"
-            element = [encodedValue(inner, "e\(depth).value", depth: depth + 1)]
-        case .list, .map: break
+            return Self.encodedObject(
+                isObject: false, isString: false, mapping: "mapValues", isMap: true, depth: depth,
+                element: [encodedValue(inner, depth: depth + 1)])
+        case .list, .map: return Self.writtenAsIs
         }
-        return Self.encodedObject(
-            value: value, isObject: isObject, isString: isString, mapping: mapping, depth: depth, element: element)
     }
+
+    /// `encodedValue` of a value written as it is, of a record or union,
+    /// and of a string type: the same at every depth, which the template
+    /// reads only inside `mapping`.
+    static let writtenAsIs = encodedObject(
+        isObject: false, isString: false, mapping: "", isMap: false, depth: 1, element: [])
+    static let writtenObject = encodedObject(
+        isObject: true, isString: false, mapping: "", isMap: false, depth: 1, element: [])
+    static let writtenString = encodedObject(
+        isObject: false, isString: true, mapping: "", isMap: false, depth: 1, element: [])
 
     /// The object `encodeValue.tmpl` reads (see `encodedValue`).
     static func encodedObject(
-        value: String, isObject: Bool, isString: Bool, mapping: String, depth: Int, element: [TemplateValue]
+        isObject: Bool, isString: Bool, mapping: String, isMap: Bool, depth: Int, element: [TemplateValue]
     ) -> TemplateValue {
         var object = TemplateObject(keys: Self.encodedValueKeys)
-        object.append(Key.value, .string(value))
         object.append(Key.isObject, .bool(isObject))
         object.append(Key.isString, .bool(isString))
         object.append(Key.mapping, .string(mapping))
+        object.append(Key.isMap, .bool(isMap))
         object.append(Key.depth, .string(String(depth)))
         object.append(Key.element, .list(element))
         return .object(object)

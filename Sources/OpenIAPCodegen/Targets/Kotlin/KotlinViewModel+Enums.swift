@@ -9,6 +9,9 @@ extension KotlinViewModel {
         cases.reserveCapacity(type.values.count)
         // What `fromRawValue` reads; `fromJson` reads upstream's spellings on top.
         var spelled: Set<String> = []
+        // Each member's name as written, for its case and its lenient
+        // spellings alike.
+        let members = names.names.map(KotlinNames.escaped)
         for (index, value) in type.values.enumerated() {
             let wire = KotlinNames.stringLiteral(value.wire)
             var spellings = wire
@@ -20,7 +23,7 @@ extension KotlinViewModel {
             var item = TemplateObject(keys: Self.caseKeys)
             addDocs(value.annotations.doc, to: &item)
             item.append(Key.deprecation, .string(deprecation(value.annotations, owner: type.name)))
-            item.append(Key.member, .string(KotlinNames.escaped(names.names[index])))
+            item.append(Key.member, .string(members[index]))
             item.append(Key.wire, .string(wire))
             item.append(Key.spellings, .string(spellings))
             cases.append(.object(item))
@@ -31,12 +34,12 @@ extension KotlinViewModel {
         var lenient: [TemplateValue] = []
         for (index, value) in type.values.enumerated() {
             let member = names.names[index]
-            var extra = [EnumAliasRule.upperSnake.alias(for: value.wire), member]
+            var extra = [KotlinNames.upperSnake(value.wire), member]
             if member.hasSuffix("Ios") { extra.append(String(member.dropLast(3)) + "IOS") }
             for spelling in extra where spelled.insert(spelling).inserted {
                 var item = TemplateObject(keys: Self.lenientKeys)
                 item.append(Key.spelling, .string(KotlinNames.stringLiteral(spelling)))
-                item.append(Key.member, .string(KotlinNames.escaped(member)))
+                item.append(Key.member, .string(members[index]))
                 lenient.append(.object(item))
             }
         }

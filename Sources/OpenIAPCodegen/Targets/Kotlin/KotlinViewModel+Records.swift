@@ -45,7 +45,6 @@ extension KotlinViewModel {
             let field = record.fields[index]
             let member = names.names[index]
             let property = KotlinNames.escaped(member)
-            let access = "this." + property
             let key = KotlinNames.stringLiteral(field.name)
             let defaultLiteral = field.defaultValue.map { KotlinTypeMapping.literal($0, type: field.type, spec: spec) }
             let tagDefault = field.isRequired ? tags[field.name].map { tagLiteral($0, field: field) } : nil
@@ -64,11 +63,11 @@ extension KotlinViewModel {
             item.append(Key.initDefault, .string(initDefault))
             item.append(Key.key, .string(key))
             addDecoding(field, to: &item)
-            addEncoding(field, access: access, to: &item)
+            addEncoding(field, to: &item)
             let value = TemplateValue.object(item)
             fields.append(value)
             parameters.append((member, value))
-            if validates { validation += self.validation(field, access: access, key: key, property: property) }
+            if validates { validation += self.validation(field, access: "this." + property, key: key, property: property) }
             if let pattern = field.constraints.pattern { patterns.append(patternContext(pattern, property: property)) }
         }
         parameters.sort { Self.alphabetical($0.name, $1.name) }
