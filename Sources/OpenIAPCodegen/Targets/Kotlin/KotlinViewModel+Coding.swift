@@ -19,11 +19,7 @@ extension KotlinViewModel {
         object.append(
             Key.keyNames,
             .list(field.aliases.isEmpty ? [] : ([field.name] + field.aliases).map { .string(KotlinNames.stringLiteral($0)) }))
-        if case let .scalar(scalar) = field.type {
-            object.append(Key.decoded, Self.scalarDecodings[scalar] ?? decodedValue(field.type, depth: 0))
-        } else {
-            object.append(Key.decoded, decodedValue(field.type, depth: 0))
-        }
+        object.append(Key.decoded, decodedValue(field.type, depth: 0))
         var emptyIsAbsent = false
         if !field.isRequired, case let .named(name) = field.type { emptyIsAbsent = kinds[name] == .emptyIsAbsentString }
         object.append(Key.emptyIsAbsent, .bool(emptyIsAbsent))
@@ -40,7 +36,9 @@ extension KotlinViewModel {
         var collection = ""
         var element: [TemplateValue] = []
         switch type {
-        case let .scalar(scalar): return Self.decodedScalar(scalar, depth: depth)
+        case let .scalar(scalar):
+            guard depth < Self.sharedScalarDecodings.count else { return Self.decodedScalar(scalar, depth: depth) }
+            return Self.sharedScalarDecodings[depth][Self.position(of: scalar)]
         case let .named(name):
             reader = nested.isEmpty ? companion(name) : typeReference(aliasTargets[name] ?? name, nested: nested)
         case let .list(inner):
@@ -53,11 +51,24 @@ extension KotlinViewModel {
         return Self.decodedObject(scalar: "", reader: reader, collection: collection, depth: depth, element: element)
     }
 
-    /// `decodedValue` of a field whose type is a scalar, by scalar: the same
-    /// object for every such field, made once. Most fields are scalars, and
-    /// each built (and the template engine later freed) an equal object.
-    static let scalarDecodings: [Scalar: TemplateValue] = Dictionary(
-        uniqueKeysWithValues: Scalar.allCases.map { ($0, decodedScalar($0, depth: 0)) })
+    /// `decodedValue` of a scalar at depth 0 (a field's, a result's) and 1
+    /// (a list's or map's element), by depth and scalar: the same object
+    /// for every such value, made once. Most fields are scalars, and each
+    /// built (and the template engine later freed) an equal object.
+    static let sharedScalarDecodings: [[TemplateValue]] = (0..<2).map { depth in
+        [Scalar.string, .bool, .int, .double, .timestamp].map { decodedScalar($0, depth: depth) }
+    }
+
+    /// The position of `scalar` in each list of `sharedScalarDecodings`.
+    private static func position(of scalar: Scalar) -> Int {
+        switch scalar {
+        case .string: 0
+        case .bool: 1
+        case .int: 2
+        case .double: 3
+        case .timestamp: 4
+        }
+    }
 
     /// `decodedValue` of a scalar: read by OpenIAPDecode's reader of its kind.
     static func decodedScalar(_ scalar: Scalar, depth: Int) -> TemplateValue {

@@ -46,8 +46,12 @@ extension KotlinViewModel {
         object.append(Key.cases, .list(cases))
         object.append(Key.knownList, .string(Self.knownList(names)))
         object.append(Key.unknownMember, .string(KotlinNames.unknownMember))
-        object.append(Key.expectedValues, .string(KotlinNames.stringLiteral(type.values.map(\.wire).joined(separator: ", "))))
-        object.append(Key.unknownValueMessage, .string(KotlinNames.stringLiteral("unknown \(type.name) value '")))
+        // Only a closed enum refuses a value, and says what it expected.
+        object.append(
+            Key.expectedValues,
+            .string(type.isClosed ? KotlinNames.stringLiteral(type.values.map(\.wire).joined(separator: ", ")) : ""))
+        object.append(
+            Key.unknownValueMessage, .string(type.isClosed ? KotlinNames.stringLiteral("unknown \(type.name) value '") : ""))
         object.append(Key.lenient, .list(lenient))
         object.append(Key.hasLenient, .bool(!lenient.isEmpty))
     }
