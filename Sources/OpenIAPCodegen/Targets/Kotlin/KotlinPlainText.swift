@@ -35,11 +35,11 @@ extension KotlinNames {
     /// is such a doc (a blank one has no lines); answers false, having
     /// handed nothing, for any other doc, which takes the general path.
     static func forEachSimpleDocLine(_ doc: String, _ body: (String) -> Void) -> Bool {
-        doc.utf8.withContiguousStorageIfAvailable { simpleDocLines(bytes: $0, body) } ?? false
+        doc.utf8.withContiguousStorageIfAvailable { simpleDocLines(doc, bytes: $0, body) } ?? false
     }
 
     private static func simpleDocLines<Bytes: RandomAccessCollection<UInt8>>(
-        bytes: Bytes, _ body: (String) -> Void
+        _ doc: String, bytes: Bytes, _ body: (String) -> Void
     ) -> Bool where Bytes.Index == Int {
         let space = UInt8(ascii: " ")
         // What the bytes hold, as the union of their classes; one look-up
@@ -48,6 +48,13 @@ extension KotlinNames {
         for byte in bytes { classes |= docByteClasses[Int(byte)] }
         guard classes & otherByte == 0 else { return false }
         guard classes & textByte != 0 else { return true }
+        // The usual doc is one line as it is: ` * ` and the doc, in one
+        // allocation (some 830 instructions, where the bytes below take
+        // 1,370).
+        if bytes.count <= docWidth {
+            body(" * " + doc)
+            return true
+        }
         // Each line is ` * ` and a run of the doc's bytes, put together
         // here and made a string in one step: appending a `Substring` to a
         // string cost some 1,400 instructions a line.
