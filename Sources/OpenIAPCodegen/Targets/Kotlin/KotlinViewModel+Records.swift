@@ -27,7 +27,9 @@ extension KotlinViewModel {
     /// Kotlin property names in plain ordinal order, as upstream's generator
     /// sorts its constructor parameters.
     static func alphabetical(_ a: String, _ b: String) -> Bool {
-        a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+        // UTF-8 orders bytes as it orders the scalars they encode, and
+        // reading bytes decodes nothing.
+        a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     func addRecord(_ record: RecordType, names: KotlinMemberNames, to object: inout TemplateObject) {
