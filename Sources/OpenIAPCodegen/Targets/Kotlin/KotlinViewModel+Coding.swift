@@ -112,7 +112,9 @@ extension KotlinViewModel {
     /// (`isString`), a list or map whose elements change by `map` or
     /// `mapValues` (`mapping`) over `e<depth>` (a map's `isMap`, whose
     /// elements are `e<depth>.value`), one level down (`element`); a
-    /// scalar, and a list or map of values that stay as they are, as it is.
+    /// scalar, and a list or map of values that stay as they are, as it is:
+    /// nothing follows, and the value is an empty list, over which the
+    /// including template's section does not even call the partial.
     ///
     /// Only a list or map that changes its elements depends on where it
     /// is (its `depth`); every other value is one of three objects made
@@ -133,11 +135,10 @@ extension KotlinViewModel {
         }
     }
 
-    /// `encodedValue` of a value written as it is, of a record or union,
-    /// and of a string type: the same at every depth, which the template
-    /// reads only inside `mapping`.
-    static let writtenAsIs = encodedObject(
-        isObject: false, isString: false, mapping: "", isMap: false, depth: 1, element: [])
+    /// `encodedValue` of a value written as it is (nothing follows it), of
+    /// a record or union, and of a string type: the same at every depth,
+    /// which the template reads only inside `mapping`.
+    static let writtenAsIs = TemplateValue.list([])
     static let writtenObject = encodedObject(
         isObject: true, isString: false, mapping: "", isMap: false, depth: 1, element: [])
     static let writtenString = encodedObject(
