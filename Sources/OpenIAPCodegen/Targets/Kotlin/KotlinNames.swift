@@ -231,7 +231,8 @@ public enum KotlinNames {
     /// The identifier as written in source: in backticks when it is a
     /// keyword or not an identifier Kotlin's lexer takes bare.
     public static func escaped(_ identifier: String) -> String {
-        isKeyword(identifier) || !isPlainIdentifier(identifier) ? "`\(identifier)`" : identifier
+        if isPlainNonKeyword(identifier) { return identifier }
+        return isKeyword(identifier) || !isPlainIdentifier(identifier) ? "`\(identifier)`" : identifier
     }
 
     /// Characters no Kotlin name may hold, in backticks or not: the JVM's
@@ -309,7 +310,8 @@ public enum KotlinNames {
     /// control and invisible format characters (`InvisibleCharacters`) as
     /// `\uXXXX`, one per UTF-16 unit.
     public static func stringLiteral(_ text: String) -> String {
-        .enclosing(InvisibleCharacters.escaped(text, literalEscapes), open: "\"", close: "\"")
+        if let literal = plainStringLiteral(text) { return literal }
+        return .enclosing(InvisibleCharacters.escaped(text, literalEscapes), open: "\"", close: "\"")
     }
 
     private static let literalEscapes = InvisibleCharacters.Rules(
@@ -343,6 +345,7 @@ public enum KotlinNames {
     /// A doc without `/` or `@` has no line to escape, so its lines are not
     /// looked at one by one (most docs: one pass over the doc instead).
     static func forEachDocLine(_ doc: String?, _ body: (String) -> Void) {
+        if let doc, forEachSimpleDocLine(doc, body) { return }
         guard let doc, mayNeedDocEscape(doc) else {
             SwiftEscaping.forEachDocLine(doc, prefix: " *", body)
             return

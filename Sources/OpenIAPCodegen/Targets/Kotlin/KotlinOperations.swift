@@ -288,7 +288,7 @@ struct KotlinOperations {
         object.append(Key.isRequired, .bool(isRequired))
         object.append(Key.decoded, type.map { types.decodedValue($0, depth: 0) } ?? .list([]))
         object.append(Key.isPlain, .bool(type.map(types.encodesAsIs) ?? false))
-        object.append(Key.written, type.map { types.encodedValue($0, isRequired ? "result" : "v0", depth: 1) } ?? .list([]))
+        object.append(Key.written, type.map { types.encodedValue($0, depth: 1) } ?? .list([]))
         object.append(Key.validates, .bool(!validation.isEmpty))
         object.append(Key.validationLines, .list(validation))
         return .object(object)
@@ -366,7 +366,7 @@ struct KotlinOperations {
         object.append(Key.hasArgumentNames, .bool(!operation.arguments.isEmpty))
         object.append(Key.isEvent, .bool(operation.kind == .event))
         object.append(Key.replyType, .string(operation.replyTypeName ?? ""))
-        object.append(Key.payload, operation.kind == .event ? types.encodedValue(operation.payloadType, "payload", depth: 1) : .list([]))
+        object.append(Key.payload, operation.kind == .event ? types.encodedValue(operation.payloadType, depth: 1) : .list([]))
         return .object(object)
     }
 

@@ -54,7 +54,7 @@ public struct KotlinTarget: GenerationTarget {
         let package = packageName
         let shapes = KotlinUnionShapes(spec)
         let shared = SharedPreparation {
-            KotlinViewModel(spec: spec, names: KotlinMemberNames.all(spec), packageName: package, shapes: shapes)
+            KotlinViewModel(spec: spec, packageName: package, shapes: shapes)
         }
         let headerLine = "// " + header.text
         let support = RenderJob(cost: 1) { () throws(DiagnosticError) in

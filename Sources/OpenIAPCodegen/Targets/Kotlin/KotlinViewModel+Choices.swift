@@ -120,7 +120,7 @@ extension KotlinViewModel {
             addDecoding(field, to: &item)
             // A value that is its own JSON value is written as it is, null included.
             item.append(Key.isPlain, .bool(encodesAsIs(field.type)))
-            item.append(Key.written, encodedValue(field.type, "v0", depth: 1))
+            item.append(Key.written, encodedValue(field.type, depth: 1))
             item.append(Key.validates, .bool(!lines.isEmpty))
             item.append(Key.validationLines, .list(lines))
             item.append(Key.hasPatterns, .bool(field.constraints.pattern != nil))

@@ -19,11 +19,7 @@ extension KotlinViewModel {
         object.append(
             Key.keyNames,
             .list(field.aliases.isEmpty ? [] : ([field.name] + field.aliases).map { .string(KotlinNames.stringLiteral($0)) }))
-        if case let .scalar(scalar) = field.type {
-            object.append(Key.decoded, Self.scalarDecodings[scalar] ?? decodedValue(field.type, depth: 0))
-        } else {
-            object.append(Key.decoded, decodedValue(field.type, depth: 0))
-        }
+        object.append(Key.decoded, decodedValue(field.type, depth: 0))
         var emptyIsAbsent = false
         if !field.isRequired, case let .named(name) = field.type { emptyIsAbsent = kinds[name] == .emptyIsAbsentString }
         object.append(Key.emptyIsAbsent, .bool(emptyIsAbsent))
@@ -40,7 +36,9 @@ extension KotlinViewModel {
         var collection = ""
         var element: [TemplateValue] = []
         switch type {
-        case let .scalar(scalar): return Self.decodedScalar(scalar, depth: depth)
+        case let .scalar(scalar):
+            guard depth < Self.sharedScalarDecodings.count else { return Self.decodedScalar(scalar, depth: depth) }
+            return Self.sharedScalarDecodings[depth][Self.position(of: scalar)]
         case let .named(name):
             reader = nested.isEmpty ? companion(name) : typeReference(aliasTargets[name] ?? name, nested: nested)
         case let .list(inner):
@@ -53,11 +51,24 @@ extension KotlinViewModel {
         return Self.decodedObject(scalar: "", reader: reader, collection: collection, depth: depth, element: element)
     }
 
-    /// `decodedValue` of a field whose type is a scalar, by scalar: the same
-    /// object for every such field, made once. Most fields are scalars, and
-    /// each built (and the template engine later freed) an equal object.
-    static let scalarDecodings: [Scalar: TemplateValue] = Dictionary(
-        uniqueKeysWithValues: Scalar.allCases.map { ($0, decodedScalar($0, depth: 0)) })
+    /// `decodedValue` of a scalar at depth 0 (a field's, a result's) and 1
+    /// (a list's or map's element), by depth and scalar: the same object
+    /// for every such value, made once. Most fields are scalars, and each
+    /// built (and the template engine later freed) an equal object.
+    static let sharedScalarDecodings: [[TemplateValue]] = (0..<2).map { depth in
+        [Scalar.string, .bool, .int, .double, .timestamp].map { decodedScalar($0, depth: depth) }
+    }
+
+    /// The position of `scalar` in each list of `sharedScalarDecodings`.
+    private static func position(of scalar: Scalar) -> Int {
+        switch scalar {
+        case .string: 0
+        case .bool: 1
+        case .int: 2
+        case .double: 3
+        case .timestamp: 4
+        }
+    }
 
     /// `decodedValue` of a scalar: read by OpenIAPDecode's reader of its kind.
     static func decodedScalar(_ scalar: Scalar, depth: Int) -> TemplateValue {
@@ -86,62 +97,62 @@ extension KotlinViewModel {
     }
 
     /// How `encode.tmpl` puts a field into the object `json`: `isRequired`
-    /// (an optional field only when it is not null, as `v0`), `access` (the
-    /// property) and the value written (`written`, see `encodedValue`).
-    /// Added to the field's object, whose next keys they are (`encodeKeys`).
-    func addEncoding(_ field: Field, access: String, to object: inout TemplateObject) {
+    /// (an optional field only when it is not null, as `v0`) and what
+    /// follows the value written (`written`, see `encodedValue`). Added to
+    /// the field's object, whose next keys they are (`encodeKeys`).
+    func addEncoding(_ field: Field, to object: inout TemplateObject) {
         object.append(Key.isRequired, .bool(field.isRequired))
-        object.append(Key.access, .string(access))
-        if !field.isRequired, case .scalar = field.type {
-            object.append(Key.written, Self.optionalScalarWritten)
-        } else {
-            object.append(Key.written, encodedValue(field.type, field.isRequired ? access : "v0", depth: 1))
-        }
+        object.append(Key.written, encodedValue(field.type, depth: 1))
     }
 
-    /// `encodedValue` of an optional scalar field's value (`v0`, written as
-    /// it is), the same for every such field: made once rather than per
-    /// field, as `scalarDecodings`.
-    static let optionalScalarWritten = encodedObject(
-        value: "v0", isObject: false, isString: false, mapping: "", depth: 1, element: [])
-
-    /// How `encodeValue.tmpl` writes `value` of `type` as a neutral JSON
-    /// value: a record or union by `toJson()` (`isObject`), a string type
-    /// by its `rawValue` (`isString`), a list or map whose elements change
-    /// by `map` or `mapValues` (`mapping`) over `e<depth>`, one level down
-    /// (`element`); a scalar, and a list or map of values that stay as
-    /// they are, as it is.
-    func encodedValue(_ type: TypeRef, _ value: String, depth: Int) -> TemplateValue {
-        var isObject = false
-        var isString = false
-        var mapping = ""
-        var element: [TemplateValue] = []
+    /// How `encodeValue.tmpl` goes on after a value of `type` (which the
+    /// template that includes it writes: a property, `v0`, `result`,
+    /// `payload`) to make it a neutral JSON value: a record or union by
+    /// `toJson()` (`isObject`), a string type by its `rawValue`
+    /// (`isString`), a list or map whose elements change by `map` or
+    /// `mapValues` (`mapping`) over `e<depth>` (a map's `isMap`, whose
+    /// elements are `e<depth>.value`), one level down (`element`); a
+    /// scalar, and a list or map of values that stay as they are, as it is:
+    /// nothing follows, and the value is an empty list, over which the
+    /// including template's section does not even call the partial.
+    ///
+    /// Only a list or map that changes its elements depends on where it
+    /// is (its `depth`); every other value is one of three objects made
+    /// once, where each field built (and the renderer freed) its own.
+    func encodedValue(_ type: TypeRef, depth: Int) -> TemplateValue {
         switch type {
-        case .scalar: break
-        case let .named(name):
-            isObject = kinds[name] == .object
-            isString = !isObject
+        case .scalar: return Self.writtenAsIs
+        case let .named(name): return kinds[name] == .object ? Self.writtenObject : Self.writtenString
         case let .list(inner) where !encodesAsIs(inner):
-            mapping = "map"
-            element = [encodedValue(inner, "e\(depth)", depth: depth + 1)]
+            return Self.encodedObject(
+                isObject: false, isString: false, mapping: "map", isMap: false, depth: depth,
+                element: [encodedValue(inner, depth: depth + 1)])
         case let .map(inner) where !encodesAsIs(inner):
-            mapping = "mapValues"
-            element = [encodedValue(inner, "e\(depth).value", depth: depth + 1)]
-        case .list, .map: break
+            return Self.encodedObject(
+                isObject: false, isString: false, mapping: "mapValues", isMap: true, depth: depth,
+                element: [encodedValue(inner, depth: depth + 1)])
+        case .list, .map: return Self.writtenAsIs
         }
-        return Self.encodedObject(
-            value: value, isObject: isObject, isString: isString, mapping: mapping, depth: depth, element: element)
     }
+
+    /// `encodedValue` of a value written as it is (nothing follows it), of
+    /// a record or union, and of a string type: the same at every depth,
+    /// which the template reads only inside `mapping`.
+    static let writtenAsIs = TemplateValue.list([])
+    static let writtenObject = encodedObject(
+        isObject: true, isString: false, mapping: "", isMap: false, depth: 1, element: [])
+    static let writtenString = encodedObject(
+        isObject: false, isString: true, mapping: "", isMap: false, depth: 1, element: [])
 
     /// The object `encodeValue.tmpl` reads (see `encodedValue`).
     static func encodedObject(
-        value: String, isObject: Bool, isString: Bool, mapping: String, depth: Int, element: [TemplateValue]
+        isObject: Bool, isString: Bool, mapping: String, isMap: Bool, depth: Int, element: [TemplateValue]
     ) -> TemplateValue {
         var object = TemplateObject(keys: Self.encodedValueKeys)
-        object.append(Key.value, .string(value))
         object.append(Key.isObject, .bool(isObject))
         object.append(Key.isString, .bool(isString))
         object.append(Key.mapping, .string(mapping))
+        object.append(Key.isMap, .bool(isMap))
         object.append(Key.depth, .string(String(depth)))
         object.append(Key.element, .list(element))
         return .object(object)

@@ -182,10 +182,12 @@ extension KotlinViewModel {
     /// What `decode.tmpl` and `encode.tmpl` read of a field, after its
     /// `key` (`addDecoding`, `addEncoding`).
     static let decodeKeys = [Key.read, Key.hasAliases, Key.keyNames, Key.decoded, Key.emptyIsAbsent]
-    static let encodeKeys = [Key.isRequired, Key.access, Key.written]
-    static let fieldKeys = [Key.property, Key.key] + decodeKeys + encodeKeys
+    static let encodeKeys = [Key.isRequired, Key.written]
+    /// A record's field: its constructor parameter (`parameters`), then how
+    /// it is read and written (`fields`).
+    static let fieldKeys = parameterKeys + [Key.key] + decodeKeys + encodeKeys
     static let decodedValueKeys = [Key.scalar, Key.reader, Key.collection, Key.depth, Key.next, Key.element]
-    static let encodedValueKeys = [Key.value, Key.isObject, Key.isString, Key.mapping, Key.depth, Key.element]
+    static let encodedValueKeys = [Key.isObject, Key.isString, Key.mapping, Key.isMap, Key.depth, Key.element]
     static let parameterKeys = docKeys + [Key.deprecation, Key.override, Key.property, Key.type, Key.initDefault]
     static let registryKeys = [Key.key, Key.type]
     static let patternKeys = [Key.property, Key.source, Key.steps]

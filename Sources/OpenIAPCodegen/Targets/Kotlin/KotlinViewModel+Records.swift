@@ -27,7 +27,9 @@ extension KotlinViewModel {
     /// Kotlin property names in plain ordinal order, as upstream's generator
     /// sorts its constructor parameters.
     static func alphabetical(_ a: String, _ b: String) -> Bool {
-        a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+        // UTF-8 orders bytes as it orders the scalars they encode, and
+        // reading bytes decodes nothing.
+        a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     func addRecord(_ record: RecordType, names: KotlinMemberNames, to object: inout TemplateObject) {
@@ -45,27 +47,29 @@ extension KotlinViewModel {
             let field = record.fields[index]
             let member = names.names[index]
             let property = KotlinNames.escaped(member)
-            let access = "this.\(property)"
             let key = KotlinNames.stringLiteral(field.name)
             let defaultLiteral = field.defaultValue.map { KotlinTypeMapping.literal($0, type: field.type, spec: spec) }
             let tagDefault = field.isRequired ? tags[field.name].map { tagLiteral($0, field: field) } : nil
             let initDefault =
                 (defaultLiteral ?? tagDefault).map { " = \($0)" } ?? (field.isRequired ? "" : " = null")
-            var parameter = TemplateObject(keys: Self.parameterKeys)
-            addFieldDocs(field, defaultLiteral: defaultLiteral, tagDefault: tagDefault, to: &parameter)
-            parameter.append(Key.deprecation, .string(deprecation(field.annotations, owner: record.name)))
-            parameter.append(Key.override, .string(field.includedFrom != nil ? "override " : ""))
-            parameter.append(Key.property, .string(property))
-            parameter.append(Key.type, .string(KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)))
-            parameter.append(Key.initDefault, .string(initDefault))
-            parameters.append((member, .object(parameter)))
+            // One object per field, in both lists: the constructor's
+            // parameter (sorted) and the field read and written (in spec
+            // order). Two objects per field cost twice the building and
+            // the freeing.
             var item = TemplateObject(keys: Self.fieldKeys)
+            addFieldDocs(field, defaultLiteral: defaultLiteral, tagDefault: tagDefault, to: &item)
+            item.append(Key.deprecation, .string(deprecation(field.annotations, owner: record.name)))
+            item.append(Key.override, .string(field.includedFrom != nil ? "override " : ""))
             item.append(Key.property, .string(property))
+            item.append(Key.type, .string(KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)))
+            item.append(Key.initDefault, .string(initDefault))
             item.append(Key.key, .string(key))
             addDecoding(field, to: &item)
-            addEncoding(field, access: access, to: &item)
-            fields.append(.object(item))
-            if validates { validation += self.validation(field, access: access, key: key, property: property) }
+            addEncoding(field, to: &item)
+            let value = TemplateValue.object(item)
+            fields.append(value)
+            parameters.append((member, value))
+            if validates { validation += self.validation(field, access: "this." + property, key: key, property: property) }
             if let pattern = field.constraints.pattern { patterns.append(patternContext(pattern, property: property)) }
         }
         parameters.sort { Self.alphabetical($0.name, $1.name) }

@@ -13,8 +13,6 @@ import OpenIAPTemplates
 /// source through `KotlinNames`.
 struct KotlinViewModel {
     let spec: Spec
-    /// The Kotlin names of every type's members, by position in `spec.types`.
-    let names: [KotlinMemberNames]
     /// Names of the records and unions whose `validate` has something to
     /// check, directly or in a value they contain.
     let validating: Set<String>
@@ -44,14 +42,8 @@ struct KotlinViewModel {
         case object
     }
 
-    /// `names` are `KotlinMemberNames.all(spec)`, which `KotlinNameCheck`
-    /// found writable when the spec was validated.
-    init(
-        spec: Spec, names: [KotlinMemberNames], packageName: String = KotlinNames.defaultPackageName,
-        shapes: KotlinUnionShapes? = nil
-    ) {
+    init(spec: Spec, packageName: String = KotlinNames.defaultPackageName, shapes: KotlinUnionShapes? = nil) {
         self.spec = spec
-        self.names = names
         self.packageName = packageName
         self.shapes = shapes ?? KotlinUnionShapes(spec)
         self.impliedTags = spec.impliedTagValues
@@ -101,9 +93,14 @@ struct KotlinViewModel {
     }
 
     /// Every type's object has the kind flags, its name, docs and
-    /// deprecation, and then what its kind adds.
+    /// deprecation, and then what its kind adds. The members' names
+    /// (`KotlinMemberNames`, which `KotlinNameCheck` found writable when the
+    /// spec was validated) are worked out here, by the job that renders the
+    /// type: worked out for every type before the first job, they kept the
+    /// other jobs waiting.
     func context(at position: Int) -> TemplateValue {
-        context(of: spec.types[position], names: names[position])
+        let type = spec.types[position]
+        return context(of: type, names: KotlinMemberNames(type))
     }
 
     /// The context of an operation's arguments record
