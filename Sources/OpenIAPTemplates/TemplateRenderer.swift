@@ -427,16 +427,16 @@ struct TemplateRenderer {
         if program.nameKinds[name] == .key {
             // Frames with no members (a section over a flag or a string)
             // are skipped, as the walk would.
-            var level = frameCount - 1
+            var level = frames.count - 1
             while level > 0, frames[level].keys.isEmpty { level -= 1 }
-            let frame = frames + level
+            let frame = frames[level]
             let guess = Int(hints[firstName + name])
             // The fingerprints first, then the names, read in place.
-            if guess < frame.pointee.keys.count, frame.pointee.keys[guess].fingerprint == program.firstKeys[name].fingerprint,
+            if guess < frame.keys.count, frame.keys[guess].fingerprint == program.firstKeys[name].fingerprint,
                 level > 0 || streamKey?.fingerprint != program.firstKeys[name].fingerprint,
-                frame.pointee.keys[guess].name == program.firstKeys[name].name
+                frame.keys[guess].name == program.firstKeys[name].name
             {
-                return .pointer(frame.pointee.values.unsafelyUnwrapped + guess)
+                return .pointer(frame.values.unsafelyUnwrapped + guess)
             }
         }
         return try resolveAnywhere(program, instruction)
