@@ -1,7 +1,7 @@
 import Foundation
 import OpenIAPSpec
 
-// About 580 lines, kept in one file on purpose: the renderer is one loop
+// About 540 lines, kept in one file on purpose: the renderer is one loop
 // over a template's instructions (`run`) with the context stack it reads,
 // and every helper here works on that stack's frames, whose pointers are
 // valid only inside the calls that made them. Keeping all of that private
@@ -128,13 +128,7 @@ struct TemplateRenderer {
     private let context: TemplateValue
     /// The UTF-8 bytes written so far; see `result`.
     private var output: TemplateOutput
-    /// The context stack: `frameCount` frames from here, in a block with
-    /// room for as many as the nesting limit lets sections push (one per
-    /// level, and the bottom one). Pushing and popping are a store and a
-    /// count, without the uniqueness and capacity checks of an array.
-    private let frames: UnsafeMutablePointer<Frame>
-    private var frameCount = 0
-    private static let frameCapacity = maxNesting + 2
+    private var frames: [Frame] = []
     /// What every non-empty output line starts with: the sum of the
     /// indentation of the standalone partial tags being rendered.
     private var indent: [UInt8] = []
@@ -167,7 +161,7 @@ struct TemplateRenderer {
         booleans = .allocate(capacity: 2)
         booleans.initialize(to: .bool(false))
         (booleans + 1).initialize(to: .bool(true))
-        frames = .allocate(capacity: Self.frameCapacity)
+        frames.reserveCapacity(16)
         indent.reserveCapacity(64)
     }
 
@@ -181,11 +175,10 @@ struct TemplateRenderer {
         output.take()
     }
 
-    /// Frees the output, the hints, the booleans and the stack; the
-    /// renderer is not used afterwards.
+    /// Frees the output, the hints and the booleans; the renderer is not
+    /// used afterwards.
     func finish() {
         output.deallocate()
-        frames.deallocate()
         hints.deallocate()
         booleans.deinitialize(count: 2)
         booleans.deallocate()
@@ -234,25 +227,16 @@ struct TemplateRenderer {
         _ borrowed: inout TemplateValue, index: Int, count: Int
     ) throws(DiagnosticError) {
         guard case .object(let object) = borrowed else {
-            push(Frame(value: value, keys: UnsafeBufferPointer(start: nil, count: 0), values: nil, index: index, count: count))
+            frames.append(Frame(value: value, keys: UnsafeBufferPointer(start: nil, count: 0), values: nil, index: index, count: count))
             try run(program, body)
-            frameCount -= 1
+            frames.removeLast()
             return
         }
         try object.withMembers { (keys, values) throws(DiagnosticError) in
-            push(Frame(value: value, keys: keys, values: values.baseAddress, index: index, count: count))
+            frames.append(Frame(value: value, keys: keys, values: values.baseAddress, index: index, count: count))
             try run(program, body)
-            frameCount -= 1
+            frames.removeLast()
         }
-    }
-
-    /// Frames are trivial values: a popped one needs no deinitializing.
-    @inline(__always)
-    private mutating func push(_ frame: Frame) {
-        // Sections check the nesting limit before they push.
-        precondition(frameCount < Self.frameCapacity, "the context stack is deeper than the nesting limit allows")
-        (frames + frameCount).initialize(to: frame)
-        frameCount += 1
     }
 
     private mutating func run(_ program: TemplateProgram, _ range: Range<Int>) throws(DiagnosticError) {
@@ -312,7 +296,6 @@ struct TemplateRenderer {
 
     /// Counts one pass through a section body or a partial, the tag at
     /// `offset` of `program`, and stops a template that renders too much.
-    @inline(__always)
     private mutating func countPass(_ program: TemplateProgram, at offset: Int) throws(DiagnosticError) {
         passes += 1
         if passes > limits.passes {
@@ -444,16 +427,16 @@ struct TemplateRenderer {
         if program.nameKinds[name] == .key {
             // Frames with no members (a section over a flag or a string)
             // are skipped, as the walk would.
-            var level = frameCount - 1
+            var level = frames.count - 1
             while level > 0, frames[level].keys.isEmpty { level -= 1 }
-            let frame = frames + level
+            let frame = frames[level]
             let guess = Int(hints[firstName + name])
             // The fingerprints first, then the names, read in place.
-            if guess < frame.pointee.keys.count, frame.pointee.keys[guess].fingerprint == program.firstKeys[name].fingerprint,
+            if guess < frame.keys.count, frame.keys[guess].fingerprint == program.firstKeys[name].fingerprint,
                 level > 0 || streamKey?.fingerprint != program.firstKeys[name].fingerprint,
-                frame.pointee.keys[guess].name == program.firstKeys[name].name
+                frame.keys[guess].name == program.firstKeys[name].name
             {
-                return .pointer(frame.pointee.values.unsafelyUnwrapped + guess)
+                return .pointer(frame.values.unsafelyUnwrapped + guess)
             }
         }
         return try resolveAnywhere(program, instruction)
@@ -470,10 +453,10 @@ struct TemplateRenderer {
         let kind = program.nameKinds[name]
         switch kind {
         case .current:
-            return .pointer(frames[frameCount - 1].value)
+            return .pointer(frames[frames.count - 1].value)
 
         case .first, .last, .index:
-            var level = frameCount - 1
+            var level = frames.count - 1
             while level >= 0 {
                 let count = frames[level].count
                 if count >= 0 {
@@ -493,7 +476,7 @@ struct TemplateRenderer {
             // inside what it names, so `a.b` never picks up an outer `b`.
             // Read once for all the frames searched.
             let key = program.firstKeys[name]
-            var level = frameCount - 1
+            var level = frames.count - 1
             var found: UnsafePointer<TemplateValue>?
             while level >= 0 {
                 // The streamed list is a member of the bottom context.

@@ -197,9 +197,7 @@ struct SwiftViewModel {
             start(Key.isFieldSet, Self.fieldSetKeys, s.name, s.annotations)
             var requirements: [TemplateValue] = []
             requirements.reserveCapacity(s.fields.count)
-            s.fields.withUnsafeBufferPointer { buffer in
-                for index in buffer.indices { requirements.append(requirementContext(buffer[index], owner: s.name)) }
-            }
+            for index in s.fields.indices { requirements.append(requirementContext(s.fields[index], owner: s.name)) }
             object.append(Key.requirements, .list(requirements))
         case let .union(u):
             start(Key.isUnion, Self.unionKeys, u.name, u.annotations)
