@@ -189,15 +189,24 @@ public struct Generator: Sendable {
         // share the cores as one pool, so that a target with many files does
         // not run them one by one while another target's single file keeps
         // the other core busy.
-        var jobs: [RenderJob] = []
-        var diagnostics = Diagnostics()
         // Targets that share a template folder share its errors: said once.
         var failedFolders: Set<String> = []
-        for (target, templates) in zip(targets, templates) {
-            if case .failure = templates, !failedFolders.insert(target.templateFolder).inserted { continue }
-            do throws(DiagnosticError) {
+        let chosen = zip(targets, templates).filter { target, templates in
+            if case .failure = templates { return failedFolders.insert(target.templateFolder).inserted }
+            return true
+        }
+        // A target's `jobs` may work out what its jobs share (Kotlin's file
+        // groups, say); the targets do that side by side.
+        let made = chosen.concurrentMap { target, templates -> Result<[RenderJob], DiagnosticError> in
+            Result { () throws(DiagnosticError) in try target.jobs(spec, templates: templates.get(), header: header) }
+        }
+        var jobs: [RenderJob] = []
+        var diagnostics = Diagnostics()
+        for ((target, _), result) in zip(chosen, made) {
+            switch result {
+            case let .success(targetJobs):
                 let folder = target.outputFolder
-                jobs += try target.jobs(spec, templates: templates.get(), header: header).map { job in
+                jobs += targetJobs.map { job in
                     RenderJob(cost: job.cost) { () throws(DiagnosticError) in
                         try job.run().map { file in
                             var file = file
@@ -206,7 +215,7 @@ public struct Generator: Sendable {
                         }
                     }
                 }
-            } catch {
+            case let .failure(error):
                 diagnostics.append(contentsOf: error.diagnostics)
             }
         }

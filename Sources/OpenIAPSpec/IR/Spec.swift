@@ -175,6 +175,27 @@ public struct Spec: Sendable {
         rememberedMemberNames ?? workOutFlattenedMemberNames()
     }
 
+    /// The positions in `types` of the types each spec file declares:
+    /// files in path order, a file's positions in the order of `types`
+    /// (name order). Paths equal as strings are one file, named as its
+    /// first type's location spells it. Grouped by the locations' interned
+    /// file numbers, so no path is read back or hashed per type.
+    public func typePositionsByFile() -> [(file: String, positions: [Int])] {
+        var groupOfFile: [UInt32: Int] = [:]
+        var groups: [(file: String, positions: [Int])] = []
+        for position in types.indices {
+            let location = types[position].location
+            let key = location.fileID.equivalence
+            if let group = groupOfFile[key] {
+                groups[group].positions.append(position)
+            } else {
+                groupOfFile[key] = groups.count
+                groups.append((location.file, [position]))
+            }
+        }
+        return groups.sorted { $0.file < $1.file }
+    }
+
     /// Works `flattenedMemberNames()` out once and keeps it until `types`
     /// changes (the loader does this before the checks run).
     mutating func rememberFlattenedMemberNames() {

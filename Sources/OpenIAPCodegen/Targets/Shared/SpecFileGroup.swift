@@ -12,16 +12,14 @@ struct SpecFileGroup {
     /// without retaining it.
     var positions: [Int]
 
-    /// Types grouped by the spec file that declares them, files in name order.
+    /// Types grouped by the spec file that declares them, files in name
+    /// order, each file's types in name order.
     static func groups(_ spec: Spec) -> [SpecFileGroup] {
-        var byFile: [String: [Int]] = [:]
-        for position in spec.types.indices {
-            byFile[spec.types[position].location.file, default: []].append(position)
-        }
-        return byFile.keys.sorted().map { file in
+        spec.typePositionsByFile().map { file, positions in
             let stem = file.split(separator: "/").last.map(String.init) ?? file
-            var positions = byFile[file]!
-            // `Spec` keeps its types sorted by name, so this rarely sorts.
+            var positions = positions
+            // A spec the loader made keeps its types sorted by name; one
+            // changed since may not.
             func name(_ position: Int) -> String { spec.types[position].name }
             if !zip(positions, positions.dropFirst()).allSatisfy({ name($0) <= name($1) }) {
                 positions.sort { name($0) < name($1) }
