@@ -41,13 +41,12 @@ extension KotlinViewModel {
         parameters.reserveCapacity(record.fields.count)
         var validation: [TemplateValue] = []
         var patterns: [TemplateValue] = []
-        for index in record.fields.indices {
-            // Read in place: `for field in record.fields` copied each whole
-            // field (docs, constraints, location) first.
-            let field = record.fields[index]
-            let member = names.names[index]
+        // Each field is handed over in place: `for field in record.fields`,
+        // and even `let field = record.fields[index]`, copied each whole
+        // field (docs, constraints, location) first, and freed it after.
+        func add(_ field: Field, _ member: String) {
             let property = KotlinNames.escaped(member)
-            let key = KotlinNames.stringLiteral(field.name)
+            let key = KotlinNames.stringContent(field.name)
             let defaultLiteral = field.defaultValue.map { KotlinTypeMapping.literal($0, type: field.type, spec: spec) }
             let tagDefault = field.isRequired ? tags[field.name].map { tagLiteral($0, field: field) } : nil
             let initDefault =
@@ -69,9 +68,13 @@ extension KotlinViewModel {
             let value = TemplateValue.object(item)
             fields.append(value)
             parameters.append((member, value))
-            if validates { validation += self.validation(field, access: "this." + property, key: key, property: property) }
+            if validates {
+                let lines = self.validation(field, access: "this." + property, key: key, property: property)
+                if !lines.isEmpty { validation += lines }
+            }
             if let pattern = field.constraints.pattern { patterns.append(patternContext(pattern, property: property)) }
         }
+        for index in record.fields.indices { add(record.fields[index], names.names[index]) }
         parameters.sort { Self.alphabetical($0.name, $1.name) }
         let name = KotlinNames.typeName(record.name)
         var supertypes = shapes.superclass[record.name].map { KotlinNames.typeName($0) + "(), " } ?? ""
