@@ -46,10 +46,14 @@ extension KotlinViewModel {
         parameters.reserveCapacity(record.fields.count)
         var validation: [TemplateValue] = []
         var patterns: [TemplateValue] = []
-        // Each field is handed over in place: `for field in record.fields`,
-        // and even `let field = record.fields[index]`, copied each whole
-        // field (docs, constraints, location) first, and freed it after.
-        func add(_ field: Field, _ member: String) {
+        for index in record.fields.indices {
+            // Read by index: `for field in record.fields` copied each whole
+            // field (docs, constraints, location) first. The element read
+            // is still copied once (`FieldVWOc`, some 590 instructions with
+            // its release): handing it to a local function as an argument
+            // did not avoid that, and `span` needs macOS 26.
+            let field = record.fields[index]
+            let member = names.names[index]
             let property = KotlinNames.escaped(member)
             let key = KotlinNames.stringContent(field.name)
             let defaultLiteral = field.defaultValue.map { KotlinTypeMapping.literal($0, type: field.type, spec: spec) }
@@ -79,7 +83,6 @@ extension KotlinViewModel {
             }
             if let pattern = field.constraints.pattern { patterns.append(patternContext(pattern, property: property)) }
         }
-        for index in record.fields.indices { add(record.fields[index], names.names[index]) }
         parameters.sort { Self.alphabetical($0.name, $1.name) }
         let name = KotlinNames.typeName(record.name)
         var supertypes = shapes.superclass[record.name].map { KotlinNames.typeName($0) + "(), " } ?? ""
