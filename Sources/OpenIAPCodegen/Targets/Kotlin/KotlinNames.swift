@@ -314,6 +314,13 @@ public enum KotlinNames {
         return .enclosing(InvisibleCharacters.escaped(text, literalEscapes), open: "\"", close: "\"")
     }
 
+    /// What `stringLiteral(text)` holds between its quotes, for a template
+    /// that writes the quotes itself (a field's `key`): the text as it is,
+    /// no copy made, when it has nothing to escape.
+    static func stringContent(_ text: String) -> String {
+        isPlainLiteralText(text) ? text : InvisibleCharacters.escaped(text, literalEscapes)
+    }
+
     private static let literalEscapes = InvisibleCharacters.Rules(
         named: ["\\": "\\\\", "\"": "\\\"", "$": "\\$", "\n": "\\n", "\r": "\\r", "\t": "\\t"],
         spelling: { scalar in

@@ -83,19 +83,25 @@ extension KotlinNames {
     /// `"` or `$` (nothing to escape): the text between quotes, in one
     /// allocation; nil for any other text.
     static func plainStringLiteral(_ text: String) -> String? {
-        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { byte in
-                byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "\"")
-                    && byte != UInt8(ascii: "$")
-            }
-        }
-        guard plain == true else { return nil }
+        guard isPlainLiteralText(text) else { return nil }
         var literal = ""
         literal.reserveCapacity(text.utf8.count + 2)
         literal += "\""
         literal += text
         literal += "\""
         return literal
+    }
+
+    /// Whether `text` is printable ASCII with no `\\`, `"` or `$`: the text
+    /// of a string literal as it is.
+    static func isPlainLiteralText(_ text: String) -> Bool {
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { byte in
+                byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "\"")
+                    && byte != UInt8(ascii: "$")
+            }
+        }
+        return plain == true
     }
 
     /// Whether `identifier` is an ASCII letter or `_`, then ASCII letters,

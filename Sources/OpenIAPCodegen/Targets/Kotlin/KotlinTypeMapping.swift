@@ -18,7 +18,16 @@ enum KotlinTypeMapping {
 
     /// The type of a field's property: nullable unless required.
     static func kotlinType(_ type: TypeRef, isRequired: Bool) -> String {
-        isRequired ? kotlinType(type) : kotlinType(type) + "?"
+        if isRequired { return kotlinType(type) }
+        // Most optional fields are scalars: their names as they are, where
+        // appending `?` cost a concatenation per field.
+        switch type {
+        case .scalar(.string): return "String?"
+        case .scalar(.bool): return "Boolean?"
+        case .scalar(.int): return "Long?"
+        case .scalar(.double), .scalar(.timestamp): return "Double?"
+        default: return kotlinType(type) + "?"
+        }
     }
 
     /// A Kotlin expression for a spec default, typed by the field.

@@ -103,7 +103,7 @@ extension KotlinViewModel {
         var anyValidates = false
         for (index, field) in record.fields.enumerated() {
             let member = names.names[index]
-            let key = KotlinNames.stringLiteral(field.name)
+            let key = KotlinNames.stringContent(field.name)
             let presence = ([field.name] + field.aliases).map { "o.containsKey(\(KotlinNames.stringLiteral($0)))" }
             let lines = validation(field, access: "this.value", key: key, property: KotlinNames.escaped(member))
             anyValidates = anyValidates || !lines.isEmpty

@@ -28,8 +28,13 @@ extension KotlinViewModel {
     /// sorts its constructor parameters.
     static func alphabetical(_ a: String, _ b: String) -> Bool {
         // UTF-8 orders bytes as it orders the scalars they encode, and
-        // reading bytes decodes nothing.
-        a.utf8.lexicographicallyPrecedes(b.utf8)
+        // reading bytes decodes nothing; read where the strings keep them
+        // (the `utf8` views check every index: some 155 instructions a
+        // comparison, 2.4 M at 1,000 types).
+        let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in x.lexicographicallyPrecedes(y) }
+        }
+        return inPlace.flatMap { $0 } ?? a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     func addRecord(_ record: RecordType, names: KotlinMemberNames, to object: inout TemplateObject) {
@@ -42,12 +47,15 @@ extension KotlinViewModel {
         var validation: [TemplateValue] = []
         var patterns: [TemplateValue] = []
         for index in record.fields.indices {
-            // Read in place: `for field in record.fields` copied each whole
-            // field (docs, constraints, location) first.
+            // Read by index: `for field in record.fields` copied each whole
+            // field (docs, constraints, location) first. The element read
+            // is still copied once (`FieldVWOc`, some 590 instructions with
+            // its release): handing it to a local function as an argument
+            // did not avoid that, and `span` needs macOS 26.
             let field = record.fields[index]
             let member = names.names[index]
             let property = KotlinNames.escaped(member)
-            let key = KotlinNames.stringLiteral(field.name)
+            let key = KotlinNames.stringContent(field.name)
             let defaultLiteral = field.defaultValue.map { KotlinTypeMapping.literal($0, type: field.type, spec: spec) }
             let tagDefault = field.isRequired ? tags[field.name].map { tagLiteral($0, field: field) } : nil
             let initDefault =
@@ -69,7 +77,10 @@ extension KotlinViewModel {
             let value = TemplateValue.object(item)
             fields.append(value)
             parameters.append((member, value))
-            if validates { validation += self.validation(field, access: "this." + property, key: key, property: property) }
+            if validates {
+                let lines = self.validation(field, access: "this." + property, key: key, property: property)
+                if !lines.isEmpty { validation += lines }
+            }
             if let pattern = field.constraints.pattern { patterns.append(patternContext(pattern, property: property)) }
         }
         parameters.sort { Self.alphabetical($0.name, $1.name) }

@@ -105,7 +105,7 @@ extension KotlinViewModel {
     func addUnknownGetter(_ field: Field, nested: Set<String>, to object: inout TemplateObject) {
         object.append(Key.isFlag, .bool(field.type == .scalar(.bool)))
         object.append(Key.isRequired, .bool(field.isRequired))
-        object.append(Key.key, .string(KotlinNames.stringLiteral(field.name)))
+        object.append(Key.key, .string(KotlinNames.stringContent(field.name)))
         object.append(Key.decoded, decodedValue(field.type, depth: 0, nested: nested))
         var neutral = ""
         if field.isRequired {

@@ -51,10 +51,12 @@ extension KotlinViewModel {
     /// range, then the values inside it that validate. An optional field is
     /// checked when it is set, as `v0`. Nothing when there is nothing to
     /// check.
-    func validation(_ field: Field, access: String, key: String, property: String) -> [TemplateValue] {
+    func validation(_ field: Field, access: @autoclosure () -> String, key: String, property: String) -> [TemplateValue] {
         let c = field.constraints
         let nested = validates(field.type)
+        // `access` is made only for a field that has something to check.
         guard !c.isEmpty || nested else { return [] }
+        let access = access()
         let value = field.isRequired ? access : "v0"
         func number<N>(_ value: N?) -> TemplateValue { value.map { .string("\($0)") } ?? "" }
         let bound = { (limit: Double?) -> TemplateValue in
