@@ -100,9 +100,13 @@ struct OutputTransaction {
         }
         let staged = toStage.map { (path: $0.path, change: changes[$0.index].path) }
         // Most of writing is the kernel copying bytes, which two threads do
-        // side by side; the first failure in change order is the one reported.
-        let failures = toStage.concurrentMap { index, path -> SystemError? in
-            changes[index].file!.withBytes { bytes in
+        // side by side, the largest files first so that neither is left
+        // with a large one at the end; the first failure in change order is
+        // the one reported.
+        let bySize = toStage.indices.sorted { changes[toStage[$0].index].file!.byteCount > changes[toStage[$1].index].file!.byteCount }
+        let failuresBySize = bySize.concurrentMap { position -> SystemError? in
+            let (index, path) = toStage[position]
+            return changes[index].file!.withBytes { bytes in
                 do throws(SystemError) {
                     try FileSystem.createFile(path, bytes: UnsafeRawBufferPointer(bytes), mode: changes[index].mode, sync: false)
                     return nil
@@ -111,6 +115,8 @@ struct OutputTransaction {
                 }
             }
         }
+        var failures = [SystemError?](repeating: nil, count: toStage.count)
+        for (order, position) in bySize.enumerated() { failures[position] = failuresBySize[order] }
         for (position, failure) in failures.enumerated() {
             if let failure { throw WriteFailure(message: "cannot stage '\(staged[position].change)': \(failure.reason)") }
         }
