@@ -26,21 +26,25 @@ extension SwiftViewModel {
             if let message = field.annotations.deprecated {
                 docs.append("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message))
             }
+            let key = SwiftEscaping.stringLiteral(name)
+            let escaped = SwiftNames.escaped(caseName)
             var validation: [TemplateValue] = []
-            if validates { appendValidation(record.fields, at: index, leaf: leaf, value: { "payload" }, to: &validation) }
+            if validates {
+                appendValidation(record.fields, at: index, leaf: leaf, key: key, property: escaped, value: { "payload" }, to: &validation)
+            }
             // A case is read when the object has any of its field's names
             // (`presenceKeys`), and then decoded as an optional field.
             var item: TemplateObject = [
                 "docLines": docs.value,
-                "caseName": .string(SwiftNames.escaped(caseName)),
+                "caseName": .string(escaped),
                 "type": .string("\(swiftType)?"),
-                "presenceKeys": .list(([name] + field.aliases).map { .string(SwiftEscaping.stringLiteral($0)) }),
+                "presenceKeys": .list([.string(key)] + field.aliases.map { .string(SwiftEscaping.stringLiteral($0)) }),
                 "hasValidation": .bool(!validation.isEmpty),
                 "validations": .list(validation),
             ]
             appendCoding(
                 NamedFieldType(field.type, leaf: leaf), valueType: swiftType, isRequired: false,
-                degrades: field.degrades, name: name, aliases: field.aliases, to: &item)
+                degrades: field.degrades, key: key, aliases: field.aliases, to: &item)
             cases.append(.object(item))
         }
         object.append(Key.cases, .list(Self.alphabeticalOrder(names).map { cases[$0] }))

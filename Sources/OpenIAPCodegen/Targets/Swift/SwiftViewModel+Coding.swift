@@ -31,7 +31,7 @@ extension SwiftViewModel {
 
     /// What `decode.tmpl` and `encode.tmpl` need to read and write a field:
     /// `valueType` is its type as Swift spells it, without the `?` of an
-    /// optional property; `name` its wire name and `aliases` the other
+    /// optional property; `key` its wire name as a string literal and `aliases` the other
     /// names it is read from.
     ///
     /// An open enum or opaque string (`wrapper`) is a JSON string on the
@@ -43,8 +43,10 @@ extension SwiftViewModel {
     /// (`emptyIsAbsent`). Every key is the wire name as a `StaticString`
     /// literal (`key`); a field with aliases is read from the first of its
     /// names present (`keyNames`) and written under its name alone.
+    /// The caller makes `key` once (`SwiftEscaping.stringLiteral`) and
+    /// writes it in the field's validation too.
     func appendCoding(
-        _ named: NamedFieldType, valueType: String, isRequired: Bool, degrades: Bool, name: String, aliases: [String],
+        _ named: NamedFieldType, valueType: String, isRequired: Bool, degrades: Bool, key: String, aliases: [String],
         to object: inout TemplateObject
     ) {
         object.append(Key.wrapper, .string(named.stringWrapper ?? ""))
@@ -53,11 +55,11 @@ extension SwiftViewModel {
         object.append(Key.isRequired, .bool(isRequired))
         object.append(Key.degrades, .bool(degrades))
         object.append(Key.valueType, .string(valueType))
-        object.append(Key.key, .string(SwiftEscaping.stringLiteral(name)))
+        object.append(Key.key, .string(key))
         object.append(Key.hasAliases, .bool(!aliases.isEmpty))
         var keyNames: [TemplateValue] = []
         if !aliases.isEmpty {
-            keyNames.append(.string(SwiftEscaping.stringLiteral(name)))
+            keyNames.append(.string(key))
             for alias in aliases { keyNames.append(.string(SwiftEscaping.stringLiteral(alias))) }
         }
         object.append(Key.keyNames, .list(keyNames))

@@ -230,10 +230,13 @@ extension SwiftViewModel {
         // `String` literal at every call site a third of the optimiser's
         // time). A field with aliases is read from the first of its names
         // that the object has (a key made at run time, passed `at:`).
+        let key = SwiftEscaping.stringLiteral(name)
         appendCoding(
-            named, valueType: swiftType, isRequired: isRequired, degrades: degrades, name: name,
+            named, valueType: swiftType, isRequired: isRequired, degrades: degrades, key: key,
             aliases: aliases, to: &object)
-        if validates { appendValidation(fields, at: index, leaf: leaf, value: { "self." + storage }, to: &lines) }
+        if validates {
+            appendValidation(fields, at: index, leaf: leaf, key: key, property: escaped, value: { "self." + storage }, to: &lines)
+        }
         return .object(object)
     }
 }

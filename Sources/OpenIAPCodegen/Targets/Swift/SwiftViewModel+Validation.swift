@@ -72,9 +72,13 @@ extension SwiftViewModel {
     /// The field is the one at `index` of `fields`, read in place; `leaf` are the traits of the type it names and
     /// `value` the expression that reads it (`self.` and its stored
     /// property, or a oneOf case's `payload`), both worked out there; it
-    /// is made only for a field that has something to check.
+    /// is made only for a field that has something to check. `key` is the
+    /// wire name as a string literal and `property` the escaped Swift name
+    /// (the pattern's name in `OpenIAPPatterns`), which the caller has made
+    /// already for the field's coding and declaration.
     func appendValidation(
-        _ fields: [Field], at index: Int, leaf: Traits, value: () -> String, to result: inout [TemplateValue]
+        _ fields: [Field], at index: Int, leaf: Traits, key: String, property: String, value: () -> String,
+        to result: inout [TemplateValue]
     ) {
         let c = fields[index].constraints
         let validates = leaf.contains(.validates)
@@ -87,13 +91,13 @@ extension SwiftViewModel {
         var object = TemplateObject(keys: Self.validationKeys)
         object.append(Key.isRequired, .bool(fields[index].isRequired))
         object.append(Key.value, .string(value()))
-        object.append(Key.key, .string(SwiftEscaping.stringLiteral(fields[index].name)))
+        object.append(Key.key, .string(key))
         object.append(Key.isOpaque, .bool(isOpaque))
         object.append(Key.maxBytes, number(c.maxBytes))
         object.append(Key.hasLength, .bool(c.minLength != nil || c.maxLength != nil))
         object.append(Key.minLength, number(c.minLength))
         object.append(Key.maxLength, number(c.maxLength))
-        object.append(Key.pattern, .string(c.pattern == nil ? "" : SwiftNames.escaped(SwiftNames.name(fields[index].name, in: .property))))
+        object.append(Key.pattern, .string(c.pattern == nil ? "" : property))
         object.append(Key.hasRange, .bool(c.minimum != nil || c.maximum != nil))
         object.append(Key.minimum, number(c.minimum))
         object.append(Key.maximum, number(c.maximum))
