@@ -159,11 +159,12 @@ extension TypeScriptViewModel {
     /// False when `text` certainly has no line break: line breaks are ASCII
     /// 0x0A to 0x0D or non-ASCII, and it has neither.
     static func mayBreakLines(_ text: String) -> Bool {
-        // Copied into an array and read with no early exit, flags as
+        // Read in place (`reduceUTF8`) with no early exit, flags as
         // numbers: the compiler then reads many bytes per step, where
         // `contains` on the UTF-8 view took some ten instructions a byte.
-        var found: UInt8 = 0
-        for byte in Array(text.utf8) { found |= (byte &- 0x0A <= 0x03 ? 1 : 0) | (byte >= 0x80 ? 1 : 0) }
+        let found = text.reduceUTF8(into: UInt8(0)) { found, byte in
+            found |= (byte &- 0x0A <= 0x03 ? 1 : 0) | (byte >= 0x80 ? 1 : 0)
+        }
         return found != 0
     }
 

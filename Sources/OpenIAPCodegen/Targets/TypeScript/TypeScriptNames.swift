@@ -1,4 +1,5 @@
 import OpenIAPSpec
+import OpenIAPTemplates
 
 /// How spec names and text are written in TypeScript. The TypeScript target
 /// asks here for every name, key, string literal and doc line, so each rule
@@ -47,16 +48,16 @@ public enum TypeScriptNames {
     /// Whether `name` has a run of three or more ASCII capitals followed by
     /// a lower-case letter, which `pascalWords` respells.
     private static func hasAcronymBeforeWord(_ name: String) -> Bool {
-        var capitals = 0
-        for byte in name.utf8 {
+        // Read in place (`reduceUTF8`); a name is read to its end either way.
+        let scan = name.reduceUTF8(into: (capitals: 0, found: false)) { scan, byte in
             if isUpper(byte) {
-                capitals += 1
-                continue
+                scan.capitals += 1
+                return
             }
-            if capitals >= 3, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) { return true }
-            capitals = 0
+            if scan.capitals >= 3, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) { scan.found = true }
+            scan.capitals = 0
         }
-        return false
+        return scan.found
     }
 
     /// The name of an enum value as a member of an object of values, as
@@ -115,7 +116,11 @@ public enum TypeScriptNames {
     public static func isIdentifier(_ text: String) -> Bool {
         // Every character allowed is ASCII, so bytes decide.
         guard let first = text.utf8.first, isHead(first) else { return false }
-        return text.utf8.allSatisfy { isHead($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        // Read in place (`reduceUTF8`), without an early exit: nearly every
+        // wire name is an identifier, read to its end either way.
+        return text.reduceUTF8(into: true) { allowed, byte in
+            allowed = allowed && (isHead(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte))
+        }
     }
 
     /// A string literal type or value: JSON quoting, which TypeScript reads
@@ -142,39 +147,33 @@ public enum TypeScriptNames {
     /// than a space or tab is not `@`. (The checks look at bytes; when any
     /// might match, the exact character-based rule in `docText` decides.)
     static func needsDocEscape(_ line: String) -> Bool {
-        // Copied into an array first: stepping through an array costs a
-        // fraction of stepping through the string's UTF-8 view byte by byte,
-        // and the copy is one allocation and a memcpy.
-        let bytes = Array(line.utf8)
         // The leading-`@` test looks at the first byte other than a space
         // or tab, which is nearly always the first byte.
-        for byte in bytes where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
+        for byte in line.utf8 where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
             if byte == UInt8(ascii: "@") { return true }
             break
         }
-        // Then every byte at once, with no early exit, which the compiler
-        // turns into a loop over many bytes per step (at 1,000 types this
-        // scan, a byte per step with three branches, was a tenth of the
-        // TypeScript render's instructions): a byte below a space other than
-        // a tab, DEL and above, or the `/` of a `*/`.
-        // Flags as numbers, not `&&`: the compiler keeps a branch per
-        // condition for those.
-        var found: UInt8 = 0
-        var previous: UInt8 = 0
-        for byte in bytes {
+        // Then every byte at once, read in place (`reduceUTF8`; copying
+        // them into an array first cost more than the scan), with no early
+        // exit: a byte below a space other than a tab, DEL and above, or
+        // the `/` of a `*/`. (At 1,000 types this scan, a byte per step
+        // with three branches, was a tenth of the TypeScript render's
+        // instructions.) Flags as numbers, not `&&`: the compiler keeps a
+        // branch per condition for those.
+        let scan = line.reduceUTF8(into: (found: UInt8(0), previous: UInt8(0))) { scan, byte in
             let control: UInt8 = (byte &- 0x20 >= 0x5F ? 1 : 0) & (byte != UInt8(ascii: "\t") ? 1 : 0)
-            let endsComment: UInt8 = (byte == UInt8(ascii: "/") ? 1 : 0) & (previous == UInt8(ascii: "*") ? 1 : 0)
-            found |= control | endsComment
-            previous = byte
+            let endsComment: UInt8 = (byte == UInt8(ascii: "/") ? 1 : 0) & (scan.previous == UInt8(ascii: "*") ? 1 : 0)
+            scan.found |= control | endsComment
+            scan.previous = byte
         }
-        return found != 0
+        return scan.found != 0
     }
 
     /// Inline code in a doc comment: a backtick cannot be escaped inside a
     /// code span, so it is dropped rather than ending the span early; a line
     /// break is shown as `\n` so the span stays on its line.
     public static func docCode(_ text: String) -> String {
-        let hasBacktick = text.utf8.contains(UInt8(ascii: "`"))
+        let hasBacktick = text.reduceUTF8(into: false) { found, byte in found = found || byte == UInt8(ascii: "`") }
         // Text that `docText` leaves as it is holds only printable ASCII and
         // tabs, which `visible` leaves too: the usual wire value or name goes
         // between the backticks without another scan and copy.

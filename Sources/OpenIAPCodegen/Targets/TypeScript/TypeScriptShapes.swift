@@ -62,9 +62,9 @@ final class TypeScriptShapes: Sendable {
         voidResultIsNothing = Self.voidResultIsNothing(spec)
         let bases = Self.bases(spec, voidResultIsNothing: voidResultIsNothing)
         let holders = Self.holders(spec)
-        twins = Self.closure(bases.twins, holders)
-        convertedInputs = Self.closure(bases.inputs, holders)
-        convertedOutputs = Self.closure(bases.outputs, holders)
+        twins = Self.closure(bases.twins, holders, in: spec)
+        convertedInputs = Self.closure(bases.inputs, holders, in: spec)
+        convertedOutputs = Self.closure(bases.outputs, holders, in: spec)
     }
 
     /// `twins` alone, for `TypeScriptNameCheck`, which needs no more: the
@@ -72,7 +72,7 @@ final class TypeScriptShapes: Sendable {
     /// (the pipeline gives the two no place to share one), so the check
     /// skips the tag tables and the other two closures.
     static func twinNames(_ spec: Spec) -> Set<String> {
-        closure(bases(spec, voidResultIsNothing: voidResultIsNothing(spec)).twins, holders(spec))
+        closure(bases(spec, voidResultIsNothing: voidResultIsNothing(spec)).twins, holders(spec), in: spec)
     }
 
     private static func voidResultIsNothing(_ spec: Spec) -> Bool {
@@ -125,25 +125,33 @@ final class TypeScriptShapes: Sendable {
 
     // MARK: - Closure
 
-    /// Type name -> the types that hold it (by a field, a member, an alias
-    /// or an included set).
-    private static func holders(_ spec: Spec) -> [String: [String]] {
-        var holders: [String: [String]] = [:]
-        func add(_ held: String?, _ holder: String) {
-            if let held { holders[held, default: []].append(holder) }
-        }
-        for type in spec.types {
-            switch type {
+    /// Per type (by position in `spec.types`): the positions of the types
+    /// that hold it (by a field, a member, an alias or an included set).
+    ///
+    /// By position rather than a table from name to names: a field's type
+    /// is looked up once (`Spec.position(of:)`) and nothing else is hashed,
+    /// and no name is retained for each entry.
+    private static func holders(_ spec: Spec) -> [[Int32]] {
+        let types = spec.types
+        var holders = [[Int32]](repeating: [], count: types.count)
+        for position in types.indices {
+            // A repeated name stands for its first declaration, as a name
+            // looked up does.
+            let holder = Int32(truncatingIfNeeded: spec.position(of: types[position].name) ?? position)
+            func add(_ held: String?) {
+                if let held, let heldPosition = spec.position(of: held) { holders[heldPosition].append(holder) }
+            }
+            switch types[position] {
             // By position, so that only the type is copied out of each field.
             case let .record(record):
-                for index in record.fields.indices { add(record.fields[index].type.namedLeaf, record.name) }
-                for set in record.includes { add(set, record.name) }
+                for index in record.fields.indices { add(record.fields[index].type.namedLeaf) }
+                for set in record.includes { add(set) }
             case let .fieldSet(set):
-                for index in set.fields.indices { add(set.fields[index].type.namedLeaf, set.name) }
+                for index in set.fields.indices { add(set.fields[index].type.namedLeaf) }
             case let .union(union):
-                for member in union.members { add(member.typeName, union.name) }
+                for member in union.members { add(member.typeName) }
             case let .alias(alias):
-                add(alias.target, alias.name)
+                add(alias.target)
             case .enumeration, .opaqueString:
                 break
             }
@@ -152,11 +160,21 @@ final class TypeScriptShapes: Sendable {
     }
 
     /// `base` and every type that holds one of them, directly or not.
-    private static func closure(_ base: [String], _ holders: [String: [String]]) -> Set<String> {
+    private static func closure(_ base: [String], _ holders: [[Int32]], in spec: Spec) -> Set<String> {
         var result = Set(base)
-        var queue = base
-        while let name = queue.popLast() {
-            for holder in holders[name] ?? [] where result.insert(holder).inserted { queue.append(holder) }
+        var reached = [Bool](repeating: false, count: holders.count)
+        var queue: [Int] = []
+        for name in base {
+            guard let position = spec.position(of: name), !reached[position] else { continue }
+            reached[position] = true
+            queue.append(position)
+        }
+        while let position = queue.popLast() {
+            for holder in holders[position] where !reached[Int(holder)] {
+                reached[Int(holder)] = true
+                result.insert(spec.types[Int(holder)].name)
+                queue.append(Int(holder))
+            }
         }
         return result
     }
