@@ -64,37 +64,56 @@ extension SwiftViewModel {
     func oldNameDeclarations(of type: NamedType) -> [TemplateValue] {
         var result: [TemplateValue] = []
         if let old = type.annotations.renamedFrom, canKeepOldTypeName(type) {
-            result.append(.string("""
-                /// The name `\(type.name)` had before; kept so that code written against it still compiles.
-                @available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(type.name)))
-                public typealias \(old) = \(type.name)
-                """))
+            result.append(Self.oldNameEntry(typeAlias: [
+                "name": .string(type.name), "nameLiteral": .string(SwiftEscaping.stringLiteral(type.name)),
+                "oldName": .string(old),
+            ]))
         }
         if case let .enumeration(enumeration) = type {
             return result + enumDeclarations(of: enumeration)
         }
         guard case let .record(record) = type, !record.isOneOf, type.name != "VoidResult" else { return result }
-        var members: [String] = []
+        var members: [TemplateValue] = []
         // Only a renamed field is copied out of the record.
         for index in record.fields.indices where record.fields[index].annotations.renamedFrom != nil {
             let field = record.fields[index]
             guard let old = field.annotations.renamedFrom else { continue }
-            let oldProperty = SwiftNames.escaped(SwiftNames.name(old, in: .property))
             let newProperty = SwiftNames.name(field.name, in: .property)
-            members.append("""
-                    /// The name `\(newProperty)` had before; kept so that code written against it still compiles.
-                    @available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(newProperty)))
-                    public var \(oldProperty): \(SwiftTypeMapping.swiftType(of: field)) {
-                        get { \(SwiftNames.escaped(newProperty)) }
-                        set { \(SwiftNames.escaped(newProperty)) = newValue }
-                    }
-                """)
+            members.append(Self.oldNameMember(property: [
+                "newName": .string(newProperty), "newLiteral": .string(SwiftEscaping.stringLiteral(newProperty)),
+                "newEscaped": .string(SwiftNames.escaped(newProperty)),
+                "oldName": .string(SwiftNames.escaped(SwiftNames.name(old, in: .property))),
+                "type": .string(SwiftTypeMapping.swiftType(of: field)),
+            ]))
         }
         members += renamedLabelInitializers(of: record)
         if !members.isEmpty {
-            result.append(.string("extension \(type.name) {\n" + members.joined(separator: "\n\n") + "\n}"))
+            result.append(Self.oldNameEntry(extension: ["typeName": .string(type.name), "members": .list(members)]))
         }
         return result
+    }
+
+    /// An entry of `oldNames`, for `oldName.tmpl`: one of its three kinds
+    /// set, the others false, so that no name is looked up outside it.
+    private static func oldNameEntry(
+        typeAlias: TemplateObject? = nil, casesListing: TemplateObject? = nil, extension: TemplateObject? = nil
+    ) -> TemplateValue {
+        .object([
+            "typeAlias": typeAlias.map(TemplateValue.object) ?? .bool(false),
+            "casesListing": casesListing.map(TemplateValue.object) ?? .bool(false),
+            "extension": `extension`.map(TemplateValue.object) ?? .bool(false),
+        ])
+    }
+
+    /// A member of an `oldNames` extension: one of its three kinds set.
+    static func oldNameMember(
+        property: TemplateObject? = nil, enumCase: TemplateObject? = nil, initializer: TemplateObject? = nil
+    ) -> TemplateValue {
+        .object([
+            "property": property.map(TemplateValue.object) ?? .bool(false),
+            "enumCase": enumCase.map(TemplateValue.object) ?? .bool(false),
+            "initializer": initializer.map(TemplateValue.object) ?? .bool(false),
+        ])
     }
 
     /// Whether the old name of a renamed type may become a typealias: any
@@ -123,35 +142,24 @@ extension SwiftViewModel {
         let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
         let names = type.values.map { SwiftNames.escaped(SwiftNames.name($0.wire, in: place)) }
         if type.values.contains(where: { $0.annotations.deprecated != nil }) {
-            let protocolName = Self.casesListingProtocol(type.name)
-            var lines = [
-                "/// Lists the cases of `\(type.name)`, deprecated ones too, without a warning.",
-                "private protocol \(protocolName) {",
-                "    static var _casesListing: [\(type.name)] { get }",
-                "}", "",
-                "extension \(type.name): \(protocolName) {",
-                "    @available(*, deprecated, message: \"Names deprecated cases; read them through the protocol.\")",
-                "    fileprivate static var _casesListing: [\(type.name)] {",
-                "        [",
-            ]
-            lines += names.map { "            .\($0)," }
-            lines += ["        ]", "    }", "}"]
-            result.append(.string(lines.joined(separator: "\n")))
+            result.append(Self.oldNameEntry(casesListing: [
+                "enumName": .string(type.name), "protocolName": .string(Self.casesListingProtocol(type.name)),
+                "cases": .list(names.map { .string($0) }),
+            ]))
         }
-        var members: [String] = []
+        var members: [TemplateValue] = []
         for (index, value) in type.values.enumerated() {
             guard let old = value.annotations.renamedFrom else { continue }
             let oldName = SwiftNames.escaped(SwiftNames.name(old, in: place))
             guard !names.contains(oldName) else { continue }
             let newName = SwiftNames.name(value.wire, in: place)
-            members.append("""
-                    /// The name of `\(newName)` before it was renamed; kept so that code written against it still compiles.
-                    @available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(newName)))
-                    public static var \(oldName): \(type.name) { .\(names[index]) }
-                """)
+            members.append(Self.oldNameMember(enumCase: [
+                "newName": .string(newName), "newLiteral": .string(SwiftEscaping.stringLiteral(newName)),
+                "oldName": .string(oldName), "type": .string(type.name), "caseName": .string(names[index]),
+            ]))
         }
         if !members.isEmpty {
-            result.append(.string("extension \(type.name) {\n" + members.joined(separator: "\n\n") + "\n}"))
+            result.append(Self.oldNameEntry(extension: ["typeName": .string(type.name), "members": .list(members)]))
         }
         return result
     }

@@ -28,7 +28,7 @@ extension SwiftViewModel {
         var argument: String
     }
 
-    func renamedLabelInitializers(of record: RecordType) -> [String] {
+    func renamedLabelInitializers(of record: RecordType) -> [TemplateValue] {
         guard record.fields.contains(where: { $0.annotations.renamedFrom != nil }),
             !record.exactlyOne.contains(where: { $0.choice != nil }),
             (spec.impliedTagValues[record.name] ?? [:]).isEmpty
@@ -61,24 +61,15 @@ extension SwiftViewModel {
             let oldSignature = "init(" + order.map { SwiftNames.callLabel($0.oldLabel) + ":" }.joined() + ")"
             let newLabels = order.map(\.newLabel)
             let newSignature = "init(" + newLabels.map { SwiftNames.callLabel($0) + ":" }.joined() + ")"
-            let attribute =
-                todayOrders.contains(newLabels)
-                ? "@available(*, deprecated, renamed: \(SwiftEscaping.stringLiteral(newSignature)))"
-                : "@available(*, deprecated, message: \(SwiftEscaping.stringLiteral("Fields were renamed: use \(newSignature).")))"
-            var lines = [
-                "    /// `\(oldSignature)`, as it was before fields were renamed; kept so that code written against it still compiles.",
-                "    " + attribute,
-            ]
-            if index > 0 { lines.append("    @_disfavoredOverload") }
-            lines.append("    public init(")
-            lines += order.enumerated().map { "        \($1.declaration)\($0 < order.count - 1 ? "," : "")" }
-            lines.append("    ) {")
-            lines.append("        self.init(")
-            lines += today.enumerated().map { position, field in
-                "            \(SwiftNames.callLabel(parameters[field].newLabel)): \(parameters[field].argument)\(position < today.count - 1 ? "," : "")"
-            }
-            lines += ["        )", "    }"]
-            return lines.joined(separator: "\n")
+            let replaceable = todayOrders.contains(newLabels)
+            return Self.oldNameMember(initializer: [
+                "oldSignature": .string(oldSignature),
+                "renamed": replaceable ? .string(SwiftEscaping.stringLiteral(newSignature)) : .bool(false),
+                "message": replaceable ? .bool(false) : .string(SwiftEscaping.stringLiteral("Fields were renamed: use \(newSignature).")),
+                "disfavored": .bool(index > 0),
+                "parameters": .list(order.map { .string($0.declaration) }),
+                "arguments": .list(today.map { .string(SwiftNames.callLabel(parameters[$0].newLabel) + ": " + parameters[$0].argument) }),
+            ])
         }
     }
 }
