@@ -41,40 +41,46 @@ enum KotlinDeprecation {
     }
 
     /// The top-level declaration that keeps the old name of a renamed type
-    /// compiling: a deprecated typealias.
-    static func oldNameDeclarations(of type: NamedType) -> [String] {
-        var result: [String] = []
-        if let old = type.annotations.renamedFrom {
-            let new = KotlinNames.typeName(type.name)
-            result.append("""
-                /** The name [\(new)] had before; kept so that code written against it still compiles. */
-                @Deprecated(\(KotlinNames.stringLiteral("Renamed to \(new).")), ReplaceWith(\(KotlinNames.stringLiteral(new))))
-                typealias \(old) = \(new)
-                """)
-        }
-        return result
+    /// compiling, a deprecated typealias, as the object `oldName.tmpl`
+    /// writes.
+    static func oldNameDeclarations(of type: NamedType) -> [TemplateValue] {
+        guard let old = type.annotations.renamedFrom else { return [] }
+        let new = KotlinNames.typeName(type.name)
+        return [
+            .object([
+                "name": .string(new), "oldName": .string(old),
+                "message": .string(KotlinNames.stringLiteral("Renamed to \(new).")),
+                "replaceWith": .string(KotlinNames.stringLiteral(new)),
+            ])
+        ]
     }
 
     /// Members of a record's class that keep the old names of its renamed
     /// fields compiling: a deprecated property that reads the new one (a
     /// member, not an extension, so that code importing the class finds it),
-    /// and a constructor with the old parameter names.
-    static func oldMembers(of record: RecordType, in spec: Spec) -> [String] {
+    /// and a constructor with the old parameter names; objects that
+    /// `oldMember.tmpl` writes, each with one of `property` and
+    /// `constructor` set and the other false.
+    static func oldMembers(of record: RecordType, in spec: Spec) -> [TemplateValue] {
         // By position: few fields are renamed, and looking at a field's
         // `renamedFrom` this way copies that name alone, not the whole field.
-        let properties: [String] = record.fields.indices.compactMap { index in
+        let properties: [TemplateValue] = record.fields.indices.compactMap { index in
             guard let old = record.fields[index].annotations.renamedFrom else { return nil }
             let field = record.fields[index]
             let new = KotlinNames.name(field.name, in: .property)
-            let type = KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)
-            return """
-                    /** The name of [\(new)] before it was renamed; kept so that code written against it still compiles. */
-                    @Deprecated(\(KotlinNames.stringLiteral("Renamed to \(new).")), ReplaceWith(\(KotlinNames.stringLiteral(KotlinNames.escaped(new)))))
-                    val \(KotlinNames.escaped(KotlinNames.name(old, in: .property))): \(type)
-                        get() = this.\(KotlinNames.escaped(new))
-                """
+            return .object([
+                "property": .object([
+                    "newName": .string(new), "newEscaped": .string(KotlinNames.escaped(new)),
+                    "oldName": .string(KotlinNames.escaped(KotlinNames.name(old, in: .property))),
+                    "type": .string(KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)),
+                    "message": .string(KotlinNames.stringLiteral("Renamed to \(new).")),
+                    "replaceWith": .string(KotlinNames.stringLiteral(KotlinNames.escaped(new))),
+                ]),
+                "constructor": .bool(false),
+            ])
         }
-        return properties + [renamedParameterConstructor(of: record, in: spec)].compactMap { $0 }
+        guard let constructor = renamedParameterConstructor(of: record, in: spec) else { return properties }
+        return properties + [.object(["property": .bool(false), "constructor": .object(constructor)])]
     }
 }
 
@@ -88,7 +94,7 @@ extension KotlinDeprecation {
     /// accept, since the secondary needs that default. None for a record
     /// with a choice or an implied discriminator, whose constructors take
     /// other parameters than its fields (Docs/Releases.md).
-    static func renamedParameterConstructor(of record: RecordType, in spec: Spec) -> String? {
+    static func renamedParameterConstructor(of record: RecordType, in spec: Spec) -> TemplateObject? {
         guard record.fields.indices.contains(where: { record.fields[$0].annotations.renamedFrom != nil }),
             !record.exactlyOne.contains(where: { $0.choice != nil }),
             (spec.impliedTagValues[record.name] ?? [:]).isEmpty
@@ -110,14 +116,10 @@ extension KotlinDeprecation {
         while parameters.contains(where: { $0.old == marker }) { marker += "_" }
         let call = "\(KotlinNames.typeName(record.name))(\(parameters.map(\.argument).joined(separator: ", ")))"
         let message = "Renamed: \(renames.joined(separator: ", "))."
-        var lines = [
-            "    /** Takes the fields under the names they had before they were renamed; kept so that code written against them still compiles. */",
-            "    @Deprecated(\(KotlinNames.stringLiteral(message)), ReplaceWith(\(KotlinNames.stringLiteral(call))))",
-            "    constructor(",
+        return [
+            "message": .string(KotlinNames.stringLiteral(message)), "replaceWith": .string(KotlinNames.stringLiteral(call)),
+            "parameters": .list(parameters.map { .string($0.declaration) }), "marker": .string(marker),
+            "arguments": .list(parameters.map { .string($0.argument) }),
         ]
-        lines += parameters.map { "        \($0.declaration)," }
-        lines.append("        @Suppress(\"UNUSED_PARAMETER\") \(marker): Unit = Unit")
-        lines.append("    ) : this(\(parameters.map(\.argument).joined(separator: ", ")))")
-        return lines.joined(separator: "\n")
     }
 }

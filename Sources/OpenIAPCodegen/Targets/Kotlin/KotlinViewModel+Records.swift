@@ -103,6 +103,6 @@ extension KotlinViewModel {
         object.append(Key.hasPatterns, .bool(!patterns.isEmpty))
         object.append(Key.patterns, .list(patterns))
         addChoices(record, names: names, to: &object)
-        object.append(Key.oldMembers, .list(KotlinDeprecation.oldMembers(of: record, in: spec).map { .string($0) }))
+        object.append(Key.oldMembers, .list(KotlinDeprecation.oldMembers(of: record, in: spec)))
     }
 }

@@ -125,7 +125,7 @@ struct KotlinViewModel {
             object.append(Key.name, .string(KotlinNames.typeName(type.name)))
             addDocs(type.annotations.doc, to: &object)
             object.append(Key.deprecation, .string(deprecation(type.annotations)))
-            object.append(Key.oldNames, .list(KotlinDeprecation.oldNameDeclarations(of: type).map { .string($0) }))
+            object.append(Key.oldNames, .list(KotlinDeprecation.oldNameDeclarations(of: type)))
         }
         switch type {
         case let .enumeration(e):
