@@ -85,6 +85,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: options.outputDirectory))
     }
 
+    /// The lint runs beside the render; a run with lint errors and a broken
+    /// template reports the lint errors alone, as when the lint ran first,
+    /// and writes nothing.
+    @Test func lintErrorsAreReportedInsteadOfRenderErrors() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openiap-lint-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let overrides = folder.appendingPathComponent("overrides/swift")
+        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
+        try "{{#unclosed}}\n".write(to: overrides.appendingPathComponent("record.tmpl"), atomically: true, encoding: .utf8)
+        let spec = LintRules.rule(.missingDoc).bad.replacingOccurrences(
+            of: "  version: 3.2.1\n", with: "  version: 3.2.1\n  lint: {errors: [MISSING_DOC]}\n")
+        try spec.write(to: folder.appendingPathComponent("common.yaml"), atomically: true, encoding: .utf8)
+        var options = Generator.Options()
+        options.schemaPath = folder.appendingPathComponent("common.yaml").path
+        options.templatesRoot = HorizonEvolution.packageRoot.appendingPathComponent("Templates").path
+        options.templateOverrides = folder.appendingPathComponent("overrides").path
+        options.outputDirectory = folder.appendingPathComponent("out").path
+        // The override alone fails the render: the test holds a real failure.
+        var clean = options
+        clean.schemaPath = HorizonEvolution.packageRoot.appendingPathComponent("Schema").path
+        let renderError = #expect(throws: DiagnosticError.self) { try Generator(options: clean).render() }
+        #expect(renderError?.diagnostics.contains { $0.description.contains("record.tmpl") } == true)
+
+        let error = #expect(throws: DiagnosticError.self) { try Generator(options: options).run() }
+        let messages = error?.diagnostics.map(\.description) ?? []
+        #expect(!messages.isEmpty && messages.allSatisfy { $0.contains("error: [MISSING_DOC]") }, "\(messages)")
+        #expect(!FileManager.default.fileExists(atPath: options.outputDirectory))
+    }
+
     @Test func theSchemaFollowsTheConventions() throws {
         let schema = HorizonEvolution.packageRoot.appendingPathComponent("Schema").path
         let findings = SpecLinter.lint(try SpecLoader.load(path: schema))

@@ -53,4 +53,28 @@ struct SpecIndexTests {
         #expect(spec.firstPosition(ofNameAt: 0) == spec.position(of: spec.types[0].name))
         #expect(spec.firstPosition(ofNameAt: 1) == spec.position(of: spec.types[1].name))
     }
+
+    /// Types grouped by the file that declares them, for the targets that
+    /// write a file per spec file: files in path order, each file's types in
+    /// name order; paths equal as strings (two spellings of `é`) are one.
+    @Test func typePositionsByFileGroupsByPath() throws {
+        let composed = "caf\u{E9}.yaml", decomposed = "cafe\u{301}.yaml"
+        #expect(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
+        func record(_ name: String, _ file: String) -> NamedType {
+            .fieldSet(FieldSet(name: name, fields: [], location: SourceLocation(file: file, line: 1, column: 1)))
+        }
+        let spec = Spec(version: "1.0.0", types: [
+            record("Zeta", "b.yaml"), record("Alpha", "b.yaml"), record("Mu", composed), record("Beta", "a.yaml"),
+            record("Gamma", decomposed),
+        ])
+        let groups = spec.typePositionsByFile().map { ($0.file, $0.positions.map { spec.types[$0].name }) }
+        #expect(groups.map(\.0) == ["a.yaml", "b.yaml", spec.types[spec.position(of: "Gamma")!].location.file])
+        #expect(groups.map(\.1) == [["Beta"], ["Alpha", "Zeta"], ["Gamma", "Mu"]])
+
+        // A spec changed after loading may hold its types out of name order;
+        // the targets' file groups still list them by name.
+        var changed = spec
+        changed.types.reverse()
+        #expect(SpecFileGroup.groups(changed).map { $0.positions.map { changed.types[$0].name } } == [["Beta"], ["Alpha", "Zeta"], ["Gamma", "Mu"]])
+    }
 }
