@@ -17,8 +17,8 @@ import OpenIAPSpec
 /// shape scan, the wrap through `Substring.UTF8View`), about 6,000
 /// instructions per field of the synthetic spec.
 extension KotlinNames {
-    /// The width `SwiftEscaping` wraps doc lines at.
-    private static let docWidth = 100
+    /// The width doc lines are wrapped at, `SwiftEscaping`'s.
+    private static let docWidth = SwiftEscaping.docWidth
 
     /// The class of each byte in a doc: a space (0), other printable
     /// ASCII (`textByte`), or anything the simple path does not take
@@ -123,28 +123,5 @@ extension KotlinNames {
             // All underscores is not a plain identifier: `escaped` decides.
             return notKeyword && bytes.contains { $0 != UInt8(ascii: "_") }
         } ?? false
-    }
-
-    /// `EnumAliasRule.upperSnake.alias(for: wire)`: for an ASCII wire value,
-    /// `-`, space and `.` made `_` and letters upper-cased byte by byte
-    /// (`uppercased()` changes only `a`…`z` in ASCII); any other value by
-    /// the rule itself, which works on `Character`s (some 6,800
-    /// instructions a value).
-    static func upperSnake(_ wire: String) -> String {
-        let bytes = wire.utf8.withContiguousStorageIfAvailable { bytes -> [UInt8]? in
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count)
-            for byte in bytes {
-                switch byte {
-                case 0x80...: return nil
-                case UInt8(ascii: "-"), UInt8(ascii: " "), UInt8(ascii: "."): result.append(UInt8(ascii: "_"))
-                case UInt8(ascii: "a")...UInt8(ascii: "z"): result.append(byte - 0x20)
-                default: result.append(byte)
-                }
-            }
-            return result
-        }
-        guard let bytes = bytes ?? nil else { return EnumAliasRule.upperSnake.alias(for: wire) }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

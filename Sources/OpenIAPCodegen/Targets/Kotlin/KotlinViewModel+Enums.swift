@@ -34,7 +34,7 @@ extension KotlinViewModel {
         var lenient: [TemplateValue] = []
         for (index, value) in type.values.enumerated() {
             let member = names.names[index]
-            var extra = [KotlinNames.upperSnake(value.wire), member]
+            var extra = [EnumAliasRule.upperSnake.alias(for: value.wire), member]
             if member.hasSuffix("Ios") { extra.append(String(member.dropLast(3)) + "IOS") }
             for spelling in extra where spelled.insert(spelling) {
                 var item = TemplateObject(keys: Self.lenientKeys)

@@ -174,7 +174,9 @@ public enum SwiftEscaping {
         InvisibleCharacters.escaped(text, docEscapes)
     }
 
-    private static let docWidth = 100
+    /// The width a doc line is wrapped at, in Swift and in Kotlin
+    /// (`KotlinNames` wraps its docs with `forEachDocLine` too).
+    static let docWidth = 100
 
     /// Splits a long line at spaces so no doc line passes `width` characters;
     /// a single longer word stays whole.

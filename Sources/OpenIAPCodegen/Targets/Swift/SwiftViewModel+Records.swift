@@ -35,17 +35,7 @@ extension SwiftViewModel {
     /// Unicode scalar values, which is the order of their UTF-8 bytes
     /// (compared without decoding a scalar).
     static func alphabeticalOrder(_ names: [String]) -> [Int] {
-        names.indices.sorted { precedes(names[$0], names[$1]) }
-    }
-
-    /// Whether `a` comes before `b` in the order of their UTF-8 bytes,
-    /// read where the strings keep them (the `utf8` views check every
-    /// index).
-    private static func precedes(_ a: String, _ b: String) -> Bool {
-        let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in x.lexicographicallyPrecedes(y) }
-        }
-        return inPlace.flatMap { $0 } ?? a.utf8.lexicographicallyPrecedes(b.utf8)
+        names.indices.sorted { UTF8Order.precedes(names[$0], names[$1]) }
     }
 
     /// `leafTraits(i)` are the traits of the type field `i` names (at the
