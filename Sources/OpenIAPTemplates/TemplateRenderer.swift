@@ -129,6 +129,10 @@ struct TemplateRenderer {
     /// The UTF-8 bytes written so far; see `result`.
     private var output: TemplateOutput
     private var frames: [Frame] = []
+    /// The topmost frame that has members, or 0 (the bottom) when none
+    /// has: where most tags find their name (see `resolve`). Kept as
+    /// frames come and go rather than searched for on every tag.
+    private var objectLevel = 0
     /// What every non-empty output line starts with: the sum of the
     /// indentation of the standalone partial tags being rendered.
     private var indent: [UInt8] = []
@@ -227,15 +231,19 @@ struct TemplateRenderer {
         _ borrowed: inout TemplateValue, index: Int, count: Int
     ) throws(DiagnosticError) {
         guard case .object(let object) = borrowed else {
+            // No members: names are still looked up in `objectLevel`.
             frames.append(Frame(value: value, keys: UnsafeBufferPointer(start: nil, count: 0), values: nil, index: index, count: count))
             try run(program, body)
             frames.removeLast()
             return
         }
         try object.withMembers { (keys, values) throws(DiagnosticError) in
+            let outer = objectLevel
+            if !keys.isEmpty { objectLevel = frames.count }
             frames.append(Frame(value: value, keys: keys, values: values.baseAddress, index: index, count: count))
             try run(program, body)
             frames.removeLast()
+            objectLevel = outer
         }
     }
 
@@ -425,10 +433,10 @@ struct TemplateRenderer {
     private mutating func resolve(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) -> Resolved {
         let name = instruction.operand
         if program.nameKinds[name] == .key {
-            // Frames with no members (a section over a flag or a string)
-            // are skipped, as the walk would.
-            var level = frames.count - 1
-            while level > 0, frames[level].keys.isEmpty { level -= 1 }
+            // The innermost frame with members: frames without (a
+            // section over a flag or a string) are skipped, as the walk
+            // would.
+            let level = objectLevel
             let frame = frames[level]
             let guess = Int(hints[firstName + name])
             // The fingerprints first, then the names, read in place.

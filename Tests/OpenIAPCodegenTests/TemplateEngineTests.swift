@@ -177,6 +177,25 @@ private func failure(
             == "21first|34outer|56third|")
     }
 
+    /// Sections over flags, strings and objects without members push
+    /// frames that hold no names: a name inside them is found in the
+    /// innermost object below, and once an object's section ends its
+    /// members are out of reach again (the renderer keeps track of that
+    /// object rather than searching for it on every tag).
+    @Test func namesSkipFramesWithoutMembersAndLeaveWithTheirObject() throws {
+        let context: TemplateValue = [
+            "name": "outer",
+            "inner": ["name": "inner", "flag": true, "text": "t", "empty": .object(TemplateObject())],
+            "flag": true,
+        ]
+        let inner = "{{#flag}}{{#text}}{{#empty}}{{name}}{{/empty}}{{/text}}{{name}}{{/flag}}-{{name}}"
+        let template = "{{#inner}}" + inner + "{{/inner}}-{{name}}{{#flag}}-{{name}}{{/flag}}"
+        #expect(try render(template, context) == "innerinner-inner-outer-outer")
+        // The same tag reached first inside the object, then outside it.
+        let list: TemplateValue = ["name": "outer", "items": [["name": "a"], ["other": "b"]]]
+        #expect(try render("{{#items}}{{name}};{{/items}}", list) == "a;outer;")
+    }
+
     @Test func invertedSections() throws {
         let template = "{{^items}}empty{{/items}}{{^flag}}!{{/flag}}{{^doc}}undocumented{{/doc}}"
         #expect(try render(template, ["items": [], "flag": false, "doc": ""]) == "empty!undocumented")
