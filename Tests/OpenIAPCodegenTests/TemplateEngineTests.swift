@@ -196,6 +196,18 @@ private func failure(
         #expect(try render("{{#items}}{{name}};{{/items}}", list) == "a;outer;")
     }
 
+    /// Output is copied in pieces of every size (short ones without a
+    /// call to `memmove`): each length of literal text and of a value is
+    /// written whole and in order.
+    @Test func piecesOfEveryLengthAreWrittenWhole() throws {
+        for length in 0...40 {
+            let text = String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+            let value = String(text.reversed())
+            #expect(try render("[\(text)|{{v}}|\(text)]", ["v": .string(value)]) == "[\(text)|\(value)|\(text)]")
+            #expect(try render("{{v}}{{v}}", ["v": .string(value + "\n")]) == value + "\n" + value + "\n")
+        }
+    }
+
     @Test func invertedSections() throws {
         let template = "{{^items}}empty{{/items}}{{^flag}}!{{/flag}}{{^doc}}undocumented{{/doc}}"
         #expect(try render(template, ["items": [], "flag": false, "doc": ""]) == "empty!undocumented")
