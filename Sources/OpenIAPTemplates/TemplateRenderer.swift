@@ -304,15 +304,23 @@ struct TemplateRenderer {
 
     /// Counts one pass through a section body or a partial, the tag at
     /// `offset` of `program`, and stops a template that renders too much.
+    ///
+    /// The count and the comparisons are inlined into every pass; only
+    /// a template over a limit calls `overLimit`.
+    @inline(__always)
     private mutating func countPass(_ program: TemplateProgram, at offset: Int) throws(DiagnosticError) {
         passes += 1
+        if passes > limits.passes || output.count > limits.outputBytes { try overLimit(program, at: offset) }
+    }
+
+    /// The error of `countPass`, apart so that the inlined check stays small.
+    @inline(never)
+    private func overLimit(_ program: TemplateProgram, at offset: Int) throws(DiagnosticError) {
         if passes > limits.passes {
             throw program.source.error(
                 "the template renders too much: more than \(limits.passes) passes through sections and partials", at: offset)
         }
-        if output.count > limits.outputBytes {
-            throw program.source.error("the template renders more than \(limits.outputBytes) bytes", at: offset)
-        }
+        throw program.source.error("the template renders more than \(limits.outputBytes) bytes", at: offset)
     }
 
     private mutating func renderSection(
