@@ -268,6 +268,8 @@ struct TemplateRenderer {
             case .section, .invertedSection:
                 try renderSection(program, instruction, body: position + 1..<instruction.end)
                 position = instruction.end
+            case .sectionThenInverted, .invertedThenSection:
+                position = try renderSections(program, instruction, body: position + 1..<instruction.end)
             case .partial:
                 try renderPartial(program, instruction)
                 position += 1
@@ -323,6 +325,33 @@ struct TemplateRenderer {
         throw program.source.error("the template renders more than \(limits.outputBytes) bytes", at: offset)
     }
 
+    /// Renders a section paired with the one after it (see
+    /// `sectionThenInverted`), both over the value the name is looked up
+    /// for once, and answers the position after the second.
+    private mutating func renderSections(
+        _ program: TemplateProgram, _ instruction: Instruction, body: Range<Int>
+    ) throws(DiagnosticError) -> Int {
+        let second = program.instructions[instruction.end]
+        let secondBody = instruction.end + 1..<second.end
+        guard nesting < Self.maxNesting else {
+            throw program.source.error("sections and partials nest deeper than \(Self.maxNesting) levels", at: instruction.offset)
+        }
+        let resolved = try resolve(program, instruction)
+        guard case .pointer(let value) = resolved else {
+            // Made for the occasion, or the streamed list: each section
+            // on its own, as if they were not paired.
+            try renderSection(program, instruction, body: body)
+            try renderSection(program, second, body: secondBody)
+            return second.end
+        }
+        nesting += 1
+        defer { nesting -= 1 }
+        let inverted = instruction.operation == .invertedThenSection
+        try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)
+        try renderSection(program, inverted: !inverted, body: secondBody, over: value, at: second.offset)
+        return second.end
+    }
+
     private mutating func renderSection(
         _ program: TemplateProgram, _ instruction: Instruction, body: Range<Int>
     ) throws(DiagnosticError) {
@@ -331,7 +360,7 @@ struct TemplateRenderer {
         }
         nesting += 1
         defer { nesting -= 1 }
-        let inverted = instruction.operation == .invertedSection
+        let inverted = instruction.operation == .invertedSection || instruction.operation == .invertedThenSection
         switch try resolve(program, instruction) {
         case .pointer(let value):
             try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)

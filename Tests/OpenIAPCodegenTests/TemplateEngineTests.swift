@@ -136,6 +136,29 @@ private func failure(
         }
     }
 
+    /// A section directly followed by one of the other kind on the same
+    /// name looks the name up once for both; each still renders as on its
+    /// own: in either order, three in a row, a list with its loop
+    /// variables, a value made for the occasion (`@index`) and the
+    /// streamed list.
+    @Test func pairedSectionsRenderAsOnTheirOwn() throws {
+        let reversed = "{{^v}}no{{/v}}{{#v}}<{{.}}>{{/v}}"
+        #expect(try render(reversed, ["v": ["a", "b"]]) == "<a><b>")
+        #expect(try render(reversed, ["v": []]) == "no")
+        #expect(try render(reversed, ["v": false]) == "no")
+        let three = "{{#v}}1{{/v}}{{^v}}2{{/v}}{{#v}}3{{/v}}"
+        #expect(try render(three, ["v": true]) == "13")
+        #expect(try render(three, ["v": ""]) == "2")
+        let list = "{{#v}}{{@index}}{{^@last}},{{/@last}}{{#@last}}.{{/@last}}{{/v}}{{^v}}none{{/v}}"
+        #expect(try render(list, ["v": ["a", "b", "c"]]) == "0,1,2.")
+        let made = "{{#v}}{{#@index}}[{{.}}]{{/@index}}{{^@index}}-{{/@index}}{{/v}}"
+        #expect(try render(made, ["v": ["a", "b"]]) == "[0][1]")
+        let streamed = try renderBothWays("{{#items}}{{name}}{{/items}}{{^items}}none{{/items}}", items: [["name": "a"], ["name": "b"]])
+        #expect(streamed.whole == "ab" && streamed.streamed == "ab")
+        let empty = try renderBothWays("{{^items}}none{{/items}}{{#items}}{{name}}{{/items}}", items: [])
+        #expect(empty.whole == "none" && empty.streamed == "none")
+    }
+
     @Test func objectSectionPushesTheObject() throws {
         let context: TemplateValue = ["module": "IAP", "type": ["name": "Product"]]
         #expect(try render("{{#type}}{{name}} in {{module}}{{/type}}", context) == "Product in IAP")
