@@ -1,7 +1,7 @@
 import Foundation
 import OpenIAPSpec
 
-// About 540 lines, kept in one file on purpose: the renderer is one loop
+// About 650 lines, kept in one file on purpose: the renderer is one loop
 // over a template's instructions (`run`) with the context stack it reads,
 // and every helper here works on that stack's frames, whose pointers are
 // valid only inside the calls that made them. Keeping all of that private
