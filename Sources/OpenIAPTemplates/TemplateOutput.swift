@@ -30,8 +30,40 @@ package struct TemplateOutput {
         if length > capacity - count { grow(toHold: count + length) }
         // `source` is a template's text or a context string, never the
         // output, and `grow` made room for `length` bytes.
-        (start + count).update(from: source, count: length)
+        let target = UnsafeMutableRawPointer(start + count)
+        if length <= 16 {
+            Self.copySmall(from: UnsafeRawPointer(source), to: target, count: length)
+        } else {
+            target.copyMemory(from: source, byteCount: length)
+        }
         count += length
+    }
+
+    /// Copies up to 16 bytes without calling `memmove`: most pieces of
+    /// output (a tag's value, the text between two tags) are that short,
+    /// and the call cost more than the copy. Two words that may overlap
+    /// cover any length from 8 to 16 (4 to 8 and 2 to 4 likewise), each
+    /// read and written inside the `count` bytes.
+    @inline(__always)
+    private static func copySmall(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+        if count >= 8 {
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        } else if count >= 2 {
+            let head = source.loadUnaligned(as: UInt16.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+            target.storeBytes(of: head, as: UInt16.self)
+            target.storeBytes(of: tail, toByteOffset: count - 2, as: UInt16.self)
+        } else if count == 1 {
+            target.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+        }
     }
 
     @inline(__always)

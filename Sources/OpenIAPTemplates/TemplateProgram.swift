@@ -16,6 +16,12 @@ final class TemplateProgram: Sendable {
             case variable
             case section
             case invertedSection
+            /// A section, or an inverted one, directly followed by a
+            /// section of the other kind on the same name
+            /// (`{{#x}}…{{/x}}{{^x}}…{{/x}}` and the reverse): the
+            /// renderer looks the name up once for both.
+            case sectionThenInverted
+            case invertedThenSection
             case partial
         }
 
@@ -62,6 +68,7 @@ final class TemplateProgram: Sendable {
     init(nodes: [TemplateNode], source: TemplateSource) {
         var builder = Builder()
         builder.add(nodes)
+        builder.pairSections()
         self.source = source
         instructions = builder.instructions
         text = builder.text
@@ -93,6 +100,23 @@ final class TemplateProgram: Sendable {
         var text: [UInt8] = []
         var names: [TemplateName] = []
         var partials: [Partial] = []
+
+        /// Marks every section directly followed by a section of the
+        /// other kind on the same name (see `sectionThenInverted`).
+        mutating func pairSections() {
+            var position = 0
+            while position < instructions.count {
+                let first = instructions[position]
+                let next = first.end
+                if first.operation == .section || first.operation == .invertedSection, next < instructions.count,
+                    instructions[next].operation == (first.operation == .section ? .invertedSection : .section),
+                    names[first.operand] == names[instructions[next].operand]
+                {
+                    instructions[position].operation = first.operation == .section ? .sectionThenInverted : .invertedThenSection
+                }
+                position += 1
+            }
+        }
 
         mutating func add(_ nodes: [TemplateNode]) {
             for node in nodes {

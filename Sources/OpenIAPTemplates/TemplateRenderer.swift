@@ -1,7 +1,7 @@
 import Foundation
 import OpenIAPSpec
 
-// About 540 lines, kept in one file on purpose: the renderer is one loop
+// About 650 lines, kept in one file on purpose: the renderer is one loop
 // over a template's instructions (`run`) with the context stack it reads,
 // and every helper here works on that stack's frames, whose pointers are
 // valid only inside the calls that made them. Keeping all of that private
@@ -129,6 +129,10 @@ struct TemplateRenderer {
     /// The UTF-8 bytes written so far; see `result`.
     private var output: TemplateOutput
     private var frames: [Frame] = []
+    /// The topmost frame that has members, or 0 (the bottom) when none
+    /// has: where most tags find their name (see `resolve`). Kept as
+    /// frames come and go rather than searched for on every tag.
+    private var objectLevel = 0
     /// What every non-empty output line starts with: the sum of the
     /// indentation of the standalone partial tags being rendered.
     private var indent: [UInt8] = []
@@ -227,15 +231,19 @@ struct TemplateRenderer {
         _ borrowed: inout TemplateValue, index: Int, count: Int
     ) throws(DiagnosticError) {
         guard case .object(let object) = borrowed else {
+            // No members: names are still looked up in `objectLevel`.
             frames.append(Frame(value: value, keys: UnsafeBufferPointer(start: nil, count: 0), values: nil, index: index, count: count))
             try run(program, body)
             frames.removeLast()
             return
         }
         try object.withMembers { (keys, values) throws(DiagnosticError) in
+            let outer = objectLevel
+            if !keys.isEmpty { objectLevel = frames.count }
             frames.append(Frame(value: value, keys: keys, values: values.baseAddress, index: index, count: count))
             try run(program, body)
             frames.removeLast()
+            objectLevel = outer
         }
     }
 
@@ -260,6 +268,8 @@ struct TemplateRenderer {
             case .section, .invertedSection:
                 try renderSection(program, instruction, body: position + 1..<instruction.end)
                 position = instruction.end
+            case .sectionThenInverted, .invertedThenSection:
+                position = try renderSections(program, instruction, body: position + 1..<instruction.end)
             case .partial:
                 try renderPartial(program, instruction)
                 position += 1
@@ -296,15 +306,50 @@ struct TemplateRenderer {
 
     /// Counts one pass through a section body or a partial, the tag at
     /// `offset` of `program`, and stops a template that renders too much.
+    ///
+    /// The count and the comparisons are inlined into every pass; only
+    /// a template over a limit calls `overLimit`.
+    @inline(__always)
     private mutating func countPass(_ program: TemplateProgram, at offset: Int) throws(DiagnosticError) {
         passes += 1
+        if passes > limits.passes || output.count > limits.outputBytes { try overLimit(program, at: offset) }
+    }
+
+    /// The error of `countPass`, apart so that the inlined check stays small.
+    @inline(never)
+    private func overLimit(_ program: TemplateProgram, at offset: Int) throws(DiagnosticError) {
         if passes > limits.passes {
             throw program.source.error(
                 "the template renders too much: more than \(limits.passes) passes through sections and partials", at: offset)
         }
-        if output.count > limits.outputBytes {
-            throw program.source.error("the template renders more than \(limits.outputBytes) bytes", at: offset)
+        throw program.source.error("the template renders more than \(limits.outputBytes) bytes", at: offset)
+    }
+
+    /// Renders a section paired with the one after it (see
+    /// `sectionThenInverted`), both over the value the name is looked up
+    /// for once, and answers the position after the second.
+    private mutating func renderSections(
+        _ program: TemplateProgram, _ instruction: Instruction, body: Range<Int>
+    ) throws(DiagnosticError) -> Int {
+        let second = program.instructions[instruction.end]
+        let secondBody = instruction.end + 1..<second.end
+        guard nesting < Self.maxNesting else {
+            throw program.source.error("sections and partials nest deeper than \(Self.maxNesting) levels", at: instruction.offset)
         }
+        let resolved = try resolve(program, instruction)
+        guard case .pointer(let value) = resolved else {
+            // Made for the occasion, or the streamed list: each section
+            // on its own, as if they were not paired.
+            try renderSection(program, instruction, body: body)
+            try renderSection(program, second, body: secondBody)
+            return second.end
+        }
+        nesting += 1
+        defer { nesting -= 1 }
+        let inverted = instruction.operation == .invertedThenSection
+        try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)
+        try renderSection(program, inverted: !inverted, body: secondBody, over: value, at: second.offset)
+        return second.end
     }
 
     private mutating func renderSection(
@@ -315,7 +360,7 @@ struct TemplateRenderer {
         }
         nesting += 1
         defer { nesting -= 1 }
-        let inverted = instruction.operation == .invertedSection
+        let inverted = instruction.operation == .invertedSection || instruction.operation == .invertedThenSection
         switch try resolve(program, instruction) {
         case .pointer(let value):
             try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)
@@ -425,10 +470,10 @@ struct TemplateRenderer {
     private mutating func resolve(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) -> Resolved {
         let name = instruction.operand
         if program.nameKinds[name] == .key {
-            // Frames with no members (a section over a flag or a string)
-            // are skipped, as the walk would.
-            var level = frames.count - 1
-            while level > 0, frames[level].keys.isEmpty { level -= 1 }
+            // The innermost frame with members: frames without (a
+            // section over a flag or a string) are skipped, as the walk
+            // would.
+            let level = objectLevel
             let frame = frames[level]
             let guess = Int(hints[firstName + name])
             // The fingerprints first, then the names, read in place.

@@ -136,6 +136,29 @@ private func failure(
         }
     }
 
+    /// A section directly followed by one of the other kind on the same
+    /// name looks the name up once for both; each still renders as on its
+    /// own: in either order, three in a row, a list with its loop
+    /// variables, a value made for the occasion (`@index`) and the
+    /// streamed list.
+    @Test func pairedSectionsRenderAsOnTheirOwn() throws {
+        let reversed = "{{^v}}no{{/v}}{{#v}}<{{.}}>{{/v}}"
+        #expect(try render(reversed, ["v": ["a", "b"]]) == "<a><b>")
+        #expect(try render(reversed, ["v": []]) == "no")
+        #expect(try render(reversed, ["v": false]) == "no")
+        let three = "{{#v}}1{{/v}}{{^v}}2{{/v}}{{#v}}3{{/v}}"
+        #expect(try render(three, ["v": true]) == "13")
+        #expect(try render(three, ["v": ""]) == "2")
+        let list = "{{#v}}{{@index}}{{^@last}},{{/@last}}{{#@last}}.{{/@last}}{{/v}}{{^v}}none{{/v}}"
+        #expect(try render(list, ["v": ["a", "b", "c"]]) == "0,1,2.")
+        let made = "{{#v}}{{#@index}}[{{.}}]{{/@index}}{{^@index}}-{{/@index}}{{/v}}"
+        #expect(try render(made, ["v": ["a", "b"]]) == "[0][1]")
+        let streamed = try renderBothWays("{{#items}}{{name}}{{/items}}{{^items}}none{{/items}}", items: [["name": "a"], ["name": "b"]])
+        #expect(streamed.whole == "ab" && streamed.streamed == "ab")
+        let empty = try renderBothWays("{{^items}}none{{/items}}{{#items}}{{name}}{{/items}}", items: [])
+        #expect(empty.whole == "none" && empty.streamed == "none")
+    }
+
     @Test func objectSectionPushesTheObject() throws {
         let context: TemplateValue = ["module": "IAP", "type": ["name": "Product"]]
         #expect(try render("{{#type}}{{name}} in {{module}}{{/type}}", context) == "Product in IAP")
@@ -175,6 +198,37 @@ private func failure(
         // The same names through a partial, which has hints of its own.
         #expect(try render("{{#items}}{{>item}}{{/items}}", items, partials: ["item": "{{b}}{{a}}{{name}}|"])
             == "21first|34outer|56third|")
+    }
+
+    /// Sections over flags, strings and objects without members push
+    /// frames that hold no names: a name inside them is found in the
+    /// innermost object below, and once an object's section ends its
+    /// members are out of reach again (the renderer keeps track of that
+    /// object rather than searching for it on every tag).
+    @Test func namesSkipFramesWithoutMembersAndLeaveWithTheirObject() throws {
+        let context: TemplateValue = [
+            "name": "outer",
+            "inner": ["name": "inner", "flag": true, "text": "t", "empty": .object(TemplateObject())],
+            "flag": true,
+        ]
+        let inner = "{{#flag}}{{#text}}{{#empty}}{{name}}{{/empty}}{{/text}}{{name}}{{/flag}}-{{name}}"
+        let template = "{{#inner}}" + inner + "{{/inner}}-{{name}}{{#flag}}-{{name}}{{/flag}}"
+        #expect(try render(template, context) == "innerinner-inner-outer-outer")
+        // The same tag reached first inside the object, then outside it.
+        let list: TemplateValue = ["name": "outer", "items": [["name": "a"], ["other": "b"]]]
+        #expect(try render("{{#items}}{{name}};{{/items}}", list) == "a;outer;")
+    }
+
+    /// Output is copied in pieces of every size (short ones without a
+    /// call to `memmove`): each length of literal text and of a value is
+    /// written whole and in order.
+    @Test func piecesOfEveryLengthAreWrittenWhole() throws {
+        for length in 0...40 {
+            let text = String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+            let value = String(text.reversed())
+            #expect(try render("[\(text)|{{v}}|\(text)]", ["v": .string(value)]) == "[\(text)|\(value)|\(text)]")
+            #expect(try render("{{v}}{{v}}", ["v": .string(value + "\n")]) == value + "\n" + value + "\n")
+        }
     }
 
     @Test func invertedSections() throws {

@@ -12,21 +12,21 @@ extension SwiftViewModel {
 
     func addRecord(_ record: RecordType, at position: Int, to object: inout TemplateObject) {
         let first = Int(firstLeaf[position])
-        addRecord(record, validates: traits[position].contains(.validates), to: &object) { traits(at: leaves[first + $0]) }
+        addRecord(record, validates: traits[position].contains(.validates), to: &object) { leaves[first + $0] }
     }
 
     /// The template object of an operation's arguments record
     /// (`APIOperation.argumentsRecord`), made exactly like a record of the
-    /// spec's own; such a record is not in `spec.types`, so the traits of
-    /// its fields' types are looked up here.
+    /// spec's own; such a record is not in `spec.types`, so the positions
+    /// of its fields' types are looked up here.
     func argumentsContext(_ record: RecordType) -> TemplateValue {
-        let leafTraits = record.fields.map { field in
-            field.type.namedLeaf.flatMap { spec.position(of: $0) }.map { traits[$0] } ?? []
+        let leaves = record.fields.map { field in
+            field.type.namedLeaf.flatMap { spec.position(of: $0) }.map { Int32($0) } ?? -1
         }
         let validates = !record.exactlyOne.isEmpty
-            || zip(record.fields, leafTraits).contains { !$0.constraints.isEmpty || $1.contains(.validates) }
+            || zip(record.fields, leaves).contains { !$0.constraints.isEmpty || traits(at: $1).contains(.validates) }
         var object = typeObject(Key.isRecord, Self.recordKeys, record.name, record.annotations)
-        addRecord(record, validates: validates, to: &object) { leafTraits[$0] }
+        addRecord(record, validates: validates, to: &object) { leaves[$0] }
         return .object(object)
     }
 
@@ -38,8 +38,8 @@ extension SwiftViewModel {
         names.indices.sorted { UTF8Order.precedes(names[$0], names[$1]) }
     }
 
-    /// `leafTraits(i)` are the traits of the type field `i` names (at the
-    /// bottom of lists and maps).
+    /// `leaf(i)` is the position in `spec.types` of the type field `i`
+    /// names (at the bottom of lists and maps), or -1.
     ///
     /// Properties and the initializer's parameters come in alphabetical
     /// order of the Swift names, as upstream's generated types have them;
@@ -47,7 +47,7 @@ extension SwiftViewModel {
     /// writes is what it was. When the spec's order gives another list of
     /// labels, a second initializer takes the parameters in that order.
     func addRecord(
-        _ record: RecordType, validates: Bool, to object: inout TemplateObject, leafTraits: (Int) -> Traits
+        _ record: RecordType, validates: Bool, to object: inout TemplateObject, leaf: (Int) -> Int32
     ) {
         let choices = record.exactlyOne.compactMap(\.choice)
         let implied = impliedTags[record.name]
@@ -69,7 +69,7 @@ extension SwiftViewModel {
             let property = SwiftNames.name(name, in: .property)
             fields.append(
                 fieldContext(
-                    index, property: property, leaf: leafTraits(index), validates: validates,
+                    index, property: property, leaf: leaf(index), validates: validates,
                     lines: &fieldLines, impliedTag: implied?[name], role: role, record: record))
             properties.append(property)
         }
@@ -105,19 +105,21 @@ extension SwiftViewModel {
 
     /// The field at `index` of the record's fields (read there in place:
     /// a `Field` argument was a copy, a dozen reference counts), `property` its Swift name
-    /// (`SwiftNames.name(_:in: .property)`). `leaf` are the traits of the
-    /// type the field names (at the bottom of lists and maps). When the record validates, the field's validation
+    /// (`SwiftNames.name(_:in: .property)`). `leaf` is the position in
+    /// `spec.types` of the type the field names (at the bottom of lists
+    /// and maps), or -1. When the record validates, the field's validation
     /// lines are appended to `lines`. `impliedTag` is the one value the
     /// field has whenever the record is read through a union
     /// (`Spec.impliedTagValues`), its initializer default.
     func fieldContext(
-        _ index: Int, property: String, leaf: Traits, validates: Bool, lines: inout [TemplateValue],
+        _ index: Int, property: String, leaf leafPosition: Int32, validates: Bool, lines: inout [TemplateValue],
         impliedTag: String?, role: FieldRole, record: RecordType
     ) -> TemplateValue {
         let fields = record.fields
         let name = fields[index].name
         let type = fields[index].type
         let isRequired = fields[index].isRequired
+        let leaf = traits(at: leafPosition)
         let deprecation = fields[index].annotations.deprecated
         var isChoiceTag = false
         if case .choiceTag = role, !isRequired { isChoiceTag = true }
@@ -161,7 +163,7 @@ extension SwiftViewModel {
         // The Swift spelling of the type, made once for the property and
         // the decoder.
         let swiftType = SwiftTypeMapping.swiftType(type)
-        let storedType = isRequired ? swiftType : swiftType + "?"
+        let storedType = isRequired ? swiftType : optionalType(type, swiftType: swiftType, leaf: leafPosition)
         // Initializers default what upstream's do: optional fields to their
         // spec default or nil, and a discriminator to the one tag the
         // record always has; a choice's tag field to nil, which stands for
@@ -206,9 +208,10 @@ extension SwiftViewModel {
         object.append(Key.argument, .string(internalName ?? escaped))
         if case .choiceCase = role { object.append(Key.forwarded, .string("nil")) } else { object.append(Key.forwarded, .string(internalName ?? escaped)) }
         object.append(Key.storage, .string(storage))
+        // Also the type of the property (but for a choice's tag field,
+        // whose getter answers `valueType`) and of the initializers'
+        // parameter: the template writes it for all three.
         object.append(Key.storageType, .string(storedType))
-        object.append(Key.type, .string(isChoiceTag ? swiftType : storedType))
-        object.append(Key.parameterType, .string(storedType))
         object.append(Key.isChoiceTag, .bool(isChoiceTag))
         object.append(Key.tagCases, .list(tagCases))
         object.append(Key.fallback, .string(fallback))
@@ -229,4 +232,26 @@ extension SwiftViewModel {
         }
         return .object(object)
     }
+
+    /// The type of an optional field's property: `swiftType`, the field's
+    /// type as `SwiftTypeMapping` spells it, with a `?`. A named type's is
+    /// made once per type (`optionalNames`) and a scalar's once, so that
+    /// only lists and maps are spelled here, field by field.
+    func optionalType(_ type: TypeRef, swiftType: String, leaf: Int32) -> String {
+        switch type {
+        // Empty for a type only an operation's argument names.
+        case .named where leaf >= 0 && !optionalNames[Int(leaf)].isEmpty: optionalNames[Int(leaf)]
+        case .scalar(.string): Self.optionalString
+        case .scalar(.bool): Self.optionalBool
+        case .scalar(.int): Self.optionalInt
+        case .scalar(.double), .scalar(.timestamp): Self.optionalDouble
+        default: swiftType + "?"
+        }
+    }
+
+    private static let optionalString = SwiftTypeMapping.swiftType(.scalar(.string)) + "?"
+    private static let optionalBool = SwiftTypeMapping.swiftType(.scalar(.bool)) + "?"
+    private static let optionalInt = SwiftTypeMapping.swiftType(.scalar(.int)) + "?"
+    /// A timestamp is a `Double` too (`SwiftTypeMapping`).
+    private static let optionalDouble = SwiftTypeMapping.swiftType(.scalar(.double)) + "?"
 }

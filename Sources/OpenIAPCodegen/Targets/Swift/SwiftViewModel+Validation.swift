@@ -101,16 +101,37 @@ extension SwiftViewModel {
         object.append(Key.hasRange, .bool(c.minimum != nil || c.maximum != nil))
         object.append(Key.minimum, number(c.minimum))
         object.append(Key.maximum, number(c.maximum))
-        object.append(Key.nested, .list(validates ? [nestedValidation(type, value: "value", segments: [])] : []))
+        object.append(Key.nested, validates ? Self.nestedValidations(of: type) : .list([]))
         result.append(.object(object))
     }
+
+    /// The `nested` member of a field whose type validates: one
+    /// `nestedValidation` of the field's `value`. It depends only on how
+    /// lists and maps wrap the named type, never on the name, so the
+    /// common shapes (the type itself, a list or a map of it) are made
+    /// once and shared by every such field.
+    static func nestedValidations(of type: TypeRef) -> TemplateValue {
+        switch type {
+        case .named: return namedNestedValidations
+        case .list(.named): return listNestedValidations
+        case .map(.named): return mapNestedValidations
+        default: return .list([nestedValidation(type, value: "value", segments: [])])
+        }
+    }
+
+    private static let namedNestedValidations: TemplateValue =
+        .list([nestedValidation(.named(""), value: "value", segments: [])])
+    private static let listNestedValidations: TemplateValue =
+        .list([nestedValidation(.list(.named("")), value: "value", segments: [])])
+    private static let mapNestedValidations: TemplateValue =
+        .list([nestedValidation(.map(.named("")), value: "value", segments: [])])
 
     /// How `validateNested.tmpl` validates a value of `type` whose named
     /// leaf validates: a named type's `validate(at:)`, or a loop over a
     /// list's or map's elements, each validated the same way one level
     /// down. `segments` are what the path adds below the field's key, one
     /// per level of lists (`isIndex`, the element's index) and maps (its key).
-    func nestedValidation(_ type: TypeRef, value: String, segments: [TemplateValue]) -> TemplateValue {
+    static func nestedValidation(_ type: TypeRef, value: String, segments: [TemplateValue]) -> TemplateValue {
         var element: [TemplateValue] = []
         var isNamed = false
         var isList = false

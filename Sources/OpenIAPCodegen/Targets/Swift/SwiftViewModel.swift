@@ -22,6 +22,10 @@ struct SwiftViewModel {
     /// position instead of hashing the name again (once for how it decodes
     /// and once more for whether it validates).
     let leaves: [Int32]
+    /// Per position in `spec.types`: the type of an optional field that
+    /// names the type there (its name and a `?`), made once for all such
+    /// fields; empty for a type no optional field names directly.
+    let optionalNames: [String]
     /// The discriminator values records always have (`Spec.impliedTagValues`):
     /// their initializers default those fields to them.
     let impliedTags: [String: [String: String]]
@@ -58,6 +62,7 @@ struct SwiftViewModel {
         traits = tables.traits
         firstLeaf = tables.firstLeaf
         leaves = tables.leaves
+        optionalNames = tables.optionalNames
         impliedTags = spec.impliedTagValues
         unionRecords = spec.flattenedMemberNames()
         unionInterfaces = Self.unionInterfaces(spec, unionRecords: unionRecords)
@@ -71,11 +76,12 @@ struct SwiftViewModel {
     /// says, worked out here by position: the pass looks every field's
     /// type up anyway, and who contains whom by position needs no
     /// dictionary of names (one hash and one array per field there).
-    static func tables(_ spec: Spec) -> (traits: [Traits], firstLeaf: [Int32], leaves: [Int32]) {
+    static func tables(_ spec: Spec) -> (traits: [Traits], firstLeaf: [Int32], leaves: [Int32], optionalNames: [String]) {
         let count = spec.types.count
         var traits = [Traits](repeating: [], count: count)
         var firstLeaf = [Int32](repeating: 0, count: count)
         var leaves: [Int32] = []
+        var optionalNames = [String](repeating: "", count: count)
         // Per position: the positions of the records, unions and aliases
         // that contain the type there; and the records that validate by
         // themselves.
@@ -99,6 +105,9 @@ struct SwiftViewModel {
                     if let name = r.fields[index].type.namedLeaf, let contained = spec.position(of: name) {
                         leaf = Int32(contained)
                         containers[contained].append(container)
+                        if !r.fields[index].isRequired, case .named = r.fields[index].type, optionalNames[contained].isEmpty {
+                            optionalNames[contained] = SwiftTypeMapping.swiftType(r.fields[index].type) + "?"
+                        }
                     }
                     leaves.append(leaf)
                 }
@@ -119,7 +128,7 @@ struct SwiftViewModel {
             traits[Int(position)].insert(.validates)
             pending.append(contentsOf: containers[Int(position)])
         }
-        return (traits, firstLeaf, leaves)
+        return (traits, firstLeaf, leaves, optionalNames)
     }
 
     /// The traits of the type at `position` in `spec.types`; none for -1.
