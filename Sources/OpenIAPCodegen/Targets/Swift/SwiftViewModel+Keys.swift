@@ -48,6 +48,7 @@ extension SwiftViewModel {
         static let label = TemplateKey("label")
         static let forwarded = TemplateKey("forwarded")
         static let storageType = TemplateKey("storageType")
+        static let parameterType = TemplateKey("parameterType")
         static let isChoiceTag = TemplateKey("isChoiceTag")
         static let tagCases = TemplateKey("tagCases")
         static let fallback = TemplateKey("fallback")
@@ -143,7 +144,7 @@ extension SwiftViewModel {
     static let constantKeys = [Key.docLines, Key.constant, Key.wire]
     static let fieldKeys = [
         Key.docLines, Key.deprecation, Key.isAccessor, Key.property, Key.parameter, Key.label, Key.argument, Key.forwarded,
-        Key.storage, Key.storageType, Key.isChoiceTag, Key.tagCases, Key.fallback, Key.initDefault,
+        Key.storage, Key.storageType, Key.type, Key.parameterType, Key.isChoiceTag, Key.tagCases, Key.fallback, Key.initDefault,
         Key.wrapper, Key.wrapperLabel, Key.emptyIsAbsent, Key.isRequired, Key.degrades, Key.valueType, Key.key, Key.hasAliases,
         Key.keyNames,
     ]

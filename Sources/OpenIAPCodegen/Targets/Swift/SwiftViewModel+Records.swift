@@ -208,10 +208,9 @@ extension SwiftViewModel {
         object.append(Key.argument, .string(internalName ?? escaped))
         if case .choiceCase = role { object.append(Key.forwarded, .string("nil")) } else { object.append(Key.forwarded, .string(internalName ?? escaped)) }
         object.append(Key.storage, .string(storage))
-        // Also the type of the property (but for a choice's tag field,
-        // whose getter answers `valueType`) and of the initializers'
-        // parameter: the template writes it for all three.
         object.append(Key.storageType, .string(storedType))
+        object.append(Key.type, .string(isChoiceTag ? swiftType : storedType))
+        object.append(Key.parameterType, .string(storedType))
         object.append(Key.isChoiceTag, .bool(isChoiceTag))
         object.append(Key.tagCases, .list(tagCases))
         object.append(Key.fallback, .string(fallback))
