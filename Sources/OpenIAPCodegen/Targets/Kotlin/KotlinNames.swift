@@ -333,7 +333,7 @@ public enum KotlinNames {
     /// The lines of a KDoc comment (`/**`, ` * …`, ` */`) holding `paragraphs`
     /// in turn (nil and empty ones left out), or none at all. Lines are
     /// broken and control characters made visible as in Swift docs
-    /// (`SwiftEscaping.forEachDocLine`); `docText` makes each line safe.
+    /// (`DocWrapping`); `docText` makes each line safe.
     public static func docComment(_ paragraphs: [String?]) -> [String] {
         let lines = docBody(paragraphs)
         if lines.isEmpty { return [] }
@@ -347,17 +347,18 @@ public enum KotlinNames {
         return lines
     }
 
-    /// Hands each body line (` * …`) of the doc comment of `doc` to `body`.
+    /// Hands each body line (` * …`) of the doc comment of `doc` to `body`:
+    /// broken into lines by `DocWrapping`'s rule, as Swift's docs are.
     ///
-    /// A doc without `/` or `@` has no line to escape, so its lines are not
-    /// looked at one by one (most docs: one pass over the doc instead).
+    /// The usual doc takes `forEachSimpleDocLine`; another without `/` or
+    /// `@` has no line to escape, so its lines are not looked at one by one.
     static func forEachDocLine(_ doc: String?, _ body: (String) -> Void) {
         if let doc, forEachSimpleDocLine(doc, body) { return }
         guard let doc, mayNeedDocEscape(doc) else {
-            SwiftEscaping.forEachDocLine(doc, prefix: " *", body)
+            DocWrapping.forEachLine(doc, prefix: " *", body)
             return
         }
-        SwiftEscaping.forEachDocLine(doc, prefix: " *") { line in
+        DocWrapping.forEachLine(doc, prefix: " *") { line in
             // The prefix's `*` is followed by a space or nothing, so only the
             // text can hold a pair or start with `@`.
             body(needsDocEscape(line) ? " *" + docText(String(line.utf8.dropFirst(2))!) : line)

@@ -10,16 +10,12 @@ import OpenIAPSpec
 ///
 /// Such a doc needs no escaping (`KotlinNames.docText` changes only `/*`,
 /// `*/` and a leading `@`) and no `Character` work: it is broken into lines
-/// exactly as `SwiftEscaping.forEachDocLine` breaks it (at the last space
-/// within one character past 100, the spaces after it dropped; a longer
-/// word stays whole), and each line is cut from the doc in one allocation.
+/// by `DocWrapping`'s rule on bytes, as Swift's docs are, and each line is
+/// cut from the doc in one allocation.
 /// The general path looked at every doc three times (the escape scan, the
 /// shape scan, the wrap through `Substring.UTF8View`), about 6,000
 /// instructions per field of the synthetic spec.
 extension KotlinNames {
-    /// The width doc lines are wrapped at, `SwiftEscaping`'s.
-    private static let docWidth = SwiftEscaping.docWidth
-
     /// The class of each byte in a doc: a space (0), other printable
     /// ASCII (`textByte`), or anything the simple path does not take
     /// (`otherByte`: a control character, a byte of a non-ASCII character,
@@ -51,7 +47,7 @@ extension KotlinNames {
         // The usual doc is one line as it is: ` * ` and the doc, in one
         // allocation (some 830 instructions, where the bytes below take
         // 1,370).
-        if bytes.count <= docWidth {
+        if bytes.count <= DocWrapping.width {
             body(" * " + doc)
             return true
         }
@@ -59,23 +55,14 @@ extension KotlinNames {
         // here and made a string in one step: appending a `Substring` to a
         // string cost some 1,400 instructions a line.
         var line: [UInt8] = [space, UInt8(ascii: "*"), space]
-        line.reserveCapacity(3 + min(bytes.count, docWidth + 1))
-        func emit(_ range: Range<Int>) {
+        line.reserveCapacity(3 + min(bytes.count, DocWrapping.width + 1))
+        DocWrapping.forEachPlainPiece(bytes, in: bytes.startIndex..<bytes.endIndex) { piece in
+            // Only the last piece can be empty (spaces after a break).
+            guard !piece.isEmpty else { return body(" *") }
             line.removeSubrange(3...)
-            line.append(contentsOf: bytes[range])
+            line.append(contentsOf: bytes[piece])
             body(String(decoding: line, as: UTF8.self))
         }
-        var start = bytes.startIndex
-        let end = bytes.endIndex
-        while end - start > docWidth {
-            var breakAt = start + docWidth
-            while breakAt > start && bytes[breakAt] != space { breakAt -= 1 }
-            guard breakAt > start else { break }
-            emit(start..<breakAt)
-            start = breakAt
-            while start < end && bytes[start] == space { start += 1 }
-        }
-        if start == end { body(" *") } else { emit(start..<end) }
         return true
     }
 
