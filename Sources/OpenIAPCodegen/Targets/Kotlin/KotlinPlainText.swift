@@ -27,41 +27,31 @@ extension KotlinNames {
         return byte == Int(UInt8(ascii: " ")) ? 0 : textByte
     }
 
-    /// Hands the body lines of `doc` to `body` and answers true when `doc`
-    /// is such a doc (a blank one has no lines); answers false, having
-    /// handed nothing, for any other doc, which takes the general path.
-    static func forEachSimpleDocLine(_ doc: String, _ body: (String) -> Void) -> Bool {
-        doc.utf8.withContiguousStorageIfAvailable { simpleDocLines(doc, bytes: $0, body) } ?? false
+    /// Hands the texts of the body lines of `doc` (see
+    /// `KotlinNames.docTexts`) to `body` and answers true when `doc` is
+    /// such a doc (a blank one has no lines); answers false, having handed
+    /// nothing, for any other doc, which takes the general path.
+    static func forEachSimpleDocText(_ doc: String, _ body: (String) -> Void) -> Bool {
+        doc.utf8.withContiguousStorageIfAvailable { simpleDocTexts(doc, bytes: $0, body) } ?? false
     }
 
-    private static func simpleDocLines<Bytes: RandomAccessCollection<UInt8>>(
+    private static func simpleDocTexts<Bytes: RandomAccessCollection<UInt8>>(
         _ doc: String, bytes: Bytes, _ body: (String) -> Void
     ) -> Bool where Bytes.Index == Int {
-        let space = UInt8(ascii: " ")
         // What the bytes hold, as the union of their classes; one look-up
         // a byte took 6.5 instructions where four comparisons took 15.
         var classes: UInt8 = 0
         for byte in bytes { classes |= docByteClasses[Int(byte)] }
         guard classes & otherByte == 0 else { return false }
         guard classes & textByte != 0 else { return true }
-        // The usual doc is one line as it is: ` * ` and the doc, in one
-        // allocation (some 830 instructions, where the bytes below take
-        // 1,370).
+        // The usual doc is one line as it is: the doc itself, no copy.
         if bytes.count <= DocWrapping.width {
-            body(" * " + doc)
+            body(doc)
             return true
         }
-        // Each line is ` * ` and a run of the doc's bytes, put together
-        // here and made a string in one step: appending a `Substring` to a
-        // string cost some 1,400 instructions a line.
-        var line: [UInt8] = [space, UInt8(ascii: "*"), space]
-        line.reserveCapacity(3 + min(bytes.count, DocWrapping.width + 1))
+        // Each line is a run of the doc's bytes, made a string in one step.
         DocWrapping.forEachPlainPiece(bytes, in: bytes.startIndex..<bytes.endIndex) { piece in
-            // Only the last piece can be empty (spaces after a break).
-            guard !piece.isEmpty else { return body(" *") }
-            line.removeSubrange(3...)
-            line.append(contentsOf: bytes[piece])
-            body(String(decoding: line, as: UTF8.self))
+            body(String(decoding: bytes[piece], as: UTF8.self))
         }
         return true
     }
