@@ -168,6 +168,17 @@ import Testing
         #expect(KotlinNames.docText("mail a@b") == "mail a@b")
     }
 
+    /// The templates' `docLines` hold the text after ` * ` (the template
+    /// writes the ` *`), empty for a blank line, escaped as the line is.
+    @Test func docTextsAreTheLinesWithoutTheirStar() {
+        #expect(KotlinNames.docTexts(["One line."]) == ["One line."])
+        #expect(KotlinNames.docTexts(["a\n\nb", nil, "c"]) == ["a", "", "b", "c"])
+        #expect(KotlinNames.docTexts(["@tag and /* x */"]) == ["\\@tag and /\\* x *\\/"])
+        let long = String(repeating: "word ", count: 30)
+        let first = Array(repeating: "word", count: 20).joined(separator: " ")
+        #expect(KotlinNames.docTexts([long]) == [first, String(repeating: "word ", count: 10)])
+    }
+
     @Test func docCommentsHaveTheirFrameAndVisibleCharacters() {
         #expect(KotlinNames.docComment([nil, ""]) == [])
         #expect(KotlinNames.docComment(["One line."]) == ["/**", " * One line.", " */"])

@@ -95,7 +95,8 @@ enum KotlinNameCheck {
     /// The Kotlin names worked out so far, by wire name, each with its
     /// problem: most members share their wire names with members of other
     /// types (`id`, `price`, `state`), and converting a name and checking
-    /// it cost several times a look-up here.
+    /// it cost several times a look-up here. Each Kotlin render job keeps
+    /// one too (`KotlinViewModel.context(at:memo:)`), for the same reason.
     struct Memo {
         /// A name and `KotlinNames.nameProblem` of it.
         struct Entry {

@@ -1,4 +1,5 @@
 import OpenIAPSpec
+import OpenIAPTemplates
 
 /// How spec names and text are written in Kotlin. The Kotlin target asks
 /// here for every identifier, string literal and doc line, so each rule lives
@@ -333,7 +334,7 @@ public enum KotlinNames {
     /// The lines of a KDoc comment (`/**`, ` * …`, ` */`) holding `paragraphs`
     /// in turn (nil and empty ones left out), or none at all. Lines are
     /// broken and control characters made visible as in Swift docs
-    /// (`SwiftEscaping.forEachDocLine`); `docText` makes each line safe.
+    /// (`DocWrapping`); `docText` makes each line safe.
     public static func docComment(_ paragraphs: [String?]) -> [String] {
         let lines = docBody(paragraphs)
         if lines.isEmpty { return [] }
@@ -342,49 +343,48 @@ public enum KotlinNames {
 
     /// The lines of `docComment` between its first and its last.
     static func docBody(_ paragraphs: [String?]) -> [String] {
-        var lines: [String] = []
-        for paragraph in paragraphs { forEachDocLine(paragraph) { lines.append($0) } }
-        return lines
+        docTexts(paragraphs).map { $0.isEmpty ? " *" : " * " + $0 }
     }
 
-    /// Hands each body line (` * …`) of the doc comment of `doc` to `body`.
+    /// The text of each body line of `docComment(paragraphs)`: the line
+    /// without its ` * `, empty for a blank line. What the Kotlin
+    /// templates' `docLines` hold, each written after a ` *` of the
+    /// template's own (` *{{#.}} {{.}}{{/.}}`).
+    static func docTexts(_ paragraphs: [String?]) -> [String] {
+        var texts: [String] = []
+        for paragraph in paragraphs { forEachDocText(paragraph) { texts.append($0) } }
+        return texts
+    }
+
+    /// The texts of body lines (` * …` or ` *`) made by hand, as
+    /// `docLines` values.
+    static func docTextValues(ofLines lines: [String]) -> [TemplateValue] {
+        lines.map { .string(String($0.utf8.dropFirst(3))!) }
+    }
+
+    /// Hands the text of each body line of the doc comment of `doc` to
+    /// `body` (see `docTexts`): broken into lines by `DocWrapping`'s rule,
+    /// as Swift's docs are.
     ///
-    /// A doc without `/` or `@` has no line to escape, so its lines are not
-    /// looked at one by one (most docs: one pass over the doc instead).
-    static func forEachDocLine(_ doc: String?, _ body: (String) -> Void) {
-        if let doc, forEachSimpleDocLine(doc, body) { return }
+    /// The usual doc takes `forEachSimpleDocText`; another without `/` or
+    /// `@` has no line to escape, so its lines are not looked at one by one.
+    static func forEachDocText(_ doc: String?, _ body: (String) -> Void) {
+        if let doc, forEachSimpleDocText(doc, body) { return }
         guard let doc, mayNeedDocEscape(doc) else {
-            SwiftEscaping.forEachDocLine(doc, prefix: " *", body)
+            DocWrapping.forEachText(doc) { body(String($0)) }
             return
         }
-        SwiftEscaping.forEachDocLine(doc, prefix: " *") { line in
-            // The prefix's `*` is followed by a space or nothing, so only the
-            // text can hold a pair or start with `@`.
-            body(needsDocEscape(line) ? " *" + docText(String(line.utf8.dropFirst(2))!) : line)
-        }
+        DocWrapping.forEachText(doc) { body(docText(String($0))) }
     }
 
     /// Whether `doc` holds a `/` or an `@`, the characters `docText` may
-    /// escape. Every doc of the spec is looked at, so the bytes are read
-    /// from one copy of them (as `TypeScriptNames.needsDocEscape` does):
-    /// going through `utf8`'s iterator took about four times as many
-    /// instructions per byte, 3 % of a Kotlin render.
+    /// escape, for a doc `forEachSimpleDocText` does not take.
     private static func mayNeedDocEscape(_ doc: String) -> Bool {
         let bytes = Array(doc.utf8)
         for index in bytes.indices where bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "@") {
             return true
         }
         return false
-    }
-
-    /// Whether `docText` would change the text of a body line (` * …`):
-    /// decided on bytes, as every character involved is ASCII.
-    private static func needsDocEscape(_ line: String) -> Bool {
-        // The line starts with ` * `, which is not text of its own.
-        if line.utf8.dropFirst(2).first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) == UInt8(ascii: "@") {
-            return true
-        }
-        return hasCommentPair(line)
     }
 
     /// Whether the first character of `line` other than a space or tab is `@`.

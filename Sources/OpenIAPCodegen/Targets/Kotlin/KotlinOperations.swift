@@ -46,7 +46,7 @@ struct KotlinOperations {
     func operationsContext(header: String) -> TemplateValue {
         let interfaces: [TemplateValue] = OperationPlatform.allCases.map { platform in
             var object = TemplateObject(keys: KotlinViewModel.interfaceKeys)
-            object.append(Key.docLines, .list(KotlinNames.docBody([Self.interfaceDoc(platform)]).map { .string($0) }))
+            object.append(Key.docLines, .list(KotlinNames.docTexts([Self.interfaceDoc(platform)]).map { .string($0) }))
             object.append(Key.name, .string(OperationNames.sdkInterfaceName(platform)))
             object.append(Key.inherits, .string(platform == .common ? "" : OperationNames.sdkInterfaceName(.common)))
             object.append(Key.requirements, .list(ordered.filter { $0.platform == platform }.map(requirement)))
@@ -115,7 +115,7 @@ struct KotlinOperations {
                     doc += KotlinNames.docBody(["Suspends until the next payload is delivered and answers it."])
                 }
                 var object = TemplateObject(keys: KotlinViewModel.resolverMethodKeys)
-                object.append(Key.docLines, .list(doc.map { .string($0) }))
+                object.append(Key.docLines, .list(KotlinNames.docTextValues(ofLines: doc)))
                 object.append(Key.hasDoc, .bool(!doc.isEmpty))
                 object.append(Key.deprecation, .string(KotlinNames.deprecation(operation.annotations.deprecated) ?? ""))
                 object.append(Key.declaration, .string(declaration))
@@ -193,7 +193,7 @@ struct KotlinOperations {
             declaration = "suspend fun \(method)(\(parameters.joined(separator: ", "))): \(resultType(operation))"
         }
         var object = TemplateObject(keys: KotlinViewModel.operationRequirementKeys)
-        object.append(Key.docLines, .list(docs(of: operation).map { .string($0) }))
+        object.append(Key.docLines, .list(KotlinNames.docTextValues(ofLines: docs(of: operation))))
         object.append(Key.deprecation, .string(KotlinDeprecation.annotation(operation.annotations, owner: nil, in: spec) ?? ""))
         object.append(Key.declaration, .string(declaration))
         return .object(object)
@@ -281,7 +281,7 @@ struct KotlinOperations {
         doc: String, name: String, result: String, type: TypeRef?, isRequired: Bool, validation: [TemplateValue]
     ) -> TemplateValue {
         var object = TemplateObject(keys: KotlinViewModel.replyKeys)
-        object.append(Key.docLines, .list(KotlinNames.docBody([doc]).map { .string($0) }))
+        object.append(Key.docLines, .list(KotlinNames.docTexts([doc]).map { .string($0) }))
         object.append(Key.name, .string(name))
         object.append(Key.result, .string(result))
         object.append(Key.answersNothing, .bool(type == nil))

@@ -10,16 +10,12 @@ import OpenIAPSpec
 ///
 /// Such a doc needs no escaping (`KotlinNames.docText` changes only `/*`,
 /// `*/` and a leading `@`) and no `Character` work: it is broken into lines
-/// exactly as `SwiftEscaping.forEachDocLine` breaks it (at the last space
-/// within one character past 100, the spaces after it dropped; a longer
-/// word stays whole), and each line is cut from the doc in one allocation.
+/// by `DocWrapping`'s rule on bytes, as Swift's docs are, and each line is
+/// cut from the doc in one allocation.
 /// The general path looked at every doc three times (the escape scan, the
 /// shape scan, the wrap through `Substring.UTF8View`), about 6,000
 /// instructions per field of the synthetic spec.
 extension KotlinNames {
-    /// The width doc lines are wrapped at, `SwiftEscaping`'s.
-    private static let docWidth = SwiftEscaping.docWidth
-
     /// The class of each byte in a doc: a space (0), other printable
     /// ASCII (`textByte`), or anything the simple path does not take
     /// (`otherByte`: a control character, a byte of a non-ASCII character,
@@ -31,51 +27,32 @@ extension KotlinNames {
         return byte == Int(UInt8(ascii: " ")) ? 0 : textByte
     }
 
-    /// Hands the body lines of `doc` to `body` and answers true when `doc`
-    /// is such a doc (a blank one has no lines); answers false, having
-    /// handed nothing, for any other doc, which takes the general path.
-    static func forEachSimpleDocLine(_ doc: String, _ body: (String) -> Void) -> Bool {
-        doc.utf8.withContiguousStorageIfAvailable { simpleDocLines(doc, bytes: $0, body) } ?? false
+    /// Hands the texts of the body lines of `doc` (see
+    /// `KotlinNames.docTexts`) to `body` and answers true when `doc` is
+    /// such a doc (a blank one has no lines); answers false, having handed
+    /// nothing, for any other doc, which takes the general path.
+    static func forEachSimpleDocText(_ doc: String, _ body: (String) -> Void) -> Bool {
+        doc.utf8.withContiguousStorageIfAvailable { simpleDocTexts(doc, bytes: $0, body) } ?? false
     }
 
-    private static func simpleDocLines<Bytes: RandomAccessCollection<UInt8>>(
+    private static func simpleDocTexts<Bytes: RandomAccessCollection<UInt8>>(
         _ doc: String, bytes: Bytes, _ body: (String) -> Void
     ) -> Bool where Bytes.Index == Int {
-        let space = UInt8(ascii: " ")
         // What the bytes hold, as the union of their classes; one look-up
         // a byte took 6.5 instructions where four comparisons took 15.
         var classes: UInt8 = 0
         for byte in bytes { classes |= docByteClasses[Int(byte)] }
         guard classes & otherByte == 0 else { return false }
         guard classes & textByte != 0 else { return true }
-        // The usual doc is one line as it is: ` * ` and the doc, in one
-        // allocation (some 830 instructions, where the bytes below take
-        // 1,370).
-        if bytes.count <= docWidth {
-            body(" * " + doc)
+        // The usual doc is one line as it is: the doc itself, no copy.
+        if bytes.count <= DocWrapping.width {
+            body(doc)
             return true
         }
-        // Each line is ` * ` and a run of the doc's bytes, put together
-        // here and made a string in one step: appending a `Substring` to a
-        // string cost some 1,400 instructions a line.
-        var line: [UInt8] = [space, UInt8(ascii: "*"), space]
-        line.reserveCapacity(3 + min(bytes.count, docWidth + 1))
-        func emit(_ range: Range<Int>) {
-            line.removeSubrange(3...)
-            line.append(contentsOf: bytes[range])
-            body(String(decoding: line, as: UTF8.self))
+        // Each line is a run of the doc's bytes, made a string in one step.
+        DocWrapping.forEachPlainPiece(bytes, in: bytes.startIndex..<bytes.endIndex) { piece in
+            body(String(decoding: bytes[piece], as: UTF8.self))
         }
-        var start = bytes.startIndex
-        let end = bytes.endIndex
-        while end - start > docWidth {
-            var breakAt = start + docWidth
-            while breakAt > start && bytes[breakAt] != space { breakAt -= 1 }
-            guard breakAt > start else { break }
-            emit(start..<breakAt)
-            start = breakAt
-            while start < end && bytes[start] == space { start += 1 }
-        }
-        if start == end { body(" *") } else { emit(start..<end) }
         return true
     }
 

@@ -90,8 +90,9 @@ public struct KotlinTarget: GenerationTarget {
                 let context: TemplateObject = [
                     "header": .string(headerLine), "source": .string(group.source), "package": .string(package),
                 ]
+                var memo = KotlinNameCheck.Memo()
                 let bytes = try templates.renderFile("file", context, streaming: "types", count: group.positions.count) {
-                    model.context(at: group.positions[$0])
+                    model.context(at: group.positions[$0], memo: &memo)
                 }
                 return [GeneratedFile(path: KotlinNames.fileName(forSpecFile: group.file), bytes: bytes)]
             }

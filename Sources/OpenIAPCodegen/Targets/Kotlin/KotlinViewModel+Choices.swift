@@ -57,7 +57,7 @@ extension KotlinViewModel {
             context.append(Key.property, .string(KotlinNames.escaped(choiceProperty)))
             context.append(Key.fieldList, .string(choice.cases.map(\.field).joined(separator: ", ")))
             context.append(Key.cases, .list(cases))
-            context.append(Key.docLines, .list(KotlinNames.docBody([
+            context.append(Key.docLines, .list(KotlinNames.docTexts([
                 "Which of \(choice.cases.map { KotlinNames.docCode($0.field) }.joined(separator: ", ")) is set, as one value (the shape of upstream's SDKs). Reading it when none is set throws; `validate()` reports that, and more than one set, first.",
             ]).map { .string($0) }))
             contexts.append(.object(context))
@@ -108,7 +108,7 @@ extension KotlinViewModel {
             let lines = validation(field, access: "this.value", key: key, property: KotlinNames.escaped(member))
             anyValidates = anyValidates || !lines.isEmpty
             var docs = DocLineList()
-            KotlinNames.forEachDocLine(field.annotations.doc) { docs.append(line: $0) }
+            KotlinNames.forEachDocText(field.annotations.doc) { docs.append(line: $0) }
             var item = TemplateObject(keys: Self.oneOfCaseKeys)
             item.append(Key.className, .string(KotlinNames.escaped(KotlinNames.oneOfCaseName(record.name, field: field.name))))
             item.append(Key.type, .string(KotlinTypeMapping.kotlinType(field.type, isRequired: false)))

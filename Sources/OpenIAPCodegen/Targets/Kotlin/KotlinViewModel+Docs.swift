@@ -3,9 +3,10 @@ import OpenIAPTemplates
 
 /// The KDoc bodies of types, fields and values, and deprecation annotations.
 extension KotlinViewModel {
-    /// `docLines`, the body lines (` * …`) of the KDoc comment of `doc`,
-    /// without its first and last line, which the templates write when
-    /// `hasDoc`.
+    /// `docLines`, the texts of the body lines of the KDoc comment of
+    /// `doc` (`KotlinNames.docTexts`: each written after a ` *` of the
+    /// template's own), without its first and last line, which the
+    /// templates write when `hasDoc`.
     func addDocs(_ doc: String?, to object: inout TemplateObject) {
         var lines = DocLineList()
         lines.appendKDoc(doc)
@@ -25,10 +26,10 @@ extension KotlinViewModel {
         }
         let constraints = field.constraints
         if let limit = constraints.maxBytes {
-            lines.append(line: " * At most \(limit) bytes of UTF-8; checked by `validate()`.")
+            lines.append(line: "At most \(limit) bytes of UTF-8; checked by `validate()`.")
         }
         if let length = ConstraintText.length(minimum: constraints.minLength, maximum: constraints.maxLength) {
-            lines.append(line: " * \(length) (code points); checked by `validate()`.")
+            lines.append(line: "\(length) (code points); checked by `validate()`.")
         }
         if let pattern = constraints.pattern {
             lines.appendKDoc("Matches \(KotlinNames.docCode(pattern.source)) as a whole; checked by `validate()`.")
@@ -38,7 +39,7 @@ extension KotlinViewModel {
             let name = KotlinNames.docCode(field.name)
             lines.appendKDoc("Also read from \(names) when \(name) is absent (the first key present wins); always written as \(name).")
         }
-        if field.degrades { lines.append(line: " * A present value that cannot be read decodes as `null`.") }
+        if field.degrades { lines.append(line: "A present value that cannot be read decodes as `null`.") }
         add(lines, to: &object)
     }
 
@@ -53,9 +54,9 @@ extension KotlinViewModel {
 }
 
 extension DocLineList {
-    /// Adds the body lines of the KDoc comment of `doc` (see
-    /// `KotlinNames.forEachDocLine`).
+    /// Adds the texts of the body lines of the KDoc comment of `doc` (see
+    /// `KotlinNames.forEachDocText`).
     fileprivate mutating func appendKDoc(_ doc: String?) {
-        KotlinNames.forEachDocLine(doc) { append(line: $0) }
+        KotlinNames.forEachDocText(doc) { append(line: $0) }
     }
 }

@@ -97,10 +97,11 @@ struct KotlinViewModel {
     /// (`KotlinMemberNames`, which `KotlinNameCheck` found writable when the
     /// spec was validated) are worked out here, by the job that renders the
     /// type: worked out for every type before the first job, they kept the
-    /// other jobs waiting.
-    func context(at position: Int) -> TemplateValue {
+    /// other jobs waiting. `memo` is the job's own: the names it has worked
+    /// out for the types before (most wire names repeat from type to type).
+    func context(at position: Int, memo: inout KotlinNameCheck.Memo) -> TemplateValue {
         let type = spec.types[position]
-        return context(of: type, names: KotlinMemberNames(type))
+        return context(of: type, names: KotlinMemberNames(type) { memo.entry($0, in: $1, owner: $2).name })
     }
 
     /// The context of an operation's arguments record
