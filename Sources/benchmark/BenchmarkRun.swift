@@ -158,7 +158,7 @@ struct BenchmarkRun {
             quick: options.quick,
             machine: machine, generation: generation, coding: coding, codeCost: codeCost, compile: compile)
         print("")
-        print(String(format: "floor_ratio   %6.2f   (total / floor at %d types; target ≤ 3)", report.floorRatio, last.types))
+        print(String(format: "floor_ratio   %6.2f   (total / floor at %d types, every target; budget ≤ 6)", report.floorRatio, last.types))
         print(String(format: "scaling       %6.2f   (total at %d / total at %d types; target ≤ 11)", report.scaling, last.types, previous.types))
         if let paired = report.pairedScaling {
             print(String(format: "  paired      %6.2f   (the median of the rounds' own ratios; each round ran both sizes back to back)", paired))
