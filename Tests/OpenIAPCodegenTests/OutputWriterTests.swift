@@ -278,6 +278,37 @@ private func failure(_ body: () throws -> Void) -> String? {
         }
     }
 
+    @Test func stagingFailureOfALaterFileIsReportedInChangeOrderAndRolledBack() throws {
+        // The largest files are staged first, two at a time, so the first
+        // failure in time need not be the first in change order; the one
+        // reported must be, and nothing may be left behind.
+        try withScratch { base in
+            let out = base + "/out"
+            try makeMixedFolder(out)
+            let before = try snapshot(base)
+            let large = GeneratedFile(path: "Z/Large.swift", contents: generated(String(repeating: "large\n", count: 100_000)))
+            let files = mixedFiles + [large]
+            var writer = OutputWriter(outputDirectory: out, marker: marker)
+            #expect(try writer.plan(files).map(\.path) == ["Added/New.swift", "Changed.swift", "Nested/Stale.swift", "Stale.swift", "Z/Large.swift"])
+
+            // Neither failing file is first in change order; the large one
+            // is first in staging order.
+            writer.failStaging = ["Z/Large.swift", "Changed.swift"]
+            for run in 0..<3 {
+                let message = failure { _ = try writer.write(files) }
+                #expect(message == """
+                    generator: error: cannot stage 'Changed.swift': No space left on device
+                    generator: note: no changes were made to output directory '\(out)'
+                    """, "run \(run)")
+                #expect(try snapshot(base) == before, "run \(run)")
+            }
+
+            writer.failStaging = ["Z/Large.swift"]
+            #expect(failure { _ = try writer.write(files) }?.hasPrefix("generator: error: cannot stage 'Z/Large.swift': No space left on device") == true)
+            #expect(try snapshot(base) == before)
+        }
+    }
+
     // MARK: Errors
 
     @Test func outputPathThatIsAFile() throws {

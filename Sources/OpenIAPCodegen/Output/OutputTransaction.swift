@@ -21,6 +21,8 @@ struct OutputTransaction {
     /// The output folder as the caller spelled it, for messages.
     let shownRoot: String
     let failAfterWrites: Int?
+    /// Test hook: the changed paths whose staging fails as if the disk were full.
+    let failStaging: Set<String>
     /// Whether `stage` flushes the staged files to disk before returning.
     let flushesToDisk: Bool
 
@@ -28,10 +30,11 @@ struct OutputTransaction {
     private var journal: [Step] = []
     private var writes = 0
 
-    init(root: String, shownRoot: String, failAfterWrites: Int?, flushesToDisk: Bool) {
+    init(root: String, shownRoot: String, failAfterWrites: Int?, failStaging: Set<String> = [], flushesToDisk: Bool) {
         self.root = root
         self.shownRoot = shownRoot
         self.failAfterWrites = failAfterWrites
+        self.failStaging = failStaging
         self.flushesToDisk = flushesToDisk
     }
 
@@ -104,8 +107,10 @@ struct OutputTransaction {
         // with a large one at the end; the first failure in change order is
         // the one reported.
         let bySize = toStage.indices.sorted { changes[toStage[$0].index].file!.byteCount > changes[toStage[$1].index].file!.byteCount }
+        let failStaging = failStaging
         let failuresBySize = bySize.concurrentMap { position -> SystemError? in
             let (index, path) = toStage[position]
+            if failStaging.contains(changes[index].path) { return SystemError("write", path, ENOSPC) }
             return changes[index].file!.withBytes { bytes in
                 do throws(SystemError) {
                     try FileSystem.createFile(path, bytes: UnsafeRawBufferPointer(bytes), mode: changes[index].mode, sync: false)

@@ -33,6 +33,9 @@ public struct OutputWriter: Sendable {
     /// Test hook: when set, `write` fails on purpose once this many files have
     /// been put in place (added, replaced or removed), then rolls back.
     var failAfterWrites: Int?
+    /// Test hook: staging the new contents of these paths fails on purpose,
+    /// as on a full disk, whatever order the files are staged in.
+    var failStaging: Set<String> = []
 
     /// How many leading lines of a file are searched for `marker`.
     static let markerLineCount = 5
@@ -72,8 +75,8 @@ public struct OutputWriter: Sendable {
     /// deleted; missing ones, including the output folder, are created.
     public func write(_ files: [GeneratedFile]) throws(DiagnosticError) -> [FileChange] {
         let plan = try makePlan(files)
-        var transaction = OutputTransaction(root: plan.root.path, shownRoot: outputDirectory,
-                                            failAfterWrites: failAfterWrites, flushesToDisk: flushesToDisk)
+        var transaction = OutputTransaction(root: plan.root.path, shownRoot: outputDirectory, failAfterWrites: failAfterWrites,
+                                            failStaging: failStaging, flushesToDisk: flushesToDisk)
         do {
             try transaction.createRoot()
             if !plan.changes.isEmpty {
