@@ -233,8 +233,7 @@ struct JSONWriter {
         if index < firstInline {
             firstInline = index
             if container.count > 0 {
-                buffer.append(UInt8(ascii: "\n"))
-                appendSpaces(indent + 2 * index)
+                Self.appendLineStart(comma: false, spaces: indent + 2 * index, to: &buffer)
             }
         } else {
             // A one-line container has a few elements: dropping their
@@ -333,9 +332,7 @@ struct JSONWriter {
     /// Writes what goes before the next element of `open[index]`.
     private mutating func beginElement(_ index: Int) {
         if index < firstInline {
-            if open[index].count > 0 { buffer.append(UInt8(ascii: ",")) }
-            buffer.append(UInt8(ascii: "\n"))
-            appendSpaces(indent + 2 * (index + 1))
+            Self.appendLineStart(comma: open[index].count > 0, spaces: indent + 2 * (index + 1), to: &buffer)
         } else {
             if open[index].count > 0 {
                 buffer.append(UInt8(ascii: ","))
@@ -376,9 +373,7 @@ struct JSONWriter {
         // How far the last element moves.
         var shift = 0
         for position in own {
-            if position != own.lowerBound { scratch.append(UInt8(ascii: ",")) }
-            scratch.append(UInt8(ascii: "\n"))
-            Self.appendSpaces(spaces, to: &scratch)
+            Self.appendLineStart(comma: position != own.lowerBound, spaces: spaces, to: &scratch)
             let from = elementStarts[position]
             // The next element starts after ", ".
             let to = position + 1 < own.upperBound ? elementStarts[position + 1] - 2 : buffer.count
@@ -396,20 +391,26 @@ struct JSONWriter {
         firstInline += 1
     }
 
-    private mutating func appendSpaces(_ count: Int) {
-        Self.appendSpaces(count, to: &buffer)
-    }
+    /// What starts a line of an element, a comma first when an element
+    /// comes before it, with up to 64 spaces of indentation: the start of
+    /// a line is one copy of a slice of it. (Appending the comma, the line
+    /// break and the spaces one by one cost some 60 instructions a line
+    /// more, and appending `repeatElement` went a byte at a time.)
+    private static let lineStarts = Array(",\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
-    /// Indentation is copied from here, up to this many spaces at a time:
-    /// appending a slice of an array is one copy, where appending
-    /// `repeatElement` went a byte at a time.
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
-
-    private static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
-        var left = count
+    /// Appends a comma when `comma`, then a line break and `spaces` spaces.
+    private static func appendLineStart(comma: Bool, spaces: Int, to bytes: inout [UInt8]) {
+        let lineStarts = Self.lineStarts
+        let first = comma ? 0 : 1
+        if 2 + spaces <= lineStarts.count {
+            bytes.append(contentsOf: lineStarts[first..<(2 + spaces)])
+            return
+        }
+        bytes.append(contentsOf: lineStarts[first...])
+        var left = 2 + spaces - lineStarts.count
         while left > 0 {
-            let piece = min(left, spaces.count)
-            bytes.append(contentsOf: spaces[..<piece])
+            let piece = min(left, lineStarts.count - 2)
+            bytes.append(contentsOf: lineStarts[2..<(2 + piece)])
             left -= piece
         }
     }
