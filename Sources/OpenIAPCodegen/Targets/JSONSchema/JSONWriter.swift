@@ -425,10 +425,21 @@ struct JSONWriter {
         buffer.append(UInt8(ascii: "\""))
     }
 
-    /// Appends `text` quoted (after `prefix`, inside the quotes), and keeps
-    /// `uncounted` right for non-ASCII text while some container is on one
-    /// line.
-    private mutating func appendQuoted(_ text: String, prefix: StaticString = "") {
+    /// Appends `text` quoted, and keeps `uncounted` right for non-ASCII
+    /// text while some container is on one line. The quotes are written
+    /// here: `JSONEscaping.appendQuoted` also appends its prefix, an empty
+    /// one costing some 60 instructions a string.
+    private mutating func appendQuoted(_ text: String) {
+        let start = buffer.count
+        buffer.append(UInt8(ascii: "\""))
+        let isASCII = JSONEscaping.appendEscaped(text, to: &buffer)
+        buffer.append(UInt8(ascii: "\""))
+        countCharacters(from: start, isASCII: isASCII)
+    }
+
+    /// `appendQuoted(_:)` of `prefix` (spelled out in the source, needing no
+    /// escaping) followed by `text`.
+    private mutating func appendQuoted(_ text: String, prefix: StaticString) {
         let start = buffer.count
         countCharacters(from: start, isASCII: JSONEscaping.appendQuoted(text, prefix: prefix, to: &buffer))
     }
