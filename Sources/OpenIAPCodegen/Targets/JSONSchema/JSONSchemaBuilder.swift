@@ -271,11 +271,13 @@ struct JSONSchemaBuilder {
     func writeField(at index: Int, of fields: [Field], alias: String? = nil, to json: inout JSONWriter) {
         var notes: [String] = []
         if let alias {
+            let name = fields[index].name
             notes.append(
-                "A decode-only alias of \(Self.code(fields[index].name)): readers take \(Self.code(alias)) when no earlier name of the field is present, and writers always write \(Self.code(fields[index].name)).")
+                "A decode-only alias of \(Self.code(name)): readers take \(Self.code(alias)) when no earlier name of the field is present, and writers always write \(Self.code(name)).")
         } else if !fields[index].aliases.isEmpty {
+            let field = fields[index]
             notes.append(
-                "Readers also accept \(Self.codeList(fields[index].aliases)) for this field when \(Self.code(fields[index].name)) is absent: the first of the names present is read, and the others are ignored. Writers write \(Self.code(fields[index].name)).")
+                "Readers also accept \(Self.codeList(field.aliases)) for this field when \(Self.code(field.name)) is absent: the first of the names present is read, and the others are ignored. Writers write \(Self.code(field.name)).")
         }
         if case .scalar(.timestamp) = fields[index].type { notes.append(Self.timestampNote) }
         let constraints = fields[index].constraints
