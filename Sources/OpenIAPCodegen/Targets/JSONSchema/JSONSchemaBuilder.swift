@@ -308,7 +308,10 @@ struct JSONSchemaBuilder {
             json.integer(Int64(minimum))
         }
         // A byte limit is also a limit in characters, never a tighter one.
-        if let maximum = [constraints.maxLength, constraints.maxBytes].compactMap({ $0 }).min() {
+        // (Taken without an array of the two: `compactMap` made one a field.)
+        var maximum = constraints.maxLength
+        if let bytes = constraints.maxBytes { maximum = min(maximum ?? bytes, bytes) }
+        if let maximum {
             json.key("maxLength")
             json.integer(Int64(maximum))
         }
