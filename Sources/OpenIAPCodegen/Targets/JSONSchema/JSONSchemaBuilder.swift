@@ -168,14 +168,14 @@ struct JSONSchemaBuilder {
         json.member("type", constant: "object")
         if !fields.isEmpty {
             json.key("properties")
-            json.object { json in
-                // By index: `for field in fields` copies every field out of
-                // the array (a retain and a release of each of its members).
-                for index in fields.indices {
-                    json.key(quoting: fields[index].name)
-                    writeField(fields[index], to: &json)
-                }
+            json.beginObject()
+            // By index: `for field in fields` copies every field out of
+            // the array (a retain and a release of each of its members).
+            for index in fields.indices {
+                json.key(quoting: fields[index].name)
+                writeField(at: index, of: fields, to: &json)
             }
+            json.end()
         }
         // A required field with aliases may arrive under any of its names;
         // its own rule says so (see `RecordRule.requiredUnderSomeName`).
@@ -261,16 +261,26 @@ struct JSONSchemaBuilder {
     /// The schema of a property; with `alias`, of that decode-only alias of
     /// the field, which readers take only when the field's own name is absent.
     func writeField(_ field: Field, alias: String? = nil, to json: inout JSONWriter) {
+        writeField(at: 0, of: [field], alias: alias, to: &json)
+    }
+
+    /// `writeField` of `fields[index]`, whose members are read where they
+    /// are: passing `fields[index]` whole copied the field out of the array
+    /// first (a retain and a release of each of its members, some 580
+    /// instructions a property).
+    func writeField(at index: Int, of fields: [Field], alias: String? = nil, to json: inout JSONWriter) {
         var notes: [String] = []
         if let alias {
+            let name = fields[index].name
             notes.append(
-                "A decode-only alias of \(Self.code(field.name)): readers take \(Self.code(alias)) when no earlier name of the field is present, and writers always write \(Self.code(field.name)).")
-        } else if !field.aliases.isEmpty {
+                "A decode-only alias of \(Self.code(name)): readers take \(Self.code(alias)) when no earlier name of the field is present, and writers always write \(Self.code(name)).")
+        } else if !fields[index].aliases.isEmpty {
+            let field = fields[index]
             notes.append(
                 "Readers also accept \(Self.codeList(field.aliases)) for this field when \(Self.code(field.name)) is absent: the first of the names present is read, and the others are ignored. Writers write \(Self.code(field.name)).")
         }
-        if case .scalar(.timestamp) = field.type { notes.append(Self.timestampNote) }
-        let constraints = field.constraints
+        if case .scalar(.timestamp) = fields[index].type { notes.append(Self.timestampNote) }
+        let constraints = fields[index].constraints
         if let bytes = constraints.maxBytes {
             notes.append(
                 "At most \(bytes) bytes once encoded as UTF-8. maxLength counts characters, so it only rejects strings that are certainly too long; a string within it may still exceed the byte limit.")
@@ -282,42 +292,45 @@ struct JSONSchemaBuilder {
             notes.append(
                 "The whole string matches \(Self.code(pattern.source)). The pattern ends in $(?![\\s\\S]) so that engines whose $ also matches before a final line feed (Python, Java, PCRE) reject one there too.")
         }
-        if field.degrades {
+        if fields[index].degrades {
             notes.append(
                 "Readers drop a value here that they cannot read (the wrong JSON type, or a nested value that fails) and treat the field as absent; this schema still rejects such a value.")
         }
         Self.addLifecycleNotes(
-            deprecated: field.annotations.deprecated, since: field.annotations.since, to: &notes)
+            deprecated: fields[index].annotations.deprecated, since: fields[index].annotations.since, to: &notes)
 
         json.beginObject()
         defer { json.end() }
-        Self.writeDescription(field.annotations.doc, notes, to: &json)
-        Self.writeType(field.type, nullable: !field.isRequired, to: &json)
+        Self.writeDescription(fields[index].annotations.doc, notes, to: &json)
+        Self.writeType(fields[index].type, nullable: !fields[index].isRequired, to: &json)
         if let minimum = constraints.minLength {
             json.key("minLength")
             json.integer(Int64(minimum))
         }
         // A byte limit is also a limit in characters, never a tighter one.
-        if let maximum = [constraints.maxLength, constraints.maxBytes].compactMap({ $0 }).min() {
+        // (Taken without an array of the two: `compactMap` made one a field.)
+        var maximum = constraints.maxLength
+        if let bytes = constraints.maxBytes { maximum = min(maximum ?? bytes, bytes) }
+        if let maximum {
             json.key("maxLength")
             json.integer(Int64(maximum))
         }
         if let pattern = constraints.pattern {
             json.member("pattern", Self.portablePattern(pattern))
         }
-        if let minimum = field.constraints.minimum {
+        if let minimum = constraints.minimum {
             json.key("minimum")
             json.value(Self.number(minimum))
         }
-        if let maximum = field.constraints.maximum {
+        if let maximum = constraints.maximum {
             json.key("maximum")
             json.value(Self.number(maximum))
         }
-        if let value = field.defaultValue {
+        if let value = fields[index].defaultValue {
             json.key("default")
             json.value(Self.json(value))
         }
-        if field.annotations.deprecated != nil || alias != nil { json.member("deprecated", true) }
+        if fields[index].annotations.deprecated != nil || alias != nil { json.member("deprecated", true) }
     }
 
     /// The pattern as JSON Schema gets it: the spec's `^…$` with a lookahead

@@ -35,10 +35,13 @@ public struct JSONSchemaTarget: GenerationTarget {
             ) { index in
                 guard index < typeCount else {
                     let name = operations.writeDefinition(index - typeCount, to: &json)
-                    return Self.definition(name: name, schema: json.take())
+                    let schema = json.take()
+                    return Self.definition(key: Self.quoted(name, with: &json), schema: schema)
                 }
+                // The key first, quoted by the same writer (see `quoted`).
+                let key = Self.quoted(spec.types[index].name, with: &json)
                 builder.writeSchema(of: spec.types[index], to: &json)
-                return Self.definition(name: spec.types[index].name, schema: json.take())
+                return Self.definition(key: key, schema: json.take())
             }
             return [GeneratedFile(path: Self.fileName, bytes: bytes)]
         }]
@@ -55,7 +58,7 @@ public struct JSONSchemaTarget: GenerationTarget {
     /// The view model: every string already a JSON literal and every schema
     /// already printed, so the templates only place text. This is the
     /// document's context without its `definitions`, which the target
-    /// streams one `definition(name:schema:)` at a time.
+    /// streams one `definition(key:schema:)` at a time.
     static func frame(_ spec: Spec, header: GeneratedHeader) -> TemplateObject {
         let description = "Every type of the OpenIAP spec \(spec.version), one schema per entry of $defs. "
             + "Validate a payload of type X against #/$defs/X."
@@ -76,16 +79,24 @@ public struct JSONSchemaTarget: GenerationTarget {
         static let schema = TemplateKey("schema")
     }
 
-    /// The names of every `definition(name:schema:)`, shared by all of them
+    /// The names of every `definition(key:schema:)`, shared by all of them
     /// (see `TemplateObject.init(keys:)`).
     private static let definitionKeys = [Key.key, Key.schema]
 
-    /// One entry of `definitions`: the type name as a JSON string and its
-    /// schema as JSON text.
-    static func definition(name: String, schema: String) -> TemplateValue {
+    /// One entry of `definitions`: the type name as a JSON string (`key`,
+    /// from `quoted`) and its schema as JSON text.
+    static func definition(key: String, schema: String) -> TemplateValue {
         var object = TemplateObject(keys: definitionKeys)
-        object.append(Key.key, .string(JSONEscaping.quoted(name)))
+        object.append(Key.key, .string(key))
         object.append(Key.schema, .string(schema))
         return .object(object)
+    }
+
+    /// `name` as a JSON string, written by `json` (empty, and left empty):
+    /// `JSONEscaping.quoted` checked the name and then grew a string twice
+    /// around it, some 1,000 instructions a definition.
+    static func quoted(_ name: String, with json: inout JSONWriter) -> String {
+        json.string(quoting: name)
+        return json.take()
     }
 }

@@ -116,11 +116,15 @@ struct JSONWriter {
         endKey(top)
     }
 
-    /// Whether `name` is `description`, compared byte for byte in place
-    /// (reading it through a `String` cost a string per key).
+    /// Whether `name`, 11 bytes long, is `description`, compared byte for
+    /// byte in place (reading it through a `String` cost a string per key,
+    /// and `elementsEqual` some 340 instructions a call).
     private static func isDescription(_ name: StaticString) -> Bool {
         name.withUTF8Buffer { name in
-            ("description" as StaticString).withUTF8Buffer { name.elementsEqual($0) }
+            ("description" as StaticString).withUTF8Buffer { description in
+                for index in description.indices where name[index] != description[index] { return false }
+                return true
+            }
         }
     }
 
@@ -229,8 +233,7 @@ struct JSONWriter {
         if index < firstInline {
             firstInline = index
             if container.count > 0 {
-                buffer.append(UInt8(ascii: "\n"))
-                appendSpaces(indent + 2 * index)
+                Self.appendLineStart(comma: false, spaces: indent + 2 * index, to: &buffer)
             }
         } else {
             // A one-line container has a few elements: dropping their
@@ -329,9 +332,7 @@ struct JSONWriter {
     /// Writes what goes before the next element of `open[index]`.
     private mutating func beginElement(_ index: Int) {
         if index < firstInline {
-            if open[index].count > 0 { buffer.append(UInt8(ascii: ",")) }
-            buffer.append(UInt8(ascii: "\n"))
-            appendSpaces(indent + 2 * (index + 1))
+            Self.appendLineStart(comma: open[index].count > 0, spaces: indent + 2 * (index + 1), to: &buffer)
         } else {
             if open[index].count > 0 {
                 buffer.append(UInt8(ascii: ","))
@@ -372,9 +373,7 @@ struct JSONWriter {
         // How far the last element moves.
         var shift = 0
         for position in own {
-            if position != own.lowerBound { scratch.append(UInt8(ascii: ",")) }
-            scratch.append(UInt8(ascii: "\n"))
-            Self.appendSpaces(spaces, to: &scratch)
+            Self.appendLineStart(comma: position != own.lowerBound, spaces: spaces, to: &scratch)
             let from = elementStarts[position]
             // The next element starts after ", ".
             let to = position + 1 < own.upperBound ? elementStarts[position + 1] - 2 : buffer.count
@@ -392,20 +391,26 @@ struct JSONWriter {
         firstInline += 1
     }
 
-    private mutating func appendSpaces(_ count: Int) {
-        Self.appendSpaces(count, to: &buffer)
-    }
+    /// What starts a line of an element, a comma first when an element
+    /// comes before it, with up to 64 spaces of indentation: the start of
+    /// a line is one copy of a slice of it. (Appending the comma, the line
+    /// break and the spaces one by one cost some 60 instructions a line
+    /// more, and appending `repeatElement` went a byte at a time.)
+    private static let lineStarts = Array(",\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
-    /// Indentation is copied from here, up to this many spaces at a time:
-    /// appending a slice of an array is one copy, where appending
-    /// `repeatElement` went a byte at a time.
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
-
-    private static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
-        var left = count
+    /// Appends a comma when `comma`, then a line break and `spaces` spaces.
+    private static func appendLineStart(comma: Bool, spaces: Int, to bytes: inout [UInt8]) {
+        let lineStarts = Self.lineStarts
+        let first = comma ? 0 : 1
+        if 2 + spaces <= lineStarts.count {
+            bytes.append(contentsOf: lineStarts[first..<(2 + spaces)])
+            return
+        }
+        bytes.append(contentsOf: lineStarts[first...])
+        var left = 2 + spaces - lineStarts.count
         while left > 0 {
-            let piece = min(left, spaces.count)
-            bytes.append(contentsOf: spaces[..<piece])
+            let piece = min(left, lineStarts.count - 2)
+            bytes.append(contentsOf: lineStarts[2..<(2 + piece)])
             left -= piece
         }
     }
@@ -420,10 +425,21 @@ struct JSONWriter {
         buffer.append(UInt8(ascii: "\""))
     }
 
-    /// Appends `text` quoted (after `prefix`, inside the quotes), and keeps
-    /// `uncounted` right for non-ASCII text while some container is on one
-    /// line.
-    private mutating func appendQuoted(_ text: String, prefix: StaticString = "") {
+    /// Appends `text` quoted, and keeps `uncounted` right for non-ASCII
+    /// text while some container is on one line. The quotes are written
+    /// here: `JSONEscaping.appendQuoted` also appends its prefix, an empty
+    /// one costing some 60 instructions a string.
+    private mutating func appendQuoted(_ text: String) {
+        let start = buffer.count
+        buffer.append(UInt8(ascii: "\""))
+        let isASCII = JSONEscaping.appendEscaped(text, to: &buffer)
+        buffer.append(UInt8(ascii: "\""))
+        countCharacters(from: start, isASCII: isASCII)
+    }
+
+    /// `appendQuoted(_:)` of `prefix` (spelled out in the source, needing no
+    /// escaping) followed by `text`.
+    private mutating func appendQuoted(_ text: String, prefix: StaticString) {
         let start = buffer.count
         countCharacters(from: start, isASCII: JSONEscaping.appendQuoted(text, prefix: prefix, to: &buffer))
     }

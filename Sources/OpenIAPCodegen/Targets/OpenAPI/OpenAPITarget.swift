@@ -33,8 +33,9 @@ public struct OpenAPITarget: GenerationTarget {
             let bytes = try templates.renderFile(
                 "document", Self.frame(spec, header: header, builder: builder), streaming: "definitions", count: names.count
             ) { index in
+                let key = JSONSchemaTarget.quoted(names[index], with: &json)
                 builder.writeSchema(of: spec[names[index]]!, to: &json)
-                return JSONSchemaTarget.definition(name: names[index], schema: json.take())
+                return JSONSchemaTarget.definition(key: key, schema: json.take())
             }
             return [GeneratedFile(path: Self.fileName, bytes: bytes)]
         }]
