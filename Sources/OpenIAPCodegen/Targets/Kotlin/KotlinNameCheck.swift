@@ -95,11 +95,11 @@ enum KotlinNameCheck {
     /// The Kotlin names worked out so far, by wire name, each with its
     /// problem: most members share their wire names with members of other
     /// types (`id`, `price`, `state`), and converting a name and checking
-    /// it cost several times a look-up here. Each Kotlin render job keeps
-    /// one too (`KotlinViewModel.context(at:memo:)`), for the same reason.
-    struct Memo {
+    /// it cost several times a look-up here. Each Kotlin render job starts
+    /// from the check's (`Outcome`), which holds every member's name.
+    struct Memo: Sendable {
         /// A name and `KotlinNames.nameProblem` of it.
-        struct Entry {
+        struct Entry: Sendable {
             var name: String
             var problem: String?
 
@@ -137,11 +137,28 @@ enum KotlinNameCheck {
         }
     }
 
-    /// Every problem Kotlin has with `spec`.
-    static func problems(_ spec: Spec) -> [Diagnostic] {
+    /// The check of a spec and the names it worked out on the way, kept
+    /// with the spec (`Spec.remembered`): the check runs when the spec
+    /// loads, and the render jobs then look every member's name up in
+    /// `memo` rather than work it out again.
+    struct Outcome: Sendable {
+        var problems: [Diagnostic]
+        var memo: Memo
+
+        static func of(_ spec: Spec) -> Outcome {
+            spec.remembered(Outcome.self) { spec in
+                var memo = Memo()
+                let problems = KotlinNameCheck.problems(spec, memo: &memo)
+                return Outcome(problems: problems, memo: memo)
+            }
+        }
+    }
+
+    /// Every problem Kotlin has with `spec`; `memo` gets the name of every
+    /// member of every type and arguments record.
+    private static func problems(_ spec: Spec, memo: inout Memo) -> [Diagnostic] {
         var diagnostics = Diagnostics()
         var files: [String] = []
-        var memo = Memo()
         for type in spec.types {
             if let problem = typeNameProblem(type.name) { diagnostics.error(problem, at: type.location) }
             check(type, into: &diagnostics, memo: &memo)
@@ -330,6 +347,6 @@ enum KotlinNameCheck {
 extension KotlinTarget {
     /// Kotlin's rules for a spec (`KotlinNameCheck`).
     public func check(_ spec: Spec) -> [Diagnostic] {
-        KotlinNameCheck.problems(spec)
+        KotlinNameCheck.Outcome.of(spec).problems
     }
 }

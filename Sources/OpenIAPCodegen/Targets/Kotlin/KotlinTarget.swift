@@ -90,7 +90,9 @@ public struct KotlinTarget: GenerationTarget {
                 let context: TemplateObject = [
                     "header": .string(headerLine), "source": .string(group.source), "package": .string(package),
                 ]
-                var memo = KotlinNameCheck.Memo()
+                // The check's names, every one the file needs; asked here, by
+                // a job, in case the spec was never checked.
+                var memo = KotlinNameCheck.Outcome.of(spec).memo
                 let bytes = try templates.renderFile("file", context, streaming: "types", count: group.positions.count) {
                     model.context(at: group.positions[$0], memo: &memo)
                 }

@@ -97,8 +97,9 @@ struct KotlinViewModel {
     /// (`KotlinMemberNames`, which `KotlinNameCheck` found writable when the
     /// spec was validated) are worked out here, by the job that renders the
     /// type: worked out for every type before the first job, they kept the
-    /// other jobs waiting. `memo` is the job's own: the names it has worked
-    /// out for the types before (most wire names repeat from type to type).
+    /// other jobs waiting. `memo` is the job's own copy of the names the
+    /// check worked out (`KotlinNameCheck.Outcome`), which has them all: a
+    /// look-up per member, no name worked out again.
     func context(at position: Int, memo: inout KotlinNameCheck.Memo) -> TemplateValue {
         let type = spec.types[position]
         return context(of: type, names: KotlinMemberNames(type) { memo.entry($0, in: $1, owner: $2).name })
