@@ -16,7 +16,8 @@ extension Spec {
     /// and the others wait for it. Any change to the spec forgets every
     /// value (a changed copy starts with none; other copies keep theirs).
     /// A value must not hold the spec itself, which would then never be
-    /// freed.
+    /// freed, and `make` must not ask for a value of its own type (it would
+    /// wait for itself).
     public func remembered<Value: Sendable>(_ key: Value.Type, _ make: (Spec) -> Value) -> Value {
         memo.value(key) { make(self) }
     }
