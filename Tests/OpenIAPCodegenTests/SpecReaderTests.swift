@@ -272,6 +272,33 @@ import Testing
         #expect(Containment(loaded).recordCycles.isEmpty && Containment(loaded).unionCycles.isEmpty)
     }
 
+    @Test func factsOfASpecAreWorkedOutOnceAndForgottenOnChange() throws {
+        let union = "unions:\n  U:\n    discriminator: kind\n    unknown: fail\n    members:\n      a: A\n      b: B\n"
+        var loaded = try spec("records:\n  A:\n    fields:\n      kind: String\n      u: U?\n  B:\n    fields:\n      kind: String\n" + union)
+        // The validator made the graph when the spec loaded; the targets get that one.
+        let kept = loaded.remembered(Containment.self) { _ in
+            Issue.record("the graph of the loaded spec was made again")
+            return Containment(Spec(version: "0", types: []))
+        }
+        #expect(kept.onCycle == ["A", "U"] && loaded.containment.onCycle == ["A", "U"])
+        struct Probe: Sendable { var made: Int }
+        var made = 0
+        func probe(_ spec: Spec) -> Int {
+            spec.remembered(Probe.self) { _ in
+                made += 1
+                return Probe(made: made)
+            }.made
+        }
+        #expect(probe(loaded) == 1 && probe(loaded) == 1)
+        // A copy shares what was worked out until it changes.
+        var copy = loaded
+        #expect(probe(copy) == 1)
+        copy.version = "2"
+        #expect(probe(copy) == 2 && probe(loaded) == 1)
+        loaded.operations = []
+        #expect(probe(loaded) == 3 && probe(loaded) == 3)
+    }
+
     @Test func valueOfTheWrongKind() {
         let text = "records:\n  A:\n    fields:\n      x:\n        type: String?\n        degrade: maybe\n"
         #expect(errors(text) == "a.yaml:8:18: error: expected true or false for 'degrade', found 'maybe'")

@@ -35,6 +35,10 @@ public protocol GenerationTarget: Sendable {
     /// a check must not assume that its references resolve. Where several
     /// targets refuse the same place, the first target's errors alone are
     /// shown. No rules by default.
+    ///
+    /// `jobs` is later given the same spec: what both work out from it (the
+    /// names of every member, say) is worked out once if both ask for it
+    /// through `spec.remembered(_:_:)`.
     func check(_ spec: Spec) -> [Diagnostic]
     /// The work of rendering this target, cut into jobs that do not depend on
     /// one another. The pipeline runs the jobs of every selected target

@@ -7,7 +7,11 @@
 /// inline, so a type that contains itself this way does not compile unless
 /// an enum on the way is `indirect`, and a union that contains itself through
 /// member unions alone could send a decoder round in circles. The validator
-/// and the Swift target both ask here.
+/// and the Swift target both ask here, through `Spec.containment`, which
+/// works the graph out once per spec.
+///
+/// It keeps no copy of the spec: the spec keeps it (`Spec.remembered`),
+/// and a spec held here would never be freed.
 public struct Containment: Sendable {
     /// Types that lie on a cycle of the whole containment graph.
     public let onCycle: Set<String>
@@ -15,8 +19,6 @@ public struct Containment: Sendable {
     public let unionCycles: Set<String>
     /// Records that lie on a cycle made of record fields alone.
     public let recordCycles: Set<String>
-    /// The spec the graph was built from; names resolve through it.
-    private let spec: Spec
     /// Outgoing edges by position in `spec.types` (of a name's first
     /// declaration), in the order fields and members are written.
     private let outgoing: [[IndexEdge]]
@@ -86,7 +88,6 @@ public struct Containment: Sendable {
                 break
             }
         }
-        self.spec = spec
         self.outgoing = outgoing
         func names(_ flags: [Bool]) -> Set<String> {
             var result: Set<String> = []
@@ -109,8 +110,9 @@ public struct Containment: Sendable {
     }
 
     /// A shortest way from `start` back to itself, using only the types for
-    /// which `allowed` holds: `Node.next → Node`.
-    public func cycle(from start: String, within allowed: (String) -> Bool) -> String {
+    /// which `allowed` holds: `Node.next → Node`. `spec` is the one the
+    /// graph was built from.
+    public func cycle(from start: String, in spec: Spec, within allowed: (String) -> Bool) -> String {
         guard let startPosition = spec.position(of: start) else { return start }
         var previous: [Int: (from: Int, via: String)] = [:]
         var queue = [startPosition]

@@ -6,17 +6,22 @@
 /// stages (validation, `generator diff`) can point back at the YAML.
 public struct Spec: Sendable {
     /// The spec version from `spec: version:`, printed in generated headers.
-    public var version: String
-    public var versionLocation: SourceLocation?
+    public var version: String { didSet { memo = SpecMemo() } }
+    public var versionLocation: SourceLocation? { didSet { memo = SpecMemo() } }
     /// The spec's `spec: lint:` settings (`generator lint`).
-    public var lint = LintSettings()
+    public var lint = LintSettings() { didSet { memo = SpecMemo() } }
     /// All named types, sorted by name.
     public var types: [NamedType] {
         didSet {
             hasDistinctNames = false
             rememberedMemberNames = nil
+            memo = SpecMemo()
         }
     }
+
+    /// The values worked out from this spec once (`remembered`), shared by
+    /// its copies until one changes: any change to the spec starts it anew.
+    var memo = SpecMemo()
 
     /// `flattenedMemberNames()` as the loader worked it out once, for the
     /// validator, every target's check and every target's render to share;
@@ -34,12 +39,12 @@ public struct Spec: Sendable {
     /// name, each name once. Kept apart from `types`, so that the type
     /// checks, targets and `generator diff` rules that know only types are
     /// untouched by them.
-    public var operations: [APIOperation] = []
+    public var operations: [APIOperation] = [] { didSet { memo = SpecMemo() } }
 
     /// The HTTP routes (`routes:`), in the order written, files in name
     /// order. Kept apart from `types` and `operations` like the API: only
     /// the targets that speak HTTP read them.
-    public var routes: [HTTPRoute] = []
+    public var routes: [HTTPRoute] = [] { didSet { memo = SpecMemo() } }
 
     /// The route called `name`.
     public func route(_ name: String) -> HTTPRoute? {

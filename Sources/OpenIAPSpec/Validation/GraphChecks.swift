@@ -20,15 +20,18 @@ extension SpecValidator {
     /// are a matter for the targets: a language that stores records inline
     /// refuses some of them itself.
     mutating func checkUnionCycles() {
+        // Made here, with the validator's faster look-up, unless a target's
+        // check has asked for it first; kept for the Swift target's check
+        // and render (`Spec.containment`).
         let types = self.types
-        let containment = Containment(spec) { types.position(of: $0) }
+        let containment = spec.remembered(Containment.self) { Containment($0) { types.position(of: $0) } }
         // Most specs have no such cycle; then the list of unions (a copy of
         // every one) is not made to be gone through for nothing.
         guard !containment.unionCycles.isEmpty else { return }
         for union in spec.unions where containment.unionCycles.contains(union.name) {
             // A union that names itself has an error of its own.
             if union.members.contains(where: { $0.typeName == union.name }) { continue }
-            let path = containment.cycle(from: union.name) { containment.unionCycles.contains($0) }
+            let path = containment.cycle(from: union.name, in: spec) { containment.unionCycles.contains($0) }
             diagnostics.error(
                 "union '\(union.name)' contains itself through member unions (\(path)); a decoder could go round without end",
                 at: union.location)

@@ -95,8 +95,7 @@ enum KotlinNameCheck {
     /// The Kotlin names worked out so far, by wire name, each with its
     /// problem: most members share their wire names with members of other
     /// types (`id`, `price`, `state`), and converting a name and checking
-    /// it cost several times a look-up here. Each Kotlin render job keeps
-    /// one too (`KotlinViewModel.context(at:memo:)`), for the same reason.
+    /// it cost several times a look-up here.
     struct Memo {
         /// A name and `KotlinNames.nameProblem` of it.
         struct Entry {
@@ -137,14 +136,31 @@ enum KotlinNameCheck {
         }
     }
 
-    /// Every problem Kotlin has with `spec`.
-    static func problems(_ spec: Spec) -> [Diagnostic] {
+    /// The check of a spec and the members' names it worked out on the
+    /// way, kept with the spec (`Spec.remembered`): the check runs when the
+    /// spec loads, and the render jobs then take each type's names from
+    /// `members` rather than work them out again.
+    struct Outcome: Sendable {
+        /// Every problem Kotlin has with the spec.
+        var problems: [Diagnostic]
+        /// The Kotlin names of each type's members, by position in `spec.types`.
+        var members: [KotlinMemberNames]
+
+        static func of(_ spec: Spec) -> Outcome {
+            spec.remembered(Outcome.self) { KotlinNameCheck.outcome($0) }
+        }
+    }
+
+    /// Every problem Kotlin has with `spec`, and the names of its types' members.
+    private static func outcome(_ spec: Spec) -> Outcome {
         var diagnostics = Diagnostics()
         var files: [String] = []
         var memo = Memo()
+        var members: [KotlinMemberNames] = []
+        members.reserveCapacity(spec.types.count)
         for type in spec.types {
             if let problem = typeNameProblem(type.name) { diagnostics.error(problem, at: type.location) }
-            check(type, into: &diagnostics, memo: &memo)
+            members.append(check(type, into: &diagnostics, memo: &memo))
             let file = type.location.file
             if files.last != file && !files.contains(file) { files.append(file) }
         }
@@ -157,7 +173,7 @@ enum KotlinNameCheck {
         }
         checkFileNames(files, into: &diagnostics)
         checkGeneratedNames(spec, into: &diagnostics)
-        return diagnostics.all
+        return Outcome(problems: diagnostics.all, members: members)
     }
 
     /// Why Kotlin cannot have a spec type of this name, or nil when it can.
@@ -181,8 +197,9 @@ enum KotlinNameCheck {
     }
 
     /// The checks of one type's members, with the names and problems
-    /// `memo` has worked out already.
-    static func check(_ type: NamedType, into diagnostics: inout Diagnostics, memo: inout Memo) {
+    /// `memo` has worked out already; the members' names.
+    @discardableResult
+    static func check(_ type: NamedType, into diagnostics: inout Diagnostics, memo: inout Memo) -> KotlinMemberNames {
         // Each name's problem, in the order the names are worked out (that of the members).
         var problems: [String?] = []
         let members = KotlinMemberNames(type) { wire, place, owner in
@@ -224,6 +241,7 @@ enum KotlinNameCheck {
                     at: location, notes: [.note("'\(firstWire)' declared here", at: firstLocation)])
             }
         }
+        return members
     }
 
     private static func keepsUnknown(_ type: NamedType) -> Bool {
@@ -330,6 +348,6 @@ enum KotlinNameCheck {
 extension KotlinTarget {
     /// Kotlin's rules for a spec (`KotlinNameCheck`).
     public func check(_ spec: Spec) -> [Diagnostic] {
-        KotlinNameCheck.problems(spec)
+        KotlinNameCheck.Outcome.of(spec).problems
     }
 }

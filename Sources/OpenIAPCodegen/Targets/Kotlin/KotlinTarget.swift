@@ -90,9 +90,10 @@ public struct KotlinTarget: GenerationTarget {
                 let context: TemplateObject = [
                     "header": .string(headerLine), "source": .string(group.source), "package": .string(package),
                 ]
-                var memo = KotlinNameCheck.Memo()
+                // The members' names as the check worked them out (asked by a job, as a spec may come unchecked).
+                let members = KotlinNameCheck.Outcome.of(spec).members
                 let bytes = try templates.renderFile("file", context, streaming: "types", count: group.positions.count) {
-                    model.context(at: group.positions[$0], memo: &memo)
+                    model.context(at: group.positions[$0], names: members[group.positions[$0]])
                 }
                 return [GeneratedFile(path: KotlinNames.fileName(forSpecFile: group.file), bytes: bytes)]
             }

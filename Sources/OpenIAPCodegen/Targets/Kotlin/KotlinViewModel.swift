@@ -93,15 +93,11 @@ struct KotlinViewModel {
     }
 
     /// Every type's object has the kind flags, its name, docs and
-    /// deprecation, and then what its kind adds. The members' names
-    /// (`KotlinMemberNames`, which `KotlinNameCheck` found writable when the
-    /// spec was validated) are worked out here, by the job that renders the
-    /// type: worked out for every type before the first job, they kept the
-    /// other jobs waiting. `memo` is the job's own: the names it has worked
-    /// out for the types before (most wire names repeat from type to type).
-    func context(at position: Int, memo: inout KotlinNameCheck.Memo) -> TemplateValue {
-        let type = spec.types[position]
-        return context(of: type, names: KotlinMemberNames(type) { memo.entry($0, in: $1, owner: $2).name })
+    /// deprecation, and then what its kind adds. `names` are its members'
+    /// names as `KotlinNameCheck` worked them out, and found writable, when
+    /// the spec was loaded (`KotlinNameCheck.Outcome`).
+    func context(at position: Int, names: KotlinMemberNames) -> TemplateValue {
+        context(of: spec.types[position], names: names)
     }
 
     /// The context of an operation's arguments record

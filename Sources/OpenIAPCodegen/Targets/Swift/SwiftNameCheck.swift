@@ -117,11 +117,11 @@ struct SwiftNameCheck {
     /// a cycle can never be built, which the spec's own rules report, and
     /// is not reported again.
     private mutating func checkRecordCycles() {
-        let containment = Containment(spec)
+        let containment = spec.containment
         guard !containment.recordCycles.isEmpty else { return }
         let unbuildable = RequiredCycles(spec).unbuildable
         for record in spec.records where containment.recordCycles.contains(record.name) && !unbuildable.contains(record.name) {
-            let path = containment.cycle(from: record.name) { containment.recordCycles.contains($0) }
+            let path = containment.cycle(from: record.name, in: spec) { containment.recordCycles.contains($0) }
             diagnostics.error(
                 "record '\(record.name)' contains itself through fields that are not lists or maps (\(path)); Swift stores such fields inline, so make one of them a list",
                 at: record.location)

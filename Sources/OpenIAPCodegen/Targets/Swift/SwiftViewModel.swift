@@ -57,7 +57,7 @@ struct SwiftViewModel {
 
     init(spec: Spec) {
         self.spec = spec
-        self.onContainmentCycle = Containment(spec).onCycle
+        self.onContainmentCycle = spec.containment.onCycle
         let tables = Self.tables(spec)
         traits = tables.traits
         firstLeaf = tables.firstLeaf

@@ -61,18 +61,18 @@ final class TypeScriptShapes: Sendable {
         unionRecords = spec.flattenedMemberNames()
         voidResultIsNothing = Self.voidResultIsNothing(spec)
         let bases = Self.bases(spec, voidResultIsNothing: voidResultIsNothing)
-        let holders = Self.holders(spec)
+        let holders = Holders.of(spec).byPosition
         twins = Self.closure(bases.twins, holders, in: spec)
         convertedInputs = Self.closure(bases.inputs, holders, in: spec)
         convertedOutputs = Self.closure(bases.outputs, holders, in: spec)
     }
 
     /// `twins` alone, for `TypeScriptNameCheck`, which needs no more: the
-    /// check runs when the spec loads and the render makes its own shapes
-    /// (the pipeline gives the two no place to share one), so the check
-    /// skips the tag tables and the other two closures.
+    /// check runs when the spec loads and the render makes its own shapes,
+    /// so the check skips the tag tables and the other two closures. The
+    /// two share the table of holders, the costly part (`Holders.of`).
     static func twinNames(_ spec: Spec) -> Set<String> {
-        closure(bases(spec, voidResultIsNothing: voidResultIsNothing(spec)).twins, holders(spec), in: spec)
+        closure(bases(spec, voidResultIsNothing: voidResultIsNothing(spec)).twins, Holders.of(spec).byPosition, in: spec)
     }
 
     private static func voidResultIsNothing(_ spec: Spec) -> Bool {
@@ -127,6 +127,17 @@ final class TypeScriptShapes: Sendable {
 
     /// Per type (by position in `spec.types`): the positions of the types
     /// that hold it (by a field, a member, an alias or an included set).
+    /// Worked out once per spec (`Spec.remembered`): the check asks for it
+    /// when the spec loads, the render again.
+    struct Holders: Sendable {
+        var byPosition: [[Int32]]
+
+        static func of(_ spec: Spec) -> Holders {
+            spec.remembered(Holders.self) { Holders(byPosition: TypeScriptShapes.holders($0)) }
+        }
+    }
+
+    /// `Holders` as worked out.
     ///
     /// By position rather than a table from name to names: a field's type
     /// is looked up once (`Spec.position(of:)`) and nothing else is hashed,
