@@ -14,7 +14,6 @@ public struct Spec: Sendable {
     public var types: [NamedType] {
         didSet {
             hasDistinctNames = false
-            rememberedMemberNames = nil
             memo = SpecMemo()
         }
     }
@@ -22,11 +21,6 @@ public struct Spec: Sendable {
     /// The values worked out from this spec once (`remembered`), shared by
     /// its copies until one changes: any change to the spec starts it anew.
     var memo = SpecMemo()
-
-    /// `flattenedMemberNames()` as the loader worked it out once, for the
-    /// validator, every target's check and every target's render to share;
-    /// nil for a spec made or changed since, which works it out when asked.
-    private var rememberedMemberNames: [String: [String]]? = nil
 
     /// Whether no two of `types` share a name, so that `position(of:)` of
     /// the name at a position is that position. The checks ask it of every
@@ -176,8 +170,16 @@ public struct Spec: Sendable {
     /// or above a cycle of unions (which the validator refuses, after
     /// asking) is walked from itself instead, as the walk from a union on
     /// a cycle meets the records in its own order.
+    ///
+    /// Worked out once per spec (`remembered`) for the validator and every
+    /// target's check and render.
     public func flattenedMemberNames() -> [String: [String]] {
-        rememberedMemberNames ?? workOutFlattenedMemberNames()
+        remembered(FlattenedMemberNames.self) { FlattenedMemberNames(byUnion: $0.workOutFlattenedMemberNames()) }.byUnion
+    }
+
+    /// The key and value of `flattenedMemberNames()` in `remembered`.
+    private struct FlattenedMemberNames: Sendable {
+        var byUnion: [String: [String]]
     }
 
     /// The positions in `types` of the types each spec file declares:
@@ -199,12 +201,6 @@ public struct Spec: Sendable {
             }
         }
         return groups.sorted { $0.file < $1.file }
-    }
-
-    /// Works `flattenedMemberNames()` out once and keeps it until `types`
-    /// changes (the loader does this before the checks run).
-    mutating func rememberFlattenedMemberNames() {
-        rememberedMemberNames = workOutFlattenedMemberNames()
     }
 
     private func workOutFlattenedMemberNames() -> [String: [String]] {

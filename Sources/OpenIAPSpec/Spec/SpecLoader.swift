@@ -170,10 +170,10 @@ public enum SpecLoader {
         var builder = SpecBuilder(files: files, firstFile: firstFile)
         let (built, names) = builder.build()
         diagnostics.append(contentsOf: builder.diagnostics.all)
-        // What several checks and every target ask of the unions, worked out once.
-        var remembering = built
-        remembering.rememberFlattenedMemberNames()
-        let spec = remembering
+        // What several checks and every target ask of the unions, worked
+        // out once before the checks start (`Spec.remembered` keeps it).
+        let spec = built
+        _ = spec.flattenedMemberNames()
         // The concerns of the spec's own rules and the caller's checks
         // (those of its groups too) only read the spec, so they run side by
         // side, all in one pool; their problems are joined in this order,
