@@ -5,14 +5,27 @@ import OpenIAPSpec
 public enum SwiftEscaping {
     /// A double-quoted Swift string literal that reads back as exactly `text`.
     public static func stringLiteral(_ text: String) -> String {
+        quoted(literalText(text))
+    }
+
+    /// What `stringLiteral(text)` holds between its quotes: `text` itself
+    /// when it needs no escape, which is almost every text. A template that
+    /// writes the quotes itself (a field's `key`: `forKey: "{{key}}"`) is
+    /// given this, and the common case makes no string at all.
+    static func literalText(_ text: String) -> String {
         // Every key of every field is one of these, and almost every text
         // is printable ASCII without a quote or a backslash, which
         // `literalEscapes` copies as it is: such a text is settled here, in
         // one pass over its bytes, without the generic call (a few hundred
-        // instructions a literal). Two appends into room reserved once: an
-        // interpolation cost several times as much.
+        // instructions a literal).
         let isPlain = text.utf8.withContiguousStorageIfAvailable(isPlainLiteral) ?? isPlainLiteral(text.utf8)
-        let body = isPlain ? text : InvisibleCharacters.escaped(text, literalEscapes)
+        return isPlain ? text : InvisibleCharacters.escaped(text, literalEscapes)
+    }
+
+    /// `body` between double quotes: the literal whose `literalText` it is.
+    static func quoted(_ body: String) -> String {
+        // Two appends into room reserved once: an interpolation cost
+        // several times as much.
         var literal = "\""
         literal.reserveCapacity(body.utf8.count + 2)
         literal += body

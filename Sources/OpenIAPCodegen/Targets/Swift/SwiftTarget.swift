@@ -51,8 +51,10 @@ public struct SwiftTarget: GenerationTarget {
             RenderJob(cost: group.positions.count) { () throws(DiagnosticError) in
                 let model = shared.value
                 let context: TemplateObject = ["header": .string(headerLine), "source": .string(group.source)]
+                // The members' names as the check worked them out (asked by a job, as a spec may come unchecked).
+                let members = SwiftNameCheck.Outcome.of(spec).members
                 let bytes = try templates.renderFile("file", context, streaming: "types", count: group.positions.count) {
-                    model.context(at: group.positions[$0])
+                    model.context(at: group.positions[$0], names: members[group.positions[$0]])
                 }
                 return [GeneratedFile(path: SwiftNames.fileName(forSpecFile: group.file), bytes: bytes)]
             }

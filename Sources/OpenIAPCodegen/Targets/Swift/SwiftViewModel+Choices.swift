@@ -8,8 +8,9 @@ extension SwiftViewModel {
     /// A `oneOf` record as an enum: a case per field, named after it, whose
     /// payload is the field's optional type, in alphabetical order as
     /// upstream declares them; decoding tries the fields in spec order, and
-    /// an object with none of them is kept whole.
-    func addOneOf(_ record: RecordType, at position: Int, to object: inout TemplateObject) {
+    /// an object with none of them is kept whole. `properties` are the
+    /// fields' Swift names (`SwiftNameCheck.Outcome.members`), its cases'.
+    func addOneOf(_ record: RecordType, at position: Int, names properties: [String], to object: inout TemplateObject) {
         let first = Int(firstLeaf[position])
         let validates = traits[position].contains(.validates)
         var cases: [TemplateValue] = []
@@ -18,7 +19,7 @@ extension SwiftViewModel {
             let field = record.fields[index]
             let leaf = traits(at: leaves[first + index])
             let name = field.name
-            let caseName = SwiftNames.name(name, in: .property)
+            let caseName = properties[index]
             names.append(caseName)
             let swiftType = SwiftTypeMapping.swiftType(field.type)
             var docs = DocLineList()
@@ -26,7 +27,8 @@ extension SwiftViewModel {
             if let message = field.annotations.deprecated {
                 docs.append("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message))
             }
-            let key = SwiftEscaping.stringLiteral(name)
+            // The text of the key's literal, whose quotes the templates write.
+            let key = SwiftEscaping.literalText(name)
             let escaped = SwiftNames.escaped(caseName)
             var validation: [TemplateValue] = []
             if validates {
@@ -38,7 +40,7 @@ extension SwiftViewModel {
                 "docLines": docs.value,
                 "caseName": .string(escaped),
                 "type": .string("\(swiftType)?"),
-                "presenceKeys": .list([.string(key)] + field.aliases.map { .string(SwiftEscaping.stringLiteral($0)) }),
+                "presenceKeys": .list([.string(SwiftEscaping.quoted(key))] + field.aliases.map { .string(SwiftEscaping.stringLiteral($0)) }),
                 "hasValidation": .bool(!validation.isEmpty),
                 "validations": .list(validation),
             ]

@@ -31,8 +31,9 @@ extension SwiftViewModel {
 
     /// What `decode.tmpl` and `encode.tmpl` need to read and write a field:
     /// `valueType` is its type as Swift spells it, without the `?` of an
-    /// optional property; `key` its wire name as a string literal and `aliases` the other
-    /// names it is read from.
+    /// optional property; `key` its wire name as the text of a string
+    /// literal without the quotes (`SwiftEscaping.literalText`), which the
+    /// templates write, and `aliases` the other names it is read from.
     ///
     /// An open enum or opaque string (`wrapper`) is a JSON string on the
     /// wire; its own `init(from:)` only reads that string and wraps it.
@@ -41,10 +42,11 @@ extension SwiftViewModel {
     /// without a nested decoder per value, and writing its raw value
     /// likewise; one that reads "" as absent filters it out
     /// (`emptyIsAbsent`). Every key is the wire name as a `StaticString`
-    /// literal (`key`); a field with aliases is read from the first of its
-    /// names present (`keyNames`) and written under its name alone.
-    /// The caller makes `key` once (`SwiftEscaping.stringLiteral`) and
-    /// writes it in the field's validation too.
+    /// literal (`key`, its text); a field with aliases is read from the
+    /// first of its names present (`keyNames`, whole literals) and written
+    /// under its name alone. The caller makes `key` once
+    /// (`SwiftEscaping.literalText`) and writes it in the field's
+    /// validation too.
     func appendCoding(
         _ named: NamedFieldType, valueType: String, isRequired: Bool, degrades: Bool, key: String, aliases: [String],
         to object: inout TemplateObject
@@ -59,7 +61,7 @@ extension SwiftViewModel {
         object.append(Key.hasAliases, .bool(!aliases.isEmpty))
         var keyNames: [TemplateValue] = []
         if !aliases.isEmpty {
-            keyNames.append(.string(key))
+            keyNames.append(.string(SwiftEscaping.quoted(key)))
             for alias in aliases { keyNames.append(.string(SwiftEscaping.stringLiteral(alias))) }
         }
         object.append(Key.keyNames, .list(keyNames))

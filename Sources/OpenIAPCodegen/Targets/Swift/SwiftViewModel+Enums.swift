@@ -3,8 +3,8 @@ import OpenIAPTemplates
 
 /// The template objects of enums (open and closed) and opaque strings.
 extension SwiftViewModel {
-    func addEnum(_ type: EnumType, to object: inout TemplateObject) {
-        let place: SwiftNames.Place = type.isClosed ? .closedEnumCase : .openEnumCase
+    /// `names` are the values' case names (`SwiftNameCheck.Outcome.members`).
+    func addEnum(_ type: EnumType, names: [String], to object: inout TemplateObject) {
         var cases: [TemplateValue] = []
         cases.reserveCapacity(type.values.count)
         // Each value's aliases are checked against all the enum's wire
@@ -12,7 +12,7 @@ extension SwiftViewModel {
         let aliases = type.decodeAliasesOfValues()
         var index = 0
         for value in type.values {
-            cases.append(caseContext(value, of: type.name, position: index, aliases: aliases[index], place: place))
+            cases.append(caseContext(value, of: type.name, position: index, aliases: aliases[index], caseName: names[index]))
             index += 1
         }
         let expected = type.values.map(\.wire).joined(separator: ", ")
@@ -25,9 +25,10 @@ extension SwiftViewModel {
     }
 
     /// `value` is one of the enum's values, at `position` among them; `aliases` are its
-    /// decode-only spellings, from `EnumType.decodeAliasesOfValues()`.
+    /// decode-only spellings, from `EnumType.decodeAliasesOfValues()`;
+    /// `caseName` its case's name, without backticks.
     func caseContext(
-        _ value: EnumValue, of owner: String, position: Int, aliases: [String], place: SwiftNames.Place
+        _ value: EnumValue, of owner: String, position: Int, aliases: [String], caseName: String
     ) -> TemplateValue {
         let wire = value.wire
         let literal = SwiftEscaping.stringLiteral(wire)
@@ -44,21 +45,22 @@ extension SwiftViewModel {
         var item = TemplateObject(keys: Self.caseKeys)
         item.append(Key.docLines, docs.value)
         item.append(Key.deprecation, deprecationContext(value.annotations, owner: owner))
-        item.append(Key.caseName, .string(SwiftNames.escaped(SwiftNames.name(wire, in: place))))
+        item.append(Key.caseName, .string(SwiftNames.escaped(caseName)))
         item.append(Key.wire, .string(literal))
         item.append(Key.spellings, .list(spellings))
         item.append(Key.position, .string(String(position)))
         return .object(item)
     }
 
-    func addOpaque(_ type: OpaqueStringType, to object: inout TemplateObject) {
+    /// `names` are the known values' constant names (`SwiftNameCheck.Outcome.members`).
+    func addOpaque(_ type: OpaqueStringType, names: [String], to object: inout TemplateObject) {
         var constants: [TemplateValue] = []
         constants.reserveCapacity(type.knownValues.count)
         for index in type.knownValues.indices {
             let value = type.knownValues[index]
             var item = TemplateObject(keys: Self.constantKeys)
             item.append(Key.docLines, docLines(value.annotations.doc))
-            item.append(Key.constant, .string(SwiftNames.escaped(SwiftNames.name(value.wire, in: .opaqueConstant))))
+            item.append(Key.constant, .string(SwiftNames.escaped(names[index])))
             item.append(Key.wire, .string(SwiftEscaping.stringLiteral(value.wire)))
             constants.append(.object(item))
         }

@@ -10,9 +10,10 @@ extension SwiftViewModel {
     /// not repeat.
     static let plainConformanceNames: Set<String> = ["Codable", "Hashable", "Sendable", "OpenIAPValidatable"]
 
-    func addRecord(_ record: RecordType, at position: Int, to object: inout TemplateObject) {
+    /// `names` are the fields' Swift names (`SwiftNameCheck.Outcome.members`).
+    func addRecord(_ record: RecordType, at position: Int, names: [String], to object: inout TemplateObject) {
         let first = Int(firstLeaf[position])
-        addRecord(record, validates: traits[position].contains(.validates), to: &object) { leaves[first + $0] }
+        addRecord(record, properties: names, validates: traits[position].contains(.validates), to: &object) { leaves[first + $0] }
     }
 
     /// The template object of an operation's arguments record
@@ -26,7 +27,8 @@ extension SwiftViewModel {
         let validates = !record.exactlyOne.isEmpty
             || zip(record.fields, leaves).contains { !$0.constraints.isEmpty || traits(at: $1).contains(.validates) }
         var object = typeObject(Key.isRecord, Self.recordKeys, record.name, record.annotations)
-        addRecord(record, validates: validates, to: &object) { leaves[$0] }
+        let properties = record.fields.indices.map { SwiftNames.name(record.fields[$0].name, in: .property) }
+        addRecord(record, properties: properties, validates: validates, to: &object) { leaves[$0] }
         return .object(object)
     }
 
@@ -39,7 +41,8 @@ extension SwiftViewModel {
     }
 
     /// `leaf(i)` is the position in `spec.types` of the type field `i`
-    /// names (at the bottom of lists and maps), or -1.
+    /// names (at the bottom of lists and maps), or -1; `properties[i]` its
+    /// Swift name (`SwiftNames.name(_:in: .property)`).
     ///
     /// Properties and the initializer's parameters come in alphabetical
     /// order of the Swift names, as upstream's generated types have them;
@@ -47,14 +50,12 @@ extension SwiftViewModel {
     /// writes is what it was. When the spec's order gives another list of
     /// labels, a second initializer takes the parameters in that order.
     func addRecord(
-        _ record: RecordType, validates: Bool, to object: inout TemplateObject, leaf: (Int) -> Int32
+        _ record: RecordType, properties: [String], validates: Bool, to object: inout TemplateObject, leaf: (Int) -> Int32
     ) {
         let choices = record.exactlyOne.compactMap(\.choice)
         let implied = impliedTags[record.name]
         var fields: [TemplateValue] = []
         fields.reserveCapacity(record.fields.count)
-        var properties: [String] = []
-        properties.reserveCapacity(record.fields.count)
         // The fields' own validation lines, made in the same pass as their
         // contexts, which work out the names and traits they need.
         var fieldLines: [TemplateValue] = []
@@ -66,12 +67,10 @@ extension SwiftViewModel {
                 if let choice = choices.first(where: { $0.tagField == name }) { .choiceTag(choice) }
                 else if choices.contains(where: { $0.case(setting: name) != nil }) { .choiceCase }
                 else { .plain }
-            let property = SwiftNames.name(name, in: .property)
             fields.append(
                 fieldContext(
-                    index, property: property, leaf: leaf(index), validates: validates,
+                    index, property: properties[index], leaf: leaf(index), validates: validates,
                     lines: &fieldLines, impliedTag: implied?[name], role: role, record: record))
-            properties.append(property)
         }
         var conformances = Self.plainConformances
         // Each included field set once, after the plain ones, appended in
@@ -222,7 +221,9 @@ extension SwiftViewModel {
         // `String` literal at every call site a third of the optimiser's
         // time). A field with aliases is read from the first of its names
         // that the object has (a key made at run time, passed `at:`).
-        let key = SwiftEscaping.stringLiteral(name)
+        // The templates write the literal's quotes (`forKey: "{{key}}"`): a
+        // name that needs no escape is the key as it is, with no string made.
+        let key = SwiftEscaping.literalText(name)
         appendCoding(
             named, valueType: swiftType, isRequired: isRequired, degrades: degrades, key: key,
             aliases: aliases, to: &object)

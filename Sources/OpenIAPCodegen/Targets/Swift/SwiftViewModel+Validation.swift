@@ -73,7 +73,8 @@ extension SwiftViewModel {
     /// `value` the expression that reads it (`self.` and its stored
     /// property, or a oneOf case's `payload`), both worked out there; it
     /// is made only for a field that has something to check. `key` is the
-    /// wire name as a string literal and `property` the escaped Swift name
+    /// text of the wire name's string literal, without the quotes that
+    /// `validateField.tmpl` writes, and `property` the escaped Swift name
     /// (the pattern's name in `OpenIAPPatterns`), which the caller has made
     /// already for the field's coding and declaration.
     func appendValidation(

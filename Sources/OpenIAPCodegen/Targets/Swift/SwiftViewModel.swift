@@ -175,8 +175,10 @@ struct SwiftViewModel {
 
     /// Every type's object has the kind flags, its name, docs and
     /// deprecation, and then what its kind adds. `position` is the type's
-    /// place in `spec.types`, where its traits are kept.
-    func context(at position: Int) -> TemplateValue {
+    /// place in `spec.types`, where its traits are kept; `names` are its
+    /// members' Swift names as `SwiftNameCheck` worked them out when the
+    /// spec was loaded (`SwiftNameCheck.Outcome.members`).
+    func context(at position: Int, names: [String]) -> TemplateValue {
         var object = TemplateObject()
         func start(_ kind: TemplateKey, _ keys: [TemplateKey], _ name: String, _ annotations: Annotations) {
             object = typeObject(kind, keys, name, annotations)
@@ -185,23 +187,23 @@ struct SwiftViewModel {
         switch spec.types[position] {
         case let .enumeration(e):
             start(e.isClosed ? Key.isClosedEnum : Key.isEnum, Self.enumKeys, e.name, e.annotations)
-            addEnum(e, to: &object)
+            addEnum(e, names: names, to: &object)
         case let .opaqueString(s):
             start(Key.isOpaque, Self.opaqueKeys, s.name, s.annotations)
-            addOpaque(s, to: &object)
+            addOpaque(s, names: names, to: &object)
         case let .record(r) where r.isOneOf:
             start(Key.isOneOf, Self.oneOfKeys, r.name, r.annotations)
-            addOneOf(r, at: position, to: &object)
+            addOneOf(r, at: position, names: names, to: &object)
         case var .record(r) where position == renamed:
             // `VoidResult` is `Void` in Swift; the record keeps its wire form
             // under the runtime's prefix.
             let doc = "The spec's `\(r.name)` record, as a bridge reads and writes it: `\(r.name)` itself is `Void` in Swift, as upstream declares it."
             r.annotations.doc = [doc, r.annotations.doc].compactMap { $0 }.joined(separator: "\n\n")
             start(Key.isRecord, Self.recordKeys, SwiftTarget.renamedVoidResult, r.annotations)
-            addRecord(r, at: position, to: &object)
+            addRecord(r, at: position, names: names, to: &object)
         case let .record(r):
             start(Key.isRecord, Self.recordKeys, r.name, r.annotations)
-            addRecord(r, at: position, to: &object)
+            addRecord(r, at: position, names: names, to: &object)
         case let .fieldSet(s):
             start(Key.isFieldSet, Self.fieldSetKeys, s.name, s.annotations)
             var requirements: [TemplateValue] = []
