@@ -92,6 +92,21 @@ import Testing
             """)
     }
 
+    @Test func theNameTablesAnswerAsTheSetsDo() {
+        let samples = [
+            "Self", "self", "Protocol", "String", "CodingKey", "Coding\u{212A}ey", "\u{212A}eyedDecodingContainer",
+            "precedencegroup", "precedencegroupX", "SingleValueDecodingContainer", "Stringy", "Str", "", "_", "é", "e\u{301}",
+            "Product", "OpenIAP", "OpenIAPThing", "OpenIA", "OpenIAP\u{308}x", "OpenIAPé", "Open",
+        ]
+        for name in samples + Array(SwiftNames.keywords) + Array(SwiftNames.reservedTypeNames) {
+            #expect(SwiftNames.isKeyword(name) == SwiftNames.keywords.contains(name), "\(name)")
+            #expect(SwiftNameTable(SwiftNames.reservedTypeNames).contains(name) == SwiftNames.reservedTypeNames.contains(name), "\(name)")
+            #expect(SwiftNames.hasRuntimeTypePrefix(name) == name.hasPrefix(SwiftNames.runtimeTypePrefix), "\(name)")
+        }
+        // Equal to `CodingKey` as Swift compares strings, so reserved as it is.
+        #expect(SwiftNames.typeNameProblem("Coding\u{212A}ey") != nil)
+    }
+
     @Test func aWireKeyThatNeedsEscapesKeepsThem() {
         #expect(SwiftEscaping.literalText("plain-name") == "plain-name")
         #expect(SwiftEscaping.literalText(#"a"b\c"#) == #"a\"b\\c"#)

@@ -66,11 +66,6 @@ struct SwiftNameCheck {
         }
     }
 
-    /// Every problem Swift has with `spec`.
-    static func problems(_ spec: Spec) -> [Diagnostic] {
-        Outcome.of(spec).problems
-    }
-
     private mutating func run() {
         var files: [String] = []
         members.reserveCapacity(spec.types.count)
@@ -304,6 +299,7 @@ extension SwiftTarget {
     /// Swift's rules for a spec (`SwiftNameCheck`); the JSON bridge writes
     /// the same names and files, so it has none of its own.
     public func check(_ spec: Spec) -> [Diagnostic] {
-        SwiftNameCheck.problems(spec) + Self.generatedNameProblems(spec)
+        let outcome = SwiftNameCheck.Outcome.of(spec)
+        return outcome.problems + Self.generatedNameProblems(spec, members: outcome.members)
     }
 }

@@ -68,19 +68,38 @@ public enum SwiftNames {
 
     /// Why a spec type name cannot be used in Swift, or nil when it can.
     public static func typeNameProblem(_ name: String) -> String? {
-        if keywords.contains(name) || name == "Protocol" {
+        if isKeyword(name) || name == "Protocol" {
             return "type name '\(name)' is a keyword in Swift"
         }
         if name == "CodingKeys" {
             return "type name 'CodingKeys' is reserved: every generated record declares a 'CodingKeys' of its own"
         }
-        if reservedTypeNames.contains(name) {
+        if reservedTypeNameTable.contains(name) {
             return "type name '\(name)' is reserved in Swift: a generated type of that name would hide the standard one"
         }
-        if name.hasPrefix(runtimeTypePrefix) {
+        if hasRuntimeTypePrefix(name) {
             return "type name '\(name)' is reserved: the '\(runtimeTypePrefix)' prefix belongs to the generated runtime types"
         }
         return nil
+    }
+
+    /// `reservedTypeNames`, looked up without hashing (every spec type's
+    /// name is, by the check).
+    private static let reservedTypeNameTable = SwiftNameTable(reservedTypeNames)
+
+    /// `name.hasPrefix(runtimeTypePrefix)`. The prefix is ASCII, and a name
+    /// that starts with its bytes and then a byte below 0x80 starts with it
+    /// as Swift compares strings; a name that does not start with its bytes
+    /// does not start with it (no sequence of other scalars is equivalent
+    /// to these letters). Only the rare name with a byte past ASCII right
+    /// after them is left to `hasPrefix`, which a combining mark there
+    /// would change.
+    static func hasRuntimeTypePrefix(_ name: String) -> Bool {
+        let prefix = runtimeTypePrefix.utf8
+        let bytes = name.utf8
+        guard bytes.starts(with: prefix) else { return false }
+        guard let next = bytes.dropFirst(prefix.count).first, next >= 0x80 else { return true }
+        return name.hasPrefix(runtimeTypePrefix)
     }
 
     /// The Swift files a run writes besides one per spec file: always the
@@ -201,8 +220,11 @@ public enum SwiftNames {
         {
             return false
         }
-        return keywords.contains(identifier)
+        return keywordTable.contains(identifier)
     }
+
+    /// `keywords`, looked up without hashing.
+    private static let keywordTable = SwiftNameTable(keywords)
 
     /// Per ASCII byte: bit `n` set when some keyword of `n` bytes starts with it.
     private static let keywordLengths: [UInt64] = {

@@ -83,10 +83,16 @@ public struct SwiftTarget: GenerationTarget {
     /// A union's cases are named after their member types
     /// (`SwiftNames.unionCaseName`): two member types must not give the same
     /// name, and none may give the name of the case that keeps unknown
-    /// members.
-    static func unionCaseProblems(_ spec: Spec) -> [Diagnostic] {
+    /// members. `members` are the Swift names of each type's members
+    /// (`SwiftNameCheck.Outcome.members`), which a `oneOf` record's cases
+    /// are named like.
+    ///
+    /// The types are read in place, by position: `spec.unions` and
+    /// `spec.records` each made an array of copies, most of the cost here.
+    static func unionCaseProblems(_ spec: Spec, members: [[String]]) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        for union in spec.unions {
+        for position in spec.types.indices {
+            guard case let .union(union) = spec.types[position] else { continue }
             var seen: [String: String] = [:]
             for member in union.members {
                 let name = SwiftNames.unionCaseName(memberType: member.typeName)
@@ -102,8 +108,10 @@ public struct SwiftTarget: GenerationTarget {
                 seen[name] = member.typeName
             }
         }
-        for record in spec.records where record.isOneOf {
-            for field in record.fields where SwiftNames.name(field.name, in: .property) == SwiftNames.unknownUnionCase {
+        for position in spec.types.indices {
+            guard case let .record(record) = spec.types[position], record.isOneOf else { continue }
+            for index in record.fields.indices where members[position][index] == SwiftNames.unknownUnionCase {
+                let field = record.fields[index]
                 problems.append(.error(
                     "field '\(field.name)' of the oneOf record '\(record.name)' would be the Swift case '\(SwiftNames.unknownUnionCase)', the case that keeps unknown objects; rename it",
                     at: field.location))
@@ -115,8 +123,8 @@ public struct SwiftTarget: GenerationTarget {
     /// Refuses a spec that declares a type under a name the Swift API takes
     /// for itself (`Subscription`, `OpenIapModuleProtocol`, a listener
     /// typealias), or that refers to a `VoidResult` the API makes `Void`.
-    static func generatedNameProblems(_ spec: Spec) -> [Diagnostic] {
-        var problems = unionCaseProblems(spec)
+    static func generatedNameProblems(_ spec: Spec, members: [[String]]) -> [Diagnostic] {
+        var problems = unionCaseProblems(spec, members: members)
         guard !spec.operations.isEmpty else { return problems }
         var taken = [SwiftOperations.appleProtocolName: "the Apple SDK's protocol"]
         let events = spec.events.filter { SwiftOperations.offers($0, on: .ios) }
