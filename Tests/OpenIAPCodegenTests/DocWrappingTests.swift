@@ -84,4 +84,17 @@ struct DocWrappingTests {
         }
         #expect(SwiftEscaping.docTexts(plain) == [word(60) + " " + word(39), word(30), "", word(5)])
     }
+
+    /// A doc of printable ASCII on one line is settled by its lowest and
+    /// highest byte; the bytes just outside that range, and a doc of spaces
+    /// alone, must still take their own paths.
+    @Test func theEdgesOfPrintableASCIIAreSortedRight() {
+        #expect(SwiftEscaping.docTexts("   ").isEmpty)
+        #expect(SwiftEscaping.docTexts(" ~ ") == [" ~ "])
+        #expect(SwiftEscaping.docTexts("!") == ["!"])
+        #expect(SwiftEscaping.docTexts("a\u{7F}b") == SwiftEscaping.docTexts("a\u{7F}b\n"))
+        #expect(SwiftEscaping.docTexts("a\u{7F}b") != ["a\u{7F}b"])
+        #expect(SwiftEscaping.docTexts("a\u{1F}b") != ["a\u{1F}b"])
+        #expect(SwiftEscaping.docTexts("one\ntwo") == ["one", "two"])
+    }
 }

@@ -67,6 +67,18 @@ enum DocWrapping {
     /// doc is almost always plain, and the test and early return per byte
     /// cost several times as much as the three flags folded in.
     private static func docShape(_ bytes: some Sequence<UInt8>) -> (isPlain: Bool, isOneLine: Bool, hasText: Bool) {
+        // The usual doc is one line of printable ASCII: its bytes all lie
+        // between the space and `~`, which the lowest and highest byte
+        // tell (two operations a byte, which the compiler runs over many
+        // bytes at once); it has text unless every byte is a space. Any
+        // other doc is sorted by the flags below.
+        var lowest: UInt8 = 0xFF
+        var highest: UInt8 = 0
+        for byte in bytes {
+            lowest = min(lowest, byte)
+            highest = max(highest, byte)
+        }
+        if lowest >= 0x20, highest <= 0x7E { return (true, true, highest != UInt8(ascii: " ")) }
         var newlines: UInt8 = 0
         var others: UInt8 = 0
         var text: UInt8 = 0

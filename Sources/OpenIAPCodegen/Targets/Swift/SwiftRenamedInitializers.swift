@@ -31,7 +31,7 @@ extension SwiftViewModel {
     func renamedLabelInitializers(of record: RecordType) -> [TemplateValue] {
         guard record.fields.contains(where: { $0.annotations.renamedFrom != nil }),
             !record.exactlyOne.contains(where: { $0.choice != nil }),
-            (spec.impliedTagValues[record.name] ?? [:]).isEmpty
+            (impliedTags[record.name] ?? [:]).isEmpty
         else { return [] }
         let parameters = record.fields.map { field in
             let newLabel = SwiftNames.name(field.name, in: .property)
