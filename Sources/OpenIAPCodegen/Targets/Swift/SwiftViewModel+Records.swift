@@ -54,6 +54,10 @@ extension SwiftViewModel {
     ) {
         let choices = record.exactlyOne.compactMap(\.choice)
         let implied = impliedTags[record.name]
+        // A record with an implied tag nearly always has one (its union's
+        // discriminator): comparing that field's name with each field's is
+        // cheaper than hashing every field's name.
+        let onlyImplied = implied?.count == 1 ? implied?.first : nil
         var fields: [TemplateValue] = []
         fields.reserveCapacity(record.fields.count)
         // The fields' own validation lines, made in the same pass as their
@@ -67,10 +71,16 @@ extension SwiftViewModel {
                 if let choice = choices.first(where: { $0.tagField == name }) { .choiceTag(choice) }
                 else if choices.contains(where: { $0.case(setting: name) != nil }) { .choiceCase }
                 else { .plain }
+            let impliedTag: String?
+            if let onlyImplied {
+                impliedTag = onlyImplied.key == name ? onlyImplied.value : nil
+            } else {
+                impliedTag = implied?[name]
+            }
             fields.append(
                 fieldContext(
                     index, property: properties[index], leaf: leaf(index), validates: validates,
-                    lines: &fieldLines, impliedTag: implied?[name], role: role, record: record))
+                    lines: &fieldLines, impliedTag: impliedTag, role: role, record: record))
         }
         var conformances = Self.plainConformances
         // Each included field set once, after the plain ones, appended in
