@@ -107,6 +107,18 @@ import Testing
         #expect(SwiftNames.typeNameProblem("Coding\u{212A}ey") != nil)
     }
 
+    @Test func aPropertyKeepsItsFormExactlyWhenTheRulesSaySo() {
+        let samples = [
+            "", "_", "__", "_a", "a", "A", "aB1", "1a", "a-b", "a b", "é", "éa", "aé", "Éa", "a\u{301}", "hashValue",
+            "x_y", "ab$", "aVeryLongPropertyNameIndeed", "a\u{200B}b", "Z9", "z9",
+        ]
+        for wire in samples {
+            let keeps = SwiftNames.isPlainIdentifier(wire) && !(wire.unicodeScalars.first?.properties.isUppercase ?? true)
+            #expect((SwiftNames.unconvertedName(wire, in: .property) != nil) == keeps, "\(wire)")
+            if keeps { #expect(SwiftNames.unconvertedName(wire, in: .property) == SwiftNames.name(wire, in: .property)) }
+        }
+    }
+
     @Test func aWireKeyThatNeedsEscapesKeepsThem() {
         #expect(SwiftEscaping.literalText("plain-name") == "plain-name")
         #expect(SwiftEscaping.literalText(#"a"b\c"#) == #"a\"b\\c"#)

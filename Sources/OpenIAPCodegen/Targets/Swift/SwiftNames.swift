@@ -179,8 +179,26 @@ public enum SwiftNames {
     /// converted names (`SpecValidator`) need not remember these. Nil when
     /// the name has to be converted.
     static func unconvertedName(_ wire: String, in place: Place) -> String? {
-        guard place == .property, keepsFormAsProperty(wire) else { return nil }
-        return avoidingTaken(wire, in: place)
+        guard place == .property else { return nil }
+        // An ASCII name is settled in one pass over the bytes where the
+        // string keeps them; any other by the Unicode rules.
+        let ascii: Bool? =
+            wire.utf8.withContiguousStorageIfAvailable(asciiKeepsFormAsProperty) ?? asciiKeepsFormAsProperty(wire.utf8)
+        return (ascii ?? keepsFormAsProperty(wire)) ? avoidingTaken(wire, in: place) : nil
+    }
+
+    /// `keepsFormAsProperty` for a name of ASCII bytes alone: an identifier
+    /// (letters, digits and `_`, not starting with a digit, not `_` alone)
+    /// whose first byte is not a capital. Nil for a name with any other
+    /// byte, or none.
+    private static func asciiKeepsFormAsProperty(_ bytes: some Collection<UInt8>) -> Bool? {
+        guard let first = bytes.first else { return nil }
+        var keeps = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) || first == UInt8(ascii: "_")
+        for byte in bytes where !isASCIIIdentifierHead(byte) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+            if byte >= 0x80 { return nil }
+            keeps = false
+        }
+        return keeps && !(bytes.count == 1 && first == UInt8(ascii: "_"))
     }
 
     /// `name` with a `_` appended when it is the member `place` already declares.
