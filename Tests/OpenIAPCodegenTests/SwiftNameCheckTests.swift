@@ -97,6 +97,7 @@ import Testing
             "Self", "self", "Protocol", "String", "CodingKey", "Coding\u{212A}ey", "\u{212A}eyedDecodingContainer",
             "precedencegroup", "precedencegroupX", "SingleValueDecodingContainer", "Stringy", "Str", "", "_", "é", "e\u{301}",
             "Product", "OpenIAP", "OpenIAPThing", "OpenIA", "OpenIAP\u{308}x", "OpenIAPé", "Open",
+            "ThisIsAVeryLongTypeNameOfMoreThan32Bytes", "CustomDebugStringConvertible\u{301}", "O", "Zz",
         ]
         for name in samples + Array(SwiftNames.keywords) + Array(SwiftNames.reservedTypeNames) {
             #expect(SwiftNames.isKeyword(name) == SwiftNames.keywords.contains(name), "\(name)")

@@ -97,7 +97,9 @@ public enum SwiftNames {
     static func hasRuntimeTypePrefix(_ name: String) -> Bool {
         let prefix = runtimeTypePrefix.utf8
         let bytes = name.utf8
-        guard bytes.starts(with: prefix) else { return false }
+        // Most names differ at the first byte, which is cheaper to read than
+        // to compare the whole prefix.
+        guard bytes.first == prefix.first, bytes.starts(with: prefix) else { return false }
         guard let next = bytes.dropFirst(prefix.count).first, next >= 0x80 else { return true }
         return name.hasPrefix(runtimeTypePrefix)
     }
