@@ -120,6 +120,22 @@ import Testing
         }
     }
 
+    @Test func upperCamelOnBytesGivesWhatTheCaseMappingGives() {
+        for wire in ["billing", "in-app", "a\u{301}b", "éclair", "ß", "ßx", "3ds", "", "*/", "IOS", "x", "pending_ack", "Ǆx"] {
+            let lower = SwiftNames.lowerCamel(wire)
+            let upper = lower.prefix(1).uppercased() + lower.dropFirst()
+            let expected = lower.hasPrefix("_") ? lower : SwiftNames.isPlainIdentifier(upper) ? upper : "_" + lower
+            #expect(SwiftNames.upperCamel(wire) == expected, "\(wire)")
+            #expect(Array(SwiftNames.upperCamel(wire).utf8) == Array(expected.utf8), "\(wire)")
+        }
+        #expect(SwiftNames.fileName(forSpecFile: "Schema/in-app.yaml") == "InApp.swift")
+        for path in ["Schema/a.b.yaml", "a", "", "///", "/.../", "x/.hidden.yaml", "a//b/", "Schema/é.yaml", "x/\u{301}/b.c", "a/b\u{301}.c/d"] {
+            let stem = path.split(separator: "/").last.map(String.init) ?? path
+            let expected = stem.split(separator: ".").first.map(String.init) ?? stem
+            #expect(SwiftNames.fileBase(path) == expected, "\(path)")
+        }
+    }
+
     @Test func aWireKeyThatNeedsEscapesKeepsThem() {
         #expect(SwiftEscaping.literalText("plain-name") == "plain-name")
         #expect(SwiftEscaping.literalText(#"a"b\c"#) == #"a\"b\\c"#)

@@ -83,27 +83,6 @@ public enum SwiftNames {
         return nil
     }
 
-    /// `reservedTypeNames`, looked up without hashing (every spec type's
-    /// name is, by the check).
-    private static let reservedTypeNameTable = SwiftNameTable(reservedTypeNames)
-
-    /// `name.hasPrefix(runtimeTypePrefix)`. The prefix is ASCII, and a name
-    /// that starts with its bytes and then a byte below 0x80 starts with it
-    /// as Swift compares strings; a name that does not start with its bytes
-    /// does not start with it (no sequence of other scalars is equivalent
-    /// to these letters). Only the rare name with a byte past ASCII right
-    /// after them is left to `hasPrefix`, which a combining mark there
-    /// would change.
-    static func hasRuntimeTypePrefix(_ name: String) -> Bool {
-        let prefix = runtimeTypePrefix.utf8
-        let bytes = name.utf8
-        // Most names differ at the first byte, which is cheaper to read than
-        // to compare the whole prefix.
-        guard bytes.first == prefix.first, bytes.starts(with: prefix) else { return false }
-        guard let next = bytes.dropFirst(prefix.count).first, next >= 0x80 else { return true }
-        return name.hasPrefix(runtimeTypePrefix)
-    }
-
     /// The Swift files a run writes besides one per spec file: always the
     /// first two, the others for a spec with operations (the last two in
     /// `Generated/SwiftBridge`).
@@ -120,9 +99,23 @@ public enum SwiftNames {
     /// The Swift file that holds the types of a spec file:
     /// `Schema/verification.yaml` → `Verification.swift`.
     public static func fileName(forSpecFile path: String) -> String {
-        let stem = path.split(separator: "/").last.map(String.init) ?? path
-        let base = stem.split(separator: ".").first.map(String.init) ?? stem
-        return upperCamel(base) + ".swift"
+        upperCamel(fileBase(path)) + ".swift"
+    }
+
+    /// The last component of `path` up to its first `.`: `Schema/a.b.yaml`
+    /// → `a`. An ASCII path (every path in practice) is split on its bytes,
+    /// where a byte is a character: splitting the string into characters
+    /// cost some 10,000 instructions a path, and every run names each spec
+    /// file's Swift and Kotlin files more than once.
+    static func fileBase(_ path: String) -> String {
+        let bytes = Array(path.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            let stem = path.split(separator: "/").last.map(String.init) ?? path
+            return stem.split(separator: ".").first.map(String.init) ?? stem
+        }
+        guard let stem = bytes.split(separator: UInt8(ascii: "/")).last else { return path }
+        let base = stem.split(separator: UInt8(ascii: ".")).first ?? stem
+        return String(decoding: base, as: UTF8.self)
     }
 
     /// The places a spec name can take in generated Swift. Each comes with the
@@ -243,9 +236,6 @@ public enum SwiftNames {
         return keywordTable.contains(identifier)
     }
 
-    /// `keywords`, looked up without hashing.
-    private static let keywordTable = SwiftNameTable(keywords)
-
     /// Per ASCII byte: bit `n` set when some keyword of `n` bytes starts with it.
     private static let keywordLengths: [UInt64] = {
         var lengths = [UInt64](repeating: 0, count: 128)
@@ -356,6 +346,13 @@ public enum SwiftNames {
     /// `ios` → `Ios`: used where a type-like name is derived from a tag.
     public static func upperCamel(_ wire: String) -> String {
         let lower = lowerCamel(wire)
+        // The usual name starts with an ASCII lower-case letter, made a
+        // capital on its byte: the Unicode case mapping below cost some
+        // 20,000 instructions a name (each spec file's Swift file is named
+        // here). The rest is kept, so the result is still an identifier.
+        if let first = lower.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) {
+            return String(decoding: [first - 32] + lower.utf8.dropFirst(), as: UTF8.self)
+        }
         if lower.hasPrefix("_") { return lower }
         let upper = lower.prefix(1).uppercased() + lower.dropFirst()
         return isPlainIdentifier(upper) ? upper : "_" + lower
