@@ -86,10 +86,25 @@ public enum KotlinNames {
     ]
 
     public static func isKeyword(_ identifier: String) -> Bool {
-        keywords.contains(identifier)
+        // Every keyword is lower-case ASCII letters. Looking among the few
+        // of the same first letter and length costs a fraction of hashing
+        // the name, which most lower-case field names (`region`, `kind`)
+        // went through.
+        guard let first = identifier.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else {
+            return false
+        }
+        let length = identifier.utf8.count
+        for keyword in keywordsByInitial[Int(first - UInt8(ascii: "a"))]
+        where keyword.utf8.count == length && keyword == identifier {
+            return true
+        }
+        return false
     }
 
-    private static let keywords = hardKeywords.union(softKeywords)
+    /// The hard and soft keywords by first letter, `a` to `z`.
+    private static let keywordsByInitial: [[String]] = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { initial in
+        hardKeywords.union(softKeywords).filter { $0.utf8.first == initial }.sorted()
+    }
 
     /// The Kotlin and Java names the generated code uses without a package,
     /// and Kotlin's basic types. A spec type of one of these names would hide

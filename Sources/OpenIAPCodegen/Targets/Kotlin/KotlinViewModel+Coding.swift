@@ -42,21 +42,36 @@ extension KotlinViewModel {
         case let .named(name):
             reader = nested.isEmpty ? companion(name) : typeReference(aliasTargets[name] ?? name, nested: nested)
         case let .list(inner):
+            if depth == 0, case let .scalar(scalar) = inner { return Self.sharedScalarListDecodings[Self.position(of: scalar)] }
             collection = "list"
             element = [decodedValue(inner, depth: depth + 1, nested: nested)]
         case let .map(inner):
+            if depth == 0, case let .scalar(scalar) = inner { return Self.sharedScalarMapDecodings[Self.position(of: scalar)] }
             collection = "map"
             element = [decodedValue(inner, depth: depth + 1, nested: nested)]
         }
         return Self.decodedObject(scalar: "", reader: reader, collection: collection, depth: depth, element: element)
     }
 
+    /// `decodedValue` of a field's list or map of scalars (`String[]`,
+    /// `map<String>`), by scalar: also the same for every such field, made
+    /// once, where each built an object and the list holding its element.
+    static let sharedScalarListDecodings: [TemplateValue] = Self.scalars.map { scalar in
+        decodedObject(scalar: "", reader: "", collection: "list", depth: 0, element: [decodedScalar(scalar, depth: 1)])
+    }
+    static let sharedScalarMapDecodings: [TemplateValue] = Self.scalars.map { scalar in
+        decodedObject(scalar: "", reader: "", collection: "map", depth: 0, element: [decodedScalar(scalar, depth: 1)])
+    }
+
+    /// Every scalar, in the order of `position(of:)`.
+    private static let scalars: [Scalar] = [.string, .bool, .int, .double, .timestamp]
+
     /// `decodedValue` of a scalar at depth 0 (a field's, a result's) and 1
     /// (a list's or map's element), by depth and scalar: the same object
     /// for every such value, made once. Most fields are scalars, and each
     /// built (and the template engine later freed) an equal object.
     static let sharedScalarDecodings: [[TemplateValue]] = (0..<2).map { depth in
-        [Scalar.string, .bool, .int, .double, .timestamp].map { decodedScalar($0, depth: depth) }
+        scalars.map { decodedScalar($0, depth: depth) }
     }
 
     /// The position of `scalar` in each list of `sharedScalarDecodings`.
@@ -90,11 +105,20 @@ extension KotlinViewModel {
         object.append(Key.scalar, .string(scalar))
         object.append(Key.reader, .string(reader))
         object.append(Key.collection, .string(collection))
-        object.append(Key.depth, .string(String(depth)))
-        object.append(Key.next, .string(String(depth + 1)))
+        object.append(Key.depth, .string(depthText(depth)))
+        object.append(Key.next, .string(depthText(depth + 1)))
         object.append(Key.element, .list(element))
         return .object(object)
     }
+
+    /// `String(depth)`, without converting the usual depths: a value is
+    /// rarely more than a few levels deep, and each field's object asked
+    /// for two conversions.
+    static func depthText(_ depth: Int) -> String {
+        depth < depthTexts.count ? depthTexts[depth] : String(depth)
+    }
+
+    private static let depthTexts = (0..<8).map { String($0) }
 
     /// How `encode.tmpl` puts a field into the object `json`: `isRequired`
     /// (an optional field only when it is not null, as `v0`) and what
@@ -153,7 +177,7 @@ extension KotlinViewModel {
         object.append(Key.isString, .bool(isString))
         object.append(Key.mapping, .string(mapping))
         object.append(Key.isMap, .bool(isMap))
-        object.append(Key.depth, .string(String(depth)))
+        object.append(Key.depth, .string(depthText(depth)))
         object.append(Key.element, .list(element))
         return .object(object)
     }

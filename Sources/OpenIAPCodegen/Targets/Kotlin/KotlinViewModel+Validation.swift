@@ -112,7 +112,7 @@ extension KotlinViewModel {
         var isNamed = false
         var isList = false
         var isMap = false
-        let level = String(depth)
+        let level = Self.depthText(depth)
         func segment(isIndex: Bool) -> TemplateValue {
             var segment = TemplateObject(keys: Self.segmentKeys)
             segment.append(Key.isIndex, .bool(isIndex))
