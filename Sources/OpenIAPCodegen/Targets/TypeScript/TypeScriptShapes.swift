@@ -61,7 +61,7 @@ final class TypeScriptShapes: Sendable {
         unionRecords = spec.flattenedMemberNames()
         voidResultIsNothing = Self.voidResultIsNothing(spec)
         let bases = Self.bases(spec, voidResultIsNothing: voidResultIsNothing)
-        let holders = Holders.of(spec).byPosition
+        let holders = TypeHolders.of(spec).byPosition
         twins = Self.closure(bases.twins, holders, in: spec)
         convertedInputs = Self.closure(bases.inputs, holders, in: spec)
         convertedOutputs = Self.closure(bases.outputs, holders, in: spec)
@@ -70,9 +70,9 @@ final class TypeScriptShapes: Sendable {
     /// `twins` alone, for `TypeScriptNameCheck`, which needs no more: the
     /// check runs when the spec loads and the render makes its own shapes,
     /// so the check skips the tag tables and the other two closures. The
-    /// two share the table of holders, the costly part (`Holders.of`).
+    /// two share the table of holders, the costly part (`TypeHolders.of`).
     static func twinNames(_ spec: Spec) -> Set<String> {
-        closure(bases(spec, voidResultIsNothing: voidResultIsNothing(spec)).twins, Holders.of(spec).byPosition, in: spec)
+        closure(bases(spec, voidResultIsNothing: voidResultIsNothing(spec)).twins, TypeHolders.of(spec).byPosition, in: spec)
     }
 
     private static func voidResultIsNothing(_ spec: Spec) -> Bool {
@@ -124,51 +124,6 @@ final class TypeScriptShapes: Sendable {
     }
 
     // MARK: - Closure
-
-    /// Per type (by position in `spec.types`): the positions of the types
-    /// that hold it (by a field, a member, an alias or an included set).
-    /// Worked out once per spec (`Spec.remembered`): the check asks for it
-    /// when the spec loads, the render again.
-    struct Holders: Sendable {
-        var byPosition: [[Int32]]
-
-        static func of(_ spec: Spec) -> Holders {
-            spec.remembered(Holders.self) { Holders(byPosition: TypeScriptShapes.holders($0)) }
-        }
-    }
-
-    /// `Holders` as worked out.
-    ///
-    /// By position rather than a table from name to names: a field's type
-    /// is looked up once (`Spec.position(of:)`) and nothing else is hashed,
-    /// and no name is retained for each entry.
-    private static func holders(_ spec: Spec) -> [[Int32]] {
-        let types = spec.types
-        var holders = [[Int32]](repeating: [], count: types.count)
-        for position in types.indices {
-            // A repeated name stands for its first declaration, as a name
-            // looked up does.
-            let holder = Int32(truncatingIfNeeded: spec.position(of: types[position].name) ?? position)
-            func add(_ held: String?) {
-                if let held, let heldPosition = spec.position(of: held) { holders[heldPosition].append(holder) }
-            }
-            switch types[position] {
-            // By position, so that only the type is copied out of each field.
-            case let .record(record):
-                for index in record.fields.indices { add(record.fields[index].type.namedLeaf) }
-                for set in record.includes { add(set) }
-            case let .fieldSet(set):
-                for index in set.fields.indices { add(set.fields[index].type.namedLeaf) }
-            case let .union(union):
-                for member in union.members { add(member.typeName) }
-            case let .alias(alias):
-                add(alias.target)
-            case .enumeration, .opaqueString:
-                break
-            }
-        }
-        return holders
-    }
 
     /// `base` and every type that holds one of them, directly or not.
     private static func closure(_ base: [String], _ holders: [[Int32]], in spec: Spec) -> Set<String> {
