@@ -12,7 +12,7 @@ enum ValidatingTypes {
         // usually made it already): building a table of containers by name
         // here, a hash per field, cost 5 million instructions at 1,000
         // types.
-        let holders = TypeHolders.of(spec).byPosition
+        let holders = TypeHolders.of(spec)
         var reached = [Bool](repeating: false, count: types.count)
         var pending: [Int] = []
         for position in types.indices {

@@ -61,7 +61,7 @@ final class TypeScriptShapes: Sendable {
         unionRecords = spec.flattenedMemberNames()
         voidResultIsNothing = Self.voidResultIsNothing(spec)
         let bases = Self.bases(spec, voidResultIsNothing: voidResultIsNothing)
-        let holders = TypeHolders.of(spec).byPosition
+        let holders = TypeHolders.of(spec)
         twins = Self.closure(bases.twins, holders, in: spec)
         convertedInputs = Self.closure(bases.inputs, holders, in: spec)
         convertedOutputs = Self.closure(bases.outputs, holders, in: spec)
@@ -71,8 +71,11 @@ final class TypeScriptShapes: Sendable {
     /// check runs when the spec loads and the render makes its own shapes,
     /// so the check skips the tag tables and the other two closures. The
     /// two share the table of holders, the costly part (`TypeHolders.of`).
-    static func twinNames(_ spec: Spec) -> Set<String> {
-        closure(bases(spec, voidResultIsNothing: voidResultIsNothing(spec)).twins, TypeHolders.of(spec).byPosition, in: spec)
+    /// By position of a name's first declaration (`Spec.firstPosition`),
+    /// so that the check, which goes through the types in order, asks
+    /// without hashing each name.
+    static func twinPositions(_ spec: Spec) -> [Bool] {
+        reached(bases(spec, voidResultIsNothing: voidResultIsNothing(spec)).twins, TypeHolders.of(spec), in: spec)
     }
 
     private static func voidResultIsNothing(_ spec: Spec) -> Bool {
@@ -125,9 +128,19 @@ final class TypeScriptShapes: Sendable {
 
     // MARK: - Closure
 
-    /// `base` and every type that holds one of them, directly or not.
-    private static func closure(_ base: [String], _ holders: [[Int32]], in spec: Spec) -> Set<String> {
-        var result = Set(base)
+    /// `base` and every type that holds one of them, directly or not (the
+    /// types of `base` are all the spec's: `bases` finds them there).
+    private static func closure(_ base: [String], _ holders: TypeHolders, in spec: Spec) -> Set<String> {
+        var result: Set<String> = []
+        for (position, isReached) in reached(base, holders, in: spec).enumerated() where isReached {
+            result.insert(spec.types[position].name)
+        }
+        return result
+    }
+
+    /// `closure` by position: whether the type at each position (of a
+    /// name's first declaration) is in it.
+    private static func reached(_ base: [String], _ holders: TypeHolders, in spec: Spec) -> [Bool] {
         var reached = [Bool](repeating: false, count: holders.count)
         var queue: [Int] = []
         for name in base {
@@ -138,10 +151,9 @@ final class TypeScriptShapes: Sendable {
         while let position = queue.popLast() {
             for holder in holders[position] where !reached[Int(holder)] {
                 reached[Int(holder)] = true
-                result.insert(spec.types[Int(holder)].name)
                 queue.append(Int(holder))
             }
         }
-        return result
+        return reached
     }
 }
