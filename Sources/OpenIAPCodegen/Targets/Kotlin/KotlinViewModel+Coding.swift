@@ -12,16 +12,24 @@ extension KotlinViewModel {
     /// the value read by a lambda as `v0` with its path `p0` (`decoded`,
     /// see `decodedValue`) and `emptyIsAbsent`. Added to the field's object
     /// `object`, whose next keys they are (`decodeKeys`); `key` is its own.
-    func addDecoding(_ field: Field, to object: inout TemplateObject) {
-        let read = field.isRequired ? "required" : field.degrades ? "degrading" : "optional"
+    ///
+    /// The field is `fields[index]`, its members read in place (see
+    /// `addFieldDocs`).
+    func addDecoding(_ fields: [Field], at index: Int, to object: inout TemplateObject) {
+        let isRequired = fields[index].isRequired
+        let read = isRequired ? "required" : fields[index].degrades ? "degrading" : "optional"
         object.append(Key.read, .string(read))
-        object.append(Key.hasAliases, .bool(!field.aliases.isEmpty))
+        let hasAliases = !fields[index].aliases.isEmpty
+        object.append(Key.hasAliases, .bool(hasAliases))
         object.append(
             Key.keyNames,
-            .list(field.aliases.isEmpty ? [] : ([field.name] + field.aliases).map { .string(KotlinNames.stringLiteral($0)) }))
-        object.append(Key.decoded, decodedValue(field.type, depth: 0))
+            .list(
+                hasAliases
+                    ? ([fields[index].name] + fields[index].aliases).map { .string(KotlinNames.stringLiteral($0)) } : []))
+        let type = fields[index].type
+        object.append(Key.decoded, decodedValue(type, depth: 0))
         var emptyIsAbsent = false
-        if !field.isRequired, case let .named(name) = field.type { emptyIsAbsent = kinds[name] == .emptyIsAbsentString }
+        if !isRequired, case let .named(name) = type { emptyIsAbsent = kinds[name] == .emptyIsAbsentString }
         object.append(Key.emptyIsAbsent, .bool(emptyIsAbsent))
     }
 
@@ -124,9 +132,9 @@ extension KotlinViewModel {
     /// (an optional field only when it is not null, as `v0`) and what
     /// follows the value written (`written`, see `encodedValue`). Added to
     /// the field's object, whose next keys they are (`encodeKeys`).
-    func addEncoding(_ field: Field, to object: inout TemplateObject) {
-        object.append(Key.isRequired, .bool(field.isRequired))
-        object.append(Key.written, encodedValue(field.type, depth: 1))
+    func addEncoding(_ fields: [Field], at index: Int, to object: inout TemplateObject) {
+        object.append(Key.isRequired, .bool(fields[index].isRequired))
+        object.append(Key.written, encodedValue(fields[index].type, depth: 1))
     }
 
     /// How `encodeValue.tmpl` goes on after a value of `type` (which the
