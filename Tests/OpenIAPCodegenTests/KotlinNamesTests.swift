@@ -43,6 +43,19 @@ import Testing
         }
     }
 
+    /// `isBuiltInName` looks among the names of the same length; it must
+    /// answer as the set does, for every name and names close to one.
+    @Test func builtInNameCheckAgreesWithTheSet() {
+        var names = Array(KotlinNames.builtInNames)
+        for name in KotlinNames.builtInNames {
+            names += [name.lowercased(), name + "s", String(name.dropLast()), "_" + name, name + "\u{301}"]
+        }
+        names += ["", "A", "Kotlin", "\u{212A}", "ProductState1", String(repeating: "List", count: 20)]
+        for name in names {
+            #expect(KotlinNames.isBuiltInName(name) == KotlinNames.builtInNames.contains(name), "\(name)")
+        }
+    }
+
     @Test func plainNamesStayBare() {
         for name in ["productId", "default", "self", "_3ds", "café", "日本", "hashValue", "Self_", "protocol", "delete"] {
             #expect(KotlinNames.escaped(name) == name, "\(name)")
