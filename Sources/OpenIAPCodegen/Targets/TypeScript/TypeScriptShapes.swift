@@ -110,7 +110,8 @@ final class TypeScriptShapes: Sendable {
     /// The name of the type that describes the JSON of a spec type: its
     /// twin's, or its own.
     func wireName(_ specName: String) -> String {
-        twins.contains(specName) ? apiName(specName) + Self.wireSuffix : apiName(specName)
+        // Most specs have few twins or none: no name is hashed then.
+        !twins.isEmpty && twins.contains(specName) ? apiName(specName) + Self.wireSuffix : apiName(specName)
     }
 
     /// A spec type expression in the API shape.
