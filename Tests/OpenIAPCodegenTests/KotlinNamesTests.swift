@@ -25,6 +25,37 @@ import Testing
         }
     }
 
+    /// `isKeyword` looks among the keywords of the same first letter and
+    /// length; it must answer as the keyword sets do, for every keyword,
+    /// names one letter off, other cases and lengths, and non-ASCII text.
+    @Test func keywordCheckAgreesWithTheKeywordSets() {
+        let keywords = KotlinNames.hardKeywords.union(KotlinNames.softKeywords)
+        var names = Array(keywords)
+        for keyword in keywords {
+            names += [
+                keyword.uppercased(), keyword.capitalized, keyword + "s", String(keyword.dropLast()), "_" + keyword,
+                String(keyword.dropFirst()), keyword + "\u{301}",
+            ]
+        }
+        names += ["", "a", "z", "zz", "`", "{", "region", "kind", "description", "crossinlines", "caf\u{E9}", "\u{212A}"]
+        for name in names {
+            #expect(KotlinNames.isKeyword(name) == keywords.contains(name), "\(name)")
+        }
+    }
+
+    /// `isBuiltInName` looks among the names of the same length; it must
+    /// answer as the set does, for every name and names close to one.
+    @Test func builtInNameCheckAgreesWithTheSet() {
+        var names = Array(KotlinNames.builtInNames)
+        for name in KotlinNames.builtInNames {
+            names += [name.lowercased(), name + "s", String(name.dropLast()), "_" + name, name + "\u{301}"]
+        }
+        names += ["", "A", "Kotlin", "\u{212A}", "ProductState1", String(repeating: "List", count: 20)]
+        for name in names {
+            #expect(KotlinNames.isBuiltInName(name) == KotlinNames.builtInNames.contains(name), "\(name)")
+        }
+    }
+
     @Test func plainNamesStayBare() {
         for name in ["productId", "default", "self", "_3ds", "café", "日本", "hashValue", "Self_", "protocol", "delete"] {
             #expect(KotlinNames.escaped(name) == name, "\(name)")

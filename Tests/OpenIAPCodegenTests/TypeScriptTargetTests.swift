@@ -450,6 +450,17 @@ private enum DeclarationRendering {
         #expect(TypeScriptNames.stringLiteral("a\"b\u{2028}") == #""a\"b\u2028""#)
         #expect(TypeScriptNames.docText("ends */ here") == #"ends *\/ here"#)
         #expect(TypeScriptNames.docText("  @see x") == #"  \@see x"#)
+        // `needsDocEscape` finds a `*/` only in a line that has both bytes,
+        // in any order and place, and a control byte anywhere.
+        for line in ["*/", "a */ b", "/ * */", "end*/", "x/*/"] {
+            #expect(TypeScriptNames.needsDocEscape(line), "\(line)")
+        }
+        for line in ["/ *", "a / b * c", "/*", "plain text", "tab\there", "* and then /"] {
+            #expect(!TypeScriptNames.needsDocEscape(line), "\(line)")
+        }
+        #expect(TypeScriptNames.needsDocEscape("bell\u{7}"))
+        #expect(TypeScriptNames.needsDocEscape("caf\u{E9}"))
+        #expect(TypeScriptNames.needsDocEscape("\u{7F}"))
         #expect(TypeScriptNames.docCode("a`b") == "`ab`")
         #expect(TypeScriptNames.docCode("a\nb") == #"`a\nb`"#)
         #expect(TypeScriptViewModel.oneLine("a long first line\n\nand the second") == "a long first line and the second")

@@ -119,7 +119,7 @@ public struct Spec: Sendable {
     /// `position(of: types[position].name)`, the position of the first
     /// declaration of the name there: `position` itself when names are
     /// distinct, without a look-up.
-    func firstPosition(ofNameAt position: Int) -> Int {
+    package func firstPosition(ofNameAt position: Int) -> Int {
         hasDistinctNames ? position : self.position(of: types[position].name) ?? position
     }
 

@@ -97,15 +97,14 @@ enum KotlinNameCheck {
     /// types (`id`, `price`, `state`), and converting a name and checking
     /// it cost several times a look-up here.
     struct Memo {
-        /// A name and `KotlinNames.nameProblem` of it.
+        /// A name, `KotlinNames.nameProblem` of it, and its number.
         struct Entry {
             var name: String
             var problem: String?
-
-            init(_ name: String) {
-                self.name = name
-                problem = KotlinNames.nameProblem(name)
-            }
+            /// The same number for equal names and only for them, so that
+            /// the check finds two members of one name by comparing numbers
+            /// (comparing the strings cost more than the rest of the check).
+            var id: Int
         }
 
         /// `KotlinNames.name(wire, in: .property)`.
@@ -113,12 +112,26 @@ enum KotlinNameCheck {
         /// `KotlinNames.name(wire, in: place, owner: nil)` for the other
         /// places, which all name a member alike.
         private var members: [String: Entry] = [:]
+        /// The number of each name worked out so far (`Entry.id`).
+        private var ids: [String: Int] = [:]
+
+        /// The entry of a name not looked at under this wire name before.
+        private mutating func newEntry(_ name: String) -> Entry {
+            let id: Int
+            if let known = ids[name] {
+                id = known
+            } else {
+                id = ids.count
+                ids[name] = id
+            }
+            return Entry(name: name, problem: KotlinNames.nameProblem(name), id: id)
+        }
 
         /// `KotlinNames.name(wire, in: place, owner: owner)` and its problem.
         mutating func entry(_ wire: String, in place: KotlinNames.Place, owner: String?) -> Entry {
             if place == .property {
                 if let known = properties[wire] { return known }
-                let entry = Entry(KotlinNames.name(wire, in: .property))
+                let entry = newEntry(KotlinNames.name(wire, in: .property))
                 properties[wire] = entry
                 return entry
             }
@@ -126,13 +139,13 @@ enum KotlinNameCheck {
             if let known = members[wire] {
                 entry = known
             } else {
-                entry = Entry(KotlinNames.name(wire, in: place))
+                entry = newEntry(KotlinNames.name(wire, in: place))
                 members[wire] = entry
             }
             // The owner only changes a name equal to it (`memberName` adds
             // `_` while the name is taken, and the owner is one more taken
             // name); such a name is worked out again with it.
-            return entry.name == owner ? Entry(KotlinNames.name(wire, in: place, owner: owner)) : entry
+            return entry.name == owner ? newEntry(KotlinNames.name(wire, in: place, owner: owner)) : entry
         }
     }
 
@@ -200,21 +213,30 @@ enum KotlinNameCheck {
     /// `memo` has worked out already; the members' names.
     @discardableResult
     static func check(_ type: NamedType, into diagnostics: inout Diagnostics, memo: inout Memo) -> KotlinMemberNames {
-        // Each name's problem, in the order the names are worked out (that of the members).
-        var problems: [String?] = []
+        // The problems, by member position (few names have one), and each
+        // name's number (`Memo.Entry.id`), in the order the names are
+        // worked out (that of the members).
+        var problems: [(index: Int, problem: String)] = []
+        var ids: [Int] = []
+        ids.reserveCapacity(linearSearchLimit)
         let members = KotlinMemberNames(type) { wire, place, owner in
             let entry = memo.entry(wire, in: place, owner: owner)
-            problems.append(entry.problem)
+            if let problem = entry.problem { problems.append((ids.count, problem)) }
+            ids.append(entry.id)
             return entry.name
         }
         let kind = members.place.kind
         let names = members.names
-        var seen: [String: Int] = [:]
-        for (index, name) in names.enumerated() {
-            if let problem = problems[index] {
+        var nextProblem = 0
+        var seen: [Int: Int] = [:]
+        for index in names.indices {
+            let name = names[index]
+            if nextProblem < problems.count, problems[nextProblem].index == index {
                 let (wire, location) = KotlinMemberNames.member(index, of: type)
                 diagnostics.error(
-                    "\(kind) '\(wire)' of '\(type.name)' cannot be named in Kotlin ('\(name)'): \(problem)", at: location)
+                    "\(kind) '\(wire)' of '\(type.name)' cannot be named in Kotlin ('\(name)'): \(problems[nextProblem].problem)",
+                    at: location)
+                nextProblem += 1
                 continue
             }
             if name == KotlinNames.unknownMember, keepsUnknown(type) {
@@ -224,12 +246,13 @@ enum KotlinNameCheck {
                     at: location)
                 continue
             }
+            let id = ids[index]
             let earlier: Int?
             if names.count <= linearSearchLimit {
-                earlier = names[..<index].firstIndex(of: name)
+                earlier = ids[..<index].firstIndex(of: id)
             } else {
-                earlier = seen[name]
-                if earlier == nil { seen[name] = index }
+                earlier = seen[id]
+                if earlier == nil { seen[id] = index }
             }
             guard let first = earlier else { continue }
             let (firstWire, firstLocation) = KotlinMemberNames.member(first, of: type)

@@ -26,7 +26,26 @@ enum KotlinTypeMapping {
         case .scalar(.bool): return "Boolean?"
         case .scalar(.int): return "Long?"
         case .scalar(.double), .scalar(.timestamp): return "Double?"
+        case let .list(.scalar(scalar)): return scalarListTypes[position(of: scalar)]
+        case let .map(.scalar(scalar)): return scalarMapTypes[position(of: scalar)]
         default: return kotlinType(type) + "?"
+        }
+    }
+
+    /// The optional types of lists and maps of scalars (`List<String>?`,
+    /// `Map<String, String>?`), by scalar, made once: the usual such
+    /// field took three concatenations, and a map's type an allocation.
+    private static let scalarListTypes = scalars.map { kotlinType(.list(.scalar($0))) + "?" }
+    private static let scalarMapTypes = scalars.map { kotlinType(.map(.scalar($0))) + "?" }
+    private static let scalars: [Scalar] = [.string, .bool, .int, .double, .timestamp]
+
+    private static func position(of scalar: Scalar) -> Int {
+        switch scalar {
+        case .string: 0
+        case .bool: 1
+        case .int: 2
+        case .double: 3
+        case .timestamp: 4
         }
     }
 

@@ -46,7 +46,7 @@ extension KotlinViewModel {
                 cases.append(.object(object))
                 caseFields[item.field] = (choiceProperty, className, caseClass)
                 if let tag = item.tagValue, let tagField = choice.tagField, let field = record.field(tagField) {
-                    tagCases.append((caseClass, tagLiteral(tag, field: field)))
+                    tagCases.append((caseClass, tagLiteral(tag, type: field.type)))
                 }
             }
             if let tagField = choice.tagField, !tagCases.isEmpty, tagFields[tagField] == nil {
@@ -101,30 +101,36 @@ extension KotlinViewModel {
     func addOneOf(_ record: RecordType, names: KotlinMemberNames, to object: inout TemplateObject) {
         var cases: [TemplateValue] = []
         var anyValidates = false
-        for (index, field) in record.fields.enumerated() {
+        // By position, each field's members read in place (see
+        // `addFieldDocs`).
+        let fields = record.fields
+        for index in fields.indices {
             let member = names.names[index]
-            let key = KotlinNames.stringContent(field.name)
-            let presence = ([field.name] + field.aliases).map { "o.containsKey(\(KotlinNames.stringLiteral($0)))" }
-            let lines = validation(field, access: "this.value", key: key, property: KotlinNames.escaped(member))
+            let name = fields[index].name
+            let type = fields[index].type
+            let key = KotlinNames.stringContent(name)
+            let presence = ([name] + fields[index].aliases).map { "o.containsKey(\(KotlinNames.stringLiteral($0)))" }
+            let lines = validation(fields, at: index, access: "this.value", key: key, property: KotlinNames.escaped(member))
             anyValidates = anyValidates || !lines.isEmpty
             var docs = DocLineList()
-            KotlinNames.forEachDocText(field.annotations.doc) { docs.append(line: $0) }
+            KotlinNames.forEachDocText(fields[index].annotations.doc) { docs.append(line: $0) }
             var item = TemplateObject(keys: Self.oneOfCaseKeys)
-            item.append(Key.className, .string(KotlinNames.escaped(KotlinNames.oneOfCaseName(record.name, field: field.name))))
-            item.append(Key.type, .string(KotlinTypeMapping.kotlinType(field.type, isRequired: false)))
+            item.append(Key.className, .string(KotlinNames.escaped(KotlinNames.oneOfCaseName(record.name, field: name))))
+            item.append(Key.type, .string(KotlinTypeMapping.kotlinType(type, isRequired: false)))
             item.append(Key.key, .string(key))
-            item.append(Key.fieldDoc, .string(KotlinNames.docCode(field.name)))
+            item.append(Key.fieldDoc, .string(KotlinNames.docCode(name)))
             item.append(Key.docLines, docs.value)
             item.append(Key.hasDoc, .bool(!docs.isEmpty))
             item.append(Key.presence, .string(presence.joined(separator: " || ")))
-            addDecoding(field, to: &item)
+            addDecoding(fields, at: index, to: &item)
             // A value that is its own JSON value is written as it is, null included.
-            item.append(Key.isPlain, .bool(encodesAsIs(field.type)))
-            item.append(Key.written, encodedValue(field.type, depth: 1))
+            item.append(Key.isPlain, .bool(encodesAsIs(type)))
+            item.append(Key.written, encodedValue(type, depth: 1))
             item.append(Key.validates, .bool(!lines.isEmpty))
             item.append(Key.validationLines, .list(lines))
-            item.append(Key.hasPatterns, .bool(field.constraints.pattern != nil))
-            item.append(Key.patterns, .list(field.constraints.pattern.map { [patternContext($0, property: KotlinNames.escaped(member))] } ?? []))
+            let pattern = fields[index].constraints.pattern
+            item.append(Key.hasPatterns, .bool(pattern != nil))
+            item.append(Key.patterns, .list(pattern.map { [patternContext($0, property: KotlinNames.escaped(member))] } ?? []))
             cases.append(.object(item))
         }
         object.append(Key.cases, .list(cases))

@@ -12,16 +12,24 @@ extension KotlinViewModel {
     /// the value read by a lambda as `v0` with its path `p0` (`decoded`,
     /// see `decodedValue`) and `emptyIsAbsent`. Added to the field's object
     /// `object`, whose next keys they are (`decodeKeys`); `key` is its own.
-    func addDecoding(_ field: Field, to object: inout TemplateObject) {
-        let read = field.isRequired ? "required" : field.degrades ? "degrading" : "optional"
+    ///
+    /// The field is `fields[index]`, its members read in place (see
+    /// `addFieldDocs`).
+    func addDecoding(_ fields: [Field], at index: Int, to object: inout TemplateObject) {
+        let isRequired = fields[index].isRequired
+        let read = isRequired ? "required" : fields[index].degrades ? "degrading" : "optional"
         object.append(Key.read, .string(read))
-        object.append(Key.hasAliases, .bool(!field.aliases.isEmpty))
+        let hasAliases = !fields[index].aliases.isEmpty
+        object.append(Key.hasAliases, .bool(hasAliases))
         object.append(
             Key.keyNames,
-            .list(field.aliases.isEmpty ? [] : ([field.name] + field.aliases).map { .string(KotlinNames.stringLiteral($0)) }))
-        object.append(Key.decoded, decodedValue(field.type, depth: 0))
+            .list(
+                hasAliases
+                    ? ([fields[index].name] + fields[index].aliases).map { .string(KotlinNames.stringLiteral($0)) } : []))
+        let type = fields[index].type
+        object.append(Key.decoded, decodedValue(type, depth: 0))
         var emptyIsAbsent = false
-        if !field.isRequired, case let .named(name) = field.type { emptyIsAbsent = kinds[name] == .emptyIsAbsentString }
+        if !isRequired, case let .named(name) = type { emptyIsAbsent = kinds[name] == .emptyIsAbsentString }
         object.append(Key.emptyIsAbsent, .bool(emptyIsAbsent))
     }
 
@@ -42,21 +50,36 @@ extension KotlinViewModel {
         case let .named(name):
             reader = nested.isEmpty ? companion(name) : typeReference(aliasTargets[name] ?? name, nested: nested)
         case let .list(inner):
+            if depth == 0, case let .scalar(scalar) = inner { return Self.sharedScalarListDecodings[Self.position(of: scalar)] }
             collection = "list"
             element = [decodedValue(inner, depth: depth + 1, nested: nested)]
         case let .map(inner):
+            if depth == 0, case let .scalar(scalar) = inner { return Self.sharedScalarMapDecodings[Self.position(of: scalar)] }
             collection = "map"
             element = [decodedValue(inner, depth: depth + 1, nested: nested)]
         }
         return Self.decodedObject(scalar: "", reader: reader, collection: collection, depth: depth, element: element)
     }
 
+    /// `decodedValue` of a field's list or map of scalars (`String[]`,
+    /// `map<String>`), by scalar: also the same for every such field, made
+    /// once, where each built an object and the list holding its element.
+    static let sharedScalarListDecodings: [TemplateValue] = Self.scalars.map { scalar in
+        decodedObject(scalar: "", reader: "", collection: "list", depth: 0, element: [decodedScalar(scalar, depth: 1)])
+    }
+    static let sharedScalarMapDecodings: [TemplateValue] = Self.scalars.map { scalar in
+        decodedObject(scalar: "", reader: "", collection: "map", depth: 0, element: [decodedScalar(scalar, depth: 1)])
+    }
+
+    /// Every scalar, in the order of `position(of:)`.
+    private static let scalars: [Scalar] = [.string, .bool, .int, .double, .timestamp]
+
     /// `decodedValue` of a scalar at depth 0 (a field's, a result's) and 1
     /// (a list's or map's element), by depth and scalar: the same object
     /// for every such value, made once. Most fields are scalars, and each
     /// built (and the template engine later freed) an equal object.
     static let sharedScalarDecodings: [[TemplateValue]] = (0..<2).map { depth in
-        [Scalar.string, .bool, .int, .double, .timestamp].map { decodedScalar($0, depth: depth) }
+        scalars.map { decodedScalar($0, depth: depth) }
     }
 
     /// The position of `scalar` in each list of `sharedScalarDecodings`.
@@ -90,19 +113,28 @@ extension KotlinViewModel {
         object.append(Key.scalar, .string(scalar))
         object.append(Key.reader, .string(reader))
         object.append(Key.collection, .string(collection))
-        object.append(Key.depth, .string(String(depth)))
-        object.append(Key.next, .string(String(depth + 1)))
+        object.append(Key.depth, .string(depthText(depth)))
+        object.append(Key.next, .string(depthText(depth + 1)))
         object.append(Key.element, .list(element))
         return .object(object)
     }
+
+    /// `String(depth)`, without converting the usual depths: a value is
+    /// rarely more than a few levels deep, and each field's object asked
+    /// for two conversions.
+    static func depthText(_ depth: Int) -> String {
+        depth < depthTexts.count ? depthTexts[depth] : String(depth)
+    }
+
+    private static let depthTexts = (0..<8).map { String($0) }
 
     /// How `encode.tmpl` puts a field into the object `json`: `isRequired`
     /// (an optional field only when it is not null, as `v0`) and what
     /// follows the value written (`written`, see `encodedValue`). Added to
     /// the field's object, whose next keys they are (`encodeKeys`).
-    func addEncoding(_ field: Field, to object: inout TemplateObject) {
-        object.append(Key.isRequired, .bool(field.isRequired))
-        object.append(Key.written, encodedValue(field.type, depth: 1))
+    func addEncoding(_ fields: [Field], at index: Int, to object: inout TemplateObject) {
+        object.append(Key.isRequired, .bool(fields[index].isRequired))
+        object.append(Key.written, encodedValue(fields[index].type, depth: 1))
     }
 
     /// How `encodeValue.tmpl` goes on after a value of `type` (which the
@@ -153,7 +185,7 @@ extension KotlinViewModel {
         object.append(Key.isString, .bool(isString))
         object.append(Key.mapping, .string(mapping))
         object.append(Key.isMap, .bool(isMap))
-        object.append(Key.depth, .string(String(depth)))
+        object.append(Key.depth, .string(depthText(depth)))
         object.append(Key.element, .list(element))
         return .object(object)
     }

@@ -13,18 +13,22 @@ extension KotlinViewModel {
         add(lines, to: &object)
     }
 
-    /// `addDocs` of a field: its doc, then what the generated code does
-    /// with it (its default, its byte limit, degrading).
+    /// `addDocs` of the field `fields[index]`: its doc, then what the
+    /// generated code does with it (its default, its byte limit,
+    /// degrading). The field is named by its list and position, and its
+    /// members read in place: passing `fields[index]` copied the whole
+    /// field (a retain and a release of each of its members) per field.
     func addFieldDocs(
-        _ field: Field, defaultLiteral: String? = nil, tagDefault: String? = nil, to object: inout TemplateObject
+        _ fields: [Field], at index: Int, defaultLiteral: String? = nil, tagDefault: String? = nil,
+        to object: inout TemplateObject
     ) {
         var lines = DocLineList()
-        lines.appendKDoc(field.annotations.doc)
+        lines.appendKDoc(fields[index].annotations.doc)
         if let defaultLiteral { lines.appendKDoc("Defaults to `\(defaultLiteral)` when absent.") }
         if let tagDefault {
             lines.appendKDoc("The constructor defaults it to `\(tagDefault)`, the one value it has in the unions that list this record; the wire always carries it.")
         }
-        let constraints = field.constraints
+        let constraints = fields[index].constraints
         if let limit = constraints.maxBytes {
             lines.append(line: "At most \(limit) bytes of UTF-8; checked by `validate()`.")
         }
@@ -34,12 +38,12 @@ extension KotlinViewModel {
         if let pattern = constraints.pattern {
             lines.appendKDoc("Matches \(KotlinNames.docCode(pattern.source)) as a whole; checked by `validate()`.")
         }
-        if !field.aliases.isEmpty {
-            let names = field.aliases.map(KotlinNames.docCode).joined(separator: ", ")
-            let name = KotlinNames.docCode(field.name)
+        if !fields[index].aliases.isEmpty {
+            let names = fields[index].aliases.map(KotlinNames.docCode).joined(separator: ", ")
+            let name = KotlinNames.docCode(fields[index].name)
             lines.appendKDoc("Also read from \(names) when \(name) is absent (the first key present wins); always written as \(name).")
         }
-        if field.degrades { lines.append(line: "A present value that cannot be read decodes as `null`.") }
+        if fields[index].degrades { lines.append(line: "A present value that cannot be read decodes as `null`.") }
         add(lines, to: &object)
     }
 

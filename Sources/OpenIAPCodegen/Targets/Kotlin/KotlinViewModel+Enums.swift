@@ -12,17 +12,19 @@ extension KotlinViewModel {
         // Each member's name as written, for its case and its lenient
         // spellings alike.
         let members = names.names.map(KotlinNames.escaped)
-        for (index, value) in type.values.enumerated() {
-            let wire = KotlinNames.stringLiteral(value.wire)
+        // By position, each value's members read in place: `enumerated()`
+        // copied every value (its docs, annotations, location) first.
+        for index in type.values.indices {
+            let wire = KotlinNames.stringLiteral(type.values[index].wire)
             var spellings = wire
-            spelled.insert(value.wire)
+            spelled.insert(type.values[index].wire)
             for alias in aliases[index] {
                 spellings += ", " + KotlinNames.stringLiteral(alias)
                 spelled.insert(alias)
             }
             var item = TemplateObject(keys: Self.caseKeys)
-            addDocs(value.annotations.doc, to: &item)
-            item.append(Key.deprecation, .string(deprecation(value.annotations, owner: type.name)))
+            addDocs(type.values[index].annotations.doc, to: &item)
+            item.append(Key.deprecation, .string(deprecation(type.values[index].annotations, owner: type.name)))
             item.append(Key.member, .string(members[index]))
             item.append(Key.wire, .string(wire))
             item.append(Key.spellings, .string(spellings))
@@ -32,16 +34,19 @@ extension KotlinViewModel {
         // as its constant's name (with `IOS` for a final `Ios`, as the SDL
         // spells it); a spelling that names two values means the first.
         var lenient: [TemplateValue] = []
-        for (index, value) in type.values.enumerated() {
-            let member = names.names[index]
-            var extra = [EnumAliasRule.upperSnake.alias(for: value.wire), member]
-            if member.hasSuffix("Ios") { extra.append(String(member.dropLast(3)) + "IOS") }
-            for spelling in extra where spelled.insert(spelling) {
+        for index in type.values.indices {
+            // Each spelling in turn, without a list of them made per value.
+            func addLenient(_ spelling: String) {
+                guard spelled.insert(spelling) else { return }
                 var item = TemplateObject(keys: Self.lenientKeys)
                 item.append(Key.spelling, .string(KotlinNames.stringLiteral(spelling)))
                 item.append(Key.member, .string(members[index]))
                 lenient.append(.object(item))
             }
+            let member = names.names[index]
+            addLenient(EnumAliasRule.upperSnake.alias(for: type.values[index].wire))
+            addLenient(member)
+            if member.hasSuffix("Ios") { addLenient(String(member.dropLast(3)) + "IOS") }
         }
         object.append(Key.cases, .list(cases))
         object.append(Key.knownList, .string(Self.knownList(names)))

@@ -16,12 +16,12 @@ extension KotlinViewModel {
     }
 
     /// The Kotlin literal of the one value a union's discriminator field
-    /// `field` of a record can have (`IapPlatform.Ios`, `"a"`).
-    func tagLiteral(_ tag: String, field: Field) -> String {
-        if case let .named(name) = field.type, case .opaqueString? = spec[name] {
-            return KotlinTypeMapping.literal(.string(tag), type: field.type, spec: spec)
+    /// of a record, of type `type`, can have (`IapPlatform.Ios`, `"a"`).
+    func tagLiteral(_ tag: String, type: TypeRef) -> String {
+        if case let .named(name) = type, case .opaqueString? = spec[name] {
+            return KotlinTypeMapping.literal(.string(tag), type: type, spec: spec)
         }
-        return KotlinTypeMapping.literal(.enumValue(tag), type: field.type, spec: spec)
+        return KotlinTypeMapping.literal(.enumValue(tag), type: type, spec: spec)
     }
 
     /// Kotlin property names in plain ordinal order, as upstream's generator
@@ -33,48 +33,55 @@ extension KotlinViewModel {
     func addRecord(_ record: RecordType, names: KotlinMemberNames, to object: inout TemplateObject) {
         let validates = recordValidates(record)
         let tags = impliedTags[record.name] ?? [:]
-        var fields: [TemplateValue] = []
-        fields.reserveCapacity(record.fields.count)
+        var items: [TemplateValue] = []
+        items.reserveCapacity(record.fields.count)
         var parameters: [(name: String, value: TemplateValue)] = []
         parameters.reserveCapacity(record.fields.count)
         var validation: [TemplateValue] = []
         var patterns: [TemplateValue] = []
-        for index in record.fields.indices {
-            // Read by index: `for field in record.fields` copied each whole
-            // field (docs, constraints, location) first. The element read
-            // is still copied once (`FieldVWOc`, some 590 instructions with
-            // its release): handing it to a local function as an argument
-            // did not avoid that, and `span` needs macOS 26.
-            let field = record.fields[index]
+        // Each field named by the list and its position, its members read
+        // in place: a copy of the field (`let field = fields[index]`)
+        // retained and released each of its members, some 590
+        // instructions per field.
+        let fields = record.fields
+        for index in fields.indices {
             let member = names.names[index]
             let property = KotlinNames.escaped(member)
-            let key = KotlinNames.stringContent(field.name)
-            let defaultLiteral = field.defaultValue.map { KotlinTypeMapping.literal($0, type: field.type, spec: spec) }
-            let tagDefault = field.isRequired ? tags[field.name].map { tagLiteral($0, field: field) } : nil
+            let type = fields[index].type
+            let isRequired = fields[index].isRequired
+            let key = KotlinNames.stringContent(fields[index].name)
+            let defaultLiteral = fields[index].defaultValue.map { KotlinTypeMapping.literal($0, type: type, spec: spec) }
+            let tagDefault = isRequired ? tags[fields[index].name].map { tagLiteral($0, type: type) } : nil
             let initDefault =
-                (defaultLiteral ?? tagDefault).map { " = \($0)" } ?? (field.isRequired ? "" : " = null")
+                (defaultLiteral ?? tagDefault).map { " = \($0)" } ?? (isRequired ? "" : " = null")
             // One object per field, in both lists: the constructor's
             // parameter (sorted) and the field read and written (in spec
             // order). Two objects per field cost twice the building and
             // the freeing.
             var item = TemplateObject(keys: Self.fieldKeys)
-            addFieldDocs(field, defaultLiteral: defaultLiteral, tagDefault: tagDefault, to: &item)
-            item.append(Key.deprecation, .string(deprecation(field.annotations, owner: record.name)))
-            item.append(Key.override, .string(field.includedFrom != nil ? "override " : ""))
+            addFieldDocs(fields, at: index, defaultLiteral: defaultLiteral, tagDefault: tagDefault, to: &item)
+            // Only a deprecated field has an annotation: the others need no
+            // copy of their annotations to find that out.
+            let deprecation =
+                fields[index].annotations.deprecated == nil ? "" : deprecation(fields[index].annotations, owner: record.name)
+            item.append(Key.deprecation, .string(deprecation))
+            item.append(Key.override, .string(fields[index].includedFrom != nil ? "override " : ""))
             item.append(Key.property, .string(property))
-            item.append(Key.type, .string(KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)))
+            item.append(Key.type, .string(KotlinTypeMapping.kotlinType(type, isRequired: isRequired)))
             item.append(Key.initDefault, .string(initDefault))
             item.append(Key.key, .string(key))
-            addDecoding(field, to: &item)
-            addEncoding(field, to: &item)
+            addDecoding(fields, at: index, to: &item)
+            addEncoding(fields, at: index, to: &item)
             let value = TemplateValue.object(item)
-            fields.append(value)
+            items.append(value)
             parameters.append((member, value))
             if validates {
-                let lines = self.validation(field, access: "this." + property, key: key, property: property)
+                let lines = self.validation(fields, at: index, access: "this." + property, key: key, property: property)
                 if !lines.isEmpty { validation += lines }
             }
-            if let pattern = field.constraints.pattern { patterns.append(patternContext(pattern, property: property)) }
+            if let pattern = fields[index].constraints.pattern {
+                patterns.append(patternContext(pattern, property: property))
+            }
         }
         parameters.sort { Self.alphabetical($0.name, $1.name) }
         let name = KotlinNames.typeName(record.name)
@@ -85,9 +92,9 @@ extension KotlinViewModel {
         }
         // Upstream answers null for an input that lacks a field it requires.
         let mayBeNull = record.direction == .input && record.fields.contains { $0.isRequired && $0.defaultValue == nil }
-        object.append(Key.fields, .list(fields))
+        object.append(Key.fields, .list(items))
         object.append(Key.parameters, .list(parameters.map(\.value)))
-        object.append(Key.isDataClass, .bool(!fields.isEmpty))
+        object.append(Key.isDataClass, .bool(!items.isEmpty))
         object.append(Key.supertypes, .string(supertypes))
         object.append(Key.mapReadType, .string(mayBeNull ? name + "?" : name))
         object.append(Key.validates, .bool(validates))

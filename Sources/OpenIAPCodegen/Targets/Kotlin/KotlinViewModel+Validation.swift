@@ -51,34 +51,41 @@ extension KotlinViewModel {
     /// range, then the values inside it that validate. An optional field is
     /// checked when it is set, as `v0`. Nothing when there is nothing to
     /// check.
-    func validation(_ field: Field, access: @autoclosure () -> String, key: String, property: String) -> [TemplateValue] {
-        let c = field.constraints
-        let nested = validates(field.type)
+    ///
+    /// The field is `fields[index]`, its members read in place (see
+    /// `addFieldDocs`).
+    func validation(
+        _ fields: [Field], at index: Int, access: @autoclosure () -> String, key: String, property: String
+    ) -> [TemplateValue] {
+        let c = fields[index].constraints
+        let type = fields[index].type
+        let nested = validates(type)
         // `access` is made only for a field that has something to check.
         guard !c.isEmpty || nested else { return [] }
         let access = access()
-        let value = field.isRequired ? access : "v0"
+        let isRequired = fields[index].isRequired
+        let value = isRequired ? access : "v0"
         func number<N>(_ value: N?) -> TemplateValue { value.map { .string("\($0)") } ?? "" }
         let bound = { (limit: Double?) -> TemplateValue in
             limit.map { .string(KotlinTypeMapping.literal(.double($0), type: .scalar(.double), spec: spec)) } ?? ""
         }
         var object = TemplateObject(keys: Self.validationKeys)
-        object.append(Key.isRequired, .bool(field.isRequired))
+        object.append(Key.isRequired, .bool(isRequired))
         object.append(Key.access, .string(access))
         object.append(Key.value, .string(value))
         object.append(Key.fieldKey, .string(key))
         // A string limit on a named type can only be on an opaque string.
-        object.append(Key.readsRawValue, .bool({ if case .named = field.type { true } else { false } }()))
+        object.append(Key.readsRawValue, .bool({ if case .named = type { true } else { false } }()))
         object.append(Key.maxBytes, number(c.maxBytes))
         object.append(Key.hasLength, .bool(c.minLength != nil || c.maxLength != nil))
         object.append(Key.minLength, number(c.minLength))
         object.append(Key.maxLength, number(c.maxLength))
         object.append(Key.pattern, .string(c.pattern == nil ? "" : property))
         object.append(Key.hasRange, .bool(c.minimum != nil || c.maximum != nil))
-        object.append(Key.isInt, .bool(field.type == .scalar(.int)))
+        object.append(Key.isInt, .bool(type == .scalar(.int)))
         object.append(Key.minimum, bound(c.minimum))
         object.append(Key.maximum, bound(c.maximum))
-        object.append(Key.nested, .list(nested ? [nestedValidation(field.type, value: value, depth: 1, segments: [])] : []))
+        object.append(Key.nested, .list(nested ? [nestedValidation(type, value: value, depth: 1, segments: [])] : []))
         return [.object(object)]
     }
 
@@ -112,7 +119,7 @@ extension KotlinViewModel {
         var isNamed = false
         var isList = false
         var isMap = false
-        let level = String(depth)
+        let level = Self.depthText(depth)
         func segment(isIndex: Bool) -> TemplateValue {
             var segment = TemplateObject(keys: Self.segmentKeys)
             segment.append(Key.isIndex, .bool(isIndex))

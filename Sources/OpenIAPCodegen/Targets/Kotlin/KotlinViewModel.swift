@@ -139,14 +139,17 @@ struct KotlinViewModel {
             addRecord(r, names: names, to: &object)
         case let .fieldSet(s):
             start(Key.isFieldSet, Self.fieldSetKeys)
-            object.append(Key.requirements, .list(zip(s.fields, names.names).map { field, member in
+            let fields = s.fields
+            let requirements: [TemplateValue] = fields.indices.map { index in
                 var requirement = TemplateObject(keys: Self.requirementKeys)
-                addFieldDocs(field, to: &requirement)
-                requirement.append(Key.deprecation, .string(deprecation(field.annotations, owner: s.name)))
-                requirement.append(Key.property, .string(KotlinNames.escaped(member)))
-                requirement.append(Key.type, .string(KotlinTypeMapping.kotlinType(field.type, isRequired: field.isRequired)))
+                addFieldDocs(fields, at: index, to: &requirement)
+                requirement.append(Key.deprecation, .string(deprecation(fields[index].annotations, owner: s.name)))
+                requirement.append(Key.property, .string(KotlinNames.escaped(names.names[index])))
+                requirement.append(
+                    Key.type, .string(KotlinTypeMapping.kotlinType(fields[index].type, isRequired: fields[index].isRequired)))
                 return .object(requirement)
-            }))
+            }
+            object.append(Key.requirements, .list(requirements))
         case let .union(u):
             start(Key.isUnion, Self.unionKeys)
             addUnion(u, to: &object)

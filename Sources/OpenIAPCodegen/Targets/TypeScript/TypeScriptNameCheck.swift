@@ -11,7 +11,7 @@ import OpenIAPSpec
 enum TypeScriptNameCheck {
     static func check(_ spec: Spec, into diagnostics: inout Diagnostics) {
         // The twins alone: the check needs no more of `TypeScriptShapes`.
-        let twins = TypeScriptShapes.twinNames(spec)
+        let twins = TypeScriptShapes.twinPositions(spec)
         // Name -> what the module declares under it.
         var taken: [String: String] = [:]
         // The arguments records and replies, whose names the validator
@@ -40,24 +40,28 @@ enum TypeScriptNameCheck {
             let apiName = TypeScriptNames.typeName(typeName)
             // Most types take their name alone, which is looked at without
             // a list of names being made for it.
+            // The name is taken at once, one hash for the usual name that
+            // is free, and given back to its first owner in the rare case.
             func take(_ name: String, _ role: @autoclosure () -> String) {
-                if let owner = owners[name] {
+                if let owner = owners.updateValue(position, forKey: name) {
+                    owners[name] = owner
                     let (ownerName, type) = (spec.types[owner].name, spec.types[position])
                     guard ownerName != typeName else { return }
                     diagnostics.error(
                         "type '\(typeName)' collides with '\(ownerName)' in TypeScript: \(role()) is '\(name)', which '\(ownerName)' already takes",
                         at: type.location, notes: [.note("'\(ownerName)' declared here", at: spec.types[owner].location)])
-                } else if let what = taken[name], name != typeName || !generated.contains(name) {
+                } else if !taken.isEmpty, let what = taken[name], name != typeName || !generated.contains(name) {
+                    owners[name] = nil
                     diagnostics.error(
                         "type '\(typeName)' cannot be declared in TypeScript: \(role()) is '\(name)', the name of \(what)",
                         at: spec.types[position].location)
-                } else {
-                    owners[name] = position
                 }
             }
             take(apiName, "its name")
             if apiName != typeName { take(typeName, "the spelling kept for it") }
-            if twins.contains(typeName) { take(apiName + TypeScriptShapes.wireSuffix, "the type of its JSON") }
+            if twins[spec.firstPosition(ofNameAt: position)] {
+                take(apiName + TypeScriptShapes.wireSuffix, "the type of its JSON")
+            }
         }
     }
 }

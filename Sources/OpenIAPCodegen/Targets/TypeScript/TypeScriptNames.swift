@@ -155,18 +155,25 @@ public enum TypeScriptNames {
         }
         // Then every byte at once, read in place (`reduceUTF8`; copying
         // them into an array first cost more than the scan), with no early
-        // exit: a byte below a space other than a tab, DEL and above, or
-        // the `/` of a `*/`. (At 1,000 types this scan, a byte per step
-        // with three branches, was a tenth of the TypeScript render's
-        // instructions.) Flags as numbers, not `&&`: the compiler keeps a
-        // branch per condition for those.
-        let scan = line.reduceUTF8(into: (found: UInt8(0), previous: UInt8(0))) { scan, byte in
-            let control: UInt8 = (byte &- 0x20 >= 0x5F ? 1 : 0) & (byte != UInt8(ascii: "\t") ? 1 : 0)
-            let endsComment: UInt8 = (byte == UInt8(ascii: "/") ? 1 : 0) & (scan.previous == UInt8(ascii: "*") ? 1 : 0)
-            scan.found |= control | endsComment
+        // exit: whether any byte is below a space other than a tab, DEL or
+        // above (1), a `/` (2) or a `*` (4), in one expression of flags as
+        // numbers (for `&&`, or one statement per flag, the compiler keeps
+        // a branch per condition). Only a line with both a `*` and a `/`
+        // is read again for a `*/`: looking for it in the same pass, with
+        // the byte before each, carried a state from byte to byte, and the
+        // scan was a quarter slower.
+        let found = line.reduceUTF8(into: UInt8(0)) { found, byte in
+            found |=
+                ((byte &- 0x20 >= 0x5F ? 1 : 0) & (byte != UInt8(ascii: "\t") ? 1 : 0))
+                | (byte == UInt8(ascii: "/") ? 2 : 0) | (byte == UInt8(ascii: "*") ? 4 : 0)
+        }
+        if found & 1 != 0 { return true }
+        guard found & 6 == 6 else { return false }
+        let endsComment = line.reduceUTF8(into: (found: UInt8(0), previous: UInt8(0))) { scan, byte in
+            scan.found |= (byte == UInt8(ascii: "/") ? 1 : 0) & (scan.previous == UInt8(ascii: "*") ? 1 : 0)
             scan.previous = byte
         }
-        return scan.found != 0
+        return endsComment.found != 0
     }
 
     /// Inline code in a doc comment: a backtick cannot be escaped inside a

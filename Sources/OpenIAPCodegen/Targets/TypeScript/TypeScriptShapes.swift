@@ -61,7 +61,7 @@ final class TypeScriptShapes: Sendable {
         unionRecords = spec.flattenedMemberNames()
         voidResultIsNothing = Self.voidResultIsNothing(spec)
         let bases = Self.bases(spec, voidResultIsNothing: voidResultIsNothing)
-        let holders = Holders.of(spec).byPosition
+        let holders = TypeHolders.of(spec)
         twins = Self.closure(bases.twins, holders, in: spec)
         convertedInputs = Self.closure(bases.inputs, holders, in: spec)
         convertedOutputs = Self.closure(bases.outputs, holders, in: spec)
@@ -70,9 +70,12 @@ final class TypeScriptShapes: Sendable {
     /// `twins` alone, for `TypeScriptNameCheck`, which needs no more: the
     /// check runs when the spec loads and the render makes its own shapes,
     /// so the check skips the tag tables and the other two closures. The
-    /// two share the table of holders, the costly part (`Holders.of`).
-    static func twinNames(_ spec: Spec) -> Set<String> {
-        closure(bases(spec, voidResultIsNothing: voidResultIsNothing(spec)).twins, Holders.of(spec).byPosition, in: spec)
+    /// two share the table of holders, the costly part (`TypeHolders.of`).
+    /// By position of a name's first declaration (`Spec.firstPosition`),
+    /// so that the check, which goes through the types in order, asks
+    /// without hashing each name.
+    static func twinPositions(_ spec: Spec) -> [Bool] {
+        reached(bases(spec, voidResultIsNothing: voidResultIsNothing(spec)).twins, TypeHolders.of(spec), in: spec)
     }
 
     private static func voidResultIsNothing(_ spec: Spec) -> Bool {
@@ -107,7 +110,8 @@ final class TypeScriptShapes: Sendable {
     /// The name of the type that describes the JSON of a spec type: its
     /// twin's, or its own.
     func wireName(_ specName: String) -> String {
-        twins.contains(specName) ? apiName(specName) + Self.wireSuffix : apiName(specName)
+        // Most specs have few twins or none: no name is hashed then.
+        !twins.isEmpty && twins.contains(specName) ? apiName(specName) + Self.wireSuffix : apiName(specName)
     }
 
     /// A spec type expression in the API shape.
@@ -125,54 +129,19 @@ final class TypeScriptShapes: Sendable {
 
     // MARK: - Closure
 
-    /// Per type (by position in `spec.types`): the positions of the types
-    /// that hold it (by a field, a member, an alias or an included set).
-    /// Worked out once per spec (`Spec.remembered`): the check asks for it
-    /// when the spec loads, the render again.
-    struct Holders: Sendable {
-        var byPosition: [[Int32]]
-
-        static func of(_ spec: Spec) -> Holders {
-            spec.remembered(Holders.self) { Holders(byPosition: TypeScriptShapes.holders($0)) }
+    /// `base` and every type that holds one of them, directly or not (the
+    /// types of `base` are all the spec's: `bases` finds them there).
+    private static func closure(_ base: [String], _ holders: TypeHolders, in spec: Spec) -> Set<String> {
+        var result: Set<String> = []
+        for (position, isReached) in reached(base, holders, in: spec).enumerated() where isReached {
+            result.insert(spec.types[position].name)
         }
+        return result
     }
 
-    /// `Holders` as worked out.
-    ///
-    /// By position rather than a table from name to names: a field's type
-    /// is looked up once (`Spec.position(of:)`) and nothing else is hashed,
-    /// and no name is retained for each entry.
-    private static func holders(_ spec: Spec) -> [[Int32]] {
-        let types = spec.types
-        var holders = [[Int32]](repeating: [], count: types.count)
-        for position in types.indices {
-            // A repeated name stands for its first declaration, as a name
-            // looked up does.
-            let holder = Int32(truncatingIfNeeded: spec.position(of: types[position].name) ?? position)
-            func add(_ held: String?) {
-                if let held, let heldPosition = spec.position(of: held) { holders[heldPosition].append(holder) }
-            }
-            switch types[position] {
-            // By position, so that only the type is copied out of each field.
-            case let .record(record):
-                for index in record.fields.indices { add(record.fields[index].type.namedLeaf) }
-                for set in record.includes { add(set) }
-            case let .fieldSet(set):
-                for index in set.fields.indices { add(set.fields[index].type.namedLeaf) }
-            case let .union(union):
-                for member in union.members { add(member.typeName) }
-            case let .alias(alias):
-                add(alias.target)
-            case .enumeration, .opaqueString:
-                break
-            }
-        }
-        return holders
-    }
-
-    /// `base` and every type that holds one of them, directly or not.
-    private static func closure(_ base: [String], _ holders: [[Int32]], in spec: Spec) -> Set<String> {
-        var result = Set(base)
+    /// `closure` by position: whether the type at each position (of a
+    /// name's first declaration) is in it.
+    private static func reached(_ base: [String], _ holders: TypeHolders, in spec: Spec) -> [Bool] {
         var reached = [Bool](repeating: false, count: holders.count)
         var queue: [Int] = []
         for name in base {
@@ -183,10 +152,9 @@ final class TypeScriptShapes: Sendable {
         while let position = queue.popLast() {
             for holder in holders[position] where !reached[Int(holder)] {
                 reached[Int(holder)] = true
-                result.insert(spec.types[Int(holder)].name)
                 queue.append(Int(holder))
             }
         }
-        return result
+        return reached
     }
 }
