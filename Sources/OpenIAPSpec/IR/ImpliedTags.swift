@@ -14,7 +14,19 @@ extension Spec {
     /// discriminator gives it the same tag; a record listed under two tags of
     /// one discriminator (Google, Horizon and Amazon purchases are all
     /// `PurchaseAndroid`) has no fixed value for it.
+    ///
+    /// Worked out once per spec (`remembered`): several targets' renders
+    /// ask for it.
     public var impliedTagValues: [String: [String: String]] {
+        remembered(ImpliedTagValues.self) { ImpliedTagValues(byRecord: $0.workOutImpliedTagValues()) }.byRecord
+    }
+
+    /// The key and value of `impliedTagValues` in `remembered`.
+    private struct ImpliedTagValues: Sendable {
+        var byRecord: [String: [String: String]]
+    }
+
+    private func workOutImpliedTagValues() -> [String: [String: String]] {
         var result: [String: [String: String]] = [:]
         for (record, fields) in unionTagValues {
             for (field, tags) in fields where tags.count == 1 {
