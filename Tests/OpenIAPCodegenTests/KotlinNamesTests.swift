@@ -25,8 +25,8 @@ import Testing
         }
     }
 
-    /// `isKeyword` looks among the keywords of the same first letter and
-    /// length; it must answer as the keyword sets do, for every keyword,
+    /// `isKeyword` looks among the keywords of the same first byte and
+    /// length (`NameTable`); it must answer as the keyword sets do, for every keyword,
     /// names one letter off, other cases and lengths, and non-ASCII text.
     @Test func keywordCheckAgreesWithTheKeywordSets() {
         let keywords = KotlinNames.hardKeywords.union(KotlinNames.softKeywords)
@@ -43,14 +43,14 @@ import Testing
         }
     }
 
-    /// `isBuiltInName` looks among the names of the same length; it must
-    /// answer as the set does, for every name and names close to one.
+    /// `isBuiltInName` looks among the names of the same first byte and
+    /// length (`NameTable`); it must answer as the set does, for every name and names close to one.
     @Test func builtInNameCheckAgreesWithTheSet() {
         var names = Array(KotlinNames.builtInNames)
         for name in KotlinNames.builtInNames {
             names += [name.lowercased(), name + "s", String(name.dropLast()), "_" + name, name + "\u{301}"]
         }
-        names += ["", "A", "Kotlin", "\u{212A}", "ProductState1", String(repeating: "List", count: 20)]
+        names += ["", "A", "Kotlin", "\u{212A}", "\u{212A}otlin", "Pai\u{72}", "ProductState1", String(repeating: "List", count: 20)]
         for name in names {
             #expect(KotlinNames.isBuiltInName(name) == KotlinNames.builtInNames.contains(name), "\(name)")
         }

@@ -101,7 +101,7 @@ import Testing
         ]
         for name in samples + Array(SwiftNames.keywords) + Array(SwiftNames.reservedTypeNames) {
             #expect(SwiftNames.isKeyword(name) == SwiftNames.keywords.contains(name), "\(name)")
-            #expect(SwiftNameTable(SwiftNames.reservedTypeNames).contains(name) == SwiftNames.reservedTypeNames.contains(name), "\(name)")
+            #expect(NameTable(SwiftNames.reservedTypeNames).contains(name) == SwiftNames.reservedTypeNames.contains(name), "\(name)")
             #expect(SwiftNames.hasRuntimeTypePrefix(name) == name.hasPrefix(SwiftNames.runtimeTypePrefix), "\(name)")
         }
         // Equal to `CodingKey` as Swift compares strings, so reserved as it is.

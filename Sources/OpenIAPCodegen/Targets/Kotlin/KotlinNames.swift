@@ -86,25 +86,12 @@ public enum KotlinNames {
     ]
 
     public static func isKeyword(_ identifier: String) -> Bool {
-        // Every keyword is lower-case ASCII letters. Looking among the few
-        // of the same first letter and length costs a fraction of hashing
-        // the name, which most lower-case field names (`region`, `kind`)
-        // went through.
-        guard let first = identifier.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else {
-            return false
-        }
-        let length = identifier.utf8.count
-        for keyword in keywordsByInitial[Int(first - UInt8(ascii: "a"))]
-        where keyword.utf8.count == length && keyword == identifier {
-            return true
-        }
-        return false
+        keywordTable.contains(identifier)
     }
 
-    /// The hard and soft keywords by first letter, `a` to `z`.
-    private static let keywordsByInitial: [[String]] = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { initial in
-        hardKeywords.union(softKeywords).filter { $0.utf8.first == initial }.sorted()
-    }
+    /// The hard and soft keywords, looked up without hashing: most field
+    /// names are asked (`NameTable`).
+    private static let keywordTable = NameTable(hardKeywords.union(softKeywords))
 
     /// The Kotlin and Java names the generated code uses without a package,
     /// and Kotlin's basic types. A spec type of one of these names would hide
@@ -119,22 +106,13 @@ public enum KotlinNames {
         "Unit",
     ]
 
-    /// Whether `name` is one of `builtInNames`, found among those of its
-    /// length: the check asks it of every type name, and hashing each cost
-    /// several times as much.
+    /// Whether `name` is one of `builtInNames`, looked up without hashing:
+    /// the check asks it of every type name (`NameTable`).
     static func isBuiltInName(_ name: String) -> Bool {
-        let length = name.utf8.count
-        guard length < builtInNamesByLength.count else { return false }
-        for builtIn in builtInNamesByLength[length] where builtIn == name { return true }
-        return false
+        builtInNameTable.contains(name)
     }
 
-    /// `builtInNames` by their length in bytes.
-    private static let builtInNamesByLength: [[String]] = {
-        var byLength = [[String]](repeating: [], count: (builtInNames.map(\.utf8.count).max() ?? 0) + 1)
-        for name in builtInNames.sorted() { byLength[name.utf8.count].append(name) }
-        return byLength
-    }()
+    private static let builtInNameTable = NameTable(builtInNames)
 
     /// The functions of `Any`, which every Kotlin object has: an operation
     /// of one of these names would clash with them (see `OperationNames`).
