@@ -45,9 +45,11 @@ enum TypeExpression {
         let isOptional = position < bytes.endIndex && bytes[position] == UInt8(ascii: "?")
         if isOptional { position += 1 }
         guard position == bytes.endIndex, lists <= maxNesting else { return nil }
-        let name = String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self)
-        guard name != "map" else { return nil }
-        var type = Scalar.named(name).map(TypeRef.scalar) ?? .named(name)
+        // The name is ASCII, so it equals a keyword only byte for byte; a
+        // string is made only for a named type (a scalar needs none).
+        let name = bytes[bytes.startIndex..<end]
+        guard name.count != 3 || Scalar.packedPrefix(name) != 0x6D_61_70 else { return nil }  // "map"
+        var type = Scalar.named(ascii: name).map(TypeRef.scalar) ?? .named(String(decoding: name, as: UTF8.self))
         for _ in 0..<lists { type = .list(type) }
         return Parsed(type: type, isOptional: isOptional)
     }
