@@ -22,30 +22,6 @@ public enum Scalar: String, Sendable, CaseIterable {
         default: return nil
         }
     }
-
-    /// `named` of a name given as ASCII bytes, without making a string of
-    /// it. Each raw value is at most nine bytes: up to eight of them are
-    /// packed into one number (first byte highest) and compared at once.
-    static func named(ascii name: ArraySlice<UInt8>) -> Scalar? {
-        guard name.count <= 9 else { return nil }
-        let packed = packedPrefix(name)
-        switch (name.count, packed) {
-        case (3, 0x49_6E_74): return .int  // "Int"
-        case (4, 0x42_6F_6F_6C): return .bool  // "Bool"
-        case (6, 0x53_74_72_69_6E_67): return .string  // "String"
-        case (6, 0x44_6F_75_62_6C_65): return .double  // "Double"
-        case (9, 0x54_69_6D_65_73_74_61_6D): return name.last == UInt8(ascii: "p") ? .timestamp : nil  // "Timestam" + "p"
-        default: return nil
-        }
-    }
-
-    /// Up to the first eight bytes of `bytes` as one number, the first
-    /// byte highest: how `named(ascii:)` compares short names.
-    static func packedPrefix(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var packed: UInt64 = 0
-        for byte in bytes.prefix(8) { packed = packed << 8 | UInt64(byte) }
-        return packed
-    }
 }
 
 /// A type expression after parsing (`String[]?` and friends), without the
