@@ -44,6 +44,25 @@ import Testing
         #expect(Array(SpecFileReader.fieldKeys.names.suffix(cases.count)) == SpecFileReader.annotationKeys.names)
     }
 
+    @Test func recordKeysAreListedInTheOrderOfTheirPositionsBeforeTheAnnotationKeys() {
+        let output = SpecFileReader.outputRecordKeys.names
+        let input = SpecFileReader.inputRecordKeys.names
+        #expect(Array(output.prefix(SpecFileReader.outputRecordKeyCount)) == ["fields", "include", "oneOf"])
+        #expect(Array(input.prefix(SpecFileReader.inputRecordKeyCount)) == ["fields", "include", "exactlyOne", "atLeastOne", "sameAs"])
+        #expect(Array(output.dropFirst(SpecFileReader.outputRecordKeyCount)) == SpecFileReader.annotationKeys.names)
+        #expect(Array(input.dropFirst(SpecFileReader.inputRecordKeyCount)) == SpecFileReader.annotationKeys.names)
+        typealias Key = SpecFileReader.RecordKey
+        #expect([Key.fields, .include, .oneOfOrExactlyOne].map { output[$0.rawValue] } == ["fields", "include", "oneOf"])
+        #expect([Key.oneOfOrExactlyOne, .atLeastOne, .sameAs].map { input[$0.rawValue] } == ["exactlyOne", "atLeastOne", "sameAs"])
+    }
+
+    @Test func keysOfEveryLengthAndFirstByteAreFound() throws {
+        // Several keys share a length, a first byte or both.
+        let keys = KeyList(["ab", "ac", "b", "abc", "ba", "a", "bb", "abd"])
+        let (document, pairs) = try pairs("abd: 1\nb: 2\nac: 3\nabe: 4\na: 5\nbb: 6\nab: 7\nc: 8\nabc: 9\nba: 0\n")
+        #expect(pairs.map { document.position(of: $0.key, in: keys) } == [7, 2, 1, nil, 5, 6, 0, nil, 3, 4])
+    }
+
     @Test func checkedValuesNoteAllowedKeysAndReportTheOthers() throws {
         let (document, pairs) = try pairs("max: 9\ntpye: x\ndoc: d\nzzz: 1\n")
         var reader = NodeReader(document)

@@ -21,4 +21,17 @@ struct ScalarNameTests {
             #expect(Scalar.named(scalar.rawValue) == scalar)
         }
     }
+
+    /// `Scalar.named(ascii:)` packs the bytes of a name into a number; it
+    /// must agree with `Scalar(rawValue:)` on ASCII names, those of a
+    /// scalar's length and first bytes too.
+    @Test func asciiAgreesWithRawValue() {
+        let others = [
+            "", "map", "Str", "Strings", "string", "INT", "Int_", "Bool1", "Doubles", "Timestamps", "Timestamq", "TimeStamp",
+            "Timestam", "Inu", "Boom", "Strinh", "Doublf", "A", "SubscriptionState2", "Xnt",
+        ]
+        for name in Scalar.allCases.map(\.rawValue) + others {
+            #expect(Scalar.named(ascii: ArraySlice(name.utf8)) == Scalar(rawValue: name), "\(name)")
+        }
+    }
 }

@@ -56,22 +56,23 @@ enum DeprecationCheck {
 
     private static func usesDeprecationMaps(_ spec: Spec) -> Bool {
         // Each type's annotations are read where they are: `NamedType.annotations`
-        // would copy them out, every string and the deprecation with them.
+        // would copy them out, every string and the deprecation with them;
+        // and each deprecation is only looked at (`hasDeprecationMap`).
         for type in spec.types {
             switch type {
             case let .record(r):
-                if r.annotations.deprecation != nil || r.fields.contains(where: { $0.annotations.deprecation != nil }) { return true }
+                if r.annotations.hasDeprecationMap || r.fields.contains(where: { $0.annotations.hasDeprecationMap }) { return true }
             case let .fieldSet(s):
-                if s.annotations.deprecation != nil || s.fields.contains(where: { $0.annotations.deprecation != nil }) { return true }
+                if s.annotations.hasDeprecationMap || s.fields.contains(where: { $0.annotations.hasDeprecationMap }) { return true }
             case let .enumeration(e):
-                if e.annotations.deprecation != nil || e.values.contains(where: { $0.annotations.deprecation != nil }) { return true }
+                if e.annotations.hasDeprecationMap || e.values.contains(where: { $0.annotations.hasDeprecationMap }) { return true }
             case let .opaqueString(s):
-                if s.annotations.deprecation != nil || s.knownValues.contains(where: { $0.annotations.deprecation != nil }) { return true }
-            case let .union(u): if u.annotations.deprecation != nil { return true }
-            case let .alias(a): if a.annotations.deprecation != nil { return true }
+                if s.annotations.hasDeprecationMap || s.knownValues.contains(where: { $0.annotations.hasDeprecationMap }) { return true }
+            case let .union(u): if u.annotations.hasDeprecationMap { return true }
+            case let .alias(a): if a.annotations.hasDeprecationMap { return true }
             }
         }
-        return spec.operations.contains { $0.annotations.deprecation != nil || $0.arguments.contains { $0.annotations.deprecation != nil } }
+        return spec.operations.contains { $0.annotations.hasDeprecationMap || $0.arguments.contains { $0.annotations.hasDeprecationMap } }
     }
 
     /// The ids met following replacements from `id` when they lead back to
@@ -97,5 +98,15 @@ enum DeprecationCheck {
             let which = deprecation.since != nil ? "deprecated in" : "introduced in"
             report("'removeIn' \(removeIn) of \(element.described) must be later than the version it was \(which), \(since)", at, [])
         }
+    }
+}
+
+extension Annotations {
+    /// Whether `deprecation` is set. Asked without copying the deprecation
+    /// out, which `deprecation != nil` did (its strings and all) for every
+    /// element of the spec, though nearly all have none.
+    fileprivate var hasDeprecationMap: Bool {
+        if case .some = deprecation { return true }
+        return false
     }
 }

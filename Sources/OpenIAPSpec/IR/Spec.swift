@@ -99,10 +99,58 @@ public struct Spec: Sendable {
     /// The positions of `names` in the order of the names as Swift compares
     /// strings, equal names in their original order.
     static func sortedPositions(of names: [String]) -> [Int] {
-        // `sorted` is stable, so equal names keep their order without
+        // Sorting is stable, so equal names keep their order without
         // comparing positions; comparing `(name, position)` pairs compared
         // every two different names twice (`!=`, then `<`).
-        names.indices.sorted { names[$0] < names[$1] }
+        //
+        // Type names are ASCII (the reader accepts no other), and ASCII
+        // strings compare as their bytes do. So each name's first sixteen
+        // bytes are packed into two numbers once, and most comparisons are
+        // of those numbers; only names whose first sixteen bytes are the
+        // same are compared as strings. A comparison of two strings cost
+        // some 150 instructions, and sorting 10,000 names makes over
+        // 130,000 of them.
+        // The prefixes are sorted with the positions they belong to, so a
+        // comparison reads the two values it is given and nothing else.
+        var keys: [SortPrefix] = []
+        keys.reserveCapacity(names.count)
+        for position in names.indices {
+            guard let key = SortPrefix(names[position], position: position) else { return names.indices.sorted { names[$0] < names[$1] } }
+            keys.append(key)
+        }
+        keys.sort { $0.high != $1.high ? $0.high < $1.high : $0.low != $1.low ? $0.low < $1.low : names[$0.position] < names[$1.position] }
+        return keys.map(\.position)
+    }
+
+    /// The first sixteen bytes of an ASCII name as two numbers, first byte
+    /// highest, missing bytes zero: two names compare as their prefixes do
+    /// unless the prefixes are equal. (A name shorter than another that
+    /// starts with it gets the smaller prefix, as it sorts first; a NUL
+    /// byte, which no type name has, can only make prefixes equal.)
+    private struct SortPrefix {
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        /// Where the name is in the list being sorted.
+        var position: Int
+
+        /// Nil when the name is not all ASCII: such text may compare
+        /// otherwise than its bytes.
+        init?(_ name: String, position: Int) {
+            self.position = position
+            var count = 0
+            for byte in name.utf8 {
+                guard byte < 0x80 else { return nil }
+                if count < 8 {
+                    high = high &<< 8 | UInt64(byte)
+                } else if count < 16 {
+                    low = low &<< 8 | UInt64(byte)
+                }
+                count += 1
+            }
+            // The bytes came in at the bottom; move them to the top.
+            if count < 8 { high = high &<< UInt64(8 * (8 - count)) }
+            if count < 16 { low = low &<< UInt64(8 * (16 - max(count, 8))) }
+        }
     }
 
     public subscript(name: String) -> NamedType? {

@@ -44,32 +44,42 @@ extension SpecFileReader {
             values.reserveCapacity(items.count)
             for item in items {
                 guard let wire = valueText(item, owner: owner) else { continue }
-                values.append(EnumValue(wire: wire, location: reader.location(item)))
+                values.append(Self.blankValue)
+                values[values.count - 1].wire = wire
+                values[values.count - 1].location = reader.location(item)
             }
         } else if let pairs = reader.mapping(node, "'values' of \(owner)") {
             values.reserveCapacity(pairs.count)
             let allowed = allowAliases ? Self.enumValueKeys : Self.valueKeys
             for (key, body) in pairs {
                 guard let wire = valueText(key, owner: owner) else { continue }
-                var value = EnumValue(wire: wire, location: reader.location(key))
+                // Into the list first and completed there, so it is not copied.
+                values.append(Self.blankValue)
+                let last = values.count - 1
+                values[last].wire = wire
+                values[last].location = reader.location(key)
                 if document.isNull(body) {
                 } else if let text = document.scalar(body) {
-                    value.annotations.doc = text
+                    values[last].annotations.doc = text
                 } else if let inner = reader.mapping(body, "value '\(wire)'") {
                     reader.checkKeys(inner, allowed: allowed, in: "value '\(wire)'")
-                    value.annotations = annotations(inner)
+                    values[last].annotations = annotations(inner)
                     if let aliases = self.value(inner, "aliases"), let list = reader.stringList(aliases, "'aliases'") {
-                        value.aliases = list.map(\.0)
+                        values[last].aliases = list.map(\.0)
                     }
                 }
-                values.append(value)
             }
         }
-        for value in values where value.wire.isEmpty {
-            reader.diagnostics.error("\(owner) has an empty value; wire values must not be empty", at: value.location)
+        // By position: going through the values themselves copied each one.
+        for index in values.indices where values[index].wire.isEmpty {
+            reader.diagnostics.error("\(owner) has an empty value; wire values must not be empty", at: values[index].location)
         }
         return values
     }
+
+    /// A value with nothing set, copied into the list and filled in place
+    /// (see `blankField`).
+    static let blankValue = EnumValue(wire: "", location: SourceLocation(file: "", line: 0, column: 0))
 
     /// A wire value is whatever text was written: `null`, `~`, `no` are
     /// values named that way. Only an empty plain scalar is missing.

@@ -11,44 +11,57 @@ extension SpecFileReader {
                 readAlias(name, pairs, target: target)
                 return
             }
-            for pair in pairs {
-                if document.scalar(pair.key, is: "oneOf") {
-                    reader.diagnostics.error(
-                        "'oneOf' is only allowed on output records; an input says which of its fields are alternatives with 'exactlyOne'",
-                        at: reader.location(pair.key))
-                } else {
-                    reader.checkKey(pair.key, allowed: Self.inputRecordKeys, in: what())
-                }
-            }
-        } else {
-            for pair in pairs {
-                if let key = Self.inputOnlyRecordKeys.first(where: { document.scalar(pair.key, is: $0) }) {
-                    reader.diagnostics.error("'\(key)' is only allowed on inputs; \(what()) is an output record", at: reader.location(pair.key))
-                } else {
-                    reader.checkKey(pair.key, allowed: Self.outputRecordKeys, in: what())
-                }
+        }
+        // One pass over the pairs checks the keys and notes the value of
+        // each allowed one; going through them again for the annotations
+        // and for each key read cost more than this.
+        let allowed = direction == .input ? Self.inputRecordKeys : Self.outputRecordKeys
+        var keyed = KeyedValues(keyCount: allowed.names.count)
+        for (key, value) in pairs {
+            if let position = document.position(of: key, in: allowed) {
+                keyed.note(value, at: position)
+            } else if direction == .input, document.scalar(key, is: "oneOf") {
+                reader.diagnostics.error(
+                    "'oneOf' is only allowed on output records; an input says which of its fields are alternatives with 'exactlyOne'",
+                    at: reader.location(key))
+            } else if direction == .output, let inputOnly = Self.inputOnlyRecordKeys.first(where: { document.scalar(key, is: $0) }) {
+                reader.diagnostics.error("'\(inputOnly)' is only allowed on inputs; \(what()) is an output record", at: reader.location(key))
+            } else {
+                reader.checkKey(key, allowed: allowed, in: what())
             }
         }
-        var record = RecordType(name: name.0, direction: direction, annotations: annotations(pairs), fields: [], location: name.1)
-        if let include = value(pairs, "include"), let list = reader.stringList(include, "'include'") {
+        var record = RecordType(name: name.0, direction: direction, annotations: Annotations(), fields: [], location: name.1)
+        readAnnotations(keyed, after: direction == .input ? Self.inputRecordKeyCount : Self.outputRecordKeyCount, into: &record.annotations)
+        if let include = keyed[position: RecordKey.include.rawValue], let list = reader.stringList(include, "'include'") {
             record.includes = list.map(\.0)
-            result.includeLocations[name.0] = Dictionary(list.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
+            result.includeLocations[name.0] = list
         }
-        if let fields = value(pairs, "fields") {
+        if let fields = keyed[position: RecordKey.fields.rawValue] {
             record.fields = readFields(fields, owner: name.0)
         }
-        if direction == .output, let oneOf = value(pairs, "oneOf") {
+        if direction == .output, let oneOf = keyed[position: RecordKey.oneOfOrExactlyOne.rawValue] {
             record.isOneOf = reader.bool(oneOf, "'oneOf'") ?? false
         }
         // An output's groups have their error above and are not read.
-        if direction == .input, let groups = value(pairs, "exactlyOne") {
+        if direction == .input, let groups = keyed[position: RecordKey.oneOfOrExactlyOne.rawValue] {
             record.exactlyOne = readGroups(groups, key: "exactlyOne")
         }
-        if direction == .input, let groups = value(pairs, "atLeastOne") {
+        if direction == .input, let groups = keyed[position: RecordKey.atLeastOne.rawValue] {
             record.atLeastOne = readGroups(groups, key: "atLeastOne")
         }
         result.types.append(.record(record))
     }
+
+    /// The positions of a record's own keys in `outputRecordKeys` and
+    /// `inputRecordKeys` (a test checks them): the first two are shared,
+    /// the third is `oneOf` in one and `exactlyOne` in the other, and only
+    /// inputs have the last two. The annotation keys follow.
+    enum RecordKey: Int {
+        case fields, include, oneOfOrExactlyOne, atLeastOne, sameAs
+    }
+
+    static let outputRecordKeyCount = 3
+    static let inputRecordKeyCount = 5
 
     /// An input that is a record or union under another name (`sameAs:`):
     /// its annotations and the target's name, and nothing else, since it has
@@ -204,7 +217,11 @@ extension SpecFileReader {
             guard let name = reader.wireName(key, kind.nameWhat) else { continue }
             if document.isScalar(body), !document.isNull(body) {
                 if let parsed = typeExpression(at: body, "a type"), !isVoid(parsed, at: body, "\(kind.noun) '\(name)'") {
-                    fields.append(Field(name: name, type: parsed.type, isRequired: !parsed.isOptional, location: reader.location(key)))
+                    fields.append(Self.blankField)
+                    fields[fields.count - 1].name = name
+                    fields[fields.count - 1].type = parsed.type
+                    fields[fields.count - 1].isRequired = !parsed.isOptional
+                    fields[fields.count - 1].location = reader.location(key)
                 }
                 continue
             }
@@ -217,12 +234,15 @@ extension SpecFileReader {
             guard let parsed = typeExpression(at: typeNode, "'type'"),
                 !isVoid(parsed, at: typeNode, "\(kind.noun) '\(name)'")
             else { continue }
-            // The field goes into the list first and is completed there, so it is never copied.
-            fields.append(
-                Field(
-                    name: name, type: parsed.type, isRequired: !parsed.isOptional, annotations: fieldAnnotations(keyed),
-                    location: reader.location(key)))
+            // The field goes into the list first and is completed there, its
+            // annotations too, so that none of it is copied.
+            fields.append(Self.blankField)
             let last = fields.count - 1
+            fields[last].name = name
+            fields[last].type = parsed.type
+            fields[last].isRequired = !parsed.isOptional
+            fields[last].location = reader.location(key)
+            readFieldAnnotations(keyed, into: &fields[last].annotations)
             if let degrade = keyed[.degrade] { fields[last].degrades = reader.bool(degrade, "'degrade'") ?? false }
             if let limit = keyed[.maxBytes] {
                 if let bytes = reader.integer(limit, "'maxBytes'") {
@@ -258,6 +278,13 @@ extension SpecFileReader {
         }
         return fields
     }
+
+    /// A field with nothing set, which `readFields` copies into its list
+    /// and then fills in place (so does `readValues` with `blankValue`). Making each field with `Field.init` made
+    /// its empty annotations, its constraints and then the whole field
+    /// (some 380 bytes) in one place and copied each to another, twice the
+    /// work of one copy of this.
+    static let blankField = Field(name: "", type: .scalar(.string), isRequired: false, location: SourceLocation(file: "", line: 0, column: 0))
 
     /// Whether `parsed` is or holds `Void`, which only the result of a query
     /// or mutation may be (and then only alone); reports it for `what`,

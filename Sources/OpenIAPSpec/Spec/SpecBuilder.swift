@@ -102,17 +102,20 @@ struct SpecBuilder {
         var types: [NamedType] = []
         types.reserveCapacity(declared.count)
         for (position, type) in zip(start..., declared) {
-            guard case var .record(record) = type else {
+            guard case let .record(declaration) = type else {
                 types.append(type)
                 continue
             }
             // Most records include nothing and set no defaults; those keep
-            // their declaration as it is, without copying their fields.
+            // their declaration as it is. They are only looked at (a `let`),
+            // so they are not copied: a `var` copied every record, all its
+            // fields retained and released again.
             let recordDefaults = defaults.isEmpty ? nil : defaults[position]
-            if record.includes.isEmpty && recordDefaults == nil {
+            if declaration.includes.isEmpty && recordDefaults == nil {
                 types.append(type)
                 continue
             }
+            var record = declaration
             if !record.includes.isEmpty { record.fields = mergedFields(of: record, byName: byName) }
             if let recordDefaults {
                 let owner = record
@@ -257,8 +260,8 @@ struct SpecBuilder {
         }
         // Where an include was written only matters for an error about it.
         func includeLocation(_ setName: String) -> SourceLocation {
-            let includeLocations = files.lazy.compactMap { $0.includeLocations[record.name] }.first ?? [:]
-            return includeLocations[setName] ?? record.location
+            let includeLocations = files.lazy.compactMap { $0.includeLocations[record.name] }.first ?? []
+            return includeLocations.first { $0.0 == setName }?.1 ?? record.location
         }
         // The sets are found first, so that `merged` gets all its room at once.
         var sets: [FieldSet] = []

@@ -24,8 +24,10 @@ struct SpecFileReader {
         var types: [NamedType] = []
         /// Raw `default:` nodes by type name and field name, typed later.
         var defaults: [String: [String: RawDefault]] = [:]
-        /// Where each include of a record was written, for errors about it.
-        var includeLocations: [String: [String: SourceLocation]] = [:]
+        /// Where each include of a record was written, for errors about it:
+        /// the names as listed, each with its place (a list, not a
+        /// dictionary: it is only searched when there is an error).
+        var includeLocations: [String: [(String, SourceLocation)]] = [:]
         /// The queries, mutations and events, in the order written; `stores`
         /// as written (the builder puts them in order or derives them).
         var operations: [APIOperation] = []
@@ -192,8 +194,13 @@ struct SpecFileReader {
     }
 
     static func isTypeName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+        // By UTF-8 bytes, cheaper to go through than scalars: text outside
+        // ASCII has no byte in these ranges, so the answer is the same.
+        guard let first = name.utf8.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) else { return false }
+        return name.utf8.allSatisfy {
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        }
     }
 
     // MARK: - Shared pieces
@@ -219,23 +226,28 @@ struct SpecFileReader {
         return result
     }
 
-    /// A field's annotations, from the values `checkedValues` found for
-    /// `fieldKeys`, where the annotation keys follow the `FieldKey` ones.
+    /// Reads a field's annotations into `result` (the field's own, in
+    /// place), from the values `checkedValues` found for `fieldKeys`, where
+    /// the annotation keys follow the `FieldKey` ones.
     /// Fields are most of a spec, and going through a field's pairs once
     /// more to find its annotations cost more than taking them from there.
     /// Each annotation is read on its own, so the order they are read in
     /// only changes the order of their errors, which are at different places
     /// and get sorted by place.
-    mutating func fieldAnnotations(_ keyed: KeyedValues) -> Annotations {
-        var result = Annotations()
-        // By raw value, with the count of field keys worked out once:
+    mutating func readFieldAnnotations(_ keyed: KeyedValues, into result: inout Annotations) {
+        readAnnotations(keyed, after: Self.fieldKeyCount, into: &result)
+    }
+
+    /// Reads the annotations among `keyed`, the values found for a key
+    /// list whose annotation keys follow its first `count` keys.
+    mutating func readAnnotations(_ keyed: KeyedValues, after count: Int, into result: inout Annotations) {
+        // By raw value, with the count of the other keys worked out once:
         // `allCases` is an array made at each use, which was twice per
         // annotation key and field.
         for rawValue in 0..<Self.annotationKeyCount {
-            guard let value = keyed[position: Self.fieldKeyCount + rawValue], let key = AnnotationKey(rawValue: rawValue) else { continue }
+            guard let value = keyed[position: count + rawValue], let key = AnnotationKey(rawValue: rawValue) else { continue }
             readAnnotation(key, value, into: &result)
         }
-        return result
     }
 
     mutating func readAnnotation(_ key: AnnotationKey, _ value: Node, into result: inout Annotations) {

@@ -45,9 +45,11 @@ enum TypeExpression {
         let isOptional = position < bytes.endIndex && bytes[position] == UInt8(ascii: "?")
         if isOptional { position += 1 }
         guard position == bytes.endIndex, lists <= maxNesting else { return nil }
-        let name = String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self)
-        guard name != "map" else { return nil }
-        var type = Scalar.named(name).map(TypeRef.scalar) ?? .named(name)
+        // The name is ASCII, so it equals a keyword only byte for byte; a
+        // string is made only for a named type (a scalar needs none).
+        let name = bytes[bytes.startIndex..<end]
+        guard name.count != 3 || Scalar.packedPrefix(name) != 0x6D_61_70 else { return nil }  // "map"
+        var type = Scalar.named(ascii: name).map(TypeRef.scalar) ?? .named(String(decoding: name, as: UTF8.self))
         for _ in 0..<lists { type = .list(type) }
         return Parsed(type: type, isOptional: isOptional)
     }
@@ -167,4 +169,30 @@ extension UInt8: ExpressionUnit {
 
     func `is`(_ ascii: Unicode.Scalar) -> Bool { self == UInt8(ascii: ascii) }
     static func text(_ units: ArraySlice<UInt8>) -> String { String(decoding: units, as: UTF8.self) }
+}
+
+extension Scalar {
+    /// `named` of a name given as ASCII bytes, without making a string of
+    /// it. Each raw value is at most nine bytes: up to eight of them are
+    /// packed into one number (first byte highest) and compared at once.
+    static func named(ascii name: ArraySlice<UInt8>) -> Scalar? {
+        guard name.count <= 9 else { return nil }
+        let packed = packedPrefix(name)
+        switch (name.count, packed) {
+        case (3, 0x49_6E_74): return .int  // "Int"
+        case (4, 0x42_6F_6F_6C): return .bool  // "Bool"
+        case (6, 0x53_74_72_69_6E_67): return .string  // "String"
+        case (6, 0x44_6F_75_62_6C_65): return .double  // "Double"
+        case (9, 0x54_69_6D_65_73_74_61_6D): return name.last == UInt8(ascii: "p") ? .timestamp : nil  // "Timestam" + "p"
+        default: return nil
+        }
+    }
+
+    /// Up to the first eight bytes of `bytes` as one number, the first
+    /// byte highest: how `named(ascii:)` compares short names.
+    static func packedPrefix(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var packed: UInt64 = 0
+        for byte in bytes.prefix(8) { packed = packed << 8 | UInt64(byte) }
+        return packed
+    }
 }

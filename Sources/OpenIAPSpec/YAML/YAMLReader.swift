@@ -93,9 +93,14 @@ public enum YAMLReader {
                 let scalar = event.data.scalar
                 // Lent to the builder, which copies it before the event is deleted.
                 let text = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
-                builder.scalar(
-                    text, style: style(of: scalar.style), tag: string(scalar.tag), anchor: string(scalar.anchor),
-                    line: line, column: column)
+                if scalar.tag == nil && scalar.anchor == nil {
+                    // The usual scalar: no optional strings are made and dropped.
+                    builder.scalar(text, style: style(of: scalar.style), line: line, column: column)
+                } else {
+                    builder.scalar(
+                        text, style: style(of: scalar.style), tag: string(scalar.tag), anchor: string(scalar.anchor),
+                        line: line, column: column)
+                }
                 keepGoing = true
             case YAML_ALIAS_EVENT:
                 keepGoing = builder.alias(string(event.data.alias.anchor) ?? "", line: line, column: column)

@@ -46,9 +46,9 @@ struct YAMLTreeBuilder {
     private var document: YAMLDocument
     private var stack: [Frame] = []
     /// The finished children of every open collection, innermost last.
-    private var pending: [Int32] = []
+    private var pending = NodeStack()
     /// The keys accepted so far by every open mapping, innermost last.
-    private var acceptedKeys: [Int32] = []
+    private var acceptedKeys = NodeStack()
     private var root: YAMLDocument.NodeID?
     private var documents = 0
     private var anchors: [String: Anchored] = [:]
@@ -112,6 +112,13 @@ struct YAMLTreeBuilder {
         finish(node, size: 1, height: 0, anchor: anchor)
     }
 
+    /// A scalar without a tag or an anchor, the usual one: `scalar(_:style:tag:anchor:line:column:)`
+    /// without the optional strings.
+    mutating func scalar(_ bytes: UnsafeBufferPointer<UInt8>, style: YAMLNode.ScalarStyle, line: Int, column: Int) {
+        let node = addScalar(bytes, style: style, tag: nil, line: line, column: column)
+        finish(node, size: 1, height: 0)
+    }
+
     /// An alias (`*name`) of an anchored node.
     mutating func alias(_ name: String, line: Int, column: Int) -> Bool {
         guard let anchored = anchors[name] else {
@@ -171,10 +178,9 @@ struct YAMLTreeBuilder {
         }
         let start = document.children.count
         let count = pending.count - frame.firstChild
-        document.children.append(contentsOf: pending[frame.firstChild...])
-        // From the end: cheaper than the general `removeSubrange`.
-        pending.removeLast(pending.count - frame.firstChild)
-        acceptedKeys.removeLast(acceptedKeys.count - frame.firstAcceptedKey)
+        document.children.append(contentsOf: pending[frame.firstChild..<pending.count])
+        pending.truncate(to: frame.firstChild)
+        acceptedKeys.truncate(to: frame.firstAcceptedKey)
         document.nodes.append(
             YAMLDocument.Node(
                 kind: frame.isMapping ? .mapping : .sequence, style: .plain, tag: frame.tag,
@@ -245,6 +251,11 @@ struct YAMLTreeBuilder {
     /// Remembers a finished node under its anchor and hands it to its parent.
     private mutating func finish(_ node: YAMLDocument.NodeID, size: Int, height: Int, anchor: String?) {
         if let anchor { anchors[anchor] = Anchored(node: node, size: size, height: height) }
+        finish(node, size: size, height: height)
+    }
+
+    /// Hands a finished node to its parent.
+    private mutating func finish(_ node: YAMLDocument.NodeID, size: Int, height: Int) {
         guard !stack.isEmpty else {
             root = node
             return
@@ -274,11 +285,19 @@ struct YAMLTreeBuilder {
         // (some 180 bytes) was copied for at every key.
         var first: YAMLDocument.NodeID?
         if !stack[index].hasSeenKeys {
-            for seen in acceptedKeys[stack[index].firstAcceptedKey...] {
+            // By position, so that no slice of the keys is made (and retained) per key.
+            for position in stack[index].firstAcceptedKey..<acceptedKeys.count {
+                let seen = acceptedKeys[position]
                 // Two ASCII texts of different lengths differ; most keys are
                 // told apart here, without a call.
                 let other = document.nodes[Int(seen)]
-                if header.isASCII && other.isASCII && header.count != other.count { continue }
+                if header.isASCII && other.isASCII {
+                    if header.count == other.count && document.sameBytes(Int(seen), key) {
+                        first = Int(seen)
+                        break
+                    }
+                    continue
+                }
                 if document.sameScalar(Int(seen), key) {
                     first = Int(seen)
                     break
@@ -305,7 +324,8 @@ struct YAMLTreeBuilder {
             if !stack[index].hasSeenKeys {
                 stack[index].hasSeenKeys = true
                 var keys: [String: Int32] = [:]
-                for seen in acceptedKeys[stack[index].firstAcceptedKey...] {
+                for position in stack[index].firstAcceptedKey..<acceptedKeys.count {
+                    let seen = acceptedKeys[position]
                     keys[document.scalar(Int(seen)) ?? ""] = seen
                 }
                 seenKeys[index] = keys
@@ -376,5 +396,33 @@ struct YAMLTreeBuilder {
             count += 1
         }
         return shown
+    }
+}
+
+/// A stack of node numbers that keeps its storage when it shrinks: `pending`
+/// and `acceptedKeys` of `YAMLTreeBuilder` drop a collection's entries at
+/// its end, which `Array.removeLast(_:)` did at some 90 instructions a
+/// time; here it is one assignment.
+private struct NodeStack {
+    private var storage: [Int32] = []
+    private(set) var count = 0
+
+    subscript(position: Int) -> Int32 { storage[position] }
+
+    subscript(range: Range<Int>) -> ArraySlice<Int32> { storage[range] }
+
+    @inline(__always)
+    mutating func append(_ node: Int32) {
+        if count < storage.count {
+            storage[count] = node
+        } else {
+            storage.append(node)
+        }
+        count += 1
+    }
+
+    /// Drops every entry from position `newCount` on.
+    mutating func truncate(to newCount: Int) {
+        count = newCount
     }
 }
