@@ -37,9 +37,12 @@ enum KotlinTypeMapping {
     /// field took three concatenations, and a map's type an allocation.
     private static let scalarListTypes = scalars.map { kotlinType(.list(.scalar($0))) + "?" }
     private static let scalarMapTypes = scalars.map { kotlinType(.map(.scalar($0))) + "?" }
-    private static let scalars: [Scalar] = [.string, .bool, .int, .double, .timestamp]
+    /// Every scalar, in the order of `position(of:)`: tables made once per
+    /// scalar (here and in the view model's shared decode objects) are
+    /// indexed by it.
+    static let scalars: [Scalar] = [.string, .bool, .int, .double, .timestamp]
 
-    private static func position(of scalar: Scalar) -> Int {
+    static func position(of scalar: Scalar) -> Int {
         switch scalar {
         case .string: 0
         case .bool: 1

@@ -46,15 +46,15 @@ extension KotlinViewModel {
         switch type {
         case let .scalar(scalar):
             guard depth < Self.sharedScalarDecodings.count else { return Self.decodedScalar(scalar, depth: depth) }
-            return Self.sharedScalarDecodings[depth][Self.position(of: scalar)]
+            return Self.sharedScalarDecodings[depth][KotlinTypeMapping.position(of: scalar)]
         case let .named(name):
             reader = nested.isEmpty ? companion(name) : typeReference(aliasTargets[name] ?? name, nested: nested)
         case let .list(inner):
-            if depth == 0, case let .scalar(scalar) = inner { return Self.sharedScalarListDecodings[Self.position(of: scalar)] }
+            if depth == 0, case let .scalar(scalar) = inner { return Self.sharedScalarListDecodings[KotlinTypeMapping.position(of: scalar)] }
             collection = "list"
             element = [decodedValue(inner, depth: depth + 1, nested: nested)]
         case let .map(inner):
-            if depth == 0, case let .scalar(scalar) = inner { return Self.sharedScalarMapDecodings[Self.position(of: scalar)] }
+            if depth == 0, case let .scalar(scalar) = inner { return Self.sharedScalarMapDecodings[KotlinTypeMapping.position(of: scalar)] }
             collection = "map"
             element = [decodedValue(inner, depth: depth + 1, nested: nested)]
         }
@@ -64,33 +64,19 @@ extension KotlinViewModel {
     /// `decodedValue` of a field's list or map of scalars (`String[]`,
     /// `map<String>`), by scalar: also the same for every such field, made
     /// once, where each built an object and the list holding its element.
-    static let sharedScalarListDecodings: [TemplateValue] = Self.scalars.map { scalar in
+    static let sharedScalarListDecodings: [TemplateValue] = KotlinTypeMapping.scalars.map { scalar in
         decodedObject(scalar: "", reader: "", collection: "list", depth: 0, element: [decodedScalar(scalar, depth: 1)])
     }
-    static let sharedScalarMapDecodings: [TemplateValue] = Self.scalars.map { scalar in
+    static let sharedScalarMapDecodings: [TemplateValue] = KotlinTypeMapping.scalars.map { scalar in
         decodedObject(scalar: "", reader: "", collection: "map", depth: 0, element: [decodedScalar(scalar, depth: 1)])
     }
-
-    /// Every scalar, in the order of `position(of:)`.
-    private static let scalars: [Scalar] = [.string, .bool, .int, .double, .timestamp]
 
     /// `decodedValue` of a scalar at depth 0 (a field's, a result's) and 1
     /// (a list's or map's element), by depth and scalar: the same object
     /// for every such value, made once. Most fields are scalars, and each
     /// built (and the template engine later freed) an equal object.
     static let sharedScalarDecodings: [[TemplateValue]] = (0..<2).map { depth in
-        scalars.map { decodedScalar($0, depth: depth) }
-    }
-
-    /// The position of `scalar` in each list of `sharedScalarDecodings`.
-    private static func position(of scalar: Scalar) -> Int {
-        switch scalar {
-        case .string: 0
-        case .bool: 1
-        case .int: 2
-        case .double: 3
-        case .timestamp: 4
-        }
+        KotlinTypeMapping.scalars.map { decodedScalar($0, depth: depth) }
     }
 
     /// `decodedValue` of a scalar: read by OpenIAPDecode's reader of its kind.
