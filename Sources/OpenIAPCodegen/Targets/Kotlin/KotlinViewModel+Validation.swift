@@ -65,7 +65,7 @@ extension KotlinViewModel {
         let access = access()
         let isRequired = fields[index].isRequired
         let value = isRequired ? access : "v0"
-        func number<N>(_ value: N?) -> TemplateValue { value.map { .string("\($0)") } ?? "" }
+        func number(_ value: Int?) -> TemplateValue { value.map { .string(String($0)) } ?? "" }
         let bound = { (limit: Double?) -> TemplateValue in
             limit.map { .string(KotlinTypeMapping.literal(.double($0), type: .scalar(.double), spec: spec)) } ?? ""
         }
