@@ -281,7 +281,13 @@ struct TemplateRenderer {
         switch try resolve(program, instruction) {
         case .pointer(let value):
             try Self.borrow(value) { (value: inout TemplateValue) throws(DiagnosticError) in
-                try write(&value, program, instruction)
+                // A string, nearly every time, written here rather than
+                // through a call.
+                if case .string(let text) = value {
+                    write(text)
+                } else {
+                    try write(&value, program, instruction)
+                }
             }
         case .made(var value): try write(&value, program, instruction)
         case .stream:
@@ -363,7 +369,23 @@ struct TemplateRenderer {
         let inverted = instruction.operation == .invertedSection || instruction.operation == .invertedThenSection
         switch try resolve(program, instruction) {
         case .pointer(let value):
-            try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)
+            // A flag, most of the time: decided here rather than through
+            // a call, as `renderSection(_:inverted:body:over:borrowed:at:)`
+            // would.
+            let flag = try Self.borrow(value) { (value: inout TemplateValue) -> Bool? in
+                if case .bool(let flag) = value { flag } else { nil }
+            }
+            guard let flag else {
+                try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)
+                return
+            }
+            guard flag != inverted else { return }
+            try countPass(program, at: instruction.offset)
+            if inverted {
+                try run(program, body)
+            } else {
+                try renderBody(program, body, in: value, index: 0, count: -1)
+            }
         case .made(let value):
             try withUnsafePointer(to: value) { value throws(DiagnosticError) in
                 try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)
