@@ -353,6 +353,12 @@ struct TemplateRenderer {
         nesting += 1
         defer { nesting -= 1 }
         let inverted = instruction.operation == .invertedThenSection
+        if let flag = try Self.flag(at: value) {
+            // Exactly one of the two renders, decided here.
+            try renderSection(program, inverted: inverted, body: body, flag: flag, over: value, at: instruction.offset)
+            try renderSection(program, inverted: !inverted, body: secondBody, flag: flag, over: value, at: second.offset)
+            return second.end
+        }
         try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)
         try renderSection(program, inverted: !inverted, body: secondBody, over: value, at: second.offset)
         return second.end
@@ -372,19 +378,10 @@ struct TemplateRenderer {
             // A flag, most of the time: decided here rather than through
             // a call, as `renderSection(_:inverted:body:over:borrowed:at:)`
             // would.
-            let flag = try Self.borrow(value) { (value: inout TemplateValue) -> Bool? in
-                if case .bool(let flag) = value { flag } else { nil }
-            }
-            guard let flag else {
-                try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)
-                return
-            }
-            guard flag != inverted else { return }
-            try countPass(program, at: instruction.offset)
-            if inverted {
-                try run(program, body)
+            if let flag = try Self.flag(at: value) {
+                try renderSection(program, inverted: inverted, body: body, flag: flag, over: value, at: instruction.offset)
             } else {
-                try renderBody(program, body, in: value, index: 0, count: -1)
+                try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)
             }
         case .made(let value):
             try withUnsafePointer(to: value) { value throws(DiagnosticError) in
@@ -410,6 +407,30 @@ struct TemplateRenderer {
                     try renderBody(program, body, in: item, index: index, count: stream.count)
                 }
             }
+        }
+    }
+
+    /// The flag at `value`, or nil when it holds something else.
+    @inline(__always)
+    private static func flag(at value: UnsafePointer<TemplateValue>) throws(DiagnosticError) -> Bool? {
+        try borrow(value) { (value: inout TemplateValue) -> Bool? in
+            if case .bool(let flag) = value { flag } else { nil }
+        }
+    }
+
+    /// `renderSection(_:inverted:body:over:at:)` over `flag`, the value at
+    /// `value`, inlined where the section's name was looked up.
+    @inline(__always)
+    private mutating func renderSection(
+        _ program: TemplateProgram, inverted: Bool, body: Range<Int>, flag: Bool, over value: UnsafePointer<TemplateValue>,
+        at offset: Int
+    ) throws(DiagnosticError) {
+        guard flag != inverted else { return }
+        try countPass(program, at: offset)
+        if inverted {
+            try run(program, body)
+        } else {
+            try renderBody(program, body, in: value, index: 0, count: -1)
         }
     }
 
