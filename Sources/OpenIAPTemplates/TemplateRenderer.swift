@@ -478,7 +478,7 @@ struct TemplateRenderer {
         try countPass(program, at: instruction.offset)
         let partialIndent = program.partials[instruction.operand].indent
         if !partialIndent.isEmpty {
-            indent.append(contentsOf: program.text[partialIndent])
+            program.text.withUnsafeBufferPointer { text in indent.append(contentsOf: UnsafeBufferPointer(rebasing: text[partialIndent])) }
             // A standalone tag began its line, so the partial does too.
             atLineStart = true
         }
@@ -497,7 +497,7 @@ struct TemplateRenderer {
         firstName = callerNames
         nesting -= 1
         partialDepth -= 1
-        indent.removeLast(partialIndent.count)
+        if !partialIndent.isEmpty { indent.removeLast(partialIndent.count) }
     }
 
     /// Finds what the name of a variable or section tag refers to, or throws
