@@ -354,7 +354,8 @@ struct TemplateRenderer {
         defer { nesting -= 1 }
         let inverted = instruction.operation == .invertedThenSection
         if let flag = try Self.flag(at: value) {
-            // Exactly one of the two renders, decided here.
+            // A flag or a string: exactly one of the two renders, decided
+            // here.
             try renderSection(program, inverted: inverted, body: body, flag: flag, over: value, at: instruction.offset)
             try renderSection(program, inverted: !inverted, body: secondBody, flag: flag, over: value, at: second.offset)
             return second.end
@@ -375,9 +376,9 @@ struct TemplateRenderer {
         let inverted = instruction.operation == .invertedSection || instruction.operation == .invertedThenSection
         switch try resolve(program, instruction) {
         case .pointer(let value):
-            // A flag, most of the time: decided here rather than through
-            // a call, as `renderSection(_:inverted:body:over:borrowed:at:)`
-            // would.
+            // A flag or a string, most of the time: decided here rather
+            // than through a call, as
+            // `renderSection(_:inverted:body:over:borrowed:at:)` would.
             if let flag = try Self.flag(at: value) {
                 try renderSection(program, inverted: inverted, body: body, flag: flag, over: value, at: instruction.offset)
             } else {
@@ -410,16 +411,23 @@ struct TemplateRenderer {
         }
     }
 
-    /// The flag at `value`, or nil when it holds something else.
+    /// Whether the flag or string at `value` is truthy (see `isTruthy`),
+    /// or nil when it holds a list or an object: a section over either of
+    /// the first two renders its body once or not at all.
     @inline(__always)
     private static func flag(at value: UnsafePointer<TemplateValue>) throws(DiagnosticError) -> Bool? {
         try borrow(value) { (value: inout TemplateValue) -> Bool? in
-            if case .bool(let flag) = value { flag } else { nil }
+            switch value {
+            case .bool(let flag): flag
+            case .string(let text): !text.isEmpty
+            case .list, .object: nil
+            }
         }
     }
 
-    /// `renderSection(_:inverted:body:over:at:)` over `flag`, the value at
-    /// `value`, inlined where the section's name was looked up.
+    /// `renderSection(_:inverted:body:over:at:)` over a flag or a string at
+    /// `value` whose truth is `flag`, inlined where the section's name was
+    /// looked up.
     @inline(__always)
     private mutating func renderSection(
         _ program: TemplateProgram, inverted: Bool, body: Range<Int>, flag: Bool, over value: UnsafePointer<TemplateValue>,
