@@ -1,7 +1,7 @@
 import Foundation
 import OpenIAPSpec
 
-// About 650 lines, kept in one file on purpose: the renderer is one loop
+// About 700 lines, kept in one file on purpose: the renderer is one loop
 // over a template's instructions (`run`) with the context stack it reads,
 // and every helper here works on that stack's frames, whose pointers are
 // valid only inside the calls that made them. Keeping all of that private
@@ -356,8 +356,9 @@ struct TemplateRenderer {
         if let flag = try Self.flag(at: value) {
             // A flag or a string: exactly one of the two renders, decided
             // here.
-            try renderSection(program, inverted: inverted, body: body, flag: flag, over: value, at: instruction.offset)
-            try renderSection(program, inverted: !inverted, body: secondBody, flag: flag, over: value, at: second.offset)
+            try renderSection(program, inverted: inverted, body: body, flag: flag, over: value, name: instruction.operand, at: instruction.offset)
+            try renderSection(
+                program, inverted: !inverted, body: secondBody, flag: flag, over: value, name: second.operand, at: second.offset)
             return second.end
         }
         try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)
@@ -380,7 +381,7 @@ struct TemplateRenderer {
             // than through a call, as
             // `renderSection(_:inverted:body:over:borrowed:at:)` would.
             if let flag = try Self.flag(at: value) {
-                try renderSection(program, inverted: inverted, body: body, flag: flag, over: value, at: instruction.offset)
+                try renderSection(program, inverted: inverted, body: body, flag: flag, over: value, name: instruction.operand, at: instruction.offset)
             } else {
                 try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)
             }
@@ -426,16 +427,17 @@ struct TemplateRenderer {
     }
 
     /// `renderSection(_:inverted:body:over:at:)` over a flag or a string at
-    /// `value` whose truth is `flag`, inlined where the section's name was
-    /// looked up.
+    /// `value` whose truth is `flag`, inlined where the section's name (`name`
+    /// of `program`) was looked up.
     @inline(__always)
     private mutating func renderSection(
         _ program: TemplateProgram, inverted: Bool, body: Range<Int>, flag: Bool, over value: UnsafePointer<TemplateValue>,
-        at offset: Int
+        name: Int, at offset: Int
     ) throws(DiagnosticError) {
         guard flag != inverted else { return }
         try countPass(program, at: offset)
-        if inverted {
+        if inverted || !links.frames.needed[firstName + name] {
+            // Nothing reads the frame the value would get (see `TemplateFrames`).
             try run(program, body)
         } else {
             try renderBody(program, body, in: value, index: 0, count: -1)
