@@ -522,7 +522,18 @@ struct TemplateRenderer {
     @inline(__always)
     private mutating func resolve(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) -> Resolved {
         let name = instruction.operand
-        if program.nameKinds[name] == .key {
+        let kind = program.nameKinds[name]
+        if kind != .key {
+            // `.`, and `@first` or `@last` in the innermost frame when it
+            // is a list element (as in `{{^@last}}, {{/@last}}`): read here
+            // rather than through the call.
+            let top = frames[frames.count - 1]
+            if kind == .current { return .pointer(top.value) }
+            if top.count >= 0 {
+                if kind == .first { return .pointer(booleans + (top.index == 0 ? 1 : 0)) }
+                if kind == .last { return .pointer(booleans + (top.index == top.count - 1 ? 1 : 0)) }
+            }
+        } else {
             // The innermost frame with members: frames without (a
             // section over a flag or a string) are skipped, as the walk
             // would.
