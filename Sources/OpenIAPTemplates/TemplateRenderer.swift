@@ -1,7 +1,7 @@
 import Foundation
 import OpenIAPSpec
 
-// About 650 lines, kept in one file on purpose: the renderer is one loop
+// About 700 lines, kept in one file on purpose: the renderer is one loop
 // over a template's instructions (`run`) with the context stack it reads,
 // and every helper here works on that stack's frames, whose pointers are
 // valid only inside the calls that made them. Keeping all of that private
@@ -281,7 +281,13 @@ struct TemplateRenderer {
         switch try resolve(program, instruction) {
         case .pointer(let value):
             try Self.borrow(value) { (value: inout TemplateValue) throws(DiagnosticError) in
-                try write(&value, program, instruction)
+                // A string, nearly every time, written here rather than
+                // through a call.
+                if case .string(let text) = value {
+                    write(text)
+                } else {
+                    try write(&value, program, instruction)
+                }
             }
         case .made(var value): try write(&value, program, instruction)
         case .stream:
@@ -347,6 +353,14 @@ struct TemplateRenderer {
         nesting += 1
         defer { nesting -= 1 }
         let inverted = instruction.operation == .invertedThenSection
+        if let flag = try Self.flag(at: value) {
+            // A flag or a string: exactly one of the two renders, decided
+            // here.
+            try renderSection(program, inverted: inverted, body: body, flag: flag, over: value, name: instruction.operand, at: instruction.offset)
+            try renderSection(
+                program, inverted: !inverted, body: secondBody, flag: flag, over: value, name: second.operand, at: second.offset)
+            return second.end
+        }
         try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)
         try renderSection(program, inverted: !inverted, body: secondBody, over: value, at: second.offset)
         return second.end
@@ -363,7 +377,14 @@ struct TemplateRenderer {
         let inverted = instruction.operation == .invertedSection || instruction.operation == .invertedThenSection
         switch try resolve(program, instruction) {
         case .pointer(let value):
-            try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)
+            // A flag or a string, most of the time: decided here rather
+            // than through a call, as
+            // `renderSection(_:inverted:body:over:borrowed:at:)` would.
+            if let flag = try Self.flag(at: value) {
+                try renderSection(program, inverted: inverted, body: body, flag: flag, over: value, name: instruction.operand, at: instruction.offset)
+            } else {
+                try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)
+            }
         case .made(let value):
             try withUnsafePointer(to: value) { value throws(DiagnosticError) in
                 try renderSection(program, inverted: inverted, body: body, over: value, at: instruction.offset)
@@ -388,6 +409,38 @@ struct TemplateRenderer {
                     try renderBody(program, body, in: item, index: index, count: stream.count)
                 }
             }
+        }
+    }
+
+    /// Whether the flag or string at `value` is truthy (see `isTruthy`),
+    /// or nil when it holds a list or an object: a section over either of
+    /// the first two renders its body once or not at all.
+    @inline(__always)
+    private static func flag(at value: UnsafePointer<TemplateValue>) throws(DiagnosticError) -> Bool? {
+        try borrow(value) { (value: inout TemplateValue) -> Bool? in
+            switch value {
+            case .bool(let flag): flag
+            case .string(let text): !text.isEmpty
+            case .list, .object: nil
+            }
+        }
+    }
+
+    /// `renderSection(_:inverted:body:over:at:)` over a flag or a string at
+    /// `value` whose truth is `flag`, inlined where the section's name (`name`
+    /// of `program`) was looked up.
+    @inline(__always)
+    private mutating func renderSection(
+        _ program: TemplateProgram, inverted: Bool, body: Range<Int>, flag: Bool, over value: UnsafePointer<TemplateValue>,
+        name: Int, at offset: Int
+    ) throws(DiagnosticError) {
+        guard flag != inverted else { return }
+        try countPass(program, at: offset)
+        if inverted || !links.frames.needed[firstName + name] {
+            // Nothing reads the frame the value would get (see `TemplateFrames`).
+            try run(program, body)
+        } else {
+            try renderBody(program, body, in: value, index: 0, count: -1)
         }
     }
 
@@ -435,7 +488,7 @@ struct TemplateRenderer {
         try countPass(program, at: instruction.offset)
         let partialIndent = program.partials[instruction.operand].indent
         if !partialIndent.isEmpty {
-            indent.append(contentsOf: program.text[partialIndent])
+            program.text.withUnsafeBufferPointer { text in indent.append(contentsOf: UnsafeBufferPointer(rebasing: text[partialIndent])) }
             // A standalone tag began its line, so the partial does too.
             atLineStart = true
         }
@@ -454,7 +507,7 @@ struct TemplateRenderer {
         firstName = callerNames
         nesting -= 1
         partialDepth -= 1
-        indent.removeLast(partialIndent.count)
+        if !partialIndent.isEmpty { indent.removeLast(partialIndent.count) }
     }
 
     /// Finds what the name of a variable or section tag refers to, or throws
@@ -469,7 +522,18 @@ struct TemplateRenderer {
     @inline(__always)
     private mutating func resolve(_ program: TemplateProgram, _ instruction: Instruction) throws(DiagnosticError) -> Resolved {
         let name = instruction.operand
-        if program.nameKinds[name] == .key {
+        let kind = program.nameKinds[name]
+        if kind != .key {
+            // `.`, and `@first` or `@last` in the innermost frame when it
+            // is a list element (as in `{{^@last}}, {{/@last}}`): read here
+            // rather than through the call.
+            let top = frames[frames.count - 1]
+            if kind == .current { return .pointer(top.value) }
+            if top.count >= 0 {
+                if kind == .first { return .pointer(booleans + (top.index == 0 ? 1 : 0)) }
+                if kind == .last { return .pointer(booleans + (top.index == top.count - 1 ? 1 : 0)) }
+            }
+        } else {
             // The innermost frame with members: frames without (a
             // section over a flag or a string) are skipped, as the walk
             // would.

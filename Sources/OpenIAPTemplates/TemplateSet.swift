@@ -176,6 +176,8 @@ final class TemplateLinks: Sendable {
     let firstName: [Int]
     /// The names of all programs together: how many hints a renderer keeps.
     let nameCount: Int
+    /// Which sections need a frame of their own (see `TemplateFrames`).
+    let frames: TemplateFrames
 
     init(_ templates: [String: Template]) {
         var units: [String: Int] = [:]
@@ -200,5 +202,6 @@ final class TemplateLinks: Sendable {
         self.targets = targets
         self.firstName = firstName
         self.nameCount = nameCount
+        frames = TemplateFrames(programs: programs, firstPartial: firstPartial, targets: targets, nameCount: nameCount)
     }
 }

@@ -53,6 +53,23 @@ private func failure(
         #expect(try render("{{#doc}}/// {{.}}{{/doc}}", ["doc": ""]) == "")
     }
 
+    /// A section over a flag or a string pushes no frame for its value when
+    /// nothing in its body reads one (see `TemplateFrames`); `.` still
+    /// finds the value wherever it is read: in the body, in an inverted
+    /// section there, through a partial or a partial of one, in a paired
+    /// section.
+    @Test func dotInsideAFlagOrStringSectionIsItsValue() throws {
+        let context: TemplateValue = ["doc": "Hi", "flag": true, "off": false, "xs": ["a"]]
+        #expect(try render("{{#doc}}{{>p}}{{/doc}}", context, partials: ["p": "<{{.}}>"]) == "<Hi>")
+        #expect(try render("{{#doc}}{{>outer}}{{/doc}}", context, partials: ["outer": "[{{>p}}]", "p": "<{{.}}>"]) == "[<Hi>]")
+        #expect(try render("{{#flag}}{{^off}}{{.}}{{/off}}{{/flag}}", context) == "true")
+        #expect(try render("{{#doc}}{{#flag}}{{.}}{{/flag}}{{.}}{{/doc}}", context) == "trueHi")
+        #expect(try render("{{#doc}}{{#flag}}{{>p}}{{/flag}}{{/doc}}", context, partials: ["p": "{{.}}"]) == "true")
+        #expect(try render("{{#doc}}{{#xs}}{{.}}{{/xs}}{{/doc}}", context) == "a")
+        #expect(try render("{{#doc}}<{{.}}>{{/doc}}{{^doc}}none{{/doc}}", context) == "<Hi>")
+        #expect(try render("{{^off}}{{>p}}{{/off}}{{#off}}-{{/off}}", context, partials: ["p": "{{#flag}}{{.}}{{/flag}}"]) == "true")
+    }
+
     @Test func stringInterpolationBuildsStrings() throws {
         let count = 3
         #expect(try render("{{n}}", ["n": "\(count) items"]) == "3 items")
