@@ -117,19 +117,15 @@ struct YAMLDocument: Sendable {
         guard header.kind == .scalar else { return nil }
         if header.isASCII {
             // The literals are ASCII too, so only one of the same length
-            // and the same bytes can be equal: only the literals of that
-            // length and first byte are compared, byte by byte in place (no
-            // slice is made).
+            // and the same bytes can be equal: most are told apart by their
+            // length, and the others are compared byte by byte in place (no
+            // slice of the text is made).
             let (count, start) = (Int(header.count), Int(header.start))
-            guard count > 0 else { return literals.emptyPosition }
-            guard count <= literals.longestASCII else { return nil }
-            var candidate = literals.firstWith[count &* 128 &+ Int(text[start])]
-            while candidate >= 0 {
-                let other = literals.starts[candidate]
-                var offset = 1
-                while offset < count, literals.text[other &+ offset] == text[start &+ offset] { offset &+= 1 }
-                if offset == count { return candidate }
-                candidate = literals.nextWith[candidate]
+            for position in literals.bytes.indices where literals.bytes[position].count == count {
+                let candidate = literals.bytes[position]
+                var offset = 0
+                while offset < count, candidate[offset] == text[start + offset] { offset += 1 }
+                if offset == count { return position }
             }
             return nil
         }
@@ -332,45 +328,9 @@ struct YAMLDocument: Sendable {
 struct KeyList: Sendable {
     let names: [String]
     let bytes: [[UInt8]]
-    /// Every name's bytes one after the other, the name at position `p`
-    /// starting at `starts[p]`: what `YAMLDocument.position(of:in:)`
-    /// compares ASCII keys with.
-    let text: [UInt8]
-    let starts: [Int]
-    /// Where `position(of:in:)` starts looking for an ASCII key of length
-    /// `n` (1 to `longestASCII`) whose first byte is `b`: the first ASCII
-    /// name of that length and first byte is at `firstWith[n * 128 + b]`
-    /// (-1 when there is none), the next one after the name at `p` at
-    /// `nextWith[p]`. Each key is then compared with one name, or a few.
-    /// (An ASCII key equals an ASCII name only byte for byte; the names are
-    /// ASCII keywords, and any other is left out here, as it was when every
-    /// name of the key's length was compared byte for byte.)
-    let firstWith: [Int]
-    let nextWith: [Int]
-    let longestASCII: Int
-    /// The position of the first empty name, if any.
-    let emptyPosition: Int?
-
     init(_ names: [String]) {
         self.names = names
-        let bytes = names.map { Array($0.utf8) }
-        self.bytes = bytes
-        text = bytes.flatMap { $0 }
-        starts = bytes.indices.map { position in bytes[..<position].reduce(0) { $0 + $1.count } }
-        emptyPosition = bytes.firstIndex { $0.isEmpty }
-        let ascii = bytes.indices.filter { !bytes[$0].isEmpty && bytes[$0].allSatisfy { $0 < 0x80 } }
-        let longest = ascii.map { bytes[$0].count }.max() ?? 0
-        var firstWith = [Int](repeating: -1, count: (longest + 1) * 128)
-        var nextWith = [Int](repeating: -1, count: bytes.count)
-        // From the last name back, so that each chain is in list order.
-        for position in ascii.reversed() {
-            let slot = bytes[position].count * 128 + Int(bytes[position][0])
-            nextWith[position] = firstWith[slot]
-            firstWith[slot] = position
-        }
-        self.firstWith = firstWith
-        self.nextWith = nextWith
-        longestASCII = longest
+        bytes = names.map { Array($0.utf8) }
     }
 
     static func + (lhs: KeyList, rhs: KeyList) -> KeyList { KeyList(lhs.names + rhs.names) }
