@@ -224,27 +224,8 @@ public enum SwiftNames {
     }
 
     static func isKeyword(_ identifier: String) -> Bool {
-        // Most identifiers are ruled out by their first byte and length
-        // (no keyword starts with that byte and is that long), which is
-        // cheaper than hashing them for the set.
-        let bytes = identifier.utf8
-        if let first = bytes.first, first < 0x80, bytes.count < 64,
-            keywordLengths[Int(first)] & (1 << UInt64(bytes.count)) == 0
-        {
-            return false
-        }
-        return keywordTable.contains(identifier)
+        keywordTable.contains(identifier)
     }
-
-    /// Per ASCII byte: bit `n` set when some keyword of `n` bytes starts with it.
-    private static let keywordLengths: [UInt64] = {
-        var lengths = [UInt64](repeating: 0, count: 128)
-        for keyword in keywords {
-            guard let first = keyword.utf8.first, first < 0x80, keyword.utf8.count < 64 else { continue }
-            lengths[Int(first)] |= 1 << UInt64(keyword.utf8.count)
-        }
-        return lengths
-    }()
 
     /// An identifier as the argument label of a call: a keyword needs no
     /// backticks there (Swift warns when it has them), `inout` aside.
